@@ -1,0 +1,97 @@
+#include "checks.h"
+
+#include <cmath>
+#include <sstream>
+
+namespace attn::check {
+namespace {
+
+Error range_error(const std::string& message) { return {ErrorKind::range_error, message}; }
+
+std::string number(double x) {
+  std::ostringstream out;
+  out.precision(17);
+  out << x;
+  return out.str();
+}
+
+bool is_count(double x) { return std::isfinite(x) && x >= 1 && x == std::floor(x); }
+
+}  // namespace
+
+Error matrix(const MatrixArg& m) {
+  for (auto [field, value] : {std::pair{"rows", m.rows}, std::pair{"cols", m.cols}}) {
+    if (!is_count(value)) {
+      return range_error(std::string(m.name) + "." + field + " must be a whole number >= 1, got " + number(value));
+    }
+  }
+  if (m.length != m.rows * m.cols) {
+    return range_error(std::string(m.name) + ".data has " + number(m.length) + " values, expected rows*cols = " +
+                       number(m.rows) + "*" + number(m.cols) + " = " + number(m.rows * m.cols));
+  }
+  return {};
+}
+
+Error vector_length(const char* name, double length, double expected, const char* what) {
+  if (length == expected) return {};
+  return range_error(std::string(name) + " has " + number(length) + " values, expected " + number(expected) + " (" +
+                     what + ")");
+}
+
+Error same(const char* name, double actual, const char* expected_name, double expected) {
+  if (actual == expected) return {};
+  return range_error(std::string(name) + " must equal " + expected_name + ": expected " + number(expected) +
+                     ", got " + number(actual));
+}
+
+Error mask(const std::string& kind, double length, double sq, double sk) {
+  if (kind == "none" || kind == "causal") return {};
+  if (kind != "explicit") {
+    return {ErrorKind::type_error, "mask must be 'none', 'causal' or a Uint8Array, got '" + kind + "'"};
+  }
+  if (length != sq * sk) {
+    return range_error("mask has " + number(length) + " entries, expected Sq*Sk = " + number(sq) + "*" + number(sk) +
+                       " = " + number(sq * sk));
+  }
+  return {};
+}
+
+Error logit_params(double scale, double temperature) {
+  if (!std::isfinite(scale)) return range_error("scale must be a finite number, got " + number(scale));
+  if (!std::isfinite(temperature) || temperature <= 0) {
+    return range_error("temperature must be a finite number > 0, got " + number(temperature));
+  }
+  return {};
+}
+
+Error head_counts(double heads, double kv_heads, double d_model) {
+  if (!is_count(heads)) return range_error("heads must be a whole number >= 1, got " + number(heads));
+  if (!is_count(kv_heads)) return range_error("kvHeads must be a whole number >= 1, got " + number(kv_heads));
+  if (std::fmod(d_model, heads) != 0) {
+    return range_error("heads must divide the model width D = " + number(d_model) + ", got heads = " + number(heads));
+  }
+  if (std::fmod(heads, kv_heads) != 0) {
+    return range_error("kvHeads must divide heads = " + number(heads) + ", got kvHeads = " + number(kv_heads));
+  }
+  return {};
+}
+
+Error finite(const char* name, const float* data, std::size_t count, std::size_t cols) {
+  for (std::size_t i = 0; i < count; ++i) {
+    if (!std::isfinite(data[i])) {
+      return range_error(std::string(name) + " must hold finite numbers, got " + number(data[i]) + " at row " +
+                         std::to_string(i / cols) + ", column " + std::to_string(i % cols));
+    }
+  }
+  return {};
+}
+
+Error memory_budget(const char* operation, double floats) {
+  if (floats <= kMaxFloatsPerCall) return {};
+  const double mib = floats * 4 / (1024 * 1024);
+  return range_error(std::string(operation) + " request too large: it needs " + number(std::ceil(mib)) +
+                     " MiB of wasm memory, the limit per call is " + number(kMaxFloatsPerCall * 4 / (1024 * 1024)) +
+                     " MiB");
+}
+
+}  // namespace attn::check

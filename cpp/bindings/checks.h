@@ -1,0 +1,54 @@
+// Argument checks for the JavaScript-facing API, in plain C++ so they are tested natively too.
+// Sizes arrive as doubles (JavaScript numbers) and are checked before any size_t arithmetic, so a hostile
+// value can neither overflow a 32-bit size nor make the module allocate.
+#pragma once
+
+#include <cstddef>
+#include <string>
+
+namespace attn::check {
+
+enum class ErrorKind { none, range_error, type_error };
+
+struct Error {
+  ErrorKind kind = ErrorKind::none;
+  std::string message;
+
+  explicit operator bool() const { return kind != ErrorKind::none; }
+};
+
+// The most floats one call may need (inputs, outputs and workspace together): 256 Mi floats = 1 GiB.
+inline constexpr double kMaxFloatsPerCall = 256.0 * 1024 * 1024;
+
+struct MatrixArg {
+  const char* name;  // as the caller knows it: "q", "wq", ...
+  double rows;
+  double cols;
+  double length;  // data.length
+};
+
+// rows and cols are whole numbers >= 1 and data holds exactly rows*cols values.
+Error matrix(const MatrixArg& m);
+
+// A vector argument (a bias) of exactly `expected` values.
+Error vector_length(const char* name, double length, double expected, const char* what);
+
+// Two sizes that must agree, e.g. k.cols and q.cols.
+Error same(const char* name, double actual, const char* expected_name, double expected);
+
+// mask: kind is "none", "causal" or "explicit"; an explicit mask has sq*sk bytes.
+Error mask(const std::string& kind, double length, double sq, double sk);
+
+// scale finite (any sign), temperature finite and > 0.
+Error logit_params(double scale, double temperature);
+
+// heads >= 1 divides d_model; kv_heads >= 1 divides heads.
+Error head_counts(double heads, double kv_heads, double d_model);
+
+// The first non-finite value of data, if any.
+Error finite(const char* name, const float* data, std::size_t count, std::size_t cols);
+
+// A request needing more than kMaxFloatsPerCall floats.
+Error memory_budget(const char* operation, double floats);
+
+}  // namespace attn::check

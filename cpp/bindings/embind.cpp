@@ -1,0 +1,289 @@
+// The only C++ that knows about JavaScript: reads plain JS objects, checks them, copies typed arrays into
+// wasm memory, runs the kernels and copies results back out as new Float32Arrays the caller owns.
+//
+// Errors are returned, not thrown: a C++ exception would reach JS as a bare number, and a JS exception
+// thrown from here would skip C++ destructors and leak. So a failed check returns { error: { type, message } }
+// after every local has been destroyed, and web/lib turns it into a real RangeError or TypeError.
+#include <emscripten/bind.h>
+#include <emscripten/heap.h>
+#include <emscripten/val.h>
+#include <malloc.h>
+
+#include <cmath>
+#include <cstdint>
+#include <string>
+#include <tuple>
+#include <vector>
+
+#include "attn/attention.h"
+#include "attn/multi_head.h"
+#include "checks.h"
+
+namespace {
+
+using emscripten::val;
+using namespace attn;
+
+// The kernels this module is built with: xsimd for the SIMD build, the reference loops for the scalar one.
+#if ATTN_SIMD
+constexpr const char* kBackend = "wasm-simd128";
+constexpr auto attention_workspace_floats = attention_workspace_floats_fast;
+constexpr auto attention_kernel = attention_fast;
+constexpr auto multi_head_workspace_floats = multi_head_workspace_floats_fast;
+constexpr auto multi_head_kernel = multi_head_attention_fast;
+#else
+constexpr const char* kBackend = "wasm-scalar";
+constexpr auto attention_workspace_floats = attention_workspace_floats_reference;
+constexpr auto attention_kernel = attention_reference;
+constexpr auto multi_head_workspace_floats = multi_head_workspace_floats_reference;
+constexpr auto multi_head_kernel = multi_head_attention_reference;
+#endif
+
+val error_result(const check::Error& error) {
+  val detail = val::object();
+  detail.set("type", error.kind == check::ErrorKind::type_error ? "TypeError" : "RangeError");
+  detail.set("message", error.message);
+  val result = val::object();
+  result.set("error", detail);
+  return result;
+}
+
+// A { data, rows, cols } argument as received; `data` is a Float32Array (web/lib checked the types).
+struct MatrixArg {
+  const char* name;
+  val data;
+  double rows, cols, length;
+
+  MatrixArg(const val& m, const char* arg_name)
+      : name(arg_name),
+        data(m["data"]),
+        rows(m["rows"].as<double>()),
+        cols(m["cols"].as<double>()),
+        length(m["data"]["length"].as<double>()) {}
+
+  check::Error check() const { return check::matrix({name, rows, cols, length}); }
+  std::size_t size() const { return static_cast<std::size_t>(length); }
+};
+
+template <class T>
+std::vector<T> copy_in(const val& array, std::size_t count) {
+  std::vector<T> out(count);
+  // The view is used at once, before anything else could grow (and so detach) wasm memory.
+  val(emscripten::typed_memory_view(count, out.data())).call<void>("set", array);
+  return out;
+}
+
+val copy_out(const std::vector<float>& data) {
+  return val::global("Float32Array").new_(emscripten::typed_memory_view(data.size(), data.data()));
+}
+
+val matrix_result(const std::vector<float>& data, std::size_t rows, std::size_t cols) {
+  val m = val::object();
+  m.set("data", copy_out(data));
+  m.set("rows", rows);
+  m.set("cols", cols);
+  return m;
+}
+
+// mask = { kind: 'none' | 'causal' | 'explicit', allowed?: Uint8Array }
+struct MaskArg {
+  std::string kind;
+  val allowed;
+  double length = 0;
+
+  explicit MaskArg(const val& m) : kind(m["kind"].as<std::string>()), allowed(m["allowed"]) {
+    if (kind == "explicit") length = allowed["length"].as<double>();
+  }
+};
+
+// Copies the mask in and checks it holds only 0 and 1; `storage` keeps the bytes alive for the kernel.
+check::Error read_mask(const MaskArg& arg, std::size_t sq, std::size_t sk, std::vector<std::uint8_t>& storage,
+                       Mask& mask) {
+  if (arg.kind == "none") return {};
+  if (arg.kind == "causal") {
+    mask.kind = MaskKind::causal;
+    return {};
+  }
+  storage = copy_in<std::uint8_t>(arg.allowed, sq * sk);
+  for (std::size_t i = 0; i < storage.size(); ++i) {
+    if (storage[i] > 1) {
+      return {check::ErrorKind::range_error, "mask entries must be 0 or 1, got " + std::to_string(storage[i]) +
+                                                 " at row " + std::to_string(i / sk) + ", column " +
+                                                 std::to_string(i % sk)};
+    }
+  }
+  mask.kind = MaskKind::explicit_;
+  mask.allowed = storage.data();
+  return {};
+}
+
+double scale_or(const val& scale, double fallback) {
+  return scale.isUndefined() || scale.isNull() ? fallback : scale.as<double>();
+}
+
+// attention({ q, k, v, mask, scale?, temperature, hard }) with web/lib's normalised argument object.
+val attention(const val& args) {
+  const MatrixArg q(args["q"], "q"), k(args["k"], "k"), v(args["v"], "v");
+  const MaskArg mask_arg(args["mask"]);
+  const double temperature = args["temperature"].as<double>();
+  const bool hard = args["hard"].as<bool>();
+
+  for (const MatrixArg* m : {&q, &k, &v}) {
+    if (auto error = m->check()) return error_result(error);
+  }
+  if (auto error = check::same("k.cols (the key width dk)", k.cols, "q.cols", q.cols)) return error_result(error);
+  if (auto error = check::same("v.rows (one value per key)", v.rows, "k.rows", k.rows)) return error_result(error);
+  if (auto error = check::mask(mask_arg.kind, mask_arg.length, q.rows, k.rows)) return error_result(error);
+  const double scale = scale_or(args["scale"], default_scale(static_cast<std::size_t>(q.cols)));
+  if (auto error = check::logit_params(scale, temperature)) return error_result(error);
+
+  const std::size_t sq = q.rows, sk = k.rows, dk = q.cols, dv = v.cols;
+  // Checked in double before any size_t arithmetic (32-bit in wasm): inputs, outputs, mask and an upper
+  // bound on either build's workspace (packed panels of Kᵀ or V, each padded by at most one panel).
+  const double needed = q.length + k.length + v.length + q.rows * v.cols + q.rows * k.rows +
+                        q.rows * k.rows / 4 + (k.rows + 64) * (q.cols + v.cols + 64);
+  if (auto error = check::memory_budget("attention", needed)) return error_result(error);
+
+  const std::vector<float> q_data = copy_in<float>(q.data, q.size());
+  const std::vector<float> k_data = copy_in<float>(k.data, k.size());
+  const std::vector<float> v_data = copy_in<float>(v.data, v.size());
+  for (auto [name, data, cols] : {std::tuple{"q.data", &q_data, dk}, std::tuple{"k.data", &k_data, dk},
+                                  std::tuple{"v.data", &v_data, dv}}) {
+    if (auto error = check::finite(name, data->data(), data->size(), cols)) return error_result(error);
+  }
+  Mask mask;
+  std::vector<std::uint8_t> mask_storage;
+  if (auto error = read_mask(mask_arg, sq, sk, mask_storage, mask)) return error_result(error);
+
+  std::vector<float> output(sq * dv), weights(sq * sk), workspace(attention_workspace_floats(sq, sk, dk, dv));
+  const LogitParams params{static_cast<float>(scale), static_cast<float>(temperature), hard};
+  attention_kernel(dense(q_data.data(), sq, dk), dense(k_data.data(), sk, dk), dense(v_data.data(), sk, dv), mask,
+                   params, dense(output.data(), sq, dv), dense(weights.data(), sq, sk), workspace.data());
+
+  val result = val::object();
+  result.set("output", matrix_result(output, sq, dv));
+  result.set("weights", matrix_result(weights, sq, sk));
+  return result;
+}
+
+
+// multiHeadAttention({ xq, xkv, wq, wk, wv, wo, bq, bk, bv, bo, heads, kvHeads, mask, scale?, temperature, hard })
+// with web/lib's normalised argument object (xkv is xq for self-attention; absent biases are null).
+val multi_head_attention(const val& args) {
+  const MatrixArg xq(args["xq"], "xq"), xkv(args["xkv"], "xkv");
+  const MatrixArg wq(args["wq"], "wq"), wk(args["wk"], "wk"), wv(args["wv"], "wv"), wo(args["wo"], "wo");
+  const MaskArg mask_arg(args["mask"]);
+  const double heads = args["heads"].as<double>(), kv_heads = args["kvHeads"].as<double>();
+  const double temperature = args["temperature"].as<double>();
+  const bool hard = args["hard"].as<bool>();
+
+  for (const MatrixArg* m : {&xq, &xkv, &wq, &wk, &wv, &wo}) {
+    if (auto error = m->check()) return error_result(error);
+  }
+  const double d = xq.cols;
+  if (auto error = check::same("xkv.cols (the model width D)", xkv.cols, "xq.cols", d)) return error_result(error);
+  if (auto error = check::head_counts(heads, kv_heads, d)) return error_result(error);
+  const double kvw = kv_heads * (d / heads);
+  struct Expected {
+    const MatrixArg* m;
+    double rows, cols;
+    const char* cols_name;
+  };
+  for (const Expected& e : {Expected{&wq, d, d, "D"}, Expected{&wk, d, kvw, "kvHeads*D/heads"},
+                            Expected{&wv, d, kvw, "kvHeads*D/heads"}, Expected{&wo, d, d, "D"}}) {
+    const std::string name(e.m->name);
+    if (auto error = check::same((name + ".rows").c_str(), e.m->rows, "D", e.rows)) return error_result(error);
+    if (auto error = check::same((name + ".cols").c_str(), e.m->cols, e.cols_name, e.cols)) {
+      return error_result(error);
+    }
+  }
+  struct Bias {
+    const char* name;
+    val data;
+    double expected;
+    const char* what;
+  };
+  const Bias biases[] = {{"bq", args["bq"], d, "D"},
+                         {"bk", args["bk"], kvw, "kvHeads*D/heads"},
+                         {"bv", args["bv"], kvw, "kvHeads*D/heads"},
+                         {"bo", args["bo"], d, "D"}};
+  for (const Bias& b : biases) {
+    if (b.data.isNull()) continue;
+    if (auto error = check::vector_length(b.name, b.data["length"].as<double>(), b.expected, b.what)) {
+      return error_result(error);
+    }
+  }
+  if (auto error = check::mask(mask_arg.kind, mask_arg.length, xq.rows, xkv.rows)) return error_result(error);
+  const double scale = scale_or(args["scale"], default_scale(static_cast<std::size_t>(d / heads)));
+  if (auto error = check::logit_params(scale, temperature)) return error_result(error);
+
+  // Upper bound in double first (see attention): inputs, Q/K/V/concat, outputs, weights, mask, panels.
+  const double needed = xq.length + xkv.length + 2 * d * d + 2 * d * kvw + 2 * d + 2 * kvw +  //
+                        2 * xq.rows * d + 2 * xkv.rows * kvw + xq.rows * d +                 //
+                        heads * xq.rows * xkv.rows + xq.rows * xkv.rows / 4 + (xkv.rows + d + 64) * (2 * d + 64);
+  if (auto error = check::memory_budget("multiHeadAttention", needed)) return error_result(error);
+
+  const MultiHeadShape shape{static_cast<std::size_t>(xq.rows), static_cast<std::size_t>(xkv.rows),
+                             static_cast<std::size_t>(d), static_cast<std::size_t>(heads),
+                             static_cast<std::size_t>(kv_heads)};
+  std::vector<float> inputs[6];
+  const MatrixArg* matrices[6] = {&xq, &xkv, &wq, &wk, &wv, &wo};
+  for (int i = 0; i < 6; ++i) {
+    inputs[i] = copy_in<float>(matrices[i]->data, matrices[i]->size());
+    const std::string name = std::string(matrices[i]->name) + ".data";
+    const std::size_t cols = static_cast<std::size_t>(matrices[i]->cols);
+    if (auto error = check::finite(name.c_str(), inputs[i].data(), inputs[i].size(), cols)) {
+      return error_result(error);
+    }
+  }
+  std::vector<float> bias_data[4];
+  for (int i = 0; i < 4; ++i) {
+    if (biases[i].data.isNull()) continue;
+    bias_data[i] = copy_in<float>(biases[i].data, static_cast<std::size_t>(biases[i].expected));
+    if (auto error = check::finite(biases[i].name, bias_data[i].data(), bias_data[i].size(), bias_data[i].size())) {
+      return error_result(error);
+    }
+  }
+  Mask mask;
+  std::vector<std::uint8_t> mask_storage;
+  if (auto error = read_mask(mask_arg, shape.sq, shape.sk, mask_storage, mask)) return error_result(error);
+
+  auto optional = [](const std::vector<float>& b) { return b.empty() ? nullptr : b.data(); };
+  const MultiHeadWeights w{inputs[2].data(),         inputs[3].data(),         inputs[4].data(),
+                           inputs[5].data(),         optional(bias_data[0]), optional(bias_data[1]),
+                           optional(bias_data[2]), optional(bias_data[3])};
+  std::vector<float> output(shape.sq * shape.d_model), weights(shape.heads * shape.sq * shape.sk);
+  std::vector<float> workspace(multi_head_workspace_floats(shape));
+  const LogitParams params{static_cast<float>(scale), static_cast<float>(temperature), hard};
+  multi_head_kernel(inputs[0].data(), inputs[1].data(), w, shape, mask, params, output.data(), weights.data(),
+                    workspace.data());
+
+  val weights_result = val::object();
+  weights_result.set("data", copy_out(weights));
+  weights_result.set("heads", shape.heads);
+  weights_result.set("rows", shape.sq);
+  weights_result.set("cols", shape.sk);
+  val result = val::object();
+  result.set("output", matrix_result(output, shape.sq, shape.d_model));
+  result.set("weights", weights_result);
+  return result;
+}
+
+std::string backend() { return kBackend; }
+
+// For leak checks: bytes malloc has handed out, and the size of wasm memory.
+val memory_stats() {
+  val stats = val::object();
+  stats.set("allocatedBytes", static_cast<double>(mallinfo().uordblks));
+  stats.set("heapBytes", static_cast<double>(emscripten_get_heap_size()));
+  return stats;
+}
+
+}  // namespace
+
+EMSCRIPTEN_BINDINGS(attention_module) {
+  emscripten::function("backend", &backend);
+  emscripten::function("attention", &attention);
+  emscripten::function("multiHeadAttention", &multi_head_attention);
+  emscripten::function("memoryStats", &memory_stats);
+}

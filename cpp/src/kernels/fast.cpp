@@ -1,0 +1,70 @@
+// The fast twins, instantiated for the instruction set this translation unit is compiled for
+// (xsimd::default_arch: wasm SIMD128 under -msimd128, SSE/AVX natively). Each entry point stays a separate,
+// non-inlined function: one large exported function with everything inlined made V8 spill heavily.
+#include <algorithm>
+#include <xsimd/xsimd.hpp>
+
+#include "attn/attention.h"
+#include "attn/matmul.h"
+#include "attn/multi_head.h"
+#include "multi_head_impl.h"
+#include "simd/gemm.hpp"
+#include "simd/softmax.hpp"
+
+#define ATTN_NOINLINE __attribute__((noinline))
+
+namespace attn {
+namespace {
+using Arch = xsimd::default_arch;
+using Gemm = simd::Gemm<Arch>;
+using Softmax = simd::Softmax<Arch>;
+}  // namespace
+
+std::size_t softmax_workspace_floats_fast(std::size_t) { return 0; }
+
+ATTN_NOINLINE void softmax_rows_fast(MatrixView logits, const Mask& mask, const LogitParams& params, float*) {
+  for (std::size_t i = 0; i < logits.rows; ++i) Softmax::row(logits.row(i), logits.cols, i, mask, params);
+}
+
+std::size_t matmul_workspace_floats_fast(std::size_t k, std::size_t n) { return Gemm::packed_floats(k, n); }
+
+ATTN_NOINLINE void matmul_fast(ConstMatrixView a, ConstMatrixView b, const float* bias, MatrixView c,
+                               float* workspace) {
+  Gemm::pack(b, workspace);
+  Gemm::multiply(a, workspace, b.cols, bias, c);
+}
+
+std::size_t attention_workspace_floats_fast(std::size_t, std::size_t sk, std::size_t dk, std::size_t dv) {
+  // One packed panel buffer, reused: first for Kᵀ (dk x Sk), then for V (Sk x dv). Scores live in `weights`.
+  return std::max(Gemm::packed_floats(dk, sk), Gemm::packed_floats(sk, dv));
+}
+
+ATTN_NOINLINE void attention_fast(ConstMatrixView q, ConstMatrixView k, ConstMatrixView v, const Mask& mask,
+                                  const LogitParams& params, MatrixView output, MatrixView weights,
+                                  float* workspace) {
+  // step 1: scores = Q Kᵀ, written straight into the weights matrix
+  Gemm::pack_transposed(k, workspace);
+  Gemm::multiply(q, workspace, k.rows, nullptr, weights);
+  // step 2: scale, mask and normalise each query's row
+  softmax_rows_fast(weights, mask, params, nullptr);
+  // step 3: output = weights V
+  Gemm::pack(v, workspace);
+  Gemm::multiply(weights, workspace, v.cols, nullptr, output);
+}
+
+namespace {
+constexpr detail::KernelSet kFastKernels{&matmul_workspace_floats_fast, &attention_workspace_floats_fast,
+                                         &matmul_fast, &attention_fast};
+}  // namespace
+
+std::size_t multi_head_workspace_floats_fast(const MultiHeadShape& shape) {
+  return detail::multi_head_workspace_floats(shape, kFastKernels);
+}
+
+void multi_head_attention_fast(const float* xq, const float* xkv, const MultiHeadWeights& w,
+                               const MultiHeadShape& shape, const Mask& mask, const LogitParams& params,
+                               float* output, float* weights, float* workspace) {
+  detail::multi_head_attention(xq, xkv, w, shape, mask, params, output, weights, workspace, kFastKernels);
+}
+
+}  // namespace attn

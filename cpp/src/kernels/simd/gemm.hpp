@@ -1,0 +1,123 @@
+// Register-blocked matrix product on xsimd batches, generic over the instruction set (Arch).
+//
+// C (M x N) = A (M x K) . B (K x N) [+ bias]. B is first packed into column panels of width NR = 2 batches,
+// each K rows deep and zero-padded past N, so the micro-kernel always runs full width and column tails
+// are handled once, at the store. A is read in place (any stride): each step broadcasts one A element per
+// row and multiplies it into two B batches, so MR x 2 accumulators stay in registers.
+#pragma once
+
+#include <algorithm>
+#include <cstddef>
+#include <xsimd/xsimd.hpp>
+
+#include "attn/matrix.h"
+
+namespace attn::simd {
+
+template <class Arch>
+struct Gemm {
+  using Batch = xsimd::batch<float, Arch>;
+  static constexpr std::size_t kLanes = Batch::size;
+  static constexpr std::size_t kPanelWidth = 2 * kLanes;  // NR
+  static constexpr std::size_t kRowsPerTile = 4;          // MR: 8 accumulators + 2 B batches + 1 broadcast
+  static constexpr std::size_t kRowBlock = 64;            // rows of A swept per panel while the panel is hot
+
+  static std::size_t panel_count(std::size_t n) { return (n + kPanelWidth - 1) / kPanelWidth; }
+  static std::size_t packed_floats(std::size_t k, std::size_t n) { return k * panel_count(n) * kPanelWidth; }
+
+  // Packs B (K x N, any stride) into panels: packed[p][kk][c] = B(kk, p*NR + c), zero past N.
+  static void pack(ConstMatrixView b, float* packed) {
+    for (std::size_t p = 0; p < panel_count(b.cols); ++p) {
+      const std::size_t col0 = p * kPanelWidth, width = std::min(kPanelWidth, b.cols - col0);
+      float* panel = packed + p * b.rows * kPanelWidth;
+      for (std::size_t kk = 0; kk < b.rows; ++kk) {
+        float* dst = panel + kk * kPanelWidth;
+        const float* src = b.row(kk) + col0;
+        std::size_t c = 0;
+        for (; c < width; ++c) dst[c] = src[c];
+        for (; c < kPanelWidth; ++c) dst[c] = 0.0f;
+      }
+    }
+  }
+
+  // Packs B = Tᵀ for T given as N x K (e.g. keys, Sk x dk): packed[p][kk][c] = T(p*NR + c, kk).
+  static void pack_transposed(ConstMatrixView t, float* packed) {
+    const std::size_t n = t.rows, k = t.cols;
+    for (std::size_t p = 0; p < panel_count(n); ++p) {
+      const std::size_t row0 = p * kPanelWidth, width = std::min(kPanelWidth, n - row0);
+      float* panel = packed + p * k * kPanelWidth;
+      for (std::size_t c = 0; c < kPanelWidth; ++c) {
+        if (c < width) {
+          const float* src = t.row(row0 + c);
+          for (std::size_t kk = 0; kk < k; ++kk) panel[kk * kPanelWidth + c] = src[kk];
+        } else {
+          for (std::size_t kk = 0; kk < k; ++kk) panel[kk * kPanelWidth + c] = 0.0f;
+        }
+      }
+    }
+  }
+
+  // C = A . packed(B) [+ bias]; `depth` is K, `n` is the number of real columns of B.
+  static void multiply(ConstMatrixView a, const float* packed, std::size_t n, const float* bias, MatrixView c) {
+    const std::size_t depth = a.cols;
+    for (std::size_t i0 = 0; i0 < a.rows; i0 += kRowBlock) {
+      const std::size_t i1 = std::min(a.rows, i0 + kRowBlock);
+      for (std::size_t p = 0; p < panel_count(n); ++p) {
+        const float* panel = packed + p * depth * kPanelWidth;
+        const std::size_t col0 = p * kPanelWidth, width = std::min(kPanelWidth, n - col0);
+        const float* panel_bias = bias ? bias + col0 : nullptr;
+        std::size_t i = i0;
+        for (; i + kRowsPerTile <= i1; i += kRowsPerTile) tile<kRowsPerTile>(a, i, panel, col0, width, panel_bias, c);
+        switch (i1 - i) {  // the row tail, once
+          case 3: tile<3>(a, i, panel, col0, width, panel_bias, c); break;
+          case 2: tile<2>(a, i, panel, col0, width, panel_bias, c); break;
+          case 1: tile<1>(a, i, panel, col0, width, panel_bias, c); break;
+          default: break;
+        }
+      }
+    }
+  }
+
+ private:
+  template <std::size_t Rows>
+  static void tile(ConstMatrixView a, std::size_t row0, const float* panel, std::size_t col0, std::size_t width,
+                   const float* bias, MatrixView c) {
+    const std::size_t depth = a.cols;
+    Batch acc[Rows][2];
+    for (std::size_t r = 0; r < Rows; ++r) acc[r][0] = acc[r][1] = Batch(0.0f);
+    const float* a_rows[Rows];
+    for (std::size_t r = 0; r < Rows; ++r) a_rows[r] = a.row(row0 + r);
+
+    for (std::size_t kk = 0; kk < depth; ++kk) {
+      const Batch b0 = Batch::load_unaligned(panel + kk * kPanelWidth);
+      const Batch b1 = Batch::load_unaligned(panel + kk * kPanelWidth + kLanes);
+      for (std::size_t r = 0; r < Rows; ++r) {
+        const Batch a_rk(a_rows[r][kk]);
+        acc[r][0] = xsimd::fma(a_rk, b0, acc[r][0]);
+        acc[r][1] = xsimd::fma(a_rk, b1, acc[r][1]);
+      }
+    }
+
+    if (bias && width == kPanelWidth) {
+      const Batch bias0 = Batch::load_unaligned(bias), bias1 = Batch::load_unaligned(bias + kLanes);
+      for (std::size_t r = 0; r < Rows; ++r) {
+        acc[r][0] += bias0;
+        acc[r][1] += bias1;
+      }
+    }
+    for (std::size_t r = 0; r < Rows; ++r) {
+      float* out = c.row(row0 + r) + col0;
+      if (width == kPanelWidth) {
+        acc[r][0].store_unaligned(out);
+        acc[r][1].store_unaligned(out + kLanes);
+      } else {  // the column tail, once: spill the tile row and copy the real columns
+        alignas(64) float spill[kPanelWidth];
+        acc[r][0].store_aligned(spill);
+        acc[r][1].store_aligned(spill + kLanes);
+        for (std::size_t j = 0; j < width; ++j) out[j] = spill[j] + (bias ? bias[j] : 0.0f);
+      }
+    }
+  }
+};
+
+}  // namespace attn::simd

@@ -1,0 +1,13 @@
+#!/usr/bin/env bash
+# Builds everything from the one CMake tree: native library + GoogleTest suite (build/native) and the SIMD
+# and scalar wasm modules (build/wasm → web/lib/wasm). Incremental: re-running only rebuilds what changed.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+export NODE_PATH=${NODE_PATH:-/usr/share/nodejs}  # Debian's emscripten finds acorn there
+jobs=$(nproc)
+
+cmake -S . -B build/native -DCMAKE_BUILD_TYPE=Release >/dev/null
+cmake --build build/native -j"$jobs"
+
+[ -f build/wasm/CMakeCache.txt ] || emcmake cmake -S . -B build/wasm -DCMAKE_BUILD_TYPE=Release >/dev/null
+cmake --build build/wasm -j"$jobs"

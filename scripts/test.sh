@@ -1,0 +1,23 @@
+#!/usr/bin/env bash
+# Runs every suite after a build: GoogleTest (native, via ctest), Vitest (the module and page logic in Node),
+# and the Chromium end-to-end tests. Runs them all, then fails if any failed.
+set -uo pipefail
+cd "$(dirname "$0")/.."
+
+failed=()
+run() {
+  local name=$1
+  shift
+  echo "=== $name"
+  if "$@"; then echo "=== $name: passed"; else echo "=== $name: FAILED"; failed+=("$name"); fi
+}
+
+run "GoogleTest (native)" ctest --test-dir build/native --output-on-failure -j"$(nproc)"
+run "Vitest (Node)" npx vitest run --config tests/web/vitest.config.js
+run "Chromium (end-to-end)" npx vitest run --config tests/e2e/vitest.config.js
+
+if [ ${#failed[@]} -gt 0 ]; then
+  echo "failed suites: ${failed[*]}"
+  exit 1
+fi
+echo "all suites passed"

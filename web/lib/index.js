@@ -1,0 +1,105 @@
+// attention-playground's public API: scaled dot-product and multi-head attention computed by the C++
+// kernels in WebAssembly. Works unchanged in browsers (bundled by Vite or served as plain ES modules) and
+// in Node 20. See index.d.ts for the documented types.
+import { backends, instantiate, supportsSimd } from './load-module.js';
+import * as validate from './validate.js';
+
+export { backends, supportsSimd };
+
+const loaded = new Map(); // backend → Promise<Attention>: each build is instantiated once per page/process
+
+/**
+ * Loads the attention module: the SIMD build where the engine supports WebAssembly SIMD, the scalar build
+ * otherwise, or the one named by `options.backend`.
+ */
+export function loadAttention(options = {}) {
+  validate.requireObject(options, 'options');
+  const backend = options.backend ?? (supportsSimd() ? 'wasm-simd128' : 'wasm-scalar');
+  if (!backends.includes(backend)) {
+    return Promise.reject(new RangeError(`options.backend must be one of ${backends.join(', ')}, got '${backend}'`));
+  }
+  if (backend === 'wasm-simd128' && !supportsSimd()) {
+    return Promise.reject(new RangeError('options.backend is wasm-simd128, but this engine has no WebAssembly SIMD'));
+  }
+  if (!loaded.has(backend)) {
+    const attention = instantiate(backend).then((module) => wrap(module, backend));
+    attention.catch(() => loaded.delete(backend)); // a failed load (e.g. offline) may be retried
+    loaded.set(backend, attention);
+  }
+  return loaded.get(backend);
+}
+
+/** Turns the module's { error: { type, message } } answer into a thrown TypeError or RangeError. */
+function unwrap(result, operation) {
+  if (result.error) {
+    const ErrorType = result.error.type === 'TypeError' ? TypeError : RangeError;
+    throw new ErrorType(`${operation}: ${result.error.message}`);
+  }
+  return result;
+}
+
+function withOperation(operation, body) {
+  try {
+    return body();
+  } catch (error) {
+    if (error instanceof TypeError && !error.message.startsWith(`${operation}: `)) {
+      throw new TypeError(`${operation}: ${error.message}`);
+    }
+    throw error;
+  }
+}
+
+function wrap(module, backend) {
+  return Object.freeze({
+    backend,
+
+    attention(args) {
+      return withOperation('attention', () => {
+        validate.requireObject(args, 'arguments');
+        const request = {
+          q: validate.matrix(args.q, 'q'),
+          k: validate.matrix(args.k, 'k'),
+          v: validate.matrix(args.v, 'v'),
+          mask: validate.mask(args.mask),
+          scale: validate.optionalNumber(args.scale, 'scale', undefined),
+          temperature: validate.optionalNumber(args.temperature, 'temperature', 1),
+          hard: validate.optionalBoolean(args.hard, 'hard', false),
+        };
+        return unwrap(module.attention(request), 'attention');
+      });
+    },
+
+    multiHeadAttention(args) {
+      return withOperation('multiHeadAttention', () => {
+        validate.requireObject(args, 'arguments');
+        const xq = validate.matrix(args.xq, 'xq');
+        const heads = validate.optionalNumber(args.heads, 'heads', undefined);
+        if (heads === undefined) throw new TypeError('heads must be a number, got undefined');
+        const request = {
+          xq,
+          xkv: args.xkv === undefined || args.xkv === null ? xq : validate.matrix(args.xkv, 'xkv'),
+          wq: validate.matrix(args.wq, 'wq'),
+          wk: validate.matrix(args.wk, 'wk'),
+          wv: validate.matrix(args.wv, 'wv'),
+          wo: validate.matrix(args.wo, 'wo'),
+          bq: validate.optionalVector(args.bq, 'bq'),
+          bk: validate.optionalVector(args.bk, 'bk'),
+          bv: validate.optionalVector(args.bv, 'bv'),
+          bo: validate.optionalVector(args.bo, 'bo'),
+          heads,
+          kvHeads: validate.optionalNumber(args.kvHeads, 'kvHeads', heads),
+          mask: validate.mask(args.mask),
+          scale: validate.optionalNumber(args.scale, 'scale', undefined),
+          temperature: validate.optionalNumber(args.temperature, 'temperature', 1),
+          hard: validate.optionalBoolean(args.hard, 'hard', false),
+        };
+        return unwrap(module.multiHeadAttention(request), 'multiHeadAttention');
+      });
+    },
+
+    /** Bytes malloc has handed out and the size of wasm memory: for leak checks and curiosity. */
+    memoryStats() {
+      return module.memoryStats();
+    },
+  });
+}

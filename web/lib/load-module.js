@@ -1,0 +1,51 @@
+// The only JavaScript that knows about the Emscripten modules: where the builds live, how to tell whether
+// this engine can run the SIMD one, and how to instantiate a build in a browser (Vite or any static host)
+// or in Node (which the web-targeted Emscripten output cannot fetch from a file path by itself).
+
+/** The two builds of the same C++ sources. `new URL(…, import.meta.url)` lets bundlers copy the .wasm files. */
+const builds = {
+  'wasm-simd128': {
+    importFactory: () => import('./wasm/attention-simd.mjs'),
+    wasmUrl: new URL('./wasm/attention-simd.wasm', import.meta.url),
+  },
+  'wasm-scalar': {
+    importFactory: () => import('./wasm/attention-scalar.mjs'),
+    wasmUrl: new URL('./wasm/attention-scalar.wasm', import.meta.url),
+  },
+};
+
+export const backends = Object.freeze(Object.keys(builds));
+
+// The smallest module using a SIMD instruction: (func (result v128) (i32x4.splat (i32.const 0))).
+// A browser without SIMD cannot even compile the SIMD build, so this is checked first.
+const simdProbe = new Uint8Array([
+  0x00, 0x61, 0x73, 0x6d, 0x01, 0x00, 0x00, 0x00, // magic, version
+  0x01, 0x05, 0x01, 0x60, 0x00, 0x01, 0x7b, //       type section: () -> v128
+  0x03, 0x02, 0x01, 0x00, //                         function section: one function of type 0
+  0x0a, 0x08, 0x01, 0x06, 0x00, 0x41, 0x00, 0xfd, 0x11, 0x0b, // code: i32.const 0; i32x4.splat; end
+]);
+
+export function supportsSimd() {
+  return typeof WebAssembly === 'object' && WebAssembly.validate(simdProbe);
+}
+
+const isNode = typeof process === 'object' && typeof process.versions?.node === 'string';
+
+async function readFileInNode(url) {
+  const fsModule = 'node:fs/promises'; // a variable, so bundlers leave this Node-only import alone
+  const { readFile } = await import(/* @vite-ignore */ fsModule);
+  return readFile(url);
+}
+
+/**
+ * Instantiates one build. Resolves to the raw Embind module: callers outside web/lib never see it.
+ * @param {'wasm-simd128' | 'wasm-scalar'} backend
+ */
+export async function instantiate(backend) {
+  const build = builds[backend];
+  const { default: createModule } = await build.importFactory();
+  if (isNode && build.wasmUrl.protocol === 'file:') {
+    return createModule({ wasmBinary: await readFileInNode(build.wasmUrl) });
+  }
+  return createModule({ locateFile: () => build.wasmUrl.href });
+}
