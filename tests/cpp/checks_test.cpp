@@ -1,0 +1,78 @@
+// The JS-facing argument checks: each bad input is refused with a message naming the argument and the
+// expected vs actual value; good input passes.
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <limits>
+
+#include "checks.h"
+
+namespace attn::check {
+namespace {
+
+void expect_range_error(const Error& e, const std::string& fragment) {
+  EXPECT_EQ(e.kind, ErrorKind::range_error) << e.message;
+  EXPECT_NE(e.message.find(fragment), std::string::npos) << "message: " << e.message << "\nwanted: " << fragment;
+}
+
+TEST(Checks, MatrixShape) {
+  EXPECT_FALSE(matrix({"q", 3, 4, 12}));
+  expect_range_error(matrix({"q", 3, 4, 11}), "q.data has 11 values, expected rows*cols = 3*4 = 12");
+  expect_range_error(matrix({"k", 0, 4, 0}), "k.rows must be a whole number >= 1, got 0");
+  expect_range_error(matrix({"k", 2, 1.5, 3}), "k.cols must be a whole number >= 1, got 1.5");
+  expect_range_error(matrix({"v", -1, 2, 2}), "v.rows must be a whole number >= 1, got -1");
+  expect_range_error(matrix({"v", std::nan(""), 2, 2}), "v.rows must be a whole number >= 1, got nan");
+  // Sizes too large for 32-bit arithmetic are compared exactly in double, not wrapped.
+  expect_range_error(matrix({"q", 65536, 65537, 0}), "expected rows*cols = 65536*65537 = 4295032832");
+}
+
+TEST(Checks, AgreeingSizes) {
+  EXPECT_FALSE(same("k.cols", 3, "q.cols", 3));
+  expect_range_error(same("k.cols (the key width dk)", 4, "q.cols", 3),
+                     "k.cols (the key width dk) must equal q.cols: expected 3, got 4");
+  expect_range_error(vector_length("bq", 3, 4, "D"), "bq has 3 values, expected 4 (D)");
+}
+
+TEST(Checks, Masks) {
+  EXPECT_FALSE(mask("none", 0, 3, 4));
+  EXPECT_FALSE(mask("causal", 0, 3, 4));
+  EXPECT_FALSE(mask("explicit", 12, 3, 4));
+  expect_range_error(mask("explicit", 9, 3, 4), "mask has 9 entries, expected Sq*Sk = 3*4 = 12");
+  const Error unknown = mask("diagonal", 0, 3, 4);
+  EXPECT_EQ(unknown.kind, ErrorKind::type_error);
+  EXPECT_NE(unknown.message.find("'diagonal'"), std::string::npos);
+}
+
+TEST(Checks, LogitParams) {
+  EXPECT_FALSE(logit_params(0.5, 1));
+  EXPECT_FALSE(logit_params(-2, 0.05));
+  expect_range_error(logit_params(std::numeric_limits<double>::infinity(), 1), "scale must be a finite number");
+  expect_range_error(logit_params(1, 0), "temperature must be a finite number > 0, got 0");
+  expect_range_error(logit_params(1, -3), "got -3");
+}
+
+TEST(Checks, HeadCounts) {
+  EXPECT_FALSE(head_counts(4, 2, 12));
+  EXPECT_FALSE(head_counts(4, 1, 12));
+  expect_range_error(head_counts(5, 5, 12), "heads must divide the model width D = 12, got heads = 5");
+  expect_range_error(head_counts(4, 3, 12), "kvHeads must divide heads = 4, got kvHeads = 3");
+  expect_range_error(head_counts(0, 1, 12), "heads must be a whole number >= 1, got 0");
+  expect_range_error(head_counts(4, 0.5, 12), "kvHeads must be a whole number >= 1, got 0.5");
+}
+
+TEST(Checks, FiniteValuesNameTheirPlace) {
+  const float good[] = {1, 2, 3, 4, 5, 6};
+  EXPECT_FALSE(finite("q.data", good, 6, 3));
+  const float bad[] = {1, 2, 3, 4, std::numeric_limits<float>::quiet_NaN(), 6};
+  expect_range_error(finite("q.data", bad, 6, 3), "q.data must hold finite numbers, got nan at row 1, column 1");
+  const float inf[] = {-std::numeric_limits<float>::infinity()};
+  expect_range_error(finite("v.data", inf, 1, 1), "got -inf at row 0, column 0");
+}
+
+TEST(Checks, MemoryBudget) {
+  EXPECT_FALSE(memory_budget("attention", kMaxFloatsPerCall));
+  expect_range_error(memory_budget("attention", 1e12), "attention request too large: it needs 3814698 MiB");
+}
+
+}  // namespace
+}  // namespace attn::check
