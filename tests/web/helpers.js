@@ -1,0 +1,55 @@
+// Test helpers: seeded random matrices, the lecture notes' worked example, element-wise comparison.
+
+/** Mulberry32: a tiny seeded generator so every run sees the same numbers. */
+export function seededRandom(seed) {
+  let state = seed >>> 0;
+  return () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+export function randomMatrix(rows, cols, seed, range = 1) {
+  const random = seededRandom(seed);
+  const data = new Float32Array(rows * cols);
+  for (let i = 0; i < data.length; i++) data[i] = (random() * 2 - 1) * range;
+  return { data, rows, cols };
+}
+
+export function matrix(rows) {
+  return { data: Float32Array.from(rows.flat()), rows: rows.length, cols: rows[0].length };
+}
+
+export const workedExample = {
+  x: matrix([[1, 0, 1, 0], [0, 2, 0, 2], [1, 1, 1, 1]]),
+  wq: matrix([[1, 0, 1], [1, 0, 0], [0, 0, 1], [0, 1, 1]]),
+  wk: matrix([[0, 0, 1], [1, 1, 0], [0, 1, 0], [1, 1, 0]]),
+  wv: matrix([[0, 2, 0], [0, 3, 0], [1, 0, 3], [1, 1, 0]]),
+  q: matrix([[1, 0, 2], [2, 2, 2], [2, 1, 3]]),
+  k: matrix([[0, 1, 1], [4, 4, 0], [2, 3, 1]]),
+  v: matrix([[1, 2, 3], [2, 8, 0], [2, 6, 3]]),
+};
+
+/** Largest |a - b| / max(1, |b|) over two arrays: the "relative" error used to compare backends. */
+export function maxRelativeError(actual, expected) {
+  if (actual.length !== expected.length) throw new Error(`lengths differ: ${actual.length} vs ${expected.length}`);
+  let worst = 0;
+  for (let i = 0; i < actual.length; i++) {
+    const error = Math.abs(actual[i] - expected[i]) / Math.max(1, Math.abs(expected[i]));
+    worst = Number.isNaN(error) ? Infinity : Math.max(worst, error);
+  }
+  return worst;
+}
+
+export function randomMask(rows, cols, seed) {
+  const random = seededRandom(seed);
+  const mask = new Uint8Array(rows * cols);
+  for (let i = 0; i < mask.length; i++) mask[i] = random() < 0.6 ? 1 : 0;
+  if (rows >= 2) mask.fill(0, cols, 2 * cols); // row 1 fully masked
+  return mask;
+}
+
+export const sizes = [1, 3, 4, 5, 7, 8, 17, 64, 65];
