@@ -1,0 +1,47 @@
+// Real headless Chromium (Debian's build) driven by playwright-core, against a Vite server started here.
+import { mkdirSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { chromium } from 'playwright-core';
+import { createServer } from 'vite';
+
+export const resultsDir = fileURLToPath(new URL('../../test-results/', import.meta.url));
+
+export async function startPlayground() {
+  const server = await createServer({
+    configFile: fileURLToPath(new URL('../../web/vite.config.js', import.meta.url)),
+    server: { port: 0, host: '127.0.0.1' },
+    logLevel: 'error',
+  });
+  await server.listen();
+  const { port } = server.httpServer.address();
+  return { server, url: `http://127.0.0.1:${port}/` };
+}
+
+export async function launchChromium() {
+  mkdirSync(resultsDir, { recursive: true });
+  return chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    headless: true,
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
+  });
+}
+
+/** A new page that records console errors and uncaught exceptions, so tests can assert there were none. */
+export async function openPage(browser, url, viewport = { width: 1440, height: 900 }) {
+  const page = await browser.newPage({ viewport });
+  const errors = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error') errors.push(`${message.text()} (${message.location().url})`);
+  });
+  page.on('pageerror', (error) => errors.push(error.message));
+  await page.goto(url);
+  return { page, errors };
+}

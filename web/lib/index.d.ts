@@ -1,0 +1,120 @@
+/**
+ * attention-playground: scaled dot-product and multi-head attention computed by C++ kernels compiled to
+ * WebAssembly (SIMD128 where the engine supports it, scalar otherwise). Runs in browsers and in Node 20.
+ *
+ * Conventions: row-major float32 matrices; projections in row-vector form (Q = X·Wq with Wq of shape
+ * d_in × d_out); logits = (q·k)·scale/temperature; softmax along each query's row. A row whose keys are all
+ * masked gets zero weights and a zero output, never NaN. Every result is a fresh copy the caller owns.
+ */
+
+/** A row-major matrix: `data.length` must equal `rows * cols`. */
+export interface Matrix {
+  data: Float32Array;
+  rows: number;
+  cols: number;
+}
+
+/** Per-head matrices stacked: head h's row i, column j is `data[(h * rows + i) * cols + j]`. */
+export interface HeadMatrices {
+  data: Float32Array;
+  heads: number;
+  rows: number;
+  cols: number;
+}
+
+/**
+ * `'none'`: every query sees every key. `'causal'`: query i sees keys j ≤ i. A `Uint8Array` of Sq·Sk
+ * entries (row-major, query by key): 1 where the query may attend to the key, 0 where it may not.
+ */
+export type Mask = 'none' | 'causal' | Uint8Array;
+
+export type Backend = 'wasm-simd128' | 'wasm-scalar';
+
+export interface AttentionArgs {
+  /** Queries, Sq × dk. */
+  q: Matrix;
+  /** Keys, Sk × dk (Sk may differ from Sq: cross-attention). */
+  k: Matrix;
+  /** Values, Sk × dv (dv may differ from dk). */
+  v: Matrix;
+  /** Default `'none'`. */
+  mask?: Mask;
+  /** Multiplies every dot product. Default 1/√dk. */
+  scale?: number;
+  /** Divides every logit; > 0. High flattens the weights towards uniform, low sharpens them. Default 1. */
+  temperature?: number;
+  /** One-hot weights on each row's largest logit (ties go to the lowest key index). Default false. */
+  hard?: boolean;
+}
+
+export interface AttentionResult {
+  /** Sq × dv: each query's weighted sum of the values. */
+  output: Matrix;
+  /** Sq × Sk: each row is the query's distribution over the keys. */
+  weights: Matrix;
+}
+
+export interface MultiHeadAttentionArgs {
+  /** Query-side input, Sq × D. */
+  xq: Matrix;
+  /** Key/value-side input, Sk × D. Omit for self-attention (xkv = xq). */
+  xkv?: Matrix;
+  /** D × D. */
+  wq: Matrix;
+  /** D × (kvHeads·D/heads). */
+  wk: Matrix;
+  /** D × (kvHeads·D/heads). */
+  wv: Matrix;
+  /** D × D: mixes the concatenated heads. */
+  wo: Matrix;
+  /** Optional biases of length D, kvHeads·D/heads, kvHeads·D/heads and D. */
+  bq?: Float32Array;
+  bk?: Float32Array;
+  bv?: Float32Array;
+  bo?: Float32Array;
+  /** H: divides D; each head works in width D/H. */
+  heads: number;
+  /** Divides `heads`. Default `heads` (standard); 1 is multi-query; others grouped-query (head h uses K/V head ⌊h·kvHeads/heads⌋). */
+  kvHeads?: number;
+  mask?: Mask;
+  /** Default 1/√(D/heads). */
+  scale?: number;
+  temperature?: number;
+  hard?: boolean;
+}
+
+export interface MultiHeadAttentionResult {
+  /** Sq × D. */
+  output: Matrix;
+  /** heads × Sq × Sk. */
+  weights: HeadMatrices;
+}
+
+export interface Attention {
+  /** Which build is running. */
+  readonly backend: Backend;
+  /**
+   * Scaled dot-product attention. Throws a TypeError for arguments of the wrong type and a RangeError for
+   * wrong shapes, non-finite numbers, bad masks or requests too large for memory; the message names the
+   * argument and the expected vs actual value. The module keeps working after an error.
+   */
+  attention(args: AttentionArgs): AttentionResult;
+  /** Multi-head attention (standard, multi-query or grouped-query). Errors as for `attention`. */
+  multiHeadAttention(args: MultiHeadAttentionArgs): MultiHeadAttentionResult;
+  /** Bytes currently allocated inside the module and the size of its memory. */
+  memoryStats(): { allocatedBytes: number; heapBytes: number };
+}
+
+export interface LoadOptions {
+  /** Force a build. Default: SIMD where supported, otherwise scalar. */
+  backend?: Backend;
+}
+
+/** Loads (once per backend; later calls share the instance) and resolves to the attention API. */
+export function loadAttention(options?: LoadOptions): Promise<Attention>;
+
+/** Whether this engine can compile WebAssembly SIMD128. */
+export function supportsSimd(): boolean;
+
+/** The builds this package ships. */
+export const backends: readonly Backend[];
