@@ -1,18 +1,18 @@
 #include "checks.h"
 
 #include <cmath>
-#include <sstream>
+#include <cstdio>
 
 namespace attn::check {
 namespace {
 
 Error range_error(const std::string& message) { return {ErrorKind::range_error, message}; }
 
+// Shortest faithful form for messages ("3", "1.5", "nan"); snprintf keeps iostreams out of the wasm.
 std::string number(double x) {
-  std::ostringstream out;
-  out.precision(17);
-  out << x;
-  return out.str();
+  char text[32];
+  std::snprintf(text, sizeof text, "%.15g", x);
+  return text;
 }
 
 bool is_count(double x) { return std::isfinite(x) && x >= 1 && x == std::floor(x); }
