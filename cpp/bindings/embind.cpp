@@ -12,10 +12,10 @@
 #include <cmath>
 #include <cstdint>
 #include <string>
-#include <tuple>
 #include <vector>
 
 #include "attn/attention.h"
+#include "attn/matmul.h"
 #include "attn/multi_head.h"
 #include "checks.h"
 
@@ -27,12 +27,20 @@ using namespace attn;
 // The kernels this module is built with: xsimd for the SIMD build, the reference loops for the scalar one.
 #if ATTN_SIMD
 constexpr const char* kBackend = "wasm-simd128";
+constexpr auto matmul_workspace_floats = matmul_workspace_floats_fast;
+constexpr auto matmul_kernel = matmul_fast;
+constexpr auto logits_workspace_floats = attention_logits_workspace_floats_fast;
+constexpr auto logits_kernel = attention_logits_fast;
 constexpr auto attention_workspace_floats = attention_workspace_floats_fast;
 constexpr auto attention_kernel = attention_fast;
 constexpr auto multi_head_workspace_floats = multi_head_workspace_floats_fast;
 constexpr auto multi_head_kernel = multi_head_attention_fast;
 #else
 constexpr const char* kBackend = "wasm-scalar";
+constexpr auto matmul_workspace_floats = matmul_workspace_floats_reference;
+constexpr auto matmul_kernel = matmul_reference;
+constexpr auto logits_workspace_floats = attention_logits_workspace_floats_reference;
+constexpr auto logits_kernel = attention_logits_reference;
 constexpr auto attention_workspace_floats = attention_workspace_floats_reference;
 constexpr auto attention_kernel = attention_reference;
 constexpr auto multi_head_workspace_floats = multi_head_workspace_floats_reference;
@@ -71,6 +79,13 @@ std::vector<T> copy_in(const val& array, std::size_t count) {
   // The view is used at once, before anything else could grow (and so detach) wasm memory.
   val(emscripten::typed_memory_view(count, out.data())).call<void>("set", array);
   return out;
+}
+
+// Copies a checked matrix argument in and refuses non-finite values.
+check::Error copy_finite(const MatrixArg& m, std::vector<float>& out) {
+  out = copy_in<float>(m.data, m.size());
+  const std::string name = std::string(m.name) + ".data";
+  return check::finite(name.c_str(), out.data(), out.size(), static_cast<std::size_t>(m.cols));
 }
 
 val copy_out(const std::vector<float>& data) {
@@ -144,13 +159,10 @@ val attention(const val& args) {
                         q.rows * k.rows / 4 + (k.rows + 64) * (q.cols + v.cols + 64);
   if (auto error = check::memory_budget("attention", needed)) return error_result(error);
 
-  const std::vector<float> q_data = copy_in<float>(q.data, q.size());
-  const std::vector<float> k_data = copy_in<float>(k.data, k.size());
-  const std::vector<float> v_data = copy_in<float>(v.data, v.size());
-  for (auto [name, data, cols] : {std::tuple{"q.data", &q_data, dk}, std::tuple{"k.data", &k_data, dk},
-                                  std::tuple{"v.data", &v_data, dv}}) {
-    if (auto error = check::finite(name, data->data(), data->size(), cols)) return error_result(error);
-  }
+  std::vector<float> q_data, k_data, v_data;
+  if (auto error = copy_finite(q, q_data)) return error_result(error);
+  if (auto error = copy_finite(k, k_data)) return error_result(error);
+  if (auto error = copy_finite(v, v_data)) return error_result(error);
   Mask mask;
   std::vector<std::uint8_t> mask_storage;
   if (auto error = read_mask(mask_arg, sq, sk, mask_storage, mask)) return error_result(error);
@@ -229,12 +241,7 @@ val multi_head_attention(const val& args) {
   std::vector<float> inputs[6];
   const MatrixArg* matrices[6] = {&xq, &xkv, &wq, &wk, &wv, &wo};
   for (int i = 0; i < 6; ++i) {
-    inputs[i] = copy_in<float>(matrices[i]->data, matrices[i]->size());
-    const std::string name = std::string(matrices[i]->name) + ".data";
-    const std::size_t cols = static_cast<std::size_t>(matrices[i]->cols);
-    if (auto error = check::finite(name.c_str(), inputs[i].data(), inputs[i].size(), cols)) {
-      return error_result(error);
-    }
+    if (auto error = copy_finite(*matrices[i], inputs[i])) return error_result(error);
   }
   std::vector<float> bias_data[4];
   for (int i = 0; i < 4; ++i) {
@@ -269,6 +276,67 @@ val multi_head_attention(const val& args) {
   return result;
 }
 
+// matmul({ a, b, bias }): C = A B (+ bias on every row), for the playground's projections.
+val matmul(const val& args) {
+  const MatrixArg a(args["a"], "a"), b(args["b"], "b");
+  const val bias = args["bias"];
+  for (const MatrixArg* m : {&a, &b}) {
+    if (auto error = m->check()) return error_result(error);
+  }
+  if (auto error = check::same("b.rows", b.rows, "a.cols", a.cols)) return error_result(error);
+  if (!bias.isNull()) {
+    if (auto error = check::vector_length("bias", bias["length"].as<double>(), b.cols, "b.cols")) {
+      return error_result(error);
+    }
+  }
+  const double needed = a.length + b.length + b.cols + a.rows * b.cols + (b.rows + 1) * (b.cols + 64);
+  if (auto error = check::memory_budget("matmul", needed)) return error_result(error);
+
+  std::vector<float> a_data, b_data, bias_data;
+  if (auto error = copy_finite(a, a_data)) return error_result(error);
+  if (auto error = copy_finite(b, b_data)) return error_result(error);
+  if (!bias.isNull()) {
+    bias_data = copy_in<float>(bias, static_cast<std::size_t>(b.cols));
+    if (auto error = check::finite("bias", bias_data.data(), bias_data.size(), bias_data.size())) {
+      return error_result(error);
+    }
+  }
+  const std::size_t m = a.rows, k = a.cols, n = b.cols;
+  std::vector<float> c(m * n), workspace(matmul_workspace_floats(k, n));
+  matmul_kernel(dense(a_data.data(), m, k), dense(b_data.data(), k, n), bias_data.empty() ? nullptr : bias_data.data(),
+                dense(c.data(), m, n), workspace.data());
+  return matrix_result(c, m, n);
+}
+
+// logits({ q, k, mask, scale?, temperature }): (Q Kᵀ)·scale/temperature, masked entries -Infinity.
+val logits(const val& args) {
+  const MatrixArg q(args["q"], "q"), k(args["k"], "k");
+  const MaskArg mask_arg(args["mask"]);
+  const double temperature = args["temperature"].as<double>();
+  for (const MatrixArg* m : {&q, &k}) {
+    if (auto error = m->check()) return error_result(error);
+  }
+  if (auto error = check::same("k.cols (the key width dk)", k.cols, "q.cols", q.cols)) return error_result(error);
+  if (auto error = check::mask(mask_arg.kind, mask_arg.length, q.rows, k.rows)) return error_result(error);
+  const double scale = scale_or(args["scale"], default_scale(static_cast<std::size_t>(q.cols)));
+  if (auto error = check::logit_params(scale, temperature)) return error_result(error);
+  const double needed = q.length + k.length + q.rows * k.rows * 1.25 + (k.rows + 64) * (q.cols + 64);
+  if (auto error = check::memory_budget("logits", needed)) return error_result(error);
+
+  std::vector<float> q_data, k_data;
+  if (auto error = copy_finite(q, q_data)) return error_result(error);
+  if (auto error = copy_finite(k, k_data)) return error_result(error);
+  const std::size_t sq = q.rows, sk = k.rows, dk = q.cols;
+  Mask mask;
+  std::vector<std::uint8_t> mask_storage;
+  if (auto error = read_mask(mask_arg, sq, sk, mask_storage, mask)) return error_result(error);
+  std::vector<float> out(sq * sk), workspace(logits_workspace_floats(sk, dk));
+  const LogitParams params{static_cast<float>(scale), static_cast<float>(temperature)};
+  logits_kernel(dense(q_data.data(), sq, dk), dense(k_data.data(), sk, dk), mask, params, dense(out.data(), sq, sk),
+                workspace.data());
+  return matrix_result(out, sq, sk);
+}
+
 std::string backend() { return kBackend; }
 
 // For leak checks: bytes malloc has handed out, and the size of wasm memory.
@@ -285,5 +353,7 @@ EMSCRIPTEN_BINDINGS(attention_module) {
   emscripten::function("backend", &backend);
   emscripten::function("attention", &attention);
   emscripten::function("multiHeadAttention", &multi_head_attention);
+  emscripten::function("matmul", &matmul);
+  emscripten::function("logits", &logits);
   emscripten::function("memoryStats", &memory_stats);
 }

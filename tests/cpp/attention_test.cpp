@@ -207,3 +207,40 @@ INSTANTIATE_TEST_SUITE_P(Implementations, AttentionProperties, ::testing::Bool()
 
 }  // namespace
 }  // namespace attn
+
+namespace attn {
+namespace {
+
+// The logits kernel: fast vs reference, and masked entries are -infinity.
+class LogitsVsReference : public ::testing::TestWithParam<std::size_t> {};
+
+TEST_P(LogitsVsReference, ScaledMaskedScores) {
+  const std::size_t n = GetParam(), sq = n, sk = n + 1, dk = n + 2;
+  const auto q = testing::random_values(sq * dk, 21), k = testing::random_values(sk * dk, 22);
+  const auto allowed = testing::random_mask(sq, sk, 23);
+  for (const Mask& mask : {Mask{}, Mask{MaskKind::causal}, Mask{MaskKind::explicit_, allowed.data()}}) {
+    const LogitParams params{0.5f, 0.25f};
+    std::vector<float> expected(sq * sk), actual(sq * sk);
+    std::vector<float> workspace(attention_logits_workspace_floats_fast(sk, dk));
+    attention_logits_reference(dense(q.data(), sq, dk), dense(k.data(), sk, dk), mask, params,
+                               dense(expected.data(), sq, sk), nullptr);
+    attention_logits_fast(dense(q.data(), sq, dk), dense(k.data(), sk, dk), mask, params,
+                          dense(actual.data(), sq, sk), workspace.data());
+    for (std::size_t i = 0; i < sq; ++i) {
+      for (std::size_t j = 0; j < sk; ++j) {
+        const float e = expected[i * sk + j], a = actual[i * sk + j];
+        EXPECT_EQ(mask.allows(i, j, sk), std::isfinite(e));
+        if (std::isfinite(e)) {
+          EXPECT_NEAR(a, e, 2e-5 + 1e-4 * std::fabs(e));
+        } else {
+          EXPECT_EQ(a, e);
+        }
+      }
+    }
+  }
+}
+
+INSTANTIATE_TEST_SUITE_P(Sizes, LogitsVsReference, ::testing::ValuesIn(kSizes));
+
+}  // namespace
+}  // namespace attn

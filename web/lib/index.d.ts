@@ -101,6 +101,13 @@ export interface Attention {
   attention(args: AttentionArgs): AttentionResult;
   /** Multi-head attention (standard, multi-query or grouped-query). Errors as for `attention`. */
   multiHeadAttention(args: MultiHeadAttentionArgs): MultiHeadAttentionResult;
+  /** C = A·B (+ bias added to every row). A is M×K, B is K×N, bias has N values. Errors as for `attention`. */
+  matmul(args: { a: Matrix; b: Matrix; bias?: Float32Array }): Matrix;
+  /**
+   * The logits attention normalises: (Q·Kᵀ)·scale/temperature, Sq×Sk, with masked entries set to -Infinity.
+   * With scale 1 and temperature 1 these are the raw scores Q·Kᵀ. Errors as for `attention`.
+   */
+  logits(args: { q: Matrix; k: Matrix; mask?: Mask; scale?: number; temperature?: number }): Matrix;
   /** Bytes currently allocated inside the module and the size of its memory. */
   memoryStats(): { allocatedBytes: number; heapBytes: number };
 }

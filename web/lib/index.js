@@ -97,6 +97,32 @@ function wrap(module, backend) {
       });
     },
 
+    matmul(args) {
+      return withOperation('matmul', () => {
+        validate.requireObject(args, 'arguments');
+        const request = {
+          a: validate.matrix(args.a, 'a'),
+          b: validate.matrix(args.b, 'b'),
+          bias: validate.optionalVector(args.bias, 'bias'),
+        };
+        return unwrap(module.matmul(request), 'matmul');
+      });
+    },
+
+    logits(args) {
+      return withOperation('logits', () => {
+        validate.requireObject(args, 'arguments');
+        const request = {
+          q: validate.matrix(args.q, 'q'),
+          k: validate.matrix(args.k, 'k'),
+          mask: validate.mask(args.mask),
+          scale: validate.optionalNumber(args.scale, 'scale', undefined),
+          temperature: validate.optionalNumber(args.temperature, 'temperature', 1),
+        };
+        return unwrap(module.logits(request), 'logits');
+      });
+    },
+
     /** Bytes malloc has handed out and the size of wasm memory: for leak checks and curiosity. */
     memoryStats() {
       return module.memoryStats();

@@ -54,6 +54,16 @@ std::size_t softmax_workspace_floats_fast(std::size_t cols);
 void softmax_rows_reference(MatrixView logits, const Mask& mask, const LogitParams& params, float* workspace);
 void softmax_rows_fast(MatrixView logits, const Mask& mask, const LogitParams& params, float* workspace);
 
+// The logits alone: logits = (Q Kᵀ)·scale/temperature with masked entries set to -infinity (Sq x Sk).
+// What the playground shows between the scores and the weights; attention() never materialises them apart.
+std::size_t attention_logits_workspace_floats_reference(std::size_t sk, std::size_t dk);
+std::size_t attention_logits_workspace_floats_fast(std::size_t sk, std::size_t dk);
+
+void attention_logits_reference(ConstMatrixView q, ConstMatrixView k, const Mask& mask, const LogitParams& params,
+                                MatrixView logits, float* workspace);
+void attention_logits_fast(ConstMatrixView q, ConstMatrixView k, const Mask& mask, const LogitParams& params,
+                           MatrixView logits, float* workspace);
+
 // Scaled dot-product attention. q: Sq x dk, k: Sk x dk, v: Sk x dv; output: Sq x dv, weights: Sq x Sk.
 // Sq != Sk (cross-attention) and dk != dv are allowed.
 std::size_t attention_workspace_floats_reference(std::size_t sq, std::size_t sk, std::size_t dk, std::size_t dv);

@@ -2,6 +2,7 @@
 // (xsimd::default_arch: wasm SIMD128 under -msimd128, SSE/AVX natively). Each entry point stays a separate,
 // non-inlined function: one large exported function with everything inlined made V8 spill heavily.
 #include <algorithm>
+#include <limits>
 #include <xsimd/xsimd.hpp>
 
 #include "attn/attention.h"
@@ -32,6 +33,23 @@ ATTN_NOINLINE void matmul_fast(ConstMatrixView a, ConstMatrixView b, const float
                                float* workspace) {
   Gemm::pack(b, workspace);
   Gemm::multiply(a, workspace, b.cols, bias, c);
+}
+
+std::size_t attention_logits_workspace_floats_fast(std::size_t sk, std::size_t dk) {
+  return Gemm::packed_floats(dk, sk);
+}
+
+ATTN_NOINLINE void attention_logits_fast(ConstMatrixView q, ConstMatrixView k, const Mask& mask,
+                                         const LogitParams& params, MatrixView logits, float* workspace) {
+  Gemm::pack_transposed(k, workspace);
+  Gemm::multiply(q, workspace, k.rows, nullptr, logits);
+  const float factor = params.scale / params.temperature;
+  for (std::size_t i = 0; i < logits.rows; ++i) {
+    float* row = logits.row(i);
+    for (std::size_t j = 0; j < logits.cols; ++j) {
+      row[j] = mask.allows(i, j, logits.cols) ? row[j] * factor : -std::numeric_limits<float>::infinity();
+    }
+  }
 }
 
 std::size_t attention_workspace_floats_fast(std::size_t, std::size_t sk, std::size_t dk, std::size_t dv) {

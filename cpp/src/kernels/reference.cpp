@@ -103,6 +103,20 @@ void attention_reference(ConstMatrixView q, ConstMatrixView k, ConstMatrixView v
   }
 }
 
+std::size_t attention_logits_workspace_floats_reference(std::size_t, std::size_t) { return 0; }
+
+void attention_logits_reference(ConstMatrixView q, ConstMatrixView k, const Mask& mask, const LogitParams& params,
+                                MatrixView logits, float*) {
+  const double factor = logit_factor(params);
+  for (std::size_t i = 0; i < q.rows; ++i) {
+    for (std::size_t j = 0; j < k.rows; ++j) {
+      double dot = 0.0;
+      for (std::size_t c = 0; c < q.cols; ++c) dot += static_cast<double>(q.row(i)[c]) * k.row(j)[c];
+      logits.row(i)[j] = static_cast<float>(mask.allows(i, j, k.rows) ? dot * factor : kMinusInfinity);
+    }
+  }
+}
+
 std::size_t matmul_workspace_floats_reference(std::size_t, std::size_t) { return 0; }
 
 void matmul_reference(ConstMatrixView a, ConstMatrixView b, const float* bias, MatrixView c, float*) {
