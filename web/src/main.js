@@ -1,45 +1,34 @@
-// Entry point of the playground page.
+// Entry point of the playground page: loads the module, reads the state from the URL, shows the view and
+// keeps the URL in step with every change so a link reproduces exactly what is on screen.
 import { loadAttention } from '../lib/index.js';
+import { decodeState, encodeState } from './state.js';
+import { StepView } from './step-view.js';
 
-const workedExample = {
-  q: [[1, 0, 2], [2, 2, 2], [2, 1, 3]],
-  k: [[0, 1, 1], [4, 4, 0], [2, 3, 1]],
-  v: [[1, 2, 3], [2, 8, 0], [2, 6, 3]],
-};
-
-const toMatrix = (rows) => ({ data: Float32Array.from(rows.flat()), rows: rows.length, cols: rows[0].length });
-
-function renderMatrix(caption, { data, rows, cols }, id) {
-  const figure = document.createElement('figure');
-  figure.className = 'matrix';
-  figure.id = id;
-  const title = document.createElement('figcaption');
-  title.textContent = `${caption} (${rows}×${cols})`;
-  const table = document.createElement('table');
-  table.className = 'numbers';
-  for (let i = 0; i < rows; i++) {
-    const tr = table.insertRow();
-    for (let j = 0; j < cols; j++) tr.insertCell().textContent = data[i * cols + j].toFixed(4);
-  }
-  figure.append(title, table);
-  return figure;
+function urlFor(state) {
+  const current = new URLSearchParams(location.search);
+  const next = new URLSearchParams(encodeState(state));
+  if (current.has('backend')) next.set('backend', current.get('backend'));
+  return `${location.pathname}?${next}`;
 }
 
 async function main() {
-  const backendParam = new URLSearchParams(location.search).get('backend') ?? undefined;
-  const attention = await loadAttention({ backend: backendParam });
-  document.getElementById('backend').textContent = attention.backend;
-  const q = toMatrix(workedExample.q), k = toMatrix(workedExample.k), v = toMatrix(workedExample.v);
-  const { weights, output } = attention.attention({ q, k, v, scale: 0.5 });
-  document
-    .getElementById('worked-example')
-    .replaceChildren(renderMatrix('weights = softmax(QKᵀ / 2)', weights, 'weights'), renderMatrix('output = weights · V', output, 'output'));
+  const params = new URLSearchParams(location.search);
+  const backend = params.get('backend');
+  const api = await loadAttention(backend === 'wasm-simd128' || backend === 'wasm-scalar' ? { backend } : {});
+  document.getElementById('backend').textContent = api.backend;
+  const { state, notice } = decodeState(location.search);
+  const view = new StepView({ api, state, notice, onStateChange: (next) => history.replaceState(null, '', urlFor(next)) });
+  document.getElementById('app').replaceChildren(view.element);
+  view.render();
+  if (!notice && params.has('s')) history.replaceState(null, '', urlFor(state));
+  performance.mark('first-map-drawn');
+  document.body.dataset.ready = 'true';
 }
 
 main().catch((error) => {
   const message = document.createElement('p');
   message.className = 'error';
-  message.textContent = `Could not start: ${error.message}`;
-  document.getElementById('app').prepend(message);
+  message.textContent = `The attention module could not start: ${error.message}`;
+  document.getElementById('app').replaceChildren(message);
   document.getElementById('backend').textContent = 'unavailable';
 });

@@ -1,0 +1,44 @@
+// Small DOM helpers for the control panel: labelled fields built with textContent only (nothing from the URL
+// or the user is ever parsed as HTML).
+
+export function element(tag, props = {}, ...children) {
+  const node = document.createElement(tag);
+  for (const [key, value] of Object.entries(props)) {
+    if (key === 'dataset') Object.assign(node.dataset, value);
+    else if (key.startsWith('aria-') || key === 'role' || key === 'for') node.setAttribute(key, value);
+    else node[key] = value;
+  }
+  node.append(...children.filter((c) => c !== null && c !== undefined));
+  return node;
+}
+
+export function labelled(text, control, hint = null) {
+  return element('label', { className: 'field' }, element('span', { className: 'field-label', textContent: text }), control, hint);
+}
+
+export function select(id, options, onChange) {
+  const node = element('select', { id });
+  node.addEventListener('change', () => onChange(node.value));
+  setOptions(node, options);
+  return node;
+}
+
+/** Replaces a select's options ([value, text] pairs) only when they changed, keeping focus and selection. */
+export function setOptions(node, options) {
+  const key = JSON.stringify(options);
+  if (node.dataset.options === key) return;
+  node.dataset.options = key;
+  node.replaceChildren(...options.map(([value, text]) => element('option', { value: String(value), textContent: text })));
+}
+
+export function button(text, onClick, props = {}) {
+  const node = element('button', { type: 'button', textContent: text, ...props });
+  node.addEventListener('click', onClick);
+  return node;
+}
+
+/** Log-scale slider position (0…1000) ↔ value in [lo, hi]. */
+export const logSlider = {
+  toValue: (position, lo, hi) => lo * (hi / lo) ** (position / 1000),
+  toPosition: (value, lo, hi) => Math.round((1000 * Math.log(value / lo)) / Math.log(hi / lo)),
+};

@@ -1,0 +1,21 @@
+// Number formatting shared by the heatmaps, explanations and exports.
+
+/**
+ * `digits` significant digits, trailing zeros dropped (2, not 2.000), a real minus sign, and −∞ for masked
+ * logits. Very large or small magnitudes switch to exponent form.
+ */
+export function formatNumber(value, digits) {
+  if (value === -Infinity) return '−∞';
+  if (value === Infinity) return '∞';
+  if (Number.isNaN(value)) return 'NaN';
+  if (value === 0) return '0';
+  const magnitude = Math.abs(value);
+  let text;
+  if (magnitude >= 1e6 || magnitude < 1e-4) {
+    text = value.toExponential(digits - 1).replace(/\.?0+e/, 'e');
+  } else {
+    text = value.toPrecision(digits);
+    if (text.includes('.') && !text.includes('e')) text = text.replace(/\.?0+$/, '');
+  }
+  return text.replace('-', '−');
+}

@@ -1,0 +1,273 @@
+// A labelled heatmap of one matrix, reused by every view: a canvas drawn with viridis (perceptually uniform
+// and readable with the common colour-vision deficiencies), a legend stating the range, row and column
+// labels, the exact value on hover and on keyboard focus (arrow keys move between cells), and a visually
+// hidden table carrying the same numbers for screen readers.
+import { interpolateViridis } from 'd3-scale-chromatic';
+import { formatNumber } from './format.js';
+
+const labelWidth = 30, labelHeight = 20, minCell = 18, maxCell = 56;
+const maskedFill = '#d9d9d9';
+
+/** Colour range: fixed (weights are probabilities in [0, 1]) or the finite values' own minimum and maximum. */
+function rangeOf(data, fixedRange) {
+  if (fixedRange) return fixedRange;
+  let lo = Infinity, hi = -Infinity;
+  for (const x of data) {
+    if (Number.isFinite(x)) {
+      lo = Math.min(lo, x);
+      hi = Math.max(hi, x);
+    }
+  }
+  return lo === Infinity ? [0, 1] : [lo, hi];
+}
+
+export class Heatmap {
+  /**
+   * @param {object} options
+   * @param {string} options.id           element id (tests and exports find maps by it)
+   * @param {string} options.title        what the matrix is, e.g. "weights = softmax(logits)"
+   * @param {string} [options.rowAxis]    what a row is ("query", "position", …)
+   * @param {string} [options.colAxis]    what a column is ("key", "feature", …)
+   * @param {[number, number]} [options.fixedRange]  colour range, e.g. [0, 1] for weights
+   * @param {(row: number, col: number) => void} [options.onActivate]  click, Enter or Space on a cell
+   * @param {string} [options.valueName]  how a value is named in the tooltip ("weight", "score", …)
+   */
+  constructor({ id, title, rowAxis = 'row', colAxis = 'column', fixedRange = null, onActivate = null, valueName = 'value' }) {
+    Object.assign(this, { title, rowAxis, colAxis, fixedRange, onActivate, valueName });
+    this.active = null; // the cell under the keyboard cursor
+    this.element = document.createElement('figure');
+    this.element.className = 'heatmap';
+    this.element.id = id;
+    this.element.innerHTML = `
+      <figcaption><span class="heatmap-title"></span> <span class="heatmap-shape"></span></figcaption>
+      <div class="heatmap-body">
+        <canvas tabindex="0"></canvas>
+        <div class="heatmap-tooltip" role="presentation" hidden></div>
+      </div>
+      <div class="heatmap-legend"><canvas width="120" height="10" aria-hidden="true"></canvas><span class="legend-text"></span></div>
+      <table class="visually-hidden"><caption></caption><thead></thead><tbody></tbody></table>
+      <p class="visually-hidden" aria-live="polite"></p>`;
+    this.element.querySelector('.heatmap-title').textContent = title;
+    this.canvas = this.element.querySelector('.heatmap-body canvas');
+    this.tooltip = this.element.querySelector('.heatmap-tooltip');
+    this.legendCanvas = this.element.querySelector('.heatmap-legend canvas');
+    this.legendText = this.element.querySelector('.legend-text');
+    this.table = this.element.querySelector('table');
+    this.announcer = this.element.querySelector('p[aria-live]');
+    this.#listen();
+  }
+
+  /**
+   * @param {object} view
+   * @param {{ data: Float32Array, rows: number, cols: number }} view.matrix
+   * @param {{ data: Float32Array } | null} [view.logits]  for weights: the logits they came from
+   * @param {number} view.digits
+   * @param {number | null} [view.highlightRow]
+   * @param {string[]} [view.rowLabels]
+   * @param {string[]} [view.colLabels]
+   * @param {number} [view.maxWidth]  CSS pixels available
+   */
+  update(view) {
+    this.view = { highlightRow: null, logits: null, maxWidth: 600, ...view };
+    const { rows, cols } = this.view.matrix;
+    this.rowLabels = this.view.rowLabels ?? Array.from({ length: rows }, (_, i) => String(i + 1));
+    this.colLabels = this.view.colLabels ?? Array.from({ length: cols }, (_, j) => String(j + 1));
+    this.range = rangeOf(this.view.matrix.data, this.fixedRange);
+    if (this.active && (this.active.row >= rows || this.active.col >= cols)) this.active = null;
+    this.element.querySelector('.heatmap-shape').textContent = `(${rows}×${cols})`;
+    this.canvas.setAttribute('aria-label', `${this.title}: heatmap of ${rows} ${this.rowAxis}s by ${cols} ${this.colAxis}s; arrow keys read cells`);
+    this.#draw();
+    this.#drawLegend();
+    this.#fillTable();
+    if (this.active) this.#showTooltip(this.active.row, this.active.col);
+  }
+
+  get cellSize() {
+    const { cols } = this.view.matrix;
+    return Math.max(minCell, Math.min(maxCell, Math.floor((this.view.maxWidth - labelWidth - 4) / cols)));
+  }
+
+  format(value) {
+    return formatNumber(value, this.view.digits);
+  }
+
+  #colour(value) {
+    const [lo, hi] = this.range;
+    const t = hi > lo ? (value - lo) / (hi - lo) : 0.5;
+    return interpolateViridis(Math.min(1, Math.max(0, t)));
+  }
+
+  #draw() {
+    const { matrix, highlightRow } = this.view;
+    const { rows, cols, data } = matrix;
+    const cell = this.cellSize;
+    const width = labelWidth + cols * cell + 2, height = labelHeight + rows * cell + 2;
+    const ratio = globalThis.devicePixelRatio || 1;
+    this.canvas.width = Math.round(width * ratio);
+    this.canvas.height = Math.round(height * ratio);
+    this.canvas.style.width = `${width}px`;
+    this.canvas.style.height = `${height}px`;
+    const ctx = this.canvas.getContext('2d');
+    ctx.setTransform(ratio, 0, 0, ratio, 0, 0);
+    ctx.fillStyle = '#ffffff';
+    ctx.fillRect(0, 0, width, height);
+    ctx.textAlign = 'center';
+    ctx.textBaseline = 'middle';
+
+    ctx.fillStyle = '#444';
+    ctx.font = '11px system-ui, sans-serif';
+    for (let j = 0; j < cols; j++) ctx.fillText(this.colLabels[j], labelWidth + (j + 0.5) * cell, labelHeight / 2, cell - 2);
+    for (let i = 0; i < rows; i++) ctx.fillText(this.rowLabels[i], labelWidth / 2, labelHeight + (i + 0.5) * cell, labelWidth - 2);
+
+    const showText = cell >= 30;
+    ctx.font = `${cell >= 44 ? 12 : 10}px ui-monospace, monospace`;
+    for (let i = 0; i < rows; i++) {
+      for (let j = 0; j < cols; j++) {
+        const value = data[i * cols + j];
+        const x = labelWidth + j * cell, y = labelHeight + i * cell;
+        if (value === -Infinity) {
+          ctx.fillStyle = maskedFill;
+          ctx.fillRect(x, y, cell, cell);
+          ctx.strokeStyle = '#9a9a9a';
+          ctx.beginPath();
+          ctx.moveTo(x, y + cell);
+          ctx.lineTo(x + cell, y);
+          ctx.stroke();
+        } else {
+          ctx.fillStyle = this.#colour(value);
+          ctx.fillRect(x, y, cell, cell);
+        }
+        if (showText) {
+          const [lo, hi] = this.range;
+          const light = value !== -Infinity && (hi > lo ? (value - lo) / (hi - lo) : 0.5) < 0.55;
+          ctx.fillStyle = light ? '#ffffff' : '#111111';
+          ctx.fillText(this.format(value), x + cell / 2, y + cell / 2, cell - 3);
+        }
+      }
+    }
+    if (highlightRow !== null && highlightRow < rows) {
+      const y = labelHeight + highlightRow * cell;
+      ctx.lineWidth = 3;
+      ctx.strokeStyle = '#ffffff';
+      ctx.strokeRect(labelWidth + 1.5, y + 1.5, cols * cell - 3, cell - 3);
+      ctx.lineWidth = 2;
+      ctx.strokeStyle = '#d1495b';
+      ctx.strokeRect(labelWidth + 1, y + 1, cols * cell - 2, cell - 2);
+      ctx.lineWidth = 1;
+    }
+    if (this.active && document.activeElement === this.canvas) {
+      const { row, col } = this.active;
+      ctx.setLineDash([3, 2]);
+      ctx.lineWidth = 2;
+      ctx.strokeStyle = '#000000';
+      ctx.strokeRect(labelWidth + col * cell + 1, labelHeight + row * cell + 1, cell - 2, cell - 2);
+      ctx.setLineDash([]);
+      ctx.lineWidth = 1;
+    }
+  }
+
+  #drawLegend() {
+    const ctx = this.legendCanvas.getContext('2d');
+    const { width, height } = this.legendCanvas;
+    for (let x = 0; x < width; x++) {
+      ctx.fillStyle = interpolateViridis(x / (width - 1));
+      ctx.fillRect(x, 0, 1, height);
+    }
+    const [lo, hi] = this.range;
+    const masked = this.view.matrix.data.some((x) => x === -Infinity);
+    this.legendText.textContent = `${this.format(lo)} to ${this.format(hi)}${this.fixedRange ? ' (fixed)' : ''}${masked ? '; grey: masked (−∞)' : ''}`;
+  }
+
+  #fillTable() {
+    const { rows, cols, data } = this.view.matrix;
+    this.table.caption.textContent = `${this.title}, ${rows} ${this.rowAxis}s by ${cols} ${this.colAxis}s`;
+    const head = document.createElement('tr');
+    head.append(document.createElement('th'));
+    for (const label of this.colLabels) head.append(Object.assign(document.createElement('th'), { scope: 'col', textContent: `${this.colAxis} ${label}` }));
+    this.table.tHead.replaceChildren(head);
+    const body = [];
+    for (let i = 0; i < rows; i++) {
+      const tr = document.createElement('tr');
+      tr.append(Object.assign(document.createElement('th'), { scope: 'row', textContent: `${this.rowAxis} ${this.rowLabels[i]}` }));
+      for (let j = 0; j < cols; j++) tr.append(Object.assign(document.createElement('td'), { textContent: this.format(data[i * cols + j]) }));
+      body.push(tr);
+    }
+    this.table.tBodies[0].replaceChildren(...body);
+  }
+
+  /** The words for one cell: its place, value and, for weights, the logit behind it. */
+  describe(row, col) {
+    const { matrix, logits } = this.view;
+    const index = row * matrix.cols + col;
+    let text = `${this.rowAxis} ${this.rowLabels[row]}, ${this.colAxis} ${this.colLabels[col]}: ${this.valueName} ${formatNumber(matrix.data[index], 7)}`;
+    if (logits) text += logits.data[index] === -Infinity ? ' (masked)' : ` (logit ${formatNumber(logits.data[index], 7)})`;
+    return text;
+  }
+
+  #showTooltip(row, col) {
+    const cell = this.cellSize;
+    this.tooltip.textContent = this.describe(row, col);
+    this.tooltip.style.left = `${labelWidth + (col + 0.5) * cell}px`;
+    this.tooltip.style.top = `${labelHeight + (row + 1) * cell + 4}px`;
+    this.tooltip.hidden = false;
+  }
+
+  #cellAt(event) {
+    const rect = this.canvas.getBoundingClientRect();
+    const cell = this.cellSize;
+    const col = Math.floor((event.clientX - rect.left - labelWidth) / cell);
+    const row = Math.floor((event.clientY - rect.top - labelHeight) / cell);
+    const { rows, cols } = this.view.matrix;
+    return row >= 0 && row < rows && col >= 0 && col < cols ? { row, col } : null;
+  }
+
+  #moveTo(row, col) {
+    this.active = { row, col };
+    this.#draw();
+    this.#showTooltip(row, col);
+    this.announcer.textContent = this.describe(row, col);
+  }
+
+  #listen() {
+    this.canvas.addEventListener('mousemove', (event) => {
+      const at = this.#cellAt(event);
+      if (at) this.#showTooltip(at.row, at.col);
+      else if (!this.active) this.tooltip.hidden = true;
+    });
+    this.canvas.addEventListener('mouseleave', () => {
+      if (document.activeElement !== this.canvas) this.tooltip.hidden = true;
+    });
+    this.canvas.addEventListener('click', (event) => {
+      const at = this.#cellAt(event);
+      if (at) {
+        this.active = at;
+        this.onActivate?.(at.row, at.col);
+      }
+    });
+    this.canvas.addEventListener('focus', () => this.#moveTo(this.active?.row ?? this.view.highlightRow ?? 0, this.active?.col ?? 0));
+    this.canvas.addEventListener('blur', () => {
+      this.tooltip.hidden = true;
+      this.#draw();
+    });
+    this.canvas.addEventListener('keydown', (event) => {
+      const { rows, cols } = this.view.matrix;
+      let { row, col } = this.active ?? { row: 0, col: 0 };
+      switch (event.key) {
+        case 'ArrowUp': row = Math.max(0, row - 1); break;
+        case 'ArrowDown': row = Math.min(rows - 1, row + 1); break;
+        case 'ArrowLeft': col = Math.max(0, col - 1); break;
+        case 'ArrowRight': col = Math.min(cols - 1, col + 1); break;
+        case 'Home': col = 0; break;
+        case 'End': col = cols - 1; break;
+        case 'Enter':
+        case ' ':
+          event.preventDefault();
+          this.onActivate?.(row, col);
+          return;
+        default: return;
+      }
+      event.preventDefault();
+      this.#moveTo(row, col);
+    });
+  }
+}

@@ -1,0 +1,223 @@
+// The step-by-step view's whole state, its defaults (the lecture notes' worked example), resizing, and its
+// round trip through the URL so a link reproduces the view exactly. Decoding trusts nothing: any malformed
+// field sends the whole view back to the defaults with a notice saying what was wrong.
+
+export const limits = Object.freeze({ minSize: 1, maxSize: 16, minTemperature: 0.05, maxTemperature: 20 });
+export const scaleModes = Object.freeze(['dk', 'dmodel', 'none', 'custom']);
+export const maskModes = Object.freeze(['none', 'causal', 'custom']);
+export const digitChoices = Object.freeze([4, 7]);
+
+const workedExample = {
+  s: 3,
+  dModel: 4,
+  dK: 3,
+  dV: 3,
+  x: [1, 0, 1, 0, 0, 2, 0, 2, 1, 1, 1, 1],
+  wq: [1, 0, 1, 1, 0, 0, 0, 0, 1, 0, 1, 1],
+  wk: [0, 0, 1, 1, 1, 0, 0, 1, 0, 1, 1, 0],
+  wv: [0, 2, 0, 0, 3, 0, 1, 0, 3, 1, 1, 0],
+};
+
+/** Shapes of every matrix in a state: Wk and Wv narrow when K/V heads are shared (kvHeads < heads). */
+export function shapes(state) {
+  const kCols = (state.kvHeads * state.dK) / state.heads;
+  const vCols = (state.kvHeads * state.dV) / state.heads;
+  return {
+    x: [state.s, state.dModel],
+    wq: [state.dModel, state.dK],
+    wk: [state.dModel, kCols],
+    wv: [state.dModel, vCols],
+    wo: [state.dV, state.dModel],
+  };
+}
+
+export const matrixNames = Object.freeze(['x', 'wq', 'wk', 'wv', 'wo']);
+
+export function defaultState() {
+  const state = {
+    ...structuredClone(workedExample),
+    wo: [],
+    scaleMode: 'dmodel', // the notes' worked example divides by sqrt(d_model); 'dk' is the usual choice
+    customScale: 1,
+    temperature: 1,
+    hard: false,
+    maskMode: 'none',
+    customMask: [],
+    heads: 1,
+    kvHeads: 1,
+    row: 0,
+    digits: 4,
+  };
+  return resize(state, {});
+}
+
+/** A filler for cells that appear when a matrix grows: small integers, the same for the same position. */
+function filler(name, index) {
+  const hash = Math.imul(index + 1, 2654435761) ^ Math.imul(name.charCodeAt(1) || 7, 40503);
+  return ((hash >>> 7) % 4) - 1; // -1 … 2
+}
+
+function resizeMatrix(values, [oldRows, oldCols], [rows, cols], name) {
+  const out = new Array(rows * cols);
+  for (let i = 0; i < rows; i++) {
+    for (let j = 0; j < cols; j++) {
+      out[i * cols + j] = i < oldRows && j < oldCols && values.length === oldRows * oldCols ? values[i * oldCols + j] : filler(name, i * cols + j);
+    }
+  }
+  return out;
+}
+
+/** The custom mask at a new sequence length: kept where it fits, new query/key pairs allowed. */
+function resizeMask(mask, oldS, s) {
+  const out = new Array(s * s).fill(1);
+  if (mask.length !== oldS * oldS) return out;
+  for (let i = 0; i < Math.min(oldS, s); i++) for (let j = 0; j < Math.min(oldS, s); j++) out[i * s + j] = mask[i * oldS + j];
+  return out;
+}
+
+/**
+ * Applies size changes (s, dModel, dK, dV, heads, kvHeads), keeping every value that still fits and filling
+ * new cells. Head counts that no longer divide the widths fall back to 1.
+ */
+export function resize(state, changes) {
+  const before = shapes(state);
+  const next = { ...state, ...changes };
+  if (next.dK % next.heads !== 0 || next.dV % next.heads !== 0) next.heads = 1;
+  if (next.heads % next.kvHeads !== 0) next.kvHeads = next.heads;
+  const after = shapes(next);
+  for (const name of matrixNames) next[name] = resizeMatrix(state[name], before[name], after[name], name);
+  next.customMask = resizeMask(state.customMask, state.s, next.s);
+  next.row = Math.min(next.row, next.s - 1);
+  return next;
+}
+
+/** Head counts that divide both dK and dV. */
+export function headChoices(state) {
+  const choices = [];
+  for (let h = 1; h <= Math.min(state.dK, state.dV); h++) if (state.dK % h === 0 && state.dV % h === 0) choices.push(h);
+  return choices;
+}
+
+export function kvHeadChoices(state) {
+  const choices = [];
+  for (let h = 1; h <= state.heads; h++) if (state.heads % h === 0) choices.push(h);
+  return choices;
+}
+
+/** The scale each head's scores are multiplied by. */
+export function scaleValue(state) {
+  switch (state.scaleMode) {
+    case 'dk':
+      return 1 / Math.sqrt(state.dK / state.heads);
+    case 'dmodel':
+      return 1 / Math.sqrt(state.dModel);
+    case 'none':
+      return 1;
+    default:
+      return state.customScale;
+  }
+}
+
+// ---- URL ----
+
+const numberList = (values) => values.map((v) => String(v)).join(',');
+
+export function encodeState(state) {
+  const params = new URLSearchParams();
+  params.set('s', state.s);
+  params.set('dm', state.dModel);
+  params.set('dk', state.dK);
+  params.set('dv', state.dV);
+  params.set('h', state.heads);
+  params.set('kvh', state.kvHeads);
+  for (const name of matrixNames) params.set(name, numberList(state[name]));
+  params.set('scale', state.scaleMode);
+  if (state.scaleMode === 'custom') params.set('cs', state.customScale);
+  params.set('t', Number(state.temperature.toPrecision(6)));
+  if (state.hard) params.set('hard', '1');
+  params.set('mask', state.maskMode);
+  if (state.maskMode === 'custom') params.set('cm', state.customMask.join(''));
+  params.set('row', state.row);
+  params.set('dig', state.digits);
+  return params.toString();
+}
+
+class LinkError extends Error {}
+
+const maxQueryLength = 20_000; // 16×16 matrices fit easily; anything longer is not one of our links
+
+function integer(params, key, min, max) {
+  const text = params.get(key);
+  if (text === null) throw new LinkError(`“${key}” is missing`);
+  if (!/^\d{1,3}$/.test(text) || Number(text) < min || Number(text) > max) {
+    throw new LinkError(`“${key}” must be a whole number from ${min} to ${max}`);
+  }
+  return Number(text);
+}
+
+function finiteNumber(text, key) {
+  if (!/^-?(\d+(\.\d*)?|\.\d+)([eE][+-]?\d+)?$/.test(text ?? '') || !Number.isFinite(Number(text)) || Math.abs(Number(text)) > 1e6) {
+    throw new LinkError(`“${key}” must hold numbers`);
+  }
+  return Number(text);
+}
+
+function numbers(params, key, [rows, cols]) {
+  const text = params.get(key);
+  if (text === null) throw new LinkError(`“${key}” is missing`);
+  const parts = text.split(',');
+  if (parts.length !== rows * cols) throw new LinkError(`“${key}” has ${parts.length} numbers, expected ${rows}×${cols} = ${rows * cols}`);
+  return parts.map((part) => finiteNumber(part, key));
+}
+
+function choice(params, key, allowed, fallback) {
+  const text = params.get(key) ?? fallback;
+  if (!allowed.map(String).includes(text)) throw new LinkError(`“${key}” must be one of ${allowed.join(', ')}`);
+  return text;
+}
+
+/**
+ * Reads a state from a query string. No parameters → defaults, silently. Anything malformed → defaults and
+ * a notice naming the first problem found.
+ * @returns {{ state: object, notice: string | null }}
+ */
+export function decodeState(search) {
+  const query = search.startsWith('?') ? search.slice(1) : search;
+  const params = new URLSearchParams(query);
+  if (!params.has('s')) return { state: defaultState(), notice: null };
+  try {
+    if (query.length > maxQueryLength) throw new LinkError('it is too long');
+    const { maxSize } = limits;
+    const state = {
+      s: integer(params, 's', 1, maxSize),
+      dModel: integer(params, 'dm', 1, maxSize),
+      dK: integer(params, 'dk', 1, maxSize),
+      dV: integer(params, 'dv', 1, maxSize),
+      heads: integer(params, 'h', 1, maxSize),
+      kvHeads: integer(params, 'kvh', 1, maxSize),
+    };
+    if (state.dK % state.heads || state.dV % state.heads) throw new LinkError('“h” (heads) must divide dk and dv');
+    if (state.heads % state.kvHeads) throw new LinkError('“kvh” (K/V heads) must divide the number of heads');
+    const shape = shapes(state);
+    for (const name of matrixNames) state[name] = numbers(params, name, shape[name]);
+    state.scaleMode = choice(params, 'scale', scaleModes, 'dmodel');
+    state.customScale = state.scaleMode === 'custom' ? finiteNumber(params.get('cs'), 'cs') : 1;
+    state.temperature = finiteNumber(params.get('t'), 't');
+    if (state.temperature < limits.minTemperature || state.temperature > limits.maxTemperature) {
+      throw new LinkError(`“t” (temperature) must lie between ${limits.minTemperature} and ${limits.maxTemperature}`);
+    }
+    state.hard = choice(params, 'hard', ['0', '1'], '0') === '1';
+    state.maskMode = choice(params, 'mask', maskModes, 'none');
+    const maskText = params.get('cm') ?? '1'.repeat(state.s * state.s);
+    if (!new RegExp(`^[01]{${state.s * state.s}}$`).test(maskText)) {
+      throw new LinkError(`“cm” (custom mask) must be ${state.s * state.s} digits 0 or 1`);
+    }
+    state.customMask = [...maskText].map(Number);
+    state.row = integer(params, 'row', 0, state.s - 1);
+    state.digits = Number(choice(params, 'dig', digitChoices, '4'));
+    return { state, notice: null };
+  } catch (error) {
+    if (!(error instanceof LinkError)) throw error;
+    return { state: defaultState(), notice: `This link could not be read (${error.message}), so the worked example is shown instead.` };
+  }
+}
