@@ -17,5 +17,5 @@ export function formatNumber(value, digits) {
     text = value.toPrecision(digits);
     if (text.includes('.') && !text.includes('e')) text = text.replace(/\.?0+$/, '');
   }
-  return text.replace('-', '−');
+  return text.replaceAll('-', '−');
 }
