@@ -12,26 +12,19 @@ afterAll(async () => {
   await playground?.server.close();
 });
 
-async function firstWeightsRow(page) {
-  await page.locator('#weights td').first().waitFor();
-  return page.locator('#weights tr').first().locator('td').allTextContents();
-}
+const firstRow = (page, id) => page.locator(`#${id} table tbody tr`).first().locator('td').allTextContents();
 
 describe('the page in Chromium', () => {
-  it('loads the SIMD module and shows the worked example', async () => {
-    const { page, errors } = await openPage(browser, playground.url);
-    await expect.poll(() => page.locator('#backend').textContent()).toBe('wasm-simd128');
-    expect(await firstWeightsRow(page)).toEqual(['0.1554', '0.4223', '0.4223']);
-    expect(await page.locator('#output tr').first().locator('td').allTextContents()).toEqual(['1.8446', '6.2232', '1.7330']);
-    await page.screenshot({ path: `${resultsDir}foundation.png`, fullPage: true });
-    expect(errors).toEqual([]);
-    await page.close();
-  });
-
-  it('runs the scalar build when asked', async () => {
-    const { page, errors } = await openPage(browser, `${playground.url}?backend=wasm-scalar`);
-    await expect.poll(() => page.locator('#backend').textContent()).toBe('wasm-scalar');
-    expect(await firstWeightsRow(page)).toEqual(['0.1554', '0.4223', '0.4223']);
+  it.each([
+    ['', 'wasm-simd128'],
+    ['?backend=wasm-scalar', 'wasm-scalar'],
+  ])('%s loads %s and shows the worked example', async (query, backend) => {
+    const { page, errors } = await openPage(browser, `${playground.url}${query}`);
+    await expect.poll(() => page.locator('#backend').textContent()).toBe(backend);
+    await page.waitForSelector('body[data-ready]');
+    expect(await firstRow(page, 'stage-weights')).toEqual(['0.1554', '0.4223', '0.4223']);
+    expect(await firstRow(page, 'stage-output')).toEqual(['1.845', '6.223', '1.733']);
+    if (!query) await page.screenshot({ path: `${resultsDir}foundation.png` });
     expect(errors).toEqual([]);
     await page.close();
   });
