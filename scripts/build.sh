@@ -11,3 +11,6 @@ cmake --build build/native -j"$jobs"
 
 [ -f build/wasm/CMakeCache.txt ] || emcmake cmake -S . -B build/wasm -DCMAKE_BUILD_TYPE=Release >/dev/null
 cmake --build build/wasm -j"$jobs"
+
+# The static playground (dist/): works from any static host, relative paths throughout.
+npx vite build --config web/vite.config.js --logLevel warn

@@ -2,7 +2,7 @@
 import { mkdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
-import { createServer } from 'vite';
+import { createServer, preview } from 'vite';
 
 export const resultsDir = fileURLToPath(new URL('../../test-results/', import.meta.url));
 
@@ -13,6 +13,17 @@ export async function startPlayground() {
     logLevel: 'error',
   });
   await server.listen();
+  const { port } = server.httpServer.address();
+  return { server, url: `http://127.0.0.1:${port}/` };
+}
+
+/** Serves the built static site (dist/, made by `npm run build`) as any static host would. */
+export async function startBuiltSite() {
+  const server = await preview({
+    configFile: fileURLToPath(new URL('../../web/vite.config.js', import.meta.url)),
+    preview: { port: 0, host: '127.0.0.1' },
+    logLevel: 'error',
+  });
   const { port } = server.httpServer.address();
   return { server, url: `http://127.0.0.1:${port}/` };
 }

@@ -1,6 +1,6 @@
 // The page loads the module in Chromium, shows which backend it chose and the worked example's result.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchChromium, openPage, resultsDir, startPlayground } from './browser.js';
+import { launchChromium, openPage, resultsDir, startBuiltSite, startPlayground } from './browser.js';
 
 let playground, browser;
 beforeAll(async () => {
@@ -27,5 +27,19 @@ describe('the page in Chromium', () => {
     if (!query) await page.screenshot({ path: `${resultsDir}foundation.png` });
     expect(errors).toEqual([]);
     await page.close();
+  });
+
+  it('the built static site (dist/) works the same', async () => {
+    const site = await startBuiltSite();
+    try {
+      const { page, errors } = await openPage(browser, site.url);
+      await page.waitForSelector('body[data-ready]');
+      expect(await page.locator('#backend').textContent()).toBe('wasm-simd128');
+      expect(await firstRow(page, 'stage-weights')).toEqual(['0.1554', '0.4223', '0.4223']);
+      expect(errors).toEqual([]);
+      await page.close();
+    } finally {
+      await site.server.close();
+    }
   });
 });
