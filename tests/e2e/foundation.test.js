@@ -29,13 +29,22 @@ describe('the page in Chromium', () => {
     await page.close();
   });
 
-  it('the built static site (dist/) works the same', async () => {
+  it('the built static site (dist/) works the same, and offline after the first load', async () => {
     const site = await startBuiltSite();
     try {
       const { page, errors } = await openPage(browser, site.url);
       await page.waitForSelector('body[data-ready]');
       expect(await page.locator('#backend').textContent()).toBe('wasm-simd128');
       expect(await firstRow(page, 'stage-weights')).toEqual(['0.1554', '0.4223', '0.4223']);
+      // Offline after the first load: the service worker serves the cached copy.
+      await expect
+        .poll(() => page.evaluate(async () => (await (await caches.open('attention-playground-v1')).keys()).length), { timeout: 15_000 })
+        .toBeGreaterThanOrEqual(5);
+      await page.context().setOffline(true);
+      await page.goto(`${site.url}?s=3&backend=wasm-simd128`);
+      await page.waitForSelector('body[data-ready]');
+      expect(await firstRow(page, 'stage-weights')).toEqual(['0.1554', '0.4223', '0.4223']);
+      await page.context().setOffline(false);
       expect(errors).toEqual([]);
       await page.close();
     } finally {

@@ -25,7 +25,19 @@ async function main() {
   document.body.dataset.ready = 'true';
 }
 
-main().catch((error) => {
+// In the built site only (the dev server must always serve fresh files): cache what this page loaded.
+async function keepForOffline() {
+  if (!import.meta.env.PROD || !('serviceWorker' in navigator)) return;
+  await navigator.serviceWorker.register('./sw.js');
+  const { active } = await navigator.serviceWorker.ready;
+  const loaded = performance.getEntriesByType('resource').map((entry) => entry.name);
+  const sameOrigin = [new URL('./', location.href).href, ...loaded].filter((url) => new URL(url).origin === location.origin);
+  active.postMessage({ cache: [...new Set(sameOrigin)] });
+}
+
+main()
+  .then(() => keepForOffline().catch((error) => console.warn('offline copy unavailable:', error.message)))
+  .catch((error) => {
   const message = document.createElement('p');
   message.className = 'error';
   message.textContent = `The attention module could not start: ${error.message}`;
