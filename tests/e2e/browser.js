@@ -2,6 +2,7 @@
 import { mkdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
+import { afterAll, beforeAll } from 'vitest';
 import { createServer, preview } from 'vite';
 
 export const resultsDir = fileURLToPath(new URL('../../test-results/', import.meta.url));
@@ -55,4 +56,18 @@ export async function openPage(browser, url, viewport = { width: 1440, height: 9
   page.on('pageerror', (error) => errors.push(error.message));
   await page.goto(url);
   return { page, errors };
+}
+
+/** For a test file: one dev server and one Chromium, started before its tests and closed after them. */
+export function useChromiumAndPlayground() {
+  const context = {};
+  beforeAll(async () => {
+    context.playground = await startPlayground();
+    context.browser = await launchChromium();
+  });
+  afterAll(async () => {
+    await context.browser?.close();
+    await context.playground?.server.close();
+  });
+  return context;
 }

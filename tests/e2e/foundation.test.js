@@ -1,16 +1,8 @@
 // The page loads the module in Chromium, shows which backend it chose and the worked example's result.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchChromium, openPage, resultsDir, startBuiltSite, startPlayground } from './browser.js';
+import { describe, expect, it } from 'vitest';
+import { openPage, resultsDir, startBuiltSite, useChromiumAndPlayground } from './browser.js';
 
-let playground, browser;
-beforeAll(async () => {
-  playground = await startPlayground();
-  browser = await launchChromium();
-});
-afterAll(async () => {
-  await browser?.close();
-  await playground?.server.close();
-});
+const suite = useChromiumAndPlayground();
 
 const firstRow = (page, id) => page.locator(`#${id} table tbody tr`).first().locator('td').allTextContents();
 
@@ -19,7 +11,7 @@ describe('the page in Chromium', () => {
     ['', 'wasm-simd128'],
     ['?backend=wasm-scalar', 'wasm-scalar'],
   ])('%s loads %s and shows the worked example', async (query, backend) => {
-    const { page, errors } = await openPage(browser, `${playground.url}${query}`);
+    const { page, errors } = await openPage(suite.browser, `${suite.playground.url}${query}`);
     await expect.poll(() => page.locator('#backend').textContent()).toBe(backend);
     await page.waitForSelector('body[data-ready]');
     expect(await firstRow(page, 'stage-weights')).toEqual(['0.1554', '0.4223', '0.4223']);
@@ -32,7 +24,7 @@ describe('the page in Chromium', () => {
   it('the built static site (dist/) works the same, and offline after the first load', async () => {
     const site = await startBuiltSite();
     try {
-      const { page, errors } = await openPage(browser, site.url);
+      const { page, errors } = await openPage(suite.browser, site.url);
       await page.waitForSelector('body[data-ready]');
       expect(await page.locator('#backend').textContent()).toBe('wasm-simd128');
       expect(await firstRow(page, 'stage-weights')).toEqual(['0.1554', '0.4223', '0.4223']);

@@ -1,17 +1,9 @@
 // The step-by-step view in real Chromium, used as a person would: keyboard, clicks, typing, reloading.
 import { writeFileSync } from 'node:fs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchChromium, openPage, resultsDir, startPlayground } from './browser.js';
+import { describe, expect, it } from 'vitest';
+import { openPage, resultsDir, useChromiumAndPlayground } from './browser.js';
 
-let playground, browser;
-beforeAll(async () => {
-  playground = await startPlayground();
-  browser = await launchChromium();
-});
-afterAll(async () => {
-  await browser?.close();
-  await playground?.server.close();
-});
+const suite = useChromiumAndPlayground();
 
 const parse = (text) => (text === '−∞' ? -Infinity : Number(text.replaceAll('−', '-')));
 
@@ -25,7 +17,7 @@ async function mapValues(page, id) {
 }
 
 async function open(query = '', viewport) {
-  const opened = await openPage(browser, `${playground.url}${query}`, viewport);
+  const opened = await openPage(suite.browser, `${suite.playground.url}${query}`, viewport);
   await opened.page.waitForSelector('body[data-ready]');
   return opened;
 }
