@@ -71,9 +71,11 @@ ATTN_NOINLINE void attention_fast(ConstMatrixView q, ConstMatrixView k, ConstMat
 }
 
 namespace {
-constexpr detail::KernelSet kFastKernels{&matmul_workspace_floats_fast, &attention_workspace_floats_fast,
-                                         &matmul_fast, &attention_fast};
+constexpr KernelSet kFastKernels{&matmul_workspace_floats_fast, &attention_workspace_floats_fast, &matmul_fast,
+                                 &attention_fast};
 }  // namespace
+
+const KernelSet& fast_kernels() { return kFastKernels; }
 
 std::size_t multi_head_workspace_floats_fast(const MultiHeadShape& shape) {
   return detail::multi_head_workspace_floats(shape, kFastKernels);

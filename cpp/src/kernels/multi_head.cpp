@@ -67,10 +67,11 @@ void multi_head_attention(const float* xq, const float* xkv, const MultiHeadWeig
 }  // namespace detail
 
 namespace {
-constexpr detail::KernelSet kReferenceKernels{&matmul_workspace_floats_reference,
-                                              &attention_workspace_floats_reference, &matmul_reference,
-                                              &attention_reference};
+constexpr KernelSet kReferenceKernels{&matmul_workspace_floats_reference, &attention_workspace_floats_reference,
+                                      &matmul_reference, &attention_reference};
 }  // namespace
+
+const KernelSet& reference_kernels() { return kReferenceKernels; }
 
 std::size_t multi_head_workspace_floats_reference(const MultiHeadShape& shape) {
   return detail::multi_head_workspace_floats(shape, kReferenceKernels);

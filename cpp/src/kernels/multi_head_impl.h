@@ -4,17 +4,12 @@
 
 #include <cstddef>
 
+#include "attn/kernel_set.h"
 #include "attn/multi_head.h"
 
 namespace attn::detail {
 
-struct KernelSet {
-  std::size_t (*matmul_workspace_floats)(std::size_t k, std::size_t n);
-  std::size_t (*attention_workspace_floats)(std::size_t sq, std::size_t sk, std::size_t dk, std::size_t dv);
-  void (*matmul)(ConstMatrixView a, ConstMatrixView b, const float* bias, MatrixView c, float* workspace);
-  void (*attention)(ConstMatrixView q, ConstMatrixView k, ConstMatrixView v, const Mask& mask,
-                    const LogitParams& params, MatrixView output, MatrixView weights, float* workspace);
-};
+using attn::KernelSet;
 
 std::size_t multi_head_workspace_floats(const MultiHeadShape& shape, const KernelSet& kernels);
 

@@ -1,0 +1,24 @@
+// The arithmetic a layer needs, as a set of function pointers: code written once over a KernelSet (multi-head
+// attention, the translation model) runs on the reference loops or on the xsimd kernels and differs only in
+// arithmetic. The scalar wasm build links the reference set alone.
+#pragma once
+
+#include <cstddef>
+
+#include "attn/attention.h"
+#include "attn/matrix.h"
+
+namespace attn {
+
+struct KernelSet {
+  std::size_t (*matmul_workspace_floats)(std::size_t k, std::size_t n);
+  std::size_t (*attention_workspace_floats)(std::size_t sq, std::size_t sk, std::size_t dk, std::size_t dv);
+  void (*matmul)(ConstMatrixView a, ConstMatrixView b, const float* bias, MatrixView c, float* workspace);
+  void (*attention)(ConstMatrixView q, ConstMatrixView k, ConstMatrixView v, const Mask& mask,
+                    const LogitParams& params, MatrixView output, MatrixView weights, float* workspace);
+};
+
+const KernelSet& reference_kernels();
+const KernelSet& fast_kernels();  // defined only where the xsimd kernels are built (not in the scalar module)
+
+}  // namespace attn

@@ -1,0 +1,153 @@
+// The translation model: a small encoder-decoder transformer (pre-LayerNorm), forward and backward.
+//
+//   source tokens → embedding·√D + sinusoidal positions → N encoder layers → LayerNorm   = memory (S × D)
+//     encoder layer:  x += SelfAttention(LN(x));            x += FFN(LN(x))
+//   target tokens → embedding·√D + positions → M decoder layers → LayerNorm → · Wout + bout = logits (T × V)
+//     decoder layer:  y += CausalSelfAttention(LN(y));      y += CrossAttention(LN(y), memory);   y += FFN(LN(y))
+//   FFN(x) = ReLU(x W1 + b1) W2 + b2
+//
+// All parameters live in one flat float array whose layout (ParameterLayout) follows from the Config, so
+// Adam, gradient clipping and the weight file treat them as one vector. The forward pass runs on a KernelSet
+// (the xsimd kernels or the reference loops) and keeps every activation the backward pass needs.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "attn/attention.h"
+#include "attn/kernel_set.h"
+
+namespace attn::model {
+
+struct Config {
+  std::uint32_t d_model = 32;
+  std::uint32_t heads = 4;
+  std::uint32_t ffn = 64;  // hidden width of the feed-forward blocks
+  std::uint32_t encoder_layers = 2;
+  std::uint32_t decoder_layers = 2;
+  std::uint32_t max_positions = 24;  // longest source or target sequence, special tokens included
+  std::uint32_t source_vocabulary = 0;
+  std::uint32_t target_vocabulary = 0;
+
+  std::uint32_t head_width() const { return d_model / heads; }
+};
+
+// Offsets of one linear map x·W + b (W: in × out) in the flat parameter array.
+struct Linear {
+  std::size_t w = 0, b = 0, in = 0, out = 0;
+};
+struct LayerNorm {
+  std::size_t gamma = 0, beta = 0, width = 0;
+};
+struct AttentionBlock {
+  Linear q, k, v, o;
+  std::size_t heads = 1;
+};
+struct FeedForward {
+  Linear expand, contract;
+};
+struct EncoderLayer {
+  LayerNorm attention_norm, ffn_norm;
+  AttentionBlock self_attention;
+  FeedForward ffn;
+};
+struct DecoderLayer {
+  LayerNorm self_norm, cross_norm, ffn_norm;
+  AttentionBlock self_attention, cross_attention;
+  FeedForward ffn;
+};
+
+struct ParameterLayout {
+  std::size_t source_embedding = 0, target_embedding = 0;  // vocabulary × D
+  std::vector<EncoderLayer> encoder;
+  LayerNorm encoder_norm;
+  std::vector<DecoderLayer> decoder;
+  LayerNorm decoder_norm;
+  Linear output;  // D × target vocabulary
+  std::size_t count = 0;
+
+  explicit ParameterLayout(const Config& config);
+};
+
+// Seeded initialisation: N(0, 1/fan_in) weights, zero biases, unit LayerNorm gains, N(0, 1/D) embeddings.
+std::vector<float> initial_parameters(const Config& config, std::uint64_t seed);
+
+// Every activation of one forward pass over one sentence pair: what the backward pass reads and what the
+// playground displays (attention weights per layer and head).
+struct AttentionActivations {
+  std::size_t sq = 0, sk = 0;
+  std::vector<float> q, k, v;  // Sq × D, Sk × D, Sk × D
+  std::vector<float> weights;  // H × Sq × Sk
+  std::vector<float> heads;    // Sq × D: the heads' outputs side by side, before Wo
+};
+struct LayerNormActivations {
+  std::vector<float> out, normalized, rstd;  // gamma·x̂ + beta, x̂ = (x − mean)·rstd, rstd = 1/sqrt(var + eps)
+};
+struct FeedForwardActivations {
+  std::vector<float> hidden;  // after ReLU (its sign is the ReLU's derivative)
+};
+struct EncoderLayerActivations {
+  std::vector<float> input, middle;  // residual stream before the layer and after its attention
+  LayerNormActivations attention_norm, ffn_norm;
+  AttentionActivations self_attention;
+  FeedForwardActivations ffn;
+};
+struct DecoderLayerActivations {
+  std::vector<float> input, after_self, after_cross;
+  LayerNormActivations self_norm, cross_norm, ffn_norm;
+  AttentionActivations self_attention, cross_attention;
+  FeedForwardActivations ffn;
+};
+struct Activations {
+  std::vector<int> source, target_in;  // token ids
+  float temperature = 1.0f;
+  std::vector<EncoderLayerActivations> encoder;
+  std::vector<float> encoder_out_raw;  // residual stream after the last encoder layer
+  LayerNormActivations memory;         // the encoder's output (memory.out)
+  std::vector<DecoderLayerActivations> decoder;
+  std::vector<float> decoder_out_raw;
+  LayerNormActivations decoder_final;
+  std::vector<float> logits;  // T × target vocabulary
+};
+
+class Transformer {
+ public:
+  Transformer(const Config& config, const KernelSet& kernels);
+
+  const Config& config() const { return config_; }
+  const ParameterLayout& layout() const { return layout_; }
+
+  // Encoder over `source`, then the decoder over `target_in` (teacher forcing or a decoding prefix).
+  // `params` is the flat parameter array; `logit_params.temperature` applies to every attention layer
+  // (its scale is set here to 1/sqrt(head width)).
+  void forward(const float* params, const std::vector<int>& source, const std::vector<int>& target_in,
+               float temperature, Activations& act);
+  // Only the decoder, reusing act.memory from an earlier forward() over the same source.
+  void forward_decoder(const float* params, const std::vector<int>& target_in, float temperature,
+                       Activations& act);
+
+  // Mean-free cross-entropy: returns Σ_t −log p(target_out[t]) and adds `loss_weight` × its gradient to
+  // `grads` (same layout as params). `act` must hold a forward() over the same sentence with temperature 1.
+  double backward(const float* params, const std::vector<int>& target_out, float loss_weight, Activations& act,
+                  float* grads);
+
+  // Cross-entropy of one pair without gradients (for tests and evaluation).
+  double loss(const float* params, const std::vector<int>& source, const std::vector<int>& target_in,
+              const std::vector<int>& target_out);
+
+ private:
+  void embed(const float* params, std::size_t table, const std::vector<int>& tokens, std::vector<float>& out) const;
+
+  Config config_;
+  ParameterLayout layout_;
+  const KernelSet& kernels_;
+  std::vector<float> positions_;  // max_positions × D sinusoids
+  Activations loss_activations_;
+  struct Buffers;  // layer scratch and backward-pass gradients, reused between calls
+  std::shared_ptr<Buffers> buffers_;
+};
+
+}  // namespace attn::model

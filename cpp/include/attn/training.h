@@ -1,0 +1,70 @@
+// Training and evaluating the translation model: teacher-forced cross-entropy, Adam, global-norm gradient
+// clipping, a linear warm-up then cosine decay of the learning rate. Deterministic for a given seed: the
+// batch is split into a fixed number of shards whose gradients are summed in shard order, so the result does
+// not depend on how many threads ran them.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <functional>
+#include <vector>
+
+#include "attn/corpus.h"
+#include "attn/translator.h"
+
+namespace attn::model {
+
+class Adam {
+ public:
+  Adam(std::size_t parameters, float beta1 = 0.9f, float beta2 = 0.98f, float epsilon = 1e-8f);
+  void step(float* params, const float* grads, float learning_rate);
+
+ private:
+  std::vector<float> m_, v_;
+  float beta1_, beta2_, epsilon_;
+  double beta1_power_ = 1.0, beta2_power_ = 1.0;
+};
+
+struct TrainingProgress {
+  std::size_t step = 0;
+  double loss_per_token = 0;  // mean over the steps since the last report
+  double seconds = 0;
+  float learning_rate = 0;
+};
+
+struct TrainingOptions {
+  std::uint64_t data_seed = 1;
+  std::size_t steps = 4000;
+  std::size_t batch = 48;  // sentence pairs per step
+  float learning_rate = 3e-3f;
+  std::size_t warmup = 200;
+  float clip_norm = 1.0f;
+  unsigned threads = 2;
+  double time_limit_seconds = 0;  // 0: none; otherwise stop after the step that crosses it
+  std::size_t report_every = 100;
+  std::function<void(const TrainingProgress&)> on_progress;
+};
+
+struct TrainingReport {
+  std::size_t steps = 0;
+  double seconds = 0;
+  double first_loss_per_token = 0, final_loss_per_token = 0;  // means over the first and last report windows
+};
+
+// Trains `model.parameters` in place on the corpus's training stream, with the given kernels.
+TrainingReport train(TranslationModel& model, const TrainingOptions& options, const KernelSet& kernels);
+
+struct Evaluation {
+  std::size_t sentences = 0, exact = 0;
+  double accuracy() const { return sentences ? static_cast<double>(exact) / sentences : 0; }
+  // For cross-attention layer l, head h: aligned target words whose largest weight falls on the truly aligned
+  // source word, over the exactly translated sentences. Index l * heads + h.
+  std::vector<std::size_t> alignment_hits;
+  std::size_t aligned_words = 0;
+  std::vector<std::string> translations;  // one per sentence, words joined by spaces (no <eos>)
+  double best_alignment_share(std::size_t* best_index = nullptr) const;
+};
+
+Evaluation evaluate(Translator& translator, const std::vector<corpus::SentencePair>& pairs);
+
+}  // namespace attn::model

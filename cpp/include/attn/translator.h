@@ -1,0 +1,108 @@
+// The trained translation model as a product: vocabularies + configuration + weights, the weight file that
+// carries them, and greedy decoding that exposes every attention map.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <unordered_map>
+#include <vector>
+
+#include "attn/corpus.h"
+#include "attn/kernel_set.h"
+#include "attn/model.h"
+
+namespace attn::model {
+
+class Vocabulary {
+ public:
+  Vocabulary() = default;
+  explicit Vocabulary(std::vector<std::string> words);
+  const std::vector<std::string>& words() const { return words_; }
+  std::size_t size() const { return words_.size(); }
+  int id(const std::string& word) const;  // -1 when unknown
+  const std::string& word(int id) const { return words_[static_cast<std::size_t>(id)]; }
+
+ private:
+  std::vector<std::string> words_;
+  std::unordered_map<std::string, int> ids_;
+};
+
+inline constexpr int kSourceEnd = 0;    // "<eos>" closes every source sentence
+inline constexpr int kTargetBegin = 0;  // "<bos>" starts every decoder input
+inline constexpr int kTargetEnd = 1;    // "<eos>": the decoder's way of stopping
+
+struct TranslationModel {
+  Config config;
+  Vocabulary source, target;
+  std::vector<float> parameters;  // ParameterLayout(config).count floats
+};
+
+// A fresh, seeded model over the toy corpus's vocabularies.
+TranslationModel new_translation_model(Config dims, std::uint64_t seed);
+
+// Token ids of a corpus pair: source = words + <eos>, target_in = <bos> + words, target_out = words + <eos>.
+struct EncodedPair {
+  std::vector<int> source, target_in, target_out;
+};
+EncodedPair encode(const TranslationModel& model, const corpus::SentencePair& pair);
+
+// The weight file: magic "APTM", format version, dimensions, both vocabularies, float16 parameters and a
+// CRC-32 of everything before it. Saving rounds parameters to float16 (round to nearest even).
+inline constexpr std::uint32_t kWeightFileVersion = 1;
+std::vector<std::uint8_t> save_weights(const TranslationModel& model);
+struct LoadedModel {
+  std::optional<TranslationModel> model;
+  std::string error;  // why the bytes were refused, when model is empty
+};
+LoadedModel load_weights(const std::uint8_t* bytes, std::size_t size);
+
+// Lower-cases ASCII, drops . , ! ? ; : and splits on white space.
+std::vector<std::string> tokenize(const std::string& sentence);
+
+struct Translation {
+  std::vector<std::string> source;  // the input words + "<eos>"
+  std::vector<std::string> target;  // the produced words, + "<eos>" when decoding stopped by itself
+  std::size_t layers_encoder = 0, layers_decoder = 0, heads = 0;
+  // Row-major maps, layer by layer and head by head. Row t of a decoder map is the query that produced
+  // target[t]; decoder self-attention's columns are the decoder inputs "<bos>", target[0], … (T of them).
+  std::vector<float> encoder_self;     // Le × H × S × S
+  std::vector<float> decoder_self;     // Ld × H × T × T
+  std::vector<float> cross_attention;  // Ld × H × T × S
+};
+
+struct TranslateError {
+  enum class Kind { empty, too_long, unknown_words } kind;
+  std::string message;
+  std::vector<std::string> unknown_words;
+  std::vector<std::vector<std::string>> suggestions;  // closest known words, per unknown word
+};
+
+struct TranslateResult {
+  std::optional<Translation> translation;
+  std::optional<TranslateError> error;
+};
+
+class Translator {
+ public:
+  Translator(TranslationModel model, const KernelSet& kernels);
+
+  const TranslationModel& model() const { return model_; }
+  std::size_t max_source_words() const;  // the longest sentence accepted, in words
+
+  // Greedy decoding; temperature applies to every attention layer.
+  TranslateResult translate(const std::string& sentence, float temperature = 1.0f);
+  Translation translate_words(const std::vector<std::string>& words, float temperature = 1.0f);
+
+ private:
+  TranslationModel model_;
+  Transformer transformer_;
+  Activations activations_;
+};
+
+// The known words nearest to `word` by edit distance (at most `count`, ties in vocabulary order).
+std::vector<std::string> closest_words(const std::string& word, const std::vector<std::string>& known,
+                                       std::size_t count = 3);
+
+}  // namespace attn::model

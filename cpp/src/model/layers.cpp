@@ -1,0 +1,209 @@
+#include "layers.h"
+
+#include <algorithm>
+#include <cmath>
+
+namespace attn::model::layers {
+namespace {
+
+// Eight independent partial sums: vectorisable without -ffast-math, and the same order on every run.
+float dot(const float* a, const float* b, std::size_t n) {
+  float partial[8] = {0, 0, 0, 0, 0, 0, 0, 0};
+  std::size_t i = 0;
+  for (; i + 8 <= n; i += 8)
+    for (std::size_t l = 0; l < 8; ++l) partial[l] += a[i + l] * b[i + l];
+  for (; i < n; ++i) partial[i % 8] += a[i] * b[i];
+  return ((partial[0] + partial[1]) + (partial[2] + partial[3])) + ((partial[4] + partial[5]) + (partial[6] + partial[7]));
+}
+
+// y[0..n) += alpha · x[0..n)
+void axpy(float alpha, const float* x, float* y, std::size_t n) {
+  for (std::size_t i = 0; i < n; ++i) y[i] += alpha * x[i];
+}
+
+constexpr float kLayerNormEpsilon = 1e-5f;
+
+}  // namespace
+
+void linear_forward(const KernelSet& kernels, const float* params, const Linear& l, const float* x,
+                    std::size_t rows, float* y, Scratch& scratch) {
+  float* workspace = Scratch::sized(scratch.kernel, kernels.matmul_workspace_floats(l.in, l.out));
+  kernels.matmul(dense(x, rows, l.in), dense(params + l.w, l.in, l.out), params + l.b, dense(y, rows, l.out),
+                 workspace);
+}
+
+void linear_backward(const float* params, float* grads, const Linear& l, const float* x, const float* dy,
+                     std::size_t rows, float* dx) {
+  const float* w = params + l.w;
+  float* dw = grads + l.w;
+  float* db = grads + l.b;
+  for (std::size_t i = 0; i < rows; ++i) {
+    const float* dy_i = dy + i * l.out;
+    axpy(1.0f, dy_i, db, l.out);
+    for (std::size_t k = 0; k < l.in; ++k) axpy(x[i * l.in + k], dy_i, dw + k * l.out, l.out);
+    if (dx)
+      for (std::size_t k = 0; k < l.in; ++k) dx[i * l.in + k] += dot(dy_i, w + k * l.out, l.out);
+  }
+}
+
+void layer_norm_forward(const float* params, const LayerNorm& n, const float* x, std::size_t rows,
+                        LayerNormActivations& act) {
+  const std::size_t d = n.width;
+  act.out.resize(rows * d);
+  act.normalized.resize(rows * d);
+  act.rstd.resize(rows);
+  const float* gamma = params + n.gamma;
+  const float* beta = params + n.beta;
+  for (std::size_t i = 0; i < rows; ++i) {
+    const float* xi = x + i * d;
+    double sum = 0, sum_sq = 0;
+    for (std::size_t j = 0; j < d; ++j) sum += xi[j];
+    const double mean = sum / d;
+    for (std::size_t j = 0; j < d; ++j) sum_sq += (xi[j] - mean) * (xi[j] - mean);
+    const float rstd = static_cast<float>(1.0 / std::sqrt(sum_sq / d + kLayerNormEpsilon));
+    act.rstd[i] = rstd;
+    for (std::size_t j = 0; j < d; ++j) {
+      const float xhat = static_cast<float>(xi[j] - mean) * rstd;
+      act.normalized[i * d + j] = xhat;
+      act.out[i * d + j] = gamma[j] * xhat + beta[j];
+    }
+  }
+}
+
+void layer_norm_backward(const float* params, float* grads, const LayerNorm& n, const LayerNormActivations& act,
+                         const float* dy, std::size_t rows, float* dx) {
+  const std::size_t d = n.width;
+  const float* gamma = params + n.gamma;
+  float* dgamma = grads + n.gamma;
+  float* dbeta = grads + n.beta;
+  for (std::size_t i = 0; i < rows; ++i) {
+    const float* xhat = act.normalized.data() + i * d;
+    const float* dyi = dy + i * d;
+    // dx = rstd · (dx̂ − mean(dx̂) − x̂ · mean(dx̂ · x̂)),  dx̂ = dy · gamma
+    double mean_dxhat = 0, mean_dxhat_xhat = 0;
+    for (std::size_t j = 0; j < d; ++j) {
+      const float dxhat = dyi[j] * gamma[j];
+      mean_dxhat += dxhat;
+      mean_dxhat_xhat += dxhat * xhat[j];
+      dgamma[j] += dyi[j] * xhat[j];
+      dbeta[j] += dyi[j];
+    }
+    mean_dxhat /= d;
+    mean_dxhat_xhat /= d;
+    for (std::size_t j = 0; j < d; ++j) {
+      const float dxhat = dyi[j] * gamma[j];
+      dx[i * d + j] += act.rstd[i] * static_cast<float>(dxhat - mean_dxhat - xhat[j] * mean_dxhat_xhat);
+    }
+  }
+}
+
+void attention_forward(const KernelSet& kernels, const float* params, const AttentionBlock& block,
+                       const float* xq, std::size_t sq, const float* xkv, std::size_t sk, const Mask& mask,
+                       float temperature, AttentionActivations& act, float* out, Scratch& scratch) {
+  const std::size_t d = block.q.out, heads = block.heads, dh = d / heads;
+  act.sq = sq;
+  act.sk = sk;
+  act.q.resize(sq * d);
+  act.k.resize(sk * d);
+  act.v.resize(sk * d);
+  act.weights.resize(heads * sq * sk);
+  act.heads.resize(sq * d);
+  // pass 1: projections
+  linear_forward(kernels, params, block.q, xq, sq, act.q.data(), scratch);
+  linear_forward(kernels, params, block.k, xkv, sk, act.k.data(), scratch);
+  linear_forward(kernels, params, block.v, xkv, sk, act.v.data(), scratch);
+  // pass 2: each head attends within its slice of columns
+  const LogitParams logit_params{default_scale(dh), temperature, false};
+  float* workspace = Scratch::sized(scratch.kernel, kernels.attention_workspace_floats(sq, sk, dh, dh));
+  for (std::size_t h = 0; h < heads; ++h) {
+    kernels.attention({act.q.data() + h * dh, sq, dh, d}, {act.k.data() + h * dh, sk, dh, d},
+                      {act.v.data() + h * dh, sk, dh, d}, mask, logit_params, {act.heads.data() + h * dh, sq, dh, d},
+                      dense(act.weights.data() + h * sq * sk, sq, sk), workspace);
+  }
+  // pass 3: the output projection mixes the heads
+  linear_forward(kernels, params, block.o, act.heads.data(), sq, out, scratch);
+}
+
+void attention_backward(const float* params, float* grads, const AttentionBlock& block, const float* xq,
+                        const float* xkv, float temperature, const AttentionActivations& act, const float* dout,
+                        float* dxq, float* dxkv, Scratch& scratch) {
+  const std::size_t d = block.q.out, heads = block.heads, dh = d / heads, sq = act.sq, sk = act.sk;
+  float* dheads = Scratch::sized(scratch.a, sq * d);
+  float* dq = Scratch::sized(scratch.b, sq * d);
+  float* dk = Scratch::sized(scratch.c, sk * d);
+  float* dv = Scratch::sized(scratch.d, sk * d);
+  float* dscores = Scratch::sized(scratch.e, sk);
+  std::fill(dheads, dheads + sq * d, 0.0f);
+  std::fill(dq, dq + sq * d, 0.0f);
+  std::fill(dk, dk + sk * d, 0.0f);
+  std::fill(dv, dv + sk * d, 0.0f);
+
+  linear_backward(params, grads, block.o, act.heads.data(), dout, sq, dheads);
+  const float logit_scale = default_scale(dh) / temperature;
+  for (std::size_t h = 0; h < heads; ++h) {
+    const std::size_t col = h * dh;
+    for (std::size_t i = 0; i < sq; ++i) {
+      const float* p = act.weights.data() + (h * sq + i) * sk;
+      const float* dhead = dheads + i * d + col;
+      // ∂L/∂p_j = dhead · v_j, and v_j gets p_j · dhead
+      float row_dot = 0.0f;
+      for (std::size_t j = 0; j < sk; ++j) {
+        dscores[j] = dot(dhead, act.v.data() + j * d + col, dh);
+        row_dot += p[j] * dscores[j];
+        axpy(p[j], dhead, dv + j * d + col, dh);
+      }
+      // softmax backward, then through the scaled dot product (masked keys have p_j = 0, so no gradient)
+      for (std::size_t j = 0; j < sk; ++j) {
+        const float ds = p[j] * (dscores[j] - row_dot) * logit_scale;
+        if (ds == 0.0f) continue;
+        axpy(ds, act.k.data() + j * d + col, dq + i * d + col, dh);
+        axpy(ds, act.q.data() + i * d + col, dk + j * d + col, dh);
+      }
+    }
+  }
+  linear_backward(params, grads, block.q, xq, dq, sq, dxq);
+  linear_backward(params, grads, block.k, xkv, dk, sk, dxkv);
+  linear_backward(params, grads, block.v, xkv, dv, sk, dxkv);
+}
+
+void feed_forward_forward(const KernelSet& kernels, const float* params, const FeedForward& f, const float* x,
+                          std::size_t rows, FeedForwardActivations& act, float* out, Scratch& scratch) {
+  act.hidden.resize(rows * f.expand.out);
+  linear_forward(kernels, params, f.expand, x, rows, act.hidden.data(), scratch);
+  for (float& h : act.hidden) h = std::max(h, 0.0f);
+  linear_forward(kernels, params, f.contract, act.hidden.data(), rows, out, scratch);
+}
+
+void feed_forward_backward(const float* params, float* grads, const FeedForward& f, const float* x,
+                           const FeedForwardActivations& act, const float* dout, std::size_t rows, float* dx,
+                           Scratch& scratch) {
+  const std::size_t n = rows * f.expand.out;
+  float* dhidden = Scratch::sized(scratch.a, n);
+  std::fill(dhidden, dhidden + n, 0.0f);
+  linear_backward(params, grads, f.contract, act.hidden.data(), dout, rows, dhidden);
+  for (std::size_t i = 0; i < n; ++i)
+    if (act.hidden[i] <= 0.0f) dhidden[i] = 0.0f;
+  linear_backward(params, grads, f.expand, x, dhidden, rows, dx);
+}
+
+double cross_entropy(const float* logits, std::size_t rows, std::size_t vocabulary, const int* targets,
+                     float weight, float* dlogits) {
+  double total = 0;
+  for (std::size_t i = 0; i < rows; ++i) {
+    const float* z = logits + i * vocabulary;
+    const float max = *std::max_element(z, z + vocabulary);
+    double sum = 0;
+    for (std::size_t j = 0; j < vocabulary; ++j) sum += std::exp(static_cast<double>(z[j]) - max);
+    const double log_sum = std::log(sum);
+    total += log_sum - (static_cast<double>(z[targets[i]]) - max);
+    if (dlogits) {
+      for (std::size_t j = 0; j < vocabulary; ++j) {
+        const double p = std::exp(static_cast<double>(z[j]) - max - log_sum);
+        dlogits[i * vocabulary + j] = weight * static_cast<float>(p - (static_cast<int>(j) == targets[i] ? 1.0 : 0.0));
+      }
+    }
+  }
+  return total;
+}
+
+}  // namespace attn::model::layers

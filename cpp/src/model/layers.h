@@ -1,0 +1,57 @@
+// The model's layers, each a forward function and its backward twin. Forward passes call the KernelSet
+// (GEMMs and attention); backward passes are plain loops, written so the compiler vectorises the inner ones.
+// Backward functions ADD into gradients and into input gradients, so residual branches simply accumulate.
+#pragma once
+
+#include <cstddef>
+#include <vector>
+
+#include "attn/kernel_set.h"
+#include "attn/model.h"
+
+namespace attn::model::layers {
+
+// Reusable buffers, grown on demand and never shrunk, so a steady-state training step does not allocate.
+struct Scratch {
+  std::vector<float> kernel, a, b, c, d, e;
+  static float* sized(std::vector<float>& v, std::size_t n) {
+    if (v.size() < n) v.resize(n);
+    return v.data();
+  }
+};
+
+// y (rows × out) = x (rows × in) · W + b
+void linear_forward(const KernelSet& kernels, const float* params, const Linear& l, const float* x,
+                    std::size_t rows, float* y, Scratch& scratch);
+// dW += xᵀ·dy, db += Σ_rows dy, and dx += dy·Wᵀ when dx is not null.
+void linear_backward(const float* params, float* grads, const Linear& l, const float* x, const float* dy,
+                     std::size_t rows, float* dx);
+
+void layer_norm_forward(const float* params, const LayerNorm& n, const float* x, std::size_t rows,
+                        LayerNormActivations& act);
+// dx += ∂L/∂x given dy = ∂L/∂out.
+void layer_norm_backward(const float* params, float* grads, const LayerNorm& n, const LayerNormActivations& act,
+                         const float* dy, std::size_t rows, float* dx);
+
+// out (sq × D) = MultiHead(xq, xkv); weights per head in act.weights.
+void attention_forward(const KernelSet& kernels, const float* params, const AttentionBlock& block,
+                       const float* xq, std::size_t sq, const float* xkv, std::size_t sk, const Mask& mask,
+                       float temperature, AttentionActivations& act, float* out, Scratch& scratch);
+// dxq += ∂L/∂xq, dxkv += ∂L/∂xkv (they may be the same buffer for self-attention).
+void attention_backward(const float* params, float* grads, const AttentionBlock& block, const float* xq,
+                        const float* xkv, float temperature, const AttentionActivations& act, const float* dout,
+                        float* dxq, float* dxkv, Scratch& scratch);
+
+// out (rows × D) = ReLU(x W1 + b1) W2 + b2
+void feed_forward_forward(const KernelSet& kernels, const float* params, const FeedForward& f, const float* x,
+                          std::size_t rows, FeedForwardActivations& act, float* out, Scratch& scratch);
+void feed_forward_backward(const float* params, float* grads, const FeedForward& f, const float* x,
+                           const FeedForwardActivations& act, const float* dout, std::size_t rows, float* dx,
+                           Scratch& scratch);
+
+// Row-wise softmax cross-entropy over logits (rows × vocabulary): returns Σ −log p(target) and writes
+// dlogits = weight · (softmax − onehot).
+double cross_entropy(const float* logits, std::size_t rows, std::size_t vocabulary, const int* targets,
+                     float weight, float* dlogits);
+
+}  // namespace attn::model::layers

@@ -1,0 +1,258 @@
+#include <algorithm>
+#include <cmath>
+
+#include "attn/model.h"
+#include "layers.h"
+#include "../data/rng.h"
+
+namespace attn::model {
+
+ParameterLayout::ParameterLayout(const Config& c) {
+  const std::size_t d = c.d_model;
+  auto take = [this](std::size_t floats) {
+    const std::size_t at = count;
+    count += floats;
+    return at;
+  };
+  auto linear = [&](std::size_t in, std::size_t out) {
+    Linear l;
+    l.w = take(in * out);
+    l.b = take(out);
+    l.in = in;
+    l.out = out;
+    return l;
+  };
+  auto norm = [&] {
+    LayerNorm n;
+    n.gamma = take(d);
+    n.beta = take(d);
+    n.width = d;
+    return n;
+  };
+  auto attention = [&] { return AttentionBlock{linear(d, d), linear(d, d), linear(d, d), linear(d, d), c.heads}; };
+  auto ffn = [&] { return FeedForward{linear(d, c.ffn), linear(c.ffn, d)}; };
+
+  source_embedding = take(c.source_vocabulary * d);
+  target_embedding = take(c.target_vocabulary * d);
+  for (std::uint32_t l = 0; l < c.encoder_layers; ++l) {
+    EncoderLayer layer;
+    layer.attention_norm = norm();
+    layer.self_attention = attention();
+    layer.ffn_norm = norm();
+    layer.ffn = ffn();
+    encoder.push_back(layer);
+  }
+  encoder_norm = norm();
+  for (std::uint32_t l = 0; l < c.decoder_layers; ++l) {
+    DecoderLayer layer;
+    layer.self_norm = norm();
+    layer.self_attention = attention();
+    layer.cross_norm = norm();
+    layer.cross_attention = attention();
+    layer.ffn_norm = norm();
+    layer.ffn = ffn();
+    decoder.push_back(layer);
+  }
+  decoder_norm = norm();
+  output = linear(d, c.target_vocabulary);
+}
+
+std::vector<float> initial_parameters(const Config& c, std::uint64_t seed) {
+  const ParameterLayout layout(c);
+  std::vector<float> p(layout.count, 0.0f);
+  Rng rng(seed);
+  auto normal = [&](std::size_t at, std::size_t count, double std_dev) {
+    for (std::size_t i = 0; i < count; ++i) p[at + i] = static_cast<float>(rng.normal() * std_dev);
+  };
+  auto linear = [&](const Linear& l) { normal(l.w, l.in * l.out, 1.0 / std::sqrt(static_cast<double>(l.in))); };
+  auto norm = [&](const LayerNorm& n) { std::fill_n(p.begin() + n.gamma, n.width, 1.0f); };
+  auto attention = [&](const AttentionBlock& a) {
+    for (const Linear* l : {&a.q, &a.k, &a.v, &a.o}) linear(*l);
+  };
+  const double embedding_std = 1.0 / std::sqrt(static_cast<double>(c.d_model));
+  normal(layout.source_embedding, c.source_vocabulary * c.d_model, embedding_std);
+  normal(layout.target_embedding, c.target_vocabulary * c.d_model, embedding_std);
+  for (const auto& l : layout.encoder) {
+    norm(l.attention_norm), attention(l.self_attention), norm(l.ffn_norm), linear(l.ffn.expand), linear(l.ffn.contract);
+  }
+  norm(layout.encoder_norm);
+  for (const auto& l : layout.decoder) {
+    norm(l.self_norm), attention(l.self_attention), norm(l.cross_norm), attention(l.cross_attention);
+    norm(l.ffn_norm), linear(l.ffn.expand), linear(l.ffn.contract);
+  }
+  norm(layout.decoder_norm);
+  linear(layout.output);
+  return p;
+}
+
+struct Transformer::Buffers {
+  layers::Scratch scratch;
+  std::vector<float> branch, grad, grad_branch, grad_memory, grad_logits;
+  static std::vector<float>& zeroed(std::vector<float>& v, std::size_t n) {
+    v.assign(n, 0.0f);
+    return v;
+  }
+};
+
+Transformer::Transformer(const Config& config, const KernelSet& kernels)
+    : config_(config), layout_(config), kernels_(kernels), buffers_(std::make_shared<Buffers>()) {
+  // Sinusoidal positions: dimension pair (2i, 2i+1) turns at frequency 10000^(−2i/D).
+  const std::size_t d = config.d_model;
+  positions_.resize(config.max_positions * d);
+  for (std::size_t pos = 0; pos < config.max_positions; ++pos) {
+    for (std::size_t i = 0; i < d; i += 2) {
+      const double angle = pos / std::pow(10000.0, static_cast<double>(i) / d);
+      positions_[pos * d + i] = static_cast<float>(std::sin(angle));
+      if (i + 1 < d) positions_[pos * d + i + 1] = static_cast<float>(std::cos(angle));
+    }
+  }
+}
+
+void Transformer::embed(const float* params, std::size_t table, const std::vector<int>& tokens,
+                        std::vector<float>& out) const {
+  const std::size_t d = config_.d_model;
+  const float gain = std::sqrt(static_cast<float>(d));
+  out.resize(tokens.size() * d);
+  for (std::size_t i = 0; i < tokens.size(); ++i)
+    for (std::size_t j = 0; j < d; ++j)
+      out[i * d + j] = params[table + tokens[i] * d + j] * gain + positions_[i * d + j];
+}
+
+void Transformer::forward(const float* params, const std::vector<int>& source, const std::vector<int>& target_in,
+                          float temperature, Activations& act) {
+  const std::size_t d = config_.d_model, s = source.size();
+  Buffers& b = *buffers_;
+  act.source = source;
+  act.temperature = temperature;
+  act.encoder.resize(layout_.encoder.size());
+  std::vector<float>* x = nullptr;
+  for (std::size_t l = 0; l < layout_.encoder.size(); ++l) {
+    const EncoderLayer& p = layout_.encoder[l];
+    EncoderLayerActivations& a = act.encoder[l];
+    if (l == 0) embed(params, layout_.source_embedding, source, a.input);
+    else a.input = *x;
+    b.branch.resize(s * d);
+    layers::layer_norm_forward(params, p.attention_norm, a.input.data(), s, a.attention_norm);
+    layers::attention_forward(kernels_, params, p.self_attention, a.attention_norm.out.data(), s,
+                              a.attention_norm.out.data(), s, Mask{}, temperature, a.self_attention,
+                              b.branch.data(), b.scratch);
+    a.middle.resize(s * d);
+    for (std::size_t i = 0; i < s * d; ++i) a.middle[i] = a.input[i] + b.branch[i];
+    layers::layer_norm_forward(params, p.ffn_norm, a.middle.data(), s, a.ffn_norm);
+    layers::feed_forward_forward(kernels_, params, p.ffn, a.ffn_norm.out.data(), s, a.ffn, b.branch.data(), b.scratch);
+    act.encoder_out_raw.resize(s * d);
+    for (std::size_t i = 0; i < s * d; ++i) act.encoder_out_raw[i] = a.middle[i] + b.branch[i];
+    x = &act.encoder_out_raw;
+  }
+  if (layout_.encoder.empty()) embed(params, layout_.source_embedding, source, act.encoder_out_raw);
+  layers::layer_norm_forward(params, layout_.encoder_norm, act.encoder_out_raw.data(), s, act.memory);
+  forward_decoder(params, target_in, temperature, act);
+}
+
+void Transformer::forward_decoder(const float* params, const std::vector<int>& target_in, float temperature,
+                                  Activations& act) {
+  const std::size_t d = config_.d_model, s = act.source.size(), t = target_in.size();
+  Buffers& b = *buffers_;
+  act.target_in = target_in;
+  act.temperature = temperature;
+  act.decoder.resize(layout_.decoder.size());
+  const Mask causal{MaskKind::causal, nullptr};
+  for (std::size_t l = 0; l < layout_.decoder.size(); ++l) {
+    const DecoderLayer& p = layout_.decoder[l];
+    DecoderLayerActivations& a = act.decoder[l];
+    if (l == 0) embed(params, layout_.target_embedding, target_in, a.input);
+    else a.input = act.decoder_out_raw;
+    b.branch.resize(t * d);
+    a.after_self.resize(t * d);
+    a.after_cross.resize(t * d);
+    act.decoder_out_raw.resize(t * d);
+
+    layers::layer_norm_forward(params, p.self_norm, a.input.data(), t, a.self_norm);
+    layers::attention_forward(kernels_, params, p.self_attention, a.self_norm.out.data(), t, a.self_norm.out.data(), t,
+                              causal, temperature, a.self_attention, b.branch.data(), b.scratch);
+    for (std::size_t i = 0; i < t * d; ++i) a.after_self[i] = a.input[i] + b.branch[i];
+
+    layers::layer_norm_forward(params, p.cross_norm, a.after_self.data(), t, a.cross_norm);
+    layers::attention_forward(kernels_, params, p.cross_attention, a.cross_norm.out.data(), t, act.memory.out.data(),
+                              s, Mask{}, temperature, a.cross_attention, b.branch.data(), b.scratch);
+    for (std::size_t i = 0; i < t * d; ++i) a.after_cross[i] = a.after_self[i] + b.branch[i];
+
+    layers::layer_norm_forward(params, p.ffn_norm, a.after_cross.data(), t, a.ffn_norm);
+    layers::feed_forward_forward(kernels_, params, p.ffn, a.ffn_norm.out.data(), t, a.ffn, b.branch.data(), b.scratch);
+    for (std::size_t i = 0; i < t * d; ++i) act.decoder_out_raw[i] = a.after_cross[i] + b.branch[i];
+  }
+  if (layout_.decoder.empty()) embed(params, layout_.target_embedding, target_in, act.decoder_out_raw);
+  layers::layer_norm_forward(params, layout_.decoder_norm, act.decoder_out_raw.data(), t, act.decoder_final);
+  act.logits.resize(t * config_.target_vocabulary);
+  layers::linear_forward(kernels_, params, layout_.output, act.decoder_final.out.data(), t, act.logits.data(),
+                         b.scratch);
+}
+
+double Transformer::backward(const float* params, const std::vector<int>& target_out, float loss_weight,
+                             Activations& act, float* grads) {
+  const std::size_t d = config_.d_model, s = act.source.size(), t = act.target_in.size();
+  const float temperature = act.temperature;
+  Buffers& b = *buffers_;
+  const float gain = std::sqrt(static_cast<float>(d));
+
+  // Output layer and the decoder's final LayerNorm.
+  b.grad_logits.resize(t * config_.target_vocabulary);
+  const double loss = layers::cross_entropy(act.logits.data(), t, config_.target_vocabulary, target_out.data(),
+                                            loss_weight, b.grad_logits.data());
+  std::vector<float>& dz = Buffers::zeroed(b.grad_branch, t * d);
+  layers::linear_backward(params, grads, layout_.output, act.decoder_final.out.data(), b.grad_logits.data(), t,
+                          dz.data());
+  std::vector<float>& dy = Buffers::zeroed(b.grad, t * d);  // ∂L/∂(residual stream), walking down the layers
+  layers::layer_norm_backward(params, grads, layout_.decoder_norm, act.decoder_final, dz.data(), t, dy.data());
+
+  std::vector<float>& dmemory = Buffers::zeroed(b.grad_memory, s * d);
+  for (std::size_t l = layout_.decoder.size(); l-- > 0;) {
+    const DecoderLayer& p = layout_.decoder[l];
+    const DecoderLayerActivations& a = act.decoder[l];
+    // y_out = after_cross + FFN(LN(after_cross)): dy flows on unchanged and through the branch
+    std::vector<float>& dbranch = Buffers::zeroed(b.grad_branch, t * d);
+    layers::feed_forward_backward(params, grads, p.ffn, a.ffn_norm.out.data(), a.ffn, dy.data(), t, dbranch.data(),
+                                  b.scratch);
+    layers::layer_norm_backward(params, grads, p.ffn_norm, a.ffn_norm, dbranch.data(), t, dy.data());
+    // after_cross = after_self + CrossAttention(LN(after_self), memory)
+    Buffers::zeroed(dbranch, t * d);
+    layers::attention_backward(params, grads, p.cross_attention, a.cross_norm.out.data(), act.memory.out.data(),
+                               temperature, a.cross_attention, dy.data(), dbranch.data(), dmemory.data(), b.scratch);
+    layers::layer_norm_backward(params, grads, p.cross_norm, a.cross_norm, dbranch.data(), t, dy.data());
+    // after_self = input + SelfAttention(LN(input))
+    Buffers::zeroed(dbranch, t * d);
+    layers::attention_backward(params, grads, p.self_attention, a.self_norm.out.data(), a.self_norm.out.data(),
+                               temperature, a.self_attention, dy.data(), dbranch.data(), dbranch.data(), b.scratch);
+    layers::layer_norm_backward(params, grads, p.self_norm, a.self_norm, dbranch.data(), t, dy.data());
+  }
+  for (std::size_t i = 0; i < t; ++i)
+    for (std::size_t j = 0; j < d; ++j) grads[layout_.target_embedding + act.target_in[i] * d + j] += dy[i * d + j] * gain;
+
+  std::vector<float>& dx = Buffers::zeroed(b.grad, s * d);
+  layers::layer_norm_backward(params, grads, layout_.encoder_norm, act.memory, dmemory.data(), s, dx.data());
+  for (std::size_t l = layout_.encoder.size(); l-- > 0;) {
+    const EncoderLayer& p = layout_.encoder[l];
+    const EncoderLayerActivations& a = act.encoder[l];
+    std::vector<float>& dbranch = Buffers::zeroed(b.grad_branch, s * d);
+    layers::feed_forward_backward(params, grads, p.ffn, a.ffn_norm.out.data(), a.ffn, dx.data(), s, dbranch.data(),
+                                  b.scratch);
+    layers::layer_norm_backward(params, grads, p.ffn_norm, a.ffn_norm, dbranch.data(), s, dx.data());
+    Buffers::zeroed(dbranch, s * d);
+    layers::attention_backward(params, grads, p.self_attention, a.attention_norm.out.data(),
+                               a.attention_norm.out.data(), temperature, a.self_attention, dx.data(), dbranch.data(),
+                               dbranch.data(), b.scratch);
+    layers::layer_norm_backward(params, grads, p.attention_norm, a.attention_norm, dbranch.data(), s, dx.data());
+  }
+  for (std::size_t i = 0; i < s; ++i)
+    for (std::size_t j = 0; j < d; ++j) grads[layout_.source_embedding + act.source[i] * d + j] += dx[i * d + j] * gain;
+  return loss;
+}
+
+double Transformer::loss(const float* params, const std::vector<int>& source, const std::vector<int>& target_in,
+                         const std::vector<int>& target_out) {
+  forward(params, source, target_in, 1.0f, loss_activations_);
+  return layers::cross_entropy(loss_activations_.logits.data(), target_in.size(), config_.target_vocabulary,
+                               target_out.data(), 1.0f, nullptr);
+}
+
+}  // namespace attn::model

@@ -1,0 +1,95 @@
+// Vocabularies, tokenisation and "did you mean" suggestions.
+#include <algorithm>
+#include <cctype>
+#include <numeric>
+
+#include "attn/translator.h"
+
+namespace attn::model {
+
+Vocabulary::Vocabulary(std::vector<std::string> words) : words_(std::move(words)) {
+  for (std::size_t i = 0; i < words_.size(); ++i) ids_.emplace(words_[i], static_cast<int>(i));
+}
+
+int Vocabulary::id(const std::string& word) const {
+  const auto it = ids_.find(word);
+  return it == ids_.end() ? -1 : it->second;
+}
+
+TranslationModel new_translation_model(Config dims, std::uint64_t seed) {
+  TranslationModel m;
+  std::vector<std::string> source = {"<eos>"};
+  source.insert(source.end(), corpus::english_words().begin(), corpus::english_words().end());
+  std::vector<std::string> target = {"<bos>", "<eos>"};
+  target.insert(target.end(), corpus::spanish_words().begin(), corpus::spanish_words().end());
+  m.source = Vocabulary(std::move(source));
+  m.target = Vocabulary(std::move(target));
+  dims.source_vocabulary = static_cast<std::uint32_t>(m.source.size());
+  dims.target_vocabulary = static_cast<std::uint32_t>(m.target.size());
+  m.config = dims;
+  m.parameters = initial_parameters(dims, seed);
+  return m;
+}
+
+EncodedPair encode(const TranslationModel& model, const corpus::SentencePair& pair) {
+  EncodedPair e;
+  for (const auto& w : pair.english) e.source.push_back(model.source.id(w));
+  e.source.push_back(kSourceEnd);
+  e.target_in.push_back(kTargetBegin);
+  for (const auto& w : pair.spanish) {
+    e.target_in.push_back(model.target.id(w));
+    e.target_out.push_back(model.target.id(w));
+  }
+  e.target_out.push_back(kTargetEnd);
+  return e;
+}
+
+std::vector<std::string> tokenize(const std::string& sentence) {
+  std::vector<std::string> words;
+  std::string word;
+  for (char c : sentence) {
+    const unsigned char u = static_cast<unsigned char>(c);
+    if (std::isspace(u)) {
+      if (!word.empty()) words.push_back(std::move(word));
+      word.clear();
+    } else if (c == '.' || c == ',' || c == '!' || c == '?' || c == ';' || c == ':') {
+      continue;
+    } else {
+      word += u < 0x80 ? static_cast<char>(std::tolower(u)) : c;  // UTF-8 bytes pass through
+    }
+  }
+  if (!word.empty()) words.push_back(std::move(word));
+  return words;
+}
+
+namespace {
+std::size_t edit_distance(const std::string& a, const std::string& b) {
+  std::vector<std::size_t> row(b.size() + 1);
+  std::iota(row.begin(), row.end(), std::size_t{0});
+  for (std::size_t i = 1; i <= a.size(); ++i) {
+    std::size_t diagonal = row[0];
+    row[0] = i;
+    for (std::size_t j = 1; j <= b.size(); ++j) {
+      const std::size_t up = row[j];
+      row[j] = std::min({row[j] + 1, row[j - 1] + 1, diagonal + (a[i - 1] == b[j - 1] ? 0 : 1)});
+      diagonal = up;
+    }
+  }
+  return row[b.size()];
+}
+}  // namespace
+
+std::vector<std::string> closest_words(const std::string& word, const std::vector<std::string>& known,
+                                       std::size_t count) {
+  std::vector<std::pair<std::size_t, std::size_t>> ranked;  // (distance, index)
+  for (std::size_t i = 0; i < known.size(); ++i) {
+    if (known[i].front() == '<') continue;  // special tokens are not suggestions
+    ranked.emplace_back(edit_distance(word, known[i]), i);
+  }
+  std::stable_sort(ranked.begin(), ranked.end());
+  std::vector<std::string> out;
+  for (std::size_t i = 0; i < ranked.size() && out.size() < count; ++i) out.push_back(known[ranked[i].second]);
+  return out;
+}
+
+}  // namespace attn::model

@@ -1,0 +1,182 @@
+// The weight file, little-endian throughout:
+//   "APTM" u32 version | u32 d_model heads ffn encoder_layers decoder_layers max_positions
+//   | vocabulary ×2: u32 count, then per word u8 length + UTF-8 bytes
+//   | u32 parameter count | float16 × count | u32 CRC-32 of every byte before it
+#include <array>
+#include <cmath>
+#include <cstring>
+
+#include "attn/translator.h"
+
+namespace attn::model {
+namespace {
+
+constexpr char kMagic[4] = {'A', 'P', 'T', 'M'};
+
+std::uint32_t crc32(const std::uint8_t* data, std::size_t size) {
+  static const std::array<std::uint32_t, 256> table = [] {
+    std::array<std::uint32_t, 256> t{};
+    for (std::uint32_t i = 0; i < 256; ++i) {
+      std::uint32_t c = i;
+      for (int k = 0; k < 8; ++k) c = (c & 1) ? 0xedb88320u ^ (c >> 1) : c >> 1;
+      t[i] = c;
+    }
+    return t;
+  }();
+  std::uint32_t c = 0xffffffffu;
+  for (std::size_t i = 0; i < size; ++i) c = table[(c ^ data[i]) & 0xff] ^ (c >> 8);
+  return c ^ 0xffffffffu;
+}
+
+// float32 → float16, round to nearest even; overflow saturates to infinity, tiny values become subnormal.
+std::uint16_t to_half(float value) {
+  std::uint32_t f;
+  std::memcpy(&f, &value, 4);
+  const std::uint32_t sign = (f >> 16) & 0x8000u;
+  const std::uint32_t exponent = (f >> 23) & 0xffu;
+  std::uint32_t mantissa = f & 0x7fffffu;
+  if (exponent == 0xff) return static_cast<std::uint16_t>(sign | 0x7c00u | (mantissa ? 0x200u : 0));
+  const int e = static_cast<int>(exponent) - 127 + 15;
+  if (e >= 31) return static_cast<std::uint16_t>(sign | 0x7c00u);
+  if (e <= 0) {
+    if (e < -10) return static_cast<std::uint16_t>(sign);
+    mantissa |= 0x800000u;
+    const int shift = 14 - e;
+    std::uint32_t half = mantissa >> shift;
+    const std::uint32_t rest = mantissa & ((1u << shift) - 1), halfway = 1u << (shift - 1);
+    if (rest > halfway || (rest == halfway && (half & 1))) ++half;
+    return static_cast<std::uint16_t>(sign | half);
+  }
+  std::uint32_t half = (static_cast<std::uint32_t>(e) << 10) | (mantissa >> 13);
+  const std::uint32_t rest = mantissa & 0x1fffu;
+  if (rest > 0x1000u || (rest == 0x1000u && (half & 1))) ++half;  // may carry into the exponent: still right
+  return static_cast<std::uint16_t>(sign | half);
+}
+
+float from_half(std::uint16_t h) {
+  const std::uint32_t sign = (h & 0x8000u) << 16, exponent = (h >> 10) & 0x1fu, mantissa = h & 0x3ffu;
+  std::uint32_t f;
+  if (exponent == 0) {
+    const float magnitude = std::ldexp(static_cast<float>(mantissa), -24);
+    return sign ? -magnitude : magnitude;
+  }
+  if (exponent == 31) f = sign | 0x7f800000u | (mantissa << 13);
+  else f = sign | ((exponent + 112) << 23) | (mantissa << 13);
+  float out;
+  std::memcpy(&out, &f, 4);
+  return out;
+}
+
+class Writer {
+ public:
+  std::vector<std::uint8_t> bytes;
+  void u8(std::uint8_t v) { bytes.push_back(v); }
+  void u16(std::uint16_t v) { u8(v & 0xff), u8(v >> 8); }
+  void u32(std::uint32_t v) { u16(v & 0xffff), u16(v >> 16); }
+  void vocabulary(const Vocabulary& v) {
+    u32(static_cast<std::uint32_t>(v.size()));
+    for (const auto& w : v.words()) {
+      u8(static_cast<std::uint8_t>(w.size()));
+      bytes.insert(bytes.end(), w.begin(), w.end());
+    }
+  }
+};
+
+class Reader {
+ public:
+  Reader(const std::uint8_t* data, std::size_t size) : data_(data), size_(size) {}
+  bool ok() const { return ok_; }
+  std::uint8_t u8() { return take(1) ? data_[at_ - 1] : 0; }
+  std::uint16_t u16() { return static_cast<std::uint16_t>(u8() | (u8() << 8)); }
+  std::uint32_t u32() { return u16() | (static_cast<std::uint32_t>(u16()) << 16); }
+  std::optional<Vocabulary> vocabulary(std::uint32_t limit) {
+    const std::uint32_t count = u32();
+    if (!ok_ || count == 0 || count > limit) return std::nullopt;
+    std::vector<std::string> words;
+    for (std::uint32_t i = 0; i < count; ++i) {
+      const std::uint8_t length = u8();
+      if (!take(length) || length == 0) return std::nullopt;
+      words.emplace_back(reinterpret_cast<const char*>(data_ + at_ - length), length);
+    }
+    return Vocabulary(std::move(words));
+  }
+  bool take(std::size_t n) {
+    if (!ok_ || size_ - at_ < n) return ok_ = false;
+    at_ += n;
+    return true;
+  }
+  std::size_t at() const { return at_; }
+
+ private:
+  const std::uint8_t* data_;
+  std::size_t size_, at_ = 0;
+  bool ok_ = true;
+};
+
+LoadedModel refuse(std::string why) { return {std::nullopt, "not a usable model file: " + std::move(why)}; }
+
+}  // namespace
+
+std::vector<std::uint8_t> save_weights(const TranslationModel& m) {
+  Writer w;
+  w.bytes.insert(w.bytes.end(), std::begin(kMagic), std::end(kMagic));
+  w.u32(kWeightFileVersion);
+  const Config& c = m.config;
+  for (std::uint32_t v : {c.d_model, c.heads, c.ffn, c.encoder_layers, c.decoder_layers, c.max_positions}) w.u32(v);
+  w.vocabulary(m.source);
+  w.vocabulary(m.target);
+  w.u32(static_cast<std::uint32_t>(m.parameters.size()));
+  for (float p : m.parameters) w.u16(to_half(p));
+  w.u32(crc32(w.bytes.data(), w.bytes.size()));
+  return std::move(w.bytes);
+}
+
+LoadedModel load_weights(const std::uint8_t* bytes, std::size_t size) {
+  if (size < 8 || std::memcmp(bytes, kMagic, 4) != 0) return refuse("it does not start with APTM, so it is not an attention-playground model");
+  Reader r(bytes, size);
+  r.take(4);
+  const std::uint32_t version = r.u32();
+  if (version != kWeightFileVersion) {
+    return refuse("format version " + std::to_string(version) + ", but this build reads version " +
+                  std::to_string(kWeightFileVersion));
+  }
+  if (size < 12) return refuse("truncated");
+  std::uint32_t stored_crc = 0;
+  std::memcpy(&stored_crc, bytes + size - 4, 4);  // little-endian hosts only (x86, wasm)
+  if (crc32(bytes, size - 4) != stored_crc) return refuse("checksum mismatch (the file is corrupted or truncated)");
+
+  Config c;
+  c.d_model = r.u32(), c.heads = r.u32(), c.ffn = r.u32();
+  c.encoder_layers = r.u32(), c.decoder_layers = r.u32(), c.max_positions = r.u32();
+  if (!r.ok()) return refuse("truncated header");
+  if (c.d_model == 0 || c.d_model > 1024 || c.heads == 0 || c.d_model % c.heads != 0 || c.d_model % 2 != 0 ||
+      c.ffn == 0 || c.ffn > 8192 || c.encoder_layers > 16 || c.decoder_layers > 16 || c.max_positions < 2 ||
+      c.max_positions > 512) {
+    return refuse("implausible dimensions");
+  }
+  auto source = r.vocabulary(65536);
+  auto target = r.vocabulary(65536);
+  if (!source || !target) return refuse("damaged vocabulary");
+  if (source->word(kSourceEnd) != "<eos>" || target->word(kTargetBegin) != "<bos>" || target->word(kTargetEnd) != "<eos>") {
+    return refuse("vocabularies lack the <bos>/<eos> tokens at their fixed places");
+  }
+  c.source_vocabulary = static_cast<std::uint32_t>(source->size());
+  c.target_vocabulary = static_cast<std::uint32_t>(target->size());
+  const std::uint32_t count = r.u32();
+  if (count != ParameterLayout(c).count) {
+    return refuse("holds " + std::to_string(count) + " parameters, but its dimensions need " +
+                  std::to_string(ParameterLayout(c).count));
+  }
+  TranslationModel m;
+  m.config = c;
+  m.source = std::move(*source);
+  m.target = std::move(*target);
+  m.parameters.resize(count);
+  for (float& p : m.parameters) p = from_half(r.u16());
+  if (!r.ok() || r.at() != size - 4) return refuse("its length does not match its header");
+  for (float p : m.parameters)
+    if (!std::isfinite(p)) return refuse("non-finite parameters");
+  return {std::move(m), {}};
+}
+
+}  // namespace attn::model

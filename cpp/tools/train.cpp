@@ -1,0 +1,64 @@
+// Trains the translation model, writes the weight file, reloads it and evaluates the file's weights on the
+// held-out sentences. The shipped model is made by the command in the README; same options, same bytes.
+#include <chrono>
+#include <cstdio>
+#include <fstream>
+#include <iostream>
+
+#include "attn/training.h"
+#include "options.h"
+
+using namespace attn;
+
+int main(int argc, char** argv) {
+  const tools::Options o(argc, argv,
+                         {{"out", "web/public/models/en-es.bin"}, {"seed", "7"}, {"data-seed", "1"}, {"steps", "4000"},
+                          {"batch", "48"}, {"lr", "0.003"}, {"threads", "2"}, {"d-model", "32"}, {"heads", "4"},
+                          {"ffn", "64"}, {"encoder-layers", "2"}, {"decoder-layers", "2"}, {"held-out", "1000"},
+                          {"held-out-seed", "2"}, {"kernels", "fast"}});
+  const KernelSet& kernels = o.text("kernels") == "reference" ? reference_kernels() : fast_kernels();
+  model::Config dims;
+  dims.d_model = static_cast<std::uint32_t>(o.number("d-model"));
+  dims.heads = static_cast<std::uint32_t>(o.number("heads"));
+  dims.ffn = static_cast<std::uint32_t>(o.number("ffn"));
+  dims.encoder_layers = static_cast<std::uint32_t>(o.number("encoder-layers"));
+  dims.decoder_layers = static_cast<std::uint32_t>(o.number("decoder-layers"));
+  model::TranslationModel m = model::new_translation_model(dims, o.number("seed"));
+  std::printf("model: D=%u H=%u FFN=%u encoder %u decoder %u, vocabularies %u/%u, %zu parameters\n", dims.d_model,
+              dims.heads, dims.ffn, dims.encoder_layers, dims.decoder_layers, m.config.source_vocabulary,
+              m.config.target_vocabulary, m.parameters.size());
+
+  model::TrainingOptions t;
+  t.data_seed = o.number("data-seed");
+  t.steps = o.number("steps");
+  t.batch = o.number("batch");
+  t.learning_rate = static_cast<float>(o.real("lr"));
+  t.threads = static_cast<unsigned>(o.number("threads"));
+  t.on_progress = [](const model::TrainingProgress& p) {
+    std::printf("step %5zu  loss/token %.4f  lr %.5f  %.1f s\n", p.step, p.loss_per_token, p.learning_rate, p.seconds);
+    std::fflush(stdout);
+  };
+  const model::TrainingReport report = model::train(m, t, kernels);
+
+  const std::vector<std::uint8_t> bytes = model::save_weights(m);
+  std::ofstream(o.text("out"), std::ios::binary).write(reinterpret_cast<const char*>(bytes.data()), bytes.size());
+  model::LoadedModel loaded = model::load_weights(bytes.data(), bytes.size());
+  if (!loaded.model) {
+    std::cerr << loaded.error << "\n";
+    return 1;
+  }
+  model::Translator translator(std::move(*loaded.model), kernels);
+  const auto held_out = corpus::held_out_set(o.number("held-out"), o.number("held-out-seed"));
+  const model::Evaluation e = model::evaluate(translator, held_out);
+  std::size_t best = 0;
+  const double share = e.best_alignment_share(&best);
+  std::printf("trained %zu steps in %.1f s; wrote %s (%zu bytes)\n", report.steps, report.seconds,
+              o.text("out").c_str(), bytes.size());
+  std::printf("held-out exact: %zu / %zu = %.2f%%\n", e.exact, e.sentences, 100.0 * e.accuracy());
+  std::printf("best cross-attention head for alignment: layer %zu head %zu, %.1f%% of %zu aligned words\n",
+              best / dims.heads, best % dims.heads, 100.0 * share, e.aligned_words);
+  for (std::size_t i = 0; i < e.alignment_hits.size(); ++i)
+    std::printf("  layer %zu head %zu: %.1f%%\n", i / dims.heads, i % dims.heads,
+                100.0 * e.alignment_hits[i] / std::max<std::size_t>(e.aligned_words, 1));
+  return 0;
+}

@@ -1,0 +1,201 @@
+// Every layer's backward pass against central finite differences. The reference kernels (double
+// accumulation) run the forward passes so the differences are not drowned in float rounding; each loss is
+// L = Σ out ⊙ R for a fixed random R, accumulated in double.
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <functional>
+
+#include "../../cpp/src/model/layers.h"
+#include "attn/translator.h"
+#include "test_util.h"
+
+namespace attn::model {
+namespace {
+
+using attn::testing::random_values;
+
+constexpr float kStep = 1e-3f;
+// |analytic − numeric| ≤ 1e-3 + 1e-2·|numeric|: central differences with h = 1e-3 carry errors of about
+// h²·f''' (1e-6) plus float rounding of the forward pass over h (≈ |L|·1e-7/1e-3 = 1e-4·|L|).
+//
+// ReLU has a kink: when nudging a value flips the sign of some ReLU input, finite differences straddle the
+// kink and mean nothing there. `relu_pattern` (optional) reports the signs after each evaluation; such
+// coordinates are skipped, and at most a tenth may be.
+using ReluPattern = std::function<std::vector<bool>()>;
+::testing::AssertionResult gradients_match(const std::function<double()>& loss, std::vector<float>& values,
+                                           const std::vector<float>& analytic, const char* what,
+                                           const ReluPattern& relu_pattern = nullptr) {
+  std::size_t skipped = 0;
+  for (std::size_t i = 0; i < values.size(); ++i) {
+    const float saved = values[i];
+    values[i] = saved + kStep;
+    const double up = loss();
+    const std::vector<bool> pattern_up = relu_pattern ? relu_pattern() : std::vector<bool>{};
+    values[i] = saved - kStep;
+    const double down = loss();
+    const bool straddles_kink = relu_pattern && relu_pattern() != pattern_up;
+    values[i] = saved;
+    loss();  // leave the activations as they were
+    if (straddles_kink) {
+      ++skipped;
+      continue;
+    }
+    const double numeric = (up - down) / (2.0 * kStep);
+    if (std::fabs(analytic[i] - numeric) > 1e-3 + 1e-2 * std::fabs(numeric)) {
+      return ::testing::AssertionFailure() << what << "[" << i << "]: backward " << analytic[i] << ", finite differences "
+                                           << numeric;
+    }
+  }
+  if (skipped * 10 > values.size()) {
+    return ::testing::AssertionFailure() << what << ": " << skipped << " of " << values.size() << " straddle a ReLU kink";
+  }
+  return ::testing::AssertionSuccess();
+}
+
+std::vector<bool> positive(const std::vector<float>& hidden) {
+  std::vector<bool> out;
+  for (float h : hidden) out.push_back(h > 0);
+  return out;
+}
+
+void append_pattern(std::vector<bool>& all, const std::vector<float>& hidden) {
+  for (float h : hidden) all.push_back(h > 0);
+}
+
+double weighted_sum(const float* out, const std::vector<float>& r) {
+  double s = 0;
+  for (std::size_t i = 0; i < r.size(); ++i) s += static_cast<double>(out[i]) * r[i];
+  return s;
+}
+
+// A parameter array holding one block at offset 0, filled with random values.
+struct Fixture {
+  explicit Fixture(std::size_t count, std::uint32_t seed) : params(random_values(count, seed)), grads(count, 0.0f) {}
+  std::vector<float> params, grads;
+  layers::Scratch scratch;
+  const KernelSet& kernels = reference_kernels();
+};
+
+Linear linear_at(std::size_t& offset, std::size_t in, std::size_t out) {
+  Linear l{offset, offset + in * out, in, out};
+  offset += in * out + out;
+  return l;
+}
+
+TEST(Gradients, Linear) {
+  std::size_t size = 0;
+  const Linear l = linear_at(size, 5, 7);
+  Fixture f(size, 1);
+  std::vector<float> x = random_values(3 * 5, 2), r = random_values(3 * 7, 3), y(3 * 7), dx(3 * 5, 0.0f);
+  auto loss = [&] {
+    layers::linear_forward(f.kernels, f.params.data(), l, x.data(), 3, y.data(), f.scratch);
+    return weighted_sum(y.data(), r);
+  };
+  layers::linear_backward(f.params.data(), f.grads.data(), l, x.data(), r.data(), 3, dx.data());
+  EXPECT_TRUE(gradients_match(loss, f.params, f.grads, "W,b"));
+  EXPECT_TRUE(gradients_match(loss, x, dx, "x"));
+}
+
+TEST(Gradients, LayerNorm) {
+  const std::size_t d = 9, rows = 4;
+  const LayerNorm n{0, d, d};
+  Fixture f(2 * d, 4);
+  std::vector<float> x = random_values(rows * d, 5, -2, 2), r = random_values(rows * d, 6), dx(rows * d, 0.0f);
+  LayerNormActivations act;
+  auto loss = [&] {
+    layers::layer_norm_forward(f.params.data(), n, x.data(), rows, act);
+    return weighted_sum(act.out.data(), r);
+  };
+  loss();
+  layers::layer_norm_backward(f.params.data(), f.grads.data(), n, act, r.data(), rows, dx.data());
+  EXPECT_TRUE(gradients_match(loss, f.params, f.grads, "gamma,beta"));
+  EXPECT_TRUE(gradients_match(loss, x, dx, "x"));
+}
+
+TEST(Gradients, FeedForward) {
+  std::size_t size = 0;
+  const FeedForward ff{linear_at(size, 6, 10), linear_at(size, 10, 6)};
+  // Seeds chosen so that no ReLU input lies within 1e-2 of its kink (seeds 7/8 put one at 3.5e-4).
+  Fixture f(size, 17);
+  std::vector<float> x = random_values(3 * 6, 18), r = random_values(3 * 6, 19), out(3 * 6), dx(3 * 6, 0.0f);
+  FeedForwardActivations act;
+  auto loss = [&] {
+    layers::feed_forward_forward(f.kernels, f.params.data(), ff, x.data(), 3, act, out.data(), f.scratch);
+    return weighted_sum(out.data(), r);
+  };
+  loss();
+  layers::feed_forward_backward(f.params.data(), f.grads.data(), ff, x.data(), act, r.data(), 3, dx.data(), f.scratch);
+  const ReluPattern pattern = [&] { return positive(act.hidden); };
+  EXPECT_TRUE(gradients_match(loss, f.params, f.grads, "W1,b1,W2,b2", pattern));
+  EXPECT_TRUE(gradients_match(loss, x, dx, "x", pattern));
+}
+
+// Self-attention (xq = xkv, causal) and cross-attention (Sq != Sk), at a temperature other than 1.
+void check_attention(bool self, std::uint32_t seed) {
+  const std::size_t d = 8, heads = 2, sq = 4, sk = self ? 4 : 6;
+  std::size_t size = 0;
+  AttentionBlock block{linear_at(size, d, d), linear_at(size, d, d), linear_at(size, d, d), linear_at(size, d, d), heads};
+  Fixture f(size, seed);
+  std::vector<float> xq = random_values(sq * d, seed + 1), xkv = self ? xq : random_values(sk * d, seed + 2);
+  std::vector<float> r = random_values(sq * d, seed + 3), out(sq * d), dxq(sq * d, 0.0f), dxkv(sk * d, 0.0f);
+  const Mask mask = self ? Mask{MaskKind::causal, nullptr} : Mask{};
+  const float temperature = 0.7f;
+  AttentionActivations act;
+  auto loss = [&] {
+    const float* kv = self ? xq.data() : xkv.data();
+    layers::attention_forward(f.kernels, f.params.data(), block, xq.data(), sq, kv, sk, mask, temperature, act,
+                              out.data(), f.scratch);
+    return weighted_sum(out.data(), r);
+  };
+  loss();
+  const float* kv = self ? xq.data() : xkv.data();
+  layers::attention_backward(f.params.data(), f.grads.data(), block, xq.data(), kv, temperature, act, r.data(),
+                             dxq.data(), self ? dxq.data() : dxkv.data(), f.scratch);
+  EXPECT_TRUE(gradients_match(loss, f.params, f.grads, "Wq,bq,Wk,bk,Wv,bv,Wo,bo"));
+  EXPECT_TRUE(gradients_match(loss, xq, dxq, self ? "x" : "xq"));
+  if (!self) EXPECT_TRUE(gradients_match(loss, xkv, dxkv, "xkv"));
+}
+
+TEST(Gradients, CausalSelfAttention) { check_attention(true, 20); }
+TEST(Gradients, CrossAttention) { check_attention(false, 30); }
+
+TEST(Gradients, SoftmaxCrossEntropy) {
+  const std::size_t rows = 3, vocabulary = 7;
+  std::vector<float> logits = random_values(rows * vocabulary, 40, -3, 3), dlogits(rows * vocabulary);
+  const int targets[rows] = {2, 0, 6};
+  layers::cross_entropy(logits.data(), rows, vocabulary, targets, 0.5f, dlogits.data());
+  auto loss = [&] { return 0.5 * layers::cross_entropy(logits.data(), rows, vocabulary, targets, 1.0f, nullptr); };
+  EXPECT_TRUE(gradients_match(loss, logits, dlogits, "logits"));
+}
+
+// The whole model, embeddings and positions included: every parameter of a tiny configuration.
+TEST(Gradients, WholeEncoderDecoder) {
+  Config c;
+  c.d_model = 8, c.heads = 2, c.ffn = 12, c.encoder_layers = 2, c.decoder_layers = 2, c.max_positions = 8;
+  c.source_vocabulary = 6, c.target_vocabulary = 7;
+  std::vector<float> params = initial_parameters(c, 3);
+  Transformer transformer(c, reference_kernels());
+  const std::vector<int> source = {3, 1, 4, 0}, target_in = {0, 5, 2, 6}, target_out = {5, 2, 6, 1};
+  Activations act;
+  transformer.forward(params.data(), source, target_in, 1.0f, act);
+  std::vector<float> grads(params.size(), 0.0f);
+  transformer.backward(params.data(), target_out, 1.0f, act, grads.data());
+  Activations probe;
+  auto loss = [&] {
+    transformer.forward(params.data(), source, target_in, 1.0f, probe);
+    return layers::cross_entropy(probe.logits.data(), target_in.size(), c.target_vocabulary, target_out.data(), 1.0f,
+                                 nullptr);
+  };
+  const ReluPattern pattern = [&] {
+    std::vector<bool> all;
+    for (const auto& l : probe.encoder) append_pattern(all, l.ffn.hidden);
+    for (const auto& l : probe.decoder) append_pattern(all, l.ffn.hidden);
+    return all;
+  };
+  EXPECT_NEAR(loss(), transformer.loss(params.data(), source, target_in, target_out), 1e-12);
+  EXPECT_TRUE(gradients_match(loss, params, grads, "parameter", pattern));
+}
+
+}  // namespace
+}  // namespace attn::model
