@@ -18,11 +18,19 @@
 #include "attn/matmul.h"
 #include "attn/multi_head.h"
 #include "checks.h"
+#include "js_values.h"
 
 namespace {
 
 using emscripten::val;
 using namespace attn;
+using js::copy_in;
+using js::copy_out;
+using js::matrix_result;
+
+val error_result(const check::Error& error) {
+  return js::error_result(error.kind == check::ErrorKind::type_error ? "TypeError" : "RangeError", error.message);
+}
 
 // The kernels this module is built with: xsimd for the SIMD build, the reference loops for the scalar one.
 #if ATTN_SIMD
@@ -47,15 +55,6 @@ constexpr auto multi_head_workspace_floats = multi_head_workspace_floats_referen
 constexpr auto multi_head_kernel = multi_head_attention_reference;
 #endif
 
-val error_result(const check::Error& error) {
-  val detail = val::object();
-  detail.set("type", error.kind == check::ErrorKind::type_error ? "TypeError" : "RangeError");
-  detail.set("message", error.message);
-  val result = val::object();
-  result.set("error", detail);
-  return result;
-}
-
 // A { data, rows, cols } argument as received; `data` is a Float32Array (web/lib checked the types).
 struct MatrixArg {
   const char* name;
@@ -73,31 +72,11 @@ struct MatrixArg {
   std::size_t size() const { return static_cast<std::size_t>(length); }
 };
 
-template <class T>
-std::vector<T> copy_in(const val& array, std::size_t count) {
-  std::vector<T> out(count);
-  // The view is used at once, before anything else could grow (and so detach) wasm memory.
-  val(emscripten::typed_memory_view(count, out.data())).call<void>("set", array);
-  return out;
-}
-
 // Copies a checked matrix argument in and refuses non-finite values.
 check::Error copy_finite(const MatrixArg& m, std::vector<float>& out) {
   out = copy_in<float>(m.data, m.size());
   const std::string name = std::string(m.name) + ".data";
   return check::finite(name.c_str(), out.data(), out.size(), static_cast<std::size_t>(m.cols));
-}
-
-val copy_out(const std::vector<float>& data) {
-  return val::global("Float32Array").new_(emscripten::typed_memory_view(data.size(), data.data()));
-}
-
-val matrix_result(const std::vector<float>& data, std::size_t rows, std::size_t cols) {
-  val m = val::object();
-  m.set("data", copy_out(data));
-  m.set("rows", rows);
-  m.set("cols", cols);
-  return m;
 }
 
 // mask = { kind: 'none' | 'causal' | 'explicit', allowed?: Uint8Array }

@@ -1,5 +1,8 @@
 // Trains the translation model, writes the weight file, reloads it and evaluates the file's weights on the
 // held-out sentences. The shipped model is made by the command in the README; same options, same bytes.
+// The default kernels are the reference loops: plain C++ arithmetic (the model library is built without
+// -march=native or FMA contraction), so the same command writes the same bytes on any x86-64 machine,
+// whatever its vector width; --kernels fast trains about 1.8x faster with this CPU's xsimd kernels.
 #include <chrono>
 #include <cstdio>
 #include <fstream>
@@ -12,10 +15,10 @@ using namespace attn;
 
 int main(int argc, char** argv) {
   const tools::Options o(argc, argv,
-                         {{"out", "web/public/models/en-es.bin"}, {"seed", "7"}, {"data-seed", "1"}, {"steps", "4000"},
+                         {{"out", "web/lib/models/en-es.bin"}, {"seed", "7"}, {"data-seed", "1"}, {"steps", "4000"},
                           {"batch", "48"}, {"lr", "0.003"}, {"threads", "2"}, {"d-model", "32"}, {"heads", "4"},
                           {"ffn", "64"}, {"encoder-layers", "2"}, {"decoder-layers", "2"}, {"held-out", "1000"},
-                          {"held-out-seed", "2"}, {"kernels", "fast"}});
+                          {"held-out-seed", "2"}, {"kernels", "reference"}});
   const KernelSet& kernels = o.text("kernels") == "reference" ? reference_kernels() : fast_kernels();
   model::Config dims;
   dims.d_model = static_cast<std::uint32_t>(o.number("d-model"));

@@ -1,12 +1,14 @@
 // attention-playground's public API: scaled dot-product and multi-head attention computed by the C++
 // kernels in WebAssembly. Works unchanged in browsers (bundled by Vite or served as plain ES modules) and
 // in Node 20. See index.d.ts for the documented types.
-import { backends, instantiate, supportsSimd } from './load-module.js';
+import { backends, moduleFor, resolveBackend, supportsSimd } from './load-module.js';
+import { unwrap } from './errors.js';
 import * as validate from './validate.js';
 
 export { backends, supportsSimd };
+export { loadTranslator, UnknownWordError } from './translator.js';
 
-const loaded = new Map(); // backend → Promise<Attention>: each build is instantiated once per page/process
+const loaded = new Map(); // backend → Promise<Attention>
 
 /**
  * Loads the attention module: the SIMD build where the engine supports WebAssembly SIMD, the scalar build
@@ -14,28 +16,18 @@ const loaded = new Map(); // backend → Promise<Attention>: each build is insta
  */
 export function loadAttention(options = {}) {
   validate.requireObject(options, 'options');
-  const backend = options.backend ?? (supportsSimd() ? 'wasm-simd128' : 'wasm-scalar');
-  if (!backends.includes(backend)) {
-    return Promise.reject(new RangeError(`options.backend must be one of ${backends.join(', ')}, got '${backend}'`));
-  }
-  if (backend === 'wasm-simd128' && !supportsSimd()) {
-    return Promise.reject(new RangeError('options.backend is wasm-simd128, but this engine has no WebAssembly SIMD'));
+  let backend;
+  try {
+    backend = resolveBackend(options.backend);
+  } catch (error) {
+    return Promise.reject(error);
   }
   if (!loaded.has(backend)) {
-    const attention = instantiate(backend).then((module) => wrap(module, backend));
+    const attention = moduleFor(backend).then((module) => wrap(module, backend));
     attention.catch(() => loaded.delete(backend)); // a failed load (e.g. offline) may be retried
     loaded.set(backend, attention);
   }
   return loaded.get(backend);
-}
-
-/** Turns the module's { error: { type, message } } answer into a thrown TypeError or RangeError. */
-function unwrap(result, operation) {
-  if (result.error) {
-    const ErrorType = result.error.type === 'TypeError' ? TypeError : RangeError;
-    throw new ErrorType(`${operation}: ${result.error.message}`);
-  }
-  return result;
 }
 
 function withOperation(operation, body) {

@@ -49,3 +49,35 @@ export async function instantiate(backend) {
   }
   return createModule({ locateFile: () => build.wasmUrl.href });
 }
+
+const instances = new Map(); // backend → Promise<module>: each build is instantiated once per page/process
+
+/** The build to use: the one asked for (checked), else SIMD where the engine has it, else scalar. */
+export function resolveBackend(requested) {
+  const backend = requested ?? (supportsSimd() ? 'wasm-simd128' : 'wasm-scalar');
+  if (!backends.includes(backend)) {
+    throw new RangeError(`options.backend must be one of ${backends.join(', ')}, got '${backend}'`);
+  }
+  if (backend === 'wasm-simd128' && !supportsSimd()) {
+    throw new RangeError('options.backend is wasm-simd128, but this engine has no WebAssembly SIMD');
+  }
+  return backend;
+}
+
+/** The shared instance of one build, instantiated on first use. A failed load (e.g. offline) may be retried. */
+export function moduleFor(backend) {
+  if (!instances.has(backend)) {
+    const module = instantiate(backend);
+    module.catch(() => instances.delete(backend));
+    instances.set(backend, module);
+  }
+  return instances.get(backend);
+}
+
+/** Bytes of a file next to this library (or anywhere): fetched in browsers, read from disk in Node. */
+export async function readBytes(url) {
+  if (isNode && url.protocol === 'file:') return new Uint8Array(await readFileInNode(url));
+  const response = await fetch(url);
+  if (!response.ok) throw new Error(`could not load ${url.href}: HTTP ${response.status}`);
+  return new Uint8Array(await response.arrayBuffer());
+}

@@ -1,7 +1,7 @@
 // Vocabularies, tokenisation and "did you mean" suggestions.
 #include <algorithm>
 #include <cctype>
-#include <numeric>
+#include <tuple>
 
 #include "attn/translator.h"
 
@@ -63,32 +63,36 @@ std::vector<std::string> tokenize(const std::string& sentence) {
 }
 
 namespace {
+// Optimal string alignment distance: insertions, deletions, substitutions and swaps of neighbours ("dgo").
 std::size_t edit_distance(const std::string& a, const std::string& b) {
-  std::vector<std::size_t> row(b.size() + 1);
-  std::iota(row.begin(), row.end(), std::size_t{0});
+  std::vector<std::vector<std::size_t>> d(a.size() + 1, std::vector<std::size_t>(b.size() + 1));
+  for (std::size_t i = 0; i <= a.size(); ++i) d[i][0] = i;
+  for (std::size_t j = 0; j <= b.size(); ++j) d[0][j] = j;
   for (std::size_t i = 1; i <= a.size(); ++i) {
-    std::size_t diagonal = row[0];
-    row[0] = i;
     for (std::size_t j = 1; j <= b.size(); ++j) {
-      const std::size_t up = row[j];
-      row[j] = std::min({row[j] + 1, row[j - 1] + 1, diagonal + (a[i - 1] == b[j - 1] ? 0 : 1)});
-      diagonal = up;
+      d[i][j] = std::min({d[i - 1][j] + 1, d[i][j - 1] + 1, d[i - 1][j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1)});
+      if (i > 1 && j > 1 && a[i - 1] == b[j - 2] && a[i - 2] == b[j - 1]) d[i][j] = std::min(d[i][j], d[i - 2][j - 2] + 1);
     }
   }
-  return row[b.size()];
+  return d[a.size()][b.size()];
+}
+
+std::size_t length_difference(const std::string& a, const std::string& b) {
+  return a.size() > b.size() ? a.size() - b.size() : b.size() - a.size();
 }
 }  // namespace
 
 std::vector<std::string> closest_words(const std::string& word, const std::vector<std::string>& known,
                                        std::size_t count) {
-  std::vector<std::pair<std::size_t, std::size_t>> ranked;  // (distance, index)
+  // Nearest first; among equals, words of the same length (a typo more often changes letters than drops them).
+  std::vector<std::tuple<std::size_t, std::size_t, std::size_t>> ranked;  // (distance, length gap, index)
   for (std::size_t i = 0; i < known.size(); ++i) {
     if (known[i].front() == '<') continue;  // special tokens are not suggestions
-    ranked.emplace_back(edit_distance(word, known[i]), i);
+    ranked.emplace_back(edit_distance(word, known[i]), length_difference(word, known[i]), i);
   }
-  std::stable_sort(ranked.begin(), ranked.end());
+  std::sort(ranked.begin(), ranked.end());
   std::vector<std::string> out;
-  for (std::size_t i = 0; i < ranked.size() && out.size() < count; ++i) out.push_back(known[ranked[i].second]);
+  for (std::size_t i = 0; i < ranked.size() && out.size() < count; ++i) out.push_back(known[std::get<2>(ranked[i])]);
   return out;
 }
 

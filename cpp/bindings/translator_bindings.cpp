@@ -1,0 +1,169 @@
+// The translation model's side of the JS seam: load a weight file, translate a sentence with every attention
+// map, free a model, and draw held-out example sentences from the corpus generator. Like embind.cpp, it
+// returns { error } instead of throwing, after all C++ locals are gone.
+//
+// Models live in a table keyed by a small integer so JS never holds an Embind object it must .delete().
+#include <emscripten/bind.h>
+#include <emscripten/val.h>
+
+#include <cmath>
+#include <map>
+#include <memory>
+
+#include "attn/corpus.h"
+#include "attn/translator.h"
+#include "js_values.h"
+
+namespace {
+
+using emscripten::val;
+using namespace attn;
+
+#if ATTN_SIMD
+const KernelSet& module_kernels() { return fast_kernels(); }
+#else
+const KernelSet& module_kernels() { return reference_kernels(); }
+#endif
+
+constexpr double kMaxModelBytes = 64.0 * 1024 * 1024;
+constexpr double kMaxSentenceBytes = 4096;
+constexpr double kMaxExamples = 100000;
+
+std::map<int, std::unique_ptr<model::Translator>>& translators() {
+  static std::map<int, std::unique_ptr<model::Translator>> table;
+  return table;
+}
+
+val config_object(const model::Config& c) {
+  val out = val::object();
+  out.set("dModel", c.d_model);
+  out.set("heads", c.heads);
+  out.set("ffn", c.ffn);
+  out.set("encoderLayers", c.encoder_layers);
+  out.set("decoderLayers", c.decoder_layers);
+  out.set("maxPositions", c.max_positions);
+  out.set("parameters", static_cast<double>(model::ParameterLayout(c).count));
+  return out;
+}
+
+// translatorLoad(bytes: Uint8Array) → { id, sourceWords, targetWords, config, maxWords } | { error }
+val translator_load(const val& bytes) {
+  const double length = bytes["length"].as<double>();
+  if (length > kMaxModelBytes) return js::error_result("RangeError", "the model file is larger than 64 MiB");
+  model::LoadedModel loaded;
+  {
+    const std::vector<std::uint8_t> data = js::copy_in<std::uint8_t>(bytes, static_cast<std::size_t>(length));
+    loaded = model::load_weights(data.data(), data.size());
+  }
+  if (!loaded.model) return js::error_result("RangeError", loaded.error);
+  static int next_id = 1;
+  const int id = next_id++;
+  auto& translator = translators()[id] = std::make_unique<model::Translator>(std::move(*loaded.model), module_kernels());
+  const model::TranslationModel& m = translator->model();
+  val out = val::object();
+  out.set("id", id);
+  out.set("sourceWords", js::string_array(m.source.words()));
+  out.set("targetWords", js::string_array(m.target.words()));
+  out.set("config", config_object(m.config));
+  out.set("maxWords", static_cast<double>(translator->max_source_words()));
+  return out;
+}
+
+// Maps of one kind (L × H × rows × cols) as [layer][head] → { data, rows, cols }.
+val layered_maps(const std::vector<float>& all, std::size_t layers, std::size_t heads, std::size_t rows,
+                 std::size_t cols) {
+  val out = val::array();
+  for (std::size_t l = 0; l < layers; ++l) {
+    val per_head = val::array();
+    for (std::size_t h = 0; h < heads; ++h) {
+      const auto first = all.begin() + static_cast<std::ptrdiff_t>((l * heads + h) * rows * cols);
+      per_head.set(h, js::matrix_result(std::vector<float>(first, first + static_cast<std::ptrdiff_t>(rows * cols)), rows, cols));
+    }
+    out.set(l, per_head);
+  }
+  return out;
+}
+
+val translate_error(const model::TranslateError& e) {
+  val result = js::error_result("RangeError", e.message);
+  val detail = result["error"];
+  detail.set("kind", e.kind == model::TranslateError::Kind::unknown_words ? "unknown-words"
+                     : e.kind == model::TranslateError::Kind::too_long  ? "too-long"
+                                                                         : "empty");
+  if (e.kind == model::TranslateError::Kind::unknown_words) {
+    detail.set("unknownWords", js::string_array(e.unknown_words));
+    val suggestions = val::array();
+    for (std::size_t i = 0; i < e.suggestions.size(); ++i) suggestions.set(i, js::string_array(e.suggestions[i]));
+    detail.set("suggestions", suggestions);
+  }
+  return result;
+}
+
+val alignment_object(const corpus::SentencePair& pair) {
+  val out = val::object();
+  out.set("target", js::string_array(pair.spanish));
+  val links = val::array();
+  for (std::size_t t = 0; t < pair.alignment.size(); ++t) links.set(t, pair.alignment[t]);
+  out.set("sourceIndex", links);
+  return out;
+}
+
+// translatorTranslate(id, sentence, temperature) → { source, target, encoderSelf, decoderSelf, cross,
+//                                                   grammar: { target, sourceIndex } | null } | { error }
+val translator_translate(int id, const val& sentence_value, double temperature) {
+  const auto it = translators().find(id);
+  if (it == translators().end()) return js::error_result("RangeError", "this translator has been disposed");
+  if (!(temperature > 0) || !std::isfinite(temperature)) {
+    return js::error_result("RangeError", "temperature must be a finite number > 0, got " + std::to_string(temperature));
+  }
+  if (sentence_value["length"].as<double>() > kMaxSentenceBytes) {
+    return js::error_result("RangeError", "the sentence is longer than 4096 characters");
+  }
+  const std::string sentence = sentence_value.as<std::string>();
+  model::TranslateResult r = it->second->translate(sentence, static_cast<float>(temperature));
+  if (r.error) return translate_error(*r.error);
+  const model::Translation& t = *r.translation;
+  const std::size_t s = t.source.size(), n = t.target.size();
+  val out = val::object();
+  out.set("source", js::string_array(t.source));
+  out.set("target", js::string_array(t.target));
+  out.set("encoderSelf", layered_maps(t.encoder_self, t.layers_encoder, t.heads, s, s));
+  out.set("decoderSelf", layered_maps(t.decoder_self, t.layers_decoder, t.heads, n, n));
+  out.set("cross", layered_maps(t.cross_attention, t.layers_decoder, t.heads, n, s));
+  const std::vector<std::string> words(t.source.begin(), t.source.end() - 1);
+  const auto grammar = corpus::translate_by_grammar(words);
+  out.set("grammar", grammar ? alignment_object(*grammar) : val::null());
+  return out;
+}
+
+bool translator_free(int id) { return translators().erase(id) == 1; }
+
+// heldOutSentences(count, seed) → [{ english, spanish, sourceIndex }], the same sentences the native tools see.
+val held_out_sentences(double count, double seed) {
+  if (!(count >= 0 && count <= kMaxExamples) || count != std::floor(count)) {
+    return js::error_result("RangeError", "count must be an integer from 0 to 100000");
+  }
+  if (!(seed >= 0 && seed <= 9007199254740991.0) || seed != std::floor(seed)) {
+    return js::error_result("RangeError", "seed must be a non-negative integer");
+  }
+  val out = val::array();
+  const auto pairs = corpus::held_out_set(static_cast<std::size_t>(count), static_cast<std::uint64_t>(seed));
+  for (std::size_t i = 0; i < pairs.size(); ++i) {
+    val p = alignment_object(pairs[i]);
+    p.set("english", corpus::join(pairs[i].english));
+    p.set("spanish", corpus::join(pairs[i].spanish));
+    out.set(i, p);
+  }
+  val result = val::object();
+  result.set("sentences", out);
+  return result;
+}
+
+}  // namespace
+
+EMSCRIPTEN_BINDINGS(translator_module) {
+  emscripten::function("translatorLoad", &translator_load);
+  emscripten::function("translatorTranslate", &translator_translate);
+  emscripten::function("translatorFree", &translator_free);
+  emscripten::function("heldOutSentences", &held_out_sentences);
+}

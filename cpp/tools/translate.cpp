@@ -1,0 +1,43 @@
+// Translates with a weight file natively: the given sentence, or the held-out set (one "english<TAB>output"
+// line per sentence, then a summary), which the Vitest suite compares with the wasm module's output.
+#include <cstdio>
+#include <fstream>
+#include <iostream>
+#include <iterator>
+
+#include "attn/training.h"
+#include "options.h"
+
+using namespace attn;
+
+int main(int argc, char** argv) {
+  const tools::Options o(argc, argv, {{"model", "web/lib/models/en-es.bin"}, {"sentence", ""}, {"held-out", "1000"},
+                                      {"held-out-seed", "2"}, {"temperature", "1"}, {"kernels", "fast"}});
+  std::ifstream in(o.text("model"), std::ios::binary);
+  const std::vector<std::uint8_t> bytes{std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
+  model::LoadedModel loaded = model::load_weights(bytes.data(), bytes.size());
+  if (!loaded.model) {
+    std::cerr << o.text("model") << ": " << loaded.error << "\n";
+    return 1;
+  }
+  model::Translator translator(std::move(*loaded.model),
+                               o.text("kernels") == "reference" ? reference_kernels() : fast_kernels());
+  if (!o.text("sentence").empty()) {
+    const model::TranslateResult r = translator.translate(o.text("sentence"), static_cast<float>(o.real("temperature")));
+    if (r.error) {
+      std::cerr << r.error->message << "\n";
+      return 1;
+    }
+    std::printf("%s\n", corpus::join(r.translation->target).c_str());
+    return 0;
+  }
+  const auto pairs = corpus::held_out_set(o.number("held-out"), o.number("held-out-seed"));
+  const model::Evaluation e = model::evaluate(translator, pairs);
+  for (std::size_t i = 0; i < pairs.size(); ++i)
+    std::printf("%s\t%s\n", corpus::join(pairs[i].english).c_str(), e.translations[i].c_str());
+  std::size_t best = 0;
+  const double share = e.best_alignment_share(&best);
+  std::printf("# exact %zu/%zu, best alignment head: layer %zu head %zu %.4f\n", e.exact, e.sentences,
+              best / translator.model().config.heads, best % translator.model().config.heads, share);
+  return 0;
+}

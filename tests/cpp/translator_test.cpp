@@ -1,0 +1,198 @@
+// The translation model as shipped: weight file round trip and refusals, deterministic training that
+// learns, decoding, errors for bad input, and the shipped model's held-out accuracy.
+#include <gtest/gtest.h>
+
+#include <fstream>
+#include <iterator>
+
+#include "attn/training.h"
+#include "test_util.h"
+
+namespace attn::model {
+namespace {
+
+Config tiny_config() {
+  Config c;
+  c.d_model = 16, c.heads = 2, c.ffn = 24, c.encoder_layers = 1, c.decoder_layers = 1;
+  return c;
+}
+
+std::vector<std::uint8_t> shipped_model_bytes() {
+  std::ifstream in(ATTN_SOURCE_DIR "/web/lib/models/en-es.bin", std::ios::binary);
+  return {std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
+}
+
+float through_half(float x) {  // what a value becomes after a save and a load
+  TranslationModel m = new_translation_model(tiny_config(), 1);
+  m.parameters[0] = x;
+  const auto bytes = save_weights(m);
+  return load_weights(bytes.data(), bytes.size()).model->parameters[0];
+}
+
+TEST(WeightFile, RoundTripKeepsEverythingAndRoundsToHalf) {
+  const TranslationModel m = new_translation_model(tiny_config(), 5);
+  const auto bytes = save_weights(m);
+  const LoadedModel loaded = load_weights(bytes.data(), bytes.size());
+  ASSERT_TRUE(loaded.model) << loaded.error;
+  EXPECT_EQ(loaded.model->source.words(), m.source.words());
+  EXPECT_EQ(loaded.model->target.words(), m.target.words());
+  EXPECT_EQ(loaded.model->config.d_model, 16u);
+  EXPECT_EQ(loaded.model->config.target_vocabulary, m.config.target_vocabulary);
+  ASSERT_EQ(loaded.model->parameters.size(), m.parameters.size());
+  for (std::size_t i = 0; i < m.parameters.size(); ++i) {
+    // float16 keeps 11 significant bits: relative error ≤ 2^-11 for normal values
+    ASSERT_NEAR(loaded.model->parameters[i], m.parameters[i], std::fabs(m.parameters[i]) * 0x1p-11f + 0x1p-24f) << i;
+  }
+  EXPECT_EQ(save_weights(*loaded.model), bytes) << "saving what was loaded must give the same bytes";
+}
+
+TEST(WeightFile, HalfPrecisionRoundsToNearestEven) {
+  EXPECT_EQ(through_half(1.0f), 1.0f);
+  EXPECT_EQ(through_half(1.0f + 0x1p-11f), 1.0f);                 // halfway: to even (down)
+  EXPECT_EQ(through_half(1.0f + 3 * 0x1p-11f), 1.0f + 0x1p-9f);   // halfway: to even (up)
+  EXPECT_EQ(through_half(-2.5f), -2.5f);
+  EXPECT_EQ(through_half(65504.0f), 65504.0f);
+  EXPECT_EQ(through_half(0x1p-24f), 0x1p-24f);  // smallest subnormal
+  EXPECT_EQ(through_half(0x1p-26f), 0.0f);
+  EXPECT_EQ(through_half(3e-5f), 503 * 0x1p-24f);  // a subnormal: 3e-5 = 503.3 steps of 2^-24
+}
+
+TEST(WeightFile, RefusesForeignCorruptedTruncatedAndNewerFiles) {
+  const auto good = save_weights(new_translation_model(tiny_config(), 5));
+  auto refused = [](std::vector<std::uint8_t> bytes) {
+    const LoadedModel m = load_weights(bytes.data(), bytes.size());
+    EXPECT_FALSE(m.model);
+    return m.error;
+  };
+  const std::vector<std::uint8_t> png = {0x89, 'P', 'N', 'G', '\r', '\n', 0x1a, '\n', 0, 0, 0, 13};
+  EXPECT_NE(refused(png).find("not an attention-playground model"), std::string::npos);
+  EXPECT_NE(refused({}).find("not an attention-playground model"), std::string::npos);
+
+  auto flipped = good;
+  flipped[flipped.size() / 2] ^= 0x10;
+  EXPECT_NE(refused(flipped).find("checksum mismatch"), std::string::npos);
+
+  auto truncated = good;
+  truncated.resize(good.size() - 100);
+  EXPECT_NE(refused(truncated).find("checksum mismatch"), std::string::npos);
+
+  auto newer = good;
+  newer[4] = 2;
+  EXPECT_NE(refused(newer).find("format version 2, but this build reads version 1"), std::string::npos);
+}
+
+TEST(Training, IsDeterministicWhateverTheThreadCount) {
+  TrainingOptions o;
+  o.steps = 8, o.batch = 12, o.report_every = 4;
+  TranslationModel one = new_translation_model(tiny_config(), 3), two = one;
+  o.threads = 1;
+  train(one, o, fast_kernels());
+  o.threads = 2;
+  train(two, o, fast_kernels());
+  EXPECT_EQ(one.parameters, two.parameters);
+  EXPECT_NE(one.parameters, new_translation_model(tiny_config(), 3).parameters);
+}
+
+// The shipped configuration, trained briefly: the loss per target token starts near ln(vocabulary) ≈ 4.9
+// and must fall below 0.15 within 600 steps (0.044 in 8 s here with 2 threads; the test allows 60 s).
+TEST(Training, LossFallsWithinAMinute) {
+  TranslationModel m = new_translation_model(Config{}, 7);
+  TrainingOptions o;
+  o.steps = 600, o.time_limit_seconds = 60, o.report_every = 100;
+  const TrainingReport report = train(m, o, fast_kernels());
+  EXPECT_GT(report.first_loss_per_token, 3.0);
+  EXPECT_LT(report.final_loss_per_token, 0.15) << "after " << report.steps << " steps, " << report.seconds << " s";
+  std::printf("loss per token %.3f -> %.4f in %zu steps, %.1f s\n", report.first_loss_per_token,
+              report.final_loss_per_token, report.steps, report.seconds);
+}
+
+TEST(Translator, FastAndReferenceKernelsDecodeAlike) {
+  LoadedModel loaded = load_weights(shipped_model_bytes().data(), shipped_model_bytes().size());
+  ASSERT_TRUE(loaded.model) << loaded.error;
+  Translator fast(*loaded.model, fast_kernels()), reference(*loaded.model, reference_kernels());
+  for (const auto& pair : corpus::held_out_set(50, 2)) {
+    const Translation a = fast.translate_words(pair.english), b = reference.translate_words(pair.english);
+    ASSERT_EQ(a.target, b.target);
+    EXPECT_TRUE(attn::testing::near_all(a.cross_attention, b.cross_attention, 1e-4, 1e-3));
+    EXPECT_TRUE(attn::testing::near_all(a.encoder_self, b.encoder_self, 1e-4, 1e-3));
+  }
+}
+
+TEST(Translator, MapsHaveOneRowPerProducedTokenAndRowsSumToOne) {
+  const auto bytes = shipped_model_bytes();
+  Translator t(*load_weights(bytes.data(), bytes.size()).model, fast_kernels());
+  const TranslateResult r = t.translate("The big dog sees the white cats.");
+  ASSERT_TRUE(r.translation);
+  const Translation& x = *r.translation;
+  EXPECT_EQ(corpus::join(x.target), "el perro grande ve a los gatos blancos <eos>");
+  const std::size_t s = x.source.size(), n = x.target.size(), maps = x.layers_decoder * x.heads;
+  EXPECT_EQ(s, 8u);
+  ASSERT_EQ(x.cross_attention.size(), maps * n * s);
+  ASSERT_EQ(x.decoder_self.size(), maps * n * n);
+  ASSERT_EQ(x.encoder_self.size(), x.layers_encoder * x.heads * s * s);
+  for (std::size_t row = 0; row < maps * n; ++row) {
+    double sum = 0;
+    for (std::size_t j = 0; j < s; ++j) sum += x.cross_attention[row * s + j];
+    EXPECT_NEAR(sum, 1.0, 1e-5);
+    // causal: the query producing word t sees decoder inputs 0..t only
+    for (std::size_t j = row % n + 1; j < n; ++j) EXPECT_EQ(x.decoder_self[row * n + j], 0.0f);
+  }
+}
+
+// Decoding step t sees only the prefix, so a translation cut short equals the prefix of the full one.
+TEST(Translator, EachStepsMapsAreTheFinalMapsRows) {
+  const auto bytes = shipped_model_bytes();
+  TranslationModel model = *load_weights(bytes.data(), bytes.size()).model;
+  Transformer transformer(model.config, fast_kernels());
+  Translator translator(model, fast_kernels());
+  const Translation full = translator.translate_words({"maria", "loves", "the", "cat"});
+  const std::vector<int> source = {model.source.id("maria"), model.source.id("loves"), model.source.id("the"),
+                                   model.source.id("cat"), kSourceEnd};
+  const std::size_t n = full.target.size(), s = source.size();
+  std::vector<int> prefix = {kTargetBegin};
+  for (std::size_t step = 1; step < n; ++step) {
+    Activations act;
+    transformer.forward(model.parameters.data(), source, prefix, 1.0f, act);
+    for (std::size_t h = 0; h < model.config.heads; ++h)
+      for (std::size_t row = 0; row < prefix.size(); ++row)
+        for (std::size_t j = 0; j < s; ++j)
+          EXPECT_NEAR(act.decoder.back().cross_attention.weights[(h * prefix.size() + row) * s + j],
+                      full.cross_attention[(((model.config.decoder_layers - 1) * model.config.heads + h) * n + row) * s + j], 1e-5);
+    prefix.push_back(model.target.id(full.target[step - 1]));
+  }
+}
+
+TEST(Translator, ExplainsBadInput) {
+  const auto bytes = shipped_model_bytes();
+  Translator t(*load_weights(bytes.data(), bytes.size()).model, fast_kernels());
+  TranslateResult r = t.translate("the dgo sees the zebra");
+  ASSERT_TRUE(r.error);
+  EXPECT_EQ(r.error->kind, TranslateError::Kind::unknown_words);
+  EXPECT_EQ(r.error->unknown_words, (std::vector<std::string>{"dgo", "zebra"}));
+  EXPECT_EQ(r.error->suggestions[0].front(), "dog");
+  EXPECT_NE(r.error->message.find("'dgo' (closest: dog"), std::string::npos) << r.error->message;
+
+  r = t.translate("the dog sees the cat the dog sees the cat the dog sees");
+  ASSERT_TRUE(r.error);
+  EXPECT_EQ(r.error->kind, TranslateError::Kind::too_long);
+  EXPECT_EQ(r.error->message, "the sentence has 13 words; the model reads at most 12");
+
+  r = t.translate(" ?! ");
+  ASSERT_TRUE(r.error);
+  EXPECT_EQ(r.error->kind, TranslateError::Kind::empty);
+
+  EXPECT_TRUE(t.translate("Ana sleeps!").translation);  // and it still works
+}
+
+// The acceptance bar: ≥ 98% of 1,000 held-out sentences exactly, the best head aligning ≥ 80% of words.
+TEST(Translator, ShippedModelTranslatesHeldOutSentences) {
+  const auto bytes = shipped_model_bytes();
+  Translator t(*load_weights(bytes.data(), bytes.size()).model, fast_kernels());
+  const Evaluation e = evaluate(t, corpus::held_out_set(1000, 2));
+  EXPECT_GE(e.accuracy(), 0.98);
+  EXPECT_GE(e.best_alignment_share(), 0.80);
+  std::printf("held-out exact %.1f%%, best head alignment %.1f%%\n", 100 * e.accuracy(), 100 * e.best_alignment_share());
+}
+
+}  // namespace
+}  // namespace attn::model

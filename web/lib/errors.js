@@ -1,0 +1,24 @@
+// How failures reported by the module become JS errors. The module answers { error: { type, message, … } }
+// rather than throwing (see cpp/bindings/js_values.h); these turn that into a real, catchable error.
+
+/** A sentence used words the model does not know. `suggestions[word]` lists the closest known words. */
+export class UnknownWordError extends RangeError {
+  constructor(message, unknownWords, suggestions) {
+    super(message);
+    this.name = 'UnknownWordError';
+    this.kind = 'unknown-words';
+    this.unknownWords = unknownWords;
+    this.suggestions = Object.fromEntries(unknownWords.map((word, i) => [word, suggestions[i]]));
+  }
+}
+
+/** Returns `result`, or throws the TypeError/RangeError (or UnknownWordError) it describes. */
+export function unwrap(result, operation) {
+  const { error } = result;
+  if (!error) return result;
+  const message = `${operation}: ${error.message}`;
+  if (error.kind === 'unknown-words') throw new UnknownWordError(message, error.unknownWords, error.suggestions);
+  const failure = error.type === 'TypeError' ? new TypeError(message) : new RangeError(message);
+  if (error.kind) failure.kind = error.kind;
+  throw failure;
+}

@@ -1,0 +1,112 @@
+// The translation model in the browser (or Node): loads the weight file into the module and translates
+// sentences, returning every attention map of the encoder, the decoder and between them.
+import { moduleFor, readBytes, resolveBackend } from './load-module.js';
+import { UnknownWordError, unwrap } from './errors.js';
+import * as validate from './validate.js';
+
+export { UnknownWordError };
+
+/** The model trained by cpp/tools/train and shipped with this library (toy English → Spanish). */
+const defaultModelUrl = new URL('./models/en-es.bin', import.meta.url);
+
+const specialTokens = new Set(['<bos>', '<eos>']);
+
+async function modelBytes(model) {
+  if (model === undefined || model === null) return readBytes(defaultModelUrl);
+  if (model instanceof Uint8Array) return model;
+  if (model instanceof ArrayBuffer) return new Uint8Array(model);
+  if (typeof model === 'string' || model instanceof URL) {
+    return readBytes(new URL(model, typeof location === 'object' ? location.href : defaultModelUrl));
+  }
+  throw new TypeError('options.model must be a URL, a string, a Uint8Array or an ArrayBuffer');
+}
+
+// Rows 0..step of a map, and for square (decoder self-attention) maps columns 0..step too.
+function prefix(matrix, step, square) {
+  const rows = step + 1, cols = square ? step + 1 : matrix.cols;
+  const data = new Float32Array(rows * cols);
+  for (let r = 0; r < rows; r++) data.set(matrix.data.subarray(r * matrix.cols, r * matrix.cols + cols), r * cols);
+  return { data, rows, cols };
+}
+
+function steps(result) {
+  return result.target.map((token, step) => ({
+    step,
+    token,
+    decoderSelfAttention: result.decoderSelf.map((layer) => layer.map((m) => prefix(m, step, true))),
+    crossAttention: result.cross.map((layer) => layer.map((m) => prefix(m, step, false))),
+  }));
+}
+
+function alignment(result) {
+  if (!result.grammar) return null;
+  const produced = result.target.filter((t) => !specialTokens.has(t));
+  const { target, sourceIndex } = result.grammar;
+  return {
+    target,
+    sourceIndex,
+    matchesModel: produced.length === target.length && produced.every((word, i) => word === target[i]),
+  };
+}
+
+class Translator {
+  #module;
+  #id;
+  #disposed = false;
+
+  constructor(module, backend, loaded) {
+    this.#module = module;
+    this.#id = loaded.id;
+    this.backend = backend;
+    this.config = loaded.config;
+    this.maxWords = loaded.maxWords;
+    this.vocabulary = Object.freeze({
+      source: Object.freeze(loaded.sourceWords.filter((w) => !specialTokens.has(w))),
+      target: Object.freeze(loaded.targetWords.filter((w) => !specialTokens.has(w))),
+    });
+    Object.freeze(this);
+  }
+
+  /**
+   * Greedy translation, step by step. `options.temperature` (default 1) divides every attention layer's
+   * logits: below 1 sharpens attention towards hard alignment, above 1 flattens it towards an average.
+   */
+  translate(sentence, options = {}) {
+    if (this.#disposed) throw new RangeError('translate: this translator has been disposed');
+    if (typeof sentence !== 'string') throw new TypeError(`translate: sentence must be a string, got ${typeof sentence}`);
+    validate.requireObject(options, 'options');
+    const temperature = validate.optionalNumber(options.temperature, 'options.temperature', 1);
+    const result = unwrap(this.#module.translatorTranslate(this.#id, sentence, temperature), 'translate');
+    return {
+      source: result.source,
+      target: result.target,
+      encoderSelfAttention: result.encoderSelf,
+      decoderSelfAttention: result.decoderSelf,
+      crossAttention: result.cross,
+      steps: steps(result),
+      alignment: alignment(result),
+    };
+  }
+
+  /** `count` held-out sentence pairs of the toy grammar (never seen in training), the same on every platform. */
+  heldOutSentences(count, seed = 2) {
+    return unwrap(this.#module.heldOutSentences(count, seed), 'heldOutSentences').sentences;
+  }
+
+  /** Frees the model's memory in the module; the translator cannot be used afterwards. */
+  dispose() {
+    if (!this.#disposed) this.#module.translatorFree(this.#id);
+    this.#disposed = true;
+  }
+}
+
+/**
+ * Loads the translation model: options.model (URL, string or bytes; default: the shipped en-es model) into
+ * the SIMD or scalar module (options.backend as for loadAttention).
+ */
+export async function loadTranslator(options = {}) {
+  validate.requireObject(options, 'options');
+  const backend = resolveBackend(options.backend);
+  const [module, bytes] = await Promise.all([moduleFor(backend), modelBytes(options.model)]);
+  return new Translator(module, backend, unwrap(module.translatorLoad(bytes), 'loadTranslator'));
+}
