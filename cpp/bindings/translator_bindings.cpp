@@ -12,6 +12,7 @@
 
 #include "attn/corpus.h"
 #include "attn/translator.h"
+#include "checks.h"
 #include "js_values.h"
 
 namespace {
@@ -113,9 +114,7 @@ val alignment_object(const corpus::SentencePair& pair) {
 val translator_translate(int id, const val& sentence_value, double temperature) {
   const auto it = translators().find(id);
   if (it == translators().end()) return js::error_result("RangeError", "this translator has been disposed");
-  if (!(temperature > 0) || !std::isfinite(temperature)) {
-    return js::error_result("RangeError", "temperature must be a finite number > 0, got " + std::to_string(temperature));
-  }
+  if (auto error = check::logit_params(1.0, temperature)) return js::error_result("RangeError", error.message);
   if (sentence_value["length"].as<double>() > kMaxSentenceBytes) {
     return js::error_result("RangeError", "the sentence is longer than 4096 characters");
   }
