@@ -16,7 +16,8 @@ async function mapValues(page, id) {
   return values;
 }
 
-async function open(query = '', viewport) {
+// The step view's own links carry ?s=…; without them, ?view=steps picks it (the translation view is the default).
+async function open(query = '?view=steps', viewport) {
   const opened = await openPage(suite.browser, `${suite.playground.url}${query}`, viewport);
   await opened.page.waitForSelector('body[data-ready]');
   return opened;
@@ -158,7 +159,7 @@ describe('attention, step by step', () => {
   });
 
   it.each([375, 1440])('fits a %i px wide screen (screenshot saved)', async (width) => {
-    const { page, errors } = await open('', { width, height: 900 });
+    const { page, errors } = await open(undefined, { width, height: 900 });
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
     expect(overflow).toBeLessThanOrEqual(0);
     await page.screenshot({ path: `${resultsDir}step-view-${width}.png`, fullPage: true });

@@ -19,3 +19,12 @@ export function formatNumber(value, digits) {
   }
   return text.replaceAll('-', '−');
 }
+
+/**
+ * A probability for a glance inside a heatmap cell: two decimals, "0" below 0.005 (exact values stay in
+ * the tooltip and the screen-reader table).
+ */
+export function formatWeight(value) {
+  if (value < 0.005) return '0';
+  return value.toFixed(2).replace(/\.?0+$/, '');
+}

@@ -5,7 +5,7 @@
 import { interpolateViridis } from 'd3-scale-chromatic';
 import { formatNumber } from './format.js';
 
-const labelWidth = 30, labelHeight = 20, minCell = 18, maxCell = 56;
+const minCell = 18, maxCell = 56;
 const maskedFill = '#d9d9d9';
 
 /** Colour range: fixed (weights are probabilities in [0, 1]) or the finite values' own minimum and maximum. */
@@ -31,9 +31,12 @@ export class Heatmap {
    * @param {[number, number]} [options.fixedRange]  colour range, e.g. [0, 1] for weights
    * @param {(row: number, col: number) => void} [options.onActivate]  click, Enter or Space on a cell
    * @param {string} [options.valueName]  how a value is named in the tooltip ("weight", "score", …)
+   * @param {boolean} [options.wordLabels]  rows and columns are words: wider row labels, slanted column labels
    */
-  constructor({ id, title, rowAxis = 'row', colAxis = 'column', fixedRange = null, onActivate = null, valueName = 'value' }) {
-    Object.assign(this, { title, rowAxis, colAxis, fixedRange, onActivate, valueName });
+  constructor({ id, title, rowAxis = 'row', colAxis = 'column', fixedRange = null, onActivate = null, valueName = 'value', wordLabels = false }) {
+    Object.assign(this, { title, rowAxis, colAxis, fixedRange, onActivate, valueName, wordLabels });
+    this.labelWidth = wordLabels ? 64 : 30;
+    this.labelHeight = wordLabels ? 56 : 20;
     this.active = null; // the cell under the keyboard cursor
     this.element = document.createElement('figure');
     this.element.className = 'heatmap';
@@ -45,7 +48,7 @@ export class Heatmap {
         <div class="heatmap-tooltip" role="presentation" hidden></div>
       </div>
       <div class="heatmap-legend"><canvas width="120" height="10" aria-hidden="true"></canvas><span class="legend-text"></span></div>
-      <table class="visually-hidden"><caption></caption><thead></thead><tbody></tbody></table>
+      <div class="visually-hidden"><table><caption></caption><thead></thead><tbody></tbody></table></div>
       <p class="visually-hidden" aria-live="polite"></p>`;
     this.element.querySelector('.heatmap-title').textContent = title;
     this.canvas = this.element.querySelector('.heatmap-body canvas');
@@ -66,9 +69,12 @@ export class Heatmap {
    * @param {string[]} [view.rowLabels]
    * @param {string[]} [view.colLabels]
    * @param {number} [view.maxWidth]  CSS pixels available
+   * @param {{ row: number, col: number }[]} [view.marks]  cells to ring (and to name in the tooltip)
+   * @param {string} [view.markName]  what a ring means, e.g. "true alignment"
+   * @param {(value: number) => string} [view.formatCell]  text inside cells (default: `digits` significant digits)
    */
   update(view) {
-    this.view = { highlightRow: null, logits: null, maxWidth: 600, ...view };
+    this.view = { highlightRow: null, logits: null, maxWidth: 600, marks: [], markName: 'marked', ...view };
     const { rows, cols } = this.view.matrix;
     this.rowLabels = this.view.rowLabels ?? Array.from({ length: rows }, (_, i) => String(i + 1));
     this.colLabels = this.view.colLabels ?? Array.from({ length: cols }, (_, j) => String(j + 1));
@@ -84,7 +90,7 @@ export class Heatmap {
 
   get cellSize() {
     const { cols } = this.view.matrix;
-    return Math.max(minCell, Math.min(maxCell, Math.floor((this.view.maxWidth - labelWidth - 4) / cols)));
+    return Math.max(minCell, Math.min(maxCell, Math.floor((this.view.maxWidth - this.labelWidth - 4) / cols)));
   }
 
   format(value) {
@@ -101,7 +107,8 @@ export class Heatmap {
     const { matrix, highlightRow } = this.view;
     const { rows, cols, data } = matrix;
     const cell = this.cellSize;
-    const width = labelWidth + cols * cell + 2, height = labelHeight + rows * cell + 2;
+    // Slanted word labels reach past the last column: leave them room on the right.
+    const width = this.labelWidth + cols * cell + 2 + (this.wordLabels ? this.labelHeight : 0), height = this.labelHeight + rows * cell + 2;
     const ratio = globalThis.devicePixelRatio || 1;
     this.canvas.width = Math.round(width * ratio);
     this.canvas.height = Math.round(height * ratio);
@@ -116,15 +123,30 @@ export class Heatmap {
 
     ctx.fillStyle = '#444';
     ctx.font = '11px system-ui, sans-serif';
-    for (let j = 0; j < cols; j++) ctx.fillText(this.colLabels[j], labelWidth + (j + 0.5) * cell, labelHeight / 2, cell - 2);
-    for (let i = 0; i < rows; i++) ctx.fillText(this.rowLabels[i], labelWidth / 2, labelHeight + (i + 0.5) * cell, labelWidth - 2);
+    if (this.wordLabels) {
+      // Words are wider than cells: slant the column labels and right-align the row labels.
+      ctx.textAlign = 'left';
+      for (let j = 0; j < cols; j++) {
+        ctx.save();
+        ctx.translate(this.labelWidth + (j + 0.5) * cell, this.labelHeight - 4);
+        ctx.rotate(-Math.PI / 4);
+        ctx.fillText(this.colLabels[j], 0, 0, this.labelHeight * 1.3);
+        ctx.restore();
+      }
+      ctx.textAlign = 'right';
+      for (let i = 0; i < rows; i++) ctx.fillText(this.rowLabels[i], this.labelWidth - 4, this.labelHeight + (i + 0.5) * cell, this.labelWidth - 6);
+      ctx.textAlign = 'center';
+    } else {
+      for (let j = 0; j < cols; j++) ctx.fillText(this.colLabels[j], this.labelWidth + (j + 0.5) * cell, this.labelHeight / 2, cell - 2);
+      for (let i = 0; i < rows; i++) ctx.fillText(this.rowLabels[i], this.labelWidth / 2, this.labelHeight + (i + 0.5) * cell, this.labelWidth - 2);
+    }
 
     const showText = cell >= 30;
     ctx.font = `${cell >= 44 ? 12 : 10}px ui-monospace, monospace`;
     for (let i = 0; i < rows; i++) {
       for (let j = 0; j < cols; j++) {
         const value = data[i * cols + j];
-        const x = labelWidth + j * cell, y = labelHeight + i * cell;
+        const x = this.labelWidth + j * cell, y = this.labelHeight + i * cell;
         if (value === -Infinity) {
           ctx.fillStyle = maskedFill;
           ctx.fillRect(x, y, cell, cell);
@@ -141,18 +163,30 @@ export class Heatmap {
           const [lo, hi] = this.range;
           const light = value !== -Infinity && (hi > lo ? (value - lo) / (hi - lo) : 0.5) < 0.55;
           ctx.fillStyle = light ? '#ffffff' : '#111111';
-          ctx.fillText(this.format(value), x + cell / 2, y + cell / 2, cell - 3);
+          ctx.fillText((this.view.formatCell ?? this.format.bind(this))(value), x + cell / 2, y + cell / 2, cell - 3);
         }
       }
     }
-    if (highlightRow !== null && highlightRow < rows) {
-      const y = labelHeight + highlightRow * cell;
+    // Marked cells (e.g. the true word alignment): a ring that reads on every viridis colour.
+    for (const { row, col } of this.view.marks) {
+      if (row >= rows || col >= cols) continue;
+      const x = this.labelWidth + col * cell, y = this.labelHeight + row * cell;
       ctx.lineWidth = 3;
       ctx.strokeStyle = '#ffffff';
-      ctx.strokeRect(labelWidth + 1.5, y + 1.5, cols * cell - 3, cell - 3);
+      ctx.strokeRect(x + 2.5, y + 2.5, cell - 5, cell - 5);
+      ctx.lineWidth = 1.5;
+      ctx.strokeStyle = '#d1495b';
+      ctx.strokeRect(x + 2.5, y + 2.5, cell - 5, cell - 5);
+      ctx.lineWidth = 1;
+    }
+    if (highlightRow !== null && highlightRow < rows) {
+      const y = this.labelHeight + highlightRow * cell;
+      ctx.lineWidth = 3;
+      ctx.strokeStyle = '#ffffff';
+      ctx.strokeRect(this.labelWidth + 1.5, y + 1.5, cols * cell - 3, cell - 3);
       ctx.lineWidth = 2;
       ctx.strokeStyle = '#d1495b';
-      ctx.strokeRect(labelWidth + 1, y + 1, cols * cell - 2, cell - 2);
+      ctx.strokeRect(this.labelWidth + 1, y + 1, cols * cell - 2, cell - 2);
       ctx.lineWidth = 1;
     }
     if (this.active && document.activeElement === this.canvas) {
@@ -160,7 +194,7 @@ export class Heatmap {
       ctx.setLineDash([3, 2]);
       ctx.lineWidth = 2;
       ctx.strokeStyle = '#000000';
-      ctx.strokeRect(labelWidth + col * cell + 1, labelHeight + row * cell + 1, cell - 2, cell - 2);
+      ctx.strokeRect(this.labelWidth + col * cell + 1, this.labelHeight + row * cell + 1, cell - 2, cell - 2);
       ctx.setLineDash([]);
       ctx.lineWidth = 1;
     }
@@ -201,22 +235,23 @@ export class Heatmap {
     const index = row * matrix.cols + col;
     let text = `${this.rowAxis} ${this.rowLabels[row]}, ${this.colAxis} ${this.colLabels[col]}: ${this.valueName} ${formatNumber(matrix.data[index], 7)}`;
     if (logits) text += logits.data[index] === -Infinity ? ' (masked)' : ` (logit ${formatNumber(logits.data[index], 7)})`;
+    if (this.view.marks.some((m) => m.row === row && m.col === col)) text += ` (${this.view.markName})`;
     return text;
   }
 
   #showTooltip(row, col) {
     const cell = this.cellSize;
     this.tooltip.textContent = this.describe(row, col);
-    this.tooltip.style.left = `${labelWidth + (col + 0.5) * cell}px`;
-    this.tooltip.style.top = `${labelHeight + (row + 1) * cell + 4}px`;
+    this.tooltip.style.left = `${this.labelWidth + (col + 0.5) * cell}px`;
+    this.tooltip.style.top = `${this.labelHeight + (row + 1) * cell + 4}px`;
     this.tooltip.hidden = false;
   }
 
   #cellAt(event) {
     const rect = this.canvas.getBoundingClientRect();
     const cell = this.cellSize;
-    const col = Math.floor((event.clientX - rect.left - labelWidth) / cell);
-    const row = Math.floor((event.clientY - rect.top - labelHeight) / cell);
+    const col = Math.floor((event.clientX - rect.left - this.labelWidth) / cell);
+    const row = Math.floor((event.clientY - rect.top - this.labelHeight) / cell);
     const { rows, cols } = this.view.matrix;
     return row >= 0 && row < rows && col >= 0 && col < cols ? { row, col } : null;
   }

@@ -1,26 +1,91 @@
-// Entry point of the playground page: loads the module, reads the state from the URL, shows the view and
-// keeps the URL in step with every change so a link reproduces exactly what is on screen.
-import { loadAttention } from '../lib/index.js';
+// Entry point of the playground page: loads the module, picks the view the URL names (the translation model
+// by default; old step-view links carry ?s= and open that view), and keeps the URL in step with every change
+// so a link reproduces exactly what is on screen.
+import { loadAttention, loadTranslator } from '../lib/index.js';
+import { element } from './controls.js';
 import { decodeState, encodeState } from './state.js';
 import { StepView } from './step-view.js';
+import { decodeTranslationState, encodeTranslationState } from './translation-state.js';
+import { TranslationView } from './translation-view.js';
 
-function urlFor(state) {
-  const current = new URLSearchParams(location.search);
-  const next = new URLSearchParams(encodeState(state));
-  if (current.has('backend')) next.set('backend', current.get('backend'));
-  return `${location.pathname}?${next}`;
+const viewNames = { translation: 'Translation', steps: 'Attention, step by step' };
+const params = new URLSearchParams(location.search);
+const requestedBackend = ['wasm-simd128', 'wasm-scalar'].includes(params.get('backend')) ? params.get('backend') : undefined;
+
+function initialView() {
+  const view = params.get('view');
+  if (view in viewNames) return view;
+  return params.has('s') ? 'steps' : 'translation';
+}
+
+function setUrl(view, viewParams) {
+  const next = new URLSearchParams(viewParams);
+  next.set('view', view);
+  if (requestedBackend) next.set('backend', requestedBackend);
+  history.replaceState(null, '', `${location.pathname}?${next}`);
+}
+
+class Playground {
+  constructor(api) {
+    this.api = api;
+    this.views = new Map(); // name → { view, urlParams }
+    this.tabs = new Map();
+    this.tabList = element('nav', { className: 'view-tabs', role: 'tablist', 'aria-label': 'Views' });
+    for (const [name, label] of Object.entries(viewNames)) {
+      const tab = element('button', { type: 'button', role: 'tab', id: `tab-${name}`, textContent: label, 'aria-selected': 'false' });
+      tab.addEventListener('click', () => this.show(name));
+      tab.addEventListener('keydown', (event) => {
+        if (event.key !== 'ArrowRight' && event.key !== 'ArrowLeft') return;
+        const names = Object.keys(viewNames);
+        const next = names[(names.indexOf(name) + (event.key === 'ArrowRight' ? 1 : names.length - 1)) % names.length];
+        this.show(next).then(() => this.tabs.get(next).focus());
+      });
+      this.tabs.set(name, tab);
+      this.tabList.append(tab);
+    }
+    this.panel = element('div', { id: 'view-panel', role: 'tabpanel' });
+    document.getElementById('app').replaceChildren(this.tabList, this.panel);
+  }
+
+  async show(name) {
+    for (const [other, tab] of this.tabs) {
+      tab.setAttribute('aria-selected', String(other === name));
+      tab.tabIndex = other === name ? 0 : -1;
+    }
+    this.panel.setAttribute('aria-labelledby', `tab-${name}`);
+    if (!this.views.has(name)) this.views.set(name, await this.#create(name));
+    const entry = this.views.get(name);
+    this.panel.replaceChildren(entry.view.element);
+    entry.view.render();
+    setUrl(name, entry.urlParams());
+  }
+
+  async #create(name) {
+    if (name === 'steps') {
+      const { state, notice } = decodeState(location.search);
+      const entry = { urlParams: () => encodeState(entry.view.state) };
+      entry.view = new StepView({ api: this.api, state, notice, onStateChange: () => setUrl('steps', entry.urlParams()) });
+      return entry;
+    }
+    this.panel.replaceChildren(element('p', { className: 'loading', textContent: 'Loading the translation model…' }));
+    const translator = await loadTranslator({ backend: this.api.backend });
+    const { decoderLayers: layers, heads } = translator.config;
+    const entry = { urlParams: () => encodeTranslationState(entry.view.state) };
+    entry.view = new TranslationView({
+      translator,
+      state: decodeTranslationState(location.search, { layers, heads }),
+      onStateChange: () => setUrl('translation', entry.urlParams()),
+    });
+    entry.view.translate({ animate: true });
+    return entry;
+  }
 }
 
 async function main() {
-  const params = new URLSearchParams(location.search);
-  const backend = params.get('backend');
-  const api = await loadAttention(backend === 'wasm-simd128' || backend === 'wasm-scalar' ? { backend } : {});
+  const api = await loadAttention(requestedBackend ? { backend: requestedBackend } : {});
   document.getElementById('backend').textContent = api.backend;
-  const { state, notice } = decodeState(location.search);
-  const view = new StepView({ api, state, notice, onStateChange: (next) => history.replaceState(null, '', urlFor(next)) });
-  document.getElementById('app').replaceChildren(view.element);
-  view.render();
-  if (!notice && params.has('s')) history.replaceState(null, '', urlFor(state));
+  const playground = new Playground(api);
+  await playground.show(initialView());
   performance.mark('first-map-drawn');
   document.body.dataset.ready = 'true';
 }
@@ -38,9 +103,9 @@ async function keepForOffline() {
 main()
   .then(() => keepForOffline().catch((error) => console.warn('offline copy unavailable:', error.message)))
   .catch((error) => {
-  const message = document.createElement('p');
-  message.className = 'error';
-  message.textContent = `The attention module could not start: ${error.message}`;
-  document.getElementById('app').replaceChildren(message);
-  document.getElementById('backend').textContent = 'unavailable';
-});
+    const message = document.createElement('p');
+    message.className = 'error';
+    message.textContent = `The attention module could not start: ${error.message}`;
+    document.getElementById('app').replaceChildren(message);
+    document.getElementById('backend').textContent = 'unavailable';
+  });

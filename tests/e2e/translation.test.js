@@ -1,0 +1,120 @@
+// The translation view in real Chromium, used as a person would: typing a sentence, watching it decode,
+// scrubbing, choosing heads, fixing unknown words, raising the temperature, sharing the link.
+import { describe, expect, it } from 'vitest';
+import { loadTranslator } from '../../web/lib/index.js';
+import { openPage, resultsDir, useChromiumAndPlayground } from './browser.js';
+
+const suite = useChromiumAndPlayground();
+
+async function open(query = '', viewport) {
+  const opened = await openPage(suite.browser, `${suite.playground.url}${query}`, viewport);
+  await opened.page.waitForSelector('body[data-ready]');
+  await opened.page.waitForSelector('#translation-view[data-decoding="done"]');
+  return opened;
+}
+
+const outputWords = async (page) => (await page.locator('#translation-output .token').allTextContents());
+const crossRows = async (page) => page.locator('#cross-attention table tbody tr').count();
+const crossRowLabels = async (page) => page.locator('#cross-attention table tbody th').allTextContents();
+
+/** How many of the cross-attention canvas's pixels are not background: proof that it was drawn. */
+const paintedPixels = (page) => page.evaluate(() => {
+  const canvas = document.querySelector('#cross-attention canvas');
+  const { data } = canvas.getContext('2d').getImageData(0, 0, canvas.width, canvas.height);
+  let painted = 0;
+  for (let i = 0; i < data.length; i += 4) if (data[i] < 200 || data[i + 1] < 200) painted++;
+  return painted / (data.length / 4);
+});
+
+describe('translation', () => {
+  it('is the landing view: translates a typed held-out sentence word by word and draws a row per output word', async () => {
+    const translator = await loadTranslator();
+    const heldOut = translator.heldOutSentences(1000).find((pair) => pair.english.split(' ').length >= 10);
+    const { page, errors } = await open();
+    expect(await page.locator('#tab-translation').getAttribute('aria-selected')).toBe('true');
+
+    await page.locator('#sentence').fill(heldOut.english);
+    await page.locator('#translate').click();
+    // Word by word: the output grows while decoding runs.
+    await expect.poll(() => page.locator('#translation-view').getAttribute('data-decoding')).toBe('running');
+    const early = (await outputWords(page)).length;
+    await page.waitForSelector('#translation-view[data-decoding="done"]', { timeout: 20_000 });
+    const words = await outputWords(page);
+    expect(early).toBeLessThan(words.length);
+    expect(words).toEqual([...heldOut.spanish.split(' '), '<eos>']);
+    expect(await page.locator('#grammar-translation').textContent()).toMatch(/Matches the grammar/);
+
+    // The cross-attention map: one row per output word, one column per source word (+ <eos>), drawn.
+    expect(await crossRows(page)).toBe(words.length);
+    expect(await crossRowLabels(page)).toEqual(words.map((w) => `output word ${w}`));
+    expect(await page.locator('#cross-attention table thead th').count()).toBe(heldOut.english.split(' ').length + 2);
+    expect(await paintedPixels(page)).toBeGreaterThan(0.3);
+    // The line view links words; the true alignment is drawn dashed.
+    expect(await page.locator('#cross-attention-lines line.link').count()).toBeGreaterThan(words.length - 1);
+    expect(await page.locator('#cross-attention-lines line.link-true').count()).toBeGreaterThan(5);
+    await page.screenshot({ path: `${resultsDir}translation-1440.png`, fullPage: true });
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
+  it('the scrubber walks through decoding steps; grid thumbnails pick layer and head', async () => {
+    const { page, errors } = await open('?view=translation&q=the+big+dog+sees+the+white+cats');
+    expect(await outputWords(page)).toHaveLength(9);
+    await page.locator('#decoding-step').fill('2');
+    expect(await outputWords(page)).toEqual(['el', 'perro', 'grande']);
+    expect(await crossRows(page)).toBe(3);
+    expect(await page.locator('#decoding-step-text').textContent()).toBe('step 3 of 9: produced “grande”');
+    expect(await page.locator('#decoder-self-attention table tbody tr').count()).toBe(3);
+    await page.locator('#step-forward').click();
+    expect(await outputWords(page)).toHaveLength(4);
+
+    await page.locator('.head-thumb[data-layer="0"][data-head="2"]').click();
+    expect(await page.locator('#tr-layer').inputValue()).toBe('0');
+    expect(await page.locator('#tr-head').inputValue()).toBe('2');
+    expect(await page.locator('#cross-attention .heatmap-title').textContent()).toBe('cross-attention, layer 1, head 3');
+    expect(page.url()).toMatch(/layer=1&head=3/);
+    await page.reload();
+    await page.waitForSelector('#translation-view[data-decoding="done"]');
+    expect(await page.locator('#tr-head').inputValue()).toBe('2');
+    expect(await page.locator('#sentence').inputValue()).toBe('the big dog sees the white cats');
+
+    await page.locator('#show-alignment').uncheck();
+    expect(await page.locator('#cross-attention-lines line.link-true').count()).toBe(0);
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
+  it('unknown words are named with suggestions that fix the sentence in one click', async () => {
+    const { page, errors } = await open();
+    await page.locator('#sentence').fill('the dgo sleeps');
+    await page.locator('#sentence').press('Enter');
+    await expect.poll(() => page.locator('#translation-view .error').textContent()).toMatch(/unknown word 'dgo' \(closest: dog/);
+    await page.locator('#translation-view .error button.suggestion', { hasText: /^dog$/ }).click();
+    await page.waitForSelector('#translation-view[data-decoding="done"]');
+    expect(await page.locator('#translation-view .error').isHidden()).toBe(true);
+    expect(await outputWords(page)).toEqual(['el', 'perro', 'duerme', '<eos>']);
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
+  it('raising the attention temperature flattens the maps until the translation breaks', async () => {
+    const { page, errors } = await open('?view=translation&q=the+big+dog+sees+the+white+cats&temp=10');
+    expect(await page.locator('#tr-temperature-value').textContent()).toBe('T = 10');
+    expect((await outputWords(page)).join(' ')).not.toBe('el perro grande ve a los gatos blancos <eos>');
+    expect(await page.locator('#grammar-translation').textContent()).toMatch(/The grammar says: “el perro grande ve a los gatos blancos”/);
+    await page.locator('#tr-temperature-reset').click();
+    await page.waitForSelector('#translation-view[data-decoding="done"]');
+    expect((await outputWords(page)).join(' ')).toBe('el perro grande ve a los gatos blancos <eos>');
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
+  it('fits a phone screen (375 px)', async () => {
+    const { page, errors } = await open('?view=translation&q=maria+loves+the+cat', { width: 375, height: 800 });
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+    expect(overflow).toBeLessThanOrEqual(0);
+    await page.screenshot({ path: `${resultsDir}translation-375.png`, fullPage: true });
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+});

@@ -1,0 +1,42 @@
+// Every layer × head map at once, plus each layer's average over heads, as clickable thumbnails: one glance
+// shows which heads align words and which look elsewhere; a click shows that map in full.
+import { element } from './controls.js';
+import { drawSmallMap } from './small-map.js';
+import { averageOf } from './translation-maps.js';
+
+export class HeadGrid {
+  /** @param {{ id: string, onSelect: (layer: number, head: number | 'average') => void }} options */
+  constructor({ id, onSelect }) {
+    this.onSelect = onSelect;
+    this.table = element('table', { className: 'layer-head-table' });
+    this.element = element('figure', { className: 'layer-head-grid', id }, element('figcaption', { textContent: 'Every layer and head (click one to show it above)' }), this.table);
+  }
+
+  /**
+   * @param {{ data: Float32Array, rows: number, cols: number }[][]} maps  [layer][head], already cut to the step
+   * @param {number} layer  selected layer
+   * @param {number | 'average'} head  selected head
+   */
+  update(maps, layer, head) {
+    const heads = maps[0].length;
+    const headRow = element('tr', {}, element('th', {}));
+    for (let h = 0; h < heads; h++) headRow.append(element('th', { scope: 'col', textContent: `head ${h + 1}` }));
+    headRow.append(element('th', { scope: 'col', textContent: 'average' }));
+    const rows = maps.map((layerMaps, l) => {
+      const tr = element('tr', {}, element('th', { scope: 'row', textContent: `layer ${l + 1}` }));
+      const cells = [...layerMaps.map((m, h) => [m, h]), [averageOf(layerMaps), 'average']];
+      for (const [matrix, h] of cells) {
+        const canvas = element('canvas', { 'aria-hidden': 'true' });
+        drawSmallMap(canvas, matrix);
+        const name = h === 'average' ? `layer ${l + 1}, average of heads` : `layer ${l + 1}, head ${h + 1}`;
+        const pick = element('button', { type: 'button', className: 'head-thumb', title: name, 'aria-label': `show ${name}`, 'aria-pressed': String(l === layer && h === head) }, canvas);
+        pick.dataset.layer = String(l);
+        pick.dataset.head = String(h);
+        pick.addEventListener('click', () => this.onSelect(l, h));
+        tr.append(element('td', {}, pick));
+      }
+      return tr;
+    });
+    this.table.replaceChildren(element('thead', {}, headRow), element('tbody', {}, ...rows));
+  }
+}

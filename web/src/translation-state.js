@@ -1,0 +1,49 @@
+// The translation view's state and its URL form, so a link reproduces the sentence, temperature and the
+// maps on screen. Decoding always replays from the URL's sentence; nothing else needs storing.
+export const translationLimits = Object.freeze({ minTemperature: 0.05, maxTemperature: 20, maxSentenceLength: 200 });
+
+export const curatedExamples = Object.freeze([
+  'the big dog sees the white cats',
+  'maria loves the cat',
+  'the man does not see the very tall woman',
+  'the women read a red letter near the car',
+  'three happy boys find some green houses',
+  'these cows do not sleep behind the tree',
+  'juan walks with my very old friends',
+]);
+
+export function defaultTranslationState() {
+  return { sentence: curatedExamples[0], temperature: 1, layer: 1, head: 'average', showAlignment: true };
+}
+
+/** URL parameters for the state (view=translation is added by the caller). */
+export function encodeTranslationState(state) {
+  const params = new URLSearchParams();
+  params.set('q', state.sentence);
+  if (state.temperature !== 1) params.set('temp', String(state.temperature));
+  params.set('layer', String(state.layer + 1));
+  params.set('head', state.head === 'average' ? 'avg' : String(state.head + 1));
+  if (!state.showAlignment) params.set('align', '0');
+  return params;
+}
+
+/** The state a URL describes, falling back to the default for anything missing or out of range. */
+export function decodeTranslationState(search, { layers = 2, heads = 4 } = {}) {
+  const params = new URLSearchParams(search);
+  const state = defaultTranslationState();
+  const sentence = params.get('q');
+  if (sentence !== null && sentence.trim() !== '') state.sentence = sentence.slice(0, translationLimits.maxSentenceLength);
+  const temperature = Number(params.get('temp'));
+  if (params.has('temp') && Number.isFinite(temperature)) {
+    state.temperature = Math.min(translationLimits.maxTemperature, Math.max(translationLimits.minTemperature, temperature));
+  }
+  const layer = Number(params.get('layer'));
+  if (Number.isInteger(layer) && layer >= 1 && layer <= layers) state.layer = layer - 1;
+  const head = params.get('head');
+  if (head !== null && head !== 'avg') {
+    const h = Number(head);
+    if (Number.isInteger(h) && h >= 1 && h <= heads) state.head = h - 1;
+  }
+  if (params.get('align') === '0') state.showAlignment = false;
+  return state;
+}

@@ -1,0 +1,245 @@
+// "Translation": a small encoder-decoder transformer, trained by our own C++ (cpp/tools/train) on a toy
+// English → Spanish grammar, translating in the browser. The output appears word by word; a scrubber walks
+// the decoding steps; every attention map of the model is on display, cross-attention first.
+import { button, element, labelled, logSlider, select, setOptions } from './controls.js';
+import { formatNumber, formatWeight } from './format.js';
+import { HeadGrid } from './head-grid.js';
+import { Heatmap } from './heatmap.js';
+import { LineView } from './line-view.js';
+import { alignmentAgreement, alignmentCells, pickMap, upToStep } from './translation-maps.js';
+import { curatedExamples, translationLimits } from './translation-state.js';
+
+const stepMilliseconds = 280;
+
+export class TranslationView {
+  /**
+   * @param {{ translator: object, state: object, onStateChange: (state: object) => void }} options
+   */
+  constructor({ translator, state, onStateChange }) {
+    this.translator = translator;
+    this.state = state;
+    this.onStateChange = onStateChange;
+    this.result = null;
+    this.step = 0;
+    this.timer = null;
+    const { encoderLayers, decoderLayers, heads, parameters } = translator.config;
+
+    this.element = element('section', { id: 'translation-view', className: 'view', 'aria-labelledby': 'translation-view-title' });
+    this.element.dataset.decoding = 'idle';
+    this.errorLine = element('div', { className: 'error', role: 'alert', hidden: true });
+    this.output = element('p', { id: 'translation-output', className: 'translation-output', 'aria-live': 'polite' });
+    this.reference = element('p', { id: 'grammar-translation', className: 'hint' });
+    this.crossMap = new Heatmap({ id: 'cross-attention', title: 'cross-attention weights', rowAxis: 'output word', colAxis: 'source word', fixedRange: [0, 1], valueName: 'weight', wordLabels: true, onActivate: (row) => this.#goTo(row) });
+    this.agreement = element('p', { id: 'alignment-agreement', className: 'hint' });
+    this.lines = new LineView({ id: 'cross-attention-lines', title: 'cross-attention as lines: source above, output below' });
+    this.grid = new HeadGrid({ id: 'cross-attention-grid', onSelect: (layer, head) => this.set({ layer, head }) });
+    this.encoderMap = new Heatmap({ id: 'encoder-self-attention', title: 'encoder self-attention', rowAxis: 'source word', colAxis: 'source word', fixedRange: [0, 1], valueName: 'weight', wordLabels: true });
+    this.decoderMap = new Heatmap({ id: 'decoder-self-attention', title: 'decoder causal self-attention', rowAxis: 'output word', colAxis: 'decoder input', fixedRange: [0, 1], valueName: 'weight', wordLabels: true });
+    this.crossSection = element('div', { className: 'maps-row' }, this.crossMap.element, this.lines.element);
+
+    this.element.append(
+      element('h2', { id: 'translation-view-title', textContent: 'Translation: watch attention align words' }),
+      element('p', { className: 'intro', textContent: `A transformer with ${encoderLayers} encoder and ${decoderLayers} decoder layers, ${heads} heads and ${parameters.toLocaleString('en')} parameters, trained by this project’s C++ code on a toy English → Spanish grammar (${translator.vocabulary.source.length} English words), runs here in WebAssembly. It writes one Spanish word at a time; for each, cross-attention spreads a weight of 1 over the English words (and the end marker <eos>): a soft word alignment. Spanish puts adjectives after nouns, so the lines cross.` }),
+      this.#sentenceForm(),
+      this.errorLine,
+      element('div', { className: 'translation-result' }, element('span', { className: 'field-label', textContent: 'Spanish (greedy decoding):' }), this.output, this.reference),
+      this.#controls(),
+      element('section', { 'aria-labelledby': 'cross-title' },
+        element('h3', { id: 'cross-title', textContent: 'Cross-attention: which English words each Spanish word looked at' }),
+        element('p', { className: 'hint', textContent: 'Rows are the words produced so far (the query of row t produced word t); columns are the encoder’s outputs for the source words. Rings and dashed lines: the grammar’s true word alignment.' }),
+        this.crossSection, this.agreement, this.grid.element),
+      element('section', { 'aria-labelledby': 'self-title' },
+        element('h3', { id: 'self-title', textContent: 'Self-attention in the encoder and the decoder' }),
+        element('p', { className: 'hint', textContent: 'The encoder’s words attend to each other freely; the decoder’s are masked causally: the query producing word t sees only <bos> and the words before t (its upper triangle is zero).' }),
+        element('div', { className: 'maps-row' }, this.encoderMap.element, this.decoderMap.element)),
+    );
+    new ResizeObserver(() => this.result && this.render()).observe(this.element);
+  }
+
+  // ---- state ----
+
+  set(changes) {
+    const retranslate = 'sentence' in changes || 'temperature' in changes;
+    this.state = { ...this.state, ...changes };
+    this.onStateChange(this.state);
+    if (retranslate) this.translate({ animate: 'sentence' in changes });
+    else this.render();
+  }
+
+  /** Runs the model on the state's sentence; with `animate`, reveals the output one word per tick. */
+  translate({ animate = true } = {}) {
+    this.#stopAnimation();
+    this.sentenceInput.value = this.state.sentence;
+    try {
+      this.result = this.translator.translate(this.state.sentence, { temperature: this.state.temperature });
+    } catch (error) {
+      this.result = null;
+      this.#showError(error);
+      this.render();
+      return;
+    }
+    this.errorLine.hidden = true;
+    const last = this.result.target.length - 1;
+    const reduceMotion = globalThis.matchMedia?.('(prefers-reduced-motion: reduce)').matches;
+    if (!animate || reduceMotion) {
+      this.step = last;
+      this.element.dataset.decoding = 'done';
+      this.render();
+      return;
+    }
+    this.step = 0;
+    this.element.dataset.decoding = 'running';
+    this.render();
+    this.timer = setInterval(() => {
+      if (this.step >= last) return this.#stopAnimation();
+      this.step += 1;
+      this.render();
+    }, stepMilliseconds);
+  }
+
+  #stopAnimation() {
+    clearInterval(this.timer);
+    this.timer = null;
+    if (this.result) this.element.dataset.decoding = 'done';
+  }
+
+  #goTo(step) {
+    this.#stopAnimation();
+    this.step = Math.max(0, Math.min(step, this.result.target.length - 1));
+    this.render();
+  }
+
+  // ---- controls ----
+
+  #sentenceForm() {
+    this.sentenceInput = element('input', { type: 'text', id: 'sentence', autocomplete: 'off', spellcheck: false, maxLength: translationLimits.maxSentenceLength, placeholder: 'e.g. the big dog sees the white cats' });
+    const examples = [['', 'pick an example…'], ...curatedExamples.map((s) => [s, s])];
+    for (const pair of this.translator.heldOutSentences(8)) examples.push([pair.english, `${pair.english} (held out)`]);
+    this.examples = select('examples', examples, (value) => {
+      if (value) this.set({ sentence: value });
+      this.examples.value = '';
+    });
+    const form = element('form', { className: 'sentence-form', id: 'sentence-form' },
+      labelled('English sentence', this.sentenceInput, element('small', { textContent: `up to ${this.translator.maxWords} words from the grammar’s vocabulary` })),
+      element('button', { type: 'submit', id: 'translate', textContent: 'Translate' }),
+      labelled('or pick one', this.examples));
+    form.addEventListener('submit', (event) => {
+      event.preventDefault();
+      this.set({ sentence: this.sentenceInput.value });
+    });
+    return form;
+  }
+
+  #controls() {
+    this.scrubber = element('input', { type: 'range', id: 'decoding-step', min: 0, max: 0, step: 1, value: 0 });
+    this.scrubber.addEventListener('input', () => this.#goTo(Number(this.scrubber.value)));
+    this.stepText = element('output', { id: 'decoding-step-text', for: 'decoding-step' });
+    const back = button('◀', () => this.#goTo(this.step - 1), { 'aria-label': 'previous step', id: 'step-back' });
+    const forward = button('▶', () => this.#goTo(this.step + 1), { 'aria-label': 'next step', id: 'step-forward' });
+    const replay = button('Replay', () => this.translate({ animate: true }), { id: 'replay' });
+
+    const { minTemperature, maxTemperature } = translationLimits;
+    this.temperature = element('input', { type: 'range', min: 0, max: 1000, step: 1, id: 'tr-temperature' });
+    this.temperatureText = element('output', { id: 'tr-temperature-value', for: 'tr-temperature' });
+    this.temperature.addEventListener('input', () => {
+      const t = logSlider.toValue(Number(this.temperature.value), minTemperature, maxTemperature);
+      this.set({ temperature: Number(t.toPrecision(3)) });
+    });
+    const resetTemperature = button('T = 1', () => this.set({ temperature: 1 }), { id: 'tr-temperature-reset', title: 'the temperature the model was trained at' });
+
+    const { decoderLayers, heads } = this.translator.config;
+    this.layerSelect = select('tr-layer', Array.from({ length: decoderLayers }, (_, l) => [l, `layer ${l + 1}`]), (v) => this.set({ layer: Number(v) }));
+    this.headSelect = select('tr-head', [...Array.from({ length: heads }, (_, h) => [h, `head ${h + 1}`]), ['average', 'average of heads']], (v) => this.set({ head: v === 'average' ? 'average' : Number(v) }));
+    this.alignmentToggle = element('input', { type: 'checkbox', id: 'show-alignment' });
+    this.alignmentToggle.addEventListener('change', () => this.set({ showAlignment: this.alignmentToggle.checked }));
+
+    return element('div', { className: 'controls translation-controls' },
+      element('fieldset', {}, element('legend', { textContent: 'Decoding' }),
+        labelled('step', element('span', { className: 'inline' }, back, this.scrubber, forward, replay), this.stepText)),
+      element('fieldset', {}, element('legend', { textContent: 'Attention temperature (all layers)' }),
+        labelled('temperature', element('span', { className: 'inline' }, this.temperature, this.temperatureText, resetTemperature),
+          element('small', { textContent: '0.05 (hard, argmax-like) to 20 (flat, near uniform), log scale; the model was trained at 1' }))),
+      element('fieldset', {}, element('legend', { textContent: 'Map shown' }),
+        labelled('layer', this.layerSelect), labelled('head', this.headSelect),
+        element('label', { className: 'check' }, this.alignmentToggle, ' show the true alignment')));
+  }
+
+  #showError(error) {
+    const parts = [element('span', { textContent: error.message.replace(/^translate: /, '') })];
+    if (error.suggestions) {
+      // One click replaces an unknown word by a suggestion.
+      for (const [word, options] of Object.entries(error.suggestions)) {
+        parts.push(element('span', { textContent: ` Instead of “${word}”: ` }));
+        for (const option of options) {
+          parts.push(button(option, () => this.set({ sentence: replaceWord(this.state.sentence, word, option) }), { className: 'suggestion' }));
+        }
+      }
+    }
+    this.errorLine.replaceChildren(...parts);
+    this.errorLine.hidden = false;
+  }
+
+  // ---- drawing ----
+
+  render() {
+    const s = this.state;
+    this.temperature.value = logSlider.toPosition(s.temperature, translationLimits.minTemperature, translationLimits.maxTemperature);
+    this.temperatureText.textContent = `T = ${formatNumber(s.temperature, 3)}`;
+    this.layerSelect.value = String(s.layer);
+    this.headSelect.value = String(s.head);
+    this.alignmentToggle.checked = s.showAlignment;
+    if (!this.result) {
+      this.output.replaceChildren();
+      this.reference.textContent = '';
+      return;
+    }
+    const r = this.result;
+    const step = Math.min(this.step, r.target.length - 1);
+    this.scrubber.max = String(r.target.length - 1);
+    this.scrubber.value = String(step);
+    this.stepText.textContent = `step ${step + 1} of ${r.target.length}: produced “${r.target[step]}”`;
+
+    this.output.replaceChildren(...r.target.slice(0, step + 1).map((word, i) => element('span', { className: i === step ? 'token token-current' : 'token', textContent: word })));
+    this.#describeReference(r);
+
+    const width = this.element.clientWidth || 900;
+    const source = r.source;
+    const shown = r.target.slice(0, step + 1);
+    const headName = s.head === 'average' ? 'average of heads' : `head ${s.head + 1}`;
+    const cross = upToStep(pickMap(r.crossAttention, s.layer, s.head), step);
+    const marks = s.showAlignment ? alignmentCells(r.alignment, step + 1) : [];
+    this.crossMap.title = `cross-attention, layer ${s.layer + 1}, ${headName}`;
+    this.crossMap.element.querySelector('.heatmap-title').textContent = this.crossMap.title;
+    this.crossMap.update({ matrix: cross, digits: 4, formatCell: formatWeight, rowLabels: shown, colLabels: source, highlightRow: step, marks, markName: 'true alignment', maxWidth: Math.min(width, 560) });
+    this.lines.update({ matrix: cross, sourceWords: source, targetWords: shown, alignment: marks, maxWidth: width });
+    const agreement = alignmentAgreement(cross, alignmentCells(r.alignment, step + 1));
+    this.agreement.textContent = agreement === null
+      ? ''
+      : `In this map, the largest weight of ${Math.round(agreement * 100)}% of the aligned output words so far falls on their true source word.`;
+    this.grid.update(r.crossAttention.map((layer) => layer.map((m) => upToStep(m, step))), s.layer, s.head);
+
+    const decoderInputs = ['<bos>', ...r.target.slice(0, step)];
+    this.encoderMap.element.querySelector('.heatmap-title').textContent = `encoder self-attention, layer ${Math.min(s.layer, r.encoderSelfAttention.length - 1) + 1}, ${headName}`;
+    this.encoderMap.update({ matrix: pickMap(r.encoderSelfAttention, s.layer, s.head), digits: 4, formatCell: formatWeight, rowLabels: source, colLabels: source, maxWidth: Math.min(width / 2, 480) });
+    this.decoderMap.element.querySelector('.heatmap-title').textContent = `decoder self-attention, layer ${s.layer + 1}, ${headName}`;
+    this.decoderMap.update({ matrix: upToStep(pickMap(r.decoderSelfAttention, s.layer, s.head), step, true), digits: 4, formatCell: formatWeight, rowLabels: shown, colLabels: decoderInputs, highlightRow: step, maxWidth: Math.min(width / 2, 480) });
+  }
+
+  #describeReference(r) {
+    if (!r.alignment) {
+      this.reference.textContent = 'This sentence is outside the toy grammar, so there is no reference translation or true alignment to compare with.';
+    } else if (r.alignment.matchesModel) {
+      this.reference.textContent = 'Matches the grammar’s translation word for word.';
+    } else {
+      this.reference.textContent = `The grammar says: “${r.alignment.target.join(' ')}”. The model’s output differs, so no true alignment is overlaid.`;
+    }
+  }
+}
+
+/** The sentence with each whole-word occurrence of `word` (case-insensitively) replaced. */
+export function replaceWord(sentence, word, replacement) {
+  return sentence
+    .split(/(\s+)/)
+    .map((part) => (part.toLowerCase().replace(/[.,!?;:]/g, '') === word ? replacement : part))
+    .join('');
+}
