@@ -125,3 +125,91 @@ export function supportsSimd(): boolean;
 
 /** The builds this package ships. */
 export const backends: readonly Backend[];
+
+// ---- the translation model ----
+
+/** One map per layer, one per head: `maps[layer][head]`. */
+export type LayeredMaps = Matrix[][];
+
+export interface DecodingStep {
+  /** Index of the produced token in `target`. */
+  step: number;
+  /** The token produced at this step. */
+  token: string;
+  /** What the decoder had seen when producing it: rows (and columns) 0..step of the final maps. */
+  decoderSelfAttention: LayeredMaps;
+  /** Rows 0..step of the final cross-attention maps (step+1 × S). */
+  crossAttention: LayeredMaps;
+}
+
+export interface Translation {
+  /** The input words, lower-cased, punctuation dropped, followed by '<eos>'. S tokens. */
+  source: string[];
+  /** The produced words, followed by '<eos>' when decoding stopped by itself. T tokens. */
+  target: string[];
+  /** [layer][head] S × S. */
+  encoderSelfAttention: LayeredMaps;
+  /** [layer][head] T × T, causal: row t (the query that produced target[t]) over the decoder inputs <bos>, target[0..t-1]. */
+  decoderSelfAttention: LayeredMaps;
+  /** [layer][head] T × S: row t is what produced target[t] attended to among the source tokens. */
+  crossAttention: LayeredMaps;
+  /** The same maps as seen at each decoding step. */
+  steps: DecodingStep[];
+  /**
+   * For sentences of the toy grammar: its own translation and, per word of it, the index in `source` of the
+   * English word it translates (-1 for none, e.g. the personal "a"). `matchesModel` says whether the model
+   * produced exactly this translation (only then do rows of the maps correspond to `sourceIndex`).
+   * Null for sentences outside the grammar.
+   */
+  alignment: { target: string[]; sourceIndex: number[]; matchesModel: boolean } | null;
+}
+
+export interface HeldOutSentence {
+  english: string;
+  spanish: string;
+  /** Spanish words, and for each the index of the English word it translates (-1 for none). */
+  target: string[];
+  sourceIndex: number[];
+}
+
+export interface Translator {
+  readonly backend: Backend;
+  readonly config: {
+    dModel: number; heads: number; ffn: number; encoderLayers: number; decoderLayers: number;
+    maxPositions: number; parameters: number;
+  };
+  /** The longest sentence accepted, in words. */
+  readonly maxWords: number;
+  /** The words the model knows (special tokens excluded). */
+  readonly vocabulary: { readonly source: readonly string[]; readonly target: readonly string[] };
+  /**
+   * Greedy translation. `temperature` (default 1, the training value) divides every attention layer's logits.
+   * Throws UnknownWordError for words outside the vocabulary, RangeError for an empty or over-long sentence
+   * (more than `maxWords` words or 4096 characters) or a temperature that is not a finite number > 0, and
+   * TypeError for arguments of the wrong type. The translator keeps working after an error.
+   */
+  translate(sentence: string, options?: { temperature?: number }): Translation;
+  /** `count` sentence pairs of the toy grammar held out of training (the same on every platform for a seed). */
+  heldOutSentences(count: number, seed?: number): HeldOutSentence[];
+  /** Frees the model inside the module; later calls throw. */
+  dispose(): void;
+}
+
+export interface TranslatorOptions extends LoadOptions {
+  /** The weight file: a URL (or string), or its bytes. Default: the en-es model shipped with this package. */
+  model?: string | URL | Uint8Array | ArrayBuffer;
+}
+
+/**
+ * Loads a translation model into the module. Rejects with a RangeError naming the problem for a file that is
+ * not a model, has another format version, or is corrupted (checksum) or truncated.
+ */
+export function loadTranslator(options?: TranslatorOptions): Promise<Translator>;
+
+/** Thrown by translate() for words the model does not know. */
+export class UnknownWordError extends RangeError {
+  readonly kind: 'unknown-words';
+  readonly unknownWords: string[];
+  /** For each unknown word, the closest known words (edit distance), nearest first. */
+  readonly suggestions: Record<string, string[]>;
+}
