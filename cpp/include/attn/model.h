@@ -140,6 +140,13 @@ class Transformer {
 
  private:
   void embed(const float* params, std::size_t table, const std::vector<int>& tokens, std::vector<float>& out) const;
+  void embedding_backward(std::size_t table, const std::vector<int>& tokens, const float* dx, float* grads) const;
+  void ffn_backward(const float* params, float* grads, const LayerNorm& norm, const LayerNormActivations& norm_act,
+                    const FeedForward& ffn, const FeedForwardActivations& ffn_act, std::size_t rows, float* dx);
+  void attention_backward(const float* params, float* grads, const LayerNorm& norm,
+                          const LayerNormActivations& norm_act, const AttentionBlock& block,
+                          const AttentionActivations& block_act, const float* memory, float temperature,
+                          std::size_t rows, float* dx, float* dmemory);
 
   Config config_;
   ParameterLayout layout_;

@@ -193,7 +193,6 @@ double Transformer::backward(const float* params, const std::vector<int>& target
   const std::size_t d = config_.d_model, s = act.source.size(), t = act.target_in.size();
   const float temperature = act.temperature;
   Buffers& b = *buffers_;
-  const float gain = std::sqrt(static_cast<float>(d));
 
   // Output layer and the decoder's final LayerNorm.
   b.grad_logits.resize(t * config_.target_vocabulary);
@@ -209,43 +208,59 @@ double Transformer::backward(const float* params, const std::vector<int>& target
   for (std::size_t l = layout_.decoder.size(); l-- > 0;) {
     const DecoderLayer& p = layout_.decoder[l];
     const DecoderLayerActivations& a = act.decoder[l];
-    // y_out = after_cross + FFN(LN(after_cross)): dy flows on unchanged and through the branch
-    std::vector<float>& dbranch = Buffers::zeroed(b.grad_branch, t * d);
-    layers::feed_forward_backward(params, grads, p.ffn, a.ffn_norm.out.data(), a.ffn, dy.data(), t, dbranch.data(),
-                                  b.scratch);
-    layers::layer_norm_backward(params, grads, p.ffn_norm, a.ffn_norm, dbranch.data(), t, dy.data());
-    // after_cross = after_self + CrossAttention(LN(after_self), memory)
-    Buffers::zeroed(dbranch, t * d);
-    layers::attention_backward(params, grads, p.cross_attention, a.cross_norm.out.data(), act.memory.out.data(),
-                               temperature, a.cross_attention, dy.data(), dbranch.data(), dmemory.data(), b.scratch);
-    layers::layer_norm_backward(params, grads, p.cross_norm, a.cross_norm, dbranch.data(), t, dy.data());
-    // after_self = input + SelfAttention(LN(input))
-    Buffers::zeroed(dbranch, t * d);
-    layers::attention_backward(params, grads, p.self_attention, a.self_norm.out.data(), a.self_norm.out.data(),
-                               temperature, a.self_attention, dy.data(), dbranch.data(), dbranch.data(), b.scratch);
-    layers::layer_norm_backward(params, grads, p.self_norm, a.self_norm, dbranch.data(), t, dy.data());
+    ffn_backward(params, grads, p.ffn_norm, a.ffn_norm, p.ffn, a.ffn, t, dy.data());
+    attention_backward(params, grads, p.cross_norm, a.cross_norm, p.cross_attention, a.cross_attention,
+                       act.memory.out.data(), temperature, t, dy.data(), dmemory.data());
+    attention_backward(params, grads, p.self_norm, a.self_norm, p.self_attention, a.self_attention, nullptr,
+                       temperature, t, dy.data(), nullptr);
   }
-  for (std::size_t i = 0; i < t; ++i)
-    for (std::size_t j = 0; j < d; ++j) grads[layout_.target_embedding + act.target_in[i] * d + j] += dy[i * d + j] * gain;
+  embedding_backward(layout_.target_embedding, act.target_in, dy.data(), grads);
 
   std::vector<float>& dx = Buffers::zeroed(b.grad, s * d);
   layers::layer_norm_backward(params, grads, layout_.encoder_norm, act.memory, dmemory.data(), s, dx.data());
   for (std::size_t l = layout_.encoder.size(); l-- > 0;) {
     const EncoderLayer& p = layout_.encoder[l];
     const EncoderLayerActivations& a = act.encoder[l];
-    std::vector<float>& dbranch = Buffers::zeroed(b.grad_branch, s * d);
-    layers::feed_forward_backward(params, grads, p.ffn, a.ffn_norm.out.data(), a.ffn, dx.data(), s, dbranch.data(),
-                                  b.scratch);
-    layers::layer_norm_backward(params, grads, p.ffn_norm, a.ffn_norm, dbranch.data(), s, dx.data());
-    Buffers::zeroed(dbranch, s * d);
-    layers::attention_backward(params, grads, p.self_attention, a.attention_norm.out.data(),
-                               a.attention_norm.out.data(), temperature, a.self_attention, dx.data(), dbranch.data(),
-                               dbranch.data(), b.scratch);
-    layers::layer_norm_backward(params, grads, p.attention_norm, a.attention_norm, dbranch.data(), s, dx.data());
+    ffn_backward(params, grads, p.ffn_norm, a.ffn_norm, p.ffn, a.ffn, s, dx.data());
+    attention_backward(params, grads, p.attention_norm, a.attention_norm, p.self_attention, a.self_attention, nullptr,
+                       temperature, s, dx.data(), nullptr);
   }
-  for (std::size_t i = 0; i < s; ++i)
-    for (std::size_t j = 0; j < d; ++j) grads[layout_.source_embedding + act.source[i] * d + j] += dx[i * d + j] * gain;
+  embedding_backward(layout_.source_embedding, act.source, dx.data(), grads);
   return loss;
+}
+
+// Residual FFN block x_out = x + FFN(LN(x)): `dx` holds ∂L/∂x_out and becomes ∂L/∂x (the identity path keeps
+// it, the branch adds to it).
+void Transformer::ffn_backward(const float* params, float* grads, const LayerNorm& norm,
+                               const LayerNormActivations& norm_act, const FeedForward& ffn,
+                               const FeedForwardActivations& ffn_act, std::size_t rows, float* dx) {
+  Buffers& b = *buffers_;
+  std::vector<float>& dbranch = Buffers::zeroed(b.grad_branch, rows * config_.d_model);
+  layers::feed_forward_backward(params, grads, ffn, norm_act.out.data(), ffn_act, dx, rows, dbranch.data(), b.scratch);
+  layers::layer_norm_backward(params, grads, norm, norm_act, dbranch.data(), rows, dx);
+}
+
+// Residual attention block x_out = x + Attention(LN(x), memory): self-attention when `memory` is null
+// (keys and values from LN(x) too), cross-attention otherwise, whose memory gradient goes to `dmemory`.
+void Transformer::attention_backward(const float* params, float* grads, const LayerNorm& norm,
+                                     const LayerNormActivations& norm_act, const AttentionBlock& block,
+                                     const AttentionActivations& block_act, const float* memory, float temperature,
+                                     std::size_t rows, float* dx, float* dmemory) {
+  Buffers& b = *buffers_;
+  std::vector<float>& dbranch = Buffers::zeroed(b.grad_branch, rows * config_.d_model);
+  const float* xq = norm_act.out.data();
+  layers::attention_backward(params, grads, block, xq, memory ? memory : xq, temperature, block_act, dx,
+                             dbranch.data(), memory ? dmemory : dbranch.data(), b.scratch);
+  layers::layer_norm_backward(params, grads, norm, norm_act, dbranch.data(), rows, dx);
+}
+
+// x = E[token]·√D + position: E[token] receives ∂L/∂x·√D.
+void Transformer::embedding_backward(std::size_t table, const std::vector<int>& tokens, const float* dx,
+                                     float* grads) const {
+  const std::size_t d = config_.d_model;
+  const float gain = std::sqrt(static_cast<float>(d));
+  for (std::size_t i = 0; i < tokens.size(); ++i)
+    for (std::size_t j = 0; j < d; ++j) grads[table + tokens[i] * d + j] += dx[i * d + j] * gain;
 }
 
 double Transformer::loss(const float* params, const std::vector<int>& source, const std::vector<int>& target_in,
