@@ -74,4 +74,16 @@ void attention_reference(ConstMatrixView q, ConstMatrixView k, ConstMatrixView v
 void attention_fast(ConstMatrixView q, ConstMatrixView k, ConstMatrixView v, const Mask& mask,
                     const LogitParams& params, MatrixView output, MatrixView weights, float* workspace);
 
+// Streaming attention: the same output as attention() without the weights, in memory independent of Sq·Sk.
+// The fast twin walks query blocks against key blocks keeping a running maximum and sum per query row (the
+// online softmax), so it never holds more than one block of scores; the reference keeps one row of logits.
+// Causal masks skip key blocks wholly in a query block's future.
+std::size_t attention_streaming_workspace_floats_reference(std::size_t sq, std::size_t sk, std::size_t dk,
+                                                           std::size_t dv);
+std::size_t attention_streaming_workspace_floats_fast(std::size_t sq, std::size_t sk, std::size_t dk, std::size_t dv);
+void attention_streaming_reference(ConstMatrixView q, ConstMatrixView k, ConstMatrixView v, const Mask& mask,
+                                   const LogitParams& params, MatrixView output, float* workspace);
+void attention_streaming_fast(ConstMatrixView q, ConstMatrixView k, ConstMatrixView v, const Mask& mask,
+                              const LogitParams& params, MatrixView output, float* workspace);
+
 }  // namespace attn

@@ -11,6 +11,7 @@
 #include "multi_head_impl.h"
 #include "simd/gemm.hpp"
 #include "simd/softmax.hpp"
+#include "simd/streaming.hpp"
 
 #define ATTN_NOINLINE __attribute__((noinline))
 
@@ -19,6 +20,7 @@ namespace {
 using Arch = xsimd::default_arch;
 using Gemm = simd::Gemm<Arch>;
 using Softmax = simd::Softmax<Arch>;
+using Streaming = simd::StreamingAttention<Arch>;
 }  // namespace
 
 std::size_t softmax_workspace_floats_fast(std::size_t) { return 0; }
@@ -68,6 +70,15 @@ ATTN_NOINLINE void attention_fast(ConstMatrixView q, ConstMatrixView k, ConstMat
   // step 3: output = weights V
   Gemm::pack(v, workspace);
   Gemm::multiply(weights, workspace, v.cols, nullptr, output);
+}
+
+std::size_t attention_streaming_workspace_floats_fast(std::size_t, std::size_t sk, std::size_t dk, std::size_t dv) {
+  return Streaming::workspace_floats(sk, dk, dv);
+}
+
+ATTN_NOINLINE void attention_streaming_fast(ConstMatrixView q, ConstMatrixView k, ConstMatrixView v, const Mask& mask,
+                                            const LogitParams& params, MatrixView output, float* workspace) {
+  Streaming::run(q, k, v, mask, params, output, workspace);
 }
 
 namespace {

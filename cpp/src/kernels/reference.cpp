@@ -76,8 +76,10 @@ std::size_t attention_workspace_floats_reference(std::size_t, std::size_t sk, st
   return double_row_floats(sk);
 }
 
-void attention_reference(ConstMatrixView q, ConstMatrixView k, ConstMatrixView v, const Mask& mask,
-                         const LogitParams& params, MatrixView output, MatrixView weights, float* workspace) {
+namespace {
+// Both reference attentions: `weights.data` may be null (the streaming twin), then only the output is written.
+void attention_rows(ConstMatrixView q, ConstMatrixView k, ConstMatrixView v, const Mask& mask,
+                    const LogitParams& params, MatrixView output, MatrixView weights, float* workspace) {
   const std::size_t sk = k.rows;
   const double factor = logit_factor(params);
   double* row_weights = double_row(workspace);
@@ -93,7 +95,8 @@ void attention_reference(ConstMatrixView q, ConstMatrixView k, ConstMatrixView v
       row_weights[j] = dot * factor;
     }
     normalise_row(row_weights, sk, params.hard);
-    for (std::size_t j = 0; j < sk; ++j) weights.row(i)[j] = static_cast<float>(row_weights[j]);
+    if (weights.data)
+      for (std::size_t j = 0; j < sk; ++j) weights.row(i)[j] = static_cast<float>(row_weights[j]);
     // output row = weights row . V
     for (std::size_t c = 0; c < v.cols; ++c) {
       double sum = 0.0;
@@ -101,6 +104,22 @@ void attention_reference(ConstMatrixView q, ConstMatrixView k, ConstMatrixView v
       output.row(i)[c] = static_cast<float>(sum);
     }
   }
+}
+
+}  // namespace
+
+void attention_reference(ConstMatrixView q, ConstMatrixView k, ConstMatrixView v, const Mask& mask,
+                         const LogitParams& params, MatrixView output, MatrixView weights, float* workspace) {
+  attention_rows(q, k, v, mask, params, output, weights, workspace);
+}
+
+std::size_t attention_streaming_workspace_floats_reference(std::size_t, std::size_t sk, std::size_t, std::size_t) {
+  return double_row_floats(sk);
+}
+
+void attention_streaming_reference(ConstMatrixView q, ConstMatrixView k, ConstMatrixView v, const Mask& mask,
+                                   const LogitParams& params, MatrixView output, float* workspace) {
+  attention_rows(q, k, v, mask, params, output, MatrixView{}, workspace);
 }
 
 std::size_t attention_logits_workspace_floats_reference(std::size_t, std::size_t) { return 0; }
