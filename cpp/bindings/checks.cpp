@@ -25,6 +25,15 @@ Error matrix(const MatrixArg& m) {
       return range_error(std::string(m.name) + "." + field + " must be a whole number >= 1, got " + number(value));
     }
   }
+  if (m.batched) {
+    if (!is_count(m.heads)) return range_error(std::string(m.name) + ".heads must be a whole number >= 1, got " + number(m.heads));
+    if (m.length != m.heads * m.rows * m.cols) {
+      return range_error(std::string(m.name) + ".data has " + number(m.length) +
+                         " values, expected heads*rows*cols = " + number(m.heads) + "*" + number(m.rows) + "*" +
+                         number(m.cols) + " = " + number(m.heads * m.rows * m.cols));
+    }
+    return {};
+  }
   if (m.length != m.rows * m.cols) {
     return range_error(std::string(m.name) + ".data has " + number(m.length) + " values, expected rows*cols = " +
                        number(m.rows) + "*" + number(m.cols) + " = " + number(m.rows * m.cols));
@@ -81,6 +90,18 @@ Error finite(const char* name, const float* data, std::size_t count, std::size_t
     if (!std::isfinite(data[i])) {
       return range_error(std::string(name) + " must hold finite numbers, got " + number(data[i]) + " at row " +
                          std::to_string(i / cols) + ", column " + std::to_string(i % cols));
+    }
+  }
+  return {};
+}
+
+Error finite(const char* name, const float* data, std::size_t count, std::size_t cols, std::size_t rows) {
+  for (std::size_t i = 0; i < count; ++i) {
+    if (!std::isfinite(data[i])) {
+      const std::size_t row = i / cols;
+      return range_error(std::string(name) + " must hold finite numbers, got " + number(data[i]) + " at head " +
+                         std::to_string(row / rows) + ", row " + std::to_string(row % rows) + ", column " +
+                         std::to_string(i % cols));
     }
   }
   return {};

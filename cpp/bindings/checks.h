@@ -25,9 +25,12 @@ struct MatrixArg {
   double rows;
   double cols;
   double length;  // data.length
+  double heads = 1;      // a batch of `heads` matrices, one after another in data
+  bool batched = false;  // the argument named its heads ({ data, heads, rows, cols })
 };
 
-// rows and cols are whole numbers >= 1 and data holds exactly rows*cols values.
+// rows and cols (and heads, for a batch) are whole numbers >= 1 and data holds exactly rows*cols (times
+// heads) values.
 Error matrix(const MatrixArg& m);
 
 // A vector argument (a bias) of exactly `expected` values.
@@ -47,6 +50,8 @@ Error head_counts(double heads, double kv_heads, double d_model);
 
 // The first non-finite value of data, if any.
 Error finite(const char* name, const float* data, std::size_t count, std::size_t cols);
+// The same for a batch of matrices of `rows` rows each: the message names the head too.
+Error finite(const char* name, const float* data, std::size_t count, std::size_t cols, std::size_t rows);
 
 // A request needing more than kMaxFloatsPerCall floats.
 Error memory_budget(const char* operation, double floats);

@@ -41,6 +41,8 @@ constexpr auto logits_workspace_floats = attention_logits_workspace_floats_fast;
 constexpr auto logits_kernel = attention_logits_fast;
 constexpr auto attention_workspace_floats = attention_workspace_floats_fast;
 constexpr auto attention_kernel = attention_fast;
+constexpr auto streaming_workspace_floats = attention_streaming_workspace_floats_fast;
+constexpr auto streaming_kernel = attention_streaming_fast;
 constexpr auto multi_head_workspace_floats = multi_head_workspace_floats_fast;
 constexpr auto multi_head_kernel = multi_head_attention_fast;
 #else
@@ -51,24 +53,30 @@ constexpr auto logits_workspace_floats = attention_logits_workspace_floats_refer
 constexpr auto logits_kernel = attention_logits_reference;
 constexpr auto attention_workspace_floats = attention_workspace_floats_reference;
 constexpr auto attention_kernel = attention_reference;
+constexpr auto streaming_workspace_floats = attention_streaming_workspace_floats_reference;
+constexpr auto streaming_kernel = attention_streaming_reference;
 constexpr auto multi_head_workspace_floats = multi_head_workspace_floats_reference;
 constexpr auto multi_head_kernel = multi_head_attention_reference;
 #endif
 
-// A { data, rows, cols } argument as received; `data` is a Float32Array (web/lib checked the types).
+// A { data, rows, cols } or batched { data, heads, rows, cols } argument as received; `data` is a
+// Float32Array (web/lib checked the types).
 struct MatrixArg {
   const char* name;
   val data;
-  double rows, cols, length;
+  double rows, cols, length, heads;
+  bool batched;
 
   MatrixArg(const val& m, const char* arg_name)
       : name(arg_name),
         data(m["data"]),
         rows(m["rows"].as<double>()),
         cols(m["cols"].as<double>()),
-        length(m["data"]["length"].as<double>()) {}
+        length(m["data"]["length"].as<double>()),
+        heads(m["heads"].isUndefined() ? 1.0 : m["heads"].as<double>()),
+        batched(!m["heads"].isUndefined()) {}
 
-  check::Error check() const { return check::matrix({name, rows, cols, length}); }
+  check::Error check() const { return check::matrix({name, rows, cols, length, heads, batched}); }
   std::size_t size() const { return static_cast<std::size_t>(length); }
 };
 
@@ -76,6 +84,10 @@ struct MatrixArg {
 check::Error copy_finite(const MatrixArg& m, std::vector<float>& out) {
   out = copy_in<float>(m.data, m.size());
   const std::string name = std::string(m.name) + ".data";
+  if (m.batched) {
+    return check::finite(name.c_str(), out.data(), out.size(), static_cast<std::size_t>(m.cols),
+                         static_cast<std::size_t>(m.rows));
+  }
   return check::finite(name.c_str(), out.data(), out.size(), static_cast<std::size_t>(m.cols));
 }
 
@@ -115,27 +127,42 @@ double scale_or(const val& scale, double fallback) {
   return scale.isUndefined() || scale.isNull() ? fallback : scale.as<double>();
 }
 
-// attention({ q, k, v, mask, scale?, temperature, hard }) with web/lib's normalised argument object.
+// A result matrix: { data, rows, cols }, or { data, heads, rows, cols } when the call was batched.
+val result_matrix(const std::vector<float>& data, bool batched, std::size_t heads, std::size_t rows, std::size_t cols) {
+  val m = matrix_result(data, rows, cols);
+  if (batched) m.set("heads", heads);
+  return m;
+}
+
+// attention({ q, k, v, mask, scale?, temperature, hard, weights }) with web/lib's normalised argument object.
+// q, k, v are single matrices or batches of H heads ({ data, heads, rows, cols }, the same H for all three);
+// the mask applies to every head. weights: false skips materialising the weights and runs the streaming
+// kernel, whose memory does not grow with Sq·Sk.
 val attention(const val& args) {
   const MatrixArg q(args["q"], "q"), k(args["k"], "k"), v(args["v"], "v");
   const MaskArg mask_arg(args["mask"]);
   const double temperature = args["temperature"].as<double>();
   const bool hard = args["hard"].as<bool>();
+  const bool want_weights = args["weights"].as<bool>();
 
   for (const MatrixArg* m : {&q, &k, &v}) {
     if (auto error = m->check()) return error_result(error);
   }
+  if (auto error = check::same("k.heads (one key head per query head)", k.heads, "q.heads", q.heads)) return error_result(error);
+  if (auto error = check::same("v.heads (one value head per query head)", v.heads, "q.heads", q.heads)) return error_result(error);
   if (auto error = check::same("k.cols (the key width dk)", k.cols, "q.cols", q.cols)) return error_result(error);
   if (auto error = check::same("v.rows (one value per key)", v.rows, "k.rows", k.rows)) return error_result(error);
   if (auto error = check::mask(mask_arg.kind, mask_arg.length, q.rows, k.rows)) return error_result(error);
   const double scale = scale_or(args["scale"], default_scale(static_cast<std::size_t>(q.cols)));
   if (auto error = check::logit_params(scale, temperature)) return error_result(error);
 
-  const std::size_t sq = q.rows, sk = k.rows, dk = q.cols, dv = v.cols;
   // Checked in double before any size_t arithmetic (32-bit in wasm): inputs, outputs, mask and an upper
-  // bound on either build's workspace (packed panels of Kᵀ or V, each padded by at most one panel).
-  const double needed = q.length + k.length + v.length + q.rows * v.cols + q.rows * k.rows +
-                        q.rows * k.rows / 4 + (k.rows + 64) * (q.cols + v.cols + 64);
+  // bound on either build's workspace (packed panels of Kᵀ and V, each padded by at most one block).
+  const double weights_floats = want_weights ? q.heads * q.rows * k.rows : 0;
+  const double workspace_bound = want_weights ? q.rows * k.rows + (k.rows + 64) * (q.cols + v.cols + 64)
+                                              : (k.rows + 512) * (q.cols + v.cols + 64) + 16 * (512 + 2 * v.cols + 8);
+  const double needed = q.length + k.length + v.length + q.heads * q.rows * v.cols + weights_floats +
+                        q.rows * k.rows / 4 * (mask_arg.kind == "explicit") + workspace_bound;
   if (auto error = check::memory_budget("attention", needed)) return error_result(error);
 
   std::vector<float> q_data, k_data, v_data;
@@ -144,19 +171,34 @@ val attention(const val& args) {
   if (auto error = copy_finite(v, v_data)) return error_result(error);
   Mask mask;
   std::vector<std::uint8_t> mask_storage;
-  if (auto error = read_mask(mask_arg, sq, sk, mask_storage, mask)) return error_result(error);
+  if (auto error = read_mask(mask_arg, static_cast<std::size_t>(q.rows), static_cast<std::size_t>(k.rows),
+                             mask_storage, mask)) {
+    return error_result(error);
+  }
 
-  std::vector<float> output(sq * dv), weights(sq * sk), workspace(attention_workspace_floats(sq, sk, dk, dv));
+  const std::size_t heads = static_cast<std::size_t>(q.heads), sq = static_cast<std::size_t>(q.rows),
+                    sk = static_cast<std::size_t>(k.rows), dk = static_cast<std::size_t>(q.cols),
+                    dv = static_cast<std::size_t>(v.cols);
   const LogitParams params{static_cast<float>(scale), static_cast<float>(temperature), hard};
-  attention_kernel(dense(q_data.data(), sq, dk), dense(k_data.data(), sk, dk), dense(v_data.data(), sk, dv), mask,
-                   params, dense(output.data(), sq, dv), dense(weights.data(), sq, sk), workspace.data());
+  std::vector<float> output(heads * sq * dv), weights(want_weights ? heads * sq * sk : 0);
+  std::vector<float> workspace(want_weights ? attention_workspace_floats(sq, sk, dk, dv)
+                                            : streaming_workspace_floats(sq, sk, dk, dv));
+  for (std::size_t h = 0; h < heads; ++h) {
+    const ConstMatrixView q_h = dense(q_data.data() + h * sq * dk, sq, dk), k_h = dense(k_data.data() + h * sk * dk, sk, dk),
+                          v_h = dense(v_data.data() + h * sk * dv, sk, dv);
+    const MatrixView out_h = dense(output.data() + h * sq * dv, sq, dv);
+    if (want_weights) {
+      attention_kernel(q_h, k_h, v_h, mask, params, out_h, dense(weights.data() + h * sq * sk, sq, sk), workspace.data());
+    } else {
+      streaming_kernel(q_h, k_h, v_h, mask, params, out_h, workspace.data());
+    }
+  }
 
   val result = val::object();
-  result.set("output", matrix_result(output, sq, dv));
-  result.set("weights", matrix_result(weights, sq, sk));
+  result.set("output", result_matrix(output, q.batched, heads, sq, dv));
+  result.set("weights", want_weights ? result_matrix(weights, q.batched, heads, sq, sk) : val::null());
   return result;
 }
-
 
 // multiHeadAttention({ xq, xkv, wq, wk, wv, wo, bq, bk, bv, bo, heads, kvHeads, mask, scale?, temperature, hard })
 // with web/lib's normalised argument object (xkv is xq for self-attention; absent biases are null).

@@ -31,12 +31,12 @@ export type Mask = 'none' | 'causal' | Uint8Array;
 export type Backend = 'wasm-simd128' | 'wasm-scalar';
 
 export interface AttentionArgs {
-  /** Queries, Sq × dk. */
-  q: Matrix;
-  /** Keys, Sk × dk (Sk may differ from Sq: cross-attention). */
-  k: Matrix;
-  /** Values, Sk × dv (dv may differ from dk). */
-  v: Matrix;
+  /** Queries, Sq × dk, or a batch of H heads (H × Sq × dk). */
+  q: Matrix | HeadMatrices;
+  /** Keys, Sk × dk (Sk may differ from Sq: cross-attention), or H × Sk × dk (the same H as q). */
+  k: Matrix | HeadMatrices;
+  /** Values, Sk × dv (dv may differ from dk), or H × Sk × dv. */
+  v: Matrix | HeadMatrices;
   /** Default `'none'`. */
   mask?: Mask;
   /** Multiplies every dot product. Default 1/√dk. */
@@ -45,13 +45,18 @@ export interface AttentionArgs {
   temperature?: number;
   /** One-hot weights on each row's largest logit (ties go to the lowest key index). Default false. */
   hard?: boolean;
+  /**
+   * Return the weights (default true). With false, `weights` is null and a streaming kernel (online softmax
+   * over key blocks) computes the output in memory that grows with S·d, not Sq·Sk: long sequences fit.
+   */
+  weights?: boolean;
 }
 
 export interface AttentionResult {
-  /** Sq × dv: each query's weighted sum of the values. */
-  output: Matrix;
-  /** Sq × Sk: each row is the query's distribution over the keys. */
-  weights: Matrix;
+  /** Sq × dv (H × Sq × dv for batched heads): each query's weighted sum of the values. */
+  output: Matrix | HeadMatrices;
+  /** Sq × Sk (H × Sq × Sk for batched heads): each row is the query's distribution over the keys; null when weights: false. */
+  weights: Matrix | HeadMatrices | null;
 }
 
 export interface MultiHeadAttentionArgs {

@@ -49,13 +49,14 @@ function wrap(module, backend) {
       return withOperation('attention', () => {
         validate.requireObject(args, 'arguments');
         const request = {
-          q: validate.matrix(args.q, 'q'),
-          k: validate.matrix(args.k, 'k'),
-          v: validate.matrix(args.v, 'v'),
+          q: validate.matrixOrHeads(args.q, 'q'),
+          k: validate.matrixOrHeads(args.k, 'k'),
+          v: validate.matrixOrHeads(args.v, 'v'),
           mask: validate.mask(args.mask),
           scale: validate.optionalNumber(args.scale, 'scale', undefined),
           temperature: validate.optionalNumber(args.temperature, 'temperature', 1),
           hard: validate.optionalBoolean(args.hard, 'hard', false),
+          weights: validate.optionalBoolean(args.weights, 'weights', true),
         };
         return unwrap(module.attention(request), 'attention');
       });

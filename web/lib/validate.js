@@ -34,6 +34,13 @@ export function matrix(value, name) {
   };
 }
 
+/** A matrix, or a batch of heads { data, heads, rows, cols } (heads × rows × cols, one head after another). */
+export function matrixOrHeads(value, name) {
+  const m = matrix(value, name);
+  if (value.heads !== undefined) m.heads = requireNumber(value.heads, `${name}.heads`);
+  return m;
+}
+
 export function optionalVector(value, name) {
   if (value === undefined || value === null) return null;
   if (!(value instanceof Float32Array)) throw new TypeError(`${name} must be a Float32Array, got ${describe(value)}`);
