@@ -4,7 +4,7 @@
 //   for each block of kQueryBlock query rows:
 //     m = -inf, l = 0, O = 0                                      (per row: running max, running sum, output)
 //     for each block of kKeyBlock keys (skipping blocks wholly in a causal future):
-//       S = Q_blk · K_blkᵀ · scale/temperature, masked to -inf  (GEMM micro-kernel on packed Kᵀ panels)
+//       S = (Q_blk · scale/temperature) · K_blkᵀ, masked to -inf (GEMM micro-kernel on packed Kᵀ panels)
 //       m' = max(m, rowmax S);  P = exp(S - m');  α = exp(m - m')
 //       l = α·l + rowsum P;     O = α·O + P · V_blk              (GEMM on this block's packed V)
 //       m = m'
@@ -16,6 +16,7 @@
 #include <algorithm>
 #include <cmath>
 #include <cstddef>
+#include <cstdint>
 #include <limits>
 #include <xsimd/xsimd.hpp>
 
@@ -38,7 +39,7 @@ struct StreamingAttention {
 
   // Layout of the workspace, in floats.
   struct Layout {
-    std::size_t packed_k, packed_v, scores, out, partial, running, total;
+    std::size_t packed_k, packed_v, scores, out, partial, running, queries, total;
     Layout(std::size_t sk, std::size_t dk, std::size_t dv) {
       packed_k = 0;
       packed_v = packed_k + Gemm::packed_floats(dk, sk);
@@ -46,7 +47,8 @@ struct StreamingAttention {
       out = scores + kQueryBlock * kKeyBlock;
       partial = out + kQueryBlock * dv;
       running = partial + kQueryBlock * dv;  // max, sum, rescale factor per row
-      total = running + 3 * kQueryBlock;
+      queries = running + 3 * kQueryBlock;   // the query block, pre-multiplied by scale/temperature
+      total = queries + kQueryBlock * dk;
     }
   };
 
@@ -86,7 +88,17 @@ struct StreamingAttention {
     std::fill(running_max, running_max + rows, kMinusInfinity);
     std::fill(running_sum, running_sum + rows, 0.0f);
     std::size_t hard_choice[kQueryBlock];
-    const ConstMatrixView q_block{q.row(i0), rows, dk, q.stride};
+    // Scaling the queries once (Br·dk products) spares scaling every score (Br·Sk).
+    float* scaled_q = workspace + at.queries;
+    const Batch factor(params.scale / params.temperature);
+    for (std::size_t r = 0; r < rows; ++r) {
+      const float* src = q.row(i0 + r);
+      float* dst = scaled_q + r * dk;
+      std::size_t c = 0;
+      for (; c + kLanes <= dk; c += kLanes) (Batch::load_unaligned(src + c) * factor).store_unaligned(dst + c);
+      for (; c < dk; ++c) dst[c] = src[c] * (params.scale / params.temperature);
+    }
+    const ConstMatrixView q_block{scaled_q, rows, dk, dk};
 
     for (std::size_t b = 0; b < key_blocks(sk); ++b) {
       const std::size_t j0 = b * kKeyBlock, keys = std::min(kKeyBlock, sk - j0);
@@ -99,7 +111,7 @@ struct StreamingAttention {
       bool any_visible = false;
       for (std::size_t r = 0; r < rows; ++r) {
         float* x = block.row(r);
-        scale_and_mask(x, keys, i0 + r, j0, sk, mask, params);
+        apply_mask(x, keys, i0 + r, j0, sk, mask);
         if (params.hard) {
           fold_hard(x, keys, j0, running_max[r], hard_choice[r]);
         } else {
@@ -128,18 +140,12 @@ struct StreamingAttention {
     }
   }
 
-  // Scores of query row i against keys j0.. (n of them): × scale/temperature, masked keys to -inf.
-  static void scale_and_mask(float* x, std::size_t n, std::size_t i, std::size_t j0, std::size_t sk, const Mask& mask,
-                             const LogitParams& params) {
-    const float factor = params.scale / params.temperature;
-    std::size_t visible = n;
-    if (mask.kind == MaskKind::causal) visible = i + 1 > j0 ? std::min(n, i + 1 - j0) : 0;
-    const Batch factor_b(factor);
-    std::size_t j = 0;
-    for (; j + kLanes <= visible; j += kLanes) (Batch::load_unaligned(x + j) * factor_b).store_unaligned(x + j);
-    for (; j < visible; ++j) x[j] *= factor;
-    std::fill(x + visible, x + n, kMinusInfinity);
-    if (mask.kind == MaskKind::explicit_) {
+  // Scores of query row i against keys j0.. (n of them): masked keys to -inf.
+  static void apply_mask(float* x, std::size_t n, std::size_t i, std::size_t j0, std::size_t sk, const Mask& mask) {
+    if (mask.kind == MaskKind::causal) {
+      const std::size_t visible = i + 1 > j0 ? std::min(n, i + 1 - j0) : 0;
+      std::fill(x + visible, x + n, kMinusInfinity);
+    } else if (mask.kind == MaskKind::explicit_) {
       const std::uint8_t* allowed = mask.allowed + i * sk + j0;
       for (std::size_t t = 0; t < n; ++t)
         if (!allowed[t]) x[t] = kMinusInfinity;
@@ -155,6 +161,30 @@ struct StreamingAttention {
     return max;
   }
 
+  // exp(x) for x <= 0 (scores minus their row maximum), about 2.5e-7 relative error: 2^t with t = x·log2(e)
+  // split into an integer part (written into the float's exponent) and a fraction in [-1/2, 1/2] whose 2^f
+  // is a degree-6 polynomial. Cheaper than the general xsimd::exp (no overflow handling, no ldexp): the
+  // exponentials are a sixth of this kernel's work. exp(-inf) and anything below -87 give exactly 0.
+  static Batch exp_nonpositive(const Batch& x) {
+    using Int = xsimd::batch<std::int32_t, Arch>;
+    const Batch t = xsimd::max(x * Batch(1.44269504088896341f), Batch(-126.0f));
+    // Adding 1.5·2^23 rounds t to an integer held in the low mantissa bits: no float-to-int conversion
+    // (which wasm saturates, at a cost) and no separate rounding instruction.
+    const Batch magic(12582912.0f);
+    const Batch shifted = t + magic;
+    const Batch f = t - (shifted - magic);
+    Batch p(1.5403530393381609e-4f);  // 2^f on [-1/2, 1/2]: Taylor coefficients of e^(f·ln2) up to f^6
+    p = p * f + Batch(1.3333558146428443e-3f);
+    p = p * f + Batch(9.6181291076284772e-3f);
+    p = p * f + Batch(5.5504108664821580e-2f);
+    p = p * f + Batch(2.4022650695910071e-1f);
+    p = p * f + Batch(6.9314718055994531e-1f);
+    p = p * f + Batch(1.0f);
+    const Int exponent = (xsimd::bitwise_cast<std::int32_t>(shifted) - Int(0x4b400000 - 127)) << 23;
+    const Batch scaled = p * xsimd::bitwise_cast<float>(exponent);
+    return xsimd::select(x < Batch(-87.0f), Batch(0.0f), scaled);
+  }
+
   // Replaces x by exp(x - m') and updates the row's running max and sum; returns α = exp(m - m').
   static float fold_soft(float* x, std::size_t n, float& running_max, float& running_sum) {
     const float new_max = std::max(running_max, row_max(x, n));
@@ -166,7 +196,7 @@ struct StreamingAttention {
     Batch sum_b(0.0f);
     std::size_t j = 0;
     for (; j + kLanes <= n; j += kLanes) {
-      const Batch e = xsimd::exp(Batch::load_unaligned(x + j) - max_b);  // exp(-inf) = 0 for masked keys
+      const Batch e = exp_nonpositive(Batch::load_unaligned(x + j) - max_b);  // exp(-inf) = 0 for masked keys
       e.store_unaligned(x + j);
       sum_b += e;
     }
