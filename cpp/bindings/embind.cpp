@@ -15,6 +15,14 @@
 #include <vector>
 
 #include "attn/attention.h"
+#if ATTN_THREADS
+#include <emscripten/threading.h>
+
+#include <algorithm>
+#include <memory>
+
+#include "attn/batched.h"
+#endif
 #include "attn/matmul.h"
 #include "attn/multi_head.h"
 #include "checks.h"
@@ -28,21 +36,37 @@ using js::copy_in;
 using js::copy_out;
 using js::matrix_result;
 
+#if ATTN_THREADS
+// The module's threads: this one and up to three of Emscripten's pooled workers (PTHREAD_POOL_SIZE=3).
+ThreadPool& thread_pool() {
+  static ThreadPool pool(static_cast<unsigned>(std::clamp(emscripten_num_logical_cores(), 1, 4)));
+  return pool;
+}
+ThreadPool& single_thread() {
+  static ThreadPool pool(1);
+  return pool;
+}
+#endif
+
 val error_result(const check::Error& error) {
   return js::error_result(error.kind == check::ErrorKind::type_error ? "TypeError" : "RangeError", error.message);
 }
 
 // The kernels this module is built with: xsimd for the SIMD build, the reference loops for the scalar one.
 #if ATTN_SIMD
+#if ATTN_THREADS
+constexpr const char* kBackend = "wasm-simd128-threads";
+#else
 constexpr const char* kBackend = "wasm-simd128";
+#endif
 constexpr auto matmul_workspace_floats = matmul_workspace_floats_fast;
 constexpr auto matmul_kernel = matmul_fast;
 constexpr auto logits_workspace_floats = attention_logits_workspace_floats_fast;
 constexpr auto logits_kernel = attention_logits_fast;
-constexpr auto attention_workspace_floats = attention_workspace_floats_fast;
-constexpr auto attention_kernel = attention_fast;
-constexpr auto streaming_workspace_floats = attention_streaming_workspace_floats_fast;
-constexpr auto streaming_kernel = attention_streaming_fast;
+[[maybe_unused]] constexpr auto attention_workspace_floats = attention_workspace_floats_fast;
+[[maybe_unused]] constexpr auto attention_kernel = attention_fast;
+[[maybe_unused]] constexpr auto streaming_workspace_floats = attention_streaming_workspace_floats_fast;
+[[maybe_unused]] constexpr auto streaming_kernel = attention_streaming_fast;
 constexpr auto multi_head_workspace_floats = multi_head_workspace_floats_fast;
 constexpr auto multi_head_kernel = multi_head_attention_fast;
 #else
@@ -181,6 +205,14 @@ val attention(const val& args) {
                     dv = static_cast<std::size_t>(v.cols);
   const LogitParams params{static_cast<float>(scale), static_cast<float>(temperature), hard};
   std::vector<float> output(heads * sq * dv), weights(want_weights ? heads * sq * sk : 0);
+#if ATTN_THREADS
+  // Heads and query blocks shared among the pool's threads; calls too small to repay waking them run inline.
+  const HeadsShape shape{heads, sq, sk, dk, dv};
+  ThreadPool& pool = 4.0 * heads * sq * sk * (dk + dv) < 4e6 ? single_thread() : thread_pool();
+  std::vector<float> workspace(batched_workspace_floats_fast(shape, want_weights, pool.size()));
+  batched_attention_fast(q_data.data(), k_data.data(), v_data.data(), shape, mask, params, output.data(),
+                         want_weights ? weights.data() : nullptr, workspace.data(), pool);
+#else
   std::vector<float> workspace(want_weights ? attention_workspace_floats(sq, sk, dk, dv)
                                             : streaming_workspace_floats(sq, sk, dk, dv));
   for (std::size_t h = 0; h < heads; ++h) {
@@ -193,6 +225,7 @@ val attention(const val& args) {
       streaming_kernel(q_h, k_h, v_h, mask, params, out_h, workspace.data());
     }
   }
+#endif
 
   val result = val::object();
   result.set("output", result_matrix(output, q.batched, heads, sq, dv));
@@ -360,6 +393,15 @@ val logits(const val& args) {
 
 std::string backend() { return kBackend; }
 
+// How many threads share a large call (1 outside the pthreads build).
+unsigned threads() {
+#if ATTN_THREADS
+  return thread_pool().size();
+#else
+  return 1;
+#endif
+}
+
 // For leak checks: bytes malloc has handed out, and the size of wasm memory.
 val memory_stats() {
   val stats = val::object();
@@ -372,6 +414,7 @@ val memory_stats() {
 
 EMSCRIPTEN_BINDINGS(attention_module) {
   emscripten::function("backend", &backend);
+  emscripten::function("threads", &threads);
   emscripten::function("attention", &attention);
   emscripten::function("multiHeadAttention", &multi_head_attention);
   emscripten::function("matmul", &matmul);

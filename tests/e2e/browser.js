@@ -29,6 +29,17 @@ export async function startBuiltSite() {
   return { server, url: `http://127.0.0.1:${port}/` };
 }
 
+/** The built site (dist/) from a static server that sends no isolation headers, as many hosts do. */
+export async function startPlainServer() {
+  const server = await preview({
+    configFile: fileURLToPath(new URL('../../web/vite.config.js', import.meta.url)),
+    preview: { port: 0, host: '127.0.0.1', headers: { 'Cross-Origin-Opener-Policy': 'unsafe-none', 'Cross-Origin-Embedder-Policy': 'unsafe-none' } },
+    logLevel: 'error',
+  });
+  const { port } = server.httpServer.address();
+  return { server, url: `http://127.0.0.1:${port}/` };
+}
+
 export async function launchChromium() {
   mkdirSync(resultsDir, { recursive: true });
   return chromium.launch({

@@ -1,6 +1,6 @@
 // The page loads the module in Chromium, shows which backend it chose and the worked example's result.
 import { describe, expect, it } from 'vitest';
-import { openPage, resultsDir, startBuiltSite, useChromiumAndPlayground } from './browser.js';
+import { openPage, resultsDir, startBuiltSite, startPlainServer, useChromiumAndPlayground } from './browser.js';
 
 const suite = useChromiumAndPlayground();
 
@@ -8,7 +8,8 @@ const firstRow = (page, id) => page.locator(`#${id} table tbody tr`).first().loc
 
 describe('the page in Chromium', () => {
   it.each([
-    ['?view=steps', 'wasm-simd128'],
+    ['?view=steps', 'wasm-simd128-threads'], // the dev server sends COOP/COEP: the page is cross-origin isolated
+    ['?view=steps&backend=wasm-simd128', 'wasm-simd128'],
     ['?view=steps&backend=wasm-scalar', 'wasm-scalar'],
   ])('%s loads %s and shows the worked example', async (query, backend) => {
     const { page, errors } = await openPage(suite.browser, `${suite.playground.url}${query}`);
@@ -16,7 +17,7 @@ describe('the page in Chromium', () => {
     await page.waitForSelector('body[data-ready]');
     expect(await firstRow(page, 'stage-weights')).toEqual(['0.1554', '0.4223', '0.4223']);
     expect(await firstRow(page, 'stage-output')).toEqual(['1.845', '6.223', '1.733']);
-    if (backend === 'wasm-simd128') await page.screenshot({ path: `${resultsDir}foundation.png` });
+    if (backend === 'wasm-simd128-threads') await page.screenshot({ path: `${resultsDir}foundation.png` });
     expect(errors).toEqual([]);
     await page.close();
   });
@@ -26,14 +27,14 @@ describe('the page in Chromium', () => {
     try {
       const { page, errors } = await openPage(suite.browser, `${site.url}?view=steps`);
       await page.waitForSelector('body[data-ready]');
-      expect(await page.locator('#backend').textContent()).toBe('wasm-simd128');
+      expect(await page.locator('#backend').textContent()).toBe('wasm-simd128-threads');
       expect(await firstRow(page, 'stage-weights')).toEqual(['0.1554', '0.4223', '0.4223']);
       // Offline after the first load: the service worker serves the cached copy.
       await expect
         .poll(() => page.evaluate(async () => (await (await caches.open('attention-playground-v1')).keys()).length), { timeout: 15_000 })
         .toBeGreaterThanOrEqual(5);
       await page.context().setOffline(true);
-      await page.goto(`${site.url}?s=3&backend=wasm-simd128`);
+      await page.goto(`${site.url}?s=3`); // the build the first visit loaded (and cached): threads
       await page.waitForSelector('body[data-ready]');
       expect(await firstRow(page, 'stage-weights')).toEqual(['0.1554', '0.4223', '0.4223']);
       await page.context().setOffline(false);
@@ -41,6 +42,46 @@ describe('the page in Chromium', () => {
       await page.close();
     } finally {
       await site.server.close();
+    }
+  });
+
+  it('threads: isolated pages run the pthreads build, which agrees with the scalar reference; others fall back', async () => {
+    const { page, errors } = await openPage(suite.browser, `${suite.playground.url}?view=steps`);
+    await page.waitForSelector('body[data-ready]');
+    // A string, so the test runner does not rewrite the page's dynamic import.
+    const result = await page.evaluate(`(async () => {
+      const { loadAttention } = await import('/lib/index.js');
+      const threaded = await loadAttention({ backend: 'wasm-simd128-threads' });
+      const scalar = await loadAttention({ backend: 'wasm-scalar' });
+      const heads = 8, rows = 256, cols = 64;
+      let seed = 7;
+      const random = () => ((seed = (Math.imul(seed, 1664525) + 1013904223) >>> 0) / 4294967296) - 0.5;
+      const m = () => ({ data: Float32Array.from({ length: heads * rows * cols }, random), heads, rows, cols });
+      const [q, k, v] = [m(), m(), m()];
+      const expected = scalar.attention({ q, k, v, mask: 'causal' }).output.data;
+      const actual = threaded.attention({ q, k, v, mask: 'causal', weights: false }).output.data;
+      let worst = 0;
+      for (let i = 0; i < expected.length; i++) worst = Math.max(worst, Math.abs(actual[i] - expected[i]) / Math.max(1, Math.abs(expected[i])));
+      return { isolated: crossOriginIsolated, threads: threaded.threads, worst };
+    })()`);
+    expect(result.isolated).toBe(true);
+    expect(result.threads).toBeGreaterThanOrEqual(2);
+    expect(result.worst).toBeLessThan(2e-5);
+    expect(errors).toEqual([]);
+    await page.close();
+
+    // The same site without the isolation headers: the single-thread SIMD build, chosen automatically.
+    const plain = await startPlainServer();
+    try {
+      const opened = await openPage(suite.browser, `${plain.url}?view=steps`);
+      await opened.page.waitForSelector('body[data-ready]');
+      expect(await opened.page.evaluate(() => crossOriginIsolated)).toBe(false);
+      expect(await opened.page.locator('#backend').textContent()).toBe('wasm-simd128');
+      expect(await firstRow(opened.page, 'stage-weights')).toEqual(['0.1554', '0.4223', '0.4223']);
+      expect(opened.errors).toEqual([]);
+      await opened.page.close();
+    } finally {
+      await plain.server.close();
     }
   });
 });

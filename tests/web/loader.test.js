@@ -19,7 +19,7 @@ describe('loadAttention', () => {
 
   it('refuses unknown backends and non-object options', async () => {
     await expect(loadAttention({ backend: 'webgpu' })).rejects.toThrow(
-      /options.backend must be one of wasm-simd128, wasm-scalar, got 'webgpu'/,
+      /options.backend must be one of wasm-simd128-threads, wasm-simd128, wasm-scalar, got 'webgpu'/,
     );
     expect(() => loadAttention('fast')).toThrow(TypeError);
   });

@@ -28,7 +28,7 @@ export interface HeadMatrices {
  */
 export type Mask = 'none' | 'causal' | Uint8Array;
 
-export type Backend = 'wasm-simd128' | 'wasm-scalar';
+export type Backend = 'wasm-simd128-threads' | 'wasm-simd128' | 'wasm-scalar';
 
 export interface AttentionArgs {
   /** Queries, Sq × dk, or a batch of H heads (H × Sq × dk). */
@@ -98,6 +98,8 @@ export interface MultiHeadAttentionResult {
 export interface Attention {
   /** Which build is running. */
   readonly backend: Backend;
+  /** Threads sharing out heads and query blocks of large calls (1 except in 'wasm-simd128-threads'). */
+  readonly threads: number;
   /**
    * Scaled dot-product attention. Throws a TypeError for arguments of the wrong type and a RangeError for
    * wrong shapes, non-finite numbers, bad masks or requests too large for memory; the message names the
@@ -127,6 +129,13 @@ export function loadAttention(options?: LoadOptions): Promise<Attention>;
 
 /** Whether this engine can compile WebAssembly SIMD128. */
 export function supportsSimd(): boolean;
+
+/**
+ * Whether the threaded build can run here: SIMD and shared memory (browsers share memory only with pages
+ * served cross-origin isolated: `Cross-Origin-Opener-Policy: same-origin` and
+ * `Cross-Origin-Embedder-Policy: require-corp`). Pages that are not get the single-thread build by default.
+ */
+export function supportsThreads(): boolean;
 
 /** The builds this package ships. */
 export const backends: readonly Backend[];

@@ -1,18 +1,19 @@
 // attention-playground's public API: scaled dot-product and multi-head attention computed by the C++
 // kernels in WebAssembly. Works unchanged in browsers (bundled by Vite or served as plain ES modules) and
 // in Node 20. See index.d.ts for the documented types.
-import { backends, moduleFor, resolveBackend, supportsSimd } from './load-module.js';
+import { backends, moduleFor, resolveBackend, supportsSimd, supportsThreads } from './load-module.js';
 import { unwrap } from './errors.js';
 import * as validate from './validate.js';
 
-export { backends, supportsSimd };
+export { backends, supportsSimd, supportsThreads };
 export { loadTranslator, UnknownWordError } from './translator.js';
 
 const loaded = new Map(); // backend → Promise<Attention>
 
 /**
- * Loads the attention module: the SIMD build where the engine supports WebAssembly SIMD, the scalar build
- * otherwise, or the one named by `options.backend`.
+ * Loads the attention module: in a cross-origin-isolated page the threaded SIMD build, else the SIMD build
+ * where the engine supports WebAssembly SIMD, else the scalar build; or the one named by `options.backend`
+ * (Node runs the threaded build only when asked).
  */
 export function loadAttention(options = {}) {
   validate.requireObject(options, 'options');
@@ -44,6 +45,7 @@ function withOperation(operation, body) {
 function wrap(module, backend) {
   return Object.freeze({
     backend,
+    threads: module.threads(),
 
     attention(args) {
       return withOperation('attention', () => {

@@ -1,9 +1,19 @@
 // The only JavaScript that knows about the Emscripten modules: where the builds live, how to tell whether
-// this engine can run the SIMD one, and how to instantiate a build in a browser (Vite or any static host)
-// or in Node (which the web-targeted Emscripten output cannot fetch from a file path by itself).
+// this engine can run the SIMD and the threaded ones, and how to instantiate a build in a browser (Vite or
+// any static host) or in Node (which the web-targeted Emscripten output cannot fetch from a file path by
+// itself).
 
-/** The two builds of the same C++ sources. `new URL(…, import.meta.url)` lets bundlers copy the .wasm files. */
+/**
+ * Three builds of the same C++ sources. `new URL(…, import.meta.url)` lets bundlers copy the files. The
+ * threaded build is loaded from its own URL, not bundled, because its Web Workers import the same file.
+ */
 const builds = {
+  'wasm-simd128-threads': {
+    moduleUrl: new URL('./wasm/attention-simd-threads.mjs', import.meta.url),
+    wasmUrl: new URL('./wasm/attention-simd-threads.wasm', import.meta.url),
+    workerUrl: new URL('./wasm/attention-simd-threads.worker.js', import.meta.url),
+    importFactory: () => import(/* @vite-ignore */ builds['wasm-simd128-threads'].moduleUrl.href),
+  },
   'wasm-simd128': {
     importFactory: () => import('./wasm/attention-simd.mjs'),
     wasmUrl: new URL('./wasm/attention-simd.wasm', import.meta.url),
@@ -31,6 +41,26 @@ export function supportsSimd() {
 
 const isNode = typeof process === 'object' && typeof process.versions?.node === 'string';
 
+/**
+ * Whether the threaded build can run: SIMD plus shared memory, which browsers grant only to pages that are
+ * cross-origin isolated (served with COOP: same-origin and COEP: require-corp).
+ */
+export function supportsThreads() {
+  return supportsSimd() && typeof SharedArrayBuffer === 'function' && (isNode || globalThis.crossOriginIsolated === true);
+}
+
+// Node runs the threaded build from its CommonJS twin (3.1.6's ES-module output cannot start threads in Node).
+// The path is assembled at run time so bundlers do not copy these Node-only files into web builds.
+const nodeThreadsStem = 'attention-simd-threads-node';
+
+async function instantiateThreadsInNode() {
+  const nodeModule = 'node:module';
+  const { createRequire } = await import(/* @vite-ignore */ nodeModule);
+  const directory = new URL('./wasm/node/', import.meta.url);
+  const createModule = createRequire(directory)(`./${nodeThreadsStem}.cjs`);
+  return createModule({ wasmBinary: await readFileInNode(new URL(`${nodeThreadsStem}.wasm`, directory)) });
+}
+
 async function readFileInNode(url) {
   const fsModule = 'node:fs/promises'; // a variable, so bundlers leave this Node-only import alone
   const { readFile } = await import(/* @vite-ignore */ fsModule);
@@ -43,6 +73,15 @@ async function readFileInNode(url) {
  */
 export async function instantiate(backend) {
   const build = builds[backend];
+  if (backend === 'wasm-simd128-threads') {
+    if (isNode) return instantiateThreadsInNode();
+    const { default: createModule } = await build.importFactory();
+    const files = { 'attention-simd-threads.wasm': build.wasmUrl, 'attention-simd-threads.worker.js': build.workerUrl };
+    return createModule({
+      locateFile: (name) => (files[name] ?? new URL(name, build.moduleUrl)).href,
+      mainScriptUrlOrBlob: build.moduleUrl.href, // what each worker imports
+    });
+  }
   const { default: createModule } = await build.importFactory();
   if (isNode && build.wasmUrl.protocol === 'file:') {
     return createModule({ wasmBinary: await readFileInNode(build.wasmUrl) });
@@ -52,14 +91,23 @@ export async function instantiate(backend) {
 
 const instances = new Map(); // backend → Promise<module>: each build is instantiated once per page/process
 
-/** The build to use: the one asked for (checked), else SIMD where the engine has it, else scalar. */
+/** The default build: threads in cross-origin-isolated pages, else SIMD where the engine has it, else scalar. */
+function defaultBackend() {
+  if (!isNode && supportsThreads()) return 'wasm-simd128-threads';
+  return supportsSimd() ? 'wasm-simd128' : 'wasm-scalar';
+}
+
+/** The build to use: the one asked for (checked), else the default for this engine and page. */
 export function resolveBackend(requested) {
-  const backend = requested ?? (supportsSimd() ? 'wasm-simd128' : 'wasm-scalar');
+  const backend = requested ?? defaultBackend();
   if (!backends.includes(backend)) {
     throw new RangeError(`options.backend must be one of ${backends.join(', ')}, got '${backend}'`);
   }
   if (backend === 'wasm-simd128' && !supportsSimd()) {
     throw new RangeError('options.backend is wasm-simd128, but this engine has no WebAssembly SIMD');
+  }
+  if (backend === 'wasm-simd128-threads' && !supportsThreads()) {
+    throw new RangeError('options.backend is wasm-simd128-threads, but this page cannot share memory between threads (it must be cross-origin isolated: COOP same-origin, COEP require-corp)');
   }
   return backend;
 }

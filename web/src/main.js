@@ -10,7 +10,7 @@ import { TranslationView } from './translation-view.js';
 
 const viewNames = { translation: 'Translation', steps: 'Attention, step by step' };
 const params = new URLSearchParams(location.search);
-const requestedBackend = ['wasm-simd128', 'wasm-scalar'].includes(params.get('backend')) ? params.get('backend') : undefined;
+const requestedBackend = ['wasm-simd128-threads', 'wasm-simd128', 'wasm-scalar'].includes(params.get('backend')) ? params.get('backend') : undefined;
 
 function initialView() {
   const view = params.get('view');

@@ -9,6 +9,7 @@
 #include "attn/matmul.h"
 #include "attn/multi_head.h"
 #include "multi_head_impl.h"
+#include "streaming_parts.h"
 #include "simd/gemm.hpp"
 #include "simd/softmax.hpp"
 #include "simd/streaming.hpp"
@@ -79,6 +80,22 @@ std::size_t attention_streaming_workspace_floats_fast(std::size_t, std::size_t s
 ATTN_NOINLINE void attention_streaming_fast(ConstMatrixView q, ConstMatrixView k, ConstMatrixView v, const Mask& mask,
                                             const LogitParams& params, MatrixView output, float* workspace) {
   Streaming::run(q, k, v, mask, params, output, workspace);
+}
+
+std::size_t streaming_packed_floats_fast(std::size_t sk, std::size_t dk, std::size_t dv) {
+  return Streaming::packed_floats(sk, dk, dv);
+}
+std::size_t streaming_scratch_floats_fast(std::size_t dk, std::size_t dv) { return Streaming::scratch_floats(dk, dv); }
+std::size_t streaming_query_blocks_fast(std::size_t sq) { return Streaming::query_blocks(sq); }
+
+ATTN_NOINLINE void streaming_pack_fast(ConstMatrixView k, ConstMatrixView v, float* packed) {
+  Streaming::pack(k, v, packed);
+}
+
+ATTN_NOINLINE void streaming_blocks_fast(ConstMatrixView q, ConstMatrixView v, std::size_t sk, const Mask& mask,
+                                         const LogitParams& params, const float* packed, std::size_t first,
+                                         std::size_t last, MatrixView output, float* scratch) {
+  Streaming::run_blocks(q, v, sk, mask, params, packed, first, last, output, scratch);
 }
 
 namespace {

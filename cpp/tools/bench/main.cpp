@@ -10,6 +10,7 @@
 
 #include "arch_kernels.h"
 #include "attn/attention.h"
+#include "attn/batched.h"
 #include "../../../tests/cpp/test_util.h"
 
 using namespace attn;
@@ -65,6 +66,16 @@ int main(int argc, char** argv) {
                             dense(out.data() + h * shape.s * kD, shape.s, kD), ws.data());
       }, calls);
       rows.push_back({std::string("streaming, ") + kernels.arch, shape, ms});
+    }
+    // This machine's best, heads and query blocks shared by two threads.
+    {
+      ThreadPool pool(2);
+      const HeadsShape heads_shape{shape.heads, shape.s, shape.s, kD, kD};
+      std::vector<float> ws(batched_workspace_floats_fast(heads_shape, false, pool.size()));
+      const double ms = median_ms([&] {
+        batched_attention_fast(q.data(), k.data(), v.data(), heads_shape, Mask{}, params, out.data(), nullptr, ws.data(), pool);
+      }, calls);
+      rows.push_back({std::string("streaming, 2 threads, ") + bench::native_kernels().arch, shape, ms});
     }
     std::vector<float> ws(attention_workspace_floats_fast(shape.s, shape.s, kD, kD));
     const double ms = median_ms([&] {

@@ -37,51 +37,58 @@ struct StreamingAttention {
   static std::size_t key_blocks(std::size_t sk) { return (sk + kKeyBlock - 1) / kKeyBlock; }
   static std::size_t packed_v_block_floats(std::size_t dv) { return Gemm::packed_floats(kKeyBlock, dv); }
 
-  // Layout of the workspace, in floats.
-  struct Layout {
-    std::size_t packed_k, packed_v, scores, out, partial, running, queries, total;
-    Layout(std::size_t sk, std::size_t dk, std::size_t dv) {
-      packed_k = 0;
-      packed_v = packed_k + Gemm::packed_floats(dk, sk);
-      scores = packed_v + key_blocks(sk) * packed_v_block_floats(dv);
-      out = scores + kQueryBlock * kKeyBlock;
-      partial = out + kQueryBlock * dv;
-      running = partial + kQueryBlock * dv;  // max, sum, rescale factor per row
-      queries = running + 3 * kQueryBlock;   // the query block, pre-multiplied by scale/temperature
-      total = queries + kQueryBlock * dk;
-    }
-  };
-
-  static std::size_t workspace_floats(std::size_t sk, std::size_t dk, std::size_t dv) {
-    return Layout(sk, dk, dv).total;
+  // The packed keys and values of one head (what every query block reads), in floats.
+  static std::size_t packed_floats(std::size_t sk, std::size_t dk, std::size_t dv) {
+    return Gemm::packed_floats(dk, sk) + key_blocks(sk) * packed_v_block_floats(dv);
   }
+  // One worker's scratch: a block of scores, output accumulators, running statistics, scaled queries.
+  static std::size_t scratch_floats(std::size_t dk, std::size_t dv) {
+    return kQueryBlock * kKeyBlock + 2 * kQueryBlock * dv + 3 * kQueryBlock + kQueryBlock * dk;
+  }
+  static std::size_t workspace_floats(std::size_t sk, std::size_t dk, std::size_t dv) {
+    return packed_floats(sk, dk, dv) + scratch_floats(dk, dv);
+  }
+  static std::size_t query_blocks(std::size_t sq) { return (sq + kQueryBlock - 1) / kQueryBlock; }
 
-  static void run(ConstMatrixView q, ConstMatrixView k, ConstMatrixView v, const Mask& mask,
-                  const LogitParams& params, MatrixView output, float* workspace) {
-    const std::size_t sq = q.rows, sk = k.rows, dk = q.cols, dv = v.cols;
-    const Layout at(sk, dk, dv);
-    float* packed_k = workspace + at.packed_k;
-    float* packed_v = workspace + at.packed_v;
-    Gemm::pack_transposed(k, packed_k);  // panel p holds keys [p·NR, p·NR + NR) for every feature
+  // Kᵀ as GEMM panels (panel p: keys [p·NR, p·NR + NR), every feature), then V block by block.
+  static void pack(ConstMatrixView k, ConstMatrixView v, float* packed) {
+    const std::size_t sk = k.rows, dk = k.cols, dv = v.cols;
+    Gemm::pack_transposed(k, packed);
+    float* packed_v = packed + Gemm::packed_floats(dk, sk);
     for (std::size_t b = 0; b < key_blocks(sk); ++b) {
       const std::size_t j0 = b * kKeyBlock, rows = std::min(kKeyBlock, sk - j0);
       Gemm::pack({v.row(j0), rows, dv, v.stride}, packed_v + b * packed_v_block_floats(dv));
     }
-    for (std::size_t i0 = 0; i0 < sq; i0 += kQueryBlock) {
-      const std::size_t rows = std::min(kQueryBlock, sq - i0);
-      query_block(q, v, mask, params, i0, rows, sk, output, workspace, at);
+  }
+
+  // Query blocks [first, last) of one head whose keys and values `packed` holds.
+  static void run_blocks(ConstMatrixView q, ConstMatrixView v, std::size_t sk, const Mask& mask,
+                         const LogitParams& params, const float* packed, std::size_t first, std::size_t last,
+                         MatrixView output, float* scratch) {
+    for (std::size_t b = first; b < last; ++b) {
+      const std::size_t i0 = b * kQueryBlock, rows = std::min(kQueryBlock, q.rows - i0);
+      query_block(q, v, mask, params, i0, rows, sk, packed, output, scratch);
     }
+  }
+
+  static void run(ConstMatrixView q, ConstMatrixView k, ConstMatrixView v, const Mask& mask,
+                  const LogitParams& params, MatrixView output, float* workspace) {
+    pack(k, v, workspace);
+    run_blocks(q, v, k.rows, mask, params, workspace, 0, query_blocks(q.rows), output,
+               workspace + packed_floats(k.rows, k.cols, v.cols));
   }
 
  private:
   static void query_block(ConstMatrixView q, ConstMatrixView v, const Mask& mask, const LogitParams& params,
-                          std::size_t i0, std::size_t rows, std::size_t sk, MatrixView output, float* workspace,
-                          const Layout& at) {
+                          std::size_t i0, std::size_t rows, std::size_t sk, const float* packed, MatrixView output,
+                          float* scratch) {
     const std::size_t dk = q.cols, dv = v.cols;
-    float* scores = workspace + at.scores;
-    float* out = workspace + at.out;
-    float* partial = workspace + at.partial;
-    float* running_max = workspace + at.running;
+    const float* packed_k = packed;
+    const float* packed_v = packed + Gemm::packed_floats(dk, sk);
+    float* scores = scratch;
+    float* out = scores + kQueryBlock * kKeyBlock;
+    float* partial = out + kQueryBlock * dv;
+    float* running_max = partial + kQueryBlock * dv;
     float* running_sum = running_max + kQueryBlock;
     float* rescale = running_sum + kQueryBlock;
     std::fill(out, out + rows * dv, 0.0f);
@@ -89,7 +96,7 @@ struct StreamingAttention {
     std::fill(running_sum, running_sum + rows, 0.0f);
     std::size_t hard_choice[kQueryBlock];
     // Scaling the queries once (Br·dk products) spares scaling every score (Br·Sk).
-    float* scaled_q = workspace + at.queries;
+    float* scaled_q = rescale + kQueryBlock;
     const Batch factor(params.scale / params.temperature);
     for (std::size_t r = 0; r < rows; ++r) {
       const float* src = q.row(i0 + r);
@@ -105,8 +112,7 @@ struct StreamingAttention {
       if (mask.kind == MaskKind::causal && j0 > i0 + rows - 1) break;  // the whole block is in the future
       // pass 1: this block's scores
       const MatrixView block{scores, rows, keys, kKeyBlock};
-      Gemm::multiply(q_block, workspace + at.packed_k + (j0 / Gemm::kPanelWidth) * dk * Gemm::kPanelWidth, keys,
-                     nullptr, block);
+      Gemm::multiply(q_block, packed_k + (j0 / Gemm::kPanelWidth) * dk * Gemm::kPanelWidth, keys, nullptr, block);
       // pass 2: scale, mask, and fold into each row's running maximum and sum
       bool any_visible = false;
       for (std::size_t r = 0; r < rows; ++r) {
@@ -121,8 +127,8 @@ struct StreamingAttention {
       }
       if (params.hard || !any_visible) continue;
       // pass 3: O = α·O + P·V_blk
-      Gemm::multiply({scores, rows, keys, kKeyBlock}, workspace + at.packed_v + b * packed_v_block_floats(dv), dv,
-                     nullptr, dense(partial, rows, dv));
+      Gemm::multiply({scores, rows, keys, kKeyBlock}, packed_v + b * packed_v_block_floats(dv), dv, nullptr,
+                     dense(partial, rows, dv));
       for (std::size_t r = 0; r < rows; ++r) accumulate(out + r * dv, partial + r * dv, dv, rescale[r]);
     }
 

@@ -1,0 +1,45 @@
+// A fixed set of threads that share out the items of one task at a time: the caller's thread works too, so a
+// pool of size 1 runs everything inline. Used for batched heads in the native build and in the wasm
+// pthreads build (where the threads are the Emscripten pool's Web Workers).
+#pragma once
+
+#include <atomic>
+#include <condition_variable>
+#include <cstddef>
+#include <functional>
+#include <mutex>
+#include <thread>
+#include <vector>
+
+namespace attn {
+
+class ThreadPool {
+ public:
+  // `threads` counts the caller: threads - 1 workers are started.
+  explicit ThreadPool(unsigned threads);
+  ~ThreadPool();
+  ThreadPool(const ThreadPool&) = delete;
+  ThreadPool& operator=(const ThreadPool&) = delete;
+
+  unsigned size() const { return static_cast<unsigned>(workers_.size()) + 1; }
+
+  // Calls task(item, thread) for every item in [0, count), each exactly once, with thread in [0, size());
+  // returns when all are done. Items are taken in order, so neighbours tend to share a thread's caches.
+  void run(std::size_t count, const std::function<void(std::size_t item, unsigned thread)>& task);
+
+ private:
+  void work(unsigned thread);
+  void take_items(unsigned thread);
+
+  std::vector<std::thread> workers_;
+  std::mutex mutex_;
+  std::condition_variable start_, finished_;
+  const std::function<void(std::size_t, unsigned)>* task_ = nullptr;
+  std::size_t count_ = 0;
+  std::atomic<std::size_t> next_{0};
+  std::size_t generation_ = 0;
+  unsigned busy_ = 0;
+  bool stopping_ = false;
+};
+
+}  // namespace attn

@@ -1,0 +1,72 @@
+// Batched heads shared among a thread pool, against the single-head reference, for pools of 1, 2 and 3
+// threads, with and without weights, at shapes around the streaming kernel's blocks; and the pool itself.
+#include <gtest/gtest.h>
+
+#include <atomic>
+
+#include "attn/batched.h"
+#include "test_util.h"
+
+namespace attn {
+namespace {
+
+using testing::near_all;
+
+TEST(ThreadPool, RunsEveryItemExactlyOnceOnEveryPoolSize) {
+  for (unsigned threads : {1u, 2u, 3u, 8u}) {
+    ThreadPool pool(threads);
+    EXPECT_EQ(pool.size(), threads);
+    for (std::size_t count : {0u, 1u, 2u, 7u, 1000u}) {
+      std::vector<std::atomic<int>> seen(count);
+      std::atomic<bool> thread_in_range{true};
+      pool.run(count, [&](std::size_t item, unsigned thread) {
+        seen[item].fetch_add(1);
+        if (thread >= threads) thread_in_range = false;
+      });
+      for (std::size_t i = 0; i < count; ++i) ASSERT_EQ(seen[i].load(), 1) << "item " << i << " of " << count;
+      EXPECT_TRUE(thread_in_range);
+    }
+  }
+}
+
+class BatchedVsReference : public ::testing::TestWithParam<std::tuple<unsigned, bool, int>> {};
+
+TEST_P(BatchedVsReference, EveryHeadMatches) {
+  const auto [threads, weights, mask_kind] = GetParam();
+  ThreadPool pool(threads);
+  const HeadsShape shapes[] = {{1, 1, 1, 1, 1}, {3, 17, 40, 8, 5}, {2, 70, 300, 16, 16}, {5, 33, 33, 64, 64}};
+  std::uint32_t seed = threads * 100 + weights * 10 + static_cast<std::uint32_t>(mask_kind);
+  for (const HeadsShape& s : shapes) {
+    const auto q = testing::random_values(s.heads * s.sq * s.dk, ++seed), k = testing::random_values(s.heads * s.sk * s.dk, ++seed),
+               v = testing::random_values(s.heads * s.sk * s.dv, ++seed);
+    const auto allowed = testing::random_mask(s.sq, s.sk, ++seed);
+    Mask mask;
+    if (mask_kind == 1) mask.kind = MaskKind::causal;
+    if (mask_kind == 2) mask = {MaskKind::explicit_, allowed.data()};
+    const LogitParams params{default_scale(s.dk), 0.9f, false};
+    std::vector<float> out(s.heads * s.sq * s.dv, -7.0f), w(weights ? s.heads * s.sq * s.sk : 0, -7.0f);
+    std::vector<float> ws(batched_workspace_floats_fast(s, weights, pool.size()));
+    batched_attention_fast(q.data(), k.data(), v.data(), s, mask, params, out.data(), weights ? w.data() : nullptr,
+                           ws.data(), pool);
+    for (std::size_t h = 0; h < s.heads; ++h) {
+      std::vector<float> expected_out(s.sq * s.dv), expected_w(s.sq * s.sk);
+      std::vector<float> ref_ws(attention_workspace_floats_reference(s.sq, s.sk, s.dk, s.dv));
+      attention_reference(dense(q.data() + h * s.sq * s.dk, s.sq, s.dk), dense(k.data() + h * s.sk * s.dk, s.sk, s.dk),
+                          dense(v.data() + h * s.sk * s.dv, s.sk, s.dv), mask, params,
+                          dense(expected_out.data(), s.sq, s.dv), dense(expected_w.data(), s.sq, s.sk), ref_ws.data());
+      SCOPED_TRACE(::testing::Message() << "head " << h << " of H=" << s.heads << " Sq=" << s.sq << " Sk=" << s.sk);
+      EXPECT_TRUE(near_all(std::vector<float>(out.begin() + h * s.sq * s.dv, out.begin() + (h + 1) * s.sq * s.dv),
+                           expected_out, 2e-5, 1e-4));
+      if (weights) {
+        EXPECT_TRUE(near_all(std::vector<float>(w.begin() + h * s.sq * s.sk, w.begin() + (h + 1) * s.sq * s.sk),
+                             expected_w, 2e-5, 1e-4));
+      }
+    }
+  }
+}
+
+INSTANTIATE_TEST_SUITE_P(Pools, BatchedVsReference,
+                         ::testing::Combine(::testing::Values(1u, 2u, 3u), ::testing::Bool(), ::testing::Values(0, 1, 2)));
+
+}  // namespace
+}  // namespace attn
