@@ -13,8 +13,13 @@ const require = createRequire(import.meta.url);
 /** Our module through its public API: batched heads, weights: false (the streaming kernel). */
 export async function ours(backend) {
   const api = await loadAttention({ backend });
+  const names = {
+    'wasm-simd128': 'ours, wasm SIMD128',
+    'wasm-scalar': 'ours, wasm scalar',
+    'wasm-simd128-threads': `ours, wasm SIMD128, ${api.threads} threads`,
+  };
   return {
-    name: backend === 'wasm-simd128' ? 'ours, wasm SIMD128' : 'ours, wasm scalar',
+    name: names[backend],
     prepare: ({ heads, s, d, q, k, v }) => {
       const m = (data) => ({ data, heads, rows: s, cols: d });
       return async () => api.attention({ q: m(q), k: m(k), v: m(v), weights: false }).output.data;
