@@ -45,7 +45,7 @@ describe('the page in Chromium', () => {
     }
   });
 
-  it('threads: isolated pages run the pthreads build, which agrees with the scalar reference; others fall back', async () => {
+  it('threads: isolated pages run the pthreads build, which agrees with the scalar reference; others fall back; S=16384 streams', async () => {
     const { page, errors } = await openPage(suite.browser, `${suite.playground.url}?view=steps`);
     await page.waitForSelector('body[data-ready]');
     // A string, so the test runner does not rewrite the page's dynamic import.
@@ -67,6 +67,24 @@ describe('the page in Chromium', () => {
     expect(result.isolated).toBe(true);
     expect(result.threads).toBeGreaterThanOrEqual(2);
     expect(result.worst).toBeLessThan(2e-5);
+    // A long sequence in the browser: H=1, S=16384, d=64 without weights, in far less than S² floats.
+    const long = await page.evaluate(`(async () => {
+      const { loadAttention } = await import('/lib/index.js');
+      const api = await loadAttention({ backend: 'wasm-simd128' });
+      const S = 16384, d = 64;
+      let seed = 3;
+      const random = () => ((seed = (Math.imul(seed, 1664525) + 1013904223) >>> 0) / 4294967296) - 0.5;
+      const m = () => ({ data: Float32Array.from({ length: S * d }, random), heads: 1, rows: S, cols: d });
+      const [q, k, v] = [m(), m(), m()];
+      const { output } = api.attention({ q, k, v, mask: 'causal', weights: false });
+      // Row 0 under a causal mask attends to key 0 alone: its output is v's first row.
+      let worst = 0;
+      for (let c = 0; c < d; c++) worst = Math.max(worst, Math.abs(output.data[c] - v.data[c]));
+      return { rows: output.rows, heapBytes: api.memoryStats().heapBytes, worst };
+    })()`);
+    expect(long.rows).toBe(16384);
+    expect(long.heapBytes).toBeLessThan(64 * 1024 * 1024);
+    expect(long.worst).toBeLessThan(1e-6);
     expect(errors).toEqual([]);
     await page.close();
 
