@@ -134,4 +134,43 @@ Error memory_budget(const char* operation, double floats) {
                      " MiB");
 }
 
+Error training_options(const TrainingArgs& a) {
+  const auto whole = [](const char* name, double value, double low, double high) -> Error {
+    if (std::isfinite(value) && value == std::floor(value) && value >= low && value <= high) return {};
+    return range_error(std::string(name) + " must be a whole number from " + number(low) + " to " + number(high) +
+                       ", got " + number(value));
+  };
+  const Error checks[] = {
+      whole("seed", a.seed, 0, 9007199254740991.0),
+      whole("dataSeed", a.data_seed, 0, 9007199254740991.0),
+      whole("steps", a.steps, 1, kMaxTrainingSteps),
+      whole("batchSize", a.batch_size, 1, kMaxBatchSize),
+      whole("warmupSteps", a.warmup_steps, 0, kMaxTrainingSteps),
+      whole("model.dModel", a.d_model, 2, kMaxModelWidth),
+      whole("model.heads", a.heads, 1, kMaxModelWidth),
+      whole("model.ffn", a.ffn, 1, kMaxFfnWidth),
+      whole("model.encoderLayers", a.encoder_layers, 1, kMaxLayers),
+      whole("model.decoderLayers", a.decoder_layers, 1, kMaxLayers),
+  };
+  for (const Error& error : checks)
+    if (error) return error;
+  if (!std::isfinite(a.learning_rate) || a.learning_rate <= 0 || a.learning_rate > 1) {
+    return range_error("learningRate must be a finite number in (0, 1], got " + number(a.learning_rate));
+  }
+  if (a.warmup_steps > a.steps) {
+    return range_error("warmupSteps must be at most steps = " + number(a.steps) + ", got " + number(a.warmup_steps));
+  }
+  if (std::fmod(a.d_model, 2) != 0) return range_error("model.dModel must be even (sine and cosine pairs), got " + number(a.d_model));
+  if (std::fmod(a.d_model, a.heads) != 0) {
+    return range_error("model.heads must divide model.dModel = " + number(a.d_model) + ", got " + number(a.heads));
+  }
+  return {};
+}
+
+Error training_parameters(double parameters) {
+  if (parameters <= kMaxTrainingParameters) return {};
+  return range_error("the model would have " + number(parameters) + " parameters; the trainer's limit is " +
+                     number(kMaxTrainingParameters) + " (make model.dModel, model.ffn or the layers smaller)");
+}
+
 }  // namespace attn::check

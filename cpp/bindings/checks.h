@@ -56,4 +56,21 @@ Error finite(const char* name, const float* data, std::size_t count, std::size_t
 // A request needing more than kMaxFloatsPerCall floats.
 Error memory_budget(const char* operation, double floats);
 
+// The trainer's options as JavaScript numbers, named as createTrainer() names them.
+struct TrainingArgs {
+  double seed, data_seed, steps, batch_size, learning_rate, warmup_steps;
+  double d_model, heads, ffn, encoder_layers, decoder_layers;
+};
+inline constexpr double kMaxTrainingSteps = 1e6, kMaxBatchSize = 1024, kMaxModelWidth = 512, kMaxFfnWidth = 4096,
+                        kMaxLayers = 6;
+// The largest model createTrainer() builds: Adam's moments and the shards' gradients make training take
+// about 8 floats per parameter, so 2 M parameters stay under 64 MiB.
+inline constexpr double kMaxTrainingParameters = 2e6;
+
+// Each option a whole number in its range (seeds up to 2^53 - 1), learningRate finite and in (0, 1],
+// warmupSteps at most steps, dModel even, heads dividing dModel.
+Error training_options(const TrainingArgs& a);
+// A model of `parameters` parameters is within kMaxTrainingParameters.
+Error training_parameters(double parameters);
+
 }  // namespace attn::check

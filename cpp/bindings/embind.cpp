@@ -27,6 +27,14 @@
 #include "attn/multi_head.h"
 #include "checks.h"
 #include "js_values.h"
+#include "module_shared.h"
+
+#if ATTN_THREADS
+attn::ThreadPool& attn::bindings::module_thread_pool() {
+  static ThreadPool pool(static_cast<unsigned>(std::clamp(emscripten_num_logical_cores(), 1, 4)));
+  return pool;
+}
+#endif
 
 namespace {
 
@@ -37,11 +45,7 @@ using js::copy_out;
 using js::matrix_result;
 
 #if ATTN_THREADS
-// The module's threads: this one and up to three of Emscripten's pooled workers (PTHREAD_POOL_SIZE=3).
-ThreadPool& thread_pool() {
-  static ThreadPool pool(static_cast<unsigned>(std::clamp(emscripten_num_logical_cores(), 1, 4)));
-  return pool;
-}
+ThreadPool& thread_pool() { return bindings::module_thread_pool(); }
 ThreadPool& single_thread() {
   static ThreadPool pool(1);
   return pool;

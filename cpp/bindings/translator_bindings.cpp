@@ -14,17 +14,14 @@
 #include "attn/translator.h"
 #include "checks.h"
 #include "js_values.h"
+#include "module_shared.h"
 
 namespace {
 
 using emscripten::val;
 using namespace attn;
 
-#if ATTN_SIMD
-const KernelSet& module_kernels() { return fast_kernels(); }
-#else
-const KernelSet& module_kernels() { return reference_kernels(); }
-#endif
+using bindings::module_kernels;
 
 constexpr double kMaxModelBytes = 64.0 * 1024 * 1024;
 constexpr double kMaxSentenceBytes = 4096;
@@ -44,6 +41,11 @@ val config_object(const model::Config& c) {
   out.set("decoderLayers", c.decoder_layers);
   out.set("maxPositions", c.max_positions);
   out.set("parameters", static_cast<double>(model::ParameterLayout(c).count));
+  val ablations = val::object();
+  ablations.set("noPositions", !c.positions);
+  ablations.set("noScaling", !c.scaled);
+  ablations.set("sigmoidGates", c.weighting == model::AttentionWeighting::sigmoid);
+  out.set("ablations", ablations);
   return out;
 }
 
@@ -57,9 +59,15 @@ val translator_load(const val& bytes) {
     loaded = model::load_weights(data.data(), data.size());
   }
   if (!loaded.model) return js::error_result("RangeError", loaded.error);
+  return bindings::register_translator(std::move(*loaded.model));
+}
+
+}  // namespace
+
+val attn::bindings::register_translator(model::TranslationModel model) {
   static int next_id = 1;
   const int id = next_id++;
-  auto& translator = translators()[id] = std::make_unique<model::Translator>(std::move(*loaded.model), module_kernels());
+  auto& translator = translators()[id] = std::make_unique<model::Translator>(std::move(model), module_kernels());
   const model::TranslationModel& m = translator->model();
   val out = val::object();
   out.set("id", id);
@@ -69,6 +77,8 @@ val translator_load(const val& bytes) {
   out.set("maxWords", static_cast<double>(translator->max_source_words()));
   return out;
 }
+
+namespace {
 
 // Maps of one kind (L × H × rows × cols) as [layer][head] → { data, rows, cols }.
 val layered_maps(const std::vector<float>& all, std::size_t layers, std::size_t heads, std::size_t rows,

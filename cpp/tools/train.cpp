@@ -18,7 +18,9 @@ int main(int argc, char** argv) {
                          {{"out", "web/lib/models/en-es.bin"}, {"seed", "7"}, {"data-seed", "1"}, {"steps", "4000"},
                           {"batch", "48"}, {"lr", "0.003"}, {"threads", "2"}, {"d-model", "32"}, {"heads", "4"},
                           {"ffn", "64"}, {"encoder-layers", "2"}, {"decoder-layers", "2"}, {"held-out", "1000"},
-                          {"held-out-seed", "2"}, {"kernels", "reference"}});
+                          {"held-out-seed", "2"}, {"kernels", "reference"}, {"warmup", "200"},
+                          {"positions", "on"}, {"scaling", "on"}, {"weights", "softmax"},
+                          {"dump-parameters", ""}});
   const KernelSet& kernels = o.text("kernels") == "reference" ? reference_kernels() : fast_kernels();
   model::Config dims;
   dims.d_model = static_cast<std::uint32_t>(o.number("d-model"));
@@ -26,6 +28,10 @@ int main(int argc, char** argv) {
   dims.ffn = static_cast<std::uint32_t>(o.number("ffn"));
   dims.encoder_layers = static_cast<std::uint32_t>(o.number("encoder-layers"));
   dims.decoder_layers = static_cast<std::uint32_t>(o.number("decoder-layers"));
+  // The ablations the Train view offers: --positions off, --scaling off, --weights sigmoid.
+  dims.positions = o.text("positions") != "off";
+  dims.scaled = o.text("scaling") != "off";
+  dims.weighting = o.text("weights") == "sigmoid" ? model::AttentionWeighting::sigmoid : model::AttentionWeighting::softmax;
   model::TranslationModel m = model::new_translation_model(dims, o.number("seed"));
   std::printf("model: D=%u H=%u FFN=%u encoder %u decoder %u, vocabularies %u/%u, %zu parameters\n", dims.d_model,
               dims.heads, dims.ffn, dims.encoder_layers, dims.decoder_layers, m.config.source_vocabulary,
@@ -36,6 +42,7 @@ int main(int argc, char** argv) {
   t.steps = o.number("steps");
   t.batch = o.number("batch");
   t.learning_rate = static_cast<float>(o.real("lr"));
+  t.warmup = o.number("warmup");
   t.threads = static_cast<unsigned>(o.number("threads"));
   t.on_progress = [](const model::TrainingProgress& p) {
     std::printf("step %5zu  loss/token %.4f  lr %.5f  %.1f s\n", p.step, p.loss_per_token, p.learning_rate, p.seconds);
@@ -43,6 +50,10 @@ int main(int argc, char** argv) {
   };
   const model::TrainingReport report = model::train(m, t, kernels);
 
+  if (!o.text("dump-parameters").empty()) {  // the exact float32 weights, for bit-for-bit comparisons
+    std::ofstream(o.text("dump-parameters"), std::ios::binary)
+        .write(reinterpret_cast<const char*>(m.parameters.data()), static_cast<std::streamsize>(m.parameters.size() * 4));
+  }
   const std::vector<std::uint8_t> bytes = model::save_weights(m);
   std::ofstream(o.text("out"), std::ios::binary).write(reinterpret_cast<const char*>(bytes.data()), bytes.size());
   model::LoadedModel loaded = model::load_weights(bytes.data(), bytes.size());

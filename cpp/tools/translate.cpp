@@ -33,8 +33,11 @@ int main(int argc, char** argv) {
   }
   const auto pairs = corpus::held_out_set(o.number("held-out"), o.number("held-out-seed"));
   const model::Evaluation e = model::evaluate(translator, pairs);
-  for (std::size_t i = 0; i < pairs.size(); ++i)
-    std::printf("%s\t%s\n", corpus::join(pairs[i].english).c_str(), e.translations[i].c_str());
+  for (const auto& pair : pairs) {
+    std::vector<std::string> words = translator.translate_words(pair.english).target;
+    if (!words.empty() && words.back() == "<eos>") words.pop_back();
+    std::printf("%s\t%s\n", corpus::join(pair.english).c_str(), corpus::join(words).c_str());
+  }
   std::size_t best = 0;
   const double share = e.best_alignment_share(&best);
   std::printf("# exact %zu/%zu, best alignment head: layer %zu head %zu %.4f\n", e.exact, e.sentences,

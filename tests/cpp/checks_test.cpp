@@ -74,5 +74,31 @@ TEST(Checks, MemoryBudget) {
   expect_range_error(memory_budget("attention", 1e12), "attention request too large: it needs 3814698 MiB");
 }
 
+TEST(Checks, TrainingOptionsNameTheOption) {
+  const TrainingArgs good{7, 1, 600, 48, 3e-3, 60, 32, 4, 64, 2, 2};
+  EXPECT_FALSE(training_options(good));
+  const double nan = std::nan("");
+  auto with = [&](auto change) {
+    TrainingArgs a = good;
+    change(a);
+    return training_options(a);
+  };
+  expect_range_error(with([](TrainingArgs& a) { a.seed = -1; }), "seed must be a whole number from 0 to");
+  expect_range_error(with([](TrainingArgs& a) { a.data_seed = 0.5; }), "dataSeed must be a whole number");
+  expect_range_error(with([](TrainingArgs& a) { a.steps = 0; }), "steps must be a whole number from 1 to 1000000, got 0");
+  expect_range_error(with([](TrainingArgs& a) { a.batch_size = 2e9; }), "batchSize must be a whole number from 1 to 1024");
+  expect_range_error(with([&](TrainingArgs& a) { a.learning_rate = nan; }), "learningRate must be a finite number in (0, 1], got nan");
+  expect_range_error(with([](TrainingArgs& a) { a.learning_rate = -0.1; }), "learningRate must be a finite number in (0, 1]");
+  expect_range_error(with([](TrainingArgs& a) { a.warmup_steps = 700; }), "warmupSteps must be at most steps = 600, got 700");
+  expect_range_error(with([](TrainingArgs& a) { a.d_model = 0; }), "model.dModel must be a whole number from 2 to 512, got 0");
+  expect_range_error(with([](TrainingArgs& a) { a.d_model = 33, a.heads = 1; }), "model.dModel must be even");
+  expect_range_error(with([](TrainingArgs& a) { a.heads = 3; }), "model.heads must divide model.dModel = 32, got 3");
+  expect_range_error(with([](TrainingArgs& a) { a.ffn = -4; }), "model.ffn must be a whole number");
+  expect_range_error(with([](TrainingArgs& a) { a.encoder_layers = 0; }), "model.encoderLayers must be a whole number from 1 to 6");
+  expect_range_error(with([](TrainingArgs& a) { a.decoder_layers = 7; }), "model.decoderLayers must be a whole number from 1 to 6");
+  EXPECT_FALSE(training_parameters(2e6));
+  expect_range_error(training_parameters(2e6 + 1), "the model would have 2000001 parameters; the trainer's limit is 2000000");
+}
+
 }  // namespace
 }  // namespace attn::check

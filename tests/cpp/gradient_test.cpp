@@ -131,11 +131,14 @@ TEST(Gradients, FeedForward) {
   EXPECT_TRUE(gradients_match(loss, x, dx, "x", pattern));
 }
 
-// Self-attention (xq = xkv, causal) and cross-attention (Sq != Sk), at a temperature other than 1.
-void check_attention(bool self, std::uint32_t seed) {
+// Self-attention (xq = xkv, causal) and cross-attention (Sq != Sk), at a temperature other than 1; with the
+// softmax or the sigmoid-gate ablation, scaled by 1/sqrt(head width) or (ablated) not at all.
+void check_attention(bool self, std::uint32_t seed, AttentionWeighting weighting = AttentionWeighting::softmax,
+                     bool scaled = true) {
   const std::size_t d = 8, heads = 2, sq = 4, sk = self ? 4 : 6;
   std::size_t size = 0;
-  AttentionBlock block{linear_at(size, d, d), linear_at(size, d, d), linear_at(size, d, d), linear_at(size, d, d), heads};
+  AttentionBlock block{linear_at(size, d, d), linear_at(size, d, d), linear_at(size, d, d), linear_at(size, d, d),
+                       heads, scaled ? default_scale(d / heads) : 1.0f, weighting};
   Fixture f(size, seed);
   std::vector<float> xq = random_values(sq * d, seed + 1), xkv = self ? xq : random_values(sk * d, seed + 2);
   std::vector<float> r = random_values(sq * d, seed + 3), out(sq * d), dxq(sq * d, 0.0f), dxkv(sk * d, 0.0f);
@@ -159,6 +162,9 @@ void check_attention(bool self, std::uint32_t seed) {
 
 TEST(Gradients, CausalSelfAttention) { check_attention(true, 20); }
 TEST(Gradients, CrossAttention) { check_attention(false, 30); }
+TEST(Gradients, SigmoidGatesSelfAttention) { check_attention(true, 21, AttentionWeighting::sigmoid); }
+TEST(Gradients, SigmoidGatesCrossAttention) { check_attention(false, 31, AttentionWeighting::sigmoid); }
+TEST(Gradients, UnscaledCrossAttention) { check_attention(false, 32, AttentionWeighting::softmax, false); }
 
 TEST(Gradients, SoftmaxCrossEntropy) {
   const std::size_t rows = 3, vocabulary = 7;
@@ -169,11 +175,13 @@ TEST(Gradients, SoftmaxCrossEntropy) {
   EXPECT_TRUE(gradients_match(loss, logits, dlogits, "logits"));
 }
 
-// The whole model, embeddings and positions included: every parameter of a tiny configuration.
-TEST(Gradients, WholeEncoderDecoder) {
+// The whole model, embeddings and positions included: every parameter of a tiny configuration, as shipped
+// and with each ablation the Train view offers.
+void check_whole_model(const std::function<void(Config&)>& ablate) {
   Config c;
   c.d_model = 8, c.heads = 2, c.ffn = 12, c.encoder_layers = 2, c.decoder_layers = 2, c.max_positions = 8;
   c.source_vocabulary = 6, c.target_vocabulary = 7;
+  ablate(c);
   std::vector<float> params = initial_parameters(c, 3);
   Transformer transformer(c, reference_kernels());
   const std::vector<int> source = {3, 1, 4, 0}, target_in = {0, 5, 2, 6}, target_out = {5, 2, 6, 1};
@@ -195,6 +203,19 @@ TEST(Gradients, WholeEncoderDecoder) {
   };
   EXPECT_NEAR(loss(), transformer.loss(params.data(), source, target_in, target_out), 1e-12);
   EXPECT_TRUE(gradients_match(loss, params, grads, "parameter", pattern));
+}
+
+TEST(Gradients, WholeEncoderDecoder) {
+  check_whole_model([](Config&) {});
+}
+TEST(Gradients, WholeModelWithoutPositions) {
+  check_whole_model([](Config& c) { c.positions = false; });
+}
+TEST(Gradients, WholeModelUnscaledWithSigmoidGates) {
+  check_whole_model([](Config& c) { c.scaled = false, c.weighting = AttentionWeighting::sigmoid; });
+}
+TEST(Gradients, WholeModelWithOneHead) {
+  check_whole_model([](Config& c) { c.heads = 1; });
 }
 
 }  // namespace

@@ -77,8 +77,8 @@ TEST(WeightFile, RefusesForeignCorruptedTruncatedAndNewerFiles) {
   EXPECT_NE(refused(truncated).find("checksum mismatch"), std::string::npos);
 
   auto newer = good;
-  newer[4] = 2;
-  EXPECT_NE(refused(newer).find("format version 2, but this build reads version 1"), std::string::npos);
+  newer[4] = 3;
+  EXPECT_NE(refused(newer).find("format version 3, but this build reads versions 1 to 2"), std::string::npos);
 }
 
 TEST(Training, IsDeterministicWhateverTheThreadCount) {

@@ -191,6 +191,8 @@ export interface Translator {
   readonly config: {
     dModel: number; heads: number; ffn: number; encoderLayers: number; decoderLayers: number;
     maxPositions: number; parameters: number;
+    /** What the model was trained without (all false for the shipped model). */
+    ablations: { noPositions: boolean; noScaling: boolean; sigmoidGates: boolean };
   };
   /** The longest sentence accepted, in words. */
   readonly maxWords: number;
@@ -227,3 +229,108 @@ export class UnknownWordError extends RangeError {
   /** For each unknown word, the closest known words (edit distance), nearest first. */
   readonly suggestions: Record<string, string[]>;
 }
+
+/** The translation model's shape. */
+export interface ModelShape {
+  /** Model width D: even, 2 to 512. Default 32. */
+  dModel?: number;
+  /** Attention heads per layer, dividing dModel. Default 4. */
+  heads?: number;
+  /** Hidden width of the feed-forward blocks, 1 to 4096. Default 64. */
+  ffn?: number;
+  /** 1 to 6 each. Default 2 and 2. */
+  encoderLayers?: number;
+  decoderLayers?: number;
+}
+
+/** What the lecture notes argue each part of attention is for, taken away one at a time. All default false. */
+export interface Ablations {
+  /** No position encodings: the encoder sees a bag of words. */
+  noPositions?: boolean;
+  /** Logits are raw dot products, not scaled by 1/sqrt(head width). */
+  noScaling?: boolean;
+  /** One head per layer (overrides model.heads). */
+  singleHead?: boolean;
+  /** Each weight an independent sigmoid gate in (0, 1) instead of a softmax over the row (rows do not sum to 1). */
+  sigmoidGates?: boolean;
+}
+
+export interface TrainerOptions extends LoadOptions {
+  /** Seeds the initial weights. Default 7 (the shipped model's). Whole number, 0 to 2^53 − 1. */
+  seed?: number;
+  /** Seeds the stream of training sentences. Default 1. */
+  dataSeed?: number;
+  /** Length of the run: warm-up, then cosine decay of the learning rate to 5% at this step. 1 to 1e6, default 600. */
+  steps?: number;
+  /** Sentence pairs per step, 1 to 1024. Default 48. */
+  batchSize?: number;
+  /** Adam's peak learning rate, in (0, 1]. Default 0.003. */
+  learningRate?: number;
+  /** Steps of linear warm-up, at most `steps`. Default min(60, steps / 10). */
+  warmupSteps?: number;
+  model?: ModelShape;
+  ablations?: Ablations;
+}
+
+export interface TrainingStep {
+  /** Steps done so far. */
+  step: number;
+  /** Mean cross-entropy per target token over the steps this call ran (NaN if it ran none). */
+  loss: number;
+  /** Each step's loss per target token. */
+  losses: Float32Array;
+  /** The learning rate of the last step. */
+  learningRate: number;
+  /** Global L2 norm of the last step's gradient, before clipping to 1. */
+  gradientNorm: number;
+  /** Whether all `steps` are done (later calls run nothing). */
+  done: boolean;
+}
+
+export interface TrainingEvaluation {
+  /** Held-out sentences translated exactly right (greedy decoding), out of `total`. */
+  exact: number;
+  total: number;
+  /**
+   * The best cross-attention head's alignment share: of the target words with a true source word, the share
+   * whose largest weight falls on it (the reference translation fed to the decoder, so it is defined early on).
+   */
+  alignment: number;
+  /** Which head that is (0-based). */
+  alignmentHead: { layer: number; head: number };
+  /** Every head's share, index layer · heads + head. */
+  alignmentByHead: number[];
+}
+
+export interface Trainer {
+  readonly backend: Backend;
+  /** The options in force, defaults filled in. */
+  readonly options: Required<Omit<TrainerOptions, 'backend' | 'model' | 'ablations'>> & {
+    model: Required<ModelShape>; ablations: Required<Ablations>;
+  };
+  /** The model's parameter count. */
+  readonly parameters: number;
+  /** Trains `count` more steps (default 1; fewer when the run ends). RangeError unless 1 to 100000. */
+  step(count?: number): TrainingStep;
+  /** Translates the first `count` held-out sentences (default 100, at most 10000) and scores them. */
+  evaluate(count?: number): TrainingEvaluation;
+  /** A Translator over a copy of the current (float32) weights; dispose it when done. */
+  translator(): Translator;
+  /** The current weights as a weight file (float16); loadTranslator({ model: bytes }) reads it. */
+  save(): Uint8Array;
+  /** A copy of the current parameters (float32, flat, in the weight file's order): exactly what training made. */
+  weights(): Float32Array;
+  /** Frees the trainer inside the module; later calls throw a RangeError. */
+  dispose(): void;
+}
+
+/**
+ * A trainer for a fresh translation model on the toy English → Spanish corpus, running in the module (the
+ * threaded build shares each batch among its threads). Throws TypeError for an option of the wrong type and
+ * RangeError for a value out of range, naming the option: heads not dividing dModel, sizes of zero or less,
+ * a non-finite learning rate, or a model over 2,000,000 parameters.
+ */
+export function createTrainer(options?: TrainerOptions): Promise<Trainer>;
+
+/** The defaults createTrainer() uses. */
+export const trainerDefaults: Readonly<Required<Omit<TrainerOptions, 'backend'>>>;

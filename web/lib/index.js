@@ -7,6 +7,7 @@ import * as validate from './validate.js';
 
 export { backends, supportsSimd, supportsThreads };
 export { loadTranslator, UnknownWordError } from './translator.js';
+export { createTrainer, trainerDefaults } from './trainer.js';
 
 const loaded = new Map(); // backend → Promise<Attention>
 

@@ -100,6 +100,11 @@ class Translator {
   }
 }
 
+/** A Translator over a model the module has already loaded (by translatorLoad or a trainer). */
+export function translatorFromModule(module, backend, loaded) {
+  return new Translator(module, backend, loaded);
+}
+
 /**
  * Loads the translation model: options.model (URL, string or bytes; default: the shipped en-es model) into
  * the SIMD or scalar module (options.backend as for loadAttention).
@@ -108,5 +113,5 @@ export async function loadTranslator(options = {}) {
   validate.requireObject(options, 'options');
   const backend = resolveBackend(options.backend);
   const [module, bytes] = await Promise.all([moduleFor(backend), modelBytes(options.model)]);
-  return new Translator(module, backend, unwrap(module.translatorLoad(bytes), 'loadTranslator'));
+  return translatorFromModule(module, backend, unwrap(module.translatorLoad(bytes), 'loadTranslator'));
 }

@@ -22,6 +22,10 @@
 
 namespace attn::model {
 
+// How attention turns logits into weights: the softmax (each row sums to 1), or, as an ablation the lecture
+// notes argue against, independent sigmoid gates (each weight in (0, 1), rows unnormalised).
+enum class AttentionWeighting : std::uint32_t { softmax = 0, sigmoid = 1 };
+
 struct Config {
   std::uint32_t d_model = 32;
   std::uint32_t heads = 4;
@@ -31,8 +35,14 @@ struct Config {
   std::uint32_t max_positions = 24;  // longest source or target sequence, special tokens included
   std::uint32_t source_vocabulary = 0;
   std::uint32_t target_vocabulary = 0;
+  // Ablations (the shipped model has none): without positions the encoder sees a bag of words; without
+  // scaling the logits are raw dot products (softmax saturates as the head width grows).
+  bool positions = true;  // add sinusoidal position encodings to the embeddings
+  bool scaled = true;     // multiply logits by 1/sqrt(head width)
+  AttentionWeighting weighting = AttentionWeighting::softmax;
 
   std::uint32_t head_width() const { return d_model / heads; }
+  bool has_ablations() const { return !positions || !scaled || weighting != AttentionWeighting::softmax; }
 };
 
 // Offsets of one linear map x·W + b (W: in × out) in the flat parameter array.
@@ -45,6 +55,8 @@ struct LayerNorm {
 struct AttentionBlock {
   Linear q, k, v, o;
   std::size_t heads = 1;
+  float logit_scale = 1.0f;  // 1/sqrt(head width), or 1 without scaling
+  AttentionWeighting weighting = AttentionWeighting::softmax;
 };
 struct FeedForward {
   Linear expand, contract;
@@ -121,8 +133,8 @@ class Transformer {
   const ParameterLayout& layout() const { return layout_; }
 
   // Encoder over `source`, then the decoder over `target_in` (teacher forcing or a decoding prefix).
-  // `params` is the flat parameter array; `logit_params.temperature` applies to every attention layer
-  // (its scale is set here to 1/sqrt(head width)).
+  // `params` is the flat parameter array; `temperature` divides every attention layer's logits (on top of
+  // the config's scale, 1/sqrt(head width) unless ablated).
   void forward(const float* params, const std::vector<int>& source, const std::vector<int>& target_in,
                float temperature, Activations& act);
   // Only the decoder, reusing act.memory from an earlier forward() over the same source.

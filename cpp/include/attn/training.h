@@ -7,6 +7,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <functional>
+#include <memory>
 #include <vector>
 
 #include "attn/corpus.h"
@@ -34,8 +35,8 @@ struct TrainingProgress {
 
 struct TrainingOptions {
   std::uint64_t data_seed = 1;
-  std::size_t steps = 4000;
-  std::size_t batch = 48;  // sentence pairs per step
+  std::size_t steps = 4000;  // the schedule's length: warm-up, then cosine decay to 5% at this step
+  std::size_t batch = 48;    // sentence pairs per step
   float learning_rate = 3e-3f;
   std::size_t warmup = 200;
   float clip_norm = 1.0f;
@@ -45,23 +46,67 @@ struct TrainingOptions {
   std::function<void(const TrainingProgress&)> on_progress;
 };
 
+// What one optimiser step did.
+struct StepReport {
+  std::size_t step = 0;        // steps done so far, this one included
+  double loss_per_token = 0;   // mean cross-entropy per target token of this step's batch
+  float learning_rate = 0;     // the rate this step used
+  double gradient_norm = 0;    // global L2 norm of the gradient, before clipping
+};
+
+// Runs `task(i)` for every i in [0, count) and returns when all are done, on any threads it likes.
+using ParallelFor = std::function<void(std::size_t count, const std::function<void(std::size_t)>& task)>;
+void run_sequentially(std::size_t count, const std::function<void(std::size_t)>& task);
+
+// Training one step at a time, so a caller (the native tool, the wasm module's trainer) decides when to
+// stop, report or evaluate. The batch is split into kShards fixed shards whose gradients are summed in
+// shard order: `parallel` may run the shards on any number of threads and the weights stay the same.
+class Trainer {
+ public:
+  static constexpr std::size_t kShards = 4;
+
+  Trainer(TranslationModel model, const TrainingOptions& options, const KernelSet& kernels,
+          ParallelFor parallel = run_sequentially);
+  ~Trainer();
+
+  StepReport step();
+  std::size_t steps_done() const { return steps_done_; }
+  const TranslationModel& model() const { return model_; }
+  const TrainingOptions& options() const { return options_; }
+
+ private:
+  struct Shard;
+  TranslationModel model_;
+  TrainingOptions options_;
+  ParallelFor parallel_;
+  std::vector<std::unique_ptr<Shard>> shards_;
+  std::vector<float> grads_;
+  Adam adam_;
+  corpus::TrainingStream stream_;
+  std::vector<EncodedPair> batch_;
+  std::size_t steps_done_ = 0;
+};
+
+// The learning rate at `step` (1-based): linear warm-up to the peak, then cosine decay to 5% of it.
+float learning_rate_at(const TrainingOptions& options, std::size_t step);
+
 struct TrainingReport {
   std::size_t steps = 0;
   double seconds = 0;
   double first_loss_per_token = 0, final_loss_per_token = 0;  // means over the first and last report windows
 };
 
-// Trains `model.parameters` in place on the corpus's training stream, with the given kernels.
+// Trains `model.parameters` in place for options.steps steps on options.threads threads (native builds).
 TrainingReport train(TranslationModel& model, const TrainingOptions& options, const KernelSet& kernels);
 
 struct Evaluation {
   std::size_t sentences = 0, exact = 0;
   double accuracy() const { return sentences ? static_cast<double>(exact) / sentences : 0; }
   // For cross-attention layer l, head h: aligned target words whose largest weight falls on the truly aligned
-  // source word, over the exactly translated sentences. Index l * heads + h.
+  // source word, with the reference translation fed to the decoder (teacher forcing), so the share is
+  // defined for every sentence, translated right or not. Index l * heads + h.
   std::vector<std::size_t> alignment_hits;
   std::size_t aligned_words = 0;
-  std::vector<std::string> translations;  // one per sentence, words joined by spaces (no <eos>)
   double best_alignment_share(std::size_t* best_index = nullptr) const;
 };
 

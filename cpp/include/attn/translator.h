@@ -41,6 +41,8 @@ struct TranslationModel {
 
 // A fresh, seeded model over the toy corpus's vocabularies.
 TranslationModel new_translation_model(Config dims, std::uint64_t seed);
+// `dims` with the vocabulary sizes new_translation_model() gives it (to size a model before building it).
+Config with_corpus_vocabularies(Config dims);
 
 // Token ids of a corpus pair: source = words + <eos>, target_in = <bos> + words, target_out = words + <eos>.
 struct EncodedPair {
@@ -50,7 +52,9 @@ EncodedPair encode(const TranslationModel& model, const corpus::SentencePair& pa
 
 // The weight file: magic "APTM", format version, dimensions, both vocabularies, float16 parameters and a
 // CRC-32 of everything before it. Saving rounds parameters to float16 (round to nearest even).
-inline constexpr std::uint32_t kWeightFileVersion = 1;
+// Version 2 adds a word of ablation flags after the dimensions; a model without ablations is still written
+// as version 1, so files (and the shipped model's bytes) stay readable by older builds.
+inline constexpr std::uint32_t kWeightFileVersion = 2;
 std::vector<std::uint8_t> save_weights(const TranslationModel& model);
 struct LoadedModel {
   std::optional<TranslationModel> model;
@@ -93,9 +97,18 @@ class Translator {
 
   // Greedy decoding; temperature applies to every attention layer.
   TranslateResult translate(const std::string& sentence, float temperature = 1.0f);
-  Translation translate_words(const std::vector<std::string>& words, float temperature = 1.0f);
+  // `max_tokens` stops decoding early (<eos> included): an evaluation that only asks whether the output is
+  // the reference need not decode past the reference's length.
+  Translation translate_words(const std::vector<std::string>& words, float temperature = 1.0f,
+                              std::size_t max_tokens = SIZE_MAX);
+  // Teacher forcing: the decoder is fed <bos> + `target` (known words) instead of its own output. Returns the
+  // cross-attention maps, Ld × H × (|target| + 1) × (|source| + 1): row t produced target[t] (the last, <eos>).
+  std::vector<float> forced_cross_attention(const std::vector<std::string>& source,
+                                            const std::vector<std::string>& target);
 
  private:
+  std::vector<int> source_ids(const std::vector<std::string>& words) const;  // words (known) + <eos>
+
   TranslationModel model_;
   Transformer transformer_;
   Activations activations_;

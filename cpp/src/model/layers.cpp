@@ -23,6 +23,30 @@ void axpy(float alpha, const float* x, float* y, std::size_t n) {
 
 constexpr float kLayerNormEpsilon = 1e-5f;
 
+// The sigmoid-gate ablation, in plain loops (it is a lesson, not a hot path): each weight is
+// sigmoid(q·k · scale / temperature) on its own, masked weights are 0, and the output is Σ_j w_ij v_j.
+void sigmoid_gates_forward(const AttentionBlock& block, const Mask& mask, float temperature,
+                           AttentionActivations& act) {
+  const std::size_t d = block.q.out, dh = d / block.heads, sq = act.sq, sk = act.sk;
+  const float logit_scale = block.logit_scale / temperature;
+  std::fill(act.heads.begin(), act.heads.end(), 0.0f);
+  for (std::size_t h = 0; h < block.heads; ++h) {
+    const std::size_t col = h * dh;
+    for (std::size_t i = 0; i < sq; ++i) {
+      float* w = act.weights.data() + (h * sq + i) * sk;
+      for (std::size_t j = 0; j < sk; ++j) {
+        if (!mask.allows(i, j, sk)) {
+          w[j] = 0.0f;
+          continue;
+        }
+        const double logit = dot(act.q.data() + i * d + col, act.k.data() + j * d + col, dh) * logit_scale;
+        w[j] = static_cast<float>(1.0 / (1.0 + std::exp(-logit)));
+        axpy(w[j], act.v.data() + j * d + col, act.heads.data() + i * d + col, dh);
+      }
+    }
+  }
+}
+
 }  // namespace
 
 void linear_forward(const KernelSet& kernels, const float* params, const Linear& l, const float* x,
@@ -113,12 +137,16 @@ void attention_forward(const KernelSet& kernels, const float* params, const Atte
   linear_forward(kernels, params, block.k, xkv, sk, act.k.data(), scratch);
   linear_forward(kernels, params, block.v, xkv, sk, act.v.data(), scratch);
   // pass 2: each head attends within its slice of columns
-  const LogitParams logit_params{default_scale(dh), temperature, false};
-  float* workspace = Scratch::sized(scratch.kernel, kernels.attention_workspace_floats(sq, sk, dh, dh));
-  for (std::size_t h = 0; h < heads; ++h) {
-    kernels.attention({act.q.data() + h * dh, sq, dh, d}, {act.k.data() + h * dh, sk, dh, d},
-                      {act.v.data() + h * dh, sk, dh, d}, mask, logit_params, {act.heads.data() + h * dh, sq, dh, d},
-                      dense(act.weights.data() + h * sq * sk, sq, sk), workspace);
+  if (block.weighting == AttentionWeighting::sigmoid) {
+    sigmoid_gates_forward(block, mask, temperature, act);
+  } else {
+    const LogitParams logit_params{block.logit_scale, temperature, false};
+    float* workspace = Scratch::sized(scratch.kernel, kernels.attention_workspace_floats(sq, sk, dh, dh));
+    for (std::size_t h = 0; h < heads; ++h) {
+      kernels.attention({act.q.data() + h * dh, sq, dh, d}, {act.k.data() + h * dh, sk, dh, d},
+                        {act.v.data() + h * dh, sk, dh, d}, mask, logit_params, {act.heads.data() + h * dh, sq, dh, d},
+                        dense(act.weights.data() + h * sq * sk, sq, sk), workspace);
+    }
   }
   // pass 3: the output projection mixes the heads
   linear_forward(kernels, params, block.o, act.heads.data(), sq, out, scratch);
@@ -139,7 +167,8 @@ void attention_backward(const float* params, float* grads, const AttentionBlock&
   std::fill(dv, dv + sk * d, 0.0f);
 
   linear_backward(params, grads, block.o, act.heads.data(), dout, sq, dheads);
-  const float logit_scale = default_scale(dh) / temperature;
+  const float logit_scale = block.logit_scale / temperature;
+  const bool gates = block.weighting == AttentionWeighting::sigmoid;
   for (std::size_t h = 0; h < heads; ++h) {
     const std::size_t col = h * dh;
     for (std::size_t i = 0; i < sq; ++i) {
@@ -152,9 +181,10 @@ void attention_backward(const float* params, float* grads, const AttentionBlock&
         row_dot += p[j] * dscores[j];
         axpy(p[j], dhead, dv + j * d + col, dh);
       }
-      // softmax backward, then through the scaled dot product (masked keys have p_j = 0, so no gradient)
+      // softmax (or each gate's sigmoid) backward, then through the scaled dot product (masked keys have
+      // p_j = 0, so no gradient)
       for (std::size_t j = 0; j < sk; ++j) {
-        const float ds = p[j] * (dscores[j] - row_dot) * logit_scale;
+        const float ds = (gates ? p[j] * (1.0f - p[j]) * dscores[j] : p[j] * (dscores[j] - row_dot)) * logit_scale;
         if (ds == 0.0f) continue;
         axpy(ds, act.k.data() + j * d + col, dq + i * d + col, dh);
         axpy(ds, act.q.data() + i * d + col, dk + j * d + col, dh);

@@ -29,7 +29,11 @@ ParameterLayout::ParameterLayout(const Config& c) {
     n.width = d;
     return n;
   };
-  auto attention = [&] { return AttentionBlock{linear(d, d), linear(d, d), linear(d, d), linear(d, d), c.heads}; };
+  const float logit_scale = c.scaled ? default_scale(c.head_width()) : 1.0f;
+  auto attention = [&] {
+    // Braced lists evaluate in order, so the four maps take consecutive offsets q, k, v, o.
+    return AttentionBlock{linear(d, d), linear(d, d), linear(d, d), linear(d, d), c.heads, logit_scale, c.weighting};
+  };
   auto ffn = [&] { return FeedForward{linear(d, c.ffn), linear(c.ffn, d)}; };
 
   source_embedding = take(c.source_vocabulary * d);
@@ -98,7 +102,8 @@ Transformer::Transformer(const Config& config, const KernelSet& kernels)
     : config_(config), layout_(config), kernels_(kernels), buffers_(std::make_shared<Buffers>()) {
   // Sinusoidal positions: dimension pair (2i, 2i+1) turns at frequency 10000^(−2i/D).
   const std::size_t d = config.d_model;
-  positions_.resize(config.max_positions * d);
+  positions_.assign(config.max_positions * d, 0.0f);
+  if (!config.positions) return;  // the ablation: embeddings alone, no word order
   for (std::size_t pos = 0; pos < config.max_positions; ++pos) {
     for (std::size_t i = 0; i < d; i += 2) {
       const double angle = pos / std::pow(10000.0, static_cast<double>(i) / d);

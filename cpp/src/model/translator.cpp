@@ -50,11 +50,28 @@ TranslateResult Translator::translate(const std::string& sentence, float tempera
   return result;
 }
 
-Translation Translator::translate_words(const std::vector<std::string>& words, float temperature) {
-  const Config& c = model_.config;
+std::vector<int> Translator::source_ids(const std::vector<std::string>& words) const {
   std::vector<int> source;
   for (const auto& w : words) source.push_back(model_.source.id(w));
   source.push_back(kSourceEnd);
+  return source;
+}
+
+std::vector<float> Translator::forced_cross_attention(const std::vector<std::string>& source,
+                                                      const std::vector<std::string>& target) {
+  std::vector<int> target_in = {kTargetBegin};
+  for (const auto& w : target) target_in.push_back(model_.target.id(w));
+  transformer_.forward(model_.parameters.data(), source_ids(source), target_in, 1.0f, activations_);
+  std::vector<float> maps;
+  for (const auto& layer : activations_.decoder)
+    maps.insert(maps.end(), layer.cross_attention.weights.begin(), layer.cross_attention.weights.end());
+  return maps;
+}
+
+Translation Translator::translate_words(const std::vector<std::string>& words, float temperature,
+                                        std::size_t max_tokens) {
+  const Config& c = model_.config;
+  const std::vector<int> source = source_ids(words);
 
   // Step by step: feed <bos> + the words so far, take the most likely next word, stop at <eos>.
   std::vector<int> target_in = {kTargetBegin}, produced;
@@ -65,7 +82,7 @@ Translation Translator::translate_words(const std::vector<std::string>& words, f
     // Never produce <bos>: it is an input marker, not a word.
     const int next = static_cast<int>(std::max_element(row + 1, row + c.target_vocabulary) - row);
     produced.push_back(next);
-    if (next == kTargetEnd || target_in.size() == c.max_positions) break;
+    if (next == kTargetEnd || target_in.size() == c.max_positions || produced.size() >= max_tokens) break;
     target_in.push_back(next);
     transformer_.forward_decoder(model_.parameters.data(), target_in, temperature, activations_);
   }

@@ -16,6 +16,12 @@ int Vocabulary::id(const std::string& word) const {
   return it == ids_.end() ? -1 : it->second;
 }
 
+Config with_corpus_vocabularies(Config dims) {
+  dims.source_vocabulary = static_cast<std::uint32_t>(corpus::english_words().size() + 1);  // + <eos>
+  dims.target_vocabulary = static_cast<std::uint32_t>(corpus::spanish_words().size() + 2);  // + <bos>, <eos>
+  return dims;
+}
+
 TranslationModel new_translation_model(Config dims, std::uint64_t seed) {
   TranslationModel m;
   std::vector<std::string> source = {"<eos>"};
@@ -24,10 +30,8 @@ TranslationModel new_translation_model(Config dims, std::uint64_t seed) {
   target.insert(target.end(), corpus::spanish_words().begin(), corpus::spanish_words().end());
   m.source = Vocabulary(std::move(source));
   m.target = Vocabulary(std::move(target));
-  dims.source_vocabulary = static_cast<std::uint32_t>(m.source.size());
-  dims.target_vocabulary = static_cast<std::uint32_t>(m.target.size());
-  m.config = dims;
-  m.parameters = initial_parameters(dims, seed);
+  m.config = with_corpus_vocabularies(dims);
+  m.parameters = initial_parameters(m.config, seed);
   return m;
 }
 

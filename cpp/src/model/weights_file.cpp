@@ -1,5 +1,6 @@
 // The weight file, little-endian throughout:
 //   "APTM" u32 version | u32 d_model heads ffn encoder_layers decoder_layers max_positions
+//   | (version 2 only) u32 ablation flags: 1 no positions, 2 unscaled logits, 4 sigmoid gates
 //   | vocabulary ×2: u32 count, then per word u8 length + UTF-8 bytes
 //   | u32 parameter count | float16 × count | u32 CRC-32 of every byte before it
 #include <array>
@@ -12,6 +13,12 @@ namespace attn::model {
 namespace {
 
 constexpr char kMagic[4] = {'A', 'P', 'T', 'M'};
+constexpr std::uint32_t kNoPositions = 1, kUnscaled = 2, kSigmoidGates = 4, kKnownFlags = 7;
+
+std::uint32_t ablation_flags(const Config& c) {
+  return (c.positions ? 0 : kNoPositions) | (c.scaled ? 0 : kUnscaled) |
+         (c.weighting == AttentionWeighting::sigmoid ? kSigmoidGates : 0);
+}
 
 std::uint32_t crc32(const std::uint8_t* data, std::size_t size) {
   static const std::array<std::uint32_t, 256> table = [] {
@@ -120,9 +127,10 @@ LoadedModel refuse(std::string why) { return {std::nullopt, "not a usable model 
 std::vector<std::uint8_t> save_weights(const TranslationModel& m) {
   Writer w;
   w.bytes.insert(w.bytes.end(), std::begin(kMagic), std::end(kMagic));
-  w.u32(kWeightFileVersion);
   const Config& c = m.config;
+  w.u32(c.has_ablations() ? 2 : 1);
   for (std::uint32_t v : {c.d_model, c.heads, c.ffn, c.encoder_layers, c.decoder_layers, c.max_positions}) w.u32(v);
+  if (c.has_ablations()) w.u32(ablation_flags(c));
   w.vocabulary(m.source);
   w.vocabulary(m.target);
   w.u32(static_cast<std::uint32_t>(m.parameters.size()));
@@ -136,8 +144,8 @@ LoadedModel load_weights(const std::uint8_t* bytes, std::size_t size) {
   Reader r(bytes, size);
   r.take(4);
   const std::uint32_t version = r.u32();
-  if (version != kWeightFileVersion) {
-    return refuse("format version " + std::to_string(version) + ", but this build reads version " +
+  if (version == 0 || version > kWeightFileVersion) {
+    return refuse("format version " + std::to_string(version) + ", but this build reads versions 1 to " +
                   std::to_string(kWeightFileVersion));
   }
   if (size < 12) return refuse("truncated");
@@ -148,7 +156,12 @@ LoadedModel load_weights(const std::uint8_t* bytes, std::size_t size) {
   Config c;
   c.d_model = r.u32(), c.heads = r.u32(), c.ffn = r.u32();
   c.encoder_layers = r.u32(), c.decoder_layers = r.u32(), c.max_positions = r.u32();
+  const std::uint32_t flags = version >= 2 ? r.u32() : 0;
   if (!r.ok()) return refuse("truncated header");
+  if (flags & ~kKnownFlags) return refuse("unknown ablation flags " + std::to_string(flags));
+  c.positions = !(flags & kNoPositions);
+  c.scaled = !(flags & kUnscaled);
+  c.weighting = flags & kSigmoidGates ? AttentionWeighting::sigmoid : AttentionWeighting::softmax;
   if (c.d_model == 0 || c.d_model > 1024 || c.heads == 0 || c.d_model % c.heads != 0 || c.d_model % 2 != 0 ||
       c.ffn == 0 || c.ffn > 8192 || c.encoder_layers > 16 || c.decoder_layers > 16 || c.max_positions < 2 ||
       c.max_positions > 512) {

@@ -1,0 +1,34 @@
+// What the Embind files of one build share: the build's kernels, its thread pool (pthreads build only) and
+// the table of loaded translators, which the trainer adds to when it hands out its current weights.
+#pragma once
+
+#include <emscripten/val.h>
+
+#include "attn/kernel_set.h"
+#include "attn/translator.h"
+
+#if ATTN_THREADS
+#include "attn/thread_pool.h"
+#endif
+
+namespace attn::bindings {
+
+// xsimd for the SIMD builds, the reference loops for the scalar one.
+inline const KernelSet& module_kernels() {
+#if ATTN_SIMD
+  return fast_kernels();
+#else
+  return reference_kernels();
+#endif
+}
+
+#if ATTN_THREADS
+// This thread and up to three of Emscripten's pooled workers (PTHREAD_POOL_SIZE=3); defined in embind.cpp.
+ThreadPool& module_thread_pool();
+#endif
+
+// Keeps `model` as a translator and returns what loadTranslator() reads: { id, sourceWords, targetWords,
+// config, maxWords }. Defined in translator_bindings.cpp.
+emscripten::val register_translator(model::TranslationModel model);
+
+}  // namespace attn::bindings

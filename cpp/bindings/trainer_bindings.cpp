@@ -1,0 +1,198 @@
+// The trainer's side of the JS seam: create a trainer from checked options, advance it a number of steps,
+// evaluate it on held-out sentences, hand its current weights to a translator or to a weight file, free it.
+// Like the other Embind files it answers { error } instead of throwing, after all C++ locals are gone.
+//
+// Trainers live in a table keyed by a small integer, so JS never holds an Embind object it must .delete().
+// The pthreads build runs the batch's shards on the module's thread pool; the other builds run them in turn.
+#include <emscripten/bind.h>
+#include <emscripten/val.h>
+
+#include <cmath>
+#include <map>
+#include <memory>
+
+#include "attn/training.h"
+#include "checks.h"
+#include "js_values.h"
+#include "module_shared.h"
+
+namespace {
+
+using emscripten::val;
+using namespace attn;
+
+constexpr double kMaxStepsPerCall = 100000;
+constexpr double kMaxEvaluationSentences = 10000;
+constexpr std::uint64_t kHeldOutSeed = 2;  // the held-out set the shipped model is measured on
+
+struct TrainerEntry {
+  std::unique_ptr<model::Trainer> trainer;
+  std::vector<corpus::SentencePair> held_out;  // grown on demand, reused by later evaluations
+};
+
+std::map<int, TrainerEntry>& trainers() {
+  static std::map<int, TrainerEntry> table;
+  return table;
+}
+
+model::ParallelFor module_parallel_for() {
+#if ATTN_THREADS
+  return [](std::size_t count, const std::function<void(std::size_t)>& task) {
+    bindings::module_thread_pool().run(count, [&task](std::size_t item, unsigned) { task(item); });
+  };
+#else
+  return model::run_sequentially;
+#endif
+}
+
+val error_result(const check::Error& error) {
+  return js::error_result(error.kind == check::ErrorKind::type_error ? "TypeError" : "RangeError", error.message);
+}
+
+// trainerCreate({ seed, dataSeed, steps, batchSize, learningRate, warmupSteps, dModel, heads, ffn,
+//                 encoderLayers, decoderLayers, noPositions, noScaling, sigmoidGates })
+//   → { id, parameters } | { error }    (web/lib checked the types; the values are checked here)
+val trainer_create(const val& o) {
+  const check::TrainingArgs args{o["seed"].as<double>(),         o["dataSeed"].as<double>(),
+                                 o["steps"].as<double>(),        o["batchSize"].as<double>(),
+                                 o["learningRate"].as<double>(), o["warmupSteps"].as<double>(),
+                                 o["dModel"].as<double>(),       o["heads"].as<double>(),
+                                 o["ffn"].as<double>(),          o["encoderLayers"].as<double>(),
+                                 o["decoderLayers"].as<double>()};
+  if (auto error = check::training_options(args)) return error_result(error);
+  model::Config dims;
+  dims.d_model = static_cast<std::uint32_t>(args.d_model);
+  dims.heads = static_cast<std::uint32_t>(args.heads);
+  dims.ffn = static_cast<std::uint32_t>(args.ffn);
+  dims.encoder_layers = static_cast<std::uint32_t>(args.encoder_layers);
+  dims.decoder_layers = static_cast<std::uint32_t>(args.decoder_layers);
+  dims.positions = !o["noPositions"].as<bool>();
+  dims.scaled = !o["noScaling"].as<bool>();
+  dims.weighting = o["sigmoidGates"].as<bool>() ? model::AttentionWeighting::sigmoid : model::AttentionWeighting::softmax;
+  const double parameters = static_cast<double>(model::ParameterLayout(model::with_corpus_vocabularies(dims)).count);
+  if (auto error = check::training_parameters(parameters)) return error_result(error);
+  model::TrainingOptions options;
+  options.data_seed = static_cast<std::uint64_t>(args.data_seed);
+  options.steps = static_cast<std::size_t>(args.steps);
+  options.batch = static_cast<std::size_t>(args.batch_size);
+  options.learning_rate = static_cast<float>(args.learning_rate);
+  options.warmup = static_cast<std::size_t>(args.warmup_steps);
+
+  static int next_id = 1;
+  const int id = next_id++;
+  TrainerEntry& entry = trainers()[id];
+  entry.trainer = std::make_unique<model::Trainer>(model::new_translation_model(dims, static_cast<std::uint64_t>(args.seed)),
+                                                   options, bindings::module_kernels(), module_parallel_for());
+  val out = val::object();
+  out.set("id", id);
+  out.set("parameters", static_cast<double>(entry.trainer->model().parameters.size()));
+  return out;
+}
+
+TrainerEntry* find(int id) {
+  const auto it = trainers().find(id);
+  return it == trainers().end() ? nullptr : &it->second;
+}
+
+val disposed() { return js::error_result("RangeError", "this trainer has been disposed"); }
+
+// trainerStep(id, count) → { step, loss, losses, learningRate, gradientNorm, done }: runs min(count, steps
+// left) steps; loss is the mean per-token loss of those steps, losses each step's, the rest the last step's.
+val trainer_step(int id, double count) {
+  TrainerEntry* entry = find(id);
+  if (!entry) return disposed();
+  if (!(count >= 1 && count <= kMaxStepsPerCall) || count != std::floor(count)) {
+    return js::error_result("RangeError", "count must be a whole number from 1 to 100000");
+  }
+  model::Trainer& trainer = *entry->trainer;
+  const std::size_t left = trainer.options().steps - trainer.steps_done();
+  const std::size_t run = std::min(left, static_cast<std::size_t>(count));
+  std::vector<float> losses;
+  model::StepReport last{trainer.steps_done(), 0, 0, 0};
+  double sum = 0;
+  for (std::size_t i = 0; i < run; ++i) {
+    last = trainer.step();
+    losses.push_back(static_cast<float>(last.loss_per_token));
+    sum += last.loss_per_token;
+  }
+  val out = val::object();
+  out.set("step", static_cast<double>(last.step));
+  out.set("loss", run ? sum / static_cast<double>(run) : std::nan(""));
+  out.set("losses", js::copy_out(losses));
+  out.set("learningRate", last.learning_rate);
+  out.set("gradientNorm", last.gradient_norm);
+  out.set("done", trainer.steps_done() == trainer.options().steps);
+  return out;
+}
+
+// trainerEvaluate(id, count) → { exact, total, alignment, alignmentHead: { layer, head }, alignmentByHead }
+// over the first `count` held-out sentences (seed 2, as for the shipped model).
+val trainer_evaluate(int id, double count) {
+  TrainerEntry* entry = find(id);
+  if (!entry) return disposed();
+  if (!(count >= 1 && count <= kMaxEvaluationSentences) || count != std::floor(count)) {
+    return js::error_result("RangeError", "count must be a whole number from 1 to 10000");
+  }
+  const std::size_t n = static_cast<std::size_t>(count);
+  if (entry->held_out.size() < n) entry->held_out = corpus::held_out_set(n, kHeldOutSeed);
+  const std::vector<corpus::SentencePair> pairs(entry->held_out.begin(), entry->held_out.begin() + static_cast<std::ptrdiff_t>(n));
+  model::Translator translator(entry->trainer->model(), bindings::module_kernels());
+  const model::Evaluation e = model::evaluate(translator, pairs);
+  std::size_t best = 0;
+  const double share = e.best_alignment_share(&best);
+  const std::size_t heads = translator.model().config.heads;
+  val out = val::object();
+  out.set("exact", static_cast<double>(e.exact));
+  out.set("total", static_cast<double>(e.sentences));
+  out.set("alignment", share);
+  val head = val::object();
+  head.set("layer", static_cast<double>(best / heads));
+  head.set("head", static_cast<double>(best % heads));
+  out.set("alignmentHead", head);
+  val by_head = val::array();
+  for (std::size_t i = 0; i < e.alignment_hits.size(); ++i)
+    by_head.set(i, e.aligned_words ? static_cast<double>(e.alignment_hits[i]) / static_cast<double>(e.aligned_words) : 0.0);
+  out.set("alignmentByHead", by_head);
+  return out;
+}
+
+// trainerTranslator(id) → what translatorLoad returns, for a translator over a copy of the current weights
+// (float32, not rounded as a saved file would be).
+val trainer_translator(int id) {
+  TrainerEntry* entry = find(id);
+  if (!entry) return disposed();
+  return bindings::register_translator(entry->trainer->model());
+}
+
+// trainerSave(id) → { bytes: Uint8Array } in the weight-file format loadTranslator reads.
+val trainer_save(int id) {
+  TrainerEntry* entry = find(id);
+  if (!entry) return disposed();
+  const std::vector<std::uint8_t> bytes = model::save_weights(entry->trainer->model());
+  val out = val::object();
+  out.set("bytes", val::global("Uint8Array").new_(emscripten::typed_memory_view(bytes.size(), bytes.data())));
+  return out;
+}
+
+// trainerWeights(id) → { weights: Float32Array }: the flat parameter vector, exactly as trained.
+val trainer_weights(int id) {
+  TrainerEntry* entry = find(id);
+  if (!entry) return disposed();
+  val out = val::object();
+  out.set("weights", js::copy_out(entry->trainer->model().parameters));
+  return out;
+}
+
+bool trainer_free(int id) { return trainers().erase(id) == 1; }
+
+}  // namespace
+
+EMSCRIPTEN_BINDINGS(trainer_module) {
+  emscripten::function("trainerCreate", &trainer_create);
+  emscripten::function("trainerStep", &trainer_step);
+  emscripten::function("trainerEvaluate", &trainer_evaluate);
+  emscripten::function("trainerTranslator", &trainer_translator);
+  emscripten::function("trainerSave", &trainer_save);
+  emscripten::function("trainerWeights", &trainer_weights);
+  emscripten::function("trainerFree", &trainer_free);
+}

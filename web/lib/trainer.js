@@ -1,0 +1,129 @@
+// Training the translation model inside the module: createTrainer() builds a fresh model of the chosen shape
+// (and ablations) and trains it a few steps per call, so a page (or its Web Worker) decides when to draw,
+// evaluate, pause or stop. The arithmetic is the C++ of cpp/src/model, the same code as `npm run train`.
+import { moduleFor, resolveBackend } from './load-module.js';
+import { unwrap } from './errors.js';
+import { translatorFromModule } from './translator.js';
+import * as validate from './validate.js';
+
+/** The shipped model's shape and a schedule that reaches it in seconds rather than minutes. */
+export const trainerDefaults = Object.freeze({
+  seed: 7,
+  dataSeed: 1,
+  steps: 600,
+  batchSize: 48,
+  learningRate: 3e-3,
+  warmupSteps: 60,
+  model: Object.freeze({ dModel: 32, heads: 4, ffn: 64, encoderLayers: 2, decoderLayers: 2 }),
+  ablations: Object.freeze({ noPositions: false, noScaling: false, singleHead: false, sigmoidGates: false }),
+});
+
+function optionsObject(value, name) {
+  return value === undefined ? {} : validate.requireObject(value, name);
+}
+
+/** The options with defaults filled in and every type checked (values are checked by the module). */
+export function resolveTrainerOptions(options = {}) {
+  validate.requireObject(options, 'options');
+  const number = (source, key, fallback, prefix) => validate.optionalNumber(source[key], `${prefix}${key}`, fallback);
+  const model = optionsObject(options.model, 'options.model');
+  const ablations = optionsObject(options.ablations, 'options.ablations');
+  const resolved = {
+    seed: number(options, 'seed', trainerDefaults.seed, 'options.'),
+    dataSeed: number(options, 'dataSeed', trainerDefaults.dataSeed, 'options.'),
+    steps: number(options, 'steps', trainerDefaults.steps, 'options.'),
+    batchSize: number(options, 'batchSize', trainerDefaults.batchSize, 'options.'),
+    learningRate: number(options, 'learningRate', trainerDefaults.learningRate, 'options.'),
+    warmupSteps: number(options, 'warmupSteps', undefined, 'options.'),
+    model: {},
+    ablations: {},
+  };
+  for (const [key, fallback] of Object.entries(trainerDefaults.model)) {
+    resolved.model[key] = number(model, key, fallback, 'options.model.');
+  }
+  for (const [key, fallback] of Object.entries(trainerDefaults.ablations)) {
+    resolved.ablations[key] = validate.optionalBoolean(ablations[key], `options.ablations.${key}`, fallback);
+  }
+  // The default warm-up is a tenth of the run, so a short run is not all warm-up.
+  resolved.warmupSteps ??= Math.min(trainerDefaults.warmupSteps, Math.floor(resolved.steps / 10));
+  if (resolved.ablations.singleHead) resolved.model.heads = 1;
+  return resolved;
+}
+
+class Trainer {
+  #module;
+  #id;
+  #disposed = false;
+
+  constructor(module, backend, options, created) {
+    this.#module = module;
+    this.#id = created.id;
+    this.backend = backend;
+    this.options = options;
+    this.parameters = created.parameters;
+    Object.freeze(this);
+  }
+
+  #live(operation) {
+    if (this.#disposed) throw new RangeError(`${operation}: this trainer has been disposed`);
+  }
+
+  /**
+   * Trains `count` more steps (default 1; fewer if the run ends first). Returns the last step's number,
+   * learning rate and gradient norm (before clipping), the mean loss per target token of these steps, each
+   * step's loss, and whether the run is done.
+   */
+  step(count = 1) {
+    this.#live('step');
+    if (typeof count !== 'number') throw new TypeError(`step: count must be a number, got ${typeof count}`);
+    return unwrap(this.#module.trainerStep(this.#id, count), 'step');
+  }
+
+  /** Greedy translations of the first `count` held-out sentences (default 100): exact matches and alignment. */
+  evaluate(count = 100) {
+    this.#live('evaluate');
+    if (typeof count !== 'number') throw new TypeError(`evaluate: count must be a number, got ${typeof count}`);
+    return unwrap(this.#module.trainerEvaluate(this.#id, count), 'evaluate');
+  }
+
+  /** A Translator over a copy of the current weights (it stays as it is while training goes on). */
+  translator() {
+    this.#live('translator');
+    return translatorFromModule(this.#module, this.backend, unwrap(this.#module.trainerTranslator(this.#id), 'translator'));
+  }
+
+  /** The current weights as a weight file (float16), for loadTranslator({ model: bytes }) or a download. */
+  save() {
+    this.#live('save');
+    return unwrap(this.#module.trainerSave(this.#id), 'save').bytes;
+  }
+
+  /** A copy of the current parameters, float32, flat, in the order the weight file stores them. */
+  weights() {
+    this.#live('weights');
+    return unwrap(this.#module.trainerWeights(this.#id), 'weights').weights;
+  }
+
+  /** Frees the trainer's memory in the module; later calls throw. */
+  dispose() {
+    if (!this.#disposed) this.#module.trainerFree(this.#id);
+    this.#disposed = true;
+  }
+}
+
+/**
+ * A trainer for a fresh translation model. Options (all optional): seed, dataSeed, steps, batchSize,
+ * learningRate, warmupSteps, model { dModel, heads, ffn, encoderLayers, decoderLayers }, ablations
+ * { noPositions, noScaling, singleHead, sigmoidGates }, backend (as for loadAttention).
+ */
+export async function createTrainer(options = {}) {
+  const resolved = resolveTrainerOptions(options);
+  const backend = resolveBackend(options.backend);
+  const module = await moduleFor(backend);
+  const { model, ablations, ...schedule } = resolved;
+  const created = unwrap(
+    module.trainerCreate({ ...schedule, ...model, noPositions: ablations.noPositions, noScaling: ablations.noScaling, sigmoidGates: ablations.sigmoidGates }),
+    'createTrainer',
+  );
+  return new Trainer(module, backend, Object.freeze(resolved), created);
+}
