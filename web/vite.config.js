@@ -34,6 +34,9 @@ export default defineConfig({
   root,
   base: './', // a relative base: the built site works from any folder of any static host
   plugins: [pthreadWorkersAsFiles],
+  // The Train view's worker imports web/lib, which loads the wasm builds with dynamic imports: an ES-module
+  // worker keeps them as they are.
+  worker: { format: 'es', plugins: () => [pthreadWorkersAsFiles] },
   build: {
     outDir: fileURLToPath(new URL('../dist', import.meta.url)),
     emptyOutDir: true,

@@ -147,7 +147,7 @@ describe('training across builds', () => {
   });
 
   it('the SIMD build trains the default model, and what save() wrote translates held-out sentences', async () => {
-    const trainer = await createTrainer({ backend: 'wasm-simd128', steps: 400, learningRate: 0.008, warmupSteps: 40 });
+    const trainer = await createTrainer({ backend: 'wasm-simd128' }); // the defaults: 400 steps
     const started = performance.now();
     trainer.step(400);
     const seconds = (performance.now() - started) / 1000;
@@ -162,5 +162,6 @@ describe('training across builds', () => {
 
   it('the defaults are the shipped model\'s shape', () => {
     expect(trainerDefaults.model).toEqual({ dModel: 32, heads: 4, ffn: 64, encoderLayers: 2, decoderLayers: 2 });
+    expect(trainerDefaults).toMatchObject({ steps: 400, learningRate: 0.008, warmupSteps: 40, batchSize: 48 });
   });
 });

@@ -260,13 +260,13 @@ export interface TrainerOptions extends LoadOptions {
   seed?: number;
   /** Seeds the stream of training sentences. Default 1. */
   dataSeed?: number;
-  /** Length of the run: warm-up, then cosine decay of the learning rate to 5% at this step. 1 to 1e6, default 600. */
+  /** Length of the run: warm-up, then cosine decay of the learning rate to 5% at this step. 1 to 1e6, default 400. */
   steps?: number;
   /** Sentence pairs per step, 1 to 1024. Default 48. */
   batchSize?: number;
-  /** Adam's peak learning rate, in (0, 1]. Default 0.003. */
+  /** Adam's peak learning rate, in (0, 1]. Default 0.008. */
   learningRate?: number;
-  /** Steps of linear warm-up, at most `steps`. Default min(60, steps / 10). */
+  /** Steps of linear warm-up, at most `steps`. Default min(40, steps / 10). */
   warmupSteps?: number;
   model?: ModelShape;
   ablations?: Ablations;

@@ -6,14 +6,18 @@ import { unwrap } from './errors.js';
 import { translatorFromModule } from './translator.js';
 import * as validate from './validate.js';
 
-/** The shipped model's shape and a schedule that reaches it in seconds rather than minutes. */
+/**
+ * The shipped model's shape, and a schedule that trains it in seconds rather than minutes: 400 steps at a
+ * peak rate of 0.008 reached 97.8-98.8% held-out exact natively for seeds 1-3 (the shipped model's 4,000
+ * steps at 0.003 take ten times longer for the last percent).
+ */
 export const trainerDefaults = Object.freeze({
   seed: 7,
   dataSeed: 1,
-  steps: 600,
+  steps: 400,
   batchSize: 48,
-  learningRate: 3e-3,
-  warmupSteps: 60,
+  learningRate: 0.008,
+  warmupSteps: 40,
   model: Object.freeze({ dModel: 32, heads: 4, ffn: 64, encoderLayers: 2, decoderLayers: 2 }),
   ablations: Object.freeze({ noPositions: false, noScaling: false, singleHead: false, sigmoidGates: false }),
 });

@@ -7,8 +7,10 @@ import { decodeState, encodeState } from './state.js';
 import { StepView } from './step-view.js';
 import { decodeTranslationState, encodeTranslationState } from './translation-state.js';
 import { TranslationView } from './translation-view.js';
+import { decodeTrainState, encodeTrainState } from './train-state.js';
+import { TrainView } from './train-view.js';
 
-const viewNames = { translation: 'Translation', steps: 'Attention, step by step' };
+const viewNames = { translation: 'Translation', steps: 'Attention, step by step', train: 'Train' };
 const params = new URLSearchParams(location.search);
 const requestedBackend = ['wasm-simd128-threads', 'wasm-simd128', 'wasm-scalar'].includes(params.get('backend')) ? params.get('backend') : undefined;
 
@@ -67,17 +69,45 @@ class Playground {
       entry.view = new StepView({ api: this.api, state, notice, onStateChange: () => setUrl('steps', entry.urlParams()) });
       return entry;
     }
+    if (name === 'train') {
+      const entry = { urlParams: () => encodeTrainState(entry.view.state) };
+      entry.view = new TrainView({
+        state: decodeTrainState(location.search),
+        onStateChange: () => setUrl('train', entry.urlParams()),
+        onUseModel: (bytes, label) => this.useModel(bytes, label),
+        backend: requestedBackend, // the worker picks its own default when none is asked for
+      });
+      return entry;
+    }
     this.panel.replaceChildren(element('p', { className: 'loading', textContent: 'Loading the translation model…' }));
-    const translator = await loadTranslator({ backend: this.api.backend });
+    return this.#translationEntry(await loadTranslator({ backend: this.api.backend }), null, location.search);
+  }
+
+  #translationEntry(translator, modelLabel, search) {
     const { decoderLayers: layers, heads } = translator.config;
     const entry = { urlParams: () => encodeTranslationState(entry.view.state) };
     entry.view = new TranslationView({
       translator,
-      state: decodeTranslationState(location.search, { layers, heads }),
+      modelLabel,
+      onUseShippedModel: modelLabel ? () => this.useModel(null, null) : null,
+      state: decodeTranslationState(search, { layers, heads }),
       onStateChange: () => setUrl('translation', entry.urlParams()),
     });
     entry.view.translate({ animate: true });
     return entry;
+  }
+
+  /**
+   * Shows a model in the Translation view: a weight file's bytes (trained in the Train view or opened from
+   * disk; refused with a RangeError if it is not a model), or the shipped model when `bytes` is null.
+   */
+  async useModel(bytes, label) {
+    const translator = await loadTranslator({ backend: this.api.backend, ...(bytes ? { model: bytes } : {}) });
+    const previous = this.views.get('translation');
+    const search = previous ? `?${encodeTranslationState(previous.view.state)}` : '';
+    previous?.view.translator.dispose();
+    this.views.set('translation', this.#translationEntry(translator, label, search));
+    await this.show('translation');
   }
 }
 

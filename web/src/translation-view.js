@@ -15,7 +15,7 @@ export class TranslationView {
   /**
    * @param {{ translator: object, state: object, onStateChange: (state: object) => void }} options
    */
-  constructor({ translator, state, onStateChange }) {
+  constructor({ translator, state, onStateChange, modelLabel = null, onUseShippedModel = null }) {
     this.translator = translator;
     this.state = state;
     this.onStateChange = onStateChange;
@@ -40,6 +40,10 @@ export class TranslationView {
     this.element.append(
       element('h2', { id: 'translation-view-title', textContent: 'Translation: watch attention align words' }),
       element('p', { className: 'intro', textContent: `A transformer with ${encoderLayers} encoder and ${decoderLayers} decoder layers, ${heads} heads and ${parameters.toLocaleString('en')} parameters, trained by this project’s C++ code on a toy English → Spanish grammar (${translator.vocabulary.source.length} English words), runs here in WebAssembly. It writes one Spanish word at a time; for each, cross-attention spreads a weight of 1 over the English words (and the end marker <eos>): a soft word alignment. Spanish puts adjectives after nouns, so the lines cross.` }),
+      modelLabel
+        ? element('p', { className: 'notice', id: 'model-notice' }, `This is your model (${modelLabel}), not the shipped one. `,
+          button('Back to the shipped model', onUseShippedModel, { id: 'use-shipped-model' }))
+        : null,
       this.#sentenceForm(),
       this.errorLine,
       element('div', { className: 'translation-result' }, element('span', { className: 'field-label', textContent: 'Spanish (greedy decoding):' }), this.output, this.reference),

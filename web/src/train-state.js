@@ -1,0 +1,118 @@
+// The Train view's state (the run's options and what is on screen, never the weights) and its URL form, so a
+// link reproduces a run: same options and seed, same curves. Anything missing or out of range in a link
+// falls back to the default.
+import { trainerDefaults } from '../lib/index.js';
+
+export const trainChoices = Object.freeze({
+  dModel: [16, 32, 64],
+  heads: [1, 2, 4, 8],
+  layers: [1, 2, 3],
+  learningRate: [0.001, 0.002, 0.003, 0.005, 0.008, 0.01, 0.02],
+  steps: { min: 10, max: 5000 },
+  batchSize: { min: 4, max: 128 },
+  seed: { min: 0, max: 99999 },
+});
+
+/** Ablation keys (as createTrainer names them) and their short URL names. */
+export const ablationNames = Object.freeze({ noPositions: 'positions', noScaling: 'scaling', singleHead: 'heads', sigmoidGates: 'softmax' });
+
+export const defaultProbe = 'the big dog sees the white cats';
+
+export function defaultTrainState() {
+  const { dModel, heads, encoderLayers, decoderLayers } = trainerDefaults.model;
+  return {
+    dModel, heads, encoderLayers, decoderLayers,
+    steps: trainerDefaults.steps,
+    batchSize: trainerDefaults.batchSize,
+    learningRate: trainerDefaults.learningRate,
+    seed: trainerDefaults.seed,
+    ablations: { noPositions: false, noScaling: false, singleHead: false, sigmoidGates: false },
+    probe: defaultProbe,
+    layer: decoderLayers - 1,
+    head: 'average',
+  };
+}
+
+/** createTrainer() options for a state: the FFN is twice the model width, as in the shipped model. */
+export function trainerOptions(state) {
+  return {
+    seed: state.seed,
+    steps: state.steps,
+    batchSize: state.batchSize,
+    learningRate: state.learningRate,
+    model: { dModel: state.dModel, heads: state.heads, ffn: 2 * state.dModel, encoderLayers: state.encoderLayers, decoderLayers: state.decoderLayers },
+    ablations: { ...state.ablations },
+  };
+}
+
+/** Heads per layer the state's model will have (a single-head ablation overrides the choice). */
+export function effectiveHeads(state) {
+  return state.ablations.singleHead ? 1 : state.heads;
+}
+
+export function encodeTrainState(state) {
+  const d = defaultTrainState();
+  const params = new URLSearchParams();
+  const keep = (name, key) => state[key] !== d[key] && params.set(name, String(state[key]));
+  keep('d', 'dModel');
+  keep('h', 'heads');
+  keep('enc', 'encoderLayers');
+  keep('dec', 'decoderLayers');
+  keep('steps', 'steps');
+  keep('batch', 'batchSize');
+  keep('lr', 'learningRate');
+  keep('seed', 'seed');
+  const ablated = Object.entries(ablationNames).filter(([key]) => state.ablations[key]).map(([, name]) => name);
+  if (ablated.length) params.set('without', ablated.join(','));
+  if (state.probe !== d.probe) params.set('probe', state.probe);
+  params.set('layer', String(state.layer + 1));
+  params.set('head', state.head === 'average' ? 'avg' : String(state.head + 1));
+  return params;
+}
+
+function integerIn(value, { min, max }) {
+  const n = Number(value);
+  return value !== null && Number.isInteger(n) && n >= min && n <= max ? n : null;
+}
+
+function oneOf(value, choices) {
+  const n = Number(value);
+  return value !== null && choices.includes(n) ? n : null;
+}
+
+export function decodeTrainState(search) {
+  const params = new URLSearchParams(search);
+  const state = defaultTrainState();
+  const layers = { min: 1, max: 3 };
+  state.dModel = oneOf(params.get('d'), trainChoices.dModel) ?? state.dModel;
+  state.heads = oneOf(params.get('h'), trainChoices.heads) ?? state.heads;
+  state.encoderLayers = integerIn(params.get('enc'), layers) ?? state.encoderLayers;
+  state.decoderLayers = integerIn(params.get('dec'), layers) ?? state.decoderLayers;
+  state.steps = integerIn(params.get('steps'), trainChoices.steps) ?? state.steps;
+  state.batchSize = integerIn(params.get('batch'), trainChoices.batchSize) ?? state.batchSize;
+  state.learningRate = oneOf(params.get('lr'), trainChoices.learningRate) ?? state.learningRate;
+  state.seed = integerIn(params.get('seed'), trainChoices.seed) ?? state.seed;
+  const without = new Set((params.get('without') ?? '').split(','));
+  for (const [key, name] of Object.entries(ablationNames)) state.ablations[key] = without.has(name);
+  const probe = params.get('probe');
+  if (probe !== null && probe.trim() !== '') state.probe = probe.slice(0, 200);
+  state.layer = (integerIn(params.get('layer'), { min: 1, max: state.decoderLayers }) ?? state.decoderLayers) - 1;
+  const head = params.get('head');
+  const headIndex = integerIn(head, { min: 1, max: effectiveHeads(state) });
+  state.head = headIndex === null ? 'average' : headIndex - 1;
+  return state;
+}
+
+/** The steps at which the snapshot strip keeps the probe's map: 0, 10%, 25%, 50% and the end. */
+export function snapshotSteps(steps) {
+  return [...new Set([0, 0.1, 0.25, 0.5, 1].map((share) => Math.round(share * steps)))];
+}
+
+/** "1.2 s", "45 s", "3 min 5 s": a duration for the progress line. */
+export function formatDuration(seconds) {
+  if (!Number.isFinite(seconds)) return '–';
+  if (seconds < 10) return `${seconds.toFixed(1)} s`;
+  if (seconds < 60) return `${Math.round(seconds)} s`;
+  const whole = Math.round(seconds);
+  return `${Math.floor(whole / 60)} min ${whole % 60} s`;
+}

@@ -1,0 +1,371 @@
+// "Train": train the translator in this tab and watch cross-attention go from uniform noise to a word
+// alignment. Training runs in a Web Worker (train-worker.js) through web/lib's createTrainer, so the page
+// stays responsive; this view only draws what the run reports (training-run.js) and never computes.
+import * as Comlink from 'comlink';
+import { button, element, labelled, select, setOptions } from './controls.js';
+import { formatNumber, formatWeight } from './format.js';
+import { Heatmap } from './heatmap.js';
+import { LineChart } from './line-chart.js';
+import { drawSmallMap } from './small-map.js';
+import { ablationNames, effectiveHeads, formatDuration, snapshotSteps, trainChoices, trainerOptions } from './train-state.js';
+import { finalEvaluationSentences, liveEvaluationSentences, TrainingRun } from './training-run.js';
+import { alignmentAgreement, alignmentCells, pickMap } from './translation-maps.js';
+
+const ablationText = {
+  noPositions: ['no position encoding', 'the encoder sees a bag of words: “the dog sees the cat” and “the cat sees the dog” look alike'],
+  noScaling: ['no 1/√d scaling', 'raw dot products: large logits saturate the softmax and its gradients vanish'],
+  singleHead: ['a single head', 'one attention pattern per layer instead of several side by side'],
+  sigmoidGates: ['sigmoid gates, not softmax', 'each weight an independent gate in (0, 1): rows no longer sum to 1, nothing competes'],
+};
+
+const percent = (x) => `${Math.round(100 * x)}%`;
+
+export class TrainView {
+  /**
+   * @param {{ state: object, onStateChange: (state: object) => void,
+   *           onUseModel: (bytes: Uint8Array, label: string) => Promise<void>, backend?: string }} options
+   */
+  constructor({ state, onStateChange, onUseModel, backend }) {
+    Object.assign(this, { state, onStateChange, onUseModel, backend });
+    this.run = null;
+    this.previous = null; // the last finished run, drawn faintly behind the current one
+    this.session = null; // the worker's Comlink proxy, created on the first Start
+
+    this.element = element('section', { id: 'train-view', className: 'view', 'aria-labelledby': 'train-view-title' });
+    this.element.dataset.status = 'idle';
+    this.errorLine = element('p', { className: 'error', role: 'alert', hidden: true });
+    this.lossChart = new LineChart({ id: 'loss-chart', title: 'Training loss (cross-entropy per target word)', yLabel: 'loss', yScale: 'log', formatTick: (y) => formatNumber(y, 2) });
+    this.scoreChart = new LineChart({ id: 'score-chart', title: `Held-out sentences (first ${liveEvaluationSentences}): exact translations and alignment`, yLabel: 'share', formatTick: percent });
+    this.probeMap = new Heatmap({ id: 'train-probe-map', title: 'cross-attention', rowAxis: 'output word', colAxis: 'source word', fixedRange: [0, 1], valueName: 'weight', wordLabels: true });
+    this.snapshotStrip = element('ol', { className: 'snapshot-strip', id: 'snapshots', 'aria-label': 'the probe’s map at fixed points of the run' });
+
+    this.element.append(
+      element('h2', { id: 'train-view-title', textContent: 'Train: watch cross-attention learn to align words' }),
+      element('p', { className: 'intro', textContent: 'Train the translation model from random weights, here, on this computer’s CPU: the same C++ as the shipped model’s training, compiled to WebAssembly and run in a background thread. At first every Spanish word attends to all English words about equally; within a few hundred steps each one finds the word it translates. Tick an ablation to see what each part of attention is for, and compare with the previous run’s faint curve.' }),
+      this.#optionsForm(),
+      this.#runBar(),
+      this.errorLine,
+      element('div', { className: 'maps-row charts' }, this.lossChart.element, this.scoreChart.element),
+      this.scores = element('p', { id: 'train-scores', className: 'hint' }),
+      element('section', { 'aria-labelledby': 'probe-title' },
+        element('h3', { id: 'probe-title', textContent: 'A probe sentence, translated by the model as it trains' }),
+        this.#probeControls(),
+        this.probeOutput = element('p', { id: 'probe-output', className: 'translation-output' }),
+        this.probeNote = element('p', { className: 'hint' }),
+        this.probeMap.element,
+        element('h4', { textContent: 'Snapshots: the same map at step 0, 10%, 25%, 50% and 100% of the run' }),
+        this.snapshotStrip),
+      this.#modelActions(),
+    );
+    this.render();
+  }
+
+  // ---- controls ----
+
+  #optionsForm() {
+    const choice = (id, values, key, text) =>
+      labelled(text, (this.inputs[key] = select(id, values.map((v) => [v, String(v)]), (v) => this.#set({ [key]: Number(v) }))));
+    const number = (id, key, text, { min, max }) => {
+      const input = element('input', { type: 'number', id, min, max, step: 1, required: true });
+      input.addEventListener('change', () => {
+        const value = Number(input.value);
+        if (Number.isInteger(value) && value >= min && value <= max) this.#set({ [key]: value });
+        else input.value = String(this.state[key]);
+      });
+      this.inputs[key] = input;
+      return labelled(text, input, element('small', { textContent: `${min} to ${max}` }));
+    };
+    this.inputs = {};
+    this.ablationBoxes = {};
+    const ablations = Object.entries(ablationText).map(([key, [label, why]]) => {
+      const box = element('input', { type: 'checkbox', id: `ablate-${ablationNames[key]}` });
+      box.addEventListener('change', () => this.#set({ ablations: { ...this.state.ablations, [key]: box.checked } }));
+      this.ablationBoxes[key] = box;
+      return element('label', { className: 'check' }, box, ` ${label}`, element('small', { className: 'check-hint', textContent: ` (${why})` }));
+    });
+    this.parameterText = element('small', { id: 'train-parameters' });
+    return element('div', { className: 'controls train-controls' },
+      element('fieldset', { id: 'train-model' }, element('legend', { textContent: 'Model' }),
+        choice('train-d-model', trainChoices.dModel, 'dModel', 'width D'),
+        choice('train-heads', trainChoices.heads, 'heads', 'heads'),
+        choice('train-encoder-layers', trainChoices.layers, 'encoderLayers', 'encoder layers'),
+        choice('train-decoder-layers', trainChoices.layers, 'decoderLayers', 'decoder layers'),
+        this.parameterText),
+      element('fieldset', { id: 'train-schedule' }, element('legend', { textContent: 'Training' }),
+        number('train-steps', 'steps', 'steps', trainChoices.steps),
+        number('train-batch', 'batchSize', 'batch size', trainChoices.batchSize),
+        choice('train-learning-rate', trainChoices.learningRate, 'learningRate', 'learning rate'),
+        number('train-seed', 'seed', 'seed', trainChoices.seed)),
+      element('fieldset', { id: 'train-ablations' }, element('legend', { textContent: 'Ablations: train without…' }), ...ablations));
+  }
+
+  #runBar() {
+    this.startButton = button('Start training', () => this.#startOrPause(), { id: 'train-start', className: 'primary' });
+    this.resetButton = button('Reset', () => this.#reset(), { id: 'train-reset' });
+    this.progress = element('progress', { id: 'train-progress', max: 1, value: 0, 'aria-label': 'training progress' });
+    this.progressText = element('span', { id: 'train-progress-text' });
+    this.statusText = element('span', { id: 'train-status', className: 'visually-hidden', 'aria-live': 'polite' });
+    return element('div', { className: 'run-bar' }, this.startButton, this.resetButton, this.progress, this.progressText, this.statusText);
+  }
+
+  #probeControls() {
+    this.probeInput = element('input', { type: 'text', id: 'train-probe', autocomplete: 'off', spellcheck: false, maxLength: 200 });
+    const form = element('form', { className: 'sentence-form probe-form' },
+      labelled('English sentence', this.probeInput),
+      element('button', { type: 'submit', textContent: 'Probe' }));
+    form.addEventListener('submit', (event) => {
+      event.preventDefault();
+      this.#set({ probe: this.probeInput.value });
+      this.run?.reprobe();
+    });
+    this.layerSelect = select('train-layer', [], (v) => this.#set({ layer: Number(v) }));
+    this.headSelect = select('train-head', [], (v) => this.#set({ head: v === 'average' ? 'average' : Number(v) }));
+    return element('div', { className: 'probe-controls' }, form,
+      element('div', { className: 'inline' }, labelled('layer', this.layerSelect), labelled('head', this.headSelect)));
+  }
+
+  #modelActions() {
+    this.useButton = button('Use this model in the Translation view', () => this.#useModel(), { id: 'train-use' });
+    this.downloadButton = button('Download (.bin)', () => this.#download(), { id: 'train-download' });
+    this.loadInput = element('input', { type: 'file', id: 'train-load', accept: '.bin,application/octet-stream' });
+    this.loadInput.addEventListener('change', () => this.#load());
+    return element('section', { className: 'model-actions', 'aria-labelledby': 'model-actions-title' },
+      element('h3', { id: 'model-actions-title', textContent: 'The trained model' }),
+      element('div', { className: 'buttons' }, this.useButton, this.downloadButton,
+        labelled('or open a model file', this.loadInput)));
+  }
+
+  // ---- state and the run ----
+
+  #set(changes) {
+    this.state = { ...this.state, ...changes };
+    const heads = effectiveHeads(this.state);
+    if (this.state.head !== 'average' && this.state.head >= heads) this.state.head = 'average';
+    this.state.layer = Math.min(this.state.layer, this.state.decoderLayers - 1);
+    this.onStateChange(this.state);
+    this.render();
+  }
+
+  get #busy() {
+    return ['starting', 'running', 'paused'].includes(this.run?.status);
+  }
+
+  async #startOrPause() {
+    const status = this.run?.status;
+    if (status === 'running') return this.run.pause();
+    if (status === 'paused') return this.run.resume();
+    if (status === 'starting') return;
+    if (this.run?.status === 'done') this.previous = this.run;
+    this.session ??= Comlink.wrap(new Worker(new URL('./train-worker.js', import.meta.url), { type: 'module' }));
+    this.errorLine.hidden = true;
+    this.run = new TrainingRun({
+      session: this.session,
+      options: { ...trainerOptions(this.state), ...(this.backend ? { backend: this.backend } : {}) },
+      snapshotSteps: snapshotSteps(this.state.steps),
+      probe: () => this.state.probe,
+      onUpdate: () => this.render(),
+    });
+    await this.run.start();
+  }
+
+  async #reset() {
+    if (!this.run) return;
+    const run = this.run;
+    run.pause();
+    await run.settled();
+    if (run.status === 'done') this.previous = run;
+    this.run = null;
+    await this.session?.dispose();
+    this.render();
+  }
+
+  async #useModel() {
+    try {
+      const bytes = await this.#savedBytes();
+      await this.onUseModel(bytes, `trained in this tab: ${this.#describe(this.run)}, ${this.run.step} steps`);
+    } catch (error) {
+      this.#showError(error);
+    }
+  }
+
+  async #savedBytes() {
+    await this.run.settled();
+    return this.session.save();
+  }
+
+  async #download() {
+    const bytes = await this.#savedBytes();
+    const { dModel, heads } = this.run.options.model;
+    const link = element('a', { href: URL.createObjectURL(new Blob([bytes], { type: 'application/octet-stream' })), download: `en-es-d${dModel}-h${heads}-${this.run.step}steps.bin` });
+    link.click();
+    setTimeout(() => URL.revokeObjectURL(link.href), 10_000);
+  }
+
+  async #load() {
+    const file = this.loadInput.files?.[0];
+    if (!file) return;
+    try {
+      await this.onUseModel(new Uint8Array(await file.arrayBuffer()), `opened from ${file.name}`);
+    } catch (error) {
+      this.#showError(error);
+    } finally {
+      this.loadInput.value = '';
+    }
+  }
+
+  #showError(error) {
+    this.errorLine.textContent = error.message;
+    this.errorLine.hidden = false;
+  }
+
+  #describe(run) {
+    const { model, ablations } = run.options;
+    const without = Object.keys(ablationText).filter((key) => ablations[key]).map((key) => ablationText[key][0]);
+    return `D=${model.dModel}, ${model.heads} head${model.heads > 1 ? 's' : ''}, ${model.encoderLayers}+${model.decoderLayers} layers${without.length ? `, ${without.join(', ')}` : ''}`;
+  }
+
+  // ---- drawing ----
+
+  render() {
+    const s = this.state;
+    for (const key of ['dModel', 'heads', 'encoderLayers', 'decoderLayers', 'steps', 'batchSize', 'learningRate', 'seed']) {
+      if (document.activeElement !== this.inputs[key]) this.inputs[key].value = String(s[key]);
+      this.inputs[key].disabled = this.#busy;
+    }
+    this.inputs.heads.disabled ||= s.ablations.singleHead;
+    for (const [key, box] of Object.entries(this.ablationBoxes)) {
+      box.checked = s.ablations[key];
+      box.disabled = this.#busy;
+    }
+    if (document.activeElement !== this.probeInput) this.probeInput.value = s.probe;
+    this.parameterText.textContent = this.run?.info ? `${this.run.info.parameters.toLocaleString('en')} parameters; FFN width 2·D` : 'FFN width 2·D, as in the shipped model';
+    this.#renderRunBar();
+    this.#renderCharts();
+    this.#renderProbe();
+    this.#renderSnapshots();
+    const ready = this.run && ['paused', 'done'].includes(this.run.status);
+    this.useButton.disabled = this.downloadButton.disabled = !ready;
+    this.element.dataset.status = this.run?.status ?? 'idle';
+    this.element.dataset.step = String(this.run?.step ?? 0);
+  }
+
+  #renderRunBar() {
+    const run = this.run;
+    const status = run?.status ?? 'idle';
+    this.startButton.textContent = { running: 'Pause', paused: 'Resume', starting: 'Starting…' }[status] ?? (status === 'done' ? 'Train again' : 'Start training');
+    this.startButton.disabled = status === 'starting';
+    this.resetButton.disabled = !run;
+    this.progress.max = run?.steps ?? this.state.steps;
+    this.progress.value = run?.step ?? 0;
+    if (!run || status === 'starting') {
+      this.progressText.textContent = status === 'starting' ? 'loading the module and building the model…' : `${this.state.steps} steps of ${this.state.batchSize} sentence pairs`;
+    } else {
+      const speed = Number.isFinite(run.stepsPerSecond) ? `${Math.round(run.stepsPerSecond)} steps/s` : '';
+      const left = status === 'done' ? `done in ${formatDuration(run.trainingSeconds)}` : `${formatDuration(run.secondsLeft)} left`;
+      this.progressText.textContent = [`step ${run.step} of ${run.steps}`, speed, left, `${run.info.backend}`].filter(Boolean).join(' · ');
+    }
+    const said = { running: 'training', paused: `paused at step ${run?.step}`, done: 'training finished', failed: 'training failed' }[status];
+    if (said && this.statusText.textContent !== said) this.statusText.textContent = said;
+    if (status === 'failed') this.#showError(run.error);
+  }
+
+  #renderCharts() {
+    const run = this.run;
+    const xMax = run?.steps ?? this.previous?.steps ?? this.state.steps;
+    const lossSeries = [];
+    const scoreSeries = [];
+    const lossPoints = (r) => Array.from(r.losses, (loss, i) => [i + 1, loss]);
+    const scorePoints = (r, key) => r.evaluations.map((e) => [e.step, key === 'exact' ? e.exact / e.total : e.alignment]);
+    if (this.previous) {
+      const name = `previous run (${this.#describe(this.previous)})`;
+      lossSeries.push({ name, points: lossPoints(this.previous), className: 'previous' });
+      scoreSeries.push({ name: `${name}: exact`, points: scorePoints(this.previous, 'exact'), className: 'previous' });
+      scoreSeries.push({ name: `${name}: alignment`, points: scorePoints(this.previous, 'alignment'), className: 'previous alignment' });
+    }
+    if (run) {
+      lossSeries.push({ name: `this run (${this.#describe(run)})`, points: lossPoints(run), className: 'current' });
+      scoreSeries.push({ name: 'exact translations', points: scorePoints(run, 'exact'), className: 'current' });
+      scoreSeries.push({ name: 'alignment (best head)', points: scorePoints(run, 'alignment'), className: 'current alignment' });
+    }
+    const lastLoss = run?.losses.at(-1);
+    this.lossChart.update({ xMax, series: lossSeries, summary: lastLoss === undefined ? 'no training yet' : `loss ${formatNumber(lastLoss, 3)} at step ${run.step}` });
+    const last = run?.evaluations.at(-1);
+    this.scoreChart.update({ xMax, series: scoreSeries, summary: last ? `${last.exact} of ${last.total} exact, alignment ${percent(last.alignment)} at step ${last.step}` : 'no scores yet' });
+
+    if (!last) {
+      this.scores.textContent = 'Held-out sentences are never trained on: the scores show whether the model learned the grammar, not the examples.';
+      return;
+    }
+    const parts = [`step ${last.step}: ${last.exact} of ${last.total} held-out sentences translated exactly`,
+      `alignment ${percent(last.alignment)} (layer ${last.alignmentHead.layer + 1}, head ${last.alignmentHead.head + 1}: the share of aligned words whose largest weight is on their true source word)`];
+    if (run.secondsToTarget !== null) parts.push(`95% exact reached at step ${run.stepToTarget}, after ${formatDuration(run.secondsToTarget)}`);
+    if (run.finalEvaluation) parts.push(`final: ${run.finalEvaluation.exact} of ${finalEvaluationSentences} exact, alignment ${percent(run.finalEvaluation.alignment)}`);
+    this.scores.textContent = `${parts.join('; ')}.`;
+  }
+
+  #shownMap(probe) {
+    const layers = probe.crossAttention.length, heads = probe.crossAttention[0].length;
+    const layer = Math.min(this.state.layer, layers - 1);
+    const head = this.state.head === 'average' || this.state.head >= heads ? 'average' : this.state.head;
+    return { matrix: pickMap(probe.crossAttention, layer, head), name: `layer ${layer + 1}, ${head === 'average' ? 'average of heads' : `head ${head + 1}`}` };
+  }
+
+  #renderProbe() {
+    const layers = this.run?.options.model.decoderLayers ?? this.state.decoderLayers;
+    const heads = this.run?.options.model.heads ?? effectiveHeads(this.state);
+    setSelectOptions(this.layerSelect, Array.from({ length: layers }, (_, l) => [l, `layer ${l + 1}`]), this.state.layer);
+    setSelectOptions(this.headSelect, [...Array.from({ length: heads }, (_, h) => [h, `head ${h + 1}`]), ['average', 'average of heads']], this.state.head);
+    const probe = this.run?.probe;
+    this.probeMap.element.hidden = !probe || Boolean(probe.error);
+    if (!probe) {
+      this.probeOutput.replaceChildren();
+      this.probeNote.textContent = 'Start training to see the model translate this sentence as it learns.';
+      return;
+    }
+    if (probe.error) {
+      this.probeOutput.replaceChildren();
+      this.probeNote.textContent = probe.error.replace(/^translate: /, '');
+      return;
+    }
+    this.probeOutput.replaceChildren(...probe.target.map((word) => element('span', { className: 'token', textContent: word })));
+    const { matrix, name } = this.#shownMap(probe);
+    const marks = alignmentCells(probe.alignment, matrix.rows);
+    const agreement = alignmentAgreement(matrix, marks);
+    this.probeNote.textContent = probe.alignment?.matchesModel
+      ? `The model’s translation is the grammar’s. Rings mark the true alignment; the largest weight of ${percent(agreement)} of the aligned words falls on it.`
+      : probe.alignment ? `Not yet the grammar’s translation (“${probe.alignment.target.join(' ')}”).` : 'This sentence is outside the toy grammar: no reference to compare with.';
+    const title = `cross-attention at step ${this.run.step}, ${name}`;
+    this.probeMap.title = title;
+    this.probeMap.element.querySelector('.heatmap-title').textContent = title;
+    const width = this.element.clientWidth || 900;
+    this.probeMap.update({ matrix, digits: 4, formatCell: formatWeight, rowLabels: probe.target, colLabels: probe.source, marks, markName: 'true alignment', maxWidth: Math.min(width, 560) });
+  }
+
+  #renderSnapshots() {
+    const run = this.run ?? this.previous;
+    const steps = run ? run.snapshotSteps : snapshotSteps(this.state.steps);
+    const key = JSON.stringify([steps, [...(run?.snapshots.keys() ?? [])], this.state.layer, this.state.head, run?.options]);
+    if (this.snapshotStrip.dataset.key === key) return; // redraw only when a snapshot or the map choice changed
+    this.snapshotStrip.dataset.key = key;
+    this.snapshotStrip.replaceChildren(...steps.map((step) => {
+      const probe = run?.snapshots.get(step);
+      const label = `step ${step}${run ? ` (${percent(step / run.steps)})` : ''}`;
+      const item = element('li', { className: 'snapshot' });
+      item.dataset.step = String(step);
+      if (probe && !probe.error) {
+        const canvas = element('canvas', { role: 'img', 'aria-label': `cross-attention of the probe at ${label}` });
+        drawSmallMap(canvas, this.#shownMap(probe).matrix, 6);
+        item.append(canvas);
+      } else {
+        item.append(element('span', { className: 'snapshot-empty', textContent: probe ? 'no map' : '…' }));
+      }
+      item.append(element('span', { className: 'snapshot-label', textContent: label }));
+      return item;
+    }));
+  }
+}
+
+function setSelectOptions(node, options, value) {
+  setOptions(node, options);
+  node.value = String(value);
+}

@@ -1,0 +1,126 @@
+// One training run as the page sees it: it asks the worker for about a quarter of a second of training at a
+// time, then for a held-out score and the probe sentence's maps, and keeps everything the view draws (every
+// step's loss, the scores over time, snapshots of the probe at fixed steps, speed and time left). Pausing is
+// not asking for more, so the step count really stays where it is.
+
+const updateMilliseconds = 250;
+export const liveEvaluationSentences = 50; // the first held-out sentences, scored at every update
+export const finalEvaluationSentences = 500;
+const targetExact = 0.95;
+
+export class TrainingRun {
+  /**
+   * @param {{ session: object, options: object, snapshotSteps: number[], probe: () => string,
+   *           onUpdate: (run: TrainingRun) => void }} setup  session: the worker's Comlink proxy
+   */
+  constructor({ session, options, snapshotSteps, probe, onUpdate }) {
+    Object.assign(this, { session, options, snapshotSteps, probeSentence: probe, onUpdate });
+    this.status = 'idle'; // idle → starting → running ⇄ paused → done (or failed)
+    this.step = 0;
+    this.steps = options.steps;
+    this.losses = [];
+    this.evaluations = []; // { step, exact, total, alignment }
+    this.snapshots = new Map(); // step → probe result
+    this.probe = null;
+    this.finalEvaluation = null;
+    this.trainingSeconds = 0; // wall time spent running (pauses excluded)
+    this.stepsPerSecond = NaN;
+    this.secondsToTarget = null; // when the live score first reached 95% exact
+    this.stepToTarget = null;
+    this.error = null;
+    this.info = null; // { backend, parameters }
+    this.#loop = null;
+  }
+
+  #loop;
+
+  get secondsLeft() {
+    return (this.steps - this.step) / this.stepsPerSecond;
+  }
+
+  async start() {
+    this.status = 'starting';
+    this.onUpdate(this);
+    try {
+      this.info = await this.session.start(this.options);
+      await this.#observe();
+      this.status = 'running';
+      this.onUpdate(this);
+      this.#loop = this.#run();
+    } catch (error) {
+      this.#fail(error);
+    }
+  }
+
+  pause() {
+    if (this.status === 'running') this.status = 'paused';
+    this.onUpdate(this);
+  }
+
+  resume() {
+    if (this.status !== 'paused') return;
+    this.status = 'running';
+    this.onUpdate(this);
+    this.#loop = this.#loop.then(() => this.#run());
+  }
+
+  /** Resolves once the worker is idle (the current quarter second finished). */
+  settled() {
+    return this.#loop ?? Promise.resolve();
+  }
+
+  async #run() {
+    try {
+      while (this.status === 'running') {
+        const started = performance.now();
+        const nextSnapshot = this.snapshotSteps.find((s) => s > this.step) ?? this.steps;
+        const report = await this.session.advance(updateMilliseconds, nextSnapshot);
+        const steps = report.step - this.step;
+        this.losses.push(...report.losses);
+        this.step = report.step;
+        this.learningRate = report.learningRate;
+        this.gradientNorm = report.gradientNorm;
+        const evaluation = await this.#observe();
+        const seconds = (performance.now() - started) / 1000;
+        this.trainingSeconds += seconds;
+        if (this.secondsToTarget === null && evaluation.exact >= targetExact * evaluation.total) {
+          this.secondsToTarget = this.trainingSeconds; // training and scoring time, until the score was known
+          this.stepToTarget = this.step;
+        }
+        const rate = steps / seconds;
+        this.stepsPerSecond = Number.isFinite(this.stepsPerSecond) ? 0.7 * this.stepsPerSecond + 0.3 * rate : rate;
+        if (report.done) {
+          const final = await this.session.evaluate(finalEvaluationSentences);
+          this.finalEvaluation = final;
+          this.status = 'done';
+        }
+        this.onUpdate(this);
+      }
+    } catch (error) {
+      this.#fail(error);
+    }
+  }
+
+  /** Scores the model and probes the sentence at the current step; keeps a snapshot at the strip's steps. */
+  async #observe() {
+    const [evaluation, probe] = await Promise.all([this.session.evaluate(liveEvaluationSentences), this.session.probe(this.probeSentence())]);
+    this.evaluations.push({ step: this.step, exact: evaluation.exact, total: evaluation.total, alignment: evaluation.alignment, alignmentHead: evaluation.alignmentHead });
+    this.probe = probe;
+    if (this.snapshotSteps.includes(this.step) && !this.snapshots.has(this.step)) this.snapshots.set(this.step, probe);
+    return evaluation;
+  }
+
+  /** The probe again for another sentence, at the current step (while paused or done). */
+  async reprobe() {
+    if (this.status === 'idle' || this.status === 'starting' || this.status === 'failed') return;
+    await this.settled();
+    this.probe = await this.session.probe(this.probeSentence());
+    this.onUpdate(this);
+  }
+
+  #fail(error) {
+    this.status = 'failed';
+    this.error = error;
+    this.onUpdate(this);
+  }
+}
