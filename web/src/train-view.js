@@ -147,14 +147,14 @@ export class TrainView {
   }
 
   get #busy() {
-    return ['starting', 'running', 'paused'].includes(this.run?.status);
+    return ['starting', 'running', 'pausing', 'paused'].includes(this.run?.status);
   }
 
   async #startOrPause() {
     const status = this.run?.status;
     if (status === 'running') return this.run.pause();
     if (status === 'paused') return this.run.resume();
-    if (status === 'starting') return;
+    if (status === 'starting' || status === 'pausing') return;
     if (this.run?.status === 'done') this.previous = this.run;
     this.session ??= Comlink.wrap(new Worker(new URL('./train-worker.js', import.meta.url), { type: 'module' }));
     this.errorLine.hidden = true;
@@ -252,8 +252,8 @@ export class TrainView {
   #renderRunBar() {
     const run = this.run;
     const status = run?.status ?? 'idle';
-    this.startButton.textContent = { running: 'Pause', paused: 'Resume', starting: 'Starting…' }[status] ?? (status === 'done' ? 'Train again' : 'Start training');
-    this.startButton.disabled = status === 'starting';
+    this.startButton.textContent = { running: 'Pause', pausing: 'Pausing…', paused: 'Resume', starting: 'Starting…' }[status] ?? (status === 'done' ? 'Train again' : 'Start training');
+    this.startButton.disabled = status === 'starting' || status === 'pausing';
     this.resetButton.disabled = !run;
     this.progress.max = run?.steps ?? this.state.steps;
     this.progress.value = run?.step ?? 0;

@@ -15,7 +15,7 @@ export class TrainingRun {
    */
   constructor({ session, options, snapshotSteps, probe, onUpdate }) {
     Object.assign(this, { session, options, snapshotSteps, probeSentence: probe, onUpdate });
-    this.status = 'idle'; // idle → starting → running ⇄ paused → done (or failed)
+    this.status = 'idle'; // idle → starting → running → pausing → paused → running … → done (or failed)
     this.step = 0;
     this.steps = options.steps;
     this.losses = [];
@@ -52,8 +52,9 @@ export class TrainingRun {
     }
   }
 
+  /** Stops asking for more training: 'pausing' until the quarter second under way has come back, then 'paused'. */
   pause() {
-    if (this.status === 'running') this.status = 'paused';
+    if (this.status === 'running') this.status = 'pausing';
     this.onUpdate(this);
   }
 
@@ -94,6 +95,10 @@ export class TrainingRun {
           this.finalEvaluation = final;
           this.status = 'done';
         }
+        this.onUpdate(this);
+      }
+      if (this.status === 'pausing') {
+        this.status = 'paused';
         this.onUpdate(this);
       }
     } catch (error) {

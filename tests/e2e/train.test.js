@@ -1,0 +1,153 @@
+// The Train view in real Chromium, used as a person would: start training, watch the bar and the curves
+// move, pause (and check it really stopped), resume, reach the stated accuracy, hand the model to the
+// Translation view, train again with an ablation, at 1440 and 375 px. Long tasks on the main thread are
+// recorded throughout: training runs in a worker, so there must be none over 50 ms.
+import { describe, expect, it } from 'vitest';
+import { openPage, resultsDir, useChromiumAndPlayground } from './browser.js';
+
+const suite = useChromiumAndPlayground();
+
+// Records every main-thread task over 50 ms (the Long Tasks API) from page start.
+const recordLongTasks = () => {
+  globalThis.longTasks = [];
+  new PerformanceObserver((list) => {
+    for (const entry of list.getEntries()) globalThis.longTasks.push({ start: entry.startTime, duration: entry.duration });
+  }).observe({ type: 'longtask', buffered: true });
+};
+
+async function openTrainView(query, viewport) {
+  const page = await suite.browser.newPage({ viewport });
+  const errors = [];
+  page.on('console', (message) => message.type() === 'error' && errors.push(message.text()));
+  page.on('pageerror', (error) => errors.push(error.message));
+  await page.addInitScript(recordLongTasks);
+  await page.goto(`${suite.playground.url}?view=train${query}`);
+  await page.waitForSelector('body[data-ready]');
+  await page.waitForSelector('#train-start');
+  return { page, errors };
+}
+
+const step = async (page) => Number(await page.locator('#train-view').getAttribute('data-step'));
+const status = (page) => page.locator('#train-view').getAttribute('data-status');
+const lossPathPoints = (page) => page.evaluate(() => (document.querySelector('#loss-chart path.series.current')?.getAttribute('d').match(/[ML]/g) ?? []).length);
+const progressValue = (page) => page.evaluate(() => document.querySelector('#train-progress').value);
+
+/** Tasks over 50 ms on the main thread after `since` (performance.now() time). */
+const longTasksSince = (page, since) => page.evaluate((t) => globalThis.longTasks.filter((task) => task.start >= t), since);
+
+async function trainUntilDone(page, timeout = 60_000) {
+  await page.waitForFunction(() => document.querySelector('#train-view').dataset.status === 'done', null, { timeout });
+}
+
+const finalScore = async (page) => {
+  const text = await page.locator('#train-scores').textContent();
+  const [, exact, total] = text.match(/final: (\d+) of (\d+) exact/);
+  return { exact: Number(exact), total: Number(total), text };
+};
+
+describe('train view', () => {
+  it('trains the default model to ≥ 95% held-out exact; the bar and curves move, pause pauses, no long tasks', async () => {
+    const { page, errors } = await openTrainView('', { width: 1440, height: 900 });
+    expect(await page.locator('#tab-train').getAttribute('aria-selected')).toBe('true');
+    expect(await page.locator('#train-use').isDisabled()).toBe(true);
+    const started = await page.evaluate(() => performance.now());
+    await page.locator('#train-start').click();
+
+    // Moving: the step count, the progress bar and the loss curve grow; the map of the probe is drawn.
+    await page.waitForFunction(() => Number(document.querySelector('#train-view').dataset.step) >= 60, null, { timeout: 30_000 });
+    const early = { step: await step(page), progress: await progressValue(page), points: await lossPathPoints(page) };
+    expect(early.progress).toBe(early.step);
+    expect(early.points).toBeGreaterThan(30);
+    expect(await page.locator('#train-progress-text').textContent()).toMatch(/step \d+ of 400 · \d+ steps\/s · .* left · wasm-simd128-threads/);
+    expect(await page.locator('#train-probe-map table tbody tr').count()).toBeGreaterThan(0);
+    await page.screenshot({ path: `${resultsDir}train-1440-training.png`, fullPage: true });
+
+    // Pause really pauses: the step stays put for a second, and the button offers Resume.
+    await page.locator('#train-start').click();
+    await expect.poll(() => status(page)).toBe('paused');
+    const pausedAt = await step(page);
+    expect(pausedAt).toBeGreaterThanOrEqual(early.step);
+    await page.waitForTimeout(1000);
+    expect(await step(page)).toBe(pausedAt);
+    expect(await page.locator('#train-start').textContent()).toBe('Resume');
+    expect(await page.locator('#train-d-model').isDisabled()).toBe(true); // options stay locked until Reset
+    await page.locator('#train-start').click();
+    await expect.poll(() => step(page)).toBeGreaterThan(pausedAt);
+
+    await trainUntilDone(page);
+    expect(await progressValue(page)).toBe(400);
+    expect(await lossPathPoints(page)).toBe(400);
+    const score = await finalScore(page);
+    console.log(`Chromium, threads build: ${score.text}`);
+    expect(score.exact / score.total).toBeGreaterThanOrEqual(0.95);
+    expect(await page.locator('#train-scores').textContent()).toMatch(/95% exact reached at step \d+, after [\d.]+ s/);
+    expect(await page.locator('#snapshots canvas').count()).toBe(5);
+    expect(await page.locator('#train-probe-map table tbody tr').count()).toBe(9); // el perro grande ve a los gatos blancos <eos>
+    await page.screenshot({ path: `${resultsDir}train-1440-finished.png`, fullPage: true });
+
+    const longTasks = await longTasksSince(page, started);
+    expect(longTasks, JSON.stringify(longTasks)).toEqual([]);
+    expect(errors).toEqual([]);
+
+    // "Use this model": the Translation view now runs it, says so, and translates with it.
+    await page.locator('#train-use').click();
+    await page.waitForSelector('#translation-view[data-decoding="done"]');
+    expect(await page.locator('#tab-translation').getAttribute('aria-selected')).toBe('true');
+    expect(await page.locator('#model-notice').textContent()).toMatch(/This is your model \(trained in this tab: D=32, 4 heads, 2\+2 layers, 400 steps\)/);
+    expect(await page.locator('#translation-output .token').allTextContents()).toEqual(['el', 'perro', 'grande', 've', 'a', 'los', 'gatos', 'blancos', '<eos>']);
+    await page.locator('#use-shipped-model').click();
+    await expect.poll(() => page.locator('#model-notice').count()).toBe(0);
+    await page.close();
+  });
+
+  it('keeps the finished run as a faint curve when training again; an ablation is in the URL and the legend', async () => {
+    const { page, errors } = await openTrainView('&d=16&h=2&enc=1&dec=1&steps=60&backend=wasm-simd128', { width: 1440, height: 900 });
+    await page.locator('#train-start').click();
+    await trainUntilDone(page);
+    expect(await page.locator('#train-progress-text').textContent()).toMatch(/wasm-simd128$/);
+    await page.locator('#ablate-positions').click();
+    expect(new URL(page.url()).searchParams.get('without')).toBe('positions');
+    await page.locator('#train-start').click();
+    await trainUntilDone(page);
+    expect(await page.locator('#loss-chart path.series.previous').count()).toBe(1);
+    expect(await page.locator('#loss-chart .chart-legend').textContent()).toMatch(/previous run \(D=16, 2 heads, 1\+1 layers\).*this run \(D=16, 2 heads, 1\+1 layers, no position encoding\)/);
+    // Reset unlocks the options and clears the map; the finished run stays as the faint curve.
+    await page.locator('#train-reset').click();
+    await expect.poll(() => status(page)).toBe('idle');
+    expect(await page.locator('#train-d-model').isDisabled()).toBe(false);
+    expect(await page.locator('#loss-chart path.series.previous').count()).toBe(1);
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
+  it('is usable at 375 px: no sideways scrolling, every control reachable; screenshots mid-training and finished', async () => {
+    const { page, errors } = await openTrainView('&d=16&h=2&enc=1&dec=1&steps=150', { width: 375, height: 800 });
+    await page.locator('#train-start').click();
+    await page.waitForFunction(() => Number(document.querySelector('#train-view').dataset.step) >= 40, null, { timeout: 30_000 });
+    await page.screenshot({ path: `${resultsDir}train-375-training.png`, fullPage: true });
+    await trainUntilDone(page);
+    await page.screenshot({ path: `${resultsDir}train-375-finished.png`, fullPage: true });
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+    for (const id of ['#train-start', '#train-reset', '#train-d-model', '#train-steps', '#ablate-softmax', '#train-probe', '#train-use', '#train-download']) {
+      const box = await page.locator(id).boundingBox();
+      expect(box.x, id).toBeGreaterThanOrEqual(0);
+      expect(box.x + box.width, id).toBeLessThanOrEqual(375);
+    }
+    // Download saves a weight file that starts with the format's magic number.
+    const [download] = await Promise.all([page.waitForEvent('download'), page.locator('#train-download').click()]);
+    expect(download.suggestedFilename()).toBe('en-es-d16-h2-150steps.bin');
+    const bytes = await (await download.createReadStream()).toArray();
+    expect(Buffer.concat(bytes).subarray(0, 4).toString()).toBe('APTM');
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
+  it('opening a file that is not a model says why, and the view keeps working', async () => {
+    const { page, errors } = await openTrainView('', { width: 1440, height: 900 });
+    await page.locator('#train-load').setInputFiles({ name: 'notes.bin', mimeType: 'application/octet-stream', buffer: Buffer.from('<!doctype html>') });
+    await expect.poll(() => page.locator('#train-view .error[role="alert"]').textContent()).toMatch(/not an attention-playground model/);
+    expect(await page.locator('#tab-train').getAttribute('aria-selected')).toBe('true');
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+});
