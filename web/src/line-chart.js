@@ -32,7 +32,8 @@ export function logDomain(values) {
   let lo = Infinity, hi = -Infinity;
   for (const v of values) if (v > 0 && Number.isFinite(v)) lo = Math.min(lo, v), hi = Math.max(hi, v);
   if (lo === Infinity) return [0.01, 10];
-  return [10 ** Math.floor(Math.log10(lo)), 10 ** Math.ceil(Math.log10(hi) + 1e-9)];
+  const low = Math.floor(Math.log10(lo));
+  return [10 ** low, 10 ** Math.max(low + 1, Math.ceil(Math.log10(hi)))];
 }
 
 export class LineChart {

@@ -1,0 +1,77 @@
+// The Train view's state and helpers, without a page: URL round trip (options, ablations, probe, map),
+// malformed and hostile links, trainer options, snapshot steps, durations, and the chart's arithmetic.
+import { describe, expect, it } from 'vitest';
+import { downsample, logDomain } from '../../web/src/line-chart.js';
+import { decodeTrainState, defaultTrainState, effectiveHeads, encodeTrainState, formatDuration, snapshotSteps, trainerOptions } from '../../web/src/train-state.js';
+
+const roundTrip = (state) => decodeTrainState(`?${encodeTrainState(state)}`);
+
+describe('train state', () => {
+  it('defaults to the shipped model and a 400-step run, and keeps a default link short', () => {
+    const state = defaultTrainState();
+    expect(state).toMatchObject({ dModel: 32, heads: 4, encoderLayers: 2, decoderLayers: 2, steps: 400, batchSize: 48, learningRate: 0.008, seed: 7, layer: 1, head: 'average' });
+    expect(String(encodeTrainState(state))).toBe('layer=2&head=avg');
+    expect(decodeTrainState('')).toEqual(state);
+  });
+
+  it('reproduces every option, ablation and the map shown', () => {
+    const state = {
+      ...defaultTrainState(),
+      dModel: 64, heads: 8, encoderLayers: 3, decoderLayers: 1, steps: 1234, batchSize: 16, learningRate: 0.02, seed: 99,
+      ablations: { noPositions: true, noScaling: true, singleHead: false, sigmoidGates: true },
+      probe: 'maria loves the cat', layer: 0, head: 5,
+    };
+    expect(String(encodeTrainState(state))).toMatch(/without=positions%2Cscaling%2Csoftmax/);
+    expect(roundTrip(state)).toEqual(state);
+  });
+
+  it('falls back to the default for each malformed or hostile value, keeping the rest', () => {
+    const state = decodeTrainState('?d=33&h=3&enc=9&dec=0&steps=1e9&batch=-4&lr=0.0081&seed=1.5&layer=7&head=99&without=positions,<script>&probe=%20%20');
+    const d = defaultTrainState();
+    expect(state).toEqual({ ...d, ablations: { ...d.ablations, noPositions: true } });
+    expect(decodeTrainState(`?probe=${'a'.repeat(500)}`).probe).toHaveLength(200);
+    expect(decodeTrainState('?dec=1&layer=2').layer).toBe(0); // no second decoder layer: the last one
+  });
+
+  it('a single head overrides the heads choice, for the map picker and for the trainer', () => {
+    const state = { ...defaultTrainState(), ablations: { ...defaultTrainState().ablations, singleHead: true } };
+    expect(effectiveHeads(state)).toBe(1);
+    expect(decodeTrainState('?without=heads&head=3').head).toBe('average');
+    const options = trainerOptions(state);
+    expect(options.ablations.singleHead).toBe(true);
+    expect(options.model).toEqual({ dModel: 32, heads: 4, ffn: 64, encoderLayers: 2, decoderLayers: 2 });
+  });
+
+  it('snapshots at 0, 10%, 25%, 50% and the end, without repeats for tiny runs', () => {
+    expect(snapshotSteps(400)).toEqual([0, 40, 100, 200, 400]);
+    expect(snapshotSteps(10)).toEqual([0, 1, 3, 5, 10]);
+    expect(snapshotSteps(2)).toEqual([0, 1, 2]);
+  });
+
+  it('formats durations for the progress line', () => {
+    expect(formatDuration(4.26)).toBe('4.3 s');
+    expect(formatDuration(42.4)).toBe('42 s');
+    expect(formatDuration(185)).toBe('3 min 5 s');
+    expect(formatDuration(Infinity)).toBe('–');
+    expect(formatDuration(NaN)).toBe('–');
+  });
+});
+
+describe('line chart arithmetic', () => {
+  it('fits whole decades around the positive values of a log axis', () => {
+    expect(logDomain([4.6, 0.8, 0.031])).toEqual([0.01, 10]);
+    expect(logDomain([1, 10])).toEqual([1, 10]);
+    expect(logDomain([2])).toEqual([1, 10]);
+    expect(logDomain([0, -1, NaN])).toEqual([0.01, 10]);
+  });
+
+  it('averages long series into at most 600 points and leaves short ones alone', () => {
+    const points = Array.from({ length: 1200 }, (_, i) => [i + 1, i % 2]);
+    const reduced = downsample(points);
+    expect(reduced).toHaveLength(600);
+    expect(reduced[0]).toEqual([1.5, 0.5]);
+    expect(reduced.at(-1)).toEqual([1199.5, 0.5]);
+    const short = points.slice(0, 10);
+    expect(downsample(short)).toBe(short);
+  });
+});
