@@ -2,7 +2,8 @@
 // For each shape: warm-up (at least 3 calls and 1 s each, so V8 has tiered the code up), then 21 rounds in
 // which every implementation is timed once (round robin), and each one's median. GFLOP/s counts the two
 // matrix products, 4·H·S²·d (softmax not counted).
-// Writes scripts/bench/results.md (the tables) and scripts/bench/results.svg (the plot).
+// Writes scripts/bench/results.md (the tables) and scripts/bench/results.svg (the plot); then the training
+// benchmark (train.mjs).
 import { execFileSync } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
@@ -10,6 +11,7 @@ import { fileURLToPath } from 'node:url';
 import { measurePeak } from './peak.js';
 import { barChart } from './plot.js';
 import { naiveJs, onnxRuntime, ours, tensorflowWasm } from './peers.js';
+import { trainingBenchmark } from './train.mjs';
 
 const shapes = [
   { heads: 1, s: 64 },
@@ -130,6 +132,7 @@ async function main() {
     writeFileSync(readme, `${text.slice(0, text.indexOf(start) + start.length)}\n${tables.trim()}\n\nFull tables, native included: [scripts/bench/results.md](scripts/bench/results.md).\n${text.slice(text.indexOf(end))}`);
   }
   console.log(`\n${markdown}\nwrote scripts/bench/results.md, scripts/bench/results.svg and the README's table`);
+  await trainingBenchmark();
 }
 
 main().then(() => process.exit(0), (error) => {
