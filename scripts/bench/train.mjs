@@ -116,7 +116,7 @@ export async function trainingBenchmark() {
     `| native 1 thread / wasm SIMD128 | ${(byName('ours natively, fast kernels') / byName('ours, wasm-simd128 (')).toFixed(2)}× |`,
     `| wasm threads / wasm SIMD128 | ${(byName('ours, wasm-simd128-threads') / byName('ours, wasm-simd128 (')).toFixed(2)}× |`];
   if (byName('PyTorch')) lines.push(`| wasm SIMD128 / PyTorch | ${(byName('ours, wasm-simd128 (') / byName('PyTorch')).toFixed(2)}× |`);
-  lines.push('', `The Train view in headless Chromium (Debian's ${execFileSync('/usr/bin/chromium', ['--version'], { encoding: 'utf8' }).trim()}), default options, live score on the first 50 held-out sentences (median of 3 runs; time counts training and the live scoring, not the module's loading):`, '',
+  lines.push('', `The Train view in headless Chromium (Debian's ${execFileSync('/usr/bin/chromium', ['--version'], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim()}), default options, live score on the first 50 held-out sentences (median of 3 runs; time counts training and the live scoring, not the module's loading):`, '',
     '| build | time to 95% held-out exact | 400 steps | final, 500 held-out |', '|---|---|---|---|');
   for (const [backend, runs] of Object.entries(browserRuns)) {
     const seconds = runs.map((r) => r.seconds ?? Infinity);

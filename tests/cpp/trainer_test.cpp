@@ -6,15 +6,12 @@
 #include <cmath>
 
 #include "attn/training.h"
+#include "model_test_util.h"
 
 namespace attn::model {
 namespace {
 
-Config small_config() {
-  Config c;
-  c.d_model = 16, c.heads = 2, c.ffn = 24, c.encoder_layers = 1, c.decoder_layers = 1;
-  return c;
-}
+using attn::testing::tiny_model_config;
 
 TrainingOptions short_run() {
   TrainingOptions o;
@@ -28,20 +25,20 @@ void run_backwards(std::size_t count, const std::function<void(std::size_t)>& ta
 }
 
 TEST(Trainer, SameSeedSameWeightsWhateverOrderTheShardsRun) {
-  Trainer a(new_translation_model(small_config(), 3), short_run(), reference_kernels());
-  Trainer b(new_translation_model(small_config(), 3), short_run(), reference_kernels(), run_backwards);
+  Trainer a(new_translation_model(tiny_model_config(), 3), short_run(), reference_kernels());
+  Trainer b(new_translation_model(tiny_model_config(), 3), short_run(), reference_kernels(), run_backwards);
   for (int i = 0; i < 6; ++i) {
     const StepReport ra = a.step(), rb = b.step();
     EXPECT_EQ(ra.loss_per_token, rb.loss_per_token);
     EXPECT_EQ(ra.gradient_norm, rb.gradient_norm);
   }
   EXPECT_EQ(a.model().parameters, b.model().parameters);
-  EXPECT_NE(a.model().parameters, new_translation_model(small_config(), 3).parameters);
+  EXPECT_NE(a.model().parameters, new_translation_model(tiny_model_config(), 3).parameters);
 }
 
 TEST(Trainer, StepReportsFollowTheSchedule) {
   const TrainingOptions o = short_run();
-  Trainer t(new_translation_model(small_config(), 4), o, reference_kernels());
+  Trainer t(new_translation_model(tiny_model_config(), 4), o, reference_kernels());
   const StepReport first = t.step();
   EXPECT_EQ(first.step, 1u);
   EXPECT_FLOAT_EQ(first.learning_rate, o.learning_rate / 2);  // warm-up: 1 of 2 steps
@@ -56,11 +53,11 @@ TEST(Trainer, StepReportsFollowTheSchedule) {
 }
 
 TEST(Trainer, MatchesTheNativeTrainingLoop) {
-  TranslationModel looped = new_translation_model(small_config(), 5);
+  TranslationModel looped = new_translation_model(tiny_model_config(), 5);
   TrainingOptions o = short_run();
   o.threads = 2;
   train(looped, o, reference_kernels());
-  Trainer stepped(new_translation_model(small_config(), 5), o, reference_kernels());
+  Trainer stepped(new_translation_model(tiny_model_config(), 5), o, reference_kernels());
   while (stepped.steps_done() < o.steps) stepped.step();
   EXPECT_EQ(stepped.model().parameters, looped.parameters);
 }
@@ -74,7 +71,7 @@ TEST(Trainer, AblatedModelsTrainAndRoundTripExactly) {
       [](Config& c) { c.weighting = AttentionWeighting::sigmoid; },
   };
   for (const auto& ablate : ablations) {
-    Config c = small_config();
+    Config c = tiny_model_config();
     ablate(c);
     TrainingOptions o = short_run();
     o.steps = 150, o.batch = 16, o.warmup = 10, o.learning_rate = 1e-2f;
@@ -93,11 +90,11 @@ TEST(Trainer, AblatedModelsTrainAndRoundTripExactly) {
     EXPECT_EQ(loaded.model->config.weighting, c.weighting);
     EXPECT_EQ(save_weights(*loaded.model), bytes);
   }
-  EXPECT_EQ(save_weights(new_translation_model(small_config(), 1))[4], 1);
+  EXPECT_EQ(save_weights(new_translation_model(tiny_model_config(), 1))[4], 1);
 }
 
 TEST(WeightFile, RefusesUnknownAblationFlags) {
-  Config c = small_config();
+  Config c = tiny_model_config();
   c.positions = false;
   std::vector<std::uint8_t> bytes = save_weights(new_translation_model(c, 1));
   bytes[32] = 0x10;  // the flags word follows magic, version and six dimensions (4 + 4 + 24 bytes)

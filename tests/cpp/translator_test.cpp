@@ -6,16 +6,13 @@
 #include <iterator>
 
 #include "attn/training.h"
+#include "model_test_util.h"
 #include "test_util.h"
 
 namespace attn::model {
 namespace {
 
-Config tiny_config() {
-  Config c;
-  c.d_model = 16, c.heads = 2, c.ffn = 24, c.encoder_layers = 1, c.decoder_layers = 1;
-  return c;
-}
+using attn::testing::tiny_model_config;
 
 std::vector<std::uint8_t> shipped_model_bytes() {
   std::ifstream in(ATTN_SOURCE_DIR "/web/lib/models/en-es.bin", std::ios::binary);
@@ -23,14 +20,14 @@ std::vector<std::uint8_t> shipped_model_bytes() {
 }
 
 float through_half(float x) {  // what a value becomes after a save and a load
-  TranslationModel m = new_translation_model(tiny_config(), 1);
+  TranslationModel m = new_translation_model(tiny_model_config(), 1);
   m.parameters[0] = x;
   const auto bytes = save_weights(m);
   return load_weights(bytes.data(), bytes.size()).model->parameters[0];
 }
 
 TEST(WeightFile, RoundTripKeepsEverythingAndRoundsToHalf) {
-  const TranslationModel m = new_translation_model(tiny_config(), 5);
+  const TranslationModel m = new_translation_model(tiny_model_config(), 5);
   const auto bytes = save_weights(m);
   const LoadedModel loaded = load_weights(bytes.data(), bytes.size());
   ASSERT_TRUE(loaded.model) << loaded.error;
@@ -58,7 +55,7 @@ TEST(WeightFile, HalfPrecisionRoundsToNearestEven) {
 }
 
 TEST(WeightFile, RefusesForeignCorruptedTruncatedAndNewerFiles) {
-  const auto good = save_weights(new_translation_model(tiny_config(), 5));
+  const auto good = save_weights(new_translation_model(tiny_model_config(), 5));
   auto refused = [](std::vector<std::uint8_t> bytes) {
     const LoadedModel m = load_weights(bytes.data(), bytes.size());
     EXPECT_FALSE(m.model);
@@ -84,13 +81,13 @@ TEST(WeightFile, RefusesForeignCorruptedTruncatedAndNewerFiles) {
 TEST(Training, IsDeterministicWhateverTheThreadCount) {
   TrainingOptions o;
   o.steps = 8, o.batch = 12, o.report_every = 4;
-  TranslationModel one = new_translation_model(tiny_config(), 3), two = one;
+  TranslationModel one = new_translation_model(tiny_model_config(), 3), two = one;
   o.threads = 1;
   train(one, o, fast_kernels());
   o.threads = 2;
   train(two, o, fast_kernels());
   EXPECT_EQ(one.parameters, two.parameters);
-  EXPECT_NE(one.parameters, new_translation_model(tiny_config(), 3).parameters);
+  EXPECT_NE(one.parameters, new_translation_model(tiny_model_config(), 3).parameters);
 }
 
 // The shipped configuration, trained briefly: the loss per target token starts near ln(vocabulary) ≈ 4.9
