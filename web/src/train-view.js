@@ -9,7 +9,7 @@ import { LineChart } from './line-chart.js';
 import { drawSmallMap } from './small-map.js';
 import { ablationNames, effectiveHeads, formatDuration, snapshotSteps, trainChoices, trainerOptions } from './train-state.js';
 import { finalEvaluationSentences, liveEvaluationSentences, TrainingRun } from './training-run.js';
-import { alignmentAgreement, alignmentCells, pickMap } from './translation-maps.js';
+import { alignmentAgreement, alignmentCells, pickMap, upToStep } from './translation-maps.js';
 
 const ablationText = {
   noPositions: ['no position encoding', 'the encoder sees a bag of words: “the dog sees the cat” and “the cat sees the dog” look alike'],
@@ -57,6 +57,16 @@ export class TrainView {
         this.snapshotStrip),
       this.#modelActions(),
     );
+    // The width the maps may use, kept up to date without reading layout while drawing (a forced layout in
+    // every update would cost the main thread tens of milliseconds).
+    this.width = 900;
+    new ResizeObserver(([entry]) => {
+      const width = entry.contentRect.width || 900;
+      if (width === this.width) return; // the view grows taller as maps arrive: only its width matters here
+      this.width = width;
+      if (this.run?.probe) this.#later('probe', () => this.#renderProbe());
+    }).observe(this.element);
+    this.#warmUpDrawing();
     this.render();
   }
 
@@ -241,12 +251,36 @@ export class TrainView {
     this.parameterText.textContent = this.run?.info ? `${this.run.info.parameters.toLocaleString('en')} parameters; FFN width 2·D` : 'FFN width 2·D, as in the shipped model';
     this.#renderRunBar();
     this.#renderCharts();
-    this.#renderProbe();
-    this.#renderSnapshots();
+    // The maps in tasks of their own: each update stays well under the 50 ms that makes a page feel stuck.
+    this.#later('probe', () => this.#renderProbe());
+    this.#later('snapshots', () => this.#renderSnapshots());
     const ready = this.run && ['paused', 'done'].includes(this.run.status);
     this.useButton.disabled = this.downloadButton.disabled = !ready;
     this.element.dataset.status = this.run?.status ?? 'idle';
     this.element.dataset.step = String(this.run?.step ?? 0);
+  }
+
+  /** Runs `draw` in a task of its own, once however often it is asked for before that task runs. */
+  #later(name, draw) {
+    this.pending ??= new Set();
+    if (this.pending.has(name)) return;
+    this.pending.add(name);
+    setTimeout(() => {
+      this.pending.delete(name);
+      draw();
+    });
+  }
+
+  /**
+   * The first canvas text and context of a page cost tens of milliseconds (fonts, context set-up): pay them
+   * while the page is idle, so the first map drawn during training does not hold up the main thread.
+   */
+  #warmUpDrawing() {
+    const idle = globalThis.requestIdleCallback ?? ((callback) => setTimeout(callback, 200));
+    idle(() => {
+      this.probeMap.update({ matrix: { data: new Float32Array(1), rows: 1, cols: 1 }, digits: 4, formatCell: formatWeight, rowLabels: ['el'], colLabels: ['the'], maxWidth: 560 });
+      drawSmallMap(element('canvas'), { data: new Float32Array(1), rows: 1, cols: 1 }, 6);
+    });
   }
 
   #renderRunBar() {
@@ -254,7 +288,7 @@ export class TrainView {
     const status = run?.status ?? 'idle';
     this.startButton.textContent = { running: 'Pause', pausing: 'Pausing…', paused: 'Resume', starting: 'Starting…' }[status] ?? (status === 'done' ? 'Train again' : 'Start training');
     this.startButton.disabled = status === 'starting' || status === 'pausing';
-    this.resetButton.disabled = !run;
+    this.resetButton.disabled = !run || status === 'starting';
     this.progress.max = run?.steps ?? this.state.steps;
     this.progress.value = run?.step ?? 0;
     if (!run || status === 'starting') {
@@ -329,16 +363,17 @@ export class TrainView {
     }
     this.probeOutput.replaceChildren(...probe.target.map((word) => element('span', { className: 'token', textContent: word })));
     const { matrix, name } = this.#shownMap(probe);
-    const marks = alignmentCells(probe.alignment, matrix.rows);
-    const agreement = alignmentAgreement(matrix, marks);
+    const rows = shownRows(probe);
+    const marks = alignmentCells(probe.alignment, rows);
+    const agreement = alignmentAgreement(upToStep(matrix, rows - 1), marks);
     this.probeNote.textContent = probe.alignment?.matchesModel
       ? `The model’s translation is the grammar’s. Rings mark the true alignment; the largest weight of ${percent(agreement)} of the aligned words falls on it.`
       : probe.alignment ? `Not yet the grammar’s translation (“${probe.alignment.target.join(' ')}”).` : 'This sentence is outside the toy grammar: no reference to compare with.';
-    const title = `cross-attention at step ${this.run.step}, ${name}`;
+    const cut = probe.target.length - rows;
+    const title = `cross-attention at step ${this.run.step}, ${name}${cut ? ` (first ${rows} output words; ${cut} more not shown)` : ''}`;
     this.probeMap.title = title;
     this.probeMap.element.querySelector('.heatmap-title').textContent = title;
-    const width = this.element.clientWidth || 900;
-    this.probeMap.update({ matrix, digits: 4, formatCell: formatWeight, rowLabels: probe.target, colLabels: probe.source, marks, markName: 'true alignment', maxWidth: Math.min(width, 560) });
+    this.probeMap.update({ matrix: upToStep(matrix, rows - 1), digits: 4, formatCell: formatWeight, rowLabels: probe.target.slice(0, rows), colLabels: probe.source, marks, markName: 'true alignment', maxWidth: Math.min(this.width, 560) });
   }
 
   #renderSnapshots() {
@@ -354,7 +389,7 @@ export class TrainView {
       item.dataset.step = String(step);
       if (probe && !probe.error) {
         const canvas = element('canvas', { role: 'img', 'aria-label': `cross-attention of the probe at ${label}` });
-        drawSmallMap(canvas, this.#shownMap(probe).matrix, 6);
+        drawSmallMap(canvas, upToStep(this.#shownMap(probe).matrix, shownRows(probe) - 1), 6);
         item.append(canvas);
       } else {
         item.append(element('span', { className: 'snapshot-empty', textContent: probe ? 'no map' : '…' }));
@@ -363,6 +398,12 @@ export class TrainView {
       return item;
     }));
   }
+}
+
+// An untrained model rambles up to the longest output it may write; a map needs only the rows a translation
+// could use: the source's length and a few more.
+function shownRows(probe) {
+  return Math.min(probe.target.length, probe.source.length + 3);
 }
 
 function setSelectOptions(node, options, value) {

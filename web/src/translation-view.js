@@ -42,6 +42,7 @@ export class TranslationView {
       element('p', { className: 'intro', textContent: `A transformer with ${encoderLayers} encoder and ${decoderLayers} decoder layers, ${heads} heads and ${parameters.toLocaleString('en')} parameters, trained by this project’s C++ code on a toy English → Spanish grammar (${translator.vocabulary.source.length} English words), runs here in WebAssembly. It writes one Spanish word at a time; for each, cross-attention spreads a weight of 1 over the English words (and the end marker <eos>): a soft word alignment. Spanish puts adjectives after nouns, so the lines cross.` }),
       modelLabel
         ? element('p', { className: 'notice', id: 'model-notice' }, `This is your model (${modelLabel}), not the shipped one. `,
+          translator.config.ablations.sigmoidGates ? 'Its attention weights are sigmoid gates: a row need not sum to 1. ' : '',
           button('Back to the shipped model', onUseShippedModel, { id: 'use-shipped-model' }))
         : null,
       this.#sentenceForm(),
