@@ -3,7 +3,7 @@
 // Translation view, train again with an ablation, at 1440 and 375 px. Long tasks on the main thread are
 // recorded throughout: training runs in a worker, so there must be none over 50 ms.
 import { describe, expect, it } from 'vitest';
-import { openPage, resultsDir, useChromiumAndPlayground } from './browser.js';
+import { resultsDir, startBuiltSite, startPlainServer, useChromiumAndPlayground } from './browser.js';
 
 const suite = useChromiumAndPlayground();
 
@@ -143,6 +143,23 @@ describe('train view', () => {
     expect(Buffer.concat(bytes).subarray(0, 4).toString()).toBe('APTM');
     expect(errors).toEqual([]);
     await page.close();
+  });
+
+  it('the built site (dist/) trains too: on the threads build where cross-origin isolated, single-thread elsewhere', async () => {
+    for (const [start, backend] of [[startBuiltSite, 'wasm-simd128-threads'], [startPlainServer, 'wasm-simd128']]) {
+      const site = await start();
+      const page = await suite.browser.newPage({ viewport: { width: 1440, height: 900 } });
+      const errors = [];
+      page.on('pageerror', (error) => errors.push(error.message));
+      await page.goto(`${site.url}?view=train&d=16&h=2&enc=1&dec=1&steps=60`);
+      await page.waitForSelector('body[data-ready]');
+      await page.locator('#train-start').click();
+      await trainUntilDone(page);
+      expect(await page.locator('#train-progress-text').textContent()).toMatch(new RegExp(`step 60 of 60 .* ${backend}$`));
+      expect(errors).toEqual([]);
+      await page.close();
+      await site.server.close();
+    }
   });
 
   it('opening a file that is not a model says why, and the view keeps working', async () => {
