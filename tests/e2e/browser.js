@@ -82,3 +82,10 @@ export function useChromiumAndPlayground() {
   });
   return context;
 }
+
+/** axe-core's WCAG 2.1 A and AA violations inside `selector`, as "rule: help (first element)" lines. */
+export async function accessibilityViolations(page, selector) {
+  await page.addScriptTag({ path: fileURLToPath(new URL('../../node_modules/axe-core/axe.min.js', import.meta.url)) });
+  const { violations } = await page.evaluate((root) => globalThis.axe.run(root, { runOnly: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] }), selector);
+  return violations.map((v) => `${v.id}: ${v.help} (${v.nodes[0].target.join(' ')})`);
+}

@@ -1,9 +1,9 @@
 // The Train view in real Chromium, used as a person would: start training, watch the bar and the curves
 // move, pause (and check it really stopped), resume, reach the stated accuracy, hand the model to the
-// Translation view, train again with an ablation, at 1440 and 375 px. Long tasks on the main thread are
-// recorded throughout: training runs in a worker, so there must be none over 50 ms.
+// Translation view, train again with an ablation, at 1440 and 375 px, checked with axe-core. Long tasks on
+// the main thread are recorded throughout: training runs in a worker, so there must be none over 50 ms.
 import { describe, expect, it } from 'vitest';
-import { resultsDir, startBuiltSite, startPlainServer, useChromiumAndPlayground } from './browser.js';
+import { accessibilityViolations, resultsDir, startBuiltSite, startPlainServer, useChromiumAndPlayground } from './browser.js';
 
 const suite = useChromiumAndPlayground();
 
@@ -113,6 +113,7 @@ describe('train view', () => {
     await page.locator('#train-start').click();
     await trainUntilDone(page);
     expect(await page.locator('#loss-chart path.series.previous').count()).toBe(1);
+    expect(await accessibilityViolations(page, '#train-view')).toEqual([]); // axe-core, WCAG 2.1 A and AA
     expect(await page.locator('#loss-chart .chart-legend').textContent()).toMatch(/previous run \(D=16, 2 heads, 1\+1 layers\).*this run \(D=16, 2 heads, 1\+1 layers, no position encoding\)/);
     // Reset unlocks the options and clears the map; the finished run stays as the faint curve.
     await page.locator('#train-reset').click();
