@@ -129,6 +129,14 @@ describe('training across builds', () => {
     expect(Buffer.from(trained['wasm-scalar'].weights.buffer).equals(Buffer.from(native.buffer, native.byteOffset, native.byteLength))).toBe(true);
   });
 
+  it('the threads build (shards of each batch on its threads) makes the SIMD build\'s weights bit for bit', async () => {
+    const trainer = await createTrainer({ ...small, backend: 'wasm-simd128-threads' });
+    trainer.step(small.steps);
+    const threaded = trainer.weights();
+    trainer.dispose();
+    expect(Buffer.from(threaded.buffer).equals(Buffer.from(trained['wasm-simd128'].weights.buffer))).toBe(true);
+  });
+
   // Adam divides each gradient by its running RMS, so a rounding-level difference in a near-zero gradient can
   // become a full step of the other sign: the weights part at the first step. What holds is the training.
   it('the SIMD build follows the same loss curve as the scalar build (within 1% at every step)', () => {
