@@ -66,7 +66,7 @@ int main(int argc, char** argv) {
   const model::Evaluation e = model::evaluate(translator, held_out);
   std::size_t best = 0;
   const double share = e.best_alignment_share(&best);
-  std::printf("trained %zu steps in %.1f s; wrote %s (%zu bytes)\n", report.steps, report.seconds,
+  std::printf("trained %zu steps in %.3f s; wrote %s (%zu bytes)\n", report.steps, report.seconds,
               o.text("out").c_str(), bytes.size());
   std::printf("held-out exact: %zu / %zu = %.2f%%\n", e.exact, e.sentences, 100.0 * e.accuracy());
   std::printf("best cross-attention head for alignment: layer %zu head %zu, %.1f%% of %zu aligned words\n",

@@ -1,7 +1,7 @@
 // Training speed, side by side in one run (part of npm run bench; `node scripts/bench/train.mjs` alone):
 // steps per second of the default model (D=32, 4 heads, 2+2 layers, batches of 48 pairs) in the wasm builds
 // (Node), natively (build/native/tools/train, fast kernels) and in PyTorch (Debian's python3-torch, when
-// installed), taken round robin, median of 3; then the Train view in headless Chromium, single-thread and
+// installed), taken round robin, median of 5; then the Train view in headless Chromium, single-thread and
 // threads builds, timed to 95% exact on the live held-out set (median of 3 runs each).
 // Writes scripts/bench/training.md and the README's training table.
 import { execFileSync } from 'node:child_process';
@@ -83,7 +83,7 @@ export async function trainingBenchmark() {
   translator.dispose();
   const implementations = [wasm('wasm-simd128'), wasm('wasm-simd128-threads'), wasm('wasm-scalar'), native(1), native(2), pytorch(lengths)].filter(Boolean);
   const rates = implementations.map(() => []);
-  for (let round = 0; round < 3; round++) {
+  for (let round = 0; round < 5; round++) {
     for (let i = 0; i < implementations.length; i++) {
       rates[i].push(await implementations[i].stepsPerSecond());
       console.log(`round ${round + 1}: ${implementations[i].name}: ${rates[i].at(-1).toFixed(1)} steps/s`);
@@ -109,7 +109,7 @@ export async function trainingBenchmark() {
 
   const byName = (prefix) => medians[implementations.findIndex((impl) => impl.name.startsWith(prefix))];
   const lines = [`# Training benchmark`, '',
-    `${os.cpus()[0].model}, ${os.cpus().length} cores, Node ${process.version}, ${new Date().toISOString().slice(0, 10)}. The default model of the Train view (D=32, 4 heads, FFN 64, 2+2 layers, 55,309 parameters), batches of 48 sentence pairs; steps per second over ${timedSteps} steps after 10 of warm-up, median of 3 rounds taken round robin. Produced by \`npm run bench\`.`, '',
+    `${os.cpus()[0].model}, ${os.cpus().length} cores, Node ${process.version}, ${new Date().toISOString().slice(0, 10)}. The default model of the Train view (D=32, 4 heads, FFN 64, 2+2 layers, 55,309 parameters), batches of 48 sentence pairs; steps per second over ${timedSteps} steps after 10 of warm-up, median of 5 rounds taken round robin. Produced by \`npm run bench\`.`, '',
     '| implementation | steps/s |', '|---|---|',
     ...implementations.map((impl, i) => `| ${impl.name} | ${medians[i].toFixed(1)} |`), '',
     '| ratio (same run) | |', '|---|---|',
