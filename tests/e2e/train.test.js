@@ -142,6 +142,12 @@ describe('train view', () => {
     expect(download.suggestedFilename()).toBe('en-es-d16-h2-150steps.bin');
     const bytes = await (await download.createReadStream()).toArray();
     expect(Buffer.concat(bytes).subarray(0, 4).toString()).toBe('APTM');
+    // A model of another shape in the Translation view: one decoder layer, two heads to choose from.
+    await page.locator('#train-use').click();
+    await page.waitForSelector('#translation-view[data-decoding="done"]');
+    expect(await page.locator('#tr-layer option').count()).toBe(1);
+    expect(await page.locator('#tr-head option').allTextContents()).toEqual(['head 1', 'head 2', 'average of heads']);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
     expect(errors).toEqual([]);
     await page.close();
   });

@@ -11,11 +11,12 @@ import { ablationNames, effectiveHeads, formatDuration, snapshotSteps, trainChoi
 import { finalEvaluationSentences, liveEvaluationSentences, TrainingRun } from './training-run.js';
 import { alignmentAgreement, alignmentCells, pickMap, upToStep } from './translation-maps.js';
 
+// Each ablation with what the lecture notes (shared/LECTURES.md, numbered points) say it takes away.
 const ablationText = {
-  noPositions: ['no position encoding', 'the encoder sees a bag of words: “the dog sees the cat” and “the cat sees the dog” look alike'],
-  noScaling: ['no 1/√d scaling', 'raw dot products: large logits saturate the softmax and its gradients vanish'],
-  singleHead: ['a single head', 'one attention pattern per layer instead of several side by side'],
-  sigmoidGates: ['sigmoid gates, not softmax', 'each weight an independent gate in (0, 1): rows no longer sum to 1, nothing competes'],
+  noPositions: ['no position encoding', 'point 8: attention alone ignores order, so “the dog sees the cat” and “the cat sees the dog” look alike'],
+  noScaling: ['no 1/√d scaling', 'point 4: raw dot products grow with the width, saturate the softmax and slow training'],
+  singleHead: ['a single head', 'point 7: one attention pattern per layer instead of several side by side'],
+  sigmoidGates: ['sigmoid gates, not softmax', 'point 1: unnormalised gates open for everything; nothing makes the words compete'],
 };
 
 const percent = (x) => `${Math.round(100 * x)}%`;
