@@ -112,7 +112,7 @@ val translate_error(const model::TranslateError& e) {
 
 val alignment_object(const corpus::SentencePair& pair) {
   val out = val::object();
-  out.set("target", js::string_array(pair.spanish));
+  out.set("target", js::string_array(pair.target));
   val links = val::array();
   for (std::size_t t = 0; t < pair.alignment.size(); ++t) links.set(t, pair.alignment[t]);
   out.set("sourceIndex", links);
@@ -159,8 +159,8 @@ val held_out_sentences(double count, double seed) {
   const auto pairs = corpus::held_out_set(static_cast<std::size_t>(count), static_cast<std::uint64_t>(seed));
   for (std::size_t i = 0; i < pairs.size(); ++i) {
     val p = alignment_object(pairs[i]);
-    p.set("english", corpus::join(pairs[i].english));
-    p.set("spanish", corpus::join(pairs[i].spanish));
+    p.set("english", corpus::join(pairs[i].source));
+    p.set("spanish", corpus::join(pairs[i].target));
     out.set(i, p);
   }
   val result = val::object();

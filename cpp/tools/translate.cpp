@@ -34,9 +34,9 @@ int main(int argc, char** argv) {
   const auto pairs = corpus::held_out_set(o.number("held-out"), o.number("held-out-seed"));
   const model::Evaluation e = model::evaluate(translator, pairs);
   for (const auto& pair : pairs) {
-    std::vector<std::string> words = translator.translate_words(pair.english).target;
+    std::vector<std::string> words = translator.translate_words(pair.source).target;
     if (!words.empty() && words.back() == "<eos>") words.pop_back();
-    std::printf("%s\t%s\n", corpus::join(pair.english).c_str(), corpus::join(words).c_str());
+    std::printf("%s\t%s\n", corpus::join(pair.source).c_str(), corpus::join(words).c_str());
   }
   std::size_t best = 0;
   const double share = e.best_alignment_share(&best);

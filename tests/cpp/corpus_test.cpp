@@ -24,7 +24,7 @@ std::vector<std::string> words(const std::string& sentence) {
 
 std::string spanish_of(const std::string& english) {
   const auto pair = translate_by_grammar(words(english));
-  return pair ? join(pair->spanish) : "<not in the grammar>";
+  return pair ? join(pair->target) : "<not in the grammar>";
 }
 
 TEST(Corpus, SameSeedSameSentencesOtherSeedOthers) {
@@ -32,28 +32,28 @@ TEST(Corpus, SameSeedSameSentencesOtherSeedOthers) {
   int differing = 0;
   for (int i = 0; i < 200; ++i) {
     const SentencePair x = a.next(), y = b.next(), z = c.next();
-    EXPECT_EQ(x.english, y.english);
-    EXPECT_EQ(x.spanish, y.spanish);
+    EXPECT_EQ(x.source, y.source);
+    EXPECT_EQ(x.target, y.target);
     EXPECT_EQ(x.alignment, y.alignment);
-    differing += x.english != z.english;
+    differing += x.source != z.source;
   }
   EXPECT_GT(differing, 150);
-  EXPECT_EQ(join(held_out_set(5, 3)[4].english), join(held_out_set(5, 3)[4].english));
+  EXPECT_EQ(join(held_out_set(5, 3)[4].source), join(held_out_set(5, 3)[4].source));
 }
 
 TEST(Corpus, TrainingAndHeldOutAreDisjointAndHeldOutIsDistinct) {
   const auto held_out = held_out_set(1000, 2);
   std::set<std::string> held;
   for (const auto& p : held_out) {
-    EXPECT_TRUE(is_held_out(p.english));
-    held.insert(join(p.english));
+    EXPECT_TRUE(is_held_out(p.source));
+    held.insert(join(p.source));
   }
   EXPECT_EQ(held.size(), 1000u);
   TrainingStream stream(1);
   for (int i = 0; i < 50000; ++i) {
     const SentencePair p = stream.next();
-    ASSERT_FALSE(is_held_out(p.english)) << join(p.english);
-    ASSERT_EQ(held.count(join(p.english)), 0u);
+    ASSERT_FALSE(is_held_out(p.source)) << join(p.source);
+    ASSERT_EQ(held.count(join(p.source)), 0u);
   }
 }
 
@@ -66,16 +66,16 @@ TEST(Corpus, LengthsVocabularyAndAlignmentsAreInRange) {
   TrainingStream stream(5);
   for (int i = 0; i < 20000; ++i) {
     const SentencePair p = stream.next();
-    shortest = std::min(shortest, p.english.size());
-    longest = std::max(longest, p.english.size());
-    ASSERT_EQ(p.alignment.size(), p.spanish.size());
-    for (std::size_t t = 0; t < p.spanish.size(); ++t) {
-      ASSERT_TRUE(spanish.count(p.spanish[t])) << p.spanish[t];
-      ASSERT_TRUE(p.alignment[t] == kUnaligned || (p.alignment[t] >= 0 && p.alignment[t] < static_cast<int>(p.english.size())));
+    shortest = std::min(shortest, p.source.size());
+    longest = std::max(longest, p.source.size());
+    ASSERT_EQ(p.alignment.size(), p.target.size());
+    for (std::size_t t = 0; t < p.target.size(); ++t) {
+      ASSERT_TRUE(spanish.count(p.target[t])) << p.target[t];
+      ASSERT_TRUE(p.alignment[t] == kUnaligned || (p.alignment[t] >= 0 && p.alignment[t] < static_cast<int>(p.source.size())));
       // Only the personal "a" has no English counterpart.
-      ASSERT_EQ(p.alignment[t] == kUnaligned, p.spanish[t] == "a") << join(p.spanish);
+      ASSERT_EQ(p.alignment[t] == kUnaligned, p.target[t] == "a") << join(p.target);
     }
-    for (const auto& w : p.english) ASSERT_TRUE(english.count(w)) << w;
+    for (const auto& w : p.source) ASSERT_TRUE(english.count(w)) << w;
   }
   EXPECT_EQ(shortest, kMinWords);
   EXPECT_EQ(longest, kMaxEnglishWords);
@@ -102,23 +102,23 @@ TEST(Corpus, SpanishAgreesInGenderAndNumber) {
   int noun_phrases = 0;
   for (int i = 0; i < 5000; ++i) {
     const SentencePair p = stream.next();
-    for (std::size_t t = 0; t < p.spanish.size(); ++t) {
+    for (std::size_t t = 0; t < p.target.size(); ++t) {
       Form f{};
-      if (!noun_form(p.spanish[t], f)) continue;
+      if (!noun_form(p.target[t], f)) continue;
       ++noun_phrases;
       ASSERT_GE(t, 1u);
-      const std::string& before = p.spanish[t - 1];
+      const std::string& before = p.target[t - 1];
       const auto det = std::find_if(determiners().begin(), determiners().end(), [&](const Determiner& d) {
         return std::find(std::begin(d.es), std::end(d.es), before) != std::end(d.es) || before == "al" || before == "del";
       });
-      ASSERT_NE(det, determiners().end()) << join(p.spanish);
+      ASSERT_NE(det, determiners().end()) << join(p.target);
       const Determiner& d = before == "al" || before == "del" ? determiners()[0] : *det;
-      ASSERT_TRUE(agrees(d.es, before, f)) << before << " " << p.spanish[t] << " in: " << join(p.spanish);
+      ASSERT_TRUE(agrees(d.es, before, f)) << before << " " << p.target[t] << " in: " << join(p.target);
       std::size_t next = t + 1;
-      if (next < p.spanish.size() && p.spanish[next] == "muy") ++next;
+      if (next < p.target.size() && p.target[next] == "muy") ++next;
       for (const auto& a : adjectives()) {
-        if (next < p.spanish.size() && std::find(std::begin(a.es), std::end(a.es), p.spanish[next]) != std::end(a.es)) {
-          ASSERT_TRUE(agrees(a.es, p.spanish[next], f)) << p.spanish[next] << " after " << p.spanish[t];
+        if (next < p.target.size() && std::find(std::begin(a.es), std::end(a.es), p.target[next]) != std::end(a.es)) {
+          ASSERT_TRUE(agrees(a.es, p.target[next], f)) << p.target[next] << " after " << p.target[t];
         }
       }
     }
@@ -141,7 +141,7 @@ TEST(Corpus, AlignmentOfAReorderedSentence) {
   const auto p = translate_by_grammar(words("the man does not see the very tall woman"));
   ASSERT_TRUE(p);
   // el hombre no ve a la mujer muy alta
-  EXPECT_EQ(join(p->spanish), "el hombre no ve a la mujer muy alta");
+  EXPECT_EQ(join(p->target), "el hombre no ve a la mujer muy alta");
   EXPECT_EQ(p->alignment, (std::vector<int>{0, 1, 3, 4, kUnaligned, 5, 8, 6, 7}));
 }
 
@@ -149,9 +149,9 @@ TEST(Corpus, ParserInvertsTheGenerator) {
   TrainingStream stream(21);
   for (int i = 0; i < 5000; ++i) {
     const SentencePair p = stream.next();
-    const auto parsed = translate_by_grammar(p.english);
-    ASSERT_TRUE(parsed) << join(p.english);
-    ASSERT_EQ(parsed->spanish, p.spanish);
+    const auto parsed = translate_by_grammar(p.source);
+    ASSERT_TRUE(parsed) << join(p.source);
+    ASSERT_EQ(parsed->target, p.target);
     ASSERT_EQ(parsed->alignment, p.alignment);
   }
 }

@@ -108,7 +108,7 @@ TEST(Translator, FastAndReferenceKernelsDecodeAlike) {
   ASSERT_TRUE(loaded.model) << loaded.error;
   Translator fast(*loaded.model, fast_kernels()), reference(*loaded.model, reference_kernels());
   for (const auto& pair : corpus::held_out_set(50, 2)) {
-    const Translation a = fast.translate_words(pair.english), b = reference.translate_words(pair.english);
+    const Translation a = fast.translate_words(pair.source), b = reference.translate_words(pair.source);
     ASSERT_EQ(a.target, b.target);
     EXPECT_TRUE(attn::testing::near_all(a.cross_attention, b.cross_attention, 1e-4, 1e-3));
     EXPECT_TRUE(attn::testing::near_all(a.encoder_self, b.encoder_self, 1e-4, 1e-3));

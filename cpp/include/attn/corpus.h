@@ -20,11 +20,13 @@ inline constexpr std::size_t kMinWords = 2;
 inline constexpr std::size_t kMaxEnglishWords = 12;
 inline constexpr int kUnaligned = -1;
 
+// A source sentence and its target (for this corpus: English and Spanish; the toy sequence tasks reuse the
+// type for their symbol sequences).
 struct SentencePair {
-  std::vector<std::string> english;
-  std::vector<std::string> spanish;
-  // alignment[t]: the index of the English word Spanish word t translates, or kUnaligned for words with no
-  // English counterpart (the personal "a"). "cerca de" both align to "near"; "al"/"del" align to "the".
+  std::vector<std::string> source;
+  std::vector<std::string> target;
+  // alignment[t]: the index of the source word target word t translates, or kUnaligned for words with no
+  // counterpart (the personal "a"). "cerca de" both align to "near"; "al"/"del" align to "the".
   std::vector<int> alignment;
 };
 

@@ -52,7 +52,7 @@ Sentence random_sentence(Rng& rng) {
 SentencePair random_pair(Rng& rng) {
   for (;;) {
     SentencePair pair = render(random_sentence(rng));
-    if (pair.english.size() <= kMaxEnglishWords) return pair;
+    if (pair.source.size() <= kMaxEnglishWords) return pair;
   }
 }
 
@@ -76,7 +76,7 @@ SentencePair TrainingStream::next() {
   Rng rng(state_);
   for (;;) {
     SentencePair pair = random_pair(rng);
-    if (!is_held_out(pair.english)) {
+    if (!is_held_out(pair.source)) {
       state_ = rng.state();
       return pair;
     }
@@ -89,7 +89,7 @@ std::vector<SentencePair> held_out_set(std::size_t count, std::uint64_t seed) {
   std::unordered_set<std::string> seen;
   while (out.size() < count) {
     SentencePair pair = random_pair(rng);
-    if (is_held_out(pair.english) && seen.insert(join(pair.english)).second) out.push_back(std::move(pair));
+    if (is_held_out(pair.source) && seen.insert(join(pair.source)).second) out.push_back(std::move(pair));
   }
   return out;
 }

@@ -13,11 +13,11 @@ class Renderer {
   SentencePair pair;
 
   int english(const std::string& word) {
-    pair.english.push_back(word);
-    return static_cast<int>(pair.english.size()) - 1;
+    pair.source.push_back(word);
+    return static_cast<int>(pair.source.size()) - 1;
   }
   void spanish(const std::string& word, int aligned_to) {
-    pair.spanish.push_back(word);
+    pair.target.push_back(word);
     pair.alignment.push_back(aligned_to);
   }
 

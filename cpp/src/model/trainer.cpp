@@ -101,15 +101,15 @@ Evaluation evaluate(Translator& translator, const std::vector<corpus::SentencePa
   Evaluation e;
   e.alignment_hits.assign(c.decoder_layers * c.heads, 0);
   for (const auto& pair : pairs) {
-    const Translation t = translator.translate_words(pair.english, 1.0f, pair.spanish.size() + 1);
+    const Translation t = translator.translate_words(pair.source, 1.0f, pair.target.size() + 1);
     std::vector<std::string> words = t.target;
     const bool finished = !words.empty() && words.back() == "<eos>";
     if (finished) words.pop_back();
     ++e.sentences;
-    if (finished && words == pair.spanish) ++e.exact;
+    if (finished && words == pair.target) ++e.exact;
 
-    const std::vector<float> cross = translator.forced_cross_attention(pair.english, pair.spanish);
-    const std::size_t rows = pair.spanish.size() + 1, cols = pair.english.size() + 1;
+    const std::vector<float> cross = translator.forced_cross_attention(pair.source, pair.target);
+    const std::size_t rows = pair.target.size() + 1, cols = pair.source.size() + 1;
     for (std::size_t row = 0; row < pair.alignment.size(); ++row) {
       if (pair.alignment[row] == corpus::kUnaligned) continue;
       ++e.aligned_words;

@@ -37,10 +37,10 @@ TranslationModel new_translation_model(Config dims, std::uint64_t seed) {
 
 EncodedPair encode(const TranslationModel& model, const corpus::SentencePair& pair) {
   EncodedPair e;
-  for (const auto& w : pair.english) e.source.push_back(model.source.id(w));
+  for (const auto& w : pair.source) e.source.push_back(model.source.id(w));
   e.source.push_back(kSourceEnd);
   e.target_in.push_back(kTargetBegin);
-  for (const auto& w : pair.spanish) {
+  for (const auto& w : pair.target) {
     e.target_in.push_back(model.target.id(w));
     e.target_out.push_back(model.target.id(w));
   }
