@@ -167,6 +167,23 @@ Error training_options(const TrainingArgs& a) {
   return {};
 }
 
+Error training_task(const std::string& task, double min_length, double max_length) {
+  if (task == "en-es") return {};
+  if (task != "reverse" && task != "sort" && task != "copy") {
+    return range_error("task must be 'en-es', 'reverse', 'sort' or 'copy', got '" + task + "'");
+  }
+  for (auto [name, value] : {std::pair{"sequenceLength.min", min_length}, std::pair{"sequenceLength.max", max_length}}) {
+    if (!is_count(value) || value > 12) {
+      return range_error(std::string(name) + " must be a whole number from 1 to 12, got " + number(value));
+    }
+  }
+  if (min_length > max_length) {
+    return range_error("sequenceLength.min must be at most sequenceLength.max = " + number(max_length) + ", got " +
+                       number(min_length));
+  }
+  return {};
+}
+
 Error training_parameters(double parameters) {
   if (parameters <= kMaxTrainingParameters) return {};
   return range_error("the model would have " + number(parameters) + " parameters; the trainer's limit is " +

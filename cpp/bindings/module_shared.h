@@ -31,4 +31,8 @@ ThreadPool& module_thread_pool();
 // config, maxWords }. Defined in translator_bindings.cpp.
 emscripten::val register_translator(model::TranslationModel model);
 
+// { target, sourceIndex }: a pair's target words and, per word, the source position it comes from (-1: none).
+// Defined in translator_bindings.cpp.
+emscripten::val alignment_object(const corpus::SentencePair& pair);
+
 }  // namespace attn::bindings

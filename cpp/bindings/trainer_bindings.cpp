@@ -28,6 +28,7 @@ constexpr std::uint64_t kHeldOutSeed = 2;  // the held-out set the shipped model
 struct TrainerEntry {
   std::unique_ptr<model::Trainer> trainer;
   std::vector<corpus::SentencePair> held_out;  // grown on demand, reused by later evaluations
+  bool all_held_out = false;                   // the task has no more distinct held-out pairs
 };
 
 std::map<int, TrainerEntry>& trainers() {
@@ -49,8 +50,18 @@ val error_result(const check::Error& error) {
   return js::error_result(error.kind == check::ErrorKind::type_error ? "TypeError" : "RangeError", error.message);
 }
 
-// trainerCreate({ seed, dataSeed, steps, batchSize, learningRate, warmupSteps, dModel, heads, ffn,
-//                 encoderLayers, decoderLayers, noPositions, noScaling, sigmoidGates })
+std::unique_ptr<tasks::Task> make_task(const std::string& name, double min_length, double max_length,
+                                       std::uint64_t data_seed) {
+  if (name == "en-es") return tasks::translation_task(data_seed);
+  const tasks::SequenceKind kind = name == "reverse" ? tasks::SequenceKind::reverse
+                                   : name == "sort"  ? tasks::SequenceKind::sort
+                                                     : tasks::SequenceKind::copy;
+  return tasks::sequence_task(kind, {static_cast<std::size_t>(min_length), static_cast<std::size_t>(max_length)},
+                              data_seed);
+}
+
+// trainerCreate({ task, minLength, maxLength, seed, dataSeed, steps, batchSize, learningRate, warmupSteps,
+//                 dModel, heads, ffn, encoderLayers, decoderLayers, noPositions, noScaling, sigmoidGates })
 //   → { id, parameters } | { error }    (web/lib checked the types; the values are checked here)
 val trainer_create(const val& o) {
   const check::TrainingArgs args{o["seed"].as<double>(),         o["dataSeed"].as<double>(),
@@ -60,6 +71,10 @@ val trainer_create(const val& o) {
                                  o["ffn"].as<double>(),          o["encoderLayers"].as<double>(),
                                  o["decoderLayers"].as<double>()};
   if (auto error = check::training_options(args)) return error_result(error);
+  const std::string task_name = o["task"].as<std::string>();
+  const double min_length = o["minLength"].as<double>(), max_length = o["maxLength"].as<double>();
+  if (auto error = check::training_task(task_name, min_length, max_length)) return error_result(error);
+  std::unique_ptr<tasks::Task> task = make_task(task_name, min_length, max_length, static_cast<std::uint64_t>(args.data_seed));
   model::Config dims;
   dims.d_model = static_cast<std::uint32_t>(args.d_model);
   dims.heads = static_cast<std::uint32_t>(args.heads);
@@ -69,7 +84,7 @@ val trainer_create(const val& o) {
   dims.positions = !o["noPositions"].as<bool>();
   dims.scaled = !o["noScaling"].as<bool>();
   dims.weighting = o["sigmoidGates"].as<bool>() ? model::AttentionWeighting::sigmoid : model::AttentionWeighting::softmax;
-  const double parameters = static_cast<double>(model::ParameterLayout(model::with_corpus_vocabularies(dims)).count);
+  const double parameters = static_cast<double>(model::ParameterLayout(model::with_vocabularies(dims, *task)).count);
   if (auto error = check::training_parameters(parameters)) return error_result(error);
   model::TrainingOptions options;
   options.data_seed = static_cast<std::uint64_t>(args.data_seed);
@@ -81,8 +96,9 @@ val trainer_create(const val& o) {
   static int next_id = 1;
   const int id = next_id++;
   TrainerEntry& entry = trainers()[id];
-  entry.trainer = std::make_unique<model::Trainer>(model::new_translation_model(dims, static_cast<std::uint64_t>(args.seed)),
-                                                   options, bindings::module_kernels(), module_parallel_for());
+  model::TranslationModel fresh = model::new_model(dims, static_cast<std::uint64_t>(args.seed), *task);
+  entry.trainer = std::make_unique<model::Trainer>(std::move(fresh), options, bindings::module_kernels(),
+                                                   module_parallel_for(), std::move(task));
   val out = val::object();
   out.set("id", id);
   out.set("parameters", static_cast<double>(entry.trainer->model().parameters.size()));
@@ -134,8 +150,13 @@ val trainer_evaluate(int id, double count) {
     return js::error_result("RangeError", "count must be a whole number from 1 to 10000");
   }
   const std::size_t n = static_cast<std::size_t>(count);
-  if (entry->held_out.size() < n) entry->held_out = corpus::held_out_set(n, kHeldOutSeed);
-  const std::vector<corpus::SentencePair> pairs(entry->held_out.begin(), entry->held_out.begin() + static_cast<std::ptrdiff_t>(n));
+  if (entry->held_out.size() < n && !entry->all_held_out) {
+    entry->held_out = entry->trainer->task().held_out(n, kHeldOutSeed);
+    entry->all_held_out = entry->held_out.size() < n;  // a small task has run out of distinct pairs
+  }
+  const std::size_t available = std::min(n, entry->held_out.size());
+  const std::vector<corpus::SentencePair> pairs(entry->held_out.begin(),
+                                                entry->held_out.begin() + static_cast<std::ptrdiff_t>(available));
   model::Translator translator(entry->trainer->model(), bindings::module_kernels());
   const model::Evaluation e = model::evaluate(translator, pairs);
   std::size_t best = 0;
@@ -174,6 +195,17 @@ val trainer_save(int id) {
   return out;
 }
 
+// trainerReference(id, sentence) → { reference: { target, sourceIndex } | null }: the task's true answer.
+val trainer_reference(int id, const val& sentence) {
+  TrainerEntry* entry = find(id);
+  if (!entry) return disposed();
+  if (sentence["length"].as<double>() > 4096) return js::error_result("RangeError", "the sentence is longer than 4096 characters");
+  const auto pair = entry->trainer->task().reference(model::tokenize(sentence.as<std::string>()));
+  val out = val::object();
+  out.set("reference", pair ? bindings::alignment_object(*pair) : val::null());
+  return out;
+}
+
 // trainerWeights(id) → { weights: Float32Array }: the flat parameter vector, exactly as trained.
 val trainer_weights(int id) {
   TrainerEntry* entry = find(id);
@@ -194,5 +226,6 @@ EMSCRIPTEN_BINDINGS(trainer_module) {
   emscripten::function("trainerTranslator", &trainer_translator);
   emscripten::function("trainerSave", &trainer_save);
   emscripten::function("trainerWeights", &trainer_weights);
+  emscripten::function("trainerReference", &trainer_reference);
   emscripten::function("trainerFree", &trainer_free);
 }

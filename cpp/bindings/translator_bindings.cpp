@@ -64,6 +64,15 @@ val translator_load(const val& bytes) {
 
 }  // namespace
 
+val attn::bindings::alignment_object(const corpus::SentencePair& pair) {
+  val out = val::object();
+  out.set("target", js::string_array(pair.target));
+  val links = val::array();
+  for (std::size_t t = 0; t < pair.alignment.size(); ++t) links.set(t, pair.alignment[t]);
+  out.set("sourceIndex", links);
+  return out;
+}
+
 val attn::bindings::register_translator(model::TranslationModel model) {
   static int next_id = 1;
   const int id = next_id++;
@@ -110,14 +119,6 @@ val translate_error(const model::TranslateError& e) {
   return result;
 }
 
-val alignment_object(const corpus::SentencePair& pair) {
-  val out = val::object();
-  out.set("target", js::string_array(pair.target));
-  val links = val::array();
-  for (std::size_t t = 0; t < pair.alignment.size(); ++t) links.set(t, pair.alignment[t]);
-  out.set("sourceIndex", links);
-  return out;
-}
 
 // translatorTranslate(id, sentence, temperature) → { source, target, encoderSelf, decoderSelf, cross,
 //                                                   grammar: { target, sourceIndex } | null } | { error }
@@ -141,7 +142,7 @@ val translator_translate(int id, const val& sentence_value, double temperature) 
   out.set("cross", layered_maps(t.cross_attention, t.layers_decoder, t.heads, n, s));
   const std::vector<std::string> words(t.source.begin(), t.source.end() - 1);
   const auto grammar = corpus::translate_by_grammar(words);
-  out.set("grammar", grammar ? alignment_object(*grammar) : val::null());
+  out.set("grammar", grammar ? bindings::alignment_object(*grammar) : val::null());
   return out;
 }
 
@@ -158,7 +159,7 @@ val held_out_sentences(double count, double seed) {
   val out = val::array();
   const auto pairs = corpus::held_out_set(static_cast<std::size_t>(count), static_cast<std::uint64_t>(seed));
   for (std::size_t i = 0; i < pairs.size(); ++i) {
-    val p = alignment_object(pairs[i]);
+    val p = bindings::alignment_object(pairs[i]);
     p.set("english", corpus::join(pairs[i].source));
     p.set("spanish", corpus::join(pairs[i].target));
     out.set(i, p);

@@ -20,7 +20,15 @@ int main(int argc, char** argv) {
                           {"ffn", "64"}, {"encoder-layers", "2"}, {"decoder-layers", "2"}, {"held-out", "1000"},
                           {"held-out-seed", "2"}, {"kernels", "reference"}, {"warmup", "200"},
                           {"positions", "on"}, {"scaling", "on"}, {"weights", "softmax"},
-                          {"dump-parameters", ""}});
+                          {"dump-parameters", ""}, {"task", "en-es"}, {"min-length", "3"}, {"max-length", "8"}});
+  // --task en-es (the corpus) or a sequence task (reverse, sort, copy) with --min-length/--max-length.
+  auto make_task = [&](std::uint64_t seed) {
+    if (o.text("task") == "en-es") return tasks::translation_task(seed);
+    const tasks::SequenceKind kind = o.text("task") == "reverse" ? tasks::SequenceKind::reverse
+                                     : o.text("task") == "sort"  ? tasks::SequenceKind::sort
+                                                                 : tasks::SequenceKind::copy;
+    return tasks::sequence_task(kind, {o.number("min-length"), o.number("max-length")}, seed);
+  };
   const KernelSet& kernels = o.text("kernels") == "reference" ? reference_kernels() : fast_kernels();
   model::Config dims;
   dims.d_model = static_cast<std::uint32_t>(o.number("d-model"));
@@ -32,7 +40,7 @@ int main(int argc, char** argv) {
   dims.positions = o.text("positions") != "off";
   dims.scaled = o.text("scaling") != "off";
   dims.weighting = o.text("weights") == "sigmoid" ? model::AttentionWeighting::sigmoid : model::AttentionWeighting::softmax;
-  model::TranslationModel m = model::new_translation_model(dims, o.number("seed"));
+  model::TranslationModel m = model::new_model(dims, o.number("seed"), *make_task(0));
   std::printf("model: D=%u H=%u FFN=%u encoder %u decoder %u, vocabularies %u/%u, %zu parameters\n", dims.d_model,
               dims.heads, dims.ffn, dims.encoder_layers, dims.decoder_layers, m.config.source_vocabulary,
               m.config.target_vocabulary, m.parameters.size());
@@ -48,7 +56,7 @@ int main(int argc, char** argv) {
     std::printf("step %5zu  loss/token %.4f  lr %.5f  %.1f s\n", p.step, p.loss_per_token, p.learning_rate, p.seconds);
     std::fflush(stdout);
   };
-  const model::TrainingReport report = model::train(m, t, kernels);
+  const model::TrainingReport report = model::train(m, t, kernels, make_task(t.data_seed));
 
   if (!o.text("dump-parameters").empty()) {  // the exact float32 weights, for bit-for-bit comparisons
     std::ofstream(o.text("dump-parameters"), std::ios::binary)
@@ -62,7 +70,7 @@ int main(int argc, char** argv) {
     return 1;
   }
   model::Translator translator(std::move(*loaded.model), kernels);
-  const auto held_out = corpus::held_out_set(o.number("held-out"), o.number("held-out-seed"));
+  const auto held_out = make_task(0)->held_out(o.number("held-out"), o.number("held-out-seed"));
   const model::Evaluation e = model::evaluate(translator, held_out);
   std::size_t best = 0;
   const double share = e.best_alignment_share(&best);

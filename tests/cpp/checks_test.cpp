@@ -96,6 +96,12 @@ TEST(Checks, TrainingOptionsNameTheOption) {
   expect_range_error(with([](TrainingArgs& a) { a.ffn = -4; }), "model.ffn must be a whole number");
   expect_range_error(with([](TrainingArgs& a) { a.encoder_layers = 0; }), "model.encoderLayers must be a whole number from 1 to 6");
   expect_range_error(with([](TrainingArgs& a) { a.decoder_layers = 7; }), "model.decoderLayers must be a whole number from 1 to 6");
+  EXPECT_FALSE(training_task("en-es", 0, 0));  // lengths are the sequence tasks' only
+  EXPECT_FALSE(training_task("sort", 3, 8));
+  expect_range_error(training_task("french", 3, 8), "task must be 'en-es', 'reverse', 'sort' or 'copy', got 'french'");
+  expect_range_error(training_task("copy", 0, 8), "sequenceLength.min must be a whole number from 1 to 12, got 0");
+  expect_range_error(training_task("copy", 3, 13), "sequenceLength.max must be a whole number from 1 to 12, got 13");
+  expect_range_error(training_task("reverse", 9, 8), "sequenceLength.min must be at most sequenceLength.max = 8, got 9");
   EXPECT_FALSE(training_parameters(2e6));
   expect_range_error(training_parameters(2e6 + 1), "the model would have 2000001 parameters; the trainer's limit is 2000000");
 }

@@ -255,7 +255,18 @@ export interface Ablations {
   sigmoidGates?: boolean;
 }
 
+/**
+ * What the model learns: the toy English → Spanish corpus, or a sequence task over the digits 0-9:
+ * `'reverse'` ("3 1 4" → "4 1 3", an anti-diagonal map), `'sort'` ("3 1 4" → "1 3 4", content-based
+ * attention), `'copy'` ("3 # 1 # 4" → "3 1 4", skipping the distractor "#").
+ */
+export type TrainingTask = 'en-es' | 'reverse' | 'sort' | 'copy';
+
 export interface TrainerOptions extends LoadOptions {
+  /** Default 'en-es'. */
+  task?: TrainingTask;
+  /** Source lengths of a sequence task, distractors included: 1 ≤ min ≤ max ≤ 12. Default { min: 3, max: 8 }. */
+  sequenceLength?: { min?: number; max?: number };
   /** Seeds the initial weights. Default 7 (the shipped model's). Whole number, 0 to 2^53 − 1. */
   seed?: number;
   /** Seeds the stream of training sentences. Default 1. */
@@ -305,8 +316,8 @@ export interface TrainingEvaluation {
 export interface Trainer {
   readonly backend: Backend;
   /** The options in force, defaults filled in. */
-  readonly options: Required<Omit<TrainerOptions, 'backend' | 'model' | 'ablations'>> & {
-    model: Required<ModelShape>; ablations: Required<Ablations>;
+  readonly options: Required<Omit<TrainerOptions, 'backend' | 'model' | 'ablations' | 'sequenceLength'>> & {
+    model: Required<ModelShape>; ablations: Required<Ablations>; sequenceLength: { min: number; max: number };
   };
   /** The model's parameter count. */
   readonly parameters: number;
@@ -318,6 +329,12 @@ export interface Trainer {
   translator(): Translator;
   /** The current weights as a weight file (float16); loadTranslator({ model: bytes }) reads it. */
   save(): Uint8Array;
+  /**
+   * The task's own answer for a source sentence: the target words and, for each, the index of the source word
+   * it comes from (-1 for none); null when the task has none (a sentence outside the toy grammar, a sequence
+   * with symbols the task does not use).
+   */
+  reference(sentence: string): { target: string[]; sourceIndex: number[] } | null;
   /** A copy of the current parameters (float32, flat, in the weight file's order): exactly what training made. */
   weights(): Float32Array;
   /** Frees the trainer inside the module; later calls throw a RangeError. */
@@ -325,7 +342,7 @@ export interface Trainer {
 }
 
 /**
- * A trainer for a fresh translation model on the toy English → Spanish corpus, running in the module (the
+ * A trainer for a fresh model on the toy English → Spanish corpus or a sequence task, running in the module (the
  * threaded build shares each batch among its threads). Throws TypeError for an option of the wrong type and
  * RangeError for a value out of range, naming the option: heads not dividing dModel, sizes of zero or less,
  * a non-finite learning rate, or a model over 2,000,000 parameters.

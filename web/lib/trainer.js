@@ -12,6 +12,8 @@ import * as validate from './validate.js';
  * steps at 0.003 take ten times longer for the last percent).
  */
 export const trainerDefaults = Object.freeze({
+  task: 'en-es',
+  sequenceLength: Object.freeze({ min: 3, max: 8 }),
   seed: 7,
   dataSeed: 1,
   steps: 400,
@@ -31,8 +33,17 @@ export function resolveTrainerOptions(options = {}) {
   validate.requireObject(options, 'options');
   const number = (source, key, fallback, prefix) => validate.optionalNumber(source[key], `${prefix}${key}`, fallback);
   const model = optionsObject(options.model, 'options.model');
+  const lengths = optionsObject(options.sequenceLength, 'options.sequenceLength');
+  if (options.task !== undefined && typeof options.task !== 'string') {
+    throw new TypeError(`options.task must be a string ('en-es', 'reverse', 'sort' or 'copy'), got ${typeof options.task}`);
+  }
   const ablations = optionsObject(options.ablations, 'options.ablations');
   const resolved = {
+    task: options.task ?? trainerDefaults.task,
+    sequenceLength: {
+      min: number(lengths, 'min', trainerDefaults.sequenceLength.min, 'options.sequenceLength.'),
+      max: number(lengths, 'max', trainerDefaults.sequenceLength.max, 'options.sequenceLength.'),
+    },
     seed: number(options, 'seed', trainerDefaults.seed, 'options.'),
     dataSeed: number(options, 'dataSeed', trainerDefaults.dataSeed, 'options.'),
     steps: number(options, 'steps', trainerDefaults.steps, 'options.'),
@@ -102,6 +113,17 @@ class Trainer {
     return unwrap(this.#module.trainerSave(this.#id), 'save').bytes;
   }
 
+  /**
+   * The task's own answer for a source sentence: { target, sourceIndex } (the target words and, for each, the
+   * index of the source word it comes from; -1 for none), or null when the task has none (e.g. a sentence
+   * outside the toy grammar).
+   */
+  reference(sentence) {
+    this.#live('reference');
+    if (typeof sentence !== 'string') throw new TypeError(`reference: sentence must be a string, got ${typeof sentence}`);
+    return unwrap(this.#module.trainerReference(this.#id, sentence), 'reference').reference;
+  }
+
   /** A copy of the current parameters, float32, flat, in the order the weight file stores them. */
   weights() {
     this.#live('weights');
@@ -116,7 +138,8 @@ class Trainer {
 }
 
 /**
- * A trainer for a fresh translation model. Options (all optional): seed, dataSeed, steps, batchSize,
+ * A trainer for a fresh translation model. Options (all optional): task ('en-es', 'reverse', 'sort' or
+ * 'copy') and sequenceLength { min, max } for the sequence tasks, seed, dataSeed, steps, batchSize,
  * learningRate, warmupSteps, model { dModel, heads, ffn, encoderLayers, decoderLayers }, ablations
  * { noPositions, noScaling, singleHead, sigmoidGates }, backend (as for loadAttention).
  */
@@ -124,9 +147,12 @@ export async function createTrainer(options = {}) {
   const resolved = resolveTrainerOptions(options);
   const backend = resolveBackend(options.backend);
   const module = await moduleFor(backend);
-  const { model, ablations, ...schedule } = resolved;
+  const { model, ablations, sequenceLength, ...schedule } = resolved;
   const created = unwrap(
-    module.trainerCreate({ ...schedule, ...model, noPositions: ablations.noPositions, noScaling: ablations.noScaling, sigmoidGates: ablations.sigmoidGates }),
+    module.trainerCreate({
+      ...schedule, ...model, minLength: sequenceLength.min, maxLength: sequenceLength.max,
+      noPositions: ablations.noPositions, noScaling: ablations.noScaling, sigmoidGates: ablations.sigmoidGates,
+    }),
     'createTrainer',
   );
   return new Trainer(module, backend, Object.freeze(resolved), created);

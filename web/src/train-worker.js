@@ -35,11 +35,20 @@ const session = {
     return trainer.evaluate(count);
   },
 
-  /** The current model's translation of `sentence` with its cross-attention maps, or the reason it has none. */
+  /**
+   * The current model's translation of `sentence` with its cross-attention maps and the task's own answer
+   * (rings on the map when the model's output is that answer), or the reason it has none.
+   */
   probe(sentence) {
     const translator = trainer.translator();
     try {
-      const { source, target, crossAttention, alignment } = translator.translate(sentence);
+      const { source, target, crossAttention } = translator.translate(sentence);
+      const reference = trainer.reference(sentence);
+      const produced = target.filter((word) => word !== '<eos>');
+      const alignment = reference && {
+        ...reference,
+        matchesModel: produced.length === reference.target.length && produced.every((word, i) => word === reference.target[i]),
+      };
       return { source, target, crossAttention, alignment };
     } catch (error) {
       if (error instanceof RangeError) return { error: error.message, suggestions: error instanceof UnknownWordError ? error.suggestions : null };

@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "attn/corpus.h"
+#include "attn/tasks.h"
 #include "attn/translator.h"
 
 namespace attn::model {
@@ -65,14 +66,17 @@ class Trainer {
  public:
   static constexpr std::size_t kShards = 4;
 
+  // `task` supplies the training pairs (default: the English → Spanish corpus seeded with options.data_seed);
+  // the model's vocabularies must be the task's (new_model(dims, seed, task)).
   Trainer(TranslationModel model, const TrainingOptions& options, const KernelSet& kernels,
-          ParallelFor parallel = run_sequentially);
+          ParallelFor parallel = run_sequentially, std::unique_ptr<tasks::Task> task = nullptr);
   ~Trainer();
 
   StepReport step();
   std::size_t steps_done() const { return steps_done_; }
   const TranslationModel& model() const { return model_; }
   const TrainingOptions& options() const { return options_; }
+  const tasks::Task& task() const { return *task_; }
 
  private:
   struct Shard;
@@ -82,7 +86,7 @@ class Trainer {
   std::vector<std::unique_ptr<Shard>> shards_;
   std::vector<float> grads_;
   Adam adam_;
-  corpus::TrainingStream stream_;
+  std::unique_ptr<tasks::Task> task_;
   std::vector<EncodedPair> batch_;
   std::size_t steps_done_ = 0;
 };
@@ -96,8 +100,10 @@ struct TrainingReport {
   double first_loss_per_token = 0, final_loss_per_token = 0;  // means over the first and last report windows
 };
 
-// Trains `model.parameters` in place for options.steps steps on options.threads threads (native builds).
-TrainingReport train(TranslationModel& model, const TrainingOptions& options, const KernelSet& kernels);
+// Trains `model.parameters` in place for options.steps steps on options.threads threads (native builds), on
+// `task`'s pairs (default: the English → Spanish corpus).
+TrainingReport train(TranslationModel& model, const TrainingOptions& options, const KernelSet& kernels,
+                     std::unique_ptr<tasks::Task> task = nullptr);
 
 struct Evaluation {
   std::size_t sentences = 0, exact = 0;

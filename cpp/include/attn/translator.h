@@ -12,6 +12,7 @@
 #include "attn/corpus.h"
 #include "attn/kernel_set.h"
 #include "attn/model.h"
+#include "attn/tasks.h"
 
 namespace attn::model {
 
@@ -39,10 +40,12 @@ struct TranslationModel {
   std::vector<float> parameters;  // ParameterLayout(config).count floats
 };
 
-// A fresh, seeded model over the toy corpus's vocabularies.
+// A fresh, seeded model over a task's vocabularies (source: <eos> + words; target: <bos>, <eos> + words).
+TranslationModel new_model(Config dims, std::uint64_t seed, const tasks::Task& task);
+// The same over the toy English → Spanish corpus's vocabularies.
 TranslationModel new_translation_model(Config dims, std::uint64_t seed);
-// `dims` with the vocabulary sizes new_translation_model() gives it (to size a model before building it).
-Config with_corpus_vocabularies(Config dims);
+// `dims` with the vocabulary sizes new_model() gives it (to size a model before building it).
+Config with_vocabularies(Config dims, const tasks::Task& task);
 
 // Token ids of a corpus pair: source = words + <eos>, target_in = <bos> + words, target_out = words + <eos>.
 struct EncodedPair {

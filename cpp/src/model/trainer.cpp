@@ -38,13 +38,13 @@ struct Trainer::Shard {
 };
 
 Trainer::Trainer(TranslationModel model, const TrainingOptions& options, const KernelSet& kernels,
-                 ParallelFor parallel)
+                 ParallelFor parallel, std::unique_ptr<tasks::Task> task)
     : model_(std::move(model)),
       options_(options),
       parallel_(std::move(parallel)),
       grads_(model_.parameters.size()),
       adam_(model_.parameters.size()),
-      stream_(options.data_seed),
+      task_(task ? std::move(task) : tasks::translation_task(options.data_seed)),
       batch_(options.batch) {
   for (std::size_t s = 0; s < kShards; ++s)
     shards_.push_back(std::make_unique<Shard>(model_.config, kernels, model_.parameters.size()));
@@ -56,7 +56,7 @@ StepReport Trainer::step() {
   const std::size_t n = model_.parameters.size();
   std::size_t tokens = 0;
   for (auto& pair : batch_) {
-    pair = encode(model_, stream_.next());
+    pair = encode(model_, task_->next());
     tokens += pair.target_out.size();
   }
   const float weight = 1.0f / static_cast<float>(tokens);  // gradient of the mean loss per target token

@@ -16,23 +16,27 @@ int Vocabulary::id(const std::string& word) const {
   return it == ids_.end() ? -1 : it->second;
 }
 
-Config with_corpus_vocabularies(Config dims) {
-  dims.source_vocabulary = static_cast<std::uint32_t>(corpus::english_words().size() + 1);  // + <eos>
-  dims.target_vocabulary = static_cast<std::uint32_t>(corpus::spanish_words().size() + 2);  // + <bos>, <eos>
+Config with_vocabularies(Config dims, const tasks::Task& task) {
+  dims.source_vocabulary = static_cast<std::uint32_t>(task.source_words().size() + 1);  // + <eos>
+  dims.target_vocabulary = static_cast<std::uint32_t>(task.target_words().size() + 2);  // + <bos>, <eos>
   return dims;
 }
 
-TranslationModel new_translation_model(Config dims, std::uint64_t seed) {
+TranslationModel new_model(Config dims, std::uint64_t seed, const tasks::Task& task) {
   TranslationModel m;
   std::vector<std::string> source = {"<eos>"};
-  source.insert(source.end(), corpus::english_words().begin(), corpus::english_words().end());
+  source.insert(source.end(), task.source_words().begin(), task.source_words().end());
   std::vector<std::string> target = {"<bos>", "<eos>"};
-  target.insert(target.end(), corpus::spanish_words().begin(), corpus::spanish_words().end());
+  target.insert(target.end(), task.target_words().begin(), task.target_words().end());
   m.source = Vocabulary(std::move(source));
   m.target = Vocabulary(std::move(target));
-  m.config = with_corpus_vocabularies(dims);
+  m.config = with_vocabularies(dims, task);
   m.parameters = initial_parameters(m.config, seed);
   return m;
+}
+
+TranslationModel new_translation_model(Config dims, std::uint64_t seed) {
+  return new_model(dims, seed, *tasks::translation_task(0));
 }
 
 EncodedPair encode(const TranslationModel& model, const corpus::SentencePair& pair) {

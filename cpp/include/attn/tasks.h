@@ -1,0 +1,45 @@
+// What a model learns to map, as the trainer sees it: a source and a target vocabulary, an endless seeded
+// stream of training pairs, held-out pairs disjoint from them, and the true target (with its alignment) of a
+// typed source. The toy English → Spanish corpus is one task; the sequence tasks are others:
+//   reverse  "3 1 4"       → "4 1 3"       (the anti-diagonal map)
+//   sort     "3 1 4"       → "1 3 4"       (content-based: each output looks for the next smallest input)
+//   copy     "3 # 1 # # 4" → "3 1 4"       (skip the distractors "#")
+// over the digits 0-9, with lengths chosen by the caller.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "attn/corpus.h"
+
+namespace attn::tasks {
+
+using Pair = corpus::SentencePair;
+
+class Task {
+ public:
+  virtual ~Task() = default;
+  virtual const std::vector<std::string>& source_words() const = 0;  // special tokens excluded
+  virtual const std::vector<std::string>& target_words() const = 0;
+  virtual Pair next() = 0;  // the next pair of the seeded training stream
+  // `count` distinct pairs never drawn by next(), the same for a given seed on every platform.
+  virtual std::vector<Pair> held_out(std::size_t count, std::uint64_t seed) const = 0;
+  // The true target and alignment of `source` (lower-case words), or nothing when the task has none for it.
+  virtual std::optional<Pair> reference(const std::vector<std::string>& source) const = 0;
+};
+
+// The toy English → Spanish corpus (cpp/src/data): the stream TrainingStream(data_seed) draws.
+std::unique_ptr<Task> translation_task(std::uint64_t data_seed);
+
+enum class SequenceKind { reverse, sort, copy };
+inline constexpr std::size_t kMaxSequenceLength = 12;  // source tokens, distractors included
+struct SequenceLengths {
+  std::size_t min = 3, max = 8;  // source length, 1 ≤ min ≤ max ≤ kMaxSequenceLength
+};
+std::unique_ptr<Task> sequence_task(SequenceKind kind, SequenceLengths lengths, std::uint64_t data_seed);
+
+}  // namespace attn::tasks

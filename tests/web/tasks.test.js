@@ -1,0 +1,52 @@
+// The sequence tasks through createTrainer (SIMD build): each trains to ≥ 95% held-out exact in 400 steps of
+// the default model (200/200, 200/200 and 198/200 here), answers typed sequences with its true alignment,
+// and refuses bad task options by name. The scalar build shares the C++ (tasks_test.cpp checks it natively).
+import { describe, expect, it } from 'vitest';
+import { createTrainer } from '../../web/lib/index.js';
+
+const backend = 'wasm-simd128';
+
+describe('sequence tasks', () => {
+  it.each([
+    ['reverse', '3 1 4 1', ['1', '4', '1', '3'], [3, 2, 1, 0]],
+    ['sort', '3 1 4 1', ['1', '1', '3', '4'], [1, 3, 0, 2]],
+    ['copy', '3 # 1 # 4', ['3', '1', '4'], [0, 2, 4]],
+  ])('%s: 400 steps reach ≥ 95 in 100 held-out sequences exact; typed input gets the right answer', async (task, input, target, sourceIndex) => {
+    const trainer = await createTrainer({ task, backend });
+    expect(trainer.options).toMatchObject({ task, sequenceLength: { min: 3, max: 8 } });
+    expect(trainer.reference(input)).toEqual({ target, sourceIndex });
+    trainer.step(400);
+    const { exact, total } = trainer.evaluate(200);
+    expect(total).toBe(200);
+    expect(exact / total).toBeGreaterThanOrEqual(0.95);
+    const translator = trainer.translator();
+    expect(translator.vocabulary.target).toEqual(['0', '1', '2', '3', '4', '5', '6', '7', '8', '9']);
+    expect(translator.translate(input).target).toEqual([...target, '<eos>']);
+    translator.dispose();
+    trainer.dispose();
+  });
+
+  it('keeps lengths within the chosen range and says when a sequence has no answer', async () => {
+    const trainer = await createTrainer({ task: 'reverse', sequenceLength: { min: 2, max: 2 }, steps: 1, backend });
+    expect(trainer.reference('7 7 7')).toEqual({ target: ['7', '7', '7'], sourceIndex: [2, 1, 0] }); // typed input may be longer
+    expect(trainer.reference('7 # 7')).toBeNull(); // "#" belongs to copy
+    expect(trainer.reference('the dog')).toBeNull();
+    expect(trainer.evaluate(1000).total).toBeLessThanOrEqual(100); // two digits: at most 100 sequences, a tenth held out
+    trainer.dispose();
+    const translation = await createTrainer({ steps: 1, backend });
+    expect(translation.reference('the big dog sleeps')).toEqual({ target: ['el', 'perro', 'grande', 'duerme'], sourceIndex: [0, 2, 1, 3] });
+    translation.dispose();
+  });
+
+  it.each([
+    ['an unknown task', { task: 'french' }, RangeError, /task must be 'en-es', 'reverse', 'sort' or 'copy', got 'french'/],
+    ['a task that is not a string', { task: 3 }, TypeError, /options.task must be a string/],
+    ['a zero length', { task: 'sort', sequenceLength: { min: 0 } }, RangeError, /sequenceLength.min must be a whole number from 1 to 12, got 0/],
+    ['a length over 12', { task: 'sort', sequenceLength: { max: 13 } }, RangeError, /sequenceLength.max must be a whole number from 1 to 12, got 13/],
+    ['min over max', { task: 'copy', sequenceLength: { min: 9, max: 4 } }, RangeError, /sequenceLength.min must be at most sequenceLength.max = 4, got 9/],
+    ['lengths that are not numbers', { task: 'copy', sequenceLength: { min: '3' } }, TypeError, /options.sequenceLength.min must be a number/],
+  ])('refuses %s, naming the option', async (_, options, ErrorType, message) => {
+    await expect(createTrainer({ backend, ...options })).rejects.toThrow(ErrorType);
+    await expect(createTrainer({ backend, ...options })).rejects.toThrow(message);
+  });
+});
