@@ -206,6 +206,27 @@ val trainer_reference(int id, const val& sentence) {
   return out;
 }
 
+// trainerHeldOut(id, count) → { pairs: [{ source, target, sourceIndex }] }: the first held-out pairs of the
+// trainer's task (those evaluate() scores), source and target as space-separated words.
+val trainer_held_out(int id, double count) {
+  TrainerEntry* entry = find(id);
+  if (!entry) return disposed();
+  if (!(count >= 1 && count <= kMaxEvaluationSentences) || count != std::floor(count)) {
+    return js::error_result("RangeError", "count must be a whole number from 1 to 10000");
+  }
+  const auto pairs = entry->trainer->task().held_out(static_cast<std::size_t>(count), kHeldOutSeed);
+  val list = val::array();
+  for (std::size_t i = 0; i < pairs.size(); ++i) {
+    val p = bindings::alignment_object(pairs[i]);
+    p.set("source", corpus::join(pairs[i].source));
+    p.set("target", corpus::join(pairs[i].target));
+    list.set(i, p);
+  }
+  val out = val::object();
+  out.set("pairs", list);
+  return out;
+}
+
 // trainerWeights(id) → { weights: Float32Array }: the flat parameter vector, exactly as trained.
 val trainer_weights(int id) {
   TrainerEntry* entry = find(id);
@@ -227,5 +248,6 @@ EMSCRIPTEN_BINDINGS(trainer_module) {
   emscripten::function("trainerSave", &trainer_save);
   emscripten::function("trainerWeights", &trainer_weights);
   emscripten::function("trainerReference", &trainer_reference);
+  emscripten::function("trainerHeldOut", &trainer_held_out);
   emscripten::function("trainerFree", &trainer_free);
 }

@@ -152,6 +152,44 @@ describe('train view', () => {
     await page.close();
   });
 
+  it('a sequence task: reverse draws the anti-diagonal, and its model answers in the Translation view', async () => {
+    const { page, errors } = await openTrainView('', { width: 1440, height: 900 });
+    await page.locator('#train-task').selectOption('reverse');
+    expect(await page.locator('#train-probe').inputValue()).toBe('3 1 4 1 5 9'); // the task's own probe
+    expect(new URL(page.url()).searchParams.get('task')).toBe('reverse');
+    expect(new URL(page.url()).searchParams.get('len')).toBe('3-8');
+    await page.locator('#train-start').click();
+    await trainUntilDone(page);
+    const score = await finalScore(page);
+    console.log(`Chromium, reverse: ${score.text}`);
+    expect(score.exact / score.total).toBeGreaterThanOrEqual(0.95);
+    expect(await page.locator('#probe-output .token').allTextContents()).toEqual(['9', '5', '1', '4', '1', '3', '<eos>']);
+    expect(await page.locator('#train-view').textContent()).toMatch(/The model’s output is the task’s answer/);
+    // In the head the scores name as the best aligner (about 90% of aligned words), the output words' largest
+    // weights fall on their mirror images, row t → column S-1-t: the anti-diagonal (all but at most one row).
+    const [, layer, head] = score.text.match(/alignment \d+% \(layer (\d+), head (\d+)/);
+    await page.locator('#train-layer').selectOption(String(layer - 1));
+    await page.locator('#train-head').selectOption(String(head - 1));
+    await expect.poll(() => page.locator('#train-probe-map .heatmap-title').textContent()).toMatch(`layer ${layer}, head ${head}`);
+    const argmaxColumns = await page.evaluate(() => [...document.querySelectorAll('#train-probe-map tbody tr')].map((row) => {
+      const values = [...row.querySelectorAll('td')].map((cell) => Number(cell.textContent.replace('−', '-'))); // exponents use a real minus
+      return values.indexOf(Math.max(...values));
+    }));
+    const onAntiDiagonal = argmaxColumns.slice(0, 6).filter((column, row) => column === 5 - row).length;
+    expect(onAntiDiagonal, JSON.stringify(argmaxColumns)).toBeGreaterThanOrEqual(5);
+
+    await page.locator('#train-use').click();
+    await page.waitForSelector('#translation-view[data-decoding="done"]');
+    expect(await page.locator('#translation-output .token').allTextContents()).toEqual(['9', '5', '1', '4', '1', '3', '<eos>']);
+    expect(await page.locator('#examples option').count()).toBe(9); // "pick an example…" and eight held-out sequences
+    await page.locator('#sentence').fill('2 7 1 8');
+    await page.locator('#translate').click();
+    await page.waitForSelector('#translation-view[data-decoding="done"]');
+    await expect.poll(() => page.locator('#translation-output .token').allTextContents()).toEqual(['8', '1', '7', '2', '<eos>']);
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
   it('the built site (dist/) trains too: on the threads build where cross-origin isolated, single-thread elsewhere', async () => {
     for (const [start, backend] of [[startBuiltSite, 'wasm-simd128-threads'], [startPlainServer, 'wasm-simd128']]) {
       const site = await start();

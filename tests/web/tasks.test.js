@@ -32,6 +32,10 @@ describe('sequence tasks', () => {
     expect(trainer.reference('7 # 7')).toBeNull(); // "#" belongs to copy
     expect(trainer.reference('the dog')).toBeNull();
     expect(trainer.evaluate(1000).total).toBeLessThanOrEqual(100); // two digits: at most 100 sequences, a tenth held out
+    const [first] = trainer.heldOut(3);
+    expect(first.source.split(' ')).toHaveLength(2);
+    expect(first.target).toBe(first.source.split(' ').reverse().join(' '));
+    expect(first.sourceIndex).toEqual([1, 0]);
     trainer.dispose();
     const translation = await createTrainer({ steps: 1, backend });
     expect(translation.reference('the big dog sleeps')).toEqual({ target: ['el', 'perro', 'grande', 'duerme'], sourceIndex: [0, 2, 1, 3] });

@@ -33,6 +33,19 @@ describe('train state', () => {
     expect(decodeTrainState('?dec=1&layer=2').layer).toBe(0); // no second decoder layer: the last one
   });
 
+  it('carries the task and its lengths; each task starts from its own probe', () => {
+    const state = decodeTrainState('?task=copy&len=2-10');
+    expect(state).toMatchObject({ task: 'copy', minLength: 2, maxLength: 10, probe: '3 # 1 4 # # 1 5' });
+    expect(String(encodeTrainState(state))).toBe('task=copy&len=2-10&layer=2&head=avg');
+    expect(roundTrip({ ...state, probe: '1 # 2' })).toEqual({ ...state, probe: '1 # 2' });
+    expect(trainerOptions(state)).toMatchObject({ task: 'copy', sequenceLength: { min: 2, max: 10 } });
+    for (const bad of ['?task=french', '?task=sort&len=9-3', '?task=sort&len=0-13', '?task=sort&len=x']) {
+      const decoded = decodeTrainState(bad);
+      expect([decoded.minLength, decoded.maxLength]).toEqual([3, 8]);
+      if (bad.includes('french')) expect(decoded.task).toBe('en-es');
+    }
+  });
+
   it('a single head overrides the heads choice, for the map picker and for the trainer', () => {
     const state = { ...defaultTrainState(), ablations: { ...defaultTrainState().ablations, singleHead: true } };
     expect(effectiveHeads(state)).toBe(1);

@@ -335,6 +335,11 @@ export interface Trainer {
    * with symbols the task does not use).
    */
   reference(sentence: string): { target: string[]; sourceIndex: number[] } | null;
+  /**
+   * The task's first `count` held-out pairs (1 to 10000; fewer when a small task has no more), those evaluate()
+   * scores: source and target as space-separated words, and each target word's source index (-1 for none).
+   */
+  heldOut(count: number): { source: string; target: string; sourceIndex: number[] }[];
   /** A copy of the current parameters (float32, flat, in the weight file's order): exactly what training made. */
   weights(): Float32Array;
   /** Frees the trainer inside the module; later calls throw a RangeError. */

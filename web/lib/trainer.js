@@ -124,6 +124,13 @@ class Trainer {
     return unwrap(this.#module.trainerReference(this.#id, sentence), 'reference').reference;
   }
 
+  /** The first `count` held-out pairs of the task (those evaluate() scores): { source, target, sourceIndex }. */
+  heldOut(count) {
+    this.#live('heldOut');
+    if (typeof count !== 'number') throw new TypeError(`heldOut: count must be a number, got ${typeof count}`);
+    return unwrap(this.#module.trainerHeldOut(this.#id, count), 'heldOut').pairs;
+  }
+
   /** A copy of the current parameters, float32, flat, in the order the weight file stores them. */
   weights() {
     this.#live('weights');

@@ -74,7 +74,7 @@ class Playground {
       entry.view = new TrainView({
         state: decodeTrainState(location.search),
         onStateChange: () => setUrl('train', entry.urlParams()),
-        onUseModel: (bytes, label) => this.useModel(bytes, label),
+        onUseModel: (bytes, label, context) => this.useModel(bytes, label, context),
         backend: requestedBackend, // the worker picks its own default when none is asked for
       });
       return entry;
@@ -83,14 +83,18 @@ class Playground {
     return this.#translationEntry(await loadTranslator({ backend: this.api.backend }), null, location.search);
   }
 
-  #translationEntry(translator, modelLabel, search) {
+  #translationEntry(translator, modelLabel, search, { task = 'en-es', sentence, examples } = {}) {
     const { decoderLayers: layers, heads } = translator.config;
     const entry = { urlParams: () => encodeTranslationState(entry.view.state) };
+    const state = decodeTranslationState(search, { layers, heads });
+    if (sentence) state.sentence = sentence;
     entry.view = new TranslationView({
       translator,
       modelLabel,
+      task,
+      examples,
       onUseShippedModel: modelLabel ? () => this.useModel(null, null) : null,
-      state: decodeTranslationState(search, { layers, heads }),
+      state,
       onStateChange: () => setUrl('translation', entry.urlParams()),
     });
     entry.view.translate({ animate: true });
@@ -100,13 +104,14 @@ class Playground {
   /**
    * Shows a model in the Translation view: a weight file's bytes (trained in the Train view or opened from
    * disk; refused with a RangeError if it is not a model), or the shipped model when `bytes` is null.
+   * `context` describes a sequence task's model: { task, sentence, examples }.
    */
-  async useModel(bytes, label) {
+  async useModel(bytes, label, context = {}) {
     const translator = await loadTranslator({ backend: this.api.backend, ...(bytes ? { model: bytes } : {}) });
     const previous = this.views.get('translation');
     const search = previous ? `?${encodeTranslationState(previous.view.state)}` : '';
     previous?.view.translator.dispose();
-    this.views.set('translation', this.#translationEntry(translator, label, search));
+    this.views.set('translation', this.#translationEntry(translator, label, search, context));
     await this.show('translation');
   }
 }

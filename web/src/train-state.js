@@ -3,7 +3,16 @@
 // falls back to the default.
 import { trainerDefaults } from '../lib/index.js';
 
+/** The tasks, as createTrainer names them, with what the page calls them and a probe to start with. */
+export const trainTasks = Object.freeze({
+  'en-es': { label: 'English → Spanish (the toy grammar)', probe: 'the big dog sees the white cats' },
+  reverse: { label: 'reverse a sequence of digits', probe: '3 1 4 1 5 9' },
+  sort: { label: 'sort a sequence of digits', probe: '3 1 4 1 5 9' },
+  copy: { label: 'copy the digits, skipping # distractors', probe: '3 # 1 4 # # 1 5' },
+});
+
 export const trainChoices = Object.freeze({
+  sequenceLength: { min: 1, max: 12 },
   dModel: [16, 32, 64],
   heads: [1, 2, 4, 8],
   layers: [1, 2, 3],
@@ -16,11 +25,14 @@ export const trainChoices = Object.freeze({
 /** Ablation keys (as createTrainer names them) and their short URL names. */
 export const ablationNames = Object.freeze({ noPositions: 'positions', noScaling: 'scaling', singleHead: 'heads', sigmoidGates: 'softmax' });
 
-export const defaultProbe = 'the big dog sees the white cats';
+export const defaultProbe = trainTasks['en-es'].probe;
 
 export function defaultTrainState() {
   const { dModel, heads, encoderLayers, decoderLayers } = trainerDefaults.model;
   return {
+    task: 'en-es',
+    minLength: trainerDefaults.sequenceLength.min,
+    maxLength: trainerDefaults.sequenceLength.max,
     dModel, heads, encoderLayers, decoderLayers,
     steps: trainerDefaults.steps,
     batchSize: trainerDefaults.batchSize,
@@ -36,6 +48,8 @@ export function defaultTrainState() {
 /** createTrainer() options for a state: the FFN is twice the model width, as in the shipped model. */
 export function trainerOptions(state) {
   return {
+    task: state.task,
+    sequenceLength: { min: state.minLength, max: state.maxLength },
     seed: state.seed,
     steps: state.steps,
     batchSize: state.batchSize,
@@ -54,6 +68,8 @@ export function encodeTrainState(state) {
   const d = defaultTrainState();
   const params = new URLSearchParams();
   const keep = (name, key) => state[key] !== d[key] && params.set(name, String(state[key]));
+  keep('task', 'task');
+  if (state.task !== 'en-es') params.set('len', `${state.minLength}-${state.maxLength}`);
   keep('d', 'dModel');
   keep('h', 'heads');
   keep('enc', 'encoderLayers');
@@ -64,7 +80,7 @@ export function encodeTrainState(state) {
   keep('seed', 'seed');
   const ablated = Object.entries(ablationNames).filter(([key]) => state.ablations[key]).map(([, name]) => name);
   if (ablated.length) params.set('without', ablated.join(','));
-  if (state.probe !== d.probe) params.set('probe', state.probe);
+  if (state.probe !== trainTasks[state.task].probe) params.set('probe', state.probe);
   params.set('layer', String(state.layer + 1));
   params.set('head', state.head === 'average' ? 'avg' : String(state.head + 1));
   return params;
@@ -84,6 +100,10 @@ export function decodeTrainState(search) {
   const params = new URLSearchParams(search);
   const state = defaultTrainState();
   const layers = { min: 1, max: 3 };
+  if (Object.hasOwn(trainTasks, params.get('task') ?? '')) state.task = params.get('task');
+  const [min, max] = (params.get('len') ?? '').split('-').map((n) => integerIn(n, trainChoices.sequenceLength));
+  if (min != null && max != null && min <= max) Object.assign(state, { minLength: min, maxLength: max });
+  state.probe = trainTasks[state.task].probe;
   state.dModel = oneOf(params.get('d'), trainChoices.dModel) ?? state.dModel;
   state.heads = oneOf(params.get('h'), trainChoices.heads) ?? state.heads;
   state.encoderLayers = integerIn(params.get('enc'), layers) ?? state.encoderLayers;

@@ -7,7 +7,7 @@ import { formatNumber, formatWeight } from './format.js';
 import { Heatmap } from './heatmap.js';
 import { LineChart } from './line-chart.js';
 import { drawSmallMap } from './small-map.js';
-import { ablationNames, effectiveHeads, formatDuration, snapshotSteps, trainChoices, trainerOptions } from './train-state.js';
+import { ablationNames, effectiveHeads, formatDuration, snapshotSteps, trainChoices, trainerOptions, trainTasks } from './train-state.js';
 import { finalEvaluationSentences, liveEvaluationSentences, TrainingRun } from './training-run.js';
 import { alignmentAgreement, alignmentCells, pickMap, upToStep } from './translation-maps.js';
 
@@ -24,7 +24,8 @@ const percent = (x) => `${Math.round(100 * x)}%`;
 export class TrainView {
   /**
    * @param {{ state: object, onStateChange: (state: object) => void,
-   *           onUseModel: (bytes: Uint8Array, label: string) => Promise<void>, backend?: string }} options
+   *           onUseModel: (bytes: Uint8Array, label: string, context: object) => Promise<void>,
+   *           backend?: string }} options  context: for a sequence task's model, { task, sentence, examples }
    */
   constructor({ state, onStateChange, onUseModel, backend }) {
     Object.assign(this, { state, onStateChange, onUseModel, backend });
@@ -49,7 +50,7 @@ export class TrainView {
       element('div', { className: 'maps-row charts' }, this.lossChart.element, this.scoreChart.element),
       this.scores = element('p', { id: 'train-scores', className: 'hint' }),
       element('section', { 'aria-labelledby': 'probe-title' },
-        element('h3', { id: 'probe-title', textContent: 'A probe sentence, translated by the model as it trains' }),
+        element('h3', { id: 'probe-title', textContent: 'A probe input, answered by the model as it trains' }),
         this.#probeControls(),
         this.probeOutput = element('p', { id: 'probe-output', className: 'translation-output' }),
         this.probeNote = element('p', { className: 'hint' }),
@@ -95,7 +96,18 @@ export class TrainView {
       return element('label', { className: 'check' }, box, ` ${label}`, element('small', { className: 'check-hint', textContent: ` (${why})` }));
     });
     this.parameterText = element('small', { id: 'train-parameters' });
+    this.inputs.task = select('train-task', Object.entries(trainTasks).map(([name, { label }]) => [name, label]), (task) => {
+      // A probe written for the old task would mean nothing to the new one: start from the new task's.
+      const probe = this.state.probe === trainTasks[this.state.task].probe ? trainTasks[task].probe : this.state.probe;
+      this.#set({ task, probe });
+    });
+    this.lengthFields = element('div', { className: 'length-fields' },
+      number('train-min-length', 'minLength', 'shortest', trainChoices.sequenceLength),
+      number('train-max-length', 'maxLength', 'longest', trainChoices.sequenceLength));
     return element('div', { className: 'controls train-controls' },
+      element('fieldset', { id: 'train-task-fields' }, element('legend', { textContent: 'Task' }),
+        labelled('learn to', this.inputs.task), this.lengthFields,
+        element('small', { className: 'check-hint', textContent: 'Sequence tasks: source lengths in words, distractors included; reverse draws an anti-diagonal, sort makes each output look for the next smallest input, copy skips the #.' })),
       element('fieldset', { id: 'train-model' }, element('legend', { textContent: 'Model' }),
         choice('train-d-model', trainChoices.dModel, 'dModel', 'width D'),
         choice('train-heads', trainChoices.heads, 'heads', 'heads'),
@@ -122,7 +134,7 @@ export class TrainView {
   #probeControls() {
     this.probeInput = element('input', { type: 'text', id: 'train-probe', autocomplete: 'off', spellcheck: false, maxLength: 200 });
     const form = element('form', { className: 'sentence-form probe-form' },
-      labelled('English sentence', this.probeInput),
+      labelled('input', this.probeInput),
       element('button', { type: 'submit', textContent: 'Probe' }));
     form.addEventListener('submit', (event) => {
       event.preventDefault();
@@ -150,6 +162,9 @@ export class TrainView {
 
   #set(changes) {
     this.state = { ...this.state, ...changes };
+    // Lengths stay a range: moving one end past the other moves both.
+    if ('minLength' in changes) this.state.maxLength = Math.max(this.state.maxLength, this.state.minLength);
+    if ('maxLength' in changes) this.state.minLength = Math.min(this.state.minLength, this.state.maxLength);
     const heads = effectiveHeads(this.state);
     if (this.state.head !== 'average' && this.state.head >= heads) this.state.head = 'average';
     this.state.layer = Math.min(this.state.layer, this.state.decoderLayers - 1);
@@ -193,7 +208,10 @@ export class TrainView {
   async #useModel() {
     try {
       const bytes = await this.#savedBytes();
-      await this.onUseModel(bytes, `trained in this tab: ${this.#describe(this.run)}, ${this.run.step} steps`);
+      const { task } = this.run.options;
+      // The Translation view's examples and first sentence are English; a sequence model gets its own.
+      const context = task === 'en-es' ? {} : { task, sentence: this.state.probe, examples: await this.session.examples(8) };
+      await this.onUseModel(bytes, `trained in this tab: ${this.#describe(this.run)}, ${this.run.step} steps`, context);
     } catch (error) {
       this.#showError(error);
     }
@@ -230,20 +248,22 @@ export class TrainView {
   }
 
   #describe(run) {
-    const { model, ablations } = run.options;
+    const { model, ablations, task, sequenceLength } = run.options;
     const without = Object.keys(ablationText).filter((key) => ablations[key]).map((key) => ablationText[key][0]);
-    return `D=${model.dModel}, ${model.heads} head${model.heads > 1 ? 's' : ''}, ${model.encoderLayers}+${model.decoderLayers} layers${without.length ? `, ${without.join(', ')}` : ''}`;
+    const taskName = task === 'en-es' ? '' : `${task}, lengths ${sequenceLength.min}-${sequenceLength.max}, `;
+    return `${taskName}D=${model.dModel}, ${model.heads} head${model.heads > 1 ? 's' : ''}, ${model.encoderLayers}+${model.decoderLayers} layers${without.length ? `, ${without.join(', ')}` : ''}`;
   }
 
   // ---- drawing ----
 
   render() {
     const s = this.state;
-    for (const key of ['dModel', 'heads', 'encoderLayers', 'decoderLayers', 'steps', 'batchSize', 'learningRate', 'seed']) {
+    for (const key of ['task', 'minLength', 'maxLength', 'dModel', 'heads', 'encoderLayers', 'decoderLayers', 'steps', 'batchSize', 'learningRate', 'seed']) {
       if (document.activeElement !== this.inputs[key]) this.inputs[key].value = String(s[key]);
       this.inputs[key].disabled = this.#busy;
     }
     this.inputs.heads.disabled ||= s.ablations.singleHead;
+    this.lengthFields.hidden = s.task === 'en-es';
     for (const [key, box] of Object.entries(this.ablationBoxes)) {
       box.checked = s.ablations[key];
       box.disabled = this.#busy;
@@ -331,7 +351,8 @@ export class TrainView {
       this.scores.textContent = 'Held-out sentences are never trained on: the scores show whether the model learned the grammar, not the examples.';
       return;
     }
-    const parts = [`step ${last.step}: ${last.exact} of ${last.total} held-out sentences translated exactly`,
+    const items = run.options.task === 'en-es' ? 'sentences translated' : 'sequences answered';
+    const parts = [`step ${last.step}: ${last.exact} of ${last.total} held-out ${items} exactly`,
       `alignment ${percent(last.alignment)} (layer ${last.alignmentHead.layer + 1}, head ${last.alignmentHead.head + 1}: the share of aligned words whose largest weight is on their true source word)`];
     if (run.secondsToTarget !== null) parts.push(`95% exact reached at step ${run.stepToTarget}, after ${formatDuration(run.secondsToTarget)}`);
     if (run.finalEvaluation) parts.push(`final: ${run.finalEvaluation.exact} of ${finalEvaluationSentences} exact, alignment ${percent(run.finalEvaluation.alignment)}`);
@@ -367,9 +388,10 @@ export class TrainView {
     const rows = shownRows(probe);
     const marks = alignmentCells(probe.alignment, rows);
     const agreement = alignmentAgreement(upToStep(matrix, rows - 1), marks);
+    const answer = this.run.options.task === 'en-es' ? 'the grammar’s translation' : 'the task’s answer';
     this.probeNote.textContent = probe.alignment?.matchesModel
-      ? `The model’s translation is the grammar’s. Rings mark the true alignment; the largest weight of ${percent(agreement)} of the aligned words falls on it.`
-      : probe.alignment ? `Not yet the grammar’s translation (“${probe.alignment.target.join(' ')}”).` : 'This sentence is outside the toy grammar: no reference to compare with.';
+      ? `The model’s output is ${answer}. Rings mark the true alignment; the largest weight of ${percent(agreement)} of the aligned words falls on it.`
+      : probe.alignment ? `Not yet ${answer} (“${probe.alignment.target.join(' ')}”).` : `The task has no answer for this input (${this.run.options.task === 'en-es' ? 'it is outside the toy grammar' : 'it uses symbols the task does not'}): nothing to compare with.`;
     const cut = probe.target.length - rows;
     const title = `cross-attention at step ${this.run.step}, ${name}${cut ? ` (first ${rows} output words; ${cut} more not shown)` : ''}`;
     this.probeMap.title = title;

@@ -58,6 +58,11 @@ const session = {
     }
   },
 
+  /** Source sentences of the task's first held-out pairs: examples for the Translation view. */
+  examples(count) {
+    return trainer.heldOut(count).map((pair) => pair.source);
+  },
+
   /** The current weights as a weight file (transferred, not copied). */
   save() {
     const bytes = trainer.save();

@@ -15,8 +15,10 @@ export class TranslationView {
   /**
    * @param {{ translator: object, state: object, onStateChange: (state: object) => void }} options
    */
-  constructor({ translator, state, onStateChange, modelLabel = null, onUseShippedModel = null }) {
+  constructor({ translator, state, onStateChange, modelLabel = null, onUseShippedModel = null, task = 'en-es', examples = null }) {
     this.translator = translator;
+    this.task = task; // a sequence task's model has no grammar to compare with
+    this.taskExamples = examples;
     this.state = state;
     this.onStateChange = onStateChange;
     this.result = null;
@@ -47,7 +49,7 @@ export class TranslationView {
         : null,
       this.#sentenceForm(),
       this.errorLine,
-      element('div', { className: 'translation-result' }, element('span', { className: 'field-label', textContent: 'Spanish (greedy decoding):' }), this.output, this.reference),
+      element('div', { className: 'translation-result' }, element('span', { className: 'field-label', textContent: `${this.task === 'en-es' ? 'Spanish' : 'output'} (greedy decoding):` }), this.output, this.reference),
       this.#controls(),
       element('section', { 'aria-labelledby': 'cross-title' },
         element('h3', { id: 'cross-title', textContent: 'Cross-attention: which English words each Spanish word looked at' }),
@@ -117,15 +119,21 @@ export class TranslationView {
   // ---- controls ----
 
   #sentenceForm() {
-    this.sentenceInput = element('input', { type: 'text', id: 'sentence', autocomplete: 'off', spellcheck: false, maxLength: translationLimits.maxSentenceLength, placeholder: 'e.g. the big dog sees the white cats' });
-    const examples = [['', 'pick an example…'], ...curatedExamples.map((s) => [s, s])];
-    for (const pair of this.translator.heldOutSentences(8)) examples.push([pair.english, `${pair.english} (held out)`]);
+    this.sentenceInput = element('input', { type: 'text', id: 'sentence', autocomplete: 'off', spellcheck: false, maxLength: translationLimits.maxSentenceLength, placeholder: this.task === 'en-es' ? 'e.g. the big dog sees the white cats' : 'e.g. 3 1 4 1 5' });
+    const examples = [['', 'pick an example…']];
+    if (this.taskExamples) {
+      for (const source of this.taskExamples) examples.push([source, `${source} (held out)`]);
+    } else {
+      examples.push(...curatedExamples.map((s) => [s, s]));
+      for (const pair of this.translator.heldOutSentences(8)) examples.push([pair.english, `${pair.english} (held out)`]);
+    }
     this.examples = select('examples', examples, (value) => {
       if (value) this.set({ sentence: value });
       this.examples.value = '';
     });
     const form = element('form', { className: 'sentence-form', id: 'sentence-form' },
-      labelled('English sentence', this.sentenceInput, element('small', { textContent: `up to ${this.translator.maxWords} words from the grammar’s vocabulary` })),
+      labelled(this.task === 'en-es' ? 'English sentence' : 'input sequence', this.sentenceInput,
+        element('small', { textContent: `up to ${this.translator.maxWords} words from the ${this.task === 'en-es' ? 'grammar’s' : 'task’s'} vocabulary` })),
       element('button', { type: 'submit', id: 'translate', textContent: 'Translate' }),
       labelled('or pick one', this.examples));
     form.addEventListener('submit', (event) => {
@@ -231,7 +239,9 @@ export class TranslationView {
   }
 
   #describeReference(r) {
-    if (!r.alignment) {
+    if (this.task !== 'en-es') {
+      this.reference.textContent = `A model of the ${this.task} task: the Train view’s probe compares it with the task’s true answer and alignment.`;
+    } else if (!r.alignment) {
       this.reference.textContent = 'This sentence is outside the toy grammar, so there is no reference translation or true alignment to compare with.';
     } else if (r.alignment.matchesModel) {
       this.reference.textContent = 'Matches the grammar’s translation word for word.';
