@@ -168,9 +168,9 @@ Error training_options(const TrainingArgs& a) {
 }
 
 Error training_task(const std::string& task, double min_length, double max_length) {
-  if (task == "en-es") return {};
+  if (task == "en-es" || task == "pairs") return {};
   if (task != "reverse" && task != "sort" && task != "copy") {
-    return range_error("task must be 'en-es', 'reverse', 'sort' or 'copy', got '" + task + "'");
+    return range_error("task must be 'en-es', 'reverse', 'sort', 'copy' or { pairs }, got '" + task + "'");
   }
   for (auto [name, value] : {std::pair{"sequenceLength.min", min_length}, std::pair{"sequenceLength.max", max_length}}) {
     if (!is_count(value) || value > 12) {
@@ -182,6 +182,11 @@ Error training_task(const std::string& task, double min_length, double max_lengt
                        number(min_length));
   }
   return {};
+}
+
+Error held_out_share(double share) {
+  if (std::isfinite(share) && share >= 0.01 && share <= 0.5) return {};
+  return range_error("task.heldOut must be a share from 0.01 to 0.5, got " + number(share));
 }
 
 Error training_parameters(double parameters) {

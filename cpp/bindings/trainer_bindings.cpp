@@ -46,6 +46,26 @@ model::ParallelFor module_parallel_for() {
 #endif
 }
 
+constexpr double kMaxPairsTextBytes = 4.0 * 1024 * 1024;
+
+// Every bad line of pasted pairs: a RangeError naming the first few, with all of them as { line, message }.
+val pairs_errors(const std::vector<tasks::PairsError>& errors) {
+  std::string message = std::to_string(errors.size()) + (errors.size() == 1 ? " line is" : " lines are") + " not a pair: ";
+  for (std::size_t i = 0; i < errors.size() && i < 5; ++i)
+    message += (i ? "; line " : "line ") + std::to_string(errors[i].line) + ": " + errors[i].message;
+  if (errors.size() > 5) message += "; …";
+  val result = js::error_result("RangeError", message);
+  val lines = val::array();
+  for (std::size_t i = 0; i < errors.size(); ++i) {
+    val e = val::object();
+    e.set("line", static_cast<double>(errors[i].line));
+    e.set("message", errors[i].message);
+    lines.set(i, e);
+  }
+  result["error"].set("lines", lines);
+  return result;
+}
+
 val error_result(const check::Error& error) {
   return js::error_result(error.kind == check::ErrorKind::type_error ? "TypeError" : "RangeError", error.message);
 }
@@ -74,7 +94,23 @@ val trainer_create(const val& o) {
   const std::string task_name = o["task"].as<std::string>();
   const double min_length = o["minLength"].as<double>(), max_length = o["maxLength"].as<double>();
   if (auto error = check::training_task(task_name, min_length, max_length)) return error_result(error);
-  std::unique_ptr<tasks::Task> task = make_task(task_name, min_length, max_length, static_cast<std::uint64_t>(args.data_seed));
+  std::unique_ptr<tasks::Task> task;
+  if (task_name == "pairs") {
+    const double share = o["heldOutShare"].as<double>();
+    if (auto error = check::held_out_share(share)) return error_result(error);
+    if (o["pairsText"]["length"].as<double>() > kMaxPairsTextBytes) {
+      return js::error_result("RangeError", "the pairs are longer than 4 MiB of text");
+    }
+    std::string why;
+    {
+      const tasks::ParsedPairs parsed = tasks::parse_pairs(o["pairsText"].as<std::string>(), o["lowercase"].as<bool>());
+      if (!parsed.errors.empty()) return pairs_errors(parsed.errors);
+      task = tasks::pairs_task(parsed.pairs, share, static_cast<std::uint64_t>(args.data_seed), why);
+    }
+    if (!task) return js::error_result("RangeError", why);
+  } else {
+    task = make_task(task_name, min_length, max_length, static_cast<std::uint64_t>(args.data_seed));
+  }
   model::Config dims;
   dims.d_model = static_cast<std::uint32_t>(args.d_model);
   dims.heads = static_cast<std::uint32_t>(args.heads);
@@ -165,7 +201,7 @@ val trainer_evaluate(int id, double count) {
   val out = val::object();
   out.set("exact", static_cast<double>(e.exact));
   out.set("total", static_cast<double>(e.sentences));
-  out.set("alignment", share);
+  out.set("alignment", e.aligned_words ? val(share) : val::null());  // null: the task has no true alignment
   val head = val::object();
   head.set("layer", static_cast<double>(best / heads));
   head.set("head", static_cast<double>(best % heads));

@@ -98,10 +98,13 @@ TEST(Checks, TrainingOptionsNameTheOption) {
   expect_range_error(with([](TrainingArgs& a) { a.decoder_layers = 7; }), "model.decoderLayers must be a whole number from 1 to 6");
   EXPECT_FALSE(training_task("en-es", 0, 0));  // lengths are the sequence tasks' only
   EXPECT_FALSE(training_task("sort", 3, 8));
-  expect_range_error(training_task("french", 3, 8), "task must be 'en-es', 'reverse', 'sort' or 'copy', got 'french'");
+  expect_range_error(training_task("french", 3, 8), "task must be 'en-es', 'reverse', 'sort', 'copy' or { pairs }, got 'french'");
   expect_range_error(training_task("copy", 0, 8), "sequenceLength.min must be a whole number from 1 to 12, got 0");
   expect_range_error(training_task("copy", 3, 13), "sequenceLength.max must be a whole number from 1 to 12, got 13");
   expect_range_error(training_task("reverse", 9, 8), "sequenceLength.min must be at most sequenceLength.max = 8, got 9");
+  EXPECT_FALSE(held_out_share(0.1));
+  expect_range_error(held_out_share(0.9), "task.heldOut must be a share from 0.01 to 0.5, got 0.9");
+  expect_range_error(held_out_share(std::nan("")), "task.heldOut must be a share from 0.01 to 0.5, got nan");
   EXPECT_FALSE(training_parameters(2e6));
   expect_range_error(training_parameters(2e6 + 1), "the model would have 2000001 parameters; the trainer's limit is 2000000");
 }

@@ -83,3 +83,61 @@ TEST(SequenceTasks, ReverseTrainsToExactAnswers) {
 
 }  // namespace
 }  // namespace attn::tasks
+
+namespace attn::tasks {
+namespace {
+
+TEST(PastedPairs, ReadsTabsAndBarsAndNamesEveryBadLine) {
+  const std::string text =
+      "The Dog sleeps.\tEl Perro duerme\r\n"   // line 1: CRLF, source read as typed sentences are
+      "\n"                                     // 2: blank, skipped
+      "no separator here\n"                    // 3
+      "a cat ||| un gato\n"                    // 4: " ||| "
+      "\tsolo\n"                               // 5: empty source
+      "one two three four five six seven eight nine ten eleven twelve thirteen\tx\n"  // 6: 13 words
+      "ok\t" + std::string(50, 'w') + "\n"     // 7: a 50-byte word
+      "last\tline";                            // 8: no final newline
+  const ParsedPairs lower = parse_pairs(text, true);
+  ASSERT_EQ(lower.pairs.size(), 3u);
+  EXPECT_EQ(corpus::join(lower.pairs[0].source), "the dog sleeps");
+  EXPECT_EQ(corpus::join(lower.pairs[0].target), "el perro duerme");
+  EXPECT_EQ(lower.pairs[0].alignment, (std::vector<int>{-1, -1, -1}));
+  EXPECT_EQ(corpus::join(lower.pairs[1].target), "un gato");
+  EXPECT_EQ(corpus::join(lower.pairs[2].source), "last");
+  ASSERT_EQ(lower.errors.size(), 4u);
+  EXPECT_EQ(lower.errors[0].line, 3u);
+  EXPECT_EQ(lower.errors[0].message, "no tab or ' ||| ' between the source and the target");
+  EXPECT_EQ(lower.errors[1].line, 5u);
+  EXPECT_EQ(lower.errors[1].message, "the source is empty");
+  EXPECT_EQ(lower.errors[2].line, 6u);
+  EXPECT_EQ(lower.errors[2].message, "the source has 13 words; the limit is 12");
+  EXPECT_EQ(lower.errors[3].line, 7u);
+  EXPECT_NE(lower.errors[3].message.find("is longer than 40 bytes"), std::string::npos);
+  EXPECT_EQ(corpus::join(parse_pairs(text, false).pairs[0].target), "El Perro duerme");
+}
+
+TEST(PastedPairs, TaskHoldsOutAShareAndNeedsEnoughPairs) {
+  std::vector<Pair> pairs;
+  for (int i = 0; i < 400; ++i) {
+    const std::string n = std::to_string(i);
+    pairs.push_back({{"number", n}, {n, "number"}, {-1, -1}});
+  }
+  std::string why;
+  auto task = pairs_task(pairs, 0.1, 1, why);
+  ASSERT_TRUE(task) << why;
+  const auto held_out = task->held_out(1000, 2);
+  EXPECT_GT(held_out.size(), 20u);
+  EXPECT_LT(held_out.size(), 60u);
+  std::set<std::string> held;
+  for (const Pair& p : held_out) held.insert(join(p.source));
+  for (int i = 0; i < 500; ++i) ASSERT_FALSE(held.count(join(task->next().source)));
+  EXPECT_EQ(task->source_words().front(), "number");
+  EXPECT_EQ(join(task->reference({"number", "7"})->target), "7 number");
+  EXPECT_FALSE(task->reference({"number", "x"}));
+
+  EXPECT_FALSE(pairs_task({pairs.begin(), pairs.begin() + 9}, 0.1, 1, why));
+  EXPECT_EQ(why, "only 9 pairs; at least 10 are needed");
+}
+
+}  // namespace
+}  // namespace attn::tasks

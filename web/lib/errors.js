@@ -20,5 +20,6 @@ export function unwrap(result, operation) {
   if (error.kind === 'unknown-words') throw new UnknownWordError(message, error.unknownWords, error.suggestions);
   const failure = error.type === 'TypeError' ? new TypeError(message) : new RangeError(message);
   if (error.kind) failure.kind = error.kind;
+  if (error.lines) failure.lines = error.lines; // pasted pairs: every bad line as { line, message }
   throw failure;
 }

@@ -24,6 +24,27 @@ export const trainerDefaults = Object.freeze({
   ablations: Object.freeze({ noPositions: false, noScaling: false, singleHead: false, sigmoidGates: false }),
 });
 
+/**
+ * { pairs: [[source, target], …] } or { text } (one pair per line, a tab or " ||| " between the sides), with
+ * heldOut (share, default 0.1) and lowercase (the target side; default true) → what the module parses.
+ */
+function pairsText(task) {
+  const heldOut = validate.optionalNumber(task.heldOut, 'options.task.heldOut', 0.1);
+  const lowercase = validate.optionalBoolean(task.lowercase, 'options.task.lowercase', true);
+  if (typeof task.text === 'string') return { text: task.text, heldOut, lowercase };
+  if (!Array.isArray(task.pairs)) {
+    throw new TypeError("options.task must be 'en-es', 'reverse', 'sort', 'copy', { pairs: [[source, target], …] } or { text }");
+  }
+  const lines = task.pairs.map((pair, i) => {
+    if (!Array.isArray(pair) || pair.length !== 2 || typeof pair[0] !== 'string' || typeof pair[1] !== 'string') {
+      throw new TypeError(`options.task.pairs[${i}] must be [source, target], two strings`);
+    }
+    if (/[\t\n]/.test(pair[0] + pair[1])) throw new RangeError(`options.task.pairs[${i}] has a tab or a line break inside a side`);
+    return `${pair[0]}\t${pair[1]}`;
+  });
+  return { text: lines.join('\n'), heldOut, lowercase };
+}
+
 function optionsObject(value, name) {
   return value === undefined ? {} : validate.requireObject(value, name);
 }
@@ -34,12 +55,14 @@ export function resolveTrainerOptions(options = {}) {
   const number = (source, key, fallback, prefix) => validate.optionalNumber(source[key], `${prefix}${key}`, fallback);
   const model = optionsObject(options.model, 'options.model');
   const lengths = optionsObject(options.sequenceLength, 'options.sequenceLength');
-  if (options.task !== undefined && typeof options.task !== 'string') {
-    throw new TypeError(`options.task must be a string ('en-es', 'reverse', 'sort' or 'copy'), got ${typeof options.task}`);
+  const pairs = options.task !== null && typeof options.task === 'object' ? pairsText(options.task) : null;
+  if (!pairs && options.task !== undefined && typeof options.task !== 'string') {
+    throw new TypeError(`options.task must be 'en-es', 'reverse', 'sort', 'copy' or { pairs }, got ${typeof options.task}`);
   }
   const ablations = optionsObject(options.ablations, 'options.ablations');
   const resolved = {
-    task: options.task ?? trainerDefaults.task,
+    task: pairs ? 'pairs' : options.task ?? trainerDefaults.task,
+    ...(pairs ? { pairs } : {}),
     sequenceLength: {
       min: number(lengths, 'min', trainerDefaults.sequenceLength.min, 'options.sequenceLength.'),
       max: number(lengths, 'max', trainerDefaults.sequenceLength.max, 'options.sequenceLength.'),
@@ -154,13 +177,15 @@ export async function createTrainer(options = {}) {
   const resolved = resolveTrainerOptions(options);
   const backend = resolveBackend(options.backend);
   const module = await moduleFor(backend);
-  const { model, ablations, sequenceLength, ...schedule } = resolved;
+  const { model, ablations, sequenceLength, pairs, ...schedule } = resolved;
   const created = unwrap(
     module.trainerCreate({
       ...schedule, ...model, minLength: sequenceLength.min, maxLength: sequenceLength.max,
+      pairsText: pairs?.text ?? '', heldOutShare: pairs?.heldOut ?? 0.1, lowercase: pairs?.lowercase ?? true,
       noPositions: ablations.noPositions, noScaling: ablations.noScaling, sigmoidGates: ablations.sigmoidGates,
     }),
     'createTrainer',
   );
+  if (pairs) resolved.pairs = { heldOut: pairs.heldOut, lowercase: pairs.lowercase }; // not the text itself
   return new Trainer(module, backend, Object.freeze(resolved), created);
 }

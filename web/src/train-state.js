@@ -9,6 +9,7 @@ export const trainTasks = Object.freeze({
   reverse: { label: 'reverse a sequence of digits', probe: '3 1 4 1 5 9' },
   sort: { label: 'sort a sequence of digits', probe: '3 1 4 1 5 9' },
   copy: { label: 'copy the digits, skipping # distractors', probe: '3 # 1 4 # # 1 5' },
+  pairs: { label: 'your own pairs (paste them or open a file)', probe: '' },
 });
 
 export const trainChoices = Object.freeze({
@@ -27,10 +28,15 @@ export const ablationNames = Object.freeze({ noPositions: 'positions', noScaling
 
 export const defaultProbe = trainTasks['en-es'].probe;
 
+export const isSequenceTask = (task) => task === 'reverse' || task === 'sort' || task === 'copy';
+
 export function defaultTrainState() {
   const { dModel, heads, encoderLayers, decoderLayers } = trainerDefaults.model;
   return {
     task: 'en-es',
+    pairsText: '', // pasted pairs live in the page, not in the URL (too long, and the user's own)
+    heldOutShare: 0.1,
+    lowercase: true,
     minLength: trainerDefaults.sequenceLength.min,
     maxLength: trainerDefaults.sequenceLength.max,
     dModel, heads, encoderLayers, decoderLayers,
@@ -48,7 +54,7 @@ export function defaultTrainState() {
 /** createTrainer() options for a state: the FFN is twice the model width, as in the shipped model. */
 export function trainerOptions(state) {
   return {
-    task: state.task,
+    task: state.task === 'pairs' ? { text: state.pairsText, heldOut: state.heldOutShare, lowercase: state.lowercase } : state.task,
     sequenceLength: { min: state.minLength, max: state.maxLength },
     seed: state.seed,
     steps: state.steps,
@@ -69,7 +75,7 @@ export function encodeTrainState(state) {
   const params = new URLSearchParams();
   const keep = (name, key) => state[key] !== d[key] && params.set(name, String(state[key]));
   keep('task', 'task');
-  if (state.task !== 'en-es') params.set('len', `${state.minLength}-${state.maxLength}`);
+  if (isSequenceTask(state.task)) params.set('len', `${state.minLength}-${state.maxLength}`);
   keep('d', 'dModel');
   keep('h', 'heads');
   keep('enc', 'encoderLayers');

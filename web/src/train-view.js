@@ -7,8 +7,9 @@ import { formatNumber, formatWeight } from './format.js';
 import { Heatmap } from './heatmap.js';
 import { LineChart } from './line-chart.js';
 import { drawSmallMap } from './small-map.js';
-import { ablationNames, effectiveHeads, formatDuration, snapshotSteps, trainChoices, trainerOptions, trainTasks } from './train-state.js';
-import { finalEvaluationSentences, liveEvaluationSentences, TrainingRun } from './training-run.js';
+import { firstSource, samplePairs } from './sample-pairs.js';
+import { ablationNames, effectiveHeads, formatDuration, isSequenceTask, snapshotSteps, trainChoices, trainerOptions, trainTasks } from './train-state.js';
+import { liveEvaluationSentences, TrainingRun } from './training-run.js';
 import { alignmentAgreement, alignmentCells, pickMap, upToStep } from './translation-maps.js';
 
 // Each ablation with what the lecture notes (shared/LECTURES.md, numbered points) say it takes away.
@@ -19,7 +20,7 @@ const ablationText = {
   sigmoidGates: ['sigmoid gates, not softmax', 'point 1: unnormalised gates open for everything; nothing makes the words compete'],
 };
 
-const percent = (x) => `${Math.round(100 * x)}%`;
+const percent = (x) => (x === null || x === undefined ? '–' : `${Math.round(100 * x)}%`);
 
 export class TrainView {
   /**
@@ -103,11 +104,11 @@ export class TrainView {
     });
     this.lengthFields = element('div', { className: 'length-fields' },
       number('train-min-length', 'minLength', 'shortest', trainChoices.sequenceLength),
-      number('train-max-length', 'maxLength', 'longest', trainChoices.sequenceLength));
+      number('train-max-length', 'maxLength', 'longest', trainChoices.sequenceLength),
+      element('small', { className: 'check-hint', textContent: 'Source lengths in words, distractors included; reverse draws an anti-diagonal, sort makes each output look for the next smallest input, copy skips the #.' }));
     return element('div', { className: 'controls train-controls' },
       element('fieldset', { id: 'train-task-fields' }, element('legend', { textContent: 'Task' }),
-        labelled('learn to', this.inputs.task), this.lengthFields,
-        element('small', { className: 'check-hint', textContent: 'Sequence tasks: source lengths in words, distractors included; reverse draws an anti-diagonal, sort makes each output look for the next smallest input, copy skips the #.' })),
+        labelled('learn to', this.inputs.task), this.lengthFields, this.#pairsFields()),
       element('fieldset', { id: 'train-model' }, element('legend', { textContent: 'Model' }),
         choice('train-d-model', trainChoices.dModel, 'dModel', 'width D'),
         choice('train-heads', trainChoices.heads, 'heads', 'heads'),
@@ -120,6 +121,41 @@ export class TrainView {
         choice('train-learning-rate', trainChoices.learningRate, 'learningRate', 'learning rate'),
         number('train-seed', 'seed', 'seed', trainChoices.seed)),
       element('fieldset', { id: 'train-ablations' }, element('legend', { textContent: 'Ablations: train without…' }), ...ablations));
+  }
+
+  /** Pasted (or opened, or sample) pairs for the "your own pairs" task, their options and their errors. */
+  #pairsFields() {
+    this.pairsInput = element('textarea', { id: 'train-pairs', rows: 6, spellcheck: false, placeholder: 'one pair per line: source, a tab (or " ||| "), target' });
+    this.pairsInput.addEventListener('change', () => this.#setPairs(this.pairsInput.value));
+    const samples = select('train-sample', [['', 'load a sample…'], ...Object.entries(samplePairs).map(([name, { label }]) => [name, label])], (name) => {
+      if (name) this.#setPairs(samplePairs[name].text());
+      samples.value = '';
+    });
+    const file = element('input', { type: 'file', id: 'train-pairs-file', accept: '.tsv,.txt,text/plain,text/tab-separated-values' });
+    file.addEventListener('change', async () => {
+      if (file.files?.[0]) this.#setPairs(await file.files[0].text());
+      file.value = '';
+    });
+    this.lowercaseBox = element('input', { type: 'checkbox', id: 'train-lowercase' });
+    this.lowercaseBox.addEventListener('change', () => this.#set({ lowercase: this.lowercaseBox.checked }));
+    this.heldOutInput = element('input', { type: 'number', id: 'train-held-out', min: 1, max: 50, step: 1 });
+    this.heldOutInput.addEventListener('change', () => {
+      const percent = Number(this.heldOutInput.value);
+      if (Number.isInteger(percent) && percent >= 1 && percent <= 50) this.#set({ heldOutShare: percent / 100 });
+    });
+    this.pairsErrors = element('ul', { id: 'train-pairs-errors', className: 'error', 'aria-live': 'polite' });
+    this.pairsFieldsElement = element('div', { className: 'pairs-fields' },
+      labelled('pairs', this.pairsInput, element('small', { textContent: `up to 20,000 pairs of up to 12 words a side; the source side is read as typed sentences are (lower case, . , ! ? ; : dropped)` })),
+      labelled('or', element('span', { className: 'inline' }, samples, file)),
+      element('label', { className: 'check' }, this.lowercaseBox, ' lower-case the target side too'),
+      labelled('held out', this.heldOutInput, element('small', { textContent: '% of the pairs, never trained on, scored live' })),
+      this.pairsErrors);
+    return this.pairsFieldsElement;
+  }
+
+  #setPairs(text) {
+    const probe = firstSource(text) || this.state.probe;
+    this.#set({ pairsText: text, probe });
   }
 
   #runBar() {
@@ -208,7 +244,7 @@ export class TrainView {
   async #useModel() {
     try {
       const bytes = await this.#savedBytes();
-      const { task } = this.run.options;
+      const { task } = this.run;
       // The Translation view's examples and first sentence are English; a sequence model gets its own.
       const context = task === 'en-es' ? {} : { task, sentence: this.state.probe, examples: await this.session.examples(8) };
       await this.onUseModel(bytes, `trained in this tab: ${this.#describe(this.run)}, ${this.run.step} steps`, context);
@@ -248,9 +284,10 @@ export class TrainView {
   }
 
   #describe(run) {
-    const { model, ablations, task, sequenceLength } = run.options;
+    const { model, ablations, sequenceLength } = run.options;
+    const task = run.task ?? (typeof run.options.task === 'string' ? run.options.task : 'pairs'); // also before it starts
     const without = Object.keys(ablationText).filter((key) => ablations[key]).map((key) => ablationText[key][0]);
-    const taskName = task === 'en-es' ? '' : `${task}, lengths ${sequenceLength.min}-${sequenceLength.max}, `;
+    const taskName = task === 'en-es' ? '' : task === 'pairs' ? 'your pairs, ' : `${task}, lengths ${sequenceLength.min}-${sequenceLength.max}, `;
     return `${taskName}D=${model.dModel}, ${model.heads} head${model.heads > 1 ? 's' : ''}, ${model.encoderLayers}+${model.decoderLayers} layers${without.length ? `, ${without.join(', ')}` : ''}`;
   }
 
@@ -263,7 +300,16 @@ export class TrainView {
       this.inputs[key].disabled = this.#busy;
     }
     this.inputs.heads.disabled ||= s.ablations.singleHead;
-    this.lengthFields.hidden = s.task === 'en-es';
+    this.lengthFields.hidden = !isSequenceTask(s.task);
+    this.pairsFieldsElement.hidden = s.task !== 'pairs';
+    if (document.activeElement !== this.pairsInput && this.pairsInput.value !== s.pairsText) this.pairsInput.value = s.pairsText;
+    this.lowercaseBox.checked = s.lowercase;
+    if (document.activeElement !== this.heldOutInput) this.heldOutInput.value = String(Math.round(s.heldOutShare * 100));
+    for (const control of [this.pairsInput, this.lowercaseBox, this.heldOutInput]) control.disabled = this.#busy;
+    // Every bad line of the pasted pairs, by number, when the module refused them.
+    const lines = this.run?.status === 'failed' ? this.run.error.lines ?? [] : [];
+    this.pairsErrors.replaceChildren(...lines.slice(0, 50).map(({ line, message }) => element('li', { textContent: `line ${line}: ${message}` })),
+      ...(lines.length > 50 ? [element('li', { textContent: `… and ${lines.length - 50} more` })] : []));
     for (const [key, box] of Object.entries(this.ablationBoxes)) {
       box.checked = s.ablations[key];
       box.disabled = this.#busy;
@@ -312,8 +358,8 @@ export class TrainView {
     this.resetButton.disabled = !run || status === 'starting';
     this.progress.max = run?.steps ?? this.state.steps;
     this.progress.value = run?.step ?? 0;
-    if (!run || status === 'starting') {
-      this.progressText.textContent = status === 'starting' ? 'loading the module and building the model…' : `${this.state.steps} steps of ${this.state.batchSize} sentence pairs`;
+    if (!run || status === 'starting' || status === 'failed') {
+      this.progressText.textContent = { starting: 'loading the module and building the model…', failed: 'not started' }[status] ?? `${this.state.steps} steps of ${this.state.batchSize} sentence pairs`;
     } else {
       const speed = Number.isFinite(run.stepsPerSecond) ? `${Math.round(run.stepsPerSecond)} steps/s` : '';
       const left = status === 'done' ? `done in ${formatDuration(run.trainingSeconds)}` : `${formatDuration(run.secondsLeft)} left`;
@@ -330,7 +376,9 @@ export class TrainView {
     const lossSeries = [];
     const scoreSeries = [];
     const lossPoints = (r) => Array.from(r.losses, (loss, i) => [i + 1, loss]);
-    const scorePoints = (r, key) => r.evaluations.map((e) => [e.step, key === 'exact' ? e.exact / e.total : e.alignment]);
+    // Pasted pairs carry no word alignment: their alignment score is null and draws no line.
+    const scorePoints = (r, key) => r.evaluations.filter((e) => key === 'exact' || e.alignment !== null)
+      .map((e) => [e.step, key === 'exact' ? e.exact / e.total : e.alignment]);
     if (this.previous) {
       const name = `previous run (${this.#describe(this.previous)})`;
       lossSeries.push({ name, points: lossPoints(this.previous), className: 'previous' });
@@ -351,11 +399,13 @@ export class TrainView {
       this.scores.textContent = 'Held-out sentences are never trained on: the scores show whether the model learned the grammar, not the examples.';
       return;
     }
-    const items = run.options.task === 'en-es' ? 'sentences translated' : 'sequences answered';
+    const items = { 'en-es': 'sentences translated', pairs: 'pairs translated' }[run.task] ?? 'sequences answered';
     const parts = [`step ${last.step}: ${last.exact} of ${last.total} held-out ${items} exactly`,
-      `alignment ${percent(last.alignment)} (layer ${last.alignmentHead.layer + 1}, head ${last.alignmentHead.head + 1}: the share of aligned words whose largest weight is on their true source word)`];
+      last.alignment === null
+        ? 'no alignment score (these pairs carry no word alignment)'
+        : `alignment ${percent(last.alignment)} (layer ${last.alignmentHead.layer + 1}, head ${last.alignmentHead.head + 1}: the share of aligned words whose largest weight is on their true source word)`];
     if (run.secondsToTarget !== null) parts.push(`95% exact reached at step ${run.stepToTarget}, after ${formatDuration(run.secondsToTarget)}`);
-    if (run.finalEvaluation) parts.push(`final: ${run.finalEvaluation.exact} of ${finalEvaluationSentences} exact, alignment ${percent(run.finalEvaluation.alignment)}`);
+    if (run.finalEvaluation) parts.push(`final: ${run.finalEvaluation.exact} of ${run.finalEvaluation.total} exact, alignment ${percent(run.finalEvaluation.alignment)}`);
     this.scores.textContent = `${parts.join('; ')}.`;
   }
 
@@ -388,10 +438,10 @@ export class TrainView {
     const rows = shownRows(probe);
     const marks = alignmentCells(probe.alignment, rows);
     const agreement = alignmentAgreement(upToStep(matrix, rows - 1), marks);
-    const answer = this.run.options.task === 'en-es' ? 'the grammar’s translation' : 'the task’s answer';
+    const answer = { 'en-es': 'the grammar’s translation', pairs: 'the target of this pair' }[this.run.task] ?? 'the task’s answer';
     this.probeNote.textContent = probe.alignment?.matchesModel
-      ? `The model’s output is ${answer}. Rings mark the true alignment; the largest weight of ${percent(agreement)} of the aligned words falls on it.`
-      : probe.alignment ? `Not yet ${answer} (“${probe.alignment.target.join(' ')}”).` : `The task has no answer for this input (${this.run.options.task === 'en-es' ? 'it is outside the toy grammar' : 'it uses symbols the task does not'}): nothing to compare with.`;
+      ? `The model’s output is ${answer}.${agreement === null ? '' : ` Rings mark the true alignment; the largest weight of ${percent(agreement)} of the aligned words falls on it.`}`
+      : probe.alignment ? `Not yet ${answer} (“${probe.alignment.target.join(' ')}”).` : `The task has no answer for this input (${{ 'en-es': 'it is outside the toy grammar', pairs: 'it is not one of the pairs' }[this.run.task] ?? 'it uses symbols the task does not'}): nothing to compare with.`;
     const cut = probe.target.length - rows;
     const title = `cross-attention at step ${this.run.step}, ${name}${cut ? ` (first ${rows} output words; ${cut} more not shown)` : ''}`;
     this.probeMap.title = title;

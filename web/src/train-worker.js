@@ -7,10 +7,18 @@ import { createTrainer, UnknownWordError } from '../lib/index.js';
 let trainer = null;
 
 const session = {
-  /** A fresh trainer for `options` (replacing any other): its backend, parameter count and resolved options. */
+  /**
+   * A fresh trainer for `options` (replacing any other): its backend, parameter count and resolved options, or
+   * { error: { name, message, lines } } when the options (or pasted pairs) are refused.
+   */
   async start(options) {
     session.dispose();
-    trainer = await createTrainer(options);
+    try {
+      trainer = await createTrainer(options);
+    } catch (error) {
+      // Comlink would pass on the message alone; the bad lines of pasted pairs matter too.
+      return { error: { name: error.name, message: error.message, lines: error.lines ?? null } };
+    }
     return { backend: trainer.backend, parameters: trainer.parameters, options: trainer.options };
   },
 

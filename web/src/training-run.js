@@ -42,7 +42,13 @@ export class TrainingRun {
     this.status = 'starting';
     this.onUpdate(this);
     try {
-      this.info = await this.session.start(this.options);
+      const started = await this.session.start(this.options);
+      if (started.error) {
+        const { name, message, lines } = started.error;
+        throw Object.assign(name === 'TypeError' ? new TypeError(message) : new RangeError(message), { lines });
+      }
+      this.info = started;
+      this.task = started.options.task; // 'en-es', a sequence task, or 'pairs'
       await this.#observe();
       this.status = 'running';
       this.onUpdate(this);
@@ -84,7 +90,7 @@ export class TrainingRun {
         const evaluation = await this.#observe();
         const seconds = (performance.now() - started) / 1000;
         this.trainingSeconds += seconds;
-        if (this.secondsToTarget === null && evaluation.exact >= targetExact * evaluation.total) {
+        if (this.secondsToTarget === null && evaluation.total > 0 && evaluation.exact >= targetExact * evaluation.total) {
           this.secondsToTarget = this.trainingSeconds; // training and scoring time, until the score was known
           this.stepToTarget = this.step;
         }

@@ -240,7 +240,7 @@ export class TranslationView {
 
   #describeReference(r) {
     if (this.task !== 'en-es') {
-      this.reference.textContent = `A model of the ${this.task} task: the Train view’s probe compares it with the task’s true answer and alignment.`;
+      this.reference.textContent = `A model of ${this.task === 'pairs' ? 'your own pairs' : `the ${this.task} task`}: the Train view’s probe compares it with the task’s true answer.`;
     } else if (!r.alignment) {
       this.reference.textContent = 'This sentence is outside the toy grammar, so there is no reference translation or true alignment to compare with.';
     } else if (r.alignment.matchesModel) {

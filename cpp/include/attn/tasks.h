@@ -42,4 +42,25 @@ struct SequenceLengths {
 };
 std::unique_ptr<Task> sequence_task(SequenceKind kind, SequenceLengths lengths, std::uint64_t data_seed);
 
+// Pairs pasted by a user, one per line: source and target separated by a tab or " ||| ". The source side is
+// read as the translator reads typed sentences (ASCII lower-cased, . , ! ? ; : dropped, split on white space);
+// the target side is split on white space and lower-cased (ASCII) only when asked. Blank lines are skipped.
+inline constexpr std::size_t kMaxPairs = 20000, kMaxPairWords = 12, kMaxWordBytes = 40, kMaxLineBytes = 2000,
+                             kMaxVocabulary = 5000, kMinPairs = 10;
+struct PairsError {
+  std::size_t line;  // 1-based
+  std::string message;
+};
+struct ParsedPairs {
+  std::vector<Pair> pairs;         // the good lines (alignments unknown: kUnaligned)
+  std::vector<PairsError> errors;  // every bad line, in order, each naming what is wrong
+};
+ParsedPairs parse_pairs(const std::string& text, bool lowercase_target);
+
+// A task over parsed pairs: vocabularies from the data (in order of first use), a share of the pairs held out
+// by a hash of their source (so equal sources stay on one side), training pairs drawn at random (seeded).
+// Fails (returns null) with `why` set when there are too few pairs or too many distinct words.
+std::unique_ptr<Task> pairs_task(const std::vector<Pair>& pairs, double held_out_share, std::uint64_t data_seed,
+                                 std::string& why);
+
 }  // namespace attn::tasks
