@@ -190,6 +190,32 @@ describe('train view', () => {
     await page.close();
   });
 
+  it('your own pairs: a bad paste names its lines; a sample trains, and its model translates in the Translation view', async () => {
+    const { page, errors } = await openTrainView('&task=pairs', { width: 1440, height: 900 });
+    await page.locator('#train-pairs').fill(['one\tuno', 'two dos', ...Array.from({ length: 12 }, (_, i) => `n${i}\tm${i}`), '\tsolo'].join('\n'));
+    await page.locator('#train-pairs').blur();
+    await page.locator('#train-start').click();
+    await expect.poll(() => status(page)).toBe('failed');
+    expect(await page.locator('#train-pairs-errors li').allTextContents()).toEqual([
+      "line 2: no tab or ' ||| ' between the source and the target", 'line 15: the source is empty']);
+    expect(await page.locator('#train-pairs').inputValue()).toMatch(/^one\tuno\ntwo dos/); // nothing lost
+
+    await page.locator('#train-sample').selectOption('dates');
+    expect(await page.locator('#train-probe').inputValue()).toBe('january 1 2015');
+    await page.locator('#train-start').click();
+    await trainUntilDone(page);
+    const score = await finalScore(page);
+    console.log(`Chromium, dates sample: ${score.text}`);
+    expect(score.exact / score.total).toBeGreaterThanOrEqual(0.9);
+    expect(await page.locator('#train-scores').textContent()).toMatch(/no alignment score \(these pairs carry no word alignment\)/);
+    await page.locator('#train-use').click();
+    await page.waitForSelector('#translation-view[data-decoding="done"]');
+    expect(await page.locator('#translation-output .token').allTextContents()).toEqual(['2015', '01', '01', '<eos>']);
+    await page.screenshot({ path: `${resultsDir}train-pairs-1440.png`, fullPage: true });
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
   it('the built site (dist/) trains too: on the threads build where cross-origin isolated, single-thread elsewhere', async () => {
     for (const [start, backend] of [[startBuiltSite, 'wasm-simd128-threads'], [startPlainServer, 'wasm-simd128']]) {
       const site = await start();
