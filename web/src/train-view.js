@@ -145,7 +145,7 @@ export class TrainView {
     });
     this.pairsErrors = element('ul', { id: 'train-pairs-errors', className: 'error', 'aria-live': 'polite' });
     this.pairsFieldsElement = element('div', { className: 'pairs-fields' },
-      labelled('pairs', this.pairsInput, element('small', { textContent: `up to 20,000 pairs of up to 12 words a side; the source side is read as typed sentences are (lower case, . , ! ? ; : dropped)` })),
+      labelled('pairs', this.pairsInput, element('small', { textContent: 'at least 10 and up to 20,000 pairs, up to 12 words a side and 5,000 distinct words; the source side is read as typed sentences are (lower case, . , ! ? ; : dropped)' })),
       labelled('or', element('span', { className: 'inline' }, samples, file)),
       element('label', { className: 'check' }, this.lowercaseBox, ' lower-case the target side too'),
       labelled('held out', this.heldOutInput, element('small', { textContent: '% of the pairs, never trained on, scored live' })),
