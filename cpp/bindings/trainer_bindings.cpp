@@ -146,6 +146,10 @@ TrainerEntry* find(int id) {
   return it == trainers().end() ? nullptr : &it->second;
 }
 
+bool is_example_count(double count) {
+  return count >= 1 && count <= kMaxEvaluationSentences && count == std::floor(count);
+}
+
 val disposed() { return js::error_result("RangeError", "this trainer has been disposed"); }
 
 // trainerStep(id, count) → { step, loss, losses, learningRate, gradientNorm, done }: runs min(count, steps
@@ -182,9 +186,7 @@ val trainer_step(int id, double count) {
 val trainer_evaluate(int id, double count) {
   TrainerEntry* entry = find(id);
   if (!entry) return disposed();
-  if (!(count >= 1 && count <= kMaxEvaluationSentences) || count != std::floor(count)) {
-    return js::error_result("RangeError", "count must be a whole number from 1 to 10000");
-  }
+  if (!is_example_count(count)) return js::error_result("RangeError", "count must be a whole number from 1 to 10000");
   const std::size_t n = static_cast<std::size_t>(count);
   if (entry->held_out.size() < n && !entry->all_held_out) {
     entry->held_out = entry->trainer->task().held_out(n, kHeldOutSeed);
@@ -247,19 +249,10 @@ val trainer_reference(int id, const val& sentence) {
 val trainer_held_out(int id, double count) {
   TrainerEntry* entry = find(id);
   if (!entry) return disposed();
-  if (!(count >= 1 && count <= kMaxEvaluationSentences) || count != std::floor(count)) {
-    return js::error_result("RangeError", "count must be a whole number from 1 to 10000");
-  }
+  if (!is_example_count(count)) return js::error_result("RangeError", "count must be a whole number from 1 to 10000");
   const auto pairs = entry->trainer->task().held_out(static_cast<std::size_t>(count), kHeldOutSeed);
-  val list = val::array();
-  for (std::size_t i = 0; i < pairs.size(); ++i) {
-    val p = bindings::alignment_object(pairs[i]);
-    p.set("source", corpus::join(pairs[i].source));
-    p.set("target", corpus::join(pairs[i].target));
-    list.set(i, p);
-  }
   val out = val::object();
-  out.set("pairs", list);
+  out.set("pairs", bindings::pair_objects(pairs, "source", "target"));
   return out;
 }
 

@@ -73,6 +73,18 @@ val attn::bindings::alignment_object(const corpus::SentencePair& pair) {
   return out;
 }
 
+val attn::bindings::pair_objects(const std::vector<corpus::SentencePair>& pairs, const char* source_key,
+                                 const char* target_key) {
+  val out = val::array();
+  for (std::size_t i = 0; i < pairs.size(); ++i) {
+    val p = alignment_object(pairs[i]);
+    p.set(source_key, corpus::join(pairs[i].source));
+    p.set(target_key, corpus::join(pairs[i].target));
+    out.set(i, p);
+  }
+  return out;
+}
+
 val attn::bindings::register_translator(model::TranslationModel model) {
   static int next_id = 1;
   const int id = next_id++;
@@ -156,16 +168,9 @@ val held_out_sentences(double count, double seed) {
   if (!(seed >= 0 && seed <= 9007199254740991.0) || seed != std::floor(seed)) {
     return js::error_result("RangeError", "seed must be a non-negative integer");
   }
-  val out = val::array();
   const auto pairs = corpus::held_out_set(static_cast<std::size_t>(count), static_cast<std::uint64_t>(seed));
-  for (std::size_t i = 0; i < pairs.size(); ++i) {
-    val p = bindings::alignment_object(pairs[i]);
-    p.set("english", corpus::join(pairs[i].source));
-    p.set("spanish", corpus::join(pairs[i].target));
-    out.set(i, p);
-  }
   val result = val::object();
-  result.set("sentences", out);
+  result.set("sentences", bindings::pair_objects(pairs, "english", "spanish"));
   return result;
 }
 

@@ -37,6 +37,8 @@ const std::vector<std::string>& spanish_words();
 // Train and held-out sentences are told apart by a hash of the English sentence, so the two sets are
 // disjoint however many sentences either side draws.
 bool is_held_out(const std::vector<std::string>& english);
+// The hash that split is made by (FNV-1a over the words), for other splits of word sequences.
+std::uint64_t sentence_hash(const std::vector<std::string>& words);
 
 // An endless, seeded stream of training pairs (never a held-out sentence).
 class TrainingStream {

@@ -57,6 +57,8 @@ SentencePair random_pair(Rng& rng) {
 }
 
 // FNV-1a over the words with a separator, so "a b" and "ab" differ.
+}  // namespace
+
 std::uint64_t sentence_hash(const std::vector<std::string>& words) {
   std::uint64_t h = 0xcbf29ce484222325ull;
   for (const auto& w : words) {
@@ -65,8 +67,6 @@ std::uint64_t sentence_hash(const std::vector<std::string>& words) {
   }
   return h;
 }
-
-}  // namespace
 
 bool is_held_out(const std::vector<std::string>& english) { return sentence_hash(english) % 10 == 0; }
 

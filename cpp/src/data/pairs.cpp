@@ -43,15 +43,6 @@ std::string side_problem(const char* side, const std::vector<std::string>& words
   return "";
 }
 
-std::uint64_t source_hash(const std::vector<std::string>& words) {
-  std::uint64_t h = 0xcbf29ce484222325ull;
-  for (const auto& w : words) {
-    for (unsigned char c : w) h = (h ^ c) * 0x100000001b3ull;
-    h = (h ^ 0x1f) * 0x100000001b3ull;
-  }
-  return h;
-}
-
 class PairsTask final : public Task {
  public:
   PairsTask(std::vector<Pair> training, std::vector<Pair> held_out, std::vector<std::string> source_words,
@@ -136,7 +127,7 @@ std::unique_ptr<Task> pairs_task(const std::vector<Pair>& pairs, double held_out
       if (seen_source.insert(w).second) source_words.push_back(w);
     for (const auto& w : p.target)
       if (seen_target.insert(w).second) target_words.push_back(w);
-    const bool held = static_cast<double>(source_hash(p.source) % 10000) < held_out_share * 10000;
+    const bool held = static_cast<double>(corpus::sentence_hash(p.source) % 10000) < held_out_share * 10000;
     (held ? held_out : training).push_back(p);
   }
   if (pairs.size() < kMinPairs) {
