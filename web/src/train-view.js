@@ -261,7 +261,7 @@ export class TrainView {
   async #download() {
     const bytes = await this.#savedBytes();
     const { dModel, heads } = this.run.options.model;
-    const link = element('a', { href: URL.createObjectURL(new Blob([bytes], { type: 'application/octet-stream' })), download: `en-es-d${dModel}-h${heads}-${this.run.step}steps.bin` });
+    const link = element('a', { href: URL.createObjectURL(new Blob([bytes], { type: 'application/octet-stream' })), download: `${this.run.task}-d${dModel}-h${heads}-${this.run.step}steps.bin` });
     link.click();
     setTimeout(() => URL.revokeObjectURL(link.href), 10_000);
   }
