@@ -168,9 +168,9 @@ Error training_options(const TrainingArgs& a) {
 }
 
 Error training_task(const std::string& task, double min_length, double max_length) {
-  if (task == "en-es" || task == "pairs") return {};
+  if (task == "en-es" || task == "en-ja" || task == "pairs") return {};
   if (task != "reverse" && task != "sort" && task != "copy") {
-    return range_error("task must be 'en-es', 'reverse', 'sort', 'copy' or { pairs }, got '" + task + "'");
+    return range_error("task must be 'en-es', 'en-ja', 'reverse', 'sort', 'copy' or { pairs }, got '" + task + "'");
   }
   for (auto [name, value] : {std::pair{"sequenceLength.min", min_length}, std::pair{"sequenceLength.max", max_length}}) {
     if (!is_count(value) || value > 12) {

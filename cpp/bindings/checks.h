@@ -70,7 +70,7 @@ inline constexpr double kMaxTrainingParameters = 2e6;
 // Each option a whole number in its range (seeds up to 2^53 - 1), learningRate finite and in (0, 1],
 // warmupSteps at most steps, dModel even, heads dividing dModel.
 Error training_options(const TrainingArgs& a);
-// task is 'en-es', 'reverse', 'sort', 'copy' or 'pairs'; for the sequence tasks, 1 ≤ minLength ≤ maxLength ≤ 12.
+// task is 'en-es', 'en-ja', 'reverse', 'sort', 'copy' or 'pairs'; for the sequence tasks, 1 ≤ minLength ≤ maxLength ≤ 12.
 Error training_task(const std::string& task, double min_length, double max_length);
 // The held-out share of pasted pairs: 0.01 to 0.5.
 Error held_out_share(double share);

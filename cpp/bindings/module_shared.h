@@ -35,10 +35,8 @@ emscripten::val register_translator(model::TranslationModel model);
 // Defined in translator_bindings.cpp.
 emscripten::val alignment_object(const corpus::SentencePair& pair);
 
-// [{ <source_key>, <target_key>, target, sourceIndex }]: pairs with both sides as space-separated text and the
-// alignment_object() fields (a target_key of "target" replaces its word list by the text). Defined in
-// translator_bindings.cpp.
-emscripten::val pair_objects(const std::vector<corpus::SentencePair>& pairs, const char* source_key,
-                             const char* target_key);
+// [{ source, target, sourceIndex }]: pairs with both sides as space-separated text and the alignment.
+// Defined in translator_bindings.cpp.
+emscripten::val pair_objects(const std::vector<corpus::SentencePair>& pairs);
 
 }  // namespace attn::bindings

@@ -72,12 +72,8 @@ val error_result(const check::Error& error) {
 
 std::unique_ptr<tasks::Task> make_task(const std::string& name, double min_length, double max_length,
                                        std::uint64_t data_seed) {
-  if (name == "en-es") return tasks::translation_task(data_seed);
-  const tasks::SequenceKind kind = name == "reverse" ? tasks::SequenceKind::reverse
-                                   : name == "sort"  ? tasks::SequenceKind::sort
-                                                     : tasks::SequenceKind::copy;
-  return tasks::sequence_task(kind, {static_cast<std::size_t>(min_length), static_cast<std::size_t>(max_length)},
-                              data_seed);
+  return tasks::named_task(name, {static_cast<std::size_t>(min_length), static_cast<std::size_t>(max_length)},
+                           data_seed);
 }
 
 // trainerCreate({ task, minLength, maxLength, seed, dataSeed, steps, batchSize, learningRate, warmupSteps,
@@ -252,7 +248,7 @@ val trainer_held_out(int id, double count) {
   if (!is_example_count(count)) return js::error_result("RangeError", "count must be a whole number from 1 to 10000");
   const auto pairs = entry->trainer->task().held_out(static_cast<std::size_t>(count), kHeldOutSeed);
   val out = val::object();
-  out.set("pairs", bindings::pair_objects(pairs, "source", "target"));
+  out.set("pairs", bindings::pair_objects(pairs));
   return out;
 }
 

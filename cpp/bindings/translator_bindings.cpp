@@ -1,5 +1,6 @@
 // The translation model's side of the JS seam: load a weight file, translate a sentence with every attention
-// map, free a model, and draw held-out example sentences from the corpus generator. Like embind.cpp, it
+// map (and the grammar's reference, for a model of one of the corpus's language pairs), free a model, and draw
+// held-out example sentences from the corpus generator. Like embind.cpp, it
 // returns { error } instead of throwing, after all C++ locals are gone.
 //
 // Models live in a table keyed by a small integer so JS never holds an Embind object it must .delete().
@@ -26,6 +27,10 @@ using bindings::module_kernels;
 constexpr double kMaxModelBytes = 64.0 * 1024 * 1024;
 constexpr double kMaxSentenceBytes = 4096;
 constexpr double kMaxExamples = 100000;
+
+const char* task_name(corpus::Language language) {
+  return language == corpus::Language::japanese ? "en-ja" : "en-es";
+}
 
 std::map<int, std::unique_ptr<model::Translator>>& translators() {
   static std::map<int, std::unique_ptr<model::Translator>> table;
@@ -73,13 +78,12 @@ val attn::bindings::alignment_object(const corpus::SentencePair& pair) {
   return out;
 }
 
-val attn::bindings::pair_objects(const std::vector<corpus::SentencePair>& pairs, const char* source_key,
-                                 const char* target_key) {
+val attn::bindings::pair_objects(const std::vector<corpus::SentencePair>& pairs) {
   val out = val::array();
   for (std::size_t i = 0; i < pairs.size(); ++i) {
     val p = alignment_object(pairs[i]);
-    p.set(source_key, corpus::join(pairs[i].source));
-    p.set(target_key, corpus::join(pairs[i].target));
+    p.set("source", corpus::join(pairs[i].source));
+    p.set("target", corpus::join(pairs[i].target));
     out.set(i, p);
   }
   return out;
@@ -96,6 +100,8 @@ val attn::bindings::register_translator(model::TranslationModel model) {
   out.set("targetWords", js::string_array(m.target.words()));
   out.set("config", config_object(m.config));
   out.set("maxWords", static_cast<double>(translator->max_source_words()));
+  const std::optional<corpus::Language> language = model::grammar_language(m);
+  out.set("task", language ? val(task_name(*language)) : val::null());
   return out;
 }
 
@@ -153,24 +159,28 @@ val translator_translate(int id, const val& sentence_value, double temperature) 
   out.set("decoderSelf", layered_maps(t.decoder_self, t.layers_decoder, t.heads, n, n));
   out.set("cross", layered_maps(t.cross_attention, t.layers_decoder, t.heads, n, s));
   const std::vector<std::string> words(t.source.begin(), t.source.end() - 1);
-  const auto grammar = corpus::translate_by_grammar(words);
+  const std::optional<corpus::Language> language = model::grammar_language(it->second->model());
+  const auto grammar = language ? corpus::translate_by_grammar(words, *language) : std::nullopt;
   out.set("grammar", grammar ? bindings::alignment_object(*grammar) : val::null());
   return out;
 }
 
 bool translator_free(int id) { return translators().erase(id) == 1; }
 
-// heldOutSentences(count, seed) → [{ english, spanish, sourceIndex }], the same sentences the native tools see.
-val held_out_sentences(double count, double seed) {
+// heldOutSentences(task, count, seed) → { sentences: [{ source, target, sourceIndex }] }, the same sentences
+// the native tools see; task is 'en-es' or 'en-ja'.
+val held_out_sentences(const std::string& task, double count, double seed) {
+  if (task != "en-es" && task != "en-ja") return js::error_result("RangeError", "task must be 'en-es' or 'en-ja'");
   if (!(count >= 0 && count <= kMaxExamples) || count != std::floor(count)) {
     return js::error_result("RangeError", "count must be an integer from 0 to 100000");
   }
   if (!(seed >= 0 && seed <= 9007199254740991.0) || seed != std::floor(seed)) {
     return js::error_result("RangeError", "seed must be a non-negative integer");
   }
-  const auto pairs = corpus::held_out_set(static_cast<std::size_t>(count), static_cast<std::uint64_t>(seed));
+  const auto pairs = corpus::held_out_set(static_cast<std::size_t>(count), static_cast<std::uint64_t>(seed),
+                                         task == "en-ja" ? corpus::Language::japanese : corpus::Language::spanish);
   val result = val::object();
-  result.set("sentences", bindings::pair_objects(pairs, "english", "spanish"));
+  result.set("sentences", bindings::pair_objects(pairs));
   return result;
 }
 

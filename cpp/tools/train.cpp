@@ -21,13 +21,14 @@ int main(int argc, char** argv) {
                           {"held-out-seed", "2"}, {"kernels", "reference"}, {"warmup", "200"},
                           {"positions", "on"}, {"scaling", "on"}, {"weights", "softmax"},
                           {"dump-parameters", ""}, {"task", "en-es"}, {"min-length", "3"}, {"max-length", "8"}});
-  // --task en-es (the corpus) or a sequence task (reverse, sort, copy) with --min-length/--max-length.
+  // --task en-es or en-ja (the corpus's language pairs) or a sequence task (reverse, sort, copy) with
+  // --min-length/--max-length.
+  if (!tasks::named_task(o.text("task"), {}, 0)) {
+    std::cerr << "--task must be en-es, en-ja, reverse, sort or copy\n";
+    return 1;
+  }
   auto make_task = [&](std::uint64_t seed) {
-    if (o.text("task") == "en-es") return tasks::translation_task(seed);
-    const tasks::SequenceKind kind = o.text("task") == "reverse" ? tasks::SequenceKind::reverse
-                                     : o.text("task") == "sort"  ? tasks::SequenceKind::sort
-                                                                 : tasks::SequenceKind::copy;
-    return tasks::sequence_task(kind, {o.number("min-length"), o.number("max-length")}, seed);
+    return tasks::named_task(o.text("task"), {o.number("min-length"), o.number("max-length")}, seed);
   };
   const KernelSet& kernels = o.text("kernels") == "reference" ? reference_kernels() : fast_kernels();
   model::Config dims;

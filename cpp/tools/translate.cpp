@@ -1,4 +1,4 @@
-// Translates with a weight file natively: the given sentence, or the held-out set (one "english<TAB>output"
+// Translates with a weight file natively: the given sentence, or its language pair's held-out set (one "english<TAB>output"
 // line per sentence, then a summary), which the Vitest suite compares with the wasm module's output.
 #include <cstdio>
 #include <fstream>
@@ -31,7 +31,12 @@ int main(int argc, char** argv) {
     std::printf("%s\n", corpus::join(r.translation->target).c_str());
     return 0;
   }
-  const auto pairs = corpus::held_out_set(o.number("held-out"), o.number("held-out-seed"));
+  const std::optional<corpus::Language> language = model::grammar_language(translator.model());
+  if (!language) {
+    std::cerr << o.text("model") << ": not a model of the corpus's language pairs; it has no held-out set\n";
+    return 1;
+  }
+  const auto pairs = corpus::held_out_set(o.number("held-out"), o.number("held-out-seed"), *language);
   const model::Evaluation e = model::evaluate(translator, pairs);
   for (const auto& pair : pairs) {
     std::vector<std::string> words = translator.translate_words(pair.source).target;

@@ -97,8 +97,9 @@ TEST(Checks, TrainingOptionsNameTheOption) {
   expect_range_error(with([](TrainingArgs& a) { a.encoder_layers = 0; }), "model.encoderLayers must be a whole number from 1 to 6");
   expect_range_error(with([](TrainingArgs& a) { a.decoder_layers = 7; }), "model.decoderLayers must be a whole number from 1 to 6");
   EXPECT_FALSE(training_task("en-es", 0, 0));  // lengths are the sequence tasks' only
+  EXPECT_FALSE(training_task("en-ja", 0, 0));
   EXPECT_FALSE(training_task("sort", 3, 8));
-  expect_range_error(training_task("french", 3, 8), "task must be 'en-es', 'reverse', 'sort', 'copy' or { pairs }, got 'french'");
+  expect_range_error(training_task("french", 3, 8), "task must be 'en-es', 'en-ja', 'reverse', 'sort', 'copy' or { pairs }, got 'french'");
   expect_range_error(training_task("copy", 0, 8), "sequenceLength.min must be a whole number from 1 to 12, got 0");
   expect_range_error(training_task("copy", 3, 13), "sequenceLength.max must be a whole number from 1 to 12, got 13");
   expect_range_error(training_task("reverse", 9, 8), "sequenceLength.min must be at most sequenceLength.max = 8, got 9");

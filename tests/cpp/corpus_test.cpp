@@ -61,7 +61,7 @@ TEST(Corpus, LengthsVocabularyAndAlignmentsAreInRange) {
   EXPECT_GE(english_words().size(), 60u);
   EXPECT_LE(english_words().size(), 120u);
   const std::set<std::string> english(english_words().begin(), english_words().end());
-  const std::set<std::string> spanish(spanish_words().begin(), spanish_words().end());
+  const std::set<std::string> spanish(target_words(Language::spanish).begin(), target_words(Language::spanish).end());
   std::size_t shortest = 99, longest = 0;
   TrainingStream stream(5);
   for (int i = 0; i < 20000; ++i) {

@@ -29,11 +29,11 @@ const paintedPixels = (page) => page.evaluate(() => {
 describe('translation', () => {
   it('is the landing view: translates a typed held-out sentence word by word and draws a row per output word', async () => {
     const translator = await loadTranslator();
-    const heldOut = translator.heldOutSentences(1000).find((pair) => pair.english.split(' ').length >= 10);
+    const heldOut = translator.heldOutSentences(1000).find((pair) => pair.source.split(' ').length >= 10);
     const { page, errors } = await open();
     expect(await page.locator('#tab-translation').getAttribute('aria-selected')).toBe('true');
 
-    await page.locator('#sentence').fill(heldOut.english);
+    await page.locator('#sentence').fill(heldOut.source);
     await page.locator('#translate').click();
     // Word by word: the output grows while decoding runs.
     await expect.poll(() => page.locator('#translation-view').getAttribute('data-decoding')).toBe('running');
@@ -41,13 +41,13 @@ describe('translation', () => {
     await page.waitForSelector('#translation-view[data-decoding="done"]', { timeout: 20_000 });
     const words = await outputWords(page);
     expect(early).toBeLessThan(words.length);
-    expect(words).toEqual([...heldOut.spanish.split(' '), '<eos>']);
+    expect(words).toEqual([...heldOut.target.split(' '), '<eos>']);
     expect(await page.locator('#grammar-translation').textContent()).toMatch(/Matches the grammar/);
 
     // The cross-attention map: one row per output word, one column per source word (+ <eos>), drawn.
     expect(await crossRows(page)).toBe(words.length);
     expect(await crossRowLabels(page)).toEqual(words.map((w) => `output word ${w}`));
-    expect(await page.locator('#cross-attention table thead th').count()).toBe(heldOut.english.split(' ').length + 2);
+    expect(await page.locator('#cross-attention table thead th').count()).toBe(heldOut.source.split(' ').length + 2);
     expect(await paintedPixels(page)).toBeGreaterThan(0.3);
     // The line view links words; the true alignment is drawn dashed.
     expect(await page.locator('#cross-attention-lines line.link').count()).toBeGreaterThan(words.length - 1);

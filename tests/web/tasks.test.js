@@ -44,8 +44,8 @@ describe('sequence tasks', () => {
   });
 
   it.each([
-    ['an unknown task', { task: 'french' }, RangeError, /task must be 'en-es', 'reverse', 'sort', 'copy' or \{ pairs \}, got 'french'/],
-    ['a task that is not a string', { task: 3 }, TypeError, /options.task must be 'en-es', 'reverse', 'sort', 'copy' or \{ pairs \}, got number/],
+    ['an unknown task', { task: 'french' }, RangeError, /task must be 'en-es', 'en-ja', 'reverse', 'sort', 'copy' or \{ pairs \}, got 'french'/],
+    ['a task that is not a string', { task: 3 }, TypeError, /options.task must be 'en-es', 'en-ja', 'reverse', 'sort', 'copy' or \{ pairs \}, got number/],
     ['a zero length', { task: 'sort', sequenceLength: { min: 0 } }, RangeError, /sequenceLength.min must be a whole number from 1 to 12, got 0/],
     ['a length over 12', { task: 'sort', sequenceLength: { max: 13 } }, RangeError, /sequenceLength.max must be a whole number from 1 to 12, got 13/],
     ['min over max', { task: 'copy', sequenceLength: { min: 9, max: 4 } }, RangeError, /sequenceLength.min must be at most sequenceLength.max = 4, got 9/],

@@ -161,7 +161,7 @@ describe('training across builds', () => {
     const seconds = (performance.now() - started) / 1000;
     const translator = await loadTranslator({ backend: 'wasm-simd128', model: trainer.save() });
     const sentences = translator.heldOutSentences(100);
-    const exact = sentences.filter((pair) => translator.translate(pair.english).target.slice(0, -1).join(' ') === pair.spanish).length;
+    const exact = sentences.filter((pair) => translator.translate(pair.source).target.slice(0, -1).join(' ') === pair.target).length;
     console.log(`400 steps in ${seconds.toFixed(1)} s (${(400 / seconds).toFixed(0)} steps/s); saved model: ${exact}/100 held-out exact`);
     expect(exact).toBeGreaterThanOrEqual(90);
     translator.dispose();

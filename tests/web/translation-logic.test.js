@@ -76,15 +76,20 @@ describe('line view links', () => {
 
 describe('the translation view’s URL', () => {
   it('round-trips every setting', () => {
-    const state = { sentence: 'maria loves the cat', temperature: 2.5, layer: 0, head: 3, showAlignment: false };
+    const state = { model: 'en-es', sentence: 'maria loves the cat', temperature: 2.5, layer: 0, head: 3, showAlignment: false };
     expect(decodeTranslationState(`?${encodeTranslationState(state)}`)).toEqual(state);
+    const japanese = { ...state, model: 'en-ja', sentence: 'juan walks with the dogs' };
+    expect(encodeTranslationState(japanese).get('model')).toBe('en-ja');
+    expect(encodeTranslationState(state).has('model')).toBe(false); // the default stays out of links
+    expect(decodeTranslationState(`?${encodeTranslationState(japanese)}`)).toEqual(japanese);
     const average = { ...defaultTranslationState(), head: 'average' };
     expect(decodeTranslationState(`?${encodeTranslationState(average)}`)).toEqual(average);
   });
 
   it('falls back to defaults for anything malformed, and clamps the temperature', () => {
     const fallback = defaultTranslationState();
-    expect(decodeTranslationState('?q=%20&temp=abc&layer=9&head=0')).toEqual(fallback);
+    expect(decodeTranslationState('?q=%20&temp=abc&layer=9&head=0&model=fr')).toEqual(fallback);
+    expect(decodeTranslationState('?model=en-ja')).toEqual(defaultTranslationState('en-ja'));
     expect(decodeTranslationState('?temp=1e9').temperature).toBe(20);
     expect(decodeTranslationState('?temp=-3').temperature).toBe(0.05);
     expect(decodeTranslationState(`?q=${'a'.repeat(1000)}`).sentence).toHaveLength(200);

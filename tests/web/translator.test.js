@@ -84,10 +84,10 @@ describe.each(backends)('%s translator', (backend) => {
       .trim().split('\n').filter((line) => !line.startsWith('#')).map((line) => line.split('\t'));
     let exact = 0;
     sentences.forEach((pair, i) => {
-      const output = produced(t().translate(pair.english));
-      expect(native[i][0]).toBe(pair.english);
+      const output = produced(t().translate(pair.source));
+      expect(native[i][0]).toBe(pair.source);
       expect(output).toBe(native[i][1]);
-      if (output === pair.spanish) exact++;
+      if (output === pair.target) exact++;
     });
     expect(exact / sentences.length).toBeGreaterThanOrEqual(0.98);
   });

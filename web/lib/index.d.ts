@@ -170,21 +170,25 @@ export interface Translation {
   /** The same maps as seen at each decoding step. */
   steps: DecodingStep[];
   /**
-   * For sentences of the toy grammar: its own translation and, per word of it, the index in `source` of the
-   * English word it translates (-1 for none, e.g. the personal "a"). `matchesModel` says whether the model
-   * produced exactly this translation (only then do rows of the maps correspond to `sourceIndex`).
-   * Null for sentences outside the grammar.
+   * For models of the toy grammar's language pairs (`Translator.task`) and sentences the grammar translates:
+   * its own translation and, per word of it, the index in `source` of the English word it translates (-1 for
+   * none, e.g. the Spanish personal "a" or the Japanese particles "wa" and "o"). `matchesModel` says whether
+   * the model produced exactly this translation (only then do rows of the maps correspond to `sourceIndex`).
+   * Null otherwise.
    */
   alignment: { target: string[]; sourceIndex: number[]; matchesModel: boolean } | null;
 }
 
 export interface HeldOutSentence {
-  english: string;
-  spanish: string;
-  /** Spanish words, and for each the index of the English word it translates (-1 for none). */
-  target: string[];
+  /** The English sentence and its translation, words separated by spaces. */
+  source: string;
+  target: string;
+  /** For each word of `target`, the index of the English word it translates (-1 for none). */
   sourceIndex: number[];
 }
+
+/** The shipped models: toy English → Spanish, and toy English → Japanese (romanized, verb last). */
+export type ShippedModel = 'en-es' | 'en-ja';
 
 export interface Translator {
   readonly backend: Backend;
@@ -196,6 +200,11 @@ export interface Translator {
   };
   /** The longest sentence accepted, in words. */
   readonly maxWords: number;
+  /**
+   * The toy grammar's language pair whose vocabularies the model has (the shipped models, and any model
+   * trained on those tasks), or null: then `alignment` is always null and heldOutSentences() throws.
+   */
+  readonly task: ShippedModel | null;
   /** The words the model knows (special tokens excluded). */
   readonly vocabulary: { readonly source: readonly string[]; readonly target: readonly string[] };
   /**
@@ -205,15 +214,21 @@ export interface Translator {
    * TypeError for arguments of the wrong type. The translator keeps working after an error.
    */
   translate(sentence: string, options?: { temperature?: number }): Translation;
-  /** `count` sentence pairs of the toy grammar held out of training (the same on every platform for a seed). */
+  /**
+   * `count` sentence pairs of the model's language pair held out of training (the same on every platform for
+   * a seed). Throws a RangeError for a model whose `task` is null.
+   */
   heldOutSentences(count: number, seed?: number): HeldOutSentence[];
   /** Frees the model inside the module; later calls throw. */
   dispose(): void;
 }
 
 export interface TranslatorOptions extends LoadOptions {
-  /** The weight file: a URL (or string), or its bytes. Default: the en-es model shipped with this package. */
-  model?: string | URL | Uint8Array | ArrayBuffer;
+  /**
+   * A shipped model by name ('en-es', the default, or 'en-ja'), or a weight file: a URL (or string) or its
+   * bytes. Each shipped model is fetched only when loaded.
+   */
+  model?: ShippedModel | string | URL | Uint8Array | ArrayBuffer;
 }
 
 /**
@@ -256,11 +271,11 @@ export interface Ablations {
 }
 
 /**
- * What the model learns: the toy English → Spanish corpus, or a sequence task over the digits 0-9:
+ * What the model learns: the toy English → Spanish or English → Japanese corpus, or a sequence task over the digits 0-9:
  * `'reverse'` ("3 1 4" → "4 1 3", an anti-diagonal map), `'sort'` ("3 1 4" → "1 3 4", content-based
  * attention), `'copy'` ("3 # 1 # 4" → "3 1 4", skipping the distractor "#").
  */
-export type TrainingTask = 'en-es' | 'reverse' | 'sort' | 'copy';
+export type TrainingTask = 'en-es' | 'en-ja' | 'reverse' | 'sort' | 'copy';
 
 export interface TrainerOptions extends LoadOptions {
   /** Default 'en-es'. */

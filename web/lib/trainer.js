@@ -33,7 +33,7 @@ function pairsText(task) {
   const lowercase = validate.optionalBoolean(task.lowercase, 'options.task.lowercase', true);
   if (typeof task.text === 'string') return { text: task.text, heldOut, lowercase };
   if (!Array.isArray(task.pairs)) {
-    throw new TypeError("options.task must be 'en-es', 'reverse', 'sort', 'copy', { pairs: [[source, target], …] } or { text }");
+    throw new TypeError("options.task must be 'en-es', 'en-ja', 'reverse', 'sort', 'copy', { pairs: [[source, target], …] } or { text }");
   }
   const lines = task.pairs.map((pair, i) => {
     if (!Array.isArray(pair) || pair.length !== 2 || typeof pair[0] !== 'string' || typeof pair[1] !== 'string') {
@@ -57,7 +57,7 @@ export function resolveTrainerOptions(options = {}) {
   const lengths = optionsObject(options.sequenceLength, 'options.sequenceLength');
   const pairs = options.task !== null && typeof options.task === 'object' ? pairsText(options.task) : null;
   if (!pairs && options.task !== undefined && typeof options.task !== 'string') {
-    throw new TypeError(`options.task must be 'en-es', 'reverse', 'sort', 'copy' or { pairs }, got ${typeof options.task}`);
+    throw new TypeError(`options.task must be 'en-es', 'en-ja', 'reverse', 'sort', 'copy' or { pairs }, got ${typeof options.task}`);
   }
   const ablations = optionsObject(options.ablations, 'options.ablations');
   const resolved = {
@@ -168,7 +168,7 @@ class Trainer {
 }
 
 /**
- * A trainer for a fresh translation model. Options (all optional): task ('en-es', 'reverse', 'sort' or
+ * A trainer for a fresh translation model. Options (all optional): task ('en-es', 'en-ja', 'reverse', 'sort' or
  * 'copy') and sequenceLength { min, max } for the sequence tasks, seed, dataSeed, steps, batchSize,
  * learningRate, warmupSteps, model { dModel, heads, ffn, encoderLayers, decoderLayers }, ablations
  * { noPositions, noScaling, singleHead, sigmoidGates }, backend (as for loadAttention).

@@ -6,17 +6,25 @@ import * as validate from './validate.js';
 
 export { UnknownWordError };
 
-/** The model trained by cpp/tools/train and shipped with this library (toy English → Spanish). */
-const defaultModelUrl = new URL('./models/en-es.bin', import.meta.url);
+/**
+ * The models trained by `npm run train` (cpp/tools/train) and shipped with this library, by name: each is
+ * fetched only when asked for.
+ */
+const shippedModels = {
+  'en-es': new URL('./models/en-es.bin', import.meta.url),
+  'en-ja': new URL('./models/en-ja.bin', import.meta.url),
+};
+export const shippedModelNames = Object.freeze(Object.keys(shippedModels));
 
 const specialTokens = new Set(['<bos>', '<eos>']);
 
 async function modelBytes(model) {
-  if (model === undefined || model === null) return readBytes(defaultModelUrl);
+  if (model === undefined || model === null) return readBytes(shippedModels['en-es']);
+  if (Object.hasOwn(shippedModels, model)) return readBytes(shippedModels[model]);
   if (model instanceof Uint8Array) return model;
   if (model instanceof ArrayBuffer) return new Uint8Array(model);
   if (typeof model === 'string' || model instanceof URL) {
-    return readBytes(new URL(model, typeof location === 'object' ? location.href : defaultModelUrl));
+    return readBytes(new URL(model, typeof location === 'object' ? location.href : shippedModels['en-es']));
   }
   throw new TypeError('options.model must be a URL, a string, a Uint8Array or an ArrayBuffer');
 }
@@ -60,6 +68,7 @@ class Translator {
     this.backend = backend;
     this.config = loaded.config;
     this.maxWords = loaded.maxWords;
+    this.task = loaded.task; // 'en-es' or 'en-ja' when the vocabularies are that language pair's, else null
     this.vocabulary = Object.freeze({
       source: Object.freeze(loaded.sourceWords.filter((w) => !specialTokens.has(w))),
       target: Object.freeze(loaded.targetWords.filter((w) => !specialTokens.has(w))),
@@ -88,9 +97,13 @@ class Translator {
     };
   }
 
-  /** `count` held-out sentence pairs of the toy grammar (never seen in training), the same on every platform. */
+  /**
+   * `count` held-out sentence pairs of the model's language pair (never seen in training), the same on every
+   * platform; only for models of the toy grammar's language pairs (`task` not null).
+   */
   heldOutSentences(count, seed = 2) {
-    return unwrap(this.#module.heldOutSentences(count, seed), 'heldOutSentences').sentences;
+    if (!this.task) throw new RangeError('heldOutSentences: this model is not one of the toy grammar’s language pairs');
+    return unwrap(this.#module.heldOutSentences(this.task, count, seed), 'heldOutSentences').sentences;
   }
 
   /** Frees the model's memory in the module; the translator cannot be used afterwards. */
@@ -106,7 +119,8 @@ export function translatorFromModule(module, backend, loaded) {
 }
 
 /**
- * Loads the translation model: options.model (URL, string or bytes; default: the shipped en-es model) into
+ * Loads the translation model: options.model ('en-es' (the default) or 'en-ja' for a shipped model, or a URL,
+ * string or bytes) into
  * the SIMD or scalar module (options.backend as for loadAttention).
  */
 export async function loadTranslator(options = {}) {

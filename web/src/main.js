@@ -5,7 +5,7 @@ import { loadAttention, loadTranslator } from '../lib/index.js';
 import { element } from './controls.js';
 import { decodeState, encodeState } from './state.js';
 import { StepView } from './step-view.js';
-import { decodeTranslationState, encodeTranslationState } from './translation-state.js';
+import { decodeTranslationState, defaultTranslationState, encodeTranslationState } from './translation-state.js';
 import { TranslationView } from './translation-view.js';
 import { decodeTrainState, encodeTrainState } from './train-state.js';
 import { TrainView } from './train-view.js';
@@ -80,20 +80,23 @@ class Playground {
       return entry;
     }
     this.panel.replaceChildren(element('p', { className: 'loading', textContent: 'Loading the translation model…' }));
-    return this.#translationEntry(await loadTranslator({ backend: this.api.backend }), null, location.search);
+    const { model } = decodeTranslationState(location.search);
+    return this.#translationEntry(await loadTranslator({ backend: this.api.backend, model }), null, location.search, { task: model });
   }
 
-  #translationEntry(translator, modelLabel, search, { task = 'en-es', sentence, examples } = {}) {
+  #translationEntry(translator, modelLabel, search, { task, sentence, examples } = {}) {
     const { decoderLayers: layers, heads } = translator.config;
     const entry = { urlParams: () => encodeTranslationState(entry.view.state) };
     const state = decodeTranslationState(search, { layers, heads });
     if (sentence) state.sentence = sentence;
+    if (translator.task) state.model = translator.task;
     entry.view = new TranslationView({
       translator,
       modelLabel,
       task,
       examples,
-      onUseShippedModel: modelLabel ? () => this.useModel(null, null) : null,
+      onUseShippedModel: modelLabel ? () => this.useModel(null, null, { task: translator.task ?? 'en-es' }) : null,
+      onLanguageChange: (name) => this.useModel(null, null, { task: name }),
       state,
       onStateChange: () => setUrl('translation', entry.urlParams()),
     });
@@ -103,16 +106,31 @@ class Playground {
 
   /**
    * Shows a model in the Translation view: a weight file's bytes (trained in the Train view or opened from
-   * disk; refused with a RangeError if it is not a model), or the shipped model when `bytes` is null.
-   * `context` describes a sequence task's model: { task, sentence, examples }.
+   * disk; refused with a RangeError if it is not a model), or, when `bytes` is null, the shipped model of
+   * `context.task` ('en-es' or 'en-ja'). `context` describes a trained model: { task, sentence, examples }.
    */
   async useModel(bytes, label, context = {}) {
-    const translator = await loadTranslator({ backend: this.api.backend, ...(bytes ? { model: bytes } : {}) });
+    const model = bytes ?? context.task ?? 'en-es';
+    const translator = await loadTranslator({ backend: this.api.backend, model });
+    const task = context.task ?? translator.task ?? 'pairs';
     const previous = this.views.get('translation');
-    const search = previous ? `?${encodeTranslationState(previous.view.state)}` : '';
+    let search = previous ? `?${encodeTranslationState(previous.view.state)}` : '';
+    if (!bytes && previous && !keepsSentence(translator, previous.view.state.sentence)) {
+      search = `?${encodeTranslationState({ ...previous.view.state, ...defaultTranslationState(task), showAlignment: previous.view.state.showAlignment })}`;
+    }
     previous?.view.translator.dispose();
-    this.views.set('translation', this.#translationEntry(translator, label, search, context));
+    this.views.set('translation', this.#translationEntry(translator, label, search, { ...context, task }));
     await this.show('translation');
+  }
+}
+
+/** Whether a sentence carries over to another shipped model: every word of it is in its vocabulary. */
+function keepsSentence(translator, sentence) {
+  try {
+    translator.translate(sentence);
+    return true;
+  } catch {
+    return false;
   }
 }
 

@@ -6,6 +6,7 @@ import { trainerDefaults } from '../lib/index.js';
 /** The tasks, as createTrainer names them, with what the page calls them and a probe to start with. */
 export const trainTasks = Object.freeze({
   'en-es': { label: 'English → Spanish (the toy grammar)', probe: 'the big dog sees the white cats' },
+  'en-ja': { label: 'English → Japanese (the toy grammar, verb last)', probe: 'maria eats the apple in the garden' },
   reverse: { label: 'reverse a sequence of digits', probe: '3 1 4 1 5 9' },
   sort: { label: 'sort a sequence of digits', probe: '3 1 4 1 5 9' },
   copy: { label: 'copy the digits, skipping # distractors', probe: '3 # 1 4 # # 1 5' },
@@ -29,6 +30,7 @@ export const ablationNames = Object.freeze({ noPositions: 'positions', noScaling
 export const defaultProbe = trainTasks['en-es'].probe;
 
 export const isSequenceTask = (task) => task === 'reverse' || task === 'sort' || task === 'copy';
+export const isLanguageTask = (task) => task === 'en-es' || task === 'en-ja';
 
 export function defaultTrainState() {
   const { dModel, heads, encoderLayers, decoderLayers } = trainerDefaults.model;

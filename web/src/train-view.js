@@ -8,7 +8,7 @@ import { Heatmap } from './heatmap.js';
 import { LineChart } from './line-chart.js';
 import { drawSmallMap } from './small-map.js';
 import { firstSource, samplePairs } from './sample-pairs.js';
-import { ablationNames, effectiveHeads, formatDuration, isSequenceTask, snapshotSteps, trainChoices, trainerOptions, trainTasks } from './train-state.js';
+import { ablationNames, effectiveHeads, formatDuration, isLanguageTask, isSequenceTask, snapshotSteps, trainChoices, trainerOptions, trainTasks } from './train-state.js';
 import { liveEvaluationSentences, TrainingRun } from './training-run.js';
 import { alignmentAgreement, alignmentCells, pickMap, upToStep } from './translation-maps.js';
 
@@ -245,8 +245,8 @@ export class TrainView {
     try {
       const bytes = await this.#savedBytes();
       const { task } = this.run;
-      // The Translation view's examples and first sentence are English; a sequence model gets its own.
-      const context = task === 'en-es' ? {} : { task, sentence: this.state.probe, examples: await this.session.examples(8) };
+      // A language pair's model gets the Translation view's English examples; other models their own.
+      const context = isLanguageTask(task) ? { task } : { task, sentence: this.state.probe, examples: await this.session.examples(8) };
       await this.onUseModel(bytes, `trained in this tab: ${this.#describe(this.run)}, ${this.run.step} steps`, context);
     } catch (error) {
       this.#showError(error);
@@ -287,7 +287,7 @@ export class TrainView {
     const { model, ablations, sequenceLength } = run.options;
     const task = run.task ?? (typeof run.options.task === 'string' ? run.options.task : 'pairs'); // also before it starts
     const without = Object.keys(ablationText).filter((key) => ablations[key]).map((key) => ablationText[key][0]);
-    const taskName = task === 'en-es' ? '' : task === 'pairs' ? 'your pairs, ' : `${task}, lengths ${sequenceLength.min}-${sequenceLength.max}, `;
+    const taskName = task === 'en-es' ? '' : task === 'pairs' ? 'your pairs, ' : isSequenceTask(task) ? `${task}, lengths ${sequenceLength.min}-${sequenceLength.max}, ` : `${task}, `;
     return `${taskName}D=${model.dModel}, ${model.heads} head${model.heads > 1 ? 's' : ''}, ${model.encoderLayers}+${model.decoderLayers} layers${without.length ? `, ${without.join(', ')}` : ''}`;
   }
 
@@ -399,7 +399,7 @@ export class TrainView {
       this.scores.textContent = 'Held-out sentences are never trained on: the scores show whether the model learned the grammar, not the examples.';
       return;
     }
-    const items = { 'en-es': 'sentences translated', pairs: 'pairs translated' }[run.task] ?? 'sequences answered';
+    const items = isLanguageTask(run.task) ? 'sentences translated' : run.task === 'pairs' ? 'pairs translated' : 'sequences answered';
     const parts = [`step ${last.step}: ${last.exact} of ${last.total} held-out ${items} exactly`,
       last.alignment === null
         ? 'no alignment score (these pairs carry no word alignment)'
@@ -438,10 +438,10 @@ export class TrainView {
     const rows = shownRows(probe);
     const marks = alignmentCells(probe.alignment, rows);
     const agreement = alignmentAgreement(upToStep(matrix, rows - 1), marks);
-    const answer = { 'en-es': 'the grammar’s translation', pairs: 'the target of this pair' }[this.run.task] ?? 'the task’s answer';
+    const answer = isLanguageTask(this.run.task) ? 'the grammar’s translation' : this.run.task === 'pairs' ? 'the target of this pair' : 'the task’s answer';
     this.probeNote.textContent = probe.alignment?.matchesModel
       ? `The model’s output is ${answer}.${agreement === null ? '' : ` Rings mark the true alignment; the largest weight of ${percent(agreement)} of the aligned words falls on it.`}`
-      : probe.alignment ? `Not yet ${answer} (“${probe.alignment.target.join(' ')}”).` : `The task has no answer for this input (${{ 'en-es': 'it is outside the toy grammar', pairs: 'it is not one of the pairs' }[this.run.task] ?? 'it uses symbols the task does not'}): nothing to compare with.`;
+      : probe.alignment ? `Not yet ${answer} (“${probe.alignment.target.join(' ')}”).` : `The task has no answer for this input (${isLanguageTask(this.run.task) ? 'it is outside the toy grammar' : this.run.task === 'pairs' ? 'it is not one of the pairs' : 'it uses symbols the task does not'}): nothing to compare with.`;
     const cut = probe.target.length - rows;
     const title = `cross-attention at step ${this.run.step}, ${name}${cut ? ` (first ${rows} output words; ${cut} more not shown)` : ''}`;
     this.probeMap.title = title;

@@ -1,24 +1,49 @@
-// The translation view's state and its URL form, so a link reproduces the sentence, temperature and the
-// maps on screen. Decoding always replays from the URL's sentence; nothing else needs storing.
+// The translation view's state and its URL form, so a link reproduces the language pair, sentence,
+// temperature and the maps on screen. Decoding always replays from the URL's sentence; nothing else needs storing.
 export const translationLimits = Object.freeze({ minTemperature: 0.05, maxTemperature: 20, maxSentenceLength: 200 });
 
-export const curatedExamples = Object.freeze([
-  'the big dog sees the white cats',
-  'maria loves the cat',
-  'the man does not see the very tall woman',
-  'the women read a red letter near the car',
-  'three happy boys find some green houses',
-  'these cows do not sleep behind the tree',
-  'juan walks with my very old friends',
-]);
+/**
+ * The shipped models' language pairs (the names loadTranslator({ model }) takes): what the page says about
+ * each, and example sentences the grammar translates (the first is the default).
+ */
+export const languagePairs = Object.freeze({
+  'en-es': Object.freeze({
+    label: 'English → Spanish',
+    target: 'Spanish',
+    reordering: 'Spanish puts adjectives after nouns, so neighbouring lines cross.',
+    examples: Object.freeze([
+      'the big dog sees the white cats',
+      'maria loves the cat',
+      'the man does not see the very tall woman',
+      'the women read a red letter near the car',
+      'three happy boys find some green houses',
+      'these cows do not sleep behind the tree',
+      'juan walks with my very old friends',
+    ]),
+  }),
+  'en-ja': Object.freeze({
+    label: 'English → Japanese (romanized)',
+    target: 'Japanese',
+    reordering: 'Japanese puts the verb last: its line runs from the last word all the way back to the English verb. Adjectives come before the noun, articles vanish, and the particles wa (topic) and o (object) translate no English word.',
+    examples: Object.freeze([
+      'maria eats the apple in the garden',
+      'the big dog does not see the white cats',
+      'this boy reads a new book near the tree',
+      'my very small friends live in the city',
+      'these girls do not sleep behind the house',
+      'juan walks with the dogs',
+    ]),
+  }),
+});
 
-export function defaultTranslationState() {
-  return { sentence: curatedExamples[0], temperature: 1, layer: 1, head: 'average', showAlignment: true };
+export function defaultTranslationState(model = 'en-es') {
+  return { model, sentence: languagePairs[model].examples[0], temperature: 1, layer: 1, head: 'average', showAlignment: true };
 }
 
 /** URL parameters for the state (view=translation is added by the caller). */
 export function encodeTranslationState(state) {
   const params = new URLSearchParams();
+  if (state.model !== 'en-es') params.set('model', state.model);
   params.set('q', state.sentence);
   if (state.temperature !== 1) params.set('temp', String(state.temperature));
   params.set('layer', String(state.layer + 1));
@@ -30,7 +55,7 @@ export function encodeTranslationState(state) {
 /** The state a URL describes, falling back to the default for anything missing or out of range. */
 export function decodeTranslationState(search, { layers = 2, heads = 4 } = {}) {
   const params = new URLSearchParams(search);
-  const state = defaultTranslationState();
+  const state = defaultTranslationState(Object.hasOwn(languagePairs, params.get('model')) ? params.get('model') : 'en-es');
   const sentence = params.get('q');
   if (sentence !== null && sentence.trim() !== '') state.sentence = sentence.slice(0, translationLimits.maxSentenceLength);
   const temperature = Number(params.get('temp'));

@@ -1,5 +1,5 @@
 // "Translation": a small encoder-decoder transformer, trained by our own C++ (cpp/tools/train) on a toy
-// English → Spanish grammar, translating in the browser. The output appears word by word; a scrubber walks
+// English → Spanish or English → Japanese grammar (or in the Train view), translating in the browser. The output appears word by word; a scrubber walks
 // the decoding steps; every attention map of the model is on display, cross-attention first.
 import { button, element, labelled, logSlider, select, setOptions } from './controls.js';
 import { formatNumber, formatWeight } from './format.js';
@@ -7,7 +7,7 @@ import { HeadGrid } from './head-grid.js';
 import { Heatmap } from './heatmap.js';
 import { LineView } from './line-view.js';
 import { alignmentAgreement, alignmentCells, pickMap, upToStep } from './translation-maps.js';
-import { curatedExamples, translationLimits } from './translation-state.js';
+import { languagePairs, translationLimits } from './translation-state.js';
 
 const stepMilliseconds = 280;
 
@@ -15,16 +15,17 @@ export class TranslationView {
   /**
    * @param {{ translator: object, state: object, onStateChange: (state: object) => void }} options
    */
-  constructor({ translator, state, onStateChange, modelLabel = null, onUseShippedModel = null, task = 'en-es', examples = null }) {
+  constructor({ translator, state, onStateChange, modelLabel = null, onUseShippedModel = null, onLanguageChange = null, task = 'en-es', examples = null }) {
     this.translator = translator;
-    this.task = task; // a sequence task's model has no grammar to compare with
+    this.task = task;
+    this.pair = languagePairs[task] ?? null; // a sequence task's or pasted pairs' model has no grammar to compare with
+    this.onLanguageChange = modelLabel ? null : onLanguageChange; // the picker switches between shipped models
     this.taskExamples = examples;
     this.state = state;
     this.onStateChange = onStateChange;
     this.result = null;
     this.step = 0;
     this.timer = null;
-    const { encoderLayers, decoderLayers, heads, parameters } = translator.config;
 
     this.element = element('section', { id: 'translation-view', className: 'view', 'aria-labelledby': 'translation-view-title' });
     this.element.dataset.decoding = 'idle';
@@ -41,7 +42,7 @@ export class TranslationView {
 
     this.element.append(
       element('h2', { id: 'translation-view-title', textContent: 'Translation: watch attention align words' }),
-      element('p', { className: 'intro', textContent: `A transformer with ${encoderLayers} encoder and ${decoderLayers} decoder layers, ${heads} heads and ${parameters.toLocaleString('en')} parameters, trained by this project’s C++ code on a toy English → Spanish grammar (${translator.vocabulary.source.length} English words), runs here in WebAssembly. It writes one Spanish word at a time; for each, cross-attention spreads a weight of 1 over the English words (and the end marker <eos>): a soft word alignment. Spanish puts adjectives after nouns, so the lines cross.` }),
+      element('p', { className: 'intro', textContent: this.#introduction() }),
       modelLabel
         ? element('p', { className: 'notice', id: 'model-notice' }, `This is your model (${modelLabel}), not the shipped one. `,
           translator.config.ablations.sigmoidGates ? 'Its attention weights are sigmoid gates: a row need not sum to 1. ' : '',
@@ -49,10 +50,10 @@ export class TranslationView {
         : null,
       this.#sentenceForm(),
       this.errorLine,
-      element('div', { className: 'translation-result' }, element('span', { className: 'field-label', textContent: `${this.task === 'en-es' ? 'Spanish' : 'output'} (greedy decoding):` }), this.output, this.reference),
+      element('div', { className: 'translation-result' }, element('span', { className: 'field-label', textContent: `${this.pair?.target ?? 'output'} (greedy decoding):` }), this.output, this.reference),
       this.#controls(),
       element('section', { 'aria-labelledby': 'cross-title' },
-        element('h3', { id: 'cross-title', textContent: 'Cross-attention: which English words each Spanish word looked at' }),
+        element('h3', { id: 'cross-title', textContent: this.pair ? `Cross-attention: which English words each ${this.pair.target} word looked at` : 'Cross-attention: which input symbols each output symbol looked at' }),
         element('p', { className: 'hint', textContent: 'Rows are the words produced so far (the query of row t produced word t); columns are the encoder’s outputs for the source words. Rings and dashed lines: the grammar’s true word alignment.' }),
         this.crossSection, this.agreement, this.grid.element),
       element('section', { 'aria-labelledby': 'self-title' },
@@ -61,6 +62,15 @@ export class TranslationView {
         element('div', { className: 'maps-row' }, this.encoderMap.element, this.decoderMap.element)),
     );
     new ResizeObserver(() => this.result && this.render()).observe(this.element);
+  }
+
+  #introduction() {
+    const { encoderLayers, decoderLayers, heads, parameters } = this.translator.config;
+    const model = `A transformer with ${encoderLayers} encoder and ${decoderLayers} decoder layers, ${heads} heads and ${parameters.toLocaleString('en')} parameters`;
+    if (!this.pair) {
+      return `${model}, trained in the Train view on ${this.task === 'pairs' ? 'your own pairs' : `the ${this.task} task`}, runs here in WebAssembly. For each output symbol, cross-attention spreads a weight of 1 over the input (and the end marker <eos>).`;
+    }
+    return `${model}, trained by this project’s C++ code on a toy ${this.pair.label} grammar (${this.translator.vocabulary.source.length} English words), runs here in WebAssembly. It writes one ${this.pair.target} word at a time; for each, cross-attention spreads a weight of 1 over the English words (and the end marker <eos>): a soft word alignment. ${this.pair.reordering}`;
   }
 
   // ---- state ----
@@ -119,21 +129,26 @@ export class TranslationView {
   // ---- controls ----
 
   #sentenceForm() {
-    this.sentenceInput = element('input', { type: 'text', id: 'sentence', autocomplete: 'off', spellcheck: false, maxLength: translationLimits.maxSentenceLength, placeholder: this.task === 'en-es' ? 'e.g. the big dog sees the white cats' : 'e.g. 3 1 4 1 5' });
+    this.sentenceInput = element('input', { type: 'text', id: 'sentence', autocomplete: 'off', spellcheck: false, maxLength: translationLimits.maxSentenceLength, placeholder: this.pair ? `e.g. ${this.pair.examples[0]}` : 'e.g. 3 1 4 1 5' });
     const examples = [['', 'pick an example…']];
     if (this.taskExamples) {
       for (const source of this.taskExamples) examples.push([source, `${source} (held out)`]);
     } else {
-      examples.push(...curatedExamples.map((s) => [s, s]));
-      for (const pair of this.translator.heldOutSentences(8)) examples.push([pair.english, `${pair.english} (held out)`]);
+      examples.push(...this.pair.examples.map((s) => [s, s]));
+      for (const { source } of this.translator.heldOutSentences(8)) examples.push([source, `${source} (held out)`]);
     }
     this.examples = select('examples', examples, (value) => {
       if (value) this.set({ sentence: value });
       this.examples.value = '';
     });
+    const languagePicker = this.onLanguageChange
+      ? labelled('language pair', select('language', Object.entries(languagePairs).map(([name, pair]) => [name, pair.label]), (value) => this.onLanguageChange(value)))
+      : null;
+    if (languagePicker) languagePicker.querySelector('select').value = this.task;
     const form = element('form', { className: 'sentence-form', id: 'sentence-form' },
-      labelled(this.task === 'en-es' ? 'English sentence' : 'input sequence', this.sentenceInput,
-        element('small', { textContent: `up to ${this.translator.maxWords} words from the ${this.task === 'en-es' ? 'grammar’s' : 'task’s'} vocabulary` })),
+      languagePicker,
+      labelled(this.pair ? 'English sentence' : 'input sequence', this.sentenceInput,
+        element('small', { textContent: `up to ${this.translator.maxWords} words from the ${this.pair ? 'grammar’s' : 'task’s'} vocabulary` })),
       element('button', { type: 'submit', id: 'translate', textContent: 'Translate' }),
       labelled('or pick one', this.examples));
     form.addEventListener('submit', (event) => {
@@ -239,7 +254,7 @@ export class TranslationView {
   }
 
   #describeReference(r) {
-    if (this.task !== 'en-es') {
+    if (!this.pair) {
       this.reference.textContent = `A model of ${this.task === 'pairs' ? 'your own pairs' : `the ${this.task} task`}: the Train view’s probe compares it with the task’s true answer.`;
     } else if (!r.alignment) {
       this.reference.textContent = 'This sentence is outside the toy grammar, so there is no reference translation or true alignment to compare with.';

@@ -1,8 +1,10 @@
-// The toy English → Spanish language pair the translation model learns: a small grammar whose Spanish is
-// correct (articles and adjectives agree with their noun in gender and number, adjectives follow the noun,
-// verbs agree with their subject, "a" marks animate direct objects, "a el"/"de el" contract to "al"/"del",
-// negation "does not V" becomes "no V"), a lexicon of about a hundred English words, sentences of 2-12 words,
-// and the true word alignment of every pair.
+// The toy language pairs the translation model learns: a small English grammar (a lexicon of about a hundred
+// words, sentences of 2-12 words) and two target languages, each with the true word alignment of every pair:
+//   Spanish: correct agreement of articles, adjectives and verbs, adjectives after the noun, "a" before
+//            animate objects, "al"/"del", "no V": words move only between neighbours.
+//   Japanese (romanized): subject-object-verb order with the particles wa and o, negation in the verb, for
+//            the part of the grammar it can say correctly: the verb moves to the end of the sentence.
+// (cpp/src/data/spanish.cpp and japanese.cpp say exactly what each does.)
 //
 // Everything is deterministic and seeded with our own generator (std:: distributions differ between
 // libstdc++ and libc++, and the native and wasm builds must draw the same sentences).
@@ -30,9 +32,15 @@ struct SentencePair {
   std::vector<int> alignment;
 };
 
-// The lexicon's words, in a fixed order (the model's vocabularies are built from them).
-const std::vector<std::string>& english_words();
-const std::vector<std::string>& spanish_words();
+enum class Language { spanish, japanese };  // the tasks "en-es" and "en-ja"
+
+// The words of each side, in a fixed order (the model's vocabularies are built from them): the English
+// words a target language translates, and every word of its translations.
+const std::vector<std::string>& english_words(Language language = Language::spanish);
+const std::vector<std::string>& target_words(Language language = Language::spanish);
+// The language pair whose vocabularies these are (a model's, special tokens left out), if any.
+std::optional<Language> grammar_language(const std::vector<std::string>& source_words,
+                                         const std::vector<std::string>& target_words);
 
 // Train and held-out sentences are told apart by a hash of the English sentence, so the two sets are
 // disjoint however many sentences either side draws.
@@ -43,19 +51,21 @@ std::uint64_t sentence_hash(const std::vector<std::string>& words);
 // An endless, seeded stream of training pairs (never a held-out sentence).
 class TrainingStream {
  public:
-  explicit TrainingStream(std::uint64_t seed);
+  explicit TrainingStream(std::uint64_t seed, Language language = Language::spanish);
   SentencePair next();
 
  private:
   std::uint64_t state_;
+  Language language_;
 };
 
 // `count` distinct held-out pairs, the same for a given seed on every platform.
-std::vector<SentencePair> held_out_set(std::size_t count, std::uint64_t seed);
+std::vector<SentencePair> held_out_set(std::size_t count, std::uint64_t seed, Language language = Language::spanish);
 
 // The grammar's own translation of an English sentence (lower case, one token per word), with its alignment,
-// or nothing when the sentence is not in the grammar.
-std::optional<SentencePair> translate_by_grammar(const std::vector<std::string>& english);
+// or nothing when the sentence is not in the grammar or not in the part the language says.
+std::optional<SentencePair> translate_by_grammar(const std::vector<std::string>& english,
+                                                 Language language = Language::spanish);
 
 std::string join(const std::vector<std::string>& words);
 

@@ -1,6 +1,6 @@
 // What a model learns to map, as the trainer sees it: a source and a target vocabulary, an endless seeded
 // stream of training pairs, held-out pairs disjoint from them, and the true target (with its alignment) of a
-// typed source. The toy English → Spanish corpus is one task; the sequence tasks are others:
+// typed source. The toy English → Spanish and English → Japanese corpora are tasks; the sequence tasks are others:
 //   reverse  "3 1 4"       → "4 1 3"       (the anti-diagonal map)
 //   sort     "3 1 4"       → "1 3 4"       (content-based: each output looks for the next smallest input)
 //   copy     "3 # 1 # # 4" → "3 1 4"       (skip the distractors "#")
@@ -32,8 +32,9 @@ class Task {
   virtual std::optional<Pair> reference(const std::vector<std::string>& source) const = 0;
 };
 
-// The toy English → Spanish corpus (cpp/src/data): the stream TrainingStream(data_seed) draws.
-std::unique_ptr<Task> translation_task(std::uint64_t data_seed);
+// A toy language pair of the corpus (cpp/src/data): the stream TrainingStream(data_seed, language) draws.
+std::unique_ptr<Task> translation_task(std::uint64_t data_seed,
+                                       corpus::Language language = corpus::Language::spanish);
 
 enum class SequenceKind { reverse, sort, copy };
 inline constexpr std::size_t kMaxSequenceLength = 12;  // source tokens, distractors included
@@ -41,6 +42,10 @@ struct SequenceLengths {
   std::size_t min = 3, max = 8;  // source length, 1 ≤ min ≤ max ≤ kMaxSequenceLength
 };
 std::unique_ptr<Task> sequence_task(SequenceKind kind, SequenceLengths lengths, std::uint64_t data_seed);
+
+// A task by the name the API and the tools use: "en-es", "en-ja", "reverse", "sort" or "copy" (null for any
+// other name; the lengths apply to the sequence tasks).
+std::unique_ptr<Task> named_task(const std::string& name, SequenceLengths lengths, std::uint64_t data_seed);
 
 // Pairs pasted by a user, one per line: source and target separated by a tab or " ||| ". The source side is
 // read as the translator reads typed sentences (ASCII lower-cased, . , ! ? ; : dropped, split on white space);

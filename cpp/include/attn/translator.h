@@ -46,6 +46,9 @@ TranslationModel new_model(Config dims, std::uint64_t seed, const tasks::Task& t
 TranslationModel new_translation_model(Config dims, std::uint64_t seed);
 // `dims` with the vocabulary sizes new_model() gives it (to size a model before building it).
 Config with_vocabularies(Config dims, const tasks::Task& task);
+// The corpus language pair a model was built for (its vocabularies are that pair's), if any: where the
+// grammar's references and held-out sentences apply.
+std::optional<corpus::Language> grammar_language(const TranslationModel& model);
 
 // Token ids of a corpus pair: source = words + <eos>, target_in = <bos> + words, target_out = words + <eos>.
 struct EncodedPair {

@@ -3,7 +3,8 @@
 //   Sentence    → NounPhrase Verb [NounPhrase] [Preposition NounPhrase]
 //   NounPhrase  → Name | Determiner ["very"] [Adjective] Noun
 //
-// A tree renders to an English sentence, its Spanish translation and their word alignment.
+// A tree renders to an English sentence; a target language (Spanish, Japanese) renders its translation and
+// the word alignment from the positions the English words took.
 #pragma once
 
 #include <optional>
@@ -70,7 +71,41 @@ struct Sentence {
   NounPhrase prepositional_object;
 };
 
-SentencePair render(const Sentence& sentence);
 std::optional<Sentence> parse(const std::vector<std::string>& english);
+
+// Where render_english() put each word of a tree (-1: absent), so a translation can align to them.
+struct EnglishNounPhrase {
+  int determiner = -1, very = -1, adjective = -1, head = -1;  // head: the noun or the name
+};
+struct EnglishSentence {
+  std::vector<std::string> words;
+  EnglishNounPhrase subject, object, prepositional_object;
+  int negation = -1;  // "not" ("does"/"do" align to nothing in either translation)
+  int verb = -1, preposition = -1;
+};
+EnglishSentence render_english(const Sentence& sentence);
+
+// A language the grammar's English translates into. Generation draws each choice again until the language
+// accepts it, so it only ever draws trees the language can say; Spanish accepts every choice (its draws, and
+// so its corpus and shipped model, are those of the grammar alone).
+class TargetLanguage {
+ public:
+  virtual ~TargetLanguage() = default;
+  virtual bool says_determiner(int) const { return true; }
+  virtual bool says_adjective(int) const { return true; }
+  virtual bool says_verb(int) const { return true; }
+  virtual bool says_preposition(int) const { return true; }
+  virtual bool says_prepositional_object(int /*preposition*/, const NounPhrase&) const { return true; }
+  // A verb that cannot stand without a prepositional phrase ("lives" needs a place).
+  virtual bool needs_place(int /*verb*/) const { return false; }
+  // The tree's translation, with the English sentence as its source; only for trees says() accepts.
+  virtual SentencePair render(const Sentence& sentence) const = 0;
+  virtual const std::vector<std::string>& words() const = 0;  // every word render() can write
+  bool says(const Sentence& sentence) const;
+};
+
+const TargetLanguage& spanish();
+const TargetLanguage& japanese();
+const TargetLanguage& target(Language language);
 
 }  // namespace attn::corpus::grammar

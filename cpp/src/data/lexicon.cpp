@@ -1,5 +1,5 @@
 // The lexicon: 22 nouns, 12 adjectives, 12 verbs, 8 determiners, 4 names, 5 prepositions and "very",
-// "does", "do", "not" — 101 English words.
+// "does", "do", "not" — 101 English words, each with its Spanish (the Japanese is in japanese.cpp).
 #include <algorithm>
 #include <set>
 
@@ -75,40 +75,33 @@ const std::vector<Preposition>& prepositions() {
 
 namespace attn::corpus {
 
-namespace {
-std::vector<std::string> sorted_unique(std::set<std::string> words) { return {words.begin(), words.end()}; }
-}  // namespace
-
-const std::vector<std::string>& english_words() {
+const std::vector<std::string>& english_words(Language language) {
   using namespace grammar;
-  static const std::vector<std::string> words = [] {
+  static const auto words_for = [](const TargetLanguage& target) {
     std::set<std::string> w = {"very", "does", "do", "not"};
     for (const auto& n : nouns()) w.insert({n.en_singular, n.en_plural});
-    for (const auto& a : adjectives()) w.insert(a.en);
-    for (const auto& v : verbs()) w.insert({v.en_third_singular, v.en_base});
-    for (const auto& d : determiners()) w.insert(d.en);
+    for (std::size_t i = 0; i < adjectives().size(); ++i)
+      if (target.says_adjective(static_cast<int>(i))) w.insert(adjectives()[i].en);
+    for (std::size_t i = 0; i < verbs().size(); ++i)
+      if (target.says_verb(static_cast<int>(i))) w.insert({verbs()[i].en_third_singular, verbs()[i].en_base});
+    for (std::size_t i = 0; i < determiners().size(); ++i)
+      if (target.says_determiner(static_cast<int>(i))) w.insert(determiners()[i].en);
     for (const auto& n : names()) w.insert(n.en);
-    for (const auto& p : prepositions()) w.insert(p.en);
-    return sorted_unique(std::move(w));
-  }();
-  return words;
+    for (std::size_t i = 0; i < prepositions().size(); ++i)
+      if (target.says_preposition(static_cast<int>(i))) w.insert(prepositions()[i].en);
+    return std::vector<std::string>(w.begin(), w.end());
+  };
+  static const std::vector<std::string> for_spanish = words_for(spanish()), for_japanese = words_for(japanese());
+  return language == Language::japanese ? for_japanese : for_spanish;
 }
 
-const std::vector<std::string>& spanish_words() {
-  using namespace grammar;
-  static const std::vector<std::string> words = [] {
-    std::set<std::string> w = {"muy", "no", "a", "al", "de", "del"};
-    for (const auto& n : nouns()) w.insert({n.es_singular, n.es_plural});
-    for (const auto& a : adjectives()) w.insert(std::begin(a.es), std::end(a.es));
-    for (const auto& v : verbs()) w.insert({v.es_singular, v.es_plural});
-    for (const auto& d : determiners())
-      for (const char* form : d.es)
-        if (*form) w.insert(form);
-    for (const auto& n : names()) w.insert(n.es);
-    for (const auto& p : prepositions()) w.insert(p.es);
-    return sorted_unique(std::move(w));
-  }();
-  return words;
+const std::vector<std::string>& target_words(Language language) { return grammar::target(language).words(); }
+
+std::optional<Language> grammar_language(const std::vector<std::string>& source_words,
+                                         const std::vector<std::string>& target_words_) {
+  for (Language language : {Language::spanish, Language::japanese})
+    if (source_words == english_words(language) && target_words_ == target_words(language)) return language;
+  return std::nullopt;
 }
 
 std::string join(const std::vector<std::string>& words) {

@@ -11,19 +11,21 @@ namespace {
 
 class TranslationTask final : public Task {
  public:
-  explicit TranslationTask(std::uint64_t data_seed) : stream_(data_seed) {}
-  const std::vector<std::string>& source_words() const override { return corpus::english_words(); }
-  const std::vector<std::string>& target_words() const override { return corpus::spanish_words(); }
+  TranslationTask(std::uint64_t data_seed, corpus::Language language)
+      : stream_(data_seed, language), language_(language) {}
+  const std::vector<std::string>& source_words() const override { return corpus::english_words(language_); }
+  const std::vector<std::string>& target_words() const override { return corpus::target_words(language_); }
   Pair next() override { return stream_.next(); }
   std::vector<Pair> held_out(std::size_t count, std::uint64_t seed) const override {
-    return corpus::held_out_set(count, seed);
+    return corpus::held_out_set(count, seed, language_);
   }
   std::optional<Pair> reference(const std::vector<std::string>& source) const override {
-    return corpus::translate_by_grammar(source);
+    return corpus::translate_by_grammar(source, language_);
   }
 
  private:
   corpus::TrainingStream stream_;
+  corpus::Language language_;
 };
 
 const char* const kDistractor = "#";
@@ -117,10 +119,21 @@ class SequenceTask final : public Task {
 
 }  // namespace
 
-std::unique_ptr<Task> translation_task(std::uint64_t data_seed) { return std::make_unique<TranslationTask>(data_seed); }
+std::unique_ptr<Task> translation_task(std::uint64_t data_seed, corpus::Language language) {
+  return std::make_unique<TranslationTask>(data_seed, language);
+}
 
 std::unique_ptr<Task> sequence_task(SequenceKind kind, SequenceLengths lengths, std::uint64_t data_seed) {
   return std::make_unique<SequenceTask>(kind, lengths, data_seed);
+}
+
+std::unique_ptr<Task> named_task(const std::string& name, SequenceLengths lengths, std::uint64_t data_seed) {
+  if (name == "en-es") return translation_task(data_seed, corpus::Language::spanish);
+  if (name == "en-ja") return translation_task(data_seed, corpus::Language::japanese);
+  if (name == "reverse") return sequence_task(SequenceKind::reverse, lengths, data_seed);
+  if (name == "sort") return sequence_task(SequenceKind::sort, lengths, data_seed);
+  if (name == "copy") return sequence_task(SequenceKind::copy, lengths, data_seed);
+  return nullptr;
 }
 
 }  // namespace attn::tasks

@@ -35,6 +35,13 @@ TranslationModel new_model(Config dims, std::uint64_t seed, const tasks::Task& t
   return m;
 }
 
+std::optional<corpus::Language> grammar_language(const TranslationModel& model) {
+  const auto& source = model.source.words();
+  const auto& target = model.target.words();
+  if (source.empty() || target.size() < 2) return std::nullopt;
+  return corpus::grammar_language({source.begin() + 1, source.end()}, {target.begin() + 2, target.end()});
+}
+
 TranslationModel new_translation_model(Config dims, std::uint64_t seed) {
   return new_model(dims, seed, *tasks::translation_task(0));
 }

@@ -1,0 +1,71 @@
+// The English side shared by every target language: a tree's English words (and where each went), and
+// whether a language can say a whole tree.
+#include "grammar.h"
+
+namespace attn::corpus::grammar {
+namespace {
+
+class EnglishRenderer {
+ public:
+  EnglishSentence out;
+
+  int word(const std::string& w) {
+    out.words.push_back(w);
+    return static_cast<int>(out.words.size()) - 1;
+  }
+
+  EnglishNounPhrase noun_phrase(const NounPhrase& np) {
+    EnglishNounPhrase at;
+    if (np.is_name()) {
+      at.head = word(names()[np.name].en);
+      return at;
+    }
+    const Noun& noun = nouns()[np.noun];
+    at.determiner = word(determiners()[np.determiner].en);
+    if (np.very) at.very = word("very");
+    if (np.adjective >= 0) at.adjective = word(adjectives()[np.adjective].en);
+    at.head = word(np.plural ? noun.en_plural : noun.en_singular);
+    return at;
+  }
+};
+
+bool says_noun_phrase(const TargetLanguage& language, const NounPhrase& np) {
+  return np.is_name() ||
+         (language.says_determiner(np.determiner) && (np.adjective < 0 || language.says_adjective(np.adjective)));
+}
+
+}  // namespace
+
+EnglishSentence render_english(const Sentence& s) {
+  EnglishRenderer r;
+  const bool plural_subject = !s.subject.is_name() && s.subject.plural;
+  const Verb& verb = verbs()[s.verb];
+  r.out.subject = r.noun_phrase(s.subject);
+  if (s.negated) {
+    r.word(plural_subject ? "do" : "does");
+    r.out.negation = r.word("not");
+    r.out.verb = r.word(verb.en_base);
+  } else {
+    r.out.verb = r.word(plural_subject ? verb.en_base : verb.en_third_singular);
+  }
+  if (s.object) r.out.object = r.noun_phrase(*s.object);
+  if (s.preposition >= 0) {
+    r.out.preposition = r.word(prepositions()[s.preposition].en);
+    r.out.prepositional_object = r.noun_phrase(s.prepositional_object);
+  }
+  return std::move(r.out);
+}
+
+bool TargetLanguage::says(const Sentence& s) const {
+  if (!says_noun_phrase(*this, s.subject) || !says_verb(s.verb)) return false;
+  if (s.object && !says_noun_phrase(*this, *s.object)) return false;
+  if (s.preposition < 0) return !needs_place(s.verb);
+  return says_preposition(s.preposition) && says_noun_phrase(*this, s.prepositional_object) &&
+         says_prepositional_object(s.preposition, s.prepositional_object);
+}
+
+const TargetLanguage& target(Language language) {
+  return language == Language::japanese ? japanese() : spanish();
+}
+
+}  // namespace attn::corpus::grammar
