@@ -80,7 +80,7 @@ async function chromiumRun(browser, url, prepare = async () => {}) {
 
 export async function trainingBenchmark() {
   const translator = await loadTranslator();
-  const lengths = translator.heldOutSentences(1000).map((p) => [p.english.split(' ').length, p.spanish.split(' ').length]);
+  const lengths = translator.heldOutSentences(1000).map((p) => [p.source.split(' ').length, p.target.split(' ').length]);
   translator.dispose();
   const implementations = [wasm('wasm-simd128'), wasm('wasm-simd128-threads'), wasm('wasm-scalar'), native(1), native(2), pytorch(lengths)].filter(Boolean);
   const rates = implementations.map(() => []);
@@ -106,6 +106,7 @@ export async function trainingBenchmark() {
     }
     // The other tasks once each, on the default build of the page (threads where cross-origin isolated).
     for (const [name, query, prepare] of [
+      ['English → Japanese', 'task=en-ja'],
       ['reverse (lengths 3-8)', 'task=reverse'], ['sort (lengths 3-8)', 'task=sort'], ['copy (lengths 3-8)', 'task=copy'],
       ['your own pairs: the dates sample', 'task=pairs', (page) => page.locator('#train-sample').selectOption('dates')],
       ['your own pairs: the Pig Latin sample', 'task=pairs', (page) => page.locator('#train-sample').selectOption('pig-latin')],

@@ -1,5 +1,7 @@
 // The page loads the module in Chromium, shows which backend it chose and the worked example's result.
-import { describe, expect, it } from 'vitest';
+import { readFileSync } from 'node:fs';
+import { gzipSync } from 'node:zlib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openPage, resultsDir, startBuiltSite, startPlainServer, useChromiumAndPlayground } from './browser.js';
 
 const suite = useChromiumAndPlayground();
@@ -101,5 +103,37 @@ describe('the page in Chromium', () => {
     } finally {
       await plain.server.close();
     }
+  });
+});
+
+describe('what a visitor downloads', () => {
+  const dist = new URL('../../dist/', import.meta.url);
+  let site;
+  beforeAll(async () => {
+    site = await startBuiltSite();
+  });
+  afterAll(() => site?.server.close());
+
+  it.each([
+    ['?view=translation', ['en-es']],
+    ['?view=translation&model=en-ja', ['en-ja']],
+    ['?view=steps', []],
+    ['?view=train', []],
+  ])('the built site%s: at most 300 KB gzipped, and only the model the view shows', async (query, models) => {
+    const page = await suite.browser.newPage();
+    const files = new Set();
+    page.on('request', (request) => {
+      const url = new URL(request.url());
+      if (url.origin === new URL(site.url).origin) files.add(url.pathname === '/' ? 'index.html' : url.pathname.slice(1));
+    });
+    await page.goto(`${site.url}${query}`);
+    await page.waitForSelector('body[data-ready]');
+    await page.waitForLoadState('networkidle');
+    const sizes = [...files].map((file) => [file, gzipSync(readFileSync(new URL(file, dist)), { level: 9 }).length]);
+    const total = sizes.reduce((sum, [, bytes]) => sum + bytes, 0);
+    console.log(`${query}: ${(total / 1000).toFixed(1)} KB gzipped: ${sizes.map(([file, bytes]) => `${file} ${(bytes / 1000).toFixed(1)}`).join(', ')}`);
+    expect(total).toBeLessThanOrEqual(300_000);
+    expect([...files].filter((file) => file.endsWith('.bin')).map((file) => file.match(/(en-[a-z]+)-/)[1])).toEqual(models);
+    await page.close();
   });
 });

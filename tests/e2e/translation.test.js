@@ -118,3 +118,68 @@ describe('translation', () => {
     await page.close();
   });
 });
+
+describe('English → Japanese', () => {
+  const verbLine = (page) => page.locator('#cross-attention-lines li').last().textContent();
+  // The picker replaces the view with one for the other model: wait for the new one to finish decoding.
+  async function pickLanguage(page, name) {
+    await page.evaluate(() => { document.querySelector('#translation-view').dataset.replaced = 'yes'; });
+    await page.locator('#language').selectOption(name);
+    await page.waitForSelector('#translation-view:not([data-replaced])[data-decoding="done"]');
+  }
+
+  it('the language picker loads the en-ja model (only then), keeps a sentence it knows, and the verb’s line crosses back', async () => {
+    const { page, errors } = await open('?view=translation&q=the+big+dog+sees+the+white+cats');
+    const loadedBefore = await page.evaluate(() => performance.getEntriesByType('resource').map((entry) => entry.name));
+    expect(loadedBefore.some((url) => /en-es.*\.bin$/.test(url))).toBe(true);
+    expect(loadedBefore.some((url) => /en-ja.*\.bin$/.test(url))).toBe(false); // fetched only when picked
+    const fetched = [];
+    page.on('request', (request) => fetched.push(new URL(request.url()).pathname));
+    expect(await page.locator('#language').inputValue()).toBe('en-es');
+    await pickLanguage(page, 'en-ja');
+    expect(fetched.some((path) => /en-ja.*\.bin$/.test(path))).toBe(true);
+    expect(page.url()).toMatch(/model=en-ja/);
+    expect((await outputWords(page)).join(' ')).toBe('ōkii inu wa shiroi neko o miru <eos>');
+    expect(await page.locator('#translation-view .intro').textContent()).toMatch(/Japanese puts the verb last/);
+    expect(await page.locator('#translation-view').textContent()).not.toMatch(/\bnull\b|undefined/);
+
+    // A typed sentence: the verb, last in Japanese, attends to the English verb nine words before it.
+    await page.locator('#sentence').fill('the young teacher reads my new letter near the window');
+    await page.locator('#sentence').press('Enter');
+    await page.waitForSelector('#translation-view[data-decoding="done"]');
+    expect((await outputWords(page)).join(' ')).toBe('wakai sensei wa mado no chikaku de watashi no atarashii tegami o yomu <eos>');
+    await page.locator('#decoding-step').fill('12'); // the step that wrote "yomu"
+    expect(await verbLine(page)).toMatch(/^yomu attends most to reads /);
+    // The true alignment's dashed line for the verb runs from the last Japanese word back to "reads".
+    const verbLink = await page.evaluate(() => {
+      const svg = document.querySelector('#cross-attention-lines svg');
+      const x = (selector, index) => Number(svg.querySelectorAll(selector)[index].getAttribute('x'));
+      const reads = x('text.word-source', 3), yomu = x('text.word-target', 12);
+      return [...svg.querySelectorAll('line.link-true')].some((line) => Number(line.getAttribute('x1')) === reads && Number(line.getAttribute('x2')) === yomu);
+    });
+    expect(verbLink).toBe(true);
+    await page.screenshot({ path: `${resultsDir}translation-en-ja-1440.png`, fullPage: true });
+
+    // The link reproduces it; back to Spanish, a sentence Spanish knows too is kept.
+    await page.reload();
+    await page.waitForSelector('#translation-view[data-decoding="done"]');
+    expect(await page.locator('#language').inputValue()).toBe('en-ja');
+    expect((await outputWords(page)).at(-2)).toBe('yomu');
+    await pickLanguage(page, 'en-es');
+    expect((await outputWords(page)).join(' ')).toBe('el profesor joven lee mi carta nueva cerca de la ventana <eos>');
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
+  it('a sentence Japanese cannot say falls back to its first example; fits a phone screen', async () => {
+    const { page, errors } = await open('?view=translation&q=three+happy+boys+find+some+green+houses', { width: 375, height: 800 });
+    await pickLanguage(page, 'en-ja');
+    expect(await page.locator('#sentence').inputValue()).toBe('maria eats the apple in the garden');
+    expect((await outputWords(page)).join(' ')).toBe('maria wa niwa de ringo o taberu <eos>');
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+    expect(overflow).toBeLessThanOrEqual(0);
+    await page.screenshot({ path: `${resultsDir}translation-en-ja-375.png`, fullPage: true });
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+});

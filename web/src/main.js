@@ -3,12 +3,8 @@
 // so a link reproduces exactly what is on screen.
 import { loadAttention, loadTranslator } from '../lib/index.js';
 import { element } from './controls.js';
-import { decodeState, encodeState } from './state.js';
-import { StepView } from './step-view.js';
 import { decodeTranslationState, defaultTranslationState, encodeTranslationState } from './translation-state.js';
-import { TranslationView } from './translation-view.js';
-import { decodeTrainState, encodeTrainState } from './train-state.js';
-import { TrainView } from './train-view.js';
+// Each view's code is fetched when the view is first shown, so a visitor downloads only what they look at.
 
 const viewNames = { translation: 'Translation', steps: 'Attention, step by step', train: 'Train' };
 const params = new URLSearchParams(location.search);
@@ -64,12 +60,14 @@ class Playground {
 
   async #create(name) {
     if (name === 'steps') {
+      const [{ decodeState, encodeState }, { StepView }] = await Promise.all([import('./state.js'), import('./step-view.js')]);
       const { state, notice } = decodeState(location.search);
       const entry = { urlParams: () => encodeState(entry.view.state) };
       entry.view = new StepView({ api: this.api, state, notice, onStateChange: () => setUrl('steps', entry.urlParams()) });
       return entry;
     }
     if (name === 'train') {
+      const [{ decodeTrainState, encodeTrainState }, { TrainView }] = await Promise.all([import('./train-state.js'), import('./train-view.js')]);
       const entry = { urlParams: () => encodeTrainState(entry.view.state) };
       entry.view = new TrainView({
         state: decodeTrainState(location.search),
@@ -84,7 +82,8 @@ class Playground {
     return this.#translationEntry(await loadTranslator({ backend: this.api.backend, model }), null, location.search, { task: model });
   }
 
-  #translationEntry(translator, modelLabel, search, { task, sentence, examples } = {}) {
+  async #translationEntry(translator, modelLabel, search, { task, sentence, examples } = {}) {
+    const { TranslationView } = await import('./translation-view.js');
     const { decoderLayers: layers, heads } = translator.config;
     const entry = { urlParams: () => encodeTranslationState(entry.view.state) };
     const state = decodeTranslationState(search, { layers, heads });
@@ -119,7 +118,7 @@ class Playground {
       search = `?${encodeTranslationState({ ...previous.view.state, ...defaultTranslationState(task), showAlignment: previous.view.state.showAlignment })}`;
     }
     previous?.view.translator.dispose();
-    this.views.set('translation', this.#translationEntry(translator, label, search, { ...context, task }));
+    this.views.set('translation', await this.#translationEntry(translator, label, search, { ...context, task }));
     await this.show('translation');
   }
 }

@@ -47,7 +47,7 @@ export class TranslationView {
         ? element('p', { className: 'notice', id: 'model-notice' }, `This is your model (${modelLabel}), not the shipped one. `,
           translator.config.ablations.sigmoidGates ? 'Its attention weights are sigmoid gates: a row need not sum to 1. ' : '',
           button('Back to the shipped model', onUseShippedModel, { id: 'use-shipped-model' }))
-        : null,
+        : '',
       this.#sentenceForm(),
       this.errorLine,
       element('div', { className: 'translation-result' }, element('span', { className: 'field-label', textContent: `${this.pair?.target ?? 'output'} (greedy decoding):` }), this.output, this.reference),
