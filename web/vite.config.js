@@ -41,7 +41,11 @@ export default defineConfig({
     outDir: fileURLToPath(new URL('../dist', import.meta.url)),
     emptyOutDir: true,
     target: 'es2022',
-    assetsInlineLimit: (path) => (isPthreadWorker(path) ? false : undefined),
+    // Every asset stays a file: a data: URL is blocked by a strict CSP (style-src/img-src 'self'), and the
+    // pthread workers must keep their origin (see above).
+    assetsInlineLimit: 0,
+    // Two pages: the playground, and the embed page showing the web components as another site uses them.
+    rollupOptions: { input: { main: `${root}/index.html`, embed: `${root}/embed.html` } },
   },
   server: { port: 5173, strictPort: false, headers: isolation },
   preview: { headers: isolation },

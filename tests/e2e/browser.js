@@ -18,11 +18,11 @@ export async function startPlayground() {
   return { server, url: `http://127.0.0.1:${port}/` };
 }
 
-/** Serves the built static site (dist/, made by `npm run build`) as any static host would. */
-export async function startBuiltSite() {
+/** Serves the built static site (dist/, made by `npm run build`) as any static host would, with `headers` added. */
+export async function startBuiltSite(headers = {}) {
   const server = await preview({
     configFile: fileURLToPath(new URL('../../web/vite.config.js', import.meta.url)),
-    preview: { port: 0, host: '127.0.0.1' },
+    preview: { port: 0, host: '127.0.0.1', headers: { 'Cross-Origin-Opener-Policy': 'same-origin', 'Cross-Origin-Embedder-Policy': 'require-corp', ...headers } },
     logLevel: 'error',
   });
   const { port } = server.httpServer.address();
@@ -30,10 +30,10 @@ export async function startBuiltSite() {
 }
 
 /** The built site (dist/) from a static server that sends no isolation headers, as many hosts do. */
-export async function startPlainServer() {
+export async function startPlainServer(headers = {}) {
   const server = await preview({
     configFile: fileURLToPath(new URL('../../web/vite.config.js', import.meta.url)),
-    preview: { port: 0, host: '127.0.0.1', headers: { 'Cross-Origin-Opener-Policy': 'unsafe-none', 'Cross-Origin-Embedder-Policy': 'unsafe-none' } },
+    preview: { port: 0, host: '127.0.0.1', headers: { 'Cross-Origin-Opener-Policy': 'unsafe-none', 'Cross-Origin-Embedder-Policy': 'unsafe-none', ...headers } },
     logLevel: 'error',
   });
   const { port } = server.httpServer.address();

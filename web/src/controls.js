@@ -12,6 +12,11 @@ export function element(tag, props = {}, ...children) {
   return node;
 }
 
+/** Whether `node` has the keyboard focus, in the document or inside a shadow root (a web component's). */
+export function hasFocus(node) {
+  return node.getRootNode().activeElement === node;
+}
+
 export function labelled(text, control, hint = null) {
   return element('label', { className: 'field' }, element('span', { className: 'field-label', textContent: text }), control, hint);
 }

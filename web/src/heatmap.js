@@ -3,6 +3,7 @@
 // labels, the exact value on hover and on keyboard focus (arrow keys move between cells), and a visually
 // hidden table carrying the same numbers for screen readers.
 import { interpolateViridis } from 'd3-scale-chromatic';
+import { hasFocus } from './controls.js';
 import { formatNumber } from './format.js';
 
 const minCell = 18, maxCell = 56;
@@ -32,9 +33,11 @@ export class Heatmap {
    * @param {(row: number, col: number) => void} [options.onActivate]  click, Enter or Space on a cell
    * @param {string} [options.valueName]  how a value is named in the tooltip ("weight", "score", …)
    * @param {boolean} [options.wordLabels]  rows and columns are words: wider row labels, slanted column labels
+   * @param {(row: number, col: number) => void} [options.onFocusCell]  the pointer or keyboard cursor reached a cell
+   * @param {boolean} [options.showValues]  write each value in its cell when cells are large enough (default true)
    */
-  constructor({ id, title, rowAxis = 'row', colAxis = 'column', fixedRange = null, onActivate = null, valueName = 'value', wordLabels = false }) {
-    Object.assign(this, { title, rowAxis, colAxis, fixedRange, onActivate, valueName, wordLabels });
+  constructor({ id, title, rowAxis = 'row', colAxis = 'column', fixedRange = null, onActivate = null, valueName = 'value', wordLabels = false, onFocusCell = null, showValues = true }) {
+    Object.assign(this, { title, rowAxis, colAxis, fixedRange, onActivate, valueName, wordLabels, onFocusCell, showValues });
     this.labelWidth = wordLabels ? 64 : 30;
     this.labelHeight = wordLabels ? 56 : 20;
     this.active = null; // the cell under the keyboard cursor
@@ -90,7 +93,15 @@ export class Heatmap {
 
   get cellSize() {
     const { cols } = this.view.matrix;
-    return Math.max(minCell, Math.min(maxCell, Math.floor((this.view.maxWidth - this.labelWidth - 4) / cols)));
+    const largest = Number.parseFloat(getComputedStyle(this.element).getPropertyValue('--ap-cell-size')) || maxCell;
+    return Math.max(minCell, Math.min(largest, Math.floor((this.view.maxWidth - this.labelWidth - 4) / cols)));
+  }
+
+  // Colours a page (or an embedding element's theme) may set as CSS custom properties; canvas needs them as values.
+  #palette() {
+    const style = getComputedStyle(this.element);
+    const read = (name, fallback) => style.getPropertyValue(name).trim() || fallback;
+    return { surface: read('--ap-surface', '#ffffff'), label: read('--ap-label', '#444444'), accent: read('--ap-accent', '#d1495b') };
   }
 
   format(value) {
@@ -115,13 +126,14 @@ export class Heatmap {
     this.canvas.style.width = `${width}px`;
     this.canvas.style.height = `${height}px`;
     const ctx = this.canvas.getContext('2d');
+    const palette = this.#palette();
     ctx.setTransform(ratio, 0, 0, ratio, 0, 0);
-    ctx.fillStyle = '#ffffff';
+    ctx.fillStyle = palette.surface;
     ctx.fillRect(0, 0, width, height);
     ctx.textAlign = 'center';
     ctx.textBaseline = 'middle';
 
-    ctx.fillStyle = '#444';
+    ctx.fillStyle = palette.label;
     ctx.font = '11px system-ui, sans-serif';
     if (this.wordLabels) {
       // Words are wider than cells: slant the column labels and right-align the row labels.
@@ -141,7 +153,7 @@ export class Heatmap {
       for (let i = 0; i < rows; i++) ctx.fillText(this.rowLabels[i], this.labelWidth / 2, this.labelHeight + (i + 0.5) * cell, this.labelWidth - 2);
     }
 
-    const showText = cell >= 30;
+    const showText = this.showValues && cell >= 30;
     ctx.font = `${cell >= 44 ? 12 : 10}px ui-monospace, monospace`;
     for (let i = 0; i < rows; i++) {
       for (let j = 0; j < cols; j++) {
@@ -175,7 +187,7 @@ export class Heatmap {
       ctx.strokeStyle = '#ffffff';
       ctx.strokeRect(x + 2.5, y + 2.5, cell - 5, cell - 5);
       ctx.lineWidth = 1.5;
-      ctx.strokeStyle = '#d1495b';
+      ctx.strokeStyle = palette.accent;
       ctx.strokeRect(x + 2.5, y + 2.5, cell - 5, cell - 5);
       ctx.lineWidth = 1;
     }
@@ -185,11 +197,11 @@ export class Heatmap {
       ctx.strokeStyle = '#ffffff';
       ctx.strokeRect(this.labelWidth + 1.5, y + 1.5, cols * cell - 3, cell - 3);
       ctx.lineWidth = 2;
-      ctx.strokeStyle = '#d1495b';
+      ctx.strokeStyle = palette.accent;
       ctx.strokeRect(this.labelWidth + 1, y + 1, cols * cell - 2, cell - 2);
       ctx.lineWidth = 1;
     }
-    if (this.active && document.activeElement === this.canvas) {
+    if (this.active && hasFocus(this.canvas)) {
       const { row, col } = this.active;
       ctx.setLineDash([3, 2]);
       ctx.lineWidth = 2;
@@ -245,6 +257,10 @@ export class Heatmap {
     this.tooltip.style.left = `${this.labelWidth + (col + 0.5) * cell}px`;
     this.tooltip.style.top = `${this.labelHeight + (row + 1) * cell + 4}px`;
     this.tooltip.hidden = false;
+    if (this.focused?.row !== row || this.focused?.col !== col) {
+      this.focused = { row, col };
+      this.onFocusCell?.(row, col);
+    }
   }
 
   #cellAt(event) {
@@ -270,7 +286,7 @@ export class Heatmap {
       else if (!this.active) this.tooltip.hidden = true;
     });
     this.canvas.addEventListener('mouseleave', () => {
-      if (document.activeElement !== this.canvas) this.tooltip.hidden = true;
+      if (!hasFocus(this.canvas)) this.tooltip.hidden = true;
     });
     this.canvas.addEventListener('click', (event) => {
       const at = this.#cellAt(event);

@@ -1,6 +1,7 @@
 // An editable matrix: one text field per cell. Numbers only: anything else is refused inline with a
 // message and the cell goes back to its last good value.
 import { parseCell } from './cell-input.js';
+import { hasFocus } from './controls.js';
 
 export class MatrixEditor {
   /**
@@ -36,7 +37,7 @@ export class MatrixEditor {
       this.grid.replaceChildren(...values.map((_, index) => this.#field(index)));
     }
     this.grid.querySelectorAll('input').forEach((input, index) => {
-      if (document.activeElement !== input || input.dataset.good !== String(values[index])) input.value = String(values[index]);
+      if (!hasFocus(input) || input.dataset.good !== String(values[index])) input.value = String(values[index]);
       input.dataset.good = String(values[index]);
       input.removeAttribute('aria-invalid');
     });

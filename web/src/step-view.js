@@ -1,7 +1,7 @@
 // "Attention, step by step": the lecture notes' pipeline on editable matrices. Every control redraws every
 // stage at once; all arithmetic runs in the wasm module (compute.js → web/lib).
 import { computeStages } from './compute.js';
-import { button, element, labelled, logSlider, select, setOptions } from './controls.js';
+import { button, element, labelled, logSlider, select, setOptions, hasFocus } from './controls.js';
 import { composeMaps, download, toCSV, toJSON } from './export.js';
 import { formatNumber } from './format.js';
 import { Heatmap } from './heatmap.js';
@@ -140,7 +140,7 @@ export class StepView {
 
   #syncControls() {
     const s = this.state;
-    for (const [key, input] of Object.entries(this.sizeInputs)) if (document.activeElement !== input) input.value = s[key];
+    for (const [key, input] of Object.entries(this.sizeInputs)) if (!hasFocus(input)) input.value = s[key];
     const perHead = s.heads > 1 ? 'd_k/H, the head width' : 'd_k';
     setOptions(this.scaleSelect, [
       ['dk', `1/√(${perHead}) (standard)`],
@@ -150,7 +150,7 @@ export class StepView {
     ]);
     this.scaleSelect.value = s.scaleMode;
     this.customScale.hidden = s.scaleMode !== 'custom';
-    if (document.activeElement !== this.customScale) this.customScale.value = s.customScale;
+    if (!hasFocus(this.customScale)) this.customScale.value = s.customScale;
     this.scaleValue.textContent = `= ${formatNumber(scaleValue(s), 4)}`;
     this.temperature.value = logSlider.toPosition(s.temperature, limits.minTemperature, limits.maxTemperature);
     this.temperatureValue.textContent = `T = ${formatNumber(s.temperature, 3)}`;

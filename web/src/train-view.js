@@ -2,7 +2,7 @@
 // alignment. Training runs in a Web Worker (train-worker.js) through web/lib's createTrainer, so the page
 // stays responsive; this view only draws what the run reports (training-run.js) and never computes.
 import * as Comlink from 'comlink';
-import { button, element, labelled, select, setOptions } from './controls.js';
+import { button, element, labelled, select, setOptions, hasFocus } from './controls.js';
 import { formatNumber, formatWeight } from './format.js';
 import { Heatmap } from './heatmap.js';
 import { LineChart } from './line-chart.js';
@@ -296,15 +296,15 @@ export class TrainView {
   render() {
     const s = this.state;
     for (const key of ['task', 'minLength', 'maxLength', 'dModel', 'heads', 'encoderLayers', 'decoderLayers', 'steps', 'batchSize', 'learningRate', 'seed']) {
-      if (document.activeElement !== this.inputs[key]) this.inputs[key].value = String(s[key]);
+      if (!hasFocus(this.inputs[key])) this.inputs[key].value = String(s[key]);
       this.inputs[key].disabled = this.#busy;
     }
     this.inputs.heads.disabled ||= s.ablations.singleHead;
     this.lengthFields.hidden = !isSequenceTask(s.task);
     this.pairsFieldsElement.hidden = s.task !== 'pairs';
-    if (document.activeElement !== this.pairsInput && this.pairsInput.value !== s.pairsText) this.pairsInput.value = s.pairsText;
+    if (!hasFocus(this.pairsInput) && this.pairsInput.value !== s.pairsText) this.pairsInput.value = s.pairsText;
     this.lowercaseBox.checked = s.lowercase;
-    if (document.activeElement !== this.heldOutInput) this.heldOutInput.value = String(Math.round(s.heldOutShare * 100));
+    if (!hasFocus(this.heldOutInput)) this.heldOutInput.value = String(Math.round(s.heldOutShare * 100));
     for (const control of [this.pairsInput, this.lowercaseBox, this.heldOutInput]) control.disabled = this.#busy;
     // Every bad line of the pasted pairs, by number, when the module refused them.
     const lines = this.run?.status === 'failed' ? this.run.error.lines ?? [] : [];
@@ -314,7 +314,7 @@ export class TrainView {
       box.checked = s.ablations[key];
       box.disabled = this.#busy;
     }
-    if (document.activeElement !== this.probeInput) this.probeInput.value = s.probe;
+    if (!hasFocus(this.probeInput)) this.probeInput.value = s.probe;
     this.parameterText.textContent = this.run?.info ? `${this.run.info.parameters.toLocaleString('en')} parameters; FFN width 2·D` : 'FFN width 2·D, as in the shipped model';
     this.#renderRunBar();
     this.#renderCharts();

@@ -1,0 +1,102 @@
+// <attention-steps>: the playground's step-by-step walkthrough (the same view and controls: scaling,
+// temperature, masks, heads, every stage's map) for given inputs, in a shadow root that fits a narrow column.
+// Properties x, wq, wk, wv: { data, rows, cols } (X is S × d_model; Wq and Wk d_model × d_k; Wv d_model × d_v;
+// 1 to 16 each); unset ones keep the lecture notes' worked example, which is the default.
+// Events: error (bad inputs are shown inside the element).
+import { defaultState, limits, resize } from '../src/state.js';
+import { StepView } from '../src/step-view.js';
+import { clearError, reportError, shadowWithStyles, sharedAttention } from './shared.js';
+
+const inputNames = ['x', 'wq', 'wk', 'wv'];
+
+/** The step view's state for the given inputs, every shape checked (TypeError/RangeError naming the input). */
+export function stepsState(inputs) {
+  const given = {};
+  for (const name of inputNames) {
+    const m = inputs[name];
+    if (m === undefined || m === null) continue;
+    if (typeof m !== 'object' || !Number.isInteger(m.rows) || !Number.isInteger(m.cols) || !m.data || typeof m.data.length !== 'number') {
+      throw new TypeError(`${name} must be { data, rows, cols } with whole-number rows and cols`);
+    }
+    if (m.rows < limits.minSize || m.rows > limits.maxSize || m.cols < limits.minSize || m.cols > limits.maxSize) {
+      throw new RangeError(`${name} is ${m.rows} × ${m.cols}; rows and cols must be from ${limits.minSize} to ${limits.maxSize}`);
+    }
+    if (m.data.length !== m.rows * m.cols) throw new RangeError(`${name}.data has ${m.data.length} values; ${m.rows} × ${m.cols} needs ${m.rows * m.cols}`);
+    const values = Array.from(m.data, Number);
+    const bad = values.findIndex((v) => !Number.isFinite(v));
+    if (bad >= 0) throw new RangeError(`${name}.data[${bad}] is ${m.data[bad]}: inputs must be finite numbers`);
+    given[name] = { ...m, data: values };
+  }
+  const base = defaultState();
+  const s = given.x?.rows ?? base.s, dModel = given.x?.cols ?? given.wq?.rows ?? base.dModel;
+  const dK = given.wq?.cols ?? given.wk?.cols ?? base.dK, dV = given.wv?.cols ?? base.dV;
+  const expected = { x: [s, dModel], wq: [dModel, dK], wk: [dModel, dK], wv: [dModel, dV] };
+  for (const [name, m] of Object.entries(given)) {
+    const [rows, cols] = expected[name];
+    if (m.rows !== rows || m.cols !== cols) throw new RangeError(`${name} is ${m.rows} × ${m.cols}; with the other inputs it must be ${rows} × ${cols}`);
+  }
+  const state = resize(base, { s, dModel, dK, dV });
+  for (const [name, m] of Object.entries(given)) state[name] = m.data;
+  return state;
+}
+
+export class AttentionStepsElement extends HTMLElement {
+  #inputs = {};
+  #view = null;
+  #api = null;
+
+  constructor() {
+    super();
+    const { root, errorLine } = shadowWithStyles(this, () => this.#view?.render());
+    this.root = root;
+    this.errorLine = errorLine;
+  }
+
+  get x() { return this.#inputs.x; }
+  set x(value) { this.#set('x', value); }
+  get wq() { return this.#inputs.wq; }
+  set wq(value) { this.#set('wq', value); }
+  get wk() { return this.#inputs.wk; }
+  set wk(value) { this.#set('wk', value); }
+  get wv() { return this.#inputs.wv; }
+  set wv(value) { this.#set('wv', value); }
+
+  /** The walkthrough's current state (what its controls show), e.g. for saving. */
+  get state() {
+    return this.#view?.state ?? null;
+  }
+
+  #set(name, value) {
+    this.#inputs = { ...this.#inputs, [name]: value };
+    this.#build();
+  }
+
+  async connectedCallback() {
+    try {
+      this.#api ??= await sharedAttention();
+      this.#build();
+    } catch (error) {
+      reportError(this, this.errorLine, error);
+    }
+  }
+
+  #build() {
+    if (!this.#api) return;
+    let state;
+    try {
+      state = stepsState(this.#inputs);
+    } catch (error) {
+      this.#view?.element.remove();
+      this.#view = null;
+      reportError(this, this.errorLine, error);
+      return;
+    }
+    clearError(this.errorLine);
+    this.#view?.element.remove();
+    this.#view = new StepView({ api: this.#api, state, notice: null, onStateChange: () => {} });
+    this.root.append(this.#view.element);
+    this.#view.render();
+  }
+}
+
+if (!customElements.get('attention-steps')) customElements.define('attention-steps', AttentionStepsElement);

@@ -1,0 +1,100 @@
+// <attention-translator>: the toy translator as a self-contained widget: an English sentence (typed, unless
+// `readonly`), the model's translation and its cross-attention map, and with `lines` the line view.
+// Attributes: sentence, model ('en-es' (default), 'en-ja' or a weight file's URL), layer and head (1-based as
+// on the page; head may be 'average', the default), temperature (default 1), readonly, lines.
+// Events: translated (detail: the Translation object of web/lib), error.
+import { element } from '../src/controls.js';
+import { Heatmap } from '../src/heatmap.js';
+import { LineView } from '../src/line-view.js';
+import { alignmentCells, pickMap } from '../src/translation-maps.js';
+import { clearError, integerAttribute, reportError, shadowWithStyles, sharedTranslator } from './shared.js';
+
+export class AttentionTranslatorElement extends HTMLElement {
+  static observedAttributes = ['sentence', 'model', 'layer', 'head', 'temperature', 'readonly', 'lines'];
+
+  #translator = null;
+  #result = null;
+  #request = 0; // the latest translation asked for: earlier ones that finish later are dropped
+
+  constructor() {
+    super();
+    const { root, errorLine } = shadowWithStyles(this, () => this.#draw());
+    this.errorLine = errorLine;
+    this.input = element('input', { type: 'text', className: 'sentence', autocomplete: 'off', spellcheck: false, 'aria-label': 'English sentence' });
+    this.form = element('form', { className: 'sentence-form element-form' }, this.input, element('button', { type: 'submit', textContent: 'Translate' }));
+    this.form.addEventListener('submit', (event) => {
+      event.preventDefault();
+      this.setAttribute('sentence', this.input.value);
+    });
+    this.output = element('p', { className: 'translation-output', 'aria-live': 'polite' });
+    this.map = new Heatmap({ id: 'cross-attention', title: 'cross-attention', rowAxis: 'output word', colAxis: 'source word', fixedRange: [0, 1], valueName: 'weight', wordLabels: true });
+    this.lines = new LineView({ id: 'lines', title: 'cross-attention as lines: source above, output below' });
+    root.append(this.form, this.output, element('div', { className: 'maps-row' }, this.map.element, this.lines.element));
+    new ResizeObserver(() => this.#draw()).observe(this);
+  }
+
+  /** The latest Translation (null before the first, or after an error). */
+  get translation() {
+    return this.#result;
+  }
+
+  connectedCallback() {
+    this.#translate();
+  }
+
+  attributeChangedCallback(name, before, after) {
+    if (before === after || !this.isConnected) return;
+    if (name === 'sentence' || name === 'model' || name === 'temperature') this.#translate();
+    else this.#draw();
+  }
+
+  async #translate() {
+    const request = ++this.#request;
+    this.form.hidden = this.hasAttribute('readonly');
+    const sentence = this.getAttribute('sentence') ?? '';
+    this.input.value = sentence;
+    if (!sentence.trim()) return;
+    try {
+      const temperature = this.hasAttribute('temperature') ? Number(this.getAttribute('temperature')) : 1;
+      const translator = await sharedTranslator(this.getAttribute('model') ?? 'en-es');
+      if (request !== this.#request) return;
+      this.#translator = translator;
+      this.#result = translator.translate(sentence, { temperature });
+      clearError(this.errorLine);
+      this.#draw();
+      this.dispatchEvent(new CustomEvent('translated', { detail: this.#result, bubbles: true, composed: true }));
+    } catch (error) {
+      if (request !== this.#request) return;
+      this.#result = null;
+      this.output.replaceChildren();
+      this.map.element.hidden = this.lines.element.hidden = true;
+      reportError(this, this.errorLine, error);
+    }
+  }
+
+  #draw() {
+    const r = this.#result;
+    if (!r) return;
+    try {
+      const { decoderLayers, heads } = this.#translator.config;
+      const layer = integerAttribute(this, 'layer', decoderLayers, { min: 1, max: decoderLayers }) - 1;
+      const headText = this.getAttribute('head') ?? 'average';
+      const head = headText === 'average' ? 'average' : integerAttribute(this, 'head', 1, { min: 1, max: heads }) - 1;
+      const cross = pickMap(r.crossAttention, layer, head);
+      const marks = alignmentCells(r.alignment, cross.rows);
+      const width = this.clientWidth || 600;
+      this.output.replaceChildren(...r.target.map((word) => element('span', { className: 'token', textContent: word })));
+      const title = `cross-attention, layer ${layer + 1}, ${head === 'average' ? 'average of heads' : `head ${head + 1}`}`;
+      this.map.title = title;
+      this.map.element.querySelector('.heatmap-title').textContent = title;
+      this.map.update({ matrix: cross, digits: 3, rowLabels: r.target, colLabels: r.source, marks, markName: 'true alignment', maxWidth: Math.min(width, 560) });
+      this.map.element.hidden = false;
+      this.lines.element.hidden = !this.hasAttribute('lines');
+      if (!this.lines.element.hidden) this.lines.update({ matrix: cross, sourceWords: r.source, targetWords: r.target, alignment: marks, maxWidth: width });
+    } catch (error) {
+      reportError(this, this.errorLine, error);
+    }
+  }
+}
+
+if (!customElements.get('attention-translator')) customElements.define('attention-translator', AttentionTranslatorElement);
