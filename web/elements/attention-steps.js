@@ -52,13 +52,13 @@ export class AttentionStepsElement extends HTMLElement {
     this.errorLine = errorLine;
   }
 
-  get x() { return this.#inputs.x; }
+  get x() { return this.#inputs.x ?? null; }
   set x(value) { this.#set('x', value); }
-  get wq() { return this.#inputs.wq; }
+  get wq() { return this.#inputs.wq ?? null; }
   set wq(value) { this.#set('wq', value); }
-  get wk() { return this.#inputs.wk; }
+  get wk() { return this.#inputs.wk ?? null; }
   set wk(value) { this.#set('wk', value); }
-  get wv() { return this.#inputs.wv; }
+  get wv() { return this.#inputs.wv ?? null; }
   set wv(value) { this.#set('wv', value); }
 
   /** The walkthrough's current state (what its controls show), e.g. for saving. */

@@ -137,6 +137,14 @@ export function supportsSimd(): boolean;
  */
 export function supportsThreads(): boolean;
 
+/**
+ * Where the package's `wasm/` and `models/` folders are served from, for hosts that copy them somewhere (a
+ * bundler that does not follow `new URL(…, import.meta.url)`, a CDN): a folder URL ending in "/", absolute or
+ * relative to the page. Call it before the first load. Default: next to the library, found by itself (Vite,
+ * webpack 5, a plain static folder and Node need nothing). Throws a TypeError/RangeError for anything else.
+ */
+export function setAssetBase(url: string | URL | null): void;
+
 /** The builds this package ships. */
 export const backends: readonly Backend[];
 

@@ -1,11 +1,11 @@
 // attention-playground's public API: scaled dot-product and multi-head attention computed by the C++
 // kernels in WebAssembly. Works unchanged in browsers (bundled by Vite or served as plain ES modules) and
 // in Node 20. See index.d.ts for the documented types.
-import { backends, moduleFor, resolveBackend, supportsSimd, supportsThreads } from './load-module.js';
+import { backends, moduleFor, resolveBackend, setAssetBase, supportsSimd, supportsThreads } from './load-module.js';
 import { unwrap } from './errors.js';
 import * as validate from './validate.js';
 
-export { backends, supportsSimd, supportsThreads };
+export { backends, setAssetBase, supportsSimd, supportsThreads };
 export { loadTranslator, UnknownWordError } from './translator.js';
 export { createTrainer, trainerDefaults } from './trainer.js';
 

@@ -11,20 +11,48 @@ const builds = {
   'wasm-simd128-threads': {
     moduleUrl: new URL('./wasm/attention-simd-threads.mjs', import.meta.url),
     wasmUrl: new URL('./wasm/attention-simd-threads.wasm', import.meta.url),
+    stem: 'attention-simd-threads',
     workerUrl: new URL('./wasm/attention-simd-threads.worker.js', import.meta.url),
     importFactory: () => import(/* @vite-ignore */ builds['wasm-simd128-threads'].moduleUrl.href),
   },
   'wasm-simd128': {
     importFactory: () => import('./wasm/attention-simd.mjs'),
     wasmUrl: new URL('./wasm/attention-simd.wasm', import.meta.url),
+    stem: 'attention-simd',
   },
   'wasm-scalar': {
     importFactory: () => import('./wasm/attention-scalar.mjs'),
     wasmUrl: new URL('./wasm/attention-scalar.wasm', import.meta.url),
+    stem: 'attention-scalar',
   },
 };
 
 export const backends = Object.freeze(Object.keys(builds));
+
+// Where the wasm/ and models/ folders are served from, when a host copies them away from this file (a bundler
+// that does not follow `new URL(…, import.meta.url)`, a CDN). Null: next to this file, as found above.
+let assetBase = null;
+
+/**
+ * Tells the library where the package's `wasm/` and `models/` folders are served from (a URL ending in "/",
+ * absolute or relative to the page). Call it before the first load; the default finds them next to web/lib.
+ */
+export function setAssetBase(url) {
+  if (url === null) {
+    assetBase = null;
+    return;
+  }
+  if (typeof url !== 'string' && !(url instanceof URL)) throw new TypeError(`setAssetBase: url must be a string or a URL, got ${typeof url}`);
+  const base = new URL(url, typeof location === 'object' ? location.href : import.meta.url);
+  if (!base.pathname.endsWith('/')) throw new RangeError(`setAssetBase: url must name a folder (end with "/"), got '${url}'`);
+  if (instances.size > 0) throw new RangeError('setAssetBase: a module is already loaded; call it before the first load');
+  assetBase = base;
+}
+
+/** The URL of one of the package's files: under the asset base when one is set, else `packaged` (next to this file). */
+export function assetUrl(relative, packaged) {
+  return assetBase ? new URL(relative, assetBase) : packaged;
+}
 
 // The smallest module using a SIMD instruction: (func (result v128) (i32x4.splat (i32.const 0))).
 // A browser without SIMD cannot even compile the SIMD build, so this is checked first.
@@ -73,20 +101,24 @@ async function readFileInNode(url) {
  */
 export async function instantiate(backend) {
   const build = builds[backend];
+  const wasmUrl = assetUrl(`wasm/${build.stem}.wasm`, build.wasmUrl);
+  // Under an asset base, the module's JavaScript comes from there too (a host copies the wasm/ folder whole).
+  const importModule = () => (assetBase ? import(/* @vite-ignore */ assetUrl(`wasm/${build.stem}.mjs`).href) : build.importFactory());
   if (backend === 'wasm-simd128-threads') {
     if (isNode) return instantiateThreadsInNode();
-    const { default: createModule } = await build.importFactory();
-    const files = { 'attention-simd-threads.wasm': build.wasmUrl, 'attention-simd-threads.worker.js': build.workerUrl };
+    const moduleUrl = assetUrl('wasm/attention-simd-threads.mjs', build.moduleUrl);
+    const { default: createModule } = await importModule();
+    const files = { 'attention-simd-threads.wasm': wasmUrl, 'attention-simd-threads.worker.js': assetUrl('wasm/attention-simd-threads.worker.js', build.workerUrl) };
     return createModule({
-      locateFile: (name) => (files[name] ?? new URL(name, build.moduleUrl)).href,
-      mainScriptUrlOrBlob: build.moduleUrl.href, // what each worker imports
+      locateFile: (name) => (files[name] ?? new URL(name, moduleUrl)).href,
+      mainScriptUrlOrBlob: moduleUrl.href, // what each worker imports
     });
   }
-  const { default: createModule } = await build.importFactory();
-  if (isNode && build.wasmUrl.protocol === 'file:') {
-    return createModule({ wasmBinary: await readFileInNode(build.wasmUrl) });
+  const { default: createModule } = await importModule();
+  if (isNode && wasmUrl.protocol === 'file:') {
+    return createModule({ wasmBinary: await readFileInNode(wasmUrl) });
   }
-  return createModule({ locateFile: () => build.wasmUrl.href });
+  return createModule({ locateFile: () => wasmUrl.href });
 }
 
 const instances = new Map(); // backend → Promise<module>: each build is instantiated once per page/process

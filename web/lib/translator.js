@@ -1,6 +1,6 @@
 // The translation model in the browser (or Node): loads the weight file into the module and translates
 // sentences, returning every attention map of the encoder, the decoder and between them.
-import { moduleFor, readBytes, resolveBackend } from './load-module.js';
+import { assetUrl, moduleFor, readBytes, resolveBackend } from './load-module.js';
 import { UnknownWordError, unwrap } from './errors.js';
 import * as validate from './validate.js';
 
@@ -19,8 +19,8 @@ export const shippedModelNames = Object.freeze(Object.keys(shippedModels));
 const specialTokens = new Set(['<bos>', '<eos>']);
 
 async function modelBytes(model) {
-  if (model === undefined || model === null) return readBytes(shippedModels['en-es']);
-  if (Object.hasOwn(shippedModels, model)) return readBytes(shippedModels[model]);
+  if (model === undefined || model === null) return modelBytes('en-es');
+  if (Object.hasOwn(shippedModels, model)) return readBytes(assetUrl(`models/${model}.bin`, shippedModels[model]));
   if (model instanceof Uint8Array) return model;
   if (model instanceof ArrayBuffer) return new Uint8Array(model);
   if (typeof model === 'string' || model instanceof URL) {

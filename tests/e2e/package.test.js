@@ -1,0 +1,164 @@
+// The package as a stranger installs it: `npm pack`, then the tarball in a fresh Vite app (dev server and
+// build), in a plain static folder with no bundler, and in Node. Chromium checks what the elements draw:
+// the worked example's weights and a held-out sentence's translation.
+import { execFileSync } from 'node:child_process';
+import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer as createHttpServer } from 'node:http';
+import { tmpdir } from 'node:os';
+import { extname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { createServer, preview } from 'vite';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadTranslator } from '../../web/lib/index.js';
+import { launchChromium, resultsDir } from './browser.js';
+
+const repo = fileURLToPath(new URL('../..', import.meta.url));
+const viteVersion = JSON.parse(readFileSync(join(repo, 'node_modules/vite/package.json'), 'utf8')).version;
+const run = (command, args, cwd) => execFileSync(command, args, { cwd, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
+
+let work, tarball, packed, browser, heldOut;
+beforeAll(async () => {
+  work = mkdtempSync(join(tmpdir(), 'attention-package-'));
+  // The build has run (npm test builds first): pack what it made, without running it again.
+  [packed] = JSON.parse(run('npm', ['pack', '--ignore-scripts', '--json', '--pack-destination', work], repo));
+  tarball = join(work, packed.filename);
+  const translator = await loadTranslator();
+  [heldOut] = translator.heldOutSentences(1, 11);
+  translator.dispose();
+  browser = await launchChromium();
+}, 120_000);
+afterAll(async () => {
+  await browser?.close();
+  if (work) rmSync(work, { recursive: true, force: true });
+});
+
+// One page of an embedding site: a map of the worked example and the translator on a held-out sentence.
+const pageScript = `import 'attention-playground/elements';
+import { loadAttention } from 'attention-playground';
+const m = (rows, cols, values) => ({ data: Float32Array.from(values), rows, cols });
+const x = m(3, 4, [1, 0, 1, 0, 0, 2, 0, 2, 1, 1, 1, 1]);
+const [wq, wk, wv] = [[1, 0, 1, 1, 0, 0, 0, 0, 1, 0, 1, 1], [0, 0, 1, 1, 1, 0, 0, 1, 0, 1, 1, 0], [0, 2, 0, 0, 3, 0, 1, 0, 3, 1, 1, 0]].map((v) => m(4, 3, v));
+const api = await loadAttention();
+const [q, k, v] = [wq, wk, wv].map((w) => api.matmul({ a: x, b: w }));
+document.querySelector('attention-map').weights = api.attention({ q, k, v, scale: 0.5 }).weights;
+`;
+const pageHtml = (sentence, head = '') => `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><title>embedding attention-playground</title><link rel="icon" href="data:,">${head}</head>
+<body>
+  <attention-map digits="4" show-values></attention-map>
+  <attention-translator sentence="${sentence}" readonly></attention-translator>
+  <script type="module" src="./main.js"></script>
+</body></html>
+`;
+
+/** What the elements show on `url`: the map's first row and the translator's words. */
+async function elementsOn(url, screenshot) {
+  const page = await browser.newPage();
+  const errors = [];
+  page.on('pageerror', (error) => errors.push(error.message));
+  page.on('console', (message) => message.type() === 'error' && errors.push(message.text()));
+  await page.goto(url);
+  const firstRow = () => page.evaluate(() => [...(document.querySelector('attention-map')?.shadowRoot?.querySelectorAll('tbody tr:first-child td') ?? [])].map((td) => td.textContent));
+  const words = () => page.evaluate(() => [...(document.querySelector('attention-translator')?.shadowRoot?.querySelectorAll('.token') ?? [])].map((t) => t.textContent));
+  try {
+    await expect.poll(firstRow, { timeout: 20_000 }).toHaveLength(3);
+  } catch (error) {
+    throw new Error(`the map never drew on ${url}; page errors: ${errors.join(' | ') || 'none'}`, { cause: error });
+  }
+  await expect.poll(words, { timeout: 20_000 }).not.toEqual([]);
+  const shown = { firstRow: await firstRow(), words: await words(), errors };
+  if (screenshot) await page.screenshot({ path: `${resultsDir}${screenshot}` });
+  await page.close();
+  return shown;
+}
+
+const expected = () => ({ firstRow: ['0.1554', '0.4223', '0.4223'], words: [...heldOut.target.split(' '), '<eos>'], errors: [] });
+
+describe('the package', () => {
+  it('packs what a stranger needs and nothing else', () => {
+    const files = packed.files.map((f) => f.path);
+    console.log(`${packed.filename}: ${(packed.size / 1000).toFixed(1)} kB packed, ${(packed.unpackedSize / 1000).toFixed(1)} kB unpacked, ${files.length} files`);
+    expect(files).toEqual(expect.arrayContaining(['LICENSE', 'README.md', 'package.json', 'web/lib/index.js', 'web/lib/index.d.ts',
+      'web/elements/index.js', 'web/elements/index.d.ts', 'web/lib/models/en-es.bin', 'web/lib/models/en-ja.bin',
+      'web/lib/wasm/attention-simd.wasm', 'web/lib/wasm/attention-scalar.wasm', 'web/lib/wasm/attention-simd-threads.wasm']));
+    expect(files.filter((f) => /^(tests|cpp|build|scripts|dist|node_modules)\/|\.test\.js$/.test(f))).toEqual([]);
+    expect(packed.size).toBeLessThan(1_000_000);
+  });
+
+  it('in a fresh Vite app: the dev server and the built app show the elements; Node runs the library', async () => {
+    const app = join(work, 'vite-app');
+    mkdirSync(app);
+    writeFileSync(join(app, 'package.json'), JSON.stringify({ name: 'embedding-app', private: true, type: 'module', dependencies: { 'attention-playground': `file:${tarball}`, vite: viteVersion } }, null, 2));
+    // As the README says: Vite must not pre-bundle the package (its wasm files are found next to its modules).
+    writeFileSync(join(app, 'vite.config.js'), "export default { base: './', optimizeDeps: { exclude: ['attention-playground'] } };\n");
+    writeFileSync(join(app, 'index.html'), pageHtml(heldOut.source));
+    writeFileSync(join(app, 'main.js'), pageScript);
+    run('npm', ['install', '--prefer-offline', '--no-audit', '--no-fund'], app);
+
+    const dev = await createServer({ root: app, configFile: join(app, 'vite.config.js'), server: { port: 0, host: '127.0.0.1' }, logLevel: 'error' });
+    await dev.listen();
+    try {
+      expect(await elementsOn(`http://127.0.0.1:${dev.httpServer.address().port}/`)).toEqual(expected());
+    } finally {
+      await dev.close();
+    }
+
+    run('npx', ['vite', 'build', '--logLevel', 'error'], app);
+    const built = await preview({ root: app, configFile: join(app, 'vite.config.js'), preview: { port: 0, host: '127.0.0.1' }, logLevel: 'error' });
+    try {
+      expect(await elementsOn(`http://127.0.0.1:${built.httpServer.address().port}/`, 'package-vite-app.png')).toEqual(expected());
+    } finally {
+      await built.close();
+    }
+
+    const node = JSON.parse(run('node', ['--input-type=module', '-e', `
+      import { loadAttention, loadTranslator } from 'attention-playground';
+      const api = await loadAttention();
+      const translator = await loadTranslator({ model: 'en-ja' });
+      const out = api.matmul({ a: { data: new Float32Array([1, 2]), rows: 1, cols: 2 }, b: { data: new Float32Array([3, 4]), rows: 2, cols: 1 } });
+      console.log(JSON.stringify({ backend: api.backend, product: out.data[0], japanese: translator.translate('juan walks with the dogs').target.join(' ') }));
+    `], app));
+    expect(node).toEqual({ backend: 'wasm-simd128', product: 11, japanese: 'fuan wa inu to aruku <eos>' });
+  }, 240_000);
+
+  it('in a plain static folder, no bundler: an import map for the d3 colour scale is all it needs; setAssetBase() finds moved wasm', async () => {
+    const site = join(work, 'static-site');
+    const modules = join(work, 'vite-app', 'node_modules');
+    for (const name of ['attention-playground', 'd3-scale-chromatic', 'd3-interpolate', 'd3-color']) cpSync(join(modules, name), join(site, 'modules', name), { recursive: true });
+    const importMap = { imports: {
+      'attention-playground': './modules/attention-playground/web/lib/index.js',
+      'attention-playground/elements': './modules/attention-playground/web/elements/index.js',
+      'd3-scale-chromatic': './modules/d3-scale-chromatic/dist/d3-scale-chromatic.mjs',
+      'd3-interpolate': './modules/d3-interpolate/dist/d3-interpolate.mjs',
+      'd3-color': './modules/d3-color/dist/d3-color.mjs',
+    } };
+    writeFileSync(join(site, 'index.html'), pageHtml(heldOut.source, `\n<script type="importmap">${JSON.stringify(importMap)}</script>`));
+    writeFileSync(join(site, 'main.js'), pageScript);
+    const types = { '.html': 'text/html', '.js': 'text/javascript', '.mjs': 'text/javascript', '.css': 'text/css', '.wasm': 'application/wasm', '.bin': 'application/octet-stream' };
+    const server = createHttpServer((request, response) => {
+      const path = join(site, decodeURIComponent(new URL(request.url, 'http://x').pathname).replace(/\/$/, '/index.html'));
+      try {
+        const body = readFileSync(path);
+        response.writeHead(200, { 'Content-Type': types[extname(path)] ?? 'application/octet-stream' }).end(body);
+      } catch {
+        response.writeHead(404).end();
+      }
+    });
+    await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
+    try {
+      expect(await elementsOn(`http://127.0.0.1:${server.address().port}/`, 'package-static-folder.png')).toEqual(expected());
+      // A host that serves the wasm and model files from elsewhere (here: moved to /cdn/) says where, once.
+      const lib = join(site, 'modules/attention-playground/web/lib');
+      for (const folder of ['wasm', 'models']) {
+        cpSync(join(lib, folder), join(site, 'cdn', folder), { recursive: true });
+        rmSync(join(lib, folder), { recursive: true });
+      }
+      // Imported first, so the base is set before the elements (which load the module as soon as they exist).
+      writeFileSync(join(site, 'asset-base.js'), "import { setAssetBase } from 'attention-playground';\nsetAssetBase('./cdn/');\n");
+      writeFileSync(join(site, 'main.js'), `import './asset-base.js';\n${pageScript}`);
+      expect(await elementsOn(`http://127.0.0.1:${server.address().port}/`)).toEqual(expected());
+    } finally {
+      server.close();
+    }
+  }, 60_000);
+});

@@ -1,0 +1,58 @@
+// Types of attention-playground/elements. Importing the module registers the three custom elements.
+import type { Matrix, HeadMatrices, Translation } from '../lib/index.js';
+
+/** { data, rows, cols }, or several heads { data, heads, rows, cols }; data may be a plain array of numbers. */
+export type AttentionWeights =
+  | (Omit<Matrix, 'data'> & { data: Float32Array | number[] })
+  | (Omit<HeadMatrices, 'data'> & { data: Float32Array | number[] });
+
+export interface CellDetail {
+  row: number;
+  col: number;
+  value: number;
+}
+
+/**
+ * `<attention-map>`: one map. Attributes: `caption`, `digits` (1-9, default 3), `show-values` (numbers in
+ * cells), `range` ('fixed': 0 to 1, the default; 'data': the values' own range), `head` (1-based, for
+ * several heads), `theme` ('light' | 'dark'; default: the reader's preference).
+ * Events: `cell-focus`, `cell-select` (CustomEvent<CellDetail>), `error` (CustomEvent<Error>).
+ */
+export class AttentionMapElement extends HTMLElement {
+  weights: AttentionWeights | null;
+  rowLabels: string[] | null;
+  colLabels: string[] | null;
+  /** The true source column of each row (-1: none), drawn as rings. */
+  alignment: number[] | null;
+  toCSV(): string;
+  toSVG(): string;
+  toPNG(): Promise<Blob>;
+}
+
+/**
+ * `<attention-translator>`: attributes `sentence`, `model` ('en-es' (default), 'en-ja' or a weight file's URL),
+ * `layer`, `head` (1-based; head may be 'average', the default), `temperature` (default 1), `readonly` (no
+ * input), `lines` (show the line view), `theme`. Events: `translated` (CustomEvent<Translation>), `error`.
+ */
+export class AttentionTranslatorElement extends HTMLElement {
+  /** The latest translation, or null. */
+  readonly translation: Translation | null;
+}
+
+/** `<attention-steps>`: the step-by-step walkthrough for inputs X (S × d_model), Wq, Wk (d_model × d_k), Wv. */
+export class AttentionStepsElement extends HTMLElement {
+  x: Matrix | null;
+  wq: Matrix | null;
+  wk: Matrix | null;
+  wv: Matrix | null;
+  /** The walkthrough's current settings. */
+  readonly state: object | null;
+}
+
+declare global {
+  interface HTMLElementTagNameMap {
+    'attention-map': AttentionMapElement;
+    'attention-translator': AttentionTranslatorElement;
+    'attention-steps': AttentionStepsElement;
+  }
+}
