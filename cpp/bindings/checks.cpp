@@ -167,6 +167,19 @@ Error training_options(const TrainingArgs& a) {
   return {};
 }
 
+Error decoding(const std::string& choice, double output_temperature, double seed) {
+  if (choice != "greedy" && choice != "sample") {
+    return range_error("options.decoding must be 'greedy' or 'sample', got '" + choice + "'");
+  }
+  if (!(std::isfinite(output_temperature) && output_temperature >= 0.01 && output_temperature <= 100)) {
+    return range_error("options.outputTemperature must be a number from 0.01 to 100, got " + number(output_temperature));
+  }
+  if (!(seed >= 0 && seed <= 9007199254740991.0 && seed == std::floor(seed))) {
+    return range_error("options.seed must be a whole number from 0 to 2^53 - 1, got " + number(seed));
+  }
+  return {};
+}
+
 Error training_task(const std::string& task, double min_length, double max_length) {
   if (task == "en-es" || task == "en-ja" || task == "pairs") return {};
   if (task != "reverse" && task != "sort" && task != "copy") {

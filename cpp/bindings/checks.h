@@ -45,6 +45,10 @@ Error mask(const std::string& kind, double length, double sq, double sk);
 // scale finite (any sign), temperature finite and > 0.
 Error logit_params(double scale, double temperature);
 
+// A translation's decoding: choice is 'greedy' or 'sample'; the output temperature lies in [0.01, 100]; the
+// seed is a whole number from 0 to 2^53 - 1 (every JS number that is one exactly).
+Error decoding(const std::string& choice, double output_temperature, double seed);
+
 // heads >= 1 divides d_model; kv_heads >= 1 divides heads.
 Error head_counts(double heads, double kv_heads, double d_model);
 

@@ -125,9 +125,10 @@ val layered_maps(const std::vector<float>& all, std::size_t layers, std::size_t 
 val translate_error(const model::TranslateError& e) {
   val result = js::error_result("RangeError", e.message);
   val detail = result["error"];
-  detail.set("kind", e.kind == model::TranslateError::Kind::unknown_words ? "unknown-words"
-                     : e.kind == model::TranslateError::Kind::too_long  ? "too-long"
-                                                                         : "empty");
+  detail.set("kind", e.kind == model::TranslateError::Kind::unknown_words          ? "unknown-words"
+                     : e.kind == model::TranslateError::Kind::unknown_target_words ? "unknown-target-words"
+                     : e.kind == model::TranslateError::Kind::too_long             ? "too-long"
+                                                                                   : "empty");
   if (e.kind == model::TranslateError::Kind::unknown_words) {
     detail.set("unknownWords", js::string_array(e.unknown_words));
     val suggestions = val::array();
@@ -138,17 +139,48 @@ val translate_error(const model::TranslateError& e) {
 }
 
 
-// translatorTranslate(id, sentence, temperature) → { source, target, encoderSelf, decoderSelf, cross,
-//                                                   grammar: { target, sourceIndex } | null } | { error }
-val translator_translate(int id, const val& sentence_value, double temperature) {
+// decoding: { choice: 'greedy' | 'sample', outputTemperature, seed, target: string | null } (types checked
+// in web/lib) → the C++ Decoding, or the RangeError naming the bad value.
+std::optional<val> decoding_from(const val& o, model::Decoding& d) {
+  const std::string choice = o["choice"].as<std::string>();
+  const double temperature = o["outputTemperature"].as<double>(), seed = o["seed"].as<double>();
+  if (auto error = check::decoding(choice, temperature, seed)) return js::error_result("RangeError", error.message);
+  d.choice = choice == "sample" ? model::Decoding::Choice::sample : model::Decoding::Choice::greedy;
+  d.output_temperature = static_cast<float>(temperature);
+  d.seed = static_cast<std::uint64_t>(seed);
+  if (!o["target"].isNull()) {
+    if (o["target"]["length"].as<double>() > kMaxSentenceBytes) {
+      return js::error_result("RangeError", "options.target is longer than 4096 characters");
+    }
+    std::vector<std::string> words;
+    std::string word;
+    for (char c : o["target"].as<std::string>() + " ") {
+      if (c == ' ' || c == '\t' || c == '\n') {
+        if (!word.empty()) words.push_back(std::move(word));
+        word.clear();
+      } else {
+        word += c;
+      }
+    }
+    if (words.empty()) return js::error_result("RangeError", "options.target has no words");
+    d.forced_target = std::move(words);
+  }
+  return std::nullopt;
+}
+
+// translatorTranslate(id, sentence, temperature, decoding) → { source, target, encoderSelf, decoderSelf, cross,
+//   probabilities (T × V), grammar: { target, sourceIndex } | null, outsideGrammar: why not | null } | { error }
+val translator_translate(int id, const val& sentence_value, double temperature, const val& decoding_value) {
   const auto it = translators().find(id);
   if (it == translators().end()) return js::error_result("RangeError", "this translator has been disposed");
   if (auto error = check::logit_params(1.0, temperature)) return js::error_result("RangeError", error.message);
   if (sentence_value["length"].as<double>() > kMaxSentenceBytes) {
     return js::error_result("RangeError", "the sentence is longer than 4096 characters");
   }
+  model::Decoding decoding;
+  if (auto error = decoding_from(decoding_value, decoding)) return *error;
   const std::string sentence = sentence_value.as<std::string>();
-  model::TranslateResult r = it->second->translate(sentence, static_cast<float>(temperature));
+  model::TranslateResult r = it->second->translate(sentence, static_cast<float>(temperature), decoding);
   if (r.error) return translate_error(*r.error);
   const model::Translation& t = *r.translation;
   const std::size_t s = t.source.size(), n = t.target.size();
@@ -158,10 +190,13 @@ val translator_translate(int id, const val& sentence_value, double temperature) 
   out.set("encoderSelf", layered_maps(t.encoder_self, t.layers_encoder, t.heads, s, s));
   out.set("decoderSelf", layered_maps(t.decoder_self, t.layers_decoder, t.heads, n, n));
   out.set("cross", layered_maps(t.cross_attention, t.layers_decoder, t.heads, n, s));
+  out.set("probabilities", js::matrix_result(t.probabilities, n, it->second->model().config.target_vocabulary));
   const std::vector<std::string> words(t.source.begin(), t.source.end() - 1);
   const std::optional<corpus::Language> language = model::grammar_language(it->second->model());
-  const auto grammar = language ? corpus::translate_by_grammar(words, *language) : std::nullopt;
+  std::string problem;
+  const auto grammar = language ? corpus::translate_by_grammar(words, *language, &problem) : std::nullopt;
   out.set("grammar", grammar ? bindings::alignment_object(*grammar) : val::null());
+  out.set("outsideGrammar", language && !grammar ? val(problem) : val::null());
   return out;
 }
 

@@ -74,6 +74,17 @@ TEST(Checks, MemoryBudget) {
   expect_range_error(memory_budget("attention", 1e12), "attention request too large: it needs 3814698 MiB");
 }
 
+TEST(Checks, DecodingOptionsNameTheOption) {
+  EXPECT_FALSE(decoding("greedy", 1, 0));
+  EXPECT_FALSE(decoding("sample", 0.01, 9007199254740991.0));
+  expect_range_error(decoding("beam", 1, 0), "options.decoding must be 'greedy' or 'sample', got 'beam'");
+  expect_range_error(decoding("sample", 0, 0), "options.outputTemperature must be a number from 0.01 to 100, got 0");
+  expect_range_error(decoding("sample", NAN, 0), "options.outputTemperature must be a number from 0.01 to 100, got nan");
+  expect_range_error(decoding("sample", 1, -1), "options.seed must be a whole number from 0 to 2^53 - 1, got -1");
+  expect_range_error(decoding("sample", 1, 1.5), "options.seed must be a whole number from 0 to 2^53 - 1, got 1.5");
+  expect_range_error(decoding("sample", 1, 9007199254740992.0), "options.seed must be a whole number from 0 to 2^53 - 1, got 9.00719925474099e+15");
+}
+
 TEST(Checks, TrainingOptionsNameTheOption) {
   const TrainingArgs good{7, 1, 600, 48, 3e-3, 60, 32, 4, 64, 2, 2};
   EXPECT_FALSE(training_options(good));

@@ -164,5 +164,29 @@ TEST(Corpus, ParserRefusesWhatTheGrammarDoesNotMake) {
   }
 }
 
+std::string problem_with(const std::string& english, Language language = Language::spanish) {
+  std::string problem;
+  EXPECT_FALSE(translate_by_grammar(words(english), language, &problem)) << english;
+  return problem;
+}
+
+TEST(Corpus, SaysWhatTheGrammarExpectedWhere) {
+  EXPECT_EQ(problem_with("the dogs eat"), "“eat” needs an object: say what, e.g. “the dogs eat the apple”");
+  EXPECT_EQ(problem_with("the dogs eats the cat"), "with the plural subject “the dogs” the verb is “eat”, not “eats”");
+  EXPECT_EQ(problem_with("the dog sleeps the cat"),
+            "“sleeps” takes no object; after it only a preposition (in, with, without, near, behind) may follow, not “the”");
+  EXPECT_EQ(problem_with("two dog sleeps"), "“two” takes a plural noun: “dogs”, not “dog”");
+  EXPECT_EQ(problem_with("the very dog sleeps"), "“very” must be followed by an adjective (big, small, red, …), not “dog”");
+  EXPECT_EQ(problem_with("dog sleeps"),
+            "the sentence starts with its subject: a name (maria, juan, ana, pedro) or a determiner (the, a, my, this, "
+            "these, two, three, some) and a noun, not “dog”");
+  EXPECT_EQ(problem_with("the dogs does not sleep"), "“the dogs” is plural: “do not”, not “does not”");
+  EXPECT_EQ(problem_with("the dog sleeps in the house the"), "the grammar's sentences end after “the dog sleeps in the house”, not “the”");
+  EXPECT_EQ(problem_with("two dogs sleep", Language::japanese), "the grammar's Japanese leaves out “two”");
+  EXPECT_EQ(problem_with("the dog sleeps in the car", Language::japanese), "the grammar's Japanese leaves out “in the car”");
+  EXPECT_EQ(problem_with("maria lives", Language::japanese),
+            "in the grammar's Japanese “lives” needs a place (in, near, behind) or a companion (with)");
+}
+
 }  // namespace
 }  // namespace attn::corpus

@@ -84,6 +84,14 @@ describe('translation', () => {
     await page.close();
   });
 
+  it('a sentence outside the grammar is said to be, with what the grammar expected, and its maps still shown', async () => {
+    const { page, errors } = await open('?view=translation&q=the+dogs+eat');
+    expect(await page.locator('#grammar-translation').textContent()).toMatch(/^Outside the grammar this model was trained on: “eat” needs an object: say what, e\.g\. “the dogs eat the apple”\./);
+    expect(await crossRows(page)).toBe((await outputWords(page)).length);
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
   it('unknown words are named with suggestions that fix the sentence in one click', async () => {
     const { page, errors } = await open();
     await page.locator('#sentence').fill('the dgo sleeps');
@@ -114,6 +122,50 @@ describe('translation', () => {
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
     expect(overflow).toBeLessThanOrEqual(0);
     await page.screenshot({ path: `${resultsDir}translation-375.png`, fullPage: true });
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+});
+
+describe('choosing each word', () => {
+  const bars = (page, id) => page.locator(`#${id} li`).allTextContents();
+
+  it('shows the output distribution at each step; sampling with a seed, resample; teacher forcing beside free running', async () => {
+    const { page, errors } = await open('?view=translation&q=the+big+dog+sees+the+white+cats');
+    // Greedy: the chosen word is the most likely, first bar, with its percentage.
+    const first = await bars(page, 'next-word');
+    expect(first.length).toBeGreaterThanOrEqual(2);
+    expect(first[0]).toMatch(/^<eos>\s*\d+(\.\d)?% ← chosen$|^<eos>/);
+    await page.locator('#decoding-step').fill('0');
+    expect((await bars(page, 'next-word'))[0]).toMatch(/^el.*% ← chosen$/);
+    expect(await page.locator('#next-word figcaption').textContent()).toMatch(/^step 1, free running \(the most likely word\): “el”/);
+
+    // Sampling at a high output temperature: seeded, repeatable, and Resample draws again.
+    await page.locator('#decoding-choice').selectOption('sample');
+    await page.locator('#output-temperature').fill('1000'); // T_out = 10
+    await page.waitForSelector('#translation-view[data-decoding="done"]');
+    expect(page.url()).toMatch(/dec=sample&otemp=10/);
+    const seed0 = (await outputWords(page)).join(' ');
+    await page.locator('#resample').click();
+    await page.waitForSelector('#translation-view[data-decoding="done"]');
+    expect(page.url()).toMatch(/seed=1/);
+    expect(await page.locator('#seed').inputValue()).toBe('1');
+    const seed1 = (await outputWords(page)).join(' ');
+    await page.locator('#seed').fill('0');
+    await page.locator('#seed').press('Enter');
+    await page.waitForSelector('#translation-view[data-decoding="done"]');
+    expect((await outputWords(page)).join(' ')).toBe(seed0);
+    expect(seed1).not.toBe(seed0); // at T_out = 10 two seeds write different sentences (true for 0 and 1 here)
+
+    // Teacher forcing: a second distribution, fed the grammar's words, with the reference word marked.
+    await page.locator('#teacher-forcing').check();
+    await page.waitForSelector('#translation-view[data-decoding="done"]');
+    await page.locator('#decoding-step').fill('1');
+    expect(await page.locator('#next-word-forced').isVisible()).toBe(true);
+    expect(await page.locator('#next-word-forced figcaption').textContent()).toMatch(/^step 2, teacher forcing: the reference word “perro” got \d/);
+    expect((await bars(page, 'next-word-forced')).some((text) => /^perro.*← the reference$/.test(text))).toBe(true);
+    expect(await page.locator('#teacher-forcing-note').textContent()).toMatch(/^Fed the reference “el perro grande ve a los gatos blancos”/);
+    await page.screenshot({ path: `${resultsDir}translation-decoding-1440.png`, fullPage: true });
     expect(errors).toEqual([]);
     await page.close();
   });

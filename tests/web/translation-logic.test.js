@@ -76,7 +76,7 @@ describe('line view links', () => {
 
 describe('the translation view’s URL', () => {
   it('round-trips every setting', () => {
-    const state = { model: 'en-es', sentence: 'maria loves the cat', temperature: 2.5, layer: 0, head: 3, showAlignment: false };
+    const state = { model: 'en-es', sentence: 'maria loves the cat', temperature: 2.5, layer: 0, head: 3, showAlignment: false, decoding: 'sample', outputTemperature: 2, seed: 17, teacherForcing: true };
     expect(decodeTranslationState(`?${encodeTranslationState(state)}`)).toEqual(state);
     const japanese = { ...state, model: 'en-ja', sentence: 'juan walks with the dogs' };
     expect(encodeTranslationState(japanese).get('model')).toBe('en-ja');
@@ -90,6 +90,7 @@ describe('the translation view’s URL', () => {
     const fallback = defaultTranslationState();
     expect(decodeTranslationState('?q=%20&temp=abc&layer=9&head=0&model=fr')).toEqual(fallback);
     expect(decodeTranslationState('?model=en-ja')).toEqual(defaultTranslationState('en-ja'));
+    expect(decodeTranslationState('?dec=beam&otemp=1e9&seed=-1&tf=yes')).toMatchObject({ decoding: 'greedy', outputTemperature: 10, seed: 0, teacherForcing: false });
     expect(decodeTranslationState('?temp=1e9').temperature).toBe(20);
     expect(decodeTranslationState('?temp=-3').temperature).toBe(0.05);
     expect(decodeTranslationState(`?q=${'a'.repeat(1000)}`).sentence).toHaveLength(200);

@@ -158,6 +158,10 @@ export interface DecodingStep {
   step: number;
   /** The token produced at this step. */
   token: string;
+  /** The probability the output distribution gave `token`. */
+  probability: number;
+  /** The output distribution's 10 most likely words at this step, most likely first. */
+  top: { word: string; probability: number }[];
   /** What the decoder had seen when producing it: rows (and columns) 0..step of the final maps. */
   decoderSelfAttention: LayeredMaps;
   /** Rows 0..step of the final cross-attention maps (step+1 × S). */
@@ -175,6 +179,10 @@ export interface Translation {
   decoderSelfAttention: LayeredMaps;
   /** [layer][head] T × S: row t is what produced target[t] attended to among the source tokens. */
   crossAttention: LayeredMaps;
+  /** T × V: row t is the output distribution target[t] was chosen from; columns are `Translator.outputWords`. */
+  probabilities: Matrix;
+  /** How the words were chosen (`forced`: teacher forcing, the decoder was fed `options.target`). */
+  decoding: { choice: 'greedy' | 'sample'; outputTemperature: number; seed: number; forced: boolean };
   /** The same maps as seen at each decoding step. */
   steps: DecodingStep[];
   /**
@@ -185,6 +193,11 @@ export interface Translation {
    * Null otherwise.
    */
   alignment: { target: string[]; sourceIndex: number[]; matchesModel: boolean } | null;
+  /**
+   * For models of the grammar's language pairs, a sentence the grammar does not translate: what it expected
+   * where ("“eat” needs an object: say what, e.g. “the dogs eat the apple”"). Null otherwise.
+   */
+  outsideGrammar: string | null;
 }
 
 export interface HeldOutSentence {
@@ -215,13 +228,16 @@ export interface Translator {
   readonly task: ShippedModel | null;
   /** The words the model knows (special tokens excluded). */
   readonly vocabulary: { readonly source: readonly string[]; readonly target: readonly string[] };
+  /** Every output token the model can produce: the columns of `Translation.probabilities` (<bos>, <eos> first). */
+  readonly outputWords: readonly string[];
   /**
-   * Greedy translation. `temperature` (default 1, the training value) divides every attention layer's logits.
-   * Throws UnknownWordError for words outside the vocabulary, RangeError for an empty or over-long sentence
-   * (more than `maxWords` words or 4096 characters) or a temperature that is not a finite number > 0, and
-   * TypeError for arguments of the wrong type. The translator keeps working after an error.
+   * Translation, one word at a time. `temperature` (default 1, the training value) divides every attention
+   * layer's logits. Throws UnknownWordError for words outside the vocabulary, RangeError for an empty or
+   * over-long sentence (more than `maxWords` words or 4096 characters), a temperature that is not a finite
+   * number > 0 or a bad decoding option, and TypeError for arguments of the wrong type. The translator keeps
+   * working after an error.
    */
-  translate(sentence: string, options?: { temperature?: number }): Translation;
+  translate(sentence: string, options?: TranslateOptions): Translation;
   /**
    * `count` sentence pairs of the model's language pair held out of training (the same on every platform for
    * a seed). Throws a RangeError for a model whose `task` is null.
@@ -229,6 +245,25 @@ export interface Translator {
   heldOutSentences(count: number, seed?: number): HeldOutSentence[];
   /** Frees the model inside the module; later calls throw. */
   dispose(): void;
+}
+
+export interface TranslateOptions {
+  /** Attention temperature: divides every attention layer's logits. Default 1. */
+  temperature?: number;
+  /** How each word is chosen: the most likely ('greedy', default) or a draw ('sample'). */
+  decoding?: 'greedy' | 'sample';
+  /**
+   * Output temperature, 0.01 to 100 (default 1): the output distribution is softmax(logits / it). Not the
+   * attention temperature: this one only changes which word comes next.
+   */
+  outputTemperature?: number;
+  /** Sampling seed, a whole number from 0 to 2^53 - 1 (default 0): the same seed draws the same words. */
+  seed?: number;
+  /**
+   * Teacher forcing: target words (separated by spaces) fed to the decoder instead of its own output; each
+   * step's distribution is the model's guess at the next of them. RangeError for words the model never produces.
+   */
+  target?: string;
 }
 
 export interface TranslatorOptions extends LoadOptions {

@@ -37,10 +37,21 @@ function prefix(matrix, step, square) {
   return { data, rows, cols };
 }
 
-function steps(result) {
+/** The `count` most likely words of one step's distribution, most likely first. */
+function topWords(probabilities, step, words, count = 10) {
+  const row = probabilities.data.subarray(step * probabilities.cols, (step + 1) * probabilities.cols);
+  return Array.from(row, (probability, index) => ({ word: words[index], probability }))
+    .filter((entry) => entry.probability > 0)
+    .sort((a, b) => b.probability - a.probability)
+    .slice(0, count);
+}
+
+function steps(result, words) {
   return result.target.map((token, step) => ({
     step,
     token,
+    probability: result.probabilities.data[step * result.probabilities.cols + words.indexOf(token)],
+    top: topWords(result.probabilities, step, words),
     decoderSelfAttention: result.decoderSelf.map((layer) => layer.map((m) => prefix(m, step, true))),
     crossAttention: result.cross.map((layer) => layer.map((m) => prefix(m, step, false))),
   }));
@@ -73,27 +84,40 @@ class Translator {
       source: Object.freeze(loaded.sourceWords.filter((w) => !specialTokens.has(w))),
       target: Object.freeze(loaded.targetWords.filter((w) => !specialTokens.has(w))),
     });
+    this.outputWords = Object.freeze([...loaded.targetWords]); // the columns of `probabilities`, <bos> and <eos> first
     Object.freeze(this);
   }
 
   /**
-   * Greedy translation, step by step. `options.temperature` (default 1) divides every attention layer's
-   * logits: below 1 sharpens attention towards hard alignment, above 1 flattens it towards an average.
+   * Translation, step by step. `options.temperature` (default 1) divides every attention layer's logits:
+   * below 1 sharpens attention towards hard alignment, above 1 flattens it towards an average. How each word
+   * is chosen: `decoding` 'greedy' (default: the most likely) or 'sample' (a seeded draw, `seed` default 0)
+   * from softmax(logits / `outputTemperature`) (default 1); `target` (words separated by spaces) forces the
+   * decoder's input (teacher forcing).
    */
   translate(sentence, options = {}) {
     if (this.#disposed) throw new RangeError('translate: this translator has been disposed');
     if (typeof sentence !== 'string') throw new TypeError(`translate: sentence must be a string, got ${typeof sentence}`);
     validate.requireObject(options, 'options');
     const temperature = validate.optionalNumber(options.temperature, 'options.temperature', 1);
-    const result = unwrap(this.#module.translatorTranslate(this.#id, sentence, temperature), 'translate');
+    const decoding = {
+      choice: validate.optionalString(options.decoding, 'options.decoding', 'greedy'),
+      outputTemperature: validate.optionalNumber(options.outputTemperature, 'options.outputTemperature', 1),
+      seed: validate.optionalNumber(options.seed, 'options.seed', 0),
+      target: validate.optionalString(options.target, 'options.target', null),
+    };
+    const result = unwrap(this.#module.translatorTranslate(this.#id, sentence, temperature, decoding), 'translate');
     return {
       source: result.source,
       target: result.target,
       encoderSelfAttention: result.encoderSelf,
       decoderSelfAttention: result.decoderSelf,
       crossAttention: result.cross,
-      steps: steps(result),
+      probabilities: result.probabilities,
+      decoding: { choice: decoding.choice, outputTemperature: decoding.outputTemperature, seed: decoding.seed, forced: decoding.target !== null },
+      steps: steps(result, this.outputWords),
       alignment: alignment(result),
+      outsideGrammar: result.outsideGrammar,
     };
   }
 

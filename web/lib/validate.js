@@ -64,3 +64,9 @@ export function optionalBoolean(value, name, fallback) {
   if (typeof value !== 'boolean') throw new TypeError(`${name} must be a boolean, got ${describe(value)}`);
   return value;
 }
+
+export function optionalString(value, name, fallback) {
+  if (value === undefined || value === null) return fallback;
+  if (typeof value !== 'string') throw new TypeError(`${name} must be a string, got ${describe(value)}`);
+  return value;
+}

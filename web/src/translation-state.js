@@ -1,6 +1,6 @@
 // The translation view's state and its URL form, so a link reproduces the language pair, sentence,
 // temperature and the maps on screen. Decoding always replays from the URL's sentence; nothing else needs storing.
-export const translationLimits = Object.freeze({ minTemperature: 0.05, maxTemperature: 20, maxSentenceLength: 200 });
+export const translationLimits = Object.freeze({ minTemperature: 0.05, maxTemperature: 20, maxSentenceLength: 200, minOutputTemperature: 0.1, maxOutputTemperature: 10, maxSeed: 999999 });
 
 /**
  * The shipped models' language pairs (the names loadTranslator({ model }) takes): what the page says about
@@ -37,7 +37,10 @@ export const languagePairs = Object.freeze({
 });
 
 export function defaultTranslationState(model = 'en-es') {
-  return { model, sentence: languagePairs[model].examples[0], temperature: 1, layer: 1, head: 'average', showAlignment: true };
+  return {
+    model, sentence: languagePairs[model].examples[0], temperature: 1, layer: 1, head: 'average', showAlignment: true,
+    decoding: 'greedy', outputTemperature: 1, seed: 0, teacherForcing: false,
+  };
 }
 
 /** URL parameters for the state (view=translation is added by the caller). */
@@ -49,6 +52,10 @@ export function encodeTranslationState(state) {
   params.set('layer', String(state.layer + 1));
   params.set('head', state.head === 'average' ? 'avg' : String(state.head + 1));
   if (!state.showAlignment) params.set('align', '0');
+  if (state.decoding !== 'greedy') params.set('dec', state.decoding);
+  if (state.outputTemperature !== 1) params.set('otemp', String(state.outputTemperature));
+  if (state.seed !== 0) params.set('seed', String(state.seed));
+  if (state.teacherForcing) params.set('tf', '1');
   return params;
 }
 
@@ -70,5 +77,13 @@ export function decodeTranslationState(search, { layers = 2, heads = 4 } = {}) {
     if (Number.isInteger(h) && h >= 1 && h <= heads) state.head = h - 1;
   }
   if (params.get('align') === '0') state.showAlignment = false;
+  if (params.get('dec') === 'sample') state.decoding = 'sample';
+  const outputTemperature = Number(params.get('otemp'));
+  if (params.has('otemp') && Number.isFinite(outputTemperature)) {
+    state.outputTemperature = Math.min(translationLimits.maxOutputTemperature, Math.max(translationLimits.minOutputTemperature, outputTemperature));
+  }
+  const seed = Number(params.get('seed'));
+  if (Number.isInteger(seed) && seed >= 0 && seed <= translationLimits.maxSeed) state.seed = seed;
+  if (params.get('tf') === '1') state.teacherForcing = true;
   return state;
 }

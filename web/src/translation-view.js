@@ -1,7 +1,8 @@
 // "Translation": a small encoder-decoder transformer, trained by our own C++ (cpp/tools/train) on a toy
 // English → Spanish or English → Japanese grammar (or in the Train view), translating in the browser. The output appears word by word; a scrubber walks
 // the decoding steps; every attention map of the model is on display, cross-attention first.
-import { button, element, labelled, logSlider, select, setOptions } from './controls.js';
+import { button, element, hasFocus, labelled, logSlider, select, setOptions } from './controls.js';
+import { DistributionView, percent } from './distribution-view.js';
 import { formatNumber, formatWeight } from './format.js';
 import { HeadGrid } from './head-grid.js';
 import { Heatmap } from './heatmap.js';
@@ -39,6 +40,10 @@ export class TranslationView {
     this.encoderMap = new Heatmap({ id: 'encoder-self-attention', title: 'encoder self-attention', rowAxis: 'source word', colAxis: 'source word', fixedRange: [0, 1], valueName: 'weight', wordLabels: true });
     this.decoderMap = new Heatmap({ id: 'decoder-self-attention', title: 'decoder causal self-attention', rowAxis: 'output word', colAxis: 'decoder input', fixedRange: [0, 1], valueName: 'weight', wordLabels: true });
     this.crossSection = element('div', { className: 'maps-row' }, this.crossMap.element, this.lines.element);
+    this.freeDistribution = new DistributionView({ id: 'next-word', title: '' });
+    this.forcedDistribution = new DistributionView({ id: 'next-word-forced', title: '' });
+    this.forcedNote = element('p', { className: 'hint', id: 'teacher-forcing-note' });
+    this.outputLabel = element('span', { className: 'field-label', id: 'output-label' });
 
     this.element.append(
       element('h2', { id: 'translation-view-title', textContent: 'Translation: watch attention align words' }),
@@ -50,8 +55,13 @@ export class TranslationView {
         : '',
       this.#sentenceForm(),
       this.errorLine,
-      element('div', { className: 'translation-result' }, element('span', { className: 'field-label', textContent: `${this.pair?.target ?? 'output'} (greedy decoding):` }), this.output, this.reference),
+      element('div', { className: 'translation-result' }, this.outputLabel, this.output, this.reference),
       this.#controls(),
+      element('section', { 'aria-labelledby': 'next-title' },
+        element('h3', { id: 'next-title', textContent: 'Choosing each word: the output distribution' }),
+        element('p', { className: 'hint', textContent: 'At every step the decoder ends in a softmax over every word it knows; the bars are its most likely words at the step shown. The most likely word is one choice; a draw from the distribution is another (with an output temperature that sharpens or flattens it). Teacher forcing feeds the decoder the grammar’s translation instead of its own words, as in training: compare how one early mistake changes every later step.' }),
+        element('div', { className: 'maps-row distributions' }, this.freeDistribution.element, this.forcedDistribution.element),
+        this.forcedNote),
       element('section', { 'aria-labelledby': 'cross-title' },
         element('h3', { id: 'cross-title', textContent: this.pair ? `Cross-attention: which English words each ${this.pair.target} word looked at` : 'Cross-attention: which input symbols each output symbol looked at' }),
         element('p', { className: 'hint', textContent: 'Rows are the words produced so far (the query of row t produced word t); columns are the encoder’s outputs for the source words. Rings and dashed lines: the grammar’s true word alignment.' }),
@@ -76,7 +86,7 @@ export class TranslationView {
   // ---- state ----
 
   set(changes) {
-    const retranslate = 'sentence' in changes || 'temperature' in changes;
+    const retranslate = ['sentence', 'temperature', 'decoding', 'outputTemperature', 'seed', 'teacherForcing'].some((key) => key in changes);
     this.state = { ...this.state, ...changes };
     this.onStateChange(this.state);
     if (retranslate) this.translate({ animate: 'sentence' in changes });
@@ -87,10 +97,15 @@ export class TranslationView {
   translate({ animate = true } = {}) {
     this.#stopAnimation();
     this.sentenceInput.value = this.state.sentence;
+    const { temperature, decoding, outputTemperature, seed } = this.state;
     try {
-      this.result = this.translator.translate(this.state.sentence, { temperature: this.state.temperature });
+      this.result = this.translator.translate(this.state.sentence, { temperature, decoding, outputTemperature, seed });
+      // Teacher forcing needs the true translation: the grammar's, for sentences it has.
+      const reference = this.state.teacherForcing && this.result.alignment ? this.result.alignment.target.join(' ') : null;
+      this.forced = reference ? this.translator.translate(this.state.sentence, { temperature, outputTemperature, target: reference }) : null;
     } catch (error) {
       this.result = null;
+      this.forced = null;
       this.#showError(error);
       this.render();
       return;
@@ -181,7 +196,31 @@ export class TranslationView {
     this.alignmentToggle = element('input', { type: 'checkbox', id: 'show-alignment' });
     this.alignmentToggle.addEventListener('change', () => this.set({ showAlignment: this.alignmentToggle.checked }));
 
+    const { minOutputTemperature, maxOutputTemperature, maxSeed } = translationLimits;
+    this.decodingSelect = select('decoding-choice', [['greedy', 'the most likely word (greedy)'], ['sample', 'a draw from the distribution (sampling)']], (v) => this.set({ decoding: v }));
+    this.outputTemperature = element('input', { type: 'range', min: 0, max: 1000, step: 1, id: 'output-temperature' });
+    this.outputTemperatureText = element('output', { id: 'output-temperature-value', for: 'output-temperature' });
+    this.outputTemperature.addEventListener('input', () => {
+      const t = logSlider.toValue(Number(this.outputTemperature.value), minOutputTemperature, maxOutputTemperature);
+      this.set({ outputTemperature: Number(t.toPrecision(3)) });
+    });
+    this.seedInput = element('input', { type: 'number', id: 'seed', min: 0, max: maxSeed, step: 1 });
+    this.seedInput.addEventListener('change', () => {
+      const seed = Number(this.seedInput.value);
+      if (Number.isInteger(seed) && seed >= 0 && seed <= maxSeed) this.set({ seed });
+      else this.seedInput.value = String(this.state.seed);
+    });
+    const resample = button('Resample', () => this.set({ seed: (this.state.seed + 1) % (maxSeed + 1) }), { id: 'resample', title: 'draw again with the next seed' });
+    this.teacherToggle = element('input', { type: 'checkbox', id: 'teacher-forcing' });
+    this.teacherToggle.addEventListener('change', () => this.set({ teacherForcing: this.teacherToggle.checked }));
+
     return element('div', { className: 'controls translation-controls' },
+      element('fieldset', {}, element('legend', { textContent: 'Choosing each word' }),
+        labelled('choose', this.decodingSelect),
+        labelled('output temperature', element('span', { className: 'inline' }, this.outputTemperature, this.outputTemperatureText),
+          element('small', { textContent: 'divides the output logits, not attention’s: 0.1 (near greedy) to 10 (near uniform); used when sampling and for the bars' })),
+        labelled('seed', element('span', { className: 'inline' }, this.seedInput, resample)),
+        element('label', { className: 'check' }, this.teacherToggle, ' compare with teacher forcing (feed the grammar’s translation)')),
       element('fieldset', {}, element('legend', { textContent: 'Decoding' }),
         labelled('step', element('span', { className: 'inline' }, back, this.scrubber, forward, replay), this.stepText)),
       element('fieldset', {}, element('legend', { textContent: 'Attention temperature (all layers)' }),
@@ -216,6 +255,13 @@ export class TranslationView {
     this.layerSelect.value = String(s.layer);
     this.headSelect.value = String(s.head);
     this.alignmentToggle.checked = s.showAlignment;
+    this.decodingSelect.value = s.decoding;
+    this.outputLabel.textContent = `${this.pair?.target ?? 'output'} (${s.decoding === 'greedy' ? 'greedy decoding' : `sampled at T_out = ${formatNumber(s.outputTemperature, 3)}, seed ${s.seed}`}):`;
+    this.outputTemperature.value = logSlider.toPosition(s.outputTemperature, translationLimits.minOutputTemperature, translationLimits.maxOutputTemperature);
+    this.outputTemperatureText.textContent = `T_out = ${formatNumber(s.outputTemperature, 3)}`;
+    if (!hasFocus(this.seedInput)) this.seedInput.value = String(s.seed);
+    this.seedInput.disabled = s.decoding !== 'sample';
+    this.teacherToggle.checked = s.teacherForcing;
     if (!this.result) {
       this.output.replaceChildren();
       this.reference.textContent = '';
@@ -229,6 +275,7 @@ export class TranslationView {
 
     this.output.replaceChildren(...r.target.slice(0, step + 1).map((word, i) => element('span', { className: i === step ? 'token token-current' : 'token', textContent: word })));
     this.#describeReference(r);
+    this.#drawDistributions(step);
 
     const width = this.element.clientWidth || 900;
     const source = r.source;
@@ -253,11 +300,26 @@ export class TranslationView {
     this.decoderMap.update({ matrix: upToStep(pickMap(r.decoderSelfAttention, s.layer, s.head), step, true), digits: 4, formatCell: formatWeight, rowLabels: shown, colLabels: decoderInputs, highlightRow: step, maxWidth: Math.min(width / 2, 480) });
   }
 
+  #drawDistributions(step) {
+    const r = this.result;
+    const how = r.decoding.choice === 'greedy' ? 'the most likely word' : `sampled, seed ${r.decoding.seed}`;
+    this.freeDistribution.update(r.steps[step], `step ${step + 1}, free running (${how}): “${r.steps[step].token}”, ${percent(r.steps[step].probability)}`);
+    const forced = this.forced;
+    this.forcedDistribution.element.hidden = !forced || step >= forced.steps.length;
+    if (!this.forcedDistribution.element.hidden) {
+      const f = forced.steps[step];
+      this.forcedDistribution.update(f, `step ${step + 1}, teacher forcing: the reference word “${f.token}” got ${percent(f.probability)}`, 'the reference');
+    }
+    this.forcedNote.textContent = !this.state.teacherForcing ? ''
+      : !forced ? 'Teacher forcing needs the grammar’s translation, and this sentence is outside the grammar.'
+        : `Fed the reference “${forced.target.slice(0, -1).join(' ')}”, the model gives its words ${forced.steps.map((x) => percent(x.probability)).join(', ')}.`;
+  }
+
   #describeReference(r) {
     if (!this.pair) {
       this.reference.textContent = `A model of ${this.task === 'pairs' ? 'your own pairs' : `the ${this.task} task`}: the Train view’s probe compares it with the task’s true answer.`;
     } else if (!r.alignment) {
-      this.reference.textContent = 'This sentence is outside the toy grammar, so there is no reference translation or true alignment to compare with.';
+      this.reference.textContent = `Outside the grammar this model was trained on: ${r.outsideGrammar}. The model still writes something (above), and its maps below show what it looked at, but nothing it learned covers this sentence, and there is no reference to check it against.`;
     } else if (r.alignment.matchesModel) {
       this.reference.textContent = 'Matches the grammar’s translation word for word.';
     } else {

@@ -63,9 +63,10 @@ class TrainingStream {
 std::vector<SentencePair> held_out_set(std::size_t count, std::uint64_t seed, Language language = Language::spanish);
 
 // The grammar's own translation of an English sentence (lower case, one token per word), with its alignment,
-// or nothing when the sentence is not in the grammar or not in the part the language says.
+// or nothing when the sentence is not in the grammar or not in the part the language says; then `problem`
+// (when given) says what the grammar expected where, in words for a learner.
 std::optional<SentencePair> translate_by_grammar(const std::vector<std::string>& english,
-                                                 Language language = Language::spanish);
+                                                 Language language = Language::spanish, std::string* problem = nullptr);
 
 std::string join(const std::vector<std::string>& words);
 

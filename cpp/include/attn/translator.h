@@ -71,19 +71,34 @@ LoadedModel load_weights(const std::uint8_t* bytes, std::size_t size);
 // Lower-cases ASCII, drops . , ! ? ; : and splits on white space.
 std::vector<std::string> tokenize(const std::string& sentence);
 
+// How each next word is chosen. The output distribution is softmax(logits / output_temperature): the output
+// temperature shapes which word comes next, and is distinct from the attention temperature, which reshapes
+// every attention map inside the model.
+struct Decoding {
+  enum class Choice { greedy, sample } choice = Choice::greedy;  // the most likely word, or a draw
+  float output_temperature = 1.0f;
+  std::uint64_t seed = 0;  // sampling: the same seed draws the same words on every platform
+  // Teacher forcing: these (known) target words are the decoder's input instead of its own output; each
+  // step's distribution is then the model's guess at the next reference word.
+  std::optional<std::vector<std::string>> forced_target;
+};
+
 struct Translation {
   std::vector<std::string> source;  // the input words + "<eos>"
-  std::vector<std::string> target;  // the produced words, + "<eos>" when decoding stopped by itself
+  std::vector<std::string> target;  // the produced (or forced) words, + "<eos>" when decoding stopped by itself
   std::size_t layers_encoder = 0, layers_decoder = 0, heads = 0;
   // Row-major maps, layer by layer and head by head. Row t of a decoder map is the query that produced
   // target[t]; decoder self-attention's columns are the decoder inputs "<bos>", target[0], … (T of them).
   std::vector<float> encoder_self;     // Le × H × S × S
   std::vector<float> decoder_self;     // Ld × H × T × T
   std::vector<float> cross_attention;  // Ld × H × T × S
+  // T × V: at step t, the output distribution the word target[t] was chosen from (over model.target's words;
+  // <bos> has probability 0).
+  std::vector<float> probabilities;
 };
 
 struct TranslateError {
-  enum class Kind { empty, too_long, unknown_words } kind;
+  enum class Kind { empty, too_long, unknown_words, unknown_target_words } kind;
   std::string message;
   std::vector<std::string> unknown_words;
   std::vector<std::vector<std::string>> suggestions;  // closest known words, per unknown word
@@ -101,12 +116,12 @@ class Translator {
   const TranslationModel& model() const { return model_; }
   std::size_t max_source_words() const;  // the longest sentence accepted, in words
 
-  // Greedy decoding; temperature applies to every attention layer.
-  TranslateResult translate(const std::string& sentence, float temperature = 1.0f);
+  // Decoding as `decoding` says (greedy by default); temperature applies to every attention layer.
+  TranslateResult translate(const std::string& sentence, float temperature = 1.0f, const Decoding& decoding = {});
   // `max_tokens` stops decoding early (<eos> included): an evaluation that only asks whether the output is
-  // the reference need not decode past the reference's length.
+  // the reference need not decode past the reference's length. Forced target words must be known.
   Translation translate_words(const std::vector<std::string>& words, float temperature = 1.0f,
-                              std::size_t max_tokens = SIZE_MAX);
+                              std::size_t max_tokens = SIZE_MAX, const Decoding& decoding = {});
   // Teacher forcing: the decoder is fed <bos> + `target` (known words) instead of its own output. Returns the
   // cross-attention maps, Ld × H × (|target| + 1) × (|source| + 1): row t produced target[t] (the last, <eos>).
   std::vector<float> forced_cross_attention(const std::vector<std::string>& source,
@@ -114,6 +129,8 @@ class Translator {
 
  private:
   std::vector<int> source_ids(const std::vector<std::string>& words) const;  // words (known) + <eos>
+  // The output distribution at decoder position `row` of the last forward pass, into `out` (V floats).
+  void distribution(std::size_t row, float output_temperature, float* out) const;
 
   TranslationModel model_;
   Transformer transformer_;

@@ -29,9 +29,12 @@ class EnglishRenderer {
   }
 };
 
-bool says_noun_phrase(const TargetLanguage& language, const NounPhrase& np) {
-  return np.is_name() ||
-         (language.says_determiner(np.determiner) && (np.adjective < 0 || language.says_adjective(np.adjective)));
+// The first word of a noun phrase the language does not say, or nothing.
+const char* unsaid_word(const TargetLanguage& language, const NounPhrase& np) {
+  if (np.is_name()) return nullptr;
+  if (!language.says_determiner(np.determiner)) return determiners()[np.determiner].en;
+  if (np.adjective >= 0 && !language.says_adjective(np.adjective)) return adjectives()[np.adjective].en;
+  return nullptr;
 }
 
 }  // namespace
@@ -56,12 +59,24 @@ EnglishSentence render_english(const Sentence& s) {
   return std::move(r.out);
 }
 
-bool TargetLanguage::says(const Sentence& s) const {
-  if (!says_noun_phrase(*this, s.subject) || !says_verb(s.verb)) return false;
-  if (s.object && !says_noun_phrase(*this, *s.object)) return false;
-  if (s.preposition < 0) return !needs_place(s.verb);
-  return says_preposition(s.preposition) && says_noun_phrase(*this, s.prepositional_object) &&
-         says_prepositional_object(s.preposition, s.prepositional_object);
+std::string TargetLanguage::unsaid(const Sentence& s) const {
+  const std::string leaves_out = std::string("the grammar's ") + name() + " leaves out ";
+  for (const NounPhrase* np : {&s.subject, s.object ? &*s.object : nullptr, s.preposition >= 0 ? &s.prepositional_object : nullptr})
+    if (np)
+      if (const char* word = unsaid_word(*this, *np)) return leaves_out + "“" + word + "”";
+  if (!says_verb(s.verb)) return leaves_out + "“" + verbs()[s.verb].en_third_singular + "”";
+  if (s.preposition < 0) {
+    return needs_place(s.verb) ? std::string("in the grammar's ") + name() + " “" + verbs()[s.verb].en_third_singular +
+                                     "” needs a place (in, near, behind) or a companion (with)"
+                               : "";
+  }
+  const Preposition& p = prepositions()[s.preposition];
+  if (!says_preposition(s.preposition)) return leaves_out + "“" + p.en + "”";
+  if (!says_prepositional_object(s.preposition, s.prepositional_object)) {
+    const EnglishSentence en = render_english(s);
+    return leaves_out + "“" + join(std::vector<std::string>(en.words.begin() + en.preposition, en.words.end())) + "”";
+  }
+  return "";
 }
 
 const TargetLanguage& target(Language language) {

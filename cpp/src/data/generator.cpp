@@ -103,9 +103,14 @@ std::vector<SentencePair> held_out_set(std::size_t count, std::uint64_t seed, La
   return out;
 }
 
-std::optional<SentencePair> translate_by_grammar(const std::vector<std::string>& english, Language language) {
-  std::optional<Sentence> tree = parse(english);
-  if (!tree || !target(language).says(*tree)) return std::nullopt;
+std::optional<SentencePair> translate_by_grammar(const std::vector<std::string>& english, Language language,
+                                                 std::string* problem) {
+  std::optional<Sentence> tree = parse(english, problem);
+  if (!tree) return std::nullopt;
+  if (std::string unsaid = target(language).unsaid(*tree); !unsaid.empty()) {
+    if (problem) *problem = std::move(unsaid);
+    return std::nullopt;
+  }
   return target(language).render(*tree);
 }
 

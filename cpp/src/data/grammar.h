@@ -71,7 +71,9 @@ struct Sentence {
   NounPhrase prepositional_object;
 };
 
-std::optional<Sentence> parse(const std::vector<std::string>& english);
+// The tree of an English sentence, or nothing, with `problem` (when given) saying what the grammar expected
+// where ("“eat” needs an object: …").
+std::optional<Sentence> parse(const std::vector<std::string>& english, std::string* problem = nullptr);
 
 // Where render_english() put each word of a tree (-1: absent), so a translation can align to them.
 struct EnglishNounPhrase {
@@ -101,7 +103,10 @@ class TargetLanguage {
   // The tree's translation, with the English sentence as its source; only for trees says() accepts.
   virtual SentencePair render(const Sentence& sentence) const = 0;
   virtual const std::vector<std::string>& words() const = 0;  // every word render() can write
-  bool says(const Sentence& sentence) const;
+  virtual const char* name() const = 0;                        // "Spanish", "Japanese"
+  bool says(const Sentence& sentence) const { return unsaid(sentence).empty(); }
+  // What in the tree the language does not say (empty when it says it all), for a reader.
+  std::string unsaid(const Sentence& sentence) const;
 };
 
 const TargetLanguage& spanish();

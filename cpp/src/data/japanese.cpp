@@ -128,6 +128,8 @@ class Japanese final : public TargetLanguage {
     return std::move(r.pair);
   }
 
+  const char* name() const override { return "Japanese"; }
+
   const std::vector<std::string>& words() const override {
     static const std::vector<std::string> sorted = [] {
       std::set<std::string> w = {"wa", "o", "no", "de", "ni", "to", "totemo"};

@@ -62,6 +62,8 @@ class Spanish final : public TargetLanguage {
     return std::move(r.pair);
   }
 
+  const char* name() const override { return "Spanish"; }
+
   const std::vector<std::string>& words() const override {
     static const std::vector<std::string> sorted = [] {
       std::set<std::string> w = {"muy", "no", "a", "al", "de", "del"};

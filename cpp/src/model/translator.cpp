@@ -1,6 +1,9 @@
-// Greedy decoding with every attention map kept for display.
+// Decoding (greedy, sampled or teacher-forced) with every attention map and each step's output distribution
+// kept for display.
 #include <algorithm>
+#include <cmath>
 
+#include "../data/rng.h"
 #include "attn/translator.h"
 
 namespace attn::model {
@@ -12,7 +15,7 @@ std::size_t Translator::max_source_words() const {
   return std::min<std::size_t>(corpus::kMaxEnglishWords, model_.config.max_positions - 1);
 }
 
-TranslateResult Translator::translate(const std::string& sentence, float temperature) {
+TranslateResult Translator::translate(const std::string& sentence, float temperature, const Decoding& decoding) {
   const std::vector<std::string> words = tokenize(sentence);
   TranslateResult result;
   if (words.empty()) {
@@ -46,8 +49,39 @@ TranslateResult Translator::translate(const std::string& sentence, float tempera
     result.error = std::move(unknown);
     return result;
   }
-  result.translation = translate_words(words, temperature);
+  if (decoding.forced_target) {
+    const auto& target = *decoding.forced_target;
+    std::vector<std::string> unknown_target;
+    for (const auto& w : target)
+      if (model_.target.id(w) < 2 && std::find(unknown_target.begin(), unknown_target.end(), w) == unknown_target.end())
+        unknown_target.push_back(w);  // ids 0 and 1 are <bos> and <eos>: not words one can force
+    if (!unknown_target.empty()) {
+      std::string message = "the forced target has words the model does not produce: ";
+      for (std::size_t i = 0; i < unknown_target.size(); ++i) message += (i ? ", '" : "'") + unknown_target[i] + "'";
+      result.error = TranslateError{TranslateError::Kind::unknown_target_words, message, unknown_target, {}};
+      return result;
+    }
+    if (target.size() + 1 > model_.config.max_positions) {
+      result.error = TranslateError{TranslateError::Kind::too_long,
+                                    "the forced target has " + std::to_string(target.size()) + " words; at most " +
+                                        std::to_string(model_.config.max_positions - 1) + " fit",
+                                    {}, {}};
+      return result;
+    }
+  }
+  result.translation = translate_words(words, temperature, SIZE_MAX, decoding);
   return result;
+}
+
+void Translator::distribution(std::size_t row, float output_temperature, float* out) const {
+  const std::size_t v = model_.config.target_vocabulary;
+  const float* logits = activations_.logits.data() + row * v;
+  const float top = *std::max_element(logits + 1, logits + v);
+  double sum = 0;
+  out[0] = 0.0f;  // <bos> is an input marker, never an output
+  for (std::size_t i = 1; i < v; ++i) sum += std::exp(static_cast<double>(logits[i] - top) / output_temperature);
+  for (std::size_t i = 1; i < v; ++i)
+    out[i] = static_cast<float>(std::exp(static_cast<double>(logits[i] - top) / output_temperature) / sum);
 }
 
 std::vector<int> Translator::source_ids(const std::vector<std::string>& words) const {
@@ -69,25 +103,57 @@ std::vector<float> Translator::forced_cross_attention(const std::vector<std::str
 }
 
 Translation Translator::translate_words(const std::vector<std::string>& words, float temperature,
-                                        std::size_t max_tokens) {
+                                        std::size_t max_tokens, const Decoding& decoding) {
   const Config& c = model_.config;
+  const std::size_t v = c.target_vocabulary;
   const std::vector<int> source = source_ids(words);
-
-  // Step by step: feed <bos> + the words so far, take the most likely next word, stop at <eos>.
   std::vector<int> target_in = {kTargetBegin}, produced;
-  transformer_.forward(model_.parameters.data(), source, target_in, temperature, activations_);
-  for (;;) {
-    const std::size_t last = target_in.size() - 1;
-    const float* row = activations_.logits.data() + last * c.target_vocabulary;
-    // Never produce <bos>: it is an input marker, not a word.
-    const int next = static_cast<int>(std::max_element(row + 1, row + c.target_vocabulary) - row);
-    produced.push_back(next);
-    if (next == kTargetEnd || target_in.size() == c.max_positions || produced.size() >= max_tokens) break;
-    target_in.push_back(next);
-    transformer_.forward_decoder(model_.parameters.data(), target_in, temperature, activations_);
+  std::vector<float> probabilities;
+
+  if (decoding.forced_target) {
+    // Teacher forcing: one pass over <bos> + the reference; row t is the model's guess at reference word t.
+    for (const auto& w : *decoding.forced_target) produced.push_back(model_.target.id(w));
+    produced.push_back(kTargetEnd);
+    target_in.insert(target_in.end(), produced.begin(), produced.end() - 1);
+    transformer_.forward(model_.parameters.data(), source, target_in, temperature, activations_);
+    probabilities.resize(produced.size() * v);
+    for (std::size_t row = 0; row < produced.size(); ++row) distribution(row, decoding.output_temperature, &probabilities[row * v]);
+  } else {
+    // Step by step: feed <bos> + the words so far, choose the next word, stop at <eos>.
+    Rng rng(decoding.seed);
+    transformer_.forward(model_.parameters.data(), source, target_in, temperature, activations_);
+    for (;;) {
+      const std::size_t last = target_in.size() - 1;
+      probabilities.resize(probabilities.size() + v);
+      float* p = &probabilities[probabilities.size() - v];
+      distribution(last, decoding.output_temperature, p);
+      int next;
+      if (decoding.choice == Decoding::Choice::greedy) {
+        // The logits' argmax, not the probabilities': the same word at any output temperature.
+        const float* row = activations_.logits.data() + last * v;
+        next = static_cast<int>(std::max_element(row + 1, row + v) - row);
+      } else {
+        // Inverse CDF on one uniform draw; the last word with any probability takes the rounding remainder.
+        double u = rng.unit(), cumulative = 0;
+        next = static_cast<int>(v) - 1;
+        while (next > 1 && p[next] == 0.0f) --next;
+        for (std::size_t i = 1; i < v; ++i) {
+          cumulative += p[i];
+          if (u < cumulative) {
+            next = static_cast<int>(i);
+            break;
+          }
+        }
+      }
+      produced.push_back(next);
+      if (next == kTargetEnd || target_in.size() == c.max_positions || produced.size() >= max_tokens) break;
+      target_in.push_back(next);
+      transformer_.forward_decoder(model_.parameters.data(), target_in, temperature, activations_);
+    }
   }
 
   Translation t;
+  t.probabilities = std::move(probabilities);
   t.source = words;
   t.source.push_back(model_.source.word(kSourceEnd));
   for (int id : produced) t.target.push_back(model_.target.word(id));
