@@ -167,6 +167,12 @@ Error training_options(const TrainingArgs& a) {
   return {};
 }
 
+Error position_shape(double rows, double cols) {
+  if (!is_count(rows) || rows > 65536) return range_error("rows must be a whole number from 1 to 65536, got " + number(rows));
+  if (!is_count(cols) || cols > 4096) return range_error("cols must be a whole number from 1 to 4096, got " + number(cols));
+  return {};
+}
+
 Error decoding(const std::string& choice, double output_temperature, double seed) {
   if (choice != "greedy" && choice != "sample") {
     return range_error("options.decoding must be 'greedy' or 'sample', got '" + choice + "'");

@@ -45,6 +45,9 @@ Error mask(const std::string& kind, double length, double sq, double sk);
 // scale finite (any sign), temperature finite and > 0.
 Error logit_params(double scale, double temperature);
 
+// Position encodings' shape: rows (positions) from 1 to 65536, cols (the width) from 1 to 4096.
+Error position_shape(double rows, double cols);
+
 // A translation's decoding: choice is 'greedy' or 'sample'; the output temperature lies in [0.01, 100]; the
 // seed is a whole number from 0 to 2^53 - 1 (every JS number that is one exactly).
 Error decoding(const std::string& choice, double output_temperature, double seed);

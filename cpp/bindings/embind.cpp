@@ -24,6 +24,7 @@
 #include "attn/batched.h"
 #endif
 #include "attn/matmul.h"
+#include "attn/model.h"
 #include "attn/multi_head.h"
 #include "checks.h"
 #include "js_values.h"
@@ -366,6 +367,28 @@ val matmul(const val& args) {
   return matrix_result(c, m, n);
 }
 
+// positionalEncoding({ rows, cols } | { x }): the sinusoidal position encodings P (rows × cols), or x + P.
+val positional_encoding(const val& args) {
+  const val x_value = args["x"];
+  if (!x_value.isNull()) {
+    const MatrixArg x(x_value, "x");
+    if (auto error = x.check()) return error_result(error);
+    if (auto error = check::position_shape(x.rows, x.cols)) return error_result(error);
+    std::vector<float> data;
+    if (auto error = copy_finite(x, data)) return error_result(error);
+    std::vector<float> positions(data.size());
+    model::sinusoidal_positions(static_cast<std::size_t>(x.rows), static_cast<std::size_t>(x.cols), positions.data());
+    for (std::size_t i = 0; i < data.size(); ++i) data[i] += positions[i];
+    return matrix_result(data, static_cast<std::size_t>(x.rows), static_cast<std::size_t>(x.cols));
+  }
+  const double rows = args["rows"].as<double>(), cols = args["cols"].as<double>();
+  if (auto error = check::position_shape(rows, cols)) return error_result(error);
+  if (auto error = check::memory_budget("positionalEncoding", rows * cols)) return error_result(error);
+  std::vector<float> positions(static_cast<std::size_t>(rows * cols));
+  model::sinusoidal_positions(static_cast<std::size_t>(rows), static_cast<std::size_t>(cols), positions.data());
+  return matrix_result(positions, static_cast<std::size_t>(rows), static_cast<std::size_t>(cols));
+}
+
 // logits({ q, k, mask, scale?, temperature }): (Q Kᵀ)·scale/temperature, masked entries -Infinity.
 val logits(const val& args) {
   const MatrixArg q(args["q"], "q"), k(args["k"], "k");
@@ -423,5 +446,6 @@ EMSCRIPTEN_BINDINGS(attention_module) {
   emscripten::function("multiHeadAttention", &multi_head_attention);
   emscripten::function("matmul", &matmul);
   emscripten::function("logits", &logits);
+  emscripten::function("positionalEncoding", &positional_encoding);
   emscripten::function("memoryStats", &memory_stats);
 }

@@ -74,6 +74,15 @@ TEST(Checks, MemoryBudget) {
   expect_range_error(memory_budget("attention", 1e12), "attention request too large: it needs 3814698 MiB");
 }
 
+TEST(Checks, PositionShapesAreWholeAndBounded) {
+  EXPECT_FALSE(position_shape(1, 1));
+  EXPECT_FALSE(position_shape(65536, 4096));
+  expect_range_error(position_shape(0, 8), "rows must be a whole number from 1 to 65536, got 0");
+  expect_range_error(position_shape(2.5, 8), "rows must be a whole number from 1 to 65536, got 2.5");
+  expect_range_error(position_shape(8, 4097), "cols must be a whole number from 1 to 4096, got 4097");
+  expect_range_error(position_shape(8, NAN), "cols must be a whole number from 1 to 4096, got nan");
+}
+
 TEST(Checks, DecodingOptionsNameTheOption) {
   EXPECT_FALSE(decoding("greedy", 1, 0));
   EXPECT_FALSE(decoding("sample", 0.01, 9007199254740991.0));

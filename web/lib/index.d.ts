@@ -116,6 +116,12 @@ export interface Attention {
    */
   logits(args: { q: Matrix; k: Matrix; mask?: Mask; scale?: number; temperature?: number }): Matrix;
   /** Bytes currently allocated inside the module and the size of its memory. */
+  /**
+   * Sinusoidal position encodings: P, rows (positions) × cols (width), dimension pair (2i, 2i+1) turning at
+   * 10000^(−2i/cols), sin then cos; or, given `x`, x + P (what the transformer adds to its embeddings).
+   * RangeError for rows outside 1-65536 or cols outside 1-4096.
+   */
+  positionalEncoding(args: { rows: number; cols: number } | { x: Matrix }): Matrix;
   memoryStats(): { allocatedBytes: number; heapBytes: number };
 }
 

@@ -119,6 +119,17 @@ function wrap(module, backend) {
       });
     },
 
+    /** The sinusoidal position encodings P ({ rows, cols }), or x + P ({ x }): what a transformer adds to its inputs. */
+    positionalEncoding(args) {
+      return withOperation('positionalEncoding', () => {
+        validate.requireObject(args, 'arguments');
+        if (args.x !== undefined) return unwrap(module.positionalEncoding({ x: validate.matrix(args.x, 'x') }), 'positionalEncoding');
+        const request = { x: null, rows: validate.optionalNumber(args.rows, 'rows', undefined), cols: validate.optionalNumber(args.cols, 'cols', undefined) };
+        if (request.rows === undefined || request.cols === undefined) throw new TypeError('positionalEncoding: give { rows, cols } or { x }');
+        return unwrap(module.positionalEncoding(request), 'positionalEncoding');
+      });
+    },
+
     /** Bytes malloc has handed out and the size of wasm memory: for leak checks and curiosity. */
     memoryStats() {
       return module.memoryStats();

@@ -6,7 +6,7 @@ import { element } from './controls.js';
 import { decodeTranslationState, defaultTranslationState, encodeTranslationState } from './translation-state.js';
 // Each view's code is fetched when the view is first shown, so a visitor downloads only what they look at.
 
-const viewNames = { translation: 'Translation', steps: 'Attention, step by step', train: 'Train' };
+const viewNames = { lessons: 'Lessons', translation: 'Translation', steps: 'Attention, step by step', train: 'Train' };
 const params = new URLSearchParams(location.search);
 const requestedBackend = ['wasm-simd128-threads', 'wasm-simd128', 'wasm-scalar'].includes(params.get('backend')) ? params.get('backend') : undefined;
 
@@ -64,6 +64,12 @@ class Playground {
       const { state, notice } = decodeState(location.search);
       const entry = { urlParams: () => encodeState(entry.view.state) };
       entry.view = new StepView({ api: this.api, state, notice, onStateChange: () => setUrl('steps', entry.urlParams()) });
+      return entry;
+    }
+    if (name === 'lessons') {
+      const [{ decodeLessonsState, encodeLessonsState }, { LessonsView }] = await Promise.all([import('./lessons-state.js'), import('./lessons-view.js')]);
+      const entry = { urlParams: () => encodeLessonsState(entry.view.state) };
+      entry.view = new LessonsView({ api: this.api, state: decodeLessonsState(location.search), onStateChange: () => setUrl('lessons', entry.urlParams()) });
       return entry;
     }
     if (name === 'train') {

@@ -125,6 +125,10 @@ struct Activations {
   std::vector<float> logits;  // T × target vocabulary
 };
 
+// Sinusoidal position encodings, positions × d row-major: dimension pair (2i, 2i+1) turns at frequency
+// 10000^(−2i/d), sin then cos (the transformer adds them to its embeddings; exposed for the position lesson).
+void sinusoidal_positions(std::size_t positions, std::size_t d, float* out);
+
 class Transformer {
  public:
   Transformer(const Config& config, const KernelSet& kernels);

@@ -100,15 +100,17 @@ struct Transformer::Buffers {
 
 Transformer::Transformer(const Config& config, const KernelSet& kernels)
     : config_(config), layout_(config), kernels_(kernels), buffers_(std::make_shared<Buffers>()) {
-  // Sinusoidal positions: dimension pair (2i, 2i+1) turns at frequency 10000^(−2i/D).
-  const std::size_t d = config.d_model;
-  positions_.assign(config.max_positions * d, 0.0f);
+  positions_.assign(config.max_positions * config.d_model, 0.0f);
   if (!config.positions) return;  // the ablation: embeddings alone, no word order
-  for (std::size_t pos = 0; pos < config.max_positions; ++pos) {
+  sinusoidal_positions(config.max_positions, config.d_model, positions_.data());
+}
+
+void sinusoidal_positions(std::size_t positions, std::size_t d, float* out) {
+  for (std::size_t pos = 0; pos < positions; ++pos) {
     for (std::size_t i = 0; i < d; i += 2) {
       const double angle = pos / std::pow(10000.0, static_cast<double>(i) / d);
-      positions_[pos * d + i] = static_cast<float>(std::sin(angle));
-      if (i + 1 < d) positions_[pos * d + i + 1] = static_cast<float>(std::cos(angle));
+      out[pos * d + i] = static_cast<float>(std::sin(angle));
+      if (i + 1 < d) out[pos * d + i + 1] = static_cast<float>(std::cos(angle));
     }
   }
 }

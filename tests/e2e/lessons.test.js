@@ -1,0 +1,70 @@
+// The Lessons view in Chromium: the lecture notes' points 1 → 10 with next, the position lesson's shuffle
+// with and without encodings, the memory network's hops, links to the views that show the other points,
+// URL state, 375 px, and axe-core.
+import { describe, expect, it } from 'vitest';
+import { accessibilityViolations, openPage, resultsDir, useChromiumAndPlayground } from './browser.js';
+
+const suite = useChromiumAndPlayground();
+
+async function open(query, viewport) {
+  const opened = await openPage(suite.browser, `${suite.playground.url}${query}`, viewport);
+  await opened.page.waitForSelector('body[data-ready]');
+  return opened;
+}
+
+describe('lessons', () => {
+  it('go from 1 to 10 with next, each with its text and a widget or a link', async () => {
+    const { page, errors } = await open('?view=lessons');
+    expect(await page.locator('#tab-lessons').getAttribute('aria-selected')).toBe('true');
+    const titles = [];
+    for (let n = 1; n <= 10; n++) {
+      titles.push(await page.locator('#lesson-title').textContent());
+      expect(await page.locator('#lesson-text').textContent()).not.toBe('');
+      expect(await page.locator(`#lesson-${n}`).getAttribute('aria-current')).toBe('step');
+      expect(await page.locator('.lesson-widget, a.lesson-open').count()).toBe(1);
+      if (n < 10) await page.locator('#lesson-next').click();
+    }
+    expect(titles.map((t) => t.split('.')[0])).toEqual(['1', '2', '3', '4', '5', '6', '7', '8', '9', '10']);
+    expect(await page.locator('#lesson-next').isDisabled()).toBe(true);
+    expect(page.url()).toMatch(/view=lessons.*lesson=10|lesson=10.*view=lessons/);
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
+  it('position: shuffling without encodings keeps each word’s output; with them it changes', async () => {
+    const { page, errors } = await open('?view=lessons&lesson=8');
+    expect(await page.locator('#position-encodings .heatmap-shape').textContent()).toBe('(32×32)');
+    await page.locator('#position-shuffle').click();
+    await expect.poll(() => page.locator('#position-verdict').textContent()).toMatch(/^Without positions, each word’s output is the same row in both orders/);
+    await page.locator('#position-add').check();
+    await expect.poll(() => page.locator('#position-verdict').textContent()).toMatch(/^With positions, the same word gets a different output in another place/);
+    expect(page.url()).toMatch(/add=1/);
+    await page.screenshot({ path: `${resultsDir}lesson-position-1440.png`, fullPage: true });
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
+  it('memory networks: one hop finds who, two find where; the URL keeps the hops', async () => {
+    const { page, errors } = await open('?view=lessons&lesson=10&hops=1');
+    expect(await page.locator('#memory-answer').textContent()).toMatch(/found who took the apple \(mary\), but not yet where/);
+    await page.locator('#memory-hops').fill('2');
+    expect(await page.locator('#memory-answer').textContent()).toBe('After 2 hops: the apple is in the garden.');
+    expect(await page.locator('#memory-weights-2 table tbody td').allTextContents()).toHaveLength(3);
+    expect(page.url()).toMatch(/hops=2/);
+    await page.screenshot({ path: `${resultsDir}lesson-memory-1440.png`, fullPage: true });
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
+  it('fits 375 px and has no serious or critical axe-core violations', async () => {
+    for (const lesson of [8, 10, 2]) {
+      const { page, errors } = await open(`?view=lessons&lesson=${lesson}`, { width: 375, height: 800 });
+      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+      expect(overflow).toBeLessThanOrEqual(0);
+      expect(await accessibilityViolations(page, '#lessons-view')).toEqual([]);
+      if (lesson === 8) await page.screenshot({ path: `${resultsDir}lesson-position-375.png`, fullPage: true });
+      expect(errors).toEqual([]);
+      await page.close();
+    }
+  });
+});

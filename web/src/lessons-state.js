@@ -1,0 +1,41 @@
+// The Lessons view's state and its URL form: which lecture point is open, and each widget's settings.
+export const lessonCount = 10;
+
+export function defaultLessonsState() {
+  return { lesson: 1, position: { positions: 32, dims: 32, sentence: 'the cat chased the dog', seed: 0, withPositions: false }, memory: { hops: 2 } };
+}
+
+const integerIn = (text, min, max) => {
+  const value = Number(text);
+  return text !== null && Number.isInteger(value) && value >= min && value <= max ? value : null;
+};
+
+export function encodeLessonsState(state) {
+  const params = new URLSearchParams();
+  params.set('lesson', String(state.lesson));
+  if (state.lesson === 8) {
+    const p = state.position;
+    params.set('pos', String(p.positions));
+    params.set('dims', String(p.dims));
+    params.set('words', p.sentence);
+    if (p.seed) params.set('shuffle', String(p.seed));
+    if (p.withPositions) params.set('add', '1');
+  }
+  if (state.lesson === 10) params.set('hops', String(state.memory.hops));
+  return params;
+}
+
+export function decodeLessonsState(search) {
+  const params = new URLSearchParams(search);
+  const state = defaultLessonsState();
+  state.lesson = integerIn(params.get('lesson'), 1, lessonCount) ?? 1;
+  const p = state.position;
+  p.positions = integerIn(params.get('pos'), 2, 64) ?? p.positions;
+  const dims = integerIn(params.get('dims'), 2, 64);
+  if (dims !== null && dims % 2 === 0) p.dims = dims;
+  if (params.get('words')?.trim()) p.sentence = params.get('words').slice(0, 120);
+  p.seed = integerIn(params.get('shuffle'), 0, 1e6) ?? 0;
+  p.withPositions = params.get('add') === '1';
+  state.memory.hops = integerIn(params.get('hops'), 1, 3) ?? 2;
+  return state;
+}

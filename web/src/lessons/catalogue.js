@@ -1,0 +1,24 @@
+// The lecture notes' ten points in their order, each with a short text in our words (what to look at, what
+// to try) and where the playground shows it: a widget of the Lessons view, or another view (a link).
+export const lessons = Object.freeze([
+  { title: 'Attention as selective memory', view: '?view=steps',
+    text: 'Attention is a weighted sum of what was seen, with weights that depend on the inputs themselves, so what matters can be kept however long ago it came. In the step view, edit one row of X and watch every weight that looks at it change: the memory is chosen by content, not by age.' },
+  { title: 'Softmax as a soft argmax', view: '?view=steps',
+    text: 'Softmax turns a row of scores into a distribution: low temperature makes it an argmax, high temperature makes it uniform. In the step view, drag the temperature from 0.05 to 20 and tick "hard" to see the one-hot argmax it approaches.' },
+  { title: 'Keys, queries, values', view: '?view=steps',
+    text: 'Each input offers a key, asks with a query and contributes a value: q = x·Wq, k = x·Wk, v = x·Wv. The step view computes each from the worked example; the softmax runs along each query’s row, and the output row is those weights times V.' },
+  { title: 'Scaling', view: '?view=steps',
+    text: 'Dot products grow with the width, so scores are divided by √d before the softmax. The step view’s scaling choice switches between √d_k, the notes’ √d_model, none and a custom factor: with none, the weights sharpen towards one key.' },
+  { title: 'Self-attention and cross-attention', view: '?view=translation',
+    text: 'In self-attention the queries, keys and values come from one sequence; in translation, the decoder’s queries meet the encoder’s keys and values, and each output word gets a distribution over the source words: a soft alignment.' },
+  { title: 'Masks', view: '?view=steps',
+    text: 'A causal mask lets position i see only positions up to i; in the step view, choose the causal or a custom mask and watch masked logits become −∞ and their weights 0.' },
+  { title: 'Multi-head attention', view: '?view=steps',
+    text: 'Several heads look for different things at once, each in width D/H; in the step view set 2 or 4 heads (and fewer K/V heads for grouped-query attention) to see every head’s maps and the concatenation mixed by Wo.' },
+  { title: 'Position', widget: 'position',
+    text: 'Attention by itself ignores word order: shuffle the words and the outputs are the same rows, shuffled. Add sinusoidal position encodings (left: one row per position, one column per dimension) and the same shuffle gives different outputs. Try shuffling with and without positions.' },
+  { title: 'The translation setting', view: '?view=translation&tf=1',
+    text: 'The translator decodes one word at a time: the bars show each step’s output distribution, greedy takes the most likely word, sampling draws one, and teacher forcing feeds the reference instead of the model’s own words, as in training.' },
+  { title: 'Memory networks', widget: 'memory',
+    text: 'Several hops of attention over a story can chain facts: the first hop finds who took the apple, the refined query then finds where she went. Move from one hop to three and watch the weights and the answer.' },
+]);
