@@ -52,3 +52,28 @@ describe('memory networks', () => {
     expect(three.answer).toBe('garden');
   });
 });
+
+describe('heads, reshaped right and wrong', () => {
+  it('the right split is each head’s columns of every token’s row; the straight reshape differs and mixes tokens', async () => {
+    const { splitHeads, headWeights } = await import('../../web/src/lessons/reshape-math.js');
+    const q = { data: Float32Array.from({ length: 4 * 6 }, (_, i) => i), rows: 4, cols: 6 };
+    const right = splitHeads(q, 2, 'right'), wrong = splitHeads(q, 2, 'wrong');
+    // head 1, token 2: columns 3..5 of row 2 → 15, 16, 17
+    expect(Array.from(right.data.subarray((1 * 4 + 2) * 3, (1 * 4 + 2) * 3 + 3))).toEqual([15, 16, 17]);
+    for (let h = 0; h < 2; h++) for (let r = 0; r < 4; r++) expect(new Set(right.token.slice((h * 4 + r) * 3, (h * 4 + r) * 3 + 3))).toEqual(new Set([r]));
+    expect(Array.from(wrong.data)).toEqual(Array.from(q.data)); // the buffer as it was, read as 2 × 4 × 3
+    expect(wrong.token.slice(3, 6)).toEqual([0, 0, 0]);
+    expect(new Set(wrong.token.slice(6, 9)).size).toBe(1);
+    expect(wrong.token.slice(0, 12)).toEqual([0, 0, 0, 0, 0, 0, 1, 1, 1, 1, 1, 1]); // head 1's "rows" are half-tokens
+    const x = { data: Float32Array.from({ length: 4 * 6 }, (_, i) => 3 * Math.sin(i)), rows: 4, cols: 6 };
+    const w = () => ({ data: Float32Array.from({ length: 36 }, (_, i) => Math.cos(i * 0.7)), rows: 6, cols: 6 });
+    const projections = [w(), w(), w()];
+    const good = headWeights(api, x, projections, 2, 'right'), bad = headWeights(api, x, projections, 2, 'wrong');
+    // The right split's head 1 equals attention on the projections' first 3 columns.
+    const cols = (m, from) => ({ data: Float32Array.from({ length: 4 * 3 }, (_, i) => m.data[Math.floor(i / 3) * 6 + from + (i % 3)]), rows: 4, cols: 3 });
+    const [pq, pk, pv] = projections.map((p) => api.matmul({ a: x, b: p }));
+    const head1 = api.attention({ q: cols(pq, 0), k: cols(pk, 0), v: cols(pv, 0) }).weights;
+    head1.data.forEach((value, i) => expect(good.data[i]).toBeCloseTo(value, 6));
+    expect(Math.max(...good.data.map((v, i) => Math.abs(v - bad.data[i])))).toBeGreaterThan(0.01); // 0.06 here; rounding is 1e-7
+  });
+});

@@ -2,7 +2,7 @@
 export const lessonCount = 10;
 
 export function defaultLessonsState() {
-  return { lesson: 1, position: { positions: 32, dims: 32, sentence: 'the cat chased the dog', seed: 0, withPositions: false }, memory: { hops: 2 } };
+  return { lesson: 1, position: { positions: 32, dims: 32, sentence: 'the cat chased the dog', seed: 0, withPositions: false }, memory: { hops: 2 }, reshape: { heads: 2 } };
 }
 
 const integerIn = (text, min, max) => {
@@ -22,6 +22,7 @@ export function encodeLessonsState(state) {
     if (p.withPositions) params.set('add', '1');
   }
   if (state.lesson === 10) params.set('hops', String(state.memory.hops));
+  if (state.lesson === 7 && state.reshape.heads !== 2) params.set('rh', String(state.reshape.heads));
   return params;
 }
 
@@ -37,5 +38,6 @@ export function decodeLessonsState(search) {
   p.seed = integerIn(params.get('shuffle'), 0, 1e6) ?? 0;
   p.withPositions = params.get('add') === '1';
   state.memory.hops = integerIn(params.get('hops'), 1, 3) ?? 2;
+  state.reshape.heads = params.get('rh') === '3' ? 3 : 2;
   return state;
 }

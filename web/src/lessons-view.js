@@ -4,6 +4,7 @@ import { button, element } from './controls.js';
 import { lessons } from './lessons/catalogue.js';
 import { MemoryLesson } from './lessons/memory-lesson.js';
 import { PositionLesson } from './lessons/position-lesson.js';
+import { ReshapeLesson } from './lessons/reshape-lesson.js';
 import { lessonCount } from './lessons-state.js';
 
 export class LessonsView {
@@ -17,6 +18,7 @@ export class LessonsView {
     this.next = button('next ▶', () => this.set({ lesson: this.state.lesson + 1 }), { id: 'lesson-next' });
     this.position = new PositionLesson({ api, state: state.position, onChange: (changes) => this.set({ position: { ...this.state.position, ...changes } }) });
     this.memory = new MemoryLesson({ api, state: state.memory, onChange: (changes) => this.set({ memory: { ...this.state.memory, ...changes } }) });
+    this.reshape = new ReshapeLesson({ api, state: state.reshape, onChange: (changes) => this.set({ reshape: { ...this.state.reshape, ...changes } }) });
     this.element = element('section', { id: 'lessons-view', className: 'view lessons-layout', 'aria-labelledby': 'lesson-title' },
       element('nav', { className: 'lesson-nav', 'aria-label': 'Lessons, in the lecture notes’ order' }, element('ol', {}, ...this.navButtons.map((b) => element('li', {}, b)))),
       element('article', { className: 'lesson' }, this.title, this.text, this.body, element('div', { className: 'buttons lesson-steps' }, this.prev, this.next)));
@@ -42,12 +44,20 @@ export class LessonsView {
       this.position.state = this.state.position;
       this.body.replaceChildren(this.position.element);
       this.position.render(width);
+    } else if (lesson.widget === 'reshape') {
+      this.reshape.state = this.state.reshape;
+      this.body.replaceChildren(this.reshape.element, this.#openLink(lesson));
+      this.reshape.render(width);
     } else if (lesson.widget === 'memory') {
       this.memory.state = this.state.memory;
       this.body.replaceChildren(this.memory.element);
       this.memory.render(width);
     } else {
-      this.body.replaceChildren(element('p', {}, element('a', { href: lesson.view, className: 'lesson-open', textContent: `Open the ${lesson.view.includes('translation') ? 'Translation' : 'step-by-step'} view to try it` })));
+      this.body.replaceChildren(this.#openLink(lesson));
     }
+  }
+
+  #openLink(lesson) {
+    return element('p', {}, element('a', { href: lesson.view, className: 'lesson-open', textContent: `Open the ${lesson.view.includes('translation') ? 'Translation' : 'step-by-step'} view to try it` }));
   }
 }
