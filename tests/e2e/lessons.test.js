@@ -31,6 +31,38 @@ describe('lessons', () => {
     await page.close();
   });
 
+  it('the back button goes back through views and lessons', async () => {
+    const { page, errors } = await open('?view=lessons');
+    await page.locator('#lesson-next').click();
+    await page.locator('#lesson-next').click();
+    await page.locator('#tab-steps').click();
+    await page.waitForSelector('#step-view');
+    await page.goBack();
+    await expect.poll(() => page.locator('#lesson-title').textContent()).toBe('3. Keys, queries, values');
+    expect(await page.locator('#tab-lessons').getAttribute('aria-selected')).toBe('true');
+    await page.goBack();
+    await expect.poll(() => page.locator('#lesson-title').textContent()).toBe('2. Softmax as a soft argmax');
+    await page.goForward();
+    await expect.poll(() => page.locator('#lesson-title').textContent()).toBe('3. Keys, queries, values');
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
+  it('selective memory: attention keeps the item asked for; the decay keeps the newest; gates open for everything', async () => {
+    const { page, errors } = await open('?view=lessons&lesson=1');
+    const results = () => page.locator('#selective-results li').allTextContents();
+    expect(await results()).toEqual([
+      expect.stringMatching(/^fixed decay: weights sum to 1; the summary looks most like “dog” ✗ \(cat was asked for\)$/),
+      expect.stringMatching(/^sigmoid gates: weights sum to [2-6]\.\d+;/),
+      expect.stringMatching(/^softmax attention: weights sum to 1; the summary looks most like “cat” ✓ kept$/),
+    ]);
+    await page.locator('#memory-chosen').selectOption('5');
+    expect((await results())[0]).toMatch(/“dog” ✓ kept$/);
+    expect(page.url()).toMatch(/item=5/);
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
   it('position: shuffling without encodings keeps each word’s output; with them it changes', async () => {
     const { page, errors } = await open('?view=lessons&lesson=8');
     expect(await page.locator('#position-encodings .heatmap-shape').textContent()).toBe('(32×32)');
@@ -72,7 +104,7 @@ describe('lessons', () => {
   });
 
   it('fits 375 px and has no serious or critical axe-core violations', async () => {
-    for (const lesson of [7, 8, 10, 2]) {
+    for (const lesson of [1, 7, 8, 10, 2]) {
       const { page, errors } = await open(`?view=lessons&lesson=${lesson}`, { width: 375, height: 800 });
       const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
       expect(overflow).toBeLessThanOrEqual(0);

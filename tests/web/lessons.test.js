@@ -77,3 +77,25 @@ describe('heads, reshaped right and wrong', () => {
     expect(Math.max(...good.data.map((v, i) => Math.abs(v - bad.data[i])))).toBeGreaterThan(0.01); // 0.06 here; rounding is 1e-7
   });
 });
+
+describe('attention as selective memory', () => {
+  it('decay and attention weights sum to 1, gates do not; only attention keeps an old item; gates are sigmoids', async () => {
+    const { items, summaries } = await import('../../web/src/lessons/selective-math.js');
+    for (let chosen = 0; chosen < items.length; chosen++) {
+      const [decay, gates, attention] = summaries(api, chosen, 0.5);
+      expect(decay.total).toBeCloseTo(1, 5);
+      expect(attention.total).toBeCloseTo(1, 5);
+      expect(gates.total).toBeGreaterThan(1.5); // they open for everything
+      expect(attention.kept).toBe(chosen);
+      expect(decay.kept).toBe(items.length - 1); // the newest item, whatever was asked for
+      // decay weights ∝ λ^age, age = n-1-i
+      decay.weights.forEach((w, i) => expect(w / decay.weights[items.length - 1]).toBeCloseTo(0.5 ** (items.length - 1 - i), 4));
+      // each gate is sigmoid(6 · the chosen item's vector · item i's)
+      const vector = (i) => items.map((_, j) => (i === j ? 1 : 0.1));
+      gates.weights.forEach((g, i) => {
+        const score = 6 * vector(chosen).reduce((sum, v, j) => sum + v * vector(i)[j], 0);
+        expect(g).toBeCloseTo(1 / (1 + Math.exp(-score)), 5);
+      });
+    }
+  });
+});

@@ -2,7 +2,7 @@
 export const lessonCount = 10;
 
 export function defaultLessonsState() {
-  return { lesson: 1, position: { positions: 32, dims: 32, sentence: 'the cat chased the dog', seed: 0, withPositions: false }, memory: { hops: 2 }, reshape: { heads: 2 } };
+  return { lesson: 1, position: { positions: 32, dims: 32, sentence: 'the cat chased the dog', seed: 0, withPositions: false }, memory: { hops: 2 }, reshape: { heads: 2 }, selective: { chosen: 0, decay: 0.5 } };
 }
 
 const integerIn = (text, min, max) => {
@@ -23,6 +23,10 @@ export function encodeLessonsState(state) {
   }
   if (state.lesson === 10) params.set('hops', String(state.memory.hops));
   if (state.lesson === 7 && state.reshape.heads !== 2) params.set('rh', String(state.reshape.heads));
+  if (state.lesson === 1) {
+    params.set('item', String(state.selective.chosen));
+    params.set('decay', String(state.selective.decay));
+  }
   return params;
 }
 
@@ -39,5 +43,8 @@ export function decodeLessonsState(search) {
   p.withPositions = params.get('add') === '1';
   state.memory.hops = integerIn(params.get('hops'), 1, 3) ?? 2;
   state.reshape.heads = params.get('rh') === '3' ? 3 : 2;
+  state.selective.chosen = integerIn(params.get('item'), 0, 5) ?? 0;
+  const decay = Number(params.get('decay'));
+  if (params.has('decay') && decay >= 0.05 && decay <= 0.95) state.selective.decay = Math.round(decay * 20) / 20;
   return state;
 }

@@ -5,6 +5,7 @@ import { lessons } from './lessons/catalogue.js';
 import { MemoryLesson } from './lessons/memory-lesson.js';
 import { PositionLesson } from './lessons/position-lesson.js';
 import { ReshapeLesson } from './lessons/reshape-lesson.js';
+import { SelectiveLesson } from './lessons/selective-lesson.js';
 import { lessonCount } from './lessons-state.js';
 
 export class LessonsView {
@@ -18,6 +19,7 @@ export class LessonsView {
     this.next = button('next ▶', () => this.set({ lesson: this.state.lesson + 1 }), { id: 'lesson-next' });
     this.position = new PositionLesson({ api, state: state.position, onChange: (changes) => this.set({ position: { ...this.state.position, ...changes } }) });
     this.memory = new MemoryLesson({ api, state: state.memory, onChange: (changes) => this.set({ memory: { ...this.state.memory, ...changes } }) });
+    this.selective = new SelectiveLesson({ api, state: state.selective, onChange: (changes) => this.set({ selective: { ...this.state.selective, ...changes } }) });
     this.reshape = new ReshapeLesson({ api, state: state.reshape, onChange: (changes) => this.set({ reshape: { ...this.state.reshape, ...changes } }) });
     this.element = element('section', { id: 'lessons-view', className: 'view lessons-layout', 'aria-labelledby': 'lesson-title' },
       element('nav', { className: 'lesson-nav', 'aria-label': 'Lessons, in the lecture notes’ order' }, element('ol', {}, ...this.navButtons.map((b) => element('li', {}, b)))),
@@ -26,8 +28,9 @@ export class LessonsView {
   }
 
   set(changes) {
+    const newLesson = 'lesson' in changes && changes.lesson !== this.state.lesson;
     this.state = { ...this.state, ...changes };
-    this.onStateChange(this.state);
+    this.onStateChange(this.state, { newLesson });
     this.render();
   }
 
@@ -44,6 +47,10 @@ export class LessonsView {
       this.position.state = this.state.position;
       this.body.replaceChildren(this.position.element);
       this.position.render(width);
+    } else if (lesson.widget === 'selective') {
+      this.selective.state = this.state.selective;
+      this.body.replaceChildren(this.selective.element);
+      this.selective.render(width);
     } else if (lesson.widget === 'reshape') {
       this.reshape.state = this.state.reshape;
       this.body.replaceChildren(this.reshape.element, this.#openLink(lesson));

@@ -7,20 +7,27 @@ import { decodeTranslationState, defaultTranslationState, encodeTranslationState
 // Each view's code is fetched when the view is first shown, so a visitor downloads only what they look at.
 
 const viewNames = { lessons: 'Lessons', translation: 'Translation', steps: 'Attention, step by step', train: 'Train' };
-const params = new URLSearchParams(location.search);
-const requestedBackend = ['wasm-simd128-threads', 'wasm-simd128', 'wasm-scalar'].includes(params.get('backend')) ? params.get('backend') : undefined;
+const requestedBackend = ['wasm-simd128-threads', 'wasm-simd128', 'wasm-scalar'].includes(new URLSearchParams(location.search).get('backend')) ? new URLSearchParams(location.search).get('backend') : undefined;
 
-function initialView() {
-  const view = params.get('view');
+/** The view the current URL names. */
+function viewInUrl() {
+  const current = new URLSearchParams(location.search);
+  const view = current.get('view');
   if (view in viewNames) return view;
-  return params.has('s') ? 'steps' : 'translation';
+  return current.has('s') ? 'steps' : 'translation';
 }
 
-function setUrl(view, viewParams) {
+/**
+ * Keeps the URL in step with the screen. A new view or a new lesson is a new history entry (the back button
+ * returns to it); adjusting a control replaces the current one, so back does not replay every slider move.
+ */
+function setUrl(view, viewParams, { push = false } = {}) {
   const next = new URLSearchParams(viewParams);
   next.set('view', view);
   if (requestedBackend) next.set('backend', requestedBackend);
-  history.replaceState(null, '', `${location.pathname}?${next}`);
+  const url = `${location.pathname}?${next}`;
+  if (push && url !== `${location.pathname}${location.search}`) history.pushState(null, '', url);
+  else history.replaceState(null, '', url);
 }
 
 class Playground {
@@ -31,12 +38,12 @@ class Playground {
     this.tabList = element('nav', { className: 'view-tabs', role: 'tablist', 'aria-label': 'Views' });
     for (const [name, label] of Object.entries(viewNames)) {
       const tab = element('button', { type: 'button', role: 'tab', id: `tab-${name}`, textContent: label, 'aria-selected': 'false' });
-      tab.addEventListener('click', () => this.show(name));
+      tab.addEventListener('click', () => this.show(name, { push: true }));
       tab.addEventListener('keydown', (event) => {
         if (event.key !== 'ArrowRight' && event.key !== 'ArrowLeft') return;
         const names = Object.keys(viewNames);
         const next = names[(names.indexOf(name) + (event.key === 'ArrowRight' ? 1 : names.length - 1)) % names.length];
-        this.show(next).then(() => this.tabs.get(next).focus());
+        this.show(next, { push: true }).then(() => this.tabs.get(next).focus());
       });
       this.tabs.set(name, tab);
       this.tabList.append(tab);
@@ -45,7 +52,7 @@ class Playground {
     document.getElementById('app').replaceChildren(this.tabList, this.panel);
   }
 
-  async show(name) {
+  async show(name, { push = false } = {}) {
     for (const [other, tab] of this.tabs) {
       tab.setAttribute('aria-selected', String(other === name));
       tab.tabIndex = other === name ? 0 : -1;
@@ -55,7 +62,17 @@ class Playground {
     const entry = this.views.get(name);
     this.panel.replaceChildren(entry.view.element);
     entry.view.render();
-    setUrl(name, entry.urlParams());
+    setUrl(name, entry.urlParams(), { push });
+  }
+
+  /** After the back or forward button: the view the URL names, and the lesson it names. */
+  async restore() {
+    const name = viewInUrl();
+    if (name === 'lessons' && this.views.has('lessons')) {
+      const { decodeLessonsState } = await import('./lessons-state.js');
+      this.views.get('lessons').view.state = decodeLessonsState(location.search);
+    }
+    await this.show(name);
   }
 
   async #create(name) {
@@ -69,7 +86,7 @@ class Playground {
     if (name === 'lessons') {
       const [{ decodeLessonsState, encodeLessonsState }, { LessonsView }] = await Promise.all([import('./lessons-state.js'), import('./lessons-view.js')]);
       const entry = { urlParams: () => encodeLessonsState(entry.view.state) };
-      entry.view = new LessonsView({ api: this.api, state: decodeLessonsState(location.search), onStateChange: () => setUrl('lessons', entry.urlParams()) });
+      entry.view = new LessonsView({ api: this.api, state: decodeLessonsState(location.search), onStateChange: (_, { newLesson = false } = {}) => setUrl('lessons', entry.urlParams(), { push: newLesson }) });
       return entry;
     }
     if (name === 'train') {
@@ -143,7 +160,8 @@ async function main() {
   const api = await loadAttention(requestedBackend ? { backend: requestedBackend } : {});
   document.getElementById('backend').textContent = api.backend;
   const playground = new Playground(api);
-  await playground.show(initialView());
+  await playground.show(viewInUrl());
+  window.addEventListener('popstate', () => playground.restore());
   performance.mark('first-map-drawn');
   document.body.dataset.ready = 'true';
 }

@@ -1,8 +1,8 @@
 // The lecture notes' ten points in their order, each with a short text in our words (what to look at, what
 // to try) and where the playground shows it: a widget of the Lessons view, or another view (a link).
 export const lessons = Object.freeze([
-  { title: 'Attention as selective memory', view: '?view=steps',
-    text: 'Attention is a weighted sum of what was seen, with weights that depend on the inputs themselves, so what matters can be kept however long ago it came. In the step view, edit one row of X and watch every weight that looks at it change: the memory is chosen by content, not by age.' },
+  { title: 'Attention as selective memory', widget: 'selective',
+    text: 'A summary of a sequence is a weighted sum of its items. A fixed decay weighs by age alone and forgets an old item that matters; gates that depend on the items open for everything (their weights need not sum to 1); softmax attention weighs by content and sums to 1. Pick the item to remember, an old one especially, and slide the decay.' },
   { title: 'Softmax as a soft argmax', view: '?view=steps',
     text: 'Softmax turns a row of scores into a distribution: low temperature makes it an argmax, high temperature makes it uniform. In the step view, drag the temperature from 0.05 to 20 and tick "hard" to see the one-hot argmax it approaches.' },
   { title: 'Keys, queries, values', view: '?view=steps',
