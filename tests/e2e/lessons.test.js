@@ -31,6 +31,32 @@ describe('lessons', () => {
     await page.close();
   });
 
+  it('the step view draws the weights as a graph whose edges toggle the mask; padding cuts a node off', async () => {
+    const { page, errors } = await open('?view=steps');
+    const edges = () => page.locator('#attention-graph .graph-edge:not(.graph-edge-masked)').count();
+    expect(await edges()).toBe(9); // 3 tokens, no mask: the complete graph with self-edges
+    await page.locator('#mask-mode').selectOption('causal');
+    await expect.poll(edges).toBe(6);
+    // Click the edge 1 → 2 (key 1, query 2): the mask turns custom and that weight becomes 0.
+    await page.locator('#attention-graph').scrollIntoViewIfNeeded();
+    const point = await page.evaluate(() => {
+      const path = document.querySelector('#attention-graph .graph-edge[data-query="1"][data-key="0"]');
+      const middle = path.getPointAtLength(path.getTotalLength() / 2);
+      const { x, y } = middle.matrixTransform(path.getScreenCTM());
+      return { x, y };
+    });
+    await page.mouse.click(point.x, point.y); // a click on the middle of the curve, as a person would
+    await expect.poll(edges).toBe(5);
+    expect(await page.locator('#mask-mode').inputValue()).toBe('custom');
+    expect((await page.locator('#stage-weights table tbody tr').nth(1).locator('td').allTextContents())[0]).toBe('0');
+    await page.locator('#pad-last').click();
+    await expect.poll(edges).toBe(6); // every edge but the three out of token 3
+    expect(await page.locator('#attention-graph .graph-edge-masked[data-key="2"]').count()).toBe(3);
+    await page.screenshot({ path: `${resultsDir}steps-graph-1440.png`, fullPage: true });
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
   it('the back button goes back through views and lessons', async () => {
     const { page, errors } = await open('?view=lessons');
     await page.locator('#lesson-next').click();

@@ -99,3 +99,21 @@ describe('attention as selective memory', () => {
     }
   });
 });
+
+describe('attention as a graph', () => {
+  it('the edges the mask allows are exactly the nonzero weights; causal keeps only earlier keys', async () => {
+    const { edgesOf } = await import('../../web/src/graph-view.js');
+    const m = (rows, cols, f) => ({ data: Float32Array.from({ length: rows * cols }, (_, i) => f(i)), rows, cols });
+    const x = m(4, 3, (i) => Math.sin(i + 1));
+    const weights = api.attention({ q: x, k: x, v: x, mask: 'causal' }).weights;
+    const logits = api.logits({ q: x, k: x, mask: 'causal' });
+    const edges = edgesOf(weights, logits);
+    expect(edges).toHaveLength(16);
+    for (const e of edges) {
+      expect(e.allowed).toBe(e.key <= e.query);
+      expect(e.weight > 0).toBe(e.allowed);
+    }
+    const free = edgesOf(api.attention({ q: x, k: x, v: x }).weights, api.logits({ q: x, k: x }));
+    expect(free.every((e) => e.allowed && e.weight > 0)).toBe(true); // no mask: the complete graph
+  });
+});

@@ -77,6 +77,7 @@ export class Heatmap {
    * @param {(value: number) => string} [view.formatCell]  text inside cells (default: `digits` significant digits)
    */
   update(view) {
+    this.#readTheme();
     this.view = { highlightRow: null, logits: null, maxWidth: 600, marks: [], markName: 'marked', ...view };
     const { rows, cols } = this.view.matrix;
     this.rowLabels = this.view.rowLabels ?? Array.from({ length: rows }, (_, i) => String(i + 1));
@@ -93,15 +94,18 @@ export class Heatmap {
 
   get cellSize() {
     const { cols } = this.view.matrix;
-    const largest = Number.parseFloat(getComputedStyle(this.element).getPropertyValue('--ap-cell-size')) || maxCell;
-    return Math.max(minCell, Math.min(largest, Math.floor((this.view.maxWidth - this.labelWidth - 4) / cols)));
+    return Math.max(minCell, Math.min(this.theme.largestCell, Math.floor((this.view.maxWidth - this.labelWidth - 4) / cols)));
   }
 
-  // Colours a page (or an embedding element's theme) may set as CSS custom properties; canvas needs them as values.
-  #palette() {
+  // What a page (or an embedding element's theme) may set as CSS custom properties: canvas needs them as
+  // values. Read once per update (reading computed style forces a style pass), not per mouse move.
+  #readTheme() {
     const style = getComputedStyle(this.element);
     const read = (name, fallback) => style.getPropertyValue(name).trim() || fallback;
-    return { surface: read('--ap-surface', '#ffffff'), label: read('--ap-label', '#444444'), accent: read('--ap-accent', '#d1495b') };
+    this.theme = {
+      surface: read('--ap-surface', '#ffffff'), label: read('--ap-label', '#444444'), accent: read('--ap-accent', '#d1495b'),
+      largestCell: Number.parseFloat(read('--ap-cell-size', '')) || maxCell,
+    };
   }
 
   format(value) {
@@ -126,7 +130,7 @@ export class Heatmap {
     this.canvas.style.width = `${width}px`;
     this.canvas.style.height = `${height}px`;
     const ctx = this.canvas.getContext('2d');
-    const palette = this.#palette();
+    const palette = this.theme;
     ctx.setTransform(ratio, 0, 0, ratio, 0, 0);
     ctx.fillStyle = palette.surface;
     ctx.fillRect(0, 0, width, height);

@@ -4,6 +4,7 @@ import { computeStages } from './compute.js';
 import { button, element, labelled, logSlider, select, setOptions, hasFocus } from './controls.js';
 import { composeMaps, download, toCSV, toJSON } from './export.js';
 import { formatNumber } from './format.js';
+import { GraphView } from './graph-view.js';
 import { Heatmap } from './heatmap.js';
 import { MatrixEditor } from './matrix-editor.js';
 import { defaultState, headChoices, kvHeadChoices, limits, resize, scaleValue, shapes } from './state.js';
@@ -106,7 +107,7 @@ export class StepView {
       element('label', { className: 'check' }, this.hard, ' show hard attention (argmax) beside soft'),
     );
 
-    this.maskSelect = select('mask-mode', [['none', 'none'], ['causal', 'causal (query i sees keys ≤ i)'], ['custom', 'custom: click cells of the scores']], (value) => this.set({ maskMode: value }));
+    this.maskSelect = select('mask-mode', [['none', 'none'], ['causal', 'causal (query i sees keys ≤ i)'], ['custom', 'custom: click cells of the scores or graph edges']], (value) => this.set({ maskMode: value }));
     this.headsSelect = select('heads', [], (value) => this.resizeTo({ heads: Number(value) }));
     this.kvHeadsSelect = select('kv-heads', [], (value) => this.resizeTo({ kvHeads: Number(value) }));
     const structure = element(
@@ -244,6 +245,30 @@ export class StepView {
 
   #selectRow = (row) => this.set({ row });
 
+  // The graph's edges toggle the same custom mask, starting from whatever mask is in force.
+  #toggleEdge = (row, col) => {
+    const { s, maskMode } = this.state;
+    const customMask = maskMode === 'custom' ? this.state.customMask.slice()
+      : Array.from({ length: s * s }, (_, i) => (maskMode === 'causal' ? Number(i % s <= Math.floor(i / s)) : 1));
+    customMask[row * s + col] ^= 1;
+    return this.set({ maskMode: 'custom', customMask, row });
+  };
+
+  #padLast = () => {
+    const { s } = this.state;
+    // A padded token is a key no query may read (it still reads the others itself).
+    const customMask = Array.from({ length: s * s }, (_, i) => Number(i % s !== s - 1 || s === 1));
+    return this.set({ maskMode: 'custom', customMask });
+  };
+
+  #graph(head) {
+    this.graphView ??= new GraphView({ id: 'attention-graph', onToggle: this.#toggleEdge });
+    this.padButton ??= button('Pad the last token', this.#padLast, { id: 'pad-last' });
+    this.graphView.update({ weights: head.weights, logits: head.logits, labels: Array.from({ length: this.state.s }, (_, i) => String(i + 1)) });
+    this.graphBox ??= element('div', { className: 'graph-box' }, this.graphView.element, element('div', { className: 'buttons' }, this.padButton));
+    return this.graphBox;
+  }
+
   #toggleMask = (row, col) => {
     if (this.state.maskMode !== 'custom') return this.#selectRow(row);
     const customMask = this.state.customMask.slice();
@@ -319,7 +344,7 @@ export class StepView {
     return [
       this.#projectionStep(stages),
       this.#step('step-scores', '2. Scores, scaled and masked', `A dot product scores every query against every key. Dot products grow with the width, so scores are multiplied by a scale (${scaleText(s)}). ${maskText}`, ...this.#scoreMaps(head, 'stage-', undefined)),
-      this.#step('step-weights', '3. Softmax along each query’s row', 'Softmax turns each row into a distribution over the keys: a soft argmax. Low temperature sharpens it towards the maximum, high temperature flattens it towards uniform.', ...this.#weightMaps(head, 'stage-', undefined)),
+      this.#step('step-weights', '3. Softmax along each query’s row', 'Softmax turns each row into a distribution over the keys: a soft argmax. Low temperature sharpens it towards the maximum, high temperature flattens it towards uniform. As a graph, the mask is the adjacency: no mask is the complete graph, causal keeps only edges from earlier tokens; click an edge to hide or show it, or pad the last token.', ...this.#weightMaps(head, 'stage-', undefined), this.#graph(head)),
       this.#step('step-output', '4. Output: a weighted sum of the values', 'Each output row is that query’s weights times V.', ...outputs, this.#breakdown('breakdown', head, stages.output)),
     ];
   }
