@@ -226,6 +226,8 @@ export class StepView {
     }
     this.lastStages = stages;
     const blocks = s.heads > 1 ? this.#multiHeadBlocks(stages) : this.#singleHeadBlocks(stages);
+    // One head: the four steps fit two by two on a wide screen, each step's controls and maps in view together.
+    this.stages.classList.toggle('stages-two-by-two', s.heads === 1);
     if (!sameChildren(this.stages, blocks)) this.stages.replaceChildren(...blocks);
   }
 
