@@ -129,13 +129,79 @@ describe('lessons', () => {
     await page.close();
   });
 
+  it('softmax: low temperature approaches the argmax, high the uniform; reordering keeps each input’s weight', async () => {
+    const { page, errors } = await open('?view=lessons&lesson=2&t=0.05');
+    const weightOf = async (word) => (await page.locator('#softmax-soft li', { hasText: word }).locator('.distribution-value').textContent());
+    expect(await weightOf('sun')).toBe('100% ← argmax');
+    await page.locator('#softmax-temperature').fill('1000'); // T = 20
+    await expect.poll(() => page.locator('#softmax-results').textContent()).toMatch(/of uniform \(0\.2 each\)/);
+    for (const word of ['rain', 'sun', 'wind', 'snow', 'fog']) expect(await weightOf(word)).toMatch(/^(1[7-9]|2[0-3])%/);
+    await page.locator('#softmax-score-3').fill('6');
+    await page.locator('#softmax-score-3').press('Enter');
+    await expect.poll(() => page.url()).toMatch(/sc=1%2C2\.5%2C0\.5%2C6%2C1\.5/);
+    expect(await page.locator('#softmax-results').textContent()).toMatch(/Hard attention: −2 °C, snow’s value alone/);
+    const before = await page.locator('#softmax-results li').first().textContent();
+    await page.locator('#softmax-reorder').click();
+    expect(await page.locator('#softmax-equivariance').textContent()).toMatch(/each input keeps its weight \(largest change (0|\d(\.\d+)?e−\d+)\)/);
+    expect(await page.locator('#softmax-results li').first().textContent()).toBe(before);
+    const drawn = await page.locator('#softmax-drawn').textContent();
+    await page.locator('#softmax-draw').click();
+    expect(await page.locator('#softmax-drawn').textContent()).not.toBe(drawn);
+    await page.screenshot({ path: `${resultsDir}lesson-softmax-1440.png`, fullPage: true });
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
+  it('keys, queries, values: rows sum to 1; normalising the columns instead is flagged', async () => {
+    const { page, errors } = await open('?view=lessons&lesson=3');
+    expect(await page.locator('#kqv-verdict').textContent()).toMatch(/^Each query’s weights sum to 1 \(1, 1, 1, 1\)/);
+    await page.locator('#kqv-axis').selectOption('columns');
+    await expect.poll(() => page.locator('#kqv-verdict').textContent()).toMatch(/^The rows sum to .*, not 1/);
+    await page.locator('#kqv-query').selectOption('3');
+    expect(await page.locator('#kqv-breakdown').textContent()).toMatch(/^“book”: scores \[/);
+    expect(page.url()).toMatch(/axis=columns.*query=3|query=3.*axis=columns/);
+    await page.screenshot({ path: `${resultsDir}lesson-kqv-1440.png`, fullPage: true });
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
+  it('scaling: unscaled weights turn one-hot at d = 512, scaled ones do not', async () => {
+    const { page, errors } = await open('?view=lessons&lesson=4&d=512');
+    const largest = async (id) => Number((await page.locator(id).textContent()).match(/is ([\d.]+) on average|: ([\d.]+) on average/).slice(1).find(Boolean));
+    expect(await largest('#scaling-unscaled')).toBeGreaterThan(0.95);
+    expect(await largest('#scaling-scaled')).toBeLessThan(0.7);
+    await page.locator('#scaling-width').fill('0'); // d = 2
+    await expect.poll(() => page.url()).toMatch(/d=2(&|$)/);
+    expect(await largest('#scaling-unscaled')).toBeLessThan(0.9);
+    await page.screenshot({ path: `${resultsDir}lesson-scaling-1440.png`, fullPage: true });
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
+  it('self- and cross-attention from the shipped model, the best head ringing the aligned words', async () => {
+    const { page, errors } = await open('?view=lessons&lesson=5');
+    await expect.poll(() => page.locator('#cross-status').textContent(), { timeout: 15000 }).toMatch(/^“el perro grande ve a los gatos blancos”/);
+    expect(await page.locator('#cross-self .heatmap-shape').textContent()).toBe('(8×8)');
+    const status = await page.locator('#cross-status').textContent();
+    const [, hit, of] = status.match(/(\d+) of the (\d+) aligned Spanish words/).map(Number);
+    expect(hit / of).toBeGreaterThanOrEqual(0.8);
+    await page.locator('#cross-sentence').selectOption('1');
+    await expect.poll(() => page.locator('#cross-status').textContent()).toMatch(/^“maría ama al gato”/);
+    await page.locator('#cross-head').selectOption('0');
+    expect(page.url()).toMatch(/ex=1.*head=0/);
+    await page.screenshot({ path: `${resultsDir}lesson-cross-1440.png`, fullPage: true });
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
   it('fits 375 px and has no serious or critical axe-core violations', async () => {
-    for (const lesson of [1, 7, 8, 10, 2]) {
+    for (const lesson of [1, 2, 3, 4, 5, 7, 8, 10]) {
       const { page, errors } = await open(`?view=lessons&lesson=${lesson}`, { width: 375, height: 800 });
       const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
       expect(overflow).toBeLessThanOrEqual(0);
       expect(await accessibilityViolations(page, '#lessons-view')).toEqual([]);
-      if (lesson === 8) await page.screenshot({ path: `${resultsDir}lesson-position-375.png`, fullPage: true });
+      if (lesson === 5) await page.waitForSelector('#cross-cross canvas');
+      if (lesson === 8 || lesson === 5) await page.screenshot({ path: `${resultsDir}lesson-${lesson}-375.png`, fullPage: true });
       expect(errors).toEqual([]);
       await page.close();
     }

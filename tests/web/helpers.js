@@ -1,16 +1,9 @@
 // Test helpers: seeded random matrices, the lecture notes' worked example, element-wise comparison.
 
-/** Mulberry32: a tiny seeded generator so every run sees the same numbers. */
-export function seededRandom(seed) {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+// The page's own seeded generator (mulberry32), so every run sees the same numbers.
+import { uniformSource as seededRandom } from '../../web/src/lessons/random.js';
+
+export { seededRandom };
 
 export function randomMatrix(rows, cols, seed, range = 1) {
   const random = seededRandom(seed);

@@ -117,3 +117,115 @@ describe('attention as a graph', () => {
     expect(free.every((e) => e.allowed && e.weight > 0)).toBe(true); // no mask: the complete graph
   });
 });
+
+const plainSoftmax = (row) => {
+  const top = Math.max(...row);
+  const e = row.map((x) => Math.exp(x - top));
+  const total = e.reduce((a, b) => a + b, 0);
+  return e.map((x) => x / total);
+};
+
+describe('softmax as a soft argmax', () => {
+  it('soft weights are softmax(scores / T) and average the values; hard takes the argmax; T → 0 is one-hot, T → ∞ uniform', async () => {
+    const { defaultScores, hardAttention, inputs, softAttention, values } = await import('../../web/src/lessons/softmax-math.js');
+    for (const temperature of [0.05, 0.3, 1, 4, 20]) {
+      const { weights, output } = softAttention(api, defaultScores, temperature);
+      const expected = plainSoftmax(defaultScores.map((s) => s / temperature));
+      weights.forEach((w, i) => expect(w).toBeCloseTo(expected[i], 6));
+      expect(output).toBeCloseTo(expected.reduce((sum, w, i) => sum + w * values[i], 0), 4);
+    }
+    const argmax = defaultScores.indexOf(Math.max(...defaultScores));
+    const hard = hardAttention(api, defaultScores);
+    expect(Array.from(hard.weights)).toEqual(inputs.map((_, i) => (i === argmax ? 1 : 0)));
+    expect(hard.output).toBe(values[argmax]);
+    expect(softAttention(api, defaultScores, 0.05).weights[argmax]).toBeGreaterThan(0.999);
+    for (const w of softAttention(api, defaultScores, 20).weights) expect(Math.abs(w - 0.2)).toBeLessThan(0.02);
+  });
+
+  it('reordering the inputs reorders the weights and keeps the output (permutation equivariance)', async () => {
+    const { defaultScores, inputOrder, reordered, softAttention } = await import('../../web/src/lessons/softmax-math.js');
+    const listed = softAttention(api, defaultScores, 1);
+    for (let seed = 1; seed <= 5; seed++) {
+      const order = inputOrder(seed);
+      expect([...order].sort()).toEqual([0, 1, 2, 3, 4]);
+      const moved = reordered(api, defaultScores, 1, order);
+      expect(moved.largest).toBeLessThan(1e-6);
+      order.forEach((input, at) => expect(moved.weights[at]).toBeCloseTo(listed.weights[input], 6));
+      expect(moved.output).toBeCloseTo(listed.output, 5);
+    }
+    expect(inputOrder(0)).toEqual([0, 1, 2, 3, 4]);
+  });
+
+  it('sampled hard attention draws each input about as often as its weight (2,000 draws, within 4.5 σ)', async () => {
+    const { defaultScores, sampledIndex, softAttention } = await import('../../web/src/lessons/softmax-math.js');
+    const { weights } = softAttention(api, defaultScores, 1);
+    const counts = new Array(weights.length).fill(0);
+    for (let draw = 0; draw < 2000; draw++) counts[sampledIndex(weights, draw)]++;
+    weights.forEach((p, i) => expect(Math.abs(counts[i] - 2000 * p)).toBeLessThan(4.5 * Math.sqrt(2000 * p * (1 - p))));
+    expect(sampledIndex(weights, 7)).toBe(sampledIndex(weights, 7));
+  });
+});
+
+describe('keys, queries, values', () => {
+  it('Q, K, V are X times the projections; the right axis gives rows summing to 1, the wrong one columns', async () => {
+    const { keysQueriesValues } = await import('../../web/src/lessons/kqv-math.js');
+    const right = keysQueriesValues(api, 'rows'), wrong = keysQueriesValues(api, 'columns');
+    const at = (m, r, c) => m.data[r * m.cols + c];
+    const dot = (a, ra, b, rb) => Array.from({ length: a.cols }, (_, j) => at(a, ra, j) * at(b, rb, j)).reduce((x, y) => x + y, 0);
+    for (let r = 0; r < 4; r++) {
+      const expected = plainSoftmax([0, 1, 2, 3].map((c) => dot(right.q, r, right.k, c) / Math.SQRT2));
+      expected.forEach((w, c) => expect(at(right.weights, r, c)).toBeCloseTo(w, 6));
+      for (let f = 0; f < right.v.cols; f++) expect(at(right.output, r, f)).toBeCloseTo(expected.reduce((s, w, c) => s + w * at(right.v, c, f), 0), 5);
+      expect(right.rowSums[r]).toBeCloseTo(1, 6);
+    }
+    for (let c = 0; c < 4; c++) {
+      const expected = plainSoftmax([0, 1, 2, 3].map((r) => dot(wrong.q, r, wrong.k, c) / Math.SQRT2));
+      expected.forEach((w, r) => expect(at(wrong.weights, r, c)).toBeCloseTo(w, 6));
+    }
+    expect(Math.max(...wrong.rowSums.map((s) => Math.abs(s - 1)))).toBeGreaterThan(0.1);
+    expect(right.q.data[0]).toBeCloseTo(1, 6); // X row "she" (1, 0) · Wq = (1, 0.5)
+    expect(right.q.data[1]).toBeCloseTo(0.5, 6);
+  });
+});
+
+describe('scaling', () => {
+  it('raw scores spread like √d; unscaled weights turn one-hot at d = 512, scaled ones stay soft at every width', async () => {
+    const { scalingExperiment, widths } = await import('../../web/src/lessons/scaling-math.js');
+    for (const d of widths) {
+      const { unscaled, scaled } = scalingExperiment(api, d, 0);
+      expect(unscaled.spread / Math.sqrt(d)).toBeGreaterThan(0.75);
+      expect(unscaled.spread / Math.sqrt(d)).toBeLessThan(1.25);
+      expect(scaled.spread).toBeCloseTo(unscaled.spread / Math.sqrt(d), 4);
+      expect(scaled.meanLargest).toBeLessThan(0.7);
+      expect(scaled.firstRow).toHaveLength(8);
+      expect(scaled.firstRow.reduce((a, b) => a + b, 0)).toBeCloseTo(1, 5);
+    }
+    expect(scalingExperiment(api, 512, 0).unscaled.meanLargest).toBeGreaterThan(0.95);
+    expect(scalingExperiment(api, 512, 1).unscaled.firstRow).not.toEqual(scalingExperiment(api, 512, 0).unscaled.firstRow);
+  });
+});
+
+describe('the lessons’ URL', () => {
+  it('round-trips each lesson’s settings and ignores what it cannot read', async () => {
+    const { decodeLessonsState, defaultLessonsState, encodeLessonsState } = await import('../../web/src/lessons-state.js');
+    const state = defaultLessonsState();
+    Object.assign(state, {
+      softmax: { scores: [0.5, -2, 3, 1, 0], temperature: 0.3, draw: 4, order: 2 },
+      kqv: { axis: 'columns', query: 3 },
+      scaling: { width: 512, seed: 5 },
+      cross: { sentence: 2, head: 3 },
+    });
+    for (let lesson = 1; lesson <= 10; lesson++) {
+      const decoded = decodeLessonsState(`?${encodeLessonsState({ ...state, lesson })}`);
+      expect(decoded.lesson).toBe(lesson);
+      const name = { 2: 'softmax', 3: 'kqv', 4: 'scaling', 5: 'cross' }[lesson];
+      if (name) expect(decoded[name]).toEqual(state[name]);
+    }
+    const junk = decodeLessonsState('?lesson=2&sc=1,2,x,4,5&t=100&axis=diagonal&query=9&d=100&ex=99&head=-1');
+    const defaults = defaultLessonsState();
+    expect(junk.softmax).toEqual(defaults.softmax);
+    expect(junk.kqv).toEqual(defaults.kqv);
+    expect(junk.scaling).toEqual(defaults.scaling);
+    expect(junk.cross).toEqual(defaults.cross);
+  });
+});

@@ -38,6 +38,15 @@ describe('URL round trip', () => {
     expect(decodeState('?backend=wasm-scalar')).toEqual({ state: defaultState(), notice: null });
   });
 
+  it('reads the worked example with only a mask, scaling or hardness named (the lessons’ links)', () => {
+    expect(decodeState('?view=steps&mask=causal')).toEqual({ state: { ...defaultState(), maskMode: 'causal' }, notice: null });
+    expect(decodeState('?scale=none&hard=1').state).toEqual({ ...defaultState(), scaleMode: 'none', hard: true });
+    expect(decodeState('?scale=custom&cs=0.25').state).toMatchObject({ scaleMode: 'custom', customScale: 0.25 });
+    const { state, notice } = decodeState('?mask=custom');
+    expect(state).toEqual(defaultState());
+    expect(notice).toMatch(/“mask” must be one of none, causal/);
+  });
+
   const good = new URLSearchParams(encodeState(defaultState()));
   const withParam = (key, value) => {
     const params = new URLSearchParams(good);

@@ -138,7 +138,7 @@ export class Heatmap {
     ctx.textBaseline = 'middle';
 
     ctx.fillStyle = palette.label;
-    ctx.font = '11px system-ui, sans-serif';
+    ctx.font = '12px system-ui, sans-serif'; // the type scale's --text-xs
     if (this.wordLabels) {
       // Words are wider than cells: slant the column labels and right-align the row labels.
       ctx.textAlign = 'left';

@@ -1,8 +1,24 @@
 // The Lessons view's state and its URL form: which lecture point is open, and each widget's settings.
+import { widths } from './lessons/scaling-math.js';
+import { defaultScores, temperatureRange } from './lessons/softmax-math.js';
+import { languagePairs } from './translation-state.js';
+
+const exampleSentences = languagePairs['en-es'].examples;
+
 export const lessonCount = 10;
 
 export function defaultLessonsState() {
-  return { lesson: 1, position: { positions: 32, dims: 32, sentence: 'the cat chased the dog', seed: 0, withPositions: false }, memory: { hops: 2 }, reshape: { heads: 2 }, selective: { chosen: 0, decay: 0.5 } };
+  return {
+    lesson: 1,
+    softmax: { scores: [...defaultScores], temperature: 1, draw: 0, order: 0 },
+    kqv: { axis: 'rows', query: 1 },
+    scaling: { width: 64, seed: 0 },
+    cross: { sentence: 0, head: 'best' },
+    position: { positions: 32, dims: 32, sentence: 'the cat chased the dog', seed: 0, withPositions: false },
+    memory: { hops: 2 },
+    reshape: { heads: 2 },
+    selective: { chosen: 0, decay: 0.5 },
+  };
 }
 
 const integerIn = (text, min, max) => {
@@ -23,6 +39,25 @@ export function encodeLessonsState(state) {
   }
   if (state.lesson === 10) params.set('hops', String(state.memory.hops));
   if (state.lesson === 7 && state.reshape.heads !== 2) params.set('rh', String(state.reshape.heads));
+  if (state.lesson === 2) {
+    const { scores, temperature, draw, order } = state.softmax;
+    params.set('sc', scores.join(','));
+    params.set('t', String(temperature));
+    if (draw) params.set('draw', String(draw));
+    if (order) params.set('order', String(order));
+  }
+  if (state.lesson === 3) {
+    params.set('axis', state.kqv.axis);
+    params.set('query', String(state.kqv.query));
+  }
+  if (state.lesson === 4) {
+    params.set('d', String(state.scaling.width));
+    if (state.scaling.seed) params.set('draw', String(state.scaling.seed));
+  }
+  if (state.lesson === 5) {
+    params.set('ex', String(state.cross.sentence));
+    params.set('head', String(state.cross.head));
+  }
   if (state.lesson === 1) {
     params.set('item', String(state.selective.chosen));
     params.set('decay', String(state.selective.decay));
@@ -43,6 +78,21 @@ export function decodeLessonsState(search) {
   p.withPositions = params.get('add') === '1';
   state.memory.hops = integerIn(params.get('hops'), 1, 3) ?? 2;
   state.reshape.heads = params.get('rh') === '3' ? 3 : 2;
+  const scores = (params.get('sc') ?? '').split(',').map(Number);
+  if (scores.length === defaultScores.length && scores.every((x) => Number.isFinite(x) && Math.abs(x) <= 10)) state.softmax.scores = scores;
+  const temperature = Number(params.get('t'));
+  if (params.has('t') && temperature >= temperatureRange[0] && temperature <= temperatureRange[1]) state.softmax.temperature = temperature;
+  const draw = integerIn(params.get('draw'), 0, 1e6) ?? 0; // lesson 2's draw of the sampled input, lesson 4's random vectors
+  state.softmax.draw = draw;
+  state.softmax.order = integerIn(params.get('order'), 0, 1e6) ?? 0;
+  if (params.get('axis') === 'columns') state.kqv.axis = 'columns';
+  state.kqv.query = integerIn(params.get('query'), 0, 3) ?? state.kqv.query;
+  const width = integerIn(params.get('d'), 2, 512);
+  if (widths.includes(width)) state.scaling.width = width;
+  state.scaling.seed = draw;
+  state.cross.sentence = integerIn(params.get('ex'), 0, exampleSentences.length - 1) ?? 0;
+  const head = integerIn(params.get('head'), 0, 63);
+  if (head !== null) state.cross.head = head;
   state.selective.chosen = integerIn(params.get('item'), 0, 5) ?? 0;
   const decay = Number(params.get('decay'));
   if (params.has('decay') && decay >= 0.05 && decay <= 0.95) state.selective.decay = Math.round(decay * 20) / 20;

@@ -1,15 +1,26 @@
-// "Lessons": the lecture notes' ten points in order, with next and previous. Each shows a short text and
-// either a live widget (position, memory networks) or a link to the view that shows it.
+// "Lessons": the lecture notes' ten points in order, with next and previous. Each shows a short text, a live
+// widget computed by the module, and, where another view goes further, a link to it.
 import { button, element } from './controls.js';
 import { lessons } from './lessons/catalogue.js';
+import { CrossAttentionLesson } from './lessons/cross-lesson.js';
+import { KeysQueriesValuesLesson } from './lessons/kqv-lesson.js';
 import { MemoryLesson } from './lessons/memory-lesson.js';
 import { PositionLesson } from './lessons/position-lesson.js';
 import { ReshapeLesson } from './lessons/reshape-lesson.js';
+import { ScalingLesson } from './lessons/scaling-lesson.js';
 import { SelectiveLesson } from './lessons/selective-lesson.js';
+import { SoftmaxLesson } from './lessons/softmax-lesson.js';
 import { lessonCount } from './lessons-state.js';
 
+// Widget name (lessons/catalogue.js) → its class; each keeps its settings in `state[name]`.
+const widgetClasses = {
+  selective: SelectiveLesson, softmax: SoftmaxLesson, kqv: KeysQueriesValuesLesson, scaling: ScalingLesson,
+  cross: CrossAttentionLesson, reshape: ReshapeLesson, position: PositionLesson, memory: MemoryLesson,
+};
+
 export class LessonsView {
-  constructor({ api, state, onStateChange }) {
+  /** @param {{ loadTranslator: () => Promise<object> }} options  the shipped English → Spanish model, for lesson 5 */
+  constructor({ api, state, onStateChange, loadTranslator }) {
     Object.assign(this, { api, state, onStateChange });
     this.navButtons = lessons.map((lesson, i) => button(`${i + 1}. ${lesson.title}`, () => this.set({ lesson: i + 1 }), { className: 'lesson-link', id: `lesson-${i + 1}` }));
     this.title = element('h2', { id: 'lesson-title' });
@@ -17,10 +28,9 @@ export class LessonsView {
     this.body = element('div', { className: 'lesson-body' });
     this.prev = button('◀ previous', () => this.set({ lesson: this.state.lesson - 1 }), { id: 'lesson-prev' });
     this.next = button('next ▶', () => this.set({ lesson: this.state.lesson + 1 }), { id: 'lesson-next' });
-    this.position = new PositionLesson({ api, state: state.position, onChange: (changes) => this.set({ position: { ...this.state.position, ...changes } }) });
-    this.memory = new MemoryLesson({ api, state: state.memory, onChange: (changes) => this.set({ memory: { ...this.state.memory, ...changes } }) });
-    this.selective = new SelectiveLesson({ api, state: state.selective, onChange: (changes) => this.set({ selective: { ...this.state.selective, ...changes } }) });
-    this.reshape = new ReshapeLesson({ api, state: state.reshape, onChange: (changes) => this.set({ reshape: { ...this.state.reshape, ...changes } }) });
+    this.widgets = Object.fromEntries(Object.entries(widgetClasses).map(([name, Widget]) => [name, new Widget({
+      api, loadTranslator, state: state[name], onChange: (changes) => this.set({ [name]: { ...this.state[name], ...changes } }),
+    })]));
     this.element = element('section', { id: 'lessons-view', className: 'view lessons-layout', 'aria-labelledby': 'lesson-title' },
       element('nav', { className: 'lesson-nav', 'aria-label': 'Lessons, in the lecture notes’ order' }, element('ol', {}, ...this.navButtons.map((b) => element('li', {}, b)))),
       element('article', { className: 'lesson' }, this.title, this.text, this.body, element('div', { className: 'buttons lesson-steps' }, this.prev, this.next)));
@@ -42,29 +52,15 @@ export class LessonsView {
     this.navButtons.forEach((b, i) => (i + 1 === number ? b.setAttribute('aria-current', 'step') : b.removeAttribute('aria-current')));
     this.prev.disabled = number === 1;
     this.next.disabled = number === lessonCount;
-    const width = this.body.clientWidth || 900;
-    if (lesson.widget === 'position') {
-      this.position.state = this.state.position;
-      this.body.replaceChildren(this.position.element);
-      this.position.render(width);
-    } else if (lesson.widget === 'selective') {
-      this.selective.state = this.state.selective;
-      this.body.replaceChildren(this.selective.element);
-      this.selective.render(width);
-    } else if (lesson.widget === 'reshape') {
-      this.reshape.state = this.state.reshape;
-      this.body.replaceChildren(this.reshape.element, this.#openLink(lesson));
-      this.reshape.render(width);
-    } else if (lesson.widget === 'memory') {
-      this.memory.state = this.state.memory;
-      this.body.replaceChildren(this.memory.element);
-      this.memory.render(width);
-    } else {
-      this.body.replaceChildren(this.#openLink(lesson));
-    }
+    const widget = this.widgets[lesson.widget];
+    this.body.replaceChildren(...[widget?.element, lesson.view && this.#openLink(lesson)].filter(Boolean));
+    if (!widget) return;
+    widget.state = this.state[lesson.widget];
+    widget.render(this.body.clientWidth || 900);
   }
 
   #openLink(lesson) {
-    return element('p', {}, element('a', { href: lesson.view, className: 'lesson-open', textContent: `Open the ${lesson.view.includes('translation') ? 'Translation' : 'step-by-step'} view to try it` }));
+    const target = lesson.view.includes('translation') ? 'Translation' : 'step-by-step';
+    return element('p', {}, element('a', { href: lesson.view, className: 'lesson-open', textContent: `${lesson.linkText ?? 'Go further'} in the ${target} view` }));
   }
 }

@@ -86,7 +86,12 @@ class Playground {
     if (name === 'lessons') {
       const [{ decodeLessonsState, encodeLessonsState }, { LessonsView }] = await Promise.all([import('./lessons-state.js'), import('./lessons-view.js')]);
       const entry = { urlParams: () => encodeLessonsState(entry.view.state) };
-      entry.view = new LessonsView({ api: this.api, state: decodeLessonsState(location.search), onStateChange: (_, { newLesson = false } = {}) => setUrl('lessons', entry.urlParams(), { push: newLesson }) });
+      entry.view = new LessonsView({
+        api: this.api,
+        state: decodeLessonsState(location.search),
+        onStateChange: (_, { newLesson = false } = {}) => setUrl('lessons', entry.urlParams(), { push: newLesson }),
+        loadTranslator: () => loadTranslator({ backend: this.api.backend, model: 'en-es' }), // lesson 5's own copy
+      });
       return entry;
     }
     if (name === 'train') {

@@ -177,6 +177,18 @@ function choice(params, key, allowed, fallback) {
 }
 
 /**
+ * The worked example with only some settings named (the lessons link to "the step view with a causal mask"):
+ * scaling, hardness and mask, each read like a full link's.
+ */
+function withSettings(state, params) {
+  state.scaleMode = choice(params, 'scale', scaleModes, state.scaleMode);
+  if (state.scaleMode === 'custom') state.customScale = finiteNumber(params.get('cs'), 'cs');
+  state.hard = choice(params, 'hard', ['0', '1'], state.hard ? '1' : '0') === '1';
+  state.maskMode = choice(params, 'mask', maskModes.filter((mode) => mode !== 'custom'), state.maskMode);
+  return state;
+}
+
+/**
  * Reads a state from a query string. No parameters → defaults, silently. Anything malformed → defaults and
  * a notice naming the first problem found.
  * @returns {{ state: object, notice: string | null }}
@@ -184,8 +196,8 @@ function choice(params, key, allowed, fallback) {
 export function decodeState(search) {
   const query = search.startsWith('?') ? search.slice(1) : search;
   const params = new URLSearchParams(query);
-  if (!params.has('s')) return { state: defaultState(), notice: null };
   try {
+    if (!params.has('s')) return { state: withSettings(defaultState(), params), notice: null };
     if (query.length > maxQueryLength) throw new LinkError('it is too long');
     const { maxSize } = limits;
     const state = {

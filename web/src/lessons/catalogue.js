@@ -1,16 +1,16 @@
 // The lecture notes' ten points in their order, each with a short text in our words (what to look at, what
-// to try) and where the playground shows it: a widget of the Lessons view, or another view (a link).
+// to try), its widget in the Lessons view, and the view that goes further (a link).
 export const lessons = Object.freeze([
   { title: 'Attention as selective memory', widget: 'selective',
     text: 'A summary of a sequence is a weighted sum of its items. A fixed decay weighs by age alone and forgets an old item that matters; gates that depend on the items open for everything (their weights need not sum to 1); softmax attention weighs by content and sums to 1. Pick the item to remember, an old one especially, and slide the decay.' },
-  { title: 'Softmax as a soft argmax', view: '?view=steps',
-    text: 'Softmax turns a row of scores into a distribution: low temperature makes it an argmax, high temperature makes it uniform. In the step view, drag the temperature from 0.05 to 20 and tick "hard" to see the one-hot argmax it approaches.' },
-  { title: 'Keys, queries, values', view: '?view=steps',
-    text: 'Each input offers a key, asks with a query and contributes a value: q = x·Wq, k = x·Wk, v = x·Wv. The step view computes each from the worked example; the softmax runs along each query’s row, and the output row is those weights times V.' },
-  { title: 'Scaling', view: '?view=steps',
-    text: 'Dot products grow with the width, so scores are divided by √d before the softmax. The step view’s scaling choice switches between √d_k, the notes’ √d_model, none and a custom factor: with none, the weights sharpen towards one key.' },
-  { title: 'Self-attention and cross-attention', view: '?view=translation',
-    text: 'In self-attention the queries, keys and values come from one sequence; in translation, the decoder’s queries meet the encoder’s keys and values, and each output word gets a distribution over the source words: a soft alignment.' },
+  { title: 'Softmax as a soft argmax', widget: 'softmax', view: '?view=steps',
+    text: 'Softmax turns a row of scores into weights that sum to 1. Drag the temperature: towards 0.05 the weights approach the one-hot argmax (hard attention), towards 20 they flatten to uniform. Soft attention averages the values with the weights; hard attention takes one, the largest or a draw. Reorder the inputs: each keeps its weight.' },
+  { title: 'Keys, queries, values', widget: 'kqv', view: '?view=steps',
+    text: 'Each word offers a key (what it has), asks with a query (what it looks for) and contributes a value: q = x·Wq, k = x·Wk, v = x·Wv. A query’s scores against every key become its weights, and its output is those weights times V. The softmax runs along each query’s row; switch to the columns to see the classic mistake.' },
+  { title: 'Scaling', widget: 'scaling', view: '?view=steps&scale=none',
+    text: 'Dot products of random vectors spread like √d, so a wide model’s raw scores are large, its softmax is nearly one-hot and almost no gradient gets through. Dividing by √d keeps the spread near 1 at every width. Slide d from 2 to 512 and compare.' },
+  { title: 'Self-attention and cross-attention', widget: 'cross', view: '?view=translation',
+    text: 'In self-attention queries, keys and values come from one sequence. In translation’s cross-attention the decoder asks and the encoder answers: each Spanish word gets a distribution over the English words, a soft alignment. Pick a sentence and a head; the rings mark the word each Spanish word translates.' },
   { title: 'Masks, and attention as a graph', view: '?view=steps&mask=causal',
     text: 'Seen as a graph, tokens are nodes and each weight an edge from a key to the query that reads it; the mask is the adjacency. No mask gives the complete graph, a causal mask keeps only edges from earlier tokens, padding cuts a token off. In the step view (step 3), the graph sits beside the weights: click an edge to hide it, or pad the last token, and the scores and weights follow.' },
   { title: 'Multi-head attention', widget: 'reshape', view: '?view=steps',

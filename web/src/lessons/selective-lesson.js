@@ -12,7 +12,7 @@ export class SelectiveLesson {
     this.decayInput.addEventListener('input', () => this.onChange({ decay: Number(this.decayInput.value) / 100 }));
     this.decayText = element('output', { for: 'memory-decay' });
     this.map = new Heatmap({ id: 'selective-weights', title: 'weights over the sequence (oldest first)', rowAxis: 'summary', colAxis: 'item', fixedRange: [0, 1], valueName: 'weight', wordLabels: true });
-    this.results = element('ul', { className: 'selective-results', id: 'selective-results' });
+    this.results = element('ul', { className: 'lesson-results', id: 'selective-results' });
     this.element = element('div', { className: 'lesson-widget' },
       element('p', { textContent: `The sequence, oldest first: ${items.join(', ')}.` }),
       element('div', { className: 'controls' }, element('fieldset', {}, element('legend', { textContent: 'Remember' }),
