@@ -11,6 +11,7 @@
 #include <xsimd/xsimd.hpp>
 
 #include "attn/matrix.h"
+#include "madd.hpp"
 
 namespace attn::simd {
 
@@ -93,8 +94,8 @@ struct Gemm {
       const Batch b1 = Batch::load_unaligned(panel + kk * kPanelWidth + kLanes);
       for (std::size_t r = 0; r < Rows; ++r) {
         const Batch a_rk(a_rows[r][kk]);
-        acc[r][0] = xsimd::fma(a_rk, b0, acc[r][0]);
-        acc[r][1] = xsimd::fma(a_rk, b1, acc[r][1]);
+        acc[r][0] = madd(a_rk, b0, acc[r][0]);
+        acc[r][1] = madd(a_rk, b1, acc[r][1]);
       }
     }
 

@@ -180,12 +180,12 @@ struct StreamingAttention {
     const Batch shifted = t + magic;
     const Batch f = t - (shifted - magic);
     Batch p(1.5403530393381609e-4f);  // 2^f on [-1/2, 1/2]: Taylor coefficients of e^(f·ln2) up to f^6
-    p = p * f + Batch(1.3333558146428443e-3f);
-    p = p * f + Batch(9.6181291076284772e-3f);
-    p = p * f + Batch(5.5504108664821580e-2f);
-    p = p * f + Batch(2.4022650695910071e-1f);
-    p = p * f + Batch(6.9314718055994531e-1f);
-    p = p * f + Batch(1.0f);
+    p = madd(p, f, Batch(1.3333558146428443e-3f));
+    p = madd(p, f, Batch(9.6181291076284772e-3f));
+    p = madd(p, f, Batch(5.5504108664821580e-2f));
+    p = madd(p, f, Batch(2.4022650695910071e-1f));
+    p = madd(p, f, Batch(6.9314718055994531e-1f));
+    p = madd(p, f, Batch(1.0f));
     const Int exponent = (xsimd::bitwise_cast<std::int32_t>(shifted) - Int(0x4b400000 - 127)) << 23;
     const Batch scaled = p * xsimd::bitwise_cast<float>(exponent);
     return xsimd::select(x < Batch(-87.0f), Batch(0.0f), scaled);
@@ -232,7 +232,7 @@ struct StreamingAttention {
     const Batch alpha_b(alpha);
     std::size_t c = 0;
     for (; c + kLanes <= n; c += kLanes) {
-      (Batch::load_unaligned(out + c) * alpha_b + Batch::load_unaligned(partial + c)).store_unaligned(out + c);
+      madd(Batch::load_unaligned(out + c), alpha_b, Batch::load_unaligned(partial + c)).store_unaligned(out + c);
     }
     for (; c < n; ++c) out[c] = out[c] * alpha + partial[c];
   }
