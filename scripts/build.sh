@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
-# Builds everything from the one CMake tree: native library + GoogleTest suite (build/native) and the SIMD
-# and scalar wasm modules (build/wasm → web/lib/wasm). Incremental: re-running only rebuilds what changed.
+# Builds everything from the one CMakeLists.txt: native library + GoogleTest suite (build/native), the SIMD
+# and scalar wasm modules (build/wasm → web/lib/wasm) and the relaxed-SIMD ones (build/wasm-relaxed → the
+# same folder). Incremental: re-running only rebuilds what changed.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 export NODE_PATH=${NODE_PATH:-/usr/share/nodejs}  # Debian's emscripten finds acorn there
@@ -11,6 +12,14 @@ cmake --build build/native -j"$jobs"
 
 [ -f build/wasm/CMakeCache.txt ] || emcmake cmake -S . -B build/wasm -DCMAKE_BUILD_TYPE=Release >/dev/null
 cmake --build build/wasm -j"$jobs"
+
+# The relaxed-SIMD modules: the same sources through LLVM 19 (a subshell keeps its environment to itself).
+(
+  source scripts/relaxed-toolchain/env.sh
+  [ -f build/wasm-relaxed/CMakeCache.txt ] ||
+    emcmake cmake -S . -B build/wasm-relaxed -DCMAKE_BUILD_TYPE=Release -DATTN_WASM_RELAXED=ON >/dev/null
+  cmake --build build/wasm-relaxed -j"$jobs"
+)
 
 # The static playground (dist/): works from any static host, relative paths throughout.
 npx vite build --config web/vite.config.js --logLevel warn

@@ -16,7 +16,7 @@ const isolation = {
 // would rewrite them as ES modules (adding import statements a classic worker cannot run), and the build
 // would inline them as data: URLs (an opaque origin, which cannot import the module or share its memory):
 // serve and emit them as the files they are.
-const isPthreadWorker = (path) => /attention-simd-threads\.worker\.js$/.test(path);
+const isPthreadWorker = (path) => /attention-(relaxed-)?simd-threads\.worker\.js$/.test(path);
 const pthreadWorkersAsFiles = {
   name: 'pthread-workers-as-files',
   configureServer(server) {

@@ -35,8 +35,8 @@ async function visit(site, path, act = async () => {}) {
 }
 
 describe.each([
-  ['cross-origin isolated', startBuiltSite, 'wasm-simd128-threads'],
-  ['not isolated', startPlainServer, 'wasm-simd128'],
+  ['cross-origin isolated', startBuiltSite, 'wasm-relaxed-simd-threads'],
+  ['not isolated', startPlainServer, 'wasm-relaxed-simd'],
 ])('the built site under a strict CSP, %s', (_, start, expectedBackend) => {
   let site;
   beforeAll(async () => {

@@ -10,7 +10,9 @@ const firstRow = (page, id) => page.locator(`#${id} table tbody tr`).first().loc
 
 describe('the page in Chromium', () => {
   it.each([
-    ['?view=steps', 'wasm-simd128-threads'], // the dev server sends COOP/COEP: the page is cross-origin isolated
+    ['?view=steps', 'wasm-relaxed-simd-threads'], // the dev server sends COOP/COEP: the page is cross-origin isolated
+    ['?view=steps&backend=wasm-relaxed-simd', 'wasm-relaxed-simd'],
+    ['?view=steps&backend=wasm-simd128-threads', 'wasm-simd128-threads'],
     ['?view=steps&backend=wasm-simd128', 'wasm-simd128'],
     ['?view=steps&backend=wasm-scalar', 'wasm-scalar'],
   ])('%s loads %s and shows the worked example', async (query, backend) => {
@@ -19,7 +21,7 @@ describe('the page in Chromium', () => {
     await page.waitForSelector('body[data-ready]');
     expect(await firstRow(page, 'stage-weights')).toEqual(['0.1554', '0.4223', '0.4223']);
     expect(await firstRow(page, 'stage-output')).toEqual(['1.845', '6.223', '1.733']);
-    if (backend === 'wasm-simd128-threads') await page.screenshot({ path: `${resultsDir}foundation.png` });
+    if (backend === 'wasm-relaxed-simd-threads') await page.screenshot({ path: `${resultsDir}foundation.png` });
     expect(errors).toEqual([]);
     await page.close();
   });
@@ -29,7 +31,7 @@ describe('the page in Chromium', () => {
     try {
       const { page, errors } = await openPage(suite.browser, `${site.url}?view=steps`);
       await page.waitForSelector('body[data-ready]');
-      expect(await page.locator('#backend').textContent()).toBe('wasm-simd128-threads');
+      expect(await page.locator('#backend').textContent()).toBe('wasm-relaxed-simd-threads');
       expect(await firstRow(page, 'stage-weights')).toEqual(['0.1554', '0.4223', '0.4223']);
       // Offline after the first load: the service worker serves the cached copy.
       await expect
@@ -47,13 +49,13 @@ describe('the page in Chromium', () => {
     }
   });
 
-  it('threads: isolated pages run the pthreads build, which agrees with the scalar reference; others fall back; S=16384 streams', async () => {
+  it.each(['wasm-relaxed-simd-threads', 'wasm-simd128-threads', 'wasm-relaxed-simd'])('%s agrees with the scalar reference', async (backend) => {
     const { page, errors } = await openPage(suite.browser, `${suite.playground.url}?view=steps`);
     await page.waitForSelector('body[data-ready]');
     // A string, so the test runner does not rewrite the page's dynamic import.
     const result = await page.evaluate(`(async () => {
       const { loadAttention } = await import('/lib/index.js');
-      const threaded = await loadAttention({ backend: 'wasm-simd128-threads' });
+      const threaded = await loadAttention({ backend: '${backend}' });
       const scalar = await loadAttention({ backend: 'wasm-scalar' });
       const heads = 8, rows = 256, cols = 64;
       let seed = 7;
@@ -67,8 +69,15 @@ describe('the page in Chromium', () => {
       return { isolated: crossOriginIsolated, threads: threaded.threads, worst };
     })()`);
     expect(result.isolated).toBe(true);
-    expect(result.threads).toBeGreaterThanOrEqual(2);
+    expect(result.threads).toBeGreaterThanOrEqual(backend.endsWith('-threads') ? 2 : 1);
     expect(result.worst).toBeLessThan(2e-5);
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
+  it('threads: isolated pages run the pthreads build; others fall back; S=16384 streams', async () => {
+    const { page, errors } = await openPage(suite.browser, `${suite.playground.url}?view=steps`);
+    await page.waitForSelector('body[data-ready]');
     // A long sequence in the browser: H=1, S=16384, d=64 without weights, in far less than S² floats.
     const long = await page.evaluate(`(async () => {
       const { loadAttention } = await import('/lib/index.js');
@@ -90,13 +99,13 @@ describe('the page in Chromium', () => {
     expect(errors).toEqual([]);
     await page.close();
 
-    // The same site without the isolation headers: the single-thread SIMD build, chosen automatically.
+    // The same site without the isolation headers: the single-thread relaxed-SIMD build, chosen automatically.
     const plain = await startPlainServer();
     try {
       const opened = await openPage(suite.browser, `${plain.url}?view=steps`);
       await opened.page.waitForSelector('body[data-ready]');
       expect(await opened.page.evaluate(() => crossOriginIsolated)).toBe(false);
-      expect(await opened.page.locator('#backend').textContent()).toBe('wasm-simd128');
+      expect(await opened.page.locator('#backend').textContent()).toBe('wasm-relaxed-simd');
       expect(await firstRow(opened.page, 'stage-weights')).toEqual(['0.1554', '0.4223', '0.4223']);
       expect(opened.errors).toEqual([]);
       await opened.page.close();

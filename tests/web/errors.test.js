@@ -4,7 +4,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { loadAttention } from '../../web/lib/index.js';
 import { matrix, randomMatrix, workedExample } from './helpers.js';
 
-const backends = ['wasm-simd128', 'wasm-scalar'];
+const backends = ['wasm-simd128', 'wasm-relaxed-simd', 'wasm-scalar'];
 const apis = {};
 beforeAll(async () => {
   for (const backend of backends) apis[backend] = await loadAttention({ backend });

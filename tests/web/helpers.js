@@ -5,6 +5,12 @@ import { uniformSource as seededRandom } from '../../web/src/lessons/random.js';
 
 export { seededRandom };
 
+/**
+ * The fast builds, each checked against the scalar build (the C++ reference loops, double accumulation). The
+ * relaxed one needs Node's --experimental-wasm-relaxed-simd (tests/web/vitest.config.js passes it).
+ */
+export const fastBackends = ['wasm-simd128', 'wasm-relaxed-simd'];
+
 export function randomMatrix(rows, cols, seed, range = 1) {
   const random = seededRandom(seed);
   const data = new Float32Array(rows * cols);

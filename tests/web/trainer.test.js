@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { createTrainer, loadAttention, loadTranslator, trainerDefaults } from '../../web/lib/index.js';
 
-const backends = ['wasm-simd128', 'wasm-scalar'];
+const backends = ['wasm-simd128', 'wasm-relaxed-simd', 'wasm-scalar'];
 const nativeTrain = new URL('../../build/native/tools/train', import.meta.url).pathname;
 const scratch = mkdtempSync(join(tmpdir(), 'trainer-test-'));
 
@@ -129,18 +129,18 @@ describe('training across builds', () => {
     expect(Buffer.from(trained['wasm-scalar'].weights.buffer).equals(Buffer.from(native.buffer, native.byteOffset, native.byteLength))).toBe(true);
   });
 
-  it('the threads build (shards of each batch on its threads) makes the SIMD build\'s weights bit for bit', async () => {
-    const trainer = await createTrainer({ ...small, backend: 'wasm-simd128-threads' });
+  it.each([['wasm-simd128-threads', 'wasm-simd128'], ['wasm-relaxed-simd-threads', 'wasm-relaxed-simd']])('the threads build %s (shards of each batch on its threads) makes %s\'s weights bit for bit', async (threads, single) => {
+    const trainer = await createTrainer({ ...small, backend: threads });
     trainer.step(small.steps);
     const threaded = trainer.weights();
     trainer.dispose();
-    expect(Buffer.from(threaded.buffer).equals(Buffer.from(trained['wasm-simd128'].weights.buffer))).toBe(true);
+    expect(Buffer.from(threaded.buffer).equals(Buffer.from(trained[single].weights.buffer))).toBe(true);
   });
 
   // Adam divides each gradient by its running RMS, so a rounding-level difference in a near-zero gradient can
   // become a full step of the other sign: the weights part at the first step. What holds is the training.
-  it('the SIMD build follows the same loss curve as the scalar build (within 1% at every step)', () => {
-    const simd = trained['wasm-simd128'], scalar = trained['wasm-scalar'];
+  it.each(['wasm-simd128', 'wasm-relaxed-simd'])('%s follows the same loss curve as the scalar build (within 1% at every step)', (fast) => {
+    const simd = trained[fast], scalar = trained['wasm-scalar'];
     let worstLoss = 0, worstWeight = 0, sumSquares = 0;
     simd.losses.forEach((loss, i) => (worstLoss = Math.max(worstLoss, Math.abs(loss - scalar.losses[i]) / scalar.losses[i])));
     simd.weights.forEach((w, i) => {
@@ -148,7 +148,7 @@ describe('training across builds', () => {
       worstWeight = Math.max(worstWeight, d);
       sumSquares += d * d;
     });
-    console.log(`SIMD vs scalar after ${simd.losses.length} steps: losses within ${(100 * worstLoss).toFixed(2)}%, ` +
+    console.log(`${fast} vs scalar after ${simd.losses.length} steps: losses within ${(100 * worstLoss).toFixed(2)}%, ` +
       `weights differ by at most ${worstWeight.toExponential(2)} (RMS ${Math.sqrt(sumSquares / simd.weights.length).toExponential(2)})`);
     expect(simd.losses[0]).toBeCloseTo(scalar.losses[0], 5); // before any update: the same model, rounding apart
     expect(worstLoss).toBeLessThan(0.01);

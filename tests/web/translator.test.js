@@ -5,7 +5,7 @@ import { readFileSync } from 'node:fs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { loadAttention, loadTranslator, UnknownWordError } from '../../web/lib/index.js';
 
-const backends = ['wasm-simd128', 'wasm-scalar'];
+const backends = ['wasm-simd128', 'wasm-relaxed-simd', 'wasm-scalar'];
 const translators = {};
 beforeAll(async () => {
   for (const backend of backends) translators[backend] = await loadTranslator({ backend });

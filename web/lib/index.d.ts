@@ -28,7 +28,12 @@ export interface HeadMatrices {
  */
 export type Mask = 'none' | 'causal' | Uint8Array;
 
-export type Backend = 'wasm-simd128-threads' | 'wasm-simd128' | 'wasm-scalar';
+/**
+ * The builds. 'wasm-relaxed-simd' differs from 'wasm-simd128' only in its multiply-adds (f32x4.relaxed_madd,
+ * fused where the CPU has FMA): its results may differ between CPUs in the last bits. The '-threads' builds
+ * share large calls among up to 4 threads.
+ */
+export type Backend = 'wasm-relaxed-simd-threads' | 'wasm-relaxed-simd' | 'wasm-simd128-threads' | 'wasm-simd128' | 'wasm-scalar';
 
 export interface AttentionArgs {
   /** Queries, Sq × dk, or a batch of H heads (H × Sq × dk). */
@@ -98,7 +103,7 @@ export interface MultiHeadAttentionResult {
 export interface Attention {
   /** Which build is running. */
   readonly backend: Backend;
-  /** Threads sharing out heads and query blocks of large calls (1 except in 'wasm-simd128-threads'). */
+  /** Threads sharing out heads and query blocks of large calls (1 except in the '-threads' builds). */
   readonly threads: number;
   /**
    * Scaled dot-product attention. Throws a TypeError for arguments of the wrong type and a RangeError for
@@ -126,7 +131,10 @@ export interface Attention {
 }
 
 export interface LoadOptions {
-  /** Force a build. Default: SIMD where supported, otherwise scalar. */
+  /**
+   * Force a build. Default: relaxed SIMD where supported, else SIMD128, else scalar; threaded in
+   * cross-origin-isolated pages. RangeError for a build this engine or page cannot run.
+   */
   backend?: Backend;
 }
 
@@ -135,6 +143,12 @@ export function loadAttention(options?: LoadOptions): Promise<Attention>;
 
 /** Whether this engine can compile WebAssembly SIMD128. */
 export function supportsSimd(): boolean;
+
+/**
+ * Whether this engine runs WebAssembly relaxed SIMD (Chromium since 114; Node 20 only with
+ * --experimental-wasm-relaxed-simd).
+ */
+export function supportsRelaxedSimd(): boolean;
 
 /**
  * Whether the threaded build can run here: SIMD and shared memory (browsers share memory only with pages

@@ -1,20 +1,20 @@
 // attention-playground's public API: scaled dot-product and multi-head attention computed by the C++
 // kernels in WebAssembly. Works unchanged in browsers (bundled by Vite or served as plain ES modules) and
 // in Node 20. See index.d.ts for the documented types.
-import { backends, moduleFor, resolveBackend, setAssetBase, supportsSimd, supportsThreads } from './load-module.js';
+import { backends, moduleFor, resolveBackend, setAssetBase, supportsRelaxedSimd, supportsSimd, supportsThreads } from './load-module.js';
 import { unwrap } from './errors.js';
 import * as validate from './validate.js';
 
-export { backends, setAssetBase, supportsSimd, supportsThreads };
+export { backends, setAssetBase, supportsRelaxedSimd, supportsSimd, supportsThreads };
 export { loadTranslator, UnknownWordError } from './translator.js';
 export { createTrainer, trainerDefaults } from './trainer.js';
 
 const loaded = new Map(); // backend → Promise<Attention>
 
 /**
- * Loads the attention module: in a cross-origin-isolated page the threaded SIMD build, else the SIMD build
- * where the engine supports WebAssembly SIMD, else the scalar build; or the one named by `options.backend`
- * (Node runs the threaded build only when asked).
+ * Loads the attention module: the relaxed-SIMD build where the engine has relaxed SIMD, else the SIMD128
+ * build where it has SIMD, else the scalar build, each threaded in a cross-origin-isolated page; or the one
+ * named by `options.backend` (Node runs a threaded build only when asked).
  */
 export function loadAttention(options = {}) {
   validate.requireObject(options, 'options');

@@ -4,16 +4,33 @@
 // itself).
 
 /**
- * Three builds of the same C++ sources. `new URL(…, import.meta.url)` lets bundlers copy the files. The
- * threaded build is loaded from its own URL, not bundled, because its Web Workers import the same file.
+ * Five builds of the same C++ sources. `new URL(…, import.meta.url)` lets bundlers copy the files. The
+ * threaded builds are loaded from their own URLs, not bundled, because their Web Workers import the same file.
+ * The relaxed-SIMD builds differ from the SIMD128 ones only in their multiply-adds (f32x4.relaxed_madd).
  */
 const builds = {
+  'wasm-relaxed-simd-threads': {
+    moduleUrl: new URL('./wasm/attention-relaxed-simd-threads.mjs', import.meta.url),
+    wasmUrl: new URL('./wasm/attention-relaxed-simd-threads.wasm', import.meta.url),
+    stem: 'attention-relaxed-simd-threads',
+    workerUrl: new URL('./wasm/attention-relaxed-simd-threads.worker.js', import.meta.url),
+    importFactory: () => import(/* @vite-ignore */ builds['wasm-relaxed-simd-threads'].moduleUrl.href),
+    threads: true,
+    relaxed: true,
+  },
+  'wasm-relaxed-simd': {
+    importFactory: () => import('./wasm/attention-relaxed-simd.mjs'),
+    wasmUrl: new URL('./wasm/attention-relaxed-simd.wasm', import.meta.url),
+    stem: 'attention-relaxed-simd',
+    relaxed: true,
+  },
   'wasm-simd128-threads': {
     moduleUrl: new URL('./wasm/attention-simd-threads.mjs', import.meta.url),
     wasmUrl: new URL('./wasm/attention-simd-threads.wasm', import.meta.url),
     stem: 'attention-simd-threads',
     workerUrl: new URL('./wasm/attention-simd-threads.worker.js', import.meta.url),
     importFactory: () => import(/* @vite-ignore */ builds['wasm-simd128-threads'].moduleUrl.href),
+    threads: true,
   },
   'wasm-simd128': {
     importFactory: () => import('./wasm/attention-simd.mjs'),
@@ -67,6 +84,25 @@ export function supportsSimd() {
   return typeof WebAssembly === 'object' && WebAssembly.validate(simdProbe);
 }
 
+// The smallest module using relaxed SIMD: (func (result v128) (f32x4.relaxed_madd (v128.const 0) ×3)).
+const zeroVector = [0xfd, 0x0c, ...new Array(16).fill(0)]; // v128.const 0
+const relaxedProbe = new Uint8Array([
+  0x00, 0x61, 0x73, 0x6d, 0x01, 0x00, 0x00, 0x00, // magic, version
+  0x01, 0x05, 0x01, 0x60, 0x00, 0x01, 0x7b, //       type section: () -> v128
+  0x03, 0x02, 0x01, 0x00, //                         function section: one function of type 0
+  0x0a, 0x3d, 0x01, 0x3b, 0x00, //                   code section: one body of 59 bytes, no locals
+  ...zeroVector, ...zeroVector, ...zeroVector,
+  0xfd, 0x85, 0x02, 0x0b, //                         f32x4.relaxed_madd (0xfd 0x105); end
+]);
+
+/**
+ * Whether this engine runs relaxed SIMD (Chromium does since version 114; Node 20 behind
+ * --experimental-wasm-relaxed-simd).
+ */
+export function supportsRelaxedSimd() {
+  return supportsSimd() && WebAssembly.validate(relaxedProbe);
+}
+
 const isNode = typeof process === 'object' && typeof process.versions?.node === 'string';
 
 /**
@@ -77,16 +113,15 @@ export function supportsThreads() {
   return supportsSimd() && typeof SharedArrayBuffer === 'function' && (isNode || globalThis.crossOriginIsolated === true);
 }
 
-// Node runs the threaded build from its CommonJS twin (3.1.6's ES-module output cannot start threads in Node).
+// Node runs a threaded build from its CommonJS twin (3.1.6's ES-module output cannot start threads in Node).
 // The path is assembled at run time so bundlers do not copy these Node-only files into web builds.
-const nodeThreadsStem = 'attention-simd-threads-node';
-
-async function instantiateThreadsInNode() {
+async function instantiateThreadsInNode(stem) {
   const nodeModule = 'node:module';
   const { createRequire } = await import(/* @vite-ignore */ nodeModule);
   const directory = new URL('./wasm/node/', import.meta.url);
-  const createModule = createRequire(directory)(`./${nodeThreadsStem}.cjs`);
-  return createModule({ wasmBinary: await readFileInNode(new URL(`${nodeThreadsStem}.wasm`, directory)) });
+  const nodeStem = `${stem}-node`;
+  const createModule = createRequire(directory)(`./${nodeStem}.cjs`);
+  return createModule({ wasmBinary: await readFileInNode(new URL(`${nodeStem}.wasm`, directory)) });
 }
 
 async function readFileInNode(url) {
@@ -97,18 +132,18 @@ async function readFileInNode(url) {
 
 /**
  * Instantiates one build. Resolves to the raw Embind module: callers outside web/lib never see it.
- * @param {'wasm-simd128' | 'wasm-scalar'} backend
+ * @param {string} backend  one of `backends`
  */
 export async function instantiate(backend) {
   const build = builds[backend];
   const wasmUrl = assetUrl(`wasm/${build.stem}.wasm`, build.wasmUrl);
   // Under an asset base, the module's JavaScript comes from there too (a host copies the wasm/ folder whole).
   const importModule = () => (assetBase ? import(/* @vite-ignore */ assetUrl(`wasm/${build.stem}.mjs`).href) : build.importFactory());
-  if (backend === 'wasm-simd128-threads') {
-    if (isNode) return instantiateThreadsInNode();
-    const moduleUrl = assetUrl('wasm/attention-simd-threads.mjs', build.moduleUrl);
+  if (build.threads) {
+    if (isNode) return instantiateThreadsInNode(build.stem);
+    const moduleUrl = assetUrl(`wasm/${build.stem}.mjs`, build.moduleUrl);
     const { default: createModule } = await importModule();
-    const files = { 'attention-simd-threads.wasm': wasmUrl, 'attention-simd-threads.worker.js': assetUrl('wasm/attention-simd-threads.worker.js', build.workerUrl) };
+    const files = { [`${build.stem}.wasm`]: wasmUrl, [`${build.stem}.worker.js`]: assetUrl(`wasm/${build.stem}.worker.js`, build.workerUrl) };
     return createModule({
       locateFile: (name) => (files[name] ?? new URL(name, moduleUrl)).href,
       mainScriptUrlOrBlob: moduleUrl.href, // what each worker imports
@@ -123,9 +158,15 @@ export async function instantiate(backend) {
 
 const instances = new Map(); // backend → Promise<module>: each build is instantiated once per page/process
 
-/** The default build: threads in cross-origin-isolated pages, else SIMD where the engine has it, else scalar. */
+/**
+ * The default build: the fastest this engine and page run. Relaxed SIMD where the engine has it, else SIMD128,
+ * else scalar; threaded in cross-origin-isolated pages (never by default in Node, where the caller's thread
+ * is usually one of many).
+ */
 function defaultBackend() {
-  if (!isNode && supportsThreads()) return 'wasm-simd128-threads';
+  const threads = !isNode && supportsThreads();
+  if (supportsRelaxedSimd()) return threads ? 'wasm-relaxed-simd-threads' : 'wasm-relaxed-simd';
+  if (threads) return 'wasm-simd128-threads';
   return supportsSimd() ? 'wasm-simd128' : 'wasm-scalar';
 }
 
@@ -138,8 +179,11 @@ export function resolveBackend(requested) {
   if (backend === 'wasm-simd128' && !supportsSimd()) {
     throw new RangeError('options.backend is wasm-simd128, but this engine has no WebAssembly SIMD');
   }
-  if (backend === 'wasm-simd128-threads' && !supportsThreads()) {
-    throw new RangeError('options.backend is wasm-simd128-threads, but this page cannot share memory between threads (it must be cross-origin isolated: COOP same-origin, COEP require-corp)');
+  if (builds[backend].relaxed && !supportsRelaxedSimd()) {
+    throw new RangeError(`options.backend is ${backend}, but this engine has no relaxed SIMD (Node 20 needs --experimental-wasm-relaxed-simd)`);
+  }
+  if (builds[backend].threads && !supportsThreads()) {
+    throw new RangeError(`options.backend is ${backend}, but this page cannot share memory between threads (it must be cross-origin isolated: COOP same-origin, COEP require-corp)`);
   }
   return backend;
 }

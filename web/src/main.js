@@ -1,13 +1,13 @@
 // Entry point of the playground page: loads the module, picks the view the URL names (the translation model
 // by default; old step-view links carry ?s= and open that view), and keeps the URL in step with every change
 // so a link reproduces exactly what is on screen.
-import { loadAttention, loadTranslator } from '../lib/index.js';
+import { backends, loadAttention, loadTranslator } from '../lib/index.js';
 import { element } from './controls.js';
 import { decodeTranslationState, defaultTranslationState, encodeTranslationState } from './translation-state.js';
 // Each view's code is fetched when the view is first shown, so a visitor downloads only what they look at.
 
 const viewNames = { lessons: 'Lessons', translation: 'Translation', steps: 'Attention, step by step', train: 'Train' };
-const requestedBackend = ['wasm-simd128-threads', 'wasm-simd128', 'wasm-scalar'].includes(new URLSearchParams(location.search).get('backend')) ? new URLSearchParams(location.search).get('backend') : undefined;
+const requestedBackend = backends.includes(new URLSearchParams(location.search).get('backend')) ? new URLSearchParams(location.search).get('backend') : undefined;
 
 /** The view the current URL names. */
 function viewInUrl() {
