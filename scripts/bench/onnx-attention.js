@@ -57,3 +57,36 @@ export function attentionModel(d) {
     ...bytesField(8, [...stringField(1, ''), ...intField(2, 17)]), // opset 17
   ]);
 }
+
+function tensorInitializer(name, dims, values) {
+  const raw = new Uint8Array(Float32Array.from(values).buffer);
+  return [...dims.flatMap((d) => intField(1, d)), ...intField(2, 1), ...stringField(8, name), ...bytesField(9, [...raw])];
+}
+
+/**
+ * Multi-head self-attention end to end, as onnxruntime runs it fastest: its com.microsoft `Attention` contrib
+ * operator (the fused Q/K/V projection, one weight matrix D × 3D and bias 3D, then attention over `heads`
+ * heads) followed by the output projection (MatMul by Wo, Add bo). Input x: [1, S, D]; weights are
+ * initializers, so onnxruntime may pre-pack them.
+ */
+export function multiHeadAttentionModel({ dModel, heads, wqkv, bqkv, wo, bo }) {
+  const graph = [
+    ...bytesField(1, [...node('Attention', ['x', 'wqkv', 'bqkv'], ['attended'], [intAttribute('num_heads', heads)]), ...stringField(7, 'com.microsoft')]),
+    ...bytesField(1, node('MatMul', ['attended', 'wo'], ['mixed'])),
+    ...bytesField(1, node('Add', ['mixed', 'bo'], ['output'])),
+    ...stringField(2, 'multi-head attention'),
+    ...bytesField(5, tensorInitializer('wqkv', [dModel, 3 * dModel], wqkv)),
+    ...bytesField(5, tensorInitializer('bqkv', [3 * dModel], bqkv)),
+    ...bytesField(5, tensorInitializer('wo', [dModel, dModel], wo)),
+    ...bytesField(5, tensorInitializer('bo', [dModel], bo)),
+    ...bytesField(11, valueInfo('x', ['B', 'S', 'D'])),
+    ...bytesField(12, valueInfo('output', ['B', 'S', 'D'])),
+  ];
+  return new Uint8Array([
+    ...intField(1, 8),
+    ...stringField(2, 'attention-playground bench'),
+    ...bytesField(7, graph),
+    ...bytesField(8, [...stringField(1, ''), ...intField(2, 17)]),
+    ...bytesField(8, [...stringField(1, 'com.microsoft'), ...intField(2, 1)]),
+  ]);
+}

@@ -2,7 +2,8 @@
 // hand-assembled wasm function whose loop keeps `chains` independent f32x4 accumulators in registers.
 // Two shapes of loop, and the faster one counts: 'chained' does acc = acc·m + a on each accumulator (one
 // mul and one add per lane, the add waiting for the mul); 'split' gives half the accumulators acc = acc·m
-// and the other half acc = acc + a, so multiplies and adds never wait on each other. Nothing is loaded or
+// and the other half acc = acc + a, so multiplies and adds never wait on each other; 'relaxed' (relaxed SIMD
+// engines only) does acc = relaxed_madd(acc, m, a), one fused instruction for both. Nothing is loaded or
 // stored in the loop: it runs at the engine's register-to-register mul+add throughput.
 
 const v128 = 0x7b;
@@ -29,10 +30,10 @@ const f32x4Const = (value) => {
   return [0xfd, 0x0c, ...bytes]; // v128.const
 };
 const simd = (op) => [0xfd, ...uleb(op)];
-const F32X4_ADD = 0xe4, F32X4_MUL = 0xe6, F32X4_EXTRACT_LANE = 0x1f;
+const F32X4_ADD = 0xe4, F32X4_MUL = 0xe6, F32X4_EXTRACT_LANE = 0x1f, F32X4_RELAXED_MADD = 0x105;
 
 /** Flops per loop iteration of peakModule(chains, shape). */
-export const flopsPerIteration = (chains, shape) => (shape === 'chained' ? 8 : 4) * chains;
+export const flopsPerIteration = (chains, shape) => (shape === 'split' ? 4 : 8) * chains;
 
 /** A module exporting run(iterations) → f32. */
 export function peakModule(chains, shape = 'chained') {
@@ -46,6 +47,7 @@ export function peakModule(chains, shape = 'chained') {
   for (let c = 1; c <= chains; c++) {
     body.push(0x20, ...uleb(c));
     if (shape === 'chained') body.push(0x20, ...uleb(m), ...simd(F32X4_MUL), 0x20, ...uleb(a), ...simd(F32X4_ADD));
+    else if (shape === 'relaxed') body.push(0x20, ...uleb(m), 0x20, ...uleb(a), ...simd(F32X4_RELAXED_MADD)); // acc·m + a, fused
     else if (c % 2) body.push(0x20, ...uleb(m), ...simd(F32X4_MUL));
     else body.push(0x20, ...uleb(a), ...simd(F32X4_ADD));
     body.push(0x21, ...uleb(c));
@@ -69,9 +71,9 @@ export function peakModule(chains, shape = 'chained') {
  * Best median GFLOP/s over loop shapes and chain counts (enough chains to hide latency, few enough to stay
  * in the 16 vector registers).
  */
-export async function measurePeak({ repeats = 21, iterations = 2_000_000 } = {}) {
+export async function measurePeak({ repeats = 21, iterations = 2_000_000, shapes = ['chained', 'split'] } = {}) {
   let best = { gflops: 0, chains: 0, shape: '' };
-  for (const shape of ['chained', 'split']) {
+  for (const shape of shapes) {
     for (const chains of [8, 10, 12, 13, 14]) {
       const { instance } = await WebAssembly.instantiate(peakModule(chains, shape));
       const run = instance.exports.run;

@@ -17,6 +17,8 @@ export async function ours(backend) {
     'wasm-simd128': 'ours, wasm SIMD128',
     'wasm-scalar': 'ours, wasm scalar',
     'wasm-simd128-threads': `ours, wasm SIMD128, ${api.threads} threads`,
+    'wasm-relaxed-simd': 'ours, wasm relaxed SIMD',
+    'wasm-relaxed-simd-threads': `ours, wasm relaxed SIMD, ${api.threads} threads`,
   };
   return {
     name: names[backend],
