@@ -5,6 +5,10 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 export NODE_PATH=${NODE_PATH:-/usr/share/nodejs}  # Debian's emscripten finds acorn there
+# npm puts node_modules/.bin first on PATH, and the binaryen package (for the relaxed build) links its wasm-opt
+# there; Emscripten runs whichever wasm-opt PATH finds, and the SIMD128/scalar builds need Debian's (the
+# binaryen Emscripten 3.1.6 was made for). The relaxed build names its own tools (scripts/relaxed-toolchain).
+PATH=$(printf '%s' "$PATH" | tr ':' '\n' | grep -vx '.*/node_modules/\.bin' | paste -sd: -)
 jobs=$(nproc)
 
 cmake -S . -B build/native -DCMAKE_BUILD_TYPE=Release >/dev/null
