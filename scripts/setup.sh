@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Idempotent toolchain set-up for a Debian 12 machine (run as root, or with the tools already present).
-# Installs what is missing, skips what is present: emscripten, clang-19 + lld-19, googletest, chromium (+ driver), cmake,
+# Installs what is missing, skips what is present: emscripten, clang-19 + lld-19 (+ sanitizer runtimes), googletest, chromium (+ driver), cmake,
 # xsimd 13 (header-only, unpacked into .cache/xsimd; bookworm ships 8.1, which lacks the wasm arch), npm ci.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -15,6 +15,8 @@ command -v g++ >/dev/null 2>&1 || need_apt+=(g++)
 [ -f /usr/include/gtest/gtest.h ] || need_apt+=(googletest libgtest-dev)
 [ -x /usr/lib/llvm-19/bin/clang ] || need_apt+=(clang-19)   # the relaxed-SIMD build's compiler
 [ -x /usr/lib/llvm-19/bin/wasm-ld ] || need_apt+=(lld-19)   # and its linker
+# ASan, UBSan and libFuzzer for the hardening tree (build/sanitize)
+[ -f /usr/lib/llvm-19/lib/clang/19/lib/linux/libclang_rt.fuzzer-x86_64.a ] || need_apt+=(libclang-rt-19-dev)
 [ -x /usr/bin/chromium ] || need_apt+=(chromium)
 [ -x /usr/bin/chromedriver ] || need_apt+=(chromium-driver)
 command -v dpkg-deb >/dev/null 2>&1 || need_apt+=(dpkg)

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
-# Runs every suite after a build: GoogleTest (native, via ctest), Vitest (the module and page logic in Node),
-# and the Chromium end-to-end tests. Runs them all, then fails if any failed.
+# Runs every suite after a build: GoogleTest (native, via ctest), the same under ASan + UBSan with a short run of
+# each fuzz target (scripts/sanitize.sh), Vitest (the module and page logic in Node), and the Chromium
+# end-to-end tests. Runs them all, then fails if any failed.
 set -uo pipefail
 cd "$(dirname "$0")/.."
 
@@ -13,6 +14,7 @@ run() {
 }
 
 run "GoogleTest (native)" ctest --test-dir build/native --output-on-failure -j"$(nproc)"
+run "Sanitizers and fuzz smoke (native)" bash scripts/sanitize.sh
 run "Vitest (Node)" npx vitest run --config tests/web/vitest.config.js
 run "Chromium (end-to-end)" npx vitest run --config tests/e2e/vitest.config.js
 

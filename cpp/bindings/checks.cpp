@@ -69,9 +69,11 @@ Error mask(const std::string& kind, double length, double sq, double sk) {
 }
 
 Error logit_params(double scale, double temperature) {
-  if (!std::isfinite(scale)) return range_error("scale must be a finite number, got " + number(scale));
-  if (!std::isfinite(temperature) || temperature <= 0) {
-    return range_error("temperature must be a finite number > 0, got " + number(temperature));
+  if (!(std::fabs(scale) <= kMaxScale)) {
+    return range_error("scale must be a finite number from -1e6 to 1e6, got " + number(scale));
+  }
+  if (!(temperature >= kMinTemperature && temperature <= kMaxTemperature)) {
+    return range_error("temperature must be a finite number > 0, from 1e-6 to 1e6, got " + number(temperature));
   }
   return {};
 }

@@ -42,7 +42,10 @@ Error same(const char* name, double actual, const char* expected_name, double ex
 // mask: kind is "none", "causal" or "explicit"; an explicit mask has sq*sk bytes.
 Error mask(const std::string& kind, double length, double sq, double sk);
 
-// scale finite (any sign), temperature finite and > 0.
+// scale in [-1e6, 1e6], temperature in [1e-6, 1e6]. The kernels work in float32 and multiply every score by
+// scale/temperature: these bounds keep that factor (at most 1e12) and both numbers finite in float32, where a
+// scale of 1e300 becomes infinity and its ratio to a temperature of 1e300 NaN (found by call_checks_fuzzer).
+inline constexpr double kMaxScale = 1e6, kMinTemperature = 1e-6, kMaxTemperature = 1e6;
 Error logit_params(double scale, double temperature);
 
 // Position encodings' shape: rows (positions) from 1 to 65536, cols (the width) from 1 to 4096.

@@ -26,6 +26,7 @@
 #include "attn/matmul.h"
 #include "attn/model.h"
 #include "attn/multi_head.h"
+#include "call_checks.h"
 #include "checks.h"
 #include "js_values.h"
 #include "module_shared.h"
@@ -90,70 +91,64 @@ constexpr auto multi_head_kernel = multi_head_attention_reference;
 
 // A { data, rows, cols } or batched { data, heads, rows, cols } argument as received; `data` is a
 // Float32Array (web/lib checked the types).
-struct MatrixArg {
+struct MatrixInput {
   const char* name;
   val data;
-  double rows, cols, length, heads;
-  bool batched;
+  check::MatrixArg spec;  // what the checks see: its numbers
 
-  MatrixArg(const val& m, const char* arg_name)
+  MatrixInput(const val& m, const char* arg_name)
       : name(arg_name),
         data(m["data"]),
-        rows(m["rows"].as<double>()),
-        cols(m["cols"].as<double>()),
-        length(m["data"]["length"].as<double>()),
-        heads(m["heads"].isUndefined() ? 1.0 : m["heads"].as<double>()),
-        batched(!m["heads"].isUndefined()) {}
+        spec{arg_name, m["rows"].as<double>(), m["cols"].as<double>(), m["data"]["length"].as<double>(),
+             m["heads"].isUndefined() ? 1.0 : m["heads"].as<double>(), !m["heads"].isUndefined()} {}
 
-  check::Error check() const { return check::matrix({name, rows, cols, length, heads, batched}); }
-  std::size_t size() const { return static_cast<std::size_t>(length); }
+  std::size_t size() const { return static_cast<std::size_t>(spec.length); }
+  std::size_t rows() const { return static_cast<std::size_t>(spec.rows); }
+  std::size_t cols() const { return static_cast<std::size_t>(spec.cols); }
+  bool batched() const { return spec.batched; }
 };
 
 // Copies a checked matrix argument in and refuses non-finite values.
-check::Error copy_finite(const MatrixArg& m, std::vector<float>& out) {
+check::Error copy_finite(const MatrixInput& m, std::vector<float>& out) {
   out = copy_in<float>(m.data, m.size());
   const std::string name = std::string(m.name) + ".data";
-  if (m.batched) {
-    return check::finite(name.c_str(), out.data(), out.size(), static_cast<std::size_t>(m.cols),
-                         static_cast<std::size_t>(m.rows));
-  }
-  return check::finite(name.c_str(), out.data(), out.size(), static_cast<std::size_t>(m.cols));
+  if (m.batched()) return check::finite(name.c_str(), out.data(), out.size(), m.cols(), m.rows());
+  return check::finite(name.c_str(), out.data(), out.size(), m.cols());
 }
 
 // mask = { kind: 'none' | 'causal' | 'explicit', allowed?: Uint8Array }
-struct MaskArg {
-  std::string kind;
+struct MaskInput {
   val allowed;
-  double length = 0;
+  check::MaskSpec spec;
 
-  explicit MaskArg(const val& m) : kind(m["kind"].as<std::string>()), allowed(m["allowed"]) {
-    if (kind == "explicit") length = allowed["length"].as<double>();
+  explicit MaskInput(const val& m) : allowed(m["allowed"]), spec{m["kind"].as<std::string>(), 0} {
+    if (spec.kind == "explicit") spec.length = allowed["length"].as<double>();
   }
 };
 
 // Copies the mask in and checks it holds only 0 and 1; `storage` keeps the bytes alive for the kernel.
-check::Error read_mask(const MaskArg& arg, std::size_t sq, std::size_t sk, std::vector<std::uint8_t>& storage,
+check::Error read_mask(const MaskInput& arg, std::size_t sq, std::size_t sk, std::vector<std::uint8_t>& storage,
                        Mask& mask) {
-  if (arg.kind == "none") return {};
-  if (arg.kind == "causal") {
+  if (arg.spec.kind == "none") return {};
+  if (arg.spec.kind == "causal") {
     mask.kind = MaskKind::causal;
     return {};
   }
   storage = copy_in<std::uint8_t>(arg.allowed, sq * sk);
-  for (std::size_t i = 0; i < storage.size(); ++i) {
-    if (storage[i] > 1) {
-      return {check::ErrorKind::range_error, "mask entries must be 0 or 1, got " + std::to_string(storage[i]) +
-                                                 " at row " + std::to_string(i / sk) + ", column " +
-                                                 std::to_string(i % sk)};
-    }
-  }
+  if (auto error = check::mask_values(storage.data(), storage.size(), sk)) return error;
   mask.kind = MaskKind::explicit_;
   mask.allowed = storage.data();
   return {};
 }
 
-double scale_or(const val& scale, double fallback) {
-  return scale.isUndefined() || scale.isNull() ? fallback : scale.as<double>();
+check::OptionalNumber optional_number(const val& value) {
+  if (value.isUndefined() || value.isNull()) return {};
+  return {true, value.as<double>()};
+}
+
+check::OptionalVector optional_vector(const val& value) {
+  if (value.isNull()) return {};
+  return {true, value["length"].as<double>()};
 }
 
 // A result matrix: { data, rows, cols }, or { data, heads, rows, cols } when the call was batched.
@@ -168,31 +163,14 @@ val result_matrix(const std::vector<float>& data, bool batched, std::size_t head
 // the mask applies to every head. weights: false skips materialising the weights and runs the streaming
 // kernel, whose memory does not grow with Sq·Sk.
 val attention(const val& args) {
-  const MatrixArg q(args["q"], "q"), k(args["k"], "k"), v(args["v"], "v");
-  const MaskArg mask_arg(args["mask"]);
-  const double temperature = args["temperature"].as<double>();
+  const MatrixInput q(args["q"], "q"), k(args["k"], "k"), v(args["v"], "v");
+  const MaskInput mask_arg(args["mask"]);
   const bool hard = args["hard"].as<bool>();
   const bool want_weights = args["weights"].as<bool>();
-
-  for (const MatrixArg* m : {&q, &k, &v}) {
-    if (auto error = m->check()) return error_result(error);
-  }
-  if (auto error = check::same("k.heads (one key head per query head)", k.heads, "q.heads", q.heads)) return error_result(error);
-  if (auto error = check::same("v.heads (one value head per query head)", v.heads, "q.heads", q.heads)) return error_result(error);
-  if (auto error = check::same("k.cols (the key width dk)", k.cols, "q.cols", q.cols)) return error_result(error);
-  if (auto error = check::same("v.rows (one value per key)", v.rows, "k.rows", k.rows)) return error_result(error);
-  if (auto error = check::mask(mask_arg.kind, mask_arg.length, q.rows, k.rows)) return error_result(error);
-  const double scale = scale_or(args["scale"], default_scale(static_cast<std::size_t>(q.cols)));
-  if (auto error = check::logit_params(scale, temperature)) return error_result(error);
-
-  // Checked in double before any size_t arithmetic (32-bit in wasm): inputs, outputs, mask and an upper
-  // bound on either build's workspace (packed panels of Kᵀ and V, each padded by at most one block).
-  const double weights_floats = want_weights ? q.heads * q.rows * k.rows : 0;
-  const double workspace_bound = want_weights ? q.rows * k.rows + (k.rows + 64) * (q.cols + v.cols + 64)
-                                              : (k.rows + 512) * (q.cols + v.cols + 64) + 16 * (512 + 2 * v.cols + 8);
-  const double needed = q.length + k.length + v.length + q.heads * q.rows * v.cols + weights_floats +
-                        q.rows * k.rows / 4 * (mask_arg.kind == "explicit") + workspace_bound;
-  if (auto error = check::memory_budget("attention", needed)) return error_result(error);
+  double scale = 0;
+  const check::AttentionCall call{q.spec, k.spec, v.spec, mask_arg.spec, optional_number(args["scale"]),
+                                  args["temperature"].as<double>(), want_weights};
+  if (auto error = check::attention_call(call, scale)) return error_result(error);
 
   std::vector<float> q_data, k_data, v_data;
   if (auto error = copy_finite(q, q_data)) return error_result(error);
@@ -200,15 +178,11 @@ val attention(const val& args) {
   if (auto error = copy_finite(v, v_data)) return error_result(error);
   Mask mask;
   std::vector<std::uint8_t> mask_storage;
-  if (auto error = read_mask(mask_arg, static_cast<std::size_t>(q.rows), static_cast<std::size_t>(k.rows),
-                             mask_storage, mask)) {
-    return error_result(error);
-  }
+  if (auto error = read_mask(mask_arg, q.rows(), k.rows(), mask_storage, mask)) return error_result(error);
 
-  const std::size_t heads = static_cast<std::size_t>(q.heads), sq = static_cast<std::size_t>(q.rows),
-                    sk = static_cast<std::size_t>(k.rows), dk = static_cast<std::size_t>(q.cols),
-                    dv = static_cast<std::size_t>(v.cols);
-  const LogitParams params{static_cast<float>(scale), static_cast<float>(temperature), hard};
+  const std::size_t heads = static_cast<std::size_t>(q.spec.heads), sq = q.rows(), sk = k.rows(), dk = q.cols(),
+                    dv = v.cols();
+  const LogitParams params{static_cast<float>(scale), static_cast<float>(call.temperature), hard};
   std::vector<float> output(heads * sq * dv), weights(want_weights ? heads * sq * sk : 0);
 #if ATTN_THREADS
   // Heads and query blocks shared among the pool's threads; calls too small to repay waking them run inline.
@@ -233,80 +207,51 @@ val attention(const val& args) {
 #endif
 
   val result = val::object();
-  result.set("output", result_matrix(output, q.batched, heads, sq, dv));
-  result.set("weights", want_weights ? result_matrix(weights, q.batched, heads, sq, sk) : val::null());
+  result.set("output", result_matrix(output, q.batched(), heads, sq, dv));
+  result.set("weights", want_weights ? result_matrix(weights, q.batched(), heads, sq, sk) : val::null());
   return result;
 }
 
 // multiHeadAttention({ xq, xkv, wq, wk, wv, wo, bq, bk, bv, bo, heads, kvHeads, mask, scale?, temperature, hard })
 // with web/lib's normalised argument object (xkv is xq for self-attention; absent biases are null).
 val multi_head_attention(const val& args) {
-  const MatrixArg xq(args["xq"], "xq"), xkv(args["xkv"], "xkv");
-  const MatrixArg wq(args["wq"], "wq"), wk(args["wk"], "wk"), wv(args["wv"], "wv"), wo(args["wo"], "wo");
-  const MaskArg mask_arg(args["mask"]);
-  const double heads = args["heads"].as<double>(), kv_heads = args["kvHeads"].as<double>();
-  const double temperature = args["temperature"].as<double>();
+  const MatrixInput xq(args["xq"], "xq"), xkv(args["xkv"], "xkv");
+  const MatrixInput wq(args["wq"], "wq"), wk(args["wk"], "wk"), wv(args["wv"], "wv"), wo(args["wo"], "wo");
+  const MaskInput mask_arg(args["mask"]);
   const bool hard = args["hard"].as<bool>();
+  const val bias_values[4] = {args["bq"], args["bk"], args["bv"], args["bo"]};
+  const char* bias_names[4] = {"bq", "bk", "bv", "bo"};
+  const check::MultiHeadCall call{xq.spec,
+                                  xkv.spec,
+                                  wq.spec,
+                                  wk.spec,
+                                  wv.spec,
+                                  wo.spec,
+                                  optional_vector(bias_values[0]),
+                                  optional_vector(bias_values[1]),
+                                  optional_vector(bias_values[2]),
+                                  optional_vector(bias_values[3]),
+                                  args["heads"].as<double>(),
+                                  args["kvHeads"].as<double>(),
+                                  mask_arg.spec,
+                                  optional_number(args["scale"]),
+                                  args["temperature"].as<double>()};
+  double scale = 0;
+  if (auto error = check::multi_head_call(call, scale)) return error_result(error);
 
-  for (const MatrixArg* m : {&xq, &xkv, &wq, &wk, &wv, &wo}) {
-    if (auto error = m->check()) return error_result(error);
-  }
-  const double d = xq.cols;
-  if (auto error = check::same("xkv.cols (the model width D)", xkv.cols, "xq.cols", d)) return error_result(error);
-  if (auto error = check::head_counts(heads, kv_heads, d)) return error_result(error);
-  const double kvw = kv_heads * (d / heads);
-  struct Expected {
-    const MatrixArg* m;
-    double rows, cols;
-    const char* cols_name;
-  };
-  for (const Expected& e : {Expected{&wq, d, d, "D"}, Expected{&wk, d, kvw, "kvHeads*D/heads"},
-                            Expected{&wv, d, kvw, "kvHeads*D/heads"}, Expected{&wo, d, d, "D"}}) {
-    const std::string name(e.m->name);
-    if (auto error = check::same((name + ".rows").c_str(), e.m->rows, "D", e.rows)) return error_result(error);
-    if (auto error = check::same((name + ".cols").c_str(), e.m->cols, e.cols_name, e.cols)) {
-      return error_result(error);
-    }
-  }
-  struct Bias {
-    const char* name;
-    val data;
-    double expected;
-    const char* what;
-  };
-  const Bias biases[] = {{"bq", args["bq"], d, "D"},
-                         {"bk", args["bk"], kvw, "kvHeads*D/heads"},
-                         {"bv", args["bv"], kvw, "kvHeads*D/heads"},
-                         {"bo", args["bo"], d, "D"}};
-  for (const Bias& b : biases) {
-    if (b.data.isNull()) continue;
-    if (auto error = check::vector_length(b.name, b.data["length"].as<double>(), b.expected, b.what)) {
-      return error_result(error);
-    }
-  }
-  if (auto error = check::mask(mask_arg.kind, mask_arg.length, xq.rows, xkv.rows)) return error_result(error);
-  const double scale = scale_or(args["scale"], default_scale(static_cast<std::size_t>(d / heads)));
-  if (auto error = check::logit_params(scale, temperature)) return error_result(error);
-
-  // Upper bound in double first (see attention): inputs, Q/K/V/concat, outputs, weights, mask, panels.
-  const double needed = xq.length + xkv.length + 2 * d * d + 2 * d * kvw + 2 * d + 2 * kvw +  //
-                        2 * xq.rows * d + 2 * xkv.rows * kvw + xq.rows * d +                 //
-                        heads * xq.rows * xkv.rows + xq.rows * xkv.rows / 4 + (xkv.rows + d + 64) * (2 * d + 64);
-  if (auto error = check::memory_budget("multiHeadAttention", needed)) return error_result(error);
-
-  const MultiHeadShape shape{static_cast<std::size_t>(xq.rows), static_cast<std::size_t>(xkv.rows),
-                             static_cast<std::size_t>(d), static_cast<std::size_t>(heads),
-                             static_cast<std::size_t>(kv_heads)};
+  const MultiHeadShape shape{xq.rows(), xkv.rows(), xq.cols(), static_cast<std::size_t>(call.heads),
+                             static_cast<std::size_t>(call.kv_heads)};
   std::vector<float> inputs[6];
-  const MatrixArg* matrices[6] = {&xq, &xkv, &wq, &wk, &wv, &wo};
+  const MatrixInput* matrices[6] = {&xq, &xkv, &wq, &wk, &wv, &wo};
   for (int i = 0; i < 6; ++i) {
     if (auto error = copy_finite(*matrices[i], inputs[i])) return error_result(error);
   }
   std::vector<float> bias_data[4];
   for (int i = 0; i < 4; ++i) {
-    if (biases[i].data.isNull()) continue;
-    bias_data[i] = copy_in<float>(biases[i].data, static_cast<std::size_t>(biases[i].expected));
-    if (auto error = check::finite(biases[i].name, bias_data[i].data(), bias_data[i].size(), bias_data[i].size())) {
+    if (bias_values[i].isNull()) continue;
+    // Checked above: a present bias has exactly the length its role needs.
+    bias_data[i] = copy_in<float>(bias_values[i], static_cast<std::size_t>(bias_values[i]["length"].as<double>()));
+    if (auto error = check::finite(bias_names[i], bias_data[i].data(), bias_data[i].size(), bias_data[i].size())) {
       return error_result(error);
     }
   }
@@ -320,7 +265,7 @@ val multi_head_attention(const val& args) {
                            optional(bias_data[2]), optional(bias_data[3])};
   std::vector<float> output(shape.sq * shape.d_model), weights(shape.heads * shape.sq * shape.sk);
   std::vector<float> workspace(multi_head_workspace_floats(shape));
-  const LogitParams params{static_cast<float>(scale), static_cast<float>(temperature), hard};
+  const LogitParams params{static_cast<float>(scale), static_cast<float>(call.temperature), hard};
   multi_head_kernel(inputs[0].data(), inputs[1].data(), w, shape, mask, params, output.data(), weights.data(),
                     workspace.data());
 
@@ -337,30 +282,20 @@ val multi_head_attention(const val& args) {
 
 // matmul({ a, b, bias }): C = A B (+ bias on every row), for the playground's projections.
 val matmul(const val& args) {
-  const MatrixArg a(args["a"], "a"), b(args["b"], "b");
+  const MatrixInput a(args["a"], "a"), b(args["b"], "b");
   const val bias = args["bias"];
-  for (const MatrixArg* m : {&a, &b}) {
-    if (auto error = m->check()) return error_result(error);
-  }
-  if (auto error = check::same("b.rows", b.rows, "a.cols", a.cols)) return error_result(error);
-  if (!bias.isNull()) {
-    if (auto error = check::vector_length("bias", bias["length"].as<double>(), b.cols, "b.cols")) {
-      return error_result(error);
-    }
-  }
-  const double needed = a.length + b.length + b.cols + a.rows * b.cols + (b.rows + 1) * (b.cols + 64);
-  if (auto error = check::memory_budget("matmul", needed)) return error_result(error);
+  if (auto error = check::matmul_call({a.spec, b.spec, optional_vector(bias)})) return error_result(error);
 
   std::vector<float> a_data, b_data, bias_data;
   if (auto error = copy_finite(a, a_data)) return error_result(error);
   if (auto error = copy_finite(b, b_data)) return error_result(error);
   if (!bias.isNull()) {
-    bias_data = copy_in<float>(bias, static_cast<std::size_t>(b.cols));
+    bias_data = copy_in<float>(bias, b.cols());
     if (auto error = check::finite("bias", bias_data.data(), bias_data.size(), bias_data.size())) {
       return error_result(error);
     }
   }
-  const std::size_t m = a.rows, k = a.cols, n = b.cols;
+  const std::size_t m = a.rows(), k = a.cols(), n = b.cols();
   std::vector<float> c(m * n), workspace(matmul_workspace_floats(k, n));
   matmul_kernel(dense(a_data.data(), m, k), dense(b_data.data(), k, n), bias_data.empty() ? nullptr : bias_data.data(),
                 dense(c.data(), m, n), workspace.data());
@@ -371,15 +306,15 @@ val matmul(const val& args) {
 val positional_encoding(const val& args) {
   const val x_value = args["x"];
   if (!x_value.isNull()) {
-    const MatrixArg x(x_value, "x");
-    if (auto error = x.check()) return error_result(error);
-    if (auto error = check::position_shape(x.rows, x.cols)) return error_result(error);
+    const MatrixInput x(x_value, "x");
+    if (auto error = check::matrix(x.spec)) return error_result(error);
+    if (auto error = check::position_shape(x.spec.rows, x.spec.cols)) return error_result(error);
     std::vector<float> data;
     if (auto error = copy_finite(x, data)) return error_result(error);
     std::vector<float> positions(data.size());
-    model::sinusoidal_positions(static_cast<std::size_t>(x.rows), static_cast<std::size_t>(x.cols), positions.data());
+    model::sinusoidal_positions(x.rows(), x.cols(), positions.data());
     for (std::size_t i = 0; i < data.size(); ++i) data[i] += positions[i];
-    return matrix_result(data, static_cast<std::size_t>(x.rows), static_cast<std::size_t>(x.cols));
+    return matrix_result(data, x.rows(), x.cols());
   }
   const double rows = args["rows"].as<double>(), cols = args["cols"].as<double>();
   if (auto error = check::position_shape(rows, cols)) return error_result(error);
@@ -391,28 +326,22 @@ val positional_encoding(const val& args) {
 
 // logits({ q, k, mask, scale?, temperature }): (Q Kᵀ)·scale/temperature, masked entries -Infinity.
 val logits(const val& args) {
-  const MatrixArg q(args["q"], "q"), k(args["k"], "k");
-  const MaskArg mask_arg(args["mask"]);
-  const double temperature = args["temperature"].as<double>();
-  for (const MatrixArg* m : {&q, &k}) {
-    if (auto error = m->check()) return error_result(error);
-  }
-  if (auto error = check::same("k.cols (the key width dk)", k.cols, "q.cols", q.cols)) return error_result(error);
-  if (auto error = check::mask(mask_arg.kind, mask_arg.length, q.rows, k.rows)) return error_result(error);
-  const double scale = scale_or(args["scale"], default_scale(static_cast<std::size_t>(q.cols)));
-  if (auto error = check::logit_params(scale, temperature)) return error_result(error);
-  const double needed = q.length + k.length + q.rows * k.rows * 1.25 + (k.rows + 64) * (q.cols + 64);
-  if (auto error = check::memory_budget("logits", needed)) return error_result(error);
+  const MatrixInput q(args["q"], "q"), k(args["k"], "k");
+  const MaskInput mask_arg(args["mask"]);
+  const check::LogitsCall call{q.spec, k.spec, mask_arg.spec, optional_number(args["scale"]),
+                               args["temperature"].as<double>()};
+  double scale = 0;
+  if (auto error = check::logits_call(call, scale)) return error_result(error);
 
   std::vector<float> q_data, k_data;
   if (auto error = copy_finite(q, q_data)) return error_result(error);
   if (auto error = copy_finite(k, k_data)) return error_result(error);
-  const std::size_t sq = q.rows, sk = k.rows, dk = q.cols;
+  const std::size_t sq = q.rows(), sk = k.rows(), dk = q.cols();
   Mask mask;
   std::vector<std::uint8_t> mask_storage;
   if (auto error = read_mask(mask_arg, sq, sk, mask_storage, mask)) return error_result(error);
   std::vector<float> out(sq * sk), workspace(logits_workspace_floats(sk, dk));
-  const LogitParams params{static_cast<float>(scale), static_cast<float>(temperature)};
+  const LogitParams params{static_cast<float>(scale), static_cast<float>(call.temperature)};
   logits_kernel(dense(q_data.data(), sq, dk), dense(k_data.data(), sk, dk), mask, params, dense(out.data(), sq, sk),
                 workspace.data());
   return matrix_result(out, sq, sk);

@@ -13,6 +13,7 @@
 
 #include "attn/training.h"
 #include "checks.h"
+#include "trainer_setup.h"
 #include "js_values.h"
 #include "module_shared.h"
 
@@ -46,15 +47,9 @@ model::ParallelFor module_parallel_for() {
 #endif
 }
 
-constexpr double kMaxPairsTextBytes = 4.0 * 1024 * 1024;
-
-// Every bad line of pasted pairs: a RangeError naming the first few, with all of them as { line, message }.
-val pairs_errors(const std::vector<tasks::PairsError>& errors) {
-  std::string message = std::to_string(errors.size()) + (errors.size() == 1 ? " line is" : " lines are") + " not a pair: ";
-  for (std::size_t i = 0; i < errors.size() && i < 5; ++i)
-    message += (i ? "; line " : "line ") + std::to_string(errors[i].line) + ": " + errors[i].message;
-  if (errors.size() > 5) message += "; …";
-  val result = js::error_result("RangeError", message);
+// Every bad line of pasted pairs as { line, message }, beside the RangeError's summary of the first few.
+val pairs_errors(const check::Error& error, const std::vector<tasks::PairsError>& errors) {
+  val result = js::error_result("RangeError", error.message);
   val lines = val::array();
   for (std::size_t i = 0; i < errors.size(); ++i) {
     val e = val::object();
@@ -70,67 +65,42 @@ val error_result(const check::Error& error) {
   return js::error_result(error.kind == check::ErrorKind::type_error ? "TypeError" : "RangeError", error.message);
 }
 
-std::unique_ptr<tasks::Task> make_task(const std::string& name, double min_length, double max_length,
-                                       std::uint64_t data_seed) {
-  return tasks::named_task(name, {static_cast<std::size_t>(min_length), static_cast<std::size_t>(max_length)},
-                           data_seed);
-}
-
 // trainerCreate({ task, minLength, maxLength, seed, dataSeed, steps, batchSize, learningRate, warmupSteps,
 //                 dModel, heads, ffn, encoderLayers, decoderLayers, noPositions, noScaling, sigmoidGates })
 //   → { id, parameters } | { error }    (web/lib checked the types; the values are checked here)
 val trainer_create(const val& o) {
-  const check::TrainingArgs args{o["seed"].as<double>(),         o["dataSeed"].as<double>(),
-                                 o["steps"].as<double>(),        o["batchSize"].as<double>(),
-                                 o["learningRate"].as<double>(), o["warmupSteps"].as<double>(),
-                                 o["dModel"].as<double>(),       o["heads"].as<double>(),
-                                 o["ffn"].as<double>(),          o["encoderLayers"].as<double>(),
-                                 o["decoderLayers"].as<double>()};
-  if (auto error = check::training_options(args)) return error_result(error);
-  const std::string task_name = o["task"].as<std::string>();
-  const double min_length = o["minLength"].as<double>(), max_length = o["maxLength"].as<double>();
-  if (auto error = check::training_task(task_name, min_length, max_length)) return error_result(error);
-  std::unique_ptr<tasks::Task> task;
-  if (task_name == "pairs") {
-    const double share = o["heldOutShare"].as<double>();
-    if (auto error = check::held_out_share(share)) return error_result(error);
-    if (o["pairsText"]["length"].as<double>() > kMaxPairsTextBytes) {
+  check::TrainerRequest request;
+  request.numbers = {o["seed"].as<double>(),         o["dataSeed"].as<double>(),    o["steps"].as<double>(),
+                     o["batchSize"].as<double>(),    o["learningRate"].as<double>(), o["warmupSteps"].as<double>(),
+                     o["dModel"].as<double>(),       o["heads"].as<double>(),       o["ffn"].as<double>(),
+                     o["encoderLayers"].as<double>(), o["decoderLayers"].as<double>()};
+  request.task = o["task"].as<std::string>();
+  request.min_length = o["minLength"].as<double>();
+  request.max_length = o["maxLength"].as<double>();
+  if (request.task == "pairs") {
+    // Refused before the string is copied into wasm memory (a UTF-16 unit is at least one UTF-8 byte).
+    if (o["pairsText"]["length"].as<double>() > check::kMaxPairsTextBytes) {
       return js::error_result("RangeError", "the pairs are longer than 4 MiB of text");
     }
-    std::string why;
-    {
-      const tasks::ParsedPairs parsed = tasks::parse_pairs(o["pairsText"].as<std::string>(), o["lowercase"].as<bool>());
-      if (!parsed.errors.empty()) return pairs_errors(parsed.errors);
-      task = tasks::pairs_task(parsed.pairs, share, static_cast<std::uint64_t>(args.data_seed), why);
-    }
-    if (!task) return js::error_result("RangeError", why);
-  } else {
-    task = make_task(task_name, min_length, max_length, static_cast<std::uint64_t>(args.data_seed));
+    request.held_out_share = o["heldOutShare"].as<double>();
+    request.pairs_text = o["pairsText"].as<std::string>();
+    request.lowercase = o["lowercase"].as<bool>();
   }
-  model::Config dims;
-  dims.d_model = static_cast<std::uint32_t>(args.d_model);
-  dims.heads = static_cast<std::uint32_t>(args.heads);
-  dims.ffn = static_cast<std::uint32_t>(args.ffn);
-  dims.encoder_layers = static_cast<std::uint32_t>(args.encoder_layers);
-  dims.decoder_layers = static_cast<std::uint32_t>(args.decoder_layers);
-  dims.positions = !o["noPositions"].as<bool>();
-  dims.scaled = !o["noScaling"].as<bool>();
-  dims.weighting = o["sigmoidGates"].as<bool>() ? model::AttentionWeighting::sigmoid : model::AttentionWeighting::softmax;
-  const double parameters = static_cast<double>(model::ParameterLayout(model::with_vocabularies(dims, *task)).count);
-  if (auto error = check::training_parameters(parameters)) return error_result(error);
-  model::TrainingOptions options;
-  options.data_seed = static_cast<std::uint64_t>(args.data_seed);
-  options.steps = static_cast<std::size_t>(args.steps);
-  options.batch = static_cast<std::size_t>(args.batch_size);
-  options.learning_rate = static_cast<float>(args.learning_rate);
-  options.warmup = static_cast<std::size_t>(args.warmup_steps);
+  request.no_positions = o["noPositions"].as<bool>();
+  request.no_scaling = o["noScaling"].as<bool>();
+  request.sigmoid_gates = o["sigmoidGates"].as<bool>();
+  check::TrainerSetup setup = check::trainer_setup(request);
+  request.pairs_text = {};
+  if (!setup.pair_errors.empty()) return pairs_errors(setup.error, setup.pair_errors);
+  if (setup.error) return error_result(setup.error);
 
   static int next_id = 1;
   const int id = next_id++;
   TrainerEntry& entry = trainers()[id];
-  model::TranslationModel fresh = model::new_model(dims, static_cast<std::uint64_t>(args.seed), *task);
-  entry.trainer = std::make_unique<model::Trainer>(std::move(fresh), options, bindings::module_kernels(),
-                                                   module_parallel_for(), std::move(task));
+  model::TranslationModel fresh =
+      model::new_model(setup.dims, static_cast<std::uint64_t>(request.numbers.seed), *setup.task);
+  entry.trainer = std::make_unique<model::Trainer>(std::move(fresh), setup.options, bindings::module_kernels(),
+                                                   module_parallel_for(), std::move(setup.task));
   val out = val::object();
   out.set("id", id);
   out.set("parameters", static_cast<double>(entry.trainer->model().parameters.size()));

@@ -25,7 +25,8 @@ using namespace attn;
 using bindings::module_kernels;
 
 constexpr double kMaxModelBytes = 64.0 * 1024 * 1024;
-constexpr double kMaxSentenceBytes = 4096;
+// Refused before conversion (a UTF-16 unit is at least one UTF-8 byte); translate() checks the bytes.
+constexpr auto kMaxSentenceChars = static_cast<double>(model::kMaxSentenceBytes);
 constexpr double kMaxExamples = 100000;
 
 const char* task_name(corpus::Language language) {
@@ -149,7 +150,7 @@ std::optional<val> decoding_from(const val& o, model::Decoding& d) {
   d.output_temperature = static_cast<float>(temperature);
   d.seed = static_cast<std::uint64_t>(seed);
   if (!o["target"].isNull()) {
-    if (o["target"]["length"].as<double>() > kMaxSentenceBytes) {
+    if (o["target"]["length"].as<double>() > kMaxSentenceChars) {
       return js::error_result("RangeError", "options.target is longer than 4096 characters");
     }
     std::vector<std::string> words;
@@ -174,7 +175,7 @@ val translator_translate(int id, const val& sentence_value, double temperature, 
   const auto it = translators().find(id);
   if (it == translators().end()) return js::error_result("RangeError", "this translator has been disposed");
   if (auto error = check::logit_params(1.0, temperature)) return js::error_result("RangeError", error.message);
-  if (sentence_value["length"].as<double>() > kMaxSentenceBytes) {
+  if (sentence_value["length"].as<double>() > kMaxSentenceChars) {
     return js::error_result("RangeError", "the sentence is longer than 4096 characters");
   }
   model::Decoding decoding;

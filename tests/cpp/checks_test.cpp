@@ -47,7 +47,7 @@ TEST(Checks, LogitParams) {
   EXPECT_FALSE(logit_params(0.5, 1));
   EXPECT_FALSE(logit_params(-2, 0.05));
   expect_range_error(logit_params(std::numeric_limits<double>::infinity(), 1), "scale must be a finite number");
-  expect_range_error(logit_params(1, 0), "temperature must be a finite number > 0, got 0");
+  expect_range_error(logit_params(1, 0), "temperature must be a finite number > 0, from 1e-6 to 1e6, got 0");
   expect_range_error(logit_params(1, -3), "got -3");
 }
 

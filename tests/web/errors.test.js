@@ -35,8 +35,8 @@ const attentionCases = [
   ['mask with a 2', { q, k, v, mask: new Uint8Array(9).fill(2) }, RangeError, /mask entries must be 0 or 1, got 2 at row 0, column 0/],
   ['unknown mask name', { q, k, v, mask: 'diagonal' }, TypeError, /mask must be 'none', 'causal' or a Uint8Array, got 'diagonal'/],
   ['mask as an Array', { q, k, v, mask: [1, 1] }, TypeError, /mask must be 'none', 'causal' or a Uint8Array, got an Array/],
-  ['zero temperature', { q, k, v, temperature: 0 }, RangeError, /temperature must be a finite number > 0, got 0/],
-  ['NaN scale', { q, k, v, scale: NaN }, RangeError, /scale must be a finite number, got nan/],
+  ['zero temperature', { q, k, v, temperature: 0 }, RangeError, /temperature must be a finite number > 0, from 1e-6 to 1e6, got 0/],
+  ['NaN scale', { q, k, v, scale: NaN }, RangeError, /scale must be a finite number from -1e6 to 1e6, got nan/],
   ['hard as a string', { q, k, v, hard: 'yes' }, TypeError, /hard must be a boolean, got string yes/],
   ['too large for memory', { q: { data: new Float32Array(65536), rows: 65536, cols: 1 }, k: { data: new Float32Array(65536), rows: 65536, cols: 1 }, v: { data: new Float32Array(65536), rows: 65536, cols: 1 } }, RangeError, /attention request too large: it needs \d+ MiB of wasm memory, the limit per call is 1024 MiB/],
 ];

@@ -121,8 +121,8 @@ describe.each(backends)('%s translator', (backend) => {
     ['no words', '  ?! ', RangeError, /translate: the sentence has no words/],
     ['an enormous string', 'a '.repeat(3000), RangeError, /translate: the sentence is longer than 4096 characters/],
     ['a number', 42, TypeError, /translate: sentence must be a string, got number/],
-    ['zero temperature', ['the dog sleeps', { temperature: 0 }], RangeError, /temperature must be a finite number > 0, got 0/],
-    ['NaN temperature', ['the dog sleeps', { temperature: NaN }], RangeError, /temperature must be a finite number > 0, got nan/],
+    ['zero temperature', ['the dog sleeps', { temperature: 0 }], RangeError, /temperature must be a finite number > 0, from 1e-6 to 1e6, got 0/],
+    ['NaN temperature', ['the dog sleeps', { temperature: NaN }], RangeError, /temperature must be a finite number > 0, from 1e-6 to 1e6, got nan/],
     ['temperature as a string', ['the dog sleeps', { temperature: '2' }], TypeError, /options.temperature must be a number/],
   ])('refuses %s', (_, input, ErrorType, message) => {
     const args = Array.isArray(input) ? input : [input];

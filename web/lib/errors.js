@@ -23,3 +23,18 @@ export function unwrap(result, operation) {
   if (error.lines) failure.lines = error.lines; // pasted pairs: every bad line as { line, message }
   throw failure;
 }
+
+/**
+ * Runs `body`, prefixing a TypeError from the argument checks with the operation ("translate: options.seed must
+ * be a number, …"), as the module's own errors are prefixed by unwrap().
+ */
+export function withOperation(operation, body) {
+  try {
+    return body();
+  } catch (error) {
+    if (error instanceof TypeError && !error.message.startsWith(`${operation}: `)) {
+      throw new TypeError(`${operation}: ${error.message}`);
+    }
+    throw error;
+  }
+}

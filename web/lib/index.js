@@ -2,7 +2,7 @@
 // kernels in WebAssembly. Works unchanged in browsers (bundled by Vite or served as plain ES modules) and
 // in Node 20. See index.d.ts for the documented types.
 import { backends, moduleFor, resolveBackend, setAssetBase, supportsRelaxedSimd, supportsSimd, supportsThreads } from './load-module.js';
-import { unwrap } from './errors.js';
+import { unwrap, withOperation } from './errors.js';
 import * as validate from './validate.js';
 
 export { backends, setAssetBase, supportsRelaxedSimd, supportsSimd, supportsThreads };
@@ -30,17 +30,6 @@ export function loadAttention(options = {}) {
     loaded.set(backend, attention);
   }
   return loaded.get(backend);
-}
-
-function withOperation(operation, body) {
-  try {
-    return body();
-  } catch (error) {
-    if (error instanceof TypeError && !error.message.startsWith(`${operation}: `)) {
-      throw new TypeError(`${operation}: ${error.message}`);
-    }
-    throw error;
-  }
 }
 
 function wrap(module, backend) {

@@ -1,7 +1,7 @@
 // The translation model in the browser (or Node): loads the weight file into the module and translates
 // sentences, returning every attention map of the encoder, the decoder and between them.
 import { assetUrl, moduleFor, readBytes, resolveBackend } from './load-module.js';
-import { UnknownWordError, unwrap } from './errors.js';
+import { UnknownWordError, unwrap, withOperation } from './errors.js';
 import * as validate from './validate.js';
 
 export { UnknownWordError };
@@ -98,14 +98,18 @@ class Translator {
   translate(sentence, options = {}) {
     if (this.#disposed) throw new RangeError('translate: this translator has been disposed');
     if (typeof sentence !== 'string') throw new TypeError(`translate: sentence must be a string, got ${typeof sentence}`);
-    validate.requireObject(options, 'options');
-    const temperature = validate.optionalNumber(options.temperature, 'options.temperature', 1);
-    const decoding = {
-      choice: validate.optionalString(options.decoding, 'options.decoding', 'greedy'),
-      outputTemperature: validate.optionalNumber(options.outputTemperature, 'options.outputTemperature', 1),
-      seed: validate.optionalNumber(options.seed, 'options.seed', 0),
-      target: validate.optionalString(options.target, 'options.target', null),
-    };
+    const { temperature, decoding } = withOperation('translate', () => {
+      validate.requireObject(options, 'options');
+      return {
+        temperature: validate.optionalNumber(options.temperature, 'options.temperature', 1),
+        decoding: {
+          choice: validate.optionalString(options.decoding, 'options.decoding', 'greedy'),
+          outputTemperature: validate.optionalNumber(options.outputTemperature, 'options.outputTemperature', 1),
+          seed: validate.optionalNumber(options.seed, 'options.seed', 0),
+          target: validate.optionalString(options.target, 'options.target', null),
+        },
+      };
+    });
     const result = unwrap(this.#module.translatorTranslate(this.#id, sentence, temperature, decoding), 'translate');
     return {
       source: result.source,
@@ -126,7 +130,12 @@ class Translator {
    * platform; only for models of the toy grammar's language pairs (`task` not null).
    */
   heldOutSentences(count, seed = 2) {
+    if (this.#disposed) throw new RangeError('heldOutSentences: this translator has been disposed');
     if (!this.task) throw new RangeError('heldOutSentences: this model is not one of the toy grammar’s language pairs');
+    withOperation('heldOutSentences', () => {
+      validate.requireNumber(count, 'count');
+      validate.requireNumber(seed, 'seed');
+    });
     return unwrap(this.#module.heldOutSentences(this.task, count, seed), 'heldOutSentences').sentences;
   }
 

@@ -16,7 +16,7 @@ export function requireObject(value, name) {
   return value;
 }
 
-function requireNumber(value, name) {
+export function requireNumber(value, name) {
   if (typeof value !== 'number') throw new TypeError(`${name} must be a number, got ${describe(value)}`);
   return value;
 }

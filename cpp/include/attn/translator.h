@@ -61,6 +61,10 @@ EncodedPair encode(const TranslationModel& model, const corpus::SentencePair& pa
 // Version 2 adds a word of ablation flags after the dimensions; a model without ablations is still written
 // as version 1, so files (and the shipped model's bytes) stay readable by older builds.
 inline constexpr std::uint32_t kWeightFileVersion = 2;
+// The largest model a weight file may hold (its float32 parameters take 64 MiB in memory).
+inline constexpr std::size_t kMaxModelParameters = 16u * 1024 * 1024;
+// The CRC-32 a weight file ends with, over the bytes before it.
+std::uint32_t weight_file_checksum(const std::uint8_t* data, std::size_t size);
 std::vector<std::uint8_t> save_weights(const TranslationModel& model);
 struct LoadedModel {
   std::optional<TranslationModel> model;
@@ -108,6 +112,9 @@ struct TranslateResult {
   std::optional<Translation> translation;
   std::optional<TranslateError> error;
 };
+
+// The longest sentence translate() reads, in UTF-8 bytes (its word count is bounded by the model too).
+inline constexpr std::size_t kMaxSentenceBytes = 4096;
 
 class Translator {
  public:

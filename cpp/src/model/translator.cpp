@@ -16,8 +16,13 @@ std::size_t Translator::max_source_words() const {
 }
 
 TranslateResult Translator::translate(const std::string& sentence, float temperature, const Decoding& decoding) {
-  const std::vector<std::string> words = tokenize(sentence);
   TranslateResult result;
+  if (sentence.size() > kMaxSentenceBytes) {
+    result.error = TranslateError{TranslateError::Kind::too_long,
+                                  "the sentence is longer than " + std::to_string(kMaxSentenceBytes) + " bytes", {}, {}};
+    return result;
+  }
+  const std::vector<std::string> words = tokenize(sentence);
   if (words.empty()) {
     result.error = TranslateError{TranslateError::Kind::empty, "the sentence has no words", {}, {}};
     return result;

@@ -20,7 +20,9 @@ std::uint32_t ablation_flags(const Config& c) {
          (c.weighting == AttentionWeighting::sigmoid ? kSigmoidGates : 0);
 }
 
-std::uint32_t crc32(const std::uint8_t* data, std::size_t size) {
+}  // namespace
+
+std::uint32_t weight_file_checksum(const std::uint8_t* data, std::size_t size) {
   static const std::array<std::uint32_t, 256> table = [] {
     std::array<std::uint32_t, 256> t{};
     for (std::uint32_t i = 0; i < 256; ++i) {
@@ -34,6 +36,8 @@ std::uint32_t crc32(const std::uint8_t* data, std::size_t size) {
   for (std::size_t i = 0; i < size; ++i) c = table[(c ^ data[i]) & 0xff] ^ (c >> 8);
   return c ^ 0xffffffffu;
 }
+
+namespace {
 
 // float32 → float16, round to nearest even; overflow saturates to infinity, tiny values become subnormal.
 std::uint16_t to_half(float value) {
@@ -113,6 +117,7 @@ class Reader {
     return true;
   }
   std::size_t at() const { return at_; }
+  std::size_t left() const { return size_ - at_; }
 
  private:
   const std::uint8_t* data_;
@@ -135,7 +140,7 @@ std::vector<std::uint8_t> save_weights(const TranslationModel& m) {
   w.vocabulary(m.target);
   w.u32(static_cast<std::uint32_t>(m.parameters.size()));
   for (float p : m.parameters) w.u16(to_half(p));
-  w.u32(crc32(w.bytes.data(), w.bytes.size()));
+  w.u32(weight_file_checksum(w.bytes.data(), w.bytes.size()));
   return std::move(w.bytes);
 }
 
@@ -151,7 +156,7 @@ LoadedModel load_weights(const std::uint8_t* bytes, std::size_t size) {
   if (size < 12) return refuse("truncated");
   std::uint32_t stored_crc = 0;
   std::memcpy(&stored_crc, bytes + size - 4, 4);  // little-endian hosts only (x86, wasm)
-  if (crc32(bytes, size - 4) != stored_crc) return refuse("checksum mismatch (the file is corrupted or truncated)");
+  if (weight_file_checksum(bytes, size - 4) != stored_crc) return refuse("checksum mismatch (the file is corrupted or truncated)");
 
   Config c;
   c.d_model = r.u32(), c.heads = r.u32(), c.ffn = r.u32();
@@ -176,9 +181,19 @@ LoadedModel load_weights(const std::uint8_t* bytes, std::size_t size) {
   c.source_vocabulary = static_cast<std::uint32_t>(source->size());
   c.target_vocabulary = static_cast<std::uint32_t>(target->size());
   const std::uint32_t count = r.u32();
-  if (count != ParameterLayout(c).count) {
-    return refuse("holds " + std::to_string(count) + " parameters, but its dimensions need " +
-                  std::to_string(ParameterLayout(c).count));
+  if (!r.ok()) return refuse("truncated before the parameter count");
+  // Nothing is allocated for the parameters before the claim is checked against the limit and the bytes left.
+  const std::size_t needed = ParameterLayout(c).count;
+  if (needed > kMaxModelParameters) {
+    return refuse("its dimensions need " + std::to_string(needed) + " parameters; the limit is " +
+                  std::to_string(kMaxModelParameters));
+  }
+  if (count != needed) {
+    return refuse("holds " + std::to_string(count) + " parameters, but its dimensions need " + std::to_string(needed));
+  }
+  if (r.left() != std::size_t{2} * count + 4) {
+    return refuse("its length does not match its header: " + std::to_string(count) + " parameters need " +
+                  std::to_string(std::size_t{2} * count) + " bytes, " + std::to_string(r.left() - 4) + " follow");
   }
   TranslationModel m;
   m.config = c;
@@ -186,7 +201,6 @@ LoadedModel load_weights(const std::uint8_t* bytes, std::size_t size) {
   m.target = std::move(*target);
   m.parameters.resize(count);
   for (float& p : m.parameters) p = from_half(r.u16());
-  if (!r.ok() || r.at() != size - 4) return refuse("its length does not match its header");
   for (float p : m.parameters)
     if (!std::isfinite(p)) return refuse("non-finite parameters");
   return {std::move(m), {}};

@@ -1,0 +1,54 @@
+#!/usr/bin/env bash
+# Runs the libFuzzer targets (tests/fuzz/*_fuzzer.cpp) under ASan + UBSan and prints, per target, executions,
+# executions per second, coverage and findings. `npm run fuzz` runs each for 60 s; `npm run fuzz -- 600` for
+# ten minutes; `npm run fuzz -- 30 weights` one target. Findings (crash-, leak-, timeout-, oom- inputs) land in
+# build/fuzz/findings/<target>/; the corpus grows in build/fuzz/corpus/<target>/, seeded from
+# tests/fuzz/corpus/<target>/.
+#   --smoke   what npm test runs: 5 s per target, new inputs kept in a temporary folder
+set -euo pipefail
+cd "$(dirname "$0")/.."
+source scripts/sanitize-tree.sh
+
+smoke=0
+if [ "${1:-}" = --smoke ]; then smoke=1; shift; fi
+seconds=${1:-60}
+[ $smoke = 1 ] && seconds=5
+shift || true
+targets=("$@")
+if [ ${#targets[@]} = 0 ]; then
+  for source in tests/fuzz/*_fuzzer.cpp; do targets+=("$(basename "$source" _fuzzer.cpp)"); done
+fi
+
+build_sanitize_tree fuzzers >/dev/null
+
+printf '%-14s %8s %12s %9s %6s %9s %8s %s\n' target seconds executions 'exec/s' cov features corpus findings
+failed=0
+for target in "${targets[@]}"; do
+  seeds=tests/fuzz/corpus/$target
+  findings=build/fuzz/findings/$target
+  if [ $smoke = 1 ]; then corpus=$(mktemp -d); else corpus=build/fuzz/corpus/$target; fi
+  mkdir -p "$corpus" "$findings"
+  options=(-max_total_time="$seconds" -print_final_stats=1 -timeout=10 -rss_limit_mb=2048 -max_len=4096
+           -artifact_prefix="$findings/" -close_fd_mask=1)
+  [ -f "tests/fuzz/$target.dict" ] && options+=(-dict="tests/fuzz/$target.dict")
+  log=build/fuzz/$target.log
+  before=$(find "$findings" -type f | wc -l)
+  status=0
+  "build/sanitize/fuzz/${target}_fuzzer" "${options[@]}" "$corpus" "$seeds" >"$log" 2>&1 || status=$?
+  after=$(find "$findings" -type f | wc -l)
+  runs=$(awk '/stat::number_of_executed_units/ {print $2}' "$log")
+  last=$(grep -E '^#[0-9]+' "$log" | tail -1)
+  cov=$(sed -n 's/.* cov: \([0-9]*\).*/\1/p' <<<"$last")
+  features=$(sed -n 's/.* ft: \([0-9]*\).*/\1/p' <<<"$last")
+  units=$(sed -n 's/.* corp: \([0-9]*\)\/.*/\1/p' <<<"$last")
+  rate=$(( ${runs:-0} / seconds ))
+  new=$((after - before))
+  printf '%-14s %8s %12s %9s %6s %9s %8s %s\n' "$target" "$seconds" "${runs:-?}" "$rate" "${cov:-?}" "${features:-?}" \
+    "${units:-?}" "$([ $status = 0 ] && [ $new = 0 ] && echo none || echo "$new new in $findings (log: $log)")"
+  if [ $status != 0 ] || [ $new != 0 ]; then
+    failed=1
+    grep -E 'ERROR|runtime error|invariant broken|SUMMARY' "$log" | head -5 | sed 's/^/    /'
+  fi
+  [ $smoke = 1 ] && rm -rf "$corpus"
+done
+exit $failed

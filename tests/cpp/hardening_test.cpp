@@ -1,0 +1,121 @@
+// Regression tests for what the sanitizers and fuzzers (tests/fuzz) found: each failed, or was undefined
+// behaviour under UBSan, before its fix.
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <string>
+
+#include "attn/attention.h"
+#include "attn/translator.h"
+#include "call_checks.h"
+#include "model_test_util.h"
+#include "trainer_setup.h"
+
+namespace attn {
+namespace {
+
+// Little-endian words, as the weight file stores them.
+void put_u32(std::vector<std::uint8_t>& bytes, std::uint32_t v) {
+  for (int i = 0; i < 4; ++i) bytes.push_back(static_cast<std::uint8_t>(v >> (8 * i)));
+}
+
+// A version-1 header with these dimensions and minimal vocabularies (plus `extra_words` one-letter source
+// words), claiming `count` parameters, followed by `payload` bytes and a correct checksum.
+std::vector<std::uint8_t> forged_file(std::uint32_t d_model, std::uint32_t ffn, std::uint32_t layers,
+                                      std::uint32_t count, std::size_t payload, std::uint32_t extra_words = 0) {
+  std::vector<std::uint8_t> bytes = {'A', 'P', 'T', 'M'};
+  put_u32(bytes, 1);
+  for (std::uint32_t v : {d_model, 2u, ffn, layers, layers, 16u}) put_u32(bytes, v);
+  auto vocabulary = [&](std::vector<std::string> words) {
+    put_u32(bytes, static_cast<std::uint32_t>(words.size()));
+    for (const auto& w : words) {
+      bytes.push_back(static_cast<std::uint8_t>(w.size()));
+      bytes.insert(bytes.end(), w.begin(), w.end());
+    }
+  };
+  std::vector<std::string> source = {"<eos>"};
+  for (std::uint32_t i = 0; i < extra_words; ++i) source.push_back(std::to_string(i));
+  vocabulary(source);
+  vocabulary({"<bos>", "<eos>", "x"});
+  put_u32(bytes, count);
+  bytes.resize(bytes.size() + payload, 0);
+  put_u32(bytes, model::weight_file_checksum(bytes.data(), bytes.size()));
+  return bytes;
+}
+
+// Found by weights_fuzzer: a small file whose header claimed the largest dimensions made the reader allocate
+// the claimed parameters (over 3 GB for this one) before noticing the file held none of them.
+TEST(Hardening, WeightFileClaimingAHugeModelIsRefusedBeforeAllocating) {
+  model::Config c;
+  c.d_model = 1024, c.heads = 2, c.ffn = 8192, c.encoder_layers = 16, c.decoder_layers = 16, c.max_positions = 16;
+  c.source_vocabulary = 2001, c.target_vocabulary = 3;
+  const std::uint32_t claimed = static_cast<std::uint32_t>(model::ParameterLayout(c).count);
+  ASSERT_GT(claimed, 500'000'000u);
+  const auto bytes = forged_file(1024, 8192, 16, claimed, 0, 2000);
+  const model::LoadedModel loaded = model::load_weights(bytes.data(), bytes.size());
+  ASSERT_FALSE(loaded.model);
+  EXPECT_NE(loaded.error.find("the limit is 16777216"), std::string::npos) << loaded.error;
+}
+
+// A claim within the limit but longer than the file: refused by length, before the parameters are read.
+TEST(Hardening, WeightFileShorterThanItsParameterCountIsRefused) {
+  model::Config c;
+  c.d_model = 8, c.heads = 2, c.ffn = 8, c.encoder_layers = 1, c.decoder_layers = 1, c.max_positions = 16;
+  c.source_vocabulary = 1, c.target_vocabulary = 3;
+  const auto count = static_cast<std::uint32_t>(model::ParameterLayout(c).count);
+  const auto bytes = forged_file(8, 8, 1, count, 10);
+  const model::LoadedModel loaded = model::load_weights(bytes.data(), bytes.size());
+  ASSERT_FALSE(loaded.model);
+  EXPECT_NE(loaded.error.find("parameters need " + std::to_string(2 * count) + " bytes, 10 follow"), std::string::npos)
+      << loaded.error;
+}
+
+// Found by call_checks_fuzzer (UBSan: 1e+300 outside the range of unsigned long): the default scale converted
+// a key width of 1e300 to size_t before the memory budget had bounded the sizes.
+TEST(Hardening, HugeWidthsMeetTheBudgetBeforeTheDefaultScale) {
+  const check::MatrixArg huge{"q", 1, 1e300, 1e300};
+  double scale = 0;
+  check::Error error = check::attention_call({huge, {"k", 1, 1e300, 1e300}, {"v", 1, 1, 1}, {}, {}, 1, true}, scale);
+  EXPECT_NE(error.message.find("attention request too large"), std::string::npos) << error.message;
+  error = check::logits_call({huge, {"k", 1, 1e300, 1e300}, {}, {}, 1}, scale);
+  EXPECT_NE(error.message.find("logits request too large"), std::string::npos) << error.message;
+  // D = 1e300: its weight matrices hold D² = infinity values, which a double cannot tell from D·D.
+  auto weight = [](const char* name) { return check::MatrixArg{name, 1e300, 1e300, INFINITY}; };
+  error = check::multi_head_call({huge, {"xkv", 1, 1e300, 1e300}, weight("wq"), weight("wk"), weight("wv"), weight("wo"),
+                                  {}, {}, {}, {}, 1, 1, {}, {}, 1},
+                                 scale);
+  EXPECT_NE(error.message.find("multiHeadAttention request too large"), std::string::npos) << error.message;
+}
+
+// Found by trainer_setup_fuzzer (UBSan: inf outside the range of unsigned long): the sequence lengths were
+// converted for every task, though only the sequence tasks check them.
+TEST(Hardening, OtherTasksIgnoreUncheckedSequenceLengths) {
+  check::TrainerRequest r;
+  r.numbers = {1, 1, 10, 4, 0.01, 0, 16, 2, 16, 1, 1};
+  r.task = "en-es";
+  r.min_length = INFINITY;
+  r.max_length = -1;
+  const check::TrainerSetup setup = check::trainer_setup(r);
+  EXPECT_FALSE(setup.error) << setup.error.message;
+  EXPECT_TRUE(setup.task);
+}
+
+// Found by call_checks_fuzzer: scale = temperature = 1e300 passed as finite, became infinity in float32, and
+// attention returned NaN (infinity / infinity) for every weight.
+TEST(Hardening, ScaleAndTemperatureStayFiniteInFloat) {
+  EXPECT_TRUE(check::logit_params(1e300, 1e300));
+  EXPECT_TRUE(check::logit_params(1, 1e-300));
+  EXPECT_TRUE(check::logit_params(1e7, 1));
+  ASSERT_FALSE(check::logit_params(-1e6, 1e-6));  // the extremes allowed: the weights stay finite
+  const float q[] = {2, -2}, k[] = {1.5f, 2, -2, 0.5f}, v[] = {1, 2, 3, 4};
+  float output[2], weights[2], workspace[4096];
+  const LogitParams params{-1e6f, 1e-6f, false};
+  for (auto kernel : {attention_reference, attention_fast}) {
+    kernel(dense(q, 1, 2), dense(k, 2, 2), dense(v, 2, 2), {}, params, dense(output, 1, 2), dense(weights, 1, 2),
+           workspace);
+    for (float x : {output[0], output[1], weights[0], weights[1]}) EXPECT_TRUE(std::isfinite(x));
+  }
+}
+
+}  // namespace
+}  // namespace attn
