@@ -141,9 +141,12 @@ class Playground {
     const translator = await loadTranslator({ backend: this.api.backend, model });
     const task = context.task ?? translator.task ?? 'pairs';
     const previous = this.views.get('translation');
-    let search = previous ? `?${encodeTranslationState(previous.view.state)}` : '';
-    if (!bytes && previous && !keepsSentence(translator, previous.view.state.sentence)) {
-      search = `?${encodeTranslationState({ ...previous.view.state, ...defaultTranslationState(task), showAlignment: previous.view.state.showAlignment })}`;
+    const current = previous ? previous.view.state : decodeTranslationState('');
+    let search = `?${encodeTranslationState(current)}`;
+    if (!keepsSentence(translator, current.sentence)) {
+      // A model from a file has no grammar (and so no example sentence): start from words it knows.
+      const fresh = bytes ? { sentence: context.sentence ?? translator.vocabulary.source.slice(0, 3).join(' ') } : defaultTranslationState(task);
+      search = `?${encodeTranslationState({ ...current, ...fresh, showAlignment: current.showAlignment })}`;
     }
     previous?.view.translator.dispose();
     this.views.set('translation', await this.#translationEntry(translator, label, search, { ...context, task }));

@@ -63,6 +63,7 @@ export function encodeTranslationState(state) {
 export function decodeTranslationState(search, { layers = 2, heads = 4 } = {}) {
   const params = new URLSearchParams(search);
   const state = defaultTranslationState(Object.hasOwn(languagePairs, params.get('model')) ? params.get('model') : 'en-es');
+  state.layer = layers - 1; // the last decoder layer unless the link names another (a 1-layer model has only layer 0)
   const sentence = params.get('q');
   if (sentence !== null && sentence.trim() !== '') state.sentence = sentence.slice(0, translationLimits.maxSentenceLength);
   const temperature = Number(params.get('temp'));

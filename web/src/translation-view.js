@@ -148,9 +148,12 @@ export class TranslationView {
     const examples = [['', 'pick an example…']];
     if (this.taskExamples) {
       for (const source of this.taskExamples) examples.push([source, `${source} (held out)`]);
-    } else {
+    } else if (this.pair) {
       examples.push(...this.pair.examples.map((s) => [s, s]));
       for (const { source } of this.translator.heldOutSentences(8)) examples.push([source, `${source} (held out)`]);
+    } else {
+      // A model opened from a file carries no task, so no held-out sentences: offer words it knows.
+      for (const word of this.translator.vocabulary.source.slice(0, 8)) examples.push([word, `${word} (a word it knows)`]);
     }
     this.examples = select('examples', examples, (value) => {
       if (value) this.set({ sentence: value });
