@@ -52,3 +52,20 @@ export function randomMask(rows, cols, seed) {
 }
 
 export const sizes = [1, 3, 4, 5, 7, 8, 17, 64, 65];
+
+// The CRC-32 a weight file ends with (IEEE polynomial), so a forged file can be made to pass it.
+const crcTable = Array.from({ length: 256 }, (_, n) => {
+  let c = n;
+  for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
+  return c >>> 0;
+});
+
+/** `body` followed by its CRC-32: a weight file as far as the checksum is concerned. */
+export function withChecksum(body) {
+  let c = 0xffffffff;
+  for (const byte of body) c = crcTable[(c ^ byte) & 0xff] ^ (c >>> 8);
+  const file = new Uint8Array(body.length + 4);
+  file.set(body);
+  new DataView(file.buffer).setUint32(body.length, (c ^ 0xffffffff) >>> 0, true);
+  return file;
+}

@@ -6,6 +6,7 @@
 import fc from 'fast-check';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createTrainer, loadAttention, loadTranslator } from '../../web/lib/index.js';
+import { withChecksum } from './helpers.js';
 
 const runs = 10_000;
 const seed = 20261123;
@@ -21,21 +22,6 @@ const anyNumber = fc.oneof(fc.double({ noNaN: false }), hostileNumber, junk);
 const optional = (arbitrary) => fc.option(arbitrary, { nil: undefined, freq: 2 });
 const args = (fields) => fc.oneof({ weight: 9, arbitrary: fc.record(fields, { requiredKeys: [] }) }, { weight: 1, arbitrary: junk });
 const text = fc.oneof(fc.string({ maxLength: 40 }), fc.string({ unit: 'binary', maxLength: 20 }), fc.constantFrom('<img src=x onerror=alert(1)>', '<eos>', '<bos>', 'the dog sees the cat', 'a'.repeat(5000)));
-
-// The CRC-32 the weight file ends with (IEEE polynomial), so a forged file can be made to pass it.
-const crcTable = Array.from({ length: 256 }, (_, n) => {
-  let c = n;
-  for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
-  return c >>> 0;
-});
-function withChecksum(body) {
-  let c = 0xffffffff;
-  for (const byte of body) c = crcTable[(c ^ byte) & 0xff] ^ (c >>> 8);
-  const file = new Uint8Array(body.length + 4);
-  file.set(body);
-  new DataView(file.buffer).setUint32(body.length, (c ^ 0xffffffff) >>> 0, true);
-  return file;
-}
 
 /** A call's outcome: its value, or the TypeError/RangeError it threw (anything else fails the test). */
 function expectNamedError(error, operation, names) {

@@ -5,6 +5,17 @@
  * Conventions: row-major float32 matrices; projections in row-vector form (Q = X·Wq with Wq of shape
  * d_in × d_out); logits = (q·k)·scale/temperature; softmax along each query's row. A row whose keys are all
  * masked gets zero weights and a zero output, never NaN. Every result is a fresh copy the caller owns.
+ *
+ * Limits that protect the page (each refused with a RangeError that states it):
+ * - one attention, multiHeadAttention, matmul or logits call: at most 1 GiB of wasm memory (inputs, outputs
+ *   and workspace: 256 Mi floats): about Sq = Sk = 11,000 with weights, far longer with `weights: false`;
+ * - `scale` from -1e6 to 1e6 and `temperature` from 1e-6 to 1e6 (the kernels compute in float32);
+ * - positionalEncoding: up to 65,536 rows (positions) and 4,096 columns;
+ * - a weight file: at most 64 MiB and 16,777,216 parameters, up to 65,536 words per vocabulary, model width
+ *   up to 1,024 and up to 512 positions;
+ * - a sentence: at most 4,096 characters and the model's `maxWords` words;
+ * - a trainer: at most 2,000,000 parameters; pasted pairs at most 4 MiB of text, 20,000 pairs, 12 words a
+ *   side, 40 bytes a word, 2,000 characters a line and 5,000 distinct words a side.
  */
 
 /** A row-major matrix: `data.length` must equal `rows * cols`. */
@@ -44,9 +55,12 @@ export interface AttentionArgs {
   v: Matrix | HeadMatrices;
   /** Default `'none'`. */
   mask?: Mask;
-  /** Multiplies every dot product. Default 1/√dk. */
+  /** Multiplies every dot product; from -1e6 to 1e6. Default 1/√dk. */
   scale?: number;
-  /** Divides every logit; > 0. High flattens the weights towards uniform, low sharpens them. Default 1. */
+  /**
+   * Divides every logit; from 1e-6 to 1e6. High flattens the weights towards uniform, low sharpens them.
+   * Default 1.
+   */
   temperature?: number;
   /** One-hot weights on each row's largest logit (ties go to the lowest key index). Default false. */
   hard?: boolean;
@@ -296,7 +310,9 @@ export interface TranslatorOptions extends LoadOptions {
 
 /**
  * Loads a translation model into the module. Rejects with a RangeError naming the problem for a file that is
- * not a model, has another format version, or is corrupted (checksum) or truncated.
+ * not a model, has another format version, or is corrupted (checksum) or truncated, and for one over the
+ * limits: 64 MiB, 16,777,216 parameters. Nothing is allocated for a model before its header's sizes are
+ * checked against the file's length.
  */
 export function loadTranslator(options?: TranslatorOptions): Promise<Translator>;
 
