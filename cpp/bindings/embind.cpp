@@ -44,7 +44,6 @@ using emscripten::val;
 using namespace attn;
 using js::copy_in;
 using js::copy_out;
-using js::matrix_result;
 
 #if ATTN_THREADS
 ThreadPool& thread_pool() { return bindings::module_thread_pool(); }
@@ -89,24 +88,28 @@ constexpr auto multi_head_workspace_floats = multi_head_workspace_floats_referen
 constexpr auto multi_head_kernel = multi_head_attention_reference;
 #endif
 
-// A { data, rows, cols } or batched { data, heads, rows, cols } argument as received; `data` is a
-// Float32Array (web/lib checked the types).
+// How web/lib passes a call: the typed arrays as they are, every number (shapes, lengths, options) in one
+// Float64Array read with a single copy. Reading fields of JS objects through Embind costs a property lookup
+// and a string conversion each, which made a small call's fixed cost ~20 µs; this way it is a few.
+//
+// Per matrix argument, five numbers: heads (1 unless batched), rows, cols, data.length, batched (0 or 1).
+constexpr std::size_t kMatrixNumbers = 5;
+
 struct MatrixInput {
   const char* name;
-  val data;
+  val data;               // a Float32Array (web/lib checked the type)
   check::MatrixArg spec;  // what the checks see: its numbers
 
-  MatrixInput(const val& m, const char* arg_name)
-      : name(arg_name),
-        data(m["data"]),
-        spec{arg_name, m["rows"].as<double>(), m["cols"].as<double>(), m["data"]["length"].as<double>(),
-             m["heads"].isUndefined() ? 1.0 : m["heads"].as<double>(), !m["heads"].isUndefined()} {}
+  MatrixInput(const char* arg_name, val array, const double* n)
+      : name(arg_name), data(std::move(array)), spec{arg_name, n[1], n[2], n[3], n[0], n[4] != 0} {}
 
   std::size_t size() const { return static_cast<std::size_t>(spec.length); }
   std::size_t rows() const { return static_cast<std::size_t>(spec.rows); }
   std::size_t cols() const { return static_cast<std::size_t>(spec.cols); }
   bool batched() const { return spec.batched; }
 };
+
+std::vector<double> call_numbers(const val& numbers, std::size_t count) { return copy_in<double>(numbers, count); }
 
 // Copies a checked matrix argument in and refuses non-finite values.
 check::Error copy_finite(const MatrixInput& m, std::vector<float>& out) {
@@ -116,60 +119,39 @@ check::Error copy_finite(const MatrixInput& m, std::vector<float>& out) {
   return check::finite(name.c_str(), out.data(), out.size(), m.cols());
 }
 
-// mask = { kind: 'none' | 'causal' | 'explicit', allowed?: Uint8Array }
-struct MaskInput {
-  val allowed;
-  check::MaskSpec spec;
-
-  explicit MaskInput(const val& m) : allowed(m["allowed"]), spec{m["kind"].as<std::string>(), 0} {
-    if (spec.kind == "explicit") spec.length = allowed["length"].as<double>();
-  }
-};
-
-// Copies the mask in and checks it holds only 0 and 1; `storage` keeps the bytes alive for the kernel.
-check::Error read_mask(const MaskInput& arg, std::size_t sq, std::size_t sk, std::vector<std::uint8_t>& storage,
-                       Mask& mask) {
-  if (arg.spec.kind == "none") return {};
-  if (arg.spec.kind == "causal") {
+// Copies an explicit mask in (its length checked) and checks it holds only 0 and 1; `storage` keeps the bytes
+// alive for the kernel.
+check::Error read_mask(const check::MaskSpec& spec, const val& allowed, std::size_t sq, std::size_t sk,
+                       std::vector<std::uint8_t>& storage, Mask& mask) {
+  if (spec.kind == "none") return {};
+  if (spec.kind == "causal") {
     mask.kind = MaskKind::causal;
     return {};
   }
-  storage = copy_in<std::uint8_t>(arg.allowed, sq * sk);
+  storage = copy_in<std::uint8_t>(allowed, sq * sk);
   if (auto error = check::mask_values(storage.data(), storage.size(), sk)) return error;
   mask.kind = MaskKind::explicit_;
   mask.allowed = storage.data();
   return {};
 }
 
-check::OptionalNumber optional_number(const val& value) {
-  if (value.isUndefined() || value.isNull()) return {};
-  return {true, value.as<double>()};
-}
+// An optional number as two: present (0/1), value.
+check::OptionalNumber optional_number(const double* n) { return {n[0] != 0, n[1]}; }
+// An optional vector's length, or -1 when absent.
+check::OptionalVector optional_vector(double length) { return {length >= 0, length}; }
 
-check::OptionalVector optional_vector(const val& value) {
-  if (value.isNull()) return {};
-  return {true, value["length"].as<double>()};
-}
-
-// A result matrix: { data, rows, cols }, or { data, heads, rows, cols } when the call was batched.
-val result_matrix(const std::vector<float>& data, bool batched, std::size_t heads, std::size_t rows, std::size_t cols) {
-  val m = matrix_result(data, rows, cols);
-  if (batched) m.set("heads", heads);
-  return m;
-}
-
-// attention({ q, k, v, mask, scale?, temperature, hard, weights }) with web/lib's normalised argument object.
-// q, k, v are single matrices or batches of H heads ({ data, heads, rows, cols }, the same H for all three);
-// the mask applies to every head. weights: false skips materialising the weights and runs the streaming
-// kernel, whose memory does not grow with Sq·Sk.
-val attention(const val& args) {
-  const MatrixInput q(args["q"], "q"), k(args["k"], "k"), v(args["v"], "v");
-  const MaskInput mask_arg(args["mask"]);
-  const bool hard = args["hard"].as<bool>();
-  const bool want_weights = args["weights"].as<bool>();
+// attention(q, k, v, maskAllowed, maskKind, numbers): q, k, v are single matrices or batches of H heads (the
+// same H for all three); the mask applies to every head. numbers: q, k, v (5 each), mask length, scale
+// (present, value), temperature, hard, weights. weights 0 skips materialising the weights and runs the
+// streaming kernel, whose memory does not grow with Sq·Sk. → { output, weights: Float32Array | null }
+val attention(val q_data_in, val k_data_in, val v_data_in, const val& mask_allowed, const std::string& mask_kind,
+              const val& numbers_in) {
+  const std::vector<double> n = call_numbers(numbers_in, 3 * kMatrixNumbers + 6);
+  const MatrixInput q("q", std::move(q_data_in), &n[0]), k("k", std::move(k_data_in), &n[5]),
+      v("v", std::move(v_data_in), &n[10]);
+  const bool hard = n[19] != 0, want_weights = n[20] != 0;
+  const check::AttentionCall call{q.spec, k.spec, v.spec, {mask_kind, n[15]}, optional_number(&n[16]), n[18], want_weights};
   double scale = 0;
-  const check::AttentionCall call{q.spec, k.spec, v.spec, mask_arg.spec, optional_number(args["scale"]),
-                                  args["temperature"].as<double>(), want_weights};
   if (auto error = check::attention_call(call, scale)) return error_result(error);
 
   std::vector<float> q_data, k_data, v_data;
@@ -178,7 +160,7 @@ val attention(const val& args) {
   if (auto error = copy_finite(v, v_data)) return error_result(error);
   Mask mask;
   std::vector<std::uint8_t> mask_storage;
-  if (auto error = read_mask(mask_arg, q.rows(), k.rows(), mask_storage, mask)) return error_result(error);
+  if (auto error = read_mask(call.mask, mask_allowed, q.rows(), k.rows(), mask_storage, mask)) return error_result(error);
 
   const std::size_t heads = static_cast<std::size_t>(q.spec.heads), sq = q.rows(), sk = k.rows(), dk = q.cols(),
                     dv = v.cols();
@@ -207,35 +189,40 @@ val attention(const val& args) {
 #endif
 
   val result = val::object();
-  result.set("output", result_matrix(output, q.batched(), heads, sq, dv));
-  result.set("weights", want_weights ? result_matrix(weights, q.batched(), heads, sq, sk) : val::null());
+  result.set("output", copy_out(output));
+  result.set("weights", want_weights ? copy_out(weights) : val::null());
   return result;
 }
 
-// multiHeadAttention({ xq, xkv, wq, wk, wv, wo, bq, bk, bv, bo, heads, kvHeads, mask, scale?, temperature, hard })
-// with web/lib's normalised argument object (xkv is xq for self-attention; absent biases are null).
-val multi_head_attention(const val& args) {
-  const MatrixInput xq(args["xq"], "xq"), xkv(args["xkv"], "xkv");
-  const MatrixInput wq(args["wq"], "wq"), wk(args["wk"], "wk"), wv(args["wv"], "wv"), wo(args["wo"], "wo");
-  const MaskInput mask_arg(args["mask"]);
-  const bool hard = args["hard"].as<bool>();
-  const val bias_values[4] = {args["bq"], args["bk"], args["bv"], args["bo"]};
+// multiHeadAttention(xq, xkv, wq, wk, wv, wo, bq, bk, bv, bo, maskAllowed, maskKind, numbers): xkv is xq for
+// self-attention; absent biases are null. numbers: the six matrices (5 each), the four bias lengths (-1:
+// absent), heads, kvHeads, mask length, scale (present, value), temperature, hard.
+// → { output: Float32Array (Sq × D), weights: Float32Array (H × Sq × Sk) }
+val multi_head_attention(val xq_in, val xkv_in, val wq_in, val wk_in, val wv_in, val wo_in, val bq, val bk, val bv,
+                         val bo, const val& mask_allowed, const std::string& mask_kind, const val& numbers_in) {
+  const std::vector<double> n = call_numbers(numbers_in, 6 * kMatrixNumbers + 11);
+  const MatrixInput xq("xq", std::move(xq_in), &n[0]), xkv("xkv", std::move(xkv_in), &n[5]),
+      wq("wq", std::move(wq_in), &n[10]), wk("wk", std::move(wk_in), &n[15]), wv("wv", std::move(wv_in), &n[20]),
+      wo("wo", std::move(wo_in), &n[25]);
+  const val* bias_values[4] = {&bq, &bk, &bv, &bo};
   const char* bias_names[4] = {"bq", "bk", "bv", "bo"};
+  const double* o = &n[30];  // the numbers after the matrices
   const check::MultiHeadCall call{xq.spec,
                                   xkv.spec,
                                   wq.spec,
                                   wk.spec,
                                   wv.spec,
                                   wo.spec,
-                                  optional_vector(bias_values[0]),
-                                  optional_vector(bias_values[1]),
-                                  optional_vector(bias_values[2]),
-                                  optional_vector(bias_values[3]),
-                                  args["heads"].as<double>(),
-                                  args["kvHeads"].as<double>(),
-                                  mask_arg.spec,
-                                  optional_number(args["scale"]),
-                                  args["temperature"].as<double>()};
+                                  optional_vector(o[0]),
+                                  optional_vector(o[1]),
+                                  optional_vector(o[2]),
+                                  optional_vector(o[3]),
+                                  o[4],
+                                  o[5],
+                                  {mask_kind, o[6]},
+                                  optional_number(&o[7]),
+                                  o[9]};
+  const bool hard = o[10] != 0;
   double scale = 0;
   if (auto error = check::multi_head_call(call, scale)) return error_result(error);
 
@@ -248,16 +235,16 @@ val multi_head_attention(const val& args) {
   }
   std::vector<float> bias_data[4];
   for (int i = 0; i < 4; ++i) {
-    if (bias_values[i].isNull()) continue;
+    if (o[i] < 0) continue;
     // Checked above: a present bias has exactly the length its role needs.
-    bias_data[i] = copy_in<float>(bias_values[i], static_cast<std::size_t>(bias_values[i]["length"].as<double>()));
+    bias_data[i] = copy_in<float>(*bias_values[i], static_cast<std::size_t>(o[i]));
     if (auto error = check::finite(bias_names[i], bias_data[i].data(), bias_data[i].size(), bias_data[i].size())) {
       return error_result(error);
     }
   }
   Mask mask;
   std::vector<std::uint8_t> mask_storage;
-  if (auto error = read_mask(mask_arg, shape.sq, shape.sk, mask_storage, mask)) return error_result(error);
+  if (auto error = read_mask(call.mask, mask_allowed, shape.sq, shape.sk, mask_storage, mask)) return error_result(error);
 
   auto optional = [](const std::vector<float>& b) { return b.empty() ? nullptr : b.data(); };
   const MultiHeadWeights w{inputs[2].data(),         inputs[3].data(),         inputs[4].data(),
@@ -269,44 +256,41 @@ val multi_head_attention(const val& args) {
   multi_head_kernel(inputs[0].data(), inputs[1].data(), w, shape, mask, params, output.data(), weights.data(),
                     workspace.data());
 
-  val weights_result = val::object();
-  weights_result.set("data", copy_out(weights));
-  weights_result.set("heads", shape.heads);
-  weights_result.set("rows", shape.sq);
-  weights_result.set("cols", shape.sk);
   val result = val::object();
-  result.set("output", matrix_result(output, shape.sq, shape.d_model));
-  result.set("weights", weights_result);
+  result.set("output", copy_out(output));
+  result.set("weights", copy_out(weights));
   return result;
 }
 
-// matmul({ a, b, bias }): C = A B (+ bias on every row), for the playground's projections.
-val matmul(const val& args) {
-  const MatrixInput a(args["a"], "a"), b(args["b"], "b");
-  const val bias = args["bias"];
-  if (auto error = check::matmul_call({a.spec, b.spec, optional_vector(bias)})) return error_result(error);
+// matmul(a, b, bias, numbers): C = A B (+ bias on every row), for the playground's projections. numbers: a, b
+// (5 each), the bias's length (-1: none). → Float32Array (a.rows × b.cols)
+val matmul(val a_in, val b_in, const val& bias, const val& numbers_in) {
+  const std::vector<double> n = call_numbers(numbers_in, 2 * kMatrixNumbers + 1);
+  const MatrixInput a("a", std::move(a_in), &n[0]), b("b", std::move(b_in), &n[5]);
+  if (auto error = check::matmul_call({a.spec, b.spec, optional_vector(n[10])})) return error_result(error);
 
   std::vector<float> a_data, b_data, bias_data;
   if (auto error = copy_finite(a, a_data)) return error_result(error);
   if (auto error = copy_finite(b, b_data)) return error_result(error);
-  if (!bias.isNull()) {
+  if (n[10] >= 0) {
     bias_data = copy_in<float>(bias, b.cols());
     if (auto error = check::finite("bias", bias_data.data(), bias_data.size(), bias_data.size())) {
       return error_result(error);
     }
   }
-  const std::size_t m = a.rows(), k = a.cols(), n = b.cols();
-  std::vector<float> c(m * n), workspace(matmul_workspace_floats(k, n));
-  matmul_kernel(dense(a_data.data(), m, k), dense(b_data.data(), k, n), bias_data.empty() ? nullptr : bias_data.data(),
-                dense(c.data(), m, n), workspace.data());
-  return matrix_result(c, m, n);
+  const std::size_t m = a.rows(), k = a.cols(), cols = b.cols();
+  std::vector<float> c(m * cols), workspace(matmul_workspace_floats(k, cols));
+  matmul_kernel(dense(a_data.data(), m, k), dense(b_data.data(), k, cols), bias_data.empty() ? nullptr : bias_data.data(),
+                dense(c.data(), m, cols), workspace.data());
+  return copy_out(c);
 }
 
-// positionalEncoding({ rows, cols } | { x }): the sinusoidal position encodings P (rows × cols), or x + P.
-val positional_encoding(const val& args) {
-  const val x_value = args["x"];
-  if (!x_value.isNull()) {
-    const MatrixInput x(x_value, "x");
+// positionalEncoding(x, numbers): the sinusoidal position encodings P (x null; numbers: rows, cols), or x + P
+// (numbers: x's 5). → Float32Array
+val positional_encoding(val x_in, const val& numbers_in) {
+  if (!x_in.isNull()) {
+    const std::vector<double> n = call_numbers(numbers_in, kMatrixNumbers);
+    const MatrixInput x("x", std::move(x_in), n.data());
     if (auto error = check::matrix(x.spec)) return error_result(error);
     if (auto error = check::position_shape(x.spec.rows, x.spec.cols)) return error_result(error);
     std::vector<float> data;
@@ -314,22 +298,23 @@ val positional_encoding(const val& args) {
     std::vector<float> positions(data.size());
     model::sinusoidal_positions(x.rows(), x.cols(), positions.data());
     for (std::size_t i = 0; i < data.size(); ++i) data[i] += positions[i];
-    return matrix_result(data, x.rows(), x.cols());
+    return copy_out(data);
   }
-  const double rows = args["rows"].as<double>(), cols = args["cols"].as<double>();
+  const std::vector<double> n = call_numbers(numbers_in, 2);
+  const double rows = n[0], cols = n[1];
   if (auto error = check::position_shape(rows, cols)) return error_result(error);
   if (auto error = check::memory_budget("positionalEncoding", rows * cols)) return error_result(error);
   std::vector<float> positions(static_cast<std::size_t>(rows * cols));
   model::sinusoidal_positions(static_cast<std::size_t>(rows), static_cast<std::size_t>(cols), positions.data());
-  return matrix_result(positions, static_cast<std::size_t>(rows), static_cast<std::size_t>(cols));
+  return copy_out(positions);
 }
 
-// logits({ q, k, mask, scale?, temperature }): (Q Kᵀ)·scale/temperature, masked entries -Infinity.
-val logits(const val& args) {
-  const MatrixInput q(args["q"], "q"), k(args["k"], "k");
-  const MaskInput mask_arg(args["mask"]);
-  const check::LogitsCall call{q.spec, k.spec, mask_arg.spec, optional_number(args["scale"]),
-                               args["temperature"].as<double>()};
+// logits(q, k, maskAllowed, maskKind, numbers): (Q Kᵀ)·scale/temperature, masked entries -Infinity. numbers:
+// q, k (5 each), mask length, scale (present, value), temperature. → Float32Array (Sq × Sk)
+val logits(val q_in, val k_in, const val& mask_allowed, const std::string& mask_kind, const val& numbers_in) {
+  const std::vector<double> n = call_numbers(numbers_in, 2 * kMatrixNumbers + 4);
+  const MatrixInput q("q", std::move(q_in), &n[0]), k("k", std::move(k_in), &n[5]);
+  const check::LogitsCall call{q.spec, k.spec, {mask_kind, n[10]}, optional_number(&n[11]), n[13]};
   double scale = 0;
   if (auto error = check::logits_call(call, scale)) return error_result(error);
 
@@ -339,12 +324,12 @@ val logits(const val& args) {
   const std::size_t sq = q.rows(), sk = k.rows(), dk = q.cols();
   Mask mask;
   std::vector<std::uint8_t> mask_storage;
-  if (auto error = read_mask(mask_arg, sq, sk, mask_storage, mask)) return error_result(error);
+  if (auto error = read_mask(call.mask, mask_allowed, sq, sk, mask_storage, mask)) return error_result(error);
   std::vector<float> out(sq * sk), workspace(logits_workspace_floats(sk, dk));
   const LogitParams params{static_cast<float>(scale), static_cast<float>(call.temperature)};
   logits_kernel(dense(q_data.data(), sq, dk), dense(k_data.data(), sk, dk), mask, params, dense(out.data(), sq, sk),
                 workspace.data());
-  return matrix_result(out, sq, sk);
+  return copy_out(out);
 }
 
 std::string backend() { return kBackend; }

@@ -32,6 +32,19 @@ export function loadAttention(options = {}) {
   return loaded.get(backend);
 }
 
+// The module reads each call's numbers from one Float64Array (see cpp/bindings/embind.cpp): per matrix its
+// heads (1 unless batched), rows, cols, data.length and whether it was batched.
+const matrixNumbers = (m) => [m.heads ?? 1, m.rows, m.cols, m.data.length, m.heads === undefined ? 0 : 1];
+const optionalNumber = (value) => (value === undefined ? [0, 0] : [1, value]);
+const vectorLength = (vector) => (vector === null ? -1 : vector.length);
+const maskLength = (mask) => (mask.allowed === null ? 0 : mask.allowed.length);
+const bool = (flag) => (flag ? 1 : 0);
+
+/** { data, rows, cols }, or { data, heads, rows, cols } when the call's argument was a batch of heads. */
+function resultMatrix(data, like, rows, cols) {
+  return like.heads === undefined ? { data, rows, cols } : { data, heads: like.heads, rows, cols };
+}
+
 function wrap(module, backend) {
   return Object.freeze({
     backend,
@@ -40,17 +53,21 @@ function wrap(module, backend) {
     attention(args) {
       return withOperation('attention', () => {
         validate.requireObject(args, 'arguments');
-        const request = {
-          q: validate.matrixOrHeads(args.q, 'q'),
-          k: validate.matrixOrHeads(args.k, 'k'),
-          v: validate.matrixOrHeads(args.v, 'v'),
-          mask: validate.mask(args.mask),
-          scale: validate.optionalNumber(args.scale, 'scale', undefined),
-          temperature: validate.optionalNumber(args.temperature, 'temperature', 1),
-          hard: validate.optionalBoolean(args.hard, 'hard', false),
-          weights: validate.optionalBoolean(args.weights, 'weights', true),
+        const q = validate.matrixOrHeads(args.q, 'q');
+        const k = validate.matrixOrHeads(args.k, 'k');
+        const v = validate.matrixOrHeads(args.v, 'v');
+        const mask = validate.mask(args.mask);
+        const scale = validate.optionalNumber(args.scale, 'scale', undefined);
+        const temperature = validate.optionalNumber(args.temperature, 'temperature', 1);
+        const hard = validate.optionalBoolean(args.hard, 'hard', false);
+        const weights = validate.optionalBoolean(args.weights, 'weights', true);
+        const numbers = Float64Array.of(...matrixNumbers(q), ...matrixNumbers(k), ...matrixNumbers(v), maskLength(mask),
+          ...optionalNumber(scale), temperature, bool(hard), bool(weights));
+        const result = unwrap(module.attention(q.data, k.data, v.data, mask.allowed, mask.kind, numbers), 'attention');
+        return {
+          output: resultMatrix(result.output, q, q.rows, v.cols),
+          weights: weights ? resultMatrix(result.weights, q, q.rows, k.rows) : null,
         };
-        return unwrap(module.attention(request), 'attention');
       });
     },
 
@@ -60,51 +77,45 @@ function wrap(module, backend) {
         const xq = validate.matrix(args.xq, 'xq');
         const heads = validate.optionalNumber(args.heads, 'heads', undefined);
         if (heads === undefined) throw new TypeError('heads must be a number, got undefined');
-        const request = {
-          xq,
-          xkv: args.xkv === undefined || args.xkv === null ? xq : validate.matrix(args.xkv, 'xkv'),
-          wq: validate.matrix(args.wq, 'wq'),
-          wk: validate.matrix(args.wk, 'wk'),
-          wv: validate.matrix(args.wv, 'wv'),
-          wo: validate.matrix(args.wo, 'wo'),
-          bq: validate.optionalVector(args.bq, 'bq'),
-          bk: validate.optionalVector(args.bk, 'bk'),
-          bv: validate.optionalVector(args.bv, 'bv'),
-          bo: validate.optionalVector(args.bo, 'bo'),
-          heads,
-          kvHeads: validate.optionalNumber(args.kvHeads, 'kvHeads', heads),
-          mask: validate.mask(args.mask),
-          scale: validate.optionalNumber(args.scale, 'scale', undefined),
-          temperature: validate.optionalNumber(args.temperature, 'temperature', 1),
-          hard: validate.optionalBoolean(args.hard, 'hard', false),
+        const xkv = args.xkv === undefined || args.xkv === null ? xq : validate.matrix(args.xkv, 'xkv');
+        const matrices = [xq, xkv, validate.matrix(args.wq, 'wq'), validate.matrix(args.wk, 'wk'), validate.matrix(args.wv, 'wv'), validate.matrix(args.wo, 'wo')];
+        const biases = ['bq', 'bk', 'bv', 'bo'].map((name) => validate.optionalVector(args[name], name));
+        const kvHeads = validate.optionalNumber(args.kvHeads, 'kvHeads', heads);
+        const mask = validate.mask(args.mask);
+        const scale = validate.optionalNumber(args.scale, 'scale', undefined);
+        const temperature = validate.optionalNumber(args.temperature, 'temperature', 1);
+        const hard = validate.optionalBoolean(args.hard, 'hard', false);
+        const numbers = Float64Array.of(...matrices.flatMap(matrixNumbers), ...biases.map(vectorLength), heads, kvHeads,
+          maskLength(mask), ...optionalNumber(scale), temperature, bool(hard));
+        const result = unwrap(module.multiHeadAttention(...matrices.map((m) => m.data), ...biases, mask.allowed, mask.kind, numbers), 'multiHeadAttention');
+        return {
+          output: { data: result.output, rows: xq.rows, cols: xq.cols },
+          weights: { data: result.weights, heads, rows: xq.rows, cols: xkv.rows },
         };
-        return unwrap(module.multiHeadAttention(request), 'multiHeadAttention');
       });
     },
 
     matmul(args) {
       return withOperation('matmul', () => {
         validate.requireObject(args, 'arguments');
-        const request = {
-          a: validate.matrix(args.a, 'a'),
-          b: validate.matrix(args.b, 'b'),
-          bias: validate.optionalVector(args.bias, 'bias'),
-        };
-        return unwrap(module.matmul(request), 'matmul');
+        const a = validate.matrix(args.a, 'a');
+        const b = validate.matrix(args.b, 'b');
+        const bias = validate.optionalVector(args.bias, 'bias');
+        const numbers = Float64Array.of(...matrixNumbers(a), ...matrixNumbers(b), vectorLength(bias));
+        return { data: unwrap(module.matmul(a.data, b.data, bias, numbers), 'matmul'), rows: a.rows, cols: b.cols };
       });
     },
 
     logits(args) {
       return withOperation('logits', () => {
         validate.requireObject(args, 'arguments');
-        const request = {
-          q: validate.matrix(args.q, 'q'),
-          k: validate.matrix(args.k, 'k'),
-          mask: validate.mask(args.mask),
-          scale: validate.optionalNumber(args.scale, 'scale', undefined),
-          temperature: validate.optionalNumber(args.temperature, 'temperature', 1),
-        };
-        return unwrap(module.logits(request), 'logits');
+        const q = validate.matrix(args.q, 'q');
+        const k = validate.matrix(args.k, 'k');
+        const mask = validate.mask(args.mask);
+        const scale = validate.optionalNumber(args.scale, 'scale', undefined);
+        const temperature = validate.optionalNumber(args.temperature, 'temperature', 1);
+        const numbers = Float64Array.of(...matrixNumbers(q), ...matrixNumbers(k), maskLength(mask), ...optionalNumber(scale), temperature);
+        return { data: unwrap(module.logits(q.data, k.data, mask.allowed, mask.kind, numbers), 'logits'), rows: q.rows, cols: k.rows };
       });
     },
 
@@ -112,10 +123,14 @@ function wrap(module, backend) {
     positionalEncoding(args) {
       return withOperation('positionalEncoding', () => {
         validate.requireObject(args, 'arguments');
-        if (args.x !== undefined) return unwrap(module.positionalEncoding({ x: validate.matrix(args.x, 'x') }), 'positionalEncoding');
-        const request = { x: null, rows: validate.optionalNumber(args.rows, 'rows', undefined), cols: validate.optionalNumber(args.cols, 'cols', undefined) };
-        if (request.rows === undefined || request.cols === undefined) throw new TypeError('positionalEncoding: give { rows, cols } or { x }');
-        return unwrap(module.positionalEncoding(request), 'positionalEncoding');
+        if (args.x !== undefined) {
+          const x = validate.matrix(args.x, 'x');
+          return { data: unwrap(module.positionalEncoding(x.data, Float64Array.of(...matrixNumbers(x))), 'positionalEncoding'), rows: x.rows, cols: x.cols };
+        }
+        const rows = validate.optionalNumber(args.rows, 'rows', undefined);
+        const cols = validate.optionalNumber(args.cols, 'cols', undefined);
+        if (rows === undefined || cols === undefined) throw new TypeError('positionalEncoding: give { rows, cols } or { x }');
+        return { data: unwrap(module.positionalEncoding(null, Float64Array.of(rows, cols)), 'positionalEncoding'), rows, cols };
       });
     },
 
