@@ -11,16 +11,17 @@ namespace {
 
 Error range_error(const std::string& message) { return {ErrorKind::range_error, message}; }
 
-// Shortest faithful form for messages ("3", "1.5", "nan"); snprintf keeps iostreams out of the wasm.
-std::string number(double x) {
-  char text[32];
-  std::snprintf(text, sizeof text, "%.15g", x);
-  return text;
-}
+std::string number(double x) { return message_number(x); }
 
 bool is_count(double x) { return std::isfinite(x) && x >= 1 && x == std::floor(x); }
 
 }  // namespace
+
+std::string message_number(double x) {
+  char text[32];
+  std::snprintf(text, sizeof text, "%.15g", x);  // snprintf keeps iostreams out of the wasm
+  return text;
+}
 
 Error matrix(const MatrixArg& m) {
   for (auto [field, value] : {std::pair{"rows", m.rows}, std::pair{"cols", m.cols}}) {
@@ -88,44 +89,6 @@ Error head_counts(double heads, double kv_heads, double d_model) {
     return range_error("kvHeads must divide heads = " + number(heads) + ", got kvHeads = " + number(kv_heads));
   }
   return {};
-}
-
-namespace {
-// Index of the first NaN or infinity, or count. Chunks are scanned without branches (the compiler
-// vectorises the exponent test), so the common all-finite case costs a fraction of a copy.
-std::size_t first_non_finite(const float* data, std::size_t count) {
-  constexpr std::size_t kChunk = 1024;
-  for (std::size_t start = 0; start < count; start += kChunk) {
-    const std::size_t end = std::min(count, start + kChunk);
-    std::uint32_t any = 0;
-    for (std::size_t i = start; i < end; ++i) {
-      std::uint32_t bits;
-      std::memcpy(&bits, data + i, sizeof bits);
-      any |= static_cast<std::uint32_t>((bits & 0x7f800000u) == 0x7f800000u);
-    }
-    if (any) {
-      for (std::size_t i = start; i < end; ++i)
-        if (!std::isfinite(data[i])) return i;
-    }
-  }
-  return count;
-}
-}  // namespace
-
-Error finite(const char* name, const float* data, std::size_t count, std::size_t cols) {
-  const std::size_t i = first_non_finite(data, count);
-  if (i == count) return {};
-  return range_error(std::string(name) + " must hold finite numbers, got " + number(data[i]) + " at row " +
-                     std::to_string(i / cols) + ", column " + std::to_string(i % cols));
-}
-
-Error finite(const char* name, const float* data, std::size_t count, std::size_t cols, std::size_t rows) {
-  const std::size_t i = first_non_finite(data, count);
-  if (i == count) return {};
-  const std::size_t row = i / cols;
-  return range_error(std::string(name) + " must hold finite numbers, got " + number(data[i]) + " at head " +
-                     std::to_string(row / rows) + ", row " + std::to_string(row % rows) + ", column " +
-                     std::to_string(i % cols));
 }
 
 Error memory_budget(const char* operation, double floats) {

@@ -17,6 +17,9 @@ struct Error {
   explicit operator bool() const { return kind != ErrorKind::none; }
 };
 
+// A number as messages show it: its shortest faithful form ("3", "1.5", "nan", "inf").
+std::string message_number(double x);
+
 // The most floats one call may need (inputs, outputs and workspace together): 256 Mi floats = 1 GiB.
 inline constexpr double kMaxFloatsPerCall = 256.0 * 1024 * 1024;
 

@@ -44,6 +44,7 @@ using emscripten::val;
 using namespace attn;
 using js::copy_in;
 using js::copy_out;
+using js::Floats;
 
 #if ATTN_THREADS
 ThreadPool& thread_pool() { return bindings::module_thread_pool(); }
@@ -109,10 +110,10 @@ struct MatrixInput {
   bool batched() const { return spec.batched; }
 };
 
-std::vector<double> call_numbers(const val& numbers, std::size_t count) { return copy_in<double>(numbers, count); }
+js::Buffer<double> call_numbers(const val& numbers, std::size_t count) { return copy_in<double>(numbers, count); }
 
 // Copies a checked matrix argument in and refuses non-finite values.
-check::Error copy_finite(const MatrixInput& m, std::vector<float>& out) {
+check::Error copy_finite(const MatrixInput& m, Floats& out) {
   out = copy_in<float>(m.data, m.size());
   const std::string name = std::string(m.name) + ".data";
   if (m.batched()) return check::finite(name.c_str(), out.data(), out.size(), m.cols(), m.rows());
@@ -122,7 +123,7 @@ check::Error copy_finite(const MatrixInput& m, std::vector<float>& out) {
 // Copies an explicit mask in (its length checked) and checks it holds only 0 and 1; `storage` keeps the bytes
 // alive for the kernel.
 check::Error read_mask(const check::MaskSpec& spec, const val& allowed, std::size_t sq, std::size_t sk,
-                       std::vector<std::uint8_t>& storage, Mask& mask) {
+                       js::Buffer<std::uint8_t>& storage, Mask& mask) {
   if (spec.kind == "none") return {};
   if (spec.kind == "causal") {
     mask.kind = MaskKind::causal;
@@ -146,7 +147,7 @@ check::OptionalVector optional_vector(double length) { return {length >= 0, leng
 // streaming kernel, whose memory does not grow with Sq·Sk. → { output, weights: Float32Array | null }
 val attention(val q_data_in, val k_data_in, val v_data_in, const val& mask_allowed, const std::string& mask_kind,
               const val& numbers_in) {
-  const std::vector<double> n = call_numbers(numbers_in, 3 * kMatrixNumbers + 6);
+  const js::Buffer<double> n = call_numbers(numbers_in, 3 * kMatrixNumbers + 6);
   const MatrixInput q("q", std::move(q_data_in), &n[0]), k("k", std::move(k_data_in), &n[5]),
       v("v", std::move(v_data_in), &n[10]);
   const bool hard = n[19] != 0, want_weights = n[20] != 0;
@@ -154,27 +155,27 @@ val attention(val q_data_in, val k_data_in, val v_data_in, const val& mask_allow
   double scale = 0;
   if (auto error = check::attention_call(call, scale)) return error_result(error);
 
-  std::vector<float> q_data, k_data, v_data;
+  Floats q_data, k_data, v_data;
   if (auto error = copy_finite(q, q_data)) return error_result(error);
   if (auto error = copy_finite(k, k_data)) return error_result(error);
   if (auto error = copy_finite(v, v_data)) return error_result(error);
   Mask mask;
-  std::vector<std::uint8_t> mask_storage;
+  js::Buffer<std::uint8_t> mask_storage;
   if (auto error = read_mask(call.mask, mask_allowed, q.rows(), k.rows(), mask_storage, mask)) return error_result(error);
 
   const std::size_t heads = static_cast<std::size_t>(q.spec.heads), sq = q.rows(), sk = k.rows(), dk = q.cols(),
                     dv = v.cols();
   const LogitParams params{static_cast<float>(scale), static_cast<float>(call.temperature), hard};
-  std::vector<float> output(heads * sq * dv), weights(want_weights ? heads * sq * sk : 0);
+  Floats output(heads * sq * dv), weights(want_weights ? heads * sq * sk : 0);
 #if ATTN_THREADS
   // Heads and query blocks shared among the pool's threads; calls too small to repay waking them run inline.
   const HeadsShape shape{heads, sq, sk, dk, dv};
   ThreadPool& pool = 4.0 * heads * sq * sk * (dk + dv) < 4e6 ? single_thread() : thread_pool();
-  std::vector<float> workspace(batched_workspace_floats_fast(shape, want_weights, pool.size()));
+  Floats workspace(batched_workspace_floats_fast(shape, want_weights, pool.size()));
   batched_attention_fast(q_data.data(), k_data.data(), v_data.data(), shape, mask, params, output.data(),
                          want_weights ? weights.data() : nullptr, workspace.data(), pool);
 #else
-  std::vector<float> workspace(want_weights ? attention_workspace_floats(sq, sk, dk, dv)
+  Floats workspace(want_weights ? attention_workspace_floats(sq, sk, dk, dv)
                                             : streaming_workspace_floats(sq, sk, dk, dv));
   for (std::size_t h = 0; h < heads; ++h) {
     const ConstMatrixView q_h = dense(q_data.data() + h * sq * dk, sq, dk), k_h = dense(k_data.data() + h * sk * dk, sk, dk),
@@ -200,7 +201,7 @@ val attention(val q_data_in, val k_data_in, val v_data_in, const val& mask_allow
 // → { output: Float32Array (Sq × D), weights: Float32Array (H × Sq × Sk) }
 val multi_head_attention(val xq_in, val xkv_in, val wq_in, val wk_in, val wv_in, val wo_in, val bq, val bk, val bv,
                          val bo, const val& mask_allowed, const std::string& mask_kind, const val& numbers_in) {
-  const std::vector<double> n = call_numbers(numbers_in, 6 * kMatrixNumbers + 11);
+  const js::Buffer<double> n = call_numbers(numbers_in, 6 * kMatrixNumbers + 11);
   const MatrixInput xq("xq", std::move(xq_in), &n[0]), xkv("xkv", std::move(xkv_in), &n[5]),
       wq("wq", std::move(wq_in), &n[10]), wk("wk", std::move(wk_in), &n[15]), wv("wv", std::move(wv_in), &n[20]),
       wo("wo", std::move(wo_in), &n[25]);
@@ -228,12 +229,12 @@ val multi_head_attention(val xq_in, val xkv_in, val wq_in, val wk_in, val wv_in,
 
   const MultiHeadShape shape{xq.rows(), xkv.rows(), xq.cols(), static_cast<std::size_t>(call.heads),
                              static_cast<std::size_t>(call.kv_heads)};
-  std::vector<float> inputs[6];
+  Floats inputs[6];
   const MatrixInput* matrices[6] = {&xq, &xkv, &wq, &wk, &wv, &wo};
   for (int i = 0; i < 6; ++i) {
     if (auto error = copy_finite(*matrices[i], inputs[i])) return error_result(error);
   }
-  std::vector<float> bias_data[4];
+  Floats bias_data[4];
   for (int i = 0; i < 4; ++i) {
     if (o[i] < 0) continue;
     // Checked above: a present bias has exactly the length its role needs.
@@ -243,15 +244,15 @@ val multi_head_attention(val xq_in, val xkv_in, val wq_in, val wk_in, val wv_in,
     }
   }
   Mask mask;
-  std::vector<std::uint8_t> mask_storage;
+  js::Buffer<std::uint8_t> mask_storage;
   if (auto error = read_mask(call.mask, mask_allowed, shape.sq, shape.sk, mask_storage, mask)) return error_result(error);
 
-  auto optional = [](const std::vector<float>& b) { return b.empty() ? nullptr : b.data(); };
+  auto optional = [](const Floats& b) { return b.empty() ? nullptr : b.data(); };
   const MultiHeadWeights w{inputs[2].data(),         inputs[3].data(),         inputs[4].data(),
                            inputs[5].data(),         optional(bias_data[0]), optional(bias_data[1]),
                            optional(bias_data[2]), optional(bias_data[3])};
-  std::vector<float> output(shape.sq * shape.d_model), weights(shape.heads * shape.sq * shape.sk);
-  std::vector<float> workspace(multi_head_workspace_floats(shape));
+  Floats output(shape.sq * shape.d_model), weights(shape.heads * shape.sq * shape.sk);
+  Floats workspace(multi_head_workspace_floats(shape));
   const LogitParams params{static_cast<float>(scale), static_cast<float>(call.temperature), hard};
   multi_head_kernel(inputs[0].data(), inputs[1].data(), w, shape, mask, params, output.data(), weights.data(),
                     workspace.data());
@@ -265,11 +266,11 @@ val multi_head_attention(val xq_in, val xkv_in, val wq_in, val wk_in, val wv_in,
 // matmul(a, b, bias, numbers): C = A B (+ bias on every row), for the playground's projections. numbers: a, b
 // (5 each), the bias's length (-1: none). → Float32Array (a.rows × b.cols)
 val matmul(val a_in, val b_in, const val& bias, const val& numbers_in) {
-  const std::vector<double> n = call_numbers(numbers_in, 2 * kMatrixNumbers + 1);
+  const js::Buffer<double> n = call_numbers(numbers_in, 2 * kMatrixNumbers + 1);
   const MatrixInput a("a", std::move(a_in), &n[0]), b("b", std::move(b_in), &n[5]);
   if (auto error = check::matmul_call({a.spec, b.spec, optional_vector(n[10])})) return error_result(error);
 
-  std::vector<float> a_data, b_data, bias_data;
+  Floats a_data, b_data, bias_data;
   if (auto error = copy_finite(a, a_data)) return error_result(error);
   if (auto error = copy_finite(b, b_data)) return error_result(error);
   if (n[10] >= 0) {
@@ -279,7 +280,7 @@ val matmul(val a_in, val b_in, const val& bias, const val& numbers_in) {
     }
   }
   const std::size_t m = a.rows(), k = a.cols(), cols = b.cols();
-  std::vector<float> c(m * cols), workspace(matmul_workspace_floats(k, cols));
+  Floats c(m * cols), workspace(matmul_workspace_floats(k, cols));
   matmul_kernel(dense(a_data.data(), m, k), dense(b_data.data(), k, cols), bias_data.empty() ? nullptr : bias_data.data(),
                 dense(c.data(), m, cols), workspace.data());
   return copy_out(c);
@@ -289,22 +290,22 @@ val matmul(val a_in, val b_in, const val& bias, const val& numbers_in) {
 // (numbers: x's 5). → Float32Array
 val positional_encoding(val x_in, const val& numbers_in) {
   if (!x_in.isNull()) {
-    const std::vector<double> n = call_numbers(numbers_in, kMatrixNumbers);
+    const js::Buffer<double> n = call_numbers(numbers_in, kMatrixNumbers);
     const MatrixInput x("x", std::move(x_in), n.data());
     if (auto error = check::matrix(x.spec)) return error_result(error);
     if (auto error = check::position_shape(x.spec.rows, x.spec.cols)) return error_result(error);
-    std::vector<float> data;
+    Floats data;
     if (auto error = copy_finite(x, data)) return error_result(error);
-    std::vector<float> positions(data.size());
+    Floats positions(data.size());
     model::sinusoidal_positions(x.rows(), x.cols(), positions.data());
     for (std::size_t i = 0; i < data.size(); ++i) data[i] += positions[i];
     return copy_out(data);
   }
-  const std::vector<double> n = call_numbers(numbers_in, 2);
+  const js::Buffer<double> n = call_numbers(numbers_in, 2);
   const double rows = n[0], cols = n[1];
   if (auto error = check::position_shape(rows, cols)) return error_result(error);
   if (auto error = check::memory_budget("positionalEncoding", rows * cols)) return error_result(error);
-  std::vector<float> positions(static_cast<std::size_t>(rows * cols));
+  Floats positions(static_cast<std::size_t>(rows * cols));
   model::sinusoidal_positions(static_cast<std::size_t>(rows), static_cast<std::size_t>(cols), positions.data());
   return copy_out(positions);
 }
@@ -312,20 +313,20 @@ val positional_encoding(val x_in, const val& numbers_in) {
 // logits(q, k, maskAllowed, maskKind, numbers): (Q Kᵀ)·scale/temperature, masked entries -Infinity. numbers:
 // q, k (5 each), mask length, scale (present, value), temperature. → Float32Array (Sq × Sk)
 val logits(val q_in, val k_in, const val& mask_allowed, const std::string& mask_kind, const val& numbers_in) {
-  const std::vector<double> n = call_numbers(numbers_in, 2 * kMatrixNumbers + 4);
+  const js::Buffer<double> n = call_numbers(numbers_in, 2 * kMatrixNumbers + 4);
   const MatrixInput q("q", std::move(q_in), &n[0]), k("k", std::move(k_in), &n[5]);
   const check::LogitsCall call{q.spec, k.spec, {mask_kind, n[10]}, optional_number(&n[11]), n[13]};
   double scale = 0;
   if (auto error = check::logits_call(call, scale)) return error_result(error);
 
-  std::vector<float> q_data, k_data;
+  Floats q_data, k_data;
   if (auto error = copy_finite(q, q_data)) return error_result(error);
   if (auto error = copy_finite(k, k_data)) return error_result(error);
   const std::size_t sq = q.rows(), sk = k.rows(), dk = q.cols();
   Mask mask;
-  std::vector<std::uint8_t> mask_storage;
+  js::Buffer<std::uint8_t> mask_storage;
   if (auto error = read_mask(call.mask, mask_allowed, sq, sk, mask_storage, mask)) return error_result(error);
-  std::vector<float> out(sq * sk), workspace(logits_workspace_floats(sk, dk));
+  Floats out(sq * sk), workspace(logits_workspace_floats(sk, dk));
   const LogitParams params{static_cast<float>(scale), static_cast<float>(call.temperature)};
   logits_kernel(dense(q_data.data(), sq, dk), dense(k_data.data(), sk, dk), mask, params, dense(out.data(), sq, sk),
                 workspace.data());

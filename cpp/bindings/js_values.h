@@ -6,12 +6,35 @@
 #include <emscripten/val.h>
 
 #include <cstddef>
+#include <memory>
 #include <string>
 #include <vector>
 
 namespace attn::js {
 
 using emscripten::val;
+
+// `size` numbers, uninitialised: a buffer the call fills completely (copied in from JS, written by a kernel).
+// std::vector<T>(n) would zero it first and clear it element by element on the way out, in loops the
+// size-optimised glue keeps: a sixth of a small attention call went there.
+template <class T>
+class Buffer {
+ public:
+  Buffer() = default;
+  explicit Buffer(std::size_t size) : data_(size ? new T[size] : nullptr), size_(size) {}
+
+  T* data() { return data_.get(); }
+  const T* data() const { return data_.get(); }
+  std::size_t size() const { return size_; }
+  bool empty() const { return size_ == 0; }
+  T& operator[](std::size_t i) { return data_[i]; }
+  const T& operator[](std::size_t i) const { return data_[i]; }
+
+ private:
+  std::unique_ptr<T[]> data_;
+  std::size_t size_ = 0;
+};
+using Floats = Buffer<float>;
 
 inline val error_result(const char* type, const std::string& message) {
   val detail = val::object();
@@ -23,15 +46,20 @@ inline val error_result(const char* type, const std::string& message) {
 }
 
 template <class T>
-std::vector<T> copy_in(const val& array, std::size_t count) {
-  std::vector<T> out(count);
+Buffer<T> copy_in(const val& array, std::size_t count) {
+  Buffer<T> out(count);
   // The view is used at once, before anything else could grow (and so detach) wasm memory.
   val(emscripten::typed_memory_view(count, out.data())).call<void>("set", array);
   return out;
 }
 
-inline val copy_out(const std::vector<float>& data) {
-  return val::global("Float32Array").new_(emscripten::typed_memory_view(data.size(), data.data()));
+inline val copy_out(const float* data, std::size_t size) {
+  return val::global("Float32Array").new_(emscripten::typed_memory_view(size, data));
+}
+
+template <class Vector>
+val copy_out(const Vector& data) {
+  return copy_out(data.data(), data.size());
 }
 
 inline val matrix_result(const std::vector<float>& data, std::size_t rows, std::size_t cols) {

@@ -61,7 +61,7 @@ val translator_load(const val& bytes) {
   if (length > kMaxModelBytes) return js::error_result("RangeError", "the model file is larger than 64 MiB");
   model::LoadedModel loaded;
   {
-    const std::vector<std::uint8_t> data = js::copy_in<std::uint8_t>(bytes, static_cast<std::size_t>(length));
+    const auto data = js::copy_in<std::uint8_t>(bytes, static_cast<std::size_t>(length));
     loaded = model::load_weights(data.data(), data.size());
   }
   if (!loaded.model) return js::error_result("RangeError", loaded.error);

@@ -8,6 +8,7 @@
 #include <xsimd/xsimd.hpp>
 
 #include "attn/attention.h"
+#include "exp.hpp"
 
 namespace attn::simd {
 
@@ -54,12 +55,12 @@ struct Softmax {
       return;
     }
 
-    // pass 2: exponentials (exp(-inf) = 0 for masked keys) and their sum
+    // pass 2: exponentials of the logits minus their maximum (all <= 0) and their sum
     const Batch max_bb(max_logit);
     Batch sum_b(0.0f);
     j = 0;
     for (; j + kLanes <= visible; j += kLanes) {
-      const Batch e = xsimd::exp(Batch::load_unaligned(x + j) - max_bb);
+      const Batch e = exp_nonpositive<Arch>(Batch::load_unaligned(x + j) - max_bb);  // exp(-inf) = 0: masked keys
       e.store_unaligned(x + j);
       sum_b += e;
     }
