@@ -54,7 +54,8 @@ Buffer<T> copy_in(const val& array, std::size_t count) {
 }
 
 inline val copy_out(const float* data, std::size_t size) {
-  return val::global("Float32Array").new_(emscripten::typed_memory_view(size, data));
+  static const val float32_array = val::global("Float32Array");  // looked up once, not per result
+  return float32_array.new_(emscripten::typed_memory_view(size, data));
 }
 
 template <class Vector>

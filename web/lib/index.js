@@ -32,10 +32,33 @@ export function loadAttention(options = {}) {
   return loaded.get(backend);
 }
 
-// The module reads each call's numbers from one Float64Array (see cpp/bindings/embind.cpp): per matrix its
-// heads (1 unless batched), rows, cols, data.length and whether it was batched.
-const matrixNumbers = (m) => [m.heads ?? 1, m.rows, m.cols, m.data.length, m.heads === undefined ? 0 : 1];
-const optionalNumber = (value) => (value === undefined ? [0, 0] : [1, value]);
+// The module reads each call's numbers from one Float64Array (see cpp/bindings/embind.cpp), written here in
+// place, with no arrays made per call: per matrix its heads (1 unless batched), rows, cols, data.length and
+// whether it was batched; an optional number as present (0/1) and value; a vector's length or -1 for none.
+class CallNumbers {
+  constructor(count) {
+    this.array = new Float64Array(count);
+    this.at = 0;
+  }
+
+  start() {
+    this.at = 0;
+    return this;
+  }
+
+  put(...values) {
+    for (const value of values) this.array[this.at++] = value;
+    return this;
+  }
+
+  matrix(m) {
+    return this.put(m.heads ?? 1, m.rows, m.cols, m.data.length, m.heads === undefined ? 0 : 1);
+  }
+
+  optional(value) {
+    return value === undefined ? this.put(0, 0) : this.put(1, value);
+  }
+}
 const vectorLength = (vector) => (vector === null ? -1 : vector.length);
 const maskLength = (mask) => (mask.allowed === null ? 0 : mask.allowed.length);
 const bool = (flag) => (flag ? 1 : 0);
@@ -46,6 +69,11 @@ function resultMatrix(data, like, rows, cols) {
 }
 
 function wrap(module, backend) {
+  // One buffer per operation, reused: calls into the module are synchronous.
+  const numbers = {
+    attention: new CallNumbers(21), multiHeadAttention: new CallNumbers(41), matmul: new CallNumbers(11),
+    logits: new CallNumbers(14), positions: new CallNumbers(2), positionsOfX: new CallNumbers(5),
+  };
   return Object.freeze({
     backend,
     threads: module.threads(),
@@ -61,9 +89,9 @@ function wrap(module, backend) {
         const temperature = validate.optionalNumber(args.temperature, 'temperature', 1);
         const hard = validate.optionalBoolean(args.hard, 'hard', false);
         const weights = validate.optionalBoolean(args.weights, 'weights', true);
-        const numbers = Float64Array.of(...matrixNumbers(q), ...matrixNumbers(k), ...matrixNumbers(v), maskLength(mask),
-          ...optionalNumber(scale), temperature, bool(hard), bool(weights));
-        const result = unwrap(module.attention(q.data, k.data, v.data, mask.allowed, mask.kind, numbers), 'attention');
+        const call = numbers.attention.start().matrix(q).matrix(k).matrix(v).put(maskLength(mask)).optional(scale)
+          .put(temperature, bool(hard), bool(weights));
+        const result = unwrap(module.attention(q.data, k.data, v.data, mask.allowed, mask.kind, call.array), 'attention');
         return {
           output: resultMatrix(result.output, q, q.rows, v.cols),
           weights: weights ? resultMatrix(result.weights, q, q.rows, k.rows) : null,
@@ -85,9 +113,11 @@ function wrap(module, backend) {
         const scale = validate.optionalNumber(args.scale, 'scale', undefined);
         const temperature = validate.optionalNumber(args.temperature, 'temperature', 1);
         const hard = validate.optionalBoolean(args.hard, 'hard', false);
-        const numbers = Float64Array.of(...matrices.flatMap(matrixNumbers), ...biases.map(vectorLength), heads, kvHeads,
-          maskLength(mask), ...optionalNumber(scale), temperature, bool(hard));
-        const result = unwrap(module.multiHeadAttention(...matrices.map((m) => m.data), ...biases, mask.allowed, mask.kind, numbers), 'multiHeadAttention');
+        const call = numbers.multiHeadAttention.start();
+        for (const m of matrices) call.matrix(m);
+        for (const bias of biases) call.put(vectorLength(bias));
+        call.put(heads, kvHeads, maskLength(mask)).optional(scale).put(temperature, bool(hard));
+        const result = unwrap(module.multiHeadAttention(...matrices.map((m) => m.data), ...biases, mask.allowed, mask.kind, call.array), 'multiHeadAttention');
         return {
           output: { data: result.output, rows: xq.rows, cols: xq.cols },
           weights: { data: result.weights, heads, rows: xq.rows, cols: xkv.rows },
@@ -101,8 +131,8 @@ function wrap(module, backend) {
         const a = validate.matrix(args.a, 'a');
         const b = validate.matrix(args.b, 'b');
         const bias = validate.optionalVector(args.bias, 'bias');
-        const numbers = Float64Array.of(...matrixNumbers(a), ...matrixNumbers(b), vectorLength(bias));
-        return { data: unwrap(module.matmul(a.data, b.data, bias, numbers), 'matmul'), rows: a.rows, cols: b.cols };
+        const call = numbers.matmul.start().matrix(a).matrix(b).put(vectorLength(bias));
+        return { data: unwrap(module.matmul(a.data, b.data, bias, call.array), 'matmul'), rows: a.rows, cols: b.cols };
       });
     },
 
@@ -114,8 +144,8 @@ function wrap(module, backend) {
         const mask = validate.mask(args.mask);
         const scale = validate.optionalNumber(args.scale, 'scale', undefined);
         const temperature = validate.optionalNumber(args.temperature, 'temperature', 1);
-        const numbers = Float64Array.of(...matrixNumbers(q), ...matrixNumbers(k), maskLength(mask), ...optionalNumber(scale), temperature);
-        return { data: unwrap(module.logits(q.data, k.data, mask.allowed, mask.kind, numbers), 'logits'), rows: q.rows, cols: k.rows };
+        const call = numbers.logits.start().matrix(q).matrix(k).put(maskLength(mask)).optional(scale).put(temperature);
+        return { data: unwrap(module.logits(q.data, k.data, mask.allowed, mask.kind, call.array), 'logits'), rows: q.rows, cols: k.rows };
       });
     },
 
@@ -125,12 +155,14 @@ function wrap(module, backend) {
         validate.requireObject(args, 'arguments');
         if (args.x !== undefined) {
           const x = validate.matrix(args.x, 'x');
-          return { data: unwrap(module.positionalEncoding(x.data, Float64Array.of(...matrixNumbers(x))), 'positionalEncoding'), rows: x.rows, cols: x.cols };
+          const call = numbers.positionsOfX.start().matrix(x);
+          return { data: unwrap(module.positionalEncoding(x.data, call.array), 'positionalEncoding'), rows: x.rows, cols: x.cols };
         }
         const rows = validate.optionalNumber(args.rows, 'rows', undefined);
         const cols = validate.optionalNumber(args.cols, 'cols', undefined);
         if (rows === undefined || cols === undefined) throw new TypeError('positionalEncoding: give { rows, cols } or { x }');
-        return { data: unwrap(module.positionalEncoding(null, Float64Array.of(rows, cols)), 'positionalEncoding'), rows, cols };
+        const call = numbers.positions.start().put(rows, cols);
+        return { data: unwrap(module.positionalEncoding(null, call.array), 'positionalEncoding'), rows, cols };
       });
     },
 
