@@ -73,8 +73,8 @@ constexpr auto logits_kernel = attention_logits_fast;
 [[maybe_unused]] constexpr auto attention_kernel = attention_fast;
 [[maybe_unused]] constexpr auto streaming_workspace_floats = attention_streaming_workspace_floats_fast;
 [[maybe_unused]] constexpr auto streaming_kernel = attention_streaming_fast;
-constexpr auto multi_head_workspace_floats = multi_head_workspace_floats_fast;
-constexpr auto multi_head_kernel = multi_head_attention_fast;
+[[maybe_unused]] constexpr auto multi_head_workspace_floats = multi_head_workspace_floats_fast;
+[[maybe_unused]] constexpr auto multi_head_kernel = multi_head_attention_fast;
 #else
 constexpr const char* kBackend = "wasm-scalar";
 constexpr auto matmul_workspace_floats = matmul_workspace_floats_reference;
@@ -252,10 +252,20 @@ val multi_head_attention(val xq_in, val xkv_in, val wq_in, val wk_in, val wv_in,
                            inputs[5].data(),         optional(bias_data[0]), optional(bias_data[1]),
                            optional(bias_data[2]), optional(bias_data[3])};
   Floats output(shape.sq * shape.d_model), weights(shape.heads * shape.sq * shape.sk);
-  Floats workspace(multi_head_workspace_floats(shape));
   const LogitParams params{static_cast<float>(scale), static_cast<float>(call.temperature), hard};
+#if ATTN_THREADS
+  // Projections in row blocks and heads shared among the pool's threads; small calls run inline.
+  const double flops = 2.0 * shape.d_model * (shape.sq * 2 * shape.d_model + 2 * shape.sk * shape.kv_width()) +
+                       4.0 * shape.sq * shape.sk * shape.d_model;
+  ThreadPool& pool = flops < 4e6 ? single_thread() : thread_pool();
+  Floats workspace(batched_multi_head_workspace_floats_fast(shape, pool.size()));
+  batched_multi_head_attention_fast(inputs[0].data(), inputs[1].data(), w, shape, mask, params, output.data(),
+                                    weights.data(), workspace.data(), pool);
+#else
+  Floats workspace(multi_head_workspace_floats(shape));
   multi_head_kernel(inputs[0].data(), inputs[1].data(), w, shape, mask, params, output.data(), weights.data(),
                     workspace.data());
+#endif
 
   val result = val::object();
   result.set("output", copy_out(output));

@@ -68,5 +68,36 @@ TEST_P(BatchedVsReference, EveryHeadMatches) {
 INSTANTIATE_TEST_SUITE_P(Pools, BatchedVsReference,
                          ::testing::Combine(::testing::Values(1u, 2u, 3u), ::testing::Bool(), ::testing::Values(0, 1, 2)));
 
+// Multi-head attention shared among a pool (projections in row blocks, heads as items) gives the single-thread
+// fast kernel's result bit for bit: row blocks are whole 4-row tiles, so every number is computed the same way.
+TEST(BatchedMultiHead, EqualsTheSingleThreadKernelBitForBit) {
+  const MultiHeadShape shapes[] = {{1, 1, 8, 2, 1}, {5, 7, 16, 4, 2}, {33, 17, 32, 4, 4}, {130, 130, 64, 8, 2}};
+  std::uint32_t seed = 900;
+  for (unsigned threads : {1u, 2u, 3u}) {
+    ThreadPool pool(threads);
+    for (const MultiHeadShape& s : shapes) {
+      const std::size_t d = s.d_model, kvw = s.kv_width();
+      const auto xq = testing::random_values(s.sq * d, ++seed), xkv = testing::random_values(s.sk * d, ++seed),
+                 wq = testing::random_values(d * d, ++seed), wk = testing::random_values(d * kvw, ++seed),
+                 wv = testing::random_values(d * kvw, ++seed), wo = testing::random_values(d * d, ++seed),
+                 bq = testing::random_values(d, ++seed), bo = testing::random_values(d, ++seed);
+      const MultiHeadWeights w{wq.data(), wk.data(), wv.data(), wo.data(), bq.data(), nullptr, nullptr, bo.data()};
+      const Mask mask{MaskKind::causal, nullptr};
+      const LogitParams params{default_scale(s.head_width()), 1.0f, false};
+      std::vector<float> out(s.sq * d), weights(s.heads * s.sq * s.sk), expected_out(s.sq * d),
+          expected_weights(s.heads * s.sq * s.sk);
+      std::vector<float> ws(batched_multi_head_workspace_floats_fast(s, pool.size())),
+          single_ws(multi_head_workspace_floats_fast(s));
+      batched_multi_head_attention_fast(xq.data(), xkv.data(), w, s, mask, params, out.data(), weights.data(), ws.data(),
+                                        pool);
+      multi_head_attention_fast(xq.data(), xkv.data(), w, s, mask, params, expected_out.data(), expected_weights.data(),
+                                single_ws.data());
+      SCOPED_TRACE(::testing::Message() << threads << " threads, Sq=" << s.sq << " Sk=" << s.sk << " D=" << d);
+      EXPECT_EQ(out, expected_out);
+      EXPECT_EQ(weights, expected_weights);
+    }
+  }
+}
+
 }  // namespace
 }  // namespace attn

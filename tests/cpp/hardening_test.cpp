@@ -3,6 +3,8 @@
 #include <gtest/gtest.h>
 
 #include <cmath>
+#include <fstream>
+#include <iterator>
 #include <string>
 
 #include "attn/attention.h"
@@ -115,6 +117,28 @@ TEST(Hardening, ScaleAndTemperatureStayFiniteInFloat) {
            workspace);
     for (float x : {output[0], output[1], weights[0], weights[1]}) EXPECT_TRUE(std::isfinite(x));
   }
+}
+
+// Found by weights_fuzzer (a timeout): a valid tiny model with 246 positions whose decoder never says <eos>
+// decoded 246 tokens, re-running the decoder each step (5 s under ASan, 0.2 s in wasm; with 512 positions and
+// 16 layers, seconds, and per-step maps in JS of T³ numbers). Decoding now stops after kMaxTargetTokens.
+TEST(Hardening, DecodingStopsAfterTheTokenLimitWhateverTheModelsPositions) {
+  std::ifstream in(ATTN_SOURCE_DIR "/tests/fuzz/corpus/weights/regression-never-ending-decoder", std::ios::binary);
+  std::vector<std::uint8_t> bytes((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  ASSERT_FALSE(bytes.empty());
+  put_u32(bytes, model::weight_file_checksum(bytes.data(), bytes.size()));
+  model::LoadedModel loaded = model::load_weights(bytes.data(), bytes.size());
+  ASSERT_TRUE(loaded.model) << loaded.error;
+  ASSERT_EQ(loaded.model->config.max_positions, 246u);
+  model::Translator translator(std::move(*loaded.model), reference_kernels());
+  const model::TranslateResult r = translator.translate("0 1 2");
+  ASSERT_TRUE(r.translation);
+  EXPECT_EQ(r.translation->target.size(), model::kMaxTargetTokens);  // it never stops by itself
+  model::Decoding forced;
+  forced.forced_target = std::vector<std::string>(model::kMaxTargetTokens, translator.model().target.word(2));
+  const model::TranslateResult too_long = translator.translate("0 1 2", 1.0f, forced);
+  ASSERT_TRUE(too_long.error);
+  EXPECT_EQ(too_long.error->message, "the forced target has 32 words; at most 31 fit");
 }
 
 }  // namespace

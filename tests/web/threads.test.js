@@ -40,6 +40,21 @@ describe('wasm-simd128-threads', () => {
     }
   });
 
+  // Projections split into row blocks and heads shared out: the single-thread SIMD build's numbers exactly.
+  it.each([[4, 16, 2, 1], [100, 64, 8, 2], [260, 128, 8, 8]])('multiHeadAttention S=%i D=%i heads=%i kvHeads=%i equals the SIMD build bit for bit', async (s, d, heads, kvHeads) => {
+    const simd = await loadAttention({ backend: 'wasm-simd128' });
+    const kvw = (kvHeads * d) / heads;
+    const args = {
+      xq: randomMatrix(s, d, 11), wq: randomMatrix(d, d, 12), wk: randomMatrix(d, kvw, 13), wv: randomMatrix(d, kvw, 14),
+      wo: randomMatrix(d, d, 15), bq: randomMatrix(1, d, 16).data, bo: randomMatrix(1, d, 17).data, heads, kvHeads, mask: 'causal',
+    };
+    const shared = threaded.multiHeadAttention(args);
+    const single = simd.multiHeadAttention(args);
+    expect(Array.from(shared.output.data)).toEqual(Array.from(single.output.data));
+    expect(Array.from(shared.weights.data)).toEqual(Array.from(single.weights.data));
+    expect(maxRelativeError(shared.output.data, scalar.multiHeadAttention(args).output.data)).toBeLessThan(5e-4); // float32 sums over D
+  });
+
   it('hard attention, shared out, picks the same value rows', () => {
     const q = randomHeads(6, 100, 16, 5), k = randomHeads(6, 300, 16, 6), v = randomHeads(6, 300, 16, 7);
     const expected = scalar.attention({ q, k, v, hard: true });

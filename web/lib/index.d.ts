@@ -13,7 +13,8 @@
  * - positionalEncoding: up to 65,536 rows (positions) and 4,096 columns;
  * - a weight file: at most 64 MiB and 16,777,216 parameters, up to 65,536 words per vocabulary, model width
  *   up to 1,024 and up to 512 positions;
- * - a sentence: at most 4,096 characters and the model's `maxWords` words;
+ * - a sentence: at most 4,096 characters and the model's `maxWords` words; a translation at most 32 tokens
+ *   (`<eos>` included; decoding stops there), a forced target at most 31 words;
  * - a trainer: at most 2,000,000 parameters; pasted pairs at most 4 MiB of text, 20,000 pairs, 12 words a
  *   side, 40 bytes a word, 2,000 characters a line and 5,000 distinct words a side.
  */

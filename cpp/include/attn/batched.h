@@ -7,6 +7,7 @@
 #include <cstddef>
 
 #include "attn/attention.h"
+#include "attn/multi_head.h"
 #include "attn/thread_pool.h"
 
 namespace attn {
@@ -21,5 +22,12 @@ std::size_t batched_workspace_floats_fast(const HeadsShape& shape, bool weights,
 void batched_attention_fast(const float* q, const float* k, const float* v, const HeadsShape& shape, const Mask& mask,
                             const LogitParams& params, float* output, float* weights, float* workspace,
                             ThreadPool& pool);
+
+// multi_head_attention_fast with its work shared among a pool's threads: each projection's B packed once and
+// its rows split into blocks, then the heads. The same result as multi_head_attention_fast, bit for bit.
+std::size_t batched_multi_head_workspace_floats_fast(const MultiHeadShape& shape, unsigned threads);
+void batched_multi_head_attention_fast(const float* xq, const float* xkv, const MultiHeadWeights& w,
+                                       const MultiHeadShape& shape, const Mask& mask, const LogitParams& params,
+                                       float* output, float* weights, float* workspace, ThreadPool& pool);
 
 }  // namespace attn

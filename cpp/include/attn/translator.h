@@ -115,6 +115,11 @@ struct TranslateResult {
 
 // The longest sentence translate() reads, in UTF-8 bytes (its word count is bounded by the model too).
 inline constexpr std::size_t kMaxSentenceBytes = 4096;
+// The most target tokens (<eos> included) decoding produces, and forcing accepts, whatever the model's
+// positions: every task here has targets of at most a dozen or so words, and a model that never says <eos>
+// (a stranger's file allows 512 positions and 16 layers) must not keep a page decoding for seconds, nor make
+// the per-step maps (T³ numbers) outgrow memory.
+inline constexpr std::size_t kMaxTargetTokens = 32;
 
 class Translator {
  public:

@@ -8,6 +8,7 @@
 #include "attn/attention.h"
 #include "attn/matmul.h"
 #include "attn/multi_head.h"
+#include "matmul_parts.h"
 #include "multi_head_impl.h"
 #include "streaming_parts.h"
 #include "simd/gemm.hpp"
@@ -36,6 +37,13 @@ ATTN_NOINLINE void matmul_fast(ConstMatrixView a, ConstMatrixView b, const float
                                float* workspace) {
   Gemm::pack(b, workspace);
   Gemm::multiply(a, workspace, b.cols, bias, c);
+}
+
+ATTN_NOINLINE void matmul_pack_fast(ConstMatrixView b, float* packed) { Gemm::pack(b, packed); }
+
+ATTN_NOINLINE void matmul_packed_fast(ConstMatrixView a, const float* packed, std::size_t n, const float* bias,
+                                      MatrixView c) {
+  Gemm::multiply(a, packed, n, bias, c);
 }
 
 std::size_t attention_logits_workspace_floats_fast(std::size_t sk, std::size_t dk) {

@@ -66,10 +66,11 @@ TranslateResult Translator::translate(const std::string& sentence, float tempera
       result.error = TranslateError{TranslateError::Kind::unknown_target_words, message, unknown_target, {}};
       return result;
     }
-    if (target.size() + 1 > model_.config.max_positions) {
+    const std::size_t fit = std::min<std::size_t>(model_.config.max_positions, kMaxTargetTokens) - 1;
+    if (target.size() > fit) {
       result.error = TranslateError{TranslateError::Kind::too_long,
                                     "the forced target has " + std::to_string(target.size()) + " words; at most " +
-                                        std::to_string(model_.config.max_positions - 1) + " fit",
+                                        std::to_string(fit) + " fit",
                                     {}, {}};
       return result;
     }
@@ -151,7 +152,10 @@ Translation Translator::translate_words(const std::vector<std::string>& words, f
         }
       }
       produced.push_back(next);
-      if (next == kTargetEnd || target_in.size() == c.max_positions || produced.size() >= max_tokens) break;
+      if (next == kTargetEnd || target_in.size() == c.max_positions ||
+          produced.size() >= std::min(max_tokens, kMaxTargetTokens)) {
+        break;
+      }
       target_in.push_back(next);
       transformer_.forward_decoder(model_.parameters.data(), target_in, temperature, activations_);
     }
