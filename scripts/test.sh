@@ -7,10 +7,15 @@ cd "$(dirname "$0")/.."
 
 failed=()
 run() {
-  local name=$1
+  local name=$1 start=$SECONDS
   shift
   echo "=== $name"
-  if "$@"; then echo "=== $name: passed"; else echo "=== $name: FAILED"; failed+=("$name"); fi
+  if "$@"; then
+    echo "=== $name: passed in $((SECONDS - start)) s"
+  else
+    echo "=== $name: FAILED after $((SECONDS - start)) s"
+    failed+=("$name")
+  fi
 }
 
 run "GoogleTest (native)" ctest --test-dir build/native --output-on-failure -j"$(nproc)"

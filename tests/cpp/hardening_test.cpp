@@ -24,7 +24,8 @@ void put_u32(std::vector<std::uint8_t>& bytes, std::uint32_t v) {
 // A version-1 header with these dimensions and minimal vocabularies (plus `extra_words` one-letter source
 // words), claiming `count` parameters, followed by `payload` bytes and a correct checksum.
 std::vector<std::uint8_t> forged_file(std::uint32_t d_model, std::uint32_t ffn, std::uint32_t layers,
-                                      std::uint32_t count, std::size_t payload, std::uint32_t extra_words = 0) {
+                                      std::uint32_t count, std::size_t payload, std::uint32_t extra_words = 0,
+                                      std::vector<std::string> target = {"<bos>", "<eos>", "x"}) {
   std::vector<std::uint8_t> bytes = {'A', 'P', 'T', 'M'};
   put_u32(bytes, 1);
   for (std::uint32_t v : {d_model, 2u, ffn, layers, layers, 16u}) put_u32(bytes, v);
@@ -38,7 +39,7 @@ std::vector<std::uint8_t> forged_file(std::uint32_t d_model, std::uint32_t ffn, 
   std::vector<std::string> source = {"<eos>"};
   for (std::uint32_t i = 0; i < extra_words; ++i) source.push_back(std::to_string(i));
   vocabulary(source);
-  vocabulary({"<bos>", "<eos>", "x"});
+  vocabulary(target);
   put_u32(bytes, count);
   bytes.resize(bytes.size() + payload, 0);
   put_u32(bytes, model::weight_file_checksum(bytes.data(), bytes.size()));
@@ -70,6 +71,15 @@ TEST(Hardening, WeightFileShorterThanItsParameterCountIsRefused) {
   ASSERT_FALSE(loaded.model);
   EXPECT_NE(loaded.error.find("parameters need " + std::to_string(2 * count) + " bytes, 10 follow"), std::string::npos)
       << loaded.error;
+}
+
+// Found by weights_fuzzer (ASan: SEGV in memcmp): a target vocabulary of one word was asked for its <eos> at
+// index 1, past its end.
+TEST(Hardening, TargetVocabularyWithoutRoomForEosIsRefused) {
+  const auto bytes = forged_file(8, 8, 1, 0, 0, 0, {"<bos>"});
+  const model::LoadedModel loaded = model::load_weights(bytes.data(), bytes.size());
+  ASSERT_FALSE(loaded.model);
+  EXPECT_EQ(loaded.error, "not a usable model file: its target vocabulary has 1 word; it needs <bos> and <eos> first");
 }
 
 // Found by call_checks_fuzzer (UBSan: 1e+300 outside the range of unsigned long): the default scale converted

@@ -175,6 +175,7 @@ LoadedModel load_weights(const std::uint8_t* bytes, std::size_t size) {
   auto source = r.vocabulary(65536);
   auto target = r.vocabulary(65536);
   if (!source || !target) return refuse("damaged vocabulary");
+  if (target->size() < 2) return refuse("its target vocabulary has 1 word; it needs <bos> and <eos> first");
   if (source->word(kSourceEnd) != "<eos>" || target->word(kTargetBegin) != "<bos>" || target->word(kTargetEnd) != "<eos>") {
     return refuse("vocabularies lack the <bos>/<eos> tokens at their fixed places");
   }
