@@ -4,7 +4,7 @@
 # ten minutes; `npm run fuzz -- 30 weights` one target. Findings (crash-, leak-, timeout-, oom- inputs) land in
 # build/fuzz/findings/<target>/; the corpus grows in build/fuzz/corpus/<target>/, seeded from
 # tests/fuzz/corpus/<target>/.
-#   --smoke   what npm test runs: 5 s per target, new inputs kept in a temporary folder
+#   --smoke   what npm test runs: 3 s per target, new inputs kept in a temporary folder
 set -euo pipefail
 cd "$(dirname "$0")/.."
 source scripts/sanitize-tree.sh
@@ -12,7 +12,7 @@ source scripts/sanitize-tree.sh
 smoke=0
 if [ "${1:-}" = --smoke ]; then smoke=1; shift; fi
 seconds=${1:-60}
-[ $smoke = 1 ] && seconds=5
+[ $smoke = 1 ] && seconds=3
 shift || true
 targets=("$@")
 if [ ${#targets[@]} = 0 ]; then

@@ -66,6 +66,10 @@ Error finite(const char* name, const float* data, std::size_t count, std::size_t
 // The same for a batch of matrices of `rows` rows each: the message names the head too.
 Error finite(const char* name, const float* data, std::size_t count, std::size_t cols, std::size_t rows);
 
+// A result with NaN or +infinity (finite inputs whose products overflowed float32, e.g. values near 1e30):
+// refused rather than returned. -infinity is allowed where it means "masked" (logits).
+Error overflowed(const float* data, std::size_t count, bool minus_infinity_allowed = false);
+
 // A request needing more than kMaxFloatsPerCall floats.
 Error memory_budget(const char* operation, double floats);
 

@@ -189,6 +189,8 @@ val attention(val q_data_in, val k_data_in, val v_data_in, const val& mask_allow
   }
 #endif
 
+  if (auto error = check::overflowed(output.data(), output.size())) return error_result(error);
+  if (auto error = check::overflowed(weights.data(), weights.size())) return error_result(error);
   val result = val::object();
   result.set("output", copy_out(output));
   result.set("weights", want_weights ? copy_out(weights) : val::null());
@@ -267,6 +269,8 @@ val multi_head_attention(val xq_in, val xkv_in, val wq_in, val wk_in, val wv_in,
                     workspace.data());
 #endif
 
+  if (auto error = check::overflowed(output.data(), output.size())) return error_result(error);
+  if (auto error = check::overflowed(weights.data(), weights.size())) return error_result(error);
   val result = val::object();
   result.set("output", copy_out(output));
   result.set("weights", copy_out(weights));
@@ -293,6 +297,7 @@ val matmul(val a_in, val b_in, const val& bias, const val& numbers_in) {
   Floats c(m * cols), workspace(matmul_workspace_floats(k, cols));
   matmul_kernel(dense(a_data.data(), m, k), dense(b_data.data(), k, cols), bias_data.empty() ? nullptr : bias_data.data(),
                 dense(c.data(), m, cols), workspace.data());
+  if (auto error = check::overflowed(c.data(), c.size())) return error_result(error);
   return copy_out(c);
 }
 
@@ -309,6 +314,7 @@ val positional_encoding(val x_in, const val& numbers_in) {
     Floats positions(data.size());
     model::sinusoidal_positions(x.rows(), x.cols(), positions.data());
     for (std::size_t i = 0; i < data.size(); ++i) data[i] += positions[i];
+    if (auto error = check::overflowed(data.data(), data.size())) return error_result(error);
     return copy_out(data);
   }
   const js::Buffer<double> n = call_numbers(numbers_in, 2);
@@ -340,6 +346,7 @@ val logits(val q_in, val k_in, const val& mask_allowed, const std::string& mask_
   const LogitParams params{static_cast<float>(scale), static_cast<float>(call.temperature)};
   logits_kernel(dense(q_data.data(), sq, dk), dense(k_data.data(), sk, dk), mask, params, dense(out.data(), sq, sk),
                 workspace.data());
+  if (auto error = check::overflowed(out.data(), out.size(), /*minus_infinity_allowed=*/true)) return error_result(error);
   return copy_out(out);
 }
 

@@ -151,5 +151,21 @@ TEST(Hardening, DecodingStopsAfterTheTokenLimitWhateverTheModelsPositions) {
   EXPECT_EQ(too_long.error->message, "the forced target has 32 words; at most 31 fit");
 }
 
+// Found while writing the notes for the fuzzers: finite inputs near 1e30 overflow float32 in their dot
+// products, and attention returned NaN weights; such results are now refused with a RangeError.
+TEST(Hardening, OverflowingProductsAreRefusedNotReturnedAsNaN) {
+  const float q[] = {1e30f, 1}, v[] = {1, 2};
+  float output[2], weights[4], workspace[4096];
+  attention_fast(dense(q, 2, 1), dense(q, 2, 1), dense(v, 2, 1), {}, {1, 1, false}, dense(output, 2, 1),
+                 dense(weights, 2, 2), workspace);
+  EXPECT_TRUE(std::isnan(weights[0]));  // what the kernel gives: inf - inf
+  EXPECT_NE(check::overflowed(weights, 4).message.find("the result overflowed float32"), std::string::npos);
+  const float logits[] = {-INFINITY, 2, -INFINITY, 3};
+  EXPECT_FALSE(check::overflowed(logits, 4, /*minus_infinity_allowed=*/true));  // masked entries
+  const float overflowing[] = {-INFINITY, INFINITY};
+  EXPECT_TRUE(check::overflowed(overflowing, 2, true));
+  EXPECT_TRUE(check::overflowed(logits, 4));
+}
+
 }  // namespace
 }  // namespace attn

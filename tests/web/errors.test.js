@@ -77,6 +77,15 @@ describe.each(backends)('bad input on %s', (backend) => {
     expect(call).toThrow(message);
   });
 
+  // q·k = 1e60 passes float32's 3.4e38: the scalar build (double accumulation) still gets the right weights;
+  // the float32 kernels would give inf - inf = NaN, and refuse the call instead.
+  it('finite values whose products overflow float32: the right weights, or a RangeError, never NaN', () => {
+    const column = (a, b) => ({ data: Float32Array.of(a, b), rows: 2, cols: 1 });
+    const call = () => apis[backend].attention({ q: column(1e30, 1), k: column(1e30, 1), v: column(1, 2) });
+    if (backend === 'wasm-scalar') expect(Array.from(call().weights.data)).toEqual([1, 0, 1, 0]);
+    else expect(call).toThrow(/attention: the result overflowed float32: the inputs' products exceed 3.4e38/);
+  });
+
   it('still answers correctly after 10,000 bad calls, without growing memory', () => {
     const api = apis[backend];
     const good = api.attention({ q, k, v, scale: 0.5 });

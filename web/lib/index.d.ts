@@ -9,7 +9,8 @@
  * Limits that protect the page (each refused with a RangeError that states it):
  * - one attention, multiHeadAttention, matmul or logits call: at most 1 GiB of wasm memory (inputs, outputs
  *   and workspace: 256 Mi floats): about Sq = Sk = 11,000 with weights, far longer with `weights: false`;
- * - `scale` from -1e6 to 1e6 and `temperature` from 1e-6 to 1e6 (the kernels compute in float32);
+ * - `scale` from -1e6 to 1e6 and `temperature` from 1e-6 to 1e6 (the kernels compute in float32); a result
+ *   that overflows float32 (inputs near 1e19 and above) is refused rather than returned as NaN;
  * - positionalEncoding: up to 65,536 rows (positions) and 4,096 columns;
  * - a weight file: at most 64 MiB and 16,777,216 parameters, up to 65,536 words per vocabulary, model width
  *   up to 1,024 and up to 512 positions;
