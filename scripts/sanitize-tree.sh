@@ -13,3 +13,5 @@ build_sanitize_tree() {
 # Any report ends the process with an error; leaks count (LeakSanitizer runs at exit).
 export ASAN_OPTIONS=${ASAN_OPTIONS:-detect_leaks=1:abort_on_error=1:strict_string_checks=1:detect_stack_use_after_return=1}
 export UBSAN_OPTIONS=${UBSAN_OPTIONS:-print_stacktrace=1:halt_on_error=1}
+# Reports name functions and lines through the symbolizer of the same LLVM (any llvm-symbolizer on PATH otherwise).
+if [ -x /usr/lib/llvm-19/bin/llvm-symbolizer ]; then export ASAN_SYMBOLIZER_PATH=/usr/lib/llvm-19/bin/llvm-symbolizer; fi
