@@ -10,6 +10,7 @@ import { execFileSync } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import { fileURLToPath } from 'node:url';
+import { ceilingParts, measureCeiling } from './ceiling.js';
 import { measurePeak } from './peak.js';
 import { barChart } from './plot.js';
 import { attentionInChromium } from './browser-attention.js';
@@ -109,6 +110,8 @@ async function main() {
   const peak = await measurePeak();
   const fusedPeak = await measurePeak({ shapes: ['relaxed'] });
   console.log(`wasm SIMD128 mul+add peak: ${peak.gflops.toFixed(1)} GFLOP/s (${peak.shape}, ${peak.chains} chains); relaxed madd: ${fusedPeak.gflops.toFixed(1)} GFLOP/s`);
+  const ceiling = await measureCeiling();
+  ceilingParts.forEach((part, i) => console.log(`${part.name.padEnd(45)} SIMD128 ${format(ceiling['wasm-simd128'][i])}, relaxed ${format(ceiling['wasm-relaxed-simd'][i])} GFLOP/s`));
 
   const implementations = [await ours('wasm-relaxed-simd'), await ours('wasm-simd128'), await ours('wasm-scalar'), naiveJs(), await onnxRuntime(1), await onnxRuntime(2),
     await tensorflowWasm(), await ours('wasm-relaxed-simd-threads'), await ours('wasm-simd128-threads')];
@@ -180,6 +183,12 @@ async function main() {
   lines.push('', '## Targets (issue 12), this run', '', '| target | measured | holds |', '|---|---|---|',
     ...targets.map(([name, values, bound]) => `| ${name} | ${list(values)} | ${atLeast(values, bound) ? 'yes' : 'no'} |`), '');
 
+  const share = (gflops) => `${format(gflops)} (${format(gflops / peak.gflops, 2)}×)`;
+  lines.push('## What bounds the peak targets', '',
+    'Measured in the same process right after the peak, inside the module (no JS, no copies; `cpp/tools/bench/wasm_ceiling.cpp`). GFLOP/s (× the SIMD128 mul+add peak):', '',
+    '| part | wasm SIMD128 | wasm relaxed SIMD |', '|---|---|---|',
+    ...ceilingParts.map((part, i) => `| ${part.name} | ${share(ceiling['wasm-simd128'][i])} | ${share(ceiling['wasm-relaxed-simd'][i])} |`),
+    ...from(512).map(([shape, g]) => `| public API, ${label(shape)}, copies included | ${share(gf(simd, g))} | ${share(gf(relaxed, g))} |`), '');
   lines.push(...multiHead);
   lines.push('## In Chromium', '', `Headless ${chromium.userAgent.match(/Chrome\/[\d.]+/)?.[0] ?? 'Chromium'} (Debian's chromium), the page cross-origin isolated; our builds only, same shapes and protocol (median of 11). GFLOP/s (ms):`, '',
     `| build | ${shapes.map(label).join(' | ')} |`, `|---|${shapes.map(() => '---').join('|')}|`,
@@ -203,7 +212,8 @@ async function main() {
   const text = readFileSync(readme, 'utf8');
   if (text.includes(start) && text.includes(end)) {
     const tables = markdown.slice(markdown.indexOf('Measured in the same run'), markdown.indexOf('## In Chromium')).replace('## Ratios (same run)', '**Ratios (same run)**')
-      .replace('## Targets (issue 12), this run', '**Targets (issue 12), this run**').replace('## Multi-head attention end to end', '**Multi-head attention end to end**');
+      .replace('## Targets (issue 12), this run', '**Targets (issue 12), this run**').replace('## Multi-head attention end to end', '**Multi-head attention end to end**')
+      .replace('## What bounds the peak targets', '**What bounds the peak targets**');
     writeFileSync(readme, `${text.slice(0, text.indexOf(start) + start.length)}\n${tables.trim()}\n\nFull tables, Chromium and native included: [scripts/bench/results.md](scripts/bench/results.md).\n${text.slice(text.indexOf(end))}`);
   }
   console.log(`\n${markdown}\nwrote scripts/bench/results.md, scripts/bench/results.svg and the README's table`);
