@@ -174,6 +174,14 @@ export function supportsRelaxedSimd(): boolean;
 export function supportsThreads(): boolean;
 
 /**
+ * A Web Worker running `script`, started so that it runs in every engine: from its own URL, or, in Firefox on a
+ * cross-origin isolated page, from a one-line blob: URL that loads it (Firefox never starts a worker whose URL a
+ * fetch-handling service worker controls there). Hosts with a strict CSP that serve Firefox cross-origin isolated
+ * need `worker-src 'self' blob:`. The library starts the threaded builds' workers the same way.
+ */
+export function startWorker(script: string | URL, options?: { type?: 'classic' | 'module'; name?: string }): Worker;
+
+/**
  * Where the package's `wasm/` and `models/` folders are served from, for hosts that copy them somewhere (a
  * bundler that does not follow `new URL(…, import.meta.url)`, a CDN): a folder URL ending in "/", absolute or
  * relative to the page. Call it before the first load. Default: next to the library, found by itself (Vite,

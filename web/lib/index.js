@@ -8,6 +8,7 @@ import * as validate from './validate.js';
 export { backends, setAssetBase, supportsRelaxedSimd, supportsSimd, supportsThreads };
 export { loadTranslator, UnknownWordError } from './translator.js';
 export { createTrainer, trainerDefaults } from './trainer.js';
+export { startWorker } from './start-worker.js';
 
 const loaded = new Map(); // backend → Promise<Attention>
 

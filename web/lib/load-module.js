@@ -2,6 +2,7 @@
 // this engine can run the SIMD and the threaded ones, and how to instantiate a build in a browser (Vite or
 // any static host) or in Node (which the web-targeted Emscripten output cannot fetch from a file path by
 // itself).
+import { workerScriptUrl } from './start-worker.js';
 
 /**
  * Five builds of the same C++ sources. `new URL(…, import.meta.url)` lets bundlers copy the files. The
@@ -143,9 +144,11 @@ export async function instantiate(backend) {
     if (isNode) return instantiateThreadsInNode(build.stem);
     const moduleUrl = assetUrl(`wasm/${build.stem}.mjs`, build.moduleUrl);
     const { default: createModule } = await importModule();
-    const files = { [`${build.stem}.wasm`]: wasmUrl, [`${build.stem}.worker.js`]: assetUrl(`wasm/${build.stem}.worker.js`, build.workerUrl) };
+    const pthreadScript = assetUrl(`wasm/${build.stem}.worker.js`, build.workerUrl);
+    const files = { [`${build.stem}.wasm`]: wasmUrl.href, [`${build.stem}.worker.js`]: workerScriptUrl(pthreadScript) };
     return createModule({
-      locateFile: (name) => (files[name] ?? new URL(name, moduleUrl)).href,
+      // Emscripten starts each pthread's Worker from what this returns for its script (see start-worker.js).
+      locateFile: (name) => files[name] ?? new URL(name, moduleUrl).href,
       mainScriptUrlOrBlob: moduleUrl.href, // what each worker imports
     });
   }

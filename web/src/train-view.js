@@ -2,6 +2,7 @@
 // alignment. Training runs in a Web Worker (train-worker.js) through web/lib's createTrainer, so the page
 // stays responsive; this view only draws what the run reports (training-run.js) and never computes.
 import * as Comlink from 'comlink';
+import { startWorker, supportsRelaxedSimd, supportsSimd } from '../lib/index.js';
 import { button, element, labelled, select, setOptions, hasFocus } from './controls.js';
 import { formatNumber, formatWeight } from './format.js';
 import { Heatmap } from './heatmap.js';
@@ -9,7 +10,9 @@ import { LineChart } from './line-chart.js';
 import { drawSmallMap } from './small-map.js';
 import { firstSource, samplePairs } from './sample-pairs.js';
 import { ablationNames, effectiveHeads, formatDuration, isLanguageTask, isSequenceTask, snapshotSteps, trainChoices, trainerOptions, trainTasks } from './train-state.js';
-import { liveEvaluationSentences, TrainingRun } from './training-run.js';
+import { liveEvaluationSentences, TrainingRun, WorkerStartError } from './training-run.js';
+// The worker's own bundle (Vite builds it and gives its URL), started as each engine needs (startWorker).
+import trainWorkerUrl from './train-worker.js?worker&url';
 import { alignmentAgreement, alignmentCells, pickMap, upToStep } from './translation-maps.js';
 
 // Each ablation with what the lecture notes (shared/LECTURES.md, numbered points) say it takes away.
@@ -218,16 +221,37 @@ export class TrainView {
     if (status === 'paused') return this.run.resume();
     if (status === 'starting' || status === 'pausing') return;
     if (this.run?.status === 'done') this.previous = this.run;
-    this.session ??= Comlink.wrap(new Worker(new URL('./train-worker.js', import.meta.url), { type: 'module' }));
+    this.#startWorker();
     this.errorLine.hidden = true;
     this.run = new TrainingRun({
       session: this.session,
+      workerFailed: this.workerFailed,
       options: { ...trainerOptions(this.state), ...(this.backend ? { backend: this.backend } : {}) },
       snapshotSteps: snapshotSteps(this.state.steps),
       probe: () => this.state.probe,
       onUpdate: () => this.render(),
     });
     await this.run.start();
+  }
+
+  /** The training worker, started once (again after a stall); `workerFailed` rejects if its script fails. */
+  #startWorker() {
+    if (this.session) return;
+    this.worker = startWorker(trainWorkerUrl, { type: 'module' });
+    this.session = Comlink.wrap(this.worker);
+    this.workerFailed = new Promise((_, reject) => {
+      this.worker.addEventListener('error', (event) => reject(new WorkerStartError(`The training worker could not start: ${event.message || 'its script failed to load'}.`)));
+    });
+    this.workerFailed.catch(() => {}); // observed by each run's start
+  }
+
+  /** After a stall or a failed start: a fresh worker on the single-thread build, and the run started again. */
+  async #retrySingleThread() {
+    this.worker?.terminate();
+    this.session = null;
+    this.backend = supportsRelaxedSimd() ? 'wasm-relaxed-simd' : supportsSimd() ? 'wasm-simd128' : 'wasm-scalar';
+    this.run = null;
+    await this.#startOrPause();
   }
 
   async #reset() {
@@ -280,6 +304,9 @@ export class TrainView {
 
   #showError(error) {
     this.errorLine.textContent = error.message;
+    if (error instanceof WorkerStartError) {
+      this.errorLine.append(' ', button('Use the single-thread build', () => this.#retrySingleThread(), { id: 'train-single-thread' }));
+    }
     this.errorLine.hidden = false;
   }
 

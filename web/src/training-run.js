@@ -7,14 +7,31 @@ const updateMilliseconds = 250;
 export const liveEvaluationSentences = 50; // the first held-out sentences, scored at every update
 export const finalEvaluationSentences = 500;
 const targetExact = 0.95;
+// Loading the module and building the model takes under a second on a laptop and a few on a slow phone; a worker
+// that has said nothing after this long is not going to (an engine that cannot start it, a lost network).
+export const startStallMilliseconds = 20_000;
+
+/** The worker failed to start or did not answer in time: the view says so and offers the single-thread build. */
+export class WorkerStartError extends Error {
+  constructor(message) {
+    super(message);
+    this.name = 'WorkerStartError';
+  }
+
+  static stalled(seconds) {
+    return new WorkerStartError(`The training worker has not answered after ${seconds} s: this browser may not run the threaded build in a worker, or a file could not be fetched.`);
+  }
+}
 
 export class TrainingRun {
   /**
    * @param {{ session: object, options: object, snapshotSteps: number[], probe: () => string,
-   *           onUpdate: (run: TrainingRun) => void }} setup  session: the worker's Comlink proxy
+   *           onUpdate: (run: TrainingRun) => void, workerFailed?: Promise<never>,
+   *           stallMilliseconds?: number }} setup  session: the worker's Comlink proxy; workerFailed rejects
+   *           if the worker's script fails to load or throws
    */
-  constructor({ session, options, snapshotSteps, probe, onUpdate }) {
-    Object.assign(this, { session, options, snapshotSteps, probeSentence: probe, onUpdate });
+  constructor({ session, options, snapshotSteps, probe, onUpdate, workerFailed = new Promise(() => {}), stallMilliseconds = startStallMilliseconds }) {
+    Object.assign(this, { session, options, snapshotSteps, probeSentence: probe, onUpdate, workerFailed, stallMilliseconds });
     this.status = 'idle'; // idle → starting → running → pausing → paused → running … → done (or failed)
     this.step = 0;
     this.steps = options.steps;
@@ -42,7 +59,11 @@ export class TrainingRun {
     this.status = 'starting';
     this.onUpdate(this);
     try {
-      const started = await this.session.start(this.options);
+      let timer;
+      const stalled = new Promise((_, reject) => {
+        timer = setTimeout(() => reject(WorkerStartError.stalled(Math.round(this.stallMilliseconds / 1000))), this.stallMilliseconds);
+      });
+      const started = await Promise.race([this.session.start(this.options), this.workerFailed, stalled]).finally(() => clearTimeout(timer));
       if (started.error) {
         const { name, message, lines } = started.error;
         throw Object.assign(name === 'TypeError' ? new TypeError(message) : new RangeError(message), { lines });
