@@ -1,4 +1,6 @@
-import { createReadStream } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { createReadStream, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
 
@@ -30,10 +32,33 @@ const pthreadWorkersAsFiles = {
   },
 };
 
+// The offline copy (web/service-worker.js → dist/sw.js): the service worker learns every file of this build and
+// a version derived from their names (which carry content hashes), so a new deploy is a new cache.
+const filesUnder = (folder) => readdirSync(folder, { recursive: true, withFileTypes: true })
+  .filter((entry) => entry.isFile())
+  .map((entry) => relative(folder, join(entry.parentPath, entry.name)).split('\\').join('/'));
+let outDir = null;
+const offlineCopy = {
+  name: 'offline-copy',
+  apply: 'build',
+  configResolved(config) {
+    outDir = config.build.outDir;
+  },
+  closeBundle() { // after the bundle and the public folder are both in place
+    const dir = outDir;
+    const files = filesUnder(dir).filter((path) => path !== 'sw.js').sort();
+    const version = createHash('sha256').update(files.join('\n')).digest('hex').slice(0, 12);
+    const source = readFileSync(new URL('./service-worker.js', import.meta.url), 'utf8')
+      .replace('self.__BUILD_VERSION__', JSON.stringify(version))
+      .replace('self.__BUILD_FILES__', JSON.stringify(files));
+    writeFileSync(join(dir, 'sw.js'), source);
+  },
+};
+
 export default defineConfig({
   root,
   base: './', // a relative base: the built site works from any folder of any static host
-  plugins: [pthreadWorkersAsFiles],
+  plugins: [pthreadWorkersAsFiles, offlineCopy],
   // The Train view's worker imports web/lib, which loads the wasm builds with dynamic imports: an ES-module
   // worker keeps them as they are.
   worker: { format: 'es', plugins: () => [pthreadWorkersAsFiles] },

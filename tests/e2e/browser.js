@@ -58,8 +58,9 @@ export async function launchChromium() {
 }
 
 /** A new page that records console errors and uncaught exceptions, so tests can assert there were none. */
-export async function openPage(browser, url, viewport = { width: 1440, height: 900 }) {
+export async function openPage(browser, url, viewport = { width: 1440, height: 900 }, beforeLoad = () => {}) {
   const page = await browser.newPage({ viewport });
+  beforeLoad(page);
   const errors = [];
   page.on('console', (message) => {
     if (message.type() === 'error') errors.push(`${message.text()} (${message.location().url})`);

@@ -4,7 +4,7 @@
 // `colLabels` and `alignment` (the true source index per row, ringed). Attributes: caption, digits,
 // show-values, range ("fixed": 0 to 1, the default; "data": the values' own range), head.
 // Events: cell-focus and cell-select with { row, col, value }; error with the Error.
-import { interpolateViridis } from 'd3-scale-chromatic';
+import { viridis } from '../src/viridis.js';
 import { formatNumber } from '../src/format.js';
 import { Heatmap } from '../src/heatmap.js';
 import { clearError, integerAttribute, reportError, shadowWithStyles } from './shared.js';
@@ -181,7 +181,7 @@ export class AttentionMapElement extends HTMLElement {
     for (let r = 0; r < matrix.rows; r++) {
       for (let c = 0; c < matrix.cols; c++) {
         const value = matrix.data[r * matrix.cols + c];
-        const fill = value === -Infinity ? '#d9d9d9' : interpolateViridis(Math.min(1, Math.max(0, hi > lo ? (value - lo) / (hi - lo) : 0.5)));
+        const fill = value === -Infinity ? '#d9d9d9' : viridis(hi > lo ? (value - lo) / (hi - lo) : 0.5);
         parts.push(`<rect x="${left + c * cell}" y="${top + r * cell}" width="${cell}" height="${cell}" fill="${fill}"><title>${xmlText(formatNumber(value, 7))}</title></rect>`);
         if (this.heatmap.showValues) parts.push(`<text x="${left + (c + 0.5) * cell}" y="${top + (r + 0.5) * cell + 4}" text-anchor="middle" font-size="9">${xmlText(formatNumber(value, digits))}</text>`);
       }

@@ -2,6 +2,7 @@
 // first use; the stylesheets every shadow root links (the playground's own, then the elements' theme); and
 // showing an error inside the element (and as an `error` event) instead of leaving a blank box.
 import { loadAttention, loadTranslator } from '../lib/index.js';
+import { themesChanged } from '../src/heatmap.js';
 
 let attention = null;
 const translators = new Map(); // model name or URL → Promise<Translator>
@@ -36,7 +37,10 @@ export function shadowWithStyles(host, onStyled) {
     const link = document.createElement('link');
     link.rel = 'stylesheet';
     link.href = href.href;
-    link.addEventListener('load', () => onStyled());
+    link.addEventListener('load', () => {
+      themesChanged(); // the maps' colours come from these stylesheets' custom properties
+      onStyled();
+    });
     root.append(link);
   }
   const errorLine = document.createElement('p');

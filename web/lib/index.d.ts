@@ -157,6 +157,12 @@ export interface LoadOptions {
 /** Loads (once per backend; later calls share the instance) and resolves to the attention API. */
 export function loadAttention(options?: LoadOptions): Promise<Attention>;
 
+/**
+ * The build a load with `requested` as its `backend` option uses: `requested` itself (checked: a RangeError when
+ * this engine or page cannot run it), or, when undefined, the default for this engine and page.
+ */
+export function resolveBackend(requested?: Backend): Backend;
+
 /** Whether this engine can compile WebAssembly SIMD128. */
 export function supportsSimd(): boolean;
 

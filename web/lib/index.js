@@ -5,7 +5,7 @@ import { backends, moduleFor, resolveBackend, setAssetBase, supportsRelaxedSimd,
 import { unwrap, withOperation } from './errors.js';
 import * as validate from './validate.js';
 
-export { backends, setAssetBase, supportsRelaxedSimd, supportsSimd, supportsThreads };
+export { backends, resolveBackend, setAssetBase, supportsRelaxedSimd, supportsSimd, supportsThreads };
 export { loadTranslator, UnknownWordError } from './translator.js';
 export { createTrainer, trainerDefaults } from './trainer.js';
 export { startWorker } from './start-worker.js';

@@ -2,11 +2,18 @@
 // and readable with the common colour-vision deficiencies), a legend stating the range, row and column
 // labels, the exact value on hover and on keyboard focus (arrow keys move between cells), and a visually
 // hidden table carrying the same numbers for screen readers.
-import { interpolateViridis } from 'd3-scale-chromatic';
+import { viridis } from './viridis.js';
 import { hasFocus } from './controls.js';
 import { formatNumber } from './format.js';
 
 const minCell = 18, maxCell = 56;
+
+// Bumped when stylesheets arrive or change (an element's shadow root finished loading its CSS): every map reads
+// its CSS custom properties again on its next update.
+let themeEpoch = 0;
+export function themesChanged() {
+  themeEpoch += 1;
+}
 const maskedFill = '#d9d9d9';
 
 /** Colour range: fixed (weights are probabilities in [0, 1]) or the finite values' own minimum and maximum. */
@@ -77,7 +84,7 @@ export class Heatmap {
    * @param {(value: number) => string} [view.formatCell]  text inside cells (default: `digits` significant digits)
    */
   update(view) {
-    this.#readTheme();
+    this.palette = this.theme && this.themeEpoch === themeEpoch ? this.theme : this.#readTheme();
     this.view = { highlightRow: null, logits: null, maxWidth: 600, marks: [], markName: 'marked', ...view };
     const { rows, cols } = this.view.matrix;
     this.rowLabels = this.view.rowLabels ?? Array.from({ length: rows }, (_, i) => String(i + 1));
@@ -94,18 +101,28 @@ export class Heatmap {
 
   get cellSize() {
     const { cols } = this.view.matrix;
-    return Math.max(minCell, Math.min(this.theme.largestCell, Math.floor((this.view.maxWidth - this.labelWidth - 4) / cols)));
+    return Math.max(minCell, Math.min(this.palette.largestCell, Math.floor((this.view.maxWidth - this.labelWidth - 4) / cols)));
   }
 
   // What a page (or an embedding element's theme) may set as CSS custom properties: canvas needs them as
-  // values. Read once per update (reading computed style forces a style pass), not per mouse move.
+  // values. Reading computed style forces a style pass, so they are read on the first update once the map is
+  // on the page, and again only when told (`refreshTheme`: an element whose theme changed).
   #readTheme() {
     const style = getComputedStyle(this.element);
     const read = (name, fallback) => style.getPropertyValue(name).trim() || fallback;
-    this.theme = {
+    const theme = {
       surface: read('--ap-surface', '#ffffff'), label: read('--ap-label', '#444444'), accent: read('--ap-accent', '#d1495b'),
       largestCell: Number.parseFloat(read('--ap-cell-size', '')) || maxCell,
     };
+    this.theme = this.element.isConnected ? theme : null; // off the page, only the defaults were seen
+    this.themeEpoch = themeEpoch;
+    return theme;
+  }
+
+  /** Reads the CSS custom properties again and redraws (after a theme change). */
+  refreshTheme() {
+    this.theme = null;
+    if (this.view) this.update(this.view);
   }
 
   format(value) {
@@ -115,7 +132,7 @@ export class Heatmap {
   #colour(value) {
     const [lo, hi] = this.range;
     const t = hi > lo ? (value - lo) / (hi - lo) : 0.5;
-    return interpolateViridis(Math.min(1, Math.max(0, t)));
+    return viridis(t);
   }
 
   #draw() {
@@ -130,7 +147,7 @@ export class Heatmap {
     this.canvas.style.width = `${width}px`;
     this.canvas.style.height = `${height}px`;
     const ctx = this.canvas.getContext('2d');
-    const palette = this.theme;
+    const palette = this.palette;
     ctx.setTransform(ratio, 0, 0, ratio, 0, 0);
     ctx.fillStyle = palette.surface;
     ctx.fillRect(0, 0, width, height);
@@ -217,11 +234,14 @@ export class Heatmap {
   }
 
   #drawLegend() {
-    const ctx = this.legendCanvas.getContext('2d');
-    const { width, height } = this.legendCanvas;
-    for (let x = 0; x < width; x++) {
-      ctx.fillStyle = interpolateViridis(x / (width - 1));
-      ctx.fillRect(x, 0, 1, height);
+    if (!this.legendDrawn) { // the colour bar never changes: only its text does
+      const ctx = this.legendCanvas.getContext('2d');
+      const { width, height } = this.legendCanvas;
+      for (let x = 0; x < width; x++) {
+        ctx.fillStyle = viridis(x / (width - 1));
+        ctx.fillRect(x, 0, 1, height);
+      }
+      this.legendDrawn = true;
     }
     const [lo, hi] = this.range;
     const masked = this.view.matrix.data.some((x) => x === -Infinity);

@@ -1,10 +1,13 @@
 // Entry point of the playground page: loads the module, picks the view the URL names (the translation model
 // by default; old step-view links carry ?s= and open that view), and keeps the URL in step with every change
 // so a link reproduces exactly what is on screen.
-import { backends, loadAttention, loadTranslator } from '../lib/index.js';
+import { backends, loadAttention, loadTranslator, resolveBackend } from '../lib/index.js';
 import { element } from './controls.js';
+import { RemoteTranslator } from './remote-translator.js';
 import { decodeTranslationState, defaultTranslationState, encodeTranslationState } from './translation-state.js';
-// Each view's code is fetched when the view is first shown, so a visitor downloads only what they look at.
+// Each view's code is fetched when the view is first shown, so a visitor downloads only what they look at. The
+// page's own thread never waits for the module: the translator loads in its worker, the attention module only
+// when a view that computes on this thread (steps, lessons) is first shown.
 
 const viewNames = { lessons: 'Lessons', translation: 'Translation', steps: 'Attention, step by step', train: 'Train' };
 const requestedBackend = backends.includes(new URLSearchParams(location.search).get('backend')) ? new URLSearchParams(location.search).get('backend') : undefined;
@@ -31,13 +34,14 @@ function setUrl(view, viewParams, { push = false } = {}) {
 }
 
 class Playground {
-  constructor(api) {
-    this.api = api;
+  constructor(backend) {
+    this.backend = backend;
     this.views = new Map(); // name → { view, urlParams }
     this.tabs = new Map();
-    this.tabList = element('nav', { className: 'view-tabs', role: 'tablist', 'aria-label': 'Views' });
+    // The tabs and the panel are in the HTML, so they are on screen before any script has run.
+    this.tabList = document.getElementById('view-tabs');
     for (const [name, label] of Object.entries(viewNames)) {
-      const tab = element('button', { type: 'button', role: 'tab', id: `tab-${name}`, textContent: label, 'aria-selected': 'false' });
+      const tab = document.getElementById(`tab-${name}`) ?? element('button', { type: 'button', role: 'tab', id: `tab-${name}`, textContent: label, 'aria-selected': 'false' });
       tab.addEventListener('click', () => this.show(name, { push: true }));
       tab.addEventListener('keydown', (event) => {
         if (event.key !== 'ArrowRight' && event.key !== 'ArrowLeft') return;
@@ -46,10 +50,15 @@ class Playground {
         this.show(next, { push: true }).then(() => this.tabs.get(next).focus());
       });
       this.tabs.set(name, tab);
-      this.tabList.append(tab);
+      if (!tab.isConnected) this.tabList.append(tab);
     }
-    this.panel = element('div', { id: 'view-panel', role: 'tabpanel' });
-    document.getElementById('app').replaceChildren(this.tabList, this.panel);
+    this.panel = document.getElementById('view-panel');
+  }
+
+  /** The page's attention module (for the views that compute on this thread), loaded on first use. */
+  attention() {
+    this.api ??= loadAttention({ backend: this.backend });
+    return this.api;
   }
 
   async show(name, { push = false } = {}) {
@@ -58,7 +67,10 @@ class Playground {
       tab.tabIndex = other === name ? 0 : -1;
     }
     this.panel.setAttribute('aria-labelledby', `tab-${name}`);
-    if (!this.views.has(name)) this.views.set(name, await this.#create(name));
+    if (!this.views.has(name)) {
+      this.panel.replaceChildren(element('p', { className: 'loading', textContent: `Loading ${viewNames[name]}…` }));
+      this.views.set(name, await this.#create(name));
+    }
     const entry = this.views.get(name);
     this.panel.replaceChildren(entry.view.element);
     entry.view.render();
@@ -80,17 +92,17 @@ class Playground {
       const [{ decodeState, encodeState }, { StepView }] = await Promise.all([import('./state.js'), import('./step-view.js')]);
       const { state, notice } = decodeState(location.search);
       const entry = { urlParams: () => encodeState(entry.view.state) };
-      entry.view = new StepView({ api: this.api, state, notice, onStateChange: () => setUrl('steps', entry.urlParams()) });
+      entry.view = new StepView({ api: await this.attention(), state, notice, onStateChange: () => setUrl('steps', entry.urlParams()) });
       return entry;
     }
     if (name === 'lessons') {
       const [{ decodeLessonsState, encodeLessonsState }, { LessonsView }] = await Promise.all([import('./lessons-state.js'), import('./lessons-view.js')]);
       const entry = { urlParams: () => encodeLessonsState(entry.view.state) };
       entry.view = new LessonsView({
-        api: this.api,
+        api: await this.attention(),
         state: decodeLessonsState(location.search),
         onStateChange: (_, { newLesson = false } = {}) => setUrl('lessons', entry.urlParams(), { push: newLesson }),
-        loadTranslator: () => loadTranslator({ backend: this.api.backend, model: 'en-es' }), // lesson 5's own copy
+        loadTranslator: () => loadTranslator({ backend: this.backend, model: 'en-es' }), // lesson 5's own copy
       });
       return entry;
     }
@@ -107,7 +119,26 @@ class Playground {
     }
     this.panel.replaceChildren(element('p', { className: 'loading', textContent: 'Loading the translation model…' }));
     const { model } = decodeTranslationState(location.search);
-    return this.#translationEntry(await loadTranslator({ backend: this.api.backend, model }), null, location.search, { task: model });
+    return this.#translationEntry(await this.#translator(model), null, location.search, { task: model });
+  }
+
+  /** A translator in its own worker: the one started with the page (for the URL's model), else a new one. */
+  #translator(model) {
+    if (this.early?.model === model) {
+      const { translator } = this.early;
+      this.early = null;
+      return translator;
+    }
+    return RemoteTranslator.load({ model, backend: this.backend });
+  }
+
+  /** Starts loading the URL's model in its worker at once, while the page's own code is still arriving. */
+  startTranslator() {
+    if (viewInUrl() !== 'translation') return;
+    const { model } = decodeTranslationState(location.search);
+    const translator = RemoteTranslator.load({ model, backend: this.backend });
+    translator.catch(() => {}); // reported when the view asks for it
+    this.early = { model, translator };
   }
 
   async #translationEntry(translator, modelLabel, search, { task, sentence, examples } = {}) {
@@ -138,12 +169,12 @@ class Playground {
    */
   async useModel(bytes, label, context = {}) {
     const model = bytes ?? context.task ?? 'en-es';
-    const translator = await loadTranslator({ backend: this.api.backend, model });
+    const translator = await this.#translator(model);
     const task = context.task ?? translator.task ?? 'pairs';
     const previous = this.views.get('translation');
     const current = previous ? previous.view.state : decodeTranslationState('');
     let search = `?${encodeTranslationState(current)}`;
-    if (!keepsSentence(translator, current.sentence)) {
+    if (!(await keepsSentence(translator, current.sentence))) {
       // A model from a file has no grammar (and so no example sentence): start from words it knows.
       const fresh = bytes ? { sentence: context.sentence ?? translator.vocabulary.source.slice(0, 3).join(' ') } : defaultTranslationState(task);
       search = `?${encodeTranslationState({ ...current, ...fresh, showAlignment: current.showAlignment })}`;
@@ -155,9 +186,9 @@ class Playground {
 }
 
 /** Whether a sentence carries over to another shipped model: every word of it is in its vocabulary. */
-function keepsSentence(translator, sentence) {
+async function keepsSentence(translator, sentence) {
   try {
-    translator.translate(sentence);
+    await translator.translate(sentence);
     return true;
   } catch {
     return false;
@@ -165,27 +196,28 @@ function keepsSentence(translator, sentence) {
 }
 
 async function main() {
-  const api = await loadAttention(requestedBackend ? { backend: requestedBackend } : {});
-  document.getElementById('backend').textContent = api.backend;
-  const playground = new Playground(api);
+  const backend = resolveBackend(requestedBackend); // the build every view of this page uses, on any thread
+  const playground = new Playground(backend);
+  playground.startTranslator();
+  document.getElementById('backend').textContent = backend;
   await playground.show(viewInUrl());
   window.addEventListener('popstate', () => playground.restore());
   performance.mark('first-map-drawn');
   document.body.dataset.ready = 'true';
+  return backend;
 }
 
-// In the built site only (the dev server must always serve fresh files): cache what this page loaded.
-async function keepForOffline() {
+// In the built site only (the dev server must always serve fresh files): the offline copy (web/service-worker.js).
+// It caches every page, script and model when installed; the wasm build this page runs is named to it here.
+async function keepForOffline(backend) {
   if (!import.meta.env.PROD || !('serviceWorker' in navigator)) return;
   await navigator.serviceWorker.register('./sw.js');
   const { active } = await navigator.serviceWorker.ready;
-  const loaded = performance.getEntriesByType('resource').map((entry) => entry.name);
-  const sameOrigin = [new URL('./', location.href).href, ...loaded].filter((url) => new URL(url).origin === location.origin);
-  active.postMessage({ cache: [...new Set(sameOrigin)] });
+  active.postMessage({ backend });
 }
 
 main()
-  .then(() => keepForOffline().catch((error) => console.warn('offline copy unavailable:', error.message)))
+  .then((backend) => keepForOffline(backend).catch((error) => console.warn('offline copy unavailable:', error.message)))
   .catch((error) => {
     const message = document.createElement('p');
     message.className = 'error';

@@ -1,6 +1,6 @@
 // A thumbnail of a weights matrix in [0, 1]: no labels, a few pixels per cell, the same viridis scale as
 // the full heatmaps. Used by the layer × head grid.
-import { interpolateViridis } from 'd3-scale-chromatic';
+import { viridis } from './viridis.js';
 
 export function drawSmallMap(canvas, matrix, cell = 5) {
   const { rows, cols, data } = matrix;
@@ -13,7 +13,7 @@ export function drawSmallMap(canvas, matrix, cell = 5) {
   ctx.setTransform(ratio, 0, 0, ratio, 0, 0);
   for (let i = 0; i < rows; i++) {
     for (let j = 0; j < cols; j++) {
-      ctx.fillStyle = interpolateViridis(Math.min(1, Math.max(0, data[i * cols + j])));
+      ctx.fillStyle = viridis(data[i * cols + j]);
       ctx.fillRect(j * cell, i * cell, cell, cell);
     }
   }

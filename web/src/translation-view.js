@@ -27,6 +27,7 @@ export class TranslationView {
     this.result = null;
     this.step = 0;
     this.timer = null;
+    this.requests = 0; // translations asked for: only the latest one's answer is drawn
 
     this.element = element('section', { id: 'translation-view', className: 'view', 'aria-labelledby': 'translation-view-title' });
     this.element.dataset.decoding = 'idle';
@@ -47,7 +48,7 @@ export class TranslationView {
 
     this.element.append(
       element('h2', { id: 'translation-view-title', textContent: 'Translation: watch attention align words' }),
-      element('p', { className: 'intro', textContent: this.#introduction() }),
+      ...this.#introduction().map((text) => element('p', { className: 'intro', textContent: text })),
       modelLabel
         ? element('p', { className: 'notice', id: 'model-notice' }, `This is your model (${modelLabel}), not the shipped one. `,
           translator.config.ablations.sigmoidGates ? 'Its attention weights are sigmoid gates: a row need not sum to 1. ' : '',
@@ -74,13 +75,16 @@ export class TranslationView {
     new ResizeObserver(() => this.result && this.render()).observe(this.element);
   }
 
+  /** The view's introduction, in short paragraphs (what the model is; what its cross-attention shows). */
   #introduction() {
     const { encoderLayers, decoderLayers, heads, parameters } = this.translator.config;
     const model = `A transformer with ${encoderLayers} encoder and ${decoderLayers} decoder layers, ${heads} heads and ${parameters.toLocaleString('en')} parameters`;
     if (!this.pair) {
-      return `${model}, trained in the Train view on ${this.task === 'pairs' ? 'your own pairs' : `the ${this.task} task`}, runs here in WebAssembly. For each output symbol, cross-attention spreads a weight of 1 over the input (and the end marker <eos>).`;
+      return [`${model}, trained in the Train view on ${this.task === 'pairs' ? 'your own pairs' : `the ${this.task} task`}, runs here in WebAssembly.`,
+        'For each output symbol, cross-attention spreads a weight of 1 over the input (and the end marker <eos>).'];
     }
-    return `${model}, trained by this project’s C++ code on a toy ${this.pair.label} grammar (${this.translator.vocabulary.source.length} English words), runs here in WebAssembly. It writes one ${this.pair.target} word at a time; for each, cross-attention spreads a weight of 1 over the English words (and the end marker <eos>): a soft word alignment. ${this.pair.reordering}`;
+    return [`${model}, trained by this project’s C++ code on a toy ${this.pair.label} grammar (${this.translator.vocabulary.source.length} English words), runs here in WebAssembly.`,
+      `It writes one ${this.pair.target} word at a time; for each, cross-attention spreads a weight of 1 over the English words (and the end marker <eos>): a soft word alignment. ${this.pair.reordering}`];
   }
 
   // ---- state ----
@@ -93,23 +97,34 @@ export class TranslationView {
     else this.render();
   }
 
-  /** Runs the model on the state's sentence; with `animate`, reveals the output one word per tick. */
-  translate({ animate = true } = {}) {
+  /**
+   * Runs the model (in its worker) on the state's sentence; with `animate`, reveals the output one word per tick.
+   * Resolves once the answer is drawn; an answer overtaken by a newer request is dropped.
+   */
+  async translate({ animate = true } = {}) {
     this.#stopAnimation();
     this.sentenceInput.value = this.state.sentence;
-    const { temperature, decoding, outputTemperature, seed } = this.state;
+    const request = ++this.requests;
+    this.element.dataset.decoding = 'translating'; // until the worker answers
+    const { sentence, temperature, decoding, outputTemperature, seed, teacherForcing } = this.state;
+    let result, forced;
     try {
-      this.result = this.translator.translate(this.state.sentence, { temperature, decoding, outputTemperature, seed });
+      result = await this.translator.translate(sentence, { temperature, decoding, outputTemperature, seed });
       // Teacher forcing needs the true translation: the grammar's, for sentences it has.
-      const reference = this.state.teacherForcing && this.result.alignment ? this.result.alignment.target.join(' ') : null;
-      this.forced = reference ? this.translator.translate(this.state.sentence, { temperature, outputTemperature, target: reference }) : null;
+      const reference = teacherForcing && result.alignment ? result.alignment.target.join(' ') : null;
+      forced = reference ? await this.translator.translate(sentence, { temperature, outputTemperature, target: reference }) : null;
     } catch (error) {
+      if (request !== this.requests) return;
       this.result = null;
       this.forced = null;
       this.#showError(error);
+      this.element.dataset.decoding = 'done'; // nothing under way: the error is the answer
       this.render();
       return;
     }
+    if (request !== this.requests) return;
+    this.result = result;
+    this.forced = forced;
     this.errorLine.hidden = true;
     const last = this.result.target.length - 1;
     const reduceMotion = globalThis.matchMedia?.('(prefers-reduced-motion: reduce)').matches;
@@ -132,7 +147,7 @@ export class TranslationView {
   #stopAnimation() {
     clearInterval(this.timer);
     this.timer = null;
-    if (this.result) this.element.dataset.decoding = 'done';
+    if (this.result && this.element.dataset.decoding === 'running') this.element.dataset.decoding = 'done';
   }
 
   #goTo(step) {
