@@ -18,23 +18,34 @@ export class HeadGrid {
    * @param {number | 'average'} head  selected head
    */
   update(maps, layer, head) {
-    const heads = maps[0].length;
+    const shape = `${maps.length}×${maps[0].length}`;
+    if (shape !== this.shape) this.#build(maps.length, maps[0].length); // the table only when its shape changes
+    maps.forEach((layerMaps, l) => {
+      [...layerMaps, averageOf(layerMaps)].forEach((matrix, h) => {
+        const pick = this.picks[l][h];
+        drawSmallMap(pick.firstChild, matrix);
+        pick.setAttribute('aria-pressed', String(l === layer && (h === layerMaps.length ? head === 'average' : h === head)));
+      });
+    });
+  }
+
+  #build(layers, heads) {
+    this.shape = `${layers}×${heads}`;
     const headRow = element('tr', {}, element('th', {}));
     for (let h = 0; h < heads; h++) headRow.append(element('th', { scope: 'col', textContent: `head ${h + 1}` }));
     headRow.append(element('th', { scope: 'col', textContent: 'average' }));
-    const rows = maps.map((layerMaps, l) => {
+    this.picks = [];
+    const rows = Array.from({ length: layers }, (_, l) => {
       const tr = element('tr', {}, element('th', { scope: 'row', textContent: `layer ${l + 1}` }));
-      const cells = [...layerMaps.map((m, h) => [m, h]), [averageOf(layerMaps), 'average']];
-      for (const [matrix, h] of cells) {
-        const canvas = element('canvas', { 'aria-hidden': 'true' });
-        drawSmallMap(canvas, matrix);
+      this.picks[l] = [...Array.from({ length: heads }, (__, h) => h), 'average'].map((h) => {
         const name = h === 'average' ? `layer ${l + 1}, average of heads` : `layer ${l + 1}, head ${h + 1}`;
-        const pick = element('button', { type: 'button', className: 'head-thumb', title: name, 'aria-label': `show ${name}`, 'aria-pressed': String(l === layer && h === head) }, canvas);
+        const pick = element('button', { type: 'button', className: 'head-thumb', title: name, 'aria-label': `show ${name}` }, element('canvas', { 'aria-hidden': 'true' }));
         pick.dataset.layer = String(l);
         pick.dataset.head = String(h);
         pick.addEventListener('click', () => this.onSelect(l, h));
         tr.append(element('td', {}, pick));
-      }
+        return pick;
+      });
       return tr;
     });
     this.table.replaceChildren(element('thead', {}, headRow), element('tbody', {}, ...rows));

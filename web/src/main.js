@@ -3,6 +3,7 @@
 // so a link reproduces exactly what is on screen.
 import { backends, loadAttention, loadTranslator, resolveBackend } from '../lib/index.js';
 import { element } from './controls.js';
+import { nextTask } from './next-task.js';
 import { RemoteTranslator } from './remote-translator.js';
 import { decodeTranslationState, defaultTranslationState, encodeTranslationState } from './translation-state.js';
 // Each view's code is fetched when the view is first shown, so a visitor downloads only what they look at. The
@@ -36,6 +37,9 @@ function setUrl(view, viewParams, { push = false } = {}) {
 class Playground {
   constructor(backend) {
     this.backend = backend;
+    // A translation takes about a millisecond: the translator's worker runs the single-thread twin of the page's
+    // build (the threaded one would start three more workers, each compiling the module, for nothing).
+    this.translatorBackend = requestedBackend ?? backend.replace(/-threads$/, '');
     this.views = new Map(); // name → { view, urlParams }
     this.tabs = new Map();
     // The tabs and the panel are in the HTML, so they are on screen before any script has run.
@@ -75,6 +79,12 @@ class Playground {
     this.panel.replaceChildren(entry.view.element);
     entry.view.render();
     setUrl(name, entry.urlParams(), { push });
+    if (entry.firstTranslation) {
+      const translate = entry.firstTranslation;
+      entry.firstTranslation = null;
+      await nextTask();
+      await translate();
+    }
   }
 
   /** After the back or forward button: the view the URL names, and the lesson it names. */
@@ -129,20 +139,21 @@ class Playground {
       this.early = null;
       return translator;
     }
-    return RemoteTranslator.load({ model, backend: this.backend });
+    return RemoteTranslator.load({ model, backend: this.translatorBackend });
   }
 
   /** Starts loading the URL's model in its worker at once, while the page's own code is still arriving. */
   startTranslator() {
     if (viewInUrl() !== 'translation') return;
     const { model } = decodeTranslationState(location.search);
-    const translator = RemoteTranslator.load({ model, backend: this.backend });
+    const translator = RemoteTranslator.load({ model, backend: this.translatorBackend });
     translator.catch(() => {}); // reported when the view asks for it
     this.early = { model, translator };
   }
 
   async #translationEntry(translator, modelLabel, search, { task, sentence, examples } = {}) {
     const { TranslationView } = await import('./translation-view.js');
+    await nextTask(); // building the view, showing it and drawing its first translation: a task each
     const { decoderLayers: layers, heads } = translator.config;
     const entry = { urlParams: () => encodeTranslationState(entry.view.state) };
     const state = decodeTranslationState(search, { layers, heads });
@@ -158,7 +169,9 @@ class Playground {
       state,
       onStateChange: () => setUrl('translation', entry.urlParams()),
     });
-    entry.view.translate({ animate: true });
+    // Opening the view shows the finished translation at once; a sentence the person asks for is revealed word by
+    // word (and Replay replays it). It is asked for once the view is on screen.
+    entry.firstTranslation = () => entry.view.translate({ animate: false });
     return entry;
   }
 

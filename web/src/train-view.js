@@ -4,7 +4,7 @@
 import * as Comlink from 'comlink';
 import { startWorker, supportsRelaxedSimd, supportsSimd } from '../lib/index.js';
 import { button, element, labelled, select, setOptions, hasFocus } from './controls.js';
-import { formatNumber, formatWeight } from './format.js';
+import { formatCount, formatNumber, formatWeight } from './format.js';
 import { Heatmap } from './heatmap.js';
 import { LineChart } from './line-chart.js';
 import { drawSmallMap } from './small-map.js';
@@ -342,7 +342,7 @@ export class TrainView {
       box.disabled = this.#busy;
     }
     if (!hasFocus(this.probeInput)) this.probeInput.value = s.probe;
-    this.parameterText.textContent = this.run?.info ? `${this.run.info.parameters.toLocaleString('en')} parameters; FFN width 2·D` : 'FFN width 2·D, as in the shipped model';
+    this.parameterText.textContent = this.run?.info ? `${formatCount(this.run.info.parameters)} parameters; FFN width 2·D` : 'FFN width 2·D, as in the shipped model';
     this.#renderRunBar();
     this.#renderCharts();
     // The maps in tasks of their own: each update stays well under the 50 ms that makes a page feel stuck.

@@ -3,7 +3,9 @@
 // the decoding steps; every attention map of the model is on display, cross-attention first.
 import { button, element, hasFocus, labelled, logSlider, select, setOptions } from './controls.js';
 import { DistributionView, percent } from './distribution-view.js';
-import { formatNumber, formatWeight } from './format.js';
+import { DrawWhenVisible } from './draw-when-visible.js';
+import { nextTask } from './next-task.js';
+import { formatCount, formatNumber, formatWeight } from './format.js';
 import { HeadGrid } from './head-grid.js';
 import { Heatmap } from './heatmap.js';
 import { LineView } from './line-view.js';
@@ -57,33 +59,45 @@ export class TranslationView {
       this.#sentenceForm(),
       this.errorLine,
       element('div', { className: 'translation-result' }, this.outputLabel, this.output, this.reference),
-      this.#controls(),
-      element('section', { 'aria-labelledby': 'next-title' },
+      element('div', { className: 'below-fold' }, this.#controls()),
+      element('section', { 'aria-labelledby': 'next-title', className: 'below-fold' },
         element('h3', { id: 'next-title', textContent: 'Choosing each word: the output distribution' }),
         element('p', { className: 'hint', textContent: 'At every step the decoder ends in a softmax over every word it knows; the bars are its most likely words at the step shown. The most likely word is one choice; a draw from the distribution is another (with an output temperature that sharpens or flattens it). Teacher forcing feeds the decoder the grammar’s translation instead of its own words, as in training: compare how one early mistake changes every later step.' }),
         element('div', { className: 'maps-row distributions' }, this.freeDistribution.element, this.forcedDistribution.element),
         this.forcedNote),
-      element('section', { 'aria-labelledby': 'cross-title' },
+      element('section', { 'aria-labelledby': 'cross-title', className: 'below-fold' },
         element('h3', { id: 'cross-title', textContent: this.pair ? `Cross-attention: which English words each ${this.pair.target} word looked at` : 'Cross-attention: which input symbols each output symbol looked at' }),
         element('p', { className: 'hint', textContent: 'Rows are the words produced so far (the query of row t produced word t); columns are the encoder’s outputs for the source words. Rings and dashed lines: the grammar’s true word alignment.' }),
         this.crossSection, this.agreement, this.grid.element),
-      element('section', { 'aria-labelledby': 'self-title' },
+      element('section', { 'aria-labelledby': 'self-title', className: 'below-fold' },
         element('h3', { id: 'self-title', textContent: 'Self-attention in the encoder and the decoder' }),
         element('p', { className: 'hint', textContent: 'The encoder’s words attend to each other freely; the decoder’s are masked causally: the query producing word t sees only <bos> and the words before t (its upper triangle is zero).' }),
         element('div', { className: 'maps-row' }, this.encoderMap.element, this.decoderMap.element)),
     );
-    new ResizeObserver(() => this.result && this.render()).observe(this.element);
+    // Parts below the fold are drawn when they come into view (each redraw skipped if what it shows is unchanged).
+    this.linesDraw = new DrawWhenVisible(this.lines.element);
+    this.gridDraw = new DrawWhenVisible(this.grid.element);
+    this.encoderDraw = new DrawWhenVisible(this.encoderMap.element);
+    this.decoderDraw = new DrawWhenVisible(this.decoderMap.element);
+    this.resultId = 0;
+    // The maps' sizes follow the view's width; its height changes with every word drawn and needs nothing.
+    this.width = 0;
+    new ResizeObserver(([entry]) => {
+      if (Math.round(entry.contentRect.width) === this.width) return;
+      this.width = Math.round(entry.contentRect.width);
+      if (this.result) this.render();
+    }).observe(this.element);
   }
 
   /** The view's introduction, in short paragraphs (what the model is; what its cross-attention shows). */
   #introduction() {
     const { encoderLayers, decoderLayers, heads, parameters } = this.translator.config;
-    const model = `A transformer with ${encoderLayers} encoder and ${decoderLayers} decoder layers, ${heads} heads and ${parameters.toLocaleString('en')} parameters`;
+    const model = `A transformer with ${encoderLayers} encoder and ${decoderLayers} decoder layers, ${heads} heads and ${formatCount(parameters)} parameters`;
     if (!this.pair) {
-      return [`${model}, trained in the Train view on ${this.task === 'pairs' ? 'your own pairs' : `the ${this.task} task`}, runs here in WebAssembly.`,
+      return [`${model}, trained in the Train view on ${this.task === 'pairs' ? 'your own pairs' : `the ${this.task} task`}, runs here in WebAssembly (${this.translator.backend}, in a background thread).`,
         'For each output symbol, cross-attention spreads a weight of 1 over the input (and the end marker <eos>).'];
     }
-    return [`${model}, trained by this project’s C++ code on a toy ${this.pair.label} grammar (${this.translator.vocabulary.source.length} English words), runs here in WebAssembly.`,
+    return [`${model}, trained by this project’s C++ code on a toy ${this.pair.label} grammar (${this.translator.vocabulary.source.length} English words), runs here in WebAssembly (${this.translator.backend}, in a background thread).`,
       `It writes one ${this.pair.target} word at a time; for each, cross-attention spreads a weight of 1 over the English words (and the end marker <eos>): a soft word alignment. ${this.pair.reordering}`];
   }
 
@@ -123,6 +137,7 @@ export class TranslationView {
       return;
     }
     if (request !== this.requests) return;
+    this.resultId += 1;
     this.result = result;
     this.forced = forced;
     this.errorLine.hidden = true;
@@ -130,6 +145,10 @@ export class TranslationView {
     const reduceMotion = globalThis.matchMedia?.('(prefers-reduced-motion: reduce)').matches;
     if (!animate || reduceMotion) {
       this.step = last;
+      // The words first; the maps in the next task (the first drawing of a page is its slowest).
+      this.render({ textOnly: true });
+      await nextTask();
+      if (request !== this.requests) return;
       this.element.dataset.decoding = 'done';
       this.render();
       return;
@@ -266,8 +285,11 @@ export class TranslationView {
 
   // ---- drawing ----
 
-  render() {
+  /** Draws the state and the current step; with `textOnly`, the words and bars but not the maps. */
+  render({ textOnly = false } = {}) {
     const s = this.state;
+    // From the resize observer (which reports before the first paint): reading the layout here would force one.
+    const width = this.width || 900;
     this.temperature.value = logSlider.toPosition(s.temperature, translationLimits.minTemperature, translationLimits.maxTemperature);
     this.temperatureText.textContent = `T = ${formatNumber(s.temperature, 3)}`;
     this.layerSelect.value = String(s.layer);
@@ -294,8 +316,14 @@ export class TranslationView {
     this.output.replaceChildren(...r.target.slice(0, step + 1).map((word, i) => element('span', { className: i === step ? 'token token-current' : 'token', textContent: word })));
     this.#describeReference(r);
     this.#drawDistributions(step);
+    if (textOnly) return;
+    this.#renderMaps(step, width);
+  }
 
-    const width = this.element.clientWidth || 900;
+  /** The maps of decoding step `step`: the cross-attention map now, the parts below the fold when seen. */
+  #renderMaps(step, width) {
+    const s = this.state;
+    const r = this.result;
     const source = r.source;
     const shown = r.target.slice(0, step + 1);
     const headName = s.head === 'average' ? 'average of heads' : `head ${s.head + 1}`;
@@ -304,18 +332,23 @@ export class TranslationView {
     this.crossMap.title = `cross-attention, layer ${s.layer + 1}, ${headName}`;
     this.crossMap.element.querySelector('.heatmap-title').textContent = this.crossMap.title;
     this.crossMap.update({ matrix: cross, digits: 4, formatCell: formatWeight, rowLabels: shown, colLabels: source, highlightRow: step, marks, markName: 'true alignment', maxWidth: Math.min(width, 560) });
-    this.lines.update({ matrix: cross, sourceWords: source, targetWords: shown, alignment: marks, maxWidth: width });
+    const drawn = `${this.resultId} ${step} ${s.layer} ${s.head} ${s.showAlignment} ${width}`; // what the lazy parts show
+    this.linesDraw.request(() => this.lines.update({ matrix: cross, sourceWords: source, targetWords: shown, alignment: marks, maxWidth: width }), drawn);
     const agreement = alignmentAgreement(cross, alignmentCells(r.alignment, step + 1));
     this.agreement.textContent = agreement === null
       ? ''
       : `In this map, the largest weight of ${Math.round(agreement * 100)}% of the aligned output words so far falls on their true source word.`;
-    this.grid.update(r.crossAttention.map((layer) => layer.map((m) => upToStep(m, step))), s.layer, s.head);
+    this.gridDraw.request(() => this.grid.update(r.crossAttention.map((layer) => layer.map((m) => upToStep(m, step))), s.layer, s.head), drawn);
 
     const decoderInputs = ['<bos>', ...r.target.slice(0, step)];
-    this.encoderMap.element.querySelector('.heatmap-title').textContent = `encoder self-attention, layer ${Math.min(s.layer, r.encoderSelfAttention.length - 1) + 1}, ${headName}`;
-    this.encoderMap.update({ matrix: pickMap(r.encoderSelfAttention, s.layer, s.head), digits: 4, formatCell: formatWeight, rowLabels: source, colLabels: source, maxWidth: Math.min(width / 2, 480) });
-    this.decoderMap.element.querySelector('.heatmap-title').textContent = `decoder self-attention, layer ${s.layer + 1}, ${headName}`;
-    this.decoderMap.update({ matrix: upToStep(pickMap(r.decoderSelfAttention, s.layer, s.head), step, true), digits: 4, formatCell: formatWeight, rowLabels: shown, colLabels: decoderInputs, highlightRow: step, maxWidth: Math.min(width / 2, 480) });
+    this.encoderDraw.request(() => { // the encoder's maps do not change while decoding steps are walked
+      this.encoderMap.element.querySelector('.heatmap-title').textContent = `encoder self-attention, layer ${Math.min(s.layer, r.encoderSelfAttention.length - 1) + 1}, ${headName}`;
+      this.encoderMap.update({ matrix: pickMap(r.encoderSelfAttention, s.layer, s.head), digits: 4, formatCell: formatWeight, rowLabels: source, colLabels: source, maxWidth: Math.min(width / 2, 480) });
+    }, `${this.resultId} ${s.layer} ${s.head} ${width}`);
+    this.decoderDraw.request(() => {
+      this.decoderMap.element.querySelector('.heatmap-title').textContent = `decoder self-attention, layer ${s.layer + 1}, ${headName}`;
+      this.decoderMap.update({ matrix: upToStep(pickMap(r.decoderSelfAttention, s.layer, s.head), step, true), digits: 4, formatCell: formatWeight, rowLabels: shown, colLabels: decoderInputs, highlightRow: step, maxWidth: Math.min(width / 2, 480) });
+    }, drawn);
   }
 
   #drawDistributions(step) {
