@@ -35,8 +35,17 @@ describe('the page in Chromium', () => {
       expect(await firstRow(page, 'stage-weights')).toEqual(['0.1554', '0.4223', '0.4223']);
       // Offline after the first load: the service worker serves the cached copy.
       await expect
-        .poll(() => page.evaluate(async () => (await (await caches.open('attention-playground-v1')).keys()).length), { timeout: 15_000 })
+        .poll(() => page.evaluate(async () => {
+          const names = (await caches.keys()).filter((name) => name.startsWith('attention-playground-'));
+          return (await Promise.all(names.map(async (name) => (await (await caches.open(name)).keys()).length))).reduce((a, b) => a + b, 0);
+        }), { timeout: 15_000 })
         .toBeGreaterThanOrEqual(5);
+      // The wasm build this page runs, named to the service worker by the page, is cached too.
+      await page.waitForFunction(async () => {
+        const names = (await caches.keys()).filter((name) => name.startsWith('attention-playground-'));
+        const urls = (await Promise.all(names.map(async (name) => (await (await caches.open(name)).keys()).map((r) => r.url)))).flat();
+        return urls.some((url) => /attention-relaxed-simd-threads-[\w-]+\.wasm$/.test(url));
+      }, null, { timeout: 15_000 });
       await page.context().setOffline(true);
       await page.goto(`${site.url}?s=3`); // the build the first visit loaded (and cached): threads
       await page.waitForSelector('body[data-ready]');

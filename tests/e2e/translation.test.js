@@ -50,7 +50,8 @@ describe('translation', () => {
     expect(await page.locator('#cross-attention table thead th').count()).toBe(heldOut.source.split(' ').length + 2);
     expect(await paintedPixels(page)).toBeGreaterThan(0.3);
     // The line view links words; the true alignment is drawn dashed.
-    expect(await page.locator('#cross-attention-lines line.link').count()).toBeGreaterThan(words.length - 1);
+    await page.locator('#cross-attention-lines').scrollIntoViewIfNeeded();
+    await expect.poll(() => page.locator('#cross-attention-lines line.link').count()).toBeGreaterThan(words.length - 1);
     expect(await page.locator('#cross-attention-lines line.link-true').count()).toBeGreaterThan(5);
     await page.screenshot({ path: `${resultsDir}translation-1440.png`, fullPage: true });
     expect(errors).toEqual([]);
@@ -64,7 +65,9 @@ describe('translation', () => {
     expect(await outputWords(page)).toEqual(['el', 'perro', 'grande']);
     expect(await crossRows(page)).toBe(3);
     expect(await page.locator('#decoding-step-text').textContent()).toBe('step 3 of 9: produced “grande”');
-    expect(await page.locator('#decoder-self-attention table tbody tr').count()).toBe(3);
+    // Below the fold, the decoder's map is drawn once it is scrolled to.
+    await page.locator('#decoder-self-attention').scrollIntoViewIfNeeded();
+    await expect.poll(() => page.locator('#decoder-self-attention table tbody tr').count()).toBe(3);
     await page.locator('#step-forward').click();
     expect(await outputWords(page)).toHaveLength(4);
 
@@ -79,7 +82,9 @@ describe('translation', () => {
     expect(await page.locator('#sentence').inputValue()).toBe('the big dog sees the white cats');
 
     await page.locator('#show-alignment').uncheck();
-    expect(await page.locator('#cross-attention-lines line.link-true').count()).toBe(0);
+    await page.locator('#cross-attention-lines').scrollIntoViewIfNeeded();
+    await expect.poll(() => page.locator('#cross-attention-lines line.link-true').count()).toBe(0);
+    expect(await page.locator('#cross-attention-lines line.link').count()).toBeGreaterThan(0);
     expect(errors).toEqual([]);
     await page.close();
   });
@@ -202,7 +207,8 @@ describe('English → Japanese', () => {
     await page.waitForSelector('#translation-view[data-decoding="done"]');
     expect((await outputWords(page)).join(' ')).toBe('wakai sensei wa mado no chikaku de watashi no atarashii tegami o yomu <eos>');
     await page.locator('#decoding-step').fill('12'); // the step that wrote "yomu"
-    expect(await verbLine(page)).toMatch(/^yomu attends most to reads /);
+    await page.locator('#cross-attention-lines').scrollIntoViewIfNeeded();
+    await expect.poll(() => verbLine(page)).toMatch(/^yomu attends most to reads /);
     // The true alignment's dashed line for the verb runs from the last Japanese word back to "reads".
     const verbLink = await page.evaluate(() => {
       const svg = document.querySelector('#cross-attention-lines svg');

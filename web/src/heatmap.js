@@ -319,6 +319,17 @@ export class Heatmap {
         this.onActivate?.(at.row, at.col);
       }
     });
+    // A touch screen has no hover: a tap shows the cell's value as hovering does (and stays until the next tap).
+    this.canvas.addEventListener('pointerup', (event) => {
+      if (event.pointerType !== 'touch' && event.pointerType !== 'pen') return;
+      const at = this.#cellAt(event);
+      if (at) {
+        this.#showTooltip(at.row, at.col);
+        this.announcer.textContent = this.describe(at.row, at.col);
+      } else {
+        this.tooltip.hidden = true;
+      }
+    });
     this.canvas.addEventListener('focus', () => this.#moveTo(this.active?.row ?? this.view.highlightRow ?? 0, this.active?.col ?? 0));
     this.canvas.addEventListener('blur', () => {
       this.tooltip.hidden = true;

@@ -10,6 +10,7 @@ import { LineChart } from './line-chart.js';
 import { drawSmallMap } from './small-map.js';
 import { firstSource, samplePairs } from './sample-pairs.js';
 import { ablationNames, effectiveHeads, formatDuration, isLanguageTask, isSequenceTask, snapshotSteps, trainChoices, trainerOptions, trainTasks } from './train-state.js';
+import { nextTask } from './next-task.js';
 import { liveEvaluationSentences, TrainingRun, WorkerStartError } from './training-run.js';
 // The worker's own bundle (Vite builds it and gives its URL), started as each engine needs (startWorker).
 import trainWorkerUrl from './train-worker.js?worker&url';
@@ -222,6 +223,7 @@ export class TrainView {
     if (status === 'starting' || status === 'pausing') return;
     if (this.run?.status === 'done') this.previous = this.run;
     this.#startWorker();
+    await nextTask(); // the worker's start and the view's first redraw in separate tasks
     this.errorLine.hidden = true;
     this.run = new TrainingRun({
       session: this.session,

@@ -1,0 +1,162 @@
+// The playground on a phone, measured: Lighthouse's default mobile run (4× slower CPU, slow 4G, simulated) on every
+// page of the built site served by `vite preview` (cross-origin isolated, as `npm start` serves it), median of 3
+// runs per page; then, with the CPU at normal speed, the main thread's tasks over 50 ms while a person uses each
+// view in headless Chromium (typing, sliders, scrubbing, training). Writes scripts/bench/lighthouse.md and the
+// README's table between its markers. Run alone: node scripts/bench/lighthouse.mjs [--runs 3]
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+import { chromium } from 'playwright-core';
+import { preview } from 'vite';
+
+const here = (file) => fileURLToPath(new URL(file, import.meta.url));
+const chromePath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const pages = [
+  ['/ (Translation)', ''], ['Translation, en-ja', '?view=translation&model=en-ja'],
+  ...Array.from({ length: 10 }, (_, i) => [`lesson ${i + 1}`, `?view=lessons&lesson=${i + 1}`]),
+  ['step by step', '?view=steps'], ['Train', '?view=train'], ['embed.html', 'embed.html'],
+];
+const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+
+async function serveBuiltSite() {
+  const server = await preview({
+    configFile: fileURLToPath(new URL('../../web/vite.config.js', import.meta.url)),
+    preview: { port: 0, host: '127.0.0.1' },
+    logLevel: 'error',
+  });
+  return { server, url: `http://127.0.0.1:${server.httpServer.address().port}/` };
+}
+
+/** One Lighthouse mobile run of `url`: the four scores and the metrics the issue names. */
+async function audit(url) {
+  const profile = mkdtempSync(join(tmpdir(), 'ap-lighthouse-'));
+  const chrome = await chromeLauncher.launch({ chromePath, userDataDir: profile, chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'] });
+  try {
+    const { lhr } = await lighthouse(url, { port: chrome.port, output: 'json', logLevel: 'error' });
+    const score = (name) => Math.round(lhr.categories[name].score * 100);
+    return {
+      performance: score('performance'), accessibility: score('accessibility'), bestPractices: score('best-practices'), seo: score('seo'),
+      tbt: lhr.audits['total-blocking-time'].numericValue, lcp: lhr.audits['largest-contentful-paint'].numericValue / 1000,
+      cls: lhr.audits['cumulative-layout-shift'].numericValue, fcp: lhr.audits['first-contentful-paint'].numericValue / 1000,
+    };
+  } finally {
+    await chrome.kill();
+    rmSync(profile, { recursive: true, force: true });
+  }
+}
+
+export async function lighthouseTable(url, runs) {
+  const rows = [];
+  for (const [name, query] of pages) {
+    const results = [];
+    for (let run = 0; run < runs; run++) results.push(await audit(`${url}${query}`));
+    const row = Object.fromEntries(Object.keys(results[0]).map((key) => [key, median(results.map((r) => r[key]))]));
+    row.performanceRuns = results.map((r) => r.performance);
+    console.log(`${name.padEnd(22)} performance ${row.performance} (${row.performanceRuns.join(', ')}), TBT ${Math.round(row.tbt)} ms, LCP ${row.lcp.toFixed(1)} s, CLS ${row.cls.toFixed(3)}, a11y ${row.accessibility}, BP ${row.bestPractices}, SEO ${row.seo}`);
+    rows.push({ name, ...row });
+  }
+  return rows;
+}
+
+/** The main thread's tasks over 50 ms (count, longest) during `act`, at normal CPU speed. */
+async function longTasksDuring(page, act) {
+  await page.evaluate(() => {
+    globalThis.longTaskLog = [];
+    new PerformanceObserver((list) => globalThis.longTaskLog.push(...list.getEntries().map((e) => e.duration))).observe({ type: 'longtask' });
+  });
+  await act();
+  await page.waitForTimeout(300);
+  const tasks = await page.evaluate(() => globalThis.longTaskLog);
+  return { count: tasks.length, longest: tasks.length ? Math.max(...tasks) : 0 };
+}
+
+export async function interactionTable(url) {
+  const browser = await chromium.launch({ executablePath: chromePath, args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking'] });
+  const page = await browser.newPage({ viewport: { width: 412, height: 823 } });
+  const rows = [];
+  const measure = async (name, query, ready, act) => {
+    await page.goto(`${url}${query}`);
+    await page.waitForSelector(ready, { timeout: 30_000 });
+    await page.waitForTimeout(500); // the first paint's own tasks are Lighthouse's to count
+    rows.push({ name, ...(await longTasksDuring(page, act)) });
+    console.log(`${name.padEnd(45)} ${rows.at(-1).count} tasks over 50 ms, longest ${Math.round(rows.at(-1).longest)} ms`);
+  };
+  const done = '#translation-view[data-decoding="done"]';
+  await measure('Translation: typing a sentence, then Enter', '', done, async () => {
+    await page.locator('#sentence').fill('');
+    await page.locator('#sentence').pressSequentially('the young teacher reads my new letter near the window', { delay: 30 });
+    await page.locator('#sentence').press('Enter');
+    await page.waitForSelector(done, { timeout: 20_000 });
+  });
+  await measure('Translation: attention temperature slider', '', done, async () => {
+    const slider = page.locator('#tr-temperature');
+    await slider.scrollIntoViewIfNeeded();
+    for (let value = 300; value <= 700; value += 25) await slider.fill(String(value));
+    await page.waitForSelector(done);
+  });
+  await measure('Translation: scrubbing the decoding steps', '', done, async () => {
+    const scrubber = page.locator('#decoding-step');
+    await scrubber.scrollIntoViewIfNeeded();
+    const last = Number(await scrubber.getAttribute('max'));
+    for (let step = 0; step <= last; step++) await scrubber.fill(String(step));
+  });
+  await measure('Step by step: temperature slider', '?view=steps', '#stage-weights table tbody tr', async () => {
+    const slider = page.locator('input[type="range"]').first();
+    await slider.scrollIntoViewIfNeeded();
+    for (let value = 100; value <= 900; value += 50) await slider.fill(String(value));
+  });
+  await measure('Lesson 2: softmax temperature slider', '?view=lessons&lesson=2', '#lesson-2[aria-current="step"]', async () => {
+    const slider = page.locator('#lessons-view input[type="range"]').first();
+    await slider.scrollIntoViewIfNeeded();
+    for (let value = 0; value <= 1000; value += 50) await slider.fill(String(value));
+  });
+  await measure('Train: a whole 400-step run', '?view=train', '#train-start', async () => {
+    await page.locator('#train-start').click();
+    await page.waitForFunction(() => document.querySelector('#train-view').dataset.status === 'done', null, { timeout: 120_000 });
+  });
+  await browser.close();
+  return rows;
+}
+
+export async function lighthouseBenchmark({ runs = 3 } = {}) {
+  const site = await serveBuiltSite();
+  try {
+    const chromeVersion = (await import('node:child_process')).execFileSync(chromePath, ['--version']).toString().trim();
+    const lighthouseVersion = JSON.parse(readFileSync(fileURLToPath(new URL('../../node_modules/lighthouse/package.json', import.meta.url)), 'utf8')).version;
+    console.log(`Lighthouse ${lighthouseVersion}, ${chromeVersion}: ${pages.length} pages × ${runs} runs`);
+    const audits = await lighthouseTable(site.url, runs);
+    const interactions = await interactionTable(site.url);
+    const lines = [
+      '## On a phone: Lighthouse mobile', '',
+      `Lighthouse ${lighthouseVersion} (its default mobile run: 4× slower CPU, slow 4G, simulated), ${chromeVersion}, against the built site served by \`vite preview\` (cross-origin isolated). Median of ${runs} runs per page; performance's runs in brackets.`, '',
+      '| page | performance | TBT | LCP | CLS | accessibility | best practices | SEO |', '|---|---|---|---|---|---|---|---|',
+      ...audits.map((r) => `| ${r.name} | ${r.performance} (${r.performanceRuns.join(', ')}) | ${Math.round(r.tbt)} ms | ${r.lcp.toFixed(1)} s | ${r.cls.toFixed(3)} | ${r.accessibility} | ${r.bestPractices} | ${r.seo} |`), '',
+      '## On a phone: main-thread tasks over 50 ms while the view is used', '',
+      'Headless Chromium at 412 × 823, CPU at normal speed, the built site; long tasks (PerformanceObserver) from the first interaction on.', '',
+      '| interaction | tasks over 50 ms | longest |', '|---|---|---|',
+      ...interactions.map((r) => `| ${r.name} | ${r.count} | ${r.count ? `${Math.round(r.longest)} ms` : '-'} |`), '',
+    ];
+    const markdown = lines.join('\n');
+    writeFileSync(here('lighthouse.md'), `${markdown}\n`);
+    const readme = here('../../README.md');
+    const start = '<!-- lighthouse:start -->', end = '<!-- lighthouse:end -->';
+    const text = readFileSync(readme, 'utf8');
+    if (text.includes(start) && text.includes(end)) {
+      writeFileSync(readme, `${text.slice(0, text.indexOf(start) + start.length)}\n${markdown.replaceAll('## On a phone: ', '**On a phone: ').replace(/(\*\*On a phone: [^\n]+)/g, '$1**')}\n${text.slice(text.indexOf(end))}`);
+    }
+    console.log(`wrote scripts/bench/lighthouse.md${text.includes(start) ? ' and the README\'s table' : ''}`);
+  } finally {
+    await site.server.close();
+  }
+}
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  const runsAt = process.argv.indexOf('--runs');
+  lighthouseBenchmark({ runs: runsAt > 0 ? Number(process.argv[runsAt + 1]) : 3 }).then(() => process.exit(0), (error) => {
+    console.error(error);
+    process.exit(1);
+  });
+}

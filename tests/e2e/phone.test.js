@@ -1,0 +1,135 @@
+// The playground on a phone, checked for structure, not time (Lighthouse's timings are `npm run bench`'s):
+// the first paint has the text and the tabs before any module or model has arrived; maps below the fold are drawn
+// when scrolled to, not before; the translator's worker answers bit for bit what the page's own module does;
+// a tap on a map cell shows its value; after one visit, every view and lesson works offline.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchChromium, openPage, startBuiltSite, startPlayground } from './browser.js';
+
+const phone = { width: 412, height: 823 };
+let browser, dev, built;
+beforeAll(async () => {
+  [browser, dev, built] = await Promise.all([launchChromium(), startPlayground(), startBuiltSite()]);
+});
+afterAll(async () => {
+  await browser?.close();
+  await dev?.server.close();
+  await built?.server.close();
+});
+
+describe('on a phone', () => {
+  it('the first paint has the lede and the tabs while the model and the wasm are still on their way', async () => {
+    const context = await browser.newContext({ viewport: phone });
+    let release;
+    const held = new Promise((resolve) => { release = resolve; });
+    // Hold every model and wasm request until the page's first paint has been looked at.
+    await context.route(/\.(bin|wasm)$/, async (route) => {
+      await held;
+      await route.continue();
+    });
+    const page = await context.newPage();
+    await page.goto(built.url);
+    await page.waitForSelector('#tab-translation[aria-selected="true"]');
+    expect(await page.locator('.lede').textContent()).toMatch(/Attention, running in your browser/);
+    expect(await page.locator('#view-tabs [role="tab"]').allTextContents()).toEqual(['Lessons', 'Translation', 'Attention, step by step', 'Train']);
+    expect(await page.locator('#view-panel .loading').textContent()).toMatch(/Loading/);
+    expect(await page.evaluate(() => document.body.dataset.ready)).toBeUndefined();
+    release();
+    await page.waitForSelector('#translation-view[data-decoding="done"]');
+    await context.close();
+  });
+
+  it('maps below the fold are drawn when scrolled to, not before', async () => {
+    const { page, errors } = await openPage(browser, `${dev.url}?view=translation`, phone);
+    await page.waitForSelector('#translation-view[data-decoding="done"]');
+    await page.waitForTimeout(300);
+    const rows = (id) => page.locator(`#${id} table tbody tr`).count();
+    expect(await rows('cross-attention')).toBeGreaterThan(3); // the view's own map: drawn with the translation
+    expect(await rows('encoder-self-attention')).toBe(0);
+    expect(await rows('decoder-self-attention')).toBe(0);
+    expect(await page.locator('#cross-attention-grid .head-thumb').count()).toBe(0);
+    await page.locator('#cross-attention-grid').scrollIntoViewIfNeeded();
+    await expect.poll(() => page.locator('#cross-attention-grid .head-thumb').count()).toBe(10);
+    await page.locator('#decoder-self-attention').scrollIntoViewIfNeeded();
+    await expect.poll(() => rows('decoder-self-attention')).toBeGreaterThan(3);
+    expect(await rows('encoder-self-attention')).toBeGreaterThan(3);
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
+  it('a tap on a map cell shows its value, as hovering does', async () => {
+    const context = await browser.newContext({ viewport: phone, hasTouch: true, isMobile: true });
+    const page = await context.newPage();
+    await page.goto(`${dev.url}?view=translation`);
+    await page.waitForSelector('#translation-view[data-decoding="done"]');
+    const canvas = page.locator('#cross-attention canvas').first();
+    await canvas.scrollIntoViewIfNeeded();
+    const box = await canvas.boundingBox();
+    await page.touchscreen.tap(box.x + 64 + 8, box.y + 56 + 8); // the first cell, past the row and column labels
+    const tooltip = page.locator('#cross-attention .heatmap-tooltip');
+    await expect.poll(() => tooltip.isVisible()).toBe(true);
+    expect(await tooltip.textContent()).toMatch(/^output word .+, source word .+: weight [\d.e−-]+/);
+    await context.close();
+  });
+
+  it('the translator in its worker answers bit for bit what the page’s own module does', async () => {
+    const { page, errors } = await openPage(browser, `${dev.url}?view=translation`);
+    await page.waitForSelector('#translation-view[data-decoding="done"]');
+    // A string, so the test runner does not rewrite the page's dynamic imports.
+    const comparison = await page.evaluate(`(async () => {
+      const { RemoteTranslator } = await import('/src/remote-translator.js');
+      const { loadTranslator } = await import('/lib/index.js');
+      const results = [];
+      for (const model of ['en-es', 'en-ja']) {
+        const remote = await RemoteTranslator.load({ model, backend: 'wasm-relaxed-simd' });
+        const local = await loadTranslator({ model, backend: 'wasm-relaxed-simd' });
+        const sentence = local.heldOutSentences(1)[0].source;
+        const options = { temperature: 0.7, decoding: 'sample', seed: 3 };
+        const [a, b] = [await remote.translate(sentence, options), local.translate(sentence, options)];
+        const bits = (m) => Array.from(new Uint32Array(m.data.buffer, m.data.byteOffset, m.data.length));
+        const maps = (r) => [...r.encoderSelfAttention.flat(), ...r.decoderSelfAttention.flat(), ...r.crossAttention.flat(), r.probabilities].map(bits);
+        results.push({ model, sameWords: JSON.stringify(a.target) === JSON.stringify(b.target), sameMaps: JSON.stringify(maps(a)) === JSON.stringify(maps(b)), count: maps(a).length, transferred: a.crossAttention[0][0].data.buffer instanceof ArrayBuffer });
+        remote.dispose();
+        local.dispose();
+      }
+      return results;
+    })()`);
+    for (const result of comparison) expect(result).toMatchObject({ sameWords: true, sameMaps: true, transferred: true });
+    expect(comparison[0].count).toBeGreaterThan(10);
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
+  it('after one visit, every view, every lesson and both models open offline', async () => {
+    const context = await browser.newContext({ viewport: phone });
+    const page = await context.newPage();
+    await page.goto(built.url);
+    await page.waitForSelector('#translation-view[data-decoding="done"]');
+    await page.waitForFunction(async () => (await navigator.serviceWorker.ready).active?.state === 'activated' && navigator.serviceWorker.controller !== null, null, { timeout: 30_000 });
+    // The install cached every page and model; the page's message cached its wasm build (and its twin).
+    await page.waitForFunction(async () => {
+      const keys = await Promise.all((await caches.keys()).map(async (name) => (await (await caches.open(name)).keys()).map((r) => r.url)));
+      return keys.flat().filter((url) => /attention-relaxed-simd.*\.wasm$/.test(url)).length === 2;
+    }, null, { timeout: 30_000 });
+    await context.setOffline(true);
+    const problems = [];
+    page.on('pageerror', (error) => problems.push(error.message));
+    const visit = async (query, ready) => {
+      await page.goto(`${built.url}${query}`);
+      await page.waitForSelector(ready, { timeout: 20_000 });
+    };
+    await visit('?view=translation&model=en-ja', '#translation-view[data-decoding="done"]');
+    expect(await page.locator('#translation-output').textContent()).toMatch(/wa/);
+    await visit('?view=steps', '#stage-weights table tbody tr');
+    await visit('?view=train', '#train-start');
+    for (let lesson = 1; lesson <= 10; lesson++) {
+      await visit(`?view=lessons&lesson=${lesson}`, `#lesson-${lesson}[aria-current="step"]`);
+      expect(await page.locator('#lesson-text').textContent()).not.toBe('');
+      expect(await page.locator('.lesson-widget, a.lesson-open').count()).toBeGreaterThanOrEqual(1);
+    }
+    await visit('?view=lessons&lesson=5', '#lesson-5[aria-current="step"]'); // the shipped model, from the cache
+    await expect.poll(() => page.locator('#cross-status').textContent(), { timeout: 15_000 }).toMatch(/^“el perro grande ve a los gatos blancos”/);
+    await visit('embed.html', 'attention-map');
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+});
