@@ -1,7 +1,7 @@
 // The playground's offline copy. The build (vite.config.js, `offlineCopy`) writes this file to dist/sw.js with
 // the site's files and a version in place of the two names below. On install it caches every page, script,
 // style, icon and shipped model, so every view and lesson opens offline after one visit to any page; the wasm
-// builds are many and large, so only those of the build family the page uses are cached (the page names it).
+// binaries are many and large, so only those of the build family the page uses are cached (the page names it).
 //
 // Versions: file names carry content hashes, so one version's pages only ever ask for that version's files.
 // Pages (navigations) come from the network when it answers and from the cache when it does not; every other
@@ -11,10 +11,10 @@ const version = self.__BUILD_VERSION__;
 const files = self.__BUILD_FILES__; // paths relative to this file
 const prefix = 'attention-playground-';
 const cacheName = `${prefix}${version}`;
-const isWasmBuild = (path) => /(^|\/)attention-[a-z0-9-]+?(\.worker)?-[\w-]+\.(m?js|wasm)$/.test(path);
+const isWasmBinary = (path) => /(^|\/)attention-[a-z0-9-]+-[\w-]+\.wasm$/.test(path); // the builds' glue JS is small: always cached
 
 self.addEventListener('install', (event) => {
-  event.waitUntil(caches.open(cacheName).then((cache) => cache.addAll(['./', ...files.filter((path) => !isWasmBuild(path))])).then(() => self.skipWaiting()));
+  event.waitUntil(caches.open(cacheName).then((cache) => cache.addAll(['./', ...files.filter((path) => !isWasmBinary(path))])).then(() => self.skipWaiting()));
 });
 
 self.addEventListener('activate', (event) => {
@@ -38,7 +38,7 @@ const stems = {
 self.addEventListener('message', (event) => {
   const stem = stems[event.data?.backend];
   if (!stem) return;
-  const family = new RegExp(`(^|/)${stem}(-threads)?(\\.worker)?-[\\w-]+\\.(m?js|wasm)$`);
+  const family = new RegExp(`(^|/)${stem}(-threads)?-[\\w-]+\\.wasm$`);
   event.waitUntil(caches.open(cacheName).then((cache) => cache.addAll(files.filter((path) => family.test(path)))));
 });
 

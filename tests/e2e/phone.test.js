@@ -111,11 +111,14 @@ describe('on a phone', () => {
       return keys.flat().filter((url) => /attention-relaxed-simd.*\.wasm$/.test(url)).length === 2;
     }, null, { timeout: 30_000 });
     await context.setOffline(true);
-    const problems = [];
+    const problems = [], said = [];
     page.on('pageerror', (error) => problems.push(error.message));
+    page.on('console', (message) => said.push(message.text()));
     const visit = async (query, ready) => {
       await page.goto(`${built.url}${query}`);
-      await page.waitForSelector(ready, { timeout: 20_000 });
+      await page.waitForSelector(ready, { timeout: 20_000 }).catch(async (error) => {
+        throw new Error(`offline, ${query} never showed ${ready}: ${error.message.split('\n')[0]}; the page said ${JSON.stringify(said)}; it shows ${JSON.stringify((await page.locator('#app').textContent()).slice(0, 300))}; cached ${JSON.stringify(await page.evaluate(async () => (await Promise.all((await caches.keys()).map(async (n) => (await (await caches.open(n)).keys()).map((r) => n.slice(-4) + ' ' + r.url.split('/').pop())))).flat().filter((u) => /relaxed/.test(u))))}; controlled ${await page.evaluate(() => navigator.serviceWorker.controller !== null)}`);
+      });
     };
     await visit('?view=translation&model=en-ja', '#translation-view[data-decoding="done"]');
     expect(await page.locator('#translation-output').textContent()).toMatch(/wa/);
