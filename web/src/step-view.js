@@ -35,7 +35,15 @@ export class StepView {
       element('section', { className: 'inputs-section', 'aria-label': 'Inputs' }, element('h3', { textContent: 'Inputs: edit any number' }), this.inputs),
       this.stages,
     );
-    new ResizeObserver(() => this.render()).observe(this.stages);
+    // The maps' sizes follow the stages' width (read here, never during a render, where it would force a layout);
+    // their height changes with every render and needs nothing.
+    this.stagesWidth = 0;
+    new ResizeObserver(([entry]) => {
+      const width = Math.round(entry.contentRect.width);
+      if (width === this.stagesWidth) return;
+      this.stagesWidth = width;
+      this.render();
+    }).observe(this.stages);
   }
 
   // ---- state changes ----
@@ -233,7 +241,7 @@ export class StepView {
 
   /** Shared arguments for a heatmap update: labels, digits, available width, the selected query row. */
   #view(matrix, { queries = true, cols = 'key', width } = {}) {
-    const available = width ?? Math.min(this.stages.clientWidth || 600, 440);
+    const available = width ?? Math.min(this.stagesWidth || 600, 440);
     const colLabels = cols === 'key' ? Array.from({ length: matrix.cols }, (_, j) => `k${j + 1}`) : undefined;
     return {
       matrix,
@@ -353,7 +361,7 @@ export class StepView {
 
   #multiHeadBlocks(stages) {
     const s = this.state;
-    const width = Math.min(this.stages.clientWidth || 600, 300);
+    const width = Math.min(this.stagesWidth || 600, 300);
     const dkh = s.dK / s.heads, dvh = s.dV / s.heads;
     const kind = s.kvHeads === s.heads ? 'standard multi-head attention' : s.kvHeads === 1 ? 'multi-query attention: every head shares one K/V head' : `grouped-query attention: ${s.heads / s.kvHeads} query heads share each K/V head`;
     const cards = stages.heads.map((head) => {
