@@ -16,6 +16,7 @@ import { barChart } from './plot.js';
 import { attentionInChromium } from './browser-attention.js';
 import { multiHeadInputs, onnxRuntimeMultiHead, oursMultiHead } from './multi-head.js';
 import { naiveJs, onnxRuntime, ours, tensorflowWasm } from './peers.js';
+import { lighthouseBenchmark } from './lighthouse.mjs';
 import { trainingBenchmark } from './train.mjs';
 
 const shapes = [
@@ -217,7 +218,10 @@ async function main() {
     writeFileSync(readme, `${text.slice(0, text.indexOf(start) + start.length)}\n${tables.trim()}\n\nFull tables, Chromium and native included: [scripts/bench/results.md](scripts/bench/results.md).\n${text.slice(text.indexOf(end))}`);
   }
   console.log(`\n${markdown}\nwrote scripts/bench/results.md, scripts/bench/results.svg and the README's table`);
-  if (!process.argv.includes('--attention-only')) await trainingBenchmark();
+  if (!process.argv.includes('--attention-only')) {
+    await trainingBenchmark();
+    await lighthouseBenchmark(); // the playground on a phone: Lighthouse mobile on every page, long tasks in use
+  }
 }
 
 main().then(() => process.exit(0), (error) => {
