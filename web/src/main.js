@@ -1,7 +1,7 @@
 // Entry point of the playground page: loads the module, picks the view the URL names (the translation model
 // by default; old step-view links carry ?s= and open that view), and keeps the URL in step with every change
 // so a link reproduces exactly what is on screen.
-import { backends, loadAttention, loadTranslator, resolveBackend } from '../lib/index.js';
+import { backends, loadAttention, resolveBackend } from '../lib/index.js';
 import { element } from './controls.js';
 import { nextTask } from './next-task.js';
 import { RemoteTranslator } from './remote-translator.js';
@@ -112,7 +112,7 @@ class Playground {
         api: await this.attention(),
         state: decodeLessonsState(location.search),
         onStateChange: (_, { newLesson = false } = {}) => setUrl('lessons', entry.urlParams(), { push: newLesson }),
-        loadTranslator: () => loadTranslator({ backend: this.backend, model: 'en-es' }), // lesson 5's own copy
+        loadTranslator: () => RemoteTranslator.load({ backend: this.translatorBackend, model: 'en-es' }), // lesson 5's own, in its worker
       });
       return entry;
     }

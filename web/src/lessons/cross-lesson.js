@@ -9,7 +9,7 @@ import { languagePairs } from '../translation-state.js';
 export const exampleSentences = languagePairs['en-es'].examples;
 
 export class CrossAttentionLesson {
-  /** @param {{ loadTranslator: () => Promise<import('../../lib/index.js').Translator> }} options */
+  /** @param {{ loadTranslator: () => Promise<import('../remote-translator.js').RemoteTranslator> }} options */
   constructor({ state, onChange, loadTranslator }) {
     Object.assign(this, { state, onChange, loadTranslator });
     this.translator = null;
@@ -37,7 +37,14 @@ export class CrossAttentionLesson {
       }, (error) => { this.status.textContent = `The model did not load: ${error.message}`; });
       return;
     }
-    const translation = this.translator.translate(exampleSentences[this.state.sentence]);
+    // The translator runs in its own worker (web/src/remote-translator.js): draw its answer to the latest request.
+    const request = (this.requests = (this.requests ?? 0) + 1);
+    this.translator.translate(exampleSentences[this.state.sentence]).then((translation) => {
+      if (request === this.requests) this.#draw(translation, width);
+    }, (error) => { this.status.textContent = `The model did not translate: ${error.message}`; });
+  }
+
+  #draw(translation, width) {
     const self = translation.encoderSelfAttention.at(-1);
     const cross = translation.crossAttention.at(-1);
     const cells = alignmentCells(translation.alignment, cross[0].rows);
