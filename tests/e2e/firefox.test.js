@@ -49,7 +49,9 @@ describe.each([
     expect(await page.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true);
     await page.click('#train-start');
     await page.waitForFunction(() => document.querySelector('#train-view').dataset.status === 'done', { timeout: 60_000 });
-    expect(await text(page, '#train-progress-text')).toContain(backend);
+    const progress = await text(page, '#train-progress-text');
+    console.log(`Firefox: ${progress}`);
+    expect(progress).toContain(backend);
     const [, exact, total] = (await text(page, '#train-scores')).match(/final: (\d+) of (\d+) exact/);
     expect(Number(exact) / Number(total)).toBeGreaterThanOrEqual(0.95);
     expect(errors).toEqual([]);

@@ -1,0 +1,58 @@
+// The built site in WebKit (WebKitGTK's MiniBrowser), cross-origin isolated and not: every view computes, and the
+// Train view trains to 95% on a visit the offline copy's service worker controls. WebKit runs the SIMD128 build (no
+// relaxed SIMD here) and no threads.
+import { By, until } from 'selenium-webdriver';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startBuiltSite, startPlainServer } from './browser.js';
+import { launchWebKit } from './webkit.js';
+
+let webkit;
+beforeAll(async () => {
+  webkit = await launchWebKit();
+});
+afterAll(() => webkit?.close());
+
+const text = (selector) => webkit.driver.findElement(By.css(selector)).getText();
+const waitFor = (selector, timeout = 30_000) => webkit.driver.wait(until.elementLocated(By.css(selector)), timeout);
+
+describe.each([
+  ['cross-origin isolated', startBuiltSite],
+  ['not isolated', startPlainServer],
+])('WebKit, the built site %s', (_, start) => {
+  let site;
+  beforeAll(async () => {
+    site = await start();
+  });
+  afterAll(() => site?.server.close());
+
+  it('every view computes: the worked example, both language pairs, a lesson', async () => {
+    const { driver } = webkit;
+    await driver.get(`${site.url}?view=steps`);
+    await waitFor('body[data-ready]');
+    expect(await text('#backend')).toBe('wasm-simd128');
+    const firstRow = await driver.executeScript("return [...document.querySelectorAll('#stage-weights table tbody tr')[0].querySelectorAll('td')].map((td) => td.textContent)");
+    expect(firstRow).toEqual(['0.1554', '0.4223', '0.4223']);
+    await driver.get(`${site.url}?view=translation&model=en-ja&q=maria+eats+the+apple+in+the+garden`);
+    await waitFor('#translation-view[data-decoding="done"]');
+    expect(await driver.executeScript("return document.querySelector('#translation-output').textContent")).toMatch(/maria\s*wa\s*niwa\s*de\s*ringo\s*o\s*taberu/);
+    await driver.get(`${site.url}?view=lessons&lesson=1`);
+    await waitFor('#selective-results li');
+    expect(await text('#selective-results')).toMatch(/softmax attention: weights sum to 1; the summary looks most like “cat” ✓ kept/);
+  });
+
+  it('trains to 95% held-out exact, on a visit the service worker controls', async () => {
+    const { driver } = webkit;
+    await driver.get(`${site.url}?view=train`);
+    await waitFor('body[data-ready]');
+    await driver.wait(() => driver.executeScript('return navigator.serviceWorker.controller !== null'), 15_000);
+    await driver.get(`${site.url}?view=train`);
+    await waitFor('#train-start');
+    await driver.findElement(By.css('#train-start')).click();
+    await driver.wait(() => driver.executeScript("return document.querySelector('#train-view').dataset.status === 'done'"), 90_000);
+    const progress = await text('#train-progress-text');
+    console.log(`WebKit: ${progress}`);
+    expect(progress).toContain('wasm-simd128');
+    const [, exact, total] = (await text('#train-scores')).match(/final: (\d+) of (\d+) exact/);
+    expect(Number(exact) / Number(total)).toBeGreaterThanOrEqual(0.95);
+  });
+});
