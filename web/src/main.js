@@ -125,6 +125,7 @@ class Playground {
         onUseModel: (bytes, label, context) => this.useModel(bytes, label, context),
         backend: requestedBackend, // the worker picks its own default when none is asked for
       });
+      entry.view.prepare();
       return entry;
     }
     this.panel.replaceChildren(element('p', { className: 'loading', textContent: 'Loading the translation model…' }));

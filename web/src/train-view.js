@@ -2,7 +2,7 @@
 // alignment. Training runs in a Web Worker (train-worker.js) through web/lib's createTrainer, so the page
 // stays responsive; this view only draws what the run reports (training-run.js) and never computes.
 import * as Comlink from 'comlink';
-import { startWorker, supportsRelaxedSimd, supportsSimd } from '../lib/index.js';
+import { resolveBackend, startWorker, supportsRelaxedSimd, supportsSimd } from '../lib/index.js';
 import { button, element, labelled, select, setOptions, hasFocus } from './controls.js';
 import { formatCount, formatNumber, formatWeight } from './format.js';
 import { Heatmap } from './heatmap.js';
@@ -33,7 +33,7 @@ export class TrainView {
    *           backend?: string }} options  context: for a sequence task's model, { task, sentence, examples }
    */
   constructor({ state, onStateChange, onUseModel, backend }) {
-    Object.assign(this, { state, onStateChange, onUseModel, backend });
+    Object.assign(this, { state, onStateChange, onUseModel, backend: backend ?? trainingBackend() });
     this.run = null;
     this.previous = null; // the last finished run, drawn faintly behind the current one
     this.session = null; // the worker's Comlink proxy, created on the first Start
@@ -234,6 +234,16 @@ export class TrainView {
       onUpdate: () => this.render(),
     });
     await this.run.start();
+  }
+
+  /** Starts the worker and its module while the person reads the view (the first Start then begins at once). */
+  prepare() {
+    const idle = globalThis.requestIdleCallback ?? ((callback) => setTimeout(callback, 500));
+    idle(() => {
+      if (this.session) return;
+      this.#startWorker();
+      this.session.warm(this.backend);
+    }, { timeout: 3000 });
   }
 
   /** The training worker, started once (again after a stall); `workerFailed` rejects if its script fails. */
@@ -511,4 +521,15 @@ function shownRows(probe) {
 function setSelectOptions(node, options, value) {
   setOptions(node, options);
   node.value = String(value);
+}
+
+/**
+ * The build training runs on when the page asks for none. Training keeps every thread it is given busy: with fewer
+ * than 4 cores the threaded build's three pthreads would take the core the page draws on (its tasks then stretch
+ * past 50 ms), and train no faster (Firefox here: 97 steps/s single-thread, 93 threaded, on 2 cores). So on such
+ * machines, the single-thread twin of the page's build.
+ */
+function trainingBackend() {
+  const backend = resolveBackend();
+  return (globalThis.navigator?.hardwareConcurrency ?? 1) >= 4 ? backend : backend.replace(/-threads$/, '');
 }

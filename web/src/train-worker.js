@@ -2,11 +2,20 @@
 // The page drives it with short calls (advance a quarter of a second, evaluate, probe a sentence), so pausing
 // is simply not asking for more, and each answer is small: losses, scores, one sentence's maps.
 import * as Comlink from 'comlink';
-import { createTrainer, UnknownWordError } from '../lib/index.js';
+import { createTrainer, loadAttention, UnknownWordError } from '../lib/index.js';
 
 let trainer = null;
 
 const session = {
+  /**
+   * Instantiates the module `backend` names (or the default) before the first start: the view asks for this as
+   * soon as it is shown, so compiling the wasm is done by the time a person presses Start (and does not compete
+   * with the page's own thread then). A failure here is left to start() to report.
+   */
+  async warm(backend) {
+    await loadAttention(backend ? { backend } : {}).catch(() => {});
+  },
+
   /**
    * A fresh trainer for `options` (replacing any other): its backend, parameter count and resolved options, or
    * { error: { name, message, lines } } when the options (or pasted pairs) are refused.
