@@ -4,6 +4,7 @@
 import os from 'node:os';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startBuiltSite, startPlainServer } from './browser.js';
+import { elementsShown, elementsState, expectedElements } from './embed-state.js';
 import { launchFirefox, openFirefoxPage } from './firefox.js';
 
 let browser;
@@ -24,7 +25,7 @@ describe.each([
   });
   afterAll(() => site?.server.close());
 
-  it('every view computes: the worked example, both language pairs, a lesson', async () => {
+  it('every view computes: the worked example, the en-ja translation, a lesson, the embedded elements', async () => {
     const { page, errors } = await openFirefoxPage(browser, `${site.url}?view=steps`);
     await page.waitForSelector('body[data-ready]', { timeout: 30_000 });
     expect(await text(page, '#backend')).toBe(backend);
@@ -37,6 +38,10 @@ describe.each([
     await page.waitForSelector('body[data-ready]', { timeout: 30_000 });
     await page.waitForSelector('#selective-results li', { timeout: 30_000 });
     expect(await text(page, '#selective-results')).toMatch(/softmax attention: weights sum to 1; the summary looks most like “cat” ✓ kept/);
+    // The elements, as another site embeds them: the worked example's map and the en-ja translator.
+    await page.goto(`${site.url}embed.html`);
+    await page.waitForFunction(elementsShown, { timeout: 30_000 });
+    expect(await page.evaluate(elementsState)).toEqual(expectedElements);
     expect(errors).toEqual([]);
     await page.close();
   });

@@ -4,6 +4,7 @@
 import { By, until } from 'selenium-webdriver';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startBuiltSite, startPlainServer } from './browser.js';
+import { elementsShown, elementsState, expectedElements } from './embed-state.js';
 import { launchWebKit } from './webkit.js';
 
 let webkit;
@@ -25,7 +26,7 @@ describe.each([
   });
   afterAll(() => site?.server.close());
 
-  it('every view computes: the worked example, both language pairs, a lesson', async () => {
+  it('every view computes: the worked example, the en-ja translation, a lesson, the embedded elements', async () => {
     const { driver } = webkit;
     await driver.get(`${site.url}?view=steps`);
     await waitFor('body[data-ready]');
@@ -38,6 +39,10 @@ describe.each([
     await driver.get(`${site.url}?view=lessons&lesson=1`);
     await waitFor('#selective-results li');
     expect(await text('#selective-results')).toMatch(/softmax attention: weights sum to 1; the summary looks most like “cat” ✓ kept/);
+    // The elements, as another site embeds them: the worked example's map and the en-ja translator.
+    await driver.get(`${site.url}embed.html`);
+    await driver.wait(() => driver.executeScript(`return ${elementsShown}`), 30_000);
+    expect(await driver.executeScript(`return ${elementsState}`)).toEqual(expectedElements);
   });
 
   it('trains to 95% held-out exact, on a visit the service worker controls', async () => {
