@@ -4,18 +4,16 @@
 // then round robin, median.
 import { launchChromium, startPlayground } from '../../tests/e2e/browser.js';
 
-/** { backend → [{ ms, gflops } per shape] } measured inside the page. */
-export async function attentionInChromium(shapes, d, rounds) {
-  const playground = await startPlayground();
-  const browser = await launchChromium();
-  try {
-    const page = await browser.newPage();
-    await page.goto(`${playground.url}?view=steps`);
-    await page.waitForSelector('body[data-ready]');
-    // A string, so nothing rewrites the page's dynamic import.
-    return await page.evaluate(`(async () => {
-      const { loadAttention, supportsRelaxedSimd } = await import('/lib/index.js');
-      const backends = ['wasm-relaxed-simd', 'wasm-simd128', 'wasm-relaxed-simd-threads', 'wasm-simd128-threads'].filter((b) => supportsRelaxedSimd() || !b.includes('relaxed'));
+/**
+ * The measurement, as a script any engine's page can evaluate (a string, so nothing rewrites its dynamic import):
+ * resolves to { results: { backend → [{ ms, gflops } per shape] }, threads, userAgent }, for every build the page
+ * can run.
+ */
+export function attentionScript(shapes, d, rounds) {
+  return `(async () => {
+      const { loadAttention, supportsRelaxedSimd, supportsThreads } = await import('/lib/index.js');
+      const backends = ['wasm-relaxed-simd', 'wasm-simd128', 'wasm-relaxed-simd-threads', 'wasm-simd128-threads']
+        .filter((b) => (supportsRelaxedSimd() || !b.includes('relaxed')) && (supportsThreads() || !b.includes('threads')));
       const apis = await Promise.all(backends.map((backend) => loadAttention({ backend })));
       const shapes = ${JSON.stringify(shapes)}, d = ${d}, rounds = ${rounds};
       const results = Object.fromEntries(backends.map((b) => [b, []]));
@@ -43,7 +41,18 @@ export async function attentionInChromium(shapes, d, rounds) {
         });
       }
       return { results, threads: Object.fromEntries(backends.map((b, i) => [b, apis[i].threads])), userAgent: navigator.userAgent };
-    })()`);
+    })()`;
+}
+
+/** { backend → [{ ms, gflops } per shape] } measured inside the page. */
+export async function attentionInChromium(shapes, d, rounds) {
+  const playground = await startPlayground();
+  const browser = await launchChromium();
+  try {
+    const page = await browser.newPage();
+    await page.goto(`${playground.url}?view=steps`);
+    await page.waitForSelector('body[data-ready]');
+    return await page.evaluate(attentionScript(shapes, d, rounds));
   } finally {
     await browser.close();
     await playground.server.close();

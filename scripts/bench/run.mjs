@@ -16,6 +16,7 @@ import { barChart } from './plot.js';
 import { attentionInChromium } from './browser-attention.js';
 import { multiHeadInputs, onnxRuntimeMultiHead, oursMultiHead } from './multi-head.js';
 import { naiveJs, onnxRuntime, ours, tensorflowWasm } from './peers.js';
+import { enginesBenchmark } from './engines.mjs';
 import { lighthouseBenchmark } from './lighthouse.mjs';
 import { trainingBenchmark } from './train.mjs';
 
@@ -220,6 +221,7 @@ async function main() {
   console.log(`\n${markdown}\nwrote scripts/bench/results.md, scripts/bench/results.svg and the README's table`);
   if (!process.argv.includes('--attention-only')) {
     await trainingBenchmark();
+    await enginesBenchmark(); // Chromium, Firefox and WebKit side by side: attention at H=8 S=512, the Train view
     await lighthouseBenchmark(); // the playground on a phone: Lighthouse mobile on every page, long tasks in use
   }
 }
