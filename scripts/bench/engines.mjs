@@ -3,13 +3,14 @@
 // isolated by the Vite dev server. Attention at H=8, S=512, d=64 on every build the engine runs (median of 11),
 // and the Train view's default run (median of 3: time to 95% held-out exact, 400 steps). Writes
 // scripts/bench/engines.md and the README's table. Run alone: node scripts/bench/engines.mjs
-import { readFileSync, writeFileSync } from 'node:fs';
+import { writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { By, until } from 'selenium-webdriver';
 import { launchChromium, startPlayground } from '../../tests/e2e/browser.js';
 import { launchFirefox } from '../../tests/e2e/firefox.js';
 import { launchWebKit } from '../../tests/e2e/webkit.js';
 import { attentionScript } from './browser-attention.js';
+import { replaceReadmeTable } from './readme-table.js';
 import { trainViewResult } from './train.mjs';
 
 const here = (file) => fileURLToPath(new URL(file, import.meta.url));
@@ -110,13 +111,8 @@ export async function enginesBenchmark() {
     }), ''];
   const markdown = lines.join('\n');
   writeFileSync(here('engines.md'), `${markdown}\n`);
-  const readme = here('../../README.md');
-  const start = '<!-- engines:start -->', end = '<!-- engines:end -->';
-  const text = readFileSync(readme, 'utf8');
-  if (text.includes(start) && text.includes(end)) {
-    writeFileSync(readme, `${text.slice(0, text.indexOf(start) + start.length)}\n${markdown.slice(markdown.indexOf('\n\n') + 2).trim()}\n${text.slice(text.indexOf(end))}`);
-  }
-  console.log(`\n${markdown}\nwrote scripts/bench/engines.md${text.includes(start) ? " and the README's table" : ''}`);
+  const inReadme = replaceReadmeTable('engines', markdown.slice(markdown.indexOf('\n\n') + 2));
+  console.log(`\n${markdown}\nwrote scripts/bench/engines.md${inReadme ? " and the README's table" : ''}`);
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {

@@ -11,6 +11,7 @@ import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { chromium } from 'playwright-core';
 import { preview } from 'vite';
+import { replaceReadmeTable } from './readme-table.js';
 
 const here = (file) => fileURLToPath(new URL(file, import.meta.url));
 const chromePath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -141,13 +142,8 @@ export async function lighthouseBenchmark({ runs = 3 } = {}) {
     ];
     const markdown = lines.join('\n');
     writeFileSync(here('lighthouse.md'), `${markdown}\n`);
-    const readme = here('../../README.md');
-    const start = '<!-- lighthouse:start -->', end = '<!-- lighthouse:end -->';
-    const text = readFileSync(readme, 'utf8');
-    if (text.includes(start) && text.includes(end)) {
-      writeFileSync(readme, `${text.slice(0, text.indexOf(start) + start.length)}\n${markdown.replaceAll('## On a phone: ', '**On a phone: ').replace(/(\*\*On a phone: [^\n]+)/g, '$1**')}\n${text.slice(text.indexOf(end))}`);
-    }
-    console.log(`wrote scripts/bench/lighthouse.md${text.includes(start) ? ' and the README\'s table' : ''}`);
+    const inReadme = replaceReadmeTable('lighthouse', markdown.replaceAll('## On a phone: ', '**On a phone: ').replace(/(\*\*On a phone: [^\n]+)/g, '$1**'));
+    console.log(`wrote scripts/bench/lighthouse.md${inReadme ? " and the README's table" : ''}`);
   } finally {
     await site.server.close();
   }
