@@ -236,14 +236,21 @@ export class TrainView {
     await this.run.start();
   }
 
-  /** Starts the worker and its module while the person reads the view (the first Start then begins at once). */
+  /**
+   * Starts the worker and its module while the person reads the view, so the first Start begins at once: when they
+   * first point at or tab into the view, or after a few seconds, whichever is first (not while the page is still
+   * arriving: compiling the module would compete with its first paint on a phone's few cores).
+   */
   prepare() {
-    const idle = globalThis.requestIdleCallback ?? ((callback) => setTimeout(callback, 500));
-    idle(() => {
+    const start = () => {
+      clearTimeout(timer);
       if (this.session) return;
       this.#startWorker();
       this.session.warm(this.backend);
-    }, { timeout: 3000 });
+    };
+    const timer = setTimeout(start, 4000);
+    this.element.addEventListener('pointerover', start, { once: true });
+    this.element.addEventListener('focusin', start, { once: true });
   }
 
   /** The training worker, started once (again after a stall); `workerFailed` rejects if its script fails. */
