@@ -35,7 +35,7 @@ async function visit(site, path, act = async () => {}) {
 }
 
 describe.each([
-  ['cross-origin isolated', startBuiltSite, 'wasm-relaxed-simd-threads'],
+  ['cross-origin isolated', startBuiltSite, 'wasm-relaxed-simd'], // the page's thread: single-thread (main.js)
   ['not isolated', startPlainServer, 'wasm-relaxed-simd'],
 ])('the built site under a strict CSP, %s', (_, start, expectedBackend) => {
   let site;

@@ -5,6 +5,7 @@
 import { viridis } from './viridis.js';
 import { hasFocus } from './controls.js';
 import { formatNumber } from './format.js';
+import { nextTask } from './next-task.js';
 
 const minCell = 18, maxCell = 56;
 
@@ -15,6 +16,27 @@ export function themesChanged() {
   themeEpoch += 1;
 }
 const maskedFill = '#d9d9d9';
+
+// While a view's first render runs inside `drawingInSlices`, maps set their numbers, labels and size at once
+// and queue the picture: each canvas is then drawn in a task of its own (map → its latest draw).
+let queuedDraws = null;
+
+/**
+ * Runs `render` (synchronous: it updates maps) and then draws the canvases of the maps it updated, one per
+ * task, so that no task draws a whole view. Resolves when every map is drawn.
+ */
+export async function drawingInSlices(render) {
+  const draws = (queuedDraws = new Map());
+  try {
+    render();
+  } finally {
+    queuedDraws = null;
+  }
+  for (const draw of draws.values()) {
+    await nextTask();
+    draw();
+  }
+}
 
 /** Colour range: fixed (weights are probabilities in [0, 1]) or the finite values' own minimum and maximum. */
 function rangeOf(data, fixedRange) {
@@ -57,13 +79,12 @@ export class Heatmap {
         <canvas tabindex="0"></canvas>
         <div class="heatmap-tooltip" role="presentation" hidden></div>
       </div>
-      <div class="heatmap-legend"><canvas width="120" height="10" aria-hidden="true"></canvas><span class="legend-text"></span></div>
+      <div class="heatmap-legend"><span class="colour-bar" aria-hidden="true"></span><span class="legend-text"></span></div>
       <div class="visually-hidden"><table><caption></caption><thead></thead><tbody></tbody></table></div>
       <p class="visually-hidden" aria-live="polite"></p>`;
     this.element.querySelector('.heatmap-title').textContent = title;
     this.canvas = this.element.querySelector('.heatmap-body canvas');
     this.tooltip = this.element.querySelector('.heatmap-tooltip');
-    this.legendCanvas = this.element.querySelector('.heatmap-legend canvas');
     this.legendText = this.element.querySelector('.legend-text');
     this.table = this.element.querySelector('table');
     this.announcer = this.element.querySelector('p[aria-live]');
@@ -93,7 +114,12 @@ export class Heatmap {
     if (this.active && (this.active.row >= rows || this.active.col >= cols)) this.active = null;
     this.element.querySelector('.heatmap-shape').textContent = `(${rows}×${cols})`;
     this.canvas.setAttribute('aria-label', `${this.title}: heatmap of ${rows} ${this.rowAxis}s by ${cols} ${this.colAxis}s; arrow keys read cells`);
-    this.#draw();
+    if (queuedDraws) {
+      this.#size(); // the map's place on the page is kept (no layout shift) while its picture waits
+      queuedDraws.set(this, () => this.#draw());
+    } else {
+      this.#draw();
+    }
     this.#drawLegend();
     this.#fillTable();
     if (this.active) this.#showTooltip(this.active.row, this.active.col);
@@ -135,9 +161,9 @@ export class Heatmap {
     return viridis(t);
   }
 
-  #draw() {
-    const { matrix, highlightRow } = this.view;
-    const { rows, cols, data } = matrix;
+  /** Sizes the canvas for the current view (which clears it and resets its context): { width, height, ratio }. */
+  #size() {
+    const { rows, cols } = this.view.matrix;
     const cell = this.cellSize;
     // Slanted word labels reach past the last column: leave them room on the right.
     const width = this.labelWidth + cols * cell + 2 + (this.wordLabels ? this.labelHeight : 0), height = this.labelHeight + rows * cell + 2;
@@ -146,6 +172,14 @@ export class Heatmap {
     this.canvas.height = Math.round(height * ratio);
     this.canvas.style.width = `${width}px`;
     this.canvas.style.height = `${height}px`;
+    return { width, height, ratio };
+  }
+
+  #draw() {
+    const { matrix, highlightRow } = this.view;
+    const { rows, cols, data } = matrix;
+    const cell = this.cellSize;
+    const { width, height, ratio } = this.#size();
     const ctx = this.canvas.getContext('2d');
     const palette = this.palette;
     ctx.setTransform(ratio, 0, 0, ratio, 0, 0);
@@ -233,16 +267,9 @@ export class Heatmap {
     }
   }
 
+  // The colour bar is the stylesheet's (a gradient through viridis, style.css): a canvas would cost every map a
+  // second drawing surface. Only the range's text changes.
   #drawLegend() {
-    if (!this.legendDrawn) { // the colour bar never changes: only its text does
-      const ctx = this.legendCanvas.getContext('2d');
-      const { width, height } = this.legendCanvas;
-      for (let x = 0; x < width; x++) {
-        ctx.fillStyle = viridis(x / (width - 1));
-        ctx.fillRect(x, 0, 1, height);
-      }
-      this.legendDrawn = true;
-    }
     const [lo, hi] = this.range;
     const masked = this.view.matrix.data.some((x) => x === -Infinity);
     this.legendText.textContent = `${this.format(lo)} to ${this.format(hi)}${this.fixedRange ? ' (fixed)' : ''}${masked ? '; grey: masked (−∞)' : ''}`;

@@ -1,6 +1,7 @@
 // "Lessons": the lecture notes' ten points in order, with next and previous. Each shows a short text, a live
 // widget computed by the module, and, where another view goes further, a link to it.
 import { button, element } from './controls.js';
+import { drawingInSlices } from './heatmap.js';
 import { lessons } from './lessons/catalogue.js';
 import { CrossAttentionLesson } from './lessons/cross-lesson.js';
 import { KeysQueriesValuesLesson } from './lessons/kqv-lesson.js';
@@ -11,6 +12,7 @@ import { ScalingLesson } from './lessons/scaling-lesson.js';
 import { SelectiveLesson } from './lessons/selective-lesson.js';
 import { SoftmaxLesson } from './lessons/softmax-lesson.js';
 import { lessonCount } from './lessons-state.js';
+import { nextTask } from './next-task.js';
 
 // Widget name (lessons/catalogue.js) → its class; each keeps its settings in `state[name]`.
 const widgetClasses = {
@@ -28,13 +30,32 @@ export class LessonsView {
     this.body = element('div', { className: 'lesson-body' });
     this.prev = button('◀ previous', () => this.set({ lesson: this.state.lesson - 1 }), { id: 'lesson-prev' });
     this.next = button('next ▶', () => this.set({ lesson: this.state.lesson + 1 }), { id: 'lesson-next' });
-    this.widgets = Object.fromEntries(Object.entries(widgetClasses).map(([name, Widget]) => [name, new Widget({
-      api, loadTranslator, state: state[name], onChange: (changes) => this.set({ [name]: { ...this.state[name], ...changes } }),
-    })]));
+    this.loadTranslator = loadTranslator;
+    this.widgets = new Map(); // name → widget, each built when its lesson is first shown
     this.element = element('section', { id: 'lessons-view', className: 'view lessons-layout', 'aria-labelledby': 'lesson-title' },
       element('nav', { className: 'lesson-nav', 'aria-label': 'Lessons, in the lecture notes’ order' }, element('ol', {}, ...this.navButtons.map((b) => element('li', {}, b)))),
       element('article', { className: 'lesson' }, this.title, this.text, this.body, element('div', { className: 'buttons lesson-steps' }, this.prev, this.next)));
-    new ResizeObserver(() => this.render()).observe(this.body);
+    // The widgets' sizes follow the lesson's width: read before the first render and whenever it changes, never
+    // during a render (where it would force a layout).
+    this.width = 0;
+    new ResizeObserver(() => {
+      const width = Math.round(this.body.getBoundingClientRect().width); // layout is clean here: no cost
+      if (width === this.width) return;
+      this.width = width;
+      this.render();
+    }).observe(this.body);
+  }
+
+  #widget(name) {
+    const Widget = widgetClasses[name];
+    if (!Widget) return null;
+    if (!this.widgets.has(name)) {
+      this.widgets.set(name, new Widget({
+        api: this.api, loadTranslator: this.loadTranslator, state: this.state[name],
+        onChange: (changes) => this.set({ [name]: { ...this.state[name], ...changes } }),
+      }));
+    }
+    return this.widgets.get(name);
   }
 
   set(changes) {
@@ -45,6 +66,22 @@ export class LessonsView {
   }
 
   render() {
+    const parts = this.#renderParts();
+    while (!parts.next().done);
+  }
+
+  /** The first render, a part per task: the lesson's text, its widget built, its widget drawn a map per task. */
+  async renderInSlices() {
+    const parts = this.#renderParts();
+    for (;;) {
+      let done;
+      await drawingInSlices(() => ({ done } = parts.next()));
+      if (done) return;
+      await nextTask();
+    }
+  }
+
+  *#renderParts() {
     const { lesson: number } = this.state;
     const lesson = lessons[number - 1];
     this.title.textContent = `${number}. ${lesson.title}`;
@@ -52,11 +89,16 @@ export class LessonsView {
     this.navButtons.forEach((b, i) => (i + 1 === number ? b.setAttribute('aria-current', 'step') : b.removeAttribute('aria-current')));
     this.prev.disabled = number === 1;
     this.next.disabled = number === lessonCount;
-    const widget = this.widgets[lesson.widget];
+    if (!this.width) {
+      this.width = Math.round(this.body.getBoundingClientRect().width);
+      yield;
+    }
+    const widget = this.#widget(lesson.widget);
     this.body.replaceChildren(...[widget?.element, lesson.view && this.#openLink(lesson)].filter(Boolean));
     if (!widget) return;
+    yield;
     widget.state = this.state[lesson.widget];
-    widget.render(this.body.clientWidth || 900);
+    widget.render(this.width || 900);
   }
 
   #openLink(lesson) {

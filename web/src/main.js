@@ -37,9 +37,8 @@ function setUrl(view, viewParams, { push = false } = {}) {
 class Playground {
   constructor(backend) {
     this.backend = backend;
-    // A translation takes about a millisecond: the translator's worker runs the single-thread twin of the page's
-    // build (the threaded one would start three more workers, each compiling the module, for nothing).
-    this.translatorBackend = requestedBackend ?? backend.replace(/-threads$/, '');
+    // A translation takes about a millisecond: the translator's worker runs the page's single-thread build too.
+    this.translatorBackend = backend;
     this.views = new Map(); // name → { view, urlParams }
     this.tabs = new Map();
     // The tabs and the panel are in the HTML, so they are on screen before any script has run.
@@ -61,7 +60,15 @@ class Playground {
 
   /** The page's attention module (for the views that compute on this thread), loaded on first use. */
   attention() {
-    this.api ??= loadAttention({ backend: this.backend });
+    this.api ??= loadAttention({ backend: this.backend }).then(async (api) => {
+      // The engine compiles each wasm function on its first call: pay that in a task of its own, on a
+      // small attention, rather than inside the view's first drawing.
+      await nextTask();
+      const tiny = { data: new Float32Array([1, 0, 0, 1]), rows: 2, cols: 2 };
+      api.attention({ q: tiny, k: tiny, v: tiny, mask: 'causal' });
+      await nextTask();
+      return api;
+    });
     return this.api;
   }
 
@@ -71,13 +78,18 @@ class Playground {
       tab.tabIndex = other === name ? 0 : -1;
     }
     this.panel.setAttribute('aria-labelledby', `tab-${name}`);
-    if (!this.views.has(name)) {
+    const firstTime = !this.views.has(name);
+    if (firstTime) {
       this.panel.replaceChildren(element('p', { className: 'loading', textContent: `Loading ${viewNames[name]}…` }));
       this.views.set(name, await this.#create(name));
+      await nextTask(); // the view is built in one task, and first drawn in others
     }
     const entry = this.views.get(name);
     this.panel.replaceChildren(entry.view.element);
-    entry.view.render();
+    // A view shown for the first time draws a part per task where it can (the page stays responsive while a
+    // phone draws it); afterwards every render is whole, at once.
+    if (firstTime && entry.view.renderInSlices) await entry.view.renderInSlices();
+    else entry.view.render();
     setUrl(name, entry.urlParams(), { push });
     if (entry.firstTranslation) {
       const translate = entry.firstTranslation;
@@ -102,14 +114,18 @@ class Playground {
       const [{ decodeState, encodeState }, { StepView }] = await Promise.all([import('./state.js'), import('./step-view.js')]);
       const { state, notice } = decodeState(location.search);
       const entry = { urlParams: () => encodeState(entry.view.state) };
-      entry.view = new StepView({ api: await this.attention(), state, notice, onStateChange: () => setUrl('steps', entry.urlParams()) });
+      const api = await this.attention();
+      await nextTask(); // the module's start-up and the view's construction: a task each
+      entry.view = new StepView({ api, state, notice, onStateChange: () => setUrl('steps', entry.urlParams()) });
       return entry;
     }
     if (name === 'lessons') {
       const [{ decodeLessonsState, encodeLessonsState }, { LessonsView }] = await Promise.all([import('./lessons-state.js'), import('./lessons-view.js')]);
       const entry = { urlParams: () => encodeLessonsState(entry.view.state) };
+      const api = await this.attention();
+      await nextTask(); // the module's start-up and the view's construction: a task each
       entry.view = new LessonsView({
-        api: await this.attention(),
+        api,
         state: decodeLessonsState(location.search),
         onStateChange: (_, { newLesson = false } = {}) => setUrl('lessons', entry.urlParams(), { push: newLesson }),
         loadTranslator: () => RemoteTranslator.load({ backend: this.translatorBackend, model: 'en-es' }), // lesson 5's own, in its worker
@@ -210,7 +226,11 @@ async function keepsSentence(translator, sentence) {
 }
 
 async function main() {
-  const backend = resolveBackend(requestedBackend); // the build every view of this page uses, on any thread
+  // The build this page's views compute with. The page's own matrices are small (16 × 16 at most), and on the
+  // page's thread a threaded build would only wait for its pthreads (spinning: the main thread cannot block) and
+  // start three more workers that compile the module: it runs the single-thread twin of the best build, unless
+  // the URL asks for one. Training, the one big computation, picks its own (threads where there are cores).
+  const backend = requestedBackend ?? resolveBackend().replace(/-threads$/, '');
   const playground = new Playground(backend);
   playground.startTranslator();
   document.getElementById('backend').textContent = backend;

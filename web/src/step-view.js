@@ -1,11 +1,13 @@
 // "Attention, step by step": the lecture notes' pipeline on editable matrices. Every control redraws every
-// stage at once; all arithmetic runs in the wasm module (compute.js → web/lib).
+// stage at once (the first render alone goes a step per task); all arithmetic runs in the wasm module
+// (compute.js → web/lib).
 import { computeStages } from './compute.js';
+import { nextTask } from './next-task.js';
 import { button, element, labelled, logSlider, select, setOptions, hasFocus } from './controls.js';
 import { composeMaps, download, toCSV, toJSON } from './export.js';
 import { formatNumber } from './format.js';
 import { GraphView } from './graph-view.js';
-import { Heatmap } from './heatmap.js';
+import { Heatmap, drawingInSlices } from './heatmap.js';
 import { MatrixEditor } from './matrix-editor.js';
 import { defaultState, headChoices, kvHeadChoices, limits, resize, scaleValue, shapes } from './state.js';
 
@@ -35,11 +37,11 @@ export class StepView {
       element('section', { className: 'inputs-section', 'aria-label': 'Inputs' }, element('h3', { textContent: 'Inputs: edit any number' }), this.inputs),
       this.stages,
     );
-    // The maps' sizes follow the stages' width (read here, never during a render, where it would force a layout);
-    // their height changes with every render and needs nothing.
+    // The maps' sizes follow the stages' width (read here and before the first render, never during a render,
+    // where it would force a layout); their height changes with every render and needs nothing.
     this.stagesWidth = 0;
-    new ResizeObserver(([entry]) => {
-      const width = Math.round(entry.contentRect.width);
+    new ResizeObserver(() => {
+      const width = Math.round(this.stages.getBoundingClientRect().width); // layout is clean here: no cost
       if (width === this.stagesWidth) return;
       this.stagesWidth = width;
       this.render();
@@ -212,6 +214,26 @@ export class StepView {
   }
 
   render() {
+    const parts = this.#renderParts();
+    while (!parts.next().done);
+  }
+
+  /**
+   * The first render, a part per task (controls and inputs, then each step's maps), so that opening the view
+   * never blocks the page for long; the maps are sized to the stages' width read once, before any is drawn.
+   */
+  async renderInSlices() {
+    this.stagesWidth = Math.round(this.stages.getBoundingClientRect().width);
+    const parts = this.#renderParts();
+    for (;;) {
+      let done;
+      await drawingInSlices(() => ({ done } = parts.next()));
+      if (done) return;
+      await nextTask();
+    }
+  }
+
+  *#renderParts() {
     this.#syncControls();
     const s = this.state;
     const shape = shapes(s);
@@ -222,6 +244,7 @@ export class StepView {
       return editor.element;
     });
     if (!sameChildren(this.inputs, editors)) this.inputs.replaceChildren(...editors);
+    yield;
 
     let stages;
     try {
@@ -233,9 +256,15 @@ export class StepView {
       return;
     }
     this.lastStages = stages;
-    const blocks = s.heads > 1 ? this.#multiHeadBlocks(stages) : this.#singleHeadBlocks(stages);
     // One head: the four steps fit two by two on a wide screen, each step's controls and maps in view together.
     this.stages.classList.toggle('stages-two-by-two', s.heads === 1);
+    const blocks = [];
+    const fromEmpty = this.stages.children.length === 0; // a first render shows each step as it is drawn
+    for (const makeBlock of s.heads > 1 ? this.#multiHeadBlocks(stages) : this.#singleHeadBlocks(stages)) {
+      blocks.push(makeBlock());
+      if (fromEmpty) this.stages.append(blocks.at(-1));
+      yield;
+    }
     if (!sameChildren(this.stages, blocks)) this.stages.replaceChildren(...blocks);
   }
 
@@ -349,21 +378,46 @@ export class StepView {
     const s = this.state;
     const head = stages.heads[0];
     const maskText = { none: 'No mask: every query sees every key.', causal: 'Causal: query i sees only keys 1…i (the upper triangle becomes −∞).', custom: 'Custom: click a cell of the scores to hide or show that key from that query.' }[s.maskMode];
-    const outputs = [this.#map('stage-output', 'output = weights · V', stages.output, { cols: 'feature', colAxis: 'feature' })];
-    if (head.hardOutput) outputs.push(this.#map('stage-hard-output', 'hard output = the argmax key’s value', head.hardOutput, { cols: 'feature', colAxis: 'feature' }));
+    const outputs = () => {
+      const maps = [this.#map('stage-output', 'output = weights · V', stages.output, { cols: 'feature', colAxis: 'feature' })];
+      if (head.hardOutput) maps.push(this.#map('stage-hard-output', 'hard output = the argmax key’s value', head.hardOutput, { cols: 'feature', colAxis: 'feature' }));
+      return maps;
+    };
     return [
-      this.#projectionStep(stages),
-      this.#step('step-scores', '2. Scores, scaled and masked', `A dot product scores every query against every key. Dot products grow with the width, so scores are multiplied by a scale (${scaleText(s)}). ${maskText}`, ...this.#scoreMaps(head, 'stage-', undefined)),
-      this.#step('step-weights', '3. Softmax along each query’s row', 'Softmax turns each row into a distribution over the keys: a soft argmax. Low temperature sharpens it towards the maximum, high temperature flattens it towards uniform. As a graph, the mask is the adjacency: no mask is the complete graph, causal keeps only edges from earlier tokens; click an edge to hide or show it, or pad the last token.', ...this.#weightMaps(head, 'stage-', undefined), this.#graph(head)),
-      this.#step('step-output', '4. Output: a weighted sum of the values', 'Each output row is that query’s weights times V.', ...outputs, this.#breakdown('breakdown', head, stages.output)),
+      () => this.#projectionStep(stages),
+      () => this.#step('step-scores', '2. Scores, scaled and masked', `A dot product scores every query against every key. Dot products grow with the width, so scores are multiplied by a scale (${scaleText(s)}). ${maskText}`, ...this.#scoreMaps(head, 'stage-', undefined)),
+      () => this.#step('step-weights', '3. Softmax along each query’s row', 'Softmax turns each row into a distribution over the keys: a soft argmax. Low temperature sharpens it towards the maximum, high temperature flattens it towards uniform. As a graph, the mask is the adjacency: no mask is the complete graph, causal keeps only edges from earlier tokens; click an edge to hide or show it, or pad the last token.', ...this.#weightMaps(head, 'stage-', undefined), this.#graph(head)),
+      () => this.#step('step-output', '4. Output: a weighted sum of the values', 'Each output row is that query’s weights times V.', ...outputs(), this.#breakdown('breakdown', head, stages.output)),
     ];
   }
 
   #multiHeadBlocks(stages) {
     const s = this.state;
     const width = Math.min(this.stagesWidth || 600, 300);
-    const dkh = s.dK / s.heads, dvh = s.dV / s.heads;
+    const dkh = s.dK / s.heads;
     const kind = s.kvHeads === s.heads ? 'standard multi-head attention' : s.kvHeads === 1 ? 'multi-query attention: every head shares one K/V head' : `grouped-query attention: ${s.heads / s.kvHeads} query heads share each K/V head`;
+    const headsStep = () => this.#step(
+      'step-heads',
+      `2. ${s.heads} heads, each of width d_k/H = ${dkh}`,
+      `Q, K and V are split by columns into heads: (S, d) viewed as (S, H, d/H), so each position keeps its own row. ${capitalise(kind)}. Each head scores, scales (${scaleText(s)}), masks and normalises on its own.`,
+      this.#headGrid(stages, width),
+    );
+    return [
+      () => this.#projectionStep(stages),
+      headsStep,
+      () => this.#step(
+        'step-concat',
+        '3. Concatenate the heads and mix them with Wo',
+        'The heads’ outputs sit side by side, and the output projection Wo mixes them: output = concat · Wo.',
+        this.#map('stage-concat', 'concat(head outputs)', stages.concat, { cols: 'feature', colAxis: 'feature' }),
+        this.#map('stage-output', 'output = concat · Wo', stages.output, { cols: 'feature', colAxis: 'feature' }),
+      ),
+    ];
+  }
+
+  #headGrid(stages, width) {
+    const s = this.state;
+    const dkh = s.dK / s.heads, dvh = s.dV / s.heads;
     const cards = stages.heads.map((head) => {
       const card = this.#block(`head-${head.index}`, () => element('article', { className: 'head-card' }, element('h4'), element('div', { className: 'maps' })));
       card.querySelector('h4').textContent = `head ${head.index + 1}${s.kvHeads !== s.heads ? ` (K/V head ${head.kvIndex + 1})` : ''}`;
@@ -382,23 +436,7 @@ export class StepView {
     });
     const grid = this.#block('head-grid', () => element('div', { className: 'head-grid' }));
     if (!sameChildren(grid, cards)) grid.replaceChildren(...cards);
-    const headsStep = this.#step(
-      'step-heads',
-      `2. ${s.heads} heads, each of width d_k/H = ${dkh}`,
-      `Q, K and V are split by columns into heads: (S, d) viewed as (S, H, d/H), so each position keeps its own row. ${capitalise(kind)}. Each head scores, scales (${scaleText(s)}), masks and normalises on its own.`,
-      grid,
-    );
-    return [
-      this.#projectionStep(stages),
-      headsStep,
-      this.#step(
-        'step-concat',
-        '3. Concatenate the heads and mix them with Wo',
-        'The heads’ outputs sit side by side, and the output projection Wo mixes them: output = concat · Wo.',
-        this.#map('stage-concat', 'concat(head outputs)', stages.concat, { cols: 'feature', colAxis: 'feature' }),
-        this.#map('stage-output', 'output = concat · Wo', stages.output, { cols: 'feature', colAxis: 'feature' }),
-      ),
-    ];
+    return grid;
   }
 
   /** The selected query's output row as the weighted sum of the rows of V it came from. */

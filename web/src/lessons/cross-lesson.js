@@ -2,7 +2,7 @@
 // encoder's English words attending to each other (S × S), and each Spanish word's query attending to the
 // English keys (T × S), a soft word alignment checked against the grammar's own.
 import { element, labelled, select } from '../controls.js';
-import { Heatmap } from '../heatmap.js';
+import { Heatmap, drawingInSlices } from '../heatmap.js';
 import { alignmentAgreement, alignmentCells } from '../translation-maps.js';
 import { languagePairs } from '../translation-state.js';
 
@@ -40,7 +40,7 @@ export class CrossAttentionLesson {
     // The translator runs in its own worker (web/src/remote-translator.js): draw its answer to the latest request.
     const request = (this.requests = (this.requests ?? 0) + 1);
     this.translator.translate(exampleSentences[this.state.sentence]).then((translation) => {
-      if (request === this.requests) this.#draw(translation, width);
+      if (request === this.requests) return drawingInSlices(() => this.#draw(translation, width)); // a map per task
     }, (error) => { this.status.textContent = `The model did not translate: ${error.message}`; });
   }
 
