@@ -56,6 +56,43 @@ describe('on a phone', () => {
     await page.close();
   });
 
+  // Which task drew each map: a task posted at one map's drawing (at the highest priority, ahead of the page's
+  // own continuations) that has run before the next map's drawing proves a task boundary between them; if it has
+  // not run, the two were drawn in the same task (or no boundary is proven).
+  const recordDrawTasks = () => {
+    const record = (globalThis.mapDrawTasks = []);
+    let task = 0, pinged = false;
+    const ping = () => globalThis.scheduler.postTask(() => { pinged = true; }, { priority: 'user-blocking' });
+    const original = CanvasRenderingContext2D.prototype.setTransform;
+    CanvasRenderingContext2D.prototype.setTransform = function setTransform(...args) {
+      const id = this.canvas.closest?.('figure.heatmap')?.id;
+      if (id) {
+        if (pinged) task += 1;
+        pinged = false;
+        ping();
+        record.push({ id, task });
+      }
+      return original.apply(this, args);
+    };
+  };
+
+  it.each([
+    ['the step view', '?view=steps', 8],
+    ['lesson 8 (position)', '?view=lessons&lesson=8', 3],
+    ['lesson 5 (cross-attention, from its worker)', '?view=lessons&lesson=5', 2],
+  ])('%s draws its first maps a map per task, not all in one', async (_, query, maps) => {
+    const context = await browser.newContext({ viewport: phone });
+    await context.addInitScript(recordDrawTasks);
+    const page = await context.newPage();
+    await page.goto(`${built.url}${query}`);
+    await page.waitForSelector('body[data-ready]');
+    await expect.poll(() => page.evaluate(() => new Set(globalThis.mapDrawTasks.map((d) => d.id)).size)).toBe(maps);
+    const draws = await page.evaluate(() => globalThis.mapDrawTasks);
+    const firstDraws = [...new Map(draws.map((d) => [d.id, d.task])).values()];
+    expect(new Set(firstDraws).size).toBe(maps); // every map's first picture in a task of its own
+    await context.close();
+  });
+
   it('a tap on a map cell shows its value, as hovering does', async () => {
     const context = await browser.newContext({ viewport: phone, hasTouch: true, isMobile: true });
     const page = await context.newPage();

@@ -93,9 +93,11 @@ export class AttentionStepsElement extends HTMLElement {
     }
     clearError(this.errorLine);
     this.#view?.element.remove();
-    this.#view = new StepView({ api: this.#api, state, notice: null, onStateChange: () => {} });
-    this.root.append(this.#view.element);
-    this.#view.render();
+    const view = new StepView({ api: this.#api, state, notice: null, onStateChange: () => {} });
+    this.#view = view;
+    this.root.append(view.element);
+    // A step per task, a map per task: a page with the walkthrough on it stays responsive while it draws.
+    view.renderInSlices().catch((error) => reportError(this, this.errorLine, error));
   }
 }
 

@@ -4,7 +4,7 @@
 // on the page; head may be 'average', the default), temperature (default 1), readonly, lines.
 // Events: translated (detail: the Translation object of web/lib), error.
 import { element } from '../src/controls.js';
-import { Heatmap } from '../src/heatmap.js';
+import { Heatmap, drawingInSlices } from '../src/heatmap.js';
 import { LineView } from '../src/line-view.js';
 import { alignmentCells, pickMap } from '../src/translation-maps.js';
 import { clearError, integerAttribute, reportError, shadowWithStyles, sharedTranslator } from './shared.js';
@@ -15,6 +15,7 @@ export class AttentionTranslatorElement extends HTMLElement {
   #translator = null;
   #result = null;
   #request = 0; // the latest translation asked for: earlier ones that finish later are dropped
+  #width;
 
   constructor() {
     super();
@@ -30,7 +31,15 @@ export class AttentionTranslatorElement extends HTMLElement {
     this.map = new Heatmap({ id: 'cross-attention', title: 'cross-attention', rowAxis: 'output word', colAxis: 'source word', fixedRange: [0, 1], valueName: 'weight', wordLabels: true });
     this.lines = new LineView({ id: 'lines', title: 'cross-attention as lines: source above, output below' });
     root.append(this.form, this.output, element('div', { className: 'maps-row' }, this.map.element, this.lines.element));
-    new ResizeObserver(() => this.#draw()).observe(this);
+    // Redrawn when the element's width changes (the maps follow it), not when it is first observed.
+    this.#width = 0;
+    new ResizeObserver(() => {
+      const width = Math.round(this.getBoundingClientRect().width); // layout is clean here: no cost
+      if (width === this.#width) return;
+      const first = this.#width === 0;
+      this.#width = width;
+      if (!first) this.#draw();
+    }).observe(this);
   }
 
   /** The latest Translation (null before the first, or after an error). */
@@ -61,7 +70,8 @@ export class AttentionTranslatorElement extends HTMLElement {
       this.#translator = translator;
       this.#result = translator.translate(sentence, { temperature });
       clearError(this.errorLine);
-      this.#draw();
+      await drawingInSlices(() => this.#draw()); // the words at once, the map's picture in a task of its own
+      if (request !== this.#request) return;
       this.dispatchEvent(new CustomEvent('translated', { detail: this.#result, bubbles: true, composed: true }));
     } catch (error) {
       if (request !== this.#request) return;

@@ -148,8 +148,9 @@ export interface Attention {
 
 export interface LoadOptions {
   /**
-   * Force a build. Default: relaxed SIMD where supported, else SIMD128, else scalar; threaded in
-   * cross-origin-isolated pages. RangeError for a build this engine or page cannot run.
+   * Force a build. Default: relaxed SIMD where supported, else SIMD128, else scalar; threaded in the workers
+   * of cross-origin-isolated pages (on a page's own thread a threaded call would spin while it waits for its
+   * threads: ask for one by name there). RangeError for a build this engine or page cannot run.
    */
   backend?: Backend;
 }

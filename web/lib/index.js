@@ -14,8 +14,8 @@ const loaded = new Map(); // backend → Promise<Attention>
 
 /**
  * Loads the attention module: the relaxed-SIMD build where the engine has relaxed SIMD, else the SIMD128
- * build where it has SIMD, else the scalar build, each threaded in a cross-origin-isolated page; or the one
- * named by `options.backend` (Node runs a threaded build only when asked).
+ * build where it has SIMD, else the scalar build, each threaded in the workers of a cross-origin-isolated page;
+ * or the one named by `options.backend` (a page's own thread and Node run a threaded build only when asked).
  */
 export function loadAttention(options = {}) {
   validate.requireObject(options, 'options');

@@ -163,11 +163,14 @@ const instances = new Map(); // backend → Promise<module>: each build is insta
 
 /**
  * The default build: the fastest this engine and page run. Relaxed SIMD where the engine has it, else SIMD128,
- * else scalar; threaded in cross-origin-isolated pages (never by default in Node, where the caller's thread
- * is usually one of many).
+ * else scalar; threaded in the workers of cross-origin-isolated pages. Never by default on a page's own thread,
+ * which may not block: a threaded call there waits for its pthreads by spinning, and the pool's workers each
+ * compile the module while the page starts. Never by default in Node, where the caller's thread is usually one
+ * of many.
  */
 function defaultBackend() {
-  const threads = !isNode && supportsThreads();
+  const onPageThread = typeof globalThis.document !== 'undefined';
+  const threads = !isNode && !onPageThread && supportsThreads();
   if (supportsRelaxedSimd()) return threads ? 'wasm-relaxed-simd-threads' : 'wasm-relaxed-simd';
   if (threads) return 'wasm-simd128-threads';
   return supportsSimd() ? 'wasm-simd128' : 'wasm-scalar';

@@ -80,7 +80,7 @@ export class Heatmap {
         <div class="heatmap-tooltip" role="presentation" hidden></div>
       </div>
       <div class="heatmap-legend"><span class="colour-bar" aria-hidden="true"></span><span class="legend-text"></span></div>
-      <div class="visually-hidden"><table><caption></caption><thead></thead><tbody></tbody></table></div>
+      <div class="visually-hidden heatmap-table"><table><caption></caption><thead></thead><tbody></tbody></table></div>
       <p class="visually-hidden" aria-live="polite"></p>`;
     this.element.querySelector('.heatmap-title').textContent = title;
     this.canvas = this.element.querySelector('.heatmap-body canvas');

@@ -12,7 +12,7 @@ import { ScalingLesson } from './lessons/scaling-lesson.js';
 import { SelectiveLesson } from './lessons/selective-lesson.js';
 import { SoftmaxLesson } from './lessons/softmax-lesson.js';
 import { lessonCount } from './lessons-state.js';
-import { nextTask } from './next-task.js';
+import { nextTask, widthInNextFrame } from './next-task.js';
 
 // Widget name (lessons/catalogue.js) → its class; each keeps its settings in `state[name]`.
 const widgetClasses = {
@@ -72,6 +72,8 @@ export class LessonsView {
 
   /** The first render, a part per task: the lesson's text, its widget built, its widget drawn a map per task. */
   async renderInSlices() {
+    this.width = await widthInNextFrame(this.body);
+    await nextTask();
     const parts = this.#renderParts();
     for (;;) {
       let done;

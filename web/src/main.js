@@ -226,11 +226,10 @@ async function keepsSentence(translator, sentence) {
 }
 
 async function main() {
-  // The build this page's views compute with. The page's own matrices are small (16 × 16 at most), and on the
-  // page's thread a threaded build would only wait for its pthreads (spinning: the main thread cannot block) and
-  // start three more workers that compile the module: it runs the single-thread twin of the best build, unless
-  // the URL asks for one. Training, the one big computation, picks its own (threads where there are cores).
-  const backend = requestedBackend ?? resolveBackend().replace(/-threads$/, '');
+  // The build this page's views compute with, on any thread: the library's default for a page's own thread
+  // (single-thread: its matrices are small, and a threaded build would spin there waiting for its pthreads)
+  // unless the URL asks for one. Training, the one big computation, picks its own in its worker.
+  const backend = resolveBackend(requestedBackend);
   const playground = new Playground(backend);
   playground.startTranslator();
   document.getElementById('backend').textContent = backend;

@@ -6,3 +6,13 @@ export function nextTask() {
   if (typeof globalThis.scheduler?.yield === 'function') return globalThis.scheduler.yield();
   return new Promise((resolve) => setTimeout(resolve, 0));
 }
+
+/**
+ * The element's width, read at the start of the next frame, where the browser lays the page out anyway: a view
+ * sizes its first drawing without forcing a layout of its own (and the layout lands in the frame's task, not
+ * in the script's).
+ */
+export async function widthInNextFrame(element) {
+  await new Promise((resolve) => requestAnimationFrame(resolve));
+  return Math.round(element.getBoundingClientRect().width);
+}

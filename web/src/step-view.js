@@ -2,7 +2,7 @@
 // stage at once (the first render alone goes a step per task); all arithmetic runs in the wasm module
 // (compute.js → web/lib).
 import { computeStages } from './compute.js';
-import { nextTask } from './next-task.js';
+import { nextTask, widthInNextFrame } from './next-task.js';
 import { button, element, labelled, logSlider, select, setOptions, hasFocus } from './controls.js';
 import { composeMaps, download, toCSV, toJSON } from './export.js';
 import { formatNumber } from './format.js';
@@ -223,12 +223,13 @@ export class StepView {
    * never blocks the page for long; the maps are sized to the stages' width read once, before any is drawn.
    */
   async renderInSlices() {
-    this.stagesWidth = Math.round(this.stages.getBoundingClientRect().width);
+    this.stagesWidth = await widthInNextFrame(this.stages);
+    await nextTask();
     const parts = this.#renderParts();
     for (;;) {
       let done;
       await drawingInSlices(() => ({ done } = parts.next()));
-      if (done) return;
+      if (done || !this.element.isConnected) return; // done, or replaced (an element given new inputs)
       await nextTask();
     }
   }
