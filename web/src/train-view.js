@@ -73,7 +73,6 @@ export class TrainView {
       this.width = width;
       if (this.run?.probe) this.#later('probe', () => this.#renderProbe());
     }).observe(this.element);
-    this.#warmUpDrawing();
     this.render();
   }
 
@@ -247,6 +246,7 @@ export class TrainView {
       if (this.session) return;
       this.#startWorker();
       this.session.warm(this.backend);
+      this.#warmUpDrawing();
     };
     const timer = setTimeout(start, 4000);
     this.element.addEventListener('pointerover', start, { once: true });
@@ -386,7 +386,8 @@ export class TrainView {
 
   /**
    * The first canvas text and context of a page cost tens of milliseconds (fonts, context set-up): pay them
-   * while the page is idle, so the first map drawn during training does not hold up the main thread.
+   * while the page is idle once the person turns to the view (prepare), so the first map drawn during training
+   * does not hold up the main thread.
    */
   #warmUpDrawing() {
     const idle = globalThis.requestIdleCallback ?? ((callback) => setTimeout(callback, 200));

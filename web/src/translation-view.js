@@ -7,7 +7,7 @@ import { DrawWhenVisible } from './draw-when-visible.js';
 import { nextTask } from './next-task.js';
 import { formatCount, formatNumber, formatWeight } from './format.js';
 import { HeadGrid } from './head-grid.js';
-import { Heatmap } from './heatmap.js';
+import { Heatmap, drawingInSlices } from './heatmap.js';
 import { LineView } from './line-view.js';
 import { alignmentAgreement, alignmentCells, pickMap, upToStep } from './translation-maps.js';
 import { languagePairs, translationLimits } from './translation-state.js';
@@ -145,12 +145,13 @@ export class TranslationView {
     const reduceMotion = globalThis.matchMedia?.('(prefers-reduced-motion: reduce)').matches;
     if (!animate || reduceMotion) {
       this.step = last;
-      // The words first; the maps in the next task (the first drawing of a page is its slowest).
+      // The words first; the maps in the next task, each picture in a task of its own (the first drawing of a
+      // page is its slowest: the canvas and its fonts are set up).
       this.render({ textOnly: true });
       await nextTask();
       if (request !== this.requests) return;
-      this.element.dataset.decoding = 'done';
-      this.render();
+      await drawingInSlices(() => this.render());
+      if (request === this.requests) this.element.dataset.decoding = 'done';
       return;
     }
     this.step = 0;
