@@ -161,17 +161,23 @@ export class Heatmap {
     return viridis(t);
   }
 
-  /** Sizes the canvas for the current view (which clears it and resets its context): { width, height, ratio }. */
+  /**
+   * Sizes the canvas for the current view: { width, height, ratio }. Only a new size is assigned: assigning one,
+   * even the same, makes the browser allocate and clear a new bitmap (milliseconds for a large map, at every
+   * decoding step or training probe).
+   */
   #size() {
     const { rows, cols } = this.view.matrix;
     const cell = this.cellSize;
     // Slanted word labels reach past the last column: leave them room on the right.
     const width = this.labelWidth + cols * cell + 2 + (this.wordLabels ? this.labelHeight : 0), height = this.labelHeight + rows * cell + 2;
     const ratio = globalThis.devicePixelRatio || 1;
-    this.canvas.width = Math.round(width * ratio);
-    this.canvas.height = Math.round(height * ratio);
-    this.canvas.style.width = `${width}px`;
-    this.canvas.style.height = `${height}px`;
+    const pixels = [Math.round(width * ratio), Math.round(height * ratio)];
+    if (this.canvas.width !== pixels[0] || this.canvas.height !== pixels[1]) {
+      [this.canvas.width, this.canvas.height] = pixels;
+      this.canvas.style.width = `${width}px`;
+      this.canvas.style.height = `${height}px`;
+    }
     return { width, height, ratio };
   }
 
@@ -179,12 +185,14 @@ export class Heatmap {
     const { matrix, highlightRow } = this.view;
     const { rows, cols, data } = matrix;
     const cell = this.cellSize;
-    const { width, height, ratio } = this.#size();
+    const { ratio } = this.#size();
     const ctx = this.canvas.getContext('2d');
     const palette = this.palette;
-    ctx.setTransform(ratio, 0, 0, ratio, 0, 0);
+    // The bitmap may hold the last picture: paint it over whole, in device pixels.
+    ctx.setTransform(1, 0, 0, 1, 0, 0);
     ctx.fillStyle = palette.surface;
-    ctx.fillRect(0, 0, width, height);
+    ctx.fillRect(0, 0, this.canvas.width, this.canvas.height);
+    ctx.setTransform(ratio, 0, 0, ratio, 0, 0);
     ctx.textAlign = 'center';
     ctx.textBaseline = 'middle';
 

@@ -6,6 +6,7 @@ import { element } from './controls.js';
 import { nextTask } from './next-task.js';
 import { RemoteTranslator } from './remote-translator.js';
 import { decodeTranslationState, defaultTranslationState, encodeTranslationState } from './translation-state.js';
+import { viewPreview } from './view-text.js';
 // Each view's code is fetched when the view is first shown, so a visitor downloads only what they look at. The
 // page's own thread never waits for the module: the translator loads in its worker, the attention module only
 // when a view that computes on this thread (steps, lessons) is first shown.
@@ -80,7 +81,7 @@ class Playground {
     this.panel.setAttribute('aria-labelledby', `tab-${name}`);
     const firstTime = !this.views.has(name);
     if (firstTime) {
-      this.panel.replaceChildren(element('p', { className: 'loading', textContent: `Loading ${viewNames[name]}…` }));
+      this.panel.replaceChildren(viewPreview(name, location.search, `Loading ${viewNames[name]}…`));
       this.views.set(name, await this.#create(name));
       await nextTask(); // the view is built in one task, and first drawn in others
     }
@@ -144,7 +145,7 @@ class Playground {
       entry.view.prepare();
       return entry;
     }
-    this.panel.replaceChildren(element('p', { className: 'loading', textContent: 'Loading the translation model…' }));
+    this.panel.querySelector('.loading').textContent = 'Loading the translation model…';
     const { model } = decodeTranslationState(location.search);
     return this.#translationEntry(await this.#translator(model), null, location.search, { task: model });
   }

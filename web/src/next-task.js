@@ -13,6 +13,11 @@ export function nextTask() {
  * in the script's).
  */
 export async function widthInNextFrame(element) {
-  await new Promise((resolve) => requestAnimationFrame(resolve));
+  await nextFrame();
   return Math.round(element.getBoundingClientRect().width);
+}
+
+/** Resolves at the start of the next frame: what was added before it is laid out and painted in that frame. */
+export function nextFrame() {
+  return new Promise((resolve) => requestAnimationFrame(() => resolve()));
 }

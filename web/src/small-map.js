@@ -5,10 +5,12 @@ import { viridis } from './viridis.js';
 export function drawSmallMap(canvas, matrix, cell = 5) {
   const { rows, cols, data } = matrix;
   const ratio = globalThis.devicePixelRatio || 1;
-  canvas.width = Math.round(cols * cell * ratio);
-  canvas.height = Math.round(rows * cell * ratio);
-  canvas.style.width = `${cols * cell}px`;
-  canvas.style.height = `${rows * cell}px`;
+  const [width, height] = [Math.round(cols * cell * ratio), Math.round(rows * cell * ratio)];
+  if (canvas.width !== width || canvas.height !== height) { // a new size only: each assignment is a new bitmap
+    [canvas.width, canvas.height] = [width, height];
+    canvas.style.width = `${cols * cell}px`;
+    canvas.style.height = `${rows * cell}px`;
+  }
   const ctx = canvas.getContext('2d');
   ctx.setTransform(ratio, 0, 0, ratio, 0, 0);
   for (let i = 0; i < rows; i++) {

@@ -2,7 +2,7 @@
 // alignment. Training runs in a Web Worker (train-worker.js) through web/lib's createTrainer, so the page
 // stays responsive; this view only draws what the run reports (training-run.js) and never computes.
 import * as Comlink from 'comlink';
-import { resolveBackend, startWorker, supportsRelaxedSimd, supportsSimd } from '../lib/index.js';
+import { backends, resolveBackend, startWorker, supportsRelaxedSimd, supportsSimd, supportsThreads } from '../lib/index.js';
 import { button, element, labelled, select, setOptions, hasFocus } from './controls.js';
 import { formatCount, formatNumber, formatWeight } from './format.js';
 import { Heatmap } from './heatmap.js';
@@ -10,11 +10,12 @@ import { LineChart } from './line-chart.js';
 import { drawSmallMap } from './small-map.js';
 import { firstSource, samplePairs } from './sample-pairs.js';
 import { ablationNames, effectiveHeads, formatDuration, isLanguageTask, isSequenceTask, snapshotSteps, trainChoices, trainerOptions, trainTasks } from './train-state.js';
-import { nextTask } from './next-task.js';
+import { nextFrame, nextTask } from './next-task.js';
 import { liveEvaluationSentences, TrainingRun, WorkerStartError } from './training-run.js';
 // The worker's own bundle (Vite builds it and gives its URL), started as each engine needs (startWorker).
 import trainWorkerUrl from './train-worker.js?worker&url';
 import { alignmentAgreement, alignmentCells, pickMap, upToStep } from './translation-maps.js';
+import { trainIntroduction, trainTitle } from './view-text.js';
 
 // Each ablation with what the lecture notes (shared/LECTURES.md, numbered points) say it takes away.
 const ablationText = {
@@ -46,12 +47,16 @@ export class TrainView {
     this.probeMap = new Heatmap({ id: 'train-probe-map', title: 'cross-attention', rowAxis: 'output word', colAxis: 'source word', fixedRange: [0, 1], valueName: 'weight', wordLabels: true });
     this.snapshotStrip = element('ol', { className: 'snapshot-strip', id: 'snapshots', 'aria-label': 'the probe’s map at fixed points of the run' });
 
+    // The controls go on the page with the view; the charts, the probe and the model's actions follow a frame
+    // each on its first showing (renderInSlices), so that no single frame lays the whole view out.
     this.element.append(
-      element('h2', { id: 'train-view-title', textContent: 'Train: watch cross-attention learn to align words' }),
-      element('p', { className: 'intro', textContent: 'Train the translation model from random weights, here, on this computer’s CPU: the same C++ as the shipped model’s training, compiled to WebAssembly and run in a background thread. At first every Spanish word attends to all English words about equally; within a few hundred steps each one finds the word it translates. Tick an ablation to see what each part of attention is for, and compare with the previous run’s faint curve.' }),
+      element('h2', { id: 'train-view-title', textContent: trainTitle }),
+      element('p', { className: 'intro', textContent: trainIntroduction }),
       this.#optionsForm(),
       this.#runBar(),
       this.errorLine,
+    );
+    this.laterParts = [
       element('div', { className: 'maps-row charts' }, this.lossChart.element, this.scoreChart.element),
       this.scores = element('p', { id: 'train-scores', className: 'hint' }),
       element('section', { 'aria-labelledby': 'probe-title' },
@@ -63,7 +68,7 @@ export class TrainView {
         element('h4', { textContent: 'Snapshots: the same map at step 0, 10%, 25%, 50% and 100% of the run' }),
         this.snapshotStrip),
       this.#modelActions(),
-    );
+    ];
     // The width the maps may use, kept up to date without reading layout while drawing (a forced layout in
     // every update would cost the main thread tens of milliseconds).
     this.width = 900;
@@ -73,6 +78,7 @@ export class TrainView {
       this.width = width;
       if (this.run?.probe) this.#later('probe', () => this.#renderProbe());
     }).observe(this.element);
+    this.#warmUpDrawing();
     this.render();
   }
 
@@ -246,7 +252,6 @@ export class TrainView {
       if (this.session) return;
       this.#startWorker();
       this.session.warm(this.backend);
-      this.#warmUpDrawing();
     };
     const timer = setTimeout(start, 4000);
     this.element.addEventListener('pointerover', start, { once: true });
@@ -339,6 +344,15 @@ export class TrainView {
 
   // ---- drawing ----
 
+  /** The first showing: the controls at once, then the rest of the view a frame per part. */
+  async renderInSlices() {
+    this.render();
+    for (const part of this.laterParts.splice(0)) {
+      await nextFrame();
+      this.element.append(part);
+    }
+  }
+
   render() {
     const s = this.state;
     for (const key of ['task', 'minLength', 'maxLength', 'dModel', 'heads', 'encoderLayers', 'decoderLayers', 'steps', 'batchSize', 'learningRate', 'seed']) {
@@ -386,8 +400,7 @@ export class TrainView {
 
   /**
    * The first canvas text and context of a page cost tens of milliseconds (fonts, context set-up): pay them
-   * while the page is idle once the person turns to the view (prepare), so the first map drawn during training
-   * does not hold up the main thread.
+   * while the page is idle, so the first map drawn during training does not hold up the main thread.
    */
   #warmUpDrawing() {
     const idle = globalThis.requestIdleCallback ?? ((callback) => setTimeout(callback, 200));
@@ -538,6 +551,8 @@ function setSelectOptions(node, options, value) {
  * machines, the single-thread twin of the page's build.
  */
 function trainingBackend() {
-  const backend = resolveBackend();
-  return (globalThis.navigator?.hardwareConcurrency ?? 1) >= 4 ? backend : backend.replace(/-threads$/, '');
+  const single = resolveBackend(); // a page's own thread defaults to the single-thread build
+  const threaded = `${single}-threads`;
+  const cores = globalThis.navigator?.hardwareConcurrency ?? 1;
+  return cores >= 4 && supportsThreads() && backends.includes(threaded) ? threaded : single;
 }

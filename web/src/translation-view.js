@@ -11,6 +11,7 @@ import { Heatmap, drawingInSlices } from './heatmap.js';
 import { LineView } from './line-view.js';
 import { alignmentAgreement, alignmentCells, pickMap, upToStep } from './translation-maps.js';
 import { languagePairs, translationLimits } from './translation-state.js';
+import { translationIntroduction, translationTitle } from './view-text.js';
 
 const stepMilliseconds = 280;
 
@@ -49,8 +50,9 @@ export class TranslationView {
     this.outputLabel = element('span', { className: 'field-label', id: 'output-label' });
 
     this.element.append(
-      element('h2', { id: 'translation-view-title', textContent: 'Translation: watch attention align words' }),
+      element('h2', { id: 'translation-view-title', textContent: translationTitle }),
       ...this.#introduction().map((text) => element('p', { className: 'intro', textContent: text })),
+      element('p', { className: 'hint', id: 'model-card', textContent: this.#modelCard() }),
       modelLabel
         ? element('p', { className: 'notice', id: 'model-notice' }, `This is your model (${modelLabel}), not the shipped one. `,
           translator.config.ablations.sigmoidGates ? 'Its attention weights are sigmoid gates: a row need not sum to 1. ' : '',
@@ -91,14 +93,16 @@ export class TranslationView {
 
   /** The view's introduction, in short paragraphs (what the model is; what its cross-attention shows). */
   #introduction() {
+    if (this.pair) return translationIntroduction(this.task); // the words shown while the model was loading
+    return [`A transformer trained in the Train view on ${this.task === 'pairs' ? 'your own pairs' : `the ${this.task} task`} runs here in WebAssembly, in a background thread.`,
+      'For each output symbol, cross-attention spreads a weight of 1 over the input (and the end marker <eos>).'];
+  }
+
+  /** The model's size and the build it runs on. */
+  #modelCard() {
     const { encoderLayers, decoderLayers, heads, parameters } = this.translator.config;
-    const model = `A transformer with ${encoderLayers} encoder and ${decoderLayers} decoder layers, ${heads} heads and ${formatCount(parameters)} parameters`;
-    if (!this.pair) {
-      return [`${model}, trained in the Train view on ${this.task === 'pairs' ? 'your own pairs' : `the ${this.task} task`}, runs here in WebAssembly (${this.translator.backend}, in a background thread).`,
-        'For each output symbol, cross-attention spreads a weight of 1 over the input (and the end marker <eos>).'];
-    }
-    return [`${model}, trained by this project’s C++ code on a toy ${this.pair.label} grammar (${this.translator.vocabulary.source.length} English words), runs here in WebAssembly (${this.translator.backend}, in a background thread).`,
-      `It writes one ${this.pair.target} word at a time; for each, cross-attention spreads a weight of 1 over the English words (and the end marker <eos>): a soft word alignment. ${this.pair.reordering}`];
+    const words = this.pair ? `, ${this.translator.vocabulary.source.length} English words` : '';
+    return `The model: ${encoderLayers} encoder and ${decoderLayers} decoder layers, ${heads} heads, ${formatCount(parameters)} parameters${words}; kernels: ${this.translator.backend}.`;
   }
 
   // ---- state ----
