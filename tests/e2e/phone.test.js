@@ -32,6 +32,9 @@ describe('on a phone', () => {
     expect(await page.locator('.lede').textContent()).toMatch(/Attention, running in your browser/);
     expect(await page.locator('#view-tabs [role="tab"]').allTextContents()).toEqual(['Lessons', 'Translation', 'Attention, step by step', 'Train']);
     expect(await page.locator('#view-panel .loading').textContent()).toMatch(/Loading/);
+    // The view's heading and introduction too: the same words the view shows once built, in the same place.
+    expect(await page.locator('#view-panel h2').textContent()).toBe('Translation: watch attention align words');
+    expect(await page.locator('#view-panel .intro').first().textContent()).toMatch(/toy English → Spanish grammar/);
     expect(await page.evaluate(() => document.body.dataset.ready)).toBeUndefined();
     release();
     await page.waitForSelector('#translation-view[data-decoding="done"]');

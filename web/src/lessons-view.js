@@ -21,9 +21,15 @@ const widgetClasses = {
 };
 
 export class LessonsView {
-  /** @param {{ loadTranslator: () => Promise<object> }} options  the shipped English → Spanish model, for lesson 5 */
+  /**
+   * @param {{ api: object | Promise<object>, loadTranslator: () => Promise<object> }} options  `api`: the attention
+   *   module, or the promise of it (the lesson's text is shown while it loads); `loadTranslator`: the shipped
+   *   English → Spanish model, for lesson 5
+   */
   constructor({ api, state, onStateChange, loadTranslator }) {
-    Object.assign(this, { api, state, onStateChange });
+    Object.assign(this, { state, onStateChange });
+    this.api = null; // the widgets wait for it; the lessons' text does not
+    this.apiReady = Promise.resolve(api).then((loaded) => { this.api = loaded; });
     this.navButtons = lessons.map((lesson, i) => button(`${i + 1}. ${lesson.title}`, () => this.set({ lesson: i + 1 }), { className: 'lesson-link', id: `lesson-${i + 1}` }));
     this.title = element('h2', { id: 'lesson-title' });
     this.text = element('p', { className: 'lesson-text', id: 'lesson-text' });
@@ -70,8 +76,13 @@ export class LessonsView {
     while (!parts.next().done);
   }
 
-  /** The first render, a part per task: the lesson's text, its widget built, its widget drawn a map per task. */
+  /**
+   * The first render, a part per task: the lesson's text at once (before the module has arrived), then its widget
+   * built, then drawn a map per task. Rejects if the module does not load.
+   */
   async renderInSlices() {
+    this.#renderText();
+    await this.apiReady;
     this.width = await widthInNextFrame(this.body);
     await nextTask();
     const parts = this.#renderParts();
@@ -83,7 +94,8 @@ export class LessonsView {
     }
   }
 
-  *#renderParts() {
+  /** The lesson's title and text, the list's current lesson and the buttons: what needs no module. */
+  #renderText() {
     const { lesson: number } = this.state;
     const lesson = lessons[number - 1];
     this.title.textContent = `${number}. ${lesson.title}`;
@@ -91,6 +103,12 @@ export class LessonsView {
     this.navButtons.forEach((b, i) => (i + 1 === number ? b.setAttribute('aria-current', 'step') : b.removeAttribute('aria-current')));
     this.prev.disabled = number === 1;
     this.next.disabled = number === lessonCount;
+    return lesson;
+  }
+
+  *#renderParts() {
+    const lesson = this.#renderText();
+    if (!this.api) return; // the first render draws the widget once the module is here
     if (!this.width) {
       this.width = Math.round(this.body.getBoundingClientRect().width);
       yield;

@@ -123,10 +123,8 @@ class Playground {
     if (name === 'lessons') {
       const [{ decodeLessonsState, encodeLessonsState }, { LessonsView }] = await Promise.all([import('./lessons-state.js'), import('./lessons-view.js')]);
       const entry = { urlParams: () => encodeLessonsState(entry.view.state) };
-      const api = await this.attention();
-      await nextTask(); // the module's start-up and the view's construction: a task each
       entry.view = new LessonsView({
-        api,
+        api: this.attention(), // the lesson's text is on the page while the module loads
         state: decodeLessonsState(location.search),
         onStateChange: (_, { newLesson = false } = {}) => setUrl('lessons', entry.urlParams(), { push: newLesson }),
         loadTranslator: () => RemoteTranslator.load({ backend: this.translatorBackend, model: 'en-es' }), // lesson 5's own, in its worker
