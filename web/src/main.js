@@ -115,9 +115,8 @@ class Playground {
       const [{ decodeState, encodeState }, { StepView }] = await Promise.all([import('./state.js'), import('./step-view.js')]);
       const { state, notice } = decodeState(location.search);
       const entry = { urlParams: () => encodeState(entry.view.state) };
-      const api = await this.attention();
-      await nextTask(); // the module's start-up and the view's construction: a task each
-      entry.view = new StepView({ api, state, notice, onStateChange: () => setUrl('steps', entry.urlParams()) });
+      // The controls and inputs are on the page while the module loads.
+      entry.view = new StepView({ api: this.attention(), state, notice, onStateChange: () => setUrl('steps', entry.urlParams()) });
       return entry;
     }
     if (name === 'lessons') {

@@ -15,11 +15,13 @@ const editorTitles = { x: 'X (inputs)', wq: 'Wq', wk: 'Wk', wv: 'Wv', wo: 'Wo (o
 
 export class StepView {
   /**
-   * @param {{ api: import('../lib/index.js').Attention, state: object, notice: string | null,
-   *           onStateChange: (state: object) => void }} options
+   * @param {{ api: import('../lib/index.js').Attention | Promise<import('../lib/index.js').Attention>,
+   *           state: object, notice: string | null, onStateChange: (state: object) => void }} options
+   *   `api`: the module, or its promise (the controls and inputs are shown while it loads)
    */
   constructor({ api, state, notice, onStateChange }) {
-    this.api = api;
+    this.api = null; // the stages wait for it; the controls and inputs do not
+    this.apiReady = Promise.resolve(api).then((loaded) => { this.api = loaded; });
     this.state = state;
     this.onStateChange = onStateChange;
     this.heatmaps = new Map();
@@ -219,13 +221,16 @@ export class StepView {
   }
 
   /**
-   * The first render, a part per task (controls and inputs, then each step's maps), so that opening the view
-   * never blocks the page for long; the maps are sized to the stages' width read once, before any is drawn.
+   * The first render, a part per task (controls and inputs at once, then, with the module, each step's maps), so
+   * that opening the view never blocks the page for long; the maps are sized to the stages' width read once,
+   * before any is drawn. Rejects if the module does not load.
    */
   async renderInSlices() {
+    const parts = this.#renderParts();
+    parts.next(); // the controls and the inputs, at once: they need no module
+    await this.apiReady;
     this.stagesWidth = await widthInNextFrame(this.stages);
     await nextTask();
-    const parts = this.#renderParts();
     for (;;) {
       let done;
       await drawingInSlices(() => ({ done } = parts.next()));
@@ -246,6 +251,7 @@ export class StepView {
     });
     if (!sameChildren(this.inputs, editors)) this.inputs.replaceChildren(...editors);
     yield;
+    if (!this.api) return; // the first render computes the stages once the module is here
 
     let stages;
     try {
