@@ -28,27 +28,37 @@ export function sharedTranslator(model = 'en-es') {
 const stylesheets = [new URL('../src/style.css', import.meta.url), new URL('./elements.css', import.meta.url)];
 
 /**
- * An open shadow root holding the stylesheets and a line for errors; returns the root and that line.
- * `onStyled` runs when the stylesheets have loaded (canvas drawings read their colours from CSS).
+ * An open shadow root holding the stylesheets, a line for errors and a container for the element's content;
+ * returns the container (as `root`) and that line. `onStyled` runs once the stylesheets have loaded (canvas
+ * drawings read their colours from CSS). The content is laid out but not shown until every stylesheet has
+ * loaded or failed: drawn unstyled first, it would move when the styles arrive (a layout shift on the host page).
  */
 export function shadowWithStyles(host, onStyled) {
-  const root = host.attachShadow({ mode: 'open' });
+  const shadow = host.attachShadow({ mode: 'open' });
+  const content = document.createElement('div');
+  content.style.visibility = 'hidden'; // a CSSOM property, which a strict CSP allows (an inline style it would not)
+  let waiting = stylesheets.length;
+  const settled = () => {
+    waiting -= 1;
+    if (waiting > 0) return;
+    content.style.removeProperty('visibility');
+    themesChanged(); // the maps' colours come from these stylesheets' custom properties
+    onStyled();
+  };
   for (const href of stylesheets) {
     const link = document.createElement('link');
     link.rel = 'stylesheet';
     link.href = href.href;
-    link.addEventListener('load', () => {
-      themesChanged(); // the maps' colours come from these stylesheets' custom properties
-      onStyled();
-    });
-    root.append(link);
+    link.addEventListener('load', settled);
+    link.addEventListener('error', settled);
+    shadow.append(link);
   }
   const errorLine = document.createElement('p');
   errorLine.className = 'error element-error';
   errorLine.setAttribute('role', 'alert');
   errorLine.hidden = true;
-  root.append(errorLine);
-  return { root, errorLine };
+  shadow.append(errorLine, content);
+  return { root: content, errorLine };
 }
 
 /** Shows `error` in the element's error line and emits it as an `error` event ({ detail: error }). */
