@@ -4,7 +4,7 @@
 import { button, element, hasFocus, labelled, logSlider, select, setOptions } from './controls.js';
 import { DistributionView, percent } from './distribution-view.js';
 import { DrawWhenVisible } from './draw-when-visible.js';
-import { nextTask } from './next-task.js';
+import { nextFrame, nextTask } from './next-task.js';
 import { formatCount, formatNumber, formatWeight } from './format.js';
 import { HeadGrid } from './head-grid.js';
 import { Heatmap, drawingInSlices } from './heatmap.js';
@@ -61,6 +61,10 @@ export class TranslationView {
       this.#sentenceForm(),
       this.errorLine,
       element('div', { className: 'translation-result' }, this.outputLabel, this.output, this.reference),
+    );
+    // What lies below the fold joins the page a frame per part on the view's first showing (renderInSlices), so
+    // that no single frame lays the whole view out.
+    this.laterParts = [
       element('div', { className: 'below-fold' }, this.#controls()),
       element('section', { 'aria-labelledby': 'next-title', className: 'below-fold' },
         element('h3', { id: 'next-title', textContent: 'Choosing each word: the output distribution' }),
@@ -75,7 +79,7 @@ export class TranslationView {
         element('h3', { id: 'self-title', textContent: 'Self-attention in the encoder and the decoder' }),
         element('p', { className: 'hint', textContent: 'The encoder’s words attend to each other freely; the decoder’s are masked causally: the query producing word t sees only <bos> and the words before t (its upper triangle is zero).' }),
         element('div', { className: 'maps-row' }, this.encoderMap.element, this.decoderMap.element)),
-    );
+    ];
     // Parts below the fold are drawn when they come into view (each redraw skipped if what it shows is unchanged).
     this.linesDraw = new DrawWhenVisible(this.lines.element);
     this.gridDraw = new DrawWhenVisible(this.grid.element);
@@ -290,8 +294,19 @@ export class TranslationView {
 
   // ---- drawing ----
 
+  /** The first showing: the view's top at once, the parts below the fold a frame each. */
+  async renderInSlices() {
+    const later = this.laterParts.splice(0);
+    this.render();
+    for (const part of later) {
+      await nextFrame();
+      this.element.append(part);
+    }
+  }
+
   /** Draws the state and the current step; with `textOnly`, the words and bars but not the maps. */
   render({ textOnly = false } = {}) {
+    this.element.append(...this.laterParts.splice(0)); // shown without renderInSlices (a model swapped in): all at once
     const s = this.state;
     // From the resize observer (which reports before the first paint): reading the layout here would force one.
     const width = this.width || 900;
