@@ -96,6 +96,20 @@ describe('on a phone', () => {
     await context.close();
   });
 
+  it.each([5, 6, 9])('lesson %i never loads the module on the page’s thread (its widget needs none, or it has none)', async (lesson) => {
+    const { page, errors } = await openPage(browser, `${built.url}?view=lessons&lesson=${lesson}`, phone);
+    await page.waitForSelector('body[data-ready]');
+    if (lesson === 5) await page.waitForFunction(() => document.querySelector('#cross-status')?.textContent.startsWith('“'));
+    // The window's own resource timeline: a worker's fetches (lesson 5's translator) are in the worker's.
+    const pageWasm = () => page.evaluate(() => performance.getEntriesByType('resource').map((r) => r.name).filter((name) => /\.wasm$/.test(name)));
+    expect(await pageWasm()).toEqual([]);
+    await page.locator('#lesson-prev').click(); // a lesson with a widget that computes here: the module now loads
+    await page.locator('#lesson-prev').click();
+    await expect.poll(pageWasm).toHaveLength(1);
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
   it('a tap on a map cell shows its value, as hovering does', async () => {
     const context = await browser.newContext({ viewport: phone, hasTouch: true, isMobile: true });
     const page = await context.newPage();

@@ -20,16 +20,19 @@ const widgetClasses = {
   cross: CrossAttentionLesson, reshape: ReshapeLesson, position: PositionLesson, memory: MemoryLesson,
 };
 
+/** Whether a lesson's widget computes with the page's module (lesson 5's asks its translator's worker). */
+const needsModule = (widget) => widget !== undefined && widget !== 'cross';
+
 export class LessonsView {
   /**
-   * @param {{ api: object | Promise<object>, loadTranslator: () => Promise<object> }} options  `api`: the attention
-   *   module, or the promise of it (the lesson's text is shown while it loads); `loadTranslator`: the shipped
-   *   English → Spanish model, for lesson 5
+   * @param {{ loadApi: () => Promise<object>, loadTranslator: () => Promise<object> }} options  `loadApi`: the
+   *   attention module, loaded when a lesson's widget first needs it (the lessons' text never waits for it);
+   *   `loadTranslator`: the shipped English → Spanish model, for lesson 5 (whose widget needs no module here)
    */
-  constructor({ api, state, onStateChange, loadTranslator }) {
-    Object.assign(this, { state, onStateChange });
-    this.api = null; // the widgets wait for it; the lessons' text does not
-    this.apiReady = Promise.resolve(api).then((loaded) => { this.api = loaded; });
+  constructor({ loadApi, state, onStateChange, loadTranslator }) {
+    Object.assign(this, { state, onStateChange, loadApi });
+    this.api = null;
+    this.apiReady = null;
     this.navButtons = lessons.map((lesson, i) => button(`${i + 1}. ${lesson.title}`, () => this.set({ lesson: i + 1 }), { className: 'lesson-link', id: `lesson-${i + 1}` }));
     this.title = element('h2', { id: 'lesson-title' });
     this.text = element('p', { className: 'lesson-text', id: 'lesson-text' });
@@ -50,6 +53,12 @@ export class LessonsView {
       this.width = width;
       this.render();
     }).observe(this.body);
+  }
+
+  /** The module, for the widgets that compute on this thread: loaded once, on the first that asks. */
+  #loadModule() {
+    this.apiReady ??= this.loadApi().then((loaded) => { this.api = loaded; });
+    return this.apiReady;
   }
 
   #widget(name) {
@@ -81,8 +90,8 @@ export class LessonsView {
    * built, then drawn a map per task. Rejects if the module does not load.
    */
   async renderInSlices() {
-    this.#renderText();
-    await this.apiReady;
+    const lesson = this.#renderText();
+    if (needsModule(lesson.widget)) await this.#loadModule();
     this.width = await widthInNextFrame(this.body);
     await nextTask();
     const parts = this.#renderParts();
@@ -108,7 +117,11 @@ export class LessonsView {
 
   *#renderParts() {
     const lesson = this.#renderText();
-    if (!this.api) return; // the first render draws the widget once the module is here
+    if (needsModule(lesson.widget) && !this.api) { // a lesson shown before the module is here: drawn once it is
+      this.body.replaceChildren(element('p', { className: 'loading', textContent: 'Loading the attention module…' }));
+      this.#loadModule().then(() => this.render(), (error) => { this.body.replaceChildren(element('p', { className: 'error', textContent: `The attention module could not start: ${error.message}` })); });
+      return;
+    }
     if (!this.width) {
       this.width = Math.round(this.body.getBoundingClientRect().width);
       yield;

@@ -9,7 +9,7 @@ import { decodeTranslationState, defaultTranslationState, encodeTranslationState
 import { viewPreview } from './view-text.js';
 // Each view's code is fetched when the view is first shown, so a visitor downloads only what they look at. The
 // page's own thread never waits for the module: the translator loads in its worker, the attention module only
-// when a view that computes on this thread (steps, lessons) is first shown.
+// when a view that computes on this thread (steps, a lesson whose widget does) is first shown.
 
 const viewNames = { lessons: 'Lessons', translation: 'Translation', steps: 'Attention, step by step', train: 'Train' };
 const requestedBackend = backends.includes(new URLSearchParams(location.search).get('backend')) ? new URLSearchParams(location.search).get('backend') : undefined;
@@ -123,7 +123,7 @@ class Playground {
       const [{ decodeLessonsState, encodeLessonsState }, { LessonsView }] = await Promise.all([import('./lessons-state.js'), import('./lessons-view.js')]);
       const entry = { urlParams: () => encodeLessonsState(entry.view.state) };
       entry.view = new LessonsView({
-        api: this.attention(), // the lesson's text is on the page while the module loads
+        loadApi: () => this.attention(), // when a lesson's widget first needs it: its text never waits
         state: decodeLessonsState(location.search),
         onStateChange: (_, { newLesson = false } = {}) => setUrl('lessons', entry.urlParams(), { push: newLesson }),
         loadTranslator: () => RemoteTranslator.load({ backend: this.translatorBackend, model: 'en-es' }), // lesson 5's own, in its worker
