@@ -115,7 +115,12 @@ describe('train view', () => {
     expect(await page.locator('#train-progress-text').textContent()).toMatch(/wasm-simd128$/);
     await page.locator('#ablate-positions').click();
     expect(new URL(page.url()).searchParams.get('without')).toBe('positions');
-    await page.locator('#train-start').click();
+    // The click says 'starting' at once (read in the click's own task), so no one takes the finished run for the new one.
+    const statusAfterClick = await page.evaluate(() => {
+      document.querySelector('#train-start').click();
+      return [document.querySelector('#train-view').dataset.status, document.querySelector('#train-start').disabled];
+    });
+    expect(statusAfterClick).toEqual(['starting', true]);
     await trainUntilDone(page);
     expect(await page.locator('#loss-chart path.series.previous').count()).toBe(1);
     expect(await accessibilityViolations(page, '#train-view')).toEqual([]); // axe-core, WCAG 2.1 A and AA

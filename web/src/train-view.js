@@ -37,6 +37,7 @@ export class TrainView {
     Object.assign(this, { state, onStateChange, onUseModel, backend: backend ?? trainingBackend() });
     this.run = null;
     this.previous = null; // the last finished run, drawn faintly behind the current one
+    this.launching = false; // from a Start click until its run exists
     this.session = null; // the worker's Comlink proxy, created on the first Start
 
     this.element = element('section', { id: 'train-view', className: 'view', 'aria-labelledby': 'train-view-title' });
@@ -218,17 +219,27 @@ export class TrainView {
   }
 
   get #busy() {
-    return ['starting', 'running', 'pausing', 'paused'].includes(this.run?.status);
+    return ['starting', 'running', 'pausing', 'paused'].includes(this.#status);
+  }
+
+  /** The run's status, or 'starting' from the click that starts a new run until that run exists. */
+  get #status() {
+    return this.launching ? 'starting' : this.run?.status ?? 'idle';
   }
 
   async #startOrPause() {
-    const status = this.run?.status;
+    const status = this.#status;
     if (status === 'running') return this.run.pause();
     if (status === 'paused') return this.run.resume();
     if (status === 'starting' || status === 'pausing') return;
     if (this.run?.status === 'done') this.previous = this.run;
+    // Said at once: a second click, or a script waiting for 'done', must not see the finished run as current.
+    this.launching = true;
+    this.#renderRunBar();
+    this.element.dataset.status = this.#status;
     this.#startWorker();
     await nextTask(); // the worker's start and the view's first redraw in separate tasks
+    this.launching = false;
     this.errorLine.hidden = true;
     this.run = new TrainingRun({
       session: this.session,
@@ -383,7 +394,7 @@ export class TrainView {
     this.#later('snapshots', () => this.#renderSnapshots());
     const ready = this.run && ['paused', 'done'].includes(this.run.status);
     this.useButton.disabled = this.downloadButton.disabled = !ready;
-    this.element.dataset.status = this.run?.status ?? 'idle';
+    this.element.dataset.status = this.#status;
     this.element.dataset.step = String(this.run?.step ?? 0);
   }
 
@@ -412,7 +423,7 @@ export class TrainView {
 
   #renderRunBar() {
     const run = this.run;
-    const status = run?.status ?? 'idle';
+    const status = this.#status;
     this.startButton.textContent = { running: 'Pause', pausing: 'Pausing…', paused: 'Resume', starting: 'Starting…' }[status] ?? (status === 'done' ? 'Train again' : 'Start training');
     this.startButton.disabled = status === 'starting' || status === 'pausing';
     this.resetButton.disabled = !run || status === 'starting';
