@@ -69,6 +69,9 @@ export default defineConfig({
     // Every asset stays a file: a data: URL is blocked by a strict CSP (style-src/img-src 'self'), and the
     // pthread workers must keep their origin (see above).
     assetsInlineLimit: 0,
+    // No modulepreload polyfill: every browser the site runs on preloads modules itself, and the polyfill watches
+    // every DOM change of the page for the rest of its life.
+    modulePreload: { polyfill: false },
     // Two pages: the playground, and the embed page showing the web components as another site uses them.
     rollupOptions: { input: { main: `${root}/index.html`, embed: `${root}/embed.html` } },
   },

@@ -46,12 +46,15 @@ export class LessonsView {
       element('article', { className: 'lesson' }, this.title, this.text, this.body, element('div', { className: 'buttons lesson-steps' }, this.prev, this.next)));
     // The widgets' sizes follow the lesson's width: read before the first render and whenever it changes, never
     // during a render (where it would force a layout).
+    // Until the first render has finished, the observer only notes the width: redrawing then would draw the whole
+    // lesson in one task, which the first render's slices exist to avoid.
     this.width = 0;
+    this.rendered = false;
     new ResizeObserver(() => {
       const width = Math.round(this.body.getBoundingClientRect().width); // layout is clean here: no cost
       if (width === this.width) return;
       this.width = width;
-      this.render();
+      if (this.rendered) this.render();
     }).observe(this.body);
   }
 
@@ -83,6 +86,7 @@ export class LessonsView {
   render() {
     const parts = this.#renderParts();
     while (!parts.next().done);
+    this.rendered = true;
   }
 
   /**
@@ -98,9 +102,10 @@ export class LessonsView {
     for (;;) {
       let done;
       await drawingInSlices(() => ({ done } = parts.next()));
-      if (done) return;
+      if (done) break;
       await nextTask();
     }
+    this.rendered = true;
   }
 
   /** The lesson's title and text, the list's current lesson and the buttons: what needs no module. */
@@ -119,7 +124,7 @@ export class LessonsView {
     const lesson = this.#renderText();
     if (needsModule(lesson.widget) && !this.api) { // a lesson shown before the module is here: drawn once it is
       this.body.replaceChildren(element('p', { className: 'loading', textContent: 'Loading the attention module…' }));
-      this.#loadModule().then(() => this.render(), (error) => { this.body.replaceChildren(element('p', { className: 'error', textContent: `The attention module could not start: ${error.message}` })); });
+      this.drawnWhenLoaded ??= this.#loadModule().then(() => this.renderInSlices(), (error) => { this.body.replaceChildren(element('p', { className: 'error', textContent: `The attention module could not start: ${error.message}` })); });
       return;
     }
     if (!this.width) {

@@ -40,13 +40,15 @@ export class StepView {
       this.stages,
     );
     // The maps' sizes follow the stages' width (read here and before the first render, never during a render,
-    // where it would force a layout); their height changes with every render and needs nothing.
+    // where it would force a layout); their height changes with every render and needs nothing. Until the first
+    // render has finished, the observer only notes the width (a redraw then would undo the first render's slices).
     this.stagesWidth = 0;
+    this.rendered = false;
     new ResizeObserver(() => {
       const width = Math.round(this.stages.getBoundingClientRect().width); // layout is clean here: no cost
       if (width === this.stagesWidth) return;
       this.stagesWidth = width;
-      this.render();
+      if (this.rendered) this.render();
     }).observe(this.stages);
   }
 
@@ -218,6 +220,7 @@ export class StepView {
   render() {
     const parts = this.#renderParts();
     while (!parts.next().done);
+    this.rendered = true;
   }
 
   /**
@@ -234,9 +237,10 @@ export class StepView {
     for (;;) {
       let done;
       await drawingInSlices(() => ({ done } = parts.next()));
-      if (done || !this.element.isConnected) return; // done, or replaced (an element given new inputs)
+      if (done || !this.element.isConnected) break; // done, or replaced (an element given new inputs)
       await nextTask();
     }
+    this.rendered = true;
   }
 
   *#renderParts() {
