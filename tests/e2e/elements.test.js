@@ -82,6 +82,9 @@ describe('the elements', () => {
       map.weights = 'weights';
       await drawn();
       out.type = errorText();
+      map.weights = { data: [0.3, 0.7], rows: 1, columns: 2 };
+      await drawn();
+      out.unknownKey = errorText();
       map.weights = { data: [0.3, 0.7], rows: 1, cols: 2 };
       await drawn();
       out.recovered = [map.shadowRoot.querySelector('.element-error').hidden, map.shadowRoot.querySelector('.heatmap').hidden];
@@ -99,12 +102,14 @@ describe('the elements', () => {
     expect(result.hidden).toBe(true);
     expect(result.shape).toBe('attention-map: weights.data has 3 values; 2 rows × 2 cols needs 4');
     expect(result.type).toBe('attention-map: weights must be { data, rows, cols } or { data, heads, rows, cols }, got string');
+    expect(result.unknownKey).toBe("attention-map: unknown property 'weights.columns'; did you mean 'weights.cols'?");
     expect(result.recovered).toEqual([true, false]);
     expect(result.errorsSeen).toEqual([
       "RangeError: the head attribute must be a whole number from 1 to 2, got '3'",
       'RangeError: weights.data[1] is NaN: weights are numbers, or −Infinity for masked cells',
       'RangeError: weights.data has 3 values; 2 rows × 2 cols needs 4',
       'TypeError: weights must be { data, rows, cols } or { data, heads, rows, cols }, got string',
+      "TypeError: unknown property 'weights.columns'; did you mean 'weights.cols'?",
     ]);
     expect(errors).toEqual([]);
     await page.close();
@@ -165,6 +170,12 @@ describe('the elements', () => {
       return steps.shadowRoot.querySelector('.element-error').textContent;
     });
     expect(bad).toBe('attention-steps: wv is 3 × 1; with the other inputs it must be 2 × 1');
+    const unknownKey = await page.evaluate(() => {
+      const steps = document.querySelector('#steps');
+      steps.wv = { data: [1, 0, 0, 1], rows: 2, cols: 2, head: 1 };
+      return steps.shadowRoot.querySelector('.element-error').textContent;
+    });
+    expect(unknownKey).toBe("attention-steps: unknown property 'wv.head'; the known properties of 'wv' are data, rows, cols");
     await page.screenshot({ path: `${resultsDir}embed-1000.png`, fullPage: true });
     expect(errors).toEqual([]);
     await page.close();

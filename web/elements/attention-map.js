@@ -7,6 +7,7 @@
 import { viridis } from '../src/viridis.js';
 import { formatNumber } from '../src/format.js';
 import { Heatmap } from '../src/heatmap.js';
+import { checkKnownKeys, matrixShape } from '../lib/known-keys.js';
 import { clearError, integerAttribute, reportError, shadowWithStyles } from './shared.js';
 
 const describe = (value) => (value === null ? 'null' : Array.isArray(value) ? 'an array' : typeof value);
@@ -22,6 +23,7 @@ export function checkWeights(weights) {
   if (weights === null || typeof weights !== 'object' || Array.isArray(weights)) {
     throw new TypeError(`weights must be { data, rows, cols } or { data, heads, rows, cols }, got ${describe(weights)}`);
   }
+  checkKnownKeys({ weights }, { weights: matrixShape }, { noun: 'property' });
   const rows = positiveInteger(weights.rows, 'weights.rows');
   const cols = positiveInteger(weights.cols, 'weights.cols');
   const heads = weights.heads === undefined ? 1 : positiveInteger(weights.heads, 'weights.heads');

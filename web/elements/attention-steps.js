@@ -3,6 +3,7 @@
 // Properties x, wq, wk, wv: { data, rows, cols } (X is S × d_model; Wq and Wk d_model × d_k; Wv d_model × d_v;
 // 1 to 16 each); unset ones keep the lecture notes' worked example, which is the default.
 // Events: error (bad inputs are shown inside the element).
+import { checkKnownKeys } from '../lib/known-keys.js';
 import { defaultState, limits, resize } from '../src/state.js';
 import { StepView } from '../src/step-view.js';
 import { clearError, reportError, shadowWithStyles, sharedAttention } from './shared.js';
@@ -18,6 +19,7 @@ export function stepsState(inputs) {
     if (typeof m !== 'object' || !Number.isInteger(m.rows) || !Number.isInteger(m.cols) || !m.data || typeof m.data.length !== 'number') {
       throw new TypeError(`${name} must be { data, rows, cols } with whole-number rows and cols`);
     }
+    checkKnownKeys({ [name]: m }, { [name]: { data: null, rows: null, cols: null } }, { noun: 'property' });
     if (m.rows < limits.minSize || m.rows > limits.maxSize || m.cols < limits.minSize || m.cols > limits.maxSize) {
       throw new RangeError(`${name} is ${m.rows} × ${m.cols}; rows and cols must be from ${limits.minSize} to ${limits.maxSize}`);
     }

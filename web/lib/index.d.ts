@@ -18,6 +18,11 @@
  *   (`<eos>` included; decoding stops there), a forced target at most 31 words;
  * - a trainer: at most 2,000,000 parameters; pasted pairs at most 4 MiB of text, 20,000 pairs, 12 words a
  *   side, 40 bytes a word, 2,000 characters a line and 5,000 distinct words a side.
+ *
+ * Options are strict: every options or arguments object (and every matrix in one) refuses a key it does not
+ * know with a TypeError naming it and, where one is close, the known key: `createTrainer({ dModel: 32 })` throws
+ * "createTrainer: unknown option 'dModel'; did you mean 'model.dModel'?". The interfaces below list every key
+ * (TypeScript's excess-property check says the same for object literals).
  */
 
 /** A row-major matrix: `data.length` must equal `rows * cols`. */
@@ -122,7 +127,7 @@ export interface Attention {
   /** Threads sharing out heads and query blocks of large calls (1 except in the '-threads' builds). */
   readonly threads: number;
   /**
-   * Scaled dot-product attention. Throws a TypeError for arguments of the wrong type and a RangeError for
+   * Scaled dot-product attention. Throws a TypeError for arguments of the wrong type or unknown keys and a RangeError for
    * wrong shapes, non-finite numbers, bad masks or requests too large for memory; the message names the
    * argument and the expected vs actual value. The module keeps working after an error.
    */
@@ -155,7 +160,10 @@ export interface LoadOptions {
   backend?: Backend;
 }
 
-/** Loads (once per backend; later calls share the instance) and resolves to the attention API. */
+/**
+ * Loads (once per backend; later calls share the instance) and resolves to the attention API. Rejects with a
+ * TypeError for an unknown option.
+ */
 export function loadAttention(options?: LoadOptions): Promise<Attention>;
 
 /**
@@ -285,7 +293,7 @@ export interface Translator {
    * Translation, one word at a time. `temperature` (default 1, the training value) divides every attention
    * layer's logits. Throws UnknownWordError for words outside the vocabulary, RangeError for an empty or
    * over-long sentence (more than `maxWords` words or 4096 characters), a temperature that is not a finite
-   * number > 0 or a bad decoding option, and TypeError for arguments of the wrong type. The translator keeps
+   * number > 0 or a bad decoding option, and TypeError for arguments of the wrong type or an unknown option. The translator keeps
    * working after an error.
    */
   translate(sentence: string, options?: TranslateOptions): Translation;
@@ -329,7 +337,7 @@ export interface TranslatorOptions extends LoadOptions {
  * Loads a translation model into the module. Rejects with a RangeError naming the problem for a file that is
  * not a model, has another format version, or is corrupted (checksum) or truncated, and for one over the
  * limits: 64 MiB, 16,777,216 parameters. Nothing is allocated for a model before its header's sizes are
- * checked against the file's length.
+ * checked against the file's length. Rejects with a TypeError for an unknown option.
  */
 export function loadTranslator(options?: TranslatorOptions): Promise<Translator>;
 
@@ -373,9 +381,18 @@ export interface Ablations {
  */
 export type TrainingTask = 'en-es' | 'en-ja' | 'reverse' | 'sort' | 'copy';
 
+/**
+ * Sentence pairs of your own instead of a built-in task: `pairs` ([source, target] strings) or `text` (one pair
+ * per line, a tab or " ||| " between the sides). `heldOut`: the share kept out of training for evaluate()
+ * (default 0.1); `lowercase`: lower-case the target side (default true; the source side always is).
+ */
+export type PairsTask =
+  | { pairs: [string, string][]; heldOut?: number; lowercase?: boolean }
+  | { text: string; heldOut?: number; lowercase?: boolean };
+
 export interface TrainerOptions extends LoadOptions {
   /** Default 'en-es'. */
-  task?: TrainingTask;
+  task?: TrainingTask | PairsTask;
   /** Source lengths of a sequence task, distractors included: 1 ≤ min ≤ max ≤ 12. Default { min: 3, max: 8 }. */
   sequenceLength?: { min?: number; max?: number };
   /** Seeds the initial weights. Default 7 (the shipped model's). Whole number, 0 to 2^53 − 1. */
@@ -459,7 +476,8 @@ export interface Trainer {
 
 /**
  * A trainer for a fresh model on the toy English → Spanish corpus or a sequence task, running in the module (the
- * threaded build shares each batch among its threads). Throws TypeError for an option of the wrong type and
+ * threaded build shares each batch among its threads). Throws TypeError for an unknown option (naming the
+ * closest known one: 'model.heads' for a top-level `heads`), an option of the wrong type and
  * RangeError for a value out of range, naming the option: heads not dividing dModel, sizes of zero or less,
  * a non-finite learning rate, or a model over 2,000,000 parameters.
  */

@@ -3,6 +3,7 @@
 // in Node 20. See index.d.ts for the documented types.
 import { backends, moduleFor, resolveBackend, setAssetBase, supportsRelaxedSimd, supportsSimd, supportsThreads } from './load-module.js';
 import { unwrap, withOperation } from './errors.js';
+import { checkKnownKeys, matrixShape } from './known-keys.js';
 import * as validate from './validate.js';
 
 export { backends, resolveBackend, setAssetBase, supportsRelaxedSimd, supportsSimd, supportsThreads };
@@ -21,6 +22,7 @@ export function loadAttention(options = {}) {
   validate.requireObject(options, 'options');
   let backend;
   try {
+    checkKnownKeys(options, { backend: null }, { operation: 'loadAttention' });
     backend = resolveBackend(options.backend);
   } catch (error) {
     return Promise.reject(error);
@@ -60,6 +62,23 @@ class CallNumbers {
     return value === undefined ? this.put(0, 0) : this.put(1, value);
   }
 }
+// The arguments each call knows (see checkKnownKeys: an unknown one is a TypeError, not silently ignored).
+const mapOptions = { mask: null, scale: null, temperature: null };
+const argumentShapes = {
+  attention: { q: matrixShape, k: matrixShape, v: matrixShape, ...mapOptions, hard: null, weights: null },
+  multiHeadAttention: {
+    xq: matrixShape, xkv: matrixShape, wq: matrixShape, wk: matrixShape, wv: matrixShape, wo: matrixShape,
+    bq: null, bk: null, bv: null, bo: null, heads: null, kvHeads: null, ...mapOptions, hard: null,
+  },
+  matmul: { a: matrixShape, b: matrixShape, bias: null },
+  logits: { q: matrixShape, k: matrixShape, ...mapOptions },
+  positionalEncoding: { rows: null, cols: null, x: matrixShape },
+};
+const checkArguments = (operation, args) => {
+  validate.requireObject(args, 'arguments');
+  checkKnownKeys(args, argumentShapes[operation], { operation, noun: 'argument' });
+};
+
 const vectorLength = (vector) => (vector === null ? -1 : vector.length);
 const maskLength = (mask) => (mask.allowed === null ? 0 : mask.allowed.length);
 const bool = (flag) => (flag ? 1 : 0);
@@ -81,7 +100,7 @@ function wrap(module, backend) {
 
     attention(args) {
       return withOperation('attention', () => {
-        validate.requireObject(args, 'arguments');
+        checkArguments('attention', args);
         const q = validate.matrixOrHeads(args.q, 'q');
         const k = validate.matrixOrHeads(args.k, 'k');
         const v = validate.matrixOrHeads(args.v, 'v');
@@ -102,7 +121,7 @@ function wrap(module, backend) {
 
     multiHeadAttention(args) {
       return withOperation('multiHeadAttention', () => {
-        validate.requireObject(args, 'arguments');
+        checkArguments('multiHeadAttention', args);
         const xq = validate.matrix(args.xq, 'xq');
         const heads = validate.optionalNumber(args.heads, 'heads', undefined);
         if (heads === undefined) throw new TypeError('heads must be a number, got undefined');
@@ -128,7 +147,7 @@ function wrap(module, backend) {
 
     matmul(args) {
       return withOperation('matmul', () => {
-        validate.requireObject(args, 'arguments');
+        checkArguments('matmul', args);
         const a = validate.matrix(args.a, 'a');
         const b = validate.matrix(args.b, 'b');
         const bias = validate.optionalVector(args.bias, 'bias');
@@ -139,7 +158,7 @@ function wrap(module, backend) {
 
     logits(args) {
       return withOperation('logits', () => {
-        validate.requireObject(args, 'arguments');
+        checkArguments('logits', args);
         const q = validate.matrix(args.q, 'q');
         const k = validate.matrix(args.k, 'k');
         const mask = validate.mask(args.mask);
@@ -153,7 +172,7 @@ function wrap(module, backend) {
     /** The sinusoidal position encodings P ({ rows, cols }), or x + P ({ x }): what a transformer adds to its inputs. */
     positionalEncoding(args) {
       return withOperation('positionalEncoding', () => {
-        validate.requireObject(args, 'arguments');
+        checkArguments('positionalEncoding', args);
         if (args.x !== undefined) {
           const x = validate.matrix(args.x, 'x');
           const call = numbers.positionsOfX.start().matrix(x);

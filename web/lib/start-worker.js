@@ -7,6 +7,8 @@
 // one line loads the real script through it (so it still works offline). Other engines, and pages that are not
 // isolated, start workers from their own URLs, which a strict `worker-src 'self'` policy allows.
 
+import { checkKnownKeys } from './known-keys.js';
+
 const isGecko = typeof navigator === 'object' && /\bGecko\/\d/.test(navigator.userAgent ?? '') && !/\blike Gecko\b/.test(navigator.userAgent ?? '');
 
 /** Whether workers here must start from a blob: URL (Firefox, cross-origin isolated). */
@@ -26,6 +28,8 @@ export function workerScriptUrl(script, { type = 'classic' } = {}) {
 }
 
 /** A Worker running `script` ({ type: 'module' } or classic), started as this engine needs (see above). */
-export function startWorker(script, { type = 'classic', name } = {}) {
+export function startWorker(script, options = {}) {
+  checkKnownKeys(options, { type: null, name: null }, { operation: 'startWorker' });
+  const { type = 'classic', name } = options;
   return new Worker(workerScriptUrl(script, { type }), { type, ...(name ? { name } : {}) });
 }

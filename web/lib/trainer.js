@@ -4,6 +4,7 @@
 import { moduleFor, resolveBackend } from './load-module.js';
 import { unwrap } from './errors.js';
 import { translatorFromModule } from './translator.js';
+import { checkKnownKeys } from './known-keys.js';
 import * as validate from './validate.js';
 
 /**
@@ -49,9 +50,20 @@ function optionsObject(value, name) {
   return value === undefined ? {} : validate.requireObject(value, name);
 }
 
+/** Every option createTrainer knows (a task given as an object: pasted pairs or text). */
+const trainerOptionShape = {
+  backend: null,
+  task: { pairs: null, text: null, heldOut: null, lowercase: null },
+  sequenceLength: { min: null, max: null },
+  seed: null, dataSeed: null, steps: null, batchSize: null, learningRate: null, warmupSteps: null,
+  model: Object.fromEntries(Object.keys(trainerDefaults.model).map((key) => [key, null])),
+  ablations: Object.fromEntries(Object.keys(trainerDefaults.ablations).map((key) => [key, null])),
+};
+
 /** The options with defaults filled in and every type checked (values are checked by the module). */
 export function resolveTrainerOptions(options = {}) {
   validate.requireObject(options, 'options');
+  checkKnownKeys(options, trainerOptionShape, { operation: 'createTrainer' });
   const number = (source, key, fallback, prefix) => validate.optionalNumber(source[key], `${prefix}${key}`, fallback);
   const model = optionsObject(options.model, 'options.model');
   const lengths = optionsObject(options.sequenceLength, 'options.sequenceLength');

@@ -2,6 +2,7 @@
 // sentences, returning every attention map of the encoder, the decoder and between them.
 import { assetUrl, moduleFor, readBytes, resolveBackend } from './load-module.js';
 import { UnknownWordError, unwrap, withOperation } from './errors.js';
+import { checkKnownKeys } from './known-keys.js';
 import * as validate from './validate.js';
 
 export { UnknownWordError };
@@ -15,6 +16,8 @@ const shippedModels = {
   'en-ja': new URL('./models/en-ja.bin', import.meta.url),
 };
 export const shippedModelNames = Object.freeze(Object.keys(shippedModels));
+
+const translateOptionShape = { temperature: null, decoding: null, outputTemperature: null, seed: null, target: null };
 
 const specialTokens = new Set(['<bos>', '<eos>']);
 
@@ -100,6 +103,7 @@ class Translator {
     if (typeof sentence !== 'string') throw new TypeError(`translate: sentence must be a string, got ${typeof sentence}`);
     const { temperature, decoding } = withOperation('translate', () => {
       validate.requireObject(options, 'options');
+      checkKnownKeys(options, translateOptionShape, { operation: 'translate' });
       return {
         temperature: validate.optionalNumber(options.temperature, 'options.temperature', 1),
         decoding: {
@@ -158,6 +162,7 @@ export function translatorFromModule(module, backend, loaded) {
  */
 export async function loadTranslator(options = {}) {
   validate.requireObject(options, 'options');
+  checkKnownKeys(options, { backend: null, model: null }, { operation: 'loadTranslator' });
   const backend = resolveBackend(options.backend);
   const [module, bytes] = await Promise.all([moduleFor(backend), modelBytes(options.model)]);
   return translatorFromModule(module, backend, unwrap(module.translatorLoad(bytes), 'loadTranslator'));
