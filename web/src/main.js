@@ -181,6 +181,7 @@ class Playground {
       examples,
       onUseShippedModel: modelLabel ? () => this.useModel(null, null, { task: translator.task ?? 'en-es' }) : null,
       onLanguageChange: (name) => this.useModel(null, null, { task: name }),
+      onUseModel: (bytes, label, context) => this.useModel(bytes, label, context),
       state,
       onStateChange: () => setUrl('translation', entry.urlParams()),
     });

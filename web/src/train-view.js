@@ -5,7 +5,7 @@ import * as Comlink from 'comlink';
 import { backends, resolveBackend, startWorker, supportsRelaxedSimd, supportsSimd, supportsThreads } from '../lib/index.js';
 import { button, element, labelled, select, setOptions, hasFocus } from './controls.js';
 import { formatCount, formatNumber, formatWeight } from './format.js';
-import { Heatmap } from './heatmap.js';
+import { Heatmap, drawingInSlices } from './heatmap.js';
 import { LineChart } from './line-chart.js';
 import { drawSmallMap } from './small-map.js';
 import { firstSource, samplePairs } from './sample-pairs.js';
@@ -16,6 +16,7 @@ import { liveEvaluationSentences, TrainingRun, WorkerStartError } from './traini
 import trainWorkerUrl from './train-worker.js?worker&url';
 import { alignmentAgreement, alignmentCells, pickMap, upToStep } from './translation-maps.js';
 import { trainIntroduction, trainTitle } from './view-text.js';
+import { downloadBytes, modelFileName, savedModelContext, savedModelLabel, YourModels } from './your-models.js';
 
 // Each ablation with what the lecture notes (shared/LECTURES.md, numbered points) say it takes away.
 const ablationText = {
@@ -69,6 +70,7 @@ export class TrainView {
         element('h4', { textContent: 'Snapshots: the same map at step 0, 10%, 25%, 50% and 100% of the run' }),
         this.snapshotStrip),
       this.#modelActions(),
+      (this.yourModels = new YourModels({ onUse: (entry) => this.#useSaved(entry), onCompare: (entry) => this.#compareWith(entry) })).element,
     ];
     // The width the maps may use, kept up to date without reading layout while drawing (a forced layout in
     // every update would cost the main thread tens of milliseconds).
@@ -137,13 +139,14 @@ export class TrainView {
   #pairsFields() {
     this.pairsInput = element('textarea', { id: 'train-pairs', rows: 6, spellcheck: false, placeholder: 'one pair per line: source, a tab (or " ||| "), target' });
     this.pairsInput.addEventListener('change', () => this.#setPairs(this.pairsInput.value));
+    this.pairsInput.addEventListener('input', () => this.#keepPairs(this.pairsInput.value, this.pairsFileName));
     const samples = select('train-sample', [['', 'load a sample…'], ...Object.entries(samplePairs).map(([name, { label }]) => [name, label])], (name) => {
-      if (name) this.#setPairs(samplePairs[name].text());
+      if (name) this.#setPairs(samplePairs[name].text(), null);
       samples.value = '';
     });
     const file = element('input', { type: 'file', id: 'train-pairs-file', accept: '.tsv,.txt,text/plain,text/tab-separated-values' });
     file.addEventListener('change', async () => {
-      if (file.files?.[0]) this.#setPairs(await file.files[0].text());
+      if (file.files?.[0]) this.#setPairs(await file.files[0].text(), file.files[0].name);
       file.value = '';
     });
     this.lowercaseBox = element('input', { type: 'checkbox', id: 'train-lowercase' });
@@ -154,18 +157,42 @@ export class TrainView {
       if (Number.isInteger(percent) && percent >= 1 && percent <= 50) this.#set({ heldOutShare: percent / 100 });
     });
     this.pairsErrors = element('ul', { id: 'train-pairs-errors', className: 'error', 'aria-live': 'polite' });
+    this.pairsFileName = null;
+    this.pairsFileLine = element('small', { id: 'train-pairs-file-name' });
     this.pairsFieldsElement = element('div', { className: 'pairs-fields' },
       labelled('pairs', this.pairsInput, element('small', { textContent: 'at least 10 and up to 20,000 pairs, up to 12 words a side and 5,000 distinct words; the source side is read as typed sentences are (lower case, . , ! ? ; : dropped)' })),
-      labelled('or', element('span', { className: 'inline' }, samples, file)),
+      labelled('or', element('span', { className: 'inline' }, samples, file), this.pairsFileLine),
       element('label', { className: 'check' }, this.lowercaseBox, ' lower-case the target side too'),
       labelled('held out', this.heldOutInput, element('small', { textContent: '% of the pairs, never trained on, scored live' })),
       this.pairsErrors);
     return this.pairsFieldsElement;
   }
 
-  #setPairs(text) {
+  /** New pairs (typed, a sample, or a file's text with its name), kept in the browser as they are. */
+  #setPairs(text, fileName = this.pairsFileName) {
     const probe = firstSource(text) || this.state.probe;
     this.#set({ pairsText: text, probe });
+    this.#keepPairs(text, fileName);
+  }
+
+  #keepPairs(text, fileName) {
+    this.pairsFileName = fileName;
+    this.pairsFileLine.textContent = fileName ? `opened from ${fileName}` : '';
+    clearTimeout(this.pairsTimer);
+    this.pairsTimer = setTimeout(async () => {
+      const store = await this.yourModels.open();
+      await store?.savePairs(text, fileName).catch((error) => this.#showError(error));
+    }, 300); // every edit, but not a write per keystroke
+  }
+
+  /** The pairs kept from an earlier visit, when the view has none of its own. */
+  async #restorePairs() {
+    const store = await this.yourModels.open();
+    const saved = await store?.pairs().catch(() => null);
+    if (!saved || this.state.pairsText) return;
+    this.pairsFileName = saved.fileName;
+    this.pairsFileLine.textContent = saved.fileName ? `opened from ${saved.fileName}` : '';
+    this.#set({ pairsText: saved.text, probe: this.state.task === 'pairs' ? firstSource(saved.text) || this.state.probe : this.state.probe });
   }
 
   #runBar() {
@@ -247,7 +274,10 @@ export class TrainView {
       options: { ...trainerOptions(this.state), ...(this.backend ? { backend: this.backend } : {}) },
       snapshotSteps: snapshotSteps(this.state.steps),
       probe: () => this.state.probe,
-      onUpdate: () => this.render(),
+      onUpdate: (run) => {
+        this.render();
+        if (run.status === 'done' && !run.kept) this.#keep(run);
+      },
     });
     await this.run.start();
   }
@@ -318,11 +348,44 @@ export class TrainView {
   }
 
   async #download() {
-    const bytes = await this.#savedBytes();
-    const { dModel, heads } = this.run.options.model;
-    const link = element('a', { href: URL.createObjectURL(new Blob([bytes], { type: 'application/octet-stream' })), download: `${this.run.task}-d${dModel}-h${heads}-${this.run.step}steps.bin` });
-    link.click();
-    setTimeout(() => URL.revokeObjectURL(link.href), 10_000);
+    downloadBytes(await this.#savedBytes(), modelFileName(this.run));
+  }
+
+  /** A finished run, saved in the browser with its weights, options, scores and curves (see saved-models.js). */
+  async #keep(run) {
+    run.kept = true;
+    try {
+      const weights = await this.session.save();
+      const examples = isLanguageTask(run.task) ? [] : await this.session.examples(8);
+      const last = run.evaluations.at(-1);
+      const final = run.finalEvaluation ?? last;
+      const { task, ...options } = run.options; // pasted pairs stay in their own entry, not in every model's
+      await this.yourModels.save({
+        name: this.#describe(run), description: this.#describe(run), savedAt: Date.now(), status: 'finished',
+        task: run.task, options: { ...options, task: typeof task === 'string' ? task : 'pairs' }, step: run.step, steps: run.steps,
+        final: final ? { exact: final.exact, total: final.total } : null,
+        losses: Float32Array.from(run.losses),
+        evaluations: run.evaluations.map(({ step, exact, total, alignment }) => ({ step, exact, total, alignment })),
+        weights, examples, probe: this.state.probe,
+      });
+    } catch (error) {
+      this.#showError(error);
+    }
+  }
+
+  /** A saved model, used in the Translation view as a run's model is. */
+  async #useSaved(entry) {
+    try {
+      await this.onUseModel(entry.weights, savedModelLabel(entry), savedModelContext(entry));
+    } catch (error) {
+      this.#showError(error);
+    }
+  }
+
+  /** A saved run's curves as the faint comparison behind the next run's. */
+  #compareWith(entry) {
+    this.previous = { status: 'done', task: entry.task, options: entry.options, steps: entry.steps, step: entry.step, losses: Array.from(entry.losses), evaluations: entry.evaluations, snapshots: new Map(), snapshotSteps: snapshotSteps(entry.steps), name: entry.name };
+    this.render();
   }
 
   async #load() {
@@ -362,6 +425,8 @@ export class TrainView {
       await nextFrame();
       this.element.append(part);
     }
+    await nextTask();
+    await this.#restorePairs(); // and the saved models' list: the store opens once the view is on screen
   }
 
   render() {
@@ -390,7 +455,8 @@ export class TrainView {
     this.#renderRunBar();
     this.#renderCharts();
     // The maps in tasks of their own: each update stays well under the 50 ms that makes a page feel stuck.
-    this.#later('probe', () => this.#renderProbe());
+    // The probe's words and numbers in one task, its picture in the next (drawingInSlices).
+    this.#later('probe', () => drawingInSlices(() => this.#renderProbe()));
     this.#later('snapshots', () => this.#renderSnapshots());
     const ready = this.run && ['paused', 'done'].includes(this.run.status);
     this.useButton.disabled = this.downloadButton.disabled = !ready;

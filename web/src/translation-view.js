@@ -17,9 +17,12 @@ const stepMilliseconds = 280;
 
 export class TranslationView {
   /**
-   * @param {{ translator: object, state: object, onStateChange: (state: object) => void }} options
+   * @param {{ translator: object, state: object, onStateChange: (state: object) => void,
+   *           onUseModel?: (bytes: Uint8Array, label: string, context: object) => Promise<void> }} options
+   *   onUseModel: shows another model (as the Train view's does); with it, the view lists "Your models", those
+   *   saved in this browser, to pick as a shipped one is
    */
-  constructor({ translator, state, onStateChange, modelLabel = null, onUseShippedModel = null, onLanguageChange = null, task = 'en-es', examples = null }) {
+  constructor({ translator, state, onStateChange, modelLabel = null, onUseShippedModel = null, onLanguageChange = null, task = 'en-es', examples = null, onUseModel = null }) {
     this.translator = translator;
     this.task = task;
     this.pair = languagePairs[task] ?? null; // a sequence task's or pasted pairs' model has no grammar to compare with
@@ -80,6 +83,7 @@ export class TranslationView {
         element('p', { className: 'hint', textContent: 'The encoder’s words attend to each other freely; the decoder’s are masked causally: the query producing word t sees only <bos> and the words before t (its upper triangle is zero).' }),
         element('div', { className: 'maps-row' }, this.encoderMap.element, this.decoderMap.element)),
     ];
+    if (onUseModel) this.laterParts.push(this.#yourModels(onUseModel));
     // Parts below the fold are drawn when they come into view (each redraw skipped if what it shows is unchanged).
     this.linesDraw = new DrawWhenVisible(this.lines.element);
     this.gridDraw = new DrawWhenVisible(this.grid.element);
@@ -93,6 +97,24 @@ export class TranslationView {
       this.width = Math.round(entry.contentRect.width);
       if (this.result) this.render();
     }).observe(this.element);
+  }
+
+  /**
+   * "Your models", the models trained in this browser: their code and the store are loaded when the list comes
+   * near the screen, not while the view first draws.
+   */
+  #yourModels(onUseModel) {
+    const section = element('div', { className: 'below-fold', id: 'translation-your-models' });
+    const opening = new IntersectionObserver(async ([entry]) => {
+      if (!entry.isIntersecting) return;
+      opening.disconnect();
+      const { YourModels, savedModelContext, savedModelLabel } = await import('./your-models.js');
+      const list = new YourModels({ onUse: (saved) => onUseModel(saved.weights, savedModelLabel(saved), savedModelContext(saved)) });
+      section.append(list.element);
+      await list.open();
+    }, { rootMargin: '300px' });
+    opening.observe(section);
+    return section;
   }
 
   /** The view's introduction, in short paragraphs (what the model is; what its cross-attention shows). */

@@ -1,0 +1,182 @@
+// "Your models": every finished training run, kept in this browser (IndexedDB) with its weight file, its
+// options, its scores and its curves, and the pairs a learner pasted, kept as typed. Nothing leaves the
+// browser. An entry is read as strictly as a weight file: one written by another version of the site, or
+// changed by hand, is listed as unreadable with the reason, never a crash; its weights are checked again (format,
+// checksum) by loadTranslator when used.
+import { openDB } from 'idb';
+
+const databaseName = 'attention-playground';
+const databaseVersion = 1;
+/** The shape of an entry this code writes and reads; an entry with another is listed as unreadable. */
+export const entryVersion = 1;
+const limits = { name: 200, description: 500, steps: 1e6, curve: 1e6, evaluations: 10_000, weightBytes: 64 * 1024 * 1024, examples: 64 };
+
+/** Storage that cannot be used here (blocked, private mode, quota): the message says which and what still works. */
+export class StorageError extends Error {
+  constructor(message, { kind }) {
+    super(message);
+    this.name = 'StorageError';
+    this.kind = kind; // 'blocked' | 'quota' | 'failed'
+  }
+}
+
+function storageError(error, doing) {
+  if (error instanceof StorageError) return error;
+  if (error?.name === 'QuotaExceededError') {
+    return new StorageError(`Could not ${doing}: this browser’s storage for the site is full. Delete a saved model, or download this one instead.`, { kind: 'quota' });
+  }
+  if (error?.name === 'SecurityError' || error?.name === 'InvalidStateError' || error?.name === 'NotAllowedError') {
+    return new StorageError(`Could not ${doing}: this browser does not let the site store data (private browsing, or storage turned off). Download the model to keep it.`, { kind: 'blocked' });
+  }
+  return new StorageError(`Could not ${doing}: ${error?.message ?? String(error)}. Download the model to keep it.`, { kind: 'failed' });
+}
+
+const isFiniteNumber = (x) => typeof x === 'number' && Number.isFinite(x);
+const isWhole = (x, max) => Number.isInteger(x) && x >= 0 && x <= max;
+const isShortString = (x, max) => typeof x === 'string' && x.length <= max;
+
+/**
+ * Why a stored model entry cannot be used, or null when it can: every field's type and range checked, so
+ * that nothing forged or half-written reaches the views.
+ */
+export function entryProblem(entry) {
+  if (typeof entry !== 'object' || entry === null) return 'not a saved model';
+  if (entry.version !== entryVersion) {
+    return isFiniteNumber(entry.version) && entry.version > entryVersion
+      ? `saved by a newer version of the site (format ${entry.version}; this one reads ${entryVersion}): reload the page`
+      : `saved in an older format (${String(entry.version)}) this version cannot read`;
+  }
+  if (!isWhole(entry.id, Number.MAX_SAFE_INTEGER)) return 'its id is not a whole number';
+  if (!isShortString(entry.name, limits.name) || !isShortString(entry.description, limits.description)) return 'its name or description is not text of a sensible length';
+  if (!isFiniteNumber(entry.savedAt)) return 'its date is not a number';
+  if (entry.status !== 'finished' && entry.status !== 'unfinished') return 'its status is neither finished nor unfinished';
+  if (!isShortString(entry.task, 20)) return 'its task is not a name';
+  if (!isWhole(entry.steps, limits.steps) || !isWhole(entry.step, entry.steps)) return 'its step counts are out of range';
+  if (!(entry.losses instanceof Float32Array) || entry.losses.length > limits.curve) return 'its loss curve is not a list of numbers';
+  if (!Array.isArray(entry.evaluations) || entry.evaluations.length > limits.evaluations) return 'its scores are not a list';
+  for (const e of entry.evaluations) {
+    if (typeof e !== 'object' || e === null || !isWhole(e.step, limits.steps) || !isWhole(e.total, 1e5) || !isWhole(e.exact, e.total) || !isFiniteNumber(e.alignment)) return 'one of its scores is malformed';
+  }
+  if (entry.final !== null && (typeof entry.final !== 'object' || !isWhole(entry.final.total, 1e5) || !isWhole(entry.final.exact, entry.final.total))) return 'its final score is malformed';
+  const { options } = entry;
+  if (typeof options !== 'object' || options === null) return 'its training options are missing';
+  const { model, ablations, sequenceLength } = options;
+  if (typeof model !== 'object' || model === null || !['dModel', 'heads', 'encoderLayers', 'decoderLayers'].every((key) => isWhole(model[key], 4096))) return 'its model shape is malformed';
+  if (typeof ablations !== 'object' || ablations === null || !Object.values(ablations).every((on) => typeof on === 'boolean')) return 'its ablations are malformed';
+  if (typeof sequenceLength !== 'object' || sequenceLength === null || !isWhole(sequenceLength.min, 100) || !isWhole(sequenceLength.max, 100)) return 'its sequence lengths are malformed';
+  if (!Array.isArray(entry.examples) || entry.examples.length > limits.examples || !entry.examples.every((x) => isShortString(x, 2000)) || !isShortString(entry.probe, 2000)) return 'its example sentences are malformed';
+  return null;
+}
+
+/** Why stored weights cannot be a weight file, or null (their format and checksum are loadTranslator's to check). */
+export function weightsProblem(weights) {
+  return weights instanceof Uint8Array && weights.length > 0 && weights.length <= limits.weightBytes ? null : 'its weight file is missing or not bytes';
+}
+
+/**
+ * The site's store in this browser. A model's weights are kept apart from what the list shows (names, scores,
+ * curves), so that listing reads a few kilobytes a model, not its weight file. `open()` resolves to it, or rejects with a StorageError when the browser
+ * gives the site no storage.
+ */
+export class ModelStore {
+  static async open() {
+    if (typeof indexedDB === 'undefined') throw storageError({ name: 'SecurityError' }, 'open the saved models');
+    try {
+      const db = await openDB(databaseName, databaseVersion, {
+        upgrade(database) {
+          database.createObjectStore('models', { keyPath: 'id', autoIncrement: true });
+          database.createObjectStore('weights'); // a model's id → its weight file (Uint8Array)
+          database.createObjectStore('pairs'); // one entry, 'latest': the pasted pairs as typed
+        },
+        // A newer tab of a new deploy wants to upgrade the database: let it (this tab reloads to match).
+        blocking() {
+          db?.close();
+        },
+      });
+      return new ModelStore(db);
+    } catch (error) {
+      throw storageError(error, 'open the saved models');
+    }
+  }
+
+  constructor(db) {
+    this.db = db;
+  }
+
+  /**
+   * Every saved model, newest first: { entry, problem } with `problem` null for a usable entry and the reason
+   * for one that is not (it can still be deleted).
+   */
+  async list() {
+    try {
+      const [keys, entries] = await Promise.all([this.db.getAllKeys('models'), this.db.getAll('models')]);
+      return entries.map((entry, i) => ({ id: keys[i], entry, problem: entryProblem(entry) })).reverse();
+    } catch (error) {
+      throw storageError(error, 'read the saved models');
+    }
+  }
+
+  /** Saves a run, its weights included (an entry without `id`, or with one to overwrite it); resolves to its id. */
+  async put({ weights, ...entry }) {
+    try {
+      const tx = this.db.transaction(['models', 'weights'], 'readwrite');
+      const id = await tx.objectStore('models').put({ ...entry, version: entryVersion }); // a new id is written into it
+      await tx.objectStore('weights').put(weights, id);
+      await tx.done;
+      return id;
+    } catch (error) {
+      throw storageError(error, 'save the model');
+    }
+  }
+
+  /** A saved model's weight file; rejects with the reason when it is missing or not bytes. */
+  async weights(id) {
+    let weights;
+    try {
+      weights = await this.db.get('weights', id);
+    } catch (error) {
+      throw storageError(error, 'read the model');
+    }
+    const problem = weightsProblem(weights);
+    if (problem) throw new RangeError(`This saved model cannot be used: ${problem}.`);
+    return weights;
+  }
+
+  async rename(id, name) {
+    try {
+      const tx = this.db.transaction('models', 'readwrite');
+      const entry = await tx.store.get(id);
+      if (entry) await tx.store.put({ ...entry, name: name.slice(0, limits.name) });
+      await tx.done;
+    } catch (error) {
+      throw storageError(error, 'rename the model');
+    }
+  }
+
+  async remove(id) {
+    try {
+      const tx = this.db.transaction(['models', 'weights'], 'readwrite');
+      await Promise.all([tx.objectStore('models').delete(id), tx.objectStore('weights').delete(id), tx.done]);
+    } catch (error) {
+      throw storageError(error, 'delete the model');
+    }
+  }
+
+  /** The pasted pairs as last typed: { text, fileName } or null. */
+  async pairs() {
+    try {
+      const saved = await this.db.get('pairs', 'latest');
+      return saved && typeof saved.text === 'string' ? { text: saved.text, fileName: typeof saved.fileName === 'string' ? saved.fileName : null } : null;
+    } catch (error) {
+      throw storageError(error, 'read the pasted pairs');
+    }
+  }
+
+  async savePairs(text, fileName = null) {
+    try {
+      await this.db.put('pairs', { text, fileName }, 'latest');
+    } catch (error) {
+      throw storageError(error, 'keep the pasted pairs');
+    }
+  }
+}
