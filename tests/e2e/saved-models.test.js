@@ -100,6 +100,24 @@ describe('your models', () => {
     await page.close();
   });
 
+  it('a run under way is saved every few seconds: after a reload (or a killed tab) it is listed unfinished, and usable', async () => {
+    const { page, errors } = await openTrainView('&d=16&h=2&enc=1&dec=1&steps=5000&backend=wasm-simd128');
+    await page.locator('#train-start').click();
+    await expect.poll(() => listed(page), { timeout: 15_000 }).toEqual([expect.stringMatching(/· unfinished: step \d+ of 5000 ·/)]);
+    const [row] = await listed(page);
+    const savedStep = Number(row.match(/step (\d+) of 5000/)[1]);
+    expect(savedStep).toBeGreaterThan(0);
+    await page.reload(); // the run is gone with the page; what was saved is not
+    await page.waitForSelector('#your-models-list li');
+    const [after] = await listed(page);
+    expect(Number(after.match(/unfinished: step (\d+) of 5000/)[1])).toBeGreaterThanOrEqual(savedStep);
+    await page.locator('.model-use').click();
+    await page.waitForSelector('#translation-view[data-decoding="done"]');
+    expect(await page.locator('#model-notice').textContent()).toMatch(/saved in this browser/);
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
   it('rename and delete last across reloads; a download is the weight file', async () => {
     const { page, errors } = await afterOneRun();
     await page.locator('.model-name').fill('my first model');

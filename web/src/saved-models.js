@@ -116,11 +116,17 @@ export class ModelStore {
     }
   }
 
-  /** Saves a run, its weights included (an entry without `id`, or with one to overwrite it); resolves to its id. */
+  /**
+   * Saves a run, its weights included: a new entry (no `id`), or a newer save of one (its `id`; the name it was
+   * given in the list is kept). Resolves to its id.
+   */
   async put({ weights, ...entry }) {
     try {
       const tx = this.db.transaction(['models', 'weights'], 'readwrite');
-      const id = await tx.objectStore('models').put({ ...entry, version: entryVersion }); // a new id is written into it
+      const models = tx.objectStore('models');
+      const earlier = entry.id === undefined ? undefined : await models.get(entry.id);
+      const name = typeof earlier?.name === 'string' ? earlier.name : entry.name;
+      const id = await models.put({ ...entry, name, version: entryVersion }); // a new id is written into a new entry
       await tx.objectStore('weights').put(weights, id);
       await tx.done;
       return id;

@@ -26,6 +26,9 @@ const ablationText = {
   sigmoidGates: ['sigmoid gates, not softmax', 'point 1: unnormalised gates open for everything; nothing makes the words compete'],
 };
 
+// A run under way is saved this often, so that a reload or a crash loses at most these seconds of training.
+const checkpointMilliseconds = 3000;
+
 const percent = (x) => (x === null || x === undefined ? '–' : `${Math.round(100 * x)}%`);
 
 export class TrainView {
@@ -276,7 +279,13 @@ export class TrainView {
       probe: () => this.state.probe,
       onUpdate: (run) => {
         this.render();
-        if (run.status === 'done' && !run.kept) this.#keep(run);
+        if (run.status === 'done' && !run.kept) {
+          run.kept = true;
+          this.#keep(run, 'finished');
+        } else if ((run.status === 'running' || run.status === 'paused') && performance.now() - (run.keptAt ?? performance.now()) > checkpointMilliseconds) {
+          this.#keep(run, 'unfinished');
+        }
+        run.keptAt ??= performance.now(); // the first checkpoint a few seconds into the run
       },
     });
     await this.run.start();
@@ -351,23 +360,34 @@ export class TrainView {
     downloadBytes(await this.#savedBytes(), modelFileName(this.run));
   }
 
-  /** A finished run, saved in the browser with its weights, options, scores and curves (see saved-models.js). */
-  async #keep(run) {
-    run.kept = true;
+  /**
+   * A run saved in the browser with its weights, options, scores and curves (see saved-models.js): every few
+   * seconds while it trains (as unfinished, so that a reload, a crash or a killed tab loses at most that), and
+   * once finished; each save of a run replaces its last.
+   */
+  async #keep(run, status) {
+    run.keptAt = performance.now();
+    run.saving = (run.saving ?? Promise.resolve()).then(() => this.#save(run, status));
+    await run.saving;
+  }
+
+  async #save(run, status) {
+    if (status === 'unfinished' && run.kept) return; // finished while this checkpoint waited its turn
     try {
       const weights = await this.session.save();
       const examples = isLanguageTask(run.task) ? [] : await this.session.examples(8);
       const last = run.evaluations.at(-1);
       const final = run.finalEvaluation ?? last;
       const { task, ...options } = run.options; // pasted pairs stay in their own entry, not in every model's
-      await this.yourModels.save({
-        name: this.#describe(run), description: this.#describe(run), savedAt: Date.now(), status: 'finished',
+      run.savedId = (await this.yourModels.save({
+        ...(run.savedId === undefined ? {} : { id: run.savedId }),
+        name: this.#describe(run), description: this.#describe(run), savedAt: Date.now(), status,
         task: run.task, options: { ...options, task: typeof task === 'string' ? task : 'pairs' }, step: run.step, steps: run.steps,
         final: final ? { exact: final.exact, total: final.total } : null,
         losses: Float32Array.from(run.losses),
         evaluations: run.evaluations.map(({ step, exact, total, alignment }) => ({ step, exact, total, alignment })),
         weights, examples, probe: this.state.probe,
-      });
+      })) ?? run.savedId; // null: not saved (said in the list); the next save tries again
     } catch (error) {
       this.#showError(error);
     }

@@ -70,6 +70,18 @@ export class YourModels {
 
   async refresh() {
     if (!this.store) return;
+    const focused = document.activeElement;
+    if (focused?.localName === 'input' && this.list.contains(focused)) {
+      // Someone is renaming a model: the list is redrawn when they leave the name, not under their typing.
+      if (!this.refreshWhenLeft) {
+        this.refreshWhenLeft = true;
+        this.list.addEventListener('focusout', () => {
+          this.refreshWhenLeft = false;
+          this.refresh();
+        }, { once: true });
+      }
+      return;
+    }
     try {
       this.items = await this.store.list();
     } catch (error) {
