@@ -118,6 +118,36 @@ describe('your models', () => {
     await page.close();
   });
 
+  it('a worker that dies mid-run is said within seconds with a restart; the page never freezes; the checkpoint stays', async () => {
+    const { page, errors } = await openTrainView('&d=16&h=2&enc=1&dec=1&steps=5000&backend=wasm-simd128');
+    await page.locator('#train-start').click();
+    await expect.poll(() => listed(page), { timeout: 15_000 }).toEqual([expect.stringMatching(/· unfinished: step \d+ of 5000 ·/)]);
+    const trainer = page.workers().find((worker) => worker.url().includes('train-worker'));
+    await trainer.evaluate(() => self.close()).catch(() => {}); // as the browser does to a worker out of memory
+    const killedAt = Date.now();
+    // Meanwhile the page answers at once: the view is told nothing yet, and nothing waits on the dead worker.
+    for (let i = 0; i < 5; i += 1) {
+      const started = Date.now();
+      await page.locator('#train-probe').fill(`the cat ${i}`);
+      expect(Date.now() - started).toBeLessThan(1000);
+    }
+    await page.waitForSelector('#train-restart', { timeout: 20_000 });
+    expect(Date.now() - killedAt).toBeLessThan(15_000);
+    expect(await page.locator('#train-view p.error').textContent()).toMatch(/stopped answering 10 s ago.*last save is under “Your models”/);
+    expect(await page.locator('#train-view').getAttribute('data-status')).toBe('failed');
+    const [checkpoint] = await listed(page);
+    expect(checkpoint).toMatch(/unfinished: step \d+ of 5000/);
+    await page.locator('#train-restart').click();
+    await page.waitForFunction(() => Number(document.querySelector('#train-view').dataset.step) > 0, null, { timeout: 30_000 });
+    expect(await page.locator('#train-view').getAttribute('data-status')).toBe('running');
+    expect(await page.locator('#train-view p.error').isHidden()).toBe(true);
+    await page.locator('#train-start').click(); // pause
+    await expect.poll(() => listed(page), { timeout: 10_000 }).toHaveLength(2); // the new run's checkpoint joins it
+    expect(await listed(page)).toContain(checkpoint); // the lost run's save, as it was
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
   it('rename and delete last across reloads; a download is the weight file', async () => {
     const { page, errors } = await afterOneRun();
     await page.locator('.model-name').fill('my first model');

@@ -11,7 +11,7 @@ import { drawSmallMap } from './small-map.js';
 import { firstSource, samplePairs } from './sample-pairs.js';
 import { ablationNames, effectiveHeads, formatDuration, isLanguageTask, isSequenceTask, snapshotSteps, trainChoices, trainerOptions, trainTasks } from './train-state.js';
 import { nextFrame, nextTask } from './next-task.js';
-import { liveEvaluationSentences, TrainingRun, WorkerStartError } from './training-run.js';
+import { liveEvaluationSentences, TrainingRun, WorkerLostError, WorkerStartError } from './training-run.js';
 // The worker's own bundle (Vite builds it and gives its URL), started as each engine needs (startWorker).
 import trainWorkerUrl from './train-worker.js?worker&url';
 import { alignmentAgreement, alignmentCells, pickMap, upToStep } from './translation-maps.js';
@@ -282,7 +282,7 @@ export class TrainView {
         if (run.status === 'done' && !run.kept) {
           run.kept = true;
           this.#keep(run, 'finished');
-        } else if ((run.status === 'running' || run.status === 'paused') && performance.now() - (run.keptAt ?? performance.now()) > checkpointMilliseconds) {
+        } else if (run.status === 'paused' ? run.keptStep !== run.step : run.status === 'running' && performance.now() - (run.keptAt ?? performance.now()) > checkpointMilliseconds) {
           this.#keep(run, 'unfinished');
         }
         run.keptAt ??= performance.now(); // the first checkpoint a few seconds into the run
@@ -319,11 +319,24 @@ export class TrainView {
     this.workerFailed.catch(() => {}); // observed by each run's start
   }
 
-  /** After a stall or a failed start: a fresh worker on the single-thread build, and the run started again. */
-  async #retrySingleThread() {
+  #dropWorker() {
     this.worker?.terminate();
     this.session = null;
+  }
+
+  /** After a stall or a failed start: a fresh worker on the single-thread build, and the run started again. */
+  async #retrySingleThread() {
     this.backend = supportsRelaxedSimd() ? 'wasm-relaxed-simd' : supportsSimd() ? 'wasm-simd128' : 'wasm-scalar';
+    await this.#restart();
+  }
+
+  /**
+   * After the worker died mid-run: a fresh worker and the same settings started again. The lost run's last
+   * checkpoint stays under "Your models", and its curves are drawn faintly behind the new run's.
+   */
+  async #restart() {
+    this.#dropWorker();
+    if (this.run?.step > 0) this.previous = this.run;
     this.run = null;
     await this.#startOrPause();
   }
@@ -335,7 +348,8 @@ export class TrainView {
     await run.settled();
     if (run.status === 'done') this.previous = run;
     this.run = null;
-    await this.session?.dispose();
+    if (run.error instanceof WorkerLostError) this.#dropWorker(); // it will never answer a dispose
+    else await this.session?.dispose();
     this.render();
   }
 
@@ -353,7 +367,7 @@ export class TrainView {
 
   async #savedBytes() {
     await this.run.settled();
-    return this.session.save();
+    return this.run.ask(this.session.save()); // a paused run's worker may have died since
   }
 
   async #download() {
@@ -362,11 +376,12 @@ export class TrainView {
 
   /**
    * A run saved in the browser with its weights, options, scores and curves (see saved-models.js): every few
-   * seconds while it trains (as unfinished, so that a reload, a crash or a killed tab loses at most that), and
-   * once finished; each save of a run replaces its last.
+   * seconds while it trains and when it is paused (as unfinished, so that a reload, a crash or a killed tab loses
+   * at most those seconds), and once finished; each save of a run replaces its last.
    */
   async #keep(run, status) {
     run.keptAt = performance.now();
+    run.keptStep = run.step;
     run.saving = (run.saving ?? Promise.resolve()).then(() => this.#save(run, status));
     await run.saving;
   }
@@ -421,9 +436,13 @@ export class TrainView {
   }
 
   #showError(error) {
+    if (error === this.shownError && !this.errorLine.hidden) return; // said already (every redraw of a failed run asks)
+    this.shownError = error;
     this.errorLine.textContent = error.message;
     if (error instanceof WorkerStartError) {
       this.errorLine.append(' ', button('Use the single-thread build', () => this.#retrySingleThread(), { id: 'train-single-thread' }));
+    } else if (error instanceof WorkerLostError) {
+      this.errorLine.append(' ', button('Restart training', () => this.#restart(), { id: 'train-restart' }));
     }
     this.errorLine.hidden = false;
   }
@@ -515,7 +534,9 @@ export class TrainView {
     this.resetButton.disabled = !run || status === 'starting';
     this.progress.max = run?.steps ?? this.state.steps;
     this.progress.value = run?.step ?? 0;
-    if (!run || status === 'starting' || status === 'failed') {
+    if (status === 'failed' && run.step > 0) {
+      this.progressText.textContent = `stopped at step ${run.step} of ${run.steps}`;
+    } else if (!run || status === 'starting' || status === 'failed') {
       this.progressText.textContent = { starting: 'loading the module and building the model…', failed: 'not started' }[status] ?? `${this.state.steps} steps of ${this.state.batchSize} sentence pairs`;
     } else {
       const speed = Number.isFinite(run.stepsPerSecond) ? `${Math.round(run.stepsPerSecond)} steps/s` : '';

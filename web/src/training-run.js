@@ -11,6 +11,24 @@ const targetExact = 0.95;
 // that has said nothing after this long is not going to (an engine that cannot start it, a lost network).
 export const startStallMilliseconds = 20_000;
 
+// Once running, the worker answers every quarter second; one silent this long has died (out of memory, or
+// stopped by the browser) and will not answer again.
+export const answerStallMilliseconds = 10_000;
+
+/** The worker stopped answering mid-run: the view says so and offers a restart (the last checkpoint is kept). */
+// When the page last came back into view (or loaded): the silence of a hidden page's worker is not its death.
+let lastShownAt = -Infinity;
+globalThis.document?.addEventListener('visibilitychange', () => {
+  if (document.visibilityState === 'visible') lastShownAt = performance.now();
+});
+
+export class WorkerLostError extends Error {
+  constructor(seconds) {
+    super(`The training worker stopped answering ${seconds} s ago: it may have run out of memory, or the browser stopped it. The run’s last save is under “Your models”.`);
+    this.name = 'WorkerLostError';
+  }
+}
+
 /** The worker failed to start or did not answer in time: the view says so and offers the single-thread build. */
 export class WorkerStartError extends Error {
   constructor(message) {
@@ -27,11 +45,12 @@ export class TrainingRun {
   /**
    * @param {{ session: object, options: object, snapshotSteps: number[], probe: () => string,
    *           onUpdate: (run: TrainingRun) => void, workerFailed?: Promise<never>,
-   *           stallMilliseconds?: number }} setup  session: the worker's Comlink proxy; workerFailed rejects
-   *           if the worker's script fails to load or throws
+   *           stallMilliseconds?: number, answerMilliseconds?: number }} setup  session: the worker's Comlink
+   *           proxy; workerFailed rejects if the worker's script fails to load or throws; stallMilliseconds:
+   *           how long a start may take, answerMilliseconds: how long a running worker may stay silent
    */
-  constructor({ session, options, snapshotSteps, probe, onUpdate, workerFailed = new Promise(() => {}), stallMilliseconds = startStallMilliseconds }) {
-    Object.assign(this, { session, options, snapshotSteps, probeSentence: probe, onUpdate, workerFailed, stallMilliseconds });
+  constructor({ session, options, snapshotSteps, probe, onUpdate, workerFailed = new Promise(() => {}), stallMilliseconds = startStallMilliseconds, answerMilliseconds = answerStallMilliseconds }) {
+    Object.assign(this, { session, options, snapshotSteps, probeSentence: probe, onUpdate, workerFailed, stallMilliseconds, answerMilliseconds });
     this.status = 'idle'; // idle → starting → running → pausing → paused → running … → done (or failed)
     this.step = 0;
     this.steps = options.steps;
@@ -70,7 +89,7 @@ export class TrainingRun {
       }
       this.info = started;
       this.task = started.options.task; // 'en-es', a sequence task, or 'pairs'
-      await this.#observe();
+      await this.ask(this.#observe());
       this.status = 'running';
       this.onUpdate(this);
       this.#loop = this.#run();
@@ -102,13 +121,13 @@ export class TrainingRun {
       while (this.status === 'running') {
         const started = performance.now();
         const nextSnapshot = this.snapshotSteps.find((s) => s > this.step) ?? this.steps;
-        const report = await this.session.advance(updateMilliseconds, nextSnapshot);
+        const report = await this.ask(this.session.advance(updateMilliseconds, nextSnapshot));
         const steps = report.step - this.step;
         this.losses.push(...report.losses);
         this.step = report.step;
         this.learningRate = report.learningRate;
         this.gradientNorm = report.gradientNorm;
-        const evaluation = await this.#observe();
+        const evaluation = await this.ask(this.#observe());
         const seconds = (performance.now() - started) / 1000;
         this.trainingSeconds += seconds;
         if (this.secondsToTarget === null && evaluation.total > 0 && evaluation.exact >= targetExact * evaluation.total) {
@@ -118,7 +137,7 @@ export class TrainingRun {
         const rate = steps / seconds;
         this.stepsPerSecond = Number.isFinite(this.stepsPerSecond) ? 0.7 * this.stepsPerSecond + 0.3 * rate : rate;
         if (report.done) {
-          const final = await this.session.evaluate(finalEvaluationSentences);
+          const final = await this.ask(this.session.evaluate(finalEvaluationSentences));
           this.finalEvaluation = final;
           this.status = 'done';
         }
@@ -130,6 +149,31 @@ export class TrainingRun {
       }
     } catch (error) {
       this.#fail(error);
+    }
+  }
+
+  /**
+   * The worker's answer to `call`, or a WorkerLostError if the worker dies or stays silent too long (a lost worker
+   * never answers, and nothing else tells the page). Time the page spends hidden does not count: a phone freezes a
+   * background tab's worker with it, and the answer comes once both are back.
+   */
+  async ask(call) {
+    let timer;
+    const lost = () => new WorkerLostError(Math.round(this.answerMilliseconds / 1000));
+    const silent = new Promise((_, reject) => {
+      const check = () => {
+        const visibleFor = performance.now() - lastShownAt;
+        if (visibleFor >= this.answerMilliseconds) reject(lost());
+        else timer = setTimeout(check, this.answerMilliseconds - visibleFor);
+      };
+      timer = setTimeout(check, this.answerMilliseconds);
+    });
+    // A worker's script failing after its start is the same loss, not a failed start.
+    const failed = this.workerFailed.catch((error) => Promise.reject(Object.assign(lost(), { cause: error })));
+    try {
+      return await Promise.race([call, failed, silent]);
+    } finally {
+      clearTimeout(timer);
     }
   }
 
