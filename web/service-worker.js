@@ -3,52 +3,87 @@
 // style, icon and shipped model, so every view and lesson opens offline after one visit to any page; the wasm
 // binaries are many and large, so only those of the build family the page uses are cached (the page names it).
 //
-// Versions: file names carry content hashes, so one version's pages only ever ask for that version's files.
-// Pages (navigations) come from the network when it answers and from the cache when it does not; every other
-// file from the cache first. A new version is installed beside the old one; the old one is deleted only when a
-// newer still arrives, so a tab left open on the old version keeps finding its files.
+// Versions (a deploy): file names carry content hashes, so one version's pages only ever ask for that version's
+// files, and a page never runs old JS with a new wasm or model. Pages (navigations) come from the network when it
+// answers and from this version's cache when it does not; every other file from this version's cache, then an
+// older one's (a tab still running it), then the network. A new version is installed beside the old one, with the
+// wasm families the old one had cached; the old one is deleted only when a newer still arrives, so a tab left open
+// on it keeps finding its files. The page asks for this version's file list to tell whether it is outdated.
 const version = self.__BUILD_VERSION__;
 const files = self.__BUILD_FILES__; // paths relative to this file
 const prefix = 'attention-playground-';
 const cacheName = `${prefix}${version}`;
-const isWasmBinary = (path) => /(^|\/)attention-[a-z0-9-]+-[\w-]+\.wasm$/.test(path); // the builds' glue JS is small: always cached
-
-self.addEventListener('install', (event) => {
-  event.waitUntil(caches.open(cacheName).then((cache) => cache.addAll(['./', ...files.filter((path) => !isWasmBinary(path))])).then(() => self.skipWaiting()));
-});
-
-self.addEventListener('activate', (event) => {
-  event.waitUntil((async () => {
-    const names = (await caches.keys()).filter((name) => name.startsWith(prefix) && name !== cacheName);
-    // Keep the newest older version (a tab may still be running it); drop the rest.
-    const installedAt = async (name) => Date.parse((await (await caches.open(name)).match('./'))?.headers.get('date') ?? '') || 0;
-    const ages = await Promise.all(names.map(async (name) => ({ name, date: await installedAt(name) })));
-    ages.sort((a, b) => b.date - a.date);
-    await Promise.all(ages.slice(1).map(({ name }) => caches.delete(name)));
-    await self.clients.claim();
-  })());
-});
-
 // The page says which wasm build it runs ('wasm-relaxed-simd-threads', …): that build's files and its threaded or
 // single-thread twin are cached (the twin: the same page served with or without cross-origin isolation).
 const stems = {
   'wasm-relaxed-simd-threads': 'attention-relaxed-simd', 'wasm-relaxed-simd': 'attention-relaxed-simd',
   'wasm-simd128-threads': 'attention-simd', 'wasm-simd128': 'attention-simd', 'wasm-scalar': 'attention-scalar',
 };
+// A wasm binary and its family (the build's stem); content hashes may contain '-', so the stems are spelt out.
+const wasmBinary = new RegExp(`(^|/)(${[...new Set(Object.values(stems))].join('|')})(-threads)?-[\\w-]+\\.wasm$`);
+const isWasmBinary = (path) => wasmBinary.test(path); // the builds' glue JS is small: always cached
+const olderCaches = async () => (await caches.keys()).filter((name) => name.startsWith(prefix) && name !== cacheName);
+
+/** This version's wasm binaries of the family named by `stem` ('attention-simd', …): threaded and not. */
+const familyFiles = (stem) => files.filter((path) => path.match(wasmBinary)?.[2] === stem);
+
+/** Adds `paths` to this version's cache, skipping those already there (each is a megabyte or more). */
+async function cacheMissing(paths) {
+  const cache = await caches.open(cacheName);
+  const missing = [];
+  for (const path of paths) if (!(await cache.match(path))) missing.push(path);
+  await cache.addAll(missing);
+}
+
+/** The wasm families an older version cached: the pages on this device run them, offline too after an update. */
+async function familiesInUse() {
+  const inUse = new Set();
+  for (const name of await olderCaches()) {
+    for (const request of await (await caches.open(name)).keys()) {
+      const stem = new URL(request.url).pathname.match(wasmBinary)?.[2];
+      if (stem) inUse.add(stem);
+    }
+  }
+  return [...inUse];
+}
+
+self.addEventListener('install', (event) => {
+  event.waitUntil((async () => {
+    const wasm = (await familiesInUse()).flatMap(familyFiles);
+    await (await caches.open(cacheName)).addAll(['./', ...files.filter((path) => !isWasmBinary(path)), ...wasm]);
+    await self.skipWaiting();
+  })());
+});
+
+self.addEventListener('activate', (event) => {
+  event.waitUntil((async () => {
+    // Caches are listed in the order they were made: keep the newest older version (a tab may still be running
+    // it), drop the rest.
+    const older = await olderCaches();
+    await Promise.all(older.slice(0, -1).map((name) => caches.delete(name)));
+    await self.clients.claim();
+  })());
+});
+
 self.addEventListener('message', (event) => {
+  if (event.data?.question === 'files') {
+    event.ports[0]?.postMessage({ version, files });
+    return;
+  }
   const stem = stems[event.data?.backend];
-  if (!stem) return;
-  const family = new RegExp(`(^|/)${stem}(-threads)?-[\\w-]+\\.wasm$`);
-  event.waitUntil(caches.open(cacheName).then((cache) => cache.addAll(files.filter((path) => family.test(path)))));
+  if (stem) event.waitUntil(cacheMissing(familyFiles(stem)));
 });
 
 self.addEventListener('fetch', (event) => {
   const { request } = event;
   if (request.method !== 'GET' || new URL(request.url).origin !== self.location.origin) return;
+  const own = caches.open(cacheName);
   if (request.mode === 'navigate') {
-    event.respondWith(fetch(request).catch(async () => (await caches.match(request, { ignoreSearch: true })) ?? (await caches.match('./')) ?? Response.error()));
+    const offline = async () => (await (await own).match(request, { ignoreSearch: true })) ?? (await (await own).match('./')) ?? Response.error();
+    event.respondWith(fetch(request).catch(offline));
     return;
   }
   // Ignoring Vary: module scripts send an Origin header the cached copies were fetched without.
-  event.respondWith(caches.match(request, { ignoreSearch: true, ignoreVary: true }).then((cached) => cached ?? fetch(request)));
+  const options = { ignoreSearch: true, ignoreVary: true };
+  event.respondWith((async () => (await (await own).match(request, options)) ?? (await caches.match(request, options)) ?? fetch(request))());
 });

@@ -44,11 +44,12 @@ describe('the page in Chromium', () => {
         }), { timeout: 15_000 })
         .toBeGreaterThanOrEqual(5);
       // The wasm build this page runs, named to the service worker by the page, is cached too.
-      await page.waitForFunction(async () => {
+      // (Polled from here: waitForFunction takes an async function's promise for a true answer.)
+      await expect.poll(() => page.evaluate(async () => {
         const names = (await caches.keys()).filter((name) => name.startsWith('attention-playground-'));
         const urls = (await Promise.all(names.map(async (name) => (await (await caches.open(name)).keys()).map((r) => r.url)))).flat();
         return urls.some((url) => /attention-relaxed-simd-[\w-]{8}\.wasm$/.test(url)) && urls.some((url) => /attention-relaxed-simd-threads-[\w-]+\.wasm$/.test(url));
-      }, null, { timeout: 15_000 });
+      }), { timeout: 15_000 }).toBe(true);
       await page.context().setOffline(true);
       await page.goto(`${site.url}?s=3`); // the build the first visit loaded (and cached)
       await page.waitForSelector('body[data-ready]');

@@ -3,14 +3,14 @@
 // the worked example's weights and a held-out sentence's translation.
 import { execFileSync } from 'node:child_process';
 import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer as createHttpServer } from 'node:http';
 import { tmpdir } from 'node:os';
-import { extname, join } from 'node:path';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createServer, preview } from 'vite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadTranslator } from '../../web/lib/index.js';
 import { launchChromium, resultsDir } from './browser.js';
+import { serveFolder } from './static-host.js';
 
 const repo = fileURLToPath(new URL('../..', import.meta.url));
 const viteVersion = JSON.parse(readFileSync(join(repo, 'node_modules/vite/package.json'), 'utf8')).version;
@@ -136,19 +136,9 @@ describe('the package', () => {
     } };
     writeFileSync(join(site, 'index.html'), pageHtml(heldOut.source, `\n<script type="importmap">${JSON.stringify(importMap)}</script>`));
     writeFileSync(join(site, 'main.js'), pageScript);
-    const types = { '.html': 'text/html', '.js': 'text/javascript', '.mjs': 'text/javascript', '.css': 'text/css', '.wasm': 'application/wasm', '.bin': 'application/octet-stream' };
-    const server = createHttpServer((request, response) => {
-      const path = join(site, decodeURIComponent(new URL(request.url, 'http://x').pathname).replace(/\/$/, '/index.html'));
-      try {
-        const body = readFileSync(path);
-        response.writeHead(200, { 'Content-Type': types[extname(path)] ?? 'application/octet-stream' }).end(body);
-      } catch {
-        response.writeHead(404).end();
-      }
-    });
-    await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const server = await serveFolder(() => site);
     try {
-      expect(await elementsOn(`http://127.0.0.1:${server.address().port}/`, 'package-static-folder.png')).toEqual(expected());
+      expect(await elementsOn(server.url, 'package-static-folder.png')).toEqual(expected());
       // A host that serves the wasm and model files from elsewhere (here: moved to /cdn/) says where, once.
       const lib = join(site, 'modules/attention-playground/web/lib');
       for (const folder of ['wasm', 'models']) {
@@ -158,9 +148,9 @@ describe('the package', () => {
       // Imported first, so the base is set before the elements (which load the module as soon as they exist).
       writeFileSync(join(site, 'asset-base.js'), "import { setAssetBase } from 'attention-playground';\nsetAssetBase('./cdn/');\n");
       writeFileSync(join(site, 'main.js'), `import './asset-base.js';\n${pageScript}`);
-      expect(await elementsOn(`http://127.0.0.1:${server.address().port}/`)).toEqual(expected());
+      expect(await elementsOn(server.url)).toEqual(expected());
     } finally {
-      server.close();
+      await server.close();
     }
   }, 60_000);
 });

@@ -162,12 +162,13 @@ describe('on a phone', () => {
     const page = await context.newPage();
     await page.goto(built.url);
     await page.waitForSelector('#translation-view[data-decoding="done"]');
-    await page.waitForFunction(async () => (await navigator.serviceWorker.ready).active?.state === 'activated' && navigator.serviceWorker.controller !== null, null, { timeout: 30_000 });
+    // (Polled from here: waitForFunction takes an async function's promise for a true answer.)
+    await expect.poll(() => page.evaluate(async () => (await navigator.serviceWorker.ready).active?.state === 'activated' && navigator.serviceWorker.controller !== null), { timeout: 30_000 }).toBe(true);
     // The install cached every page and model; the page's message cached its wasm build (and its twin).
-    await page.waitForFunction(async () => {
+    await expect.poll(() => page.evaluate(async () => {
       const keys = await Promise.all((await caches.keys()).map(async (name) => (await (await caches.open(name)).keys()).map((r) => r.url)));
-      return keys.flat().filter((url) => /attention-relaxed-simd.*\.wasm$/.test(url)).length === 2;
-    }, null, { timeout: 30_000 });
+      return keys.flat().filter((url) => /attention-relaxed-simd.*\.wasm$/.test(url)).length;
+    }), { timeout: 30_000 }).toBe(2);
     await context.setOffline(true);
     const problems = [], said = [];
     page.on('pageerror', (error) => problems.push(error.message));

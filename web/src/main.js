@@ -4,6 +4,7 @@
 import { backends, loadAttention, resolveBackend } from '../lib/index.js';
 import { element } from './controls.js';
 import { nextTask } from './next-task.js';
+import { keepForOffline } from './offline-copy.js';
 import { RemoteTranslator } from './remote-translator.js';
 import { decodeTranslationState, defaultTranslationState, encodeTranslationState } from './translation-state.js';
 import { viewPreview } from './view-text.js';
@@ -237,15 +238,6 @@ async function main() {
   performance.mark('first-map-drawn');
   document.body.dataset.ready = 'true';
   return backend;
-}
-
-// In the built site only (the dev server must always serve fresh files): the offline copy (web/service-worker.js).
-// It caches every page, script and model when installed; the wasm build this page runs is named to it here.
-async function keepForOffline(backend) {
-  if (!import.meta.env.PROD || !('serviceWorker' in navigator)) return;
-  await navigator.serviceWorker.register('./sw.js');
-  const { active } = await navigator.serviceWorker.ready;
-  active.postMessage({ backend });
 }
 
 main()
