@@ -25,5 +25,8 @@ cmake --build build/wasm -j"$jobs"
   cmake --build build/wasm-relaxed -j"$jobs"
 )
 
+# The elements' styles as a module their shadow roots adopt (scripts/element-styles.mjs).
+node scripts/element-styles.mjs
+
 # The static playground (dist/): works from any static host, relative paths throughout.
 npx vite build --config web/vite.config.js --logLevel warn

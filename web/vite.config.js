@@ -3,6 +3,7 @@ import { createReadStream, readdirSync, readFileSync, writeFileSync } from 'node
 import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
+import { elementStyleSources, writeElementStyles } from '../scripts/element-styles.mjs';
 
 const root = fileURLToPath(new URL('.', import.meta.url));
 
@@ -32,6 +33,18 @@ const pthreadWorkersAsFiles = {
   },
 };
 
+// The elements' styles module (web/elements/styles.js) follows their stylesheets: written when a build or the dev
+// server starts, and again whenever either stylesheet is edited.
+const elementStyles = {
+  name: 'element-styles',
+  buildStart() {
+    writeElementStyles();
+  },
+  handleHotUpdate({ file }) {
+    if (elementStyleSources.includes(file)) writeElementStyles();
+  },
+};
+
 // The offline copy (web/service-worker.js → dist/sw.js): the service worker learns every file of this build and
 // a version derived from their names (which carry content hashes), so a new deploy is a new cache.
 const filesUnder = (folder) => readdirSync(folder, { recursive: true, withFileTypes: true })
@@ -58,7 +71,7 @@ const offlineCopy = {
 export default defineConfig({
   root,
   base: './', // a relative base: the built site works from any folder of any static host
-  plugins: [pthreadWorkersAsFiles, offlineCopy],
+  plugins: [elementStyles, pthreadWorkersAsFiles, offlineCopy],
   // The Train view's worker imports web/lib, which loads the wasm builds with dynamic imports: an ES-module
   // worker keeps them as they are.
   worker: { format: 'es', plugins: () => [pthreadWorkersAsFiles] },

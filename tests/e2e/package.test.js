@@ -43,7 +43,7 @@ const [q, k, v] = [wq, wk, wv].map((w) => api.matmul({ a: x, b: w }));
 document.querySelector('attention-map').weights = api.attention({ q, k, v, scale: 0.5 }).weights;
 `;
 const pageHtml = (sentence, head = '') => `<!doctype html>
-<html lang="en"><head><meta charset="utf-8"><title>embedding attention-playground</title><link rel="icon" href="data:,">${head}</head>
+<html lang="en"><head><meta charset="utf-8"><title>embedding attention-playground</title><link rel="icon" href="./favicon.svg">${head}</head>
 <body>
   <attention-map digits="4" show-values></attention-map>
   <attention-translator sentence="${sentence}" readonly></attention-translator>
@@ -57,6 +57,10 @@ async function elementsOn(url, screenshot) {
   const errors = [];
   page.on('pageerror', (error) => errors.push(error.message));
   page.on('console', (message) => message.type() === 'error' && errors.push(message.text()));
+  await page.addInitScript(() => {
+    globalThis.violations = [];
+    document.addEventListener('securitypolicyviolation', (event) => globalThis.violations.push(`${event.violatedDirective} ${event.blockedURI}`));
+  });
   await page.goto(url);
   const firstRow = () => page.evaluate(() => [...(document.querySelector('attention-map')?.shadowRoot?.querySelectorAll('tbody tr:first-child td') ?? [])].map((td) => td.textContent));
   const words = () => page.evaluate(() => [...(document.querySelector('attention-translator')?.shadowRoot?.querySelectorAll('.token') ?? [])].map((t) => t.textContent));
@@ -66,13 +70,19 @@ async function elementsOn(url, screenshot) {
     throw new Error(`the map never drew on ${url}; page errors: ${errors.join(' | ') || 'none'}`, { cause: error });
   }
   await expect.poll(words, { timeout: 20_000 }).not.toEqual([]);
-  const shown = { firstRow: await firstRow(), words: await words(), errors };
+  // Styled: the map's legend is laid out by the elements' stylesheet (a flex row), not as plain blocks.
+  const styled = await page.evaluate(() => getComputedStyle(document.querySelector('attention-map').shadowRoot.querySelector('.heatmap-legend')).display === 'flex');
+  const shown = { firstRow: await firstRow(), words: await words(), styled, violations: await page.evaluate(() => globalThis.violations), errors };
   if (screenshot) await page.screenshot({ path: `${resultsDir}${screenshot}` });
   await page.close();
   return shown;
 }
 
-const expected = () => ({ firstRow: ['0.1554', '0.4223', '0.4223'], words: [...heldOut.target.split(' '), '<eos>'], errors: [] });
+// The host's own icon, a file like the rest of its site (a data: URL would break its own CSP).
+const favicon = '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 16 16"><rect width="16" height="16" fill="#d1495b"/></svg>';
+const expected = () => ({ firstRow: ['0.1554', '0.4223', '0.4223'], words: [...heldOut.target.split(' '), '<eos>'], styled: true, violations: [], errors: [] });
+// A host's strict policy: the package's scripts, wasm and styles come from the site itself, nothing inline.
+const strictPolicy = "default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; style-src 'self'; worker-src 'self'";
 
 describe('the package', () => {
   it('packs what a stranger needs and nothing else', () => {
@@ -95,6 +105,8 @@ describe('the package', () => {
     writeFileSync(join(app, 'vite.config.js'), "export default { base: './', optimizeDeps: { exclude: ['attention-playground'] } };\n");
     writeFileSync(join(app, 'index.html'), pageHtml(heldOut.source));
     writeFileSync(join(app, 'main.js'), pageScript);
+    mkdirSync(join(app, 'public'));
+    writeFileSync(join(app, 'public', 'favicon.svg'), favicon);
     run('npm', ['install', '--prefer-offline', '--no-audit', '--no-fund'], app);
 
     const dev = await createServer({ root: app, configFile: join(app, 'vite.config.js'), server: { port: 0, host: '127.0.0.1' }, logLevel: 'error' });
@@ -106,7 +118,8 @@ describe('the package', () => {
     }
 
     run('npx', ['vite', 'build', '--logLevel', 'error'], app);
-    const built = await preview({ root: app, configFile: join(app, 'vite.config.js'), preview: { port: 0, host: '127.0.0.1' }, logLevel: 'error' });
+    // The built app under a strict CSP (its build inlined the elements' old stylesheets as blocked data: URLs).
+    const built = await preview({ root: app, configFile: join(app, 'vite.config.js'), preview: { port: 0, host: '127.0.0.1', headers: { 'Content-Security-Policy': strictPolicy } }, logLevel: 'error' });
     try {
       expect(await elementsOn(`http://127.0.0.1:${built.httpServer.address().port}/`, 'package-vite-app.png')).toEqual(expected());
     } finally {
@@ -136,6 +149,7 @@ describe('the package', () => {
     } };
     writeFileSync(join(site, 'index.html'), pageHtml(heldOut.source, `\n<script type="importmap">${JSON.stringify(importMap)}</script>`));
     writeFileSync(join(site, 'main.js'), pageScript);
+    writeFileSync(join(site, 'favicon.svg'), favicon);
     const server = await serveFolder(() => site);
     try {
       expect(await elementsOn(server.url, 'package-static-folder.png')).toEqual(expected());

@@ -67,7 +67,7 @@ export class AttentionMapElement extends HTMLElement {
 
   constructor() {
     super();
-    const { root, errorLine } = shadowWithStyles(this, () => this.#render());
+    const { root, errorLine } = shadowWithStyles(this);
     this.errorLine = errorLine;
     this.heatmap = new Heatmap({
       id: 'map', title: '', rowAxis: 'row', colAxis: 'column', fixedRange: [0, 1], valueName: 'weight',

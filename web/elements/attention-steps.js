@@ -49,7 +49,7 @@ export class AttentionStepsElement extends HTMLElement {
 
   constructor() {
     super();
-    const { root, errorLine } = shadowWithStyles(this, () => this.#view?.render());
+    const { root, errorLine } = shadowWithStyles(this);
     this.root = root;
     this.errorLine = errorLine;
   }

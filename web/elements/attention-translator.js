@@ -19,7 +19,7 @@ export class AttentionTranslatorElement extends HTMLElement {
 
   constructor() {
     super();
-    const { root, errorLine } = shadowWithStyles(this, () => this.#draw());
+    const { root, errorLine } = shadowWithStyles(this);
     this.errorLine = errorLine;
     this.input = element('input', { type: 'text', className: 'sentence', autocomplete: 'off', spellcheck: false, 'aria-label': 'English sentence' });
     this.form = element('form', { className: 'sentence-form element-form' }, this.input, element('button', { type: 'submit', textContent: 'Translate' }));

@@ -1,8 +1,8 @@
 // What the three elements share: one wasm module and one translator per model for the whole page, loaded on
-// first use; the stylesheets every shadow root links (the playground's own, then the elements' theme); and
+// first use; the stylesheet every shadow root adopts (the playground's own, then the elements' theme); and
 // showing an error inside the element (and as an `error` event) instead of leaving a blank box.
 import { loadAttention, loadTranslator } from '../lib/index.js';
-import { themesChanged } from '../src/heatmap.js';
+import { elementStyles } from './styles.js';
 
 let attention = null;
 const translators = new Map(); // model name or URL → Promise<Translator>
@@ -25,34 +25,22 @@ export function sharedTranslator(model = 'en-es') {
   return translators.get(key);
 }
 
-const stylesheets = [new URL('../src/style.css', import.meta.url), new URL('./elements.css', import.meta.url)];
+let stylesheet = null; // one constructed stylesheet, adopted by every element's shadow root
 
 /**
- * An open shadow root holding the stylesheets, a line for errors and a container for the element's content;
- * returns the container (as `root`) and that line. `onStyled` runs once the stylesheets have loaded (canvas
- * drawings read their colours from CSS). The content is laid out but not shown until every stylesheet has
- * loaded or failed: drawn unstyled first, it would move when the styles arrive (a layout shift on the host page).
+ * An open shadow root with the elements' styles, a line for errors and a container for the element's content;
+ * returns the container (as `root`) and that line. The styles are a constructed stylesheet made from a string
+ * module (styles.js), not a file: a host's bundler cannot inline it as a data: URL (which a strict CSP blocks) or
+ * drop it, and it is there before the first drawing (no unstyled flash, no layout shift, no second drawing).
  */
-export function shadowWithStyles(host, onStyled) {
+export function shadowWithStyles(host) {
   const shadow = host.attachShadow({ mode: 'open' });
-  const content = document.createElement('div');
-  content.style.visibility = 'hidden'; // a CSSOM property, which a strict CSP allows (an inline style it would not)
-  let waiting = stylesheets.length;
-  const settled = () => {
-    waiting -= 1;
-    if (waiting > 0) return;
-    content.style.removeProperty('visibility');
-    themesChanged(); // the maps' colours come from these stylesheets' custom properties
-    onStyled();
-  };
-  for (const href of stylesheets) {
-    const link = document.createElement('link');
-    link.rel = 'stylesheet';
-    link.href = href.href;
-    link.addEventListener('load', settled);
-    link.addEventListener('error', settled);
-    shadow.append(link);
+  if (!stylesheet) {
+    stylesheet = new CSSStyleSheet();
+    stylesheet.replaceSync(elementStyles);
   }
+  shadow.adoptedStyleSheets = [stylesheet];
+  const content = document.createElement('div');
   const errorLine = document.createElement('p');
   errorLine.className = 'error element-error';
   errorLine.setAttribute('role', 'alert');

@@ -9,12 +9,6 @@ import { nextTask } from './next-task.js';
 
 const minCell = 18, maxCell = 56;
 
-// Bumped when stylesheets arrive or change (an element's shadow root finished loading its CSS): every map reads
-// its CSS custom properties again on its next update.
-let themeEpoch = 0;
-export function themesChanged() {
-  themeEpoch += 1;
-}
 const maskedFill = '#d9d9d9';
 
 // While a view's first render runs inside `drawingInSlices`, maps set their numbers, labels and size at once
@@ -105,7 +99,7 @@ export class Heatmap {
    * @param {(value: number) => string} [view.formatCell]  text inside cells (default: `digits` significant digits)
    */
   update(view) {
-    this.palette = this.theme && this.themeEpoch === themeEpoch ? this.theme : this.#readTheme();
+    this.palette = this.theme ?? this.#readTheme();
     this.view = { highlightRow: null, logits: null, maxWidth: 600, marks: [], markName: 'marked', ...view };
     const { rows, cols } = this.view.matrix;
     this.rowLabels = this.view.rowLabels ?? Array.from({ length: rows }, (_, i) => String(i + 1));
@@ -141,7 +135,6 @@ export class Heatmap {
       largestCell: Number.parseFloat(read('--ap-cell-size', '')) || maxCell,
     };
     this.theme = this.element.isConnected ? theme : null; // off the page, only the defaults were seen
-    this.themeEpoch = themeEpoch;
     return theme;
   }
 
