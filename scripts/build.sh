@@ -25,6 +25,16 @@ cmake --build build/wasm -j"$jobs"
   cmake --build build/wasm-relaxed -j"$jobs"
 )
 
+# Node's threaded twins differ from the browser's threaded builds in their glue only, and share one pthread worker
+# script: web/lib (load-module.js) loads the browser build's wasm and the SIMD twin's worker for both, and the
+# package ships each once. Say so loudly if a change ever makes them differ.
+for twin in web/lib/wasm/node/*-node.wasm; do
+  browser=web/lib/wasm/$(basename "$twin" -node.wasm).wasm
+  cmp -s "$twin" "$browser" || { echo "build: $twin differs from $browser; web/lib/load-module.js reads the latter" >&2; exit 1; }
+done
+cmp -s web/lib/wasm/node/attention-simd-threads-node.worker.js web/lib/wasm/node/attention-relaxed-simd-threads-node.worker.js ||
+  { echo "build: the Node twins' pthread workers differ; web/lib/load-module.js runs the SIMD one for both" >&2; exit 1; }
+
 # The elements' styles as a module their shadow roots adopt (scripts/element-styles.mjs).
 node scripts/element-styles.mjs
 

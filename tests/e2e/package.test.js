@@ -3,6 +3,7 @@
 // the worked example's weights and a held-out sentence's translation.
 import { execFileSync } from 'node:child_process';
 import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createHash } from 'node:crypto';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -94,7 +95,17 @@ describe('the package', () => {
       'web/lib/wasm/attention-relaxed-simd.wasm', 'web/lib/wasm/attention-relaxed-simd-threads.wasm', 'web/lib/wasm/attention-relaxed-simd-threads.worker.js',
       'web/lib/wasm/node/attention-relaxed-simd-threads-node.cjs']));
     expect(files.filter((f) => /^(tests|cpp|build|scripts|dist|node_modules)\/|\.test\.js$/.test(f))).toEqual([]);
-    expect(packed.size).toBeLessThan(1_300_000); // five builds (~105 kB gzipped each, with their Node twins) and two models
+    expect(packed.size).toBeLessThan(1_000_000); // five builds (~105 kB gzipped each; Node's twins share their wasm) and two models
+    // No file twice: each one's content differs from every other's.
+    const unpacked = join(work, 'unpacked');
+    mkdirSync(unpacked);
+    run('tar', ['-xzf', tarball, '-C', unpacked], repo);
+    const byContent = new Map();
+    for (const path of files) {
+      const hash = createHash('sha256').update(readFileSync(join(unpacked, 'package', path))).digest('hex');
+      byContent.set(hash, [...(byContent.get(hash) ?? []), path]);
+    }
+    expect([...byContent.values()].filter((paths) => paths.length > 1)).toEqual([]);
   });
 
   it('in a fresh Vite app: the dev server and the built app show the elements; Node runs the library', async () => {
@@ -134,6 +145,20 @@ describe('the package', () => {
       console.log(JSON.stringify({ backend: api.backend, product: out.data[0], japanese: translator.translate('juan walks with the dogs').target.join(' ') }));
     `], app));
     expect(node).toEqual({ backend: 'wasm-simd128', product: 11, japanese: 'fuan wa inu to aruku <eos>' });
+    // Both threaded builds, from their Node twins' glue with the browser builds' wasm and one shared pthread worker.
+    const threaded = JSON.parse(run('node', ['--experimental-wasm-relaxed-simd', '--input-type=module', '-e', `
+      import { loadAttention } from 'attention-playground';
+      const results = [];
+      for (const backend of ['wasm-simd128-threads', 'wasm-relaxed-simd-threads']) {
+        const api = await loadAttention({ backend });
+        const x = { data: Float32Array.from({ length: 512 * 16 }, (_, i) => Math.sin(i)), rows: 512, cols: 16 };
+        const { output } = api.attention({ q: x, k: x, v: x });
+        results.push({ backend: api.backend, rows: output.rows, finite: output.data.every(Number.isFinite) });
+      }
+      console.log(JSON.stringify(results));
+      process.exit(0);
+    `], app));
+    expect(threaded).toEqual(['wasm-simd128-threads', 'wasm-relaxed-simd-threads'].map((backend) => ({ backend, rows: 512, finite: true })));
   }, 240_000);
 
   it('in a plain static folder, no bundler: an import map for the d3 colour scale is all it needs; setAssetBase() finds moved wasm', async () => {

@@ -115,14 +115,19 @@ export function supportsThreads() {
 }
 
 // Node runs a threaded build from its CommonJS twin (3.1.6's ES-module output cannot start threads in Node).
-// The path is assembled at run time so bundlers do not copy these Node-only files into web builds.
+// The path is assembled at run time so bundlers do not copy these Node-only files into web builds. The twin's
+// glue differs but its wasm is the browser build's, byte for byte, and the two twins' pthread worker scripts are
+// one file (scripts/build.sh checks both): the package ships each once.
+const nodePthreadWorker = 'attention-simd-threads-node.worker.js';
 async function instantiateThreadsInNode(stem) {
   const nodeModule = 'node:module';
   const { createRequire } = await import(/* @vite-ignore */ nodeModule);
   const directory = new URL('./wasm/node/', import.meta.url);
-  const nodeStem = `${stem}-node`;
-  const createModule = createRequire(directory)(`./${nodeStem}.cjs`);
-  return createModule({ wasmBinary: await readFileInNode(new URL(`${nodeStem}.wasm`, directory)) });
+  const createModule = createRequire(directory)(`./${stem}-node.cjs`);
+  return createModule({
+    wasmBinary: await readFileInNode(new URL(`../${stem}.wasm`, directory)),
+    locateFile: (path, prefix) => prefix + (path.endsWith('.worker.js') ? nodePthreadWorker : path),
+  });
 }
 
 async function readFileInNode(url) {
