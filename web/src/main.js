@@ -3,6 +3,7 @@
 // so a link reproduces exactly what is on screen.
 import { backends, loadAttention, resolveBackend } from '../lib/index.js';
 import { element } from './controls.js';
+import { embedded, enterEmbedMode } from './embed-mode.js';
 import { nextTask } from './next-task.js';
 import { keepForOffline } from './offline-copy.js';
 import { RemoteTranslator } from './remote-translator.js';
@@ -31,6 +32,7 @@ function setUrl(view, viewParams, { push = false } = {}) {
   const next = new URLSearchParams(viewParams);
   next.set('view', view);
   if (requestedBackend) next.set('backend', requestedBackend);
+  if (embedded) next.set('embed', '1');
   const url = `${location.pathname}?${next}`;
   if (push && url !== `${location.pathname}${location.search}`) history.pushState(null, '', url);
   else history.replaceState(null, '', url);
@@ -226,6 +228,7 @@ async function keepsSentence(translator, sentence) {
 }
 
 async function main() {
+  enterEmbedMode();
   // The build this page's views compute with, on any thread: the library's default for a page's own thread
   // (single-thread: its matrices are small, and a threaded build would spin there waiting for its pthreads)
   // unless the URL asks for one. Training, the one big computation, picks its own in its worker.
