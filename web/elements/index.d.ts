@@ -49,6 +49,46 @@ export class AttentionStepsElement extends HTMLElement {
   readonly state: object | null;
 }
 
+/** Each element's attributes (as a framework writes them in markup) and properties, for JSX and Vue types. */
+export interface AttentionMapProps {
+  caption?: string;
+  digits?: number | `${number}`;
+  'show-values'?: boolean;
+  range?: 'fixed' | 'data';
+  head?: number | `${number}`;
+  theme?: 'light' | 'dark';
+  weights?: AttentionWeights | null;
+  rowLabels?: string[] | null;
+  colLabels?: string[] | null;
+  alignment?: number[] | null;
+}
+
+export interface AttentionTranslatorProps {
+  sentence?: string;
+  model?: string;
+  layer?: number | `${number}`;
+  head?: number | `${number}` | 'average';
+  temperature?: number | `${number}`;
+  readonly?: boolean;
+  lines?: boolean;
+  theme?: 'light' | 'dark';
+}
+
+export interface AttentionStepsProps {
+  x?: Matrix | null;
+  wq?: Matrix | null;
+  wk?: Matrix | null;
+  wv?: Matrix | null;
+  theme?: 'light' | 'dark';
+}
+
+/** Tag name → its props: what the framework entries (elements/react, preact, solid, vue) declare. */
+export interface AttentionElementProps {
+  'attention-map': AttentionMapProps;
+  'attention-translator': AttentionTranslatorProps;
+  'attention-steps': AttentionStepsProps;
+}
+
 declare global {
   interface HTMLElementTagNameMap {
     'attention-map': AttentionMapElement;
