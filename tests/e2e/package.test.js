@@ -112,15 +112,14 @@ describe('the package', () => {
     const app = join(work, 'vite-app');
     mkdirSync(app);
     writeFileSync(join(app, 'package.json'), JSON.stringify({ name: 'embedding-app', private: true, type: 'module', dependencies: { 'attention-playground': `file:${tarball}`, vite: viteVersion } }, null, 2));
-    // As the README says: Vite must not pre-bundle the package (its wasm files are found next to its modules).
-    writeFileSync(join(app, 'vite.config.js'), "export default { base: './', optimizeDeps: { exclude: ['attention-playground'] } };\n");
+    // No Vite configuration at all, as a new user starts: the host's defaults, dev server and build.
     writeFileSync(join(app, 'index.html'), pageHtml(heldOut.source));
     writeFileSync(join(app, 'main.js'), pageScript);
     mkdirSync(join(app, 'public'));
     writeFileSync(join(app, 'public', 'favicon.svg'), favicon);
     run('npm', ['install', '--prefer-offline', '--no-audit', '--no-fund'], app);
 
-    const dev = await createServer({ root: app, configFile: join(app, 'vite.config.js'), server: { port: 0, host: '127.0.0.1' }, logLevel: 'error' });
+    const dev = await createServer({ root: app, configFile: false, server: { port: 0, host: '127.0.0.1' }, logLevel: 'error' });
     await dev.listen();
     try {
       expect(await elementsOn(`http://127.0.0.1:${dev.httpServer.address().port}/`)).toEqual(expected());
@@ -130,7 +129,7 @@ describe('the package', () => {
 
     run('npx', ['vite', 'build', '--logLevel', 'error'], app);
     // The built app under a strict CSP (its build inlined the elements' old stylesheets as blocked data: URLs).
-    const built = await preview({ root: app, configFile: join(app, 'vite.config.js'), preview: { port: 0, host: '127.0.0.1', headers: { 'Content-Security-Policy': strictPolicy } }, logLevel: 'error' });
+    const built = await preview({ root: app, configFile: false, preview: { port: 0, host: '127.0.0.1', headers: { 'Content-Security-Policy': strictPolicy } }, logLevel: 'error' });
     try {
       expect(await elementsOn(`http://127.0.0.1:${built.httpServer.address().port}/`, 'package-vite-app.png')).toEqual(expected());
     } finally {
