@@ -38,5 +38,8 @@ cmp -s web/lib/wasm/node/attention-simd-threads-node.worker.js web/lib/wasm/node
 # The elements' styles as a module their shadow roots adopt (scripts/element-styles.mjs).
 node scripts/element-styles.mjs
 
+# The one-file build of the elements and the library, for a page's single script tag or a CDN (web/bundle/).
+npx vite build --config web/vite.bundle.config.js --logLevel warn
+
 # The static playground (dist/): works from any static host, relative paths throughout.
 npx vite build --config web/vite.config.js --logLevel warn

@@ -35,7 +35,7 @@ const pthreadWorkersAsFiles = {
 
 // The elements' styles module (web/elements/styles.js) follows their stylesheets: written when a build or the dev
 // server starts, and again whenever either stylesheet is edited.
-const elementStyles = {
+export const elementStyles = {
   name: 'element-styles',
   buildStart() {
     writeElementStyles();

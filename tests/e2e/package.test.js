@@ -95,7 +95,7 @@ describe('the package', () => {
       'web/lib/wasm/attention-relaxed-simd.wasm', 'web/lib/wasm/attention-relaxed-simd-threads.wasm', 'web/lib/wasm/attention-relaxed-simd-threads.worker.js',
       'web/lib/wasm/node/attention-relaxed-simd-threads-node.cjs']));
     expect(files.filter((f) => /^(tests|cpp|build|scripts|dist|node_modules)\/|\.test\.js$/.test(f))).toEqual([]);
-    expect(packed.size).toBeLessThan(1_000_000); // five builds (~105 kB gzipped each; Node's twins share their wasm) and two models
+    expect(packed.size).toBeLessThan(1_100_000); // five builds (~105 kB gzipped each; Node's twins share their wasm), two models, the one-file build
     // No file twice: each one's content differs from every other's.
     const unpacked = join(work, 'unpacked');
     mkdirSync(unpacked);
@@ -159,6 +159,41 @@ describe('the package', () => {
     `], app));
     expect(threaded).toEqual(['wasm-simd128-threads', 'wasm-relaxed-simd-threads'].map((backend) => ({ backend, rows: 512, finite: true })));
   }, 240_000);
+
+  it('one script tag, no import map, no bundler: the one-file build from the site itself under a strict CSP, and from another origin (a CDN)', async () => {
+    const unpacked = join(work, 'one-tag');
+    mkdirSync(unpacked);
+    run('tar', ['-xzf', tarball, '-C', unpacked], repo);
+    const packageDir = join(unpacked, 'package');
+    expect(JSON.parse(readFileSync(join(packageDir, 'package.json'), 'utf8'))).toMatchObject({ unpkg: 'web/bundle/attention-elements.js', jsdelivr: 'web/bundle/attention-elements.js' });
+    const scriptFrom = (bundleUrl) => pageScript.replace("import 'attention-playground/elements';\nimport { loadAttention } from 'attention-playground';", `import { loadAttention } from '${bundleUrl}';`);
+    const site = join(unpacked, 'site');
+    cpSync(packageDir, join(site, 'modules', 'attention-playground'), { recursive: true });
+    writeFileSync(join(site, 'index.html'), pageHtml(heldOut.source));
+    writeFileSync(join(site, 'favicon.svg'), favicon);
+    writeFileSync(join(site, 'main.js'), scriptFrom('./modules/attention-playground/web/bundle/attention-elements.js'));
+    const sameOrigin = await serveFolder(() => site, { 'Content-Security-Policy': strictPolicy });
+    const cdn = await serveFolder(() => packageDir, { 'Access-Control-Allow-Origin': '*' });
+    try {
+      expect(await elementsOn(sameOrigin.url, 'package-one-tag.png')).toEqual(expected());
+      // The same page taking the bundle from a CDN: the wasm and models come from there too (CORS).
+      const page = join(unpacked, 'cdn-page');
+      mkdirSync(page);
+      writeFileSync(join(page, 'index.html'), pageHtml(heldOut.source));
+      writeFileSync(join(page, 'favicon.svg'), favicon);
+      writeFileSync(join(page, 'main.js'), scriptFrom(`${cdn.url}web/bundle/attention-elements.js`));
+      const cdnOrigin = cdn.url.slice(0, -1);
+      const policy = `default-src 'self'; script-src 'self' ${cdnOrigin} 'wasm-unsafe-eval'; connect-src 'self' ${cdnOrigin}; style-src 'self'; worker-src 'self'`;
+      const host = await serveFolder(() => page, { 'Content-Security-Policy': policy });
+      try {
+        expect(await elementsOn(host.url)).toEqual(expected());
+      } finally {
+        await host.close();
+      }
+    } finally {
+      await Promise.all([sameOrigin.close(), cdn.close()]);
+    }
+  }, 60_000);
 
   it('in a plain static folder, no bundler: an import map for the d3 colour scale is all it needs; setAssetBase() finds moved wasm', async () => {
     const site = join(work, 'static-site');

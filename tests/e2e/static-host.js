@@ -11,15 +11,15 @@ const types = {
   '.svg': 'image/svg+xml', '.png': 'image/png', '.txt': 'text/plain',
 };
 
-/** Serves `folder()` on a free port; resolves to { url, close }. */
-export async function serveFolder(folder) {
+/** Serves `folder()` on a free port, with `headers` on every answer; resolves to { url, close }. */
+export async function serveFolder(folder, headers = {}) {
   const server = createServer((request, response) => {
     const path = join(folder(), decodeURIComponent(new URL(request.url, 'http://x').pathname).replace(/\/$/, '/index.html'));
     try {
       const body = readFileSync(path);
-      response.writeHead(200, { 'Content-Type': types[extname(path)] ?? 'application/octet-stream' }).end(body);
+      response.writeHead(200, { 'Content-Type': types[extname(path)] ?? 'application/octet-stream', ...headers }).end(body);
     } catch {
-      response.writeHead(404).end();
+      response.writeHead(404, headers).end();
     }
   });
   await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
