@@ -22,4 +22,6 @@ map.addEventListener('cell-select', (event) => {
   const { row, col, value } = event.detail;
   document.getElementById('map-events').textContent = `selected: query ${row + 1}, key ${col + 1}, weight ${value.toFixed(4)}`;
 });
+const lessonPicker = document.getElementById('lesson-picker');
+lessonPicker.addEventListener('change', () => document.getElementById('lesson-element').setAttribute('lesson', lessonPicker.value));
 document.body.dataset.ready = 'true';

@@ -181,6 +181,41 @@ describe('the elements', () => {
     await page.close();
   });
 
+  it('<attention-lesson> shows each of the ten lessons with its widget, takes its settings as attributes, says a bad one', async () => {
+    const { page, errors } = await openEmbed();
+    await page.locator('#lesson-element').scrollIntoViewIfNeeded(); // it draws when near the screen
+    const shown = () => page.evaluate(() => {
+      const root = document.querySelector('#lesson-element').shadowRoot;
+      return { title: root.querySelector('#lesson-title')?.textContent ?? '', widget: root.querySelector('.lesson-widget') !== null,
+        link: root.querySelector('a.lesson-open')?.href ?? null, width: root.querySelector('#scaling-width')?.value ?? null };
+    });
+    // Lesson 4 as the page sets it: d="128", the width slider at 128 (widths 2, 4, …, 512: index 6).
+    await expect.poll(shown).toMatchObject({ title: '4. Scaling', widget: true, width: '6' });
+    expect((await shown()).link).toMatch(/\/index\.html\?view=steps&scale=none$/); // the playground attribute's page
+    for (let lesson = 1; lesson <= 10; lesson++) {
+      await page.locator('#lesson-picker').selectOption(String(lesson));
+      await expect.poll(shown).toMatchObject({ title: expect.stringMatching(new RegExp(`^${lesson}\\. `)) });
+      const { widget, link } = await shown();
+      expect(widget || link !== null).toBe(true); // lessons 6 and 9 have a link, the others a widget
+    }
+    // A setting changed by the learner (lesson 10's hops, 2 → 1) is announced with the URL's names.
+    const change = page.evaluate(() => new Promise((resolve) => document.querySelector('#lesson-element').addEventListener('change', (e) => resolve(e.detail), { once: true })));
+    await page.evaluate(() => {
+      const hops = document.querySelector('#lesson-element').shadowRoot.querySelector('#memory-hops');
+      hops.value = '1';
+      hops.dispatchEvent(new Event('input', { bubbles: true }));
+    });
+    expect(await change).toEqual({ lesson: 10, settings: 'lesson=10&hops=1' });
+    // A lesson number out of range: said inside the element and as an error event; the element keeps working.
+    const failed = page.evaluate(() => new Promise((resolve) => document.querySelector('#lesson-element').addEventListener('error', (e) => resolve(e.detail.message), { once: true })));
+    await page.evaluate(() => document.querySelector('#lesson-element').setAttribute('lesson', '11'));
+    expect(await failed).toMatch(/lesson attribute must be a whole number from 1 to 10, got '11'/);
+    await page.evaluate(() => document.querySelector('#lesson-element').setAttribute('lesson', '2'));
+    await expect.poll(shown).toMatchObject({ title: '2. Softmax as a soft argmax', widget: true });
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
   it('the embed page has no WCAG 2.1 A/AA violations (axe-core, shadow roots included)', async () => {
     const { page } = await openEmbed();
     await expect.poll(() => translatedWords(page, '#translator').then((w) => w.length), { timeout: 15_000 }).toBeGreaterThan(0);

@@ -49,6 +49,17 @@ export class AttentionStepsElement extends HTMLElement {
   readonly state: object | null;
 }
 
+/**
+ * `<attention-lesson>`: one of the lecture notes' ten lessons, its text and live widget. Attributes: `lesson`
+ * (1-10), its settings under the playground URL's names (`d` for lesson 4's width, `sc` and `t` for lesson 2's
+ * scores and temperature, …), `playground` (the playground's address, for the lessons' links), `theme`.
+ * Events: `change` (CustomEvent<{ lesson: number, settings: string }>: the settings as a URL query), `error`.
+ */
+export class AttentionLessonElement extends HTMLElement {
+  /** The lesson's current settings, as the playground keeps them. */
+  readonly state: object;
+}
+
 /** Each element's attributes (as a framework writes them in markup) and properties, for JSX and Vue types. */
 export interface AttentionMapProps {
   caption?: string;
@@ -82,11 +93,22 @@ export interface AttentionStepsProps {
   theme?: 'light' | 'dark';
 }
 
+export interface AttentionLessonProps {
+  lesson?: number | `${number}`;
+  playground?: string;
+  theme?: 'light' | 'dark';
+  /** Lesson settings, under the playground URL's names. */
+  pos?: string; dims?: string; words?: string; shuffle?: string; add?: string; hops?: string; rh?: string;
+  sc?: string; t?: string; draw?: string; order?: string; axis?: 'rows' | 'columns'; query?: string; d?: string;
+  ex?: string; head?: string; item?: string; decay?: string;
+}
+
 /** Tag name → its props: what the framework entries (elements/react, preact, solid, vue) declare. */
 export interface AttentionElementProps {
   'attention-map': AttentionMapProps;
   'attention-translator': AttentionTranslatorProps;
   'attention-steps': AttentionStepsProps;
+  'attention-lesson': AttentionLessonProps;
 }
 
 declare global {
@@ -94,5 +116,6 @@ declare global {
     'attention-map': AttentionMapElement;
     'attention-translator': AttentionTranslatorElement;
     'attention-steps': AttentionStepsElement;
+    'attention-lesson': AttentionLessonElement;
   }
 }

@@ -10,6 +10,7 @@ declare module 'preact' {
       'attention-map': PreactElementProps<'attention-map'>;
       'attention-translator': PreactElementProps<'attention-translator'>;
       'attention-steps': PreactElementProps<'attention-steps'>;
+      'attention-lesson': PreactElementProps<'attention-lesson'>;
     }
   }
 }

@@ -11,6 +11,7 @@ declare module 'react' {
       'attention-map': ReactElementProps<'attention-map'>;
       'attention-translator': ReactElementProps<'attention-translator'>;
       'attention-steps': ReactElementProps<'attention-steps'>;
+      'attention-lesson': ReactElementProps<'attention-lesson'>;
     }
   }
 }

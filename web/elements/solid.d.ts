@@ -10,6 +10,7 @@ declare module 'solid-js' {
       'attention-map': SolidElementProps<'attention-map'>;
       'attention-translator': SolidElementProps<'attention-translator'>;
       'attention-steps': SolidElementProps<'attention-steps'>;
+      'attention-lesson': SolidElementProps<'attention-lesson'>;
     }
   }
 }

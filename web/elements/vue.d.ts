@@ -9,5 +9,6 @@ declare module 'vue' {
     'attention-map': DefineComponent<AttentionElementProps['attention-map']>;
     'attention-translator': DefineComponent<AttentionElementProps['attention-translator']>;
     'attention-steps': DefineComponent<AttentionElementProps['attention-steps']>;
+    'attention-lesson': DefineComponent<AttentionElementProps['attention-lesson']>;
   }
 }

@@ -32,6 +32,24 @@ export async function drawingInSlices(render) {
   }
 }
 
+/**
+ * A view's render, written as a generator that yields between its parts: `partsAtOnce` runs every part now (a
+ * redraw); `partsInSlices` runs each in a task of its own, its maps' pictures each in a further task (a first
+ * showing), until done or `stop()` says to.
+ */
+export function partsAtOnce(parts) {
+  while (!parts.next().done);
+}
+
+export async function partsInSlices(parts, stop = () => false) {
+  for (;;) {
+    let done;
+    await drawingInSlices(() => ({ done } = parts.next()));
+    if (done || stop()) return;
+    await nextTask();
+  }
+}
+
 /** Colour range: fixed (weights are probabilities in [0, 1]) or the finite values' own minimum and maximum. */
 function rangeOf(data, fixedRange) {
   if (fixedRange) return fixedRange;

@@ -7,7 +7,7 @@ import { button, element, labelled, logSlider, select, setOptions, hasFocus } fr
 import { composeMaps, download, toCSV, toJSON } from './export.js';
 import { formatNumber } from './format.js';
 import { GraphView } from './graph-view.js';
-import { Heatmap, drawingInSlices } from './heatmap.js';
+import { Heatmap, partsAtOnce, partsInSlices } from './heatmap.js';
 import { MatrixEditor } from './matrix-editor.js';
 import { defaultState, headChoices, kvHeadChoices, limits, resize, scaleValue, shapes } from './state.js';
 
@@ -218,8 +218,7 @@ export class StepView {
   }
 
   render() {
-    const parts = this.#renderParts();
-    while (!parts.next().done);
+    partsAtOnce(this.#renderParts());
     this.rendered = true;
   }
 
@@ -234,12 +233,7 @@ export class StepView {
     await this.apiReady;
     this.stagesWidth = await widthInNextFrame(this.stages);
     await nextTask();
-    for (;;) {
-      let done;
-      await drawingInSlices(() => ({ done } = parts.next()));
-      if (done || !this.element.isConnected) break; // done, or replaced (an element given new inputs)
-      await nextTask();
-    }
+    await partsInSlices(parts, () => !this.element.isConnected); // stopped if replaced (an element given new inputs)
     this.rendered = true;
   }
 

@@ -11,6 +11,9 @@ export function Lesson() {
       <attention-map weights={weights} digits={4} show-values caption="who attends to whom" />
       <attention-translator sentence="the cat sees the dog" model="en-ja" head="average" lines />
       <attention-steps theme="dark" />
+      <attention-lesson lesson={4} d="512" />
+      {/* @ts-expect-error axis is 'rows' or 'columns' */}
+      <attention-lesson lesson={3} axis="diagonal" />
       {/* @ts-expect-error weights is a matrix, not a string */}
       <attention-map weights="0.7 0.3" />
       {/* @ts-expect-error range is 'fixed' or 'data' */}

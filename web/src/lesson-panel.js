@@ -1,0 +1,130 @@
+// One lesson: its title, text and live widget (and, where another view goes further, a link there). The Lessons
+// view shows one beside the list of lessons; <attention-lesson> (web/elements) shows one on any page.
+import { element } from './controls.js';
+import { partsAtOnce, partsInSlices } from './heatmap.js';
+import { lessons } from './lessons/catalogue.js';
+import { CrossAttentionLesson } from './lessons/cross-lesson.js';
+import { KeysQueriesValuesLesson } from './lessons/kqv-lesson.js';
+import { MemoryLesson } from './lessons/memory-lesson.js';
+import { PositionLesson } from './lessons/position-lesson.js';
+import { ReshapeLesson } from './lessons/reshape-lesson.js';
+import { ScalingLesson } from './lessons/scaling-lesson.js';
+import { SelectiveLesson } from './lessons/selective-lesson.js';
+import { SoftmaxLesson } from './lessons/softmax-lesson.js';
+import { nextTask, widthInNextFrame } from './next-task.js';
+
+// Widget name (lessons/catalogue.js) → its class; each keeps its settings in `state[name]`.
+const widgetClasses = {
+  selective: SelectiveLesson, softmax: SoftmaxLesson, kqv: KeysQueriesValuesLesson, scaling: ScalingLesson,
+  cross: CrossAttentionLesson, reshape: ReshapeLesson, position: PositionLesson, memory: MemoryLesson,
+};
+
+/** Whether a lesson's widget computes with the page's module (lesson 5's asks its translator). */
+export const needsModule = (widget) => widget !== undefined && widget !== 'cross';
+
+export class LessonPanel {
+  /**
+   * @param {{ loadApi: () => Promise<object>, loadTranslator: () => Promise<object>, state: object,
+   *           onChange: (changes: object) => void, viewLink?: (view: string) => string | null }} options
+   *   `loadApi`: the attention module, loaded when a widget first needs it (the text never waits for it);
+   *   `loadTranslator`: the shipped English → Spanish model, for lesson 5 (an object whose `translate` resolves);
+   *   `onChange`: a widget's new settings ({ [widget]: settings }); `viewLink`: the href of the view that goes
+   *   further (from the catalogue's '?view=…'), or null for no link
+   */
+  constructor({ loadApi, loadTranslator, state, onChange, viewLink = (view) => view }) {
+    Object.assign(this, { loadApi, loadTranslator, state, onChange, viewLink });
+    this.api = null;
+    this.apiReady = null;
+    this.title = element('h2', { id: 'lesson-title' });
+    this.text = element('p', { className: 'lesson-text', id: 'lesson-text' });
+    this.body = element('div', { className: 'lesson-body' });
+    this.widgets = new Map(); // name → widget, each built when its lesson is first shown
+    // The widgets' sizes follow the lesson's width: read before the first render and whenever it changes, never
+    // during a render (where it would force a layout). Until the first render has finished, the observer only
+    // notes the width: redrawing then would draw the whole lesson in one task, which the first render's slices
+    // exist to avoid.
+    this.width = 0;
+    this.rendered = false;
+    new ResizeObserver(() => {
+      const width = Math.round(this.body.getBoundingClientRect().width); // layout is clean here: no cost
+      if (width === this.width) return;
+      this.width = width;
+      if (this.rendered) this.render();
+    }).observe(this.body);
+  }
+
+  /** The title, text and widget, in the order a page shows them. */
+  get parts() {
+    return [this.title, this.text, this.body];
+  }
+
+  /** The module, for the widgets that compute on this thread: loaded once, on the first that asks. */
+  #loadModule() {
+    this.apiReady ??= this.loadApi().then((loaded) => { this.api = loaded; });
+    return this.apiReady;
+  }
+
+  #widget(name) {
+    const Widget = widgetClasses[name];
+    if (!Widget) return null;
+    if (!this.widgets.has(name)) {
+      this.widgets.set(name, new Widget({
+        api: this.api, loadTranslator: this.loadTranslator, state: this.state[name],
+        onChange: (changes) => this.onChange({ [name]: { ...this.state[name], ...changes } }),
+      }));
+    }
+    return this.widgets.get(name);
+  }
+
+  render() {
+    partsAtOnce(this.#renderParts());
+    this.rendered = true;
+  }
+
+  /**
+   * The first render, a part per task: the lesson's text at once (before the module has arrived), then its widget
+   * built, then drawn a map per task. Rejects if the module does not load.
+   */
+  async renderInSlices() {
+    const lesson = this.#renderText();
+    if (needsModule(lesson.widget)) await this.#loadModule();
+    this.width = await widthInNextFrame(this.body);
+    await nextTask();
+    await partsInSlices(this.#renderParts());
+    this.rendered = true;
+  }
+
+  /** The lesson's title and text: what needs no module. */
+  #renderText() {
+    const { lesson: number } = this.state;
+    const lesson = lessons[number - 1];
+    this.title.textContent = `${number}. ${lesson.title}`;
+    this.text.textContent = lesson.text;
+    return lesson;
+  }
+
+  *#renderParts() {
+    const lesson = this.#renderText();
+    if (needsModule(lesson.widget) && !this.api) { // a lesson shown before the module is here: drawn once it is
+      this.body.replaceChildren(element('p', { className: 'loading', textContent: 'Loading the attention module…' }));
+      this.drawnWhenLoaded ??= this.#loadModule().then(() => this.renderInSlices(), (error) => { this.body.replaceChildren(element('p', { className: 'error', textContent: `The attention module could not start: ${error.message}` })); });
+      return;
+    }
+    if (!this.width) {
+      this.width = Math.round(this.body.getBoundingClientRect().width);
+      yield;
+    }
+    const widget = this.#widget(lesson.widget);
+    const link = lesson.view && this.viewLink(lesson.view);
+    this.body.replaceChildren(...[widget?.element, link && this.#openLink(lesson, link)].filter(Boolean));
+    if (!widget) return;
+    yield;
+    widget.state = this.state[lesson.widget];
+    widget.render(this.width || 900);
+  }
+
+  #openLink(lesson, href) {
+    const target = lesson.view.includes('translation') ? 'Translation' : 'step-by-step';
+    return element('p', {}, element('a', { href, className: 'lesson-open', textContent: `${lesson.linkText ?? 'Go further'} in the ${target} view` }));
+  }
+}
