@@ -160,6 +160,48 @@ describe('the package', () => {
     expect(threaded).toEqual(['wasm-simd128-threads', 'wasm-relaxed-simd-threads'].map((backend) => ({ backend, rows: 512, finite: true })));
   }, 240_000);
 
+  it('in a React 19 app (Vite, no configuration): objects set from JSX as properties, built and served under the strict CSP', async () => {
+    const app = join(work, 'react-app');
+    mkdirSync(join(app, 'public'), { recursive: true });
+    const reactVersion = JSON.parse(readFileSync(join(repo, 'node_modules/react/package.json'), 'utf8')).version;
+    writeFileSync(join(app, 'package.json'), JSON.stringify({ name: 'react-host', private: true, type: 'module', dependencies: { 'attention-playground': `file:${tarball}`, react: reactVersion, 'react-dom': reactVersion, vite: viteVersion } }, null, 2));
+    writeFileSync(join(app, 'index.html'), `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><title>a React host</title><link rel="icon" href="./favicon.svg"></head>
+<body><div id="root"></div><script type="module" src="./main.jsx"></script></body></html>
+`);
+    writeFileSync(join(app, 'public', 'favicon.svg'), favicon);
+    // The weights are an object: React 19 sets it as the element's property (no ref, no effect).
+    writeFileSync(join(app, 'main.jsx'), `import { createRoot } from 'react-dom/client';
+import 'attention-playground/elements';
+import { loadAttention } from 'attention-playground';
+
+const m = (rows, cols, values) => ({ data: Float32Array.from(values), rows, cols });
+const x = m(3, 4, [1, 0, 1, 0, 0, 2, 0, 2, 1, 1, 1, 1]);
+const [wq, wk, wv] = [[1, 0, 1, 1, 0, 0, 0, 0, 1, 0, 1, 1], [0, 0, 1, 1, 1, 0, 0, 1, 0, 1, 1, 0], [0, 2, 0, 0, 3, 0, 1, 0, 3, 1, 1, 0]].map((v) => m(4, 3, v));
+const api = await loadAttention();
+const [q, k, v] = [wq, wk, wv].map((w) => api.matmul({ a: x, b: w }));
+const { weights } = api.attention({ q, k, v, scale: 0.5 });
+
+function Lesson() {
+  return (
+    <main>
+      <attention-map digits="4" show-values weights={weights} />
+      <attention-translator sentence="${heldOut.source}" readonly />
+    </main>
+  );
+}
+createRoot(document.getElementById('root')).render(<Lesson />);
+`);
+    run('npm', ['install', '--prefer-offline', '--no-audit', '--no-fund'], app);
+    run('npx', ['vite', 'build', '--logLevel', 'error'], app);
+    const built = await preview({ root: app, configFile: false, preview: { port: 0, host: '127.0.0.1', headers: { 'Content-Security-Policy': strictPolicy } }, logLevel: 'error' });
+    try {
+      expect(await elementsOn(`http://127.0.0.1:${built.httpServer.address().port}/`, 'package-react-app.png')).toEqual(expected());
+    } finally {
+      await built.close();
+    }
+  }, 240_000);
+
   it('one script tag, no import map, no bundler: the one-file build from the site itself under a strict CSP, and from another origin (a CDN)', async () => {
     const unpacked = join(work, 'one-tag');
     mkdirSync(unpacked);
