@@ -202,6 +202,24 @@ createRoot(document.getElementById('root')).render(<Lesson />);
     }
   }, 240_000);
 
+  it('in a webpack 5 app with no configuration (its default entry, output and asset handling), under the strict CSP', async () => {
+    const app = join(work, 'webpack-app');
+    mkdirSync(join(app, 'src'), { recursive: true });
+    const version = (name) => JSON.parse(readFileSync(join(repo, 'node_modules', name, 'package.json'), 'utf8')).version;
+    writeFileSync(join(app, 'package.json'), JSON.stringify({ name: 'webpack-host', private: true, dependencies: { 'attention-playground': `file:${tarball}`, webpack: version('webpack'), 'webpack-cli': version('webpack-cli') } }, null, 2));
+    writeFileSync(join(app, 'src', 'index.js'), pageScript);
+    run('npm', ['install', '--prefer-offline', '--no-audit', '--no-fund'], app);
+    run('npx', ['webpack', '--mode', 'production'], app); // src/index.js → dist/main.js, assets beside it
+    writeFileSync(join(app, 'dist', 'index.html'), pageHtml(heldOut.source));
+    writeFileSync(join(app, 'dist', 'favicon.svg'), favicon);
+    const server = await serveFolder(() => join(app, 'dist'), { 'Content-Security-Policy': strictPolicy });
+    try {
+      expect(await elementsOn(server.url, 'package-webpack-app.png')).toEqual(expected());
+    } finally {
+      await server.close();
+    }
+  }, 240_000);
+
   it('one script tag, no import map, no bundler: the one-file build from the site itself under a strict CSP, and from another origin (a CDN)', async () => {
     const unpacked = join(work, 'one-tag');
     mkdirSync(unpacked);

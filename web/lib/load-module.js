@@ -15,7 +15,7 @@ const builds = {
     wasmUrl: new URL('./wasm/attention-relaxed-simd-threads.wasm', import.meta.url),
     stem: 'attention-relaxed-simd-threads',
     workerUrl: new URL('./wasm/attention-relaxed-simd-threads.worker.js', import.meta.url),
-    importFactory: () => import(/* @vite-ignore */ builds['wasm-relaxed-simd-threads'].moduleUrl.href),
+    importFactory: () => import(/* @vite-ignore */ /* webpackIgnore: true */ builds['wasm-relaxed-simd-threads'].moduleUrl.href),
     threads: true,
     relaxed: true,
   },
@@ -30,7 +30,7 @@ const builds = {
     wasmUrl: new URL('./wasm/attention-simd-threads.wasm', import.meta.url),
     stem: 'attention-simd-threads',
     workerUrl: new URL('./wasm/attention-simd-threads.worker.js', import.meta.url),
-    importFactory: () => import(/* @vite-ignore */ builds['wasm-simd128-threads'].moduleUrl.href),
+    importFactory: () => import(/* @vite-ignore */ /* webpackIgnore: true */ builds['wasm-simd128-threads'].moduleUrl.href),
     threads: true,
   },
   'wasm-simd128': {
@@ -121,7 +121,7 @@ export function supportsThreads() {
 const nodePthreadWorker = 'attention-simd-threads-node.worker.js';
 async function instantiateThreadsInNode(stem) {
   const nodeModule = 'node:module';
-  const { createRequire } = await import(/* @vite-ignore */ nodeModule);
+  const { createRequire } = await import(/* @vite-ignore */ /* webpackIgnore: true */ nodeModule);
   const directory = new URL('./wasm/node/', import.meta.url);
   const createModule = createRequire(directory)(`./${stem}-node.cjs`);
   return createModule({
@@ -132,7 +132,7 @@ async function instantiateThreadsInNode(stem) {
 
 async function readFileInNode(url) {
   const fsModule = 'node:fs/promises'; // a variable, so bundlers leave this Node-only import alone
-  const { readFile } = await import(/* @vite-ignore */ fsModule);
+  const { readFile } = await import(/* @vite-ignore */ /* webpackIgnore: true */ fsModule);
   return readFile(url);
 }
 
@@ -144,7 +144,7 @@ export async function instantiate(backend) {
   const build = builds[backend];
   const wasmUrl = assetUrl(`wasm/${build.stem}.wasm`, build.wasmUrl);
   // Under an asset base, the module's JavaScript comes from there too (a host copies the wasm/ folder whole).
-  const importModule = () => (assetBase ? import(/* @vite-ignore */ assetUrl(`wasm/${build.stem}.mjs`).href) : build.importFactory());
+  const importModule = () => (assetBase ? import(/* @vite-ignore */ /* webpackIgnore: true */ assetUrl(`wasm/${build.stem}.mjs`).href) : build.importFactory());
   if (build.threads) {
     if (isNode) return instantiateThreadsInNode(build.stem);
     const moduleUrl = assetUrl(`wasm/${build.stem}.mjs`, build.moduleUrl);
