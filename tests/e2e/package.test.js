@@ -108,7 +108,7 @@ describe('the package', () => {
     expect([...byContent.values()].filter((paths) => paths.length > 1)).toEqual([]);
   });
 
-  it('in a fresh Vite app: the dev server and the built app show the elements; Node runs the library', async () => {
+  it('in a fresh Vite app with no configuration: the dev server and the built app (both under the strict CSP) show the elements; Node runs the library', async () => {
     const app = join(work, 'vite-app');
     mkdirSync(app);
     writeFileSync(join(app, 'package.json'), JSON.stringify({ name: 'embedding-app', private: true, type: 'module', dependencies: { 'attention-playground': `file:${tarball}`, vite: viteVersion } }, null, 2));
@@ -119,7 +119,7 @@ describe('the package', () => {
     writeFileSync(join(app, 'public', 'favicon.svg'), favicon);
     run('npm', ['install', '--prefer-offline', '--no-audit', '--no-fund'], app);
 
-    const dev = await createServer({ root: app, configFile: false, server: { port: 0, host: '127.0.0.1' }, logLevel: 'error' });
+    const dev = await createServer({ root: app, configFile: false, server: { port: 0, host: '127.0.0.1', headers: { 'Content-Security-Policy': strictPolicy } }, logLevel: 'error' });
     await dev.listen();
     try {
       expect(await elementsOn(`http://127.0.0.1:${dev.httpServer.address().port}/`)).toEqual(expected());
