@@ -90,12 +90,15 @@ describe('the package', () => {
     const files = packed.files.map((f) => f.path);
     console.log(`${packed.filename}: ${(packed.size / 1000).toFixed(1)} kB packed, ${(packed.unpackedSize / 1000).toFixed(1)} kB unpacked, ${files.length} files`);
     expect(files).toEqual(expect.arrayContaining(['LICENSE', 'README.md', 'package.json', 'web/lib/index.js', 'web/lib/index.d.ts',
-      'web/elements/index.js', 'web/elements/index.d.ts', 'web/lib/models/en-es.bin', 'web/lib/models/en-ja.bin',
+      'web/bundle/attention-elements.js', 'web/elements/index.d.ts', 'web/elements/react.d.ts', 'web/lib/models/en-es.bin', 'web/lib/models/en-ja.bin',
       'web/lib/wasm/attention-simd.wasm', 'web/lib/wasm/attention-scalar.wasm', 'web/lib/wasm/attention-simd-threads.wasm',
       'web/lib/wasm/attention-relaxed-simd.wasm', 'web/lib/wasm/attention-relaxed-simd-threads.wasm', 'web/lib/wasm/attention-relaxed-simd-threads.worker.js',
       'web/lib/wasm/node/attention-relaxed-simd-threads-node.cjs']));
     expect(files.filter((f) => /^(tests|cpp|build|scripts|dist|node_modules)\/|\.test\.js$/.test(f))).toEqual([]);
-    expect(packed.size).toBeLessThan(1_100_000); // five builds (~105 kB gzipped each; Node's twins share their wasm), two models, the one-file build
+    // The elements ship as their one-file build: not the playground's sources, and no dependency to install.
+    expect(files.filter((f) => /^web\/(src|elements)\/.*\.(js|css)$/.test(f))).toEqual([]);
+    expect(JSON.parse(readFileSync(join(repo, 'package.json'), 'utf8')).dependencies).toBeUndefined();
+    expect(packed.size).toBeLessThan(950_000); // five builds (~105 kB gzipped each; Node's twins share their wasm), two models, the elements' one file
     // No file twice: each one's content differs from every other's.
     const unpacked = join(work, 'unpacked');
     mkdirSync(unpacked);
@@ -255,33 +258,24 @@ createRoot(document.getElementById('root')).render(<Lesson />);
     }
   }, 60_000);
 
-  it('in a plain static folder, no bundler: an import map for the d3 colour scale is all it needs; setAssetBase() finds moved wasm', async () => {
+  it('in a plain static folder whose host moved the wasm and models elsewhere: setAssetBase() says where, once', async () => {
     const site = join(work, 'static-site');
-    const modules = join(work, 'vite-app', 'node_modules');
-    for (const name of ['attention-playground', 'd3-scale-chromatic', 'd3-interpolate', 'd3-color']) cpSync(join(modules, name), join(site, 'modules', name), { recursive: true });
-    const importMap = { imports: {
-      'attention-playground': './modules/attention-playground/web/lib/index.js',
-      'attention-playground/elements': './modules/attention-playground/web/elements/index.js',
-      'd3-scale-chromatic': './modules/d3-scale-chromatic/dist/d3-scale-chromatic.mjs',
-      'd3-interpolate': './modules/d3-interpolate/dist/d3-interpolate.mjs',
-      'd3-color': './modules/d3-color/dist/d3-color.mjs',
-    } };
-    writeFileSync(join(site, 'index.html'), pageHtml(heldOut.source, `\n<script type="importmap">${JSON.stringify(importMap)}</script>`));
-    writeFileSync(join(site, 'main.js'), pageScript);
+    cpSync(join(work, 'vite-app', 'node_modules', 'attention-playground'), join(site, 'modules', 'attention-playground'), { recursive: true });
+    const lib = join(site, 'modules/attention-playground/web/lib');
+    for (const folder of ['wasm', 'models']) {
+      cpSync(join(lib, folder), join(site, 'cdn', folder), { recursive: true });
+      rmSync(join(lib, folder), { recursive: true });
+    }
+    const bundle = './modules/attention-playground/web/bundle/attention-elements.js';
+    // Imported first, and from the library alone (the elements' file imports the same one), so the base is set
+    // before the elements exist: they load the module as soon as they are on the page.
+    writeFileSync(join(site, 'asset-base.js'), "import { setAssetBase } from './modules/attention-playground/web/lib/index.js';\nsetAssetBase('./cdn/');\n");
+    writeFileSync(join(site, 'main.js'), `import './asset-base.js';\n${pageScript.replace("import 'attention-playground/elements';\nimport { loadAttention } from 'attention-playground';", `import { loadAttention } from '${bundle}';`)}`);
+    writeFileSync(join(site, 'index.html'), pageHtml(heldOut.source));
     writeFileSync(join(site, 'favicon.svg'), favicon);
-    const server = await serveFolder(() => site);
+    const server = await serveFolder(() => site, { 'Content-Security-Policy': strictPolicy });
     try {
       expect(await elementsOn(server.url, 'package-static-folder.png')).toEqual(expected());
-      // A host that serves the wasm and model files from elsewhere (here: moved to /cdn/) says where, once.
-      const lib = join(site, 'modules/attention-playground/web/lib');
-      for (const folder of ['wasm', 'models']) {
-        cpSync(join(lib, folder), join(site, 'cdn', folder), { recursive: true });
-        rmSync(join(lib, folder), { recursive: true });
-      }
-      // Imported first, so the base is set before the elements (which load the module as soon as they exist).
-      writeFileSync(join(site, 'asset-base.js'), "import { setAssetBase } from 'attention-playground';\nsetAssetBase('./cdn/');\n");
-      writeFileSync(join(site, 'main.js'), `import './asset-base.js';\n${pageScript}`);
-      expect(await elementsOn(server.url)).toEqual(expected());
     } finally {
       await server.close();
     }

@@ -1,8 +1,8 @@
-// The one-file build's entry (web/bundle/attention-elements.js, the package's `unpkg` and `jsdelivr` file): the
-// three elements and the library's API with everything they import bundled in (d3's colour scale included), for
-// a page that loads one <script type="module"> from a folder or a CDN. The wasm builds and the models are the
-// package's own, found in web/lib/ beside the bundle's folder (bundle-assets.js), never copied into the bundle.
-import './bundle-assets.js';
+// The elements' one-file build (web/bundle/attention-elements.js): the four elements with the playground modules
+// they are made of and d3's colour scale bundled in. It imports the library (web/lib) as the package ships it, so
+// a page or a bundler that also imports the library gets one copy, one wasm module and one set of models, found
+// next to the library's own files. It is what `attention-playground/elements` resolves to, and the package's
+// `unpkg` and `jsdelivr` file: one <script type="module"> from a folder or a CDN, no import map.
 import './index.js';
 
 export * from '../lib/index.js';
