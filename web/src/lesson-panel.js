@@ -3,20 +3,19 @@
 import { element } from './controls.js';
 import { partsAtOnce, partsInSlices } from './heatmap.js';
 import { lessons } from './lessons/catalogue.js';
-import { CrossAttentionLesson } from './lessons/cross-lesson.js';
-import { KeysQueriesValuesLesson } from './lessons/kqv-lesson.js';
-import { MemoryLesson } from './lessons/memory-lesson.js';
-import { PositionLesson } from './lessons/position-lesson.js';
-import { ReshapeLesson } from './lessons/reshape-lesson.js';
-import { ScalingLesson } from './lessons/scaling-lesson.js';
-import { SelectiveLesson } from './lessons/selective-lesson.js';
-import { SoftmaxLesson } from './lessons/softmax-lesson.js';
 import { nextTask, widthInNextFrame } from './next-task.js';
 
-// Widget name (lessons/catalogue.js) → its class; each keeps its settings in `state[name]`.
-const widgetClasses = {
-  selective: SelectiveLesson, softmax: SoftmaxLesson, kqv: KeysQueriesValuesLesson, scaling: ScalingLesson,
-  cross: CrossAttentionLesson, reshape: ReshapeLesson, position: PositionLesson, memory: MemoryLesson,
+// Widget name (lessons/catalogue.js) → its class, each fetched when its lesson is first shown (a page showing one
+// lesson loads one widget's code); each keeps its settings in `state[name]`.
+const widgetModules = {
+  selective: () => import('./lessons/selective-lesson.js').then((m) => m.SelectiveLesson),
+  softmax: () => import('./lessons/softmax-lesson.js').then((m) => m.SoftmaxLesson),
+  kqv: () => import('./lessons/kqv-lesson.js').then((m) => m.KeysQueriesValuesLesson),
+  scaling: () => import('./lessons/scaling-lesson.js').then((m) => m.ScalingLesson),
+  cross: () => import('./lessons/cross-lesson.js').then((m) => m.CrossAttentionLesson),
+  reshape: () => import('./lessons/reshape-lesson.js').then((m) => m.ReshapeLesson),
+  position: () => import('./lessons/position-lesson.js').then((m) => m.PositionLesson),
+  memory: () => import('./lessons/memory-lesson.js').then((m) => m.MemoryLesson),
 };
 
 /** Whether a lesson's widget computes with the page's module (lesson 5's asks its translator). */
@@ -38,7 +37,9 @@ export class LessonPanel {
     this.title = element('h2', { id: 'lesson-title' });
     this.text = element('p', { className: 'lesson-text', id: 'lesson-text' });
     this.body = element('div', { className: 'lesson-body' });
+    this.widgetClasses = new Map(); // name → its class, once fetched
     this.widgets = new Map(); // name → widget, each built when its lesson is first shown
+    this.waitingFor = null; // the lesson whose module or widget code is on its way
     // The widgets' sizes follow the lesson's width: read before the first render and whenever it changes, never
     // during a render (where it would force a layout). Until the first render has finished, the observer only
     // notes the width: redrawing then would draw the whole lesson in one task, which the first render's slices
@@ -64,8 +65,35 @@ export class LessonPanel {
     return this.apiReady;
   }
 
+  /** What a lesson needs before its widget can be built: the module (if it computes here) and the widget's code. */
+  #prepare(lesson) {
+    const widget = lesson.widget && !this.widgetClasses.has(lesson.widget)
+      ? widgetModules[lesson.widget]().then((Widget) => this.widgetClasses.set(lesson.widget, Widget)) : null;
+    return Promise.all([needsModule(lesson.widget) ? this.#loadModule() : null, widget]);
+  }
+
+  #isPrepared(lesson) {
+    return (!needsModule(lesson.widget) || this.api !== null) && (!lesson.widget || this.widgetClasses.has(lesson.widget));
+  }
+
+  /** A lesson shown before what it needs is here: said, and drawn once it is (unless another lesson is shown by then). */
+  #drawWhenPrepared(lesson) {
+    const { lesson: number } = this.state;
+    const waiting = needsModule(lesson.widget) && !this.api ? 'Loading the attention module…' : 'Loading the lesson’s widget…';
+    this.body.replaceChildren(element('p', { className: 'loading', textContent: waiting }));
+    if (this.waitingFor === number) return;
+    this.waitingFor = number;
+    this.#prepare(lesson).then(() => {
+      this.waitingFor = null;
+      if (this.state.lesson === number) return this.renderInSlices();
+    }, (error) => {
+      this.waitingFor = null;
+      this.body.replaceChildren(element('p', { className: 'error', textContent: `The lesson could not start: ${error.message}` }));
+    });
+  }
+
   #widget(name) {
-    const Widget = widgetClasses[name];
+    const Widget = this.widgetClasses.get(name);
     if (!Widget) return null;
     if (!this.widgets.has(name)) {
       this.widgets.set(name, new Widget({
@@ -82,12 +110,12 @@ export class LessonPanel {
   }
 
   /**
-   * The first render, a part per task: the lesson's text at once (before the module has arrived), then its widget
-   * built, then drawn a map per task. Rejects if the module does not load.
+   * The first render, a part per task: the lesson's text at once (before the module and the widget's code have
+   * arrived), then its widget built, then drawn a map per task. Rejects if either does not load.
    */
   async renderInSlices() {
     const lesson = this.#renderText();
-    if (needsModule(lesson.widget)) await this.#loadModule();
+    await this.#prepare(lesson);
     this.width = await widthInNextFrame(this.body);
     await nextTask();
     await partsInSlices(this.#renderParts());
@@ -105,9 +133,8 @@ export class LessonPanel {
 
   *#renderParts() {
     const lesson = this.#renderText();
-    if (needsModule(lesson.widget) && !this.api) { // a lesson shown before the module is here: drawn once it is
-      this.body.replaceChildren(element('p', { className: 'loading', textContent: 'Loading the attention module…' }));
-      this.drawnWhenLoaded ??= this.#loadModule().then(() => this.renderInSlices(), (error) => { this.body.replaceChildren(element('p', { className: 'error', textContent: `The attention module could not start: ${error.message}` })); });
+    if (!this.#isPrepared(lesson)) {
+      this.#drawWhenPrepared(lesson);
       return;
     }
     if (!this.width) {
