@@ -73,8 +73,8 @@ describe('attention, step by step', () => {
     await page.locator('#mask-mode').selectOption('custom');
     const scores = page.locator('#stage-scores canvas').first();
     const box = await scores.boundingBox();
-    const cell = (box.width - 32) / 3;
-    await scores.click({ position: { x: 30 + 1.5 * cell, y: 20 + 0.5 * cell } }); // query 1, key 2
+    const cell = box.width / 3; // the canvas is the cells alone
+    await scores.click({ position: { x: 1.5 * cell, y: 0.5 * cell } }); // query 1, key 2
     const custom = await mapValues(page, 'stage-weights');
     expect(custom[0][1]).toBe(0);
     expect(custom[0][0] + custom[0][2]).toBeCloseTo(1, 3);

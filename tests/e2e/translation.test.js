@@ -17,12 +17,12 @@ const outputWords = async (page) => (await page.locator('#translation-output .to
 const crossRows = async (page) => page.locator('#cross-attention table tbody tr').count();
 const crossRowLabels = async (page) => page.locator('#cross-attention table tbody th').allTextContents();
 
-/** How many of the cross-attention canvas's pixels are not background: proof that it was drawn. */
+/** What share of the cross-attention cells' canvas (a pixel per cell) is painted: proof that it was drawn. */
 const paintedPixels = (page) => page.evaluate(() => {
   const canvas = document.querySelector('#cross-attention canvas');
   const { data } = canvas.getContext('2d').getImageData(0, 0, canvas.width, canvas.height);
   let painted = 0;
-  for (let i = 0; i < data.length; i += 4) if (data[i] < 200 || data[i + 1] < 200) painted++;
+  for (let i = 0; i < data.length; i += 4) if (data[i + 3] === 255) painted++;
   return painted / (data.length / 4);
 });
 

@@ -195,7 +195,7 @@ export class AttentionMapElement extends HTMLElement {
   /** The drawn map as a PNG image, exactly as on screen. */
   toPNG() {
     this.#requireShown('toPNG');
-    return new Promise((resolve, reject) => this.heatmap.canvas.toBlob((blob) => (blob ? resolve(blob) : reject(new Error('toPNG: the canvas could not be encoded'))), 'image/png'));
+    return new Promise((resolve, reject) => this.heatmap.pictureCanvas().toBlob((blob) => (blob ? resolve(blob) : reject(new Error('toPNG: the canvas could not be encoded'))), 'image/png'));
   }
 }
 

@@ -1,15 +1,13 @@
-// A labelled heatmap of one matrix, reused by every view: a canvas drawn with viridis (perceptually uniform
-// and readable with the common colour-vision deficiencies), a legend stating the range, row and column
+// A labelled heatmap of one matrix, reused by every view: a picture (heatmap-picture.js) in viridis (perceptually
+// uniform and readable with the common colour-vision deficiencies), a legend stating the range, row and column
 // labels, the exact value on hover and on keyboard focus (arrow keys move between cells), and a visually
 // hidden table carrying the same numbers for screen readers.
-import { viridis } from './viridis.js';
 import { hasFocus } from './controls.js';
 import { formatNumber } from './format.js';
+import { cellPixels, overlayShapes, paintSvg, pictureCanvas } from './heatmap-picture.js';
 import { nextTask } from './next-task.js';
 
 const minCell = 18, maxCell = 56;
-
-const maskedFill = '#d9d9d9';
 
 // While a view's first render runs inside `drawingInSlices`, maps set their numbers, labels and size at once
 // and queue the picture: each canvas is then drawn in a task of its own (map → its latest draw).
@@ -88,14 +86,16 @@ export class Heatmap {
     this.element.innerHTML = `
       <figcaption><span class="heatmap-title"></span> <span class="heatmap-shape"></span></figcaption>
       <div class="heatmap-body">
-        <canvas tabindex="0"></canvas>
+        <div class="heatmap-picture"><canvas tabindex="0"></canvas><svg aria-hidden="true"></svg></div>
         <div class="heatmap-tooltip" role="presentation" hidden></div>
       </div>
       <div class="heatmap-legend"><span class="colour-bar" aria-hidden="true"></span><span class="legend-text"></span></div>
       <div class="visually-hidden heatmap-table"><table><caption></caption><thead></thead><tbody></tbody></table></div>
       <p class="visually-hidden" aria-live="polite"></p>`;
     this.element.querySelector('.heatmap-title').textContent = title;
-    this.canvas = this.element.querySelector('.heatmap-body canvas');
+    this.picture = this.element.querySelector('.heatmap-picture');
+    this.canvas = this.picture.querySelector('canvas'); // the cells, a pixel each; it takes the focus and the pointer
+    this.overlay = this.picture.querySelector('svg');
     this.tooltip = this.element.querySelector('.heatmap-tooltip');
     this.legendText = this.element.querySelector('.legend-text');
     this.table = this.element.querySelector('table');
@@ -166,124 +166,48 @@ export class Heatmap {
     return formatNumber(value, this.view.digits);
   }
 
-  #colour(value) {
-    const [lo, hi] = this.range;
-    const t = hi > lo ? (value - lo) / (hi - lo) : 0.5;
-    return viridis(t);
-  }
-
   /**
-   * Sizes the canvas for the current view: { width, height, ratio }. Only a new size is assigned: assigning one,
-   * even the same, makes the browser allocate and clear a new bitmap (milliseconds for a large map, at every
-   * decoding step or training probe).
+   * Sizes the picture for the current view (no layout shift while its drawing waits): { width, height } in CSS
+   * pixels. The cells' canvas gets a new bitmap only for a new shape: each assignment allocates and clears one.
    */
   #size() {
     const { rows, cols } = this.view.matrix;
     const cell = this.cellSize;
     // Slanted word labels reach past the last column: leave them room on the right.
     const width = this.labelWidth + cols * cell + 2 + (this.wordLabels ? this.labelHeight : 0), height = this.labelHeight + rows * cell + 2;
-    const ratio = globalThis.devicePixelRatio || 1;
-    const pixels = [Math.round(width * ratio), Math.round(height * ratio)];
-    if (this.canvas.width !== pixels[0] || this.canvas.height !== pixels[1]) {
-      [this.canvas.width, this.canvas.height] = pixels;
-      this.canvas.style.width = `${width}px`;
-      this.canvas.style.height = `${height}px`;
-    }
-    return { width, height, ratio };
+    this.picture.style.width = `${width}px`;
+    this.picture.style.height = `${height}px`;
+    if (this.canvas.width !== cols || this.canvas.height !== rows) [this.canvas.width, this.canvas.height] = [cols, rows];
+    Object.assign(this.canvas.style, { left: `${this.labelWidth}px`, top: `${this.labelHeight}px`, width: `${cols * cell}px`, height: `${rows * cell}px` });
+    return { width, height };
+  }
+
+  /** The picture's parts: its cells' colours and what is drawn over them (heatmap-picture.js). */
+  #parts() {
+    const { matrix, highlightRow, marks } = this.view;
+    const cell = this.cellSize;
+    const shapes = overlayShapes({
+      ...matrix, cell, labelWidth: this.labelWidth, labelHeight: this.labelHeight, wordLabels: this.wordLabels,
+      rowLabels: this.rowLabels, colLabels: this.colLabels, showText: this.showValues && cell >= 30, range: this.range,
+      palette: this.palette, marks, highlightRow, focusCell: this.active && hasFocus(this.canvas) ? this.active : null,
+      formatCell: this.view.formatCell ?? ((value) => this.format(value)),
+    });
+    return { pixels: cellPixels(matrix, this.range), shapes, cell };
   }
 
   #draw() {
-    const { matrix, highlightRow } = this.view;
-    const { rows, cols, data } = matrix;
-    const cell = this.cellSize;
-    const { ratio } = this.#size();
-    const ctx = this.canvas.getContext('2d');
-    const palette = this.palette;
-    // The bitmap may hold the last picture: paint it over whole, in device pixels.
-    ctx.setTransform(1, 0, 0, 1, 0, 0);
-    ctx.fillStyle = palette.surface;
-    ctx.fillRect(0, 0, this.canvas.width, this.canvas.height);
-    ctx.setTransform(ratio, 0, 0, ratio, 0, 0);
-    ctx.textAlign = 'center';
-    ctx.textBaseline = 'middle';
+    const { width, height } = this.#size();
+    const { pixels, shapes } = this.#parts();
+    this.picture.style.background = this.palette.surface;
+    this.canvas.getContext('2d').putImageData(pixels, 0, 0);
+    paintSvg(this.overlay, shapes, width, height);
+  }
 
-    ctx.fillStyle = palette.label;
-    ctx.font = '12px system-ui, sans-serif'; // the type scale's --text-xs
-    if (this.wordLabels) {
-      // Words are wider than cells: slant the column labels and right-align the row labels.
-      ctx.textAlign = 'left';
-      for (let j = 0; j < cols; j++) {
-        ctx.save();
-        ctx.translate(this.labelWidth + (j + 0.5) * cell, this.labelHeight - 4);
-        ctx.rotate(-Math.PI / 4);
-        ctx.fillText(this.colLabels[j], 0, 0, this.labelHeight * 1.3);
-        ctx.restore();
-      }
-      ctx.textAlign = 'right';
-      for (let i = 0; i < rows; i++) ctx.fillText(this.rowLabels[i], this.labelWidth - 4, this.labelHeight + (i + 0.5) * cell, this.labelWidth - 6);
-      ctx.textAlign = 'center';
-    } else {
-      for (let j = 0; j < cols; j++) ctx.fillText(this.colLabels[j], this.labelWidth + (j + 0.5) * cell, this.labelHeight / 2, cell - 2);
-      for (let i = 0; i < rows; i++) ctx.fillText(this.rowLabels[i], this.labelWidth / 2, this.labelHeight + (i + 0.5) * cell, this.labelWidth - 2);
-    }
-
-    const showText = this.showValues && cell >= 30;
-    ctx.font = `${cell >= 44 ? 12 : 10}px ui-monospace, monospace`;
-    for (let i = 0; i < rows; i++) {
-      for (let j = 0; j < cols; j++) {
-        const value = data[i * cols + j];
-        const x = this.labelWidth + j * cell, y = this.labelHeight + i * cell;
-        if (value === -Infinity) {
-          ctx.fillStyle = maskedFill;
-          ctx.fillRect(x, y, cell, cell);
-          ctx.strokeStyle = '#9a9a9a';
-          ctx.beginPath();
-          ctx.moveTo(x, y + cell);
-          ctx.lineTo(x + cell, y);
-          ctx.stroke();
-        } else {
-          ctx.fillStyle = this.#colour(value);
-          ctx.fillRect(x, y, cell, cell);
-        }
-        if (showText) {
-          const [lo, hi] = this.range;
-          const light = value !== -Infinity && (hi > lo ? (value - lo) / (hi - lo) : 0.5) < 0.55;
-          ctx.fillStyle = light ? '#ffffff' : '#111111';
-          ctx.fillText((this.view.formatCell ?? this.format.bind(this))(value), x + cell / 2, y + cell / 2, cell - 3);
-        }
-      }
-    }
-    // Marked cells (e.g. the true word alignment): a ring that reads on every viridis colour.
-    for (const { row, col } of this.view.marks) {
-      if (row >= rows || col >= cols) continue;
-      const x = this.labelWidth + col * cell, y = this.labelHeight + row * cell;
-      ctx.lineWidth = 3;
-      ctx.strokeStyle = '#ffffff';
-      ctx.strokeRect(x + 2.5, y + 2.5, cell - 5, cell - 5);
-      ctx.lineWidth = 1.5;
-      ctx.strokeStyle = palette.accent;
-      ctx.strokeRect(x + 2.5, y + 2.5, cell - 5, cell - 5);
-      ctx.lineWidth = 1;
-    }
-    if (highlightRow !== null && highlightRow < rows) {
-      const y = this.labelHeight + highlightRow * cell;
-      ctx.lineWidth = 3;
-      ctx.strokeStyle = '#ffffff';
-      ctx.strokeRect(this.labelWidth + 1.5, y + 1.5, cols * cell - 3, cell - 3);
-      ctx.lineWidth = 2;
-      ctx.strokeStyle = palette.accent;
-      ctx.strokeRect(this.labelWidth + 1, y + 1, cols * cell - 2, cell - 2);
-      ctx.lineWidth = 1;
-    }
-    if (this.active && hasFocus(this.canvas)) {
-      const { row, col } = this.active;
-      ctx.setLineDash([3, 2]);
-      ctx.lineWidth = 2;
-      ctx.strokeStyle = '#000000';
-      ctx.strokeRect(this.labelWidth + col * cell + 1, this.labelHeight + row * cell + 1, cell - 2, cell - 2);
-      ctx.setLineDash([]);
-      ctx.lineWidth = 1;
-    }
+  /** The map as one canvas at the screen's resolution, labels and all (for PNG exports). */
+  pictureCanvas() {
+    const { width, height } = this.#size();
+    const { pixels, shapes, cell } = this.#parts();
+    return pictureCanvas(pixels, shapes, { width, height, left: this.labelWidth, top: this.labelHeight, cell, surface: this.palette.surface });
   }
 
   // The colour bar is the stylesheet's (a gradient through viridis, style.css): a canvas would cost every map a
@@ -336,8 +260,8 @@ export class Heatmap {
   #cellAt(event) {
     const rect = this.canvas.getBoundingClientRect();
     const cell = this.cellSize;
-    const col = Math.floor((event.clientX - rect.left - this.labelWidth) / cell);
-    const row = Math.floor((event.clientY - rect.top - this.labelHeight) / cell);
+    const col = Math.floor((event.clientX - rect.left) / cell);
+    const row = Math.floor((event.clientY - rect.top) / cell);
     const { rows, cols } = this.view.matrix;
     return row >= 0 && row < rows && col >= 0 && col < cols ? { row, col } : null;
   }

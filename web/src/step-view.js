@@ -198,7 +198,7 @@ export class StepView {
   #exportPng() {
     const maps = [...this.stages.querySelectorAll('figure.heatmap')].map((figure) => ({
       title: figure.querySelector('figcaption').textContent,
-      canvas: figure.querySelector('.heatmap-body canvas'),
+      canvas: this.heatmaps.get(figure.id).pictureCanvas(),
     }));
     composeMaps(maps).toBlob((blob) => download('attention-maps.png', blob));
   }
