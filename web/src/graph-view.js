@@ -29,7 +29,7 @@ export function edgesOf(weights, logits) {
 export class GraphView {
   constructor({ id, onToggle }) {
     this.onToggle = onToggle;
-    this.svg = svg('svg', { class: 'graph-svg', viewBox: `0 0 ${size} ${size}`, width: size, height: size, role: 'img' });
+    this.svg = svg('svg', { class: 'graph-svg', viewBox: `0 0 ${size} ${size}`, width: size, height: size, role: 'img', 'aria-label': 'attention as a graph' });
     this.summary = element('ul', { className: 'visually-hidden' });
     this.element = element('figure', { className: 'graph-view', id },
       element('figcaption', { textContent: 'the same weights as a graph: key → query, width = weight' }), this.svg, this.summary);

@@ -17,7 +17,8 @@ function svg(tag, attributes = {}) {
 export class LineView {
   constructor({ id, title }) {
     this.title = title;
-    this.svg = svg('svg', { role: 'img', class: 'line-view-svg' });
+    // Labelled from the start: the view may be drawn later (when scrolled to), and an unlabelled image is an error.
+    this.svg = svg('svg', { role: 'img', class: 'line-view-svg', 'aria-label': title });
     this.summary = element('ul', { className: 'visually-hidden' });
     this.element = element('figure', { className: 'line-view', id }, element('figcaption', { textContent: title }));
     this.element.append(this.svg, this.summary);
