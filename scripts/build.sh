@@ -25,15 +25,25 @@ cmake --build build/wasm -j"$jobs"
   cmake --build build/wasm-relaxed -j"$jobs"
 )
 
-# Node's threaded twins differ from the browser's threaded builds in their glue only, and share one pthread worker
-# script: web/lib (load-module.js) loads the browser build's wasm and the SIMD twin's worker for both, and the
-# package ships each once. Say so loudly if a change ever makes them differ.
+# Node's threaded twins differ from the browser's threaded builds in their glue only: web/lib (load-module.js) loads
+# the browser build's wasm for both, and the package ships it once. Say so loudly if a change ever makes them differ.
 for twin in web/lib/wasm/node/*-node.wasm; do
   browser=web/lib/wasm/$(basename "$twin" -node.wasm).wasm
   cmp -s "$twin" "$browser" || { echo "build: $twin differs from $browser; web/lib/load-module.js reads the latter" >&2; exit 1; }
 done
-cmp -s web/lib/wasm/node/attention-simd-threads-node.worker.js web/lib/wasm/node/attention-relaxed-simd-threads-node.worker.js ||
-  { echo "build: the Node twins' pthread workers differ; web/lib/load-module.js runs the SIMD one for both" >&2; exit 1; }
+# Two glue files run all five builds (web/lib/load-module.js): the SIMD128 builds' glue runs the relaxed-SIMD and
+# scalar wasm too, always told which wasm to load. That holds while each other build's glue is the SIMD128 one's
+# but for the wasm's name; the others are not shipped. Checked here, for every glue file and pthread worker script.
+same_but_name() { # a glue file; the name in it; the SIMD128 build's name (in the twin's file name and in the twin)
+  local twin=${1//$2/$3}
+  sed "s/$2/$3/g" "$1" | cmp -s - "$twin" ||
+    { echo "build: $1 differs from $twin beyond the build's name; web/lib/load-module.js runs the latter for both" >&2; exit 1; }
+}
+same_but_name web/lib/wasm/attention-scalar.mjs attention-scalar attention-simd
+for file in attention-relaxed-simd.mjs attention-relaxed-simd-threads.mjs attention-relaxed-simd-threads.worker.js \
+            node/attention-relaxed-simd-threads-node.cjs node/attention-relaxed-simd-threads-node.worker.js; do
+  same_but_name "web/lib/wasm/$file" attention-relaxed-simd attention-simd
+done
 
 # The elements' styles as a module their shadow roots adopt (scripts/element-styles.mjs).
 node scripts/element-styles.mjs

@@ -1,5 +1,5 @@
 // Trains the translation model, writes the weight file, reloads it and evaluates the file's weights on the
-// held-out sentences. The shipped model is made by the command in the README; same options, same bytes.
+// held-out sentences. The shipped model is made by the command in docs/models.md; same options, same bytes.
 // The default kernels are the reference loops: plain C++ arithmetic (the model library is built without
 // -march=native or FMA contraction), so the same command writes the same bytes on any x86-64 machine,
 // whatever its vector width; --kernels fast trains about 1.8x faster with this CPU's xsimd kernels.

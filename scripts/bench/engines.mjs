@@ -2,7 +2,7 @@
 // WebDriver BiDi) and WebKitGTK (MiniBrowser through WebKitWebDriver), each on the playground served cross-origin
 // isolated by the Vite dev server. Attention at H=8, S=512, d=64 on every build the engine runs (median of 11),
 // and the Train view's default run (median of 3: time to 95% held-out exact, 400 steps). Writes
-// scripts/bench/engines.md and the README's table. Run alone: node scripts/bench/engines.mjs
+// scripts/bench/engines.md and its table in docs/performance.md. Run alone: node scripts/bench/engines.mjs
 import { writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { By, until } from 'selenium-webdriver';
@@ -10,7 +10,7 @@ import { launchChromium, startPlayground } from '../../tests/e2e/browser.js';
 import { launchFirefox } from '../../tests/e2e/firefox.js';
 import { launchWebKit } from '../../tests/e2e/webkit.js';
 import { attentionScript } from './browser-attention.js';
-import { replaceReadmeTable } from './readme-table.js';
+import { replaceDocsTable } from './docs-table.js';
 import { trainViewResult } from './train.mjs';
 
 const here = (file) => fileURLToPath(new URL(file, import.meta.url));
@@ -111,8 +111,8 @@ export async function enginesBenchmark() {
     }), ''];
   const markdown = lines.join('\n');
   writeFileSync(here('engines.md'), `${markdown}\n`);
-  const inReadme = replaceReadmeTable('engines', markdown.slice(markdown.indexOf('\n\n') + 2));
-  console.log(`\n${markdown}\nwrote scripts/bench/engines.md${inReadme ? " and the README's table" : ''}`);
+  const inDocs = replaceDocsTable('engines', markdown.slice(markdown.indexOf('\n\n') + 2));
+  console.log(`\n${markdown}\nwrote scripts/bench/engines.md${inDocs ? ' and its table in docs/performance.md' : ''}`);
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {

@@ -2,7 +2,7 @@
 // page of the built site served by `vite preview` (cross-origin isolated, as `npm start` serves it), median of 3
 // runs per page; then, with the CPU at normal speed, the main thread's tasks over 50 ms while a person uses each
 // view in headless Chromium (typing, sliders, scrubbing, training). Writes scripts/bench/lighthouse.md and the
-// README's table between its markers. Run alone: node scripts/bench/lighthouse.mjs [--runs 3]
+// table in docs/performance.md. Run alone: node scripts/bench/lighthouse.mjs [--runs 3]
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -11,7 +11,7 @@ import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { chromium } from 'playwright-core';
 import { preview } from 'vite';
-import { replaceReadmeTable } from './readme-table.js';
+import { replaceDocsTable } from './docs-table.js';
 
 const here = (file) => fileURLToPath(new URL(file, import.meta.url));
 const chromePath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -142,8 +142,8 @@ export async function lighthouseBenchmark({ runs = 3 } = {}) {
     ];
     const markdown = lines.join('\n');
     writeFileSync(here('lighthouse.md'), `${markdown}\n`);
-    const inReadme = replaceReadmeTable('lighthouse', markdown.replaceAll('## On a phone: ', '**On a phone: ').replace(/(\*\*On a phone: [^\n]+)/g, '$1**'));
-    console.log(`wrote scripts/bench/lighthouse.md${inReadme ? " and the README's table" : ''}`);
+    const inDocs = replaceDocsTable('lighthouse', markdown.replaceAll('## On a phone: ', '**On a phone: ').replace(/(\*\*On a phone: [^\n]+)/g, '$1**'));
+    console.log(`wrote scripts/bench/lighthouse.md${inDocs ? ' and its table in docs/performance.md' : ''}`);
   } finally {
     await site.server.close();
   }

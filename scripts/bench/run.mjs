@@ -7,7 +7,7 @@
 // then the training benchmark (train.mjs; skipped with --attention-only). Node runs with
 // --experimental-wasm-relaxed-simd (package.json) so the relaxed builds are measured too.
 import { execFileSync } from 'node:child_process';
-import { readFileSync, writeFileSync } from 'node:fs';
+import { writeFileSync } from 'node:fs';
 import os from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { ceilingParts, measureCeiling } from './ceiling.js';
@@ -19,6 +19,7 @@ import { naiveJs, onnxRuntime, ours, tensorflowWasm } from './peers.js';
 import { enginesBenchmark } from './engines.mjs';
 import { lighthouseBenchmark } from './lighthouse.mjs';
 import { trainingBenchmark } from './train.mjs';
+import { replaceDocsTable } from './docs-table.js';
 
 const shapes = [
   { heads: 1, s: 64 },
@@ -208,17 +209,12 @@ async function main() {
       { name: `ours natively, ${bestKernel.replace('streaming, ', '')}`, gflops: shapes.map((shape) => nativeOf(bestKernel, shape)?.gflops ?? null) }],
     peak: peak.gflops,
   }));
-  // The README shows the latest tables between its markers.
-  const readme = here('../../README.md');
-  const start = '<!-- bench:start -->', end = '<!-- bench:end -->';
-  const text = readFileSync(readme, 'utf8');
-  if (text.includes(start) && text.includes(end)) {
-    const tables = markdown.slice(markdown.indexOf('Measured in the same run'), markdown.indexOf('## In Chromium')).replace('## Ratios (same run)', '**Ratios (same run)**')
+  // docs/performance.md shows the latest tables between its markers.
+  const tables = markdown.slice(markdown.indexOf('Measured in the same run'), markdown.indexOf('## In Chromium')).replace('## Ratios (same run)', '**Ratios (same run)**')
       .replace('## Targets (issue 12), this run', '**Targets (issue 12), this run**').replace('## Multi-head attention end to end', '**Multi-head attention end to end**')
-      .replace('## What bounds the peak targets', '**What bounds the peak targets**');
-    writeFileSync(readme, `${text.slice(0, text.indexOf(start) + start.length)}\n${tables.trim()}\n\nFull tables, Chromium and native included: [scripts/bench/results.md](scripts/bench/results.md).\n${text.slice(text.indexOf(end))}`);
-  }
-  console.log(`\n${markdown}\nwrote scripts/bench/results.md, scripts/bench/results.svg and the README's table`);
+    .replace('## What bounds the peak targets', '**What bounds the peak targets**');
+  replaceDocsTable('bench', `${tables.trim()}\n\nFull tables, Chromium and native included: [scripts/bench/results.md](../scripts/bench/results.md).`);
+  console.log(`\n${markdown}\nwrote scripts/bench/results.md, scripts/bench/results.svg and the tables in docs/performance.md`);
   if (!process.argv.includes('--attention-only')) {
     await trainingBenchmark();
     await enginesBenchmark(); // Chromium, Firefox and WebKit side by side: attention at H=8 S=512, the Train view

@@ -3,13 +3,14 @@
 // (Node), natively (build/native/tools/train, fast kernels) and in PyTorch (Debian's python3-torch, when
 // installed), taken round robin, median of 5; then the Train view in headless Chromium, single-thread and
 // threads builds, timed to 95% exact on the live held-out set (median of 3 runs each).
-// Writes scripts/bench/training.md and the README's training table.
+// Writes scripts/bench/training.md and its table in docs/performance.md.
 import { execFileSync } from 'node:child_process';
-import { readFileSync, writeFileSync } from 'node:fs';
+import { writeFileSync } from 'node:fs';
 import os from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { createTrainer, loadTranslator } from '../../web/lib/index.js';
 import { launchChromium, startPlayground } from '../../tests/e2e/browser.js';
+import { replaceDocsTable } from './docs-table.js';
 
 const here = (file) => fileURLToPath(new URL(file, import.meta.url));
 const timedSteps = 100;
@@ -146,13 +147,8 @@ export async function trainingBenchmark() {
     ...taskRuns.map((r) => `| ${r.name} | ${r.seconds === null ? 'not reached' : `step ${r.step}, ${r.seconds.toFixed(1)} s`} | ${(100 * r.exact).toFixed(1)}% |`));
   const markdown = lines.join('\n');
   writeFileSync(here('training.md'), `${markdown}\n`);
-  const readme = here('../../README.md');
-  const start = '<!-- train-bench:start -->', end = '<!-- train-bench:end -->';
-  const text = readFileSync(readme, 'utf8');
-  if (text.includes(start) && text.includes(end)) {
-    writeFileSync(readme, `${text.slice(0, text.indexOf(start) + start.length)}\n${markdown.slice(markdown.indexOf('\n\n') + 2).trim()}\n${text.slice(text.indexOf(end))}`);
-  }
-  console.log(`\n${markdown}\nwrote scripts/bench/training.md and the README's training table`);
+  replaceDocsTable('train-bench', markdown.slice(markdown.indexOf('\n\n') + 2));
+  console.log(`\n${markdown}\nwrote scripts/bench/training.md and its table in docs/performance.md`);
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {

@@ -5,43 +5,47 @@
 import { workerScriptUrl } from './start-worker.js';
 
 /**
- * Five builds of the same C++ sources. `new URL(…, import.meta.url)` lets bundlers copy the files. The
- * threaded builds are loaded from their own URLs, not bundled, because their Web Workers import the same file.
- * The relaxed-SIMD builds differ from the SIMD128 ones only in their multiply-adds (f32x4.relaxed_madd).
+ * Five builds of the same C++ sources, and two JavaScript glue files that run them all: the builds import and export
+ * the same names (the relaxed-SIMD builds differ from the SIMD128 ones only in their multiply-adds,
+ * f32x4.relaxed_madd; the scalar one in having no SIMD kernels), so each glue file is the same but for the name of
+ * the wasm it would look for, which is always given here (scripts/build.sh checks that they agree): `glue` names the
+ * one a build runs with, and only those are shipped. `new URL(…, import.meta.url)` lets bundlers copy the files. The
+ * threaded glue is loaded from its own URL, not bundled, because its Web Workers import the same file.
  */
+const importSingleThreadGlue = () => import('./wasm/attention-simd.mjs');
+const threadsGlueUrl = new URL('./wasm/attention-simd-threads.mjs', import.meta.url);
+const threadsWorkerUrl = new URL('./wasm/attention-simd-threads.worker.js', import.meta.url);
+const importThreadsGlue = () => import(/* @vite-ignore */ /* webpackIgnore: true */ threadsGlueUrl.href);
+
 const builds = {
   'wasm-relaxed-simd-threads': {
-    moduleUrl: new URL('./wasm/attention-relaxed-simd-threads.mjs', import.meta.url),
-    wasmUrl: new URL('./wasm/attention-relaxed-simd-threads.wasm', import.meta.url),
     stem: 'attention-relaxed-simd-threads',
-    workerUrl: new URL('./wasm/attention-relaxed-simd-threads.worker.js', import.meta.url),
-    importFactory: () => import(/* @vite-ignore */ /* webpackIgnore: true */ builds['wasm-relaxed-simd-threads'].moduleUrl.href),
+    wasmUrl: new URL('./wasm/attention-relaxed-simd-threads.wasm', import.meta.url),
+    glue: 'attention-simd-threads',
     threads: true,
     relaxed: true,
   },
   'wasm-relaxed-simd': {
-    importFactory: () => import('./wasm/attention-relaxed-simd.mjs'),
-    wasmUrl: new URL('./wasm/attention-relaxed-simd.wasm', import.meta.url),
     stem: 'attention-relaxed-simd',
+    wasmUrl: new URL('./wasm/attention-relaxed-simd.wasm', import.meta.url),
+    glue: 'attention-simd',
     relaxed: true,
   },
   'wasm-simd128-threads': {
-    moduleUrl: new URL('./wasm/attention-simd-threads.mjs', import.meta.url),
-    wasmUrl: new URL('./wasm/attention-simd-threads.wasm', import.meta.url),
     stem: 'attention-simd-threads',
-    workerUrl: new URL('./wasm/attention-simd-threads.worker.js', import.meta.url),
-    importFactory: () => import(/* @vite-ignore */ /* webpackIgnore: true */ builds['wasm-simd128-threads'].moduleUrl.href),
+    wasmUrl: new URL('./wasm/attention-simd-threads.wasm', import.meta.url),
+    glue: 'attention-simd-threads',
     threads: true,
   },
   'wasm-simd128': {
-    importFactory: () => import('./wasm/attention-simd.mjs'),
-    wasmUrl: new URL('./wasm/attention-simd.wasm', import.meta.url),
     stem: 'attention-simd',
+    wasmUrl: new URL('./wasm/attention-simd.wasm', import.meta.url),
+    glue: 'attention-simd',
   },
   'wasm-scalar': {
-    importFactory: () => import('./wasm/attention-scalar.mjs'),
-    wasmUrl: new URL('./wasm/attention-scalar.wasm', import.meta.url),
     stem: 'attention-scalar',
+    wasmUrl: new URL('./wasm/attention-scalar.wasm', import.meta.url),
+    glue: 'attention-simd',
   },
 };
 
@@ -114,19 +118,17 @@ export function supportsThreads() {
   return supportsSimd() && typeof SharedArrayBuffer === 'function' && (isNode || globalThis.crossOriginIsolated === true);
 }
 
-// Node runs a threaded build from its CommonJS twin (3.1.6's ES-module output cannot start threads in Node).
-// The path is assembled at run time so bundlers do not copy these Node-only files into web builds. The twin's
-// glue differs but its wasm is the browser build's, byte for byte, and the two twins' pthread worker scripts are
-// one file (scripts/build.sh checks both): the package ships each once.
-const nodePthreadWorker = 'attention-simd-threads-node.worker.js';
-async function instantiateThreadsInNode(stem) {
+// Node runs a threaded build from the CommonJS twin of the threaded glue (3.1.6's ES-module output cannot start
+// threads in Node), with the browser build's wasm (byte for byte the twin's: scripts/build.sh checks). The path is
+// assembled at run time so bundlers do not copy these Node-only files into web builds.
+async function instantiateThreadsInNode(build) {
   const nodeModule = 'node:module';
   const { createRequire } = await import(/* @vite-ignore */ /* webpackIgnore: true */ nodeModule);
   const directory = new URL('./wasm/node/', import.meta.url);
-  const createModule = createRequire(directory)(`./${stem}-node.cjs`);
+  const createModule = createRequire(directory)(`./${build.glue}-node.cjs`);
   return createModule({
-    wasmBinary: await readFileInNode(new URL(`../${stem}.wasm`, directory)),
-    locateFile: (path, prefix) => prefix + (path.endsWith('.worker.js') ? nodePthreadWorker : path),
+    wasmBinary: await readFileInNode(new URL(`../${build.stem}.wasm`, directory)),
+    locateFile: (path, prefix) => prefix + path,
   });
 }
 
@@ -143,21 +145,22 @@ async function readFileInNode(url) {
 export async function instantiate(backend) {
   const build = builds[backend];
   const wasmUrl = assetUrl(`wasm/${build.stem}.wasm`, build.wasmUrl);
-  // Under an asset base, the module's JavaScript comes from there too (a host copies the wasm/ folder whole).
-  const importModule = () => (assetBase ? import(/* @vite-ignore */ /* webpackIgnore: true */ assetUrl(`wasm/${build.stem}.mjs`).href) : build.importFactory());
   if (build.threads) {
-    if (isNode) return instantiateThreadsInNode(build.stem);
-    const moduleUrl = assetUrl(`wasm/${build.stem}.mjs`, build.moduleUrl);
-    const { default: createModule } = await importModule();
-    const pthreadScript = assetUrl(`wasm/${build.stem}.worker.js`, build.workerUrl);
-    const files = { [`${build.stem}.wasm`]: wasmUrl.href, [`${build.stem}.worker.js`]: workerScriptUrl(pthreadScript) };
+    if (isNode) return instantiateThreadsInNode(build);
+    // Under an asset base, the glue comes from there too (a host copies the wasm/ folder whole).
+    const moduleUrl = assetUrl(`wasm/${build.glue}.mjs`, threadsGlueUrl);
+    const { default: createModule } = await (assetBase ? import(/* @vite-ignore */ /* webpackIgnore: true */ moduleUrl.href) : importThreadsGlue());
+    const pthreadScript = assetUrl(`wasm/${build.glue}.worker.js`, threadsWorkerUrl);
+    const files = { [`${build.glue}.wasm`]: wasmUrl.href, [`${build.glue}.worker.js`]: workerScriptUrl(pthreadScript) };
     return createModule({
-      // Emscripten starts each pthread's Worker from what this returns for its script (see start-worker.js).
+      // Emscripten starts each pthread's Worker from what this returns for its script (see start-worker.js); the
+      // workers are sent the compiled wasm, so they need no name for it.
       locateFile: (name) => files[name] ?? new URL(name, moduleUrl).href,
       mainScriptUrlOrBlob: moduleUrl.href, // what each worker imports
     });
   }
-  const { default: createModule } = await importModule();
+  const glueUrl = assetUrl(`wasm/${build.glue}.mjs`);
+  const { default: createModule } = await (glueUrl ? import(/* @vite-ignore */ /* webpackIgnore: true */ glueUrl.href) : importSingleThreadGlue());
   if (isNode && wasmUrl.protocol === 'file:') {
     return createModule({ wasmBinary: await readFileInNode(wasmUrl) });
   }
