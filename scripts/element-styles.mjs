@@ -6,7 +6,9 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 
 const web = new URL('../web/', import.meta.url);
-export const elementStyleSources = ['src/style.css', 'elements/elements.css'].map((path) => fileURLToPath(new URL(path, web)));
+export const elementStyleSources = ['src/style.css', 'elements/elements.css'].map((path) =>
+  fileURLToPath(new URL(path, web)),
+);
 const target = fileURLToPath(new URL('elements/styles.js', web));
 
 export function writeElementStyles() {

@@ -5,7 +5,16 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { deflateSync } from 'node:zlib';
 
 const background = [0x44, 0x01, 0x54];
-const cells = [[[0xfd, 0xe7, 0x25], [0x21, 0x91, 0x8c]], [[0x3b, 0x52, 0x8b], [0x5e, 0xc9, 0x62]]];
+const cells = [
+  [
+    [0xfd, 0xe7, 0x25],
+    [0x21, 0x91, 0x8c],
+  ],
+  [
+    [0x3b, 0x52, 0x8b],
+    [0x5e, 0xc9, 0x62],
+  ],
+];
 
 const crcTable = Array.from({ length: 256 }, (_, n) => {
   let c = n;
@@ -29,13 +38,22 @@ function chunk(type, data) {
 /** A size×size RGB PNG; `inset` is the share of each side left as background around the cells (maskable: 0.2). */
 function icon(size, inset) {
   const rows = [];
-  const cellSize = (size * (1 - 2 * inset)) / 2.5, gap = cellSize / 2, start = size * inset;
+  const cellSize = (size * (1 - 2 * inset)) / 2.5,
+    gap = cellSize / 2,
+    start = size * inset;
   for (let y = 0; y < size; y++) {
     const row = Buffer.alloc(1 + size * 3); // filter byte 0, then RGB
     for (let x = 0; x < size; x++) {
       let colour = background;
-      const cx = Math.floor((x - start) / (cellSize + gap)), cy = Math.floor((y - start) / (cellSize + gap));
-      const inCell = cx >= 0 && cx < 2 && cy >= 0 && cy < 2 && (x - start) - cx * (cellSize + gap) < cellSize && (y - start) - cy * (cellSize + gap) < cellSize;
+      const cx = Math.floor((x - start) / (cellSize + gap)),
+        cy = Math.floor((y - start) / (cellSize + gap));
+      const inCell =
+        cx >= 0 &&
+        cx < 2 &&
+        cy >= 0 &&
+        cy < 2 &&
+        x - start - cx * (cellSize + gap) < cellSize &&
+        y - start - cy * (cellSize + gap) < cellSize;
       if (inCell) colour = cells[cy][cx];
       row.set(colour, 1 + x * 3);
     }
@@ -45,7 +63,12 @@ function icon(size, inset) {
   header.writeUInt32BE(size, 0);
   header.writeUInt32BE(size, 4);
   header.set([8, 2, 0, 0, 0], 8); // 8-bit RGB, no interlace
-  return Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk('IHDR', header), chunk('IDAT', deflateSync(Buffer.concat(rows))), chunk('IEND', Buffer.alloc(0))]);
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk('IHDR', header),
+    chunk('IDAT', deflateSync(Buffer.concat(rows))),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
 }
 
 const folder = new URL('../web/public/icons/', import.meta.url);

@@ -14,21 +14,33 @@ mkdirSync(images, { recursive: true });
 /** A picture of the part of the page from `top` to the lowest of `bottoms` (selectors), the page's full width. */
 async function shoot(page, name, top, ...bottoms) {
   // Page coordinates (a full-page clip is in them), not the viewport's that boundingBox() gives.
-  const box = (selector) => page.locator(selector).first().evaluate((node) => {
-    const rect = node.getBoundingClientRect();
-    return { top: rect.top + window.scrollY, bottom: rect.bottom + window.scrollY };
-  });
+  const box = (selector) =>
+    page
+      .locator(selector)
+      .first()
+      .evaluate((node) => {
+        const rect = node.getBoundingClientRect();
+        return { top: rect.top + window.scrollY, bottom: rect.bottom + window.scrollY };
+      });
   const y = Math.max(0, (await box(top)).top - 12);
   let end = 0;
   for (const selector of bottoms) end = Math.max(end, (await box(selector)).bottom);
-  await page.screenshot({ path: `${images}${name}`, fullPage: true, clip: { x: 0, y, width: page.viewportSize().width, height: end + 4 - y } });
+  await page.screenshot({
+    path: `${images}${name}`,
+    fullPage: true,
+    clip: { x: 0, y, width: page.viewportSize().width, height: end + 4 - y },
+  });
   console.log(`wrote docs/images/${name}`);
 }
 
 const site = await startBuiltSite();
 const browser = await launchChromium();
 try {
-  const context = await browser.newContext({ viewport: { width: 1360, height: 900 }, deviceScaleFactor: 1, serviceWorkers: 'block' });
+  const context = await browser.newContext({
+    viewport: { width: 1360, height: 900 },
+    deviceScaleFactor: 1,
+    serviceWorkers: 'block',
+  });
   const page = await context.newPage();
 
   await page.goto(`${site.url}?view=translation&model=en-ja`);
@@ -40,7 +52,9 @@ try {
 
   await page.goto(`${site.url}?view=train`);
   await page.locator('#train-start').click();
-  await page.waitForFunction(() => Number(document.querySelector('#train-view')?.dataset.step) >= 200, null, { timeout: 120_000 });
+  await page.waitForFunction(() => Number(document.querySelector('#train-view')?.dataset.step) >= 200, null, {
+    timeout: 120_000,
+  });
   await page.locator('#train-start').click(); // pause halfway: the curves so far and the snapshots taken
   await page.waitForSelector('#train-view[data-status="paused"]');
   await shoot(page, 'train-mid-run.png', '.run-bar', '#snapshots');

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Idempotent toolchain set-up for a Debian 12 machine (run as root, or with the tools already present).
-# Installs what is missing, skips what is present: emscripten, clang-19 + lld-19 (+ sanitizer runtimes), googletest, chromium (+ driver), firefox-esr, webkit2gtk-driver + xvfb, cmake,
+# Installs what is missing, skips what is present: emscripten, clang-19 + lld-19 (+ sanitizer runtimes, clang-format and clang-tidy), googletest, chromium (+ driver), firefox-esr, webkit2gtk-driver + xvfb, cmake,
 # xsimd 13 (header-only, unpacked into .cache/xsimd; bookworm ships 8.1, which lacks the wasm arch), npm ci.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -17,6 +17,9 @@ command -v g++ >/dev/null 2>&1 || need_apt+=(g++)
 [ -x /usr/lib/llvm-19/bin/wasm-ld ] || need_apt+=(lld-19)   # and its linker
 # ASan, UBSan and libFuzzer for the hardening tree (build/sanitize)
 [ -f /usr/lib/llvm-19/lib/clang/19/lib/linux/libclang_rt.fuzzer-x86_64.a ] || need_apt+=(libclang-rt-19-dev)
+# The C++ format and lint checks (scripts/lint.sh)
+command -v clang-format-19 >/dev/null 2>&1 || need_apt+=(clang-format-19)
+command -v clang-tidy-19 >/dev/null 2>&1 || need_apt+=(clang-tidy-19)
 [ -x /usr/bin/chromium ] || need_apt+=(chromium)
 [ -x /usr/bin/chromedriver ] || need_apt+=(chromium-driver)
 [ -x /usr/bin/firefox-esr ] || need_apt+=(firefox-esr)       # the Firefox end-to-end run (WebDriver BiDi)

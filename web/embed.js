@@ -20,8 +20,11 @@ map.colLabels = ['token 1', 'token 2', 'token 3'];
 map.weights = weights;
 map.addEventListener('cell-select', (event) => {
   const { row, col, value } = event.detail;
-  document.getElementById('map-events').textContent = `selected: query ${row + 1}, key ${col + 1}, weight ${value.toFixed(4)}`;
+  document.getElementById('map-events').textContent =
+    `selected: query ${row + 1}, key ${col + 1}, weight ${value.toFixed(4)}`;
 });
 const lessonPicker = document.getElementById('lesson-picker');
-lessonPicker.addEventListener('change', () => document.getElementById('lesson-element').setAttribute('lesson', lessonPicker.value));
+lessonPicker.addEventListener('change', () =>
+  document.getElementById('lesson-element').setAttribute('lesson', lessonPicker.value),
+);
 document.body.dataset.ready = 'true';

@@ -16,8 +16,11 @@ const cacheName = `${prefix}${version}`;
 // The page says which wasm build it runs ('wasm-relaxed-simd-threads', …): that build's files and its threaded or
 // single-thread twin are cached (the twin: the same page served with or without cross-origin isolation).
 const stems = {
-  'wasm-relaxed-simd-threads': 'attention-relaxed-simd', 'wasm-relaxed-simd': 'attention-relaxed-simd',
-  'wasm-simd128-threads': 'attention-simd', 'wasm-simd128': 'attention-simd', 'wasm-scalar': 'attention-scalar',
+  'wasm-relaxed-simd-threads': 'attention-relaxed-simd',
+  'wasm-relaxed-simd': 'attention-relaxed-simd',
+  'wasm-simd128-threads': 'attention-simd',
+  'wasm-simd128': 'attention-simd',
+  'wasm-scalar': 'attention-scalar',
 };
 // A wasm binary and its family (the build's stem); content hashes may contain '-', so the stems are spelt out.
 const wasmBinary = new RegExp(`(^|/)(${[...new Set(Object.values(stems))].join('|')})(-threads)?-[\\w-]+\\.wasm$`);
@@ -48,21 +51,25 @@ async function familiesInUse() {
 }
 
 self.addEventListener('install', (event) => {
-  event.waitUntil((async () => {
-    const wasm = (await familiesInUse()).flatMap(familyFiles);
-    await (await caches.open(cacheName)).addAll(['./', ...files.filter((path) => !isWasmBinary(path)), ...wasm]);
-    await self.skipWaiting();
-  })());
+  event.waitUntil(
+    (async () => {
+      const wasm = (await familiesInUse()).flatMap(familyFiles);
+      await (await caches.open(cacheName)).addAll(['./', ...files.filter((path) => !isWasmBinary(path)), ...wasm]);
+      await self.skipWaiting();
+    })(),
+  );
 });
 
 self.addEventListener('activate', (event) => {
-  event.waitUntil((async () => {
-    // Caches are listed in the order they were made: keep the newest older version (a tab may still be running
-    // it), drop the rest.
-    const older = await olderCaches();
-    await Promise.all(older.slice(0, -1).map((name) => caches.delete(name)));
-    await self.clients.claim();
-  })());
+  event.waitUntil(
+    (async () => {
+      // Caches are listed in the order they were made: keep the newest older version (a tab may still be running
+      // it), drop the rest.
+      const older = await olderCaches();
+      await Promise.all(older.slice(0, -1).map((name) => caches.delete(name)));
+      await self.clients.claim();
+    })(),
+  );
 });
 
 self.addEventListener('message', (event) => {
@@ -79,11 +86,15 @@ self.addEventListener('fetch', (event) => {
   if (request.method !== 'GET' || new URL(request.url).origin !== self.location.origin) return;
   const own = caches.open(cacheName);
   if (request.mode === 'navigate') {
-    const offline = async () => (await (await own).match(request, { ignoreSearch: true })) ?? (await (await own).match('./')) ?? Response.error();
+    const offline = async () =>
+      (await (await own).match(request, { ignoreSearch: true })) ?? (await (await own).match('./')) ?? Response.error();
     event.respondWith(fetch(request).catch(offline));
     return;
   }
   // Ignoring Vary: module scripts send an Origin header the cached copies were fetched without.
   const options = { ignoreSearch: true, ignoreVary: true };
-  event.respondWith((async () => (await (await own).match(request, options)) ?? (await caches.match(request, options)) ?? fetch(request))());
+  event.respondWith(
+    (async () =>
+      (await (await own).match(request, options)) ?? (await caches.match(request, options)) ?? fetch(request))(),
+  );
 });

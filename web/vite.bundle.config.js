@@ -16,7 +16,11 @@ export default defineConfig({
     emptyOutDir: true,
     target: 'es2022',
     minify: true,
-    lib: { entry: fileURLToPath(new URL('./elements/bundle.js', import.meta.url)), formats: ['es'], fileName: () => 'attention-elements.js' },
+    lib: {
+      entry: fileURLToPath(new URL('./elements/bundle.js', import.meta.url)),
+      formats: ['es'],
+      fileName: () => 'attention-elements.js',
+    },
     rollupOptions: {
       external: (id) => id.startsWith(library), // rendered as '../lib/…' from web/bundle/
       output: { codeSplitting: false, minify: true }, // lib mode keeps an ES build's whitespace unless told

@@ -28,7 +28,9 @@ const pthreadWorkersAsFiles = {
       if (!isPthreadWorker(path)) return next();
       response.setHeader('Content-Type', 'text/javascript');
       for (const [name, value] of Object.entries(isolation)) response.setHeader(name, value);
-      createReadStream(fileURLToPath(new URL(`.${path}`, `file://${root}/`))).on('error', next).pipe(response);
+      createReadStream(fileURLToPath(new URL(`.${path}`, `file://${root}/`)))
+        .on('error', next)
+        .pipe(response);
     });
   },
 };
@@ -47,9 +49,10 @@ export const elementStyles = {
 
 // The offline copy (web/service-worker.js → dist/sw.js): the service worker learns every file of this build and
 // a version derived from their names (which carry content hashes), so a new deploy is a new cache.
-const filesUnder = (folder) => readdirSync(folder, { recursive: true, withFileTypes: true })
-  .filter((entry) => entry.isFile())
-  .map((entry) => relative(folder, join(entry.parentPath, entry.name)).split('\\').join('/'));
+const filesUnder = (folder) =>
+  readdirSync(folder, { recursive: true, withFileTypes: true })
+    .filter((entry) => entry.isFile())
+    .map((entry) => relative(folder, join(entry.parentPath, entry.name)).split('\\').join('/'));
 let outDir = null;
 const offlineCopy = {
   name: 'offline-copy',
@@ -57,9 +60,12 @@ const offlineCopy = {
   configResolved(config) {
     outDir = config.build.outDir;
   },
-  closeBundle() { // after the bundle and the public folder are both in place
+  closeBundle() {
+    // after the bundle and the public folder are both in place
     const dir = outDir;
-    const files = filesUnder(dir).filter((path) => path !== 'sw.js').sort();
+    const files = filesUnder(dir)
+      .filter((path) => path !== 'sw.js')
+      .sort();
     const version = createHash('sha256').update(files.join('\n')).digest('hex').slice(0, 12);
     const source = readFileSync(new URL('./service-worker.js', import.meta.url), 'utf8')
       .replace('self.__BUILD_VERSION__', JSON.stringify(version))

@@ -75,7 +75,7 @@ Error multi_head_call(const MultiHeadCall& c, double& scale) {
   // Upper bound in double first (see attention_call): inputs, Q/K/V/concat, outputs, weights, mask, panels.
   const double sq = c.xq.rows, sk = c.xkv.rows;
   const double needed = c.xq.length + c.xkv.length + 2 * d * d + 2 * d * kvw + 2 * d + 2 * kvw +  //
-                        2 * sq * d + 2 * sk * kvw + sq * d +                                       //
+                        2 * sq * d + 2 * sk * kvw + sq * d +                                      //
                         c.heads * sq * sk + sq * sk / 4 + (sk + d + 64) * (2 * d + 64);
   if (auto error = memory_budget("multiHeadAttention", needed)) return error;
   scale = scale_or_default(c.scale, d / c.heads);

@@ -3,8 +3,8 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdint>
-#include <cstring>
 #include <cstdio>
+#include <cstring>
 
 namespace attn::check {
 namespace {
@@ -30,7 +30,8 @@ Error matrix(const MatrixArg& m) {
     }
   }
   if (m.batched) {
-    if (!is_count(m.heads)) return range_error(std::string(m.name) + ".heads must be a whole number >= 1, got " + number(m.heads));
+    if (!is_count(m.heads))
+      return range_error(std::string(m.name) + ".heads must be a whole number >= 1, got " + number(m.heads));
     if (m.length != m.heads * m.rows * m.cols) {
       return range_error(std::string(m.name) + ".data has " + number(m.length) +
                          " values, expected heads*rows*cols = " + number(m.heads) + "*" + number(m.rows) + "*" +
@@ -53,8 +54,8 @@ Error vector_length(const char* name, double length, double expected, const char
 
 Error same(const char* name, double actual, const char* expected_name, double expected) {
   if (actual == expected) return {};
-  return range_error(std::string(name) + " must equal " + expected_name + ": expected " + number(expected) +
-                     ", got " + number(actual));
+  return range_error(std::string(name) + " must equal " + expected_name + ": expected " + number(expected) + ", got " +
+                     number(actual));
 }
 
 Error mask(const std::string& kind, double length, double sq, double sk) {
@@ -125,7 +126,8 @@ Error training_options(const TrainingArgs& a) {
   if (a.warmup_steps > a.steps) {
     return range_error("warmupSteps must be at most steps = " + number(a.steps) + ", got " + number(a.warmup_steps));
   }
-  if (std::fmod(a.d_model, 2) != 0) return range_error("model.dModel must be even (sine and cosine pairs), got " + number(a.d_model));
+  if (std::fmod(a.d_model, 2) != 0)
+    return range_error("model.dModel must be even (sine and cosine pairs), got " + number(a.d_model));
   if (std::fmod(a.d_model, a.heads) != 0) {
     return range_error("model.heads must divide model.dModel = " + number(a.d_model) + ", got " + number(a.heads));
   }
@@ -133,8 +135,10 @@ Error training_options(const TrainingArgs& a) {
 }
 
 Error position_shape(double rows, double cols) {
-  if (!is_count(rows) || rows > 65536) return range_error("rows must be a whole number from 1 to 65536, got " + number(rows));
-  if (!is_count(cols) || cols > 4096) return range_error("cols must be a whole number from 1 to 4096, got " + number(cols));
+  if (!is_count(rows) || rows > 65536)
+    return range_error("rows must be a whole number from 1 to 65536, got " + number(rows));
+  if (!is_count(cols) || cols > 4096)
+    return range_error("cols must be a whole number from 1 to 4096, got " + number(cols));
   return {};
 }
 
@@ -143,7 +147,8 @@ Error decoding(const std::string& choice, double output_temperature, double seed
     return range_error("options.decoding must be 'greedy' or 'sample', got '" + choice + "'");
   }
   if (!(std::isfinite(output_temperature) && output_temperature >= 0.01 && output_temperature <= 100)) {
-    return range_error("options.outputTemperature must be a number from 0.01 to 100, got " + number(output_temperature));
+    return range_error("options.outputTemperature must be a number from 0.01 to 100, got " +
+                       number(output_temperature));
   }
   if (!(seed >= 0 && seed <= 9007199254740991.0 && seed == std::floor(seed))) {
     return range_error("options.seed must be a whole number from 0 to 2^53 - 1, got " + number(seed));
@@ -156,7 +161,8 @@ Error training_task(const std::string& task, double min_length, double max_lengt
   if (task != "reverse" && task != "sort" && task != "copy") {
     return range_error("task must be 'en-es', 'en-ja', 'reverse', 'sort', 'copy' or { pairs }, got '" + task + "'");
   }
-  for (auto [name, value] : {std::pair{"sequenceLength.min", min_length}, std::pair{"sequenceLength.max", max_length}}) {
+  for (auto [name, value] :
+       {std::pair{"sequenceLength.min", min_length}, std::pair{"sequenceLength.max", max_length}}) {
     if (!is_count(value) || value > 12) {
       return range_error(std::string(name) + " must be a whole number from 1 to 12, got " + number(value));
     }

@@ -27,7 +27,7 @@ struct MatrixArg {
   const char* name;  // as the caller knows it: "q", "wq", ...
   double rows;
   double cols;
-  double length;  // data.length
+  double length;         // data.length
   double heads = 1;      // a batch of `heads` matrices, one after another in data
   bool batched = false;  // the argument named its heads ({ data, heads, rows, cols })
 };
@@ -87,7 +87,8 @@ inline constexpr double kMaxTrainingParameters = 2e6;
 // Each option a whole number in its range (seeds up to 2^53 - 1), learningRate finite and in (0, 1],
 // warmupSteps at most steps, dModel even, heads dividing dModel.
 Error training_options(const TrainingArgs& a);
-// task is 'en-es', 'en-ja', 'reverse', 'sort', 'copy' or 'pairs'; for the sequence tasks, 1 ≤ minLength ≤ maxLength ≤ 12.
+// task is 'en-es', 'en-ja', 'reverse', 'sort', 'copy' or 'pairs'; for the sequence tasks, 1 ≤ minLength ≤ maxLength
+// ≤ 12.
 Error training_task(const std::string& task, double min_length, double max_length);
 // The held-out share of pasted pairs: 0.01 to 0.5.
 Error held_out_share(double share);

@@ -151,7 +151,8 @@ val attention(val q_data_in, val k_data_in, val v_data_in, const val& mask_allow
   const MatrixInput q("q", std::move(q_data_in), &n[0]), k("k", std::move(k_data_in), &n[5]),
       v("v", std::move(v_data_in), &n[10]);
   const bool hard = n[19] != 0, want_weights = n[20] != 0;
-  const check::AttentionCall call{q.spec, k.spec, v.spec, {mask_kind, n[15]}, optional_number(&n[16]), n[18], want_weights};
+  const check::AttentionCall call{q.spec, k.spec,      v.spec, {mask_kind, n[15]}, optional_number(&n[16]),
+                                  n[18],  want_weights};
   double scale = 0;
   if (auto error = check::attention_call(call, scale)) return error_result(error);
 
@@ -161,7 +162,8 @@ val attention(val q_data_in, val k_data_in, val v_data_in, const val& mask_allow
   if (auto error = copy_finite(v, v_data)) return error_result(error);
   Mask mask;
   js::Buffer<std::uint8_t> mask_storage;
-  if (auto error = read_mask(call.mask, mask_allowed, q.rows(), k.rows(), mask_storage, mask)) return error_result(error);
+  if (auto error = read_mask(call.mask, mask_allowed, q.rows(), k.rows(), mask_storage, mask))
+    return error_result(error);
 
   const std::size_t heads = static_cast<std::size_t>(q.spec.heads), sq = q.rows(), sk = k.rows(), dk = q.cols(),
                     dv = v.cols();
@@ -176,13 +178,15 @@ val attention(val q_data_in, val k_data_in, val v_data_in, const val& mask_allow
                          want_weights ? weights.data() : nullptr, workspace.data(), pool);
 #else
   Floats workspace(want_weights ? attention_workspace_floats(sq, sk, dk, dv)
-                                            : streaming_workspace_floats(sq, sk, dk, dv));
+                                : streaming_workspace_floats(sq, sk, dk, dv));
   for (std::size_t h = 0; h < heads; ++h) {
-    const ConstMatrixView q_h = dense(q_data.data() + h * sq * dk, sq, dk), k_h = dense(k_data.data() + h * sk * dk, sk, dk),
+    const ConstMatrixView q_h = dense(q_data.data() + h * sq * dk, sq, dk),
+                          k_h = dense(k_data.data() + h * sk * dk, sk, dk),
                           v_h = dense(v_data.data() + h * sk * dv, sk, dv);
     const MatrixView out_h = dense(output.data() + h * sq * dv, sq, dv);
     if (want_weights) {
-      attention_kernel(q_h, k_h, v_h, mask, params, out_h, dense(weights.data() + h * sq * sk, sq, sk), workspace.data());
+      attention_kernel(q_h, k_h, v_h, mask, params, out_h, dense(weights.data() + h * sq * sk, sq, sk),
+                       workspace.data());
     } else {
       streaming_kernel(q_h, k_h, v_h, mask, params, out_h, workspace.data());
     }
@@ -247,11 +251,12 @@ val multi_head_attention(val xq_in, val xkv_in, val wq_in, val wk_in, val wv_in,
   }
   Mask mask;
   js::Buffer<std::uint8_t> mask_storage;
-  if (auto error = read_mask(call.mask, mask_allowed, shape.sq, shape.sk, mask_storage, mask)) return error_result(error);
+  if (auto error = read_mask(call.mask, mask_allowed, shape.sq, shape.sk, mask_storage, mask))
+    return error_result(error);
 
   auto optional = [](const Floats& b) { return b.empty() ? nullptr : b.data(); };
-  const MultiHeadWeights w{inputs[2].data(),         inputs[3].data(),         inputs[4].data(),
-                           inputs[5].data(),         optional(bias_data[0]), optional(bias_data[1]),
+  const MultiHeadWeights w{inputs[2].data(),       inputs[3].data(),       inputs[4].data(),
+                           inputs[5].data(),       optional(bias_data[0]), optional(bias_data[1]),
                            optional(bias_data[2]), optional(bias_data[3])};
   Floats output(shape.sq * shape.d_model), weights(shape.heads * shape.sq * shape.sk);
   const LogitParams params{static_cast<float>(scale), static_cast<float>(call.temperature), hard};
@@ -295,8 +300,8 @@ val matmul(val a_in, val b_in, const val& bias, const val& numbers_in) {
   }
   const std::size_t m = a.rows(), k = a.cols(), cols = b.cols();
   Floats c(m * cols), workspace(matmul_workspace_floats(k, cols));
-  matmul_kernel(dense(a_data.data(), m, k), dense(b_data.data(), k, cols), bias_data.empty() ? nullptr : bias_data.data(),
-                dense(c.data(), m, cols), workspace.data());
+  matmul_kernel(dense(a_data.data(), m, k), dense(b_data.data(), k, cols),
+                bias_data.empty() ? nullptr : bias_data.data(), dense(c.data(), m, cols), workspace.data());
   if (auto error = check::overflowed(c.data(), c.size())) return error_result(error);
   return copy_out(c);
 }
@@ -346,7 +351,8 @@ val logits(val q_in, val k_in, const val& mask_allowed, const std::string& mask_
   const LogitParams params{static_cast<float>(scale), static_cast<float>(call.temperature)};
   logits_kernel(dense(q_data.data(), sq, dk), dense(k_data.data(), sk, dk), mask, params, dense(out.data(), sq, sk),
                 workspace.data());
-  if (auto error = check::overflowed(out.data(), out.size(), /*minus_infinity_allowed=*/true)) return error_result(error);
+  if (auto error = check::overflowed(out.data(), out.size(), /*minus_infinity_allowed=*/true))
+    return error_result(error);
   return copy_out(out);
 }
 

@@ -53,13 +53,15 @@ Error finite(const char* name, const float* data, std::size_t count, std::size_t
 Error overflowed(const float* data, std::size_t count, bool minus_infinity_allowed) {
   bool bad = false;
   if (minus_infinity_allowed) {
-    for (std::size_t i = 0; i < count; ++i) bad |= std::isnan(data[i]) | (data[i] == INFINITY);  // no branch: vectorises
+    for (std::size_t i = 0; i < count; ++i)
+      bad |= std::isnan(data[i]) | (data[i] == INFINITY);  // no branch: vectorises
   } else {
     bad = first_non_finite(data, count) != count;
   }
   if (!bad) return {};
-  return range_error("the result overflowed float32: the inputs' products exceed 3.4e38 (values near 1e19 or "
-                     "above); scale the inputs down");
+  return range_error(
+      "the result overflowed float32: the inputs' products exceed 3.4e38 (values near 1e19 or "
+      "above); scale the inputs down");
 }
 
 }  // namespace attn::check

@@ -13,9 +13,9 @@
 
 #include "attn/training.h"
 #include "checks.h"
-#include "trainer_setup.h"
 #include "js_values.h"
 #include "module_shared.h"
+#include "trainer_setup.h"
 
 namespace {
 
@@ -70,9 +70,9 @@ val error_result(const check::Error& error) {
 //   → { id, parameters } | { error }    (web/lib checked the types; the values are checked here)
 val trainer_create(const val& o) {
   check::TrainerRequest request;
-  request.numbers = {o["seed"].as<double>(),         o["dataSeed"].as<double>(),    o["steps"].as<double>(),
-                     o["batchSize"].as<double>(),    o["learningRate"].as<double>(), o["warmupSteps"].as<double>(),
-                     o["dModel"].as<double>(),       o["heads"].as<double>(),       o["ffn"].as<double>(),
+  request.numbers = {o["seed"].as<double>(),          o["dataSeed"].as<double>(),     o["steps"].as<double>(),
+                     o["batchSize"].as<double>(),     o["learningRate"].as<double>(), o["warmupSteps"].as<double>(),
+                     o["dModel"].as<double>(),        o["heads"].as<double>(),        o["ffn"].as<double>(),
                      o["encoderLayers"].as<double>(), o["decoderLayers"].as<double>()};
   request.task = o["task"].as<std::string>();
   request.min_length = o["minLength"].as<double>();
@@ -176,7 +176,8 @@ val trainer_evaluate(int id, double count) {
   out.set("alignmentHead", head);
   val by_head = val::array();
   for (std::size_t i = 0; i < e.alignment_hits.size(); ++i)
-    by_head.set(i, e.aligned_words ? static_cast<double>(e.alignment_hits[i]) / static_cast<double>(e.aligned_words) : 0.0);
+    by_head.set(
+        i, e.aligned_words ? static_cast<double>(e.alignment_hits[i]) / static_cast<double>(e.aligned_words) : 0.0);
   out.set("alignmentByHead", by_head);
   return out;
 }
@@ -203,7 +204,8 @@ val trainer_save(int id) {
 val trainer_reference(int id, const val& sentence) {
   TrainerEntry* entry = find(id);
   if (!entry) return disposed();
-  if (sentence["length"].as<double>() > 4096) return js::error_result("RangeError", "the sentence is longer than 4096 characters");
+  if (sentence["length"].as<double>() > 4096)
+    return js::error_result("RangeError", "the sentence is longer than 4096 characters");
   const auto pair = entry->trainer->task().reference(model::tokenize(sentence.as<std::string>()));
   val out = val::object();
   out.set("reference", pair ? bindings::alignment_object(*pair) : val::null());

@@ -9,7 +9,8 @@ Error range_error(std::string message) { return {ErrorKind::range_error, std::mo
 
 // "N lines are not a pair: line 3: …; line 7: …; …" (the first five).
 std::string pairs_summary(const std::vector<tasks::PairsError>& errors) {
-  std::string message = std::to_string(errors.size()) + (errors.size() == 1 ? " line is" : " lines are") + " not a pair: ";
+  std::string message =
+      std::to_string(errors.size()) + (errors.size() == 1 ? " line is" : " lines are") + " not a pair: ";
   for (std::size_t i = 0; i < errors.size() && i < 5; ++i)
     message += (i ? "; line " : "line ") + std::to_string(errors[i].line) + ": " + errors[i].message;
   if (errors.size() > 5) message += "; …";
@@ -45,9 +46,9 @@ TrainerSetup trainer_setup(const TrainerRequest& r) {
   } else {
     // The lengths were checked only for the sequence tasks; the others ignore them (and must not convert them).
     const bool sequence = r.task == "reverse" || r.task == "sort" || r.task == "copy";
-    const tasks::SequenceLengths lengths =
-        sequence ? tasks::SequenceLengths{static_cast<std::size_t>(r.min_length), static_cast<std::size_t>(r.max_length)}
-                 : tasks::SequenceLengths{};
+    const tasks::SequenceLengths lengths = sequence ? tasks::SequenceLengths{static_cast<std::size_t>(r.min_length),
+                                                                             static_cast<std::size_t>(r.max_length)}
+                                                    : tasks::SequenceLengths{};
     setup.task = tasks::named_task(r.task, lengths, data_seed);
   }
   model::Config& dims = setup.dims;
@@ -59,7 +60,8 @@ TrainerSetup trainer_setup(const TrainerRequest& r) {
   dims.positions = !r.no_positions;
   dims.scaled = !r.no_scaling;
   dims.weighting = r.sigmoid_gates ? model::AttentionWeighting::sigmoid : model::AttentionWeighting::softmax;
-  const auto parameters = static_cast<double>(model::ParameterLayout(model::with_vocabularies(dims, *setup.task)).count);
+  const auto parameters =
+      static_cast<double>(model::ParameterLayout(model::with_vocabularies(dims, *setup.task)).count);
   if ((setup.error = training_parameters(parameters))) {
     setup.task.reset();
     return setup;

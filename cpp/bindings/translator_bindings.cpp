@@ -29,9 +29,7 @@ constexpr double kMaxModelBytes = 64.0 * 1024 * 1024;
 constexpr auto kMaxSentenceChars = static_cast<double>(model::kMaxSentenceBytes);
 constexpr double kMaxExamples = 100000;
 
-const char* task_name(corpus::Language language) {
-  return language == corpus::Language::japanese ? "en-ja" : "en-es";
-}
+const char* task_name(corpus::Language language) { return language == corpus::Language::japanese ? "en-ja" : "en-es"; }
 
 std::map<int, std::unique_ptr<model::Translator>>& translators() {
   static std::map<int, std::unique_ptr<model::Translator>> table;
@@ -116,7 +114,8 @@ val layered_maps(const std::vector<float>& all, std::size_t layers, std::size_t 
     val per_head = val::array();
     for (std::size_t h = 0; h < heads; ++h) {
       const auto first = all.begin() + static_cast<std::ptrdiff_t>((l * heads + h) * rows * cols);
-      per_head.set(h, js::matrix_result(std::vector<float>(first, first + static_cast<std::ptrdiff_t>(rows * cols)), rows, cols));
+      per_head.set(h, js::matrix_result(std::vector<float>(first, first + static_cast<std::ptrdiff_t>(rows * cols)),
+                                        rows, cols));
     }
     out.set(l, per_head);
   }
@@ -138,7 +137,6 @@ val translate_error(const model::TranslateError& e) {
   }
   return result;
 }
-
 
 // decoding: { choice: 'greedy' | 'sample', outputTemperature, seed, target: string | null } (types checked
 // in web/lib) → the C++ Decoding, or the RangeError naming the bad value.
@@ -214,7 +212,7 @@ val held_out_sentences(const std::string& task, double count, double seed) {
     return js::error_result("RangeError", "seed must be a non-negative integer");
   }
   const auto pairs = corpus::held_out_set(static_cast<std::size_t>(count), static_cast<std::uint64_t>(seed),
-                                         task == "en-ja" ? corpus::Language::japanese : corpus::Language::spanish);
+                                          task == "en-ja" ? corpus::Language::japanese : corpus::Language::spanish);
   val result = val::object();
   result.set("sentences", bindings::pair_objects(pairs));
   return result;

@@ -15,12 +15,29 @@ using namespace attn;
 
 int main(int argc, char** argv) {
   const tools::Options o(argc, argv,
-                         {{"out", "web/lib/models/en-es.bin"}, {"seed", "7"}, {"data-seed", "1"}, {"steps", "4000"},
-                          {"batch", "48"}, {"lr", "0.003"}, {"threads", "2"}, {"d-model", "32"}, {"heads", "4"},
-                          {"ffn", "64"}, {"encoder-layers", "2"}, {"decoder-layers", "2"}, {"held-out", "1000"},
-                          {"held-out-seed", "2"}, {"kernels", "reference"}, {"warmup", "200"},
-                          {"positions", "on"}, {"scaling", "on"}, {"weights", "softmax"},
-                          {"dump-parameters", ""}, {"task", "en-es"}, {"min-length", "3"}, {"max-length", "8"}});
+                         {{"out", "web/lib/models/en-es.bin"},
+                          {"seed", "7"},
+                          {"data-seed", "1"},
+                          {"steps", "4000"},
+                          {"batch", "48"},
+                          {"lr", "0.003"},
+                          {"threads", "2"},
+                          {"d-model", "32"},
+                          {"heads", "4"},
+                          {"ffn", "64"},
+                          {"encoder-layers", "2"},
+                          {"decoder-layers", "2"},
+                          {"held-out", "1000"},
+                          {"held-out-seed", "2"},
+                          {"kernels", "reference"},
+                          {"warmup", "200"},
+                          {"positions", "on"},
+                          {"scaling", "on"},
+                          {"weights", "softmax"},
+                          {"dump-parameters", ""},
+                          {"task", "en-es"},
+                          {"min-length", "3"},
+                          {"max-length", "8"}});
   // --task en-es or en-ja (the corpus's language pairs) or a sequence task (reverse, sort, copy) with
   // --min-length/--max-length.
   if (!tasks::named_task(o.text("task"), {}, 0)) {
@@ -40,7 +57,8 @@ int main(int argc, char** argv) {
   // The ablations the Train view offers: --positions off, --scaling off, --weights sigmoid.
   dims.positions = o.text("positions") != "off";
   dims.scaled = o.text("scaling") != "off";
-  dims.weighting = o.text("weights") == "sigmoid" ? model::AttentionWeighting::sigmoid : model::AttentionWeighting::softmax;
+  dims.weighting =
+      o.text("weights") == "sigmoid" ? model::AttentionWeighting::sigmoid : model::AttentionWeighting::softmax;
   model::TranslationModel m = model::new_model(dims, o.number("seed"), *make_task(0));
   std::printf("model: D=%u H=%u FFN=%u encoder %u decoder %u, vocabularies %u/%u, %zu parameters\n", dims.d_model,
               dims.heads, dims.ffn, dims.encoder_layers, dims.decoder_layers, m.config.source_vocabulary,
@@ -61,7 +79,8 @@ int main(int argc, char** argv) {
 
   if (!o.text("dump-parameters").empty()) {  // the exact float32 weights, for bit-for-bit comparisons
     std::ofstream(o.text("dump-parameters"), std::ios::binary)
-        .write(reinterpret_cast<const char*>(m.parameters.data()), static_cast<std::streamsize>(m.parameters.size() * 4));
+        .write(reinterpret_cast<const char*>(m.parameters.data()),
+               static_cast<std::streamsize>(m.parameters.size() * 4));
   }
   const std::vector<std::uint8_t> bytes = model::save_weights(m);
   std::ofstream(o.text("out"), std::ios::binary).write(reinterpret_cast<const char*>(bytes.data()), bytes.size());

@@ -1,5 +1,6 @@
-// Translates with a weight file natively: the given sentence, or its language pair's held-out set (one "english<TAB>output"
-// line per sentence, then a summary), which the Vitest suite compares with the wasm module's output.
+// Translates with a weight file natively: the given sentence, or its language pair's held-out set (one
+// "english<TAB>output" line per sentence, then a summary), which the Vitest suite compares with the wasm module's
+// output.
 #include <cstdio>
 #include <fstream>
 #include <iostream>
@@ -11,8 +12,13 @@
 using namespace attn;
 
 int main(int argc, char** argv) {
-  const tools::Options o(argc, argv, {{"model", "web/lib/models/en-es.bin"}, {"sentence", ""}, {"held-out", "1000"},
-                                      {"held-out-seed", "2"}, {"temperature", "1"}, {"kernels", "fast"}});
+  const tools::Options o(argc, argv,
+                         {{"model", "web/lib/models/en-es.bin"},
+                          {"sentence", ""},
+                          {"held-out", "1000"},
+                          {"held-out-seed", "2"},
+                          {"temperature", "1"},
+                          {"kernels", "fast"}});
   std::ifstream in(o.text("model"), std::ios::binary);
   const std::vector<std::uint8_t> bytes{std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
   model::LoadedModel loaded = model::load_weights(bytes.data(), bytes.size());
@@ -23,11 +29,13 @@ int main(int argc, char** argv) {
   model::Translator translator(std::move(*loaded.model),
                                o.text("kernels") == "reference" ? reference_kernels() : fast_kernels());
   if (!o.text("sentence").empty()) {
-    const model::TranslateResult r = translator.translate(o.text("sentence"), static_cast<float>(o.real("temperature")));
+    const model::TranslateResult r =
+        translator.translate(o.text("sentence"), static_cast<float>(o.real("temperature")));
     if (r.error) {
       std::cerr << r.error->message << "\n";
       return 1;
     }
+    // NOLINTNEXTLINE(bugprone-unchecked-optional-access): a result without an error has a translation
     std::printf("%s\n", corpus::join(r.translation->target).c_str());
     return 0;
   }

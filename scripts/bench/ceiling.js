@@ -5,7 +5,10 @@ import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
 
 const require = createRequire(import.meta.url);
-const builds = { 'wasm-simd128': '../../build/wasm/wasm-ceiling-bench.cjs', 'wasm-relaxed-simd': '../../build/wasm-relaxed/wasm-ceiling-bench.cjs' };
+const builds = {
+  'wasm-simd128': '../../build/wasm/wasm-ceiling-bench.cjs',
+  'wasm-relaxed-simd': '../../build/wasm-relaxed/wasm-ceiling-bench.cjs',
+};
 
 export const ceilingParts = [
   { name: 'GEMM alone, Q·Kᵀ block (16×64 · 64×256)', measure: (m) => m._gemm_gflops(16, 64, 256) },
@@ -19,8 +22,14 @@ export const ceilingParts = [
  * both builds in turn, so a slow spell of this shared machine does not land on one part or one build alone.
  */
 export async function measureCeiling(rounds = 5) {
-  const modules = Object.fromEntries(await Promise.all(Object.entries(builds).map(async ([backend, path]) =>
-    [backend, await require(fileURLToPath(new URL(path, import.meta.url)))()])));
+  const modules = Object.fromEntries(
+    await Promise.all(
+      Object.entries(builds).map(async ([backend, path]) => [
+        backend,
+        await require(fileURLToPath(new URL(path, import.meta.url)))(),
+      ]),
+    ),
+  );
   const samples = Object.fromEntries(Object.keys(builds).map((backend) => [backend, ceilingParts.map(() => [])]));
   for (let round = 0; round < rounds; round++) {
     ceilingParts.forEach((part, i) => {

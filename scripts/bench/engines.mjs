@@ -14,7 +14,10 @@ import { replaceDocsTable } from './docs-table.js';
 import { trainViewResult } from './train.mjs';
 
 const here = (file) => fileURLToPath(new URL(file, import.meta.url));
-const shape = { heads: 8, s: 512 }, d = 64, rounds = 11, trainingRuns = 3;
+const shape = { heads: 8, s: 512 },
+  d = 64,
+  rounds = 11,
+  trainingRuns = 3;
 const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 
 /** One engine as the bench drives it: open a URL, evaluate a script (awaited), read an element's text, close. */
@@ -48,9 +51,13 @@ const engines = {
     await driver.manage().setTimeouts({ script: 300_000 });
     return {
       open: (url) => driver.get(url),
-      run: (script) => driver.executeAsyncScript(`const done = arguments[arguments.length - 1]; ${script}.then(done, (error) => done({ error: String(error) }));`),
+      run: (script) =>
+        driver.executeAsyncScript(
+          `const done = arguments[arguments.length - 1]; ${script}.then(done, (error) => done({ error: String(error) }));`,
+        ),
       waitFor: (selector, timeout) => driver.wait(until.elementLocated(By.css(selector)), timeout),
-      text: (selector) => driver.executeScript(`return document.querySelector(${JSON.stringify(selector)}).textContent`),
+      text: (selector) =>
+        driver.executeScript(`return document.querySelector(${JSON.stringify(selector)}).textContent`),
       click: (selector) => driver.findElement(By.css(selector)).click(),
       close,
     };
@@ -74,19 +81,27 @@ async function measure(name, url) {
     return engine.run(attentionScript([shape], d, rounds));
   });
   if (attention.error) throw new Error(`${name}: ${attention.error}`);
-  for (const [backend, [result]] of Object.entries(attention.results)) console.log(`${name}, ${backend}: H=8 S=512 ${result.ms.toFixed(2)} ms`);
+  for (const [backend, [result]] of Object.entries(attention.results))
+    console.log(`${name}, ${backend}: H=8 S=512 ${result.ms.toFixed(2)} ms`);
   // Each training run in a browser of its own (a second run in the same WebKit session never finished).
   const training = [];
   for (let run = 0; run < trainingRuns; run++) {
-    training.push(await withEngine(name, async (engine) => {
-      await engine.open(`${url}?view=train`);
-      await engine.waitFor('#train-start', 60_000);
-      await engine.click('#train-start');
-      await engine.waitFor('#train-view[data-status="done"], #train-view[data-status="failed"]', 180_000);
-      const progress = await engine.text('#train-progress-text');
-      return { ...trainViewResult(await engine.text('#train-scores'), progress), backend: progress.split(' · ').at(-1) };
-    }));
-    console.log(`${name}: trained on ${training.at(-1).backend}, 95% after ${training.at(-1).seconds} s, 400 steps in ${training.at(-1).total} s`);
+    training.push(
+      await withEngine(name, async (engine) => {
+        await engine.open(`${url}?view=train`);
+        await engine.waitFor('#train-start', 60_000);
+        await engine.click('#train-start');
+        await engine.waitFor('#train-view[data-status="done"], #train-view[data-status="failed"]', 180_000);
+        const progress = await engine.text('#train-progress-text');
+        return {
+          ...trainViewResult(await engine.text('#train-scores'), progress),
+          backend: progress.split(' · ').at(-1),
+        };
+      }),
+    );
+    console.log(
+      `${name}: trained on ${training.at(-1).backend}, 95% after ${training.at(-1).seconds} s, 400 steps in ${training.at(-1).total} s`,
+    );
   }
   return { name, userAgent: attention.userAgent, attention: attention.results, threads: attention.threads, training };
 }
@@ -100,15 +115,28 @@ export async function enginesBenchmark() {
     await playground.server.close();
   }
   const flops = 4 * shape.heads * shape.s * shape.s * d;
-  const lines = ['## Every engine: attention and training in the page', '',
-    `The playground served cross-origin isolated (the Vite dev server), each engine in turn in one run; attention at H=8, S=512, d=64 on every build the engine runs (median of ${rounds} after a 1 s warm-up), and the Train view's default run (median of ${trainingRuns}). Engines: ${measured.map((m) => `${m.name} (${m.userAgent.match(/(Chrome|Firefox|Version)\/[\d.]+/)?.[0] ?? m.userAgent})`).join(', ')}.`, '',
-    '| engine | build | attention H=8 S=512: ms (GFLOP/s) |', '|---|---|---|',
-    ...measured.flatMap((m) => Object.entries(m.attention).map(([backend, [r]]) => `| ${m.name} | ${backend}${m.threads[backend] > 1 ? ` (${m.threads[backend]} threads)` : ''} | ${r.ms.toFixed(2)} (${(flops / r.ms / 1e6).toFixed(1)}) |`)), '',
-    '| engine | Train view build | time to 95% held-out exact | 400 steps | steps/s |', '|---|---|---|---|---|',
+  const lines = [
+    '## Every engine: attention and training in the page',
+    '',
+    `The playground served cross-origin isolated (the Vite dev server), each engine in turn in one run; attention at H=8, S=512, d=64 on every build the engine runs (median of ${rounds} after a 1 s warm-up), and the Train view's default run (median of ${trainingRuns}). Engines: ${measured.map((m) => `${m.name} (${m.userAgent.match(/(Chrome|Firefox|Version)\/[\d.]+/)?.[0] ?? m.userAgent})`).join(', ')}.`,
+    '',
+    '| engine | build | attention H=8 S=512: ms (GFLOP/s) |',
+    '|---|---|---|',
+    ...measured.flatMap((m) =>
+      Object.entries(m.attention).map(
+        ([backend, [r]]) =>
+          `| ${m.name} | ${backend}${m.threads[backend] > 1 ? ` (${m.threads[backend]} threads)` : ''} | ${r.ms.toFixed(2)} (${(flops / r.ms / 1e6).toFixed(1)}) |`,
+      ),
+    ),
+    '',
+    '| engine | Train view build | time to 95% held-out exact | 400 steps | steps/s |',
+    '|---|---|---|---|---|',
     ...measured.map((m) => {
       const total = median(m.training.map((t) => t.total));
       return `| ${m.name} | ${m.training[0].backend} | ${median(m.training.map((t) => t.seconds ?? Infinity)).toFixed(1)} s | ${total.toFixed(1)} s | ${Math.round(400 / total)} |`;
-    }), ''];
+    }),
+    '',
+  ];
   const markdown = lines.join('\n');
   writeFileSync(here('engines.md'), `${markdown}\n`);
   const inDocs = replaceDocsTable('engines', markdown.slice(markdown.indexOf('\n\n') + 2));
@@ -116,8 +144,11 @@ export async function enginesBenchmark() {
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
-  enginesBenchmark().then(() => process.exit(0), (error) => {
-    console.error(error);
-    process.exit(1);
-  });
+  enginesBenchmark().then(
+    () => process.exit(0),
+    (error) => {
+      console.error(error);
+      process.exit(1);
+    },
+  );
 }

@@ -16,9 +16,12 @@ import { replaceDocsTable } from './docs-table.js';
 const here = (file) => fileURLToPath(new URL(file, import.meta.url));
 const chromePath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const pages = [
-  ['/ (Translation)', ''], ['Translation, en-ja', '?view=translation&model=en-ja'],
+  ['/ (Translation)', ''],
+  ['Translation, en-ja', '?view=translation&model=en-ja'],
   ...Array.from({ length: 10 }, (_, i) => [`lesson ${i + 1}`, `?view=lessons&lesson=${i + 1}`]),
-  ['step by step', '?view=steps'], ['Train', '?view=train'], ['embed.html', 'embed.html'],
+  ['step by step', '?view=steps'],
+  ['Train', '?view=train'],
+  ['embed.html', 'embed.html'],
 ];
 const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 
@@ -34,14 +37,31 @@ async function serveBuiltSite() {
 /** One Lighthouse mobile run of `url`: the four scores and the metrics the issue names. */
 async function audit(url) {
   const profile = mkdtempSync(join(tmpdir(), 'ap-lighthouse-'));
-  const chrome = await chromeLauncher.launch({ chromePath, userDataDir: profile, chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'] });
+  const chrome = await chromeLauncher.launch({
+    chromePath,
+    userDataDir: profile,
+    chromeFlags: [
+      '--headless=new',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
+  });
   try {
     const { lhr } = await lighthouse(url, { port: chrome.port, output: 'json', logLevel: 'error' });
     const score = (name) => Math.round(lhr.categories[name].score * 100);
     return {
-      performance: score('performance'), accessibility: score('accessibility'), bestPractices: score('best-practices'), seo: score('seo'),
-      tbt: lhr.audits['total-blocking-time'].numericValue, lcp: lhr.audits['largest-contentful-paint'].numericValue / 1000,
-      cls: lhr.audits['cumulative-layout-shift'].numericValue, fcp: lhr.audits['first-contentful-paint'].numericValue / 1000,
+      performance: score('performance'),
+      accessibility: score('accessibility'),
+      bestPractices: score('best-practices'),
+      seo: score('seo'),
+      tbt: lhr.audits['total-blocking-time'].numericValue,
+      lcp: lhr.audits['largest-contentful-paint'].numericValue / 1000,
+      cls: lhr.audits['cumulative-layout-shift'].numericValue,
+      fcp: lhr.audits['first-contentful-paint'].numericValue / 1000,
     };
   } finally {
     await chrome.kill();
@@ -56,7 +76,9 @@ export async function lighthouseTable(url, runs) {
     for (let run = 0; run < runs; run++) results.push(await audit(`${url}${query}`));
     const row = Object.fromEntries(Object.keys(results[0]).map((key) => [key, median(results.map((r) => r[key]))]));
     row.performanceRuns = results.map((r) => r.performance);
-    console.log(`${name.padEnd(22)} performance ${row.performance} (${row.performanceRuns.join(', ')}), TBT ${Math.round(row.tbt)} ms, LCP ${row.lcp.toFixed(1)} s, CLS ${row.cls.toFixed(3)}, a11y ${row.accessibility}, BP ${row.bestPractices}, SEO ${row.seo}`);
+    console.log(
+      `${name.padEnd(22)} performance ${row.performance} (${row.performanceRuns.join(', ')}), TBT ${Math.round(row.tbt)} ms, LCP ${row.lcp.toFixed(1)} s, CLS ${row.cls.toFixed(3)}, a11y ${row.accessibility}, BP ${row.bestPractices}, SEO ${row.seo}`,
+    );
     rows.push({ name, ...row });
   }
   return rows;
@@ -66,7 +88,9 @@ export async function lighthouseTable(url, runs) {
 async function longTasksDuring(page, act) {
   await page.evaluate(() => {
     globalThis.longTaskLog = [];
-    new PerformanceObserver((list) => globalThis.longTaskLog.push(...list.getEntries().map((e) => e.duration))).observe({ type: 'longtask' });
+    new PerformanceObserver((list) => globalThis.longTaskLog.push(...list.getEntries().map((e) => e.duration))).observe(
+      { type: 'longtask' },
+    );
   });
   await act();
   await page.waitForTimeout(300);
@@ -75,7 +99,10 @@ async function longTasksDuring(page, act) {
 }
 
 export async function interactionTable(url) {
-  const browser = await chromium.launch({ executablePath: chromePath, args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking'] });
+  const browser = await chromium.launch({
+    executablePath: chromePath,
+    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking'],
+  });
   const page = await browser.newPage({ viewport: { width: 412, height: 823 } });
   const rows = [];
   const measure = async (name, query, ready, act) => {
@@ -83,12 +110,16 @@ export async function interactionTable(url) {
     await page.waitForSelector(ready, { timeout: 30_000 });
     await page.waitForTimeout(500); // the first paint's own tasks are Lighthouse's to count
     rows.push({ name, ...(await longTasksDuring(page, act)) });
-    console.log(`${name.padEnd(45)} ${rows.at(-1).count} tasks over 50 ms, longest ${Math.round(rows.at(-1).longest)} ms`);
+    console.log(
+      `${name.padEnd(45)} ${rows.at(-1).count} tasks over 50 ms, longest ${Math.round(rows.at(-1).longest)} ms`,
+    );
   };
   const done = '#translation-view[data-decoding="done"]';
   await measure('Translation: typing a sentence, then Enter', '', done, async () => {
     await page.locator('#sentence').fill('');
-    await page.locator('#sentence').pressSequentially('the young teacher reads my new letter near the window', { delay: 30 });
+    await page
+      .locator('#sentence')
+      .pressSequentially('the young teacher reads my new letter near the window', { delay: 30 });
     await page.locator('#sentence').press('Enter');
     await page.waitForSelector(done, { timeout: 20_000 });
   });
@@ -109,14 +140,21 @@ export async function interactionTable(url) {
     await slider.scrollIntoViewIfNeeded();
     for (let value = 100; value <= 900; value += 50) await slider.fill(String(value));
   });
-  await measure('Lesson 2: softmax temperature slider', '?view=lessons&lesson=2', '#lesson-2[aria-current="step"]', async () => {
-    const slider = page.locator('#lessons-view input[type="range"]').first();
-    await slider.scrollIntoViewIfNeeded();
-    for (let value = 0; value <= 1000; value += 50) await slider.fill(String(value));
-  });
+  await measure(
+    'Lesson 2: softmax temperature slider',
+    '?view=lessons&lesson=2',
+    '#lesson-2[aria-current="step"]',
+    async () => {
+      const slider = page.locator('#lessons-view input[type="range"]').first();
+      await slider.scrollIntoViewIfNeeded();
+      for (let value = 0; value <= 1000; value += 50) await slider.fill(String(value));
+    },
+  );
   await measure('Train: a whole 400-step run', '?view=train', '#train-start', async () => {
     await page.locator('#train-start').click();
-    await page.waitForFunction(() => document.querySelector('#train-view').dataset.status === 'done', null, { timeout: 120_000 });
+    await page.waitForFunction(() => document.querySelector('#train-view').dataset.status === 'done', null, {
+      timeout: 120_000,
+    });
   });
   await browser.close();
   return rows;
@@ -125,24 +163,43 @@ export async function interactionTable(url) {
 export async function lighthouseBenchmark({ runs = 3 } = {}) {
   const site = await serveBuiltSite();
   try {
-    const chromeVersion = (await import('node:child_process')).execFileSync(chromePath, ['--version']).toString().trim();
-    const lighthouseVersion = JSON.parse(readFileSync(fileURLToPath(new URL('../../node_modules/lighthouse/package.json', import.meta.url)), 'utf8')).version;
+    const chromeVersion = (await import('node:child_process'))
+      .execFileSync(chromePath, ['--version'])
+      .toString()
+      .trim();
+    const lighthouseVersion = JSON.parse(
+      readFileSync(fileURLToPath(new URL('../../node_modules/lighthouse/package.json', import.meta.url)), 'utf8'),
+    ).version;
     console.log(`Lighthouse ${lighthouseVersion}, ${chromeVersion}: ${pages.length} pages × ${runs} runs`);
     const audits = await lighthouseTable(site.url, runs);
     const interactions = await interactionTable(site.url);
     const lines = [
-      '## On a phone: Lighthouse mobile', '',
-      `Lighthouse ${lighthouseVersion} (its default mobile run: 4× slower CPU, slow 4G, simulated), ${chromeVersion}, against the built site served by \`vite preview\` (cross-origin isolated). Median of ${runs} runs per page; performance's runs in brackets.`, '',
-      '| page | performance | TBT | LCP | CLS | accessibility | best practices | SEO |', '|---|---|---|---|---|---|---|---|',
-      ...audits.map((r) => `| ${r.name} | ${r.performance} (${r.performanceRuns.join(', ')}) | ${Math.round(r.tbt)} ms | ${r.lcp.toFixed(1)} s | ${r.cls.toFixed(3)} | ${r.accessibility} | ${r.bestPractices} | ${r.seo} |`), '',
-      '## On a phone: main-thread tasks over 50 ms while the view is used', '',
-      'Headless Chromium at 412 × 823, CPU at normal speed, the built site; long tasks (PerformanceObserver) from the first interaction on.', '',
-      '| interaction | tasks over 50 ms | longest |', '|---|---|---|',
-      ...interactions.map((r) => `| ${r.name} | ${r.count} | ${r.count ? `${Math.round(r.longest)} ms` : '-'} |`), '',
+      '## On a phone: Lighthouse mobile',
+      '',
+      `Lighthouse ${lighthouseVersion} (its default mobile run: 4× slower CPU, slow 4G, simulated), ${chromeVersion}, against the built site served by \`vite preview\` (cross-origin isolated). Median of ${runs} runs per page; performance's runs in brackets.`,
+      '',
+      '| page | performance | TBT | LCP | CLS | accessibility | best practices | SEO |',
+      '|---|---|---|---|---|---|---|---|',
+      ...audits.map(
+        (r) =>
+          `| ${r.name} | ${r.performance} (${r.performanceRuns.join(', ')}) | ${Math.round(r.tbt)} ms | ${r.lcp.toFixed(1)} s | ${r.cls.toFixed(3)} | ${r.accessibility} | ${r.bestPractices} | ${r.seo} |`,
+      ),
+      '',
+      '## On a phone: main-thread tasks over 50 ms while the view is used',
+      '',
+      'Headless Chromium at 412 × 823, CPU at normal speed, the built site; long tasks (PerformanceObserver) from the first interaction on.',
+      '',
+      '| interaction | tasks over 50 ms | longest |',
+      '|---|---|---|',
+      ...interactions.map((r) => `| ${r.name} | ${r.count} | ${r.count ? `${Math.round(r.longest)} ms` : '-'} |`),
+      '',
     ];
     const markdown = lines.join('\n');
     writeFileSync(here('lighthouse.md'), `${markdown}\n`);
-    const inDocs = replaceDocsTable('lighthouse', markdown.replaceAll('## On a phone: ', '**On a phone: ').replace(/(\*\*On a phone: [^\n]+)/g, '$1**'));
+    const inDocs = replaceDocsTable(
+      'lighthouse',
+      markdown.replaceAll('## On a phone: ', '**On a phone: ').replace(/(\*\*On a phone: [^\n]+)/g, '$1**'),
+    );
     console.log(`wrote scripts/bench/lighthouse.md${inDocs ? ' and its table in docs/performance.md' : ''}`);
   } finally {
     await site.server.close();
@@ -151,8 +208,11 @@ export async function lighthouseBenchmark({ runs = 3 } = {}) {
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
   const runsAt = process.argv.indexOf('--runs');
-  lighthouseBenchmark({ runs: runsAt > 0 ? Number(process.argv[runsAt + 1]) : 3 }).then(() => process.exit(0), (error) => {
-    console.error(error);
-    process.exit(1);
-  });
+  lighthouseBenchmark({ runs: runsAt > 0 ? Number(process.argv[runsAt + 1]) : 3 }).then(
+    () => process.exit(0),
+    (error) => {
+      console.error(error);
+      process.exit(1);
+    },
+  );
 }

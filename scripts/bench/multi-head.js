@@ -17,9 +17,26 @@ export function multiHeadInputs({ dModel, heads, s }, seed) {
   const [bq, bk, bv, bo] = [0, 1, 2, 3].map(() => m(dModel));
   const wqkv = new Float32Array(dModel * 3 * dModel);
   for (let r = 0; r < dModel; r++) {
-    [wq, wk, wv].forEach((w, part) => wqkv.set(w.subarray(r * dModel, (r + 1) * dModel), r * 3 * dModel + part * dModel));
+    [wq, wk, wv].forEach((w, part) =>
+      wqkv.set(w.subarray(r * dModel, (r + 1) * dModel), r * 3 * dModel + part * dModel),
+    );
   }
-  return { dModel, heads, s, x: Float32Array.from({ length: s * dModel }, next).map((v) => v * 10), wq, wk, wv, wo, bq, bk, bv, bo, wqkv, bqkv: Float32Array.from([...bq, ...bk, ...bv]) };
+  return {
+    dModel,
+    heads,
+    s,
+    x: Float32Array.from({ length: s * dModel }, next).map((v) => v * 10),
+    wq,
+    wk,
+    wv,
+    wo,
+    bq,
+    bk,
+    bv,
+    bo,
+    wqkv,
+    bqkv: Float32Array.from([...bq, ...bk, ...bv]),
+  };
 }
 
 /** Ours: one multiHeadAttention() call per run, weights handed over with every call (as a caller holds them). */
@@ -29,7 +46,18 @@ export async function oursMultiHead(backend) {
     name: `ours, ${backend}${api.threads > 1 ? ` (${api.threads} threads)` : ''}`,
     prepare: ({ dModel, heads, s, x, wq, wk, wv, wo, bq, bk, bv, bo }) => {
       const square = (data) => ({ data, rows: dModel, cols: dModel });
-      const args = { xq: { data: x, rows: s, cols: dModel }, wq: square(wq), wk: square(wk), wv: square(wv), wo: square(wo), bq, bk, bv, bo, heads };
+      const args = {
+        xq: { data: x, rows: s, cols: dModel },
+        wq: square(wq),
+        wk: square(wk),
+        wv: square(wv),
+        wo: square(wo),
+        bq,
+        bk,
+        bv,
+        bo,
+        heads,
+      };
       return async () => api.multiHeadAttention(args).output.data;
     },
   };
@@ -41,9 +69,14 @@ export async function onnxRuntimeMultiHead(threads) {
   const ort = await import(`${url}?threads=${threads}`);
   ort.env.wasm.numThreads = threads;
   return {
-    name: `onnxruntime-web ${ort.env.versions?.web ?? ''} wasm, ${threads} thread${threads > 1 ? 's' : ''}, Attention contrib op`.replace('  ', ' '),
+    name: `onnxruntime-web ${ort.env.versions?.web ?? ''} wasm, ${threads} thread${threads > 1 ? 's' : ''}, Attention contrib op`.replace(
+      '  ',
+      ' ',
+    ),
     prepare: async (inputs) => {
-      const session = await ort.InferenceSession.create(multiHeadAttentionModel(inputs), { executionProviders: ['wasm'] });
+      const session = await ort.InferenceSession.create(multiHeadAttentionModel(inputs), {
+        executionProviders: ['wasm'],
+      });
       const x = new ort.Tensor('float32', inputs.x, [1, inputs.s, inputs.dModel]);
       return async () => (await session.run({ x })).output.data;
     },

@@ -27,9 +27,18 @@ const tensorType = (dims) => bytesField(1, [...intField(1, 1), ...bytesField(2, 
 const valueInfo = (name, dims) => [...stringField(1, name), ...bytesField(2, tensorType(dims))];
 
 function node(opType, inputs, outputs, attributes = []) {
-  return [...inputs.flatMap((i) => stringField(1, i)), ...outputs.flatMap((o) => stringField(2, o)), ...stringField(4, opType), ...attributes.flatMap((a) => bytesField(5, a))];
+  return [
+    ...inputs.flatMap((i) => stringField(1, i)),
+    ...outputs.flatMap((o) => stringField(2, o)),
+    ...stringField(4, opType),
+    ...attributes.flatMap((a) => bytesField(5, a)),
+  ];
 }
-const intsAttribute = (name, values) => [...stringField(1, name), ...values.flatMap((v) => intField(8, v)), ...intField(20, 7)];
+const intsAttribute = (name, values) => [
+  ...stringField(1, name),
+  ...values.flatMap((v) => intField(8, v)),
+  ...intField(20, 7),
+];
 const intAttribute = (name, value) => [...stringField(1, name), ...intField(3, value), ...intField(20, 2)];
 
 function scalarInitializer(name, value) {
@@ -60,7 +69,12 @@ export function attentionModel(d) {
 
 function tensorInitializer(name, dims, values) {
   const raw = new Uint8Array(Float32Array.from(values).buffer);
-  return [...dims.flatMap((d) => intField(1, d)), ...intField(2, 1), ...stringField(8, name), ...bytesField(9, [...raw])];
+  return [
+    ...dims.flatMap((d) => intField(1, d)),
+    ...intField(2, 1),
+    ...stringField(8, name),
+    ...bytesField(9, [...raw]),
+  ];
 }
 
 /**
@@ -71,7 +85,10 @@ function tensorInitializer(name, dims, values) {
  */
 export function multiHeadAttentionModel({ dModel, heads, wqkv, bqkv, wo, bo }) {
   const graph = [
-    ...bytesField(1, [...node('Attention', ['x', 'wqkv', 'bqkv'], ['attended'], [intAttribute('num_heads', heads)]), ...stringField(7, 'com.microsoft')]),
+    ...bytesField(1, [
+      ...node('Attention', ['x', 'wqkv', 'bqkv'], ['attended'], [intAttribute('num_heads', heads)]),
+      ...stringField(7, 'com.microsoft'),
+    ]),
     ...bytesField(1, node('MatMul', ['attended', 'wo'], ['mixed'])),
     ...bytesField(1, node('Add', ['mixed', 'bo'], ['output'])),
     ...stringField(2, 'multi-head attention'),

@@ -30,7 +30,10 @@ const f32x4Const = (value) => {
   return [0xfd, 0x0c, ...bytes]; // v128.const
 };
 const simd = (op) => [0xfd, ...uleb(op)];
-const F32X4_ADD = 0xe4, F32X4_MUL = 0xe6, F32X4_EXTRACT_LANE = 0x1f, F32X4_RELAXED_MADD = 0x105;
+const F32X4_ADD = 0xe4,
+  F32X4_MUL = 0xe6,
+  F32X4_EXTRACT_LANE = 0x1f,
+  F32X4_RELAXED_MADD = 0x105;
 
 /** Flops per loop iteration of peakModule(chains, shape). */
 export const flopsPerIteration = (chains, shape) => (shape === 'split' ? 4 : 8) * chains;
@@ -38,7 +41,8 @@ export const flopsPerIteration = (chains, shape) => (shape === 'split' ? 4 : 8) 
 /** A module exporting run(iterations) → f32. */
 export function peakModule(chains, shape = 'chained') {
   // locals: 0 = iterations (param), 1..chains = accumulators, chains+1 = m, chains+2 = a
-  const m = chains + 1, a = chains + 2;
+  const m = chains + 1,
+    a = chains + 2;
   const body = [];
   body.push(...f32x4Const(0.999999), 0x21, ...uleb(m));
   body.push(...f32x4Const(1e-7), 0x21, ...uleb(a));
@@ -47,7 +51,8 @@ export function peakModule(chains, shape = 'chained') {
   for (let c = 1; c <= chains; c++) {
     body.push(0x20, ...uleb(c));
     if (shape === 'chained') body.push(0x20, ...uleb(m), ...simd(F32X4_MUL), 0x20, ...uleb(a), ...simd(F32X4_ADD));
-    else if (shape === 'relaxed') body.push(0x20, ...uleb(m), 0x20, ...uleb(a), ...simd(F32X4_RELAXED_MADD)); // acc·m + a, fused
+    else if (shape === 'relaxed')
+      body.push(0x20, ...uleb(m), 0x20, ...uleb(a), ...simd(F32X4_RELAXED_MADD)); // acc·m + a, fused
     else if (c % 2) body.push(0x20, ...uleb(m), ...simd(F32X4_MUL));
     else body.push(0x20, ...uleb(a), ...simd(F32X4_ADD));
     body.push(0x21, ...uleb(c));
@@ -59,7 +64,14 @@ export function peakModule(chains, shape = 'chained') {
   const locals = [0x01, ...uleb(chains + 2), v128];
   const code = [...uleb(locals.length + body.length), ...locals, ...body];
   return new Uint8Array([
-    0x00, 0x61, 0x73, 0x6d, 0x01, 0x00, 0x00, 0x00,
+    0x00,
+    0x61,
+    0x73,
+    0x6d,
+    0x01,
+    0x00,
+    0x00,
+    0x00,
     ...section(1, [0x01, 0x60, 0x01, 0x7f, 0x01, 0x7d]), // type: (i32) -> f32
     ...section(3, [0x01, 0x00]),
     ...section(7, [0x01, 0x03, ...new TextEncoder().encode('run'), 0x00, 0x00]),

@@ -33,29 +33,33 @@ export async function ours(backend) {
 export function naiveJs() {
   return {
     name: 'naive JS',
-    prepare: ({ heads, s, d, q, k, v }) => async () => {
-      const out = new Float32Array(heads * s * d), row = new Float64Array(s), scale = 1 / Math.sqrt(d);
-      for (let h = 0; h < heads; h++) {
-        const base = h * s * d;
-        for (let i = 0; i < s; i++) {
-          let max = -Infinity;
-          for (let j = 0; j < s; j++) {
-            let dot = 0;
-            for (let c = 0; c < d; c++) dot += q[base + i * d + c] * k[base + j * d + c];
-            row[j] = dot * scale;
-            if (row[j] > max) max = row[j];
-          }
-          let sum = 0;
-          for (let j = 0; j < s; j++) sum += row[j] = Math.exp(row[j] - max);
-          for (let c = 0; c < d; c++) {
-            let acc = 0;
-            for (let j = 0; j < s; j++) acc += row[j] * v[base + j * d + c];
-            out[base + i * d + c] = acc / sum;
+    prepare:
+      ({ heads, s, d, q, k, v }) =>
+      async () => {
+        const out = new Float32Array(heads * s * d),
+          row = new Float64Array(s),
+          scale = 1 / Math.sqrt(d);
+        for (let h = 0; h < heads; h++) {
+          const base = h * s * d;
+          for (let i = 0; i < s; i++) {
+            let max = -Infinity;
+            for (let j = 0; j < s; j++) {
+              let dot = 0;
+              for (let c = 0; c < d; c++) dot += q[base + i * d + c] * k[base + j * d + c];
+              row[j] = dot * scale;
+              if (row[j] > max) max = row[j];
+            }
+            let sum = 0;
+            for (let j = 0; j < s; j++) sum += row[j] = Math.exp(row[j] - max);
+            for (let c = 0; c < d; c++) {
+              let acc = 0;
+              for (let j = 0; j < s; j++) acc += row[j] * v[base + j * d + c];
+              out[base + i * d + c] = acc / sum;
+            }
           }
         }
-      }
-      return out;
-    },
+        return out;
+      },
   };
 }
 
@@ -69,7 +73,10 @@ export async function onnxRuntime(threads) {
   ort.env.wasm.numThreads = threads;
   const session = await ort.InferenceSession.create(attentionModel(64), { executionProviders: ['wasm'] });
   return {
-    name: `onnxruntime-web ${ort.env.versions?.web ?? ''} wasm, ${threads} thread${threads > 1 ? 's' : ''}`.replace('  ', ' '),
+    name: `onnxruntime-web ${ort.env.versions?.web ?? ''} wasm, ${threads} thread${threads > 1 ? 's' : ''}`.replace(
+      '  ',
+      ' ',
+    ),
     prepare: ({ heads, s, d, q, k, v }) => {
       const tensor = (data) => new ort.Tensor('float32', data, [heads, s, d]);
       return async () => (await session.run({ q: tensor(q), k: tensor(k), v: tensor(v) })).output.data;
@@ -86,20 +93,26 @@ export async function tensorflowWasm() {
   const wasm = await import('@tensorflow/tfjs-backend-wasm');
   wasm.setWasmPaths(`${dirname(require.resolve('@tensorflow/tfjs-backend-wasm/dist/tfjs-backend-wasm.wasm'))}/`);
   await tf.setBackend('wasm');
-  const perHead = ({ heads, s, d, q, k, v }) => () => tf.tidy(() => {
-    const out = new Float32Array(heads * s * d);
-    for (let h = 0; h < heads; h++) {
-      const slice = (m) => tf.tensor2d(m.subarray(h * s * d, (h + 1) * s * d), [s, d]);
-      const weights = tf.softmax(tf.mul(tf.matMul(slice(q), slice(k), false, true), 1 / Math.sqrt(d)));
-      out.set(tf.matMul(weights, slice(v)).dataSync(), h * s * d);
-    }
-    return out;
-  });
-  const batched = ({ heads, s, d, q, k, v }) => () => tf.tidy(() => {
-    const t = (m) => tf.tensor3d(m, [heads, s, d]);
-    const weights = tf.softmax(tf.mul(tf.matMul(t(q), t(k), false, true), 1 / Math.sqrt(d)));
-    return tf.matMul(weights, t(v)).dataSync();
-  });
+  const perHead =
+    ({ heads, s, d, q, k, v }) =>
+    () =>
+      tf.tidy(() => {
+        const out = new Float32Array(heads * s * d);
+        for (let h = 0; h < heads; h++) {
+          const slice = (m) => tf.tensor2d(m.subarray(h * s * d, (h + 1) * s * d), [s, d]);
+          const weights = tf.softmax(tf.mul(tf.matMul(slice(q), slice(k), false, true), 1 / Math.sqrt(d)));
+          out.set(tf.matMul(weights, slice(v)).dataSync(), h * s * d);
+        }
+        return out;
+      });
+  const batched =
+    ({ heads, s, d, q, k, v }) =>
+    () =>
+      tf.tidy(() => {
+        const t = (m) => tf.tensor3d(m, [heads, s, d]);
+        const weights = tf.softmax(tf.mul(tf.matMul(t(q), t(k), false, true), 1 / Math.sqrt(d)));
+        return tf.matMul(weights, t(v)).dataSync();
+      });
   const timeOnce = (run) => {
     run();
     const t0 = performance.now();

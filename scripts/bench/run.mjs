@@ -77,11 +77,19 @@ async function timeSideBySide(runs, rounds = 21) {
 }
 
 // Multi-head self-attention end to end (projections, attention, Wo), D = 512, H = 8.
-const multiHeadShapes = [{ dModel: 512, heads: 8, s: 128 }, { dModel: 512, heads: 8, s: 512 }];
+const multiHeadShapes = [
+  { dModel: 512, heads: 8, s: 128 },
+  { dModel: 512, heads: 8, s: 512 },
+];
 
 async function multiHeadTable() {
-  const implementations = [await oursMultiHead('wasm-relaxed-simd'), await oursMultiHead('wasm-simd128'), await onnxRuntimeMultiHead(1),
-    await oursMultiHead('wasm-relaxed-simd-threads'), await onnxRuntimeMultiHead(2)];
+  const implementations = [
+    await oursMultiHead('wasm-relaxed-simd'),
+    await oursMultiHead('wasm-simd128'),
+    await onnxRuntimeMultiHead(1),
+    await oursMultiHead('wasm-relaxed-simd-threads'),
+    await onnxRuntimeMultiHead(2),
+  ];
   const rows = implementations.map(() => []);
   for (const shape of multiHeadShapes) {
     const inputs = multiHeadInputs(shape, shape.s + 5);
@@ -89,7 +97,10 @@ async function multiHeadTable() {
     const expected = await runs[2](); // onnxruntime's
     for (let i = 0; i < runs.length; i++) {
       const error = maxDifference(await runs[i](), expected);
-      if (!(error < 1e-4)) throw new Error(`${implementations[i].name} disagrees with onnxruntime's Attention at S=${shape.s}: max difference ${error}`);
+      if (!(error < 1e-4))
+        throw new Error(
+          `${implementations[i].name} disagrees with onnxruntime's Attention at S=${shape.s}: max difference ${error}`,
+        );
     }
     const medians = await timeSideBySide(runs, 11);
     medians.forEach((ms, i) => {
@@ -97,14 +108,22 @@ async function multiHeadTable() {
       console.log(`MHA S=${shape.s} ${implementations[i].name.padEnd(60)} ${ms.toFixed(2).padStart(8)} ms`);
     });
   }
-  const lines = ['## Multi-head attention end to end', '',
-    'Self-attention with Q/K/V projections, attention and Wo (all with biases), D = 512, H = 8, one sequence; onnxruntime-web runs its `com.microsoft` Attention contrib operator (fused Q/K/V projection and attention, weights as initializers) then MatMul + Add for Wo. Ours is one `multiHeadAttention()` call, weights handed over each call. Outputs agree to 1e-4 before timing; median of 11 calls, round robin.', '',
-    `| implementation | ${multiHeadShapes.map((m) => `S=${m.s}`).join(' | ')} |`, `|---|${multiHeadShapes.map(() => '---').join('|')}|`,
-    ...implementations.map((impl, i) => `| ${impl.name} | ${rows[i].map((ms) => `${format(ms, 2)} ms`).join(' | ')} |`), '',
-    `| ratio | ${multiHeadShapes.map((m) => `S=${m.s}`).join(' | ')} |`, `|---|${multiHeadShapes.map(() => '---').join('|')}|`,
+  const lines = [
+    '## Multi-head attention end to end',
+    '',
+    'Self-attention with Q/K/V projections, attention and Wo (all with biases), D = 512, H = 8, one sequence; onnxruntime-web runs its `com.microsoft` Attention contrib operator (fused Q/K/V projection and attention, weights as initializers) then MatMul + Add for Wo. Ours is one `multiHeadAttention()` call, weights handed over each call. Outputs agree to 1e-4 before timing; median of 11 calls, round robin.',
+    '',
+    `| implementation | ${multiHeadShapes.map((m) => `S=${m.s}`).join(' | ')} |`,
+    `|---|${multiHeadShapes.map(() => '---').join('|')}|`,
+    ...implementations.map((impl, i) => `| ${impl.name} | ${rows[i].map((ms) => `${format(ms, 2)} ms`).join(' | ')} |`),
+    '',
+    `| ratio | ${multiHeadShapes.map((m) => `S=${m.s}`).join(' | ')} |`,
+    `|---|${multiHeadShapes.map(() => '---').join('|')}|`,
     `| onnxruntime 1 thread / ours relaxed SIMD | ${rows[2].map((ms, g) => `${format(ms / rows[0][g], 2)}×`).join(' | ')} |`,
     `| onnxruntime 1 thread / ours SIMD128 | ${rows[2].map((ms, g) => `${format(ms / rows[1][g], 2)}×`).join(' | ')} |`,
-    `| onnxruntime 2 threads / ours relaxed SIMD, 2 threads | ${rows[4].map((ms, g) => `${format(ms / rows[3][g], 2)}×`).join(' | ')} |`, ''];
+    `| onnxruntime 2 threads / ours relaxed SIMD, 2 threads | ${rows[4].map((ms, g) => `${format(ms / rows[3][g], 2)}×`).join(' | ')} |`,
+    '',
+  ];
   return lines;
 }
 
@@ -112,12 +131,27 @@ async function main() {
   console.log(`machine: ${os.cpus()[0].model}, ${os.cpus().length} cores; Node ${process.version}`);
   const peak = await measurePeak();
   const fusedPeak = await measurePeak({ shapes: ['relaxed'] });
-  console.log(`wasm SIMD128 mul+add peak: ${peak.gflops.toFixed(1)} GFLOP/s (${peak.shape}, ${peak.chains} chains); relaxed madd: ${fusedPeak.gflops.toFixed(1)} GFLOP/s`);
+  console.log(
+    `wasm SIMD128 mul+add peak: ${peak.gflops.toFixed(1)} GFLOP/s (${peak.shape}, ${peak.chains} chains); relaxed madd: ${fusedPeak.gflops.toFixed(1)} GFLOP/s`,
+  );
   const ceiling = await measureCeiling();
-  ceilingParts.forEach((part, i) => console.log(`${part.name.padEnd(45)} SIMD128 ${format(ceiling['wasm-simd128'][i])}, relaxed ${format(ceiling['wasm-relaxed-simd'][i])} GFLOP/s`));
+  ceilingParts.forEach((part, i) =>
+    console.log(
+      `${part.name.padEnd(45)} SIMD128 ${format(ceiling['wasm-simd128'][i])}, relaxed ${format(ceiling['wasm-relaxed-simd'][i])} GFLOP/s`,
+    ),
+  );
 
-  const implementations = [await ours('wasm-relaxed-simd'), await ours('wasm-simd128'), await ours('wasm-scalar'), naiveJs(), await onnxRuntime(1), await onnxRuntime(2),
-    await tensorflowWasm(), await ours('wasm-relaxed-simd-threads'), await ours('wasm-simd128-threads')];
+  const implementations = [
+    await ours('wasm-relaxed-simd'),
+    await ours('wasm-simd128'),
+    await ours('wasm-scalar'),
+    naiveJs(),
+    await onnxRuntime(1),
+    await onnxRuntime(2),
+    await tensorflowWasm(),
+    await ours('wasm-relaxed-simd-threads'),
+    await ours('wasm-simd128-threads'),
+  ];
   const results = new Map(implementations.map((impl) => [impl.name, []]));
   for (const shape of shapes) {
     const inputs = randomInputs(shape, shape.s * 31 + shape.heads);
@@ -125,20 +159,28 @@ async function main() {
     const expected = await runs[2](); // the scalar build: the C++ reference loops
     for (let i = 0; i < runs.length; i++) {
       const error = maxDifference(await runs[i](), expected);
-      if (!(error < 1e-4)) throw new Error(`${implementations[i].name} disagrees with ${implementations[2].name} at ${label(shape)}: max difference ${error}`);
+      if (!(error < 1e-4))
+        throw new Error(
+          `${implementations[i].name} disagrees with ${implementations[2].name} at ${label(shape)}: max difference ${error}`,
+        );
     }
     const medians = await timeSideBySide(runs);
     implementations.forEach((impl, i) => {
       const ms = medians[i];
       results.get(impl.name).push({ ms, gflops: flops(shape) / ms / 1e6 });
-      console.log(`${label(shape).padEnd(14)} ${impl.name.padEnd(40)} ${ms.toFixed(3).padStart(10)} ms ${format(flops(shape) / ms / 1e6).padStart(7)} GFLOP/s`);
+      console.log(
+        `${label(shape).padEnd(14)} ${impl.name.padEnd(40)} ${ms.toFixed(3).padStart(10)} ms ${format(flops(shape) / ms / 1e6).padStart(7)} GFLOP/s`,
+      );
     });
   }
 
   const native = JSON.parse(execFileSync(here('../../build/native/tools/bench'), ['--json'], { encoding: 'utf8' }));
-  const nativeOf = (prefix, shape) => native.find((r) => r.kernel.startsWith(prefix) && r.heads === shape.heads && r.s === shape.s);
+  const nativeOf = (prefix, shape) =>
+    native.find((r) => r.kernel.startsWith(prefix) && r.heads === shape.heads && r.s === shape.s);
   // The machine's best single-thread streaming kernel: whatever wider SIMD it has (AVX2+FMA, AVX-512).
-  const bestKernel = native.find((r) => r.kernel.startsWith('streaming, ') && !/sse4\.2|threads/.test(r.kernel))?.kernel ?? 'streaming, sse4.2';
+  const bestKernel =
+    native.find((r) => r.kernel.startsWith('streaming, ') && !/sse4\.2|threads/.test(r.kernel))?.kernel ??
+    'streaming, sse4.2';
   const [relaxed, simd, scalar, , ort1, ort2, , relaxedThreads, simdThreads] = implementations.map((i) => i.name);
   const gf = (name, g) => results.get(name)?.[g]?.gflops ?? null;
   const ms = (name, g) => results.get(name)?.[g]?.ms ?? null;
@@ -147,18 +189,34 @@ async function main() {
 
   const lines = [];
   lines.push(`# Attention benchmark`, '');
-  lines.push(`${os.cpus()[0].model}, ${os.cpus().length} cores (KVM guest), Node ${process.version} (with --experimental-wasm-relaxed-simd), ${new Date().toISOString().slice(0, 10)}. Single thread unless stated. d = 64; GFLOP/s counts 4·H·S²·d per call; median of 21 calls, taken round robin across implementations after at least 1 s of warm-up each; inputs copied in and the output read back for every implementation. Produced by \`npm run bench\`.`, '');
-  lines.push(`Measured in the same run: wasm SIMD128 mul+add peak **${peak.gflops.toFixed(1)} GFLOP/s**; relaxed-SIMD fused multiply-add (f32x4.relaxed_madd) peak **${fusedPeak.gflops.toFixed(1)} GFLOP/s**.`, '');
+  lines.push(
+    `${os.cpus()[0].model}, ${os.cpus().length} cores (KVM guest), Node ${process.version} (with --experimental-wasm-relaxed-simd), ${new Date().toISOString().slice(0, 10)}. Single thread unless stated. d = 64; GFLOP/s counts 4·H·S²·d per call; median of 21 calls, taken round robin across implementations after at least 1 s of warm-up each; inputs copied in and the output read back for every implementation. Produced by \`npm run bench\`.`,
+    '',
+  );
+  lines.push(
+    `Measured in the same run: wasm SIMD128 mul+add peak **${peak.gflops.toFixed(1)} GFLOP/s**; relaxed-SIMD fused multiply-add (f32x4.relaxed_madd) peak **${fusedPeak.gflops.toFixed(1)} GFLOP/s**.`,
+    '',
+  );
   lines.push(`| implementation | ${shapes.map(label).join(' | ')} |`, `|---|${shapes.map(() => '---').join('|')}|`);
   for (const impl of implementations) {
-    lines.push(`| ${impl.name} | ${results.get(impl.name).map((r) => `${format(r.gflops)} GFLOP/s (${format(r.ms, r.ms < 1 ? 3 : 1)} ms)`).join(' | ')} |`);
+    lines.push(
+      `| ${impl.name} | ${results
+        .get(impl.name)
+        .map((r) => `${format(r.gflops)} GFLOP/s (${format(r.ms, r.ms < 1 ? 3 : 1)} ms)`)
+        .join(' | ')} |`,
+    );
   }
   lines.push(`| wasm SIMD128 mul+add loop (peak) | ${shapes.map(() => format(peak.gflops)).join(' | ')} |`);
   lines.push(`| wasm relaxed madd loop (peak) | ${shapes.map(() => format(fusedPeak.gflops)).join(' | ')} |`, '');
   lines.push('## Ratios (same run)', '');
   lines.push(`| ratio | ${shapes.map(label).join(' | ')} |`, `|---|${shapes.map(() => '---').join('|')}|`);
   const ratio = (f) => shapes.map((shape, g) => f(shape, g));
-  const ratioRow = (name, f) => lines.push(`| ${name} | ${ratio(f).map((x) => `${format(x, 2)}×`).join(' | ')} |`);
+  const ratioRow = (name, f) =>
+    lines.push(
+      `| ${name} | ${ratio(f)
+        .map((x) => `${format(x, 2)}×`)
+        .join(' | ')} |`,
+    );
   ratioRow('ours relaxed SIMD / onnxruntime-web, 1 thread', (_, g) => gf(relaxed, g) / gf(ort1, g));
   ratioRow('ours SIMD128 / onnxruntime-web, 1 thread', (_, g) => gf(simd, g) / gf(ort1, g));
   ratioRow('ours relaxed, 2 threads / onnxruntime-web, 2 threads', (_, g) => gf(relaxedThreads, g) / gf(ort2, g));
@@ -168,8 +226,14 @@ async function main() {
   ratioRow('ours SIMD128 / SIMD128 mul+add peak', (_, g) => gf(simd, g) / peak.gflops);
   ratioRow('relaxed / SIMD128', (_, g) => gf(relaxed, g) / gf(simd, g));
   ratioRow('SIMD128 / scalar', (_, g) => gf(simd, g) / gf(scalar, g));
-  ratioRow('wasm relaxed time / native SSE4.2 time, per call', (shape, g) => ms(relaxed, g) / nativeOf('streaming, sse4.2', shape).ms);
-  ratioRow(`native ${bestKernel.replace('streaming, ', '')} / wasm relaxed SIMD`, (shape, g) => nativeOf(bestKernel, shape).gflops / gf(relaxed, g));
+  ratioRow(
+    'wasm relaxed time / native SSE4.2 time, per call',
+    (shape, g) => ms(relaxed, g) / nativeOf('streaming, sse4.2', shape).ms,
+  );
+  ratioRow(
+    `native ${bestKernel.replace('streaming, ', '')} / wasm relaxed SIMD`,
+    (shape, g) => nativeOf(bestKernel, shape).gflops / gf(relaxed, g),
+  );
 
   // The issue's targets, each with what this run measured.
   const atLeast = (values, bound) => values.every((x) => x >= bound);
@@ -180,41 +244,97 @@ async function main() {
     ['relaxed ≥ 1.6× onnxruntime-web 1 thread, S ≥ 128', from(128).map(([, g]) => gf(relaxed, g) / gf(ort1, g)), 1.6],
     ['SIMD128 ≥ 0.7× the mul+add peak, S ≥ 512', from(512).map(([, g]) => gf(simd, g) / peak.gflops), 0.7],
     ['SIMD128 ≥ 1.4× onnxruntime-web 1 thread, S ≥ 128', from(128).map(([, g]) => gf(simd, g) / gf(ort1, g)), 1.4],
-    ['H=1 S=64 within 1.5× native SSE4.2 per call (native/ours ≥ 0.67)', [nativeOf('streaming, sse4.2', shapes[0]).ms / ms(relaxed, 0)], 1 / 1.5],
-    ['threads ≥ 1.8× single thread (relaxed), S ≥ 512', from(512).map(([, g]) => gf(relaxedThreads, g) / gf(relaxed, g)), 1.8],
+    [
+      'H=1 S=64 within 1.5× native SSE4.2 per call (native/ours ≥ 0.67)',
+      [nativeOf('streaming, sse4.2', shapes[0]).ms / ms(relaxed, 0)],
+      1 / 1.5,
+    ],
+    [
+      'threads ≥ 1.8× single thread (relaxed), S ≥ 512',
+      from(512).map(([, g]) => gf(relaxedThreads, g) / gf(relaxed, g)),
+      1.8,
+    ],
   ];
-  lines.push('', '## Targets (issue 12), this run', '', '| target | measured | holds |', '|---|---|---|',
-    ...targets.map(([name, values, bound]) => `| ${name} | ${list(values)} | ${atLeast(values, bound) ? 'yes' : 'no'} |`), '');
+  lines.push(
+    '',
+    '## Targets (issue 12), this run',
+    '',
+    '| target | measured | holds |',
+    '|---|---|---|',
+    ...targets.map(
+      ([name, values, bound]) => `| ${name} | ${list(values)} | ${atLeast(values, bound) ? 'yes' : 'no'} |`,
+    ),
+    '',
+  );
 
   const share = (gflops) => `${format(gflops)} (${format(gflops / peak.gflops, 2)}×)`;
-  lines.push('## What bounds the peak targets', '',
-    'Measured in the same process right after the peak, inside the module (no JS, no copies; `cpp/tools/bench/wasm_ceiling.cpp`). GFLOP/s (× the SIMD128 mul+add peak):', '',
-    '| part | wasm SIMD128 | wasm relaxed SIMD |', '|---|---|---|',
-    ...ceilingParts.map((part, i) => `| ${part.name} | ${share(ceiling['wasm-simd128'][i])} | ${share(ceiling['wasm-relaxed-simd'][i])} |`),
-    ...from(512).map(([shape, g]) => `| public API, ${label(shape)}, copies included | ${share(gf(simd, g))} | ${share(gf(relaxed, g))} |`), '');
+  lines.push(
+    '## What bounds the peak targets',
+    '',
+    'Measured in the same process right after the peak, inside the module (no JS, no copies; `cpp/tools/bench/wasm_ceiling.cpp`). GFLOP/s (× the SIMD128 mul+add peak):',
+    '',
+    '| part | wasm SIMD128 | wasm relaxed SIMD |',
+    '|---|---|---|',
+    ...ceilingParts.map(
+      (part, i) =>
+        `| ${part.name} | ${share(ceiling['wasm-simd128'][i])} | ${share(ceiling['wasm-relaxed-simd'][i])} |`,
+    ),
+    ...from(512).map(
+      ([shape, g]) =>
+        `| public API, ${label(shape)}, copies included | ${share(gf(simd, g))} | ${share(gf(relaxed, g))} |`,
+    ),
+    '',
+  );
   lines.push(...multiHead);
-  lines.push('## In Chromium', '', `Headless ${chromium.userAgent.match(/Chrome\/[\d.]+/)?.[0] ?? 'Chromium'} (Debian's chromium), the page cross-origin isolated; our builds only, same shapes and protocol (median of 11). GFLOP/s (ms):`, '',
-    `| build | ${shapes.map(label).join(' | ')} |`, `|---|${shapes.map(() => '---').join('|')}|`,
-    ...Object.entries(chromium.results).map(([backend, rows]) => `| ${backend}${chromium.threads[backend] > 1 ? ` (${chromium.threads[backend]} threads)` : ''} | ${rows.map((r) => `${format(r.gflops)} (${format(r.ms, r.ms < 1 ? 3 : 1)} ms)`).join(' | ')} |`), '');
+  lines.push(
+    '## In Chromium',
+    '',
+    `Headless ${chromium.userAgent.match(/Chrome\/[\d.]+/)?.[0] ?? 'Chromium'} (Debian's chromium), the page cross-origin isolated; our builds only, same shapes and protocol (median of 11). GFLOP/s (ms):`,
+    '',
+    `| build | ${shapes.map(label).join(' | ')} |`,
+    `|---|${shapes.map(() => '---').join('|')}|`,
+    ...Object.entries(chromium.results).map(
+      ([backend, rows]) =>
+        `| ${backend}${chromium.threads[backend] > 1 ? ` (${chromium.threads[backend]} threads)` : ''} | ${rows.map((r) => `${format(r.gflops)} (${format(r.ms, r.ms < 1 ? 3 : 1)} ms)`).join(' | ')} |`,
+    ),
+    '',
+  );
   lines.push('## The same kernels natively (build/native/tools/bench)', '');
   lines.push('| kernel | H | S | ms (median) | GFLOP/s |', '|---|---|---|---|---|');
-  for (const r of native) lines.push(`| ${r.kernel} | ${r.heads} | ${r.s} | ${format(r.ms, 3)} | ${format(r.gflops)} |`);
+  for (const r of native)
+    lines.push(`| ${r.kernel} | ${r.heads} | ${r.s} | ${format(r.ms, 3)} | ${format(r.gflops)} |`);
   lines.push('');
   const markdown = lines.join('\n');
   writeFileSync(here('results.md'), `${markdown}\n![GFLOP/s per implementation and shape](results.svg)\n`);
-  writeFileSync(here('results.svg'), barChart({
-    title: `Attention, d = 64: GFLOP/s (${os.cpus()[0].model})`,
-    shapes: shapes.map(label),
-    series: [...implementations.map((impl) => ({ name: impl.name, gflops: results.get(impl.name).map((r) => r.gflops) })),
-      { name: `ours natively, ${bestKernel.replace('streaming, ', '')}`, gflops: shapes.map((shape) => nativeOf(bestKernel, shape)?.gflops ?? null) }],
-    peak: peak.gflops,
-  }));
+  writeFileSync(
+    here('results.svg'),
+    barChart({
+      title: `Attention, d = 64: GFLOP/s (${os.cpus()[0].model})`,
+      shapes: shapes.map(label),
+      series: [
+        ...implementations.map((impl) => ({ name: impl.name, gflops: results.get(impl.name).map((r) => r.gflops) })),
+        {
+          name: `ours natively, ${bestKernel.replace('streaming, ', '')}`,
+          gflops: shapes.map((shape) => nativeOf(bestKernel, shape)?.gflops ?? null),
+        },
+      ],
+      peak: peak.gflops,
+    }),
+  );
   // docs/performance.md shows the latest tables between its markers.
-  const tables = markdown.slice(markdown.indexOf('Measured in the same run'), markdown.indexOf('## In Chromium')).replace('## Ratios (same run)', '**Ratios (same run)**')
-      .replace('## Targets (issue 12), this run', '**Targets (issue 12), this run**').replace('## Multi-head attention end to end', '**Multi-head attention end to end**')
+  const tables = markdown
+    .slice(markdown.indexOf('Measured in the same run'), markdown.indexOf('## In Chromium'))
+    .replace('## Ratios (same run)', '**Ratios (same run)**')
+    .replace('## Targets (issue 12), this run', '**Targets (issue 12), this run**')
+    .replace('## Multi-head attention end to end', '**Multi-head attention end to end**')
     .replace('## What bounds the peak targets', '**What bounds the peak targets**');
-  replaceDocsTable('bench', `${tables.trim()}\n\nFull tables, Chromium and native included: [scripts/bench/results.md](../scripts/bench/results.md).`);
-  console.log(`\n${markdown}\nwrote scripts/bench/results.md, scripts/bench/results.svg and the tables in docs/performance.md`);
+  replaceDocsTable(
+    'bench',
+    `${tables.trim()}\n\nFull tables, Chromium and native included: [scripts/bench/results.md](../scripts/bench/results.md).`,
+  );
+  console.log(
+    `\n${markdown}\nwrote scripts/bench/results.md, scripts/bench/results.svg and the tables in docs/performance.md`,
+  );
   if (!process.argv.includes('--attention-only')) {
     await trainingBenchmark();
     await enginesBenchmark(); // Chromium, Firefox and WebKit side by side: attention at H=8 S=512, the Train view
@@ -222,7 +342,10 @@ async function main() {
   }
 }
 
-main().then(() => process.exit(0), (error) => {
-  console.error(error);
-  process.exit(1);
-});
+main().then(
+  () => process.exit(0),
+  (error) => {
+    console.error(error);
+    process.exit(1);
+  },
+);

@@ -35,8 +35,26 @@ function native(threads) {
   return {
     name: `ours natively, fast kernels (${os.cpus()[0].model}), ${threads} thread${threads > 1 ? 's' : ''}`,
     async stepsPerSecond() {
-      const output = execFileSync(here('../../build/native/tools/train'), ['--steps', String(timedSteps), '--lr', '0.008', '--warmup', '10', '--kernels', 'fast',
-        '--threads', String(threads), '--held-out', '1', '--out', `${os.tmpdir()}/bench-train.bin`], { encoding: 'utf8' });
+      const output = execFileSync(
+        here('../../build/native/tools/train'),
+        [
+          '--steps',
+          String(timedSteps),
+          '--lr',
+          '0.008',
+          '--warmup',
+          '10',
+          '--kernels',
+          'fast',
+          '--threads',
+          String(threads),
+          '--held-out',
+          '1',
+          '--out',
+          `${os.tmpdir()}/bench-train.bin`,
+        ],
+        { encoding: 'utf8' },
+      );
       const [, steps, seconds] = output.match(/trained (\d+) steps in ([\d.]+) s/);
       return Number(steps) / Number(seconds);
     },
@@ -54,7 +72,9 @@ function pytorch(lengths) {
   return {
     name: 'PyTorch (python3-torch), 1 thread',
     async stepsPerSecond() {
-      const output = execFileSync(python, [here('train_torch.py'), JSON.stringify(lengths), String(timedSteps)], { encoding: 'utf8' });
+      const output = execFileSync(python, [here('train_torch.py'), JSON.stringify(lengths), String(timedSteps)], {
+        encoding: 'utf8',
+      });
       const result = JSON.parse(output.trim().split('\n').at(-1));
       this.name = `PyTorch ${result.torch} (python3-torch), 1 thread, ${result.parameters.toLocaleString('en')} parameters`;
       return result.steps_per_second;
@@ -69,7 +89,9 @@ async function chromiumRun(browser, url, prepare = async () => {}) {
   await page.waitForSelector('body[data-ready]');
   await prepare(page);
   await page.locator('#train-start').click();
-  await page.waitForFunction(() => document.querySelector('#train-view').dataset.status === 'done', null, { timeout: 120_000 });
+  await page.waitForFunction(() => document.querySelector('#train-view').dataset.status === 'done', null, {
+    timeout: 120_000,
+  });
   const scores = await page.locator('#train-scores').textContent();
   const progress = await page.locator('#train-progress-text').textContent();
   await page.close();
@@ -81,14 +103,30 @@ export function trainViewResult(scores, progress) {
   const target = scores.match(/95% exact reached at step (\d+), after ([\d.]+) s/);
   const final = scores.match(/final: (\d+) of (\d+) exact/);
   const done = progress.match(/done in ([\d.]+) s/);
-  return { seconds: target ? Number(target[2]) : null, step: target ? Number(target[1]) : null, exact: Number(final[1]) / Number(final[2]), total: done ? Number(done[1]) : null };
+  return {
+    seconds: target ? Number(target[2]) : null,
+    step: target ? Number(target[1]) : null,
+    exact: Number(final[1]) / Number(final[2]),
+    total: done ? Number(done[1]) : null,
+  };
 }
 
 export async function trainingBenchmark() {
   const translator = await loadTranslator();
-  const lengths = translator.heldOutSentences(1000).map((p) => [p.source.split(' ').length, p.target.split(' ').length]);
+  const lengths = translator
+    .heldOutSentences(1000)
+    .map((p) => [p.source.split(' ').length, p.target.split(' ').length]);
   translator.dispose();
-  const implementations = [wasm('wasm-relaxed-simd'), wasm('wasm-simd128'), wasm('wasm-relaxed-simd-threads'), wasm('wasm-simd128-threads'), wasm('wasm-scalar'), native(1), native(2), pytorch(lengths)].filter(Boolean);
+  const implementations = [
+    wasm('wasm-relaxed-simd'),
+    wasm('wasm-simd128'),
+    wasm('wasm-relaxed-simd-threads'),
+    wasm('wasm-simd128-threads'),
+    wasm('wasm-scalar'),
+    native(1),
+    native(2),
+    pytorch(lengths),
+  ].filter(Boolean);
   const rates = implementations.map(() => []);
   for (let round = 0; round < 5; round++) {
     for (let i = 0; i < implementations.length; i++) {
@@ -107,19 +145,29 @@ export async function trainingBenchmark() {
       for (const backend of Object.keys(browserRuns)) {
         const run = await chromiumRun(browser, `${playground.url}?view=train&backend=${backend}`);
         browserRuns[backend].push(run);
-        console.log(`Chromium, ${backend}: 95% after ${run.seconds} s (step ${run.step}), 400 steps in ${run.total} s, final ${(100 * run.exact).toFixed(1)}%`);
+        console.log(
+          `Chromium, ${backend}: 95% after ${run.seconds} s (step ${run.step}), 400 steps in ${run.total} s, final ${(100 * run.exact).toFixed(1)}%`,
+        );
       }
     }
     // The other tasks once each, on the default build of the page (threads where cross-origin isolated).
     for (const [name, query, prepare] of [
       ['English → Japanese', 'task=en-ja'],
-      ['reverse (lengths 3-8)', 'task=reverse'], ['sort (lengths 3-8)', 'task=sort'], ['copy (lengths 3-8)', 'task=copy'],
+      ['reverse (lengths 3-8)', 'task=reverse'],
+      ['sort (lengths 3-8)', 'task=sort'],
+      ['copy (lengths 3-8)', 'task=copy'],
       ['your own pairs: the dates sample', 'task=pairs', (page) => page.locator('#train-sample').selectOption('dates')],
-      ['your own pairs: the Pig Latin sample', 'task=pairs', (page) => page.locator('#train-sample').selectOption('pig-latin')],
+      [
+        'your own pairs: the Pig Latin sample',
+        'task=pairs',
+        (page) => page.locator('#train-sample').selectOption('pig-latin'),
+      ],
     ]) {
       const run = await chromiumRun(browser, `${playground.url}?view=train&${query}`, prepare);
       taskRuns.push({ name, ...run });
-      console.log(`Chromium, ${name}: 95% after ${run.seconds} s (step ${run.step}), final ${(100 * run.exact).toFixed(1)}%`);
+      console.log(
+        `Chromium, ${name}: 95% after ${run.seconds} s (step ${run.step}), final ${(100 * run.exact).toFixed(1)}%`,
+      );
     }
   } finally {
     await browser.close();
@@ -127,24 +175,47 @@ export async function trainingBenchmark() {
   }
 
   const byName = (prefix) => medians[implementations.findIndex((impl) => impl.name.startsWith(prefix))];
-  const lines = [`# Training benchmark`, '',
-    `${os.cpus()[0].model}, ${os.cpus().length} cores, Node ${process.version}, ${new Date().toISOString().slice(0, 10)}. The default model of the Train view (D=32, 4 heads, FFN 64, 2+2 layers, 55,309 parameters), batches of 48 sentence pairs; steps per second over ${timedSteps} steps after 10 of warm-up, median of 5 rounds taken round robin. Produced by \`npm run bench\`.`, '',
-    '| implementation | steps/s |', '|---|---|',
-    ...implementations.map((impl, i) => `| ${impl.name} | ${medians[i].toFixed(1)} |`), '',
-    '| ratio (same run) | |', '|---|---|',
+  const lines = [
+    `# Training benchmark`,
+    '',
+    `${os.cpus()[0].model}, ${os.cpus().length} cores, Node ${process.version}, ${new Date().toISOString().slice(0, 10)}. The default model of the Train view (D=32, 4 heads, FFN 64, 2+2 layers, 55,309 parameters), batches of 48 sentence pairs; steps per second over ${timedSteps} steps after 10 of warm-up, median of 5 rounds taken round robin. Produced by \`npm run bench\`.`,
+    '',
+    '| implementation | steps/s |',
+    '|---|---|',
+    ...implementations.map((impl, i) => `| ${impl.name} | ${medians[i].toFixed(1)} |`),
+    '',
+    '| ratio (same run) | |',
+    '|---|---|',
     `| native 1 thread / wasm SIMD128 | ${(byName('ours natively, fast kernels') / byName('ours, wasm-simd128 (')).toFixed(2)}× |`,
     `| wasm threads / wasm SIMD128 | ${(byName('ours, wasm-simd128-threads') / byName('ours, wasm-simd128 (')).toFixed(2)}× |`,
-    `| wasm relaxed SIMD / wasm SIMD128 | ${(byName('ours, wasm-relaxed-simd (') / byName('ours, wasm-simd128 (')).toFixed(2)}× |`];
-  if (byName('PyTorch')) lines.push(`| wasm SIMD128 / PyTorch | ${(byName('ours, wasm-simd128 (') / byName('PyTorch')).toFixed(2)}× |`);
-  lines.push('', `The Train view in headless Chromium (Debian's ${execFileSync('/usr/bin/chromium', ['--version'], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim()}), default options, live score on the first 50 held-out sentences (median of 3 runs; time counts training and the live scoring, not the module's loading):`, '',
-    '| build | time to 95% held-out exact | 400 steps | final, 500 held-out |', '|---|---|---|---|');
+    `| wasm relaxed SIMD / wasm SIMD128 | ${(byName('ours, wasm-relaxed-simd (') / byName('ours, wasm-simd128 (')).toFixed(2)}× |`,
+  ];
+  if (byName('PyTorch'))
+    lines.push(`| wasm SIMD128 / PyTorch | ${(byName('ours, wasm-simd128 (') / byName('PyTorch')).toFixed(2)}× |`);
+  lines.push(
+    '',
+    `The Train view in headless Chromium (Debian's ${execFileSync('/usr/bin/chromium', ['--version'], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim()}), default options, live score on the first 50 held-out sentences (median of 3 runs; time counts training and the live scoring, not the module's loading):`,
+    '',
+    '| build | time to 95% held-out exact | 400 steps | final, 500 held-out |',
+    '|---|---|---|---|',
+  );
   for (const [backend, runs] of Object.entries(browserRuns)) {
     const seconds = runs.map((r) => r.seconds ?? Infinity);
-    lines.push(`| ${backend} | ${median(seconds).toFixed(1)} s (runs: ${seconds.map((s) => s.toFixed(1)).join(', ')}) | ${median(runs.map((r) => r.total)).toFixed(1)} s | ${(100 * median(runs.map((r) => r.exact))).toFixed(1)}% |`);
+    lines.push(
+      `| ${backend} | ${median(seconds).toFixed(1)} s (runs: ${seconds.map((s) => s.toFixed(1)).join(', ')}) | ${median(runs.map((r) => r.total)).toFixed(1)} s | ${(100 * median(runs.map((r) => r.exact))).toFixed(1)}% |`,
+    );
   }
-  lines.push('', 'Other tasks in the Train view (default model and schedule, 400 steps, threads build, one run each):', '',
-    '| task | 95% held-out exact reached | final held-out exact |', '|---|---|---|',
-    ...taskRuns.map((r) => `| ${r.name} | ${r.seconds === null ? 'not reached' : `step ${r.step}, ${r.seconds.toFixed(1)} s`} | ${(100 * r.exact).toFixed(1)}% |`));
+  lines.push(
+    '',
+    'Other tasks in the Train view (default model and schedule, 400 steps, threads build, one run each):',
+    '',
+    '| task | 95% held-out exact reached | final held-out exact |',
+    '|---|---|---|',
+    ...taskRuns.map(
+      (r) =>
+        `| ${r.name} | ${r.seconds === null ? 'not reached' : `step ${r.step}, ${r.seconds.toFixed(1)} s`} | ${(100 * r.exact).toFixed(1)}% |`,
+    ),
+  );
   const markdown = lines.join('\n');
   writeFileSync(here('training.md'), `${markdown}\n`);
   replaceDocsTable('train-bench', markdown.slice(markdown.indexOf('\n\n') + 2));
@@ -152,8 +223,11 @@ export async function trainingBenchmark() {
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
-  trainingBenchmark().then(() => process.exit(0), (error) => {
-    console.error(error);
-    process.exit(1);
-  });
+  trainingBenchmark().then(
+    () => process.exit(0),
+    (error) => {
+      console.error(error);
+      process.exit(1);
+    },
+  );
 }

@@ -43,9 +43,8 @@ Result run_reference(const std::vector<float>& q, const std::vector<float>& k, c
   return run(attention_reference, attention_workspace_floats_reference, q, k, v, sq, sk, dk, dv, mask, params);
 }
 
-Result run_fast(const std::vector<float>& q, const std::vector<float>& k, const std::vector<float>& v,
-                std::size_t sq, std::size_t sk, std::size_t dk, std::size_t dv, const Mask& mask,
-                const LogitParams& params) {
+Result run_fast(const std::vector<float>& q, const std::vector<float>& k, const std::vector<float>& v, std::size_t sq,
+                std::size_t sk, std::size_t dk, std::size_t dv, const Mask& mask, const LogitParams& params) {
   return run(attention_fast, attention_workspace_floats_fast, q, k, v, sq, sk, dk, dv, mask, params);
 }
 
@@ -96,9 +95,8 @@ INSTANTIATE_TEST_SUITE_P(Sizes, AttentionVsReference,
 // Both implementations, for the property tests below.
 class AttentionProperties : public ::testing::TestWithParam<bool> {
  protected:
-  Result attend(const std::vector<float>& q, const std::vector<float>& k, const std::vector<float>& v,
-                std::size_t sq, std::size_t sk, std::size_t dk, std::size_t dv, const Mask& mask,
-                const LogitParams& params) {
+  Result attend(const std::vector<float>& q, const std::vector<float>& k, const std::vector<float>& v, std::size_t sq,
+                std::size_t sk, std::size_t dk, std::size_t dv, const Mask& mask, const LogitParams& params) {
     return GetParam() ? run_fast(q, k, v, sq, sk, dk, dv, mask, params)
                       : run_reference(q, k, v, sq, sk, dk, dv, mask, params);
   }
@@ -224,8 +222,8 @@ TEST_P(LogitsVsReference, ScaledMaskedScores) {
     std::vector<float> workspace(attention_logits_workspace_floats_fast(sk, dk));
     attention_logits_reference(dense(q.data(), sq, dk), dense(k.data(), sk, dk), mask, params,
                                dense(expected.data(), sq, sk), nullptr);
-    attention_logits_fast(dense(q.data(), sq, dk), dense(k.data(), sk, dk), mask, params,
-                          dense(actual.data(), sq, sk), workspace.data());
+    attention_logits_fast(dense(q.data(), sq, dk), dense(k.data(), sk, dk), mask, params, dense(actual.data(), sq, sk),
+                          workspace.data());
     for (std::size_t i = 0; i < sq; ++i) {
       for (std::size_t j = 0; j < sk; ++j) {
         const float e = expected[i * sk + j], a = actual[i * sk + j];

@@ -37,7 +37,8 @@ TEST_P(BatchedVsReference, EveryHeadMatches) {
   const HeadsShape shapes[] = {{1, 1, 1, 1, 1}, {3, 17, 40, 8, 5}, {2, 70, 300, 16, 16}, {5, 33, 33, 64, 64}};
   std::uint32_t seed = threads * 100 + weights * 10 + static_cast<std::uint32_t>(mask_kind);
   for (const HeadsShape& s : shapes) {
-    const auto q = testing::random_values(s.heads * s.sq * s.dk, ++seed), k = testing::random_values(s.heads * s.sk * s.dk, ++seed),
+    const auto q = testing::random_values(s.heads * s.sq * s.dk, ++seed),
+               k = testing::random_values(s.heads * s.sk * s.dk, ++seed),
                v = testing::random_values(s.heads * s.sk * s.dv, ++seed);
     const auto allowed = testing::random_mask(s.sq, s.sk, ++seed);
     Mask mask;
@@ -66,7 +67,8 @@ TEST_P(BatchedVsReference, EveryHeadMatches) {
 }
 
 INSTANTIATE_TEST_SUITE_P(Pools, BatchedVsReference,
-                         ::testing::Combine(::testing::Values(1u, 2u, 3u), ::testing::Bool(), ::testing::Values(0, 1, 2)));
+                         ::testing::Combine(::testing::Values(1u, 2u, 3u), ::testing::Bool(),
+                                            ::testing::Values(0, 1, 2)));
 
 // Multi-head attention shared among a pool (projections in row blocks, heads as items) gives the single-thread
 // fast kernel's result bit for bit: row blocks are whole 4-row tiles, so every number is computed the same way.
@@ -88,8 +90,8 @@ TEST(BatchedMultiHead, EqualsTheSingleThreadKernelBitForBit) {
           expected_weights(s.heads * s.sq * s.sk);
       std::vector<float> ws(batched_multi_head_workspace_floats_fast(s, pool.size())),
           single_ws(multi_head_workspace_floats_fast(s));
-      batched_multi_head_attention_fast(xq.data(), xkv.data(), w, s, mask, params, out.data(), weights.data(), ws.data(),
-                                        pool);
+      batched_multi_head_attention_fast(xq.data(), xkv.data(), w, s, mask, params, out.data(), weights.data(),
+                                        ws.data(), pool);
       multi_head_attention_fast(xq.data(), xkv.data(), w, s, mask, params, expected_out.data(), expected_weights.data(),
                                 single_ws.data());
       SCOPED_TRACE(::testing::Message() << threads << " threads, Sq=" << s.sq << " Sk=" << s.sk << " D=" << d);

@@ -88,10 +88,12 @@ TEST(Checks, DecodingOptionsNameTheOption) {
   EXPECT_FALSE(decoding("sample", 0.01, 9007199254740991.0));
   expect_range_error(decoding("beam", 1, 0), "options.decoding must be 'greedy' or 'sample', got 'beam'");
   expect_range_error(decoding("sample", 0, 0), "options.outputTemperature must be a number from 0.01 to 100, got 0");
-  expect_range_error(decoding("sample", NAN, 0), "options.outputTemperature must be a number from 0.01 to 100, got nan");
+  expect_range_error(decoding("sample", NAN, 0),
+                     "options.outputTemperature must be a number from 0.01 to 100, got nan");
   expect_range_error(decoding("sample", 1, -1), "options.seed must be a whole number from 0 to 2^53 - 1, got -1");
   expect_range_error(decoding("sample", 1, 1.5), "options.seed must be a whole number from 0 to 2^53 - 1, got 1.5");
-  expect_range_error(decoding("sample", 1, 9007199254740992.0), "options.seed must be a whole number from 0 to 2^53 - 1, got 9.00719925474099e+15");
+  expect_range_error(decoding("sample", 1, 9007199254740992.0),
+                     "options.seed must be a whole number from 0 to 2^53 - 1, got 9.00719925474099e+15");
 }
 
 TEST(Checks, TrainingOptionsNameTheOption) {
@@ -105,29 +107,40 @@ TEST(Checks, TrainingOptionsNameTheOption) {
   };
   expect_range_error(with([](TrainingArgs& a) { a.seed = -1; }), "seed must be a whole number from 0 to");
   expect_range_error(with([](TrainingArgs& a) { a.data_seed = 0.5; }), "dataSeed must be a whole number");
-  expect_range_error(with([](TrainingArgs& a) { a.steps = 0; }), "steps must be a whole number from 1 to 1000000, got 0");
-  expect_range_error(with([](TrainingArgs& a) { a.batch_size = 2e9; }), "batchSize must be a whole number from 1 to 1024");
-  expect_range_error(with([&](TrainingArgs& a) { a.learning_rate = nan; }), "learningRate must be a finite number in (0, 1], got nan");
-  expect_range_error(with([](TrainingArgs& a) { a.learning_rate = -0.1; }), "learningRate must be a finite number in (0, 1]");
-  expect_range_error(with([](TrainingArgs& a) { a.warmup_steps = 700; }), "warmupSteps must be at most steps = 600, got 700");
-  expect_range_error(with([](TrainingArgs& a) { a.d_model = 0; }), "model.dModel must be a whole number from 2 to 512, got 0");
+  expect_range_error(with([](TrainingArgs& a) { a.steps = 0; }),
+                     "steps must be a whole number from 1 to 1000000, got 0");
+  expect_range_error(with([](TrainingArgs& a) { a.batch_size = 2e9; }),
+                     "batchSize must be a whole number from 1 to 1024");
+  expect_range_error(with([&](TrainingArgs& a) { a.learning_rate = nan; }),
+                     "learningRate must be a finite number in (0, 1], got nan");
+  expect_range_error(with([](TrainingArgs& a) { a.learning_rate = -0.1; }),
+                     "learningRate must be a finite number in (0, 1]");
+  expect_range_error(with([](TrainingArgs& a) { a.warmup_steps = 700; }),
+                     "warmupSteps must be at most steps = 600, got 700");
+  expect_range_error(with([](TrainingArgs& a) { a.d_model = 0; }),
+                     "model.dModel must be a whole number from 2 to 512, got 0");
   expect_range_error(with([](TrainingArgs& a) { a.d_model = 33, a.heads = 1; }), "model.dModel must be even");
   expect_range_error(with([](TrainingArgs& a) { a.heads = 3; }), "model.heads must divide model.dModel = 32, got 3");
   expect_range_error(with([](TrainingArgs& a) { a.ffn = -4; }), "model.ffn must be a whole number");
-  expect_range_error(with([](TrainingArgs& a) { a.encoder_layers = 0; }), "model.encoderLayers must be a whole number from 1 to 6");
-  expect_range_error(with([](TrainingArgs& a) { a.decoder_layers = 7; }), "model.decoderLayers must be a whole number from 1 to 6");
+  expect_range_error(with([](TrainingArgs& a) { a.encoder_layers = 0; }),
+                     "model.encoderLayers must be a whole number from 1 to 6");
+  expect_range_error(with([](TrainingArgs& a) { a.decoder_layers = 7; }),
+                     "model.decoderLayers must be a whole number from 1 to 6");
   EXPECT_FALSE(training_task("en-es", 0, 0));  // lengths are the sequence tasks' only
   EXPECT_FALSE(training_task("en-ja", 0, 0));
   EXPECT_FALSE(training_task("sort", 3, 8));
-  expect_range_error(training_task("french", 3, 8), "task must be 'en-es', 'en-ja', 'reverse', 'sort', 'copy' or { pairs }, got 'french'");
+  expect_range_error(training_task("french", 3, 8),
+                     "task must be 'en-es', 'en-ja', 'reverse', 'sort', 'copy' or { pairs }, got 'french'");
   expect_range_error(training_task("copy", 0, 8), "sequenceLength.min must be a whole number from 1 to 12, got 0");
   expect_range_error(training_task("copy", 3, 13), "sequenceLength.max must be a whole number from 1 to 12, got 13");
-  expect_range_error(training_task("reverse", 9, 8), "sequenceLength.min must be at most sequenceLength.max = 8, got 9");
+  expect_range_error(training_task("reverse", 9, 8),
+                     "sequenceLength.min must be at most sequenceLength.max = 8, got 9");
   EXPECT_FALSE(held_out_share(0.1));
   expect_range_error(held_out_share(0.9), "task.heldOut must be a share from 0.01 to 0.5, got 0.9");
   expect_range_error(held_out_share(std::nan("")), "task.heldOut must be a share from 0.01 to 0.5, got nan");
   EXPECT_FALSE(training_parameters(2e6));
-  expect_range_error(training_parameters(2e6 + 1), "the model would have 2000001 parameters; the trainer's limit is 2000000");
+  expect_range_error(training_parameters(2e6 + 1),
+                     "the model would have 2000001 parameters; the trainer's limit is 2000000");
 }
 
 }  // namespace

@@ -71,7 +71,8 @@ TEST(Corpus, LengthsVocabularyAndAlignmentsAreInRange) {
     ASSERT_EQ(p.alignment.size(), p.target.size());
     for (std::size_t t = 0; t < p.target.size(); ++t) {
       ASSERT_TRUE(spanish.count(p.target[t])) << p.target[t];
-      ASSERT_TRUE(p.alignment[t] == kUnaligned || (p.alignment[t] >= 0 && p.alignment[t] < static_cast<int>(p.source.size())));
+      ASSERT_TRUE(p.alignment[t] == kUnaligned ||
+                  (p.alignment[t] >= 0 && p.alignment[t] < static_cast<int>(p.source.size())));
       // Only the personal "a" has no English counterpart.
       ASSERT_EQ(p.alignment[t] == kUnaligned, p.target[t] == "a") << join(p.target);
     }
@@ -84,7 +85,9 @@ TEST(Corpus, LengthsVocabularyAndAlignmentsAreInRange) {
 // Every determiner and adjective agrees in gender and number with its noun; verbs agree with the subject.
 TEST(Corpus, SpanishAgreesInGenderAndNumber) {
   using namespace grammar;
-  struct Form { bool feminine, plural; };
+  struct Form {
+    bool feminine, plural;
+  };
   auto noun_form = [](const std::string& w, Form& f) {
     for (const auto& n : nouns()) {
       if (w == n.es_singular || w == n.es_plural) {
@@ -109,7 +112,8 @@ TEST(Corpus, SpanishAgreesInGenderAndNumber) {
       ASSERT_GE(t, 1u);
       const std::string& before = p.target[t - 1];
       const auto det = std::find_if(determiners().begin(), determiners().end(), [&](const Determiner& d) {
-        return std::find(std::begin(d.es), std::end(d.es), before) != std::end(d.es) || before == "al" || before == "del";
+        return std::find(std::begin(d.es), std::end(d.es), before) != std::end(d.es) || before == "al" ||
+               before == "del";
       });
       ASSERT_NE(det, determiners().end()) << join(p.target);
       const Determiner& d = before == "al" || before == "del" ? determiners()[0] : *det;
@@ -173,17 +177,21 @@ std::string problem_with(const std::string& english, Language language = Languag
 TEST(Corpus, SaysWhatTheGrammarExpectedWhere) {
   EXPECT_EQ(problem_with("the dogs eat"), "“eat” needs an object: say what, e.g. “the dogs eat the apple”");
   EXPECT_EQ(problem_with("the dogs eats the cat"), "with the plural subject “the dogs” the verb is “eat”, not “eats”");
-  EXPECT_EQ(problem_with("the dog sleeps the cat"),
-            "“sleeps” takes no object; after it only a preposition (in, with, without, near, behind) may follow, not “the”");
+  EXPECT_EQ(
+      problem_with("the dog sleeps the cat"),
+      "“sleeps” takes no object; after it only a preposition (in, with, without, near, behind) may follow, not “the”");
   EXPECT_EQ(problem_with("two dog sleeps"), "“two” takes a plural noun: “dogs”, not “dog”");
-  EXPECT_EQ(problem_with("the very dog sleeps"), "“very” must be followed by an adjective (big, small, red, …), not “dog”");
+  EXPECT_EQ(problem_with("the very dog sleeps"),
+            "“very” must be followed by an adjective (big, small, red, …), not “dog”");
   EXPECT_EQ(problem_with("dog sleeps"),
             "the sentence starts with its subject: a name (maria, juan, ana, pedro) or a determiner (the, a, my, this, "
             "these, two, three, some) and a noun, not “dog”");
   EXPECT_EQ(problem_with("the dogs does not sleep"), "“the dogs” is plural: “do not”, not “does not”");
-  EXPECT_EQ(problem_with("the dog sleeps in the house the"), "the grammar's sentences end after “the dog sleeps in the house”, not “the”");
+  EXPECT_EQ(problem_with("the dog sleeps in the house the"),
+            "the grammar's sentences end after “the dog sleeps in the house”, not “the”");
   EXPECT_EQ(problem_with("two dogs sleep", Language::japanese), "the grammar's Japanese leaves out “two”");
-  EXPECT_EQ(problem_with("the dog sleeps in the car", Language::japanese), "the grammar's Japanese leaves out “in the car”");
+  EXPECT_EQ(problem_with("the dog sleeps in the car", Language::japanese),
+            "the grammar's Japanese leaves out “in the car”");
   EXPECT_EQ(problem_with("maria lives", Language::japanese),
             "in the grammar's Japanese “lives” needs a place (in, near, behind) or a companion (with)");
 }

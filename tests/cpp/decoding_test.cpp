@@ -54,7 +54,8 @@ TEST(Decoding, SamplingRepeatsWithItsSeedAndFollowsTheProbabilities) {
   sample.choice = Decoding::Choice::sample;
   sample.output_temperature = 8.0f;  // flat enough that several first words are likely
   sample.seed = 42;
-  const Translation a = t.translate_words(kSentence, 1.0f, SIZE_MAX, sample), b = t.translate_words(kSentence, 1.0f, SIZE_MAX, sample);
+  const Translation a = t.translate_words(kSentence, 1.0f, SIZE_MAX, sample),
+                    b = t.translate_words(kSentence, 1.0f, SIZE_MAX, sample);
   EXPECT_EQ(a.target, b.target);
   EXPECT_EQ(a.probabilities, b.probabilities);
 
@@ -69,7 +70,8 @@ TEST(Decoding, SamplingRepeatsWithItsSeedAndFollowsTheProbabilities) {
   for (std::size_t i = 1; i < v; ++i) {
     const double expected = p[i], seen = counts[t.model().target.word(static_cast<int>(i))] / double(draws);
     // Within 4.5 standard deviations of a binomial proportion (and a floor for tiny probabilities).
-    EXPECT_NEAR(seen, expected, 4.5 * std::sqrt(expected * (1 - expected) / draws) + 2e-3) << t.model().target.word(static_cast<int>(i));
+    EXPECT_NEAR(seen, expected, 4.5 * std::sqrt(expected * (1 - expected) / draws) + 2e-3)
+        << t.model().target.word(static_cast<int>(i));
     checked += expected > 0.02;
   }
   EXPECT_GE(checked, 3);  // the test looked at a real spread, not one certain word
@@ -83,8 +85,10 @@ TEST(Decoding, TeacherForcingWithTheGreedyOutputReproducesFreeRunning) {
   const Translation teacher = t.translate_words(kSentence, 1.0f, SIZE_MAX, forced);
   EXPECT_EQ(teacher.target, free.target);
   ASSERT_EQ(teacher.cross_attention.size(), free.cross_attention.size());
-  for (std::size_t i = 0; i < free.cross_attention.size(); ++i) EXPECT_NEAR(teacher.cross_attention[i], free.cross_attention[i], 1e-5);
-  for (std::size_t i = 0; i < free.probabilities.size(); ++i) EXPECT_NEAR(teacher.probabilities[i], free.probabilities[i], 1e-5);
+  for (std::size_t i = 0; i < free.cross_attention.size(); ++i)
+    EXPECT_NEAR(teacher.cross_attention[i], free.cross_attention[i], 1e-5);
+  for (std::size_t i = 0; i < free.probabilities.size(); ++i)
+    EXPECT_NEAR(teacher.probabilities[i], free.probabilities[i], 1e-5);
 
   // Forced onto a wrong first word, the model's next guesses change: "one early mistake changes everything".
   forced.forced_target = std::vector<std::string>{"la", "perro"};
@@ -93,7 +97,9 @@ TEST(Decoding, TeacherForcingWithTheGreedyOutputReproducesFreeRunning) {
   const std::size_t v = t.model().config.target_vocabulary;
   const int el = t.model().target.id("el");
   EXPECT_NEAR(wrong.probabilities[el], free.probabilities[el], 1e-5);  // row 0 is the same guess, "el"
-  EXPECT_GT(std::abs(wrong.probabilities[v + t.model().target.id("perro")] - free.probabilities[v + t.model().target.id("perro")]), 0.0f);
+  EXPECT_GT(std::abs(wrong.probabilities[v + t.model().target.id("perro")] -
+                     free.probabilities[v + t.model().target.id("perro")]),
+            0.0f);
 }
 
 TEST(Decoding, ForcedTargetsMustBeWordsTheModelProduces) {
@@ -105,7 +111,8 @@ TEST(Decoding, ForcedTargetsMustBeWordsTheModelProduces) {
   EXPECT_EQ(r.error->kind, TranslateError::Kind::unknown_target_words);
   EXPECT_EQ(r.error->message, "the forced target has words the model does not produce: 'chien', '<eos>'");
   forced.forced_target = std::vector<std::string>(30, "el");
-  EXPECT_EQ(t.translate("the dog sleeps", 1.0f, forced).error->message, "the forced target has 30 words; at most 23 fit");
+  EXPECT_EQ(t.translate("the dog sleeps", 1.0f, forced).error->message,
+            "the forced target has 30 words; at most 23 fit");
 }
 
 }  // namespace

@@ -43,12 +43,13 @@ using ReluPattern = std::function<std::vector<bool>()>;
     }
     const double numeric = (up - down) / (2.0 * kStep);
     if (std::fabs(analytic[i] - numeric) > 1e-3 + 1e-2 * std::fabs(numeric)) {
-      return ::testing::AssertionFailure() << what << "[" << i << "]: backward " << analytic[i] << ", finite differences "
-                                           << numeric;
+      return ::testing::AssertionFailure()
+             << what << "[" << i << "]: backward " << analytic[i] << ", finite differences " << numeric;
     }
   }
   if (skipped * 10 > values.size()) {
-    return ::testing::AssertionFailure() << what << ": " << skipped << " of " << values.size() << " straddle a ReLU kink";
+    return ::testing::AssertionFailure() << what << ": " << skipped << " of " << values.size()
+                                         << " straddle a ReLU kink";
   }
   return ::testing::AssertionSuccess();
 }
@@ -137,8 +138,13 @@ void check_attention(bool self, std::uint32_t seed, AttentionWeighting weighting
                      bool scaled = true) {
   const std::size_t d = 8, heads = 2, sq = 4, sk = self ? 4 : 6;
   std::size_t size = 0;
-  AttentionBlock block{linear_at(size, d, d), linear_at(size, d, d), linear_at(size, d, d), linear_at(size, d, d),
-                       heads, scaled ? default_scale(d / heads) : 1.0f, weighting};
+  AttentionBlock block{linear_at(size, d, d),
+                       linear_at(size, d, d),
+                       linear_at(size, d, d),
+                       linear_at(size, d, d),
+                       heads,
+                       scaled ? default_scale(d / heads) : 1.0f,
+                       weighting};
   Fixture f(size, seed);
   std::vector<float> xq = random_values(sq * d, seed + 1), xkv = self ? xq : random_values(sk * d, seed + 2);
   std::vector<float> r = random_values(sq * d, seed + 3), out(sq * d), dxq(sq * d, 0.0f), dxkv(sk * d, 0.0f);

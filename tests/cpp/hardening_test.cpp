@@ -93,8 +93,21 @@ TEST(Hardening, HugeWidthsMeetTheBudgetBeforeTheDefaultScale) {
   EXPECT_NE(error.message.find("logits request too large"), std::string::npos) << error.message;
   // D = 1e300: its weight matrices hold D² = infinity values, which a double cannot tell from D·D.
   auto weight = [](const char* name) { return check::MatrixArg{name, 1e300, 1e300, INFINITY}; };
-  error = check::multi_head_call({huge, {"xkv", 1, 1e300, 1e300}, weight("wq"), weight("wk"), weight("wv"), weight("wo"),
-                                  {}, {}, {}, {}, 1, 1, {}, {}, 1},
+  error = check::multi_head_call({huge,
+                                  {"xkv", 1, 1e300, 1e300},
+                                  weight("wq"),
+                                  weight("wk"),
+                                  weight("wv"),
+                                  weight("wo"),
+                                  {},
+                                  {},
+                                  {},
+                                  {},
+                                  1,
+                                  1,
+                                  {},
+                                  {},
+                                  1},
                                  scale);
   EXPECT_NE(error.message.find("multiHeadAttention request too large"), std::string::npos) << error.message;
 }

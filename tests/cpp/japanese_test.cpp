@@ -40,7 +40,8 @@ TEST(Japanese, HandCheckedTranslations) {
   EXPECT_EQ(japanese_of("the big dog does not see the white cats"), "ōkii inu wa shiroi neko o minai");
   EXPECT_EQ(japanese_of("my very small friends live in the city"),
             "watashi no totemo chiisai tomodachi wa machi ni sunde iru");
-  EXPECT_EQ(japanese_of("this boy reads a new book near the tree"), "kono shōnen wa ki no chikaku de atarashii hon o yomu");
+  EXPECT_EQ(japanese_of("this boy reads a new book near the tree"),
+            "kono shōnen wa ki no chikaku de atarashii hon o yomu");
   EXPECT_EQ(japanese_of("juan walks with the dogs"), "fuan wa inu to aruku");
   EXPECT_EQ(japanese_of("these girls do not sleep behind the house"), "kono shōjo wa ie no ushiro de nenai");
   EXPECT_EQ(japanese_of("ana does not live behind my house"), "ana wa watashi no ie no ushiro ni sunde inai");
@@ -69,28 +70,31 @@ TEST(Japanese, AlignmentOfTheVerbThatMovesToTheEnd) {
 // What each English word may translate to in Japanese (the lexicon, read independently of the renderer).
 std::map<std::string, std::set<std::string>> translations() {
   std::map<std::string, std::set<std::string>> t = {
-      {"very", {"totemo"}}, {"my", {"watashi"}},       {"this", {"kono"}},  {"these", {"kono"}},
-      {"near", {"chikaku"}}, {"behind", {"ushiro"}},   {"maria", {"maria"}}, {"juan", {"fuan"}},
-      {"ana", {"ana"}},     {"pedro", {"pedoro"}},     {"big", {"ōkii"}},   {"small", {"chiisai"}},
-      {"red", {"akai"}},    {"black", {"kuroi"}},      {"white", {"shiroi"}}, {"new", {"atarashii"}},
-      {"young", {"wakai"}},
+      {"very", {"totemo"}},   {"my", {"watashi"}},    {"this", {"kono"}}, {"these", {"kono"}},  {"near", {"chikaku"}},
+      {"behind", {"ushiro"}}, {"maria", {"maria"}},   {"juan", {"fuan"}}, {"ana", {"ana"}},     {"pedro", {"pedoro"}},
+      {"big", {"ōkii"}},      {"small", {"chiisai"}}, {"red", {"akai"}},  {"black", {"kuroi"}}, {"white", {"shiroi"}},
+      {"new", {"atarashii"}}, {"young", {"wakai"}},
   };
   const std::pair<const char*, const char*> nouns[] = {
-      {"dog", "inu"},   {"cat", "neko"},    {"bird", "tori"},    {"horse", "uma"},      {"cow", "ushi"},
-      {"boy", "shōnen"}, {"girl", "shōjo"}, {"man", "otoko"},    {"woman", "onna"},     {"teacher", "sensei"},
-      {"friend", "tomodachi"}, {"house", "ie"}, {"car", "kuruma"}, {"book", "hon"},     {"table", "tēburu"},
-      {"apple", "ringo"}, {"tree", "ki"},   {"city", "machi"},   {"garden", "niwa"},   {"flower", "hana"},
-      {"window", "mado"}, {"letter", "tegami"}};
+      {"dog", "inu"},          {"cat", "neko"},     {"bird", "tori"},  {"horse", "uma"},   {"cow", "ushi"},
+      {"boy", "shōnen"},       {"girl", "shōjo"},   {"man", "otoko"},  {"woman", "onna"},  {"teacher", "sensei"},
+      {"friend", "tomodachi"}, {"house", "ie"},     {"car", "kuruma"}, {"book", "hon"},    {"table", "tēburu"},
+      {"apple", "ringo"},      {"tree", "ki"},      {"city", "machi"}, {"garden", "niwa"}, {"flower", "hana"},
+      {"window", "mado"},      {"letter", "tegami"}};
   for (const auto& [en, ja] : nouns) {
     const auto& noun = *std::find_if(grammar::nouns().begin(), grammar::nouns().end(),
                                      [&](const Noun& n) { return std::string(n.en_singular) == en; });
     t[noun.en_singular] = t[noun.en_plural] = {ja};
   }
   const std::tuple<const char*, const char*, std::set<std::string>> verbs[] = {
-      {"sees", "see", {"miru", "minai"}},         {"eats", "eat", {"taberu", "tabenai"}},
-      {"reads", "read", {"yomu", "yomanai"}},     {"buys", "buy", {"kau", "kawanai"}},
-      {"finds", "find", {"mitsukeru", "mitsukenai"}}, {"sleeps", "sleep", {"neru", "nenai"}},
-      {"runs", "run", {"hashiru", "hashiranai"}}, {"walks", "walk", {"aruku", "arukanai"}},
+      {"sees", "see", {"miru", "minai"}},
+      {"eats", "eat", {"taberu", "tabenai"}},
+      {"reads", "read", {"yomu", "yomanai"}},
+      {"buys", "buy", {"kau", "kawanai"}},
+      {"finds", "find", {"mitsukeru", "mitsukenai"}},
+      {"sleeps", "sleep", {"neru", "nenai"}},
+      {"runs", "run", {"hashiru", "hashiranai"}},
+      {"walks", "walk", {"aruku", "arukanai"}},
       {"lives", "live", {"sunde", "iru", "inai"}}};
   for (const auto& [third, base, ja] : verbs) t[third] = t[base] = ja;
   return t;
@@ -100,7 +104,7 @@ TEST(Japanese, TenThousandPairsObeyTheRules) {
   const auto lexicon = translations();
   const std::set<std::string> japanese_words(target_words(Language::japanese).begin(),
                                              target_words(Language::japanese).end());
-  const std::set<std::string> negative = {"minai", "tabenai", "yomanai", "kawanai", "mitsukenai",
+  const std::set<std::string> negative = {"minai", "tabenai",    "yomanai",  "kawanai", "mitsukenai",
                                           "nenai", "hashiranai", "arukanai", "inai"};
   const std::set<std::string> particles = {"wa", "o", "no", "de", "ni", "to"};
   std::set<std::string> transitive;
@@ -109,9 +113,10 @@ TEST(Japanese, TenThousandPairsObeyTheRules) {
   auto is_noun_or_name = [&](const std::string& w) {
     return w != "wa" && w != "o" && std::any_of(lexicon.begin(), lexicon.end(), [&](const auto& entry) {
              const auto& en = entry.first;
-             const bool noun_or_name = std::any_of(grammar::nouns().begin(), grammar::nouns().end(), [&](const Noun& n) {
-               return en == n.en_singular || en == n.en_plural;
-             }) || std::any_of(names().begin(), names().end(), [&](const Name& n) { return en == n.en; });
+             const bool noun_or_name =
+                 std::any_of(grammar::nouns().begin(), grammar::nouns().end(),
+                             [&](const Noun& n) { return en == n.en_singular || en == n.en_plural; }) ||
+                 std::any_of(names().begin(), names().end(), [&](const Name& n) { return en == n.en; });
              return noun_or_name && entry.second.count(w);
            });
   };
@@ -173,7 +178,8 @@ TEST(Japanese, TenThousandPairsObeyTheRules) {
       ASSERT_EQ(p.alignment[t] == kUnaligned, particle) << all;
       if (particle) continue;
       const std::string& en = p.source[static_cast<std::size_t>(p.alignment[t])];
-      ASSERT_TRUE(lexicon.count(en) && lexicon.at(en).count(p.target[t])) << en << " → " << p.target[t] << " in " << all;
+      ASSERT_TRUE(lexicon.count(en) && lexicon.at(en).count(p.target[t]))
+          << en << " → " << p.target[t] << " in " << all;
     }
 
     // The parser, then the renderer, give the same pair back.

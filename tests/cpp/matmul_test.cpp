@@ -25,8 +25,8 @@ TEST_P(MatmulVsReference, DenseWithAndWithoutBias) {
     for (const float* bias_ptr : {static_cast<const float*>(nullptr), bias.data()}) {
       std::vector<float> expected(s.m * s.n, -7.0f), actual(s.m * s.n, -7.0f);
       std::vector<float> workspace(matmul_workspace_floats_fast(s.k, s.n));
-      matmul_reference(dense(a.data(), s.m, s.k), dense(b.data(), s.k, s.n), bias_ptr,
-                       dense(expected.data(), s.m, s.n), nullptr);
+      matmul_reference(dense(a.data(), s.m, s.k), dense(b.data(), s.k, s.n), bias_ptr, dense(expected.data(), s.m, s.n),
+                       nullptr);
       matmul_fast(dense(a.data(), s.m, s.k), dense(b.data(), s.k, s.n), bias_ptr, dense(actual.data(), s.m, s.n),
                   workspace.data());
       SCOPED_TRACE(::testing::Message() << s.m << "x" << s.k << " . " << s.k << "x" << s.n << " bias "

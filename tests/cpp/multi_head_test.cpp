@@ -52,8 +52,8 @@ Result run(const Inputs& in, const Mask& mask, bool fast, const float* xkv = nul
   const float* keys_from = xkv ? xkv : in.xkv.data();
   if (fast) {
     std::vector<float> workspace(multi_head_workspace_floats_fast(s));
-    multi_head_attention_fast(in.xq.data(), keys_from, in.weights(), s, mask, params, r.output.data(),
-                              r.weights.data(), workspace.data());
+    multi_head_attention_fast(in.xq.data(), keys_from, in.weights(), s, mask, params, r.output.data(), r.weights.data(),
+                              workspace.data());
   } else {
     std::vector<float> workspace(multi_head_workspace_floats_reference(s));
     multi_head_attention_reference(in.xq.data(), keys_from, in.weights(), s, mask, params, r.output.data(),
@@ -156,8 +156,8 @@ TEST(MultiHead, OneHeadWithIdentityOutputIsPlainAttention) {
   matmul_reference(dense(in.xkv.data(), sk, d), dense(in.wk.data(), d, d), nullptr, dense(k.data(), sk, d), nullptr);
   matmul_reference(dense(in.xkv.data(), sk, d), dense(in.wv.data(), d, d), nullptr, dense(v.data(), sk, d), nullptr);
   std::vector<float> workspace(attention_workspace_floats_reference(sq, sk, d, d));
-  attention_reference(dense(q.data(), sq, d), dense(k.data(), sk, d), dense(v.data(), sk, d), {},
-                      {default_scale(d)}, dense(out.data(), sq, d), dense(weights.data(), sq, sk), workspace.data());
+  attention_reference(dense(q.data(), sq, d), dense(k.data(), sk, d), dense(v.data(), sk, d), {}, {default_scale(d)},
+                      dense(out.data(), sq, d), dense(weights.data(), sq, sk), workspace.data());
   EXPECT_TRUE(near_all(mha.weights, weights, 1e-6, 1e-6));
   EXPECT_TRUE(near_all(mha.output, out, 1e-6, 1e-6));
 }

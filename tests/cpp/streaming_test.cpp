@@ -23,9 +23,10 @@ struct Case {
 
 std::vector<float> materialised(const std::vector<float>& q, const std::vector<float>& k, const std::vector<float>& v,
                                 const Case& s, const Mask& mask, const LogitParams& params) {
-  std::vector<float> out(s.sq * s.dv), weights(s.sq * s.sk), ws(attention_workspace_floats_reference(s.sq, s.sk, s.dk, s.dv));
-  attention_reference(dense(q.data(), s.sq, s.dk), dense(k.data(), s.sk, s.dk), dense(v.data(), s.sk, s.dv), mask, params,
-                      dense(out.data(), s.sq, s.dv), dense(weights.data(), s.sq, s.sk), ws.data());
+  std::vector<float> out(s.sq * s.dv), weights(s.sq * s.sk),
+      ws(attention_workspace_floats_reference(s.sq, s.sk, s.dk, s.dv));
+  attention_reference(dense(q.data(), s.sq, s.dk), dense(k.data(), s.sk, s.dk), dense(v.data(), s.sk, s.dv), mask,
+                      params, dense(out.data(), s.sq, s.dv), dense(weights.data(), s.sq, s.sk), ws.data());
   return out;
 }
 
@@ -47,9 +48,8 @@ class StreamingVsReference : public ::testing::TestWithParam<std::tuple<MaskCase
 
 TEST_P(StreamingVsReference, MatchesAroundEveryBlockEdge) {
   const auto [mask_case, hard] = GetParam();
-  const Case cases[] = {{1, 1, 1, 1},      {3, 5, 4, 3},       {16, 16, 8, 8},     {17, 255, 5, 7},
-                        {15, 256, 16, 17}, {33, 257, 64, 64},  {5, 600, 3, 65},    {40, 513, 17, 4},
-                        {300, 20, 8, 8},   {64, 1024, 64, 64}};
+  const Case cases[] = {{1, 1, 1, 1},      {3, 5, 4, 3},    {16, 16, 8, 8},   {17, 255, 5, 7}, {15, 256, 16, 17},
+                        {33, 257, 64, 64}, {5, 600, 3, 65}, {40, 513, 17, 4}, {300, 20, 8, 8}, {64, 1024, 64, 64}};
   std::uint32_t seed = 900 + static_cast<std::uint32_t>(mask_case) * 10 + hard;
   for (const Case& s : cases) {
     const auto q = testing::random_values(s.sq * s.dk, ++seed);
@@ -65,9 +65,9 @@ TEST_P(StreamingVsReference, MatchesAroundEveryBlockEdge) {
     EXPECT_TRUE(near_all(streamed(attention_streaming_reference, attention_streaming_workspace_floats_reference, q, k,
                                   v, s, mask, params),
                          expected, 0, 0));  // the same loops: identical
-    EXPECT_TRUE(near_all(streamed(attention_streaming_fast, attention_streaming_workspace_floats_fast, q, k, v, s,
-                                  mask, params),
-                         expected, kAbsTol, kRelTol));
+    EXPECT_TRUE(near_all(
+        streamed(attention_streaming_fast, attention_streaming_workspace_floats_fast, q, k, v, s, mask, params),
+        expected, kAbsTol, kRelTol));
   }
 }
 
@@ -87,7 +87,8 @@ TEST(Streaming, HugeLogitsAcrossBlocksStayFinite) {
   }
   const LogitParams params{1.0f, 1.0f, false};
   const auto expected = materialised(q, k, v, s, Mask{}, params);
-  const auto actual = streamed(attention_streaming_fast, attention_streaming_workspace_floats_fast, q, k, v, s, Mask{}, params);
+  const auto actual =
+      streamed(attention_streaming_fast, attention_streaming_workspace_floats_fast, q, k, v, s, Mask{}, params);
   EXPECT_TRUE(near_all(actual, expected, 1e-5, 1e-5));
 }
 
@@ -105,7 +106,8 @@ TEST(Streaming, LongCausalSequence) {
              v = testing::random_values(s.sk * s.dv, 3);
   const Mask mask{MaskKind::causal, nullptr};
   const LogitParams params{default_scale(64), 1.0f, false};
-  const auto actual = streamed(attention_streaming_fast, attention_streaming_workspace_floats_fast, q, k, v, s, mask, params);
+  const auto actual =
+      streamed(attention_streaming_fast, attention_streaming_workspace_floats_fast, q, k, v, s, mask, params);
   for (std::size_t row : {0, 1, 255, 256, 2047, 4095}) {
     const Case one{1, row + 1, 64, 64};  // query `row` under a causal mask sees keys 0..row
     const std::vector<float> q_row(q.begin() + row * 64, q.begin() + (row + 1) * 64);

@@ -89,14 +89,16 @@ namespace {
 
 TEST(PastedPairs, ReadsTabsAndBarsAndNamesEveryBadLine) {
   const std::string text =
-      "The Dog sleeps.\tEl Perro duerme\r\n"   // line 1: CRLF, source read as typed sentences are
-      "\n"                                     // 2: blank, skipped
-      "no separator here\n"                    // 3
-      "a cat ||| un gato\n"                    // 4: " ||| "
-      "\tsolo\n"                               // 5: empty source
+      "The Dog sleeps.\tEl Perro duerme\r\n"  // line 1: CRLF, source read as typed sentences are
+      "\n"                                    // 2: blank, skipped
+      "no separator here\n"                   // 3
+      "a cat ||| un gato\n"                   // 4: " ||| "
+      "\tsolo\n"                              // 5: empty source
       "one two three four five six seven eight nine ten eleven twelve thirteen\tx\n"  // 6: 13 words
-      "ok\t" + std::string(50, 'w') + "\n"     // 7: a 50-byte word
-      "last\tline";                            // 8: no final newline
+      "ok\t" +
+      std::string(50, 'w') +
+      "\n"           // 7: a 50-byte word
+      "last\tline";  // 8: no final newline
   const ParsedPairs lower = parse_pairs(text, true);
   ASSERT_EQ(lower.pairs.size(), 3u);
   EXPECT_EQ(corpus::join(lower.pairs[0].source), "the dog sleeps");

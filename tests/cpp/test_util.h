@@ -42,8 +42,8 @@ inline ::testing::AssertionResult near_all(const std::vector<float>& actual, con
   for (std::size_t i = 0; i < actual.size(); ++i) {
     const double a = actual[i], e = expected[i];
     if (!std::isfinite(a) || std::fabs(a - e) > abs_tol + rel_tol * std::fabs(e)) {
-      return ::testing::AssertionFailure() << "element " << i << ": got " << a << ", expected " << e
-                                           << " (abs_tol " << abs_tol << ", rel_tol " << rel_tol << ")";
+      return ::testing::AssertionFailure() << "element " << i << ": got " << a << ", expected " << e << " (abs_tol "
+                                           << abs_tol << ", rel_tol " << rel_tol << ")";
     }
   }
   return ::testing::AssertionSuccess();

@@ -42,7 +42,7 @@ TEST(Trainer, StepReportsFollowTheSchedule) {
   const StepReport first = t.step();
   EXPECT_EQ(first.step, 1u);
   EXPECT_FLOAT_EQ(first.learning_rate, o.learning_rate / 2);  // warm-up: 1 of 2 steps
-  EXPECT_GT(first.loss_per_token, 3.0);  // about ln(vocabulary) before any learning
+  EXPECT_GT(first.loss_per_token, 3.0);                       // about ln(vocabulary) before any learning
   EXPECT_GT(first.gradient_norm, 0.0);
   EXPECT_FLOAT_EQ(t.step().learning_rate, o.learning_rate);  // the peak
   StepReport last;
@@ -97,7 +97,7 @@ TEST(WeightFile, RefusesUnknownAblationFlags) {
   Config c = tiny_model_config();
   c.positions = false;
   std::vector<std::uint8_t> bytes = save_weights(new_translation_model(c, 1));
-  bytes[32] = 0x10;  // the flags word follows magic, version and six dimensions (4 + 4 + 24 bytes)
+  bytes[32] = 0x10;                 // the flags word follows magic, version and six dimensions (4 + 4 + 24 bytes)
   std::uint32_t crc = 0xffffffffu;  // recompute the CRC-32 so only the flags are wrong
   for (std::size_t i = 0; i + 4 < bytes.size(); ++i) {
     crc ^= bytes[i];

@@ -45,8 +45,8 @@ TEST(WeightFile, RoundTripKeepsEverythingAndRoundsToHalf) {
 
 TEST(WeightFile, HalfPrecisionRoundsToNearestEven) {
   EXPECT_EQ(through_half(1.0f), 1.0f);
-  EXPECT_EQ(through_half(1.0f + 0x1p-11f), 1.0f);                 // halfway: to even (down)
-  EXPECT_EQ(through_half(1.0f + 3 * 0x1p-11f), 1.0f + 0x1p-9f);   // halfway: to even (up)
+  EXPECT_EQ(through_half(1.0f + 0x1p-11f), 1.0f);                // halfway: to even (down)
+  EXPECT_EQ(through_half(1.0f + 3 * 0x1p-11f), 1.0f + 0x1p-9f);  // halfway: to even (up)
   EXPECT_EQ(through_half(-2.5f), -2.5f);
   EXPECT_EQ(through_half(65504.0f), 65504.0f);
   EXPECT_EQ(through_half(0x1p-24f), 0x1p-24f);  // smallest subnormal
@@ -153,8 +153,10 @@ TEST(Translator, EachStepsMapsAreTheFinalMapsRows) {
     for (std::size_t h = 0; h < model.config.heads; ++h)
       for (std::size_t row = 0; row < prefix.size(); ++row)
         for (std::size_t j = 0; j < s; ++j)
-          EXPECT_NEAR(act.decoder.back().cross_attention.weights[(h * prefix.size() + row) * s + j],
-                      full.cross_attention[(((model.config.decoder_layers - 1) * model.config.heads + h) * n + row) * s + j], 1e-5);
+          EXPECT_NEAR(
+              act.decoder.back().cross_attention.weights[(h * prefix.size() + row) * s + j],
+              full.cross_attention[(((model.config.decoder_layers - 1) * model.config.heads + h) * n + row) * s + j],
+              1e-5);
     prefix.push_back(model.target.id(full.target[step - 1]));
   }
 }
@@ -188,7 +190,8 @@ TEST(Translator, ShippedModelTranslatesHeldOutSentences) {
   const Evaluation e = evaluate(t, corpus::held_out_set(1000, 2));
   EXPECT_GE(e.accuracy(), 0.98);
   EXPECT_GE(e.best_alignment_share(), 0.80);
-  std::printf("held-out exact %.1f%%, best head alignment %.1f%%\n", 100 * e.accuracy(), 100 * e.best_alignment_share());
+  std::printf("held-out exact %.1f%%, best head alignment %.1f%%\n", 100 * e.accuracy(),
+              100 * e.best_alignment_share());
 }
 
 // The same for English → Japanese, whose verb moves to the end: ≥ 98% exact, the best head aligning ≥ 85%.
@@ -199,7 +202,8 @@ TEST(Translator, ShippedJapaneseModelTranslatesHeldOutSentences) {
   const Evaluation e = evaluate(t, corpus::held_out_set(1000, 2, corpus::Language::japanese));
   EXPECT_GE(e.accuracy(), 0.98);
   EXPECT_GE(e.best_alignment_share(), 0.85);
-  std::printf("en-ja: held-out exact %.1f%%, best head alignment %.1f%%\n", 100 * e.accuracy(), 100 * e.best_alignment_share());
+  std::printf("en-ja: held-out exact %.1f%%, best head alignment %.1f%%\n", 100 * e.accuracy(),
+              100 * e.best_alignment_share());
 }
 
 }  // namespace

@@ -22,7 +22,15 @@ export async function startPlayground() {
 export async function startBuiltSite(headers = {}) {
   const server = await preview({
     configFile: fileURLToPath(new URL('../../web/vite.config.js', import.meta.url)),
-    preview: { port: 0, host: '127.0.0.1', headers: { 'Cross-Origin-Opener-Policy': 'same-origin', 'Cross-Origin-Embedder-Policy': 'require-corp', ...headers } },
+    preview: {
+      port: 0,
+      host: '127.0.0.1',
+      headers: {
+        'Cross-Origin-Opener-Policy': 'same-origin',
+        'Cross-Origin-Embedder-Policy': 'require-corp',
+        ...headers,
+      },
+    },
     logLevel: 'error',
   });
   const { port } = server.httpServer.address();
@@ -33,7 +41,15 @@ export async function startBuiltSite(headers = {}) {
 export async function startPlainServer(headers = {}) {
   const server = await preview({
     configFile: fileURLToPath(new URL('../../web/vite.config.js', import.meta.url)),
-    preview: { port: 0, host: '127.0.0.1', headers: { 'Cross-Origin-Opener-Policy': 'unsafe-none', 'Cross-Origin-Embedder-Policy': 'unsafe-none', ...headers } },
+    preview: {
+      port: 0,
+      host: '127.0.0.1',
+      headers: {
+        'Cross-Origin-Opener-Policy': 'unsafe-none',
+        'Cross-Origin-Embedder-Policy': 'unsafe-none',
+        ...headers,
+      },
+    },
     logLevel: 'error',
   });
   const { port } = server.httpServer.address();
@@ -87,6 +103,9 @@ export function useChromiumAndPlayground() {
 /** axe-core's WCAG 2.1 A and AA violations inside `selector`, as "rule: help (first element)" lines. */
 export async function accessibilityViolations(page, selector) {
   await page.addScriptTag({ path: fileURLToPath(new URL('../../node_modules/axe-core/axe.min.js', import.meta.url)) });
-  const { violations } = await page.evaluate((root) => globalThis.axe.run(root, { runOnly: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] }), selector);
+  const { violations } = await page.evaluate(
+    (root) => globalThis.axe.run(root, { runOnly: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] }),
+    selector,
+  );
   return violations.map((v) => `${v.id}: ${v.help} (${v.nodes[0].target.join(' ')})`);
 }

@@ -5,7 +5,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchChromium, startBuiltSite, startPlainServer } from './browser.js';
 
-export const strictPolicy = "default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; style-src 'self'; worker-src 'self'";
+export const strictPolicy =
+  "default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; style-src 'self'; worker-src 'self'";
 
 let browser;
 beforeAll(async () => {
@@ -23,7 +24,9 @@ async function visit(site, path, act = async () => {}) {
   page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
   await page.addInitScript(() => {
     document.addEventListener('securitypolicyviolation', (event) => {
-      console.error(`CSP violation: ${event.violatedDirective} blocked ${event.blockedURI || 'inline'} (${event.sourceFile}:${event.lineNumber})`);
+      console.error(
+        `CSP violation: ${event.violatedDirective} blocked ${event.blockedURI || 'inline'} (${event.sourceFile}:${event.lineNumber})`,
+      );
     });
   });
   await page.goto(`${site.url}${path}`);
@@ -52,21 +55,35 @@ describe.each([
       await page.waitForSelector('#translation-view[data-decoding="done"]');
     });
     expect(translation).toEqual({ problems: [], backend: expectedBackend });
-    expect(await visit(site, '?view=steps', (page) => page.locator('#stage-weights table tbody tr').first().waitFor({ state: 'attached' }))).toEqual({ problems: [], backend: expectedBackend });
+    expect(
+      await visit(site, '?view=steps', (page) =>
+        page.locator('#stage-weights table tbody tr').first().waitFor({ state: 'attached' }),
+      ),
+    ).toEqual({ problems: [], backend: expectedBackend });
   });
 
   it('training in the Train view (its worker, the module inside it) runs without a violation', async () => {
     const train = await visit(site, '?view=train&steps=60', async (page) => {
       await page.locator('#train-start').click();
-      await page.waitForFunction(() => document.querySelector('#train-view').dataset.status === 'done', null, { timeout: 60_000 });
+      await page.waitForFunction(() => document.querySelector('#train-view').dataset.status === 'done', null, {
+        timeout: 60_000,
+      });
     });
     expect(train.problems).toEqual([]);
   });
 
   it('the embed page: every element renders without a violation', async () => {
     const embed = await visit(site, 'embed.html', async (page) => {
-      await page.waitForFunction(() => document.querySelector('#translator')?.translation !== null && document.querySelector('#translator')?.translation !== undefined, null, { timeout: 30_000 });
-      await page.waitForFunction(() => document.querySelector('#steps').shadowRoot.querySelector('#stage-weights table tbody tr'));
+      await page.waitForFunction(
+        () =>
+          document.querySelector('#translator')?.translation !== null &&
+          document.querySelector('#translator')?.translation !== undefined,
+        null,
+        { timeout: 30_000 },
+      );
+      await page.waitForFunction(() =>
+        document.querySelector('#steps').shadowRoot.querySelector('#stage-weights table tbody tr'),
+      );
     });
     expect(embed.problems).toEqual([]);
   });

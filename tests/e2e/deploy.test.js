@@ -20,21 +20,28 @@ async function buildVersion(mark, outDir) {
     name: 'deploy-mark',
     transform(code, id) {
       if (id.endsWith('/web/src/main.js')) return `${code}\ndocument.documentElement.dataset.deploy = '${mark}';\n`;
-      if (id.endsWith('/web/src/lessons-view.js')) return `${code}\ndocument.documentElement.dataset.lessonsDeploy = '${mark}';\n`;
+      if (id.endsWith('/web/src/lessons-view.js'))
+        return `${code}\ndocument.documentElement.dataset.lessonsDeploy = '${mark}';\n`;
       return null;
     },
   };
   // Vitest runs with NODE_ENV=test, which would make this a development build (no offline copy): build as npm does.
   const nodeEnv = process.env.NODE_ENV;
   process.env.NODE_ENV = 'production';
-  await build({ configFile: fileURLToPath(new URL('../../web/vite.config.js', import.meta.url)), build: { outDir, emptyOutDir: true }, plugins: [marking], logLevel: 'error' }).finally(() => {
+  await build({
+    configFile: fileURLToPath(new URL('../../web/vite.config.js', import.meta.url)),
+    build: { outDir, emptyOutDir: true },
+    plugins: [marking],
+    logLevel: 'error',
+  }).finally(() => {
     process.env.NODE_ENV = nodeEnv;
   });
   return JSON.parse(readFileSync(join(outDir, 'sw.js'), 'utf8').match(/const files = (\[.*?\]);/)[1]);
 }
 
 let work, browser, server, deployed;
-const sites = {}, fileLists = {};
+const sites = {},
+  fileLists = {};
 beforeAll(async () => {
   work = mkdtempSync(join(tmpdir(), 'attention-deploy-'));
   for (const mark of versions) {
@@ -53,17 +60,18 @@ afterAll(async () => {
 const cacheNames = (page) => page.evaluate(() => caches.keys());
 const mainScript = (paths) => paths.find((path) => /^assets\/main-[\w-]+\.js$/.test(path));
 /** The file list of the service worker controlling `page` (null while none does, or one being replaced is mute). */
-const controllerFiles = (page) => page.evaluate(async () => {
-  const worker = navigator.serviceWorker.controller;
-  if (!worker) return null;
-  const channel = new MessageChannel();
-  const answer = new Promise((resolve) => {
-    channel.port1.onmessage = (event) => resolve(event.data.files);
-    setTimeout(() => resolve(null), 1000);
+const controllerFiles = (page) =>
+  page.evaluate(async () => {
+    const worker = navigator.serviceWorker.controller;
+    if (!worker) return null;
+    const channel = new MessageChannel();
+    const answer = new Promise((resolve) => {
+      channel.port1.onmessage = (event) => resolve(event.data.files);
+      setTimeout(() => resolve(null), 1000);
+    });
+    worker.postMessage({ question: 'files' }, [channel.port2]);
+    return answer;
   });
-  worker.postMessage({ question: 'files' }, [channel.port2]);
-  return answer;
-});
 /**
  * Waits until `mark`'s version is in control. Its file list is asked only while no other version is installing or
  * waiting: a message is an event for the service worker, and an active one that keeps getting events is never
@@ -72,7 +80,9 @@ const controllerFiles = (page) => page.evaluate(async () => {
 async function activeVersionIs(page, mark) {
   const settled = async () => {
     const registration = await navigator.serviceWorker.getRegistration();
-    return Boolean(registration?.active && !registration.installing && !registration.waiting && navigator.serviceWorker.controller);
+    return Boolean(
+      registration?.active && !registration.installing && !registration.waiting && navigator.serviceWorker.controller,
+    );
   };
   const inControl = async () => ((await page.evaluate(settled)) ? controllerFiles(page) : null);
   await expect.poll(inControl, { timeout: 30_000, interval: 500 }).toEqual(fileLists[mark]);
@@ -96,8 +106,12 @@ describe('a new deploy', () => {
     const { page: old } = await open('?view=train&d=16&h=2&enc=1&dec=1&steps=40');
     await activeVersionIs(old, 'A');
     await old.locator('#train-start').click();
-    await old.waitForFunction(() => document.querySelector('#train-view').dataset.status === 'done', null, { timeout: 60_000 });
-    await expect.poll(() => old.locator('#your-models-list li').allInnerTexts()).toEqual([expect.stringMatching(/D=16, 2 heads/)]);
+    await old.waitForFunction(() => document.querySelector('#train-view').dataset.status === 'done', null, {
+      timeout: 60_000,
+    });
+    await expect
+      .poll(() => old.locator('#your-models-list li').allInnerTexts())
+      .toEqual([expect.stringMatching(/D=16, 2 heads/)]);
     expect(await old.evaluate(() => document.documentElement.dataset.deploy)).toBe('A');
 
     // B replaces A on the server. A second tab loads B; its service worker takes over both tabs.
@@ -106,7 +120,8 @@ describe('a new deploy', () => {
     await fresh.waitForSelector('#translation-view[data-decoding="done"]');
     expect(await fresh.evaluate(() => document.documentElement.dataset.deploy)).toBe('B');
     await activeVersionIs(fresh, 'B');
-    const foreign = (list, mark) => list.filter((path) => path.startsWith('assets/') && !fileLists[mark].includes(path));
+    const foreign = (list, mark) =>
+      list.filter((path) => path.startsWith('assets/') && !fileLists[mark].includes(path));
     expect(foreign(fetched, 'B')).toEqual([]);
     expect(await fresh.locator('#update-notice').count()).toBe(0); // it runs the new version already
 
@@ -120,12 +135,19 @@ describe('a new deploy', () => {
     expect(foreign(oldFetched, 'A')).toEqual([]);
     await old.locator('#update-notice button').click();
     await old.waitForSelector('#lesson-text:not(:empty)');
-    expect(await old.evaluate(() => [document.documentElement.dataset.deploy, document.documentElement.dataset.lessonsDeploy])).toEqual(['B', 'B']);
+    expect(
+      await old.evaluate(() => [
+        document.documentElement.dataset.deploy,
+        document.documentElement.dataset.lessonsDeploy,
+      ]),
+    ).toEqual(['B', 'B']);
     expect(await old.locator('#update-notice').count()).toBe(0);
 
     // The model saved under A is still there under B.
     await fresh.goto(`${server.url}?view=train`);
-    await expect.poll(() => fresh.locator('#your-models-list li').allInnerTexts()).toEqual([expect.stringMatching(/D=16, 2 heads/)]);
+    await expect
+      .poll(() => fresh.locator('#your-models-list li').allInnerTexts())
+      .toEqual([expect.stringMatching(/D=16, 2 heads/)]);
 
     // Offline, every page is B's, translation and lessons included (B cached A's wasm family at its install).
     await context.setOffline(true);
@@ -143,7 +165,13 @@ describe('a new deploy', () => {
     await fresh.reload();
     await activeVersionIs(fresh, 'C');
     await expect.poll(() => cacheNames(fresh)).toHaveLength(2);
-    const kept = await fresh.evaluate(async () => Promise.all((await caches.keys()).map(async (name) => (await (await caches.open(name)).keys()).map((r) => new URL(r.url).pathname.slice(1)))));
+    const kept = await fresh.evaluate(async () =>
+      Promise.all(
+        (await caches.keys()).map(async (name) =>
+          (await (await caches.open(name)).keys()).map((r) => new URL(r.url).pathname.slice(1)),
+        ),
+      ),
+    );
     expect(kept.map(mainScript)).toEqual(['B', 'C'].map((mark) => mainScript(fileLists[mark])));
     expect(errors).toEqual([]);
     await context.close();

@@ -14,4 +14,8 @@ export const elementsState = `(() => {
 export const elementsShown = `(() => { const s = ${elementsState}; return s.map !== null && s.japanese.endsWith('<eos>'); })()`;
 
 /** What the worked example and the en-ja example sentence must show, styled. */
-export const expectedElements = { map: ['0.1554', '0.4223', '0.4223'], japanese: 'maria wa niwa de ringo o taberu <eos>', styled: true };
+export const expectedElements = {
+  map: ['0.1554', '0.4223', '0.4223'],
+  japanese: 'maria wa niwa de ringo o taberu <eos>',
+  styled: true,
+};

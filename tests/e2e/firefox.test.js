@@ -37,7 +37,9 @@ describe.each([
     await page.goto(`${site.url}?view=lessons&lesson=1`);
     await page.waitForSelector('body[data-ready]', { timeout: 30_000 });
     await page.waitForSelector('#selective-results li', { timeout: 30_000 });
-    expect(await text(page, '#selective-results')).toMatch(/softmax attention: weights sum to 1; the summary looks most like “cat” ✓ kept/);
+    expect(await text(page, '#selective-results')).toMatch(
+      /softmax attention: weights sum to 1; the summary looks most like “cat” ✓ kept/,
+    );
     // The elements, as another site embeds them: the worked example's map and the en-ja translator.
     await page.goto(`${site.url}embed.html`);
     await page.waitForFunction(elementsShown, { timeout: 30_000 });
@@ -54,7 +56,9 @@ describe.each([
     await page.waitForSelector('body[data-ready]', { timeout: 30_000 });
     expect(await page.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true);
     await page.click('#train-start');
-    await page.waitForFunction(() => document.querySelector('#train-view').dataset.status === 'done', { timeout: 60_000 });
+    await page.waitForFunction(() => document.querySelector('#train-view').dataset.status === 'done', {
+      timeout: 60_000,
+    });
     const progress = await text(page, '#train-progress-text');
     console.log(`Firefox: ${progress}`);
     expect(progress).toContain(os.cpus().length >= 4 ? backend : backend.replace(/-threads$/, '')); // training leaves the page a core

@@ -38,18 +38,35 @@ describe('the page in Chromium', () => {
       expect(await firstRow(page, 'stage-weights')).toEqual(['0.1554', '0.4223', '0.4223']);
       // Offline after the first load: the service worker serves the cached copy.
       await expect
-        .poll(() => page.evaluate(async () => {
-          const names = (await caches.keys()).filter((name) => name.startsWith('attention-playground-'));
-          return (await Promise.all(names.map(async (name) => (await (await caches.open(name)).keys()).length))).reduce((a, b) => a + b, 0);
-        }), { timeout: 15_000 })
+        .poll(
+          () =>
+            page.evaluate(async () => {
+              const names = (await caches.keys()).filter((name) => name.startsWith('attention-playground-'));
+              return (
+                await Promise.all(names.map(async (name) => (await (await caches.open(name)).keys()).length))
+              ).reduce((a, b) => a + b, 0);
+            }),
+          { timeout: 15_000 },
+        )
         .toBeGreaterThanOrEqual(5);
       // The wasm build this page runs, named to the service worker by the page, is cached too.
       // (Polled from here: waitForFunction takes an async function's promise for a true answer.)
-      await expect.poll(() => page.evaluate(async () => {
-        const names = (await caches.keys()).filter((name) => name.startsWith('attention-playground-'));
-        const urls = (await Promise.all(names.map(async (name) => (await (await caches.open(name)).keys()).map((r) => r.url)))).flat();
-        return urls.some((url) => /attention-relaxed-simd-[\w-]{8}\.wasm$/.test(url)) && urls.some((url) => /attention-relaxed-simd-threads-[\w-]+\.wasm$/.test(url));
-      }), { timeout: 15_000 }).toBe(true);
+      await expect
+        .poll(
+          () =>
+            page.evaluate(async () => {
+              const names = (await caches.keys()).filter((name) => name.startsWith('attention-playground-'));
+              const urls = (
+                await Promise.all(names.map(async (name) => (await (await caches.open(name)).keys()).map((r) => r.url)))
+              ).flat();
+              return (
+                urls.some((url) => /attention-relaxed-simd-[\w-]{8}\.wasm$/.test(url)) &&
+                urls.some((url) => /attention-relaxed-simd-threads-[\w-]+\.wasm$/.test(url))
+              );
+            }),
+          { timeout: 15_000 },
+        )
+        .toBe(true);
       await page.context().setOffline(true);
       await page.goto(`${site.url}?s=3`); // the build the first visit loaded (and cached)
       await page.waitForSelector('body[data-ready]');
@@ -62,11 +79,13 @@ describe('the page in Chromium', () => {
     }
   });
 
-  it.each(['wasm-relaxed-simd-threads', 'wasm-simd128-threads', 'wasm-relaxed-simd'])('%s agrees with the scalar reference', async (backend) => {
-    const { page, errors } = await openPage(suite.browser, `${suite.playground.url}?view=steps`);
-    await page.waitForSelector('body[data-ready]');
-    // A string, so the test runner does not rewrite the page's dynamic import.
-    const result = await page.evaluate(`(async () => {
+  it.each(['wasm-relaxed-simd-threads', 'wasm-simd128-threads', 'wasm-relaxed-simd'])(
+    '%s agrees with the scalar reference',
+    async (backend) => {
+      const { page, errors } = await openPage(suite.browser, `${suite.playground.url}?view=steps`);
+      await page.waitForSelector('body[data-ready]');
+      // A string, so the test runner does not rewrite the page's dynamic import.
+      const result = await page.evaluate(`(async () => {
       const { loadAttention } = await import('/lib/index.js');
       const threaded = await loadAttention({ backend: '${backend}' });
       const scalar = await loadAttention({ backend: 'wasm-scalar' });
@@ -81,12 +100,13 @@ describe('the page in Chromium', () => {
       for (let i = 0; i < expected.length; i++) worst = Math.max(worst, Math.abs(actual[i] - expected[i]) / Math.max(1, Math.abs(expected[i])));
       return { isolated: crossOriginIsolated, threads: threaded.threads, worst };
     })()`);
-    expect(result.isolated).toBe(true);
-    expect(result.threads).toBeGreaterThanOrEqual(backend.endsWith('-threads') ? 2 : 1);
-    expect(result.worst).toBeLessThan(2e-5);
-    expect(errors).toEqual([]);
-    await page.close();
-  });
+      expect(result.isolated).toBe(true);
+      expect(result.threads).toBeGreaterThanOrEqual(backend.endsWith('-threads') ? 2 : 1);
+      expect(result.worst).toBeLessThan(2e-5);
+      expect(errors).toEqual([]);
+      await page.close();
+    },
+  );
 
   it('threads: isolated pages run the pthreads build; others fall back; S=16384 streams', async () => {
     const { page, errors } = await openPage(suite.browser, `${suite.playground.url}?view=steps`);
@@ -146,16 +166,21 @@ describe('what a visitor downloads', () => {
     const files = new Set();
     page.on('request', (request) => {
       const url = new URL(request.url());
-      if (url.origin === new URL(site.url).origin) files.add(url.pathname === '/' ? 'index.html' : url.pathname.slice(1));
+      if (url.origin === new URL(site.url).origin)
+        files.add(url.pathname === '/' ? 'index.html' : url.pathname.slice(1));
     });
     await page.goto(`${site.url}${query}`);
     await page.waitForSelector('body[data-ready]');
     await page.waitForLoadState('networkidle');
     const sizes = [...files].map((file) => [file, gzipSync(readFileSync(new URL(file, dist)), { level: 9 }).length]);
     const total = sizes.reduce((sum, [, bytes]) => sum + bytes, 0);
-    console.log(`${query}: ${(total / 1000).toFixed(1)} KB gzipped: ${sizes.map(([file, bytes]) => `${file} ${(bytes / 1000).toFixed(1)}`).join(', ')}`);
+    console.log(
+      `${query}: ${(total / 1000).toFixed(1)} KB gzipped: ${sizes.map(([file, bytes]) => `${file} ${(bytes / 1000).toFixed(1)}`).join(', ')}`,
+    );
     expect(total).toBeLessThanOrEqual(300_000);
-    expect([...files].filter((file) => file.endsWith('.bin')).map((file) => file.match(/(en-[a-z]+)-/)[1])).toEqual(models);
+    expect([...files].filter((file) => file.endsWith('.bin')).map((file) => file.match(/(en-[a-z]+)-/)[1])).toEqual(
+      models,
+    );
     await page.close();
   });
 });

@@ -31,7 +31,8 @@ describe('embed=1 in an iframe', () => {
     const { page, frame, errors } = await hostWith('?view=lessons&lesson=4&embed=1');
     await frame.waitForSelector('#scaling-width');
     expect(await frame.locator('#lesson-title').textContent()).toMatch(/scal/i);
-    for (const hidden of ['.site-header', '#view-tabs', '.lesson-nav', '#lesson-next']) expect(await shown(frame, hidden)).toBe(false);
+    for (const hidden of ['.site-header', '#view-tabs', '.lesson-nav', '#lesson-next'])
+      expect(await shown(frame, hidden)).toBe(false);
     const link = frame.locator('#full-playground');
     expect(await link.isVisible()).toBe(true);
     expect(await link.getAttribute('target')).toBe('_blank');
@@ -45,13 +46,17 @@ describe('embed=1 in an iframe', () => {
     const fullUrl = new URL(full.url());
     expect(fullUrl.searchParams.get('embed')).toBeNull();
     expect(fullUrl.searchParams.get('lesson')).toBe('4');
-    expect(fullUrl.searchParams.get('d')).toBe(await frame.evaluate(() => new URLSearchParams(location.search).get('d')));
+    expect(fullUrl.searchParams.get('d')).toBe(
+      await frame.evaluate(() => new URLSearchParams(location.search).get('d')),
+    );
     await full.waitForSelector('.lesson-nav'); // the full playground, whole (visible: waitForSelector's default)
     expect(await full.locator('.site-header').isVisible()).toBe(true);
     await full.close();
     // The height the content needs, for a host that sizes its frame (a host without script simply sets one).
     await expect.poll(() => page.evaluate(() => window.heights.at(-1) ?? 0)).toBeGreaterThan(300);
-    expect(await page.evaluate(() => window.heights.at(-1))).toBe(await frame.evaluate(() => document.documentElement.scrollHeight));
+    expect(await page.evaluate(() => window.heights.at(-1))).toBe(
+      await frame.evaluate(() => document.documentElement.scrollHeight),
+    );
     expect(errors).toEqual([]);
     await page.close();
   });

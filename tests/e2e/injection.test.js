@@ -1,32 +1,44 @@
 // User text is never markup: the payload below is typed into every text field of every view (and of the
 // embeddable elements), a file named with it is opened, and a model whose vocabularies are made of markup is
 // loaded and used. Any dialog, or any element the payloads could have made, fails the test.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { createTrainer } from '../../web/lib/index.js';
 import { resultsDir, useChromiumAndPlayground } from './browser.js';
 
 const payload = '<img src=x onerror=alert(1)>';
 // Words with no spaces inside (so each stays one token), each a complete piece of markup.
-const markupWords = ['<img/src=x/onerror=alert(2)>', '<svg/onload=alert(3)>', '<b>bold</b>', '"><i>q</i>', "'><u>u</u>", '&lt;x&gt;'];
+const markupWords = [
+  '<img/src=x/onerror=alert(2)>',
+  '<svg/onload=alert(3)>',
+  '<b>bold</b>',
+  '"><i>q</i>',
+  "'><u>u</u>",
+  '&lt;x&gt;',
+];
 
 const suite = useChromiumAndPlayground();
 
 /** Elements the payloads would create if any reached innerHTML (searched through open shadow roots too). */
-const injectedElements = (page) => page.evaluate(() => {
-  const found = [];
-  const visit = (root) => {
-    for (const element of root.querySelectorAll('*')) {
-      const tag = element.tagName.toLowerCase();
-      if ((tag === 'img' && element.getAttribute('src') === 'x') || tag === 'svg' && element.hasAttribute('onload') || ['b', 'i', 'u'].includes(tag) ||
-          [...element.attributes].some((a) => a.name.startsWith('on'))) {
-        found.push(element.outerHTML.slice(0, 80));
+const injectedElements = (page) =>
+  page.evaluate(() => {
+    const found = [];
+    const visit = (root) => {
+      for (const element of root.querySelectorAll('*')) {
+        const tag = element.tagName.toLowerCase();
+        if (
+          (tag === 'img' && element.getAttribute('src') === 'x') ||
+          (tag === 'svg' && element.hasAttribute('onload')) ||
+          ['b', 'i', 'u'].includes(tag) ||
+          [...element.attributes].some((a) => a.name.startsWith('on'))
+        ) {
+          found.push(element.outerHTML.slice(0, 80));
+        }
+        if (element.shadowRoot) visit(element.shadowRoot);
       }
-      if (element.shadowRoot) visit(element.shadowRoot);
-    }
-  };
-  visit(document);
-  return found;
-});
+    };
+    visit(document);
+    return found;
+  });
 
 async function open(path) {
   const page = await suite.browser.newPage({ viewport: { width: 1440, height: 900 } });
@@ -56,8 +68,16 @@ async function typeEverywhere(page) {
 
 let markupModel;
 beforeAll(async () => {
-  const pairs = Array.from({ length: 24 }, (_, i) => [`${markupWords[i % 6]} ${markupWords[(i + 2) % 6]}`, `${markupWords[(i + 1) % 6]} w${i % 5}`]);
-  const trainer = await createTrainer({ backend: 'wasm-simd128', task: { pairs, heldOut: 0.25 }, steps: 30, model: { dModel: 16, heads: 2, ffn: 16, encoderLayers: 1, decoderLayers: 1 } });
+  const pairs = Array.from({ length: 24 }, (_, i) => [
+    `${markupWords[i % 6]} ${markupWords[(i + 2) % 6]}`,
+    `${markupWords[(i + 1) % 6]} w${i % 5}`,
+  ]);
+  const trainer = await createTrainer({
+    backend: 'wasm-simd128',
+    task: { pairs, heldOut: 0.25 },
+    steps: 30,
+    model: { dModel: 16, heads: 2, ffn: 16, encoderLayers: 1, decoderLayers: 1 },
+  });
   trainer.step(30);
   markupModel = Buffer.from(trainer.save());
   trainer.dispose();
@@ -102,11 +122,15 @@ describe('user text is shown as text, never run as markup', () => {
     await page.waitForSelector('body[data-ready]');
     // Pairs pasted as text: the errors name lines with markup in them.
     await page.locator('#train-task').selectOption('pairs');
-    await page.locator('#train-pairs').fill(`${payload}\n${markupWords.join(' ')}\t${payload}\nno separator ${payload}`);
+    await page
+      .locator('#train-pairs')
+      .fill(`${payload}\n${markupWords.join(' ')}\t${payload}\nno separator ${payload}`);
     await page.locator('#train-start').click();
     await page.waitForTimeout(500);
 
-    await page.locator('#train-load').setInputFiles({ name: `${payload}.bin`, mimeType: 'application/octet-stream', buffer: markupModel });
+    await page
+      .locator('#train-load')
+      .setInputFiles({ name: `${payload}.bin`, mimeType: 'application/octet-stream', buffer: markupModel });
     // Opening a model switches to the Translation view with it.
     await page.waitForSelector('#translation-view[data-decoding="done"]', { timeout: 20_000 });
     await page.locator('#sentence').fill(`${markupWords[0]} ${markupWords[2]}`);

@@ -78,7 +78,9 @@ describe('lessons', () => {
     const { page, errors } = await open('?view=lessons&lesson=1');
     const results = () => page.locator('#selective-results li').allTextContents();
     expect(await results()).toEqual([
-      expect.stringMatching(/^fixed decay: weights sum to 1; the summary looks most like “dog” ✗ \(cat was asked for\)$/),
+      expect.stringMatching(
+        /^fixed decay: weights sum to 1; the summary looks most like “dog” ✗ \(cat was asked for\)$/,
+      ),
       expect.stringMatching(/^sigmoid gates: weights sum to [2-6]\.\d+;/),
       expect.stringMatching(/^softmax attention: weights sum to 1; the summary looks most like “cat” ✓ kept$/),
     ]);
@@ -93,9 +95,13 @@ describe('lessons', () => {
     const { page, errors } = await open('?view=lessons&lesson=8');
     expect(await page.locator('#position-encodings .heatmap-shape').textContent()).toBe('(32×32)');
     await page.locator('#position-shuffle').click();
-    await expect.poll(() => page.locator('#position-verdict').textContent()).toMatch(/^Without positions, each word’s output is the same row in both orders/);
+    await expect
+      .poll(() => page.locator('#position-verdict').textContent())
+      .toMatch(/^Without positions, each word’s output is the same row in both orders/);
     await page.locator('#position-add').check();
-    await expect.poll(() => page.locator('#position-verdict').textContent()).toMatch(/^With positions, the same word gets a different output in another place/);
+    await expect
+      .poll(() => page.locator('#position-verdict').textContent())
+      .toMatch(/^With positions, the same word gets a different output in another place/);
     expect(page.url()).toMatch(/add=1/);
     await page.screenshot({ path: `${resultsDir}lesson-position-1440.png`, fullPage: true });
     expect(errors).toEqual([]);
@@ -104,7 +110,9 @@ describe('lessons', () => {
 
   it('memory networks: one hop finds who, two find where; the URL keeps the hops', async () => {
     const { page, errors } = await open('?view=lessons&lesson=10&hops=1');
-    expect(await page.locator('#memory-answer').textContent()).toMatch(/found who took the apple \(mary\), but not yet where/);
+    expect(await page.locator('#memory-answer').textContent()).toMatch(
+      /found who took the apple \(mary\), but not yet where/,
+    );
     await page.locator('#memory-hops').fill('2');
     expect(await page.locator('#memory-answer').textContent()).toBe('After 2 hops: the apple is in the garden.');
     expect(await page.locator('#memory-weights-2 table tbody td').allTextContents()).toHaveLength(3);
@@ -117,7 +125,8 @@ describe('lessons', () => {
   it('heads: the right split keeps each token’s numbers in one row, the straight reshape mixes them', async () => {
     const { page, errors } = await open('?view=lessons&lesson=7');
     // The token each row of head 1's block came from (every cell of a row is coloured the same).
-    const rowTokens = (id) => page.evaluate((i) => [...document.querySelectorAll(`#${i} tr`)].map((tr) => tr.querySelector('td').title), id);
+    const rowTokens = (id) =>
+      page.evaluate((i) => [...document.querySelectorAll(`#${i} tr`)].map((tr) => tr.querySelector('td').title), id);
     expect(await rowTokens('reshape-right-1')).toEqual(['from “the”', 'from “cat”', 'from “sat”', 'from “down”']);
     expect(await rowTokens('reshape-wrong-1')).toEqual(['from “the”', 'from “the”', 'from “cat”', 'from “cat”']);
     expect(await page.locator('#reshape-verdict').textContent()).toMatch(/head 1's rows are the, the, cat, cat/);
@@ -131,18 +140,22 @@ describe('lessons', () => {
 
   it('softmax: low temperature approaches the argmax, high the uniform; reordering keeps each input’s weight', async () => {
     const { page, errors } = await open('?view=lessons&lesson=2&t=0.05');
-    const weightOf = async (word) => (await page.locator('#softmax-soft li', { hasText: word }).locator('.distribution-value').textContent());
+    const weightOf = async (word) =>
+      await page.locator('#softmax-soft li', { hasText: word }).locator('.distribution-value').textContent();
     expect(await weightOf('sun')).toBe('100% ← argmax');
     await page.locator('#softmax-temperature').fill('1000'); // T = 20
     await expect.poll(() => page.locator('#softmax-results').textContent()).toMatch(/of uniform \(0\.2 each\)/);
-    for (const word of ['rain', 'sun', 'wind', 'snow', 'fog']) expect(await weightOf(word)).toMatch(/^(1[7-9]|2[0-3])%/);
+    for (const word of ['rain', 'sun', 'wind', 'snow', 'fog'])
+      expect(await weightOf(word)).toMatch(/^(1[7-9]|2[0-3])%/);
     await page.locator('#softmax-score-3').fill('6');
     await page.locator('#softmax-score-3').press('Enter');
     await expect.poll(() => page.url()).toMatch(/sc=1%2C2\.5%2C0\.5%2C6%2C1\.5/);
     expect(await page.locator('#softmax-results').textContent()).toMatch(/Hard attention: −2 °C, snow’s value alone/);
     const before = await page.locator('#softmax-results li').first().textContent();
     await page.locator('#softmax-reorder').click();
-    expect(await page.locator('#softmax-equivariance').textContent()).toMatch(/each input keeps its weight \(largest change (0|\d(\.\d+)?e−\d+)\)/);
+    expect(await page.locator('#softmax-equivariance').textContent()).toMatch(
+      /each input keeps its weight \(largest change (0|\d(\.\d+)?e−\d+)\)/,
+    );
     expect(await page.locator('#softmax-results li').first().textContent()).toBe(before);
     const drawn = await page.locator('#softmax-drawn').textContent();
     await page.locator('#softmax-draw').click();
@@ -167,7 +180,13 @@ describe('lessons', () => {
 
   it('scaling: unscaled weights turn one-hot at d = 512, scaled ones do not', async () => {
     const { page, errors } = await open('?view=lessons&lesson=4&d=512');
-    const largest = async (id) => Number((await page.locator(id).textContent()).match(/is ([\d.]+) on average|: ([\d.]+) on average/).slice(1).find(Boolean));
+    const largest = async (id) =>
+      Number(
+        (await page.locator(id).textContent())
+          .match(/is ([\d.]+) on average|: ([\d.]+) on average/)
+          .slice(1)
+          .find(Boolean),
+      );
     expect(await largest('#scaling-unscaled')).toBeGreaterThan(0.95);
     expect(await largest('#scaling-scaled')).toBeLessThan(0.7);
     await page.locator('#scaling-width').fill('0'); // d = 2
@@ -180,7 +199,9 @@ describe('lessons', () => {
 
   it('self- and cross-attention from the shipped model, the best head ringing the aligned words', async () => {
     const { page, errors } = await open('?view=lessons&lesson=5');
-    await expect.poll(() => page.locator('#cross-status').textContent(), { timeout: 15000 }).toMatch(/^“el perro grande ve a los gatos blancos”/);
+    await expect
+      .poll(() => page.locator('#cross-status').textContent(), { timeout: 15000 })
+      .toMatch(/^“el perro grande ve a los gatos blancos”/);
     expect(await page.locator('#cross-self .heatmap-shape').textContent()).toBe('(8×8)');
     const status = await page.locator('#cross-status').textContent();
     const [, hit, of] = status.match(/(\d+) of the (\d+) aligned Spanish words/).map(Number);
@@ -197,11 +218,14 @@ describe('lessons', () => {
   it('fits 375 px and has no serious or critical axe-core violations', async () => {
     for (const lesson of [1, 2, 3, 4, 5, 7, 8, 10]) {
       const { page, errors } = await open(`?view=lessons&lesson=${lesson}`, { width: 375, height: 800 });
-      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+      const overflow = await page.evaluate(
+        () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+      );
       expect(overflow).toBeLessThanOrEqual(0);
       expect(await accessibilityViolations(page, '#lessons-view')).toEqual([]);
       if (lesson === 5) await page.waitForSelector('#cross-cross canvas');
-      if (lesson === 8 || lesson === 5) await page.screenshot({ path: `${resultsDir}lesson-${lesson}-375.png`, fullPage: true });
+      if (lesson === 8 || lesson === 5)
+        await page.screenshot({ path: `${resultsDir}lesson-${lesson}-375.png`, fullPage: true });
       expect(errors).toEqual([]);
       await page.close();
     }

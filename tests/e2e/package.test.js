@@ -15,7 +15,8 @@ import { serveFolder } from './static-host.js';
 
 const repo = fileURLToPath(new URL('../..', import.meta.url));
 const viteVersion = JSON.parse(readFileSync(join(repo, 'node_modules/vite/package.json'), 'utf8')).version;
-const run = (command, args, cwd) => execFileSync(command, args, { cwd, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
+const run = (command, args, cwd) =>
+  execFileSync(command, args, { cwd, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
 
 let work, tarball, packed, browser, heldOut;
 beforeAll(async () => {
@@ -60,11 +61,23 @@ async function elementsOn(url, screenshot) {
   page.on('console', (message) => message.type() === 'error' && errors.push(message.text()));
   await page.addInitScript(() => {
     globalThis.violations = [];
-    document.addEventListener('securitypolicyviolation', (event) => globalThis.violations.push(`${event.violatedDirective} ${event.blockedURI}`));
+    document.addEventListener('securitypolicyviolation', (event) =>
+      globalThis.violations.push(`${event.violatedDirective} ${event.blockedURI}`),
+    );
   });
   await page.goto(url);
-  const firstRow = () => page.evaluate(() => [...(document.querySelector('attention-map')?.shadowRoot?.querySelectorAll('tbody tr:first-child td') ?? [])].map((td) => td.textContent));
-  const words = () => page.evaluate(() => [...(document.querySelector('attention-translator')?.shadowRoot?.querySelectorAll('.token') ?? [])].map((t) => t.textContent));
+  const firstRow = () =>
+    page.evaluate(() =>
+      [...(document.querySelector('attention-map')?.shadowRoot?.querySelectorAll('tbody tr:first-child td') ?? [])].map(
+        (td) => td.textContent,
+      ),
+    );
+  const words = () =>
+    page.evaluate(() =>
+      [...(document.querySelector('attention-translator')?.shadowRoot?.querySelectorAll('.token') ?? [])].map(
+        (t) => t.textContent,
+      ),
+    );
   try {
     await expect.poll(firstRow, { timeout: 20_000 }).toHaveLength(3);
   } catch (error) {
@@ -72,31 +85,73 @@ async function elementsOn(url, screenshot) {
   }
   await expect.poll(words, { timeout: 20_000 }).not.toEqual([]);
   // Styled: the map's legend is laid out by the elements' stylesheet (a flex row), not as plain blocks.
-  const styled = await page.evaluate(() => getComputedStyle(document.querySelector('attention-map').shadowRoot.querySelector('.heatmap-legend')).display === 'flex');
-  const shown = { firstRow: await firstRow(), words: await words(), styled, violations: await page.evaluate(() => globalThis.violations), errors };
+  const styled = await page.evaluate(
+    () =>
+      getComputedStyle(document.querySelector('attention-map').shadowRoot.querySelector('.heatmap-legend')).display ===
+      'flex',
+  );
+  const shown = {
+    firstRow: await firstRow(),
+    words: await words(),
+    styled,
+    violations: await page.evaluate(() => globalThis.violations),
+    errors,
+  };
   if (screenshot) await page.screenshot({ path: `${resultsDir}${screenshot}` });
   await page.close();
   return shown;
 }
 
 // The host's own icon, a file like the rest of its site (a data: URL would break its own CSP).
-const favicon = '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 16 16"><rect width="16" height="16" fill="#d1495b"/></svg>';
-const expected = () => ({ firstRow: ['0.1554', '0.4223', '0.4223'], words: [...heldOut.target.split(' '), '<eos>'], styled: true, violations: [], errors: [] });
+const favicon =
+  '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 16 16"><rect width="16" height="16" fill="#d1495b"/></svg>';
+const expected = () => ({
+  firstRow: ['0.1554', '0.4223', '0.4223'],
+  words: [...heldOut.target.split(' '), '<eos>'],
+  styled: true,
+  violations: [],
+  errors: [],
+});
 // A host's strict policy: the package's scripts, wasm and styles come from the site itself, nothing inline.
 const strictPolicy = "default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; style-src 'self'; worker-src 'self'";
 
 describe('the package', () => {
   it('packs what a stranger needs and nothing else', () => {
     const files = packed.files.map((f) => f.path);
-    console.log(`${packed.filename}: ${(packed.size / 1000).toFixed(1)} kB packed, ${(packed.unpackedSize / 1000).toFixed(1)} kB unpacked, ${files.length} files`);
-    expect(files).toEqual(expect.arrayContaining(['LICENSE', 'README.md', 'package.json', 'web/lib/index.js', 'web/lib/index.d.ts',
-      'web/bundle/attention-elements.js', 'web/elements/index.d.ts', 'web/elements/react.d.ts', 'web/lib/models/en-es.bin', 'web/lib/models/en-ja.bin',
-      'web/lib/wasm/attention-simd.wasm', 'web/lib/wasm/attention-scalar.wasm', 'web/lib/wasm/attention-simd-threads.wasm',
-      'web/lib/wasm/attention-relaxed-simd.wasm', 'web/lib/wasm/attention-relaxed-simd-threads.wasm', 'web/lib/wasm/attention-simd.mjs',
-      'web/lib/wasm/attention-simd-threads.mjs', 'web/lib/wasm/attention-simd-threads.worker.js', 'web/lib/wasm/node/attention-simd-threads-node.cjs']));
+    console.log(
+      `${packed.filename}: ${(packed.size / 1000).toFixed(1)} kB packed, ${(packed.unpackedSize / 1000).toFixed(1)} kB unpacked, ${files.length} files`,
+    );
+    expect(files).toEqual(
+      expect.arrayContaining([
+        'LICENSE',
+        'README.md',
+        'package.json',
+        'web/lib/index.js',
+        'web/lib/index.d.ts',
+        'web/bundle/attention-elements.js',
+        'web/elements/index.d.ts',
+        'web/elements/react.d.ts',
+        'web/lib/models/en-es.bin',
+        'web/lib/models/en-ja.bin',
+        'web/lib/wasm/attention-simd.wasm',
+        'web/lib/wasm/attention-scalar.wasm',
+        'web/lib/wasm/attention-simd-threads.wasm',
+        'web/lib/wasm/attention-relaxed-simd.wasm',
+        'web/lib/wasm/attention-relaxed-simd-threads.wasm',
+        'web/lib/wasm/attention-simd.mjs',
+        'web/lib/wasm/attention-simd-threads.mjs',
+        'web/lib/wasm/attention-simd-threads.worker.js',
+        'web/lib/wasm/node/attention-simd-threads-node.cjs',
+      ]),
+    );
     // Two glue files run the five builds (web/lib/load-module.js): no other build's glue is shipped.
-    expect(files.filter((f) => /\.(mjs|cjs)$|\.worker\.js$/.test(f)).sort()).toEqual(['web/lib/wasm/attention-simd-threads.mjs', 'web/lib/wasm/attention-simd-threads.worker.js',
-      'web/lib/wasm/attention-simd.mjs', 'web/lib/wasm/node/attention-simd-threads-node.cjs', 'web/lib/wasm/node/attention-simd-threads-node.worker.js']);
+    expect(files.filter((f) => /\.(mjs|cjs)$|\.worker\.js$/.test(f)).sort()).toEqual([
+      'web/lib/wasm/attention-simd-threads.mjs',
+      'web/lib/wasm/attention-simd-threads.worker.js',
+      'web/lib/wasm/attention-simd.mjs',
+      'web/lib/wasm/node/attention-simd-threads-node.cjs',
+      'web/lib/wasm/node/attention-simd-threads-node.worker.js',
+    ]);
     expect(files.filter((f) => /^(tests|cpp|build|scripts|dist|node_modules)\/|\.test\.js$/.test(f))).toEqual([]);
     // The elements ship as their one-file build: not the playground's sources, and no dependency to install.
     expect(files.filter((f) => /^web\/(src|elements)\/.*\.(js|css)$/.test(f))).toEqual([]);
@@ -108,7 +163,9 @@ describe('the package', () => {
     run('tar', ['-xzf', tarball, '-C', unpacked], repo);
     const byContent = new Map();
     for (const path of files) {
-      const hash = createHash('sha256').update(readFileSync(join(unpacked, 'package', path))).digest('hex');
+      const hash = createHash('sha256')
+        .update(readFileSync(join(unpacked, 'package', path)))
+        .digest('hex');
       byContent.set(hash, [...(byContent.get(hash) ?? []), path]);
     }
     expect([...byContent.values()].filter((paths) => paths.length > 1)).toEqual([]);
@@ -117,7 +174,19 @@ describe('the package', () => {
   it('in a fresh Vite app with no configuration: the dev server and the built app (both under the strict CSP) show the elements; Node runs the library', async () => {
     const app = join(work, 'vite-app');
     mkdirSync(app);
-    writeFileSync(join(app, 'package.json'), JSON.stringify({ name: 'embedding-app', private: true, type: 'module', dependencies: { 'attention-playground': `file:${tarball}`, vite: viteVersion } }, null, 2));
+    writeFileSync(
+      join(app, 'package.json'),
+      JSON.stringify(
+        {
+          name: 'embedding-app',
+          private: true,
+          type: 'module',
+          dependencies: { 'attention-playground': `file:${tarball}`, vite: viteVersion },
+        },
+        null,
+        2,
+      ),
+    );
     // No Vite configuration at all, as a new user starts: the host's defaults, dev server and build.
     writeFileSync(join(app, 'index.html'), pageHtml(heldOut.source));
     writeFileSync(join(app, 'main.js'), pageScript);
@@ -125,7 +194,12 @@ describe('the package', () => {
     writeFileSync(join(app, 'public', 'favicon.svg'), favicon);
     run('npm', ['install', '--prefer-offline', '--no-audit', '--no-fund'], app);
 
-    const dev = await createServer({ root: app, configFile: false, server: { port: 0, host: '127.0.0.1', headers: { 'Content-Security-Policy': strictPolicy } }, logLevel: 'error' });
+    const dev = await createServer({
+      root: app,
+      configFile: false,
+      server: { port: 0, host: '127.0.0.1', headers: { 'Content-Security-Policy': strictPolicy } },
+      logLevel: 'error',
+    });
     await dev.listen();
     try {
       expect(await elementsOn(`http://127.0.0.1:${dev.httpServer.address().port}/`)).toEqual(expected());
@@ -135,23 +209,47 @@ describe('the package', () => {
 
     run('npx', ['vite', 'build', '--logLevel', 'error'], app);
     // The built app under a strict CSP (its build inlined the elements' old stylesheets as blocked data: URLs).
-    const built = await preview({ root: app, configFile: false, preview: { port: 0, host: '127.0.0.1', headers: { 'Content-Security-Policy': strictPolicy } }, logLevel: 'error' });
+    const built = await preview({
+      root: app,
+      configFile: false,
+      preview: { port: 0, host: '127.0.0.1', headers: { 'Content-Security-Policy': strictPolicy } },
+      logLevel: 'error',
+    });
     try {
-      expect(await elementsOn(`http://127.0.0.1:${built.httpServer.address().port}/`, 'package-vite-app.png')).toEqual(expected());
+      expect(await elementsOn(`http://127.0.0.1:${built.httpServer.address().port}/`, 'package-vite-app.png')).toEqual(
+        expected(),
+      );
     } finally {
       await built.close();
     }
 
-    const node = JSON.parse(run('node', ['--input-type=module', '-e', `
+    const node = JSON.parse(
+      run(
+        'node',
+        [
+          '--input-type=module',
+          '-e',
+          `
       import { loadAttention, loadTranslator } from 'attention-playground';
       const api = await loadAttention();
       const translator = await loadTranslator({ model: 'en-ja' });
       const out = api.matmul({ a: { data: new Float32Array([1, 2]), rows: 1, cols: 2 }, b: { data: new Float32Array([3, 4]), rows: 2, cols: 1 } });
       console.log(JSON.stringify({ backend: api.backend, product: out.data[0], japanese: translator.translate('juan walks with the dogs').target.join(' ') }));
-    `], app));
+    `,
+        ],
+        app,
+      ),
+    );
     expect(node).toEqual({ backend: 'wasm-simd128', product: 11, japanese: 'fuan wa inu to aruku <eos>' });
     // Both threaded builds, from their Node twins' glue with the browser builds' wasm and one shared pthread worker.
-    const threaded = JSON.parse(run('node', ['--experimental-wasm-relaxed-simd', '--input-type=module', '-e', `
+    const threaded = JSON.parse(
+      run(
+        'node',
+        [
+          '--experimental-wasm-relaxed-simd',
+          '--input-type=module',
+          '-e',
+          `
       import { loadAttention } from 'attention-playground';
       const results = [];
       for (const backend of ['wasm-simd128-threads', 'wasm-relaxed-simd-threads']) {
@@ -162,22 +260,50 @@ describe('the package', () => {
       }
       console.log(JSON.stringify(results));
       process.exit(0);
-    `], app));
-    expect(threaded).toEqual(['wasm-simd128-threads', 'wasm-relaxed-simd-threads'].map((backend) => ({ backend, rows: 512, finite: true })));
+    `,
+        ],
+        app,
+      ),
+    );
+    expect(threaded).toEqual(
+      ['wasm-simd128-threads', 'wasm-relaxed-simd-threads'].map((backend) => ({ backend, rows: 512, finite: true })),
+    );
   }, 240_000);
 
   it('in a React 19 app (Vite, no configuration): objects set from JSX as properties, built and served under the strict CSP', async () => {
     const app = join(work, 'react-app');
     mkdirSync(join(app, 'public'), { recursive: true });
     const reactVersion = JSON.parse(readFileSync(join(repo, 'node_modules/react/package.json'), 'utf8')).version;
-    writeFileSync(join(app, 'package.json'), JSON.stringify({ name: 'react-host', private: true, type: 'module', dependencies: { 'attention-playground': `file:${tarball}`, react: reactVersion, 'react-dom': reactVersion, vite: viteVersion } }, null, 2));
-    writeFileSync(join(app, 'index.html'), `<!doctype html>
+    writeFileSync(
+      join(app, 'package.json'),
+      JSON.stringify(
+        {
+          name: 'react-host',
+          private: true,
+          type: 'module',
+          dependencies: {
+            'attention-playground': `file:${tarball}`,
+            react: reactVersion,
+            'react-dom': reactVersion,
+            vite: viteVersion,
+          },
+        },
+        null,
+        2,
+      ),
+    );
+    writeFileSync(
+      join(app, 'index.html'),
+      `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><title>a React host</title><link rel="icon" href="./favicon.svg"></head>
 <body><div id="root"></div><script type="module" src="./main.jsx"></script></body></html>
-`);
+`,
+    );
     writeFileSync(join(app, 'public', 'favicon.svg'), favicon);
     // The weights are an object: React 19 sets it as the element's property (no ref, no effect).
-    writeFileSync(join(app, 'main.jsx'), `import { createRoot } from 'react-dom/client';
+    writeFileSync(
+      join(app, 'main.jsx'),
+      `import { createRoot } from 'react-dom/client';
 import 'attention-playground/elements';
 import { loadAttention } from 'attention-playground';
 
@@ -197,12 +323,20 @@ function Lesson() {
   );
 }
 createRoot(document.getElementById('root')).render(<Lesson />);
-`);
+`,
+    );
     run('npm', ['install', '--prefer-offline', '--no-audit', '--no-fund'], app);
     run('npx', ['vite', 'build', '--logLevel', 'error'], app);
-    const built = await preview({ root: app, configFile: false, preview: { port: 0, host: '127.0.0.1', headers: { 'Content-Security-Policy': strictPolicy } }, logLevel: 'error' });
+    const built = await preview({
+      root: app,
+      configFile: false,
+      preview: { port: 0, host: '127.0.0.1', headers: { 'Content-Security-Policy': strictPolicy } },
+      logLevel: 'error',
+    });
     try {
-      expect(await elementsOn(`http://127.0.0.1:${built.httpServer.address().port}/`, 'package-react-app.png')).toEqual(expected());
+      expect(await elementsOn(`http://127.0.0.1:${built.httpServer.address().port}/`, 'package-react-app.png')).toEqual(
+        expected(),
+      );
     } finally {
       await built.close();
     }
@@ -211,8 +345,24 @@ createRoot(document.getElementById('root')).render(<Lesson />);
   it('in a webpack 5 app with no configuration (its default entry, output and asset handling), under the strict CSP', async () => {
     const app = join(work, 'webpack-app');
     mkdirSync(join(app, 'src'), { recursive: true });
-    const version = (name) => JSON.parse(readFileSync(join(repo, 'node_modules', name, 'package.json'), 'utf8')).version;
-    writeFileSync(join(app, 'package.json'), JSON.stringify({ name: 'webpack-host', private: true, dependencies: { 'attention-playground': `file:${tarball}`, webpack: version('webpack'), 'webpack-cli': version('webpack-cli') } }, null, 2));
+    const version = (name) =>
+      JSON.parse(readFileSync(join(repo, 'node_modules', name, 'package.json'), 'utf8')).version;
+    writeFileSync(
+      join(app, 'package.json'),
+      JSON.stringify(
+        {
+          name: 'webpack-host',
+          private: true,
+          dependencies: {
+            'attention-playground': `file:${tarball}`,
+            webpack: version('webpack'),
+            'webpack-cli': version('webpack-cli'),
+          },
+        },
+        null,
+        2,
+      ),
+    );
     writeFileSync(join(app, 'src', 'index.js'), pageScript);
     run('npm', ['install', '--prefer-offline', '--no-audit', '--no-fund'], app);
     run('npx', ['webpack', '--mode', 'production'], app); // src/index.js → dist/main.js, assets beside it
@@ -231,8 +381,15 @@ createRoot(document.getElementById('root')).render(<Lesson />);
     mkdirSync(unpacked);
     run('tar', ['-xzf', tarball, '-C', unpacked], repo);
     const packageDir = join(unpacked, 'package');
-    expect(JSON.parse(readFileSync(join(packageDir, 'package.json'), 'utf8'))).toMatchObject({ unpkg: 'web/bundle/attention-elements.js', jsdelivr: 'web/bundle/attention-elements.js' });
-    const scriptFrom = (bundleUrl) => pageScript.replace("import 'attention-playground/elements';\nimport { loadAttention } from 'attention-playground';", `import { loadAttention } from '${bundleUrl}';`);
+    expect(JSON.parse(readFileSync(join(packageDir, 'package.json'), 'utf8'))).toMatchObject({
+      unpkg: 'web/bundle/attention-elements.js',
+      jsdelivr: 'web/bundle/attention-elements.js',
+    });
+    const scriptFrom = (bundleUrl) =>
+      pageScript.replace(
+        "import 'attention-playground/elements';\nimport { loadAttention } from 'attention-playground';",
+        `import { loadAttention } from '${bundleUrl}';`,
+      );
     const site = join(unpacked, 'site');
     cpSync(packageDir, join(site, 'modules', 'attention-playground'), { recursive: true });
     writeFileSync(join(site, 'index.html'), pageHtml(heldOut.source));
@@ -263,7 +420,11 @@ createRoot(document.getElementById('root')).render(<Lesson />);
 
   it('in a plain static folder whose host moved the wasm and models elsewhere: setAssetBase() says where, once', async () => {
     const site = join(work, 'static-site');
-    cpSync(join(work, 'vite-app', 'node_modules', 'attention-playground'), join(site, 'modules', 'attention-playground'), { recursive: true });
+    cpSync(
+      join(work, 'vite-app', 'node_modules', 'attention-playground'),
+      join(site, 'modules', 'attention-playground'),
+      { recursive: true },
+    );
     const lib = join(site, 'modules/attention-playground/web/lib');
     for (const folder of ['wasm', 'models']) {
       cpSync(join(lib, folder), join(site, 'cdn', folder), { recursive: true });
@@ -272,8 +433,14 @@ createRoot(document.getElementById('root')).render(<Lesson />);
     const bundle = './modules/attention-playground/web/bundle/attention-elements.js';
     // Imported first, and from the library alone (the elements' file imports the same one), so the base is set
     // before the elements exist: they load the module as soon as they are on the page.
-    writeFileSync(join(site, 'asset-base.js'), "import { setAssetBase } from './modules/attention-playground/web/lib/index.js';\nsetAssetBase('./cdn/');\n");
-    writeFileSync(join(site, 'main.js'), `import './asset-base.js';\n${pageScript.replace("import 'attention-playground/elements';\nimport { loadAttention } from 'attention-playground';", `import { loadAttention } from '${bundle}';`)}`);
+    writeFileSync(
+      join(site, 'asset-base.js'),
+      "import { setAssetBase } from './modules/attention-playground/web/lib/index.js';\nsetAssetBase('./cdn/');\n",
+    );
+    writeFileSync(
+      join(site, 'main.js'),
+      `import './asset-base.js';\n${pageScript.replace("import 'attention-playground/elements';\nimport { loadAttention } from 'attention-playground';", `import { loadAttention } from '${bundle}';`)}`,
+    );
     writeFileSync(join(site, 'index.html'), pageHtml(heldOut.source));
     writeFileSync(join(site, 'favicon.svg'), favicon);
     const server = await serveFolder(() => site, { 'Content-Security-Policy': strictPolicy });

@@ -20,7 +20,9 @@ describe('on a phone', () => {
   it('the first paint has the lede and the tabs while the model and the wasm are still on their way', async () => {
     const context = await browser.newContext({ viewport: phone });
     let release;
-    const held = new Promise((resolve) => { release = resolve; });
+    const held = new Promise((resolve) => {
+      release = resolve;
+    });
     // Hold every model and wasm request until the page's first paint has been looked at.
     await context.route(/\.(bin|wasm)$/, async (route) => {
       await held;
@@ -30,7 +32,12 @@ describe('on a phone', () => {
     await page.goto(built.url);
     await page.waitForSelector('#tab-translation[aria-selected="true"]');
     expect(await page.locator('.lede').textContent()).toMatch(/Attention, running in your browser/);
-    expect(await page.locator('#view-tabs [role="tab"]').allTextContents()).toEqual(['Lessons', 'Translation', 'Attention, step by step', 'Train']);
+    expect(await page.locator('#view-tabs [role="tab"]').allTextContents()).toEqual([
+      'Lessons',
+      'Translation',
+      'Attention, step by step',
+      'Train',
+    ]);
     expect(await page.locator('#view-panel .loading').textContent()).toMatch(/Loading/);
     // The view's heading and introduction too: the same words the view shows once built, in the same place.
     expect(await page.locator('#view-panel h2').textContent()).toBe('Translation: watch attention align words');
@@ -64,8 +71,15 @@ describe('on a phone', () => {
   // not run, the two were drawn in the same task (or no boundary is proven).
   const recordDrawTasks = () => {
     const record = (globalThis.mapDrawTasks = []);
-    let task = 0, pinged = false;
-    const ping = () => globalThis.scheduler.postTask(() => { pinged = true; }, { priority: 'user-blocking' });
+    let task = 0,
+      pinged = false;
+    const ping = () =>
+      globalThis.scheduler.postTask(
+        () => {
+          pinged = true;
+        },
+        { priority: 'user-blocking' },
+      );
     const original = CanvasRenderingContext2D.prototype.putImageData; // a map's cells, once per picture
     CanvasRenderingContext2D.prototype.putImageData = function putImageData(...args) {
       const id = this.canvas.closest?.('figure.heatmap')?.id;
@@ -100,19 +114,29 @@ describe('on a phone', () => {
     await context.close();
   });
 
-  it.each([5, 6, 9])('lesson %i never loads the module on the page’s thread (its widget needs none, or it has none)', async (lesson) => {
-    const { page, errors } = await openPage(browser, `${built.url}?view=lessons&lesson=${lesson}`, phone);
-    await page.waitForSelector('body[data-ready]');
-    if (lesson === 5) await page.waitForFunction(() => document.querySelector('#cross-status')?.textContent.startsWith('“'));
-    // The window's own resource timeline: a worker's fetches (lesson 5's translator) are in the worker's.
-    const pageWasm = () => page.evaluate(() => performance.getEntriesByType('resource').map((r) => r.name).filter((name) => /\.wasm$/.test(name)));
-    expect(await pageWasm()).toEqual([]);
-    await page.locator('#lesson-prev').click(); // a lesson with a widget that computes here: the module now loads
-    await page.locator('#lesson-prev').click();
-    await expect.poll(pageWasm).toHaveLength(1);
-    expect(errors).toEqual([]);
-    await page.close();
-  });
+  it.each([5, 6, 9])(
+    'lesson %i never loads the module on the page’s thread (its widget needs none, or it has none)',
+    async (lesson) => {
+      const { page, errors } = await openPage(browser, `${built.url}?view=lessons&lesson=${lesson}`, phone);
+      await page.waitForSelector('body[data-ready]');
+      if (lesson === 5)
+        await page.waitForFunction(() => document.querySelector('#cross-status')?.textContent.startsWith('“'));
+      // The window's own resource timeline: a worker's fetches (lesson 5's translator) are in the worker's.
+      const pageWasm = () =>
+        page.evaluate(() =>
+          performance
+            .getEntriesByType('resource')
+            .map((r) => r.name)
+            .filter((name) => /\.wasm$/.test(name)),
+        );
+      expect(await pageWasm()).toEqual([]);
+      await page.locator('#lesson-prev').click(); // a lesson with a widget that computes here: the module now loads
+      await page.locator('#lesson-prev').click();
+      await expect.poll(pageWasm).toHaveLength(1);
+      expect(errors).toEqual([]);
+      await page.close();
+    },
+  );
 
   it('a tap on a map cell shows its value, as hovering does', async () => {
     const context = await browser.newContext({ viewport: phone, hasTouch: true, isMobile: true });
@@ -151,7 +175,8 @@ describe('on a phone', () => {
       }
       return results;
     })()`);
-    for (const result of comparison) expect(result).toMatchObject({ sameWords: true, sameMaps: true, transferred: true });
+    for (const result of comparison)
+      expect(result).toMatchObject({ sameWords: true, sameMaps: true, transferred: true });
     expect(comparison[0].count).toBeGreaterThan(10);
     expect(errors).toEqual([]);
     await page.close();
@@ -163,20 +188,41 @@ describe('on a phone', () => {
     await page.goto(built.url);
     await page.waitForSelector('#translation-view[data-decoding="done"]');
     // (Polled from here: waitForFunction takes an async function's promise for a true answer.)
-    await expect.poll(() => page.evaluate(async () => (await navigator.serviceWorker.ready).active?.state === 'activated' && navigator.serviceWorker.controller !== null), { timeout: 30_000 }).toBe(true);
+    await expect
+      .poll(
+        () =>
+          page.evaluate(
+            async () =>
+              (await navigator.serviceWorker.ready).active?.state === 'activated' &&
+              navigator.serviceWorker.controller !== null,
+          ),
+        { timeout: 30_000 },
+      )
+      .toBe(true);
     // The install cached every page and model; the page's message cached its wasm build (and its twin).
-    await expect.poll(() => page.evaluate(async () => {
-      const keys = await Promise.all((await caches.keys()).map(async (name) => (await (await caches.open(name)).keys()).map((r) => r.url)));
-      return keys.flat().filter((url) => /attention-relaxed-simd.*\.wasm$/.test(url)).length;
-    }), { timeout: 30_000 }).toBe(2);
+    await expect
+      .poll(
+        () =>
+          page.evaluate(async () => {
+            const keys = await Promise.all(
+              (await caches.keys()).map(async (name) => (await (await caches.open(name)).keys()).map((r) => r.url)),
+            );
+            return keys.flat().filter((url) => /attention-relaxed-simd.*\.wasm$/.test(url)).length;
+          }),
+        { timeout: 30_000 },
+      )
+      .toBe(2);
     await context.setOffline(true);
-    const problems = [], said = [];
+    const problems = [],
+      said = [];
     page.on('pageerror', (error) => problems.push(error.message));
     page.on('console', (message) => said.push(message.text()));
     const visit = async (query, ready) => {
       await page.goto(`${built.url}${query}`);
       await page.waitForSelector(ready, { timeout: 20_000 }).catch(async (error) => {
-        throw new Error(`offline, ${query} never showed ${ready}: ${error.message.split('\n')[0]}; the page said ${JSON.stringify(said)}; it shows ${JSON.stringify((await page.locator('#app').textContent()).slice(0, 300))}; cached ${JSON.stringify(await page.evaluate(async () => (await Promise.all((await caches.keys()).map(async (n) => (await (await caches.open(n)).keys()).map((r) => n.slice(-4) + ' ' + r.url.split('/').pop())))).flat().filter((u) => /relaxed/.test(u))))}; controlled ${await page.evaluate(() => navigator.serviceWorker.controller !== null)}`);
+        throw new Error(
+          `offline, ${query} never showed ${ready}: ${error.message.split('\n')[0]}; the page said ${JSON.stringify(said)}; it shows ${JSON.stringify((await page.locator('#app').textContent()).slice(0, 300))}; cached ${JSON.stringify(await page.evaluate(async () => (await Promise.all((await caches.keys()).map(async (n) => (await (await caches.open(n)).keys()).map((r) => n.slice(-4) + ' ' + r.url.split('/').pop())))).flat().filter((u) => /relaxed/.test(u))))}; controlled ${await page.evaluate(() => navigator.serviceWorker.controller !== null)}`,
+        );
       });
     };
     await visit('?view=translation&model=en-ja', '#translation-view[data-decoding="done"]');
@@ -189,7 +235,9 @@ describe('on a phone', () => {
       await expect.poll(() => page.locator('.lesson-widget, a.lesson-open').count()).toBeGreaterThanOrEqual(1); // the widget's code arrives when its lesson is shown
     }
     await visit('?view=lessons&lesson=5', '#lesson-5[aria-current="step"]'); // the shipped model, from the cache
-    await expect.poll(() => page.locator('#cross-status').textContent(), { timeout: 15_000 }).toMatch(/^“el perro grande ve a los gatos blancos”/);
+    await expect
+      .poll(() => page.locator('#cross-status').textContent(), { timeout: 15_000 })
+      .toMatch(/^“el perro grande ve a los gatos blancos”/);
     await visit('embed.html', 'attention-map');
     expect(problems).toEqual([]);
     await context.close();

@@ -23,7 +23,9 @@ async function openTrainView(query, beforeLoad = null) {
 async function trainOnce(page) {
   const before = await page.locator('#your-models-list li').count();
   await page.locator('#train-start').click();
-  await page.waitForFunction(() => document.querySelector('#train-view').dataset.status === 'done', null, { timeout: 60_000 });
+  await page.waitForFunction(() => document.querySelector('#train-view').dataset.status === 'done', null, {
+    timeout: 60_000,
+  });
   return before;
 }
 
@@ -32,29 +34,34 @@ async function trainOnce(page) {
  * first saved record (`base: true`) or a whole record of its own; `flipByte`: its weights are the first's with
  * that byte inverted.
  */
-const storedNames = (page, records = []) => page.evaluate((records) => new Promise((resolve, reject) => {
-  const request = indexedDB.open('attention-playground');
-  request.onerror = () => reject(request.error);
-  request.onsuccess = () => {
-    const db = request.result;
-    const tx = db.transaction(['models', 'weights'], 'readwrite');
-    const [store, weights] = [tx.objectStore('models'), tx.objectStore('weights')];
-    store.getAll().onsuccess = (event) => {
-      const [first] = event.target.result;
-      weights.get(first?.id ?? 0).onsuccess = (read) => {
-        for (const { base, flipByte, ...change } of records) {
-          store.put(base ? { ...first, ...change } : change);
-          if (flipByte === undefined) continue;
-          const bytes = Uint8Array.from(read.target.result);
-          bytes[flipByte] ^= 0xff;
-          weights.put(bytes, change.id);
-        }
-        store.getAll().onsuccess = (all) => resolve(all.target.result.map((record) => record.name));
-      };
-    };
-    tx.oncomplete = () => db.close();
-  };
-}), records);
+const storedNames = (page, records = []) =>
+  page.evaluate(
+    (records) =>
+      new Promise((resolve, reject) => {
+        const request = indexedDB.open('attention-playground');
+        request.onerror = () => reject(request.error);
+        request.onsuccess = () => {
+          const db = request.result;
+          const tx = db.transaction(['models', 'weights'], 'readwrite');
+          const [store, weights] = [tx.objectStore('models'), tx.objectStore('weights')];
+          store.getAll().onsuccess = (event) => {
+            const [first] = event.target.result;
+            weights.get(first?.id ?? 0).onsuccess = (read) => {
+              for (const { base, flipByte, ...change } of records) {
+                store.put(base ? { ...first, ...change } : change);
+                if (flipByte === undefined) continue;
+                const bytes = Uint8Array.from(read.target.result);
+                bytes[flipByte] ^= 0xff;
+                weights.put(bytes, change.id);
+              }
+              store.getAll().onsuccess = (all) => resolve(all.target.result.map((record) => record.name));
+            };
+          };
+          tx.oncomplete = () => db.close();
+        };
+      }),
+    records,
+  );
 
 /** The Train view after one small run, saved: its row is in the list. */
 async function afterOneRun() {
@@ -83,11 +90,15 @@ describe('your models', () => {
     expect(await page.locator('#loss-chart path.series.previous').count()).toBe(0);
     await page.locator('.model-compare').click();
     expect(await page.locator('#loss-chart path.series.previous').getAttribute('d')).toBe(losses); // the same curve, from storage
-    expect(await page.locator('#loss-chart .chart-legend').textContent()).toMatch(/previous run \(D=16, 2 heads, 1\+1 layers\)/);
+    expect(await page.locator('#loss-chart .chart-legend').textContent()).toMatch(
+      /previous run \(D=16, 2 heads, 1\+1 layers\)/,
+    );
 
     await page.locator('.model-use').click();
     await page.waitForSelector('#translation-view[data-decoding="done"]');
-    expect(await page.locator('#model-notice').textContent()).toMatch(/This is your model \(saved in this browser: D=16, 2 heads, 1\+1 layers\)/);
+    expect(await page.locator('#model-notice').textContent()).toMatch(
+      /This is your model \(saved in this browser: D=16, 2 heads, 1\+1 layers\)/,
+    );
     // The Translation view lists it too, to pick as a shipped model is picked.
     await page.locator('#translation-your-models').scrollIntoViewIfNeeded();
     await expect.poll(() => page.locator('#translation-your-models .saved-model').count()).toBe(1);
@@ -103,7 +114,9 @@ describe('your models', () => {
   it('a run under way is saved every few seconds: after a reload (or a killed tab) it is listed unfinished, and usable', async () => {
     const { page, errors } = await openTrainView('&d=16&h=2&enc=1&dec=1&steps=5000&backend=wasm-simd128');
     await page.locator('#train-start').click();
-    await expect.poll(() => listed(page), { timeout: 15_000 }).toEqual([expect.stringMatching(/· unfinished: step \d+ of 5000 ·/)]);
+    await expect
+      .poll(() => listed(page), { timeout: 15_000 })
+      .toEqual([expect.stringMatching(/· unfinished: step \d+ of 5000 ·/)]);
     const [row] = await listed(page);
     const savedStep = Number(row.match(/step (\d+) of 5000/)[1]);
     expect(savedStep).toBeGreaterThan(0);
@@ -121,7 +134,9 @@ describe('your models', () => {
   it('a worker that dies mid-run is said within seconds with a restart; the page never freezes; the checkpoint stays', async () => {
     const { page, errors } = await openTrainView('&d=16&h=2&enc=1&dec=1&steps=5000&backend=wasm-simd128');
     await page.locator('#train-start').click();
-    await expect.poll(() => listed(page), { timeout: 15_000 }).toEqual([expect.stringMatching(/· unfinished: step \d+ of 5000 ·/)]);
+    await expect
+      .poll(() => listed(page), { timeout: 15_000 })
+      .toEqual([expect.stringMatching(/· unfinished: step \d+ of 5000 ·/)]);
     const trainer = page.workers().find((worker) => worker.url().includes('train-worker'));
     await trainer.evaluate(() => self.close()).catch(() => {}); // as the browser does to a worker out of memory
     const killedAt = Date.now();
@@ -133,12 +148,16 @@ describe('your models', () => {
     }
     await page.waitForSelector('#train-restart', { timeout: 20_000 });
     expect(Date.now() - killedAt).toBeLessThan(15_000);
-    expect(await page.locator('#train-view p.error').textContent()).toMatch(/stopped answering 10 s ago.*last save is under “Your models”/);
+    expect(await page.locator('#train-view p.error').textContent()).toMatch(
+      /stopped answering 10 s ago.*last save is under “Your models”/,
+    );
     expect(await page.locator('#train-view').getAttribute('data-status')).toBe('failed');
     const [checkpoint] = await listed(page);
     expect(checkpoint).toMatch(/unfinished: step \d+ of 5000/);
     await page.locator('#train-restart').click();
-    await page.waitForFunction(() => Number(document.querySelector('#train-view').dataset.step) > 0, null, { timeout: 30_000 });
+    await page.waitForFunction(() => Number(document.querySelector('#train-view').dataset.step) > 0, null, {
+      timeout: 30_000,
+    });
     expect(await page.locator('#train-view').getAttribute('data-status')).toBe('running');
     expect(await page.locator('#train-view p.error').isHidden()).toBe(true);
     await page.locator('#train-start').click(); // pause
@@ -169,7 +188,11 @@ describe('your models', () => {
 
   it('pasted pairs are kept as typed, with the name of the file they came from', async () => {
     const { page, errors } = await openTrainView('&task=pairs');
-    await page.locator('#train-pairs-file').setInputFiles({ name: 'my-pairs.tsv', mimeType: 'text/tab-separated-values', buffer: Buffer.from('a cat\tun gato\na dog\tun perro\n') });
+    await page.locator('#train-pairs-file').setInputFiles({
+      name: 'my-pairs.tsv',
+      mimeType: 'text/tab-separated-values',
+      buffer: Buffer.from('a cat\tun gato\na dog\tun perro\n'),
+    });
     await expect.poll(() => page.locator('#train-pairs').inputValue()).toBe('a cat\tun gato\na dog\tun perro\n');
     await page.locator('#train-pairs').focus();
     await page.locator('#train-pairs').press('Control+End');
@@ -177,7 +200,9 @@ describe('your models', () => {
     await page.waitForTimeout(600); // kept 300 ms after the last keystroke
     await page.reload();
     await page.waitForSelector('#your-models-status:not(:empty)');
-    await expect.poll(() => page.locator('#train-pairs').inputValue()).toBe('a cat\tun gato\na dog\tun perro\na bird\tun pájaro');
+    await expect
+      .poll(() => page.locator('#train-pairs').inputValue())
+      .toBe('a cat\tun gato\na dog\tun perro\na bird\tun pájaro');
     expect(await page.locator('#train-pairs-file-name').textContent()).toBe('opened from my-pairs.tsv');
     expect(errors).toEqual([]);
     await page.close();
@@ -194,14 +219,24 @@ describe('your models', () => {
     await page.reload();
     await expect.poll(() => page.locator('#your-models-list li').count()).toBe(5);
     const rows = await listed(page);
-    expect(rows).toContainEqual(expect.stringMatching(/^from the future: cannot be used \(saved by a newer version of the site \(format 99; this one reads 1\): reload the page\)/));
-    expect(rows).toContainEqual(expect.stringMatching(/^<img src=x onerror=alert\(1\)>: cannot be used \(its name or description is not text of a sensible length\)/));
+    expect(rows).toContainEqual(
+      expect.stringMatching(
+        /^from the future: cannot be used \(saved by a newer version of the site \(format 99; this one reads 1\): reload the page\)/,
+      ),
+    );
+    expect(rows).toContainEqual(
+      expect.stringMatching(
+        /^<img src=x onerror=alert\(1\)>: cannot be used \(its name or description is not text of a sensible length\)/,
+      ),
+    );
     expect(await page.locator('#your-models-list img').count()).toBe(0); // text, never markup
     await page.locator('.model-use[aria-label="use broken weights"]').click();
     await expect.poll(() => page.locator('#train-view .error[role="alert"]').textContent()).toMatch(/checksum/);
     expect(await page.locator('#tab-train').getAttribute('aria-selected')).toBe('true'); // still here, still working
     await page.locator('.model-use[aria-label="use no weights"]').click();
-    await expect.poll(() => status(page)).toBe('This saved model cannot be used: its weight file is missing or not bytes.');
+    await expect
+      .poll(() => status(page))
+      .toBe('This saved model cannot be used: its weight file is missing or not bytes.');
     for (let left = 5; left > 1; left--) {
       await page.locator('.model-delete').first().click();
       await expect.poll(() => page.locator('#your-models-list li').count()).toBe(left - 1);
@@ -212,7 +247,9 @@ describe('your models', () => {
 
   it('storage blocked (private mode): said once, and the run still trains, is used and downloads', async () => {
     const { page, errors } = await openTrainView(smallRun, () => {
-      IDBFactory.prototype.open = () => { throw new DOMException('The user denied permission to access the database.', 'SecurityError'); };
+      IDBFactory.prototype.open = () => {
+        throw new DOMException('The user denied permission to access the database.', 'SecurityError');
+      };
     });
     expect(await status(page)).toMatch(/this browser does not let the site store data/);
     await trainOnce(page);

@@ -31,9 +31,16 @@ describe('attention, step by step', () => {
     expect(await page.locator('#scale-mode').inputValue()).toBe('dmodel');
     const weights = await mapValues(page, 'stage-weights');
     expect(weights[0]).toEqual([0.1554, 0.4223, 0.4223]);
-    expect(await mapValues(page, 'stage-scores')).toEqual([[2, 4, 4], [4, 16, 12], [4, 12, 10]]);
+    expect(await mapValues(page, 'stage-scores')).toEqual([
+      [2, 4, 4],
+      [4, 16, 12],
+      [4, 12, 10],
+    ]);
     const firstMap = await page.evaluate(() => performance.getEntriesByName('first-map-drawn')[0].startTime);
-    writeFileSync(`${resultsDir}first-map.json`, JSON.stringify({ millisecondsFromNavigationToFirstMap: firstMap }, null, 2));
+    writeFileSync(
+      `${resultsDir}first-map.json`,
+      JSON.stringify({ millisecondsFromNavigationToFirstMap: firstMap }, null, 2),
+    );
     expect(errors).toEqual([]);
     await page.close();
   });
@@ -91,12 +98,9 @@ describe('attention, step by step', () => {
     await page.locator('#heads').selectOption('4');
     await expect.poll(() => page.locator('.head-map').count()).toBe(4);
     await page.locator('#kv-heads').selectOption('2');
-    await expect.poll(() => page.locator('.head-card h4').allTextContents()).toEqual([
-      'head 1 (K/V head 1)',
-      'head 2 (K/V head 1)',
-      'head 3 (K/V head 2)',
-      'head 4 (K/V head 2)',
-    ]);
+    await expect
+      .poll(() => page.locator('.head-card h4').allTextContents())
+      .toEqual(['head 1 (K/V head 1)', 'head 2 (K/V head 1)', 'head 3 (K/V head 2)', 'head 4 (K/V head 2)']);
     await expect.poll(() => page.locator('#edit-wo').count()).toBe(1);
     await page.screenshot({ path: `${resultsDir}step-view-heads-1440.png`, fullPage: true });
     expect(errors).toEqual([]);
@@ -122,8 +126,12 @@ describe('attention, step by step', () => {
   });
 
   it('a malformed or hostile link shows the defaults with a notice, and injects nothing', async () => {
-    const { page, errors } = await open(`?s=3&dm=4&dk=3&dv=3&h=1&kvh=1&x=${encodeURIComponent('<img src=x onerror="window.hacked=1">')}`);
-    await expect.poll(() => page.locator('.notice').textContent()).toMatch(/This link could not be read \(“x” has 1 numbers/);
+    const { page, errors } = await open(
+      `?s=3&dm=4&dk=3&dv=3&h=1&kvh=1&x=${encodeURIComponent('<img src=x onerror="window.hacked=1">')}`,
+    );
+    await expect
+      .poll(() => page.locator('.notice').textContent())
+      .toMatch(/This link could not be read \(“x” has 1 numbers/);
     expect((await mapValues(page, 'stage-weights'))[0]).toEqual([0.1554, 0.4223, 0.4223]);
     expect(await page.evaluate(() => window.hacked)).toBeUndefined();
     expect(await page.locator('main img').count()).toBe(0);
@@ -136,7 +144,9 @@ describe('attention, step by step', () => {
     const cell = page.locator('#edit-x input').first();
     await cell.fill('abc');
     await cell.press('Tab');
-    await expect.poll(() => page.locator('#edit-x .editor-message').textContent()).toBe('X (inputs) row 1, column 1: “abc” is not a number. Kept 1.');
+    await expect
+      .poll(() => page.locator('#edit-x .editor-message').textContent())
+      .toBe('X (inputs) row 1, column 1: “abc” is not a number. Kept 1.');
     expect(await cell.inputValue()).toBe('1');
     expect((await mapValues(page, 'stage-weights'))[0]).toEqual([0.1554, 0.4223, 0.4223]);
     expect(errors).toEqual([]);
@@ -160,7 +170,9 @@ describe('attention, step by step', () => {
 
   it.each([375, 1440])('fits a %i px wide screen (screenshot saved)', async (width) => {
     const { page, errors } = await open(undefined, { width, height: 900 });
-    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+    const overflow = await page.evaluate(
+      () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+    );
     expect(overflow).toBeLessThanOrEqual(0);
     await page.screenshot({ path: `${resultsDir}step-view-${width}.png`, fullPage: true });
     expect(errors).toEqual([]);

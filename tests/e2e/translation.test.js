@@ -13,18 +13,19 @@ async function open(query = '', viewport) {
   return opened;
 }
 
-const outputWords = async (page) => (await page.locator('#translation-output .token').allTextContents());
+const outputWords = async (page) => await page.locator('#translation-output .token').allTextContents();
 const crossRows = async (page) => page.locator('#cross-attention table tbody tr').count();
 const crossRowLabels = async (page) => page.locator('#cross-attention table tbody th').allTextContents();
 
 /** What share of the cross-attention cells' canvas (a pixel per cell) is painted: proof that it was drawn. */
-const paintedPixels = (page) => page.evaluate(() => {
-  const canvas = document.querySelector('#cross-attention canvas');
-  const { data } = canvas.getContext('2d').getImageData(0, 0, canvas.width, canvas.height);
-  let painted = 0;
-  for (let i = 0; i < data.length; i += 4) if (data[i + 3] === 255) painted++;
-  return painted / (data.length / 4);
-});
+const paintedPixels = (page) =>
+  page.evaluate(() => {
+    const canvas = document.querySelector('#cross-attention canvas');
+    const { data } = canvas.getContext('2d').getImageData(0, 0, canvas.width, canvas.height);
+    let painted = 0;
+    for (let i = 0; i < data.length; i += 4) if (data[i + 3] === 255) painted++;
+    return painted / (data.length / 4);
+  });
 
 describe('translation', () => {
   it('is the landing view: translates a typed held-out sentence word by word and draws a row per output word', async () => {
@@ -74,7 +75,9 @@ describe('translation', () => {
     await page.locator('.head-thumb[data-layer="0"][data-head="2"]').click();
     expect(await page.locator('#tr-layer').inputValue()).toBe('0');
     expect(await page.locator('#tr-head').inputValue()).toBe('2');
-    expect(await page.locator('#cross-attention .heatmap-title').textContent()).toBe('cross-attention, layer 1, head 3');
+    expect(await page.locator('#cross-attention .heatmap-title').textContent()).toBe(
+      'cross-attention, layer 1, head 3',
+    );
     expect(page.url()).toMatch(/layer=1&head=3/);
     await page.reload();
     await page.waitForSelector('#translation-view[data-decoding="done"]');
@@ -91,7 +94,9 @@ describe('translation', () => {
 
   it('a sentence outside the grammar is said to be, with what the grammar expected, and its maps still shown', async () => {
     const { page, errors } = await open('?view=translation&q=the+dogs+eat');
-    expect(await page.locator('#grammar-translation').textContent()).toMatch(/^Outside the grammar this model was trained on: “eat” needs an object: say what, e\.g\. “the dogs eat the apple”\./);
+    expect(await page.locator('#grammar-translation').textContent()).toMatch(
+      /^Outside the grammar this model was trained on: “eat” needs an object: say what, e\.g\. “the dogs eat the apple”\./,
+    );
     expect(await crossRows(page)).toBe((await outputWords(page)).length);
     expect(errors).toEqual([]);
     await page.close();
@@ -101,7 +106,9 @@ describe('translation', () => {
     const { page, errors } = await open();
     await page.locator('#sentence').fill('the dgo sleeps');
     await page.locator('#sentence').press('Enter');
-    await expect.poll(() => page.locator('#translation-view .error').textContent()).toMatch(/unknown word 'dgo' \(closest: dog/);
+    await expect
+      .poll(() => page.locator('#translation-view .error').textContent())
+      .toMatch(/unknown word 'dgo' \(closest: dog/);
     await page.locator('#translation-view .error button.suggestion', { hasText: /^dog$/ }).click();
     await page.waitForSelector('#translation-view[data-decoding="done"]');
     expect(await page.locator('#translation-view .error').isHidden()).toBe(true);
@@ -114,7 +121,9 @@ describe('translation', () => {
     const { page, errors } = await open('?view=translation&q=the+big+dog+sees+the+white+cats&temp=10');
     expect(await page.locator('#tr-temperature-value').textContent()).toBe('T = 10');
     expect((await outputWords(page)).join(' ')).not.toBe('el perro grande ve a los gatos blancos <eos>');
-    expect(await page.locator('#grammar-translation').textContent()).toMatch(/The grammar says: “el perro grande ve a los gatos blancos”/);
+    expect(await page.locator('#grammar-translation').textContent()).toMatch(
+      /The grammar says: “el perro grande ve a los gatos blancos”/,
+    );
     await page.locator('#tr-temperature-reset').click();
     await page.waitForSelector('#translation-view[data-decoding="done"]');
     expect((await outputWords(page)).join(' ')).toBe('el perro grande ve a los gatos blancos <eos>');
@@ -124,7 +133,9 @@ describe('translation', () => {
 
   it('fits a phone screen (375 px)', async () => {
     const { page, errors } = await open('?view=translation&q=maria+loves+the+cat', { width: 375, height: 800 });
-    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+    const overflow = await page.evaluate(
+      () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+    );
     expect(overflow).toBeLessThanOrEqual(0);
     await page.screenshot({ path: `${resultsDir}translation-375.png`, fullPage: true });
     expect(errors).toEqual([]);
@@ -143,7 +154,9 @@ describe('choosing each word', () => {
     expect(first[0]).toMatch(/^<eos>\s*\d+(\.\d)?% ← chosen$|^<eos>/);
     await page.locator('#decoding-step').fill('0');
     expect((await bars(page, 'next-word'))[0]).toMatch(/^el.*% ← chosen$/);
-    expect(await page.locator('#next-word figcaption').textContent()).toMatch(/^step 1, free running \(the most likely word\): “el”/);
+    expect(await page.locator('#next-word figcaption').textContent()).toMatch(
+      /^step 1, free running \(the most likely word\): “el”/,
+    );
 
     // Sampling at a high output temperature: seeded, repeatable, and Resample draws again.
     await page.locator('#decoding-choice').selectOption('sample');
@@ -167,9 +180,13 @@ describe('choosing each word', () => {
     await page.waitForSelector('#translation-view[data-decoding="done"]');
     await page.locator('#decoding-step').fill('1');
     expect(await page.locator('#next-word-forced').isVisible()).toBe(true);
-    expect(await page.locator('#next-word-forced figcaption').textContent()).toMatch(/^step 2, teacher forcing: the reference word “perro” got \d/);
+    expect(await page.locator('#next-word-forced figcaption').textContent()).toMatch(
+      /^step 2, teacher forcing: the reference word “perro” got \d/,
+    );
     expect((await bars(page, 'next-word-forced')).some((text) => /^perro.*← the reference$/.test(text))).toBe(true);
-    expect(await page.locator('#teacher-forcing-note').textContent()).toMatch(/^Fed the reference “el perro grande ve a los gatos blancos”/);
+    expect(await page.locator('#teacher-forcing-note').textContent()).toMatch(
+      /^Fed the reference “el perro grande ve a los gatos blancos”/,
+    );
     await page.screenshot({ path: `${resultsDir}translation-decoding-1440.png`, fullPage: true });
     expect(errors).toEqual([]);
     await page.close();
@@ -180,7 +197,9 @@ describe('English → Japanese', () => {
   const verbLine = (page) => page.locator('#cross-attention-lines li').last().textContent();
   // The picker replaces the view with one for the other model: wait for the new one to finish decoding.
   async function pickLanguage(page, name) {
-    await page.evaluate(() => { document.querySelector('#translation-view').dataset.replaced = 'yes'; });
+    await page.evaluate(() => {
+      document.querySelector('#translation-view').dataset.replaced = 'yes';
+    });
     await page.locator('#language').selectOption(name);
     await page.waitForSelector('#translation-view:not([data-replaced])[data-decoding="done"]');
   }
@@ -189,7 +208,12 @@ describe('English → Japanese', () => {
     // The model is fetched by the translator's worker: its requests are the page's too.
     const fetched = [];
     const recordRequests = (page) => page.on('request', (request) => fetched.push(new URL(request.url()).pathname));
-    const { page, errors } = await openPage(suite.browser, `${suite.playground.url}?view=translation&q=the+big+dog+sees+the+white+cats`, undefined, recordRequests);
+    const { page, errors } = await openPage(
+      suite.browser,
+      `${suite.playground.url}?view=translation&q=the+big+dog+sees+the+white+cats`,
+      undefined,
+      recordRequests,
+    );
     await page.waitForSelector('#translation-view[data-decoding="done"]');
     expect(fetched.some((path) => /en-es.*\.bin$/.test(path))).toBe(true);
     expect(fetched.some((path) => /en-ja.*\.bin$/.test(path))).toBe(false); // fetched only when picked
@@ -198,14 +222,18 @@ describe('English → Japanese', () => {
     expect(fetched.some((path) => /en-ja.*\.bin$/.test(path))).toBe(true);
     expect(page.url()).toMatch(/model=en-ja/);
     expect((await outputWords(page)).join(' ')).toBe('ōkii inu wa shiroi neko o miru <eos>');
-    expect((await page.locator('#translation-view .intro').allTextContents()).join(' ')).toMatch(/Japanese puts the verb last/);
+    expect((await page.locator('#translation-view .intro').allTextContents()).join(' ')).toMatch(
+      /Japanese puts the verb last/,
+    );
     expect(await page.locator('#translation-view').textContent()).not.toMatch(/\bnull\b|undefined/);
 
     // A typed sentence: the verb, last in Japanese, attends to the English verb nine words before it.
     await page.locator('#sentence').fill('the young teacher reads my new letter near the window');
     await page.locator('#sentence').press('Enter');
     await page.waitForSelector('#translation-view[data-decoding="done"]');
-    expect((await outputWords(page)).join(' ')).toBe('wakai sensei wa mado no chikaku de watashi no atarashii tegami o yomu <eos>');
+    expect((await outputWords(page)).join(' ')).toBe(
+      'wakai sensei wa mado no chikaku de watashi no atarashii tegami o yomu <eos>',
+    );
     await page.locator('#decoding-step').fill('12'); // the step that wrote "yomu"
     await page.locator('#cross-attention-lines').scrollIntoViewIfNeeded();
     await expect.poll(() => verbLine(page)).toMatch(/^yomu attends most to reads /);
@@ -213,8 +241,11 @@ describe('English → Japanese', () => {
     const verbLink = await page.evaluate(() => {
       const svg = document.querySelector('#cross-attention-lines svg');
       const x = (selector, index) => Number(svg.querySelectorAll(selector)[index].getAttribute('x'));
-      const reads = x('text.word-source', 3), yomu = x('text.word-target', 12);
-      return [...svg.querySelectorAll('line.link-true')].some((line) => Number(line.getAttribute('x1')) === reads && Number(line.getAttribute('x2')) === yomu);
+      const reads = x('text.word-source', 3),
+        yomu = x('text.word-target', 12);
+      return [...svg.querySelectorAll('line.link-true')].some(
+        (line) => Number(line.getAttribute('x1')) === reads && Number(line.getAttribute('x2')) === yomu,
+      );
     });
     expect(verbLink).toBe(true);
     await page.screenshot({ path: `${resultsDir}translation-en-ja-1440.png`, fullPage: true });
@@ -231,11 +262,16 @@ describe('English → Japanese', () => {
   });
 
   it('a sentence Japanese cannot say falls back to its first example; fits a phone screen', async () => {
-    const { page, errors } = await open('?view=translation&q=three+happy+boys+find+some+green+houses', { width: 375, height: 800 });
+    const { page, errors } = await open('?view=translation&q=three+happy+boys+find+some+green+houses', {
+      width: 375,
+      height: 800,
+    });
     await pickLanguage(page, 'en-ja');
     expect(await page.locator('#sentence').inputValue()).toBe('maria eats the apple in the garden');
     expect((await outputWords(page)).join(' ')).toBe('maria wa niwa de ringo o taberu <eos>');
-    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+    const overflow = await page.evaluate(
+      () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+    );
     expect(overflow).toBeLessThanOrEqual(0);
     await page.screenshot({ path: `${resultsDir}translation-en-ja-375.png`, fullPage: true });
     expect(errors).toEqual([]);

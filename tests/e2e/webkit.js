@@ -6,12 +6,15 @@ import { Builder } from 'selenium-webdriver';
 
 export const miniBrowserPath = process.env.MINIBROWSER_PATH ?? '/usr/lib/x86_64-linux-gnu/webkit2gtk-4.1/MiniBrowser';
 
-const freePort = () => new Promise((resolve, reject) => {
-  const server = createServer().listen(0, '127.0.0.1', () => {
-    const { port } = server.address();
-    server.close(() => resolve(port));
-  }).on('error', reject);
-});
+const freePort = () =>
+  new Promise((resolve, reject) => {
+    const server = createServer()
+      .listen(0, '127.0.0.1', () => {
+        const { port } = server.address();
+        server.close(() => resolve(port));
+      })
+      .on('error', reject);
+  });
 
 /** Resolves once `url` answers (the driver is listening), or rejects after `seconds`. */
 async function waitForServer(url, seconds = 20) {
@@ -31,18 +34,30 @@ export async function launchWebKit() {
   const display = `:${90 + Math.floor(Math.random() * 400)}`;
   const xvfb = spawn('Xvfb', [display, '-screen', '0', '1440x900x24', '-nolisten', 'tcp'], { stdio: 'ignore' });
   const port = await freePort();
-  const webDriver = spawn('WebKitWebDriver', [`--port=${port}`], { stdio: 'ignore', env: { ...process.env, DISPLAY: display } });
+  const webDriver = spawn('WebKitWebDriver', [`--port=${port}`], {
+    stdio: 'ignore',
+    env: { ...process.env, DISPLAY: display },
+  });
   const stop = () => {
     webDriver.kill();
     xvfb.kill();
   };
   try {
     await waitForServer(`http://127.0.0.1:${port}/status`);
-    const driver = await new Builder().usingServer(`http://127.0.0.1:${port}`).withCapabilities({
-      browserName: 'MiniBrowser',
-      'webkitgtk:browserOptions': { binary: miniBrowserPath, args: ['--automation'] },
-    }).build();
-    return { driver, close: async () => { await driver.quit().catch(() => {}); stop(); } };
+    const driver = await new Builder()
+      .usingServer(`http://127.0.0.1:${port}`)
+      .withCapabilities({
+        browserName: 'MiniBrowser',
+        'webkitgtk:browserOptions': { binary: miniBrowserPath, args: ['--automation'] },
+      })
+      .build();
+    return {
+      driver,
+      close: async () => {
+        await driver.quit().catch(() => {});
+        stop();
+      },
+    };
   } catch (error) {
     stop();
     throw error;

@@ -31,14 +31,20 @@ describe.each([
     await driver.get(`${site.url}?view=steps`);
     await waitFor('body[data-ready]');
     expect(await text('#backend')).toBe('wasm-simd128');
-    const firstRow = await driver.executeScript("return [...document.querySelectorAll('#stage-weights table tbody tr')[0].querySelectorAll('td')].map((td) => td.textContent)");
+    const firstRow = await driver.executeScript(
+      "return [...document.querySelectorAll('#stage-weights table tbody tr')[0].querySelectorAll('td')].map((td) => td.textContent)",
+    );
     expect(firstRow).toEqual(['0.1554', '0.4223', '0.4223']);
     await driver.get(`${site.url}?view=translation&model=en-ja&q=maria+eats+the+apple+in+the+garden`);
     await waitFor('#translation-view[data-decoding="done"]');
-    expect(await driver.executeScript("return document.querySelector('#translation-output').textContent")).toMatch(/maria\s*wa\s*niwa\s*de\s*ringo\s*o\s*taberu/);
+    expect(await driver.executeScript("return document.querySelector('#translation-output').textContent")).toMatch(
+      /maria\s*wa\s*niwa\s*de\s*ringo\s*o\s*taberu/,
+    );
     await driver.get(`${site.url}?view=lessons&lesson=1`);
     await waitFor('#selective-results li');
-    expect(await text('#selective-results')).toMatch(/softmax attention: weights sum to 1; the summary looks most like “cat” ✓ kept/);
+    expect(await text('#selective-results')).toMatch(
+      /softmax attention: weights sum to 1; the summary looks most like “cat” ✓ kept/,
+    );
     // The elements, as another site embeds them: the worked example's map and the en-ja translator.
     await driver.get(`${site.url}embed.html`);
     await driver.wait(() => driver.executeScript(`return ${elementsShown}`), 30_000);
@@ -53,7 +59,10 @@ describe.each([
     await driver.get(`${site.url}?view=train`);
     await waitFor('#train-start');
     await driver.findElement(By.css('#train-start')).click();
-    await driver.wait(() => driver.executeScript("return document.querySelector('#train-view').dataset.status === 'done'"), 90_000);
+    await driver.wait(
+      () => driver.executeScript("return document.querySelector('#train-view').dataset.status === 'done'"),
+      90_000,
+    );
     const progress = await text('#train-progress-text');
     console.log(`WebKit: ${progress}`);
     expect(progress).toContain('wasm-simd128');

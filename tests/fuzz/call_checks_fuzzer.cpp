@@ -23,8 +23,9 @@ namespace {
 constexpr double kMaxFloatsRun = 1024;  // larger calls are checked but not run: the fuzzer stays fast
 
 double hostile_number(FuzzedDataProvider& p) {
-  static const double palette[] = {0, -1, 0.5, 1.5, std::nan(""), INFINITY, -INFINITY, 2147483648.0, 4294967296.0,
-                                   1e300, 65536, 65537, 1e-300, 9007199254740993.0};
+  static const double palette[] = {
+      0,     -1,    0.5,   1.5,    std::nan(""),      INFINITY, -INFINITY, 2147483648.0, 4294967296.0,
+      1e300, 65536, 65537, 1e-300, 9007199254740993.0};
   return palette[p.ConsumeIntegralInRange<std::size_t>(0, std::size(palette) - 1)];
 }
 
@@ -47,18 +48,25 @@ check::MatrixArg matrix(FuzzedDataProvider& p, const char* name, double rows, do
 
 check::MaskSpec mask(FuzzedDataProvider& p, double sq, double sk) {
   switch (p.ConsumeIntegralInRange<int>(0, 4)) {
-    case 0: return {"none", 0};
-    case 1: return {"causal", 0};
-    case 2: return {p.ConsumeRandomLengthString(12), 0};
-    default: return {"explicit", maybe(p, sq * sk)};
+    case 0:
+      return {"none", 0};
+    case 1:
+      return {"causal", 0};
+    case 2:
+      return {p.ConsumeRandomLengthString(12), 0};
+    default:
+      return {"explicit", maybe(p, sq * sk)};
   }
 }
 
 check::OptionalNumber scale(FuzzedDataProvider& p) {
   switch (p.ConsumeIntegralInRange<int>(0, 3)) {
-    case 0: return {true, hostile_number(p)};
-    case 1: return {true, p.ConsumeFloatingPointInRange<double>(-2, 2)};
-    default: return {};
+    case 0:
+      return {true, hostile_number(p)};
+    case 1:
+      return {true, p.ConsumeFloatingPointInRange<double>(-2, 2)};
+    default:
+      return {};
   }
 }
 
@@ -70,7 +78,8 @@ double temperature(FuzzedDataProvider& p) {
 std::vector<float> data(FuzzedDataProvider& p, double count, bool poison) {
   std::vector<float> out(static_cast<std::size_t>(count));
   for (float& x : out) x = static_cast<float>(p.ConsumeIntegralInRange<int>(-32, 32)) / 16;
-  if (poison && !out.empty()) out[p.ConsumeIntegralInRange<std::size_t>(0, out.size() - 1)] = p.ConsumeBool() ? NAN : INFINITY;
+  if (poison && !out.empty())
+    out[p.ConsumeIntegralInRange<std::size_t>(0, out.size() - 1)] = p.ConsumeBool() ? NAN : INFINITY;
   return out;
 }
 
@@ -116,17 +125,24 @@ bool comparable(double scale, double temperature, bool hard) { return !hard && s
 
 void fuzz_attention(FuzzedDataProvider& p) {
   const bool batched = p.ConsumeBool();
-  const double heads = size_number(p), sq = size_number(p), sk = size_number(p), dk = size_number(p), dv = size_number(p);
-  check::AttentionCall call{matrix(p, "q", sq, dk, batched, heads), matrix(p, "k", sk, dk, batched, heads),
-                            matrix(p, "v", sk, dv, batched, heads), mask(p, sq, sk), scale(p), temperature(p),
+  const double heads = size_number(p), sq = size_number(p), sk = size_number(p), dk = size_number(p),
+               dv = size_number(p);
+  check::AttentionCall call{matrix(p, "q", sq, dk, batched, heads),
+                            matrix(p, "k", sk, dk, batched, heads),
+                            matrix(p, "v", sk, dv, batched, heads),
+                            mask(p, sq, sk),
+                            scale(p),
+                            temperature(p),
                             p.ConsumeBool()};
   const bool hard = p.ConsumeBool();
   double s = 0;
   if (check::attention_call(call, s)) return;
-  const double total = call.q.length + call.k.length + call.v.length + call.q.heads * call.q.rows * (call.k.rows + call.v.cols);
+  const double total =
+      call.q.length + call.k.length + call.v.length + call.q.heads * call.q.rows * (call.k.rows + call.v.cols);
   if (total > kMaxFloatsRun) return;
   const bool poison = p.ConsumeIntegralInRange<int>(0, 9) == 0;
-  const auto qd = data(p, call.q.length, poison), kd = data(p, call.k.length, false), vd = data(p, call.v.length, false);
+  const auto qd = data(p, call.q.length, poison), kd = data(p, call.k.length, false),
+             vd = data(p, call.v.length, false);
   const std::size_t h = call.q.heads, rq = call.q.rows, rk = call.k.rows, wk = call.q.cols, wv = call.v.cols;
   if (!finite_ok("q.data", qd, wk, poison)) return;
   std::vector<std::uint8_t> storage;
@@ -135,8 +151,8 @@ void fuzz_attention(FuzzedDataProvider& p) {
   if (refused) return;
   const LogitParams params{static_cast<float>(s), static_cast<float>(call.temperature), hard};
   std::snprintf(call_description, sizeof call_description,
-                "attention heads %zu, Sq %zu, Sk %zu, dk %zu, dv %zu, mask %s, scale %g, temperature %g, weights %d", h, rq,
-                rk, wk, wv, call.mask.kind.c_str(), s, call.temperature, call.weights);
+                "attention heads %zu, Sq %zu, Sk %zu, dk %zu, dv %zu, mask %s, scale %g, temperature %g, weights %d", h,
+                rq, rk, wk, wv, call.mask.kind.c_str(), s, call.temperature, call.weights);
   std::vector<float> out[2], weights[2];
   for (int fast = 0; fast < 2; ++fast) {
     out[fast].assign(h * rq * wv, -1);
@@ -150,8 +166,8 @@ void fuzz_attention(FuzzedDataProvider& p) {
                  vh = dense(vd.data() + i * rk * wv, rk, wv);
       const auto oh = dense(out[fast].data() + i * rq * wv, rq, wv);
       if (call.weights) {
-        (fast ? attention_fast : attention_reference)(qh, kh, vh, m, params, oh,
-                                                      dense(weights[fast].data() + i * rq * rk, rq, rk), workspace.data());
+        (fast ? attention_fast : attention_reference)(
+            qh, kh, vh, m, params, oh, dense(weights[fast].data() + i * rq * rk, rq, rk), workspace.data());
       } else {
         (fast ? attention_streaming_fast : attention_streaming_reference)(qh, kh, vh, m, params, oh, workspace.data());
       }
@@ -171,10 +187,21 @@ void fuzz_multi_head(FuzzedDataProvider& p) {
   auto bias = [&](double length) {
     return p.ConsumeBool() ? check::OptionalVector{true, maybe(p, length)} : check::OptionalVector{};
   };
-  check::MultiHeadCall call{matrix(p, "xq", sq, d), matrix(p, "xkv", sk, d), matrix(p, "wq", d, d),
-                            matrix(p, "wk", d, kvw), matrix(p, "wv", d, kvw), matrix(p, "wo", d, d),
-                            bias(d), bias(kvw), bias(kvw), bias(d), heads, maybe(p, kv_heads),
-                            mask(p, sq, sk), scale(p), temperature(p)};
+  check::MultiHeadCall call{matrix(p, "xq", sq, d),
+                            matrix(p, "xkv", sk, d),
+                            matrix(p, "wq", d, d),
+                            matrix(p, "wk", d, kvw),
+                            matrix(p, "wv", d, kvw),
+                            matrix(p, "wo", d, d),
+                            bias(d),
+                            bias(kvw),
+                            bias(kvw),
+                            bias(d),
+                            heads,
+                            maybe(p, kv_heads),
+                            mask(p, sq, sk),
+                            scale(p),
+                            temperature(p)};
   const bool hard = p.ConsumeBool();
   double s = 0;
   if (check::multi_head_call(call, s)) return;
@@ -196,19 +223,22 @@ void fuzz_multi_head(FuzzedDataProvider& p) {
   const Mask m = run_mask(p, call.mask, shape.sq, shape.sk, storage, refused);
   if (refused) return;
   auto optional = [](const std::vector<float>& b) { return b.empty() ? nullptr : b.data(); };
-  const MultiHeadWeights w{inputs[2].data(), inputs[3].data(), inputs[4].data(), inputs[5].data(),
+  const MultiHeadWeights w{inputs[2].data(),    inputs[3].data(),    inputs[4].data(),    inputs[5].data(),
                            optional(biases[0]), optional(biases[1]), optional(biases[2]), optional(biases[3])};
   const LogitParams params{static_cast<float>(s), static_cast<float>(call.temperature), hard};
   std::snprintf(call_description, sizeof call_description,
                 "multiHeadAttention Sq %zu, Sk %zu, D %zu, heads %zu, kvHeads %zu, mask %s, scale %g, temperature %g",
-                shape.sq, shape.sk, shape.d_model, shape.heads, shape.kv_heads, call.mask.kind.c_str(), s, call.temperature);
+                shape.sq, shape.sk, shape.d_model, shape.heads, shape.kv_heads, call.mask.kind.c_str(), s,
+                call.temperature);
   std::vector<float> out[2], weights[2];
   for (int fast = 0; fast < 2; ++fast) {
     out[fast].assign(shape.sq * shape.d_model, -1);
     weights[fast].assign(shape.heads * shape.sq * shape.sk, -1);
-    std::vector<float> workspace(fast ? multi_head_workspace_floats_fast(shape) : multi_head_workspace_floats_reference(shape));
-    (fast ? multi_head_attention_fast : multi_head_attention_reference)(
-        inputs[0].data(), inputs[1].data(), w, shape, m, params, out[fast].data(), weights[fast].data(), workspace.data());
+    std::vector<float> workspace(fast ? multi_head_workspace_floats_fast(shape)
+                                      : multi_head_workspace_floats_reference(shape));
+    (fast ? multi_head_attention_fast : multi_head_attention_reference)(inputs[0].data(), inputs[1].data(), w, shape, m,
+                                                                        params, out[fast].data(), weights[fast].data(),
+                                                                        workspace.data());
   }
   fuzz::check_rows(weights[0], shape.sk);
   // Projections make logits larger than the raw data: compare weights only when they are moderate too.
@@ -224,12 +254,13 @@ void fuzz_matmul(FuzzedDataProvider& p) {
   const auto a = data(p, call.a.length, false), b = data(p, call.b.length, false);
   const auto bias = call.bias.present ? data(p, call.bias.length, false) : std::vector<float>{};
   const std::size_t rows = call.a.rows, inner = call.a.cols, cols = call.b.cols;
-  std::snprintf(call_description, sizeof call_description, "matmul %zux%zu by %zux%zu, bias %d", rows, inner, inner, cols,
-                call.bias.present);
+  std::snprintf(call_description, sizeof call_description, "matmul %zux%zu by %zux%zu, bias %d", rows, inner, inner,
+                cols, call.bias.present);
   std::vector<float> c[2];
   for (int fast = 0; fast < 2; ++fast) {
     c[fast].assign(rows * cols, -1);
-    std::vector<float> workspace(fast ? matmul_workspace_floats_fast(inner, cols) : matmul_workspace_floats_reference(inner, cols));
+    std::vector<float> workspace(fast ? matmul_workspace_floats_fast(inner, cols)
+                                      : matmul_workspace_floats_reference(inner, cols));
     (fast ? matmul_fast : matmul_reference)(dense(a.data(), rows, inner), dense(b.data(), inner, cols),
                                             bias.empty() ? nullptr : bias.data(), dense(c[fast].data(), rows, cols),
                                             workspace.data());
@@ -239,7 +270,8 @@ void fuzz_matmul(FuzzedDataProvider& p) {
 
 void fuzz_logits(FuzzedDataProvider& p) {
   const double sq = size_number(p), sk = size_number(p), dk = size_number(p);
-  const check::LogitsCall call{matrix(p, "q", sq, dk), matrix(p, "k", sk, dk), mask(p, sq, sk), scale(p), temperature(p)};
+  const check::LogitsCall call{matrix(p, "q", sq, dk), matrix(p, "k", sk, dk), mask(p, sq, sk), scale(p),
+                               temperature(p)};
   double s = 0;
   if (check::logits_call(call, s)) return;
   if (call.q.length + call.k.length + call.q.rows * call.k.rows > kMaxFloatsRun) return;
@@ -254,15 +286,17 @@ void fuzz_logits(FuzzedDataProvider& p) {
     out[fast].assign(rq * rk, 0);
     std::vector<float> workspace(fast ? attention_logits_workspace_floats_fast(rk, w)
                                       : attention_logits_workspace_floats_reference(rk, w));
-    (fast ? attention_logits_fast : attention_logits_reference)(dense(q.data(), rq, w), dense(k.data(), rk, w), m,
-                                                                {static_cast<float>(s), static_cast<float>(call.temperature)},
-                                                                dense(out[fast].data(), rq, rk), workspace.data());
+    (fast ? attention_logits_fast : attention_logits_reference)(
+        dense(q.data(), rq, w), dense(k.data(), rk, w), m,
+        {static_cast<float>(s), static_cast<float>(call.temperature)}, dense(out[fast].data(), rq, rk),
+        workspace.data());
   }
   for (std::size_t i = 0; i < out[0].size(); ++i) {
     const bool masked = std::isinf(out[0][i]);
-    if (masked != std::isinf(out[1][i]) || (!masked && std::fabs(out[1][i] - out[0][i]) > 1e-4 * std::max(1.0f, std::fabs(out[0][i])))) {
-      std::fprintf(stderr, "logits %zux%zu (dk %zu, scale %g, temperature %g) entry %zu: fast %.9g, reference %.9g\n", rq, rk,
-                   w, s, call.temperature, i, out[1][i], out[0][i]);
+    if (masked != std::isinf(out[1][i]) ||
+        (!masked && std::fabs(out[1][i] - out[0][i]) > 1e-4 * std::max(1.0f, std::fabs(out[0][i])))) {
+      std::fprintf(stderr, "logits %zux%zu (dk %zu, scale %g, temperature %g) entry %zu: fast %.9g, reference %.9g\n",
+                   rq, rk, w, s, call.temperature, i, out[1][i], out[0][i]);
       FUZZ_CHECK(false);
     }
   }
@@ -273,11 +307,21 @@ void fuzz_logits(FuzzedDataProvider& p) {
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* bytes, std::size_t size) {
   FuzzedDataProvider p(bytes, size);
   switch (p.ConsumeIntegralInRange<int>(0, 4)) {
-    case 0: fuzz_attention(p); break;
-    case 1: fuzz_multi_head(p); break;
-    case 2: fuzz_matmul(p); break;
-    case 3: fuzz_logits(p); break;
-    default: (void)check::position_shape(hostile_number(p), size_number(p)); break;
+    case 0:
+      fuzz_attention(p);
+      break;
+    case 1:
+      fuzz_multi_head(p);
+      break;
+    case 2:
+      fuzz_matmul(p);
+      break;
+    case 3:
+      fuzz_logits(p);
+      break;
+    default:
+      (void)check::position_shape(hostile_number(p), size_number(p));
+      break;
   }
   return 0;
 }

@@ -14,9 +14,11 @@ using namespace attn;
 namespace {
 
 double number(FuzzedDataProvider& p, double usual_low, double usual_high) {
-  static const double palette[] = {0, -1, 0.5, 1.5, std::nan(""), INFINITY, -INFINITY, 2147483648.0, 1e300, 1e-300,
-                                   9007199254740991.0, 9007199254740993.0, 1e6, 1e6 + 1};
-  if (p.ConsumeIntegralInRange<int>(0, 9) == 0) return palette[p.ConsumeIntegralInRange<std::size_t>(0, std::size(palette) - 1)];
+  static const double palette[] = {0,         -1,           0.5,   1.5,    std::nan(""),       INFINITY,
+                                   -INFINITY, 2147483648.0, 1e300, 1e-300, 9007199254740991.0, 9007199254740993.0,
+                                   1e6,       1e6 + 1};
+  if (p.ConsumeIntegralInRange<int>(0, 9) == 0)
+    return palette[p.ConsumeIntegralInRange<std::size_t>(0, std::size(palette) - 1)];
   return p.ConsumeIntegralInRange<int>(static_cast<int>(usual_low), static_cast<int>(usual_high));
 }
 
@@ -57,7 +59,8 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* bytes, std::size_t siz
   FUZZ_CHECK(setup.task && setup.pair_errors.empty());
   const model::Config dims = model::with_vocabularies(setup.dims, *setup.task);
   // Training is the trainer's own business (tested elsewhere); one step of a small model shows the setup is sound.
-  if (model::ParameterLayout(dims).count > 20000 || setup.options.batch > 8 || r.task == "en-es" || r.task == "en-ja") return 0;
+  if (model::ParameterLayout(dims).count > 20000 || setup.options.batch > 8 || r.task == "en-es" || r.task == "en-ja")
+    return 0;
   model::TranslationModel fresh = model::new_model(setup.dims, static_cast<std::uint64_t>(r.numbers.seed), *setup.task);
   model::Trainer trainer(std::move(fresh), setup.options, reference_kernels(), model::run_sequentially,
                          std::move(setup.task));

@@ -19,9 +19,10 @@ int main(int argc, char** argv) {
     std::uint32_t d_model, heads, ffn, layers;
     bool positions, scaled, sigmoid;
   };
-  const Seed seeds[] = {{"d2-h1", 2, 1, 2, 1, true, true, false},        {"d4-h2", 4, 2, 4, 1, true, true, false},
-                        {"d4-h2-2layers", 4, 2, 3, 2, true, true, false}, {"d2-no-positions", 2, 1, 2, 1, false, true, false},
-                        {"d2-unscaled", 2, 1, 2, 1, true, false, false},  {"d2-sigmoid", 2, 2, 2, 1, true, true, true}};
+  const Seed seeds[] = {
+      {"d2-h1", 2, 1, 2, 1, true, true, false},         {"d4-h2", 4, 2, 4, 1, true, true, false},
+      {"d4-h2-2layers", 4, 2, 3, 2, true, true, false}, {"d2-no-positions", 2, 1, 2, 1, false, true, false},
+      {"d2-unscaled", 2, 1, 2, 1, true, false, false},  {"d2-sigmoid", 2, 2, 2, 1, true, true, true}};
   const auto task = tasks::named_task("copy", {1, 2}, 1);
   for (const Seed& s : seeds) {
     model::Config c;

@@ -52,10 +52,13 @@ describe.each(fastBackends)('%s against the scalar reference', (fastBackend) => 
           it(`n=${n} mask=${maskName}${hard ? ' hard' : ''}`, () => {
             let seed = n * 1000;
             for (const [sq, sk, dk, dv] of shapes(n)) {
-              const q = randomMatrix(sq, dk, ++seed), k = randomMatrix(sk, dk, ++seed), v = randomMatrix(sk, dv, ++seed);
+              const q = randomMatrix(sq, dk, ++seed),
+                k = randomMatrix(sk, dk, ++seed),
+                v = randomMatrix(sk, dv, ++seed);
               const mask = maskName === 'explicit' ? randomMask(sq, sk, ++seed) : maskName;
               const args = { q, k, v, mask, scale: 2 / Math.sqrt(dk), temperature: 0.8, hard };
-              const a = simd.attention(args), b = scalar.attention(args);
+              const a = simd.attention(args),
+                b = scalar.attention(args);
               expect(a.output.rows).toBe(sq);
               expect(a.output.cols).toBe(dv);
               expect(maxRelativeError(a.weights.data, b.weights.data)).toBeLessThan(1e-5);
@@ -70,7 +73,9 @@ describe.each(fastBackends)('%s against the scalar reference', (fastBackend) => 
   describe('attention properties on both builds', () => {
     it('keeps logits of ±1e4 finite and correct', () => {
       for (const api of both()) {
-        const q = matrix([[100], [-100]]), k = matrix([[100], [90], [100], [-100]]), v = matrix([[1], [2], [3], [4]]);
+        const q = matrix([[100], [-100]]),
+          k = matrix([[100], [90], [100], [-100]]),
+          v = matrix([[1], [2], [3], [4]]);
         const { weights, output } = api.attention({ q, k, v, scale: 1 });
         expect(Array.from(weights.data.slice(0, 4))).toEqual([0.5, 0, 0.5, 0]);
         expect(Array.from(weights.data.slice(4))).toEqual([0, 0, 0, 1]);
@@ -98,7 +103,14 @@ describe.each(fastBackends)('%s against the scalar reference', (fastBackend) => 
     });
 
     it('hard attention is one-hot on the first maximum', () => {
-      const q = matrix([[1, 0]]), k = matrix([[0, 1], [2, 0], [0.5, 0], [2, 5]]), v = matrix([[10], [20], [30], [40]]);
+      const q = matrix([[1, 0]]),
+        k = matrix([
+          [0, 1],
+          [2, 0],
+          [0.5, 0],
+          [2, 5],
+        ]),
+        v = matrix([[10], [20], [30], [40]]);
       for (const api of both()) {
         const { weights, output } = api.attention({ q, k, v, hard: true });
         expect(Array.from(weights.data)).toEqual([0, 1, 0, 0]);
@@ -107,7 +119,9 @@ describe.each(fastBackends)('%s against the scalar reference', (fastBackend) => 
     });
 
     it('temperature moves the weights between uniform and argmax', () => {
-      const q = matrix([[1]]), k = matrix([[1], [2], [3]]), v = matrix([[0], [1], [2]]);
+      const q = matrix([[1]]),
+        k = matrix([[1], [2], [3]]),
+        v = matrix([[0], [1], [2]]);
       for (const api of both()) {
         const top = (temperature) => Math.max(...api.attention({ q, k, v, scale: 1, temperature }).weights.data);
         expect(top(1e4)).toBeCloseTo(1 / 3, 3);

@@ -16,7 +16,11 @@ function randomHeads(heads, rows, cols, seed) {
   return { data: m.data, heads, rows, cols };
 }
 
-const head = (m, h) => ({ data: m.data.subarray(h * m.rows * m.cols, (h + 1) * m.rows * m.cols), rows: m.rows, cols: m.cols });
+const head = (m, h) => ({
+  data: m.data.subarray(h * m.rows * m.cols, (h + 1) * m.rows * m.cols),
+  rows: m.rows,
+  cols: m.cols,
+});
 
 // Shapes around the streaming kernel's blocks (16 query rows, 256 keys) and the vector widths.
 const shapes = [
@@ -31,26 +35,33 @@ const shapes = [
 describe.each(backends)('%s', (backend) => {
   const api = () => apis[backend];
 
-  it.each(shapes)('H=%i Sq=%i Sk=%i dk=%i dv=%i: every head equals its own call; streaming equals materialised', (H, sq, sk, dk, dv) => {
-    const q = randomHeads(H, sq, dk, sq * 7 + H), k = randomHeads(H, sk, dk, sk * 3 + 1), v = randomHeads(H, sk, dv, dv + 5);
-    for (const mask of ['none', 'causal', randomMask(sq, sk, 11)]) {
-      const batched = api().attention({ q, k, v, mask, temperature: 0.8 });
-      const streamed = api().attention({ q, k, v, mask, temperature: 0.8, weights: false });
-      expect(batched.output).toMatchObject({ heads: H, rows: sq, cols: dv });
-      expect(batched.weights).toMatchObject({ heads: H, rows: sq, cols: sk });
-      expect(streamed.weights).toBeNull();
-      expect(streamed.output).toMatchObject({ heads: H, rows: sq, cols: dv });
-      for (let h = 0; h < H; h++) {
-        const single = api().attention({ q: head(q, h), k: head(k, h), v: head(v, h), mask, temperature: 0.8 });
-        expect(Array.from(head(batched.output, h).data)).toEqual(Array.from(single.output.data));
-        expect(Array.from(head(batched.weights, h).data)).toEqual(Array.from(single.weights.data));
+  it.each(shapes)(
+    'H=%i Sq=%i Sk=%i dk=%i dv=%i: every head equals its own call; streaming equals materialised',
+    (H, sq, sk, dk, dv) => {
+      const q = randomHeads(H, sq, dk, sq * 7 + H),
+        k = randomHeads(H, sk, dk, sk * 3 + 1),
+        v = randomHeads(H, sk, dv, dv + 5);
+      for (const mask of ['none', 'causal', randomMask(sq, sk, 11)]) {
+        const batched = api().attention({ q, k, v, mask, temperature: 0.8 });
+        const streamed = api().attention({ q, k, v, mask, temperature: 0.8, weights: false });
+        expect(batched.output).toMatchObject({ heads: H, rows: sq, cols: dv });
+        expect(batched.weights).toMatchObject({ heads: H, rows: sq, cols: sk });
+        expect(streamed.weights).toBeNull();
+        expect(streamed.output).toMatchObject({ heads: H, rows: sq, cols: dv });
+        for (let h = 0; h < H; h++) {
+          const single = api().attention({ q: head(q, h), k: head(k, h), v: head(v, h), mask, temperature: 0.8 });
+          expect(Array.from(head(batched.output, h).data)).toEqual(Array.from(single.output.data));
+          expect(Array.from(head(batched.weights, h).data)).toEqual(Array.from(single.weights.data));
+        }
+        expect(maxRelativeError(streamed.output.data, batched.output.data)).toBeLessThan(2e-5);
       }
-      expect(maxRelativeError(streamed.output.data, batched.output.data)).toBeLessThan(2e-5);
-    }
-  });
+    },
+  );
 
   it('hard attention streams too: each output row is one value row', () => {
-    const q = randomHeads(2, 20, 8, 1), k = randomHeads(2, 300, 8, 2), v = randomHeads(2, 300, 4, 3);
+    const q = randomHeads(2, 20, 8, 1),
+      k = randomHeads(2, 300, 8, 2),
+      v = randomHeads(2, 300, 4, 3);
     const materialised = api().attention({ q, k, v, hard: true });
     const streamed = api().attention({ q, k, v, hard: true, weights: false });
     expect(Array.from(streamed.output.data)).toEqual(Array.from(materialised.output.data));
@@ -65,11 +76,43 @@ describe.each(backends)('%s', (backend) => {
   });
 
   it.each([
-    ['heads of q and k differ', { q: randomHeads(2, 3, 4, 1), k: randomHeads(3, 3, 4, 2), v: randomHeads(3, 3, 4, 3) }, /k.heads \(one key head per query head\) must equal q.heads: expected 2, got 3/],
-    ['a batch against a single matrix', { q: randomHeads(2, 3, 4, 1), k: randomMatrix(3, 4, 2), v: randomMatrix(3, 4, 3) }, /k.heads .* expected 2, got 1/],
-    ['data too short for the heads', { q: { ...randomHeads(2, 3, 4, 1), heads: 3 }, k: randomHeads(3, 3, 4, 2), v: randomHeads(3, 3, 4, 3) }, /q.data has 24 values, expected heads\*rows\*cols = 3\*3\*4 = 36/],
-    ['zero heads', { q: { data: new Float32Array(0), heads: 0, rows: 3, cols: 4 }, k: randomHeads(1, 3, 4, 2), v: randomHeads(1, 3, 4, 3) }, /q.heads must be a whole number >= 1, got 0/],
-    ['NaN in the second head', { q: randomHeads(2, 3, 4, 1), k: (() => { const k = randomHeads(2, 3, 4, 2); k.data[13] = NaN; return k; })(), v: randomHeads(2, 3, 4, 3) }, /k.data must hold finite numbers, got nan at head 1, row 0, column 1/],
+    [
+      'heads of q and k differ',
+      { q: randomHeads(2, 3, 4, 1), k: randomHeads(3, 3, 4, 2), v: randomHeads(3, 3, 4, 3) },
+      /k.heads \(one key head per query head\) must equal q.heads: expected 2, got 3/,
+    ],
+    [
+      'a batch against a single matrix',
+      { q: randomHeads(2, 3, 4, 1), k: randomMatrix(3, 4, 2), v: randomMatrix(3, 4, 3) },
+      /k.heads .* expected 2, got 1/,
+    ],
+    [
+      'data too short for the heads',
+      { q: { ...randomHeads(2, 3, 4, 1), heads: 3 }, k: randomHeads(3, 3, 4, 2), v: randomHeads(3, 3, 4, 3) },
+      /q.data has 24 values, expected heads\*rows\*cols = 3\*3\*4 = 36/,
+    ],
+    [
+      'zero heads',
+      {
+        q: { data: new Float32Array(0), heads: 0, rows: 3, cols: 4 },
+        k: randomHeads(1, 3, 4, 2),
+        v: randomHeads(1, 3, 4, 3),
+      },
+      /q.heads must be a whole number >= 1, got 0/,
+    ],
+    [
+      'NaN in the second head',
+      {
+        q: randomHeads(2, 3, 4, 1),
+        k: (() => {
+          const k = randomHeads(2, 3, 4, 2);
+          k.data[13] = NaN;
+          return k;
+        })(),
+        v: randomHeads(2, 3, 4, 3),
+      },
+      /k.data must hold finite numbers, got nan at head 1, row 0, column 1/,
+    ],
   ])('refuses %s', (_, args, message) => {
     expect(() => api().attention(args)).toThrow(RangeError);
     expect(() => api().attention(args)).toThrow(message);
@@ -77,14 +120,18 @@ describe.each(backends)('%s', (backend) => {
 
   it('refuses heads and weights of the wrong type', () => {
     const m = randomMatrix(2, 2, 1);
-    expect(() => api().attention({ q: { ...m, heads: '2' }, k: m, v: m })).toThrow(/q.heads must be a number, got string 2/);
+    expect(() => api().attention({ q: { ...m, heads: '2' }, k: m, v: m })).toThrow(
+      /q.heads must be a number, got string 2/,
+    );
     expect(() => api().attention({ q: m, k: m, v: m, weights: 'no' })).toThrow(/weights must be a boolean/);
   });
 });
 
 describe('SIMD against the scalar build (the C++ reference), streaming', () => {
   it('agrees to 1e-5 on batched heads with a causal mask', () => {
-    const q = randomHeads(4, 70, 64, 1), k = randomHeads(4, 300, 64, 2), v = randomHeads(4, 300, 32, 3);
+    const q = randomHeads(4, 70, 64, 1),
+      k = randomHeads(4, 300, 64, 2),
+      v = randomHeads(4, 300, 32, 3);
     const simd = apis['wasm-simd128'].attention({ q, k, v, mask: 'causal', weights: false });
     const scalar = apis['wasm-scalar'].attention({ q, k, v, mask: 'causal', weights: false });
     expect(maxRelativeError(simd.output.data, scalar.output.data)).toBeLessThan(1e-5);
@@ -94,8 +141,11 @@ describe('SIMD against the scalar build (the C++ reference), streaming', () => {
 describe('long sequences', () => {
   it('H=1, S=16384, d=64 runs with weights: false in far less than S² floats (1 GiB), and matches sampled rows', () => {
     const api = apis['wasm-simd128'];
-    const S = 16384, d = 64;
-    const q = randomHeads(1, S, d, 21), k = randomHeads(1, S, d, 22), v = randomHeads(1, S, d, 23);
+    const S = 16384,
+      d = 64;
+    const q = randomHeads(1, S, d, 21),
+      k = randomHeads(1, S, d, 22),
+      v = randomHeads(1, S, d, 23);
     const { output } = api.attention({ q, k, v, mask: 'causal', weights: false });
     // The module's memory grew to hold inputs, output and packed K/V, not a 16384² weights matrix.
     expect(api.memoryStats().heapBytes).toBeLessThan(64 * 1024 * 1024);

@@ -52,27 +52,52 @@ describe('decoding', () => {
     const forced = t.translate(sentence, { target: free.target.slice(0, -1).join(' ') });
     expect(forced.decoding.forced).toBe(true);
     expect(forced.target).toEqual(free.target);
-    free.crossAttention.forEach((layer, l) => layer.forEach((m, h) => {
-      const other = forced.crossAttention[l][h].data;
-      m.data.forEach((x, i) => expect(Math.abs(x - other[i])).toBeLessThan(1e-5));
-    }));
+    free.crossAttention.forEach((layer, l) =>
+      layer.forEach((m, h) => {
+        const other = forced.crossAttention[l][h].data;
+        m.data.forEach((x, i) => expect(Math.abs(x - other[i])).toBeLessThan(1e-5));
+      }),
+    );
     const wrong = t.translate(sentence, { target: 'la perro grande' });
     expect(wrong.steps[0].top[0].word).toBe('el'); // the model's own guess at step 1, whatever it is fed
     expect(wrong.steps[0].probability).toBeLessThan(0.01); // "la" was very unlikely
     // Fed the wrong "la", what the later steps look at changes (0.55 at most, here).
     let change = 0;
-    wrong.crossAttention.forEach((layer, l) => layer.forEach((m, h) => {
-      for (let i = m.cols; i < m.data.length; i++) change = Math.max(change, Math.abs(m.data[i] - free.crossAttention[l][h].data[i]));
-    }));
+    wrong.crossAttention.forEach((layer, l) =>
+      layer.forEach((m, h) => {
+        for (let i = m.cols; i < m.data.length; i++)
+          change = Math.max(change, Math.abs(m.data[i] - free.crossAttention[l][h].data[i]));
+      }),
+    );
     expect(change).toBeGreaterThan(0.1);
   });
 
   it.each([
-    ['an unknown choice', { decoding: 'beam' }, RangeError, "translate: options.decoding must be 'greedy' or 'sample', got 'beam'"],
-    ['a zero output temperature', { outputTemperature: 0 }, RangeError, 'translate: options.outputTemperature must be a number from 0.01 to 100, got 0'],
-    ['a fractional seed', { decoding: 'sample', seed: 1.5 }, RangeError, 'translate: options.seed must be a whole number from 0 to 2^53 - 1, got 1.5'],
+    [
+      'an unknown choice',
+      { decoding: 'beam' },
+      RangeError,
+      "translate: options.decoding must be 'greedy' or 'sample', got 'beam'",
+    ],
+    [
+      'a zero output temperature',
+      { outputTemperature: 0 },
+      RangeError,
+      'translate: options.outputTemperature must be a number from 0.01 to 100, got 0',
+    ],
+    [
+      'a fractional seed',
+      { decoding: 'sample', seed: 1.5 },
+      RangeError,
+      'translate: options.seed must be a whole number from 0 to 2^53 - 1, got 1.5',
+    ],
     ['a seed that is a string', { seed: '7' }, TypeError, 'options.seed must be a number, got string 7'],
-    ['a target the model cannot produce', { target: 'el chien' }, RangeError, "translate: the forced target has words the model does not produce: 'chien'"],
+    [
+      'a target the model cannot produce',
+      { target: 'el chien' },
+      RangeError,
+      "translate: the forced target has words the model does not produce: 'chien'",
+    ],
     ['an empty target', { target: '   ' }, RangeError, 'translate: options.target has no words'],
     ['a target that is not a string', { target: ['el'] }, TypeError, 'options.target must be a string, got an Array'],
   ])('refuses %s, naming it', (_, options, ErrorType, message) => {

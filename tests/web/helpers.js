@@ -22,6 +22,8 @@ export function matrix(rows) {
   return { data: Float32Array.from(rows.flat()), rows: rows.length, cols: rows[0].length };
 }
 
+// The lecture notes' worked example, a matrix a line as the notes print them.
+// prettier-ignore
 export const workedExample = {
   x: matrix([[1, 0, 1, 0], [0, 2, 0, 2], [1, 1, 1, 1]]),
   wq: matrix([[1, 0, 1], [1, 0, 0], [0, 0, 1], [0, 1, 1]]),

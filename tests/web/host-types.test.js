@@ -9,10 +9,17 @@ import { describe, expect, it } from 'vitest';
 const repo = fileURLToPath(new URL('../..', import.meta.url));
 const check = (tool, host) => {
   try {
-    execFileSync('npx', ['--no-install', tool, '-p', `tests/types/${host}/tsconfig.json`], { cwd: repo, encoding: 'utf8', stdio: 'pipe' });
+    execFileSync('npx', ['--no-install', tool, '-p', `tests/types/${host}/tsconfig.json`], {
+      cwd: repo,
+      encoding: 'utf8',
+      stdio: 'pipe',
+    });
     return '';
   } catch (error) {
-    return `${error.stdout}${error.stderr}`.split('\n').filter((line) => line.includes('error')).join('\n');
+    return `${error.stdout}${error.stderr}`
+      .split('\n')
+      .filter((line) => line.includes('error'))
+      .join('\n');
   }
 };
 
@@ -23,7 +30,11 @@ describe('types for hosts', () => {
     ['tsc', 'preact'],
     ['tsc', 'solid'],
     ['vue-tsc', 'vue'],
-  ])('%s type-checks the %s fixture', (tool, host) => {
-    expect(check(tool, host)).toBe('');
-  }, 60_000);
+  ])(
+    '%s type-checks the %s fixture',
+    (tool, host) => {
+      expect(check(tool, host)).toBe('');
+    },
+    60_000,
+  );
 });

@@ -26,7 +26,9 @@ describe('position', () => {
     const sum = api.positionalEncoding({ x });
     const alone = api.positionalEncoding({ rows: 3, cols: 8 });
     sum.data.forEach((value, i) => expect(value).toBeCloseTo(x.data[i] + alone.data[i], 6));
-    expect(() => api.positionalEncoding({ rows: 0, cols: 4 })).toThrow(new RangeError('positionalEncoding: rows must be a whole number from 1 to 65536, got 0'));
+    expect(() => api.positionalEncoding({ rows: 0, cols: 4 })).toThrow(
+      new RangeError('positionalEncoding: rows must be a whole number from 1 to 65536, got 0'),
+    );
     expect(() => api.positionalEncoding({ rows: 2 })).toThrow(TypeError);
   });
 
@@ -41,7 +43,9 @@ describe('position', () => {
 
 describe('memory networks', () => {
   it('each hop’s weights sum to 1; one hop finds who took the apple, two find where she went', () => {
-    const one = hops(api, 1), two = hops(api, 2), three = hops(api, 3);
+    const one = hops(api, 1),
+      two = hops(api, 2),
+      three = hops(api, 3);
     for (const { hops: list } of [one, two, three]) {
       for (const hop of list) expect(hop.weights.data.reduce((a, b) => a + b, 0)).toBeCloseTo(1, 5);
     }
@@ -57,10 +61,13 @@ describe('heads, reshaped right and wrong', () => {
   it('the right split is each head’s columns of every token’s row; the straight reshape differs and mixes tokens', async () => {
     const { splitHeads, headWeights } = await import('../../web/src/lessons/reshape-math.js');
     const q = { data: Float32Array.from({ length: 4 * 6 }, (_, i) => i), rows: 4, cols: 6 };
-    const right = splitHeads(q, 2, 'right'), wrong = splitHeads(q, 2, 'wrong');
+    const right = splitHeads(q, 2, 'right'),
+      wrong = splitHeads(q, 2, 'wrong');
     // head 1, token 2: columns 3..5 of row 2 → 15, 16, 17
     expect(Array.from(right.data.subarray((1 * 4 + 2) * 3, (1 * 4 + 2) * 3 + 3))).toEqual([15, 16, 17]);
-    for (let h = 0; h < 2; h++) for (let r = 0; r < 4; r++) expect(new Set(right.token.slice((h * 4 + r) * 3, (h * 4 + r) * 3 + 3))).toEqual(new Set([r]));
+    for (let h = 0; h < 2; h++)
+      for (let r = 0; r < 4; r++)
+        expect(new Set(right.token.slice((h * 4 + r) * 3, (h * 4 + r) * 3 + 3))).toEqual(new Set([r]));
     expect(Array.from(wrong.data)).toEqual(Array.from(q.data)); // the buffer as it was, read as 2 × 4 × 3
     expect(wrong.token.slice(3, 6)).toEqual([0, 0, 0]);
     expect(new Set(wrong.token.slice(6, 9)).size).toBe(1);
@@ -68,9 +75,14 @@ describe('heads, reshaped right and wrong', () => {
     const x = { data: Float32Array.from({ length: 4 * 6 }, (_, i) => 3 * Math.sin(i)), rows: 4, cols: 6 };
     const w = () => ({ data: Float32Array.from({ length: 36 }, (_, i) => Math.cos(i * 0.7)), rows: 6, cols: 6 });
     const projections = [w(), w(), w()];
-    const good = headWeights(api, x, projections, 2, 'right'), bad = headWeights(api, x, projections, 2, 'wrong');
+    const good = headWeights(api, x, projections, 2, 'right'),
+      bad = headWeights(api, x, projections, 2, 'wrong');
     // The right split's head 1 equals attention on the projections' first 3 columns.
-    const cols = (m, from) => ({ data: Float32Array.from({ length: 4 * 3 }, (_, i) => m.data[Math.floor(i / 3) * 6 + from + (i % 3)]), rows: 4, cols: 3 });
+    const cols = (m, from) => ({
+      data: Float32Array.from({ length: 4 * 3 }, (_, i) => m.data[Math.floor(i / 3) * 6 + from + (i % 3)]),
+      rows: 4,
+      cols: 3,
+    });
     const [pq, pk, pv] = projections.map((p) => api.matmul({ a: x, b: p }));
     const head1 = api.attention({ q: cols(pq, 0), k: cols(pk, 0), v: cols(pv, 0) }).weights;
     head1.data.forEach((value, i) => expect(good.data[i]).toBeCloseTo(value, 6));
@@ -89,7 +101,9 @@ describe('attention as selective memory', () => {
       expect(attention.kept).toBe(chosen);
       expect(decay.kept).toBe(items.length - 1); // the newest item, whatever was asked for
       // decay weights ∝ λ^age, age = n-1-i
-      decay.weights.forEach((w, i) => expect(w / decay.weights[items.length - 1]).toBeCloseTo(0.5 ** (items.length - 1 - i), 4));
+      decay.weights.forEach((w, i) =>
+        expect(w / decay.weights[items.length - 1]).toBeCloseTo(0.5 ** (items.length - 1 - i), 4),
+      );
       // each gate is sigmoid(6 · the chosen item's vector · item i's)
       const vector = (i) => items.map((_, j) => (i === j ? 1 : 0.1));
       gates.weights.forEach((g, i) => {
@@ -127,12 +141,16 @@ const plainSoftmax = (row) => {
 
 describe('softmax as a soft argmax', () => {
   it('soft weights are softmax(scores / T) and average the values; hard takes the argmax; T → 0 is one-hot, T → ∞ uniform', async () => {
-    const { defaultScores, hardAttention, inputs, softAttention, values } = await import('../../web/src/lessons/softmax-math.js');
+    const { defaultScores, hardAttention, inputs, softAttention, values } =
+      await import('../../web/src/lessons/softmax-math.js');
     for (const temperature of [0.05, 0.3, 1, 4, 20]) {
       const { weights, output } = softAttention(api, defaultScores, temperature);
       const expected = plainSoftmax(defaultScores.map((s) => s / temperature));
       weights.forEach((w, i) => expect(w).toBeCloseTo(expected[i], 6));
-      expect(output).toBeCloseTo(expected.reduce((sum, w, i) => sum + w * values[i], 0), 4);
+      expect(output).toBeCloseTo(
+        expected.reduce((sum, w, i) => sum + w * values[i], 0),
+        4,
+      );
     }
     const argmax = defaultScores.indexOf(Math.max(...defaultScores));
     const hard = hardAttention(api, defaultScores);
@@ -143,7 +161,8 @@ describe('softmax as a soft argmax', () => {
   });
 
   it('reordering the inputs reorders the weights and keeps the output (permutation equivariance)', async () => {
-    const { defaultScores, inputOrder, reordered, softAttention } = await import('../../web/src/lessons/softmax-math.js');
+    const { defaultScores, inputOrder, reordered, softAttention } =
+      await import('../../web/src/lessons/softmax-math.js');
     const listed = softAttention(api, defaultScores, 1);
     for (let seed = 1; seed <= 5; seed++) {
       const order = inputOrder(seed);
@@ -169,13 +188,19 @@ describe('softmax as a soft argmax', () => {
 describe('keys, queries, values', () => {
   it('Q, K, V are X times the projections; the right axis gives rows summing to 1, the wrong one columns', async () => {
     const { keysQueriesValues } = await import('../../web/src/lessons/kqv-math.js');
-    const right = keysQueriesValues(api, 'rows'), wrong = keysQueriesValues(api, 'columns');
+    const right = keysQueriesValues(api, 'rows'),
+      wrong = keysQueriesValues(api, 'columns');
     const at = (m, r, c) => m.data[r * m.cols + c];
-    const dot = (a, ra, b, rb) => Array.from({ length: a.cols }, (_, j) => at(a, ra, j) * at(b, rb, j)).reduce((x, y) => x + y, 0);
+    const dot = (a, ra, b, rb) =>
+      Array.from({ length: a.cols }, (_, j) => at(a, ra, j) * at(b, rb, j)).reduce((x, y) => x + y, 0);
     for (let r = 0; r < 4; r++) {
       const expected = plainSoftmax([0, 1, 2, 3].map((c) => dot(right.q, r, right.k, c) / Math.SQRT2));
       expected.forEach((w, c) => expect(at(right.weights, r, c)).toBeCloseTo(w, 6));
-      for (let f = 0; f < right.v.cols; f++) expect(at(right.output, r, f)).toBeCloseTo(expected.reduce((s, w, c) => s + w * at(right.v, c, f), 0), 5);
+      for (let f = 0; f < right.v.cols; f++)
+        expect(at(right.output, r, f)).toBeCloseTo(
+          expected.reduce((s, w, c) => s + w * at(right.v, c, f), 0),
+          5,
+        );
       expect(right.rowSums[r]).toBeCloseTo(1, 6);
     }
     for (let c = 0; c < 4; c++) {
@@ -201,13 +226,16 @@ describe('scaling', () => {
       expect(scaled.firstRow.reduce((a, b) => a + b, 0)).toBeCloseTo(1, 5);
     }
     expect(scalingExperiment(api, 512, 0).unscaled.meanLargest).toBeGreaterThan(0.95);
-    expect(scalingExperiment(api, 512, 1).unscaled.firstRow).not.toEqual(scalingExperiment(api, 512, 0).unscaled.firstRow);
+    expect(scalingExperiment(api, 512, 1).unscaled.firstRow).not.toEqual(
+      scalingExperiment(api, 512, 0).unscaled.firstRow,
+    );
   });
 });
 
 describe('the lessons’ URL', () => {
   it('round-trips each lesson’s settings and ignores what it cannot read', async () => {
-    const { decodeLessonsState, defaultLessonsState, encodeLessonsState } = await import('../../web/src/lessons-state.js');
+    const { decodeLessonsState, defaultLessonsState, encodeLessonsState } =
+      await import('../../web/src/lessons-state.js');
     const state = defaultLessonsState();
     Object.assign(state, {
       softmax: { scores: [0.5, -2, 3, 1, 0], temperature: 0.3, draw: 4, order: 2 },

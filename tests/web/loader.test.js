@@ -13,7 +13,9 @@ function detectIn(flags) {
     const { backend } = await lib.loadAttention();
     const refusal = await lib.loadAttention({ backend: 'wasm-relaxed-simd' }).then(() => null, (e) => e.constructor.name + ': ' + e.message);
     console.log(JSON.stringify({ relaxed: lib.supportsRelaxedSimd(), backend, refusal }));`;
-  return JSON.parse(execFileSync(process.execPath, [...flags, '--input-type=module', '-e', script], { encoding: 'utf8' }));
+  return JSON.parse(
+    execFileSync(process.execPath, [...flags, '--input-type=module', '-e', script], { encoding: 'utf8' }),
+  );
 }
 
 describe('loadAttention', () => {
@@ -28,9 +30,14 @@ describe('loadAttention', () => {
     expect(detectIn([])).toEqual({
       relaxed: false,
       backend: 'wasm-simd128',
-      refusal: 'RangeError: options.backend is wasm-relaxed-simd, but this engine has no relaxed SIMD (Node 20 needs --experimental-wasm-relaxed-simd)',
+      refusal:
+        'RangeError: options.backend is wasm-relaxed-simd, but this engine has no relaxed SIMD (Node 20 needs --experimental-wasm-relaxed-simd)',
     });
-    expect(detectIn(['--experimental-wasm-relaxed-simd'])).toEqual({ relaxed: true, backend: 'wasm-relaxed-simd', refusal: null });
+    expect(detectIn(['--experimental-wasm-relaxed-simd'])).toEqual({
+      relaxed: true,
+      backend: 'wasm-relaxed-simd',
+      refusal: null,
+    });
   });
 
   it('loads each backend on request, once', async () => {

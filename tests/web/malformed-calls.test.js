@@ -5,41 +5,72 @@
 // is the same afterwards and it still computes the worked example exactly.
 import fc from 'fast-check';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { createTrainer, loadAttention, loadTranslator } from '../../web/lib/index.js';
+import { loadAttention } from '../../web/lib/index.js';
 import { workedExample } from './helpers.js';
+import { hostileNumber, junk as hostileJunk } from './hostile-values.js';
 
 const runs = 10_000;
 const seed = 20261123;
 
-// Values a careless or hostile caller might pass anywhere.
-const hostileNumber = fc.constantFrom(0, -1, 0.5, 1.5, NaN, Infinity, -Infinity, 2 ** 31, 2 ** 32, 2 ** 53, -0, 1e300);
-const junk = fc.oneof(
-  fc.constant(undefined), fc.constant(null), fc.string({ maxLength: 4 }), fc.boolean(), fc.constant([]), fc.constant({}),
-  fc.bigInt({ min: -5n, max: 5n }), fc.constant(Symbol('hostile')), fc.constant(() => 1),
+// A function too, where the module expects numbers or arrays.
+const junk = fc.oneof({ weight: 8, arbitrary: hostileJunk }, { weight: 1, arbitrary: fc.constant(() => 1) });
+const size = fc.oneof(
+  { weight: 6, arbitrary: fc.integer({ min: 1, max: 5 }) },
+  { weight: 2, arbitrary: hostileNumber },
+  { weight: 1, arbitrary: junk },
 );
-const size = fc.oneof({ weight: 6, arbitrary: fc.integer({ min: 1, max: 5 }) }, { weight: 2, arbitrary: hostileNumber }, { weight: 1, arbitrary: junk });
-const number = fc.oneof({ weight: 3, arbitrary: fc.double({ min: -4, max: 4, noNaN: true }) }, { weight: 1, arbitrary: hostileNumber }, { weight: 1, arbitrary: junk });
+const number = fc.oneof(
+  { weight: 3, arbitrary: fc.double({ min: -4, max: 4, noNaN: true }) },
+  { weight: 1, arbitrary: hostileNumber },
+  { weight: 1, arbitrary: junk },
+);
 
 // A matrix argument: its data usually matches its shape (so calls get past the first checks), sometimes not,
 // and its values may be NaN or infinite.
-const data = fc.oneof(fc.float32Array({ maxLength: 40 }), fc.constant(new Float64Array(4)), fc.array(fc.float(), { maxLength: 4 }), junk);
+const data = fc.oneof(
+  fc.float32Array({ maxLength: 40 }),
+  fc.constant(new Float64Array(4)),
+  fc.array(fc.float(), { maxLength: 4 }),
+  junk,
+);
 const matrix = fc.oneof(
-  { weight: 6, arbitrary: fc.record({ rows: size, cols: size, heads: fc.option(size, { nil: undefined, freq: 4 }), consistent: fc.boolean(), fill: number, data }).map(({ rows, cols, heads, consistent, fill, data }) => {
-    const numbers = [heads ?? 1, rows, cols].every((n) => typeof n === 'number');
-    const count = numbers ? (heads ?? 1) * rows * cols : NaN;
-    const usable = consistent && Number.isInteger(count) && count >= 0 && count <= 64;
-    const m = { data: usable ? new Float32Array(count).fill(typeof fill === 'number' ? fill : 0.5) : data, rows, cols };
-    if (heads !== undefined) m.heads = heads;
-    return m;
-  }) },
+  {
+    weight: 6,
+    arbitrary: fc
+      .record({
+        rows: size,
+        cols: size,
+        heads: fc.option(size, { nil: undefined, freq: 4 }),
+        consistent: fc.boolean(),
+        fill: number,
+        data,
+      })
+      .map(({ rows, cols, heads, consistent, fill, data }) => {
+        const numbers = [heads ?? 1, rows, cols].every((n) => typeof n === 'number');
+        const count = numbers ? (heads ?? 1) * rows * cols : NaN;
+        const usable = consistent && Number.isInteger(count) && count >= 0 && count <= 64;
+        const m = {
+          data: usable ? new Float32Array(count).fill(typeof fill === 'number' ? fill : 0.5) : data,
+          rows,
+          cols,
+        };
+        if (heads !== undefined) m.heads = heads;
+        return m;
+      }),
+  },
   { weight: 1, arbitrary: junk },
 );
-const mask = fc.oneof(fc.constantFrom(undefined, null, 'none', 'causal', 'diagonal', ''), fc.uint8Array({ max: 3, maxLength: 30 }), junk);
+const mask = fc.oneof(
+  fc.constantFrom(undefined, null, 'none', 'causal', 'diagonal', ''),
+  fc.uint8Array({ max: 3, maxLength: 30 }),
+  junk,
+);
 const vector = fc.oneof(fc.constant(undefined), fc.float32Array({ maxLength: 12 }), junk);
 const optional = (arbitrary) => fc.option(arbitrary, { nil: undefined, freq: 3 });
 
 // An argument object with these fields, or sometimes not an object at all.
-const args = (fields) => fc.oneof({ weight: 9, arbitrary: fc.record(fields, { requiredKeys: [] }) }, { weight: 1, arbitrary: junk });
+const args = (fields) =>
+  fc.oneof({ weight: 9, arbitrary: fc.record(fields, { requiredKeys: [] }) }, { weight: 1, arbitrary: junk });
 
 /**
  * Runs `call` on `runs` generated inputs; each must return or throw a TypeError/RangeError starting with
@@ -52,9 +83,13 @@ function hammer(operation, arbitrary, call, names, numRuns = runs) {
       try {
         call(input);
       } catch (error) {
-        if (!(error instanceof TypeError || error instanceof RangeError)) throw new Error(`not a TypeError/RangeError: ${String(error)}`);
+        if (!(error instanceof TypeError || error instanceof RangeError))
+          throw new Error(`not a TypeError/RangeError: ${String(error)}`);
         expect(error.message.startsWith(`${operation}: `), error.message).toBe(true);
-        expect(names.some((name) => error.message.includes(name)), error.message).toBe(true);
+        expect(
+          names.some((name) => error.message.includes(name)),
+          error.message,
+        ).toBe(true);
         refused++;
       }
     }),
@@ -71,35 +106,111 @@ function jsHeap() {
 
 const matrixNames = (...names) => names.flatMap((n) => [`${n}.`, `${n} `]);
 
-describe.each(['wasm-simd128', 'wasm-relaxed-simd', 'wasm-scalar'])('10,000 malformed calls of each function on %s', (backend) => {
-  let api;
-  beforeAll(async () => {
-    api = await loadAttention({ backend });
-  });
+describe.each(['wasm-simd128', 'wasm-relaxed-simd', 'wasm-scalar'])(
+  '10,000 malformed calls of each function on %s',
+  (backend) => {
+    let api;
+    beforeAll(async () => {
+      api = await loadAttention({ backend });
+    });
 
-  const { q, k, v } = workedExample;
-  const cases = [
-    ['attention', args({ q: matrix, k: matrix, v: matrix, mask, scale: optional(number), temperature: optional(number), hard: optional(junk), weights: optional(junk) }),
-      (a) => api.attention(a), [...matrixNames('q', 'k', 'v'), 'mask', 'scale', 'temperature', 'hard', 'weights', 'arguments', 'attention request too large']],
-    ['multiHeadAttention', args({ xq: matrix, xkv: optional(matrix), wq: matrix, wk: matrix, wv: matrix, wo: matrix, bq: vector, bk: vector, bv: vector, bo: vector, heads: size, kvHeads: optional(size), mask, scale: optional(number), temperature: optional(number), hard: optional(junk) }),
-      (a) => api.multiHeadAttention(a), [...matrixNames('xq', 'xkv', 'wq', 'wk', 'wv', 'wo'), 'bq', 'bk', 'bv', 'bo', 'heads', 'kvHeads', 'mask', 'scale', 'temperature', 'hard', 'arguments', 'request too large']],
-    ['matmul', args({ a: matrix, b: matrix, bias: vector }), (a) => api.matmul(a), [...matrixNames('a', 'b'), 'bias', 'arguments', 'request too large']],
-    ['logits', args({ q: matrix, k: matrix, mask, scale: optional(number), temperature: optional(number) }),
-      (a) => api.logits(a), [...matrixNames('q', 'k'), 'mask', 'scale', 'temperature', 'arguments', 'request too large']],
-    ['positionalEncoding', args({ rows: optional(size), cols: optional(size), x: optional(matrix) }),
-      (a) => api.positionalEncoding(a), ['rows', 'cols', 'x.', 'x ', '{ rows, cols }', 'arguments', 'request too large']],
-  ];
+    const { q, k, v } = workedExample;
+    const cases = [
+      [
+        'attention',
+        args({
+          q: matrix,
+          k: matrix,
+          v: matrix,
+          mask,
+          scale: optional(number),
+          temperature: optional(number),
+          hard: optional(junk),
+          weights: optional(junk),
+        }),
+        (a) => api.attention(a),
+        [
+          ...matrixNames('q', 'k', 'v'),
+          'mask',
+          'scale',
+          'temperature',
+          'hard',
+          'weights',
+          'arguments',
+          'attention request too large',
+        ],
+      ],
+      [
+        'multiHeadAttention',
+        args({
+          xq: matrix,
+          xkv: optional(matrix),
+          wq: matrix,
+          wk: matrix,
+          wv: matrix,
+          wo: matrix,
+          bq: vector,
+          bk: vector,
+          bv: vector,
+          bo: vector,
+          heads: size,
+          kvHeads: optional(size),
+          mask,
+          scale: optional(number),
+          temperature: optional(number),
+          hard: optional(junk),
+        }),
+        (a) => api.multiHeadAttention(a),
+        [
+          ...matrixNames('xq', 'xkv', 'wq', 'wk', 'wv', 'wo'),
+          'bq',
+          'bk',
+          'bv',
+          'bo',
+          'heads',
+          'kvHeads',
+          'mask',
+          'scale',
+          'temperature',
+          'hard',
+          'arguments',
+          'request too large',
+        ],
+      ],
+      [
+        'matmul',
+        args({ a: matrix, b: matrix, bias: vector }),
+        (a) => api.matmul(a),
+        [...matrixNames('a', 'b'), 'bias', 'arguments', 'request too large'],
+      ],
+      [
+        'logits',
+        args({ q: matrix, k: matrix, mask, scale: optional(number), temperature: optional(number) }),
+        (a) => api.logits(a),
+        [...matrixNames('q', 'k'), 'mask', 'scale', 'temperature', 'arguments', 'request too large'],
+      ],
+      [
+        'positionalEncoding',
+        args({ rows: optional(size), cols: optional(size), x: optional(matrix) }),
+        (a) => api.positionalEncoding(a),
+        ['rows', 'cols', 'x.', 'x ', '{ rows, cols }', 'arguments', 'request too large'],
+      ],
+    ];
 
-  it.each(cases)('%s: every call answers or names what is wrong; memory stays flat; the answer stays right', (operation, arbitrary, call, names) => {
-    const good = api.attention({ q, k, v, scale: 0.5 });
-    hammer(operation, arbitrary, call, names, 1000); // a first round: what the engine keeps for good (compiled code)
-    const before = { ...api.memoryStats(), js: jsHeap() };
-    const refused = hammer(operation, arbitrary, call, names);
-    expect(refused).toBeGreaterThan(runs / 2); // most are malformed
-    const after = { ...api.memoryStats(), js: jsHeap() };
-    expect(after.allocatedBytes).toBe(before.allocatedBytes);
-    expect(after.heapBytes).toBe(before.heapBytes);
-    expect(after.js - before.js).toBeLessThan(1024 * 1024); // 10,000 calls keep nothing in the JS heap either
-    expect(api.attention({ q, k, v, scale: 0.5 }).weights.data).toEqual(good.weights.data);
-  });
-});
+    it.each(cases)(
+      '%s: every call answers or names what is wrong; memory stays flat; the answer stays right',
+      (operation, arbitrary, call, names) => {
+        const good = api.attention({ q, k, v, scale: 0.5 });
+        hammer(operation, arbitrary, call, names, 1000); // a first round: what the engine keeps for good (compiled code)
+        const before = { ...api.memoryStats(), js: jsHeap() };
+        const refused = hammer(operation, arbitrary, call, names);
+        expect(refused).toBeGreaterThan(runs / 2); // most are malformed
+        const after = { ...api.memoryStats(), js: jsHeap() };
+        expect(after.allocatedBytes).toBe(before.allocatedBytes);
+        expect(after.heapBytes).toBe(before.heapBytes);
+        expect(after.js - before.js).toBeLessThan(1024 * 1024); // 10,000 calls keep nothing in the JS heap either
+        expect(api.attention({ q, k, v, scale: 0.5 }).weights.data).toEqual(good.weights.data);
+      },
+    );
+  },
+);

@@ -7,34 +7,48 @@ import fc from 'fast-check';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createTrainer, loadAttention, loadTranslator } from '../../web/lib/index.js';
 import { withChecksum } from './helpers.js';
+import { hostileNumber, junk } from './hostile-values.js';
 
 const runs = 10_000;
 const seed = 20261123;
 const backend = 'wasm-simd128';
 
-const hostileNumber = fc.constantFrom(0, -1, 0.5, 1.5, NaN, Infinity, -Infinity, 2 ** 31, 2 ** 32, 2 ** 53, -0, 1e300);
-const junk = fc.oneof(
-  fc.constant(undefined), fc.constant(null), fc.string({ maxLength: 4 }), fc.boolean(), fc.constant([]), fc.constant({}),
-  fc.bigInt({ min: -5n, max: 5n }), fc.constant(Symbol('hostile')),
+const small = fc.oneof(
+  { weight: 6, arbitrary: fc.integer({ min: 1, max: 5 }) },
+  { weight: 2, arbitrary: hostileNumber },
+  { weight: 1, arbitrary: junk },
 );
-const small = fc.oneof({ weight: 6, arbitrary: fc.integer({ min: 1, max: 5 }) }, { weight: 2, arbitrary: hostileNumber }, { weight: 1, arbitrary: junk });
 const anyNumber = fc.oneof(fc.double({ noNaN: false }), hostileNumber, junk);
 const optional = (arbitrary) => fc.option(arbitrary, { nil: undefined, freq: 2 });
-const args = (fields) => fc.oneof({ weight: 9, arbitrary: fc.record(fields, { requiredKeys: [] }) }, { weight: 1, arbitrary: junk });
-const text = fc.oneof(fc.string({ maxLength: 40 }), fc.string({ unit: 'binary', maxLength: 20 }), fc.constantFrom('<img src=x onerror=alert(1)>', '<eos>', '<bos>', 'the dog sees the cat', 'a'.repeat(5000)));
+const args = (fields) =>
+  fc.oneof({ weight: 9, arbitrary: fc.record(fields, { requiredKeys: [] }) }, { weight: 1, arbitrary: junk });
+const text = fc.oneof(
+  fc.string({ maxLength: 40 }),
+  fc.string({ unit: 'binary', maxLength: 20 }),
+  fc.constantFrom('<img src=x onerror=alert(1)>', '<eos>', '<bos>', 'the dog sees the cat', 'a'.repeat(5000)),
+);
 
 /** A call's outcome: its value, or the TypeError/RangeError it threw (anything else fails the test). */
 function expectNamedError(error, operation, names) {
-  if (!(error instanceof TypeError || error instanceof RangeError)) throw new Error(`${operation}: not a TypeError/RangeError: ${String(error)}`);
+  if (!(error instanceof TypeError || error instanceof RangeError))
+    throw new Error(`${operation}: not a TypeError/RangeError: ${String(error)}`);
   expect(error.message.startsWith(`${operation}: `), error.message).toBe(true);
-  expect(names.some((name) => error.message.includes(name)), error.message).toBe(true);
+  expect(
+    names.some((name) => error.message.includes(name)),
+    error.message,
+  ).toBe(true);
 }
 
 let api;
 let tinyModel; // a weight file of a tiny trained model: the forgeries start from it
 beforeAll(async () => {
   api = await loadAttention({ backend });
-  const trainer = await createTrainer({ backend, task: 'copy', steps: 20, model: { dModel: 8, heads: 2, ffn: 8, encoderLayers: 1, decoderLayers: 1 } });
+  const trainer = await createTrainer({
+    backend,
+    task: 'copy',
+    steps: 20,
+    model: { dModel: 8, heads: 2, ffn: 8, encoderLayers: 1, decoderLayers: 1 },
+  });
   trainer.step(20);
   tinyModel = trainer.save();
   trainer.evaluate(5);
@@ -59,8 +73,20 @@ describe('hostile models and calls', () => {
   it('10,000 forged weight files: each loads (and translates) or is refused with a RangeError saying why', async () => {
     const header = 64; // most edits land in the header and vocabularies, where sizes are read
     const forgery = fc.record({
-      edits: fc.array(fc.record({ at: fc.oneof(fc.nat({ max: header }), fc.nat({ max: 1 << 16 })), value: fc.integer({ min: 0, max: 255 }) }), { maxLength: 6 }),
-      words: fc.array(fc.record({ at: fc.nat({ max: 9 }), value: fc.constantFrom(0, 1, 2, 3, 0xffff, 0x10000, 0x7fffffff, 0xffffffff, 1024, 513) }), { maxLength: 2 }),
+      edits: fc.array(
+        fc.record({
+          at: fc.oneof(fc.nat({ max: header }), fc.nat({ max: 1 << 16 })),
+          value: fc.integer({ min: 0, max: 255 }),
+        }),
+        { maxLength: 6 },
+      ),
+      words: fc.array(
+        fc.record({
+          at: fc.nat({ max: 9 }),
+          value: fc.constantFrom(0, 1, 2, 3, 0xffff, 0x10000, 0x7fffffff, 0xffffffff, 1024, 513),
+        }),
+        { maxLength: 2 },
+      ),
       cut: fc.option(fc.nat({ max: 1 << 16 }), { nil: undefined, freq: 4 }),
       checksum: fc.boolean(),
     });
@@ -91,7 +117,9 @@ describe('hostile models and calls', () => {
     expect(loaded).toBeGreaterThan(0); // some forgeries are still models (payload edits, fixed checksum)
     expect(loaded).toBeLessThan(runs / 2);
     const after = api.memoryStats();
-    console.info(`forged weight files: ${loaded} loaded, ${runs - loaded} refused; malloc'd bytes ${before.allocatedBytes} → ${after.allocatedBytes}, wasm memory ${before.heapBytes} → ${after.heapBytes}`);
+    console.info(
+      `forged weight files: ${loaded} loaded, ${runs - loaded} refused; malloc'd bytes ${before.allocatedBytes} → ${after.allocatedBytes}, wasm memory ${before.heapBytes} → ${after.heapBytes}`,
+    );
     expect(after.allocatedBytes).toBe(before.allocatedBytes);
     await expectShippedModelStillWorks();
   }, 120_000);
@@ -104,8 +132,25 @@ describe('hostile models and calls', () => {
     const call = fc.record({
       disposed: fc.boolean().map((b) => b && Math.random() < 0.1),
       held: fc.boolean(),
-      sentence: fc.oneof({ weight: 3, arbitrary: text }, { weight: 1, arbitrary: junk }, { weight: 2, arbitrary: fc.array(fc.constantFrom(...translator.vocabulary.source), { maxLength: 14 }).map((w) => w.join(' ')) }),
-      options: optional(args({ temperature: optional(anyNumber), decoding: optional(fc.oneof(fc.constantFrom('greedy', 'sample', 'beam'), junk)), outputTemperature: optional(anyNumber), seed: optional(anyNumber), target: optional(fc.oneof(text, junk)) })),
+      sentence: fc.oneof(
+        { weight: 3, arbitrary: text },
+        { weight: 1, arbitrary: junk },
+        {
+          weight: 2,
+          arbitrary: fc
+            .array(fc.constantFrom(...translator.vocabulary.source), { maxLength: 14 })
+            .map((w) => w.join(' ')),
+        },
+      ),
+      options: optional(
+        args({
+          temperature: optional(anyNumber),
+          decoding: optional(fc.oneof(fc.constantFrom('greedy', 'sample', 'beam'), junk)),
+          outputTemperature: optional(anyNumber),
+          seed: optional(anyNumber),
+          target: optional(fc.oneof(text, junk)),
+        }),
+      ),
       count: small,
       heldSeed: optional(anyNumber),
     });
@@ -117,7 +162,17 @@ describe('hostile models and calls', () => {
           if (held) target.heldOutSentences(count, heldSeed);
           else target.translate(sentence, options);
         } catch (error) {
-          expectNamedError(error, operation, ['sentence', 'options', 'word', 'temperature', 'target', 'disposed', 'count', 'seed', 'model reads']);
+          expectNamedError(error, operation, [
+            'sentence',
+            'options',
+            'word',
+            'temperature',
+            'target',
+            'disposed',
+            'count',
+            'seed',
+            'model reads',
+          ]);
         }
       }),
       { numRuns: runs, seed, endOnFailure: true },
@@ -132,12 +187,36 @@ describe('hostile models and calls', () => {
     const pairs = fc.array(fc.tuple(fc.oneof(text, junk), fc.oneof(text, junk)), { maxLength: 12 });
     const options = args({
       backend: fc.constantFrom(undefined, backend, 'wasm-gpu'),
-      task: fc.oneof(fc.constantFrom('copy', 'reverse', 'sort', 'en-es', 'en-ja', 'fr-de'), fc.record({ pairs, heldOut: optional(anyNumber), lowercase: optional(junk) }, { requiredKeys: [] }), fc.record({ text: fc.oneof(text, junk) }), junk),
+      task: fc.oneof(
+        fc.constantFrom('copy', 'reverse', 'sort', 'en-es', 'en-ja', 'fr-de'),
+        fc.record({ pairs, heldOut: optional(anyNumber), lowercase: optional(junk) }, { requiredKeys: [] }),
+        fc.record({ text: fc.oneof(text, junk) }),
+        junk,
+      ),
       sequenceLength: optional(args({ min: optional(small), max: optional(small) })),
-      seed: optional(anyNumber), dataSeed: optional(anyNumber), steps: optional(fc.oneof(small, anyNumber)), batchSize: optional(small),
-      learningRate: optional(anyNumber), warmupSteps: optional(small),
-      model: optional(args({ dModel: optional(fc.oneof(fc.constantFrom(8, 16, 4096), small)), heads: optional(small), ffn: optional(small), encoderLayers: optional(small), decoderLayers: optional(small) })),
-      ablations: optional(args({ noPositions: optional(junk), noScaling: optional(junk), singleHead: optional(junk), sigmoidGates: optional(junk) })),
+      seed: optional(anyNumber),
+      dataSeed: optional(anyNumber),
+      steps: optional(fc.oneof(small, anyNumber)),
+      batchSize: optional(small),
+      learningRate: optional(anyNumber),
+      warmupSteps: optional(small),
+      model: optional(
+        args({
+          dModel: optional(fc.oneof(fc.constantFrom(8, 16, 4096), small)),
+          heads: optional(small),
+          ffn: optional(small),
+          encoderLayers: optional(small),
+          decoderLayers: optional(small),
+        }),
+      ),
+      ablations: optional(
+        args({
+          noPositions: optional(junk),
+          noScaling: optional(junk),
+          singleHead: optional(junk),
+          sigmoidGates: optional(junk),
+        }),
+      ),
     });
     let created = 0;
     await fc.assert(
@@ -162,10 +241,23 @@ describe('hostile models and calls', () => {
 
   it("10,000 malformed calls of a trainer's methods, live or disposed", async () => {
     const before = api.memoryStats();
-    const trainer = await createTrainer({ backend, task: 'copy', steps: 100000, model: { dModel: 8, heads: 2, ffn: 8, encoderLayers: 1, decoderLayers: 1 } });
-    const disposed = await createTrainer({ backend, task: 'copy', model: { dModel: 8, heads: 2, ffn: 8, encoderLayers: 1, decoderLayers: 1 } });
+    const trainer = await createTrainer({
+      backend,
+      task: 'copy',
+      steps: 100000,
+      model: { dModel: 8, heads: 2, ffn: 8, encoderLayers: 1, decoderLayers: 1 },
+    });
+    const disposed = await createTrainer({
+      backend,
+      task: 'copy',
+      model: { dModel: 8, heads: 2, ffn: 8, encoderLayers: 1, decoderLayers: 1 },
+    });
     disposed.dispose();
-    const call = fc.record({ method: fc.constantFrom('step', 'evaluate', 'heldOut', 'reference', 'translator', 'save', 'weights'), argument: fc.oneof(small, text, junk), disposed: fc.integer({ min: 0, max: 9 }) });
+    const call = fc.record({
+      method: fc.constantFrom('step', 'evaluate', 'heldOut', 'reference', 'translator', 'save', 'weights'),
+      argument: fc.oneof(small, text, junk),
+      disposed: fc.integer({ min: 0, max: 9 }),
+    });
     await fc.assert(
       fc.property(call, ({ method, argument, disposed: which }) => {
         const target = which === 0 ? disposed : trainer;

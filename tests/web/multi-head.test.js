@@ -22,7 +22,12 @@ describe.each(fastBackends)('%s against the scalar reference', (fastBackend) => 
       wk: randomMatrix(d, kvWidth, seed + 3, w * 2),
       wv: randomMatrix(d, kvWidth, seed + 4),
       wo: randomMatrix(d, d, seed + 5, w),
-      ...(biases && { bq: vector(d, seed + 6), bk: vector(kvWidth, seed + 7), bv: vector(kvWidth, seed + 8), bo: vector(d, seed + 9) }),
+      ...(biases && {
+        bq: vector(d, seed + 6),
+        bk: vector(kvWidth, seed + 7),
+        bv: vector(kvWidth, seed + 8),
+        bo: vector(d, seed + 9),
+      }),
       heads,
       kvHeads,
     };
@@ -41,7 +46,8 @@ describe.each(fastBackends)('%s against the scalar reference', (fastBackend) => 
       for (const mask of ['none', 'causal', 'explicit']) {
         it(`SIMD matches scalar: ${JSON.stringify(c)} mask=${mask}`, () => {
           const args = { ...model(c), mask: mask === 'explicit' ? randomMask(c.sq, c.sk, 3) : mask };
-          const a = simd.multiHeadAttention(args), b = scalar.multiHeadAttention(args);
+          const a = simd.multiHeadAttention(args),
+            b = scalar.multiHeadAttention(args);
           expect(a.weights).toMatchObject({ heads: c.heads, rows: c.sq, cols: c.sk });
           expect(a.output).toMatchObject({ rows: c.sq, cols: c.d });
           expect(a.weights.data.length).toBe(c.heads * c.sq * c.sk);
@@ -59,7 +65,9 @@ describe.each(fastBackends)('%s against the scalar reference', (fastBackend) => 
     });
 
     it.each([1, 2, 4])('kvHeads=%i equals standard attention with K/V heads repeated', (kvHeads) => {
-      const heads = 8, d = 32, dh = d / heads;
+      const heads = 8,
+        d = 32,
+        dh = d / heads;
       const grouped = model({ sq: 6, sk: 9, d, heads, kvHeads, biases: true, seed: 40 });
       const kvWidth = kvHeads * dh;
       const repeatColumns = (m) => {

@@ -66,7 +66,11 @@ describe('stages', () => {
   });
 
   it('splits heads, shares K/V heads and mixes with Wo, matching multiHeadAttention', () => {
-    const state = { ...resize(defaultState(), { dModel: 4, dK: 4, dV: 4, heads: 4, kvHeads: 2 }), scaleMode: 'dk', maskMode: 'causal' };
+    const state = {
+      ...resize(defaultState(), { dModel: 4, dK: 4, dV: 4, heads: 4, kvHeads: 2 }),
+      scaleMode: 'dk',
+      maskMode: 'causal',
+    };
     const stages = computeStages(api, state);
     expect(stages.heads.map((h) => h.kvIndex)).toEqual([0, 0, 1, 1]);
     const m = (values, rows, cols) => ({ data: Float32Array.from(values), rows, cols });
@@ -80,7 +84,8 @@ describe('stages', () => {
       kvHeads: 2,
       mask: 'causal',
     });
-    for (let i = 0; i < reference.output.data.length; i++) expect(stages.output.data[i]).toBeCloseTo(reference.output.data[i], 5);
+    for (let i = 0; i < reference.output.data.length; i++)
+      expect(stages.output.data[i]).toBeCloseTo(reference.output.data[i], 5);
     stages.heads.forEach((head, h) => {
       const expected = reference.weights.data.subarray(h * 9, (h + 1) * 9);
       head.weights.data.forEach((w, i) => expect(w).toBeCloseTo(expected[i], 6));
@@ -98,9 +103,35 @@ describe('exports', () => {
 
   it('JSON holds the settings and every matrix, with masked logits as null', () => {
     const document = JSON.parse(toJSON(state, computeStages(api, state)));
-    expect(document.settings).toMatchObject({ sequenceLength: 3, dModel: 4, dK: 3, dV: 3, scale: 0.5, mask: 'causal', temperature: 1 });
-    expect(Object.keys(document.matrices)).toEqual(['X', 'Wq', 'Wk', 'Wv', 'Q', 'K', 'V', 'scores QKᵀ', 'scaled', 'logits', 'weights', 'head output', 'output']);
-    expect(document.matrices.Q.data).toEqual([[1, 0, 2], [2, 2, 2], [2, 1, 3]]);
+    expect(document.settings).toMatchObject({
+      sequenceLength: 3,
+      dModel: 4,
+      dK: 3,
+      dV: 3,
+      scale: 0.5,
+      mask: 'causal',
+      temperature: 1,
+    });
+    expect(Object.keys(document.matrices)).toEqual([
+      'X',
+      'Wq',
+      'Wk',
+      'Wv',
+      'Q',
+      'K',
+      'V',
+      'scores QKᵀ',
+      'scaled',
+      'logits',
+      'weights',
+      'head output',
+      'output',
+    ]);
+    expect(document.matrices.Q.data).toEqual([
+      [1, 0, 2],
+      [2, 2, 2],
+      [2, 1, 3],
+    ]);
     expect(document.matrices.logits.data[0]).toEqual([1, null, null]);
     expect(document.matrices.weights.data[0]).toEqual([1, 0, 0]);
   });

@@ -1,6 +1,15 @@
 // The step view's state: defaults, resizing, and the URL round trip, including malformed and hostile links.
 import { describe, expect, it } from 'vitest';
-import { decodeState, defaultState, encodeState, headChoices, kvHeadChoices, resize, scaleValue, shapes } from '../../web/src/state.js';
+import {
+  decodeState,
+  defaultState,
+  encodeState,
+  headChoices,
+  kvHeadChoices,
+  resize,
+  scaleValue,
+  shapes,
+} from '../../web/src/state.js';
 
 const roundTrip = (state) => decodeState(`?${encodeState(state)}`);
 
@@ -39,7 +48,10 @@ describe('URL round trip', () => {
   });
 
   it('reads the worked example with only a mask, scaling or hardness named (the lessons’ links)', () => {
-    expect(decodeState('?view=steps&mask=causal')).toEqual({ state: { ...defaultState(), maskMode: 'causal' }, notice: null });
+    expect(decodeState('?view=steps&mask=causal')).toEqual({
+      state: { ...defaultState(), maskMode: 'causal' },
+      notice: null,
+    });
     expect(decodeState('?scale=none&hard=1').state).toEqual({ ...defaultState(), scaleMode: 'none', hard: true });
     expect(decodeState('?scale=custom&cs=0.25').state).toMatchObject({ scaleMode: 'custom', customScale: 0.25 });
     const { state, notice } = decodeState('?mask=custom');

@@ -21,12 +21,20 @@ describe.each(fastBackends)('%s against the scalar reference', (fastBackend) => 
     });
 
     it('adds a bias to every row', () => {
-      const c = simd.matmul({ a: matrix([[1, 2]]), b: matrix([[1, 0], [0, 1]]), bias: Float32Array.from([10, 20]) });
+      const c = simd.matmul({
+        a: matrix([[1, 2]]),
+        b: matrix([
+          [1, 0],
+          [0, 1],
+        ]),
+        bias: Float32Array.from([10, 20]),
+      });
       expect(Array.from(c.data)).toEqual([11, 22]);
     });
 
     it.each(sizes)('SIMD matches scalar at n=%i', (n) => {
-      const a = randomMatrix(n, n + 1, n), b = randomMatrix(n + 1, n + 3, n + 100);
+      const a = randomMatrix(n, n + 1, n),
+        b = randomMatrix(n + 1, n + 3, n + 100);
       expect(maxRelativeError(simd.matmul({ a, b }).data, scalar.matmul({ a, b }).data)).toBeLessThan(1e-5);
     });
 
@@ -45,15 +53,20 @@ describe.each(fastBackends)('%s against the scalar reference', (fastBackend) => 
       const { q, k } = workedExample;
       for (const api of [simd, scalar]) {
         expect(Array.from(api.logits({ q, k, scale: 1 }).data)).toEqual([2, 4, 4, 4, 16, 12, 4, 12, 10]);
-        expect(Array.from(api.logits({ q, k, scale: 0.5, temperature: 0.5 }).data)).toEqual([2, 4, 4, 4, 16, 12, 4, 12, 10]);
+        expect(Array.from(api.logits({ q, k, scale: 0.5, temperature: 0.5 }).data)).toEqual([
+          2, 4, 4, 4, 16, 12, 4, 12, 10,
+        ]);
         const masked = api.logits({ q, k, scale: 0.5, mask: 'causal' });
         expect(Array.from(masked.data)).toEqual([1, -Infinity, -Infinity, 2, 8, -Infinity, 2, 6, 5]);
       }
     });
 
     it.each(sizes)('SIMD matches scalar at n=%i with an explicit mask', (n) => {
-      const q = randomMatrix(n, 5, n), k = randomMatrix(n + 2, 5, n + 7), mask = randomMask(n, n + 2, n);
-      const a = simd.logits({ q, k, mask }).data, b = scalar.logits({ q, k, mask }).data;
+      const q = randomMatrix(n, 5, n),
+        k = randomMatrix(n + 2, 5, n + 7),
+        mask = randomMask(n, n + 2, n);
+      const a = simd.logits({ q, k, mask }).data,
+        b = scalar.logits({ q, k, mask }).data;
       for (let i = 0; i < a.length; i++) {
         expect(a[i] === -Infinity).toBe(mask[i] === 0);
         if (mask[i]) expect(Math.abs(a[i] - b[i])).toBeLessThan(1e-5 * Math.max(1, Math.abs(b[i])));

@@ -2,14 +2,33 @@
 // malformed and hostile links, trainer options, snapshot steps, durations, and the chart's arithmetic.
 import { describe, expect, it } from 'vitest';
 import { downsample, logDomain } from '../../web/src/line-chart.js';
-import { decodeTrainState, defaultTrainState, effectiveHeads, encodeTrainState, formatDuration, snapshotSteps, trainerOptions } from '../../web/src/train-state.js';
+import {
+  decodeTrainState,
+  defaultTrainState,
+  effectiveHeads,
+  encodeTrainState,
+  formatDuration,
+  snapshotSteps,
+  trainerOptions,
+} from '../../web/src/train-state.js';
 
 const roundTrip = (state) => decodeTrainState(`?${encodeTrainState(state)}`);
 
 describe('train state', () => {
   it('defaults to the shipped model and a 400-step run, and keeps a default link short', () => {
     const state = defaultTrainState();
-    expect(state).toMatchObject({ dModel: 32, heads: 4, encoderLayers: 2, decoderLayers: 2, steps: 400, batchSize: 48, learningRate: 0.008, seed: 7, layer: 1, head: 'average' });
+    expect(state).toMatchObject({
+      dModel: 32,
+      heads: 4,
+      encoderLayers: 2,
+      decoderLayers: 2,
+      steps: 400,
+      batchSize: 48,
+      learningRate: 0.008,
+      seed: 7,
+      layer: 1,
+      head: 'average',
+    });
     expect(String(encodeTrainState(state))).toBe('layer=2&head=avg');
     expect(decodeTrainState('')).toEqual(state);
   });
@@ -17,16 +36,27 @@ describe('train state', () => {
   it('reproduces every option, ablation and the map shown', () => {
     const state = {
       ...defaultTrainState(),
-      dModel: 64, heads: 8, encoderLayers: 3, decoderLayers: 1, steps: 1234, batchSize: 16, learningRate: 0.02, seed: 99,
+      dModel: 64,
+      heads: 8,
+      encoderLayers: 3,
+      decoderLayers: 1,
+      steps: 1234,
+      batchSize: 16,
+      learningRate: 0.02,
+      seed: 99,
       ablations: { noPositions: true, noScaling: true, singleHead: false, sigmoidGates: true },
-      probe: 'maria loves the cat', layer: 0, head: 5,
+      probe: 'maria loves the cat',
+      layer: 0,
+      head: 5,
     };
     expect(String(encodeTrainState(state))).toMatch(/without=positions%2Cscaling%2Csoftmax/);
     expect(roundTrip(state)).toEqual(state);
   });
 
   it('falls back to the default for each malformed or hostile value, keeping the rest', () => {
-    const state = decodeTrainState('?d=33&h=3&enc=9&dec=0&steps=1e9&batch=-4&lr=0.0081&seed=1.5&layer=7&head=99&without=positions,<script>&probe=%20%20');
+    const state = decodeTrainState(
+      '?d=33&h=3&enc=9&dec=0&steps=1e9&batch=-4&lr=0.0081&seed=1.5&layer=7&head=99&without=positions,<script>&probe=%20%20',
+    );
     const d = defaultTrainState();
     expect(state).toEqual({ ...d, ablations: { ...d.ablations, noPositions: true } });
     expect(decodeTrainState(`?probe=${'a'.repeat(500)}`).probe).toHaveLength(200);

@@ -8,7 +8,14 @@ const silentSession = { start: () => new Promise(() => {}) };
 
 function run(session, extra = {}) {
   const updates = [];
-  const training = new TrainingRun({ session, options: { steps: 10 }, snapshotSteps: [0], probe: () => 'the cat', onUpdate: (r) => updates.push(r.status), ...extra });
+  const training = new TrainingRun({
+    session,
+    options: { steps: 10 },
+    snapshotSteps: [0],
+    probe: () => 'the cat',
+    onUpdate: (r) => updates.push(r.status),
+    ...extra,
+  });
   return { training, updates };
 }
 
@@ -33,7 +40,9 @@ describe('training run start', () => {
   });
 
   it('refused options are the trainer’s own error, not a start failure', async () => {
-    const session = { start: async () => ({ error: { name: 'TypeError', message: 'options.steps must be a number', lines: null } }) };
+    const session = {
+      start: async () => ({ error: { name: 'TypeError', message: 'options.steps must be a number', lines: null } }),
+    };
     const { training } = run(session, { stallMilliseconds: 1000 });
     await training.start();
     expect(training.error).toBeInstanceOf(TypeError);

@@ -3,8 +3,20 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { loadTranslator } from '../../web/lib/index.js';
 import { formatWeight } from '../../web/src/format.js';
-import { alignmentAgreement, alignmentCells, averageOf, links, pickMap, rowArgmax, upToStep } from '../../web/src/translation-maps.js';
-import { decodeTranslationState, defaultTranslationState, encodeTranslationState } from '../../web/src/translation-state.js';
+import {
+  alignmentAgreement,
+  alignmentCells,
+  averageOf,
+  links,
+  pickMap,
+  rowArgmax,
+  upToStep,
+} from '../../web/src/translation-maps.js';
+import {
+  decodeTranslationState,
+  defaultTranslationState,
+  encodeTranslationState,
+} from '../../web/src/translation-state.js';
 import { replaceWord } from '../../web/src/translation-view.js';
 import { matrix } from './helpers.js';
 
@@ -14,22 +26,35 @@ beforeAll(async () => {
 });
 
 describe('maps for a step and a head choice', () => {
-  const a = matrix([[1, 0], [0.5, 0.5]]);
-  const b = matrix([[0, 1], [0.25, 0.75]]);
+  const a = matrix([
+    [1, 0],
+    [0.5, 0.5],
+  ]);
+  const b = matrix([
+    [0, 1],
+    [0.25, 0.75],
+  ]);
 
   it('averages heads element-wise', () => {
     expect(Array.from(averageOf([a, b]).data)).toEqual([0.5, 0.5, 0.375, 0.625]);
   });
 
   it('picks a head or the average of a layer, clamping out-of-range choices', () => {
-    const maps = [[a, b], [b, a]];
+    const maps = [
+      [a, b],
+      [b, a],
+    ];
     expect(pickMap(maps, 1, 0)).toBe(b);
     expect(pickMap(maps, 5, 9)).toBe(a);
     expect(Array.from(pickMap(maps, 0, 'average').data)).toEqual([0.5, 0.5, 0.375, 0.625]);
   });
 
   it('cuts a map to the rows of a decoding step, and square maps to the same columns', () => {
-    const m = matrix([[1, 2, 3], [4, 5, 6], [7, 8, 9]]);
+    const m = matrix([
+      [1, 2, 3],
+      [4, 5, 6],
+      [7, 8, 9],
+    ]);
     expect(upToStep(m, 0)).toEqual({ data: Float32Array.from([1, 2, 3]), rows: 1, cols: 3 });
     expect(upToStep(m, 1, true)).toEqual({ data: Float32Array.from([1, 2, 4, 5]), rows: 2, cols: 2 });
     expect(upToStep(m, 7).rows).toBe(3);
@@ -44,8 +69,17 @@ describe('maps for a step and a head choice', () => {
 describe('true alignment and agreement', () => {
   it('lists aligned cells for the rows shown, skipping words with no source (the personal "a")', () => {
     const alignment = { sourceIndex: [0, 2, 1, 3, -1, 4], matchesModel: true };
-    expect(alignmentCells(alignment, 6)).toEqual([{ row: 0, col: 0 }, { row: 1, col: 2 }, { row: 2, col: 1 }, { row: 3, col: 3 }, { row: 5, col: 4 }]);
-    expect(alignmentCells(alignment, 2)).toEqual([{ row: 0, col: 0 }, { row: 1, col: 2 }]);
+    expect(alignmentCells(alignment, 6)).toEqual([
+      { row: 0, col: 0 },
+      { row: 1, col: 2 },
+      { row: 2, col: 1 },
+      { row: 3, col: 3 },
+      { row: 5, col: 4 },
+    ]);
+    expect(alignmentCells(alignment, 2)).toEqual([
+      { row: 0, col: 0 },
+      { row: 1, col: 2 },
+    ]);
   });
 
   it('shows nothing when the model’s words differ from the grammar’s, or the sentence is outside it', () => {
@@ -54,9 +88,19 @@ describe('true alignment and agreement', () => {
   });
 
   it('measures how often the largest weight is on the aligned word', () => {
-    const m = matrix([[0.9, 0.1], [0.6, 0.4], [0.2, 0.8]]);
+    const m = matrix([
+      [0.9, 0.1],
+      [0.6, 0.4],
+      [0.2, 0.8],
+    ]);
     expect(rowArgmax(m)).toEqual([0, 0, 1]);
-    expect(alignmentAgreement(m, [{ row: 0, col: 0 }, { row: 1, col: 1 }, { row: 2, col: 1 }])).toBeCloseTo(2 / 3);
+    expect(
+      alignmentAgreement(m, [
+        { row: 0, col: 0 },
+        { row: 1, col: 1 },
+        { row: 2, col: 1 },
+      ]),
+    ).toBeCloseTo(2 / 3);
     expect(alignmentAgreement(m, [])).toBeNull();
   });
 
@@ -69,14 +113,33 @@ describe('true alignment and agreement', () => {
 
 describe('line view links', () => {
   it('keeps weights above the threshold, strongest last', () => {
-    const m = matrix([[0.7, 0.3, 0.01], [0.04, 0.06, 0.9]]);
-    expect(links(m).map((l) => [l.row, l.col])).toEqual([[1, 1], [0, 1], [0, 0], [1, 2]]);
+    const m = matrix([
+      [0.7, 0.3, 0.01],
+      [0.04, 0.06, 0.9],
+    ]);
+    expect(links(m).map((l) => [l.row, l.col])).toEqual([
+      [1, 1],
+      [0, 1],
+      [0, 0],
+      [1, 2],
+    ]);
   });
 });
 
 describe('the translation view’s URL', () => {
   it('round-trips every setting', () => {
-    const state = { model: 'en-es', sentence: 'maria loves the cat', temperature: 2.5, layer: 0, head: 3, showAlignment: false, decoding: 'sample', outputTemperature: 2, seed: 17, teacherForcing: true };
+    const state = {
+      model: 'en-es',
+      sentence: 'maria loves the cat',
+      temperature: 2.5,
+      layer: 0,
+      head: 3,
+      showAlignment: false,
+      decoding: 'sample',
+      outputTemperature: 2,
+      seed: 17,
+      teacherForcing: true,
+    };
     expect(decodeTranslationState(`?${encodeTranslationState(state)}`)).toEqual(state);
     const japanese = { ...state, model: 'en-ja', sentence: 'juan walks with the dogs' };
     expect(encodeTranslationState(japanese).get('model')).toBe('en-ja');
@@ -90,7 +153,12 @@ describe('the translation view’s URL', () => {
     const fallback = defaultTranslationState();
     expect(decodeTranslationState('?q=%20&temp=abc&layer=9&head=0&model=fr')).toEqual(fallback);
     expect(decodeTranslationState('?model=en-ja')).toEqual(defaultTranslationState('en-ja'));
-    expect(decodeTranslationState('?dec=beam&otemp=1e9&seed=-1&tf=yes')).toMatchObject({ decoding: 'greedy', outputTemperature: 10, seed: 0, teacherForcing: false });
+    expect(decodeTranslationState('?dec=beam&otemp=1e9&seed=-1&tf=yes')).toMatchObject({
+      decoding: 'greedy',
+      outputTemperature: 10,
+      seed: 0,
+      teacherForcing: false,
+    });
     expect(decodeTranslationState('?temp=1e9').temperature).toBe(20);
     expect(decodeTranslationState('?temp=-3').temperature).toBe(0.05);
     expect(decodeTranslationState(`?q=${'a'.repeat(1000)}`).sentence).toHaveLength(200);

@@ -15,7 +15,8 @@ const modelFile = new URL('../../web/lib/models/en-es.bin', import.meta.url);
 const nativeTool = new URL('../../build/native/tools/translate', import.meta.url).pathname;
 
 const produced = (result) => result.target.filter((t) => t !== '<eos>').join(' ');
-const rowSums = (m) => Array.from({ length: m.rows }, (_, r) => m.data.subarray(r * m.cols, (r + 1) * m.cols).reduce((a, b) => a + b, 0));
+const rowSums = (m) =>
+  Array.from({ length: m.rows }, (_, r) => m.data.subarray(r * m.cols, (r + 1) * m.cols).reduce((a, b) => a + b, 0));
 const entropy = (m) => {
   let h = 0;
   for (const p of m.data) if (p > 0) h -= p * Math.log(p);
@@ -42,7 +43,8 @@ describe.each(backends)('%s translator', (backend) => {
     const [S, T] = [r.source.length, r.target.length];
     expect(r.encoderSelfAttention).toHaveLength(2);
     expect(r.crossAttention).toHaveLength(2);
-    for (const layer of [...r.encoderSelfAttention, ...r.decoderSelfAttention, ...r.crossAttention]) expect(layer).toHaveLength(4);
+    for (const layer of [...r.encoderSelfAttention, ...r.decoderSelfAttention, ...r.crossAttention])
+      expect(layer).toHaveLength(4);
     expect(r.encoderSelfAttention[0][0]).toMatchObject({ rows: S, cols: S });
     expect(r.decoderSelfAttention[1][3]).toMatchObject({ rows: T, cols: T });
     expect(r.crossAttention[1][2]).toMatchObject({ rows: T, cols: S });
@@ -60,9 +62,13 @@ describe.each(backends)('%s translator', (backend) => {
     r.steps.forEach((step, i) => {
       const cross = step.crossAttention[1][1];
       expect(cross).toMatchObject({ rows: i + 1, cols: r.source.length });
-      expect(Array.from(cross.data)).toEqual(Array.from(r.crossAttention[1][1].data.subarray(0, (i + 1) * r.source.length)));
+      expect(Array.from(cross.data)).toEqual(
+        Array.from(r.crossAttention[1][1].data.subarray(0, (i + 1) * r.source.length)),
+      );
       expect(step.decoderSelfAttention[0][3]).toMatchObject({ rows: i + 1, cols: i + 1 });
-      expect(step.decoderSelfAttention[0][3].data[i * (i + 1) + i]).toBe(r.decoderSelfAttention[0][3].data[i * r.target.length + i]);
+      expect(step.decoderSelfAttention[0][3].data[i * (i + 1) + i]).toBe(
+        r.decoderSelfAttention[0][3].data[i * r.target.length + i],
+      );
     });
   });
 
@@ -81,7 +87,10 @@ describe.each(backends)('%s translator', (backend) => {
     const sentences = t().heldOutSentences(1000);
     expect(sentences).toHaveLength(1000);
     const native = execFileSync(nativeTool, ['--model', modelFile.pathname, '--held-out', '1000'], { encoding: 'utf8' })
-      .trim().split('\n').filter((line) => !line.startsWith('#')).map((line) => line.split('\t'));
+      .trim()
+      .split('\n')
+      .filter((line) => !line.startsWith('#'))
+      .map((line) => line.split('\t'));
     let exact = 0;
     sentences.forEach((pair, i) => {
       const output = produced(t().translate(pair.source));
@@ -117,13 +126,33 @@ describe.each(backends)('%s translator', (backend) => {
   });
 
   it.each([
-    ['too many words', 'the dog sees the cat the dog sees the cat the dog sees', RangeError, /translate: the sentence has 13 words; the model reads at most 12/],
+    [
+      'too many words',
+      'the dog sees the cat the dog sees the cat the dog sees',
+      RangeError,
+      /translate: the sentence has 13 words; the model reads at most 12/,
+    ],
     ['no words', '  ?! ', RangeError, /translate: the sentence has no words/],
     ['an enormous string', 'a '.repeat(3000), RangeError, /translate: the sentence is longer than 4096 characters/],
     ['a number', 42, TypeError, /translate: sentence must be a string, got number/],
-    ['zero temperature', ['the dog sleeps', { temperature: 0 }], RangeError, /temperature must be a finite number > 0, from 1e-6 to 1e6, got 0/],
-    ['NaN temperature', ['the dog sleeps', { temperature: NaN }], RangeError, /temperature must be a finite number > 0, from 1e-6 to 1e6, got nan/],
-    ['temperature as a string', ['the dog sleeps', { temperature: '2' }], TypeError, /options.temperature must be a number/],
+    [
+      'zero temperature',
+      ['the dog sleeps', { temperature: 0 }],
+      RangeError,
+      /temperature must be a finite number > 0, from 1e-6 to 1e6, got 0/,
+    ],
+    [
+      'NaN temperature',
+      ['the dog sleeps', { temperature: NaN }],
+      RangeError,
+      /temperature must be a finite number > 0, from 1e-6 to 1e6, got nan/,
+    ],
+    [
+      'temperature as a string',
+      ['the dog sleeps', { temperature: '2' }],
+      TypeError,
+      /options.temperature must be a number/,
+    ],
   ])('refuses %s', (_, input, ErrorType, message) => {
     const args = Array.isArray(input) ? input : [input];
     expect(() => t().translate(...args)).toThrow(ErrorType);
@@ -134,11 +163,17 @@ describe.each(backends)('%s translator', (backend) => {
     const good = new Uint8Array(readFileSync(modelFile));
     const corrupted = good.slice();
     corrupted[5000] ^= 0x01;
-    await expect(loadTranslator({ backend, model: corrupted })).rejects.toThrow(/loadTranslator: not a usable model file: checksum mismatch/);
+    await expect(loadTranslator({ backend, model: corrupted })).rejects.toThrow(
+      /loadTranslator: not a usable model file: checksum mismatch/,
+    );
     await expect(loadTranslator({ backend, model: good.slice(0, 1000) })).rejects.toThrow(/checksum mismatch/);
-    await expect(loadTranslator({ backend, model: new TextEncoder().encode('<!doctype html>') })).rejects.toThrow(/not an attention-playground model/);
+    await expect(loadTranslator({ backend, model: new TextEncoder().encode('<!doctype html>') })).rejects.toThrow(
+      /not an attention-playground model/,
+    );
     await expect(loadTranslator({ backend, model: 42 })).rejects.toThrow(TypeError);
-    await expect(loadTranslator({ backend, model: new URL('./missing.bin', modelFile) })).rejects.toThrow(/ENOENT|could not load/);
+    await expect(loadTranslator({ backend, model: new URL('./missing.bin', modelFile) })).rejects.toThrow(
+      /ENOENT|could not load/,
+    );
   });
 
   it('keeps working after bad input and frees what it allocates', async () => {

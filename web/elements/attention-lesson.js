@@ -6,10 +6,36 @@
 // Events: change (detail: { lesson, settings: the URL's query for what the learner set }), error.
 import { LessonPanel } from '../src/lesson-panel.js';
 import { decodeLessonsState, encodeLessonsState } from '../src/lessons-state.js';
-import { clearError, integerAttribute, reportError, shadowWithStyles, sharedAttention, sharedTranslator } from './shared.js';
+import {
+  clearError,
+  integerAttribute,
+  reportError,
+  shadowWithStyles,
+  sharedAttention,
+  sharedTranslator,
+} from './shared.js';
 
 // The URL's names for every lesson's settings (web/src/lessons-state.js).
-const settingNames = ['pos', 'dims', 'words', 'shuffle', 'add', 'hops', 'rh', 'sc', 't', 'draw', 'order', 'axis', 'query', 'd', 'ex', 'head', 'item', 'decay'];
+const settingNames = [
+  'pos',
+  'dims',
+  'words',
+  'shuffle',
+  'add',
+  'hops',
+  'rh',
+  'sc',
+  't',
+  'draw',
+  'order',
+  'axis',
+  'query',
+  'd',
+  'ex',
+  'head',
+  'item',
+  'decay',
+];
 
 export class AttentionLessonElement extends HTMLElement {
   static observedAttributes = ['lesson', 'playground', ...settingNames];
@@ -34,7 +60,13 @@ export class AttentionLessonElement extends HTMLElement {
         this.#panel.state = { ...this.#panel.state, ...changes };
         this.#panel.render();
         const { lesson } = this.#panel.state;
-        this.dispatchEvent(new CustomEvent('change', { detail: { lesson, settings: encodeLessonsState(this.#panel.state).toString() }, bubbles: true, composed: true }));
+        this.dispatchEvent(
+          new CustomEvent('change', {
+            detail: { lesson, settings: encodeLessonsState(this.#panel.state).toString() },
+            bubbles: true,
+            composed: true,
+          }),
+        );
       },
       viewLink: (view) => {
         const playground = this.getAttribute('playground');
@@ -54,11 +86,14 @@ export class AttentionLessonElement extends HTMLElement {
   // course page with ten lessons draws the one being read).
   connectedCallback() {
     if (this.#drawn) return this.#show();
-    const near = new IntersectionObserver(([entry]) => {
-      if (!entry.isIntersecting) return;
-      near.disconnect();
-      this.#show();
-    }, { rootMargin: '300px' });
+    const near = new IntersectionObserver(
+      ([entry]) => {
+        if (!entry.isIntersecting) return;
+        near.disconnect();
+        void this.#show(); // reports its own errors in the element
+      },
+      { rootMargin: '300px' },
+    );
     near.observe(this);
   }
 
@@ -68,7 +103,7 @@ export class AttentionLessonElement extends HTMLElement {
     this.#queued = true;
     queueMicrotask(() => {
       this.#queued = false;
-      this.#show();
+      void this.#show();
     });
   }
 

@@ -21,7 +21,9 @@ function positiveInteger(value, name) {
 /** The weights property checked: shapes whole and positive, data of the right length, no NaN or +∞. */
 export function checkWeights(weights) {
   if (weights === null || typeof weights !== 'object' || Array.isArray(weights)) {
-    throw new TypeError(`weights must be { data, rows, cols } or { data, heads, rows, cols }, got ${describe(weights)}`);
+    throw new TypeError(
+      `weights must be { data, rows, cols } or { data, heads, rows, cols }, got ${describe(weights)}`,
+    );
   }
   checkKnownKeys({ weights }, { weights: matrixShape }, { noun: 'property' });
   const rows = positiveInteger(weights.rows, 'weights.rows');
@@ -32,18 +34,24 @@ export function checkWeights(weights) {
     throw new TypeError(`weights.data must be a Float32Array or an array of numbers, got ${describe(data)}`);
   }
   if (data.length !== heads * rows * cols) {
-    throw new RangeError(`weights.data has ${data.length} values; ${heads > 1 ? `${heads} heads × ` : ''}${rows} rows × ${cols} cols needs ${heads * rows * cols}`);
+    throw new RangeError(
+      `weights.data has ${data.length} values; ${heads > 1 ? `${heads} heads × ` : ''}${rows} rows × ${cols} cols needs ${heads * rows * cols}`,
+    );
   }
   const values = Float32Array.from(data);
   const bad = values.findIndex((x) => Number.isNaN(x) || x === Infinity);
-  if (bad >= 0) throw new RangeError(`weights.data[${bad}] is ${data[bad]}: weights are numbers, or −Infinity for masked cells`);
+  if (bad >= 0)
+    throw new RangeError(`weights.data[${bad}] is ${data[bad]}: weights are numbers, or −Infinity for masked cells`);
   return { data: values, heads, rows, cols, multiHead: weights.heads !== undefined };
 }
 
 function labelsOrNull(value, count, name) {
   if (value === undefined || value === null) return null;
   if (!Array.isArray(value)) throw new TypeError(`${name} must be an array of strings, got ${describe(value)}`);
-  if (value.length !== count) throw new RangeError(`${name} has ${value.length} labels for ${count} ${name === 'rowLabels' ? 'rows' : 'columns'}`);
+  if (value.length !== count)
+    throw new RangeError(
+      `${name} has ${value.length} labels for ${count} ${name === 'rowLabels' ? 'rows' : 'columns'}`,
+    );
   return value.map(String);
 }
 
@@ -52,7 +60,11 @@ function csvCell(text) {
 }
 
 function xmlText(text) {
-  return String(text).replaceAll('&', '&amp;').replaceAll('<', '&lt;').replaceAll('>', '&gt;').replaceAll('"', '&quot;');
+  return String(text)
+    .replaceAll('&', '&amp;')
+    .replaceAll('<', '&lt;')
+    .replaceAll('>', '&gt;')
+    .replaceAll('"', '&quot;');
 }
 
 export class AttentionMapElement extends HTMLElement {
@@ -70,7 +82,12 @@ export class AttentionMapElement extends HTMLElement {
     const { root, errorLine } = shadowWithStyles(this);
     this.errorLine = errorLine;
     this.heatmap = new Heatmap({
-      id: 'map', title: '', rowAxis: 'row', colAxis: 'column', fixedRange: [0, 1], valueName: 'weight',
+      id: 'map',
+      title: '',
+      rowAxis: 'row',
+      colAxis: 'column',
+      fixedRange: [0, 1],
+      valueName: 'weight',
       onFocusCell: (row, col) => this.#emit('cell-focus', row, col),
       onActivate: (row, col) => this.#emit('cell-select', row, col),
     });
@@ -78,14 +95,34 @@ export class AttentionMapElement extends HTMLElement {
     new ResizeObserver(() => this.#render()).observe(this);
   }
 
-  get weights() { return this.#weights; }
-  set weights(value) { this.#weights = value; this.#queueRender(); }
-  get rowLabels() { return this.#rowLabels; }
-  set rowLabels(value) { this.#rowLabels = value; this.#queueRender(); }
-  get colLabels() { return this.#colLabels; }
-  set colLabels(value) { this.#colLabels = value; this.#queueRender(); }
-  get alignment() { return this.#alignment; }
-  set alignment(value) { this.#alignment = value; this.#queueRender(); }
+  get weights() {
+    return this.#weights;
+  }
+  set weights(value) {
+    this.#weights = value;
+    this.#queueRender();
+  }
+  get rowLabels() {
+    return this.#rowLabels;
+  }
+  set rowLabels(value) {
+    this.#rowLabels = value;
+    this.#queueRender();
+  }
+  get colLabels() {
+    return this.#colLabels;
+  }
+  set colLabels(value) {
+    this.#colLabels = value;
+    this.#queueRender();
+  }
+  get alignment() {
+    return this.#alignment;
+  }
+  set alignment(value) {
+    this.#alignment = value;
+    this.#queueRender();
+  }
 
   attributeChangedCallback() {
     this.#queueRender();
@@ -108,7 +145,13 @@ export class AttentionMapElement extends HTMLElement {
 
   #emit(type, row, col) {
     const { matrix } = this.#shown;
-    this.dispatchEvent(new CustomEvent(type, { detail: { row, col, value: matrix.data[row * matrix.cols + col] }, bubbles: true, composed: true }));
+    this.dispatchEvent(
+      new CustomEvent(type, {
+        detail: { row, col, value: matrix.data[row * matrix.cols + col] },
+        bubbles: true,
+        composed: true,
+      }),
+    );
   }
 
   #render() {
@@ -118,13 +161,15 @@ export class AttentionMapElement extends HTMLElement {
       const head = integerAttribute(this, 'head', 1, { min: 1, max: w.heads });
       const digits = integerAttribute(this, 'digits', 3, { min: 1, max: 9 });
       const range = this.getAttribute('range') ?? 'fixed';
-      if (range !== 'fixed' && range !== 'data') throw new RangeError(`the range attribute must be 'fixed' or 'data', got '${range}'`);
+      if (range !== 'fixed' && range !== 'data')
+        throw new RangeError(`the range attribute must be 'fixed' or 'data', got '${range}'`);
       const size = w.rows * w.cols;
       const matrix = { data: w.data.subarray((head - 1) * size, head * size), rows: w.rows, cols: w.cols };
       const rowLabels = labelsOrNull(this.#rowLabels, w.rows, 'rowLabels');
       const colLabels = labelsOrNull(this.#colLabels, w.cols, 'colLabels');
       const marks = this.#marks(w.rows, w.cols);
-      const caption = this.getAttribute('caption') ?? (w.multiHead ? `attention weights, head ${head}` : 'attention weights');
+      const caption =
+        this.getAttribute('caption') ?? (w.multiHead ? `attention weights, head ${head}` : 'attention weights');
       Object.assign(this.heatmap, {
         title: caption,
         fixedRange: range === 'fixed' ? [0, 1] : null,
@@ -134,7 +179,15 @@ export class AttentionMapElement extends HTMLElement {
       this.heatmap.labelWidth = this.heatmap.wordLabels ? 64 : 30;
       this.heatmap.labelHeight = this.heatmap.wordLabels ? 56 : 20;
       this.heatmap.element.querySelector('.heatmap-title').textContent = caption;
-      this.heatmap.update({ matrix, digits, rowLabels: rowLabels ?? undefined, colLabels: colLabels ?? undefined, marks, markName: 'true alignment', maxWidth: this.clientWidth || 600 });
+      this.heatmap.update({
+        matrix,
+        digits,
+        rowLabels: rowLabels ?? undefined,
+        colLabels: colLabels ?? undefined,
+        marks,
+        markName: 'true alignment',
+        maxWidth: this.clientWidth || 600,
+      });
       this.#shown = { matrix, rowLabels: this.heatmap.rowLabels, colLabels: this.heatmap.colLabels, caption, digits };
       clearError(this.errorLine);
       this.heatmap.element.hidden = false;
@@ -147,11 +200,14 @@ export class AttentionMapElement extends HTMLElement {
 
   #marks(rows, cols) {
     if (this.#alignment === null || this.#alignment === undefined) return [];
-    if (!Array.isArray(this.#alignment)) throw new TypeError(`alignment must be an array of column indices, got ${describe(this.#alignment)}`);
-    if (this.#alignment.length > rows) throw new RangeError(`alignment has ${this.#alignment.length} entries for ${rows} rows`);
+    if (!Array.isArray(this.#alignment))
+      throw new TypeError(`alignment must be an array of column indices, got ${describe(this.#alignment)}`);
+    if (this.#alignment.length > rows)
+      throw new RangeError(`alignment has ${this.#alignment.length} entries for ${rows} rows`);
     return this.#alignment.flatMap((col, row) => {
       if (col === -1 || col === null) return [];
-      if (!Number.isInteger(col) || col < 0 || col >= cols) throw new RangeError(`alignment[${row}] must be a column index from 0 to ${cols - 1} (or -1), got ${col}`);
+      if (!Number.isInteger(col) || col < 0 || col >= cols)
+        throw new RangeError(`alignment[${row}] must be a column index from 0 to ${cols - 1} (or -1), got ${col}`);
       return [{ row, col }];
     });
   }
@@ -166,7 +222,11 @@ export class AttentionMapElement extends HTMLElement {
     const { matrix, rowLabels, colLabels } = this.#requireShown('toCSV');
     const lines = [['', ...colLabels].map(csvCell).join(',')];
     for (let r = 0; r < matrix.rows; r++) {
-      lines.push([rowLabels[r], ...matrix.data.subarray(r * matrix.cols, (r + 1) * matrix.cols).map(String)].map((x) => csvCell(String(x))).join(','));
+      lines.push(
+        [rowLabels[r], ...matrix.data.subarray(r * matrix.cols, (r + 1) * matrix.cols).map(String)]
+          .map((x) => csvCell(String(x)))
+          .join(','),
+      );
     }
     return `${lines.join('\n')}\n`;
   }
@@ -174,18 +234,31 @@ export class AttentionMapElement extends HTMLElement {
   /** The drawn map as a standalone SVG document (viridis cells, labels, values when shown). */
   toSVG() {
     const { matrix, rowLabels, colLabels, caption, digits } = this.#requireShown('toSVG');
-    const cell = 32, left = 80, top = 40;
+    const cell = 32,
+      left = 80,
+      top = 40;
     const [lo, hi] = this.heatmap.range;
-    const parts = [`<svg xmlns="http://www.w3.org/2000/svg" width="${left + matrix.cols * cell + 8}" height="${top + matrix.rows * cell + 8}" font-family="sans-serif" font-size="11">`,
-      `<title>${xmlText(caption)}</title>`];
-    colLabels.forEach((label, c) => parts.push(`<text x="${left + (c + 0.5) * cell}" y="${top - 8}" text-anchor="middle">${xmlText(label)}</text>`));
-    rowLabels.forEach((label, r) => parts.push(`<text x="${left - 6}" y="${top + (r + 0.5) * cell + 4}" text-anchor="end">${xmlText(label)}</text>`));
+    const parts = [
+      `<svg xmlns="http://www.w3.org/2000/svg" width="${left + matrix.cols * cell + 8}" height="${top + matrix.rows * cell + 8}" font-family="sans-serif" font-size="11">`,
+      `<title>${xmlText(caption)}</title>`,
+    ];
+    colLabels.forEach((label, c) =>
+      parts.push(`<text x="${left + (c + 0.5) * cell}" y="${top - 8}" text-anchor="middle">${xmlText(label)}</text>`),
+    );
+    rowLabels.forEach((label, r) =>
+      parts.push(`<text x="${left - 6}" y="${top + (r + 0.5) * cell + 4}" text-anchor="end">${xmlText(label)}</text>`),
+    );
     for (let r = 0; r < matrix.rows; r++) {
       for (let c = 0; c < matrix.cols; c++) {
         const value = matrix.data[r * matrix.cols + c];
         const fill = value === -Infinity ? '#d9d9d9' : viridis(hi > lo ? (value - lo) / (hi - lo) : 0.5);
-        parts.push(`<rect x="${left + c * cell}" y="${top + r * cell}" width="${cell}" height="${cell}" fill="${fill}"><title>${xmlText(formatNumber(value, 7))}</title></rect>`);
-        if (this.heatmap.showValues) parts.push(`<text x="${left + (c + 0.5) * cell}" y="${top + (r + 0.5) * cell + 4}" text-anchor="middle" font-size="9">${xmlText(formatNumber(value, digits))}</text>`);
+        parts.push(
+          `<rect x="${left + c * cell}" y="${top + r * cell}" width="${cell}" height="${cell}" fill="${fill}"><title>${xmlText(formatNumber(value, 7))}</title></rect>`,
+        );
+        if (this.heatmap.showValues)
+          parts.push(
+            `<text x="${left + (c + 0.5) * cell}" y="${top + (r + 0.5) * cell + 4}" text-anchor="middle" font-size="9">${xmlText(formatNumber(value, digits))}</text>`,
+          );
       }
     }
     parts.push('</svg>');
@@ -195,7 +268,14 @@ export class AttentionMapElement extends HTMLElement {
   /** The drawn map as a PNG image, exactly as on screen. */
   toPNG() {
     this.#requireShown('toPNG');
-    return new Promise((resolve, reject) => this.heatmap.pictureCanvas().toBlob((blob) => (blob ? resolve(blob) : reject(new Error('toPNG: the canvas could not be encoded'))), 'image/png'));
+    return new Promise((resolve, reject) =>
+      this.heatmap
+        .pictureCanvas()
+        .toBlob(
+          (blob) => (blob ? resolve(blob) : reject(new Error('toPNG: the canvas could not be encoded'))),
+          'image/png',
+        ),
+    );
   }
 }
 

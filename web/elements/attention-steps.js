@@ -16,26 +16,38 @@ export function stepsState(inputs) {
   for (const name of inputNames) {
     const m = inputs[name];
     if (m === undefined || m === null) continue;
-    if (typeof m !== 'object' || !Number.isInteger(m.rows) || !Number.isInteger(m.cols) || !m.data || typeof m.data.length !== 'number') {
+    if (
+      typeof m !== 'object' ||
+      !Number.isInteger(m.rows) ||
+      !Number.isInteger(m.cols) ||
+      !m.data ||
+      typeof m.data.length !== 'number'
+    ) {
       throw new TypeError(`${name} must be { data, rows, cols } with whole-number rows and cols`);
     }
     checkKnownKeys({ [name]: m }, { [name]: { data: null, rows: null, cols: null } }, { noun: 'property' });
     if (m.rows < limits.minSize || m.rows > limits.maxSize || m.cols < limits.minSize || m.cols > limits.maxSize) {
-      throw new RangeError(`${name} is ${m.rows} × ${m.cols}; rows and cols must be from ${limits.minSize} to ${limits.maxSize}`);
+      throw new RangeError(
+        `${name} is ${m.rows} × ${m.cols}; rows and cols must be from ${limits.minSize} to ${limits.maxSize}`,
+      );
     }
-    if (m.data.length !== m.rows * m.cols) throw new RangeError(`${name}.data has ${m.data.length} values; ${m.rows} × ${m.cols} needs ${m.rows * m.cols}`);
+    if (m.data.length !== m.rows * m.cols)
+      throw new RangeError(`${name}.data has ${m.data.length} values; ${m.rows} × ${m.cols} needs ${m.rows * m.cols}`);
     const values = Array.from(m.data, Number);
     const bad = values.findIndex((v) => !Number.isFinite(v));
     if (bad >= 0) throw new RangeError(`${name}.data[${bad}] is ${m.data[bad]}: inputs must be finite numbers`);
     given[name] = { ...m, data: values };
   }
   const base = defaultState();
-  const s = given.x?.rows ?? base.s, dModel = given.x?.cols ?? given.wq?.rows ?? base.dModel;
-  const dK = given.wq?.cols ?? given.wk?.cols ?? base.dK, dV = given.wv?.cols ?? base.dV;
+  const s = given.x?.rows ?? base.s,
+    dModel = given.x?.cols ?? given.wq?.rows ?? base.dModel;
+  const dK = given.wq?.cols ?? given.wk?.cols ?? base.dK,
+    dV = given.wv?.cols ?? base.dV;
   const expected = { x: [s, dModel], wq: [dModel, dK], wk: [dModel, dK], wv: [dModel, dV] };
   for (const [name, m] of Object.entries(given)) {
     const [rows, cols] = expected[name];
-    if (m.rows !== rows || m.cols !== cols) throw new RangeError(`${name} is ${m.rows} × ${m.cols}; with the other inputs it must be ${rows} × ${cols}`);
+    if (m.rows !== rows || m.cols !== cols)
+      throw new RangeError(`${name} is ${m.rows} × ${m.cols}; with the other inputs it must be ${rows} × ${cols}`);
   }
   const state = resize(base, { s, dModel, dK, dV });
   for (const [name, m] of Object.entries(given)) state[name] = m.data;
@@ -54,14 +66,30 @@ export class AttentionStepsElement extends HTMLElement {
     this.errorLine = errorLine;
   }
 
-  get x() { return this.#inputs.x ?? null; }
-  set x(value) { this.#set('x', value); }
-  get wq() { return this.#inputs.wq ?? null; }
-  set wq(value) { this.#set('wq', value); }
-  get wk() { return this.#inputs.wk ?? null; }
-  set wk(value) { this.#set('wk', value); }
-  get wv() { return this.#inputs.wv ?? null; }
-  set wv(value) { this.#set('wv', value); }
+  get x() {
+    return this.#inputs.x ?? null;
+  }
+  set x(value) {
+    this.#set('x', value);
+  }
+  get wq() {
+    return this.#inputs.wq ?? null;
+  }
+  set wq(value) {
+    this.#set('wq', value);
+  }
+  get wk() {
+    return this.#inputs.wk ?? null;
+  }
+  set wk(value) {
+    this.#set('wk', value);
+  }
+  get wv() {
+    return this.#inputs.wv ?? null;
+  }
+  set wv(value) {
+    this.#set('wv', value);
+  }
 
   /** The walkthrough's current state (what its controls show), e.g. for saving. */
   get state() {

@@ -4,7 +4,7 @@
 // on the page; head may be 'average', the default), temperature (default 1), readonly, lines.
 // Events: translated (detail: the Translation object of web/lib), error.
 import { element } from '../src/controls.js';
-import { Heatmap, drawingInSlices } from '../src/heatmap.js';
+import { crossAttentionMap, drawingInSlices, Heatmap } from '../src/heatmap.js';
 import { LineView } from '../src/line-view.js';
 import { alignmentCells, pickMap } from '../src/translation-maps.js';
 import { clearError, integerAttribute, reportError, shadowWithStyles, sharedTranslator } from './shared.js';
@@ -21,16 +21,35 @@ export class AttentionTranslatorElement extends HTMLElement {
     super();
     const { root, errorLine } = shadowWithStyles(this);
     this.errorLine = errorLine;
-    this.input = element('input', { type: 'text', className: 'sentence', autocomplete: 'off', spellcheck: false, 'aria-label': 'English sentence' });
-    this.form = element('form', { className: 'sentence-form element-form' }, this.input, element('button', { type: 'submit', textContent: 'Translate' }));
+    this.input = element('input', {
+      type: 'text',
+      className: 'sentence',
+      autocomplete: 'off',
+      spellcheck: false,
+      'aria-label': 'English sentence',
+    });
+    this.form = element(
+      'form',
+      { className: 'sentence-form element-form' },
+      this.input,
+      element('button', { type: 'submit', textContent: 'Translate' }),
+    );
     this.form.addEventListener('submit', (event) => {
       event.preventDefault();
       this.setAttribute('sentence', this.input.value);
     });
     this.output = element('p', { className: 'translation-output', 'aria-live': 'polite' });
-    this.map = new Heatmap({ id: 'cross-attention', title: 'cross-attention', rowAxis: 'output word', colAxis: 'source word', fixedRange: [0, 1], valueName: 'weight', wordLabels: true });
+    this.map = new Heatmap({
+      id: 'cross-attention',
+      title: 'cross-attention',
+      ...crossAttentionMap,
+    });
     this.lines = new LineView({ id: 'lines', title: 'cross-attention as lines: source above, output below' });
-    root.append(this.form, this.output, element('div', { className: 'maps-row' }, this.map.element, this.lines.element));
+    root.append(
+      this.form,
+      this.output,
+      element('div', { className: 'maps-row' }, this.map.element, this.lines.element),
+    );
     // Redrawn when the element's width changes (the maps follow it), not when it is first observed.
     this.#width = 0;
     new ResizeObserver(() => {
@@ -48,12 +67,12 @@ export class AttentionTranslatorElement extends HTMLElement {
   }
 
   connectedCallback() {
-    this.#translate();
+    void this.#translate(); // reports its own errors in the element
   }
 
   attributeChangedCallback(name, before, after) {
     if (before === after || !this.isConnected) return;
-    if (name === 'sentence' || name === 'model' || name === 'temperature') this.#translate();
+    if (name === 'sentence' || name === 'model' || name === 'temperature') void this.#translate();
     else this.#draw();
   }
 
@@ -93,18 +112,36 @@ export class AttentionTranslatorElement extends HTMLElement {
       const cross = pickMap(r.crossAttention, layer, head);
       const marks = alignmentCells(r.alignment, cross.rows);
       const width = this.clientWidth || 600;
-      this.output.replaceChildren(...r.target.map((word) => element('span', { className: 'token', textContent: word })));
+      this.output.replaceChildren(
+        ...r.target.map((word) => element('span', { className: 'token', textContent: word })),
+      );
       const title = `cross-attention, layer ${layer + 1}, ${head === 'average' ? 'average of heads' : `head ${head + 1}`}`;
       this.map.title = title;
       this.map.element.querySelector('.heatmap-title').textContent = title;
-      this.map.update({ matrix: cross, digits: 3, rowLabels: r.target, colLabels: r.source, marks, markName: 'true alignment', maxWidth: Math.min(width, 560) });
+      this.map.update({
+        matrix: cross,
+        digits: 3,
+        rowLabels: r.target,
+        colLabels: r.source,
+        marks,
+        markName: 'true alignment',
+        maxWidth: Math.min(width, 560),
+      });
       this.map.element.hidden = false;
       this.lines.element.hidden = !this.hasAttribute('lines');
-      if (!this.lines.element.hidden) this.lines.update({ matrix: cross, sourceWords: r.source, targetWords: r.target, alignment: marks, maxWidth: width });
+      if (!this.lines.element.hidden)
+        this.lines.update({
+          matrix: cross,
+          sourceWords: r.source,
+          targetWords: r.target,
+          alignment: marks,
+          maxWidth: width,
+        });
     } catch (error) {
       reportError(this, this.errorLine, error);
     }
   }
 }
 
-if (!customElements.get('attention-translator')) customElements.define('attention-translator', AttentionTranslatorElement);
+if (!customElements.get('attention-translator'))
+  customElements.define('attention-translator', AttentionTranslatorElement);

@@ -98,9 +98,24 @@ export interface AttentionLessonProps {
   playground?: string;
   theme?: 'light' | 'dark';
   /** Lesson settings, under the playground URL's names. */
-  pos?: string; dims?: string; words?: string; shuffle?: string; add?: string; hops?: string; rh?: string;
-  sc?: string; t?: string; draw?: string; order?: string; axis?: 'rows' | 'columns'; query?: string; d?: string;
-  ex?: string; head?: string; item?: string; decay?: string;
+  pos?: string;
+  dims?: string;
+  words?: string;
+  shuffle?: string;
+  add?: string;
+  hops?: string;
+  rh?: string;
+  sc?: string;
+  t?: string;
+  draw?: string;
+  order?: string;
+  axis?: 'rows' | 'columns';
+  query?: string;
+  d?: string;
+  ex?: string;
+  head?: string;
+  item?: string;
+  decay?: string;
 }
 
 /** Tag name → its props: what the framework entries (elements/react, preact, solid, vue) declare. */

@@ -2,7 +2,8 @@
 import type { HTMLAttributes } from 'preact';
 import type { AttentionElementProps } from './index.js';
 
-type PreactElementProps<Tag extends keyof AttentionElementProps> = HTMLAttributes<HTMLElementTagNameMap[Tag]> & AttentionElementProps[Tag];
+type PreactElementProps<Tag extends keyof AttentionElementProps> = HTMLAttributes<HTMLElementTagNameMap[Tag]> &
+  AttentionElementProps[Tag];
 
 declare module 'preact' {
   namespace JSX {

@@ -3,7 +3,11 @@
 import type { DetailedHTMLProps, HTMLAttributes } from 'react';
 import type { AttentionElementProps } from './index.js';
 
-type ReactElementProps<Tag extends keyof AttentionElementProps> = DetailedHTMLProps<HTMLAttributes<HTMLElementTagNameMap[Tag]>, HTMLElementTagNameMap[Tag]> & AttentionElementProps[Tag];
+type ReactElementProps<Tag extends keyof AttentionElementProps> = DetailedHTMLProps<
+  HTMLAttributes<HTMLElementTagNameMap[Tag]>,
+  HTMLElementTagNameMap[Tag]
+> &
+  AttentionElementProps[Tag];
 
 declare module 'react' {
   namespace JSX {

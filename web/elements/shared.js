@@ -10,7 +10,9 @@ const translators = new Map(); // model name or URL → Promise<Translator>
 /** The page's one attention module (the default build for this page). */
 export function sharedAttention() {
   attention ??= loadAttention();
-  attention.catch(() => { attention = null; }); // a failed load (offline) may be retried by the next element
+  attention.catch(() => {
+    attention = null;
+  }); // a failed load (offline) may be retried by the next element
   return attention;
 }
 

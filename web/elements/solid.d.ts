@@ -2,7 +2,8 @@
 import type { JSX } from 'solid-js';
 import type { AttentionElementProps } from './index.js';
 
-type SolidElementProps<Tag extends keyof AttentionElementProps> = JSX.HTMLAttributes<HTMLElementTagNameMap[Tag]> & AttentionElementProps[Tag];
+type SolidElementProps<Tag extends keyof AttentionElementProps> = JSX.HTMLAttributes<HTMLElementTagNameMap[Tag]> &
+  AttentionElementProps[Tag];
 
 declare module 'solid-js' {
   namespace JSX {

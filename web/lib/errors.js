@@ -6,7 +6,7 @@ export class UnknownWordError extends RangeError {
   constructor(message, unknownWords, suggestions) {
     super(message);
     this.name = 'UnknownWordError';
-    this.kind = 'unknown-words';
+    this.kind = /** @type {const} */ ('unknown-words');
     this.unknownWords = unknownWords;
     this.suggestions = Object.fromEntries(unknownWords.map((word, i) => [word, suggestions[i]]));
   }
@@ -18,6 +18,7 @@ export function unwrap(result, operation) {
   if (!error) return result;
   const message = `${operation}: ${error.message}`;
   if (error.kind === 'unknown-words') throw new UnknownWordError(message, error.unknownWords, error.suggestions);
+  /** @type {Error & { kind?: string, lines?: { line: number, message: string }[] }} */
   const failure = error.type === 'TypeError' ? new TypeError(message) : new RangeError(message);
   if (error.kind) failure.kind = error.kind;
   if (error.lines) failure.lines = error.lines; // pasted pairs: every bad line as { line, message }

@@ -51,7 +51,8 @@ export type Mask = 'none' | 'causal' | Uint8Array;
  * fused where the CPU has FMA): its results may differ between CPUs in the last bits. The '-threads' builds
  * share large calls among up to 4 threads.
  */
-export type Backend = 'wasm-relaxed-simd-threads' | 'wasm-relaxed-simd' | 'wasm-simd128-threads' | 'wasm-simd128' | 'wasm-scalar';
+export type Backend =
+  'wasm-relaxed-simd-threads' | 'wasm-relaxed-simd' | 'wasm-simd128-threads' | 'wasm-simd128' | 'wasm-scalar';
 
 export interface AttentionArgs {
   /** Queries, Sq × dk, or a batch of H heads (H × Sq × dk). */
@@ -273,8 +274,13 @@ export type ShippedModel = 'en-es' | 'en-ja';
 export interface Translator {
   readonly backend: Backend;
   readonly config: {
-    dModel: number; heads: number; ffn: number; encoderLayers: number; decoderLayers: number;
-    maxPositions: number; parameters: number;
+    dModel: number;
+    heads: number;
+    ffn: number;
+    encoderLayers: number;
+    decoderLayers: number;
+    maxPositions: number;
+    parameters: number;
     /** What the model was trained without (all false for the shipped model). */
     ablations: { noPositions: boolean; noScaling: boolean; sigmoidGates: boolean };
   };
@@ -347,6 +353,8 @@ export class UnknownWordError extends RangeError {
   readonly unknownWords: string[];
   /** For each unknown word, the closest known words (edit distance), nearest first. */
   readonly suggestions: Record<string, string[]>;
+  /** `suggestions[i]`: the closest known words to `unknownWords[i]`. */
+  constructor(message: string, unknownWords: string[], suggestions: string[][]);
 }
 
 /** The translation model's shape. */
@@ -445,7 +453,9 @@ export interface Trainer {
   readonly backend: Backend;
   /** The options in force, defaults filled in. */
   readonly options: Required<Omit<TrainerOptions, 'backend' | 'model' | 'ablations' | 'sequenceLength'>> & {
-    model: Required<ModelShape>; ablations: Required<Ablations>; sequenceLength: { min: number; max: number };
+    model: Required<ModelShape>;
+    ablations: Required<Ablations>;
+    sequenceLength: { min: number; max: number };
   };
   /** The model's parameter count. */
   readonly parameters: number;

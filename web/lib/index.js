@@ -1,7 +1,15 @@
 // attention-playground's public API: scaled dot-product and multi-head attention computed by the C++
 // kernels in WebAssembly. Works unchanged in browsers (bundled by Vite or served as plain ES modules) and
 // in Node 20. See index.d.ts for the documented types.
-import { backends, moduleFor, resolveBackend, setAssetBase, supportsRelaxedSimd, supportsSimd, supportsThreads } from './load-module.js';
+import {
+  backends,
+  moduleFor,
+  resolveBackend,
+  setAssetBase,
+  supportsRelaxedSimd,
+  supportsSimd,
+  supportsThreads,
+} from './load-module.js';
 import { unwrap, withOperation } from './errors.js';
 import { checkKnownKeys, matrixShape } from './known-keys.js';
 import * as validate from './validate.js';
@@ -17,6 +25,8 @@ const loaded = new Map(); // backend → Promise<Attention>
  * Loads the attention module: the relaxed-SIMD build where the engine has relaxed SIMD, else the SIMD128
  * build where it has SIMD, else the scalar build, each threaded in the workers of a cross-origin-isolated page;
  * or the one named by `options.backend` (a page's own thread and Node run a threaded build only when asked).
+ * @param {import('./index.js').LoadOptions} [options]
+ * @returns {Promise<import('./index.js').Attention>}
  */
 export function loadAttention(options = {}) {
   validate.requireObject(options, 'options');
@@ -67,8 +77,20 @@ const mapOptions = { mask: null, scale: null, temperature: null };
 const argumentShapes = {
   attention: { q: matrixShape, k: matrixShape, v: matrixShape, ...mapOptions, hard: null, weights: null },
   multiHeadAttention: {
-    xq: matrixShape, xkv: matrixShape, wq: matrixShape, wk: matrixShape, wv: matrixShape, wo: matrixShape,
-    bq: null, bk: null, bv: null, bo: null, heads: null, kvHeads: null, ...mapOptions, hard: null,
+    xq: matrixShape,
+    xkv: matrixShape,
+    wq: matrixShape,
+    wk: matrixShape,
+    wv: matrixShape,
+    wo: matrixShape,
+    bq: null,
+    bk: null,
+    bv: null,
+    bo: null,
+    heads: null,
+    kvHeads: null,
+    ...mapOptions,
+    hard: null,
   },
   matmul: { a: matrixShape, b: matrixShape, bias: null },
   logits: { q: matrixShape, k: matrixShape, ...mapOptions },
@@ -88,11 +110,19 @@ function resultMatrix(data, like, rows, cols) {
   return like.heads === undefined ? { data, rows, cols } : { data, heads: like.heads, rows, cols };
 }
 
+/**
+ * The module's calls as index.d.ts declares them (the type check holds this object to that declaration).
+ * @returns {import('./index.js').Attention}
+ */
 function wrap(module, backend) {
   // One buffer per operation, reused: calls into the module are synchronous.
   const numbers = {
-    attention: new CallNumbers(21), multiHeadAttention: new CallNumbers(41), matmul: new CallNumbers(11),
-    logits: new CallNumbers(14), positions: new CallNumbers(2), positionsOfX: new CallNumbers(5),
+    attention: new CallNumbers(21),
+    multiHeadAttention: new CallNumbers(41),
+    matmul: new CallNumbers(11),
+    logits: new CallNumbers(14),
+    positions: new CallNumbers(2),
+    positionsOfX: new CallNumbers(5),
   };
   return Object.freeze({
     backend,
@@ -109,9 +139,18 @@ function wrap(module, backend) {
         const temperature = validate.optionalNumber(args.temperature, 'temperature', 1);
         const hard = validate.optionalBoolean(args.hard, 'hard', false);
         const weights = validate.optionalBoolean(args.weights, 'weights', true);
-        const call = numbers.attention.start().matrix(q).matrix(k).matrix(v).put(maskLength(mask)).optional(scale)
+        const call = numbers.attention
+          .start()
+          .matrix(q)
+          .matrix(k)
+          .matrix(v)
+          .put(maskLength(mask))
+          .optional(scale)
           .put(temperature, bool(hard), bool(weights));
-        const result = unwrap(module.attention(q.data, k.data, v.data, mask.allowed, mask.kind, call.array), 'attention');
+        const result = unwrap(
+          module.attention(q.data, k.data, v.data, mask.allowed, mask.kind, call.array),
+          'attention',
+        );
         return {
           output: resultMatrix(result.output, q, q.rows, v.cols),
           weights: weights ? resultMatrix(result.weights, q, q.rows, k.rows) : null,
@@ -126,7 +165,14 @@ function wrap(module, backend) {
         const heads = validate.optionalNumber(args.heads, 'heads', undefined);
         if (heads === undefined) throw new TypeError('heads must be a number, got undefined');
         const xkv = args.xkv === undefined || args.xkv === null ? xq : validate.matrix(args.xkv, 'xkv');
-        const matrices = [xq, xkv, validate.matrix(args.wq, 'wq'), validate.matrix(args.wk, 'wk'), validate.matrix(args.wv, 'wv'), validate.matrix(args.wo, 'wo')];
+        const matrices = [
+          xq,
+          xkv,
+          validate.matrix(args.wq, 'wq'),
+          validate.matrix(args.wk, 'wk'),
+          validate.matrix(args.wv, 'wv'),
+          validate.matrix(args.wo, 'wo'),
+        ];
         const biases = ['bq', 'bk', 'bv', 'bo'].map((name) => validate.optionalVector(args[name], name));
         const kvHeads = validate.optionalNumber(args.kvHeads, 'kvHeads', heads);
         const mask = validate.mask(args.mask);
@@ -137,7 +183,10 @@ function wrap(module, backend) {
         for (const m of matrices) call.matrix(m);
         for (const bias of biases) call.put(vectorLength(bias));
         call.put(heads, kvHeads, maskLength(mask)).optional(scale).put(temperature, bool(hard));
-        const result = unwrap(module.multiHeadAttention(...matrices.map((m) => m.data), ...biases, mask.allowed, mask.kind, call.array), 'multiHeadAttention');
+        const result = unwrap(
+          module.multiHeadAttention(...matrices.map((m) => m.data), ...biases, mask.allowed, mask.kind, call.array),
+          'multiHeadAttention',
+        );
         return {
           output: { data: result.output, rows: xq.rows, cols: xq.cols },
           weights: { data: result.weights, heads, rows: xq.rows, cols: xkv.rows },
@@ -165,7 +214,11 @@ function wrap(module, backend) {
         const scale = validate.optionalNumber(args.scale, 'scale', undefined);
         const temperature = validate.optionalNumber(args.temperature, 'temperature', 1);
         const call = numbers.logits.start().matrix(q).matrix(k).put(maskLength(mask)).optional(scale).put(temperature);
-        return { data: unwrap(module.logits(q.data, k.data, mask.allowed, mask.kind, call.array), 'logits'), rows: q.rows, cols: k.rows };
+        return {
+          data: unwrap(module.logits(q.data, k.data, mask.allowed, mask.kind, call.array), 'logits'),
+          rows: q.rows,
+          cols: k.rows,
+        };
       });
     },
 
@@ -176,11 +229,16 @@ function wrap(module, backend) {
         if (args.x !== undefined) {
           const x = validate.matrix(args.x, 'x');
           const call = numbers.positionsOfX.start().matrix(x);
-          return { data: unwrap(module.positionalEncoding(x.data, call.array), 'positionalEncoding'), rows: x.rows, cols: x.cols };
+          return {
+            data: unwrap(module.positionalEncoding(x.data, call.array), 'positionalEncoding'),
+            rows: x.rows,
+            cols: x.cols,
+          };
         }
         const rows = validate.optionalNumber(args.rows, 'rows', undefined);
         const cols = validate.optionalNumber(args.cols, 'cols', undefined);
-        if (rows === undefined || cols === undefined) throw new TypeError('positionalEncoding: give { rows, cols } or { x }');
+        if (rows === undefined || cols === undefined)
+          throw new TypeError('positionalEncoding: give { rows, cols } or { x }');
         const call = numbers.positions.start().put(rows, cols);
         return { data: unwrap(module.positionalEncoding(null, call.array), 'positionalEncoding'), rows, cols };
       });

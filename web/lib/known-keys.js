@@ -29,11 +29,14 @@ function keyPaths(shape, prefix = '') {
 function editDistance(a, b) {
   a = a.toLowerCase();
   b = b.toLowerCase();
-  const d = Array.from({ length: a.length + 1 }, (_, i) => Array.from({ length: b.length + 1 }, (_, j) => (i === 0 ? j : j === 0 ? i : 0)));
+  const d = Array.from({ length: a.length + 1 }, (_, i) =>
+    Array.from({ length: b.length + 1 }, (_, j) => (i === 0 ? j : j === 0 ? i : 0)),
+  );
   for (let i = 1; i <= a.length; i++) {
     for (let j = 1; j <= b.length; j++) {
       d[i][j] = Math.min(d[i - 1][j] + 1, d[i][j - 1] + 1, d[i - 1][j - 1] + (a[i - 1] === b[j - 1] ? 0 : 1));
-      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) d[i][j] = Math.min(d[i][j], d[i - 2][j - 2] + 1);
+      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1])
+        d[i][j] = Math.min(d[i][j], d[i - 2][j - 2] + 1);
     }
   }
   return d[a.length][b.length];
@@ -79,7 +82,8 @@ function closestPath(key, parent, shape) {
     }
     const sameLevel = candidate.path === parent + candidate.key;
     const rank = [distance, sameLevel ? 0 : 1];
-    if (!best || rank[0] < best.rank[0] || (rank[0] === best.rank[0] && rank[1] < best.rank[1])) best = { path: candidate.path, rank };
+    if (!best || rank[0] < best.rank[0] || (rank[0] === best.rank[0] && rank[1] < best.rank[1]))
+      best = { path: candidate.path, rank };
   }
   return best?.path ?? null;
 }
@@ -89,6 +93,9 @@ function closestPath(key, parent, shape) {
  * has a key `shape` does not list: "`operation`: unknown option 'dModel'; did you mean 'model.dModel'?".
  * `noun` is what the keys are called ('option'; 'argument' for the attention calls, 'property' for the elements'
  * objects); `operation`, when given, starts the message.
+ * @param {object} value
+ * @param {object} shape
+ * @param {{ operation?: string, noun?: string }} [options]
  */
 export function checkKnownKeys(value, shape, { operation, noun = 'option' } = {}) {
   const visit = (object, inner, parent) => {
@@ -96,7 +103,9 @@ export function checkKnownKeys(value, shape, { operation, noun = 'option' } = {}
       if (!Object.hasOwn(inner, key)) {
         const path = parent + key;
         const suggestion = closestPath(key, parent, shape);
-        const hint = suggestion ? `did you mean '${suggestion}'?` : `the known ${noun.replace(/y$/, 'ie')}s${parent ? ` of '${parent.slice(0, -1)}'` : ''} are ${Object.keys(inner).join(', ')}`;
+        const hint = suggestion
+          ? `did you mean '${suggestion}'?`
+          : `the known ${noun.replace(/y$/, 'ie')}s${parent ? ` of '${parent.slice(0, -1)}'` : ''} are ${Object.keys(inner).join(', ')}`;
         throw new TypeError(`${operation ? `${operation}: ` : ''}unknown ${noun} '${path}'; ${hint}`);
       }
       if (inner[key] && isPlainObject(object[key])) visit(object[key], inner[key], `${parent}${key}.`);

@@ -49,7 +49,8 @@ const builds = {
   },
 };
 
-export const backends = Object.freeze(Object.keys(builds));
+/** @type {readonly import('./index.js').Backend[]} */
+export const backends = Object.freeze(/** @type {any[]} */ (Object.keys(builds)));
 
 // Where the wasm/ and models/ folders are served from, when a host copies them away from this file (a bundler
 // that does not follow `new URL(…, import.meta.url)`, a CDN). Null: next to this file, as found above.
@@ -64,10 +65,13 @@ export function setAssetBase(url) {
     assetBase = null;
     return;
   }
-  if (typeof url !== 'string' && !(url instanceof URL)) throw new TypeError(`setAssetBase: url must be a string or a URL, got ${typeof url}`);
+  if (typeof url !== 'string' && !(url instanceof URL))
+    throw new TypeError(`setAssetBase: url must be a string or a URL, got ${typeof url}`);
   const base = new URL(url, typeof location === 'object' ? location.href : import.meta.url);
-  if (!base.pathname.endsWith('/')) throw new RangeError(`setAssetBase: url must name a folder (end with "/"), got '${url}'`);
-  if (instances.size > 0) throw new RangeError('setAssetBase: a module is already loaded; call it before the first load');
+  if (!base.pathname.endsWith('/'))
+    throw new RangeError(`setAssetBase: url must name a folder (end with "/"), got '${url}'`);
+  if (instances.size > 0)
+    throw new RangeError('setAssetBase: a module is already loaded; call it before the first load');
   assetBase = base;
 }
 
@@ -78,6 +82,7 @@ export function assetUrl(relative, packaged) {
 
 // The smallest module using a SIMD instruction: (func (result v128) (i32x4.splat (i32.const 0))).
 // A browser without SIMD cannot even compile the SIMD build, so this is checked first.
+// prettier-ignore
 const simdProbe = new Uint8Array([
   0x00, 0x61, 0x73, 0x6d, 0x01, 0x00, 0x00, 0x00, // magic, version
   0x01, 0x05, 0x01, 0x60, 0x00, 0x01, 0x7b, //       type section: () -> v128
@@ -91,6 +96,7 @@ export function supportsSimd() {
 
 // The smallest module using relaxed SIMD: (func (result v128) (f32x4.relaxed_madd (v128.const 0) ×3)).
 const zeroVector = [0xfd, 0x0c, ...new Array(16).fill(0)]; // v128.const 0
+// prettier-ignore
 const relaxedProbe = new Uint8Array([
   0x00, 0x61, 0x73, 0x6d, 0x01, 0x00, 0x00, 0x00, // magic, version
   0x01, 0x05, 0x01, 0x60, 0x00, 0x01, 0x7b, //       type section: () -> v128
@@ -115,7 +121,9 @@ const isNode = typeof process === 'object' && typeof process.versions?.node === 
  * cross-origin isolated (served with COOP: same-origin and COEP: require-corp).
  */
 export function supportsThreads() {
-  return supportsSimd() && typeof SharedArrayBuffer === 'function' && (isNode || globalThis.crossOriginIsolated === true);
+  return (
+    supportsSimd() && typeof SharedArrayBuffer === 'function' && (isNode || globalThis.crossOriginIsolated === true)
+  );
 }
 
 // Node runs a threaded build from the CommonJS twin of the threaded glue (3.1.6's ES-module output cannot start
@@ -149,7 +157,9 @@ export async function instantiate(backend) {
     if (isNode) return instantiateThreadsInNode(build);
     // Under an asset base, the glue comes from there too (a host copies the wasm/ folder whole).
     const moduleUrl = assetUrl(`wasm/${build.glue}.mjs`, threadsGlueUrl);
-    const { default: createModule } = await (assetBase ? import(/* @vite-ignore */ /* webpackIgnore: true */ moduleUrl.href) : importThreadsGlue());
+    const { default: createModule } = await (assetBase
+      ? import(/* @vite-ignore */ /* webpackIgnore: true */ moduleUrl.href)
+      : importThreadsGlue());
     const pthreadScript = assetUrl(`wasm/${build.glue}.worker.js`, threadsWorkerUrl);
     const files = { [`${build.glue}.wasm`]: wasmUrl.href, [`${build.glue}.worker.js`]: workerScriptUrl(pthreadScript) };
     return createModule({
@@ -160,7 +170,9 @@ export async function instantiate(backend) {
     });
   }
   const glueUrl = assetUrl(`wasm/${build.glue}.mjs`);
-  const { default: createModule } = await (glueUrl ? import(/* @vite-ignore */ /* webpackIgnore: true */ glueUrl.href) : importSingleThreadGlue());
+  const { default: createModule } = await (glueUrl
+    ? import(/* @vite-ignore */ /* webpackIgnore: true */ glueUrl.href)
+    : importSingleThreadGlue());
   if (isNode && wasmUrl.protocol === 'file:') {
     return createModule({ wasmBinary: await readFileInNode(wasmUrl) });
   }
@@ -194,10 +206,14 @@ export function resolveBackend(requested) {
     throw new RangeError('options.backend is wasm-simd128, but this engine has no WebAssembly SIMD');
   }
   if (builds[backend].relaxed && !supportsRelaxedSimd()) {
-    throw new RangeError(`options.backend is ${backend}, but this engine has no relaxed SIMD (Node 20 needs --experimental-wasm-relaxed-simd)`);
+    throw new RangeError(
+      `options.backend is ${backend}, but this engine has no relaxed SIMD (Node 20 needs --experimental-wasm-relaxed-simd)`,
+    );
   }
   if (builds[backend].threads && !supportsThreads()) {
-    throw new RangeError(`options.backend is ${backend}, but this page cannot share memory between threads (it must be cross-origin isolated: COOP same-origin, COEP require-corp)`);
+    throw new RangeError(
+      `options.backend is ${backend}, but this page cannot share memory between threads (it must be cross-origin isolated: COOP same-origin, COEP require-corp)`,
+    );
   }
   return backend;
 }

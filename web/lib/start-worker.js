@@ -9,7 +9,10 @@
 
 import { checkKnownKeys } from './known-keys.js';
 
-const isGecko = typeof navigator === 'object' && /\bGecko\/\d/.test(navigator.userAgent ?? '') && !/\blike Gecko\b/.test(navigator.userAgent ?? '');
+const isGecko =
+  typeof navigator === 'object' &&
+  /\bGecko\/\d/.test(navigator.userAgent ?? '') &&
+  !/\blike Gecko\b/.test(navigator.userAgent ?? '');
 
 /** Whether workers here must start from a blob: URL (Firefox, cross-origin isolated). */
 export function needsBlobWorkers() {

@@ -34,13 +34,16 @@ function pairsText(task) {
   const lowercase = validate.optionalBoolean(task.lowercase, 'options.task.lowercase', true);
   if (typeof task.text === 'string') return { text: task.text, heldOut, lowercase };
   if (!Array.isArray(task.pairs)) {
-    throw new TypeError("options.task must be 'en-es', 'en-ja', 'reverse', 'sort', 'copy', { pairs: [[source, target], …] } or { text }");
+    throw new TypeError(
+      "options.task must be 'en-es', 'en-ja', 'reverse', 'sort', 'copy', { pairs: [[source, target], …] } or { text }",
+    );
   }
   const lines = task.pairs.map((pair, i) => {
     if (!Array.isArray(pair) || pair.length !== 2 || typeof pair[0] !== 'string' || typeof pair[1] !== 'string') {
       throw new TypeError(`options.task.pairs[${i}] must be [source, target], two strings`);
     }
-    if (/[\t\n]/.test(pair[0] + pair[1])) throw new RangeError(`options.task.pairs[${i}] has a tab or a line break inside a side`);
+    if (/[\t\n]/.test(pair[0] + pair[1]))
+      throw new RangeError(`options.task.pairs[${i}] has a tab or a line break inside a side`);
     return `${pair[0]}\t${pair[1]}`;
   });
   return { text: lines.join('\n'), heldOut, lowercase };
@@ -55,7 +58,12 @@ const trainerOptionShape = {
   backend: null,
   task: { pairs: null, text: null, heldOut: null, lowercase: null },
   sequenceLength: { min: null, max: null },
-  seed: null, dataSeed: null, steps: null, batchSize: null, learningRate: null, warmupSteps: null,
+  seed: null,
+  dataSeed: null,
+  steps: null,
+  batchSize: null,
+  learningRate: null,
+  warmupSteps: null,
   model: Object.fromEntries(Object.keys(trainerDefaults.model).map((key) => [key, null])),
   ablations: Object.fromEntries(Object.keys(trainerDefaults.ablations).map((key) => [key, null])),
 };
@@ -69,11 +77,14 @@ export function resolveTrainerOptions(options = {}) {
   const lengths = optionsObject(options.sequenceLength, 'options.sequenceLength');
   const pairs = options.task !== null && typeof options.task === 'object' ? pairsText(options.task) : null;
   if (!pairs && options.task !== undefined && typeof options.task !== 'string') {
-    throw new TypeError(`options.task must be 'en-es', 'en-ja', 'reverse', 'sort', 'copy' or { pairs }, got ${typeof options.task}`);
+    throw new TypeError(
+      `options.task must be 'en-es', 'en-ja', 'reverse', 'sort', 'copy' or { pairs }, got ${typeof options.task}`,
+    );
   }
   const ablations = optionsObject(options.ablations, 'options.ablations');
+  /** @type {Record<string, any>} the options as given, checked and completed (frozen below) */
   const resolved = {
-    task: pairs ? 'pairs' : options.task ?? trainerDefaults.task,
+    task: pairs ? 'pairs' : (options.task ?? trainerDefaults.task),
     ...(pairs ? { pairs } : {}),
     sequenceLength: {
       min: number(lengths, 'min', trainerDefaults.sequenceLength.min, 'options.sequenceLength.'),
@@ -139,7 +150,11 @@ class Trainer {
   /** A Translator over a copy of the current weights (it stays as it is while training goes on). */
   translator() {
     this.#live('translator');
-    return translatorFromModule(this.#module, this.backend, unwrap(this.#module.trainerTranslator(this.#id), 'translator'));
+    return translatorFromModule(
+      this.#module,
+      this.backend,
+      unwrap(this.#module.trainerTranslator(this.#id), 'translator'),
+    );
   }
 
   /** The current weights as a weight file (float16), for loadTranslator({ model: bytes }) or a download. */
@@ -155,7 +170,8 @@ class Trainer {
    */
   reference(sentence) {
     this.#live('reference');
-    if (typeof sentence !== 'string') throw new TypeError(`reference: sentence must be a string, got ${typeof sentence}`);
+    if (typeof sentence !== 'string')
+      throw new TypeError(`reference: sentence must be a string, got ${typeof sentence}`);
     return unwrap(this.#module.trainerReference(this.#id, sentence), 'reference').reference;
   }
 
@@ -192,9 +208,16 @@ export async function createTrainer(options = {}) {
   const { model, ablations, sequenceLength, pairs, ...schedule } = resolved;
   const created = unwrap(
     module.trainerCreate({
-      ...schedule, ...model, minLength: sequenceLength.min, maxLength: sequenceLength.max,
-      pairsText: pairs?.text ?? '', heldOutShare: pairs?.heldOut ?? 0.1, lowercase: pairs?.lowercase ?? true,
-      noPositions: ablations.noPositions, noScaling: ablations.noScaling, sigmoidGates: ablations.sigmoidGates,
+      ...schedule,
+      ...model,
+      minLength: sequenceLength.min,
+      maxLength: sequenceLength.max,
+      pairsText: pairs?.text ?? '',
+      heldOutShare: pairs?.heldOut ?? 0.1,
+      lowercase: pairs?.lowercase ?? true,
+      noPositions: ablations.noPositions,
+      noScaling: ablations.noScaling,
+      sigmoidGates: ablations.sigmoidGates,
     }),
     'createTrainer',
   );

@@ -34,7 +34,8 @@ async function modelBytes(model) {
 
 // Rows 0..step of a map, and for square (decoder self-attention) maps columns 0..step too.
 function prefix(matrix, step, square) {
-  const rows = step + 1, cols = square ? step + 1 : matrix.cols;
+  const rows = step + 1,
+    cols = square ? step + 1 : matrix.cols;
   const data = new Float32Array(rows * cols);
   for (let r = 0; r < rows; r++) data.set(matrix.data.subarray(r * matrix.cols, r * matrix.cols + cols), r * cols);
   return { data, rows, cols };
@@ -100,7 +101,8 @@ class Translator {
    */
   translate(sentence, options = {}) {
     if (this.#disposed) throw new RangeError('translate: this translator has been disposed');
-    if (typeof sentence !== 'string') throw new TypeError(`translate: sentence must be a string, got ${typeof sentence}`);
+    if (typeof sentence !== 'string')
+      throw new TypeError(`translate: sentence must be a string, got ${typeof sentence}`);
     const { temperature, decoding } = withOperation('translate', () => {
       validate.requireObject(options, 'options');
       checkKnownKeys(options, translateOptionShape, { operation: 'translate' });
@@ -122,7 +124,12 @@ class Translator {
       decoderSelfAttention: result.decoderSelf,
       crossAttention: result.cross,
       probabilities: result.probabilities,
-      decoding: { choice: decoding.choice, outputTemperature: decoding.outputTemperature, seed: decoding.seed, forced: decoding.target !== null },
+      decoding: {
+        choice: decoding.choice,
+        outputTemperature: decoding.outputTemperature,
+        seed: decoding.seed,
+        forced: decoding.target !== null,
+      },
       steps: steps(result, this.outputWords),
       alignment: alignment(result),
       outsideGrammar: result.outsideGrammar,

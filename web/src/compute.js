@@ -44,7 +44,8 @@ export function computeStages(api, state) {
   const scale = scaleValue(state);
   const mask = maskArgument(state);
   const { temperature } = state;
-  const dkHead = state.dK / state.heads, dvHead = state.dV / state.heads;
+  const dkHead = state.dK / state.heads,
+    dvHead = state.dV / state.heads;
 
   const heads = [];
   for (let h = 0; h < state.heads; h++) {

@@ -18,7 +18,13 @@ export function hasFocus(node) {
 }
 
 export function labelled(text, control, hint = null) {
-  return element('label', { className: 'field' }, element('span', { className: 'field-label', textContent: text }), control, hint);
+  return element(
+    'label',
+    { className: 'field' },
+    element('span', { className: 'field-label', textContent: text }),
+    control,
+    hint,
+  );
 }
 
 export function select(id, options, onChange) {
@@ -33,7 +39,9 @@ export function setOptions(node, options) {
   const key = JSON.stringify(options);
   if (node.dataset.options === key) return;
   node.dataset.options = key;
-  node.replaceChildren(...options.map(([value, text]) => element('option', { value: String(value), textContent: text })));
+  node.replaceChildren(
+    ...options.map(([value, text]) => element('option', { value: String(value), textContent: text })),
+  );
 }
 
 export function button(text, onClick, props = {}) {
@@ -47,3 +55,13 @@ export const logSlider = {
   toValue: (position, lo, hi) => lo * (hi / lo) ** (position / 1000),
   toPosition: (value, lo, hi) => Math.round((1000 * Math.log(value / lo)) / Math.log(hi / lo)),
 };
+
+/** A fieldset of controls under its legend. */
+export function fieldset(legend, ...controls) {
+  return element('fieldset', {}, element('legend', { textContent: legend }), ...controls);
+}
+
+/** A row of fieldsets, as every view and lesson lays out its controls (style.css's .controls grid). */
+export function controlsRow(...fieldsets) {
+  return element('div', { className: 'controls' }, ...fieldsets);
+}

@@ -17,16 +17,25 @@ export class DistributionView {
   update(step, title, chosenNote = 'chosen', count = 8) {
     this.caption.textContent = title;
     const shown = step.top.slice(0, count);
-    if (!shown.some((entry) => entry.word === step.token)) shown.push({ word: step.token, probability: step.probability });
-    this.list.replaceChildren(...shown.map(({ word, probability }) => {
-      const chosen = word === step.token;
-      const bar = element('span', { className: 'distribution-bar' });
-      bar.style.width = `${Math.max(0.5, probability * 100).toFixed(1)}%`;
-      return element('li', { className: chosen ? 'chosen' : '' },
-        element('span', { className: 'distribution-word', textContent: word }),
-        element('span', { className: 'distribution-track' }, bar),
-        element('span', { className: 'distribution-value', textContent: `${percent(probability)}${chosen ? ` ← ${chosenNote}` : ''}` }));
-    }));
+    if (!shown.some((entry) => entry.word === step.token))
+      shown.push({ word: step.token, probability: step.probability });
+    this.list.replaceChildren(
+      ...shown.map(({ word, probability }) => {
+        const chosen = word === step.token;
+        const bar = element('span', { className: 'distribution-bar' });
+        bar.style.width = `${Math.max(0.5, probability * 100).toFixed(1)}%`;
+        return element(
+          'li',
+          { className: chosen ? 'chosen' : '' },
+          element('span', { className: 'distribution-word', textContent: word }),
+          element('span', { className: 'distribution-track' }, bar),
+          element('span', {
+            className: 'distribution-value',
+            textContent: `${percent(probability)}${chosen ? ` ← ${chosenNote}` : ''}`,
+          }),
+        );
+      }),
+    );
   }
 }
 

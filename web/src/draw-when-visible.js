@@ -13,10 +13,13 @@ export class DrawWhenVisible {
 
   /** @param {Element} element  the part on the page */
   constructor(element) {
-    this.observer = new IntersectionObserver((entries) => {
-      this.#visible = entries.at(-1).isIntersecting;
-      if (this.#visible) this.#flush();
-    }, { rootMargin: margin });
+    this.observer = new IntersectionObserver(
+      (entries) => {
+        this.#visible = entries.at(-1).isIntersecting;
+        if (this.#visible) this.#flush();
+      },
+      { rootMargin: margin },
+    );
     this.observer.observe(element);
   }
 

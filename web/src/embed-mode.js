@@ -16,16 +16,30 @@ function fullPlaygroundUrl() {
 export function enterEmbedMode() {
   if (!embedded) return;
   document.documentElement.classList.add('embedded');
-  const link = element('a', { className: 'full-playground', id: 'full-playground', href: fullPlaygroundUrl(), target: '_blank', rel: 'noopener', textContent: 'Open in the attention playground ↗' });
+  const link = element('a', {
+    className: 'full-playground',
+    id: 'full-playground',
+    href: fullPlaygroundUrl(),
+    target: '_blank',
+    rel: 'noopener',
+    textContent: 'Open in the attention playground ↗',
+  });
   document.getElementById('app').prepend(link);
-  document.addEventListener('click', (event) => {
-    const anchor = event.target.closest?.('a[href]');
-    if (!anchor) return;
-    if (anchor === link) link.href = fullPlaygroundUrl(); // the settings as they are now
-    anchor.target = '_blank';
-    anchor.rel = 'noopener';
-  }, true);
+  document.addEventListener(
+    'click',
+    (event) => {
+      const anchor = /** @type {HTMLAnchorElement | null} */ (
+        /** @type {Element} */ (event.target).closest?.('a[href]')
+      );
+      if (!anchor) return;
+      if (anchor === link) link.href = fullPlaygroundUrl(); // the settings as they are now
+      anchor.target = '_blank';
+      anchor.rel = 'noopener';
+    },
+    true,
+  );
   if (window.parent === window) return;
-  const postHeight = () => window.parent.postMessage({ source: 'attention-playground', height: document.documentElement.scrollHeight }, '*');
+  const postHeight = () =>
+    window.parent.postMessage({ source: 'attention-playground', height: document.documentElement.scrollHeight }, '*');
   new ResizeObserver(postHeight).observe(document.body);
 }

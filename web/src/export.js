@@ -17,7 +17,8 @@ export function exportedMatrices(stages) {
     const suffix = multi ? ` (head ${head.index + 1})` : '';
     list.push([`scores QKᵀ${suffix}`, head.scores], [`scaled${suffix}`, head.scaled], [`logits${suffix}`, head.logits]);
     list.push([`weights${suffix}`, head.weights], [`head output${suffix}`, head.output]);
-    if (head.hardWeights) list.push([`hard weights${suffix}`, head.hardWeights], [`hard output${suffix}`, head.hardOutput]);
+    if (head.hardWeights)
+      list.push([`hard weights${suffix}`, head.hardWeights], [`hard output${suffix}`, head.hardOutput]);
   }
   if (multi) list.push(['Wo', stages.inputs.wo], ['concat', stages.concat]);
   list.push(['output', stages.output]);
@@ -32,7 +33,11 @@ function rowsOf({ data, rows, cols }) {
 export function toJSON(state, stages) {
   const matrices = {};
   for (const [name, m] of exportedMatrices(stages)) {
-    matrices[name] = { rows: m.rows, cols: m.cols, data: rowsOf(m).map((r) => r.map((x) => (Number.isFinite(x) ? x : null))) };
+    matrices[name] = {
+      rows: m.rows,
+      cols: m.cols,
+      data: rowsOf(m).map((r) => r.map((x) => (Number.isFinite(x) ? x : null))),
+    };
   }
   const document = {
     about: 'attention-playground, step by step. null in a logits matrix marks a masked entry (−∞).',
@@ -60,14 +65,17 @@ const csvText = (text) => (/[",\n]/.test(text) ? `"${text.replaceAll('"', '""')}
 /** One block per matrix: a "name,rows×cols" line, then its rows; blocks separated by a blank line. */
 export function toCSV(stages) {
   return exportedMatrices(stages)
-    .map(([name, m]) => [`${csvText(name)},${m.rows}x${m.cols}`, ...rowsOf(m).map((r) => r.map(csvCell).join(','))].join('\n'))
+    .map(([name, m]) =>
+      [`${csvText(name)},${m.rows}x${m.cols}`, ...rowsOf(m).map((r) => r.map(csvCell).join(','))].join('\n'),
+    )
     .join('\n\n')
     .concat('\n');
 }
 
 /** Draws the given heatmap canvases, each under its title, onto one canvas (browser only). */
 export function composeMaps(maps, background = '#ffffff') {
-  const pad = 16, titleHeight = 22;
+  const pad = 16,
+    titleHeight = 22;
   const width = Math.max(...maps.map((m) => m.canvas.width)) + 2 * pad;
   const height = maps.reduce((sum, m) => sum + m.canvas.height + titleHeight + pad, pad);
   const canvas = document.createElement('canvas');

@@ -6,7 +6,9 @@ import { element } from './controls.js';
 import { formatNumber } from './format.js';
 
 const svgNamespace = 'http://www.w3.org/2000/svg';
-const size = 300, radius = 110, nodeRadius = 15;
+const size = 300,
+  radius = 110,
+  nodeRadius = 15;
 
 function svg(tag, attributes = {}) {
   const node = document.createElementNS(svgNamespace, tag);
@@ -29,10 +31,22 @@ export function edgesOf(weights, logits) {
 export class GraphView {
   constructor({ id, onToggle }) {
     this.onToggle = onToggle;
-    this.svg = svg('svg', { class: 'graph-svg', viewBox: `0 0 ${size} ${size}`, width: size, height: size, role: 'img', 'aria-label': 'attention as a graph' });
+    this.svg = svg('svg', {
+      class: 'graph-svg',
+      viewBox: `0 0 ${size} ${size}`,
+      width: size,
+      height: size,
+      role: 'img',
+      'aria-label': 'attention as a graph',
+    });
     this.summary = element('ul', { className: 'visually-hidden' });
-    this.element = element('figure', { className: 'graph-view', id },
-      element('figcaption', { textContent: 'the same weights as a graph: key → query, width = weight' }), this.svg, this.summary);
+    this.element = element(
+      'figure',
+      { className: 'graph-view', id },
+      element('figcaption', { textContent: 'the same weights as a graph: key → query, width = weight' }),
+      this.svg,
+      this.summary,
+    );
   }
 
   update({ weights, logits, labels }) {
@@ -42,13 +56,22 @@ export class GraphView {
       return [size / 2 + radius * Math.cos(angle), size / 2 + radius * Math.sin(angle)];
     };
     const defs = svg('defs');
-    const marker = svg('marker', { id: 'graph-arrow', viewBox: '0 0 10 10', refX: 9, refY: 5, markerWidth: 5, markerHeight: 5, orient: 'auto-start-reverse' });
+    const marker = svg('marker', {
+      id: 'graph-arrow',
+      viewBox: '0 0 10 10',
+      refX: 9,
+      refY: 5,
+      markerWidth: 5,
+      markerHeight: 5,
+      orient: 'auto-start-reverse',
+    });
     marker.append(svg('path', { d: 'M 0 0 L 10 5 L 0 10 z', class: 'graph-arrowhead' }));
     defs.append(marker);
     const nodes = [defs];
     const edges = edgesOf(weights, logits);
     for (const edge of edges) {
-      const [x1, y1] = at(edge.key), [x2, y2] = at(edge.query);
+      const [x1, y1] = at(edge.key),
+        [x2, y2] = at(edge.query);
       let shape;
       if (edge.query === edge.key) {
         // A self-edge: a small loop outside the node.
@@ -56,11 +79,21 @@ export class GraphView {
         shape = svg('circle', { cx, cy, r: 10 });
       } else {
         // Shortened to end at the node's rim, and bent a little so i→j and j→i do not overlap.
-        const dx = x2 - x1, dy = y2 - y1, length = Math.hypot(dx, dy);
+        const dx = x2 - x1,
+          dy = y2 - y1,
+          length = Math.hypot(dx, dy);
         const [ux, uy] = [dx / length, dy / length];
-        const [sx, sy, ex, ey] = [x1 + ux * nodeRadius, y1 + uy * nodeRadius, x2 - ux * (nodeRadius + 2), y2 - uy * (nodeRadius + 2)];
+        const [sx, sy, ex, ey] = [
+          x1 + ux * nodeRadius,
+          y1 + uy * nodeRadius,
+          x2 - ux * (nodeRadius + 2),
+          y2 - uy * (nodeRadius + 2),
+        ];
         const [mx, my] = [(sx + ex) / 2 - uy * 14, (sy + ey) / 2 + ux * 14];
-        shape = svg('path', { d: `M ${sx} ${sy} Q ${mx} ${my} ${ex} ${ey}`, 'marker-end': edge.allowed ? 'url(#graph-arrow)' : '' });
+        shape = svg('path', {
+          d: `M ${sx} ${sy} Q ${mx} ${my} ${ex} ${ey}`,
+          'marker-end': edge.allowed ? 'url(#graph-arrow)' : '',
+        });
       }
       shape.setAttribute('class', edge.allowed ? 'graph-edge' : 'graph-edge graph-edge-masked');
       if (edge.allowed) {
@@ -84,7 +117,14 @@ export class GraphView {
     });
     this.svg.replaceChildren(...nodes);
     const shown = edges.filter((e) => e.allowed);
-    this.svg.setAttribute('aria-label', `attention as a graph: ${n} tokens, ${shown.length} edges allowed by the mask of ${n * n}`);
-    this.summary.replaceChildren(...shown.map((e) => element('li', { textContent: `${labels[e.key]} → ${labels[e.query]}: weight ${formatNumber(e.weight, 4)}` })));
+    this.svg.setAttribute(
+      'aria-label',
+      `attention as a graph: ${n} tokens, ${shown.length} edges allowed by the mask of ${n * n}`,
+    );
+    this.summary.replaceChildren(
+      ...shown.map((e) =>
+        element('li', { textContent: `${labels[e.key]} → ${labels[e.query]}: weight ${formatNumber(e.weight, 4)}` }),
+      ),
+    );
   }
 }

@@ -9,7 +9,12 @@ export class HeadGrid {
   constructor({ id, onSelect }) {
     this.onSelect = onSelect;
     this.table = element('table', { className: 'layer-head-table' });
-    this.element = element('figure', { className: 'layer-head-grid', id }, element('figcaption', { textContent: 'Every layer and head (click one to show it above)' }), this.table);
+    this.element = element(
+      'figure',
+      { className: 'layer-head-grid', id },
+      element('figcaption', { textContent: 'Every layer and head (click one to show it above)' }),
+      this.table,
+    );
   }
 
   /**
@@ -24,7 +29,10 @@ export class HeadGrid {
       [...layerMaps, averageOf(layerMaps)].forEach((matrix, h) => {
         const pick = this.picks[l][h];
         drawSmallMap(pick.firstChild, matrix);
-        pick.setAttribute('aria-pressed', String(l === layer && (h === layerMaps.length ? head === 'average' : h === head)));
+        pick.setAttribute(
+          'aria-pressed',
+          String(l === layer && (h === layerMaps.length ? head === 'average' : h === head)),
+        );
       });
     });
   }
@@ -37,9 +45,15 @@ export class HeadGrid {
     this.picks = [];
     const rows = Array.from({ length: layers }, (_, l) => {
       const tr = element('tr', {}, element('th', { scope: 'row', textContent: `layer ${l + 1}` }));
-      this.picks[l] = [...Array.from({ length: heads }, (__, h) => h), 'average'].map((h) => {
+      /** @type {(number | 'average')[]} */
+      const choices = [...Array.from({ length: heads }, (__, h) => h), 'average'];
+      this.picks[l] = choices.map((h) => {
         const name = h === 'average' ? `layer ${l + 1}, average of heads` : `layer ${l + 1}, head ${h + 1}`;
-        const pick = element('button', { type: 'button', className: 'head-thumb', title: name, 'aria-label': `show ${name}` }, element('canvas', { 'aria-hidden': 'true' }));
+        const pick = element(
+          'button',
+          { type: 'button', className: 'head-thumb', title: name, 'aria-label': `show ${name}` },
+          element('canvas', { 'aria-hidden': 'true' }),
+        );
         pick.dataset.layer = String(l);
         pick.dataset.head = String(h);
         pick.addEventListener('click', () => this.onSelect(l, h));

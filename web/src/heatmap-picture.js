@@ -35,7 +35,8 @@ export function cellPixels({ rows, cols, data }, range) {
 export function overlayShapes(map) {
   const { rows, cols, data, cell, labelWidth: left, labelHeight: top, palette, range } = map;
   const shapes = [];
-  const label = (text, x, y, align, maxWidth, rotate = 0) => shapes.push({ type: 'text', text, x, y, align, maxWidth, rotate, font: labelFont, fill: palette.label });
+  const label = (text, x, y, align, maxWidth, rotate = 0) =>
+    shapes.push({ type: 'text', text, x, y, align, maxWidth, rotate, font: labelFont, fill: palette.label });
   if (map.wordLabels) {
     // Words are wider than cells: slant the column labels and right-align the row labels.
     for (let j = 0; j < cols; j++) label(map.colLabels[j], left + (j + 0.5) * cell, top - 4, 'start', top * 1.3, -45);
@@ -49,33 +50,78 @@ export function overlayShapes(map) {
   for (let i = 0; i < rows; i++) {
     for (let j = 0; j < cols; j++) {
       const value = data[i * cols + j];
-      const x = left + j * cell, y = top + i * cell;
+      const x = left + j * cell,
+        y = top + i * cell;
       if (value === -Infinity) diagonals.push([x, y + cell, x + cell, y]);
       if (map.showText) {
         const light = value !== -Infinity && position(value, range) < 0.55;
-        shapes.push({ type: 'text', text: map.formatCell(value), x: x + cell / 2, y: y + cell / 2, align: 'middle', maxWidth: cell - 3, rotate: 0, font: valueFont, fill: light ? '#ffffff' : '#111111' });
+        shapes.push({
+          type: 'text',
+          text: map.formatCell(value),
+          x: x + cell / 2,
+          y: y + cell / 2,
+          align: 'middle',
+          maxWidth: cell - 3,
+          rotate: 0,
+          font: valueFont,
+          fill: light ? '#ffffff' : '#111111',
+        });
       }
     }
   }
   if (diagonals.length) shapes.push({ type: 'segments', segments: diagonals, stroke: maskedStroke, lineWidth: 1 });
   const ring = (x, y, width, height, inset) => {
     // White under the accent: a ring that reads on every viridis colour.
-    shapes.push({ type: 'rect', x: x + inset, y: y + inset, width: width - 2 * inset, height: height - 2 * inset, stroke: '#ffffff', lineWidth: 3 });
+    shapes.push({
+      type: 'rect',
+      x: x + inset,
+      y: y + inset,
+      width: width - 2 * inset,
+      height: height - 2 * inset,
+      stroke: '#ffffff',
+      lineWidth: 3,
+    });
   };
   for (const { row, col } of map.marks) {
     if (row >= rows || col >= cols) continue;
-    const x = left + col * cell, y = top + row * cell;
+    const x = left + col * cell,
+      y = top + row * cell;
     ring(x, y, cell, cell, 2.5);
-    shapes.push({ type: 'rect', x: x + 2.5, y: y + 2.5, width: cell - 5, height: cell - 5, stroke: palette.accent, lineWidth: 1.5 });
+    shapes.push({
+      type: 'rect',
+      x: x + 2.5,
+      y: y + 2.5,
+      width: cell - 5,
+      height: cell - 5,
+      stroke: palette.accent,
+      lineWidth: 1.5,
+    });
   }
   if (map.highlightRow !== null && map.highlightRow < rows) {
     const y = top + map.highlightRow * cell;
     ring(left, y, cols * cell, cell, 1.5);
-    shapes.push({ type: 'rect', x: left + 1, y: y + 1, width: cols * cell - 2, height: cell - 2, stroke: palette.accent, lineWidth: 2 });
+    shapes.push({
+      type: 'rect',
+      x: left + 1,
+      y: y + 1,
+      width: cols * cell - 2,
+      height: cell - 2,
+      stroke: palette.accent,
+      lineWidth: 2,
+    });
   }
   if (map.focusCell) {
     const { row, col } = map.focusCell;
-    shapes.push({ type: 'rect', x: left + col * cell + 1, y: top + row * cell + 1, width: cell - 2, height: cell - 2, stroke: '#000000', lineWidth: 2, dash: [3, 2] });
+    shapes.push({
+      type: 'rect',
+      x: left + col * cell + 1,
+      y: top + row * cell + 1,
+      width: cell - 2,
+      height: cell - 2,
+      stroke: '#000000',
+      lineWidth: 2,
+      dash: [3, 2],
+    });
   }
   return shapes;
 }
@@ -106,8 +152,13 @@ export function paintSvg(svg, shapes, width, height) {
   const nodes = shapes.map((shape) => {
     if (shape.type === 'text') {
       const node = make('text', {
-        x: shape.x, y: shape.y, 'text-anchor': svgAnchor[shape.align], 'dominant-baseline': 'central',
-        'font-family': shape.font.family, 'font-size': shape.font.size, fill: shape.fill,
+        x: shape.x,
+        y: shape.y,
+        'text-anchor': svgAnchor[shape.align],
+        'dominant-baseline': 'central',
+        'font-family': shape.font.family,
+        'font-size': shape.font.size,
+        fill: shape.fill,
       });
       if (shape.rotate) node.setAttribute('transform', `rotate(${shape.rotate} ${shape.x} ${shape.y})`);
       // As the canvas's maxWidth: squeezed only when it would not fit.
@@ -119,9 +170,22 @@ export function paintSvg(svg, shapes, width, height) {
       return node;
     }
     if (shape.type === 'segments') {
-      return make('path', { d: shape.segments.map(([x1, y1, x2, y2]) => `M${x1} ${y1}L${x2} ${y2}`).join(''), stroke: shape.stroke, 'stroke-width': shape.lineWidth, fill: 'none' });
+      return make('path', {
+        d: shape.segments.map(([x1, y1, x2, y2]) => `M${x1} ${y1}L${x2} ${y2}`).join(''),
+        stroke: shape.stroke,
+        'stroke-width': shape.lineWidth,
+        fill: 'none',
+      });
     }
-    const rect = make('rect', { x: shape.x, y: shape.y, width: shape.width, height: shape.height, stroke: shape.stroke, 'stroke-width': shape.lineWidth, fill: 'none' });
+    const rect = make('rect', {
+      x: shape.x,
+      y: shape.y,
+      width: shape.width,
+      height: shape.height,
+      stroke: shape.stroke,
+      'stroke-width': shape.lineWidth,
+      fill: 'none',
+    });
     if (shape.dash) rect.setAttribute('stroke-dasharray', shape.dash.join(' '));
     return rect;
   });

@@ -7,7 +7,8 @@ import { formatNumber } from './format.js';
 import { cellPixels, overlayShapes, paintSvg, pictureCanvas } from './heatmap-picture.js';
 import { nextTask } from './next-task.js';
 
-const minCell = 18, maxCell = 56;
+const minCell = 18,
+  maxCell = 56;
 
 // While a view's first render runs inside `drawingInSlices`, maps set their numbers, labels and size at once
 // and queue the picture: each canvas is then drawn in a task of its own (map → its latest draw).
@@ -51,7 +52,8 @@ export async function partsInSlices(parts, stop = () => false) {
 /** Colour range: fixed (weights are probabilities in [0, 1]) or the finite values' own minimum and maximum. */
 function rangeOf(data, fixedRange) {
   if (fixedRange) return fixedRange;
-  let lo = Infinity, hi = -Infinity;
+  let lo = Infinity,
+    hi = -Infinity;
   for (const x of data) {
     if (Number.isFinite(x)) {
       lo = Math.min(lo, x);
@@ -60,6 +62,16 @@ function rangeOf(data, fixedRange) {
   }
   return lo === Infinity ? [0, 1] : [lo, hi];
 }
+
+/** Heatmap options for attention weights over words: a fixed 0-to-1 scale, read as weights, word labels. */
+export const wordWeights = Object.freeze({
+  fixedRange: /** @type {[number, number]} */ ([0, 1]),
+  valueName: 'weight',
+  wordLabels: true,
+});
+
+/** How every cross-attention map is drawn: output words down, source words across. */
+export const crossAttentionMap = Object.freeze({ rowAxis: 'output word', colAxis: 'source word', ...wordWeights });
 
 export class Heatmap {
   /**
@@ -75,8 +87,27 @@ export class Heatmap {
    * @param {(row: number, col: number) => void} [options.onFocusCell]  the pointer or keyboard cursor reached a cell
    * @param {boolean} [options.showValues]  write each value in its cell when cells are large enough (default true)
    */
-  constructor({ id, title, rowAxis = 'row', colAxis = 'column', fixedRange = null, onActivate = null, valueName = 'value', wordLabels = false, onFocusCell = null, showValues = true }) {
-    Object.assign(this, { title, rowAxis, colAxis, fixedRange, onActivate, valueName, wordLabels, onFocusCell, showValues });
+  constructor({
+    id,
+    title,
+    rowAxis = 'row',
+    colAxis = 'column',
+    fixedRange = null,
+    onActivate = null,
+    valueName = 'value',
+    wordLabels = false,
+    onFocusCell = null,
+    showValues = true,
+  }) {
+    this.title = title;
+    this.rowAxis = rowAxis;
+    this.colAxis = colAxis;
+    this.fixedRange = fixedRange;
+    this.onActivate = onActivate;
+    this.valueName = valueName;
+    this.wordLabels = wordLabels;
+    this.onFocusCell = onFocusCell;
+    this.showValues = showValues;
     this.labelWidth = wordLabels ? 64 : 30;
     this.labelHeight = wordLabels ? 56 : 20;
     this.active = null; // the cell under the keyboard cursor
@@ -93,10 +124,10 @@ export class Heatmap {
       <div class="visually-hidden heatmap-table"><table><caption></caption><thead></thead><tbody></tbody></table></div>
       <p class="visually-hidden" aria-live="polite"></p>`;
     this.element.querySelector('.heatmap-title').textContent = title;
-    this.picture = this.element.querySelector('.heatmap-picture');
+    this.picture = /** @type {HTMLElement} */ (this.element.querySelector('.heatmap-picture'));
     this.canvas = this.picture.querySelector('canvas'); // the cells, a pixel each; it takes the focus and the pointer
     this.overlay = this.picture.querySelector('svg');
-    this.tooltip = this.element.querySelector('.heatmap-tooltip');
+    this.tooltip = /** @type {HTMLElement} */ (this.element.querySelector('.heatmap-tooltip'));
     this.legendText = this.element.querySelector('.legend-text');
     this.table = this.element.querySelector('table');
     this.announcer = this.element.querySelector('p[aria-live]');
@@ -125,7 +156,10 @@ export class Heatmap {
     this.range = rangeOf(this.view.matrix.data, this.fixedRange);
     if (this.active && (this.active.row >= rows || this.active.col >= cols)) this.active = null;
     this.element.querySelector('.heatmap-shape').textContent = `(${rows}×${cols})`;
-    this.canvas.setAttribute('aria-label', `${this.title}: heatmap of ${rows} ${this.rowAxis}s by ${cols} ${this.colAxis}s; arrow keys read cells`);
+    this.canvas.setAttribute(
+      'aria-label',
+      `${this.title}: heatmap of ${rows} ${this.rowAxis}s by ${cols} ${this.colAxis}s; arrow keys read cells`,
+    );
     if (queuedDraws) {
       this.#size(); // the map's place on the page is kept (no layout shift) while its picture waits
       queuedDraws.set(this, () => this.#draw());
@@ -139,7 +173,10 @@ export class Heatmap {
 
   get cellSize() {
     const { cols } = this.view.matrix;
-    return Math.max(minCell, Math.min(this.palette.largestCell, Math.floor((this.view.maxWidth - this.labelWidth - 4) / cols)));
+    return Math.max(
+      minCell,
+      Math.min(this.palette.largestCell, Math.floor((this.view.maxWidth - this.labelWidth - 4) / cols)),
+    );
   }
 
   // What a page (or an embedding element's theme) may set as CSS custom properties: canvas needs them as
@@ -149,7 +186,9 @@ export class Heatmap {
     const style = getComputedStyle(this.element);
     const read = (name, fallback) => style.getPropertyValue(name).trim() || fallback;
     const theme = {
-      surface: read('--ap-surface', '#ffffff'), label: read('--ap-label', '#444444'), accent: read('--ap-accent', '#d1495b'),
+      surface: read('--ap-surface', '#ffffff'),
+      label: read('--ap-label', '#444444'),
+      accent: read('--ap-accent', '#d1495b'),
       largestCell: Number.parseFloat(read('--ap-cell-size', '')) || maxCell,
     };
     this.theme = this.element.isConnected ? theme : null; // off the page, only the defaults were seen
@@ -174,11 +213,18 @@ export class Heatmap {
     const { rows, cols } = this.view.matrix;
     const cell = this.cellSize;
     // Slanted word labels reach past the last column: leave them room on the right.
-    const width = this.labelWidth + cols * cell + 2 + (this.wordLabels ? this.labelHeight : 0), height = this.labelHeight + rows * cell + 2;
+    const width = this.labelWidth + cols * cell + 2 + (this.wordLabels ? this.labelHeight : 0),
+      height = this.labelHeight + rows * cell + 2;
     this.picture.style.width = `${width}px`;
     this.picture.style.height = `${height}px`;
-    if (this.canvas.width !== cols || this.canvas.height !== rows) [this.canvas.width, this.canvas.height] = [cols, rows];
-    Object.assign(this.canvas.style, { left: `${this.labelWidth}px`, top: `${this.labelHeight}px`, width: `${cols * cell}px`, height: `${rows * cell}px` });
+    if (this.canvas.width !== cols || this.canvas.height !== rows)
+      [this.canvas.width, this.canvas.height] = [cols, rows];
+    Object.assign(this.canvas.style, {
+      left: `${this.labelWidth}px`,
+      top: `${this.labelHeight}px`,
+      width: `${cols * cell}px`,
+      height: `${rows * cell}px`,
+    });
     return { width, height };
   }
 
@@ -187,9 +233,19 @@ export class Heatmap {
     const { matrix, highlightRow, marks } = this.view;
     const cell = this.cellSize;
     const shapes = overlayShapes({
-      ...matrix, cell, labelWidth: this.labelWidth, labelHeight: this.labelHeight, wordLabels: this.wordLabels,
-      rowLabels: this.rowLabels, colLabels: this.colLabels, showText: this.showValues && cell >= 30, range: this.range,
-      palette: this.palette, marks, highlightRow, focusCell: this.active && hasFocus(this.canvas) ? this.active : null,
+      ...matrix,
+      cell,
+      labelWidth: this.labelWidth,
+      labelHeight: this.labelHeight,
+      wordLabels: this.wordLabels,
+      rowLabels: this.rowLabels,
+      colLabels: this.colLabels,
+      showText: this.showValues && cell >= 30,
+      range: this.range,
+      palette: this.palette,
+      marks,
+      highlightRow,
+      focusCell: this.active && hasFocus(this.canvas) ? this.active : null,
       formatCell: this.view.formatCell ?? ((value) => this.format(value)),
     });
     return { pixels: cellPixels(matrix, this.range), shapes, cell };
@@ -207,7 +263,14 @@ export class Heatmap {
   pictureCanvas() {
     const { width, height } = this.#size();
     const { pixels, shapes, cell } = this.#parts();
-    return pictureCanvas(pixels, shapes, { width, height, left: this.labelWidth, top: this.labelHeight, cell, surface: this.palette.surface });
+    return pictureCanvas(pixels, shapes, {
+      width,
+      height,
+      left: this.labelWidth,
+      top: this.labelHeight,
+      cell,
+      surface: this.palette.surface,
+    });
   }
 
   // The colour bar is the stylesheet's (a gradient through viridis, style.css): a canvas would cost every map a
@@ -223,13 +286,22 @@ export class Heatmap {
     this.table.caption.textContent = `${this.title}, ${rows} ${this.rowAxis}s by ${cols} ${this.colAxis}s`;
     const head = document.createElement('tr');
     head.append(document.createElement('th'));
-    for (const label of this.colLabels) head.append(Object.assign(document.createElement('th'), { scope: 'col', textContent: `${this.colAxis} ${label}` }));
+    for (const label of this.colLabels)
+      head.append(
+        Object.assign(document.createElement('th'), { scope: 'col', textContent: `${this.colAxis} ${label}` }),
+      );
     this.table.tHead.replaceChildren(head);
     const body = [];
     for (let i = 0; i < rows; i++) {
       const tr = document.createElement('tr');
-      tr.append(Object.assign(document.createElement('th'), { scope: 'row', textContent: `${this.rowAxis} ${this.rowLabels[i]}` }));
-      for (let j = 0; j < cols; j++) tr.append(Object.assign(document.createElement('td'), { textContent: this.format(data[i * cols + j]) }));
+      tr.append(
+        Object.assign(document.createElement('th'), {
+          scope: 'row',
+          textContent: `${this.rowAxis} ${this.rowLabels[i]}`,
+        }),
+      );
+      for (let j = 0; j < cols; j++)
+        tr.append(Object.assign(document.createElement('td'), { textContent: this.format(data[i * cols + j]) }));
       body.push(tr);
     }
     this.table.tBodies[0].replaceChildren(...body);
@@ -240,7 +312,8 @@ export class Heatmap {
     const { matrix, logits } = this.view;
     const index = row * matrix.cols + col;
     let text = `${this.rowAxis} ${this.rowLabels[row]}, ${this.colAxis} ${this.colLabels[col]}: ${this.valueName} ${formatNumber(matrix.data[index], 7)}`;
-    if (logits) text += logits.data[index] === -Infinity ? ' (masked)' : ` (logit ${formatNumber(logits.data[index], 7)})`;
+    if (logits)
+      text += logits.data[index] === -Infinity ? ' (masked)' : ` (logit ${formatNumber(logits.data[index], 7)})`;
     if (this.view.marks.some((m) => m.row === row && m.col === col)) text += ` (${this.view.markName})`;
     return text;
   }
@@ -300,7 +373,9 @@ export class Heatmap {
         this.tooltip.hidden = true;
       }
     });
-    this.canvas.addEventListener('focus', () => this.#moveTo(this.active?.row ?? this.view.highlightRow ?? 0, this.active?.col ?? 0));
+    this.canvas.addEventListener('focus', () =>
+      this.#moveTo(this.active?.row ?? this.view.highlightRow ?? 0, this.active?.col ?? 0),
+    );
     this.canvas.addEventListener('blur', () => {
       this.tooltip.hidden = true;
       this.#draw();
@@ -308,6 +383,7 @@ export class Heatmap {
     this.canvas.addEventListener('keydown', (event) => {
       const { rows, cols } = this.view.matrix;
       let { row, col } = this.active ?? { row: 0, col: 0 };
+      // prettier-ignore
       switch (event.key) {
         case 'ArrowUp': row = Math.max(0, row - 1); break;
         case 'ArrowDown': row = Math.min(rows - 1, row + 1); break;
@@ -320,7 +396,8 @@ export class Heatmap {
           event.preventDefault();
           this.onActivate?.(row, col);
           return;
-        default: return;
+        default:
+          return;
       }
       event.preventDefault();
       this.#moveTo(row, col);

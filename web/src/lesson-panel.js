@@ -31,7 +31,11 @@ export class LessonPanel {
    *   further (from the catalogue's '?view=…'), or null for no link
    */
   constructor({ loadApi, loadTranslator, state, onChange, viewLink = (view) => view }) {
-    Object.assign(this, { loadApi, loadTranslator, state, onChange, viewLink });
+    this.loadApi = loadApi;
+    this.loadTranslator = loadTranslator;
+    this.state = state;
+    this.onChange = onChange;
+    this.viewLink = viewLink;
     this.api = null;
     this.apiReady = null;
     this.title = element('h2', { id: 'lesson-title' });
@@ -61,45 +65,62 @@ export class LessonPanel {
 
   /** The module, for the widgets that compute on this thread: loaded once, on the first that asks. */
   #loadModule() {
-    this.apiReady ??= this.loadApi().then((loaded) => { this.api = loaded; });
+    this.apiReady ??= this.loadApi().then((loaded) => {
+      this.api = loaded;
+    });
     return this.apiReady;
   }
 
   /** What a lesson needs before its widget can be built: the module (if it computes here) and the widget's code. */
   #prepare(lesson) {
-    const widget = lesson.widget && !this.widgetClasses.has(lesson.widget)
-      ? widgetModules[lesson.widget]().then((Widget) => this.widgetClasses.set(lesson.widget, Widget)) : null;
+    const widget =
+      lesson.widget && !this.widgetClasses.has(lesson.widget)
+        ? widgetModules[lesson.widget]().then((Widget) => this.widgetClasses.set(lesson.widget, Widget))
+        : null;
     return Promise.all([needsModule(lesson.widget) ? this.#loadModule() : null, widget]);
   }
 
   #isPrepared(lesson) {
-    return (!needsModule(lesson.widget) || this.api !== null) && (!lesson.widget || this.widgetClasses.has(lesson.widget));
+    return (
+      (!needsModule(lesson.widget) || this.api !== null) && (!lesson.widget || this.widgetClasses.has(lesson.widget))
+    );
   }
 
   /** A lesson shown before what it needs is here: said, and drawn once it is (unless another lesson is shown by then). */
   #drawWhenPrepared(lesson) {
     const { lesson: number } = this.state;
-    const waiting = needsModule(lesson.widget) && !this.api ? 'Loading the attention module…' : 'Loading the lesson’s widget…';
+    const waiting =
+      needsModule(lesson.widget) && !this.api ? 'Loading the attention module…' : 'Loading the lesson’s widget…';
     this.body.replaceChildren(element('p', { className: 'loading', textContent: waiting }));
     if (this.waitingFor === number) return;
     this.waitingFor = number;
-    this.#prepare(lesson).then(() => {
-      this.waitingFor = null;
-      if (this.state.lesson === number) return this.renderInSlices();
-    }, (error) => {
-      this.waitingFor = null;
-      this.body.replaceChildren(element('p', { className: 'error', textContent: `The lesson could not start: ${error.message}` }));
-    });
+    this.#prepare(lesson).then(
+      () => {
+        this.waitingFor = null;
+        if (this.state.lesson === number) return this.renderInSlices();
+      },
+      (error) => {
+        this.waitingFor = null;
+        this.body.replaceChildren(
+          element('p', { className: 'error', textContent: `The lesson could not start: ${error.message}` }),
+        );
+      },
+    );
   }
 
   #widget(name) {
     const Widget = this.widgetClasses.get(name);
     if (!Widget) return null;
     if (!this.widgets.has(name)) {
-      this.widgets.set(name, new Widget({
-        api: this.api, loadTranslator: this.loadTranslator, state: this.state[name],
-        onChange: (changes) => this.onChange({ [name]: { ...this.state[name], ...changes } }),
-      }));
+      this.widgets.set(
+        name,
+        new Widget({
+          api: this.api,
+          loadTranslator: this.loadTranslator,
+          state: this.state[name],
+          onChange: (changes) => this.onChange({ [name]: { ...this.state[name], ...changes } }),
+        }),
+      );
     }
     return this.widgets.get(name);
   }
@@ -152,6 +173,14 @@ export class LessonPanel {
 
   #openLink(lesson, href) {
     const target = lesson.view.includes('translation') ? 'Translation' : 'step-by-step';
-    return element('p', {}, element('a', { href, className: 'lesson-open', textContent: `${lesson.linkText ?? 'Go further'} in the ${target} view` }));
+    return element(
+      'p',
+      {},
+      element('a', {
+        href,
+        className: 'lesson-open',
+        textContent: `${lesson.linkText ?? 'Go further'} in the ${target} view`,
+      }),
+    );
   }
 }

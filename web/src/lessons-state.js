@@ -13,7 +13,7 @@ export function defaultLessonsState() {
     softmax: { scores: [...defaultScores], temperature: 1, draw: 0, order: 0 },
     kqv: { axis: 'rows', query: 1 },
     scaling: { width: 64, seed: 0 },
-    cross: { sentence: 0, head: 'best' },
+    cross: { sentence: 0, head: /** @type {number | 'best'} */ ('best') },
     position: { positions: 32, dims: 32, sentence: 'the cat chased the dog', seed: 0, withPositions: false },
     memory: { hops: 2 },
     reshape: { heads: 2 },
@@ -79,9 +79,11 @@ export function decodeLessonsState(search) {
   state.memory.hops = integerIn(params.get('hops'), 1, 3) ?? 2;
   state.reshape.heads = params.get('rh') === '3' ? 3 : 2;
   const scores = (params.get('sc') ?? '').split(',').map(Number);
-  if (scores.length === defaultScores.length && scores.every((x) => Number.isFinite(x) && Math.abs(x) <= 10)) state.softmax.scores = scores;
+  if (scores.length === defaultScores.length && scores.every((x) => Number.isFinite(x) && Math.abs(x) <= 10))
+    state.softmax.scores = scores;
   const temperature = Number(params.get('t'));
-  if (params.has('t') && temperature >= temperatureRange[0] && temperature <= temperatureRange[1]) state.softmax.temperature = temperature;
+  if (params.has('t') && temperature >= temperatureRange[0] && temperature <= temperatureRange[1])
+    state.softmax.temperature = temperature;
   const draw = integerIn(params.get('draw'), 0, 1e6) ?? 0; // lesson 2's draw of the sampled input, lesson 4's random vectors
   state.softmax.draw = draw;
   state.softmax.order = integerIn(params.get('order'), 0, 1e6) ?? 0;

@@ -8,19 +8,38 @@ import { lessonCount } from './lessons-state.js';
 
 export class LessonsView {
   /**
-   * @param {{ loadApi: () => Promise<object>, loadTranslator: () => Promise<object> }} options  `loadApi`: the
+   * @param {{ loadApi: () => Promise<object>, loadTranslator: () => Promise<object>, state: object,
+   *           onStateChange: (state: object, change: { newLesson: boolean }) => void }} options  `loadApi`: the
    *   attention module, loaded when a lesson's widget first needs it (the lessons' text never waits for it);
    *   `loadTranslator`: the shipped English → Spanish model, for lesson 5 (whose widget needs no module here)
    */
   constructor({ loadApi, state, onStateChange, loadTranslator }) {
-    Object.assign(this, { state, onStateChange });
+    this.state = state;
+    this.onStateChange = onStateChange;
     this.panel = new LessonPanel({ loadApi, loadTranslator, state, onChange: (changes) => this.set(changes) });
-    this.navButtons = lessons.map((lesson, i) => button(`${i + 1}. ${lesson.title}`, () => this.set({ lesson: i + 1 }), { className: 'lesson-link', id: `lesson-${i + 1}` }));
+    this.navButtons = lessons.map((lesson, i) =>
+      button(`${i + 1}. ${lesson.title}`, () => this.set({ lesson: i + 1 }), {
+        className: 'lesson-link',
+        id: `lesson-${i + 1}`,
+      }),
+    );
     this.prev = button('◀ previous', () => this.set({ lesson: this.state.lesson - 1 }), { id: 'lesson-prev' });
     this.next = button('next ▶', () => this.set({ lesson: this.state.lesson + 1 }), { id: 'lesson-next' });
-    this.element = element('section', { id: 'lessons-view', className: 'view lessons-layout', 'aria-labelledby': 'lesson-title' },
-      element('nav', { className: 'lesson-nav', 'aria-label': 'Lessons, in the lecture notes’ order' }, element('ol', {}, ...this.navButtons.map((b) => element('li', {}, b)))),
-      element('article', { className: 'lesson' }, ...this.panel.parts, element('div', { className: 'buttons lesson-steps' }, this.prev, this.next)));
+    this.element = element(
+      'section',
+      { id: 'lessons-view', className: 'view lessons-layout', 'aria-labelledby': 'lesson-title' },
+      element(
+        'nav',
+        { className: 'lesson-nav', 'aria-label': 'Lessons, in the lecture notes’ order' },
+        element('ol', {}, ...this.navButtons.map((b) => element('li', {}, b))),
+      ),
+      element(
+        'article',
+        { className: 'lesson' },
+        ...this.panel.parts,
+        element('div', { className: 'buttons lesson-steps' }, this.prev, this.next),
+      ),
+    );
   }
 
   set(changes) {
@@ -45,7 +64,9 @@ export class LessonsView {
   /** The list's current lesson and the buttons. */
   #renderNavigation() {
     const { lesson: number } = this.state;
-    this.navButtons.forEach((b, i) => (i + 1 === number ? b.setAttribute('aria-current', 'step') : b.removeAttribute('aria-current')));
+    this.navButtons.forEach((b, i) =>
+      i + 1 === number ? b.setAttribute('aria-current', 'step') : b.removeAttribute('aria-current'),
+    );
     this.prev.disabled = number === 1;
     this.next.disabled = number === lessonCount;
   }

@@ -19,9 +19,11 @@ export function downsample(points, limit = maxPoints) {
   const out = [];
   const per = points.length / limit;
   for (let b = 0; b < limit; b++) {
-    const from = Math.floor(b * per), to = Math.floor((b + 1) * per);
-    let x = 0, y = 0;
-    for (let i = from; i < to; i++) x += points[i][0], y += points[i][1];
+    const from = Math.floor(b * per),
+      to = Math.floor((b + 1) * per);
+    let x = 0,
+      y = 0;
+    for (let i = from; i < to; i++) ((x += points[i][0]), (y += points[i][1]));
     out.push([x / (to - from), y / (to - from)]);
   }
   return out;
@@ -29,8 +31,9 @@ export function downsample(points, limit = maxPoints) {
 
 /** Decades covering the positive values, e.g. [0.01, 10] for losses from 0.03 to 5. */
 export function logDomain(values) {
-  let lo = Infinity, hi = -Infinity;
-  for (const v of values) if (v > 0 && Number.isFinite(v)) lo = Math.min(lo, v), hi = Math.max(hi, v);
+  let lo = Infinity,
+    hi = -Infinity;
+  for (const v of values) if (v > 0 && Number.isFinite(v)) ((lo = Math.min(lo, v)), (hi = Math.max(hi, v)));
   if (lo === Infinity) return [0.01, 10];
   const low = Math.floor(Math.log10(lo));
   return [10 ** low, 10 ** Math.max(low + 1, Math.ceil(Math.log10(hi)))];
@@ -42,17 +45,35 @@ export class LineChart {
    *           formatTick?: (y: number) => string }} options  yDomain is fixed for linear charts; log charts fit theirs
    */
   constructor({ id, title, yLabel, yScale = 'linear', yDomain = [0, 1], formatTick = (y) => String(y) }) {
-    Object.assign(this, { yScale, yDomain, formatTick, yLabel });
-    this.svg = svg('svg', { viewBox: `0 0 ${size.width} ${size.height}`, role: 'img', 'aria-labelledby': `${id}-title`, class: 'line-chart-svg' });
+    this.yScale = yScale;
+    this.yDomain = yDomain;
+    this.formatTick = formatTick;
+    this.yLabel = yLabel;
+    this.svg = svg('svg', {
+      viewBox: `0 0 ${size.width} ${size.height}`,
+      role: 'img',
+      'aria-labelledby': `${id}-title`,
+      class: 'line-chart-svg',
+    });
     this.summary = element('p', { className: 'visually-hidden', 'aria-live': 'off' });
     this.legend = element('ul', { className: 'chart-legend' });
-    this.element = element('figure', { className: 'line-chart', id },
-      element('figcaption', { id: `${id}-title`, textContent: title }), this.svg, this.legend, this.summary);
+    this.element = element(
+      'figure',
+      { className: 'line-chart', id },
+      element('figcaption', { id: `${id}-title`, textContent: title }),
+      this.svg,
+      this.legend,
+      this.summary,
+    );
   }
 
+  /** @param {number} value @param {number[]} domain  [low, high] */
   #y(value, [lo, hi]) {
     const span = size.height - size.top - size.bottom;
-    const t = this.yScale === 'log' ? (Math.log10(value) - Math.log10(lo)) / (Math.log10(hi) - Math.log10(lo)) : (value - lo) / (hi - lo);
+    const t =
+      this.yScale === 'log'
+        ? (Math.log10(value) - Math.log10(lo)) / (Math.log10(hi) - Math.log10(lo))
+        : (value - lo) / (hi - lo);
     return size.top + span * (1 - Math.min(1, Math.max(0, t)));
   }
 
@@ -65,9 +86,10 @@ export class LineChart {
    */
   update({ xMax, series, summary }) {
     const domain = this.yScale === 'log' ? logDomain(series.flatMap((s) => s.points.map((p) => p[1]))) : this.yDomain;
-    const ticks = this.yScale === 'log'
-      ? Array.from({ length: Math.round(Math.log10(domain[1] / domain[0])) + 1 }, (_, i) => domain[0] * 10 ** i)
-      : [0, 0.25, 0.5, 0.75, 1].map((t) => domain[0] + t * (domain[1] - domain[0]));
+    const ticks =
+      this.yScale === 'log'
+        ? Array.from({ length: Math.round(Math.log10(domain[1] / domain[0])) + 1 }, (_, i) => domain[0] * 10 ** i)
+        : [0, 0.25, 0.5, 0.75, 1].map((t) => domain[0] + t * (domain[1] - domain[0]));
     const nodes = [];
     for (const tick of ticks) {
       const y = this.#y(tick, domain);
@@ -77,17 +99,29 @@ export class LineChart {
       nodes.push(label);
     }
     for (const step of [0, Math.round(xMax / 2), xMax]) {
-      const label = svg('text', { x: this.#x(step, xMax), y: size.height - size.bottom + 14, class: 'tick', 'text-anchor': 'middle' });
+      const label = svg('text', {
+        x: this.#x(step, xMax),
+        y: size.height - size.bottom + 14,
+        class: 'tick',
+        'text-anchor': 'middle',
+      });
       label.textContent = String(step);
       nodes.push(label);
     }
-    const axis = svg('text', { x: (size.left + size.width) / 2, y: size.height - 3, class: 'axis-label', 'text-anchor': 'middle' });
+    const axis = svg('text', {
+      x: (size.left + size.width) / 2,
+      y: size.height - 3,
+      class: 'axis-label',
+      'text-anchor': 'middle',
+    });
     axis.textContent = `training step → (${this.yLabel}${this.yScale === 'log' ? ', log scale' : ''})`;
     nodes.push(axis);
     for (const s of series) {
       const points = downsample(s.points);
       if (points.length === 0) continue;
-      const d = points.map(([x, y], i) => `${i ? 'L' : 'M'}${this.#x(x, xMax).toFixed(1)},${this.#y(y, domain).toFixed(1)}`).join('');
+      const d = points
+        .map(([x, y], i) => `${i ? 'L' : 'M'}${this.#x(x, xMax).toFixed(1)},${this.#y(y, domain).toFixed(1)}`)
+        .join('');
       nodes.push(svg('path', { d, class: `series ${s.className}` }));
     }
     this.svg.replaceChildren(...nodes);

@@ -6,7 +6,8 @@ import { formatNumber } from './format.js';
 import { links, rowArgmax } from './translation-maps.js';
 
 const svgNamespace = 'http://www.w3.org/2000/svg';
-const height = 150, wordWidth = 76; // room for a 10-letter word at 13 px
+const height = 150,
+  wordWidth = 76; // room for a 10-letter word at 13 px
 
 function svg(tag, attributes = {}) {
   const node = document.createElementNS(svgNamespace, tag);
@@ -38,22 +39,31 @@ export class LineView {
     const xOf = (index, count) => ((index + 0.5) * width) / count;
     const sourceX = (col) => xOf(col, sourceWords.length);
     const targetX = (row) => xOf(row, targetWords.length);
-    const top = 24, bottom = height - 26;
+    const top = 24,
+      bottom = height - 26;
     this.svg.setAttribute('viewBox', `0 0 ${width} ${height}`);
     this.svg.setAttribute('width', String(width));
     this.svg.setAttribute('height', String(height));
-    this.svg.setAttribute('aria-label', `${this.title}: lines from each of ${targetWords.length} target words to the source words it attends to`);
+    this.svg.setAttribute(
+      'aria-label',
+      `${this.title}: lines from each of ${targetWords.length} target words to the source words it attends to`,
+    );
 
     const nodes = [svg('title', {})];
     nodes[0].textContent = this.title;
     const current = matrix.rows - 1;
     for (const { row, col, weight } of links(matrix)) {
-      nodes.push(svg('line', {
-        x1: sourceX(col), y1: top + 6, x2: targetX(row), y2: bottom - 14,
-        class: row === current ? 'link link-current' : 'link',
-        'stroke-width': (0.5 + 5 * weight).toFixed(2),
-        'stroke-opacity': (0.15 + 0.85 * weight).toFixed(2),
-      }));
+      nodes.push(
+        svg('line', {
+          x1: sourceX(col),
+          y1: top + 6,
+          x2: targetX(row),
+          y2: bottom - 14,
+          class: row === current ? 'link link-current' : 'link',
+          'stroke-width': (0.5 + 5 * weight).toFixed(2),
+          'stroke-opacity': (0.15 + 0.85 * weight).toFixed(2),
+        }),
+      );
     }
     for (const { row, col } of alignment) {
       nodes.push(svg('line', { x1: sourceX(col), y1: top + 6, x2: targetX(row), y2: bottom - 14, class: 'link-true' }));
@@ -64,15 +74,23 @@ export class LineView {
       nodes.push(text);
     });
     targetWords.forEach((word, row) => {
-      const text = svg('text', { x: targetX(row), y: bottom + 6, class: row === current ? 'word word-target word-current' : 'word word-target' });
+      const text = svg('text', {
+        x: targetX(row),
+        y: bottom + 6,
+        class: row === current ? 'word word-target word-current' : 'word word-target',
+      });
       text.textContent = word;
       nodes.push(text);
     });
     this.svg.replaceChildren(...nodes);
 
     const argmax = rowArgmax(matrix);
-    this.summary.replaceChildren(...targetWords.map((word, row) => element('li', {
-      textContent: `${word} attends most to ${sourceWords[argmax[row]]} (weight ${formatNumber(matrix.data[row * matrix.cols + argmax[row]], 4)})`,
-    })));
+    this.summary.replaceChildren(
+      ...targetWords.map((word, row) =>
+        element('li', {
+          textContent: `${word} attends most to ${sourceWords[argmax[row]]} (weight ${formatNumber(matrix.data[row * matrix.cols + argmax[row]], 4)})`,
+        }),
+      ),
+    );
   }
 }

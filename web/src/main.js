@@ -14,7 +14,10 @@ import { viewPreview } from './view-text.js';
 // when a view that computes on this thread (steps, a lesson whose widget does) is first shown.
 
 const viewNames = { lessons: 'Lessons', translation: 'Translation', steps: 'Attention, step by step', train: 'Train' };
-const requestedBackend = backends.includes(new URLSearchParams(location.search).get('backend')) ? new URLSearchParams(location.search).get('backend') : undefined;
+const askedBackend = /** @type {import('../lib/index.js').Backend} */ (
+  new URLSearchParams(location.search).get('backend')
+);
+const requestedBackend = backends.includes(askedBackend) ? askedBackend : undefined;
 
 /** The view the current URL names. */
 function viewInUrl() {
@@ -43,18 +46,27 @@ class Playground {
     this.backend = backend;
     // A translation takes about a millisecond: the translator's worker runs the page's single-thread build too.
     this.translatorBackend = backend;
+    this.api = null; // the page's attention module, once a view asks for it (attention())
     this.views = new Map(); // name → { view, urlParams }
     this.tabs = new Map();
     // The tabs and the panel are in the HTML, so they are on screen before any script has run.
     this.tabList = document.getElementById('view-tabs');
     for (const [name, label] of Object.entries(viewNames)) {
-      const tab = document.getElementById(`tab-${name}`) ?? element('button', { type: 'button', role: 'tab', id: `tab-${name}`, textContent: label, 'aria-selected': 'false' });
-      tab.addEventListener('click', () => this.show(name, { push: true }));
+      const tab =
+        document.getElementById(`tab-${name}`) ??
+        element('button', {
+          type: 'button',
+          role: 'tab',
+          id: `tab-${name}`,
+          textContent: label,
+          'aria-selected': 'false',
+        });
+      tab.addEventListener('click', () => void this.#showChosen(name));
       tab.addEventListener('keydown', (event) => {
         if (event.key !== 'ArrowRight' && event.key !== 'ArrowLeft') return;
         const names = Object.keys(viewNames);
         const next = names[(names.indexOf(name) + (event.key === 'ArrowRight' ? 1 : names.length - 1)) % names.length];
-        this.show(next, { push: true }).then(() => this.tabs.get(next).focus());
+        void this.#showChosen(next).then(() => this.tabs.get(next).focus());
       });
       this.tabs.set(name, tab);
       if (!tab.isConnected) this.tabList.append(tab);
@@ -74,6 +86,14 @@ class Playground {
       return api;
     });
     return this.api;
+  }
+
+  /** A view the person chose (a tab, an arrow key): a failure to show it (its code not fetched) is said in the panel. */
+  #showChosen(name) {
+    return this.show(name, { push: true }).catch((error) => {
+      const message = `The ${viewNames[name]} view could not be shown: ${error.message}`;
+      this.panel.replaceChildren(element('p', { className: 'error', role: 'alert', textContent: message }));
+    });
   }
 
   async show(name, { push = false } = {}) {
@@ -115,26 +135,40 @@ class Playground {
 
   async #create(name) {
     if (name === 'steps') {
-      const [{ decodeState, encodeState }, { StepView }] = await Promise.all([import('./state.js'), import('./step-view.js')]);
+      const [{ decodeState, encodeState }, { StepView }] = await Promise.all([
+        import('./state.js'),
+        import('./step-view.js'),
+      ]);
       const { state, notice } = decodeState(location.search);
       const entry = { urlParams: () => encodeState(entry.view.state) };
       // The controls and inputs are on the page while the module loads.
-      entry.view = new StepView({ api: this.attention(), state, notice, onStateChange: () => setUrl('steps', entry.urlParams()) });
+      entry.view = new StepView({
+        api: this.attention(),
+        state,
+        notice,
+        onStateChange: () => setUrl('steps', entry.urlParams()),
+      });
       return entry;
     }
     if (name === 'lessons') {
-      const [{ decodeLessonsState, encodeLessonsState }, { LessonsView }] = await Promise.all([import('./lessons-state.js'), import('./lessons-view.js')]);
+      const [{ decodeLessonsState, encodeLessonsState }, { LessonsView }] = await Promise.all([
+        import('./lessons-state.js'),
+        import('./lessons-view.js'),
+      ]);
       const entry = { urlParams: () => encodeLessonsState(entry.view.state) };
       entry.view = new LessonsView({
         loadApi: () => this.attention(), // when a lesson's widget first needs it: its text never waits
         state: decodeLessonsState(location.search),
-        onStateChange: (_, { newLesson = false } = {}) => setUrl('lessons', entry.urlParams(), { push: newLesson }),
+        onStateChange: (_, { newLesson }) => setUrl('lessons', entry.urlParams(), { push: newLesson }),
         loadTranslator: () => RemoteTranslator.load({ backend: this.translatorBackend, model: 'en-es' }), // lesson 5's own, in its worker
       });
       return entry;
     }
     if (name === 'train') {
-      const [{ decodeTrainState, encodeTrainState }, { TrainView }] = await Promise.all([import('./train-state.js'), import('./train-view.js')]);
+      const [{ decodeTrainState, encodeTrainState }, { TrainView }] = await Promise.all([
+        import('./train-state.js'),
+        import('./train-view.js'),
+      ]);
       const entry = { urlParams: () => encodeTrainState(entry.view.state) };
       entry.view = new TrainView({
         state: decodeTrainState(location.search),
@@ -169,7 +203,18 @@ class Playground {
     this.early = { model, translator };
   }
 
-  async #translationEntry(translator, modelLabel, search, { task, sentence, examples } = {}) {
+  /**
+   * @param {import('./remote-translator.js').RemoteTranslator} translator
+   * @param {string | null} modelLabel  a model of the learner's, or null for a shipped one
+   * @param {string} search  the URL's query
+   * @param {{ task?: string, sentence?: string, examples?: string[] }} [context]
+   */
+  async #translationEntry(
+    translator,
+    modelLabel,
+    search,
+    { task = undefined, sentence = undefined, examples = undefined } = {},
+  ) {
     const { TranslationView } = await import('./translation-view.js');
     await nextTask(); // building the view, showing it and drawing its first translation: a task each
     const { decoderLayers: layers, heads } = translator.config;
@@ -208,7 +253,9 @@ class Playground {
     let search = `?${encodeTranslationState(current)}`;
     if (!(await keepsSentence(translator, current.sentence))) {
       // A model from a file has no grammar (and so no example sentence): start from words it knows.
-      const fresh = bytes ? { sentence: context.sentence ?? translator.vocabulary.source.slice(0, 3).join(' ') } : defaultTranslationState(task);
+      const fresh = bytes
+        ? { sentence: context.sentence ?? translator.vocabulary.source.slice(0, 3).join(' ') }
+        : defaultTranslationState(task);
       search = `?${encodeTranslationState({ ...current, ...fresh, showAlignment: current.showAlignment })}`;
     }
     previous?.view.translator.dispose();

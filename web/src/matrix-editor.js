@@ -14,7 +14,10 @@ export class MatrixEditor {
     this.element.className = 'matrix-editor';
     this.element.id = id;
     const caption = document.createElement('figcaption');
-    this.captionTitle = Object.assign(document.createElement('span'), { className: 'editor-title', textContent: title });
+    this.captionTitle = Object.assign(document.createElement('span'), {
+      className: 'editor-title',
+      textContent: title,
+    });
     this.captionShape = Object.assign(document.createElement('span'), { className: 'editor-shape' });
     caption.append(this.captionTitle, ' ', this.captionShape);
     this.grid = Object.assign(document.createElement('div'), { className: 'editor-grid' });
@@ -44,7 +47,8 @@ export class MatrixEditor {
   }
 
   #field(index) {
-    const row = Math.floor(index / this.cols), col = index % this.cols;
+    const row = Math.floor(index / this.cols),
+      col = index % this.cols;
     const input = document.createElement('input');
     input.type = 'text';
     input.inputMode = 'decimal';

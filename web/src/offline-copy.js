@@ -26,8 +26,12 @@ async function noticeIfOutdated(backend) {
   worker.postMessage({ backend }); // the new version caches this page's wasm build too
   const { files } = await ask(worker, 'files');
   if (files.includes(ownScript()) || document.getElementById('update-notice')) return;
-  const notice = element('p', { id: 'update-notice', className: 'notice', role: 'status' },
-    'A new version of the playground is here. ', button('Reload to use it', () => location.reload()));
+  const notice = element(
+    'p',
+    { id: 'update-notice', className: 'notice', role: 'status' },
+    'A new version of the playground is here. ',
+    button('Reload to use it', () => location.reload()),
+  );
   document.querySelector('.site-header').append(notice);
 }
 

@@ -8,7 +8,11 @@ import workerUrl from './translator-worker.js?worker&url';
 function rebuild({ name, message, suggestions }) {
   if (name === 'UnknownWordError' && suggestions) {
     const words = Object.keys(suggestions);
-    return new UnknownWordError(message, words, words.map((word) => suggestions[word]));
+    return new UnknownWordError(
+      message,
+      words,
+      words.map((word) => suggestions[word]),
+    );
   }
   return name === 'TypeError' ? new TypeError(message) : new RangeError(message);
 }
@@ -17,20 +21,30 @@ export class RemoteTranslator {
   #worker;
   #session;
 
-  constructor(worker, session, loaded) {
+  constructor(worker, session, { backend, config, maxWords, task, vocabulary, outputWords, heldOut }) {
     this.#worker = worker;
     this.#session = session;
-    Object.assign(this, loaded);
+    // What web/lib's Translator says of itself, sent once by the worker at load (translator-worker.js).
+    this.backend = backend;
+    this.config = config;
+    this.maxWords = maxWords;
+    this.task = task;
+    this.vocabulary = vocabulary;
+    this.outputWords = outputWords;
+    this.heldOut = heldOut; // the first held-out sentence pairs
   }
 
   /**
    * A worker with `model` loaded ('en-es', 'en-ja' or a weight file's bytes, which are copied), on `backend`
    * (or the default). Rejects with the loader's TypeError or RangeError.
+   * @param {{ model?: string | Uint8Array, backend?: import('../lib/index.js').Backend }} [options]
    */
   static async load({ model = 'en-es', backend } = {}) {
     const worker = startWorker(workerUrl, { type: 'module' });
     const failed = new Promise((_, reject) => {
-      worker.addEventListener('error', (event) => reject(new Error(`the translation worker could not start: ${event.message || 'its script failed to load'}`)));
+      worker.addEventListener('error', (event) =>
+        reject(new Error(`the translation worker could not start: ${event.message || 'its script failed to load'}`)),
+      );
     });
     const session = Comlink.wrap(worker);
     const bytes = model instanceof Uint8Array ? model.slice() : model;

@@ -19,7 +19,20 @@ export function pigLatin(word) {
   return `${word.slice(vowel)}${word.slice(0, vowel)}ay`;
 }
 
-const months = ['january', 'february', 'march', 'april', 'may', 'june', 'july', 'august', 'september', 'october', 'november', 'december'];
+const months = [
+  'january',
+  'february',
+  'march',
+  'april',
+  'may',
+  'june',
+  'july',
+  'august',
+  'september',
+  'october',
+  'november',
+  'december',
+];
 const daysIn = [31, 29, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
 const two = (n) => String(n).padStart(2, '0');
 
@@ -38,10 +51,13 @@ export const samplePairs = Object.freeze({
   },
   dates: {
     label: 'dates: “march 3 2024” → “2024 03 03”',
-    text: () => pairs((i) => {
-      const month = (i * 5) % 12, day = 1 + ((i * 7 + Math.floor(i / 12)) % daysIn[month]), year = 2015 + ((i * 3) % 12);
-      return [`${months[month]} ${day} ${year}`, `${year} ${two(month + 1)} ${two(day)}`];
-    }),
+    text: () =>
+      pairs((i) => {
+        const month = (i * 5) % 12,
+          day = 1 + ((i * 7 + Math.floor(i / 12)) % daysIn[month]),
+          year = 2015 + ((i * 3) % 12);
+        return [`${months[month]} ${day} ${year}`, `${year} ${two(month + 1)} ${two(day)}`];
+      }),
   },
 });
 

@@ -9,7 +9,15 @@ const databaseName = 'attention-playground';
 const databaseVersion = 1;
 /** The shape of an entry this code writes and reads; an entry with another is listed as unreadable. */
 export const entryVersion = 1;
-const limits = { name: 200, description: 500, steps: 1e6, curve: 1e6, evaluations: 10_000, weightBytes: 64 * 1024 * 1024, examples: 64 };
+const limits = {
+  name: 200,
+  description: 500,
+  steps: 1e6,
+  curve: 1e6,
+  evaluations: 10_000,
+  weightBytes: 64 * 1024 * 1024,
+  examples: 64,
+};
 
 /** Storage that cannot be used here (blocked, private mode, quota): the message says which and what still works. */
 export class StorageError extends Error {
@@ -23,12 +31,20 @@ export class StorageError extends Error {
 function storageError(error, doing) {
   if (error instanceof StorageError) return error;
   if (error?.name === 'QuotaExceededError') {
-    return new StorageError(`Could not ${doing}: this browser’s storage for the site is full. Delete a saved model, or download this one instead.`, { kind: 'quota' });
+    return new StorageError(
+      `Could not ${doing}: this browser’s storage for the site is full. Delete a saved model, or download this one instead.`,
+      { kind: 'quota' },
+    );
   }
   if (error?.name === 'SecurityError' || error?.name === 'InvalidStateError' || error?.name === 'NotAllowedError') {
-    return new StorageError(`Could not ${doing}: this browser does not let the site store data (private browsing, or storage turned off). Download the model to keep it.`, { kind: 'blocked' });
+    return new StorageError(
+      `Could not ${doing}: this browser does not let the site store data (private browsing, or storage turned off). Download the model to keep it.`,
+      { kind: 'blocked' },
+    );
   }
-  return new StorageError(`Could not ${doing}: ${error?.message ?? String(error)}. Download the model to keep it.`, { kind: 'failed' });
+  return new StorageError(`Could not ${doing}: ${error?.message ?? String(error)}. Download the model to keep it.`, {
+    kind: 'failed',
+  });
 }
 
 const isFiniteNumber = (x) => typeof x === 'number' && Number.isFinite(x);
@@ -47,30 +63,73 @@ export function entryProblem(entry) {
       : `saved in an older format (${String(entry.version)}) this version cannot read`;
   }
   if (!isWhole(entry.id, Number.MAX_SAFE_INTEGER)) return 'its id is not a whole number';
-  if (!isShortString(entry.name, limits.name) || !isShortString(entry.description, limits.description)) return 'its name or description is not text of a sensible length';
+  if (!isShortString(entry.name, limits.name) || !isShortString(entry.description, limits.description))
+    return 'its name or description is not text of a sensible length';
   if (!isFiniteNumber(entry.savedAt)) return 'its date is not a number';
-  if (entry.status !== 'finished' && entry.status !== 'unfinished') return 'its status is neither finished nor unfinished';
+  if (entry.status !== 'finished' && entry.status !== 'unfinished')
+    return 'its status is neither finished nor unfinished';
   if (!isShortString(entry.task, 20)) return 'its task is not a name';
-  if (!isWhole(entry.steps, limits.steps) || !isWhole(entry.step, entry.steps)) return 'its step counts are out of range';
-  if (!(entry.losses instanceof Float32Array) || entry.losses.length > limits.curve) return 'its loss curve is not a list of numbers';
-  if (!Array.isArray(entry.evaluations) || entry.evaluations.length > limits.evaluations) return 'its scores are not a list';
+  if (!isWhole(entry.steps, limits.steps) || !isWhole(entry.step, entry.steps))
+    return 'its step counts are out of range';
+  if (!(entry.losses instanceof Float32Array) || entry.losses.length > limits.curve)
+    return 'its loss curve is not a list of numbers';
+  if (!Array.isArray(entry.evaluations) || entry.evaluations.length > limits.evaluations)
+    return 'its scores are not a list';
   for (const e of entry.evaluations) {
-    if (typeof e !== 'object' || e === null || !isWhole(e.step, limits.steps) || !isWhole(e.total, 1e5) || !isWhole(e.exact, e.total) || !isFiniteNumber(e.alignment)) return 'one of its scores is malformed';
+    if (
+      typeof e !== 'object' ||
+      e === null ||
+      !isWhole(e.step, limits.steps) ||
+      !isWhole(e.total, 1e5) ||
+      !isWhole(e.exact, e.total) ||
+      !isFiniteNumber(e.alignment)
+    )
+      return 'one of its scores is malformed';
   }
-  if (entry.final !== null && (typeof entry.final !== 'object' || !isWhole(entry.final.total, 1e5) || !isWhole(entry.final.exact, entry.final.total))) return 'its final score is malformed';
+  if (
+    entry.final !== null &&
+    (typeof entry.final !== 'object' ||
+      !isWhole(entry.final.total, 1e5) ||
+      !isWhole(entry.final.exact, entry.final.total))
+  )
+    return 'its final score is malformed';
   const { options } = entry;
   if (typeof options !== 'object' || options === null) return 'its training options are missing';
   const { model, ablations, sequenceLength } = options;
-  if (typeof model !== 'object' || model === null || !['dModel', 'heads', 'encoderLayers', 'decoderLayers'].every((key) => isWhole(model[key], 4096))) return 'its model shape is malformed';
-  if (typeof ablations !== 'object' || ablations === null || !Object.values(ablations).every((on) => typeof on === 'boolean')) return 'its ablations are malformed';
-  if (typeof sequenceLength !== 'object' || sequenceLength === null || !isWhole(sequenceLength.min, 100) || !isWhole(sequenceLength.max, 100)) return 'its sequence lengths are malformed';
-  if (!Array.isArray(entry.examples) || entry.examples.length > limits.examples || !entry.examples.every((x) => isShortString(x, 2000)) || !isShortString(entry.probe, 2000)) return 'its example sentences are malformed';
+  if (
+    typeof model !== 'object' ||
+    model === null ||
+    !['dModel', 'heads', 'encoderLayers', 'decoderLayers'].every((key) => isWhole(model[key], 4096))
+  )
+    return 'its model shape is malformed';
+  if (
+    typeof ablations !== 'object' ||
+    ablations === null ||
+    !Object.values(ablations).every((on) => typeof on === 'boolean')
+  )
+    return 'its ablations are malformed';
+  if (
+    typeof sequenceLength !== 'object' ||
+    sequenceLength === null ||
+    !isWhole(sequenceLength.min, 100) ||
+    !isWhole(sequenceLength.max, 100)
+  )
+    return 'its sequence lengths are malformed';
+  if (
+    !Array.isArray(entry.examples) ||
+    entry.examples.length > limits.examples ||
+    !entry.examples.every((x) => isShortString(x, 2000)) ||
+    !isShortString(entry.probe, 2000)
+  )
+    return 'its example sentences are malformed';
   return null;
 }
 
 /** Why stored weights cannot be a weight file, or null (their format and checksum are loadTranslator's to check). */
 export function weightsProblem(weights) {
-  return weights instanceof Uint8Array && weights.length > 0 && weights.length <= limits.weightBytes ? null : 'its weight file is missing or not bytes';
+  return weights instanceof Uint8Array && weights.length > 0 && weights.length <= limits.weightBytes
+    ? null
+    : 'its weight file is missing or not bytes';
 }
 
 /**
@@ -172,7 +231,9 @@ export class ModelStore {
   async pairs() {
     try {
       const saved = await this.db.get('pairs', 'latest');
-      return saved && typeof saved.text === 'string' ? { text: saved.text, fileName: typeof saved.fileName === 'string' ? saved.fileName : null } : null;
+      return saved && typeof saved.text === 'string'
+        ? { text: saved.text, fileName: typeof saved.fileName === 'string' ? saved.fileName : null }
+        : null;
     } catch (error) {
       throw storageError(error, 'read the pasted pairs');
     }

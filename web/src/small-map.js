@@ -5,7 +5,8 @@ import { cellPixels } from './heatmap-picture.js';
 
 export function drawSmallMap(canvas, matrix, cell = 5) {
   const { rows, cols } = matrix;
-  if (canvas.width !== cols || canvas.height !== rows) { // a new size only: each assignment is a new bitmap
+  if (canvas.width !== cols || canvas.height !== rows) {
+    // a new size only: each assignment is a new bitmap
     [canvas.width, canvas.height] = [cols, rows];
     canvas.classList.add('pixelated');
     canvas.style.width = `${cols * cell}px`;

@@ -61,7 +61,10 @@ function resizeMatrix(values, [oldRows, oldCols], [rows, cols], name) {
   const out = new Array(rows * cols);
   for (let i = 0; i < rows; i++) {
     for (let j = 0; j < cols; j++) {
-      out[i * cols + j] = i < oldRows && j < oldCols && values.length === oldRows * oldCols ? values[i * oldCols + j] : filler(name, i * cols + j);
+      out[i * cols + j] =
+        i < oldRows && j < oldCols && values.length === oldRows * oldCols
+          ? values[i * oldCols + j]
+          : filler(name, i * cols + j);
     }
   }
   return out;
@@ -71,7 +74,8 @@ function resizeMatrix(values, [oldRows, oldCols], [rows, cols], name) {
 function resizeMask(mask, oldS, s) {
   const out = new Array(s * s).fill(1);
   if (mask.length !== oldS * oldS) return out;
-  for (let i = 0; i < Math.min(oldS, s); i++) for (let j = 0; j < Math.min(oldS, s); j++) out[i * s + j] = mask[i * oldS + j];
+  for (let i = 0; i < Math.min(oldS, s); i++)
+    for (let j = 0; j < Math.min(oldS, s); j++) out[i * s + j] = mask[i * oldS + j];
   return out;
 }
 
@@ -133,7 +137,7 @@ export function encodeState(state) {
   for (const name of matrixNames) params.set(name, numberList(state[name]));
   params.set('scale', state.scaleMode);
   if (state.scaleMode === 'custom') params.set('cs', state.customScale);
-  params.set('t', Number(state.temperature.toPrecision(6)));
+  params.set('t', String(Number(state.temperature.toPrecision(6))));
   if (state.hard) params.set('hard', '1');
   params.set('mask', state.maskMode);
   if (state.maskMode === 'custom') params.set('cm', state.customMask.join(''));
@@ -156,7 +160,11 @@ function integer(params, key, min, max) {
 }
 
 function finiteNumber(text, key) {
-  if (!/^-?(\d+(\.\d*)?|\.\d+)([eE][+-]?\d+)?$/.test(text ?? '') || !Number.isFinite(Number(text)) || Math.abs(Number(text)) > 1e6) {
+  if (
+    !/^-?(\d+(\.\d*)?|\.\d+)([eE][+-]?\d+)?$/.test(text ?? '') ||
+    !Number.isFinite(Number(text)) ||
+    Math.abs(Number(text)) > 1e6
+  ) {
     throw new LinkError(`“${key}” must hold numbers`);
   }
   return Number(text);
@@ -166,7 +174,8 @@ function numbers(params, key, [rows, cols]) {
   const text = params.get(key);
   if (text === null) throw new LinkError(`“${key}” is missing`);
   const parts = text.split(',');
-  if (parts.length !== rows * cols) throw new LinkError(`“${key}” has ${parts.length} numbers, expected ${rows}×${cols} = ${rows * cols}`);
+  if (parts.length !== rows * cols)
+    throw new LinkError(`“${key}” has ${parts.length} numbers, expected ${rows}×${cols} = ${rows * cols}`);
   return parts.map((part) => finiteNumber(part, key));
 }
 
@@ -184,7 +193,12 @@ function withSettings(state, params) {
   state.scaleMode = choice(params, 'scale', scaleModes, state.scaleMode);
   if (state.scaleMode === 'custom') state.customScale = finiteNumber(params.get('cs'), 'cs');
   state.hard = choice(params, 'hard', ['0', '1'], state.hard ? '1' : '0') === '1';
-  state.maskMode = choice(params, 'mask', maskModes.filter((mode) => mode !== 'custom'), state.maskMode);
+  state.maskMode = choice(
+    params,
+    'mask',
+    maskModes.filter((mode) => mode !== 'custom'),
+    state.maskMode,
+  );
   return state;
 }
 
@@ -230,6 +244,9 @@ export function decodeState(search) {
     return { state, notice: null };
   } catch (error) {
     if (!(error instanceof LinkError)) throw error;
-    return { state: defaultState(), notice: `This link could not be read (${error.message}), so the worked example is shown instead.` };
+    return {
+      state: defaultState(),
+      notice: `This link could not be read (${error.message}), so the worked example is shown instead.`,
+    };
   }
 }

@@ -25,7 +25,12 @@ export const trainChoices = Object.freeze({
 });
 
 /** Ablation keys (as createTrainer names them) and their short URL names. */
-export const ablationNames = Object.freeze({ noPositions: 'positions', noScaling: 'scaling', singleHead: 'heads', sigmoidGates: 'softmax' });
+export const ablationNames = Object.freeze({
+  noPositions: 'positions',
+  noScaling: 'scaling',
+  singleHead: 'heads',
+  sigmoidGates: 'softmax',
+});
 
 export const defaultProbe = trainTasks['en-es'].probe;
 
@@ -41,7 +46,10 @@ export function defaultTrainState() {
     lowercase: true,
     minLength: trainerDefaults.sequenceLength.min,
     maxLength: trainerDefaults.sequenceLength.max,
-    dModel, heads, encoderLayers, decoderLayers,
+    dModel,
+    heads,
+    encoderLayers,
+    decoderLayers,
     steps: trainerDefaults.steps,
     batchSize: trainerDefaults.batchSize,
     learningRate: trainerDefaults.learningRate,
@@ -49,20 +57,29 @@ export function defaultTrainState() {
     ablations: { noPositions: false, noScaling: false, singleHead: false, sigmoidGates: false },
     probe: defaultProbe,
     layer: decoderLayers - 1,
-    head: 'average',
+    head: /** @type {number | 'average'} */ ('average'),
   };
 }
 
 /** createTrainer() options for a state: the FFN is twice the model width, as in the shipped model. */
 export function trainerOptions(state) {
   return {
-    task: state.task === 'pairs' ? { text: state.pairsText, heldOut: state.heldOutShare, lowercase: state.lowercase } : state.task,
+    task:
+      state.task === 'pairs'
+        ? { text: state.pairsText, heldOut: state.heldOutShare, lowercase: state.lowercase }
+        : state.task,
     sequenceLength: { min: state.minLength, max: state.maxLength },
     seed: state.seed,
     steps: state.steps,
     batchSize: state.batchSize,
     learningRate: state.learningRate,
-    model: { dModel: state.dModel, heads: state.heads, ffn: 2 * state.dModel, encoderLayers: state.encoderLayers, decoderLayers: state.decoderLayers },
+    model: {
+      dModel: state.dModel,
+      heads: state.heads,
+      ffn: 2 * state.dModel,
+      encoderLayers: state.encoderLayers,
+      decoderLayers: state.decoderLayers,
+    },
     ablations: { ...state.ablations },
   };
 }
@@ -86,7 +103,9 @@ export function encodeTrainState(state) {
   keep('batch', 'batchSize');
   keep('lr', 'learningRate');
   keep('seed', 'seed');
-  const ablated = Object.entries(ablationNames).filter(([key]) => state.ablations[key]).map(([, name]) => name);
+  const ablated = Object.entries(ablationNames)
+    .filter(([key]) => state.ablations[key])
+    .map(([, name]) => name);
   if (ablated.length) params.set('without', ablated.join(','));
   if (state.probe !== trainTasks[state.task].probe) params.set('probe', state.probe);
   params.set('layer', String(state.layer + 1));

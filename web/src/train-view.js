@@ -2,14 +2,31 @@
 // alignment. Training runs in a Web Worker (train-worker.js) through web/lib's createTrainer, so the page
 // stays responsive; this view only draws what the run reports (training-run.js) and never computes.
 import * as Comlink from 'comlink';
-import { backends, resolveBackend, startWorker, supportsRelaxedSimd, supportsSimd, supportsThreads } from '../lib/index.js';
+import {
+  backends,
+  resolveBackend,
+  startWorker,
+  supportsRelaxedSimd,
+  supportsSimd,
+  supportsThreads,
+} from '../lib/index.js';
 import { button, element, labelled, select, setOptions, hasFocus } from './controls.js';
 import { formatCount, formatNumber, formatWeight } from './format.js';
-import { Heatmap, drawingInSlices } from './heatmap.js';
+import { crossAttentionMap, drawingInSlices, Heatmap } from './heatmap.js';
 import { LineChart } from './line-chart.js';
 import { drawSmallMap } from './small-map.js';
 import { firstSource, samplePairs } from './sample-pairs.js';
-import { ablationNames, effectiveHeads, formatDuration, isLanguageTask, isSequenceTask, snapshotSteps, trainChoices, trainerOptions, trainTasks } from './train-state.js';
+import {
+  ablationNames,
+  effectiveHeads,
+  formatDuration,
+  isLanguageTask,
+  isSequenceTask,
+  snapshotSteps,
+  trainChoices,
+  trainerOptions,
+  trainTasks,
+} from './train-state.js';
 import { nextFrame, nextTask } from './next-task.js';
 import { liveEvaluationSentences, TrainingRun, WorkerLostError, WorkerStartError } from './training-run.js';
 // The worker's own bundle (Vite builds it and gives its URL), started as each engine needs (startWorker).
@@ -20,10 +37,19 @@ import { downloadBytes, modelFileName, savedModelContext, savedModelLabel, YourM
 
 // Each ablation with what the lecture notes (shared/LECTURES.md, numbered points) say it takes away.
 const ablationText = {
-  noPositions: ['no position encoding', 'point 8: attention alone ignores order, so “the dog sees the cat” and “the cat sees the dog” look alike'],
-  noScaling: ['no 1/√d scaling', 'point 4: raw dot products grow with the width, saturate the softmax and slow training'],
+  noPositions: [
+    'no position encoding',
+    'point 8: attention alone ignores order, so “the dog sees the cat” and “the cat sees the dog” look alike',
+  ],
+  noScaling: [
+    'no 1/√d scaling',
+    'point 4: raw dot products grow with the width, saturate the softmax and slow training',
+  ],
   singleHead: ['a single head', 'point 7: one attention pattern per layer instead of several side by side'],
-  sigmoidGates: ['sigmoid gates, not softmax', 'point 1: unnormalised gates open for everything; nothing makes the words compete'],
+  sigmoidGates: [
+    'sigmoid gates, not softmax',
+    'point 1: unnormalised gates open for everything; nothing makes the words compete',
+  ],
 };
 
 // A run under way is saved this often, so that a reload or a crash loses at most these seconds of training.
@@ -38,8 +64,12 @@ export class TrainView {
    *           backend?: string }} options  context: for a sequence task's model, { task, sentence, examples }
    */
   constructor({ state, onStateChange, onUseModel, backend }) {
-    Object.assign(this, { state, onStateChange, onUseModel, backend: backend ?? trainingBackend() });
+    this.state = state;
+    this.onStateChange = onStateChange;
+    this.onUseModel = onUseModel;
+    this.backend = backend ?? trainingBackend();
     this.run = null;
+    this.pending = new Set(); // the drawings waiting for their task (#later)
     this.previous = null; // the last finished run, drawn faintly behind the current one
     this.launching = false; // from a Start click until its run exists
     this.session = null; // the worker's Comlink proxy, created on the first Start
@@ -47,10 +77,29 @@ export class TrainView {
     this.element = element('section', { id: 'train-view', className: 'view', 'aria-labelledby': 'train-view-title' });
     this.element.dataset.status = 'idle';
     this.errorLine = element('p', { className: 'error', role: 'alert', hidden: true });
-    this.lossChart = new LineChart({ id: 'loss-chart', title: 'Training loss (cross-entropy per target word)', yLabel: 'loss', yScale: 'log', formatTick: (y) => formatNumber(y, 2) });
-    this.scoreChart = new LineChart({ id: 'score-chart', title: `Held-out sentences (first ${liveEvaluationSentences}): exact translations and alignment`, yLabel: 'share', formatTick: percent });
-    this.probeMap = new Heatmap({ id: 'train-probe-map', title: 'cross-attention', rowAxis: 'output word', colAxis: 'source word', fixedRange: [0, 1], valueName: 'weight', wordLabels: true });
-    this.snapshotStrip = element('ol', { className: 'snapshot-strip', id: 'snapshots', 'aria-label': 'the probe’s map at fixed points of the run' });
+    this.lossChart = new LineChart({
+      id: 'loss-chart',
+      title: 'Training loss (cross-entropy per target word)',
+      yLabel: 'loss',
+      yScale: 'log',
+      formatTick: (y) => formatNumber(y, 2),
+    });
+    this.scoreChart = new LineChart({
+      id: 'score-chart',
+      title: `Held-out sentences (first ${liveEvaluationSentences}): exact translations and alignment`,
+      yLabel: 'share',
+      formatTick: percent,
+    });
+    this.probeMap = new Heatmap({
+      id: 'train-probe-map',
+      title: 'cross-attention',
+      ...crossAttentionMap,
+    });
+    this.snapshotStrip = element('ol', {
+      className: 'snapshot-strip',
+      id: 'snapshots',
+      'aria-label': 'the probe’s map at fixed points of the run',
+    });
 
     // The controls go on the page with the view; the charts, the probe and the model's actions follow a frame
     // each on its first showing (renderInSlices), so that no single frame lays the whole view out.
@@ -63,17 +112,23 @@ export class TrainView {
     );
     this.laterParts = [
       element('div', { className: 'maps-row charts' }, this.lossChart.element, this.scoreChart.element),
-      this.scores = element('p', { id: 'train-scores', className: 'hint' }),
-      element('section', { 'aria-labelledby': 'probe-title' },
+      (this.scores = element('p', { id: 'train-scores', className: 'hint' })),
+      element(
+        'section',
+        { 'aria-labelledby': 'probe-title' },
         element('h3', { id: 'probe-title', textContent: 'A probe input, answered by the model as it trains' }),
         this.#probeControls(),
-        this.probeOutput = element('p', { id: 'probe-output', className: 'translation-output' }),
-        this.probeNote = element('p', { className: 'hint' }),
+        (this.probeOutput = element('p', { id: 'probe-output', className: 'translation-output' })),
+        (this.probeNote = element('p', { className: 'hint' })),
         this.probeMap.element,
         element('h4', { textContent: 'Snapshots: the same map at step 0, 10%, 25%, 50% and 100% of the run' }),
-        this.snapshotStrip),
+        this.snapshotStrip,
+      ),
       this.#modelActions(),
-      (this.yourModels = new YourModels({ onUse: (entry) => this.#useSaved(entry), onCompare: (entry) => this.#compareWith(entry) })).element,
+      (this.yourModels = new YourModels({
+        onUse: (entry) => this.#useSaved(entry),
+        onCompare: (entry) => this.#compareWith(entry),
+      })).element,
     ];
     // The width the maps may use, kept up to date without reading layout while drawing (a forced layout in
     // every update would cost the main thread tens of milliseconds).
@@ -92,7 +147,14 @@ export class TrainView {
 
   #optionsForm() {
     const choice = (id, values, key, text) =>
-      labelled(text, (this.inputs[key] = select(id, values.map((v) => [v, String(v)]), (v) => this.#set({ [key]: Number(v) }))));
+      labelled(
+        text,
+        (this.inputs[key] = select(
+          id,
+          values.map((v) => [v, String(v)]),
+          (v) => this.#set({ [key]: Number(v) }),
+        )),
+      );
     const number = (id, key, text, { min, max }) => {
       const input = element('input', { type: 'number', id, min, max, step: 1, required: true });
       input.addEventListener('change', () => {
@@ -109,45 +171,98 @@ export class TrainView {
       const box = element('input', { type: 'checkbox', id: `ablate-${ablationNames[key]}` });
       box.addEventListener('change', () => this.#set({ ablations: { ...this.state.ablations, [key]: box.checked } }));
       this.ablationBoxes[key] = box;
-      return element('label', { className: 'check' }, box, ` ${label}`, element('small', { className: 'check-hint', textContent: ` (${why})` }));
+      return element(
+        'label',
+        { className: 'check' },
+        box,
+        ` ${label}`,
+        element('small', { className: 'check-hint', textContent: ` (${why})` }),
+      );
     });
     this.parameterText = element('small', { id: 'train-parameters' });
-    this.inputs.task = select('train-task', Object.entries(trainTasks).map(([name, { label }]) => [name, label]), (task) => {
-      // A probe written for the old task would mean nothing to the new one: start from the new task's.
-      const probe = this.state.probe === trainTasks[this.state.task].probe ? trainTasks[task].probe : this.state.probe;
-      this.#set({ task, probe });
-    });
-    this.lengthFields = element('div', { className: 'length-fields' },
+    this.inputs.task = select(
+      'train-task',
+      Object.entries(trainTasks).map(([name, { label }]) => [name, label]),
+      (task) => {
+        // A probe written for the old task would mean nothing to the new one: start from the new task's.
+        const probe =
+          this.state.probe === trainTasks[this.state.task].probe ? trainTasks[task].probe : this.state.probe;
+        this.#set({ task, probe });
+      },
+    );
+    this.lengthFields = element(
+      'div',
+      { className: 'length-fields' },
       number('train-min-length', 'minLength', 'shortest', trainChoices.sequenceLength),
       number('train-max-length', 'maxLength', 'longest', trainChoices.sequenceLength),
-      element('small', { className: 'check-hint', textContent: 'Source lengths in words, distractors included; reverse draws an anti-diagonal, sort makes each output look for the next smallest input, copy skips the #.' }));
-    return element('div', { className: 'controls train-controls' },
-      element('fieldset', { id: 'train-task-fields' }, element('legend', { textContent: 'Task' }),
-        labelled('learn to', this.inputs.task), this.lengthFields, this.#pairsFields()),
-      element('fieldset', { id: 'train-model' }, element('legend', { textContent: 'Model' }),
+      element('small', {
+        className: 'check-hint',
+        textContent:
+          'Source lengths in words, distractors included; reverse draws an anti-diagonal, sort makes each output look for the next smallest input, copy skips the #.',
+      }),
+    );
+    return element(
+      'div',
+      { className: 'controls train-controls' },
+      element(
+        'fieldset',
+        { id: 'train-task-fields' },
+        element('legend', { textContent: 'Task' }),
+        labelled('learn to', this.inputs.task),
+        this.lengthFields,
+        this.#pairsFields(),
+      ),
+      element(
+        'fieldset',
+        { id: 'train-model' },
+        element('legend', { textContent: 'Model' }),
         choice('train-d-model', trainChoices.dModel, 'dModel', 'width D'),
         choice('train-heads', trainChoices.heads, 'heads', 'heads'),
         choice('train-encoder-layers', trainChoices.layers, 'encoderLayers', 'encoder layers'),
         choice('train-decoder-layers', trainChoices.layers, 'decoderLayers', 'decoder layers'),
-        this.parameterText),
-      element('fieldset', { id: 'train-schedule' }, element('legend', { textContent: 'Training' }),
+        this.parameterText,
+      ),
+      element(
+        'fieldset',
+        { id: 'train-schedule' },
+        element('legend', { textContent: 'Training' }),
         number('train-steps', 'steps', 'steps', trainChoices.steps),
         number('train-batch', 'batchSize', 'batch size', trainChoices.batchSize),
         choice('train-learning-rate', trainChoices.learningRate, 'learningRate', 'learning rate'),
-        number('train-seed', 'seed', 'seed', trainChoices.seed)),
-      element('fieldset', { id: 'train-ablations' }, element('legend', { textContent: 'Ablations: train without…' }), ...ablations));
+        number('train-seed', 'seed', 'seed', trainChoices.seed),
+      ),
+      element(
+        'fieldset',
+        { id: 'train-ablations' },
+        element('legend', { textContent: 'Ablations: train without…' }),
+        ...ablations,
+      ),
+    );
   }
 
   /** Pasted (or opened, or sample) pairs for the "your own pairs" task, their options and their errors. */
   #pairsFields() {
-    this.pairsInput = element('textarea', { id: 'train-pairs', rows: 6, spellcheck: false, placeholder: 'one pair per line: source, a tab (or " ||| "), target' });
+    this.pairsInput = element('textarea', {
+      id: 'train-pairs',
+      rows: 6,
+      spellcheck: false,
+      placeholder: 'one pair per line: source, a tab (or " ||| "), target',
+    });
     this.pairsInput.addEventListener('change', () => this.#setPairs(this.pairsInput.value));
     this.pairsInput.addEventListener('input', () => this.#keepPairs(this.pairsInput.value, this.pairsFileName));
-    const samples = select('train-sample', [['', 'load a sample…'], ...Object.entries(samplePairs).map(([name, { label }]) => [name, label])], (name) => {
-      if (name) this.#setPairs(samplePairs[name].text(), null);
-      samples.value = '';
+    const samples = select(
+      'train-sample',
+      [['', 'load a sample…'], ...Object.entries(samplePairs).map(([name, { label }]) => [name, label])],
+      (name) => {
+        if (name) this.#setPairs(samplePairs[name].text(), null);
+        samples.value = '';
+      },
+    );
+    const file = element('input', {
+      type: 'file',
+      id: 'train-pairs-file',
+      accept: '.tsv,.txt,text/plain,text/tab-separated-values',
     });
-    const file = element('input', { type: 'file', id: 'train-pairs-file', accept: '.tsv,.txt,text/plain,text/tab-separated-values' });
     file.addEventListener('change', async () => {
       if (file.files?.[0]) this.#setPairs(await file.files[0].text(), file.files[0].name);
       file.value = '';
@@ -162,12 +277,26 @@ export class TrainView {
     this.pairsErrors = element('ul', { id: 'train-pairs-errors', className: 'error', 'aria-live': 'polite' });
     this.pairsFileName = null;
     this.pairsFileLine = element('small', { id: 'train-pairs-file-name' });
-    this.pairsFieldsElement = element('div', { className: 'pairs-fields' },
-      labelled('pairs', this.pairsInput, element('small', { textContent: 'at least 10 and up to 20,000 pairs, up to 12 words a side and 5,000 distinct words; the source side is read as typed sentences are (lower case, . , ! ? ; : dropped)' })),
+    this.pairsFieldsElement = element(
+      'div',
+      { className: 'pairs-fields' },
+      labelled(
+        'pairs',
+        this.pairsInput,
+        element('small', {
+          textContent:
+            'at least 10 and up to 20,000 pairs, up to 12 words a side and 5,000 distinct words; the source side is read as typed sentences are (lower case, . , ! ? ; : dropped)',
+        }),
+      ),
       labelled('or', element('span', { className: 'inline' }, samples, file), this.pairsFileLine),
       element('label', { className: 'check' }, this.lowercaseBox, ' lower-case the target side too'),
-      labelled('held out', this.heldOutInput, element('small', { textContent: '% of the pairs, never trained on, scored live' })),
-      this.pairsErrors);
+      labelled(
+        'held out',
+        this.heldOutInput,
+        element('small', { textContent: '% of the pairs, never trained on, scored live' }),
+      ),
+      this.pairsErrors,
+    );
     return this.pairsFieldsElement;
   }
 
@@ -195,32 +324,59 @@ export class TrainView {
     if (!saved || this.state.pairsText) return;
     this.pairsFileName = saved.fileName;
     this.pairsFileLine.textContent = saved.fileName ? `opened from ${saved.fileName}` : '';
-    this.#set({ pairsText: saved.text, probe: this.state.task === 'pairs' ? firstSource(saved.text) || this.state.probe : this.state.probe });
+    this.#set({
+      pairsText: saved.text,
+      probe: this.state.task === 'pairs' ? firstSource(saved.text) || this.state.probe : this.state.probe,
+    });
   }
 
   #runBar() {
-    this.startButton = button('Start training', () => this.#startOrPause(), { id: 'train-start', className: 'primary' });
+    this.startButton = button('Start training', () => this.#startOrPause(), {
+      id: 'train-start',
+      className: 'primary',
+    });
     this.resetButton = button('Reset', () => this.#reset(), { id: 'train-reset' });
     this.progress = element('progress', { id: 'train-progress', max: 1, value: 0, 'aria-label': 'training progress' });
     this.progressText = element('span', { id: 'train-progress-text' });
     this.statusText = element('span', { id: 'train-status', className: 'visually-hidden', 'aria-live': 'polite' });
-    return element('div', { className: 'run-bar' }, this.startButton, this.resetButton, this.progress, this.progressText, this.statusText);
+    return element(
+      'div',
+      { className: 'run-bar' },
+      this.startButton,
+      this.resetButton,
+      this.progress,
+      this.progressText,
+      this.statusText,
+    );
   }
 
   #probeControls() {
-    this.probeInput = element('input', { type: 'text', id: 'train-probe', autocomplete: 'off', spellcheck: false, maxLength: 200 });
-    const form = element('form', { className: 'sentence-form probe-form' },
+    this.probeInput = element('input', {
+      type: 'text',
+      id: 'train-probe',
+      autocomplete: 'off',
+      spellcheck: false,
+      maxLength: 200,
+    });
+    const form = element(
+      'form',
+      { className: 'sentence-form probe-form' },
       labelled('input', this.probeInput),
-      element('button', { type: 'submit', textContent: 'Probe' }));
+      element('button', { type: 'submit', textContent: 'Probe' }),
+    );
     form.addEventListener('submit', (event) => {
       event.preventDefault();
       this.#set({ probe: this.probeInput.value });
-      this.run?.reprobe();
+      void this.run?.reprobe();
     });
     this.layerSelect = select('train-layer', [], (v) => this.#set({ layer: Number(v) }));
     this.headSelect = select('train-head', [], (v) => this.#set({ head: v === 'average' ? 'average' : Number(v) }));
-    return element('div', { className: 'probe-controls' }, form,
-      element('div', { className: 'inline' }, labelled('layer', this.layerSelect), labelled('head', this.headSelect)));
+    return element(
+      'div',
+      { className: 'probe-controls' },
+      form,
+      element('div', { className: 'inline' }, labelled('layer', this.layerSelect), labelled('head', this.headSelect)),
+    );
   }
 
   #modelActions() {
@@ -228,10 +384,18 @@ export class TrainView {
     this.downloadButton = button('Download (.bin)', () => this.#download(), { id: 'train-download' });
     this.loadInput = element('input', { type: 'file', id: 'train-load', accept: '.bin,application/octet-stream' });
     this.loadInput.addEventListener('change', () => this.#load());
-    return element('section', { className: 'model-actions', 'aria-labelledby': 'model-actions-title' },
+    return element(
+      'section',
+      { className: 'model-actions', 'aria-labelledby': 'model-actions-title' },
       element('h3', { id: 'model-actions-title', textContent: 'The trained model' }),
-      element('div', { className: 'buttons' }, this.useButton, this.downloadButton,
-        labelled('or open a model file', this.loadInput)));
+      element(
+        'div',
+        { className: 'buttons' },
+        this.useButton,
+        this.downloadButton,
+        labelled('or open a model file', this.loadInput),
+      ),
+    );
   }
 
   // ---- state and the run ----
@@ -254,7 +418,7 @@ export class TrainView {
 
   /** The run's status, or 'starting' from the click that starts a new run until that run exists. */
   get #status() {
-    return this.launching ? 'starting' : this.run?.status ?? 'idle';
+    return this.launching ? 'starting' : (this.run?.status ?? 'idle');
   }
 
   async #startOrPause() {
@@ -281,9 +445,13 @@ export class TrainView {
         this.render();
         if (run.status === 'done' && !run.kept) {
           run.kept = true;
-          this.#keep(run, 'finished');
-        } else if (run.status === 'paused' ? run.keptStep !== run.step : run.status === 'running' && performance.now() - (run.keptAt ?? performance.now()) > checkpointMilliseconds) {
-          this.#keep(run, 'unfinished');
+          void this.#keep(run, 'finished'); // #save says its own failures
+        } else if (
+          run.status === 'paused'
+            ? run.keptStep !== run.step
+            : run.status === 'running' && performance.now() - (run.keptAt ?? performance.now()) > checkpointMilliseconds
+        ) {
+          void this.#keep(run, 'unfinished');
         }
         run.keptAt ??= performance.now(); // the first checkpoint a few seconds into the run
       },
@@ -314,7 +482,11 @@ export class TrainView {
     this.worker = startWorker(trainWorkerUrl, { type: 'module' });
     this.session = Comlink.wrap(this.worker);
     this.workerFailed = new Promise((_, reject) => {
-      this.worker.addEventListener('error', (event) => reject(new WorkerStartError(`The training worker could not start: ${event.message || 'its script failed to load'}.`)));
+      this.worker.addEventListener('error', (event) =>
+        reject(
+          new WorkerStartError(`The training worker could not start: ${event.message || 'its script failed to load'}.`),
+        ),
+      );
     });
     this.workerFailed.catch(() => {}); // observed by each run's start
   }
@@ -348,7 +520,8 @@ export class TrainView {
     await run.settled();
     if (run.status === 'done') this.previous = run;
     this.run = null;
-    if (run.error instanceof WorkerLostError) this.#dropWorker(); // it will never answer a dispose
+    if (run.error instanceof WorkerLostError)
+      this.#dropWorker(); // it will never answer a dispose
     else await this.session?.dispose();
     this.render();
   }
@@ -358,7 +531,9 @@ export class TrainView {
       const bytes = await this.#savedBytes();
       const { task } = this.run;
       // A language pair's model gets the Translation view's English examples; other models their own.
-      const context = isLanguageTask(task) ? { task } : { task, sentence: this.state.probe, examples: await this.session.examples(8) };
+      const context = isLanguageTask(task)
+        ? { task }
+        : { task, sentence: this.state.probe, examples: await this.session.examples(8) };
       await this.onUseModel(bytes, `trained in this tab: ${this.#describe(this.run)}, ${this.run.step} steps`, context);
     } catch (error) {
       this.#showError(error);
@@ -394,15 +569,24 @@ export class TrainView {
       const last = run.evaluations.at(-1);
       const final = run.finalEvaluation ?? last;
       const { task, ...options } = run.options; // pasted pairs stay in their own entry, not in every model's
-      run.savedId = (await this.yourModels.save({
-        ...(run.savedId === undefined ? {} : { id: run.savedId }),
-        name: this.#describe(run), description: this.#describe(run), savedAt: Date.now(), status,
-        task: run.task, options: { ...options, task: typeof task === 'string' ? task : 'pairs' }, step: run.step, steps: run.steps,
-        final: final ? { exact: final.exact, total: final.total } : null,
-        losses: Float32Array.from(run.losses),
-        evaluations: run.evaluations.map(({ step, exact, total, alignment }) => ({ step, exact, total, alignment })),
-        weights, examples, probe: this.state.probe,
-      })) ?? run.savedId; // null: not saved (said in the list); the next save tries again
+      run.savedId =
+        (await this.yourModels.save({
+          ...(run.savedId === undefined ? {} : { id: run.savedId }),
+          name: this.#describe(run),
+          description: this.#describe(run),
+          savedAt: Date.now(),
+          status,
+          task: run.task,
+          options: { ...options, task: typeof task === 'string' ? task : 'pairs' },
+          step: run.step,
+          steps: run.steps,
+          final: final ? { exact: final.exact, total: final.total } : null,
+          losses: Float32Array.from(run.losses),
+          evaluations: run.evaluations.map(({ step, exact, total, alignment }) => ({ step, exact, total, alignment })),
+          weights,
+          examples,
+          probe: this.state.probe,
+        })) ?? run.savedId; // null: not saved (said in the list); the next save tries again
     } catch (error) {
       this.#showError(error);
     }
@@ -419,7 +603,18 @@ export class TrainView {
 
   /** A saved run's curves as the faint comparison behind the next run's. */
   #compareWith(entry) {
-    this.previous = { status: 'done', task: entry.task, options: entry.options, steps: entry.steps, step: entry.step, losses: Array.from(entry.losses), evaluations: entry.evaluations, snapshots: new Map(), snapshotSteps: snapshotSteps(entry.steps), name: entry.name };
+    this.previous = {
+      status: 'done',
+      task: entry.task,
+      options: entry.options,
+      steps: entry.steps,
+      step: entry.step,
+      losses: Array.from(entry.losses),
+      evaluations: entry.evaluations,
+      snapshots: new Map(),
+      snapshotSteps: snapshotSteps(entry.steps),
+      name: entry.name,
+    };
     this.render();
   }
 
@@ -440,9 +635,15 @@ export class TrainView {
     this.shownError = error;
     this.errorLine.textContent = error.message;
     if (error instanceof WorkerStartError) {
-      this.errorLine.append(' ', button('Use the single-thread build', () => this.#retrySingleThread(), { id: 'train-single-thread' }));
+      this.errorLine.append(
+        ' ',
+        button('Use the single-thread build', () => this.#retrySingleThread(), { id: 'train-single-thread' }),
+      );
     } else if (error instanceof WorkerLostError) {
-      this.errorLine.append(' ', button('Restart training', () => this.#restart(), { id: 'train-restart' }));
+      this.errorLine.append(
+        ' ',
+        button('Restart training', () => this.#restart(), { id: 'train-restart' }),
+      );
     }
     this.errorLine.hidden = false;
   }
@@ -450,8 +651,17 @@ export class TrainView {
   #describe(run) {
     const { model, ablations, sequenceLength } = run.options;
     const task = run.task ?? (typeof run.options.task === 'string' ? run.options.task : 'pairs'); // also before it starts
-    const without = Object.keys(ablationText).filter((key) => ablations[key]).map((key) => ablationText[key][0]);
-    const taskName = task === 'en-es' ? '' : task === 'pairs' ? 'your pairs, ' : isSequenceTask(task) ? `${task}, lengths ${sequenceLength.min}-${sequenceLength.max}, ` : `${task}, `;
+    const without = Object.keys(ablationText)
+      .filter((key) => ablations[key])
+      .map((key) => ablationText[key][0]);
+    const taskName =
+      task === 'en-es'
+        ? ''
+        : task === 'pairs'
+          ? 'your pairs, '
+          : isSequenceTask(task)
+            ? `${task}, lengths ${sequenceLength.min}-${sequenceLength.max}, `
+            : `${task}, `;
     return `${taskName}D=${model.dModel}, ${model.heads} head${model.heads > 1 ? 's' : ''}, ${model.encoderLayers}+${model.decoderLayers} layers${without.length ? `, ${without.join(', ')}` : ''}`;
   }
 
@@ -470,7 +680,19 @@ export class TrainView {
 
   render() {
     const s = this.state;
-    for (const key of ['task', 'minLength', 'maxLength', 'dModel', 'heads', 'encoderLayers', 'decoderLayers', 'steps', 'batchSize', 'learningRate', 'seed']) {
+    for (const key of [
+      'task',
+      'minLength',
+      'maxLength',
+      'dModel',
+      'heads',
+      'encoderLayers',
+      'decoderLayers',
+      'steps',
+      'batchSize',
+      'learningRate',
+      'seed',
+    ]) {
       if (!hasFocus(this.inputs[key])) this.inputs[key].value = String(s[key]);
       this.inputs[key].disabled = this.#busy;
     }
@@ -482,15 +704,19 @@ export class TrainView {
     if (!hasFocus(this.heldOutInput)) this.heldOutInput.value = String(Math.round(s.heldOutShare * 100));
     for (const control of [this.pairsInput, this.lowercaseBox, this.heldOutInput]) control.disabled = this.#busy;
     // Every bad line of the pasted pairs, by number, when the module refused them.
-    const lines = this.run?.status === 'failed' ? this.run.error.lines ?? [] : [];
-    this.pairsErrors.replaceChildren(...lines.slice(0, 50).map(({ line, message }) => element('li', { textContent: `line ${line}: ${message}` })),
-      ...(lines.length > 50 ? [element('li', { textContent: `… and ${lines.length - 50} more` })] : []));
+    const lines = this.run?.status === 'failed' ? (this.run.error.lines ?? []) : [];
+    this.pairsErrors.replaceChildren(
+      ...lines.slice(0, 50).map(({ line, message }) => element('li', { textContent: `line ${line}: ${message}` })),
+      ...(lines.length > 50 ? [element('li', { textContent: `… and ${lines.length - 50} more` })] : []),
+    );
     for (const [key, box] of Object.entries(this.ablationBoxes)) {
       box.checked = s.ablations[key];
       box.disabled = this.#busy;
     }
     if (!hasFocus(this.probeInput)) this.probeInput.value = s.probe;
-    this.parameterText.textContent = this.run?.info ? `${formatCount(this.run.info.parameters)} parameters; FFN width 2·D` : 'FFN width 2·D, as in the shipped model';
+    this.parameterText.textContent = this.run?.info
+      ? `${formatCount(this.run.info.parameters)} parameters; FFN width 2·D`
+      : 'FFN width 2·D, as in the shipped model';
     this.#renderRunBar();
     this.#renderCharts();
     // The maps in tasks of their own: each update stays well under the 50 ms that makes a page feel stuck.
@@ -505,7 +731,6 @@ export class TrainView {
 
   /** Runs `draw` in a task of its own, once however often it is asked for before that task runs. */
   #later(name, draw) {
-    this.pending ??= new Set();
     if (this.pending.has(name)) return;
     this.pending.add(name);
     setTimeout(() => {
@@ -521,7 +746,14 @@ export class TrainView {
   #warmUpDrawing() {
     const idle = globalThis.requestIdleCallback ?? ((callback) => setTimeout(callback, 200));
     idle(() => {
-      this.probeMap.update({ matrix: { data: new Float32Array(1), rows: 1, cols: 1 }, digits: 4, formatCell: formatWeight, rowLabels: ['el'], colLabels: ['the'], maxWidth: 560 });
+      this.probeMap.update({
+        matrix: { data: new Float32Array(1), rows: 1, cols: 1 },
+        digits: 4,
+        formatCell: formatWeight,
+        rowLabels: ['el'],
+        colLabels: ['the'],
+        maxWidth: 560,
+      });
       drawSmallMap(element('canvas'), { data: new Float32Array(1), rows: 1, cols: 1 }, 6);
     });
   }
@@ -529,7 +761,9 @@ export class TrainView {
   #renderRunBar() {
     const run = this.run;
     const status = this.#status;
-    this.startButton.textContent = { running: 'Pause', pausing: 'Pausing…', paused: 'Resume', starting: 'Starting…' }[status] ?? (status === 'done' ? 'Train again' : 'Start training');
+    this.startButton.textContent =
+      { running: 'Pause', pausing: 'Pausing…', paused: 'Resume', starting: 'Starting…' }[status] ??
+      (status === 'done' ? 'Train again' : 'Start training');
     this.startButton.disabled = status === 'starting' || status === 'pausing';
     this.resetButton.disabled = !run || status === 'starting';
     this.progress.max = run?.steps ?? this.state.steps;
@@ -537,13 +771,25 @@ export class TrainView {
     if (status === 'failed' && run.step > 0) {
       this.progressText.textContent = `stopped at step ${run.step} of ${run.steps}`;
     } else if (!run || status === 'starting' || status === 'failed') {
-      this.progressText.textContent = { starting: 'loading the module and building the model…', failed: 'not started' }[status] ?? `${this.state.steps} steps of ${this.state.batchSize} sentence pairs`;
+      this.progressText.textContent =
+        { starting: 'loading the module and building the model…', failed: 'not started' }[status] ??
+        `${this.state.steps} steps of ${this.state.batchSize} sentence pairs`;
     } else {
       const speed = Number.isFinite(run.stepsPerSecond) ? `${Math.round(run.stepsPerSecond)} steps/s` : '';
-      const left = status === 'done' ? `done in ${formatDuration(run.trainingSeconds)}` : `${formatDuration(run.secondsLeft)} left`;
-      this.progressText.textContent = [`step ${run.step} of ${run.steps}`, speed, left, `${run.info.backend}`].filter(Boolean).join(' · ');
+      const left =
+        status === 'done'
+          ? `done in ${formatDuration(run.trainingSeconds)}`
+          : `${formatDuration(run.secondsLeft)} left`;
+      this.progressText.textContent = [`step ${run.step} of ${run.steps}`, speed, left, `${run.info.backend}`]
+        .filter(Boolean)
+        .join(' · ');
     }
-    const said = { running: 'training', paused: `paused at step ${run?.step}`, done: 'training finished', failed: 'training failed' }[status];
+    const said = {
+      running: 'training',
+      paused: `paused at step ${run?.step}`,
+      done: 'training finished',
+      failed: 'training failed',
+    }[status];
     if (said && this.statusText.textContent !== said) this.statusText.textContent = said;
     if (status === 'failed') this.#showError(run.error);
   }
@@ -553,52 +799,97 @@ export class TrainView {
     const xMax = run?.steps ?? this.previous?.steps ?? this.state.steps;
     const lossSeries = [];
     const scoreSeries = [];
+    /** @returns {[number, number][]} */
     const lossPoints = (r) => Array.from(r.losses, (loss, i) => [i + 1, loss]);
     // Pasted pairs carry no word alignment: their alignment score is null and draws no line.
-    const scorePoints = (r, key) => r.evaluations.filter((e) => key === 'exact' || e.alignment !== null)
-      .map((e) => [e.step, key === 'exact' ? e.exact / e.total : e.alignment]);
+    /** @returns {[number, number][]} */
+    const scorePoints = (r, key) =>
+      r.evaluations
+        .filter((e) => key === 'exact' || e.alignment !== null)
+        .map((e) => [e.step, key === 'exact' ? e.exact / e.total : e.alignment]);
     if (this.previous) {
       const name = `previous run (${this.#describe(this.previous)})`;
       lossSeries.push({ name, points: lossPoints(this.previous), className: 'previous' });
       scoreSeries.push({ name: `${name}: exact`, points: scorePoints(this.previous, 'exact'), className: 'previous' });
-      scoreSeries.push({ name: `${name}: alignment`, points: scorePoints(this.previous, 'alignment'), className: 'previous alignment' });
+      scoreSeries.push({
+        name: `${name}: alignment`,
+        points: scorePoints(this.previous, 'alignment'),
+        className: 'previous alignment',
+      });
     }
     if (run) {
       lossSeries.push({ name: `this run (${this.#describe(run)})`, points: lossPoints(run), className: 'current' });
       scoreSeries.push({ name: 'exact translations', points: scorePoints(run, 'exact'), className: 'current' });
-      scoreSeries.push({ name: 'alignment (best head)', points: scorePoints(run, 'alignment'), className: 'current alignment' });
+      scoreSeries.push({
+        name: 'alignment (best head)',
+        points: scorePoints(run, 'alignment'),
+        className: 'current alignment',
+      });
     }
     const lastLoss = run?.losses.at(-1);
-    this.lossChart.update({ xMax, series: lossSeries, summary: lastLoss === undefined ? 'no training yet' : `loss ${formatNumber(lastLoss, 3)} at step ${run.step}` });
+    this.lossChart.update({
+      xMax,
+      series: lossSeries,
+      summary: lastLoss === undefined ? 'no training yet' : `loss ${formatNumber(lastLoss, 3)} at step ${run.step}`,
+    });
     const last = run?.evaluations.at(-1);
-    this.scoreChart.update({ xMax, series: scoreSeries, summary: last ? `${last.exact} of ${last.total} exact, alignment ${percent(last.alignment)} at step ${last.step}` : 'no scores yet' });
+    this.scoreChart.update({
+      xMax,
+      series: scoreSeries,
+      summary: last
+        ? `${last.exact} of ${last.total} exact, alignment ${percent(last.alignment)} at step ${last.step}`
+        : 'no scores yet',
+    });
 
     if (!last) {
-      this.scores.textContent = 'Held-out sentences are never trained on: the scores show whether the model learned the grammar, not the examples.';
+      this.scores.textContent =
+        'Held-out sentences are never trained on: the scores show whether the model learned the grammar, not the examples.';
       return;
     }
-    const items = isLanguageTask(run.task) ? 'sentences translated' : run.task === 'pairs' ? 'pairs translated' : 'sequences answered';
-    const parts = [`step ${last.step}: ${last.exact} of ${last.total} held-out ${items} exactly`,
+    const items = isLanguageTask(run.task)
+      ? 'sentences translated'
+      : run.task === 'pairs'
+        ? 'pairs translated'
+        : 'sequences answered';
+    const parts = [
+      `step ${last.step}: ${last.exact} of ${last.total} held-out ${items} exactly`,
       last.alignment === null
         ? 'no alignment score (these pairs carry no word alignment)'
-        : `alignment ${percent(last.alignment)} (layer ${last.alignmentHead.layer + 1}, head ${last.alignmentHead.head + 1}: the share of aligned words whose largest weight is on their true source word)`];
-    if (run.secondsToTarget !== null) parts.push(`95% exact reached at step ${run.stepToTarget}, after ${formatDuration(run.secondsToTarget)}`);
-    if (run.finalEvaluation) parts.push(`final: ${run.finalEvaluation.exact} of ${run.finalEvaluation.total} exact, alignment ${percent(run.finalEvaluation.alignment)}`);
+        : `alignment ${percent(last.alignment)} (layer ${last.alignmentHead.layer + 1}, head ${last.alignmentHead.head + 1}: the share of aligned words whose largest weight is on their true source word)`,
+    ];
+    if (run.secondsToTarget !== null)
+      parts.push(`95% exact reached at step ${run.stepToTarget}, after ${formatDuration(run.secondsToTarget)}`);
+    if (run.finalEvaluation)
+      parts.push(
+        `final: ${run.finalEvaluation.exact} of ${run.finalEvaluation.total} exact, alignment ${percent(run.finalEvaluation.alignment)}`,
+      );
     this.scores.textContent = `${parts.join('; ')}.`;
   }
 
   #shownMap(probe) {
-    const layers = probe.crossAttention.length, heads = probe.crossAttention[0].length;
+    const layers = probe.crossAttention.length,
+      heads = probe.crossAttention[0].length;
     const layer = Math.min(this.state.layer, layers - 1);
     const head = this.state.head === 'average' || this.state.head >= heads ? 'average' : this.state.head;
-    return { matrix: pickMap(probe.crossAttention, layer, head), name: `layer ${layer + 1}, ${head === 'average' ? 'average of heads' : `head ${head + 1}`}` };
+    return {
+      matrix: pickMap(probe.crossAttention, layer, head),
+      name: `layer ${layer + 1}, ${head === 'average' ? 'average of heads' : `head ${head + 1}`}`,
+    };
   }
 
   #renderProbe() {
     const layers = this.run?.options.model.decoderLayers ?? this.state.decoderLayers;
     const heads = this.run?.options.model.heads ?? effectiveHeads(this.state);
-    setSelectOptions(this.layerSelect, Array.from({ length: layers }, (_, l) => [l, `layer ${l + 1}`]), this.state.layer);
-    setSelectOptions(this.headSelect, [...Array.from({ length: heads }, (_, h) => [h, `head ${h + 1}`]), ['average', 'average of heads']], this.state.head);
+    setSelectOptions(
+      this.layerSelect,
+      Array.from({ length: layers }, (_, l) => [l, `layer ${l + 1}`]),
+      this.state.layer,
+    );
+    setSelectOptions(
+      this.headSelect,
+      [...Array.from({ length: heads }, (_, h) => [h, `head ${h + 1}`]), ['average', 'average of heads']],
+      this.state.head,
+    );
     const probe = this.run?.probe;
     this.probeMap.element.hidden = !probe || Boolean(probe.error);
     if (!probe) {
@@ -611,43 +902,68 @@ export class TrainView {
       this.probeNote.textContent = probe.error.replace(/^translate: /, '');
       return;
     }
-    this.probeOutput.replaceChildren(...probe.target.map((word) => element('span', { className: 'token', textContent: word })));
+    this.probeOutput.replaceChildren(
+      ...probe.target.map((word) => element('span', { className: 'token', textContent: word })),
+    );
     const { matrix, name } = this.#shownMap(probe);
     const rows = shownRows(probe);
     const marks = alignmentCells(probe.alignment, rows);
     const agreement = alignmentAgreement(upToStep(matrix, rows - 1), marks);
-    const answer = isLanguageTask(this.run.task) ? 'the grammar’s translation' : this.run.task === 'pairs' ? 'the target of this pair' : 'the task’s answer';
+    const answer = isLanguageTask(this.run.task)
+      ? 'the grammar’s translation'
+      : this.run.task === 'pairs'
+        ? 'the target of this pair'
+        : 'the task’s answer';
     this.probeNote.textContent = probe.alignment?.matchesModel
       ? `The model’s output is ${answer}.${agreement === null ? '' : ` Rings mark the true alignment; the largest weight of ${percent(agreement)} of the aligned words falls on it.`}`
-      : probe.alignment ? `Not yet ${answer} (“${probe.alignment.target.join(' ')}”).` : `The task has no answer for this input (${isLanguageTask(this.run.task) ? 'it is outside the toy grammar' : this.run.task === 'pairs' ? 'it is not one of the pairs' : 'it uses symbols the task does not'}): nothing to compare with.`;
+      : probe.alignment
+        ? `Not yet ${answer} (“${probe.alignment.target.join(' ')}”).`
+        : `The task has no answer for this input (${isLanguageTask(this.run.task) ? 'it is outside the toy grammar' : this.run.task === 'pairs' ? 'it is not one of the pairs' : 'it uses symbols the task does not'}): nothing to compare with.`;
     const cut = probe.target.length - rows;
     const title = `cross-attention at step ${this.run.step}, ${name}${cut ? ` (first ${rows} output words; ${cut} more not shown)` : ''}`;
     this.probeMap.title = title;
     this.probeMap.element.querySelector('.heatmap-title').textContent = title;
-    this.probeMap.update({ matrix: upToStep(matrix, rows - 1), digits: 4, formatCell: formatWeight, rowLabels: probe.target.slice(0, rows), colLabels: probe.source, marks, markName: 'true alignment', maxWidth: Math.min(this.width, 560) });
+    this.probeMap.update({
+      matrix: upToStep(matrix, rows - 1),
+      digits: 4,
+      formatCell: formatWeight,
+      rowLabels: probe.target.slice(0, rows),
+      colLabels: probe.source,
+      marks,
+      markName: 'true alignment',
+      maxWidth: Math.min(this.width, 560),
+    });
   }
 
   #renderSnapshots() {
     const run = this.run ?? this.previous;
     const steps = run ? run.snapshotSteps : snapshotSteps(this.state.steps);
-    const key = JSON.stringify([steps, [...(run?.snapshots.keys() ?? [])], this.state.layer, this.state.head, run?.options]);
+    const key = JSON.stringify([
+      steps,
+      [...(run?.snapshots.keys() ?? [])],
+      this.state.layer,
+      this.state.head,
+      run?.options,
+    ]);
     if (this.snapshotStrip.dataset.key === key) return; // redraw only when a snapshot or the map choice changed
     this.snapshotStrip.dataset.key = key;
-    this.snapshotStrip.replaceChildren(...steps.map((step) => {
-      const probe = run?.snapshots.get(step);
-      const label = `step ${step}${run ? ` (${percent(step / run.steps)})` : ''}`;
-      const item = element('li', { className: 'snapshot' });
-      item.dataset.step = String(step);
-      if (probe && !probe.error) {
-        const canvas = element('canvas', { role: 'img', 'aria-label': `cross-attention of the probe at ${label}` });
-        drawSmallMap(canvas, upToStep(this.#shownMap(probe).matrix, shownRows(probe) - 1), 6);
-        item.append(canvas);
-      } else {
-        item.append(element('span', { className: 'snapshot-empty', textContent: probe ? 'no map' : '…' }));
-      }
-      item.append(element('span', { className: 'snapshot-label', textContent: label }));
-      return item;
-    }));
+    this.snapshotStrip.replaceChildren(
+      ...steps.map((step) => {
+        const probe = run?.snapshots.get(step);
+        const label = `step ${step}${run ? ` (${percent(step / run.steps)})` : ''}`;
+        const item = element('li', { className: 'snapshot' });
+        item.dataset.step = String(step);
+        if (probe && !probe.error) {
+          const canvas = element('canvas', { role: 'img', 'aria-label': `cross-attention of the probe at ${label}` });
+          drawSmallMap(canvas, upToStep(this.#shownMap(probe).matrix, shownRows(probe) - 1), 6);
+          item.append(canvas);
+        } else {
+          item.append(element('span', { className: 'snapshot-empty', textContent: probe ? 'no map' : '…' }));
+        }
+        item.append(element('span', { className: 'snapshot-label', textContent: label }));
+        return item;
+      }),
+    );
   }
 }
 
@@ -670,7 +986,7 @@ function setSelectOptions(node, options, value) {
  */
 function trainingBackend() {
   const single = resolveBackend(); // a page's own thread defaults to the single-thread build
-  const threaded = `${single}-threads`;
+  const threaded = /** @type {import('../lib/index.js').Backend} */ (`${single}-threads`);
   const cores = globalThis.navigator?.hardwareConcurrency ?? 1;
   return cores >= 4 && supportsThreads() && backends.includes(threaded) ? threaded : single;
 }

@@ -64,11 +64,13 @@ const session = {
       const produced = target.filter((word) => word !== '<eos>');
       const alignment = reference && {
         ...reference,
-        matchesModel: produced.length === reference.target.length && produced.every((word, i) => word === reference.target[i]),
+        matchesModel:
+          produced.length === reference.target.length && produced.every((word, i) => word === reference.target[i]),
       };
       return { source, target, crossAttention, alignment };
     } catch (error) {
-      if (error instanceof RangeError) return { error: error.message, suggestions: error instanceof UnknownWordError ? error.suggestions : null };
+      if (error instanceof RangeError)
+        return { error: error.message, suggestions: error instanceof UnknownWordError ? error.suggestions : null };
       throw error;
     } finally {
       translator.dispose();

@@ -24,7 +24,9 @@ globalThis.document?.addEventListener('visibilitychange', () => {
 
 export class WorkerLostError extends Error {
   constructor(seconds) {
-    super(`The training worker stopped answering ${seconds} s ago: it may have run out of memory, or the browser stopped it. The run’s last save is under “Your models”.`);
+    super(
+      `The training worker stopped answering ${seconds} s ago: it may have run out of memory, or the browser stopped it. The run’s last save is under “Your models”.`,
+    );
     this.name = 'WorkerLostError';
   }
 }
@@ -37,20 +39,38 @@ export class WorkerStartError extends Error {
   }
 
   static stalled(seconds) {
-    return new WorkerStartError(`The training worker has not answered after ${seconds} s: this browser may not run the threaded build in a worker, or a file could not be fetched.`);
+    return new WorkerStartError(
+      `The training worker has not answered after ${seconds} s: this browser may not run the threaded build in a worker, or a file could not be fetched.`,
+    );
   }
 }
 
 export class TrainingRun {
   /**
    * @param {{ session: object, options: object, snapshotSteps: number[], probe: () => string,
-   *           onUpdate: (run: TrainingRun) => void, workerFailed?: Promise<never>,
+   *           onUpdate: (run: TrainingRun) => void, workerFailed?: Promise<unknown>,
    *           stallMilliseconds?: number, answerMilliseconds?: number }} setup  session: the worker's Comlink
    *           proxy; workerFailed rejects if the worker's script fails to load or throws; stallMilliseconds:
    *           how long a start may take, answerMilliseconds: how long a running worker may stay silent
    */
-  constructor({ session, options, snapshotSteps, probe, onUpdate, workerFailed = new Promise(() => {}), stallMilliseconds = startStallMilliseconds, answerMilliseconds = answerStallMilliseconds }) {
-    Object.assign(this, { session, options, snapshotSteps, probeSentence: probe, onUpdate, workerFailed, stallMilliseconds, answerMilliseconds });
+  constructor({
+    session,
+    options,
+    snapshotSteps,
+    probe,
+    onUpdate,
+    workerFailed = new Promise(() => {}),
+    stallMilliseconds = startStallMilliseconds,
+    answerMilliseconds = answerStallMilliseconds,
+  }) {
+    this.session = session;
+    this.options = options;
+    this.snapshotSteps = snapshotSteps;
+    this.probeSentence = probe;
+    this.onUpdate = onUpdate;
+    this.workerFailed = workerFailed;
+    this.stallMilliseconds = stallMilliseconds;
+    this.answerMilliseconds = answerMilliseconds;
     this.status = 'idle'; // idle → starting → running → pausing → paused → running … → done (or failed)
     this.step = 0;
     this.steps = options.steps;
@@ -63,6 +83,11 @@ export class TrainingRun {
     this.stepsPerSecond = NaN;
     this.secondsToTarget = null; // when the live score first reached 95% exact
     this.stepToTarget = null;
+    // The Train view's checkpoints of this run in the browser's storage (train-view.js): kept once done, and
+    // every few seconds meanwhile.
+    this.kept = false;
+    this.keptStep = null;
+    this.keptAt = null;
     this.error = null;
     this.info = null; // { backend, parameters }
     this.#loop = null;
@@ -80,9 +105,14 @@ export class TrainingRun {
     try {
       let timer;
       const stalled = new Promise((_, reject) => {
-        timer = setTimeout(() => reject(WorkerStartError.stalled(Math.round(this.stallMilliseconds / 1000))), this.stallMilliseconds);
+        timer = setTimeout(
+          () => reject(WorkerStartError.stalled(Math.round(this.stallMilliseconds / 1000))),
+          this.stallMilliseconds,
+        );
       });
-      const started = await Promise.race([this.session.start(this.options), this.workerFailed, stalled]).finally(() => clearTimeout(timer));
+      const started = await Promise.race([this.session.start(this.options), this.workerFailed, stalled]).finally(() =>
+        clearTimeout(timer),
+      );
       if (started.error) {
         const { name, message, lines } = started.error;
         throw Object.assign(name === 'TypeError' ? new TypeError(message) : new RangeError(message), { lines });
@@ -130,7 +160,11 @@ export class TrainingRun {
         const evaluation = await this.ask(this.#observe());
         const seconds = (performance.now() - started) / 1000;
         this.trainingSeconds += seconds;
-        if (this.secondsToTarget === null && evaluation.total > 0 && evaluation.exact >= targetExact * evaluation.total) {
+        if (
+          this.secondsToTarget === null &&
+          evaluation.total > 0 &&
+          evaluation.exact >= targetExact * evaluation.total
+        ) {
           this.secondsToTarget = this.trainingSeconds; // training and scoring time, until the score was known
           this.stepToTarget = this.step;
         }
@@ -179,8 +213,17 @@ export class TrainingRun {
 
   /** Scores the model and probes the sentence at the current step; keeps a snapshot at the strip's steps. */
   async #observe() {
-    const [evaluation, probe] = await Promise.all([this.session.evaluate(liveEvaluationSentences), this.session.probe(this.probeSentence())]);
-    this.evaluations.push({ step: this.step, exact: evaluation.exact, total: evaluation.total, alignment: evaluation.alignment, alignmentHead: evaluation.alignmentHead });
+    const [evaluation, probe] = await Promise.all([
+      this.session.evaluate(liveEvaluationSentences),
+      this.session.probe(this.probeSentence()),
+    ]);
+    this.evaluations.push({
+      step: this.step,
+      exact: evaluation.exact,
+      total: evaluation.total,
+      alignment: evaluation.alignment,
+      alignmentHead: evaluation.alignmentHead,
+    });
     this.probe = probe;
     if (this.snapshotSteps.includes(this.step) && !this.snapshots.has(this.step)) this.snapshots.set(this.step, probe);
     return evaluation;
@@ -190,7 +233,12 @@ export class TrainingRun {
   async reprobe() {
     if (this.status === 'idle' || this.status === 'starting' || this.status === 'failed') return;
     await this.settled();
-    this.probe = await this.session.probe(this.probeSentence());
+    try {
+      this.probe = await this.session.probe(this.probeSentence());
+    } catch (error) {
+      this.#fail(error); // the worker is gone: the run cannot go on either
+      return;
+    }
     this.onUpdate(this);
   }
 

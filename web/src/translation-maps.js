@@ -21,7 +21,8 @@ export function pickMap(maps, layer, head) {
 
 /** The first `step + 1` rows of a map (and columns too when the map is square, i.e. decoder self-attention). */
 export function upToStep(matrix, step, square = false) {
-  const rows = Math.min(step + 1, matrix.rows), cols = square ? rows : matrix.cols;
+  const rows = Math.min(step + 1, matrix.rows),
+    cols = square ? rows : matrix.cols;
   const data = new Float32Array(rows * cols);
   for (let r = 0; r < rows; r++) data.set(matrix.data.subarray(r * matrix.cols, r * matrix.cols + cols), r * cols);
   return { data, rows, cols };

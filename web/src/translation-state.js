@@ -1,6 +1,13 @@
 // The translation view's state and its URL form, so a link reproduces the language pair, sentence,
 // temperature and the maps on screen. Decoding always replays from the URL's sentence; nothing else needs storing.
-export const translationLimits = Object.freeze({ minTemperature: 0.05, maxTemperature: 20, maxSentenceLength: 200, minOutputTemperature: 0.1, maxOutputTemperature: 10, maxSeed: 999999 });
+export const translationLimits = Object.freeze({
+  minTemperature: 0.05,
+  maxTemperature: 20,
+  maxSentenceLength: 200,
+  minOutputTemperature: 0.1,
+  maxOutputTemperature: 10,
+  maxSeed: 999999,
+});
 
 /**
  * The shipped models' language pairs (the names loadTranslator({ model }) takes): what the page says about
@@ -24,7 +31,8 @@ export const languagePairs = Object.freeze({
   'en-ja': Object.freeze({
     label: 'English → Japanese (romanized)',
     target: 'Japanese',
-    reordering: 'Japanese puts the verb last: its line runs from the last word all the way back to the English verb. Adjectives come before the noun, articles vanish, and the particles wa (topic) and o (object) translate no English word.',
+    reordering:
+      'Japanese puts the verb last: its line runs from the last word all the way back to the English verb. Adjectives come before the noun, articles vanish, and the particles wa (topic) and o (object) translate no English word.',
     examples: Object.freeze([
       'maria eats the apple in the garden',
       'the big dog does not see the white cats',
@@ -38,8 +46,16 @@ export const languagePairs = Object.freeze({
 
 export function defaultTranslationState(model = 'en-es') {
   return {
-    model, sentence: languagePairs[model].examples[0], temperature: 1, layer: 1, head: 'average', showAlignment: true,
-    decoding: 'greedy', outputTemperature: 1, seed: 0, teacherForcing: false,
+    model,
+    sentence: languagePairs[model].examples[0],
+    temperature: 1,
+    layer: 1,
+    head: /** @type {number | 'average'} */ ('average'),
+    showAlignment: true,
+    decoding: 'greedy',
+    outputTemperature: 1,
+    seed: 0,
+    teacherForcing: false,
   };
 }
 
@@ -62,13 +78,19 @@ export function encodeTranslationState(state) {
 /** The state a URL describes, falling back to the default for anything missing or out of range. */
 export function decodeTranslationState(search, { layers = 2, heads = 4 } = {}) {
   const params = new URLSearchParams(search);
-  const state = defaultTranslationState(Object.hasOwn(languagePairs, params.get('model')) ? params.get('model') : 'en-es');
+  const state = defaultTranslationState(
+    Object.hasOwn(languagePairs, params.get('model')) ? params.get('model') : 'en-es',
+  );
   state.layer = layers - 1; // the last decoder layer unless the link names another (a 1-layer model has only layer 0)
   const sentence = params.get('q');
-  if (sentence !== null && sentence.trim() !== '') state.sentence = sentence.slice(0, translationLimits.maxSentenceLength);
+  if (sentence !== null && sentence.trim() !== '')
+    state.sentence = sentence.slice(0, translationLimits.maxSentenceLength);
   const temperature = Number(params.get('temp'));
   if (params.has('temp') && Number.isFinite(temperature)) {
-    state.temperature = Math.min(translationLimits.maxTemperature, Math.max(translationLimits.minTemperature, temperature));
+    state.temperature = Math.min(
+      translationLimits.maxTemperature,
+      Math.max(translationLimits.minTemperature, temperature),
+    );
   }
   const layer = Number(params.get('layer'));
   if (Number.isInteger(layer) && layer >= 1 && layer <= layers) state.layer = layer - 1;
@@ -81,7 +103,10 @@ export function decodeTranslationState(search, { layers = 2, heads = 4 } = {}) {
   if (params.get('dec') === 'sample') state.decoding = 'sample';
   const outputTemperature = Number(params.get('otemp'));
   if (params.has('otemp') && Number.isFinite(outputTemperature)) {
-    state.outputTemperature = Math.min(translationLimits.maxOutputTemperature, Math.max(translationLimits.minOutputTemperature, outputTemperature));
+    state.outputTemperature = Math.min(
+      translationLimits.maxOutputTemperature,
+      Math.max(translationLimits.minOutputTemperature, outputTemperature),
+    );
   }
   const seed = Number(params.get('seed'));
   if (Number.isInteger(seed) && seed >= 0 && seed <= translationLimits.maxSeed) state.seed = seed;

@@ -19,7 +19,9 @@ function buffersIn(value, found = new Set()) {
 }
 
 /** The error as data: { name, message, suggestions }. */
-const failure = (error) => ({ error: { name: error.name, message: error.message, suggestions: error.suggestions ?? null } });
+const failure = (error) => ({
+  error: { name: error.name, message: error.message, suggestions: error.suggestions ?? null },
+});
 
 const session = {
   /**
@@ -33,7 +35,12 @@ const session = {
     translator = next;
     const { config, maxWords, task, vocabulary, outputWords } = translator;
     return {
-      backend: translator.backend, config, maxWords, task, vocabulary, outputWords,
+      backend: translator.backend,
+      config,
+      maxWords,
+      task,
+      vocabulary,
+      outputWords,
       heldOut: task ? translator.heldOutSentences(examples) : [],
     };
   },

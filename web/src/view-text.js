@@ -16,7 +16,8 @@ export function translationIntroduction(task) {
 }
 
 export const trainTitle = 'Train: watch cross-attention learn to align words';
-export const trainIntroduction = 'Train the translation model from random weights, here, on this computer’s CPU: the same C++ as the shipped model’s training, compiled to WebAssembly and run in a background thread. At first every Spanish word attends to all English words about equally; within a few hundred steps each one finds the word it translates. Tick an ablation to see what each part of attention is for, and compare with the previous run’s faint curve.';
+export const trainIntroduction =
+  'Train the translation model from random weights, here, on this computer’s CPU: the same C++ as the shipped model’s training, compiled to WebAssembly and run in a background thread. At first every Spanish word attends to all English words about equally; within a few hundred steps each one finds the word it translates. Tick an ablation to see what each part of attention is for, and compare with the previous run’s faint curve.';
 
 /**
  * What the page shows for view `name` until the view is built: its heading and introduction where they are
@@ -24,11 +25,18 @@ export const trainIntroduction = 'Train the translation model from random weight
  */
 export function viewPreview(name, search, loadingText) {
   const loading = element('p', { className: 'loading', textContent: loadingText });
-  const text = name === 'translation' ? { title: translationTitle, paragraphs: translationIntroduction(decodeTranslationState(search).model) }
-    : name === 'train' ? { title: trainTitle, paragraphs: [trainIntroduction] } : null;
+  const text =
+    name === 'translation'
+      ? { title: translationTitle, paragraphs: translationIntroduction(decodeTranslationState(search).model) }
+      : name === 'train'
+        ? { title: trainTitle, paragraphs: [trainIntroduction] }
+        : null;
   if (!text) return loading;
-  return element('section', { className: 'view', 'aria-busy': 'true' },
+  return element(
+    'section',
+    { className: 'view', 'aria-busy': 'true' },
     element('h2', { textContent: text.title }),
     ...text.paragraphs.map((paragraph) => element('p', { className: 'intro', textContent: paragraph })),
-    loading);
+    loading,
+  );
 }

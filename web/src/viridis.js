@@ -4,7 +4,8 @@
 import { interpolateViridis } from 'd3-scale-chromatic';
 
 const levels = 256;
-let colours = null, bytes = null;
+let colours = null,
+  bytes = null;
 
 const level = (t) => {
   const index = Math.round(Math.min(1, Math.max(0, t)) * (levels - 1));

@@ -16,7 +16,10 @@ function dateText(time) {
 
 /** A download of `bytes` as `fileName`, started at once. */
 export function downloadBytes(bytes, fileName) {
-  const link = element('a', { href: URL.createObjectURL(new Blob([bytes], { type: 'application/octet-stream' })), download: fileName });
+  const link = element('a', {
+    href: URL.createObjectURL(new Blob([bytes], { type: 'application/octet-stream' })),
+    download: fileName,
+  });
   link.click();
   setTimeout(() => URL.revokeObjectURL(link.href), 10_000);
 }
@@ -28,7 +31,9 @@ export function modelFileName({ task, options, step }) {
 
 /** What the Translation view needs to know of a saved model: its task and, without a grammar, its own examples. */
 export function savedModelContext(saved) {
-  return isLanguageTask(saved.task) ? { task: saved.task } : { task: saved.task, sentence: saved.probe, examples: saved.examples };
+  return isLanguageTask(saved.task)
+    ? { task: saved.task }
+    : { task: saved.task, sentence: saved.probe, examples: saved.examples };
 }
 
 /** How the Translation view names a saved model it shows. */
@@ -41,13 +46,19 @@ export class YourModels {
    *   onCompare: its Compare button (none without it); onChange: after every change of the list
    */
   constructor({ onUse, onCompare = null, onChange = () => {} }) {
-    Object.assign(this, { onUse, onCompare, onChange });
+    this.onUse = onUse;
+    this.onCompare = onCompare;
+    this.onChange = onChange;
     this.items = [];
     this.status = element('p', { id: 'your-models-status', className: 'hint', role: 'status' });
     this.list = element('ul', { id: 'your-models-list', className: 'your-models-list' });
-    this.element = element('section', { id: 'your-models', 'aria-labelledby': 'your-models-title' },
+    this.element = element(
+      'section',
+      { id: 'your-models', 'aria-labelledby': 'your-models-title' },
       element('h3', { id: 'your-models-title', textContent: 'Your models, kept in this browser' }),
-      this.status, this.list);
+      this.status,
+      this.list,
+    );
     this.store = null;
     this.opened = null;
   }
@@ -75,10 +86,14 @@ export class YourModels {
       // Someone is renaming a model: the list is redrawn when they leave the name, not under their typing.
       if (!this.refreshWhenLeft) {
         this.refreshWhenLeft = true;
-        this.list.addEventListener('focusout', () => {
-          this.refreshWhenLeft = false;
-          this.refresh();
-        }, { once: true });
+        this.list.addEventListener(
+          'focusout',
+          () => {
+            this.refreshWhenLeft = false;
+            void this.refresh(); // says its own errors
+          },
+          { once: true },
+        );
       }
       return;
     }
@@ -89,7 +104,12 @@ export class YourModels {
       return;
     }
     this.list.replaceChildren(...this.items.map((item) => this.#row(item)));
-    if (!this.status.classList.contains('error')) this.#say(this.items.length ? `${this.items.length} saved: every finished run is kept here, in this browser only.` : 'None yet: every finished run will be kept here, in this browser only.');
+    if (!this.status.classList.contains('error'))
+      this.#say(
+        this.items.length
+          ? `${this.items.length} saved: every finished run is kept here, in this browser only.`
+          : 'None yet: every finished run will be kept here, in this browser only.',
+      );
     this.onChange(this.items);
   }
 
@@ -114,23 +134,59 @@ export class YourModels {
   }
 
   #row({ id, entry, problem }) {
-    const remove = button('Delete', () => this.#act(() => this.store.remove(id)), { className: 'model-delete', 'aria-label': `delete ${entry?.name ?? `saved entry ${id}`}` });
+    const remove = button('Delete', () => this.#act(() => this.store.remove(id)), {
+      className: 'model-delete',
+      'aria-label': `delete ${entry?.name ?? `saved entry ${id}`}`,
+    });
     if (problem) {
-      return element('li', { className: 'saved-model unreadable' },
-        element('span', { textContent: `${typeof entry?.name === 'string' ? entry.name.slice(0, 80) : `entry ${id}`}: cannot be used (${problem}).` }), remove);
+      return element(
+        'li',
+        { className: 'saved-model unreadable' },
+        element('span', {
+          textContent: `${typeof entry?.name === 'string' ? entry.name.slice(0, 80) : `entry ${id}`}: cannot be used (${problem}).`,
+        }),
+        remove,
+      );
     }
-    const name = element('input', { type: 'text', className: 'model-name', value: entry.name, maxLength: 200, 'aria-label': 'model name' });
+    const name = element('input', {
+      type: 'text',
+      className: 'model-name',
+      value: entry.name,
+      maxLength: 200,
+      'aria-label': 'model name',
+    });
     name.addEventListener('change', () => this.#act(() => this.store.rename(id, name.value.trim() || entry.name)));
     const score = entry.final ? `${percent(entry.final.exact / entry.final.total)} held-out exact` : 'not scored yet';
-    const progress = entry.status === 'finished' ? `${entry.step} steps` : `unfinished: step ${entry.step} of ${entry.steps}`;
-    return element('li', { className: `saved-model ${entry.status}` },
+    const progress =
+      entry.status === 'finished' ? `${entry.step} steps` : `unfinished: step ${entry.step} of ${entry.steps}`;
+    return element(
+      'li',
+      { className: `saved-model ${entry.status}` },
       name,
-      element('span', { className: 'model-details', textContent: `${entry.description} · ${progress} · ${score} · ${dateText(entry.savedAt)}` }),
-      element('span', { className: 'buttons' },
-        button('Use', () => this.#withWeights(id, (weights) => this.onUse({ ...entry, weights })), { className: 'model-use', 'aria-label': `use ${entry.name}` }),
-        button('Download', () => this.#withWeights(id, (weights) => downloadBytes(weights, modelFileName(entry))), { className: 'model-download', 'aria-label': `download ${entry.name}` }),
-        this.onCompare && button('Compare', () => this.onCompare(entry), { className: 'model-compare', 'aria-label': `compare ${entry.name}`, title: 'draw its curves behind this run’s' }),
-        remove));
+      element('span', {
+        className: 'model-details',
+        textContent: `${entry.description} · ${progress} · ${score} · ${dateText(entry.savedAt)}`,
+      }),
+      element(
+        'span',
+        { className: 'buttons' },
+        button('Use', () => this.#withWeights(id, (weights) => this.onUse({ ...entry, weights })), {
+          className: 'model-use',
+          'aria-label': `use ${entry.name}`,
+        }),
+        button('Download', () => this.#withWeights(id, (weights) => downloadBytes(weights, modelFileName(entry))), {
+          className: 'model-download',
+          'aria-label': `download ${entry.name}`,
+        }),
+        this.onCompare &&
+          button('Compare', () => this.onCompare(entry), {
+            className: 'model-compare',
+            'aria-label': `compare ${entry.name}`,
+            title: 'draw its curves behind this run’s',
+          }),
+        remove,
+      ),
+    );
   }
 
   /** Runs `use` on a saved model's weights, read from the store; a missing or refused file is said in the list. */

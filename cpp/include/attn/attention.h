@@ -29,9 +29,12 @@ struct Mask {
 
   bool allows(std::size_t i, std::size_t j, std::size_t sk) const {
     switch (kind) {
-      case MaskKind::none: return true;
-      case MaskKind::causal: return j <= i;
-      case MaskKind::explicit_: return allowed[i * sk + j] != 0;
+      case MaskKind::none:
+        return true;
+      case MaskKind::causal:
+        return j <= i;
+      case MaskKind::explicit_:
+        return allowed[i * sk + j] != 0;
     }
     return true;
   }

@@ -27,9 +27,7 @@ struct MatrixView {
 };
 
 // Dense views (stride == cols), the common case at API boundaries.
-inline ConstMatrixView dense(const float* data, std::size_t rows, std::size_t cols) {
-  return {data, rows, cols, cols};
-}
+inline ConstMatrixView dense(const float* data, std::size_t rows, std::size_t cols) { return {data, rows, cols, cols}; }
 inline MatrixView dense(float* data, std::size_t rows, std::size_t cols) { return {data, rows, cols, cols}; }
 
 }  // namespace attn

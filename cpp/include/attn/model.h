@@ -142,8 +142,7 @@ class Transformer {
   void forward(const float* params, const std::vector<int>& source, const std::vector<int>& target_in,
                float temperature, Activations& act);
   // Only the decoder, reusing act.memory from an earlier forward() over the same source.
-  void forward_decoder(const float* params, const std::vector<int>& target_in, float temperature,
-                       Activations& act);
+  void forward_decoder(const float* params, const std::vector<int>& target_in, float temperature, Activations& act);
 
   // Mean-free cross-entropy: returns Σ_t −log p(target_out[t]) and adds `loss_weight` × its gradient to
   // `grads` (same layout as params). `act` must hold a forward() over the same sentence with temperature 1.

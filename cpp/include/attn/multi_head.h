@@ -46,7 +46,7 @@ void multi_head_attention_reference(const float* xq, const float* xkv, const Mul
                                     const MultiHeadShape& shape, const Mask& mask, const LogitParams& params,
                                     float* output, float* weights, float* workspace);
 void multi_head_attention_fast(const float* xq, const float* xkv, const MultiHeadWeights& w,
-                               const MultiHeadShape& shape, const Mask& mask, const LogitParams& params,
-                               float* output, float* weights, float* workspace);
+                               const MultiHeadShape& shape, const Mask& mask, const LogitParams& params, float* output,
+                               float* weights, float* workspace);
 
 }  // namespace attn

@@ -33,8 +33,7 @@ class Task {
 };
 
 // A toy language pair of the corpus (cpp/src/data): the stream TrainingStream(data_seed, language) draws.
-std::unique_ptr<Task> translation_task(std::uint64_t data_seed,
-                                       corpus::Language language = corpus::Language::spanish);
+std::unique_ptr<Task> translation_task(std::uint64_t data_seed, corpus::Language language = corpus::Language::spanish);
 
 enum class SequenceKind { reverse, sort, copy };
 inline constexpr std::size_t kMaxSequenceLength = 12;  // source tokens, distractors included

@@ -49,10 +49,10 @@ struct TrainingOptions {
 
 // What one optimiser step did.
 struct StepReport {
-  std::size_t step = 0;        // steps done so far, this one included
-  double loss_per_token = 0;   // mean cross-entropy per target token of this step's batch
-  float learning_rate = 0;     // the rate this step used
-  double gradient_norm = 0;    // global L2 norm of the gradient, before clipping
+  std::size_t step = 0;       // steps done so far, this one included
+  double loss_per_token = 0;  // mean cross-entropy per target token of this step's batch
+  float learning_rate = 0;    // the rate this step used
+  double gradient_norm = 0;   // global L2 norm of the gradient, before clipping
 };
 
 // Runs `task(i)` for every i in [0, count) and returns when all are done, on any threads it likes.

@@ -62,7 +62,7 @@ EncodedPair encode(const TranslationModel& model, const corpus::SentencePair& pa
 // as version 1, so files (and the shipped model's bytes) stay readable by older builds.
 inline constexpr std::uint32_t kWeightFileVersion = 2;
 // The largest model a weight file may hold (its float32 parameters take 64 MiB in memory).
-inline constexpr std::size_t kMaxModelParameters = 16u * 1024 * 1024;
+inline constexpr std::size_t kMaxModelParameters = std::size_t{16} * 1024 * 1024;
 // The CRC-32 a weight file ends with, over the bytes before it.
 std::uint32_t weight_file_checksum(const std::uint8_t* data, std::size_t size);
 std::vector<std::uint8_t> save_weights(const TranslationModel& model);

@@ -61,7 +61,8 @@ EnglishSentence render_english(const Sentence& s) {
 
 std::string TargetLanguage::unsaid(const Sentence& s) const {
   const std::string leaves_out = std::string("the grammar's ") + name() + " leaves out ";
-  for (const NounPhrase* np : {&s.subject, s.object ? &*s.object : nullptr, s.preposition >= 0 ? &s.prepositional_object : nullptr})
+  for (const NounPhrase* np :
+       {&s.subject, s.object ? &*s.object : nullptr, s.preposition >= 0 ? &s.prepositional_object : nullptr})
     if (np)
       if (const char* word = unsaid_word(*this, *np)) return leaves_out + "“" + word + "”";
   if (!says_verb(s.verb)) return leaves_out + "“" + verbs()[s.verb].en_third_singular + "”";
@@ -79,8 +80,6 @@ std::string TargetLanguage::unsaid(const Sentence& s) const {
   return "";
 }
 
-const TargetLanguage& target(Language language) {
-  return language == Language::japanese ? japanese() : spanish();
-}
+const TargetLanguage& target(Language language) { return language == Language::japanese ? japanese() : spanish(); }
 
 }  // namespace attn::corpus::grammar

@@ -103,7 +103,7 @@ class TargetLanguage {
   // The tree's translation, with the English sentence as its source; only for trees says() accepts.
   virtual SentencePair render(const Sentence& sentence) const = 0;
   virtual const std::vector<std::string>& words() const = 0;  // every word render() can write
-  virtual const char* name() const = 0;                        // "Spanish", "Japanese"
+  virtual const char* name() const = 0;                       // "Spanish", "Japanese"
   bool says(const Sentence& sentence) const { return unsaid(sentence).empty(); }
   // What in the tree the language does not say (empty when it says it all), for a reader.
   std::string unsaid(const Sentence& sentence) const;

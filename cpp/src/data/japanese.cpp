@@ -28,20 +28,21 @@ namespace attn::corpus::grammar {
 namespace {
 
 // Parallel to the English tables (lexicon.cpp), in the same order; nullptr: not said in Japanese.
-const char* const kNouns[] = {"inu",   "neko",  "tori",  "uma",  "ushi",   "shōnen", "shōjo", "otoko",
-                              "onna",  "sensei", "tomodachi", "ie", "kuruma", "hon",   "tēburu", "ringo",
-                              "ki",    "machi", "niwa",  "hana", "mado",   "tegami"};
-const char* const kAdjectives[] = {"ōkii", "chiisai", "akai", "kuroi", "shiroi", nullptr,
-                                   "atarashii", nullptr, nullptr, nullptr, nullptr, "wakai"};
+const char* const kNouns[] = {"inu",  "neko",   "tori",      "uma",  "ushi",   "shōnen", "shōjo",  "otoko",
+                              "onna", "sensei", "tomodachi", "ie",   "kuruma", "hon",    "tēburu", "ringo",
+                              "ki",   "machi",  "niwa",      "hana", "mado",   "tegami"};
+const char* const kAdjectives[] = {"ōkii",      "chiisai", "akai",  "kuroi", "shiroi", nullptr,
+                                   "atarashii", nullptr,   nullptr, nullptr, nullptr,  "wakai"};
 struct VerbForms {
   const char *plain, *negative;  // several words are separated by a space
 };
-const VerbForms kVerbs[] = {{"miru", "minai"},     {"taberu", "tabenai"},       {nullptr, nullptr},
-                            {nullptr, nullptr},   {"yomu", "yomanai"},         {"kau", "kawanai"},
+const VerbForms kVerbs[] = {{"miru", "minai"},           {"taberu", "tabenai"}, {nullptr, nullptr},
+                            {nullptr, nullptr},          {"yomu", "yomanai"},   {"kau", "kawanai"},
                             {"mitsukeru", "mitsukenai"}, {nullptr, nullptr},    {"neru", "nenai"},
                             {"hashiru", "hashiranai"},   {"aruku", "arukanai"}, {"sunde iru", "sunde inai"}};
 const int kLives = 11;  // takes "ni" for its place, and needs one
-const char* const kDeterminers[] = {"", "", "watashi", "kono", "kono", nullptr, nullptr, nullptr};  // + "no" after watashi
+const char* const kDeterminers[] = {"",     "",      "watashi", "kono",
+                                    "kono", nullptr, nullptr,   nullptr};  // + "no" after watashi
 const int kMy = 2;
 const char* const kNames[] = {"maria", "fuan", "ana", "pedoro"};
 // The nouns of place the renderer puts between "no" and "de"/"ni" ("in": the particle alone; "with": "to").

@@ -8,6 +8,7 @@
 namespace attn::corpus::grammar {
 
 const std::vector<Noun>& nouns() {
+  // clang-format off: a row per entry, its columns aligned by hand
   static const std::vector<Noun> table = {
       {"dog", "dogs", "perro", "perros", false, true},        {"cat", "cats", "gato", "gatos", false, true},
       {"bird", "birds", "pájaro", "pájaros", false, true},    {"horse", "horses", "caballo", "caballos", false, true},
@@ -21,10 +22,12 @@ const std::vector<Noun>& nouns() {
       {"garden", "gardens", "jardín", "jardines", false, false}, {"flower", "flowers", "flor", "flores", true, false},
       {"window", "windows", "ventana", "ventanas", true, false}, {"letter", "letters", "carta", "cartas", true, false},
   };
+  // clang-format on
   return table;
 }
 
 const std::vector<Adjective>& adjectives() {
+  // clang-format off: a row per entry, its columns aligned by hand
   static const std::vector<Adjective> table = {
       {"big", {"grande", "grande", "grandes", "grandes"}},     {"small", {"pequeño", "pequeña", "pequeños", "pequeñas"}},
       {"red", {"rojo", "roja", "rojos", "rojas"}},             {"black", {"negro", "negra", "negros", "negras"}},
@@ -33,10 +36,12 @@ const std::vector<Adjective>& adjectives() {
       {"happy", {"feliz", "feliz", "felices", "felices"}},     {"green", {"verde", "verde", "verdes", "verdes"}},
       {"pretty", {"bonito", "bonita", "bonitos", "bonitas"}},  {"young", {"joven", "joven", "jóvenes", "jóvenes"}},
   };
+  // clang-format on
   return table;
 }
 
 const std::vector<Verb>& verbs() {
+  // clang-format off: a row per entry, its columns aligned by hand
   static const std::vector<Verb> table = {
       {"sees", "see", "ve", "ven", true},          {"eats", "eat", "come", "comen", true},
       {"has", "have", "tiene", "tienen", true},    {"wants", "want", "quiere", "quieren", true},
@@ -45,16 +50,19 @@ const std::vector<Verb>& verbs() {
       {"sleeps", "sleep", "duerme", "duermen", false}, {"runs", "run", "corre", "corren", false},
       {"walks", "walk", "camina", "caminan", false}, {"lives", "live", "vive", "viven", false},
   };
+  // clang-format on
   return table;
 }
 
 const std::vector<Determiner>& determiners() {
+  // clang-format off: a row per entry, its columns aligned by hand
   static const std::vector<Determiner> table = {
       {"the", Number::either, {"el", "la", "los", "las"}},     {"a", Number::singular, {"un", "una", "", ""}},
       {"my", Number::either, {"mi", "mi", "mis", "mis"}},       {"this", Number::singular, {"este", "esta", "", ""}},
       {"these", Number::plural, {"", "", "estos", "estas"}},   {"two", Number::plural, {"", "", "dos", "dos"}},
       {"three", Number::plural, {"", "", "tres", "tres"}},     {"some", Number::plural, {"", "", "unos", "unas"}},
   };
+  // clang-format on
   return table;
 }
 
@@ -64,10 +72,12 @@ const std::vector<Name>& names() {
 }
 
 const std::vector<Preposition>& prepositions() {
+  // clang-format off: a row per entry, its columns aligned by hand
   static const std::vector<Preposition> table = {
       {"in", "en", false},      {"with", "con", false},     {"without", "sin", false},
       {"near", "cerca", true},  {"behind", "detrás", true},
   };
+  // clang-format on
   return table;
 }
 

@@ -28,24 +28,29 @@ class Parser {
     const std::string subject = so_far();
     if (peek() == "does" || peek() == "do") {
       if ((peek() == "do") != plural_subject) {
-        return fail(quoted(subject) + (plural_subject ? " is plural: “do not”, not “does not”" : " is singular: “does not”, not “do not”"));
+        return fail(quoted(subject) + (plural_subject ? " is plural: “do not”, not “does not”"
+                                                      : " is singular: “does not”, not “do not”"));
       }
       ++at_;
       if (peek() != "not") return fail("“" + words_[at_ - 1] + "” must be followed by “not” and a verb");
       ++at_;
       s.negated = true;
       s.verb = find(verbs(), &Verb::en_base, peek());
-      if (s.verb < 0) return fail("after " + quoted(so_far()) + " the grammar expects a verb in its plain form (see, eat, sleep, …)");
+      if (s.verb < 0)
+        return fail("after " + quoted(so_far()) + " the grammar expects a verb in its plain form (see, eat, sleep, …)");
     } else {
       s.verb = plural_subject ? find(verbs(), &Verb::en_base, peek()) : find(verbs(), &Verb::en_third_singular, peek());
       if (s.verb < 0) {
-        const int other = plural_subject ? find(verbs(), &Verb::en_third_singular, peek()) : find(verbs(), &Verb::en_base, peek());
+        const int other =
+            plural_subject ? find(verbs(), &Verb::en_third_singular, peek()) : find(verbs(), &Verb::en_base, peek());
         if (other >= 0) {
           const Verb& v = verbs()[other];
-          return fail("with the " + std::string(plural_subject ? "plural" : "singular") + " subject " + quoted(subject) +
-                      " the verb is " + quoted(plural_subject ? v.en_base : v.en_third_singular) + ", not " + quoted(peek()));
+          return fail("with the " + std::string(plural_subject ? "plural" : "singular") + " subject " +
+                      quoted(subject) + " the verb is " + quoted(plural_subject ? v.en_base : v.en_third_singular) +
+                      ", not " + quoted(peek()));
         }
-        return fail("after the subject " + quoted(subject) + " the grammar expects a verb (sees, eats, sleeps, …)" + found());
+        return fail("after the subject " + quoted(subject) + " the grammar expects a verb (sees, eats, sleeps, …)" +
+                    found());
       }
     }
     ++at_;
@@ -60,9 +65,13 @@ class Parser {
     if (at_ < words_.size()) {
       s.preposition = find(prepositions(), &Preposition::en, peek());
       if (s.preposition < 0) {
-        return fail(verbs()[s.verb].transitive
-                        ? "after " + quoted(so_far()) + " only a preposition (in, with, without, near, behind) may follow" + found()
-                        : quoted(verb) + " takes no object; after it only a preposition (in, with, without, near, behind) may follow" + found());
+        return fail(
+            verbs()[s.verb].transitive
+                ? "after " + quoted(so_far()) + " only a preposition (in, with, without, near, behind) may follow" +
+                      found()
+                : quoted(verb) +
+                      " takes no object; after it only a preposition (in, with, without, near, behind) may follow" +
+                      found());
       }
       ++at_;
       if (!noun_phrase(s.prepositional_object, quoted(words_[at_ - 1]) + " needs a noun phrase")) return std::nullopt;
@@ -78,7 +87,9 @@ class Parser {
     static const std::string end;
     return at_ < words_.size() ? words_[at_] : end;
   }
-  std::string so_far() const { return join(std::vector<std::string>(words_.begin(), words_.begin() + static_cast<std::ptrdiff_t>(at_))); }
+  std::string so_far() const {
+    return join(std::vector<std::string>(words_.begin(), words_.begin() + static_cast<std::ptrdiff_t>(at_)));
+  }
   std::string found() const { return at_ < words_.size() ? ", not " + quoted(peek()) : ""; }
   std::nullopt_t fail(std::string why) {
     problem_ = std::move(why);
@@ -95,7 +106,9 @@ class Parser {
     }
     np.determiner = find(determiners(), &Determiner::en, peek());
     if (np.determiner < 0) {
-      fail(role + ": a name (maria, juan, ana, pedro) or a determiner (the, a, my, this, these, two, three, some) and a noun" + found());
+      fail(role +
+           ": a name (maria, juan, ana, pedro) or a determiner (the, a, my, this, these, two, three, some) and a noun" +
+           found());
       return false;
     }
     ++at_;
@@ -122,7 +135,8 @@ class Parser {
     if (number == Number::either || (number == Number::plural) == np.plural) return true;
     const Noun& noun = nouns()[np.noun];
     fail(quoted(determiners()[np.determiner].en) + " takes a " + (number == Number::plural ? "plural" : "singular") +
-         " noun: " + quoted(number == Number::plural ? noun.en_plural : noun.en_singular) + ", not " + quoted(words_[at_ - 1]));
+         " noun: " + quoted(number == Number::plural ? noun.en_plural : noun.en_singular) + ", not " +
+         quoted(words_[at_ - 1]));
     return false;
   }
 

@@ -55,8 +55,7 @@ class Spanish final : public TargetLanguage {
     if (s.preposition >= 0) {
       const Preposition& p = prepositions()[s.preposition];
       r.word(p.es, en.preposition);
-      r.noun_phrase(s.prepositional_object, en.prepositional_object, p.followed_by_de ? "de" : nullptr,
-                    en.preposition);
+      r.noun_phrase(s.prepositional_object, en.prepositional_object, p.followed_by_de ? "de" : nullptr, en.preposition);
     }
     r.pair.source = std::move(en.words);
     return std::move(r.pair);

@@ -58,7 +58,8 @@ class SequenceTask final : public Task {
     // A small alphabet and short lengths have few distinct held-out sequences: stop when they run out.
     for (std::size_t tries = 0; out.size() < count && tries < 200 * count + 10000; ++tries) {
       Pair pair = random_pair(rng);
-      if (corpus::is_held_out(pair.source) && seen.insert(corpus::join(pair.source)).second) out.push_back(std::move(pair));
+      if (corpus::is_held_out(pair.source) && seen.insert(corpus::join(pair.source)).second)
+        out.push_back(std::move(pair));
     }
     return out;
   }
@@ -72,8 +73,7 @@ class SequenceTask final : public Task {
 
  private:
   Pair random_pair(Rng& rng) const {
-    const std::size_t length =
-        lengths_.min + rng.below(static_cast<std::uint32_t>(lengths_.max - lengths_.min + 1));
+    const std::size_t length = lengths_.min + rng.below(static_cast<std::uint32_t>(lengths_.max - lengths_.min + 1));
     std::vector<std::string> source(length);
     for (auto& word : source) word = digits()[rng.below(10)];
     if (kind_ == SequenceKind::copy) {
@@ -83,7 +83,7 @@ class SequenceTask final : public Task {
       if (std::all_of(source.begin(), source.end(), [](const std::string& w) { return w == kDistractor; }))
         source[rng.below(static_cast<std::uint32_t>(length))] = digits()[rng.below(10)];
     }
-    return *solve(source);
+    return *solve(source);  // NOLINT(bugprone-unchecked-optional-access): digits and distractors always solve
   }
 
   // The target of a valid source, each target word aligned to the source position it comes from.

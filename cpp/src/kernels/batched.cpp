@@ -72,7 +72,7 @@ MultiHeadLayout multi_head_layout(const MultiHeadShape& s, unsigned threads) {
 void shared_matmul(ConstMatrixView a, ConstMatrixView b, const float* bias, MatrixView c, float* packed,
                    ThreadPool& pool) {
   matmul_pack_fast(b, packed);
-  const std::size_t tiles = (a.rows + 3) / 4, blocks = std::min<std::size_t>(tiles, 4 * pool.size());
+  const std::size_t tiles = (a.rows + 3) / 4, blocks = std::min<std::size_t>(tiles, std::size_t{4} * pool.size());
   const std::size_t rows_per_block = (tiles + blocks - 1) / blocks * 4;
   pool.run((a.rows + rows_per_block - 1) / rows_per_block, [&](std::size_t block, unsigned) {
     const std::size_t first = block * rows_per_block, rows = std::min(rows_per_block, a.rows - first);

@@ -10,10 +10,10 @@
 #include "attn/multi_head.h"
 #include "matmul_parts.h"
 #include "multi_head_impl.h"
-#include "streaming_parts.h"
 #include "simd/gemm.hpp"
 #include "simd/softmax.hpp"
 #include "simd/streaming.hpp"
+#include "streaming_parts.h"
 
 #define ATTN_NOINLINE __attribute__((noinline))
 
@@ -69,8 +69,7 @@ std::size_t attention_workspace_floats_fast(std::size_t, std::size_t sk, std::si
 }
 
 ATTN_NOINLINE void attention_fast(ConstMatrixView q, ConstMatrixView k, ConstMatrixView v, const Mask& mask,
-                                  const LogitParams& params, MatrixView output, MatrixView weights,
-                                  float* workspace) {
+                                  const LogitParams& params, MatrixView output, MatrixView weights, float* workspace) {
   // step 1: scores = Q Kᵀ, written straight into the weights matrix
   Gemm::pack_transposed(k, workspace);
   Gemm::multiply(q, workspace, k.rows, nullptr, weights);
@@ -118,8 +117,8 @@ std::size_t multi_head_workspace_floats_fast(const MultiHeadShape& shape) {
 }
 
 void multi_head_attention_fast(const float* xq, const float* xkv, const MultiHeadWeights& w,
-                               const MultiHeadShape& shape, const Mask& mask, const LogitParams& params,
-                               float* output, float* weights, float* workspace) {
+                               const MultiHeadShape& shape, const Mask& mask, const LogitParams& params, float* output,
+                               float* weights, float* workspace) {
   detail::multi_head_attention(xq, xkv, w, shape, mask, params, output, weights, workspace, kFastKernels);
 }
 

@@ -34,8 +34,8 @@ std::size_t multi_head_workspace_floats(const MultiHeadShape& shape, const Kerne
 }
 
 void multi_head_attention(const float* xq, const float* xkv, const MultiHeadWeights& w, const MultiHeadShape& s,
-                          const Mask& mask, const LogitParams& params, float* output, float* weights,
-                          float* workspace, const KernelSet& kernels) {
+                          const Mask& mask, const LogitParams& params, float* output, float* weights, float* workspace,
+                          const KernelSet& kernels) {
   const Layout l = layout(s, kernels);
   const std::size_t d = s.d_model, kvw = s.kv_width(), dh = s.head_width();
   float* scratch = workspace + l.scratch;

@@ -14,7 +14,7 @@ using attn::KernelSet;
 std::size_t multi_head_workspace_floats(const MultiHeadShape& shape, const KernelSet& kernels);
 
 void multi_head_attention(const float* xq, const float* xkv, const MultiHeadWeights& w, const MultiHeadShape& shape,
-                          const Mask& mask, const LogitParams& params, float* output, float* weights,
-                          float* workspace, const KernelSet& kernels);
+                          const Mask& mask, const LogitParams& params, float* output, float* weights, float* workspace,
+                          const KernelSet& kernels);
 
 }  // namespace attn::detail

@@ -13,7 +13,8 @@ float dot(const float* a, const float* b, std::size_t n) {
   for (; i + 8 <= n; i += 8)
     for (std::size_t l = 0; l < 8; ++l) partial[l] += a[i + l] * b[i + l];
   for (; i < n; ++i) partial[i % 8] += a[i] * b[i];
-  return ((partial[0] + partial[1]) + (partial[2] + partial[3])) + ((partial[4] + partial[5]) + (partial[6] + partial[7]));
+  return ((partial[0] + partial[1]) + (partial[2] + partial[3])) +
+         ((partial[4] + partial[5]) + (partial[6] + partial[7]));
 }
 
 // y[0..n) += alpha · x[0..n)
@@ -49,8 +50,8 @@ void sigmoid_gates_forward(const AttentionBlock& block, const Mask& mask, float 
 
 }  // namespace
 
-void linear_forward(const KernelSet& kernels, const float* params, const Linear& l, const float* x,
-                    std::size_t rows, float* y, Scratch& scratch) {
+void linear_forward(const KernelSet& kernels, const float* params, const Linear& l, const float* x, std::size_t rows,
+                    float* y, Scratch& scratch) {
   float* workspace = Scratch::sized(scratch.kernel, kernels.matmul_workspace_floats(l.in, l.out));
   kernels.matmul(dense(x, rows, l.in), dense(params + l.w, l.in, l.out), params + l.b, dense(y, rows, l.out),
                  workspace);
@@ -139,9 +140,9 @@ void layer_norm_backward(const float* params, float* grads, const LayerNorm& n, 
   }
 }
 
-void attention_forward(const KernelSet& kernels, const float* params, const AttentionBlock& block,
-                       const float* xq, std::size_t sq, const float* xkv, std::size_t sk, const Mask& mask,
-                       float temperature, AttentionActivations& act, float* out, Scratch& scratch) {
+void attention_forward(const KernelSet& kernels, const float* params, const AttentionBlock& block, const float* xq,
+                       std::size_t sq, const float* xkv, std::size_t sk, const Mask& mask, float temperature,
+                       AttentionActivations& act, float* out, Scratch& scratch) {
   const std::size_t d = block.q.out, heads = block.heads, dh = d / heads;
   act.sq = sq;
   act.sk = sk;
@@ -234,8 +235,8 @@ void feed_forward_backward(const float* params, float* grads, const FeedForward&
   linear_backward(params, grads, f.expand, x, dhidden, rows, dx);
 }
 
-double cross_entropy(const float* logits, std::size_t rows, std::size_t vocabulary, const int* targets,
-                     float weight, float* dlogits) {
+double cross_entropy(const float* logits, std::size_t rows, std::size_t vocabulary, const int* targets, float weight,
+                     float* dlogits) {
   double total = 0;
   for (std::size_t i = 0; i < rows; ++i) {
     const float* z = logits + i * vocabulary;

@@ -21,8 +21,8 @@ struct Scratch {
 };
 
 // y (rows × out) = x (rows × in) · W + b
-void linear_forward(const KernelSet& kernels, const float* params, const Linear& l, const float* x,
-                    std::size_t rows, float* y, Scratch& scratch);
+void linear_forward(const KernelSet& kernels, const float* params, const Linear& l, const float* x, std::size_t rows,
+                    float* y, Scratch& scratch);
 // dW += xᵀ·dy, db += Σ_rows dy, and dx += dy·Wᵀ when dx is not null.
 void linear_backward(const float* params, float* grads, const Linear& l, const float* x, const float* dy,
                      std::size_t rows, float* dx);
@@ -34,9 +34,9 @@ void layer_norm_backward(const float* params, float* grads, const LayerNorm& n, 
                          const float* dy, std::size_t rows, float* dx);
 
 // out (sq × D) = MultiHead(xq, xkv); weights per head in act.weights.
-void attention_forward(const KernelSet& kernels, const float* params, const AttentionBlock& block,
-                       const float* xq, std::size_t sq, const float* xkv, std::size_t sk, const Mask& mask,
-                       float temperature, AttentionActivations& act, float* out, Scratch& scratch);
+void attention_forward(const KernelSet& kernels, const float* params, const AttentionBlock& block, const float* xq,
+                       std::size_t sq, const float* xkv, std::size_t sk, const Mask& mask, float temperature,
+                       AttentionActivations& act, float* out, Scratch& scratch);
 // dxq += ∂L/∂xq, dxkv += ∂L/∂xkv (they may be the same buffer for self-attention).
 void attention_backward(const float* params, float* grads, const AttentionBlock& block, const float* xq,
                         const float* xkv, float temperature, const AttentionActivations& act, const float* dout,
@@ -51,7 +51,7 @@ void feed_forward_backward(const float* params, float* grads, const FeedForward&
 
 // Row-wise softmax cross-entropy over logits (rows × vocabulary): returns Σ −log p(target) and writes
 // dlogits = weight · (softmax − onehot).
-double cross_entropy(const float* logits, std::size_t rows, std::size_t vocabulary, const int* targets,
-                     float weight, float* dlogits);
+double cross_entropy(const float* logits, std::size_t rows, std::size_t vocabulary, const int* targets, float weight,
+                     float* dlogits);
 
 }  // namespace attn::model::layers

@@ -9,9 +9,12 @@
 namespace attn::model {
 
 float learning_rate_at(const TrainingOptions& o, std::size_t step) {
-  if (step <= o.warmup) return o.learning_rate * static_cast<float>(step) / static_cast<float>(std::max<std::size_t>(o.warmup, 1));
-  const double progress = static_cast<double>(step - o.warmup) / static_cast<double>(std::max(o.steps - o.warmup, std::size_t{1}));
-  return static_cast<float>(o.learning_rate * (0.05 + 0.95 * 0.5 * (1.0 + std::cos(3.141592653589793 * std::min(progress, 1.0)))));
+  if (step <= o.warmup)
+    return o.learning_rate * static_cast<float>(step) / static_cast<float>(std::max<std::size_t>(o.warmup, 1));
+  const double progress =
+      static_cast<double>(step - o.warmup) / static_cast<double>(std::max(o.steps - o.warmup, std::size_t{1}));
+  return static_cast<float>(o.learning_rate *
+                            (0.05 + 0.95 * 0.5 * (1.0 + std::cos(3.141592653589793 * std::min(progress, 1.0)))));
 }
 
 void run_sequentially(std::size_t count, const std::function<void(std::size_t)>& task) {
@@ -37,8 +40,8 @@ struct Trainer::Shard {
   }
 };
 
-Trainer::Trainer(TranslationModel model, const TrainingOptions& options, const KernelSet& kernels,
-                 ParallelFor parallel, std::unique_ptr<tasks::Task> task)
+Trainer::Trainer(TranslationModel model, const TrainingOptions& options, const KernelSet& kernels, ParallelFor parallel,
+                 std::unique_ptr<tasks::Task> task)
     : model_(std::move(model)),
       options_(options),
       parallel_(std::move(parallel)),
@@ -99,7 +102,7 @@ double Evaluation::best_alignment_share(std::size_t* best_index) const {
 Evaluation evaluate(Translator& translator, const std::vector<corpus::SentencePair>& pairs) {
   const Config& c = translator.model().config;
   Evaluation e;
-  e.alignment_hits.assign(c.decoder_layers * c.heads, 0);
+  e.alignment_hits.assign(std::size_t{c.decoder_layers} * c.heads, 0);
   for (const auto& pair : pairs) {
     const Translation t = translator.translate_words(pair.source, 1.0f, pair.target.size() + 1);
     std::vector<std::string> words = t.target;

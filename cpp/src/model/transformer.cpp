@@ -1,9 +1,9 @@
 #include <algorithm>
 #include <cmath>
 
+#include "../data/rng.h"
 #include "attn/model.h"
 #include "layers.h"
-#include "../data/rng.h"
 
 namespace attn::model {
 
@@ -74,8 +74,8 @@ std::vector<float> initial_parameters(const Config& c, std::uint64_t seed) {
     for (const Linear* l : {&a.q, &a.k, &a.v, &a.o}) linear(*l);
   };
   const double embedding_std = 1.0 / std::sqrt(static_cast<double>(c.d_model));
-  normal(layout.source_embedding, c.source_vocabulary * c.d_model, embedding_std);
-  normal(layout.target_embedding, c.target_vocabulary * c.d_model, embedding_std);
+  normal(layout.source_embedding, std::size_t{c.source_vocabulary} * c.d_model, embedding_std);
+  normal(layout.target_embedding, std::size_t{c.target_vocabulary} * c.d_model, embedding_std);
   for (const auto& l : layout.encoder) {
     norm(l.attention_norm), attention(l.self_attention), norm(l.ffn_norm), linear(l.ffn.expand), linear(l.ffn.contract);
   }
@@ -100,7 +100,7 @@ struct Transformer::Buffers {
 
 Transformer::Transformer(const Config& config, const KernelSet& kernels)
     : config_(config), layout_(config), kernels_(kernels), buffers_(std::make_shared<Buffers>()) {
-  positions_.assign(config.max_positions * config.d_model, 0.0f);
+  positions_.assign(std::size_t{config.max_positions} * config.d_model, 0.0f);
   if (!config.positions) return;  // the ablation: embeddings alone, no word order
   sinusoidal_positions(config.max_positions, config.d_model, positions_.data());
 }
@@ -136,13 +136,15 @@ void Transformer::forward(const float* params, const std::vector<int>& source, c
   for (std::size_t l = 0; l < layout_.encoder.size(); ++l) {
     const EncoderLayer& p = layout_.encoder[l];
     EncoderLayerActivations& a = act.encoder[l];
-    if (l == 0) embed(params, layout_.source_embedding, source, a.input);
-    else a.input = *x;
+    if (l == 0)
+      embed(params, layout_.source_embedding, source, a.input);
+    else
+      a.input = *x;
     b.branch.resize(s * d);
     layers::layer_norm_forward(params, p.attention_norm, a.input.data(), s, a.attention_norm);
     layers::attention_forward(kernels_, params, p.self_attention, a.attention_norm.out.data(), s,
-                              a.attention_norm.out.data(), s, Mask{}, temperature, a.self_attention,
-                              b.branch.data(), b.scratch);
+                              a.attention_norm.out.data(), s, Mask{}, temperature, a.self_attention, b.branch.data(),
+                              b.scratch);
     a.middle.resize(s * d);
     for (std::size_t i = 0; i < s * d; ++i) a.middle[i] = a.input[i] + b.branch[i];
     layers::layer_norm_forward(params, p.ffn_norm, a.middle.data(), s, a.ffn_norm);
@@ -167,8 +169,10 @@ void Transformer::forward_decoder(const float* params, const std::vector<int>& t
   for (std::size_t l = 0; l < layout_.decoder.size(); ++l) {
     const DecoderLayer& p = layout_.decoder[l];
     DecoderLayerActivations& a = act.decoder[l];
-    if (l == 0) embed(params, layout_.target_embedding, target_in, a.input);
-    else a.input = act.decoder_out_raw;
+    if (l == 0)
+      embed(params, layout_.target_embedding, target_in, a.input);
+    else
+      a.input = act.decoder_out_raw;
     b.branch.resize(t * d);
     a.after_self.resize(t * d);
     a.after_cross.resize(t * d);
@@ -180,8 +184,8 @@ void Transformer::forward_decoder(const float* params, const std::vector<int>& t
     for (std::size_t i = 0; i < t * d; ++i) a.after_self[i] = a.input[i] + b.branch[i];
 
     layers::layer_norm_forward(params, p.cross_norm, a.after_self.data(), t, a.cross_norm);
-    layers::attention_forward(kernels_, params, p.cross_attention, a.cross_norm.out.data(), t, act.memory.out.data(),
-                              s, Mask{}, temperature, a.cross_attention, b.branch.data(), b.scratch);
+    layers::attention_forward(kernels_, params, p.cross_attention, a.cross_norm.out.data(), t, act.memory.out.data(), s,
+                              Mask{}, temperature, a.cross_attention, b.branch.data(), b.scratch);
     for (std::size_t i = 0; i < t * d; ++i) a.after_cross[i] = a.after_self[i] + b.branch[i];
 
     layers::layer_norm_forward(params, p.ffn_norm, a.after_cross.data(), t, a.ffn_norm);
@@ -256,8 +260,8 @@ void Transformer::attention_backward(const float* params, float* grads, const La
   Buffers& b = *buffers_;
   std::vector<float>& dbranch = Buffers::zeroed(b.grad_branch, rows * config_.d_model);
   const float* xq = norm_act.out.data();
-  layers::attention_backward(params, grads, block, xq, memory ? memory : xq, temperature, block_act, dx,
-                             dbranch.data(), memory ? dmemory : dbranch.data(), b.scratch);
+  layers::attention_backward(params, grads, block, xq, memory ? memory : xq, temperature, block_act, dx, dbranch.data(),
+                             memory ? dmemory : dbranch.data(), b.scratch);
   layers::layer_norm_backward(params, grads, norm, norm_act, dbranch.data(), rows, dx);
 }
 

@@ -19,7 +19,9 @@ TranslateResult Translator::translate(const std::string& sentence, float tempera
   TranslateResult result;
   if (sentence.size() > kMaxSentenceBytes) {
     result.error = TranslateError{TranslateError::Kind::too_long,
-                                  "the sentence is longer than " + std::to_string(kMaxSentenceBytes) + " bytes", {}, {}};
+                                  "the sentence is longer than " + std::to_string(kMaxSentenceBytes) + " bytes",
+                                  {},
+                                  {}};
     return result;
   }
   const std::vector<std::string> words = tokenize(sentence);
@@ -29,15 +31,16 @@ TranslateResult Translator::translate(const std::string& sentence, float tempera
   }
   if (words.size() > max_source_words()) {
     result.error = TranslateError{TranslateError::Kind::too_long,
-                                  "the sentence has " + std::to_string(words.size()) + " words; the model reads at most " +
-                                      std::to_string(max_source_words()),
-                                  {}, {}};
+                                  "the sentence has " + std::to_string(words.size()) +
+                                      " words; the model reads at most " + std::to_string(max_source_words()),
+                                  {},
+                                  {}};
     return result;
   }
   TranslateError unknown{TranslateError::Kind::unknown_words, "", {}, {}};
   for (const auto& w : words) {
-    if (model_.source.id(w) >= 0 || std::find(unknown.unknown_words.begin(), unknown.unknown_words.end(), w) !=
-                                        unknown.unknown_words.end()) {
+    if (model_.source.id(w) >= 0 ||
+        std::find(unknown.unknown_words.begin(), unknown.unknown_words.end(), w) != unknown.unknown_words.end()) {
       continue;
     }
     unknown.unknown_words.push_back(w);
@@ -68,10 +71,11 @@ TranslateResult Translator::translate(const std::string& sentence, float tempera
     }
     const std::size_t fit = std::min<std::size_t>(model_.config.max_positions, kMaxTargetTokens) - 1;
     if (target.size() > fit) {
-      result.error = TranslateError{TranslateError::Kind::too_long,
-                                    "the forced target has " + std::to_string(target.size()) + " words; at most " +
-                                        std::to_string(fit) + " fit",
-                                    {}, {}};
+      result.error = TranslateError{
+          TranslateError::Kind::too_long,
+          "the forced target has " + std::to_string(target.size()) + " words; at most " + std::to_string(fit) + " fit",
+          {},
+          {}};
       return result;
     }
   }
@@ -92,6 +96,7 @@ void Translator::distribution(std::size_t row, float output_temperature, float* 
 
 std::vector<int> Translator::source_ids(const std::vector<std::string>& words) const {
   std::vector<int> source;
+  source.reserve(words.size() + 1);
   for (const auto& w : words) source.push_back(model_.source.id(w));
   source.push_back(kSourceEnd);
   return source;
@@ -123,7 +128,8 @@ Translation Translator::translate_words(const std::vector<std::string>& words, f
     target_in.insert(target_in.end(), produced.begin(), produced.end() - 1);
     transformer_.forward(model_.parameters.data(), source, target_in, temperature, activations_);
     probabilities.resize(produced.size() * v);
-    for (std::size_t row = 0; row < produced.size(); ++row) distribution(row, decoding.output_temperature, &probabilities[row * v]);
+    for (std::size_t row = 0; row < produced.size(); ++row)
+      distribution(row, decoding.output_temperature, &probabilities[row * v]);
   } else {
     // Step by step: feed <bos> + the words so far, choose the next word, stop at <eos>.
     Rng rng(decoding.seed);
@@ -170,9 +176,11 @@ Translation Translator::translate_words(const std::vector<std::string>& words, f
   t.layers_decoder = c.decoder_layers;
   t.heads = c.heads;
   for (const auto& layer : activations_.encoder)
-    t.encoder_self.insert(t.encoder_self.end(), layer.self_attention.weights.begin(), layer.self_attention.weights.end());
+    t.encoder_self.insert(t.encoder_self.end(), layer.self_attention.weights.begin(),
+                          layer.self_attention.weights.end());
   for (const auto& layer : activations_.decoder) {
-    t.decoder_self.insert(t.decoder_self.end(), layer.self_attention.weights.begin(), layer.self_attention.weights.end());
+    t.decoder_self.insert(t.decoder_self.end(), layer.self_attention.weights.begin(),
+                          layer.self_attention.weights.end());
     t.cross_attention.insert(t.cross_attention.end(), layer.cross_attention.weights.begin(),
                              layer.cross_attention.weights.end());
   }

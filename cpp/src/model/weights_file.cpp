@@ -71,8 +71,10 @@ float from_half(std::uint16_t h) {
     const float magnitude = std::ldexp(static_cast<float>(mantissa), -24);
     return sign ? -magnitude : magnitude;
   }
-  if (exponent == 31) f = sign | 0x7f800000u | (mantissa << 13);
-  else f = sign | ((exponent + 112) << 23) | (mantissa << 13);
+  if (exponent == 31)
+    f = sign | 0x7f800000u | (mantissa << 13);
+  else
+    f = sign | ((exponent + 112) << 23) | (mantissa << 13);
   float out;
   std::memcpy(&out, &f, 4);
   return out;
@@ -145,7 +147,8 @@ std::vector<std::uint8_t> save_weights(const TranslationModel& m) {
 }
 
 LoadedModel load_weights(const std::uint8_t* bytes, std::size_t size) {
-  if (size < 8 || std::memcmp(bytes, kMagic, 4) != 0) return refuse("it does not start with APTM, so it is not an attention-playground model");
+  if (size < 8 || std::memcmp(bytes, kMagic, 4) != 0)
+    return refuse("it does not start with APTM, so it is not an attention-playground model");
   Reader r(bytes, size);
   r.take(4);
   const std::uint32_t version = r.u32();
@@ -156,7 +159,8 @@ LoadedModel load_weights(const std::uint8_t* bytes, std::size_t size) {
   if (size < 12) return refuse("truncated");
   std::uint32_t stored_crc = 0;
   std::memcpy(&stored_crc, bytes + size - 4, 4);  // little-endian hosts only (x86, wasm)
-  if (weight_file_checksum(bytes, size - 4) != stored_crc) return refuse("checksum mismatch (the file is corrupted or truncated)");
+  if (weight_file_checksum(bytes, size - 4) != stored_crc)
+    return refuse("checksum mismatch (the file is corrupted or truncated)");
 
   Config c;
   c.d_model = r.u32(), c.heads = r.u32(), c.ffn = r.u32();
@@ -176,7 +180,8 @@ LoadedModel load_weights(const std::uint8_t* bytes, std::size_t size) {
   auto target = r.vocabulary(65536);
   if (!source || !target) return refuse("damaged vocabulary");
   if (target->size() < 2) return refuse("its target vocabulary has 1 word; it needs <bos> and <eos> first");
-  if (source->word(kSourceEnd) != "<eos>" || target->word(kTargetBegin) != "<bos>" || target->word(kTargetEnd) != "<eos>") {
+  if (source->word(kSourceEnd) != "<eos>" || target->word(kTargetBegin) != "<bos>" ||
+      target->word(kTargetEnd) != "<eos>") {
     return refuse("vocabularies lack the <bos>/<eos> tokens at their fixed places");
   }
   c.source_vocabulary = static_cast<std::uint32_t>(source->size());

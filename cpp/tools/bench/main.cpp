@@ -8,10 +8,10 @@
 #include <string>
 #include <vector>
 
+#include "../../../tests/cpp/test_util.h"
 #include "arch_kernels.h"
 #include "attn/attention.h"
 #include "attn/batched.h"
-#include "../../../tests/cpp/test_util.h"
 
 using namespace attn;
 
@@ -56,15 +56,19 @@ int main(int argc, char** argv) {
     std::vector<float> out(n), weights(shape.heads * shape.s * shape.s);
     const LogitParams params{default_scale(kD), 1.0f, false};
     const std::size_t calls = shape.s >= 1024 ? 21 : 41;
-    auto view = [&](const std::vector<float>& m, std::size_t h) { return dense(m.data() + h * shape.s * kD, shape.s, kD); };
+    auto view = [&](const std::vector<float>& m, std::size_t h) {
+      return dense(m.data() + h * shape.s * kD, shape.s, kD);
+    };
 
     for (const bench::ArchKernels& kernels : {bench::sse_kernels(), bench::native_kernels()}) {
       std::vector<float> ws(kernels.streaming_workspace_floats(shape.s, kD, kD));
-      const double ms = median_ms([&] {
-        for (std::size_t h = 0; h < shape.heads; ++h)
-          kernels.streaming(view(q, h), view(k, h), view(v, h), Mask{}, params,
-                            dense(out.data() + h * shape.s * kD, shape.s, kD), ws.data());
-      }, calls);
+      const double ms = median_ms(
+          [&] {
+            for (std::size_t h = 0; h < shape.heads; ++h)
+              kernels.streaming(view(q, h), view(k, h), view(v, h), Mask{}, params,
+                                dense(out.data() + h * shape.s * kD, shape.s, kD), ws.data());
+          },
+          calls);
       rows.push_back({std::string("streaming, ") + kernels.arch, shape, ms});
     }
     // This machine's best, heads and query blocks shared by two threads.
@@ -72,18 +76,23 @@ int main(int argc, char** argv) {
       ThreadPool pool(2);
       const HeadsShape heads_shape{shape.heads, shape.s, shape.s, kD, kD};
       std::vector<float> ws(batched_workspace_floats_fast(heads_shape, false, pool.size()));
-      const double ms = median_ms([&] {
-        batched_attention_fast(q.data(), k.data(), v.data(), heads_shape, Mask{}, params, out.data(), nullptr, ws.data(), pool);
-      }, calls);
+      const double ms = median_ms(
+          [&] {
+            batched_attention_fast(q.data(), k.data(), v.data(), heads_shape, Mask{}, params, out.data(), nullptr,
+                                   ws.data(), pool);
+          },
+          calls);
       rows.push_back({std::string("streaming, 2 threads, ") + bench::native_kernels().arch, shape, ms});
     }
     std::vector<float> ws(attention_workspace_floats_fast(shape.s, shape.s, kD, kD));
-    const double ms = median_ms([&] {
-      for (std::size_t h = 0; h < shape.heads; ++h)
-        attention_fast(view(q, h), view(k, h), view(v, h), Mask{}, params,
-                       dense(out.data() + h * shape.s * kD, shape.s, kD),
-                       dense(weights.data() + h * shape.s * shape.s, shape.s, shape.s), ws.data());
-    }, calls);
+    const double ms = median_ms(
+        [&] {
+          for (std::size_t h = 0; h < shape.heads; ++h)
+            attention_fast(view(q, h), view(k, h), view(v, h), Mask{}, params,
+                           dense(out.data() + h * shape.s * kD, shape.s, kD),
+                           dense(weights.data() + h * shape.s * shape.s, shape.s, shape.s), ws.data());
+        },
+        calls);
     rows.push_back({std::string("with weights, ") + bench::native_kernels().arch, shape, ms});
   }
 
@@ -99,6 +108,7 @@ int main(int argc, char** argv) {
   }
   std::printf("| kernel | H | S | d | ms (median) | GFLOP/s |\n|---|---|---|---|---|---|\n");
   for (const Row& r : rows)
-    std::printf("| %s | %zu | %zu | %zu | %.3f | %.1f |\n", r.kernel.c_str(), r.shape.heads, r.shape.s, kD, r.ms, r.gflops());
+    std::printf("| %s | %zu | %zu | %zu | %.3f | %.1f |\n", r.kernel.c_str(), r.shape.heads, r.shape.s, kD, r.ms,
+                r.gflops());
   return 0;
 }

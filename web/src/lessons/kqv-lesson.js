@@ -1,18 +1,28 @@
 // Lesson 3: keys, queries and values of four words, the scaled scores, and the softmax axis: along each
 // query's row (right) or along each key's column (the classic mistake), with the row sums that tell them apart.
-import { element, labelled, select } from '../controls.js';
+import { controlsRow, element, fieldset, labelled, select } from '../controls.js';
 import { formatNumber } from '../format.js';
 import { Heatmap } from '../heatmap.js';
 import { keysQueriesValues, words } from './kqv-math.js';
 
-const axes = [['rows', 'each query’s row (right)'], ['columns', 'each key’s column (wrong)']];
+const axes = [
+  ['rows', 'each query’s row (right)'],
+  ['columns', 'each key’s column (wrong)'],
+];
 
 export class KeysQueriesValuesLesson {
   constructor({ api, state, onChange }) {
-    Object.assign(this, { api, state, onChange });
+    this.api = api;
+    this.state = state;
+    this.onChange = onChange;
     this.axisSelect = select('kqv-axis', axes, (axis) => this.onChange({ axis }));
-    this.querySelect = select('kqv-query', words.map((word, i) => [i, word]), (v) => this.onChange({ query: Number(v) }));
-    const map = (id, title, rowAxis, colAxis, extra = {}) => new Heatmap({ id, title, rowAxis, colAxis, wordLabels: true, ...extra });
+    this.querySelect = select(
+      'kqv-query',
+      words.map((word, i) => [i, word]),
+      (v) => this.onChange({ query: Number(v) }),
+    );
+    const map = (id, title, rowAxis, colAxis, extra = {}) =>
+      new Heatmap({ id, title, rowAxis, colAxis, wordLabels: true, ...extra });
     this.maps = {
       x: map('kqv-x', 'X: the words', 'word', 'feature'),
       q: map('kqv-q', 'Q = X·Wq: what each looks for', 'word', 'feature'),
@@ -24,12 +34,22 @@ export class KeysQueriesValuesLesson {
     };
     this.breakdown = element('p', { id: 'kqv-breakdown', className: 'breakdown-text' });
     this.verdict = element('p', { id: 'kqv-verdict', className: 'verdict', 'aria-live': 'polite' });
-    this.element = element('div', { className: 'lesson-widget' },
-      element('div', { className: 'controls' }, element('fieldset', {}, element('legend', { textContent: 'Softmax' }),
-        labelled('normalise along', this.axisSelect), labelled('follow the query of', this.querySelect))),
-      element('div', { className: 'maps-row' }, this.maps.x.element, this.maps.q.element, this.maps.k.element, this.maps.v.element),
-      element('div', { className: 'maps-row' }, this.maps.scores.element, this.maps.weights.element, this.maps.output.element),
-      this.breakdown, this.verdict);
+    const mapsRow = (...names) => element('div', { className: 'maps-row' }, ...names.map((n) => this.maps[n].element));
+    this.element = element(
+      'div',
+      { className: 'lesson-widget' },
+      controlsRow(
+        fieldset(
+          'Softmax',
+          labelled('normalise along', this.axisSelect),
+          labelled('follow the query of', this.querySelect),
+        ),
+      ),
+      mapsRow('x', 'q', 'k', 'v'),
+      mapsRow('scores', 'weights', 'output'),
+      this.breakdown,
+      this.verdict,
+    );
   }
 
   render(width) {
@@ -39,15 +59,27 @@ export class KeysQueriesValuesLesson {
     const result = keysQueriesValues(this.api, axis);
     const size = Math.min(width / 4 - 24, 200);
     const features = (m) => Array.from({ length: m.cols }, (_, i) => `${i + 1}`);
-    for (const name of ['x', 'q', 'k', 'v']) this.maps[name].update({ matrix: result[name], digits: 2, rowLabels: [...words], colLabels: features(result[name]), maxWidth: size });
-    this.maps.scores.update({ matrix: result.scores, digits: 2, highlightRow: query, rowLabels: [...words], colLabels: [...words], maxWidth: Math.min(width / 3, 300) });
-    this.maps.weights.update({ matrix: result.weights, digits: 2, highlightRow: query, rowLabels: [...words], colLabels: [...words], maxWidth: Math.min(width / 3, 300) });
-    this.maps.output.update({ matrix: result.output, digits: 2, highlightRow: query, rowLabels: [...words], colLabels: features(result.output), maxWidth: Math.min(width / 3, 240) });
-    const row = (m) => Array.from(m.data.slice(query * m.cols, (query + 1) * m.cols)).map((value) => formatNumber(value, 3));
+    // Every map: a row per word, two digits; the ones after the softmax's input follow the chosen query's row.
+    const show = (name, { colLabels = features(result[name]), maxWidth, highlightRow = null }) =>
+      this.maps[name].update({
+        matrix: result[name],
+        digits: 2,
+        highlightRow,
+        rowLabels: [...words],
+        colLabels,
+        maxWidth,
+      });
+    for (const name of ['x', 'q', 'k', 'v']) show(name, { maxWidth: size });
+    show('scores', { colLabels: [...words], highlightRow: query, maxWidth: Math.min(width / 3, 300) });
+    show('weights', { colLabels: [...words], highlightRow: query, maxWidth: Math.min(width / 3, 300) });
+    show('output', { highlightRow: query, maxWidth: Math.min(width / 3, 240) });
+    const row = (m) =>
+      Array.from(m.data.slice(query * m.cols, (query + 1) * m.cols)).map((value) => formatNumber(value, 3));
     this.breakdown.textContent = `“${words[query]}”: scores [${row(result.scores).join(', ')}] → weights [${row(result.weights).join(', ')}] → output [${row(result.output).join(', ')}] (each weight times that word’s row of V, summed).`;
     const sums = result.rowSums.map((s) => formatNumber(s, 3)).join(', ');
-    this.verdict.textContent = axis === 'rows'
-      ? `Each query’s weights sum to 1 (${sums}): a distribution over the keys, so each output is an average of values.`
-      : `The rows sum to ${sums}, not 1: each key’s column was normalised instead, so a query’s output is no average of values. Switch back to rows.`;
+    this.verdict.textContent =
+      axis === 'rows'
+        ? `Each query’s weights sum to 1 (${sums}): a distribution over the keys, so each output is an average of values.`
+        : `The rows sum to ${sums}, not 1: each key’s column was normalised instead, so a query’s output is no average of values. Switch back to rows.`;
   }
 }

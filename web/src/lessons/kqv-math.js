@@ -5,15 +5,36 @@
 
 export const words = Object.freeze(['she', 'reads', 'a', 'book']);
 // Small hand-picked numbers (2 features per word, 2-wide projections) a learner can follow by hand.
-const x = [[1, 0], [0.5, 1], [0, 0.2], [1, 0.8]];
+const x = [
+  [1, 0],
+  [0.5, 1],
+  [0, 0.2],
+  [1, 0.8],
+];
 const projections = {
-  wq: [[1, 0.5], [0, 1]],
-  wk: [[1, 0], [0.5, 1]],
-  wv: [[2, 0], [0, 1]],
+  wq: [
+    [1, 0.5],
+    [0, 1],
+  ],
+  wk: [
+    [1, 0],
+    [0.5, 1],
+  ],
+  wv: [
+    [2, 0],
+    [0, 1],
+  ],
 };
 
 const matrix = (rows) => ({ data: Float32Array.from(rows.flat()), rows: rows.length, cols: rows[0].length });
-const transpose = (m) => ({ data: Float32Array.from({ length: m.rows * m.cols }, (_, i) => m.data[(i % m.rows) * m.cols + Math.floor(i / m.rows)]), rows: m.cols, cols: m.rows });
+const transpose = (m) => ({
+  data: Float32Array.from(
+    { length: m.rows * m.cols },
+    (_, i) => m.data[(i % m.rows) * m.cols + Math.floor(i / m.rows)],
+  ),
+  rows: m.cols,
+  cols: m.rows,
+});
 
 /** X, Q, K, V, the scaled scores and the weights and output for `axis` 'rows' (right) or 'columns' (wrong). */
 export function keysQueriesValues(api, axis) {
@@ -22,8 +43,13 @@ export function keysQueriesValues(api, axis) {
   const scale = 1 / Math.sqrt(q.cols);
   const scores = api.logits({ q, k, scale });
   // Along the columns: each key's column normalised over the queries, i.e. the row softmax of K·Qᵀ, transposed.
-  const weights = axis === 'rows' ? api.attention({ q, k, v, scale }).weights : transpose(api.attention({ q: k, k: q, v: q, scale }).weights);
+  const weights =
+    axis === 'rows'
+      ? api.attention({ q, k, v, scale }).weights
+      : transpose(api.attention({ q: k, k: q, v: q, scale }).weights);
   const output = api.matmul({ a: weights, b: v });
-  const rowSums = Array.from({ length: weights.rows }, (_, r) => weights.data.slice(r * weights.cols, (r + 1) * weights.cols).reduce((a, b) => a + b, 0));
+  const rowSums = Array.from({ length: weights.rows }, (_, r) =>
+    weights.data.slice(r * weights.cols, (r + 1) * weights.cols).reduce((a, b) => a + b, 0),
+  );
   return { x: inputs, q, k, v, scores, weights, output, rowSums };
 }

@@ -8,7 +8,10 @@ const width = 8;
 function wordVector(word) {
   let h = 2166136261;
   for (const c of word) h = Math.imul(h ^ c.codePointAt(0), 16777619);
-  return Array.from({ length: width }, (_, i) => (((Math.imul(h ^ (i * 2654435761), 2246822519) >>> 8) % 2001) / 1000 - 1));
+  return Array.from(
+    { length: width },
+    (_, i) => ((Math.imul(h ^ (i * 2654435761), 2246822519) >>> 8) % 2001) / 1000 - 1,
+  );
 }
 
 export function embed(words) {
@@ -18,7 +21,7 @@ export function embed(words) {
 // Fixed projections, seeded: the lesson is about order, not about these numbers.
 function projection(seed) {
   let state = seed;
-  const next = () => ((state = (Math.imul(state, 1664525) + 1013904223) >>> 0) / 4294967296 - 0.5);
+  const next = () => (state = (Math.imul(state, 1664525) + 1013904223) >>> 0) / 4294967296 - 0.5;
   return { data: Float32Array.from({ length: width * width }, next), rows: width, cols: width };
 }
 const projections = [projection(11), projection(23), projection(37)];
@@ -36,10 +39,15 @@ export function selfAttention(api, words, withPositions) {
  */
 export function permutationCheck(api, words, order, withPositions) {
   const original = selfAttention(api, words, withPositions);
-  const shuffled = selfAttention(api, order.map((i) => words[i]), withPositions);
+  const shuffled = selfAttention(
+    api,
+    order.map((i) => words[i]),
+    withPositions,
+  );
   let largest = 0;
   order.forEach((from, r) => {
-    for (let c = 0; c < width; c++) largest = Math.max(largest, Math.abs(shuffled.data[r * width + c] - original.data[from * width + c]));
+    for (let c = 0; c < width; c++)
+      largest = Math.max(largest, Math.abs(shuffled.data[r * width + c] - original.data[from * width + c]));
   });
   return { original, shuffled, largest };
 }

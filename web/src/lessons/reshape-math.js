@@ -7,7 +7,8 @@
 export function splitHeads(m, heads, layout) {
   const { rows: s, cols: d } = m;
   const width = d / heads;
-  const data = new Float32Array(s * d), token = new Array(s * d);
+  const data = new Float32Array(s * d),
+    token = new Array(s * d);
   for (let h = 0; h < heads; h++) {
     for (let r = 0; r < s; r++) {
       for (let c = 0; c < width; c++) {

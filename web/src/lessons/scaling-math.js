@@ -20,7 +20,9 @@ export function scalingExperiment(api, d, seed) {
   const way = (scale) => {
     const weights = api.attention({ q, k, v, scale }).weights;
     const scores = api.logits({ q, k, scale }).data;
-    const largest = Array.from({ length: queryCount }, (_, r) => Math.max(...weights.data.slice(r * keyCount, (r + 1) * keyCount)));
+    const largest = Array.from({ length: queryCount }, (_, r) =>
+      Math.max(...weights.data.slice(r * keyCount, (r + 1) * keyCount)),
+    );
     const meanLargest = largest.reduce((a, b) => a + b, 0) / queryCount;
     return { firstRow: weights.data.slice(0, keyCount), spread: standardDeviation(Array.from(scores)), meanLargest };
   };

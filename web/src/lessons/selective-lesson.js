@@ -1,24 +1,44 @@
 // Lesson 1: one sequence summarised three ways, the learner choosing which item should be remembered.
-import { element, labelled, select } from '../controls.js';
+import { controlsRow, element, fieldset, labelled, select } from '../controls.js';
 import { formatNumber } from '../format.js';
-import { Heatmap } from '../heatmap.js';
+import { Heatmap, wordWeights } from '../heatmap.js';
 import { items, summaries } from './selective-math.js';
 
 export class SelectiveLesson {
   constructor({ api, state, onChange }) {
-    Object.assign(this, { api, state, onChange });
-    this.chosenSelect = select('memory-chosen', items.map((item, i) => [i, item]), (v) => this.onChange({ chosen: Number(v) }));
+    this.api = api;
+    this.state = state;
+    this.onChange = onChange;
+    this.chosenSelect = select(
+      'memory-chosen',
+      items.map((item, i) => [i, item]),
+      (v) => this.onChange({ chosen: Number(v) }),
+    );
     this.decayInput = element('input', { type: 'range', id: 'memory-decay', min: 5, max: 95, step: 5 });
     this.decayInput.addEventListener('input', () => this.onChange({ decay: Number(this.decayInput.value) / 100 }));
     this.decayText = element('output', { for: 'memory-decay' });
-    this.map = new Heatmap({ id: 'selective-weights', title: 'weights over the sequence (oldest first)', rowAxis: 'summary', colAxis: 'item', fixedRange: [0, 1], valueName: 'weight', wordLabels: true });
+    this.map = new Heatmap({
+      id: 'selective-weights',
+      title: 'weights over the sequence (oldest first)',
+      rowAxis: 'summary',
+      colAxis: 'item',
+      ...wordWeights,
+    });
     this.results = element('ul', { className: 'lesson-results', id: 'selective-results' });
-    this.element = element('div', { className: 'lesson-widget' },
+    this.element = element(
+      'div',
+      { className: 'lesson-widget' },
       element('p', { textContent: `The sequence, oldest first: ${items.join(', ')}.` }),
-      element('div', { className: 'controls' }, element('fieldset', {}, element('legend', { textContent: 'Remember' }),
-        labelled('the item', this.chosenSelect),
-        labelled('decay λ', element('span', { className: 'inline' }, this.decayInput, this.decayText)))),
-      this.map.element, this.results);
+      controlsRow(
+        fieldset(
+          'Remember',
+          labelled('the item', this.chosenSelect),
+          labelled('decay λ', element('span', { className: 'inline' }, this.decayInput, this.decayText)),
+        ),
+      ),
+      this.map.element,
+      this.results,
+    );
   }
 
   render(width) {
@@ -28,10 +48,24 @@ export class SelectiveLesson {
     this.decayText.textContent = `λ = ${decay.toFixed(2)}`;
     const list = summaries(this.api, chosen, decay);
     this.map.update({
-      matrix: { data: Float32Array.from(list.flatMap((s) => Array.from(s.weights))), rows: list.length, cols: items.length },
-      digits: 2, rowLabels: list.map((s) => s.name), colLabels: [...items], maxWidth: Math.min(width, 560),
+      matrix: {
+        data: Float32Array.from(list.flatMap((s) => Array.from(s.weights))),
+        rows: list.length,
+        cols: items.length,
+      },
+      digits: 2,
+      rowLabels: list.map((s) => s.name),
+      colLabels: [...items],
+      maxWidth: Math.min(width, 560),
     });
-    this.results.replaceChildren(...list.map((s) => element('li', { className: s.kept === chosen ? 'kept' : 'lost' },
-      `${s.name}: weights sum to ${formatNumber(s.total, 3)}; the summary looks most like “${items[s.kept]}”${s.kept === chosen ? ' ✓ kept' : ` ✗ (${items[chosen]} was asked for)`}`)));
+    this.results.replaceChildren(
+      ...list.map((s) =>
+        element(
+          'li',
+          { className: s.kept === chosen ? 'kept' : 'lost' },
+          `${s.name}: weights sum to ${formatNumber(s.total, 3)}; the summary looks most like “${items[s.kept]}”${s.kept === chosen ? ' ✓ kept' : ` ✗ (${items[chosen]} was asked for)`}`,
+        ),
+      ),
+    );
   }
 }

@@ -25,7 +25,12 @@ export function summaries(api, chosen, decay) {
   const query = matrix([vectors[chosen]]);
   // Decay: logits (age · ln λ) that ignore the items' content; the softmax normalises λ^age.
   const ages = Array.from({ length: n }, (_, i) => n - 1 - i);
-  const decayWeights = api.attention({ q: matrix([[1]]), k: column(ages.map((age) => age * Math.log(decay))), v: column(ages), scale: 1 }).weights.data;
+  const decayWeights = api.attention({
+    q: matrix([[1]]),
+    k: column(ages.map((age) => age * Math.log(decay))),
+    v: column(ages),
+    scale: 1,
+  }).weights.data;
   // Gates: one sigmoid per item, sigmoid(s) = softmax([s, 0])[0], as n one-row attentions (heads).
   const scores = api.logits({ q: query, k: x, scale: sharpness }).data;
   const gates = api.attention({
@@ -41,7 +46,10 @@ export function summaries(api, chosen, decay) {
     { name: 'softmax attention', weights: Float32Array.from(attention) },
   ].map((summary) => {
     const vector = weightedSum(api, summary.weights);
-    const resemblance = api.matmul({ a: { data: vector, rows: 1, cols: width }, b: { data: Float32Array.from(vectors.flatMap((v, i) => v.map((_, j) => vectors[j][i]))), rows: width, cols: n } }).data;
+    const resemblance = api.matmul({
+      a: { data: vector, rows: 1, cols: width },
+      b: { data: Float32Array.from(vectors.flatMap((v, i) => v.map((_, j) => vectors[j][i]))), rows: width, cols: n },
+    }).data;
     const kept = Array.from(resemblance).indexOf(Math.max(...resemblance));
     const total = summary.weights.reduce((a, b) => a + b, 0);
     return { ...summary, vector, kept, total };

@@ -13,7 +13,13 @@ export const temperatureRange = Object.freeze([0.05, 20]);
 const column = (numbers) => ({ data: Float32Array.from(numbers), rows: numbers.length, cols: 1 });
 
 function attend(api, scores, options, inputValues = values) {
-  const { weights, output } = api.attention({ q: column([1]), k: column(scores), v: column(inputValues), scale: 1, ...options });
+  const { weights, output } = api.attention({
+    q: column([1]),
+    k: column(scores),
+    v: column(inputValues),
+    scale: 1,
+    ...options,
+  });
   return { weights: Float32Array.from(weights.data), output: output.data[0] };
 }
 
@@ -53,7 +59,12 @@ export function inputOrder(seed) {
  */
 export function reordered(api, scores, temperature, order) {
   const listed = softAttention(api, scores, temperature);
-  const moved = attend(api, order.map((i) => scores[i]), { temperature }, order.map((i) => values[i]));
+  const moved = attend(
+    api,
+    order.map((i) => scores[i]),
+    { temperature },
+    order.map((i) => values[i]),
+  );
   const largest = Math.max(...order.map((input, at) => Math.abs(moved.weights[at] - listed.weights[input])));
   return { ...moved, largest };
 }

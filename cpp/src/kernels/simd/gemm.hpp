@@ -70,10 +70,17 @@ struct Gemm {
         std::size_t i = i0;
         for (; i + kRowsPerTile <= i1; i += kRowsPerTile) tile<kRowsPerTile>(a, i, panel, col0, width, panel_bias, c);
         switch (i1 - i) {  // the row tail, once
-          case 3: tile<3>(a, i, panel, col0, width, panel_bias, c); break;
-          case 2: tile<2>(a, i, panel, col0, width, panel_bias, c); break;
-          case 1: tile<1>(a, i, panel, col0, width, panel_bias, c); break;
-          default: break;
+          case 3:
+            tile<3>(a, i, panel, col0, width, panel_bias, c);
+            break;
+          case 2:
+            tile<2>(a, i, panel, col0, width, panel_bias, c);
+            break;
+          case 1:
+            tile<1>(a, i, panel, col0, width, panel_bias, c);
+            break;
+          default:
+            break;
         }
       }
     }

@@ -72,8 +72,8 @@ struct StreamingAttention {
     }
   }
 
-  static void run(ConstMatrixView q, ConstMatrixView k, ConstMatrixView v, const Mask& mask,
-                  const LogitParams& params, MatrixView output, float* workspace) {
+  static void run(ConstMatrixView q, ConstMatrixView k, ConstMatrixView v, const Mask& mask, const LogitParams& params,
+                  MatrixView output, float* workspace) {
     pack(k, v, workspace);
     run_blocks(q, v, k.rows, mask, params, workspace, 0, query_blocks(q.rows), output,
                workspace + packed_floats(k.rows, k.cols, v.cols));

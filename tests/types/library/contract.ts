@@ -1,0 +1,23 @@
+// web/lib's JavaScript against its declarations (web/lib/index.d.ts), checked by `npm run lint`: each public
+// export, as TypeScript infers it from the code and its JSDoc, must be assignable to the declared one. (index.js's
+// own loadAttention is held to it in place: an import of index.js finds index.d.ts.)
+import type * as Declared from '../../../web/lib/index.js';
+import { UnknownWordError } from '../../../web/lib/errors.js';
+import * as loader from '../../../web/lib/load-module.js';
+import { startWorker } from '../../../web/lib/start-worker.js';
+import { createTrainer, trainerDefaults } from '../../../web/lib/trainer.js';
+import { loadTranslator } from '../../../web/lib/translator.js';
+
+export const implemented: Omit<typeof Declared, 'loadAttention'> = {
+  backends: loader.backends,
+  resolveBackend: loader.resolveBackend,
+  setAssetBase: loader.setAssetBase,
+  supportsSimd: loader.supportsSimd,
+  supportsRelaxedSimd: loader.supportsRelaxedSimd,
+  supportsThreads: loader.supportsThreads,
+  startWorker,
+  loadTranslator,
+  createTrainer,
+  trainerDefaults,
+  UnknownWordError,
+};
