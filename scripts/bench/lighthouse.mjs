@@ -69,9 +69,9 @@ async function audit(url) {
   }
 }
 
-export async function lighthouseTable(url, runs) {
+export async function lighthouseTable(url, runs, only = null) {
   const rows = [];
-  for (const [name, query] of pages) {
+  for (const [name, query] of pages.filter(([name]) => !only || only.test(name))) {
     const results = [];
     for (let run = 0; run < runs; run++) results.push(await audit(`${url}${query}`));
     const row = Object.fromEntries(Object.keys(results[0]).map((key) => [key, median(results.map((r) => r[key]))]));
@@ -206,9 +206,24 @@ export async function lighthouseBenchmark({ runs = 3 } = {}) {
   }
 }
 
+/** `--pages REGEX`: only the pages whose names match, printed and not written (to measure a change again). */
+async function somePages(only, runs) {
+  const site = await serveBuiltSite();
+  try {
+    await lighthouseTable(site.url, runs, only);
+  } finally {
+    await site.server.close();
+  }
+}
+
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
-  const runsAt = process.argv.indexOf('--runs');
-  lighthouseBenchmark({ runs: runsAt > 0 ? Number(process.argv[runsAt + 1]) : 3 }).then(
+  const option = (name) => {
+    const at = process.argv.indexOf(name);
+    return at > 0 ? process.argv[at + 1] : null;
+  };
+  const runs = Number(option('--runs') ?? 3);
+  const only = option('--pages');
+  (only ? somePages(new RegExp(only), runs) : lighthouseBenchmark({ runs })).then(
     () => process.exit(0),
     (error) => {
       console.error(error);

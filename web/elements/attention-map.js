@@ -76,6 +76,7 @@ export class AttentionMapElement extends HTMLElement {
   #alignment = null;
   #shown = null; // what is drawn: { matrix, rowLabels, colLabels }
   #renderQueued = false;
+  #width = 0; // the host element's, from its ResizeObserver
 
   constructor() {
     super();
@@ -92,7 +93,11 @@ export class AttentionMapElement extends HTMLElement {
       onActivate: (row, col) => this.#emit('cell-select', row, col),
     });
     root.append(this.heatmap.element);
-    new ResizeObserver(() => this.#render()).observe(this);
+    // The width as last observed (reading clientWidth while rendering would force a layout of the host's page).
+    new ResizeObserver(([entry]) => {
+      this.#width = Math.round(entry.contentRect.width);
+      this.#render();
+    }).observe(this);
   }
 
   get weights() {
@@ -186,7 +191,7 @@ export class AttentionMapElement extends HTMLElement {
         colLabels: colLabels ?? undefined,
         marks,
         markName: 'true alignment',
-        maxWidth: this.clientWidth || 600,
+        maxWidth: this.#width || 600,
       });
       this.#shown = { matrix, rowLabels: this.heatmap.rowLabels, colLabels: this.heatmap.colLabels, caption, digits };
       clearError(this.errorLine);

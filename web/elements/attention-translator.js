@@ -111,7 +111,7 @@ export class AttentionTranslatorElement extends HTMLElement {
       const head = headText === 'average' ? 'average' : integerAttribute(this, 'head', 1, { min: 1, max: heads }) - 1;
       const cross = pickMap(r.crossAttention, layer, head);
       const marks = alignmentCells(r.alignment, cross.rows);
-      const width = this.clientWidth || 600;
+      const width = this.#width || 600; // as last observed: reading clientWidth here would force a layout
       this.output.replaceChildren(
         ...r.target.map((word) => element('span', { className: 'token', textContent: word })),
       );

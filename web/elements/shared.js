@@ -2,10 +2,21 @@
 // first use; the stylesheet every shadow root adopts (the playground's own, then the elements' theme); and
 // showing an error inside the element (and as an `error` event) instead of leaving a blank box.
 import { loadAttention, loadTranslator } from '../lib/index.js';
+import { nextTask } from '../src/next-task.js';
 import { elementStyles } from './styles.js';
 
 let attention = null;
 const translators = new Map(); // model name or URL → Promise<Translator>
+
+/**
+ * What was shared, resumed in a task of the caller's own: the elements waiting for one module or model then each
+ * build and draw in a task of their own, not all together in the one that resolved it (a long task on a phone).
+ */
+async function inOwnTask(shared) {
+  const value = await shared;
+  await nextTask();
+  return value;
+}
 
 /** The page's one attention module (the default build for this page). */
 export function sharedAttention() {
@@ -13,7 +24,7 @@ export function sharedAttention() {
   attention.catch(() => {
     attention = null;
   }); // a failed load (offline) may be retried by the next element
-  return attention;
+  return inOwnTask(attention);
 }
 
 /** The page's translator for `model` ('en-es', 'en-ja' or a weight file's URL), loaded once. */
@@ -24,7 +35,7 @@ export function sharedTranslator(model = 'en-es') {
     translator.catch(() => translators.delete(key));
     translators.set(key, translator);
   }
-  return translators.get(key);
+  return inOwnTask(translators.get(key));
 }
 
 let stylesheet = null; // one constructed stylesheet, adopted by every element's shadow root

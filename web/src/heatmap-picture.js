@@ -129,12 +129,25 @@ export function overlayShapes(map) {
 const svgNS = 'http://www.w3.org/2000/svg';
 const fontString = ({ family, size }) => `${size}px ${family}`;
 let measuring = null;
+let measuringFont = '';
+// font → text → width. Maps repeat their labels and values ("0.01", a sentence's words) in every drawing, and
+// setting a context's font costs more than measuring: each is measured once. Emptied if it ever grows large.
+const measured = new Map();
 
 /** A text's width as the canvas would draw it (a context that never draws has no bitmap to pay for). */
 function textWidth(text, font) {
-  measuring ??= document.createElement('canvas').getContext('2d');
-  measuring.font = fontString(font);
-  return measuring.measureText(text).width;
+  const css = fontString(font);
+  let widths = measured.get(css);
+  if (!widths) measured.set(css, (widths = new Map()));
+  let width = widths.get(text);
+  if (width === undefined) {
+    measuring ??= document.createElement('canvas').getContext('2d');
+    if (measuringFont !== css) measuring.font = measuringFont = css;
+    width = measuring.measureText(text).width;
+    if (widths.size >= 4096) widths.clear();
+    widths.set(text, width);
+  }
+  return width;
 }
 
 const svgAnchor = { start: 'start', middle: 'middle', end: 'end' };
