@@ -35,9 +35,29 @@ async function noticeIfOutdated(backend) {
   document.querySelector('.site-header').append(notice);
 }
 
+/**
+ * Resolves once the page has loaded and its thread is idle (at most two seconds later). The install downloads
+ * every page, script and model (a few megabytes), which must not compete with what the view shown still fetches
+ * and draws on a phone. And WebKit (WebKitGTK 2.50) can leave a registration installing for the rest of the
+ * session, its install event never dispatched, when the page that registered it navigates away while the
+ * registration is still being set up: registering once the page has settled keeps that window away from the
+ * first moments, when a person is most likely to follow a link.
+ */
+function pageSettled() {
+  return new Promise((resolve) => {
+    const whenIdle = () =>
+      globalThis.requestIdleCallback
+        ? requestIdleCallback(() => resolve(), { timeout: 2000 })
+        : setTimeout(resolve, 500);
+    if (document.readyState === 'complete') whenIdle();
+    else window.addEventListener('load', whenIdle, { once: true });
+  });
+}
+
 export async function keepForOffline(backend) {
   if (!import.meta.env.PROD || !('serviceWorker' in navigator)) return;
   navigator.serviceWorker.addEventListener('controllerchange', () => noticeIfOutdated(backend));
+  await pageSettled();
   await navigator.serviceWorker.register('./sw.js');
   const { active } = await navigator.serviceWorker.ready;
   active.postMessage({ backend });
