@@ -3,6 +3,7 @@
 import { assetUrl, moduleFor, readBytes, resolveBackend } from './load-module.js';
 import { UnknownWordError, unwrap, withOperation } from './errors.js';
 import { checkKnownKeys } from './known-keys.js';
+import { nextTask } from './next-task.js';
 import * as validate from './validate.js';
 
 export { UnknownWordError };
@@ -172,5 +173,8 @@ export async function loadTranslator(options = {}) {
   checkKnownKeys(options, { backend: null, model: null }, { operation: 'loadTranslator' });
   const backend = resolveBackend(options.backend);
   const [module, bytes] = await Promise.all([moduleFor(backend), modelBytes(options.model)]);
+  // Every translator waiting for the module would otherwise be built in the task that resolved it, with the
+  // module's own start: on a page with several models, one long task on a phone.
+  await nextTask();
   return translatorFromModule(module, backend, unwrap(module.translatorLoad(bytes), 'loadTranslator'));
 }

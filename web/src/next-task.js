@@ -1,11 +1,7 @@
 // Yielding the page's thread between pieces of work, so that a view is built and drawn in several short tasks
-// rather than one long one, and a tap or a keystroke in between is answered at once.
+// rather than one long one, and a tap or a keystroke in between is answered at once; and waiting for the frame.
 
-/** Resolves in a later task: `scheduler.yield()` where the engine has it (it keeps this work's priority). */
-export function nextTask() {
-  if (typeof globalThis.scheduler?.yield === 'function') return globalThis.scheduler.yield();
-  return new Promise((resolve) => setTimeout(resolve, 0));
-}
+export { nextTask } from '../lib/next-task.js';
 
 /**
  * The element's width, read at the start of the next frame, where the browser lays the page out anyway: a view
