@@ -3,7 +3,7 @@
 // stays outside it, imported from '../lib/' as the package ships it (see bundle.js).
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
-import { elementStyles } from './vite.config.js';
+import { colourSchemesTreeshake, elementStyles } from './vite.config.js';
 
 const library = fileURLToPath(new URL('./lib/', import.meta.url));
 
@@ -23,6 +23,7 @@ export default defineConfig({
     },
     rollupOptions: {
       external: (id) => id.startsWith(library), // rendered as '../lib/…' from web/bundle/
+      treeshake: colourSchemesTreeshake,
       output: { codeSplitting: false, minify: true }, // lib mode keeps an ES build's whitespace unless told
     },
   },
