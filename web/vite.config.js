@@ -102,7 +102,10 @@ export default defineConfig({
     // every DOM change of the page for the rest of its life.
     modulePreload: { polyfill: false },
     // Two pages: the playground, and the embed page showing the web components as another site uses them.
-    rollupOptions: { input: { main: `${root}/index.html`, embed: `${root}/embed.html` }, treeshake: colourSchemesTreeshake },
+    rollupOptions: {
+      input: { main: `${root}/index.html`, embed: `${root}/embed.html` },
+      treeshake: colourSchemesTreeshake,
+    },
   },
   server: { port: 5173, strictPort: false, headers: isolation },
   preview: { headers: isolation },

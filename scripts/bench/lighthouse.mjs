@@ -107,6 +107,8 @@ export async function interactionTable(url) {
   const rows = [];
   const measure = async (name, query, ready, act) => {
     await page.goto(`${url}${query}`);
+    await page.waitForSelector('body[data-ready]', { timeout: 30_000 });
+    await page.evaluate(() => window.scrollBy(0, window.innerHeight)); // a phone builds what is below the fold then
     await page.waitForSelector(ready, { timeout: 30_000 });
     await page.waitForTimeout(500); // the first paint's own tasks are Lighthouse's to count
     rows.push({ name, ...(await longTasksDuring(page, act)) });
@@ -143,7 +145,7 @@ export async function interactionTable(url) {
   await measure(
     'Lesson 2: softmax temperature slider',
     '?view=lessons&lesson=2',
-    '#lesson-2[aria-current="step"]',
+    '#lessons-view input[type="range"]',
     async () => {
       const slider = page.locator('#lessons-view input[type="range"]').first();
       await slider.scrollIntoViewIfNeeded();

@@ -86,6 +86,14 @@ export async function openPage(browser, url, viewport = { width: 1440, height: 9
   return { page, errors };
 }
 
+/**
+ * Scrolls the page down a screen, as a person reading on: what a phone keeps below the fold until then (a lesson's
+ * widget, the step view's stages) is built.
+ */
+export async function scrollDown(page) {
+  await page.evaluate(() => window.scrollBy(0, window.innerHeight));
+}
+
 /** For a test file: one dev server and one Chromium, started before its tests and closed after them. */
 export function useChromiumAndPlayground() {
   const context = {};

@@ -81,6 +81,7 @@ describe.each([
         null,
         { timeout: 30_000 },
       );
+      await page.locator('#steps').scrollIntoViewIfNeeded(); // its stages are built when it comes onto the screen
       await page.waitForFunction(() =>
         document.querySelector('#steps').shadowRoot.querySelector('#stage-weights table tbody tr'),
       );

@@ -207,6 +207,7 @@ describe('the elements', () => {
 
   it('<attention-steps> runs the walkthrough on the worked example in a narrow column, and on inputs it is given', async () => {
     const { page, errors } = await openEmbed({ width: 1000, height: 900 });
+    await page.locator('#steps').scrollIntoViewIfNeeded(); // its stages are built when it comes onto the screen
     const weightsRow = () =>
       page.evaluate(() =>
         [
@@ -230,6 +231,8 @@ describe('the elements', () => {
       steps.wk = { data: [1, 0, 0, 1], rows: 2, cols: 2 };
       steps.wv = { data: [1, 0, 0, 1], rows: 2, cols: 2 };
     });
+    // A walkthrough rebuilt for new inputs computes its stages when they are on the screen, as the first one did.
+    await page.evaluate(() => document.querySelector('#steps').shadowRoot.querySelector('.stages').scrollIntoView());
     await expect.poll(weightsRow).toEqual(['0.5', '0.5']);
     const bad = await page.evaluate(() => {
       const steps = document.querySelector('#steps');

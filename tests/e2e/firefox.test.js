@@ -29,6 +29,8 @@ describe.each([
     const { page, errors } = await openFirefoxPage(browser, `${site.url}?view=steps`);
     await page.waitForSelector('body[data-ready]', { timeout: 30_000 });
     expect(await text(page, '#backend')).toBe(backend.replace(/-threads$/, '')); // the page's thread runs the single-thread twin
+    await page.evaluate(() => window.scrollBy(0, window.innerHeight)); // the stages are built once scrolled to
+    await page.waitForSelector('#stage-weights table tbody tr', { timeout: 30_000 });
     const weights = await page.$$eval('#stage-weights table tbody tr', (rows) => rows[0].querySelectorAll('td').length);
     expect(weights).toBeGreaterThan(1);
     await page.goto(`${site.url}?view=translation&model=en-ja&q=maria+eats+the+apple+in+the+garden`);
@@ -36,6 +38,7 @@ describe.each([
     expect(await text(page, '#translation-output')).toMatch(/maria\s*wa\s*niwa\s*de\s*ringo\s*o\s*taberu/);
     await page.goto(`${site.url}?view=lessons&lesson=1`);
     await page.waitForSelector('body[data-ready]', { timeout: 30_000 });
+    await page.evaluate(() => window.scrollBy(0, window.innerHeight)); // to the lesson's widget
     await page.waitForSelector('#selective-results li', { timeout: 30_000 });
     expect(await text(page, '#selective-results')).toMatch(
       /softmax attention: weights sum to 1; the summary looks most like “cat” ✓ kept/,

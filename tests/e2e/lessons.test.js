@@ -2,7 +2,7 @@
 // with and without encodings, the memory network's hops, links to the views that show the other points,
 // URL state, 375 px, and axe-core.
 import { describe, expect, it } from 'vitest';
-import { accessibilityViolations, openPage, resultsDir, useChromiumAndPlayground } from './browser.js';
+import { accessibilityViolations, openPage, resultsDir, scrollDown, useChromiumAndPlayground } from './browser.js';
 
 const suite = useChromiumAndPlayground();
 
@@ -218,6 +218,8 @@ describe('lessons', () => {
   it('fits 375 px and has no serious or critical axe-core violations', async () => {
     for (const lesson of [1, 2, 3, 4, 5, 7, 8, 10]) {
       const { page, errors } = await open(`?view=lessons&lesson=${lesson}`, { width: 375, height: 800 });
+      await scrollDown(page); // the widget is built once the person scrolls to it
+      await page.waitForSelector('.lesson-widget');
       const overflow = await page.evaluate(
         () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
       );

@@ -3,7 +3,7 @@
 // when scrolled to, not before; the translator's worker answers bit for bit what the page's own module does;
 // a tap on a map cell shows its value; after one visit, every view and lesson works offline.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchChromium, openPage, startBuiltSite, startPlayground } from './browser.js';
+import { launchChromium, openPage, scrollDown, startBuiltSite, startPlayground } from './browser.js';
 
 const phone = { width: 412, height: 823 };
 let browser, dev, built;
@@ -66,6 +66,29 @@ describe('on a phone', () => {
     await page.close();
   });
 
+  it.each([
+    ['the step view’s stages', '?view=steps', '#stage-weights table tbody tr'],
+    ['lesson 3’s widget', '?view=lessons&lesson=3', '#lessons-view figure.heatmap table tbody tr'],
+    ['lesson 5’s widget (its translator in a worker)', '?view=lessons&lesson=5', '#cross-cross table tbody tr'],
+  ])('%s: below the fold, built when the person scrolls there, and no module before', async (_, query, drawn) => {
+    const { page, errors } = await openPage(browser, `${built.url}${query}`, phone);
+    await page.waitForSelector('body[data-ready]');
+    await page.waitForTimeout(1500);
+    const fetched = () =>
+      page.evaluate(() =>
+        performance
+          .getEntriesByType('resource')
+          .map((r) => r.name.split('/').pop())
+          .filter((name) => /\.(wasm|bin)$|translator-worker/.test(name)),
+      );
+    expect(await fetched()).toEqual([]);
+    expect(await page.locator(drawn).count()).toBe(0);
+    await scrollDown(page);
+    await expect.poll(() => page.locator(drawn).count(), { timeout: 15_000 }).toBeGreaterThan(1);
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
   // Which task drew each map: a task posted at one map's drawing (at the highest priority, ahead of the page's
   // own continuations) that has run before the next map's drawing proves a task boundary between them; if it has
   // not run, the two were drawn in the same task (or no boundary is proven).
@@ -104,6 +127,7 @@ describe('on a phone', () => {
     const page = await context.newPage();
     await page.goto(`${built.url}${query}`);
     await page.waitForSelector('body[data-ready]');
+    await scrollDown(page); // the maps are below the controls or the lesson's text: drawn once the person goes there
     await expect.poll(() => page.evaluate(() => new Set(globalThis.mapDrawTasks.map((d) => d.id)).size)).toBe(maps);
     const draws = await page.evaluate(() => globalThis.mapDrawTasks);
     const firstDraws = new Map();
@@ -119,6 +143,7 @@ describe('on a phone', () => {
     async (lesson) => {
       const { page, errors } = await openPage(browser, `${built.url}?view=lessons&lesson=${lesson}`, phone);
       await page.waitForSelector('body[data-ready]');
+      await scrollDown(page);
       if (lesson === 5)
         await page.waitForFunction(() => document.querySelector('#cross-status')?.textContent.startsWith('“'));
       // The window's own resource timeline: a worker's fetches (lesson 5's translator) are in the worker's.
@@ -219,6 +244,8 @@ describe('on a phone', () => {
     page.on('console', (message) => said.push(message.text()));
     const visit = async (query, ready) => {
       await page.goto(`${built.url}${query}`);
+      await page.waitForSelector('body[data-ready]', { timeout: 20_000 }).catch(() => {}); // (said below if never)
+      await scrollDown(page); // to the lesson's widget, the step view's stages
       await page.waitForSelector(ready, { timeout: 20_000 }).catch(async (error) => {
         throw new Error(
           `offline, ${query} never showed ${ready}: ${error.message.split('\n')[0]}; the page said ${JSON.stringify(said)}; it shows ${JSON.stringify((await page.locator('#app').textContent()).slice(0, 300))}; cached ${JSON.stringify(await page.evaluate(async () => (await Promise.all((await caches.keys()).map(async (n) => (await (await caches.open(n)).keys()).map((r) => n.slice(-4) + ' ' + r.url.split('/').pop())))).flat().filter((u) => /relaxed/.test(u))))}; controlled ${await page.evaluate(() => navigator.serviceWorker.controller !== null)}`,

@@ -38,6 +38,8 @@ describe.each([
     await waitFor('body[data-ready]');
     await waitForOfflineCopy();
     expect(await text('#backend')).toBe('wasm-simd128');
+    await driver.executeScript('window.scrollBy(0, window.innerHeight)'); // the stages are built once scrolled to
+    await waitFor('#stage-weights table tbody tr');
     const firstRow = await driver.executeScript(
       "return [...document.querySelectorAll('#stage-weights table tbody tr')[0].querySelectorAll('td')].map((td) => td.textContent)",
     );
@@ -48,6 +50,8 @@ describe.each([
       /maria\s*wa\s*niwa\s*de\s*ringo\s*o\s*taberu/,
     );
     await driver.get(`${site.url}?view=lessons&lesson=1`);
+    await waitFor('body[data-ready]');
+    await driver.executeScript('window.scrollBy(0, window.innerHeight)'); // to the lesson's widget
     await waitFor('#selective-results li');
     expect(await text('#selective-results')).toMatch(
       /softmax attention: weights sum to 1; the summary looks most like “cat” ✓ kept/,

@@ -54,3 +54,30 @@ export class DrawWhenVisible {
     });
   }
 }
+
+/**
+ * Watches a part of a view that is costly to build (a lesson's widget, the step view's stages: each needs the
+ * module): `onScreen` resolves, after the next layout (never forcing one), with whether the part is on the screen;
+ * `near` resolves when it comes onto the screen or the person first scrolls (whichever is first). A phone shows
+ * the text and the controls first, and builds what is below them only for a person who goes there.
+ * @param {Element} part
+ * @returns {{ onScreen: Promise<boolean>, near: Promise<void> }}
+ */
+export function watchNearScreen(part) {
+  let answer, arrive;
+  const onScreen = new Promise((resolve) => (answer = resolve));
+  const near = new Promise((resolve) => (arrive = resolve));
+  const arrived = () => {
+    observer.disconnect();
+    removeEventListener('scroll', arrived);
+    arrive();
+  };
+  const observer = new IntersectionObserver((entries) => {
+    const visible = entries.at(-1).isIntersecting;
+    answer(visible);
+    if (visible) arrived();
+  });
+  observer.observe(part);
+  addEventListener('scroll', arrived, { once: true, passive: true });
+  return { onScreen, near };
+}

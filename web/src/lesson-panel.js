@@ -1,6 +1,7 @@
 // One lesson: its title, text and live widget (and, where another view goes further, a link there). The Lessons
 // view shows one beside the list of lessons; <attention-lesson> (web/elements) shows one on any page.
 import { element } from './controls.js';
+import { watchNearScreen } from './draw-when-visible.js';
 import { partsAtOnce, partsInSlices } from './heatmap.js';
 import { lessons } from './lessons/catalogue.js';
 import { nextTask, widthInNextFrame } from './next-task.js';
@@ -44,6 +45,7 @@ export class LessonPanel {
     this.widgetClasses = new Map(); // name → its class, once fetched
     this.widgets = new Map(); // name → widget, each built when its lesson is first shown
     this.waitingFor = null; // the lesson whose module or widget code is on its way
+    this.waitingForPerson = false; // a first drawing left for when the person scrolls to the widget
     // The widgets' sizes follow the lesson's width: read before the first render and whenever it changes, never
     // during a render (where it would force a layout). Until the first render has finished, the observer only
     // notes the width: redrawing then would draw the whole lesson in one task, which the first render's slices
@@ -101,9 +103,7 @@ export class LessonPanel {
       },
       (error) => {
         this.waitingFor = null;
-        this.body.replaceChildren(
-          element('p', { className: 'error', textContent: `The lesson could not start: ${error.message}` }),
-        );
+        this.#cannotStart(error);
       },
     );
   }
@@ -132,15 +132,43 @@ export class LessonPanel {
 
   /**
    * The first render, a part per task: the lesson's text at once (before the module and the widget's code have
-   * arrived), then its widget built, then drawn a map per task. Rejects if either does not load.
+   * arrived), then its widget built, then drawn a map per task. A widget below the screen (a phone shows the list
+   * of lessons and the text first) is built when the person scrolls towards it. Rejects if either does not load.
    */
   async renderInSlices() {
     const lesson = this.#renderText();
-    await this.#prepare(lesson);
+    if (lesson.widget && !(await this.#widgetOnScreen())) return;
+    await this.#firstDrawing();
+  }
+
+  async #firstDrawing() {
+    await this.#prepare(lessons[this.state.lesson - 1]);
     this.width = await widthInNextFrame(this.body);
     await nextTask();
     await partsInSlices(this.#renderParts());
     this.rendered = true;
+  }
+
+  /** Whether the widget's place is on the screen; if not, its first drawing waits for the person (once). */
+  async #widgetOnScreen() {
+    const { onScreen, near } = watchNearScreen(this.body);
+    if (await onScreen) return true;
+    if (!this.waitingForPerson) {
+      this.waitingForPerson = true;
+      near
+        .then(() => {
+          this.waitingForPerson = false;
+          return this.#firstDrawing();
+        })
+        .catch((error) => this.#cannotStart(error));
+    }
+    return false;
+  }
+
+  #cannotStart(error) {
+    this.body.replaceChildren(
+      element('p', { className: 'error', textContent: `The lesson could not start: ${error.message}` }),
+    );
   }
 
   /** The lesson's title and text: what needs no module. */

@@ -143,7 +143,7 @@ class Playground {
       const entry = { urlParams: () => encodeState(entry.view.state) };
       // The controls and inputs are on the page while the module loads.
       entry.view = new StepView({
-        api: this.attention(),
+        api: () => this.attention(), // asked for when the stages are first drawn
         state,
         notice,
         onStateChange: () => setUrl('steps', entry.urlParams()),

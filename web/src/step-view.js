@@ -2,6 +2,7 @@
 // stage at once (the first render alone goes a step per task); all arithmetic runs in the wasm module
 // (compute.js → web/lib).
 import { computeStages } from './compute.js';
+import { watchNearScreen } from './draw-when-visible.js';
 import { nextTask, widthInNextFrame } from './next-task.js';
 import { button, element, fieldset, hasFocus, labelled, logSlider, select, setOptions } from './controls.js';
 import { composeMaps, download, toCSV, toJSON } from './export.js';
@@ -15,15 +16,16 @@ const editorTitles = { x: 'X (inputs)', wq: 'Wq', wk: 'Wk', wv: 'Wv', wo: 'Wo (o
 
 export class StepView {
   /**
-   * @param {{ api: import('../lib/index.js').Attention | Promise<import('../lib/index.js').Attention>,
+   * @param {{ api: import('../lib/index.js').Attention | Promise<import('../lib/index.js').Attention>
+   *           | (() => Promise<import('../lib/index.js').Attention>),
    *           state: object, notice: string | null, onStateChange: (state: object) => void }} options
-   *   `api`: the module, or its promise (the controls and inputs are shown while it loads)
+   *   `api`: the module, its promise, or a function that loads it (called when the stages are first drawn; the
+   *   controls and inputs are shown before)
    */
   constructor({ api, state, notice, onStateChange }) {
     this.api = null; // the stages wait for it; the controls and inputs do not
-    this.apiReady = Promise.resolve(api).then((loaded) => {
-      this.api = loaded;
-    });
+    this.loadApi = typeof api === 'function' ? api : () => api;
+    this.apiReady = null; // asked for when the stages are first drawn
     this.state = state;
     this.onStateChange = onStateChange;
     this.heatmaps = new Map();
@@ -286,11 +288,29 @@ export class StepView {
    * before any is drawn. Rejects if the module does not load.
    */
   async renderInSlices() {
-    const parts = this.#renderParts();
-    parts.next(); // the controls and the inputs, at once: they need no module
+    this.#renderParts().next(); // the controls and the inputs, at once: they need no module
+    const { onScreen, near } = watchNearScreen(this.stages);
+    if (await onScreen) return this.#firstStages();
+    // Below the screen (a phone shows the controls and the inputs first): the module loads and the stages are
+    // drawn when the person scrolls towards them.
+    near.then(() => this.#firstStages()).catch((error) => this.#say(error));
+  }
+
+  /** A failure no caller is waiting for (the module, asked for when the person scrolled): said on the page. */
+  #say(error) {
+    this.errorLine.textContent = `The stages could not be computed: ${error.message}`;
+    this.errorLine.hidden = false;
+  }
+
+  async #firstStages() {
+    this.apiReady ??= Promise.resolve(this.loadApi()).then((loaded) => {
+      this.api = loaded;
+    });
     await this.apiReady;
     this.stagesWidth = await widthInNextFrame(this.stages);
     await nextTask();
+    const parts = this.#renderParts(); // the inputs as they are now (they may have changed while waiting)
+    parts.next();
     await partsInSlices(parts, () => !this.element.isConnected); // stopped if replaced (an element given new inputs)
     this.rendered = true;
   }

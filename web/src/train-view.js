@@ -133,13 +133,13 @@ export class TrainView {
     // The width the maps may use, kept up to date without reading layout while drawing (a forced layout in
     // every update would cost the main thread tens of milliseconds).
     this.width = 900;
+    this.drawingWarm = false; // the first canvas text paid for (prepare())
     new ResizeObserver(([entry]) => {
       const width = entry.contentRect.width || 900;
       if (width === this.width) return; // the view grows taller as maps arrive: only its width matters here
       this.width = width;
       if (this.run?.probe) this.#later('probe', () => this.#renderProbe());
     }).observe(this.element);
-    this.#warmUpDrawing();
     this.render();
   }
 
@@ -472,8 +472,15 @@ export class TrainView {
       this.session.warm(this.backend);
     };
     const timer = setTimeout(start, 4000);
-    this.element.addEventListener('pointerover', start, { once: true });
-    this.element.addEventListener('focusin', start, { once: true });
+    // A person about to use the view (pointing at it, tapping, tabbing into it) also gets the drawing warmed up.
+    const startAndWarmUp = () => {
+      start();
+      if (this.drawingWarm) return;
+      this.drawingWarm = true;
+      this.#warmUpDrawing();
+    };
+    this.element.addEventListener('pointerover', startAndWarmUp, { once: true });
+    this.element.addEventListener('focusin', startAndWarmUp, { once: true });
   }
 
   /** The training worker, started once (again after a stall); `workerFailed` rejects if its script fails. */
@@ -740,8 +747,9 @@ export class TrainView {
   }
 
   /**
-   * The first canvas text and context of a page cost tens of milliseconds (fonts, context set-up): pay them
-   * while the page is idle, so the first map drawn during training does not hold up the main thread.
+   * The first canvas text and context of a page cost tens of milliseconds (fonts, context set-up): paid while the
+   * page is idle once the person turns to the view, so the first map drawn during training does not hold up the
+   * main thread (and not while the page loads, where a phone has other work).
    */
   #warmUpDrawing() {
     const idle = globalThis.requestIdleCallback ?? ((callback) => setTimeout(callback, 200));
