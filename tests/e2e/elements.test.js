@@ -142,6 +142,9 @@ describe('the elements', () => {
     await expect
       .poll(() => translatedWords(page, '#translator'), { timeout: 15_000 })
       .toEqual(['maria', 'wa', 'niwa', 'de', 'ringo', 'o', 'taberu', '<eos>']);
+    // The dark one is further down: it loads its model and translates when the reader gets near it.
+    expect(await translatedWords(page, '#translator-dark')).toEqual([]);
+    await page.locator('#translator-dark').scrollIntoViewIfNeeded();
     await expect
       .poll(() => translatedWords(page, '#translator-dark'))
       .toEqual(['el', 'perro', 'grande', 've', 'a', 'los', 'gatos', 'blancos', '<eos>']);

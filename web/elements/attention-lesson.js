@@ -9,6 +9,7 @@ import { decodeLessonsState, encodeLessonsState } from '../src/lessons-state.js'
 import {
   clearError,
   integerAttribute,
+  nearScreen,
   reportError,
   shadowWithStyles,
   sharedAttention,
@@ -86,15 +87,7 @@ export class AttentionLessonElement extends HTMLElement {
   // course page with ten lessons draws the one being read).
   connectedCallback() {
     if (this.#drawn) return this.#show();
-    const near = new IntersectionObserver(
-      ([entry]) => {
-        if (!entry.isIntersecting) return;
-        near.disconnect();
-        void this.#show(); // reports its own errors in the element
-      },
-      { rootMargin: '300px' },
-    );
-    near.observe(this);
+    void nearScreen(this).then(() => this.#show()); // #show reports its own errors in the element
   }
 
   attributeChangedCallback(_, before, after) {

@@ -6,7 +6,7 @@
 import { checkKnownKeys } from '../lib/known-keys.js';
 import { defaultState, limits, resize } from '../src/state.js';
 import { StepView } from '../src/step-view.js';
-import { clearError, reportError, shadowWithStyles, sharedAttention } from './shared.js';
+import { clearError, nearScreen, reportError, shadowWithStyles, sharedAttention } from './shared.js';
 
 const inputNames = ['x', 'wq', 'wk', 'wv'];
 
@@ -103,6 +103,7 @@ export class AttentionStepsElement extends HTMLElement {
 
   async connectedCallback() {
     try {
+      await nearScreen(this); // the module loads, and the walkthrough is built, when the reader gets near it
       this.#api ??= await sharedAttention();
       this.#build();
     } catch (error) {

@@ -2,12 +2,13 @@
 // `readonly`), the model's translation and its cross-attention map, and with `lines` the line view.
 // Attributes: sentence, model ('en-es' (default), 'en-ja' or a weight file's URL), layer and head (1-based as
 // on the page; head may be 'average', the default), temperature (default 1), readonly, lines.
-// Events: translated (detail: the Translation object of web/lib), error.
+// Events: translated (detail: the Translation object of web/lib), error. An element further down the page loads
+// its model and translates when the reader gets near it.
 import { element } from '../src/controls.js';
 import { crossAttentionMap, drawingInSlices, Heatmap } from '../src/heatmap.js';
 import { LineView } from '../src/line-view.js';
 import { alignmentCells, pickMap } from '../src/translation-maps.js';
-import { clearError, integerAttribute, reportError, shadowWithStyles, sharedTranslator } from './shared.js';
+import { clearError, integerAttribute, nearScreen, reportError, shadowWithStyles, sharedTranslator } from './shared.js';
 
 export class AttentionTranslatorElement extends HTMLElement {
   static observedAttributes = ['sentence', 'model', 'layer', 'head', 'temperature', 'readonly', 'lines'];
@@ -15,6 +16,7 @@ export class AttentionTranslatorElement extends HTMLElement {
   #translator = null;
   #result = null;
   #request = 0; // the latest translation asked for: earlier ones that finish later are dropped
+  #near = null; // resolved once the element has come near the screen
   #width;
 
   constructor() {
@@ -67,6 +69,7 @@ export class AttentionTranslatorElement extends HTMLElement {
   }
 
   connectedCallback() {
+    this.#near ??= nearScreen(this); // its model loads, and it translates, when the reader gets near it
     void this.#translate(); // reports its own errors in the element
   }
 
@@ -82,6 +85,8 @@ export class AttentionTranslatorElement extends HTMLElement {
     const sentence = this.getAttribute('sentence') ?? '';
     this.input.value = sentence;
     if (!sentence.trim()) return;
+    await this.#near;
+    if (request !== this.#request) return;
     try {
       const temperature = this.hasAttribute('temperature') ? Number(this.getAttribute('temperature')) : 1;
       const translator = await sharedTranslator(this.getAttribute('model') ?? 'en-es');

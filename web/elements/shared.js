@@ -38,6 +38,25 @@ export function sharedTranslator(model = 'en-es') {
   return inOwnTask(translators.get(key));
 }
 
+/**
+ * Resolves when `host` comes within 300 px of the screen (at once for one already there): an element further
+ * down loads its module or model and computes only when the reader gets near it (a course page with ten
+ * elements computes the ones being read; a phone shows the first screen without waiting for the rest).
+ */
+export function nearScreen(host) {
+  return new Promise((resolve) => {
+    const near = new IntersectionObserver(
+      (entries) => {
+        if (!entries.at(-1).isIntersecting) return;
+        near.disconnect();
+        resolve();
+      },
+      { rootMargin: '300px' },
+    );
+    near.observe(host);
+  });
+}
+
 let stylesheet = null; // one constructed stylesheet, adopted by every element's shadow root
 
 /**
