@@ -4,7 +4,7 @@
 import { backends, loadAttention, resolveBackend } from '../lib/index.js';
 import { element } from './controls.js';
 import { embedded, enterEmbedMode } from './embed-mode.js';
-import { nextTask } from './next-task.js';
+import { afterNextPaint, nextTask } from './next-task.js';
 import { keepForOffline } from './offline-copy.js';
 import { RemoteTranslator } from './remote-translator.js';
 import { decodeTranslationState, defaultTranslationState, encodeTranslationState } from './translation-state.js';
@@ -105,6 +105,9 @@ class Playground {
     const firstTime = !this.views.has(name);
     if (firstTime) {
       this.panel.replaceChildren(viewPreview(name, location.search, `Loading ${viewNames[name]}…`));
+      // The view's heading and text are painted before its code is asked for: on a slow network, the page's
+      // largest text does not wait for the view's scripts.
+      await afterNextPaint();
       this.views.set(name, await this.#create(name));
       await nextTask(); // the view is built in one task, and first drawn in others
     }

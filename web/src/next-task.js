@@ -1,7 +1,9 @@
 // Yielding the page's thread between pieces of work, so that a view is built and drawn in several short tasks
 // rather than one long one, and a tap or a keystroke in between is answered at once; and waiting for the frame.
 
-export { nextTask } from '../lib/next-task.js';
+import { nextTask } from '../lib/next-task.js';
+
+export { nextTask };
 
 /**
  * The element's width, read at the start of the next frame, where the browser lays the page out anyway: a view
@@ -16,4 +18,10 @@ export async function widthInNextFrame(element) {
 /** Resolves at the start of the next frame: what was added before it is laid out and painted in that frame. */
 export function nextFrame() {
   return new Promise((resolve) => requestAnimationFrame(() => resolve()));
+}
+
+/** Resolves once what was added before it has been painted (the frame's rendering done, in the task after it). */
+export async function afterNextPaint() {
+  await nextFrame();
+  await nextTask();
 }
