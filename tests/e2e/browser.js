@@ -56,7 +56,8 @@ export async function startPlainServer(headers = {}) {
   return { server, url: `http://127.0.0.1:${port}/` };
 }
 
-export async function launchChromium() {
+/** Chromium as the tests drive it; `extraArgs` for a suite that needs the browser otherwise (e.g. V8 flags). */
+export async function launchChromium(extraArgs = []) {
   mkdirSync(resultsDir, { recursive: true });
   return chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
@@ -69,6 +70,7 @@ export async function launchChromium() {
       '--disable-background-networking',
       '--disable-component-update',
       '--disable-sync',
+      ...extraArgs,
     ],
   });
 }

@@ -1,8 +1,8 @@
 // A training run whose worker cannot start fails with a WorkerStartError (which the view shows with the
-// single-thread build on offer), and one whose worker dies mid-run with a WorkerLostError (shown with a restart),
-// instead of waiting forever. The sessions here are workers that never answer, stop answering, or whose script fails.
+// single-thread build on offer), one whose worker dies mid-run with a WorkerLostError (shown with a restart),
+// instead of waiting forever, and one whose module traps with a ModuleFaultError (the view replaces the worker). The sessions here are workers that never answer, stop answering, or whose script fails.
 import { describe, expect, it } from 'vitest';
-import { TrainingRun, WorkerLostError, WorkerStartError } from '../../web/src/training-run.js';
+import { ModuleFaultError, TrainingRun, WorkerLostError, WorkerStartError } from '../../web/src/training-run.js';
 
 const silentSession = { start: () => new Promise(() => {}) };
 
@@ -92,5 +92,50 @@ describe('training run under way', () => {
     expect(training.status).toBe('running');
     training.pause();
     await training.settled();
+  });
+});
+
+describe('a trap in the worker’s module', () => {
+  // A WebAssembly RuntimeError as Comlink hands it over: an Error carrying the trap's name and message.
+  const trap = (message) => Object.assign(new Error(message), { name: 'RuntimeError' });
+
+  it('while the trainer is made is a ModuleFaultError naming the trap, not a refusal of the options', async () => {
+    const session = {
+      start: async () => ({ error: { name: 'RuntimeError', message: 'Out of bounds memory access', lines: null } }),
+    };
+    const { training } = run(session, { stallMilliseconds: 1000 });
+    await training.start();
+    expect(training.status).toBe('failed');
+    expect(training.error).toBeInstanceOf(ModuleFaultError);
+    expect(training.error.message).toMatch(/stopped on an error \(Out of bounds memory access\)/);
+    expect(training.error.cause.name).toBe('RuntimeError');
+  });
+
+  it('mid-run is a ModuleFaultError, and the steps done are kept', async () => {
+    let probes = 0;
+    const session = {
+      start: async () => ({ options: { task: 'en-es' }, backend: 'wasm-simd128', parameters: 1 }),
+      advance: async () => ({ step: 1, losses: [3], learningRate: 0.001, gradientNorm: 1, done: false }),
+      evaluate: async () => ({ exact: 0, total: 50, alignment: 0, alignmentHead: { layer: 0, head: 0 } }),
+      probe: async () => {
+        if (++probes > 1) throw trap('Aborted()');
+        return { source: [], target: [] };
+      },
+    };
+    const { training } = run(session, { answerMilliseconds: 60_000 });
+    await training.start();
+    await expect.poll(() => training.status, { timeout: 2000 }).toBe('failed');
+    expect(training.error).toBeInstanceOf(ModuleFaultError);
+    expect(training.step).toBe(1);
+  });
+
+  it('an error of the page’s own is passed on as it is', async () => {
+    const session = { start: async () => ({ options: { task: 'en-es' } }), evaluate: async () => ({}) };
+    session.probe = async () => {
+      throw new TypeError('probe: sentence must be a string');
+    };
+    const { training } = run(session, { answerMilliseconds: 60_000 });
+    await training.start();
+    expect(training.error).toBeInstanceOf(TypeError);
   });
 });

@@ -28,7 +28,13 @@ import {
   trainTasks,
 } from './train-state.js';
 import { nextFrame, nextTask } from './next-task.js';
-import { liveEvaluationSentences, TrainingRun, WorkerLostError, WorkerStartError } from './training-run.js';
+import {
+  liveEvaluationSentences,
+  ModuleFaultError,
+  TrainingRun,
+  WorkerLostError,
+  WorkerStartError,
+} from './training-run.js';
 // The worker's own bundle (Vite builds it and gives its URL), started as each engine needs (startWorker).
 import trainWorkerUrl from './train-worker.js?worker&url';
 import { alignmentAgreement, alignmentCells, pickMap, upToStep } from './translation-maps.js';
@@ -73,10 +79,12 @@ export class TrainView {
     this.previous = null; // the last finished run, drawn faintly behind the current one
     this.launching = false; // from a Start click until its run exists
     this.session = null; // the worker's Comlink proxy, created on the first Start
+    this.faultRestarts = 0; // runs started again in a fresh worker after a trap, since the person's last Start
 
     this.element = element('section', { id: 'train-view', className: 'view', 'aria-labelledby': 'train-view-title' });
     this.element.dataset.status = 'idle';
     this.errorLine = element('p', { className: 'error', role: 'alert', hidden: true });
+    this.faultNotice = element('p', { id: 'train-fault-notice', className: 'hint', role: 'status', hidden: true });
     this.lossChart = new LineChart({
       id: 'loss-chart',
       title: 'Training loss (cross-entropy per target word)',
@@ -109,6 +117,7 @@ export class TrainView {
       this.#optionsForm(),
       this.#runBar(),
       this.errorLine,
+      this.faultNotice,
     );
     this.laterParts = [
       element('div', { className: 'maps-row charts' }, this.lossChart.element, this.scoreChart.element),
@@ -331,7 +340,7 @@ export class TrainView {
   }
 
   #runBar() {
-    this.startButton = button('Start training', () => this.#startOrPause(), {
+    this.startButton = button('Start training', () => this.#startOrPause({ byPerson: true }), {
       id: 'train-start',
       className: 'primary',
     });
@@ -421,12 +430,16 @@ export class TrainView {
     return this.launching ? 'starting' : (this.run?.status ?? 'idle');
   }
 
-  async #startOrPause() {
+  async #startOrPause({ byPerson = false } = {}) {
     const status = this.#status;
     if (status === 'running') return this.run.pause();
     if (status === 'paused') return this.run.resume();
     if (status === 'starting' || status === 'pausing') return;
     if (this.run?.status === 'done') this.previous = this.run;
+    if (byPerson) {
+      this.faultRestarts = 0;
+      this.faultNotice.hidden = true;
+    }
     // Said at once: a second click, or a script waiting for 'done', must not see the finished run as current.
     this.launching = true;
     this.#renderRunBar();
@@ -442,6 +455,7 @@ export class TrainView {
       snapshotSteps: snapshotSteps(this.state.steps),
       probe: () => this.state.probe,
       onUpdate: (run) => {
+        if (run.status === 'failed' && run.error instanceof ModuleFaultError) void this.#afterModuleFault(run);
         this.render();
         if (run.status === 'done' && !run.kept) {
           run.kept = true;
@@ -518,6 +532,20 @@ export class TrainView {
     if (this.run?.step > 0) this.previous = this.run;
     this.run = null;
     await this.#startOrPause();
+  }
+
+  /**
+   * A trap leaves the worker's module unusable: the worker is replaced. The run is started again once in the fresh
+   * one, saying so (WebKit once trapped at a first step that a fresh worker then ran: a passing fault of the engine);
+   * a fault again is shown with a restart button, as a lost worker is.
+   */
+  async #afterModuleFault(run) {
+    this.#dropWorker();
+    if (this.faultRestarts > 0 || this.run !== run) return;
+    this.faultRestarts += 1;
+    this.faultNotice.textContent = `${run.error.message} Training started again in a fresh worker.`;
+    this.faultNotice.hidden = false;
+    await this.#restart();
   }
 
   async #reset() {
@@ -646,7 +674,7 @@ export class TrainView {
         ' ',
         button('Use the single-thread build', () => this.#retrySingleThread(), { id: 'train-single-thread' }),
       );
-    } else if (error instanceof WorkerLostError) {
+    } else if (error instanceof WorkerLostError || error instanceof ModuleFaultError) {
       this.errorLine.append(
         ' ',
         button('Restart training', () => this.#restart(), { id: 'train-restart' }),

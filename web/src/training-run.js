@@ -45,6 +45,23 @@ export class WorkerStartError extends Error {
   }
 }
 
+/**
+ * The module in the worker trapped: a WebAssembly RuntimeError (an access out of bounds, or Emscripten's abort when
+ * the browser refuses it more memory). Its state cannot be trusted after that, so the view replaces the worker.
+ */
+export class ModuleFaultError extends Error {
+  constructor(trap) {
+    super(
+      `The module in the training worker stopped on an error (${trap.message}): the browser may have refused it more memory.`,
+    );
+    this.name = 'ModuleFaultError';
+    this.cause = trap;
+  }
+}
+
+// A trap as Comlink delivers it (an Error carrying the RuntimeError's name), or as the worker's start() reports it.
+const moduleFault = (error) => (error?.name === 'RuntimeError' ? new ModuleFaultError(error) : null);
+
 export class TrainingRun {
   /**
    * @param {{ session: object, options: object, snapshotSteps: number[], probe: () => string,
@@ -115,6 +132,8 @@ export class TrainingRun {
       );
       if (started.error) {
         const { name, message, lines } = started.error;
+        const fault = moduleFault(started.error);
+        if (fault) throw fault;
         throw Object.assign(name === 'TypeError' ? new TypeError(message) : new RangeError(message), { lines });
       }
       this.info = started;
@@ -206,6 +225,8 @@ export class TrainingRun {
     const failed = this.workerFailed.catch((error) => Promise.reject(Object.assign(lost(), { cause: error })));
     try {
       return await Promise.race([call, failed, silent]);
+    } catch (error) {
+      throw moduleFault(error) ?? error;
     } finally {
       clearTimeout(timer);
     }
@@ -234,7 +255,7 @@ export class TrainingRun {
     if (this.status === 'idle' || this.status === 'starting' || this.status === 'failed') return;
     await this.settled();
     try {
-      this.probe = await this.session.probe(this.probeSentence());
+      this.probe = await this.ask(this.session.probe(this.probeSentence()));
     } catch (error) {
       this.#fail(error); // the worker is gone: the run cannot go on either
       return;
