@@ -46,7 +46,7 @@ export function overlayShapes(map) {
     for (let i = 0; i < rows; i++) label(map.rowLabels[i], left / 2, top + (i + 0.5) * cell, 'middle', left - 2);
   }
   const diagonals = [];
-  const valueFont = { family: valueFamily, size: cell >= 44 ? 12 : 10 };
+  const valueFont = { family: valueFamily, size: cell >= 44 ? 12 : 10, monospace: true };
   for (let i = 0; i < rows; i++) {
     for (let j = 0; j < cols; j++) {
       const value = data[i * cols + j];
@@ -136,6 +136,8 @@ const measured = new Map();
 
 /** A text's width as the canvas would draw it (a context that never draws has no bitmap to pay for). */
 function textWidth(text, font) {
+  // A monospace font's printable ASCII all have one advance: a map's many values cost one measurement.
+  if (font.monospace && /^[\x20-\x7e]*$/.test(text)) return text.length * textWidth('0', { ...font, monospace: false });
   const css = fontString(font);
   let widths = measured.get(css);
   if (!widths) measured.set(css, (widths = new Map()));
@@ -149,6 +151,17 @@ function textWidth(text, font) {
   }
   return width;
 }
+
+/**
+ * A page's first text measurements cost milliseconds each (a context, then each font's set-up: up to 20 ms in
+ * all): paid here, in a task of their own before a view's first maps are drawn, not inside the first drawing.
+ */
+export function warmUpTextMeasures() {
+  textWidth('the', labelFont);
+  for (const size of [10, 12]) textWidth('0', { family: valueFamily, size });
+}
+
+export const textMeasuresWarm = () => measuring !== null;
 
 const svgAnchor = { start: 'start', middle: 'middle', end: 'end' };
 

@@ -4,7 +4,14 @@
 // hidden table carrying the same numbers for screen readers.
 import { hasFocus } from './controls.js';
 import { formatNumber } from './format.js';
-import { cellPixels, overlayShapes, paintSvg, pictureCanvas } from './heatmap-picture.js';
+import {
+  cellPixels,
+  overlayShapes,
+  paintSvg,
+  pictureCanvas,
+  textMeasuresWarm,
+  warmUpTextMeasures,
+} from './heatmap-picture.js';
 import { nextTask } from './next-task.js';
 
 const minCell = 18,
@@ -24,6 +31,10 @@ export async function drawingInSlices(render) {
     render();
   } finally {
     queuedDraws = null;
+  }
+  if (draws.size > 0 && !textMeasuresWarm()) {
+    await nextTask();
+    warmUpTextMeasures();
   }
   for (const draw of draws.values()) {
     await nextTask();

@@ -4,7 +4,7 @@
 import { backends, loadAttention, resolveBackend } from '../lib/index.js';
 import { element } from './controls.js';
 import { embedded, enterEmbedMode } from './embed-mode.js';
-import { afterNextPaint, nextTask } from './next-task.js';
+import { afterNextPaint, nextTask, whenIdle } from './next-task.js';
 import { keepForOffline } from './offline-copy.js';
 import { RemoteTranslator } from './remote-translator.js';
 import { decodeTranslationState, defaultTranslationState, encodeTranslationState } from './translation-state.js';
@@ -97,6 +97,7 @@ class Playground {
   }
 
   async show(name, { push = false } = {}) {
+    this.shown = name;
     for (const [other, tab] of this.tabs) {
       tab.setAttribute('aria-selected', String(other === name));
       tab.tabIndex = other === name ? 0 : -1;
@@ -117,7 +118,11 @@ class Playground {
     // phone draws it); afterwards every render is whole, at once.
     if (firstTime && entry.view.renderInSlices) await entry.view.renderInSlices();
     else entry.view.render();
-    setUrl(name, entry.urlParams(), { push });
+    // A view the person chose gets its own history entry now. On arrival (and after back or forward) the address
+    // only gains the view's full state, which can wait until the page is idle: a document's first history call
+    // costs some 10-25 ms, which a phone would spend while the view is still being drawn.
+    if (push) setUrl(name, entry.urlParams(), { push });
+    else whenIdle(() => this.shown === name && setUrl(name, entry.urlParams()));
     if (entry.firstTranslation) {
       const translate = entry.firstTranslation;
       entry.firstTranslation = null;

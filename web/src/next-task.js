@@ -25,3 +25,12 @@ export async function afterNextPaint() {
   await nextFrame();
   await nextTask();
 }
+
+/**
+ * Calls `callback` when the page's thread is idle (at most `timeout` ms later), or after `fallback` ms where the
+ * browser has no idle callbacks (Safari): for work nobody waits on, kept out of the tasks that build and draw.
+ */
+export function whenIdle(callback, { timeout = 2000, fallback = 500 } = {}) {
+  if (globalThis.requestIdleCallback) requestIdleCallback(() => callback(), { timeout });
+  else setTimeout(callback, fallback);
+}

@@ -2,6 +2,7 @@
 // dev server must always serve fresh files. It registers the service worker, names the wasm build this page runs
 // (so that build is cached too), and says when a new deploy has taken over while this page runs the old one.
 import { button, element } from './controls.js';
+import { whenIdle } from './next-task.js';
 
 /** This page's own script, as the service worker lists it ('assets/main-<hash>.js'). */
 const ownScript = () => new URL(import.meta.url).pathname.split('/').slice(-2).join('/');
@@ -45,12 +46,9 @@ async function noticeIfOutdated(backend) {
  */
 function pageSettled() {
   return new Promise((resolve) => {
-    const whenIdle = () =>
-      globalThis.requestIdleCallback
-        ? requestIdleCallback(() => resolve(), { timeout: 2000 })
-        : setTimeout(resolve, 500);
-    if (document.readyState === 'complete') whenIdle();
-    else window.addEventListener('load', whenIdle, { once: true });
+    const idle = () => whenIdle(resolve);
+    if (document.readyState === 'complete') idle();
+    else window.addEventListener('load', idle, { once: true });
   });
 }
 

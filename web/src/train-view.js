@@ -27,7 +27,7 @@ import {
   trainerOptions,
   trainTasks,
 } from './train-state.js';
-import { nextFrame, nextTask } from './next-task.js';
+import { nextFrame, nextTask, whenIdle } from './next-task.js';
 import {
   liveEvaluationSentences,
   ModuleFaultError,
@@ -780,8 +780,7 @@ export class TrainView {
    * main thread (and not while the page loads, where a phone has other work).
    */
   #warmUpDrawing() {
-    const idle = globalThis.requestIdleCallback ?? ((callback) => setTimeout(callback, 200));
-    idle(() => {
+    whenIdle(() => {
       this.probeMap.update({
         matrix: { data: new Float32Array(1), rows: 1, cols: 1 },
         digits: 4,
