@@ -21,6 +21,22 @@ const minCell = 18,
 // and queue the picture: each canvas is then drawn in a task of its own (map → its latest draw).
 let queuedDraws = null;
 
+// Every map's markup, parsed once per page: a clone costs a fraction of parsing it again (a view makes several).
+let heatmapTemplate = null;
+function figureTemplate() {
+  const template = document.createElement('template');
+  template.innerHTML = `<figure class="heatmap">
+      <figcaption><span class="heatmap-title"></span> <span class="heatmap-shape"></span></figcaption>
+      <div class="heatmap-body">
+        <div class="heatmap-picture"><canvas tabindex="0"></canvas><svg aria-hidden="true"></svg></div>
+        <div class="heatmap-tooltip" role="presentation" hidden></div>
+      </div>
+      <div class="heatmap-legend"><span class="colour-bar" aria-hidden="true"></span><span class="legend-text"></span></div>
+      <div class="visually-hidden heatmap-table"><table><caption></caption><thead></thead><tbody></tbody></table></div>
+      <p class="visually-hidden" aria-live="polite"></p></figure>`;
+  return template;
+}
+
 /**
  * Runs `render` (synchronous: it updates maps) and then draws the canvases of the maps it updated, one per
  * task, so that no task draws a whole view. Resolves when every map is drawn.
@@ -122,18 +138,9 @@ export class Heatmap {
     this.labelWidth = wordLabels ? 64 : 30;
     this.labelHeight = wordLabels ? 56 : 20;
     this.active = null; // the cell under the keyboard cursor
-    this.element = document.createElement('figure');
-    this.element.className = 'heatmap';
+    heatmapTemplate ??= figureTemplate();
+    this.element = /** @type {HTMLElement} */ (heatmapTemplate.content.firstElementChild.cloneNode(true));
     this.element.id = id;
-    this.element.innerHTML = `
-      <figcaption><span class="heatmap-title"></span> <span class="heatmap-shape"></span></figcaption>
-      <div class="heatmap-body">
-        <div class="heatmap-picture"><canvas tabindex="0"></canvas><svg aria-hidden="true"></svg></div>
-        <div class="heatmap-tooltip" role="presentation" hidden></div>
-      </div>
-      <div class="heatmap-legend"><span class="colour-bar" aria-hidden="true"></span><span class="legend-text"></span></div>
-      <div class="visually-hidden heatmap-table"><table><caption></caption><thead></thead><tbody></tbody></table></div>
-      <p class="visually-hidden" aria-live="polite"></p>`;
     this.element.querySelector('.heatmap-title').textContent = title;
     this.picture = /** @type {HTMLElement} */ (this.element.querySelector('.heatmap-picture'));
     this.canvas = this.picture.querySelector('canvas'); // the cells, a pixel each; it takes the focus and the pointer

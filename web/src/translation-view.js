@@ -55,6 +55,45 @@ export class TranslationView {
     this.errorLine = element('div', { className: 'error', role: 'alert', hidden: true });
     this.output = element('p', { id: 'translation-output', className: 'translation-output', 'aria-live': 'polite' });
     this.reference = element('p', { id: 'grammar-translation', className: 'hint' });
+    this.outputLabel = element('span', { className: 'field-label', id: 'output-label' });
+
+    this.element.append(
+      element('h2', { id: 'translation-view-title', textContent: translationTitle }),
+      ...this.#introduction().map((text) => element('p', { className: 'intro', textContent: text })),
+      element('p', { className: 'hint', id: 'model-card', textContent: this.#modelCard() }),
+      modelLabel
+        ? element(
+            'p',
+            { className: 'notice', id: 'model-notice' },
+            `This is your model (${modelLabel}), not the shipped one. `,
+            translator.config.ablations.sigmoidGates
+              ? 'Its attention weights are sigmoid gates: a row need not sum to 1. '
+              : '',
+            button('Back to the shipped model', onUseShippedModel, { id: 'use-shipped-model' }),
+          )
+        : '',
+      this.#sentenceForm(),
+      this.errorLine,
+      element('div', { className: 'translation-result' }, this.outputLabel, this.output, this.reference),
+    );
+    this.onUseModel = onUseModel;
+    this.laterParts = null; // built by #buildBelowFold, on the first render
+    this.resultId = 0;
+    // The maps' sizes follow the view's width; its height changes with every word drawn and needs nothing.
+    this.width = 0;
+    new ResizeObserver(([entry]) => {
+      if (Math.round(entry.contentRect.width) === this.width) return;
+      this.width = Math.round(entry.contentRect.width);
+      if (this.result) this.render();
+    }).observe(this.element);
+  }
+
+  /**
+   * The controls, maps and distributions below the sentence and its translation: built on the first render (in a
+   * task of its own on a first showing), so that making the view, which a phone does while the page loads, is short.
+   */
+  #buildBelowFold() {
+    if (this.laterParts) return;
     this.crossMap = new Heatmap({
       id: 'cross-attention',
       title: 'cross-attention weights',
@@ -85,27 +124,6 @@ export class TranslationView {
     this.freeDistribution = new DistributionView({ id: 'next-word', title: '' });
     this.forcedDistribution = new DistributionView({ id: 'next-word-forced', title: '' });
     this.forcedNote = element('p', { className: 'hint', id: 'teacher-forcing-note' });
-    this.outputLabel = element('span', { className: 'field-label', id: 'output-label' });
-
-    this.element.append(
-      element('h2', { id: 'translation-view-title', textContent: translationTitle }),
-      ...this.#introduction().map((text) => element('p', { className: 'intro', textContent: text })),
-      element('p', { className: 'hint', id: 'model-card', textContent: this.#modelCard() }),
-      modelLabel
-        ? element(
-            'p',
-            { className: 'notice', id: 'model-notice' },
-            `This is your model (${modelLabel}), not the shipped one. `,
-            translator.config.ablations.sigmoidGates
-              ? 'Its attention weights are sigmoid gates: a row need not sum to 1. '
-              : '',
-            button('Back to the shipped model', onUseShippedModel, { id: 'use-shipped-model' }),
-          )
-        : '',
-      this.#sentenceForm(),
-      this.errorLine,
-      element('div', { className: 'translation-result' }, this.outputLabel, this.output, this.reference),
-    );
     // What lies below the fold joins the page a frame per part on the view's first showing (renderInSlices), so
     // that no single frame lays the whole view out.
     this.laterParts = [
@@ -157,20 +175,12 @@ export class TranslationView {
         element('div', { className: 'maps-row' }, this.encoderMap.element, this.decoderMap.element),
       ),
     ];
-    if (onUseModel) this.laterParts.push(this.#yourModels(onUseModel));
+    if (this.onUseModel) this.laterParts.push(this.#yourModels(this.onUseModel));
     // Parts below the fold are drawn when they come into view (each redraw skipped if what it shows is unchanged).
     this.linesDraw = new DrawWhenVisible(this.lines.element);
     this.gridDraw = new DrawWhenVisible(this.grid.element);
     this.encoderDraw = new DrawWhenVisible(this.encoderMap.element);
     this.decoderDraw = new DrawWhenVisible(this.decoderMap.element);
-    this.resultId = 0;
-    // The maps' sizes follow the view's width; its height changes with every word drawn and needs nothing.
-    this.width = 0;
-    new ResizeObserver(([entry]) => {
-      if (Math.round(entry.contentRect.width) === this.width) return;
-      this.width = Math.round(entry.contentRect.width);
-      if (this.result) this.render();
-    }).observe(this.element);
   }
 
   /**
@@ -480,7 +490,10 @@ export class TranslationView {
 
   /** The first showing: the view's top at once, the parts below the fold a frame each. */
   async renderInSlices() {
+    await nextTask(); // the view's top is on the page; what lies below it is built in a task, drawn in the next
+    this.#buildBelowFold();
     const later = this.laterParts.splice(0);
+    await nextTask();
     this.render();
     for (const part of later) {
       await nextFrame();
@@ -490,6 +503,7 @@ export class TranslationView {
 
   /** Draws the state and the current step; with `textOnly`, the words and bars but not the maps. */
   render({ textOnly = false } = {}) {
+    this.#buildBelowFold();
     this.element.append(...this.laterParts.splice(0)); // shown without renderInSlices (a model swapped in): all at once
     const s = this.state;
     // From the resize observer (which reports before the first paint): reading the layout here would force one.
