@@ -4,7 +4,10 @@
 
 #include <emscripten/val.h>
 
+#include <optional>
+
 #include "attn/kernel_set.h"
+#include "attn/training.h"
 #include "attn/translator.h"
 
 #if ATTN_THREADS
@@ -38,5 +41,15 @@ emscripten::val alignment_object(const corpus::SentencePair& pair);
 // [{ source, target, sourceIndex }]: pairs with both sides as space-separated text and the alignment.
 // Defined in translator_bindings.cpp.
 emscripten::val pair_objects(const std::vector<corpus::SentencePair>& pairs);
+
+// The head mask a JS call passes ({ encoderSelf, decoderSelf, cross }: each a Uint8Array of layers × heads
+// entries or null; the whole object may be null), into `mask`; or the RangeError naming what does not fit
+// `config`. Defined in translator_bindings.cpp.
+std::optional<emscripten::val> head_mask_from(const emscripten::val& value, const model::Config& config,
+                                              model::HeadMask& mask);
+
+// { exact, total, alignment, alignmentHead: { layer, head }, alignmentByHead }: an evaluation as evaluate()
+// returns it. Defined in translator_bindings.cpp.
+emscripten::val evaluation_object(const model::Evaluation& e, std::size_t heads);
 
 }  // namespace attn::bindings

@@ -147,12 +147,15 @@ val trainer_step(int id, double count) {
   return out;
 }
 
-// trainerEvaluate(id, count) → { exact, total, alignment, alignmentHead: { layer, head }, alignmentByHead }
-// over the first `count` held-out sentences (seed 2, as for the shipped model).
-val trainer_evaluate(int id, double count) {
+// trainerEvaluate(id, count, headMask) → { exact, total, alignment, alignmentHead: { layer, head },
+// alignmentByHead } over the first `count` held-out sentences (seed 2, as for the shipped model), with the heads
+// headMask switches off (null: none).
+val trainer_evaluate(int id, double count, const val& head_mask_value) {
   TrainerEntry* entry = find(id);
   if (!entry) return disposed();
   if (!is_example_count(count)) return js::error_result("RangeError", "count must be a whole number from 1 to 10000");
+  model::HeadMask head_mask;
+  if (auto error = bindings::head_mask_from(head_mask_value, entry->trainer->model().config, head_mask)) return *error;
   const std::size_t n = static_cast<std::size_t>(count);
   if (entry->held_out.size() < n && !entry->all_held_out) {
     entry->held_out = entry->trainer->task().held_out(n, kHeldOutSeed);
@@ -162,24 +165,8 @@ val trainer_evaluate(int id, double count) {
   const std::vector<corpus::SentencePair> pairs(entry->held_out.begin(),
                                                 entry->held_out.begin() + static_cast<std::ptrdiff_t>(available));
   model::Translator translator(entry->trainer->model(), bindings::module_kernels());
-  const model::Evaluation e = model::evaluate(translator, pairs);
-  std::size_t best = 0;
-  const double share = e.best_alignment_share(&best);
-  const std::size_t heads = translator.model().config.heads;
-  val out = val::object();
-  out.set("exact", static_cast<double>(e.exact));
-  out.set("total", static_cast<double>(e.sentences));
-  out.set("alignment", e.aligned_words ? val(share) : val::null());  // null: the task has no true alignment
-  val head = val::object();
-  head.set("layer", static_cast<double>(best / heads));
-  head.set("head", static_cast<double>(best % heads));
-  out.set("alignmentHead", head);
-  val by_head = val::array();
-  for (std::size_t i = 0; i < e.alignment_hits.size(); ++i)
-    by_head.set(
-        i, e.aligned_words ? static_cast<double>(e.alignment_hits[i]) / static_cast<double>(e.aligned_words) : 0.0);
-  out.set("alignmentByHead", by_head);
-  return out;
+  translator.set_head_mask(std::move(head_mask));
+  return bindings::evaluation_object(model::evaluate(translator, pairs), translator.model().config.heads);
 }
 
 // trainerTranslator(id) → what translatorLoad returns, for a translator over a copy of the current weights

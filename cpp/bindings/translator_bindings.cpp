@@ -88,6 +88,52 @@ val attn::bindings::pair_objects(const std::vector<corpus::SentencePair>& pairs)
   return out;
 }
 
+std::optional<val> attn::bindings::head_mask_from(const val& value, const model::Config& config,
+                                                  model::HeadMask& mask) {
+  if (value.isNull() || value.isUndefined()) return std::nullopt;
+  const struct {
+    const char* key;
+    std::vector<std::uint8_t>& entries;
+    std::size_t layers;
+  } kinds[] = {{"encoderSelf", mask.encoder_self, config.encoder_layers},
+               {"decoderSelf", mask.decoder_self, config.decoder_layers},
+               {"cross", mask.cross, config.decoder_layers}};
+  for (const auto& kind : kinds) {
+    const val entries = value[kind.key];
+    if (entries.isNull() || entries.isUndefined()) continue;
+    const double length = entries["length"].as<double>();
+    if (length != static_cast<double>(kind.layers * config.heads)) {
+      return js::error_result("RangeError", std::string("options.headMask.") + kind.key + " must have " +
+                                                std::to_string(kind.layers) + " layers of " +
+                                                std::to_string(config.heads) + " heads");
+    }
+    const auto copied = js::copy_in<std::uint8_t>(entries, static_cast<std::size_t>(length));
+    kind.entries.assign(copied.data(), copied.data() + copied.size());
+  }
+  if (std::string problem = model::head_mask_problem(config, mask); !problem.empty())
+    return js::error_result("RangeError", problem);
+  return std::nullopt;
+}
+
+val attn::bindings::evaluation_object(const model::Evaluation& e, std::size_t heads) {
+  std::size_t best = 0;
+  const double share = e.best_alignment_share(&best);
+  val out = val::object();
+  out.set("exact", static_cast<double>(e.exact));
+  out.set("total", static_cast<double>(e.sentences));
+  out.set("alignment", e.aligned_words ? val(share) : val::null());  // null: the task has no true alignment
+  val head = val::object();
+  head.set("layer", static_cast<double>(best / heads));
+  head.set("head", static_cast<double>(best % heads));
+  out.set("alignmentHead", head);
+  val by_head = val::array();
+  for (std::size_t i = 0; i < e.alignment_hits.size(); ++i)
+    by_head.set(
+        i, e.aligned_words ? static_cast<double>(e.alignment_hits[i]) / static_cast<double>(e.aligned_words) : 0.0);
+  out.set("alignmentByHead", by_head);
+  return out;
+}
+
 val attn::bindings::register_translator(model::TranslationModel model) {
   static int next_id = 1;
   const int id = next_id++;
@@ -167,9 +213,11 @@ std::optional<val> decoding_from(const val& o, model::Decoding& d) {
   return std::nullopt;
 }
 
-// translatorTranslate(id, sentence, temperature, decoding) → { source, target, encoderSelf, decoderSelf, cross,
-//   probabilities (T × V), grammar: { target, sourceIndex } | null, outsideGrammar: why not | null } | { error }
-val translator_translate(int id, const val& sentence_value, double temperature, const val& decoding_value) {
+// translatorTranslate(id, sentence, temperature, decoding, headMask) → { source, target, encoderSelf, decoderSelf,
+//   cross, probabilities (T × V), grammar: { target, sourceIndex } | null, outsideGrammar: why not | null }
+//   | { error }
+val translator_translate(int id, const val& sentence_value, double temperature, const val& decoding_value,
+                         const val& head_mask_value) {
   const auto it = translators().find(id);
   if (it == translators().end()) return js::error_result("RangeError", "this translator has been disposed");
   if (auto error = check::logit_params(1.0, temperature)) return js::error_result("RangeError", error.message);
@@ -178,6 +226,9 @@ val translator_translate(int id, const val& sentence_value, double temperature, 
   }
   model::Decoding decoding;
   if (auto error = decoding_from(decoding_value, decoding)) return *error;
+  model::HeadMask head_mask;
+  if (auto error = bindings::head_mask_from(head_mask_value, it->second->model().config, head_mask)) return *error;
+  it->second->set_head_mask(std::move(head_mask));
   const std::string sentence = sentence_value.as<std::string>();
   model::TranslateResult r = it->second->translate(sentence, static_cast<float>(temperature), decoding);
   if (r.error) return translate_error(*r.error);
@@ -197,6 +248,22 @@ val translator_translate(int id, const val& sentence_value, double temperature, 
   out.set("grammar", grammar ? bindings::alignment_object(*grammar) : val::null());
   out.set("outsideGrammar", language && !grammar ? val(problem) : val::null());
   return out;
+}
+
+// translatorEvaluate(id, count, headMask) → what trainerEvaluate returns, over the first `count` held-out pairs
+// of the model's language pair (seed 2, as the shipped models are measured), with the heads headMask switches off.
+val translator_evaluate(int id, double count, const val& head_mask_value) {
+  const auto it = translators().find(id);
+  if (it == translators().end()) return js::error_result("RangeError", "this translator has been disposed");
+  const std::optional<corpus::Language> language = model::grammar_language(it->second->model());
+  if (!language) return js::error_result("RangeError", "this model is not one of the toy grammar's language pairs");
+  if (!(count >= 1 && count <= 10000) || count != std::floor(count))
+    return js::error_result("RangeError", "count must be a whole number from 1 to 10000");
+  model::HeadMask head_mask;
+  if (auto error = bindings::head_mask_from(head_mask_value, it->second->model().config, head_mask)) return *error;
+  it->second->set_head_mask(std::move(head_mask));
+  const auto pairs = corpus::held_out_set(static_cast<std::size_t>(count), 2, *language);
+  return bindings::evaluation_object(model::evaluate(*it->second, pairs), it->second->model().config.heads);
 }
 
 bool translator_free(int id) { return translators().erase(id) == 1; }
@@ -223,6 +290,7 @@ val held_out_sentences(const std::string& task, double count, double seed) {
 EMSCRIPTEN_BINDINGS(translator_module) {
   emscripten::function("translatorLoad", &translator_load);
   emscripten::function("translatorTranslate", &translator_translate);
+  emscripten::function("translatorEvaluate", &translator_evaluate);
   emscripten::function("translatorFree", &translator_free);
   emscripten::function("heldOutSentences", &held_out_sentences);
 }

@@ -53,6 +53,9 @@ async function audit(url) {
   try {
     const { lhr } = await lighthouse(url, { port: chrome.port, output: 'json', logLevel: 'error' });
     const score = (name) => Math.round(lhr.categories[name].score * 100);
+    // A run Lighthouse could not measure (a trace without a largest paint, say) scores 0 and has no metrics.
+    const failed = lhr.runtimeError?.code ?? (Number.isFinite(lhr.categories.performance.score) ? null : 'no score');
+    if (failed) return { failed };
     return {
       performance: score('performance'),
       accessibility: score('accessibility'),
@@ -73,7 +76,15 @@ export async function lighthouseTable(url, runs, only = null) {
   const rows = [];
   for (const [name, query] of pages.filter(([name]) => !only || only.test(name))) {
     const results = [];
-    for (let run = 0; run < runs; run++) results.push(await audit(`${url}${query}`));
+    for (let run = 0; run < runs; run++) {
+      let result = await audit(`${url}${query}`);
+      for (let retry = 0; retry < 2 && result.failed; retry++) {
+        console.log(`${name.padEnd(22)} (a run Lighthouse could not measure: ${result.failed}; run again)`);
+        result = await audit(`${url}${query}`);
+      }
+      if (result.failed) throw new Error(`${name}: Lighthouse failed three times: ${result.failed}`);
+      results.push(result);
+    }
     const row = Object.fromEntries(Object.keys(results[0]).map((key) => [key, median(results.map((r) => r[key]))]));
     row.performanceRuns = results.map((r) => r.performance);
     console.log(

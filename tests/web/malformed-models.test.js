@@ -22,6 +22,13 @@ const anyNumber = fc.oneof(fc.double({ noNaN: false }), hostileNumber, junk);
 const optional = (arbitrary) => fc.option(arbitrary, { nil: undefined, freq: 2 });
 const args = (fields) =>
   fc.oneof({ weight: 9, arbitrary: fc.record(fields, { requiredKeys: [] }) }, { weight: 1, arbitrary: junk });
+// A head mask's [layer][head] entries, mostly the right kind of thing, often the wrong size or value.
+const headLayers = fc.oneof(
+  junk,
+  fc.array(fc.oneof(junk, fc.array(fc.oneof(fc.constantFrom(0, 1, true, false, 2, -1), junk), { maxLength: 5 })), {
+    maxLength: 3,
+  }),
+);
 const text = fc.oneof(
   fc.string({ maxLength: 40 }),
   fc.string({ unit: 'binary', maxLength: 20 }),
@@ -149,6 +156,9 @@ describe('hostile models and calls', () => {
           outputTemperature: optional(anyNumber),
           seed: optional(anyNumber),
           target: optional(fc.oneof(text, junk)),
+          headMask: optional(
+            args({ encoderSelf: optional(headLayers), decoderSelf: optional(headLayers), cross: optional(headLayers) }),
+          ),
         }),
       ),
       count: small,

@@ -16,6 +16,7 @@ import {
   decodeTranslationState,
   defaultTranslationState,
   encodeTranslationState,
+  headMaskOf,
 } from '../../web/src/translation-state.js';
 import { replaceWord } from '../../web/src/translation-view.js';
 import { matrix } from './helpers.js';
@@ -139,7 +140,9 @@ describe('the translation view’s URL', () => {
       outputTemperature: 2,
       seed: 17,
       teacherForcing: true,
+      headsOff: ['c2.4', 'd1.1', 'e2.3'],
     };
+    expect(encodeTranslationState(state).get('off')).toBe('c2.4,d1.1,e2.3');
     expect(decodeTranslationState(`?${encodeTranslationState(state)}`)).toEqual(state);
     const japanese = { ...state, model: 'en-ja', sentence: 'juan walks with the dogs' };
     expect(encodeTranslationState(japanese).get('model')).toBe('en-ja');
@@ -163,6 +166,28 @@ describe('the translation view’s URL', () => {
     expect(decodeTranslationState('?temp=-3').temperature).toBe(0.05);
     expect(decodeTranslationState(`?q=${'a'.repeat(1000)}`).sentence).toHaveLength(200);
     expect(decodeTranslationState('?q=%3Cimg%20src%3Dx%3E').sentence).toBe('<img src=x>'); // shown as text, never HTML
+    // Only heads the model has, each once, in order: no layer 3 of 2, no head 0 or 5 of 4, no other kinds.
+    expect(decodeTranslationState('?off=c3.1,x1.1,c0.1,e1.5,c1.1,d2.4,c1.1,c01.1,c1.1x').headsOff).toEqual([
+      'c1.1',
+      'd2.4',
+    ]);
+    expect(decodeTranslationState('?off=e3.1', { layers: 2, heads: 4, encoderLayers: 3 }).headsOff).toEqual(['e3.1']);
+  });
+
+  it('turns the heads switched off into the headMask translate() takes', () => {
+    const config = { encoderLayers: 1, decoderLayers: 2, heads: 2 };
+    expect(headMaskOf([], config)).toBeUndefined();
+    expect(headMaskOf(['c2.1', 'e1.2'], config)).toEqual({
+      encoderSelf: [[true, false]],
+      decoderSelf: [
+        [true, true],
+        [true, true],
+      ],
+      cross: [
+        [true, true],
+        [false, true],
+      ],
+    });
   });
 });
 

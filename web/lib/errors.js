@@ -26,16 +26,15 @@ export function unwrap(result, operation) {
 }
 
 /**
- * Runs `body`, prefixing a TypeError from the argument checks with the operation ("translate: options.seed must
- * be a number, …"), as the module's own errors are prefixed by unwrap().
+ * Runs `body`, prefixing a TypeError or RangeError from the argument checks with the operation ("translate:
+ * options.seed must be a number, …"), as the module's own errors are prefixed by unwrap().
  */
 export function withOperation(operation, body) {
   try {
     return body();
   } catch (error) {
-    if (error instanceof TypeError && !error.message.startsWith(`${operation}: `)) {
-      throw new TypeError(`${operation}: ${error.message}`);
-    }
+    const Kind = error instanceof TypeError ? TypeError : error instanceof RangeError ? RangeError : null;
+    if (Kind && !error.message.startsWith(`${operation}: `)) throw new Kind(`${operation}: ${error.message}`);
     throw error;
   }
 }

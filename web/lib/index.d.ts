@@ -308,6 +308,11 @@ export interface Translator {
    * a seed). Throws a RangeError for a model whose `task` is null.
    */
   heldOutSentences(count: number, seed?: number): HeldOutSentence[];
+  /**
+   * Translates the first held-out sentences (greedy) and scores them, with the heads `headMask` switches off:
+   * how much the model needs them. Throws a RangeError for a model whose `task` is null.
+   */
+  evaluate(options?: number | EvaluateOptions): TrainingEvaluation;
   /** Frees the model inside the module; later calls throw. */
   dispose(): void;
 }
@@ -329,6 +334,25 @@ export interface TranslateOptions {
    * step's distribution is the model's guess at the next of them. RangeError for words the model never produces.
    */
   target?: string;
+  /** Heads switched off (Michel et al. 2019): see HeadMask. */
+  headMask?: HeadMask;
+}
+
+/**
+ * Heads switched off at inference, by kind of attention: each [layer][head], true or 1 for on, false or 0 for
+ * off (a kind left out is all on). An off head's output is zeroed before the layer's output projection; its
+ * attention map is still computed and returned. RangeError when a kind's layers or heads are not the model's.
+ */
+export interface HeadMask {
+  encoderSelf?: readonly (readonly (boolean | 0 | 1)[])[];
+  decoderSelf?: readonly (readonly (boolean | 0 | 1)[])[];
+  cross?: readonly (readonly (boolean | 0 | 1)[])[];
+}
+
+export interface EvaluateOptions {
+  /** How many held-out pairs, 1 to 10000 (default 100). */
+  count?: number;
+  headMask?: HeadMask;
 }
 
 export interface TranslatorOptions extends LoadOptions {
@@ -461,8 +485,11 @@ export interface Trainer {
   readonly parameters: number;
   /** Trains `count` more steps (default 1; fewer when the run ends). RangeError unless 1 to 100000. */
   step(count?: number): TrainingStep;
-  /** Translates the first `count` held-out sentences (default 100, at most 10000) and scores them. */
-  evaluate(count?: number): TrainingEvaluation;
+  /**
+   * Translates the first `count` held-out sentences (default 100, at most 10000) and scores them; with
+   * { count, headMask }, with those heads switched off.
+   */
+  evaluate(options?: number | EvaluateOptions): TrainingEvaluation;
   /** A Translator over a copy of the current (float32) weights; dispose it when done. */
   translator(): Translator;
   /** The current weights as a weight file (float16); loadTranslator({ model: bytes }) reads it. */

@@ -3,7 +3,7 @@
 // evaluate, pause or stop. The arithmetic is the C++ of cpp/src/model, the same code as `npm run train`.
 import { moduleFor, resolveBackend } from './load-module.js';
 import { unwrap } from './errors.js';
-import { translatorFromModule } from './translator.js';
+import { evaluateOptions, translatorFromModule } from './translator.js';
 import { checkKnownKeys } from './known-keys.js';
 import * as validate from './validate.js';
 
@@ -140,11 +140,14 @@ class Trainer {
     return unwrap(this.#module.trainerStep(this.#id, count), 'step');
   }
 
-  /** Greedy translations of the first `count` held-out sentences (default 100): exact matches and alignment. */
-  evaluate(count = 100) {
+  /**
+   * Greedy translations of the first `count` held-out sentences (default 100): exact matches and alignment.
+   * `options` is that count, or { count, headMask } to switch heads off as Translator.translate() does.
+   */
+  evaluate(options = 100) {
     this.#live('evaluate');
-    if (typeof count !== 'number') throw new TypeError(`evaluate: count must be a number, got ${typeof count}`);
-    return unwrap(this.#module.trainerEvaluate(this.#id, count), 'evaluate');
+    const { count, headMask } = evaluateOptions(options, this.options.model.heads);
+    return unwrap(this.#module.trainerEvaluate(this.#id, count, headMask), 'evaluate');
   }
 
   /** A Translator over a copy of the current weights (it stays as it is while training goes on). */

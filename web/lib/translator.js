@@ -18,7 +18,14 @@ const shippedModels = {
 };
 export const shippedModelNames = Object.freeze(Object.keys(shippedModels));
 
-const translateOptionShape = { temperature: null, decoding: null, outputTemperature: null, seed: null, target: null };
+const translateOptionShape = {
+  temperature: null,
+  decoding: null,
+  outputTemperature: null,
+  seed: null,
+  target: null,
+  headMask: null,
+};
 
 const specialTokens = new Set(['<bos>', '<eos>']);
 
@@ -73,6 +80,21 @@ function alignment(result) {
   };
 }
 
+/** evaluate()'s options, checked: { count (default 100), headMask (flat, or null) }. */
+export function evaluateOptions(options, heads) {
+  return withOperation('evaluate', () => {
+    if (typeof options === 'number') return { count: options, headMask: null }; // evaluate(count), as before
+    if (typeof options !== 'object' || options === null || Array.isArray(options)) {
+      throw new TypeError(`options must be a count or { count, headMask }, got ${validate.describe(options)}`);
+    }
+    checkKnownKeys(options, { count: null, headMask: null }, { operation: 'evaluate' });
+    return {
+      count: validate.optionalNumber(options.count, 'options.count', 100),
+      headMask: validate.headMask(options.headMask, 'options.headMask', heads),
+    };
+  });
+}
+
 class Translator {
   #module;
   #id;
@@ -98,13 +120,15 @@ class Translator {
    * below 1 sharpens attention towards hard alignment, above 1 flattens it towards an average. How each word
    * is chosen: `decoding` 'greedy' (default: the most likely) or 'sample' (a seeded draw, `seed` default 0)
    * from softmax(logits / `outputTemperature`) (default 1); `target` (words separated by spaces) forces the
-   * decoder's input (teacher forcing).
+   * decoder's input (teacher forcing). `headMask` ({ encoderSelf, decoderSelf, cross }, each [layer][head] of
+   * true/1 for on, false/0 for off; a kind left out is all on) switches heads off: an off head's output is
+   * zeroed before the output projection (its map is still computed and returned).
    */
   translate(sentence, options = {}) {
     if (this.#disposed) throw new RangeError('translate: this translator has been disposed');
     if (typeof sentence !== 'string')
       throw new TypeError(`translate: sentence must be a string, got ${typeof sentence}`);
-    const { temperature, decoding } = withOperation('translate', () => {
+    const { temperature, decoding, headMask } = withOperation('translate', () => {
       validate.requireObject(options, 'options');
       checkKnownKeys(options, translateOptionShape, { operation: 'translate' });
       return {
@@ -115,9 +139,13 @@ class Translator {
           seed: validate.optionalNumber(options.seed, 'options.seed', 0),
           target: validate.optionalString(options.target, 'options.target', null),
         },
+        headMask: validate.headMask(options.headMask, 'options.headMask', this.config.heads),
       };
     });
-    const result = unwrap(this.#module.translatorTranslate(this.#id, sentence, temperature, decoding), 'translate');
+    const result = unwrap(
+      this.#module.translatorTranslate(this.#id, sentence, temperature, decoding, headMask),
+      'translate',
+    );
     return {
       source: result.source,
       target: result.target,
@@ -149,6 +177,17 @@ class Translator {
       validate.requireNumber(seed, 'seed');
     });
     return unwrap(this.#module.heldOutSentences(this.task, count, seed), 'heldOutSentences').sentences;
+  }
+
+  /**
+   * Greedy translations of the first `count` held-out sentence pairs (default 100, the same on every platform),
+   * with the heads `headMask` switches off (as for translate()): { exact, total, alignment, alignmentHead,
+   * alignmentByHead }, as a Trainer's evaluate() answers. Only for models of the toy grammar's language pairs.
+   */
+  evaluate(options = {}) {
+    if (this.#disposed) throw new RangeError('evaluate: this translator has been disposed');
+    const { count, headMask } = evaluateOptions(options, this.config.heads);
+    return unwrap(this.#module.translatorEvaluate(this.#id, count, headMask), 'evaluate');
   }
 
   /** Frees the model's memory in the module; the translator cannot be used afterwards. */

@@ -2,7 +2,8 @@
 // checks (sizes agree, numbers finite, memory budget) happen in C++ (cpp/bindings/checks.cpp), so there is
 // one place for each rule.
 
-function describe(value) {
+/** A value as an error message names it: "string abc", "an Array", "a Float64Array", "null". */
+export function describe(value) {
   if (value === null) return 'null';
   if (Array.isArray(value)) return 'an Array';
   if (ArrayBuffer.isView(value)) return `a ${value.constructor.name}`;
@@ -69,4 +70,43 @@ export function optionalString(value, name, fallback) {
   if (value === undefined || value === null) return fallback;
   if (typeof value !== 'string') throw new TypeError(`${name} must be a string, got ${describe(value)}`);
   return value;
+}
+
+const headMaskKinds = ['encoderSelf', 'decoderSelf', 'cross'];
+
+/**
+ * A head mask { encoderSelf?, decoderSelf?, cross? }, each [layer][head] of true/1 (on) or false/0 (off), as the
+ * flat Uint8Arrays (layer-major) the module reads; null when there is none. Each layer must list `heads` heads;
+ * the number of layers is checked by the module, which knows the model.
+ */
+export function headMask(value, name, heads) {
+  if (value === undefined || value === null) return null;
+  requireObject(value, name);
+  for (const key of Object.keys(value)) {
+    if (!headMaskKinds.includes(key)) {
+      throw new TypeError(`${name} has no option '${key}' (known: ${headMaskKinds.join(', ')})`);
+    }
+  }
+  const flat = {};
+  for (const kind of headMaskKinds) {
+    const layers = value[kind];
+    flat[kind] = null;
+    if (layers === undefined || layers === null) continue;
+    if (!Array.isArray(layers))
+      throw new TypeError(`${name}.${kind} must be an Array of layers, got ${describe(layers)}`);
+    const entries = new Uint8Array(layers.length * heads);
+    layers.forEach((layer, l) => {
+      const where = `${name}.${kind}[${l}]`;
+      if (!Array.isArray(layer)) throw new TypeError(`${where} must be an Array of heads, got ${describe(layer)}`);
+      if (layer.length !== heads) throw new RangeError(`${where} must list ${heads} heads, got ${layer.length}`);
+      layer.forEach((on, h) => {
+        if (on !== true && on !== false && on !== 0 && on !== 1) {
+          throw new TypeError(`${where}[${h}] must be true or 1 (on), false or 0 (off), got ${describe(on)}`);
+        }
+        entries[l * heads + h] = on ? 1 : 0;
+      });
+    });
+    flat[kind] = entries;
+  }
+  return flat;
 }

@@ -42,9 +42,19 @@ export function logDomain(values) {
 export class LineChart {
   /**
    * @param {{ id: string, title: string, yLabel: string, yScale?: 'linear' | 'log', yDomain?: [number, number],
-   *           formatTick?: (y: number) => string }} options  yDomain is fixed for linear charts; log charts fit theirs
+   *           formatTick?: (y: number) => string, xLabel?: string }} options  yDomain is fixed for linear charts; log
+   *   charts fit theirs
    */
-  constructor({ id, title, yLabel, yScale = 'linear', yDomain = [0, 1], formatTick = (y) => String(y) }) {
+  constructor({
+    id,
+    title,
+    yLabel,
+    yScale = 'linear',
+    yDomain = [0, 1],
+    formatTick = (y) => String(y),
+    xLabel = 'training step',
+  }) {
+    this.xLabel = xLabel;
     this.yScale = yScale;
     this.yDomain = yDomain;
     this.formatTick = formatTick;
@@ -114,7 +124,7 @@ export class LineChart {
       class: 'axis-label',
       'text-anchor': 'middle',
     });
-    axis.textContent = `training step → (${this.yLabel}${this.yScale === 'log' ? ', log scale' : ''})`;
+    axis.textContent = `${this.xLabel} → (${this.yLabel}${this.yScale === 'log' ? ', log scale' : ''})`;
     nodes.push(axis);
     for (const s of series) {
       const points = downsample(s.points);

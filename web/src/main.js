@@ -225,9 +225,9 @@ class Playground {
   ) {
     const { TranslationView } = await import('./translation-view.js');
     await nextTask(); // building the view, showing it and drawing its first translation: a task each
-    const { decoderLayers: layers, heads } = translator.config;
+    const { decoderLayers: layers, encoderLayers, heads } = translator.config;
     const entry = { urlParams: () => encodeTranslationState(entry.view.state) };
-    const state = decodeTranslationState(search, { layers, heads });
+    const state = decodeTranslationState(search, { layers, heads, encoderLayers });
     if (sentence) state.sentence = sentence;
     if (translator.task) state.model = translator.task;
     entry.view = new TranslationView({
@@ -257,7 +257,8 @@ class Playground {
     const translator = await this.#translator(model);
     const task = context.task ?? translator.task ?? 'pairs';
     const previous = this.views.get('translation');
-    const current = previous ? previous.view.state : decodeTranslationState('');
+    // Heads switched off belong to the model they were switched off in.
+    const current = { ...(previous ? previous.view.state : decodeTranslationState('')), headsOff: [] };
     let search = `?${encodeTranslationState(current)}`;
     if (!(await keepsSentence(translator, current.sentence))) {
       // A model from a file has no grammar (and so no example sentence): start from words it knows.

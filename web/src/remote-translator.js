@@ -63,6 +63,13 @@ export class RemoteTranslator {
     return answer.result;
   }
 
+  /** The held-out evaluation, as web/lib's evaluate() answers; rejects as it throws. */
+  async evaluate(options = {}) {
+    const answer = await this.#session.evaluate(options);
+    if (answer.error) throw rebuild(answer.error);
+    return answer.result;
+  }
+
   /** The first `count` held-out sentence pairs fetched at load (the view's examples). */
   heldOutSentences(count) {
     return this.heldOut.slice(0, count);

@@ -56,6 +56,34 @@ export function defaultTranslationState(model = 'en-es') {
     outputTemperature: 1,
     seed: 0,
     teacherForcing: false,
+    headsOff: /** @type {string[]} */ ([]), // heads switched off, as headId() names them, sorted
+  };
+}
+
+/** The three kinds of attention a head can be switched off in, by the letter a head's id starts with. */
+export const headKinds = Object.freeze({ e: 'encoderSelf', d: 'decoderSelf', c: 'cross' });
+export const headKindNames = Object.freeze({
+  e: 'encoder self-attention',
+  d: 'decoder self-attention',
+  c: 'cross-attention',
+});
+
+/** A head's id in the state and the URL: kind letter, 1-based layer and head ('c2.3': cross, layer 2, head 3). */
+export const headId = (letter, layer, head) => `${letter}${layer + 1}.${head + 1}`;
+
+/**
+ * The headMask translate() and evaluate() take, for `headsOff` (ids) in a model of `config`'s shape; undefined
+ * when every head is on.
+ */
+export function headMaskOf(headsOff, { encoderLayers, decoderLayers, heads }) {
+  if (headsOff.length === 0) return undefined;
+  const off = new Set(headsOff);
+  const kind = (letter, layers) =>
+    Array.from({ length: layers }, (_, l) => Array.from({ length: heads }, (__, h) => !off.has(headId(letter, l, h))));
+  return {
+    encoderSelf: kind('e', encoderLayers),
+    decoderSelf: kind('d', decoderLayers),
+    cross: kind('c', decoderLayers),
   };
 }
 
@@ -72,11 +100,12 @@ export function encodeTranslationState(state) {
   if (state.outputTemperature !== 1) params.set('otemp', String(state.outputTemperature));
   if (state.seed !== 0) params.set('seed', String(state.seed));
   if (state.teacherForcing) params.set('tf', '1');
+  if (state.headsOff.length) params.set('off', state.headsOff.join(','));
   return params;
 }
 
 /** The state a URL describes, falling back to the default for anything missing or out of range. */
-export function decodeTranslationState(search, { layers = 2, heads = 4 } = {}) {
+export function decodeTranslationState(search, { layers = 2, heads = 4, encoderLayers = layers } = {}) {
   const params = new URLSearchParams(search);
   const state = defaultTranslationState(
     Object.hasOwn(languagePairs, params.get('model')) ? params.get('model') : 'en-es',
@@ -111,5 +140,11 @@ export function decodeTranslationState(search, { layers = 2, heads = 4 } = {}) {
   const seed = Number(params.get('seed'));
   if (Number.isInteger(seed) && seed >= 0 && seed <= translationLimits.maxSeed) state.seed = seed;
   if (params.get('tf') === '1') state.teacherForcing = true;
+  // Heads the link switches off: only ids this model has (written as headId writes them), each once.
+  const exists = (id) => {
+    const [, letter, layer, head] = /^([edc])([1-9]\d*)\.([1-9]\d*)$/.exec(id) ?? [];
+    return Boolean(letter) && Number(layer) <= (letter === 'e' ? encoderLayers : layers) && Number(head) <= heads;
+  };
+  state.headsOff = [...new Set((params.get('off') ?? '').split(',').filter(exists))].sort();
   return state;
 }

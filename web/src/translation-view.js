@@ -7,10 +7,11 @@ import { DrawWhenVisible } from './draw-when-visible.js';
 import { nextFrame, nextTask } from './next-task.js';
 import { formatCount, formatNumber, formatWeight } from './format.js';
 import { HeadGrid } from './head-grid.js';
+import { evaluationCount, HeadSwitches } from './head-switches.js';
 import { crossAttentionMap, drawingInSlices, Heatmap, wordWeights } from './heatmap.js';
 import { LineView } from './line-view.js';
 import { alignmentAgreement, alignmentCells, pickMap, upToStep } from './translation-maps.js';
-import { languagePairs, translationLimits } from './translation-state.js';
+import { headMaskOf, languagePairs, translationLimits } from './translation-state.js';
 import { translationIntroduction, translationTitle } from './view-text.js';
 
 const stepMilliseconds = 280;
@@ -124,6 +125,12 @@ export class TranslationView {
     this.freeDistribution = new DistributionView({ id: 'next-word', title: '' });
     this.forcedDistribution = new DistributionView({ id: 'next-word-forced', title: '' });
     this.forcedNote = element('p', { className: 'hint', id: 'teacher-forcing-note' });
+    this.headSwitches = new HeadSwitches({
+      config: this.translator.config,
+      graded: Boolean(this.pair),
+      onChange: (headsOff) => this.set({ headsOff }),
+      evaluate: (headMask) => this.translator.evaluate({ count: evaluationCount, headMask }),
+    });
     // What lies below the fold joins the page a frame per part on the view's first showing (renderInSlices), so
     // that no single frame lays the whole view out.
     this.laterParts = [
@@ -174,6 +181,7 @@ export class TranslationView {
         }),
         element('div', { className: 'maps-row' }, this.encoderMap.element, this.decoderMap.element),
       ),
+      this.headSwitches.element,
     ];
     if (this.onUseModel) this.laterParts.push(this.#yourModels(this.onUseModel));
     // Parts below the fold are drawn when they come into view (each redraw skipped if what it shows is unchanged).
@@ -181,6 +189,7 @@ export class TranslationView {
     this.gridDraw = new DrawWhenVisible(this.grid.element);
     this.encoderDraw = new DrawWhenVisible(this.encoderMap.element);
     this.decoderDraw = new DrawWhenVisible(this.decoderMap.element);
+    this.headSwitchesDraw = new DrawWhenVisible(this.headSwitches.element); // scored when seen
   }
 
   /**
@@ -225,9 +234,15 @@ export class TranslationView {
   // ---- state ----
 
   set(changes) {
-    const retranslate = ['sentence', 'temperature', 'decoding', 'outputTemperature', 'seed', 'teacherForcing'].some(
-      (key) => key in changes,
-    );
+    const retranslate = [
+      'sentence',
+      'temperature',
+      'decoding',
+      'outputTemperature',
+      'seed',
+      'teacherForcing',
+      'headsOff',
+    ].some((key) => key in changes);
     this.state = { ...this.state, ...changes };
     this.onStateChange(this.state);
     if (retranslate)
@@ -244,14 +259,15 @@ export class TranslationView {
     this.sentenceInput.value = this.state.sentence;
     const request = ++this.requests;
     this.element.dataset.decoding = 'translating'; // until the worker answers
-    const { sentence, temperature, decoding, outputTemperature, seed, teacherForcing } = this.state;
+    const { sentence, temperature, decoding, outputTemperature, seed, teacherForcing, headsOff } = this.state;
+    const headMask = headMaskOf(headsOff, this.translator.config);
     let result, forced;
     try {
-      result = await this.translator.translate(sentence, { temperature, decoding, outputTemperature, seed });
+      result = await this.translator.translate(sentence, { temperature, decoding, outputTemperature, seed, headMask });
       // Teacher forcing needs the true translation: the grammar's, for sentences it has.
       const reference = teacherForcing && result.alignment ? result.alignment.target.join(' ') : null;
       forced = reference
-        ? await this.translator.translate(sentence, { temperature, outputTemperature, target: reference })
+        ? await this.translator.translate(sentence, { temperature, outputTemperature, target: reference, headMask })
         : null;
     } catch (error) {
       if (request !== this.requests) return;
@@ -528,6 +544,7 @@ export class TranslationView {
     if (!hasFocus(this.seedInput)) this.seedInput.value = String(s.seed);
     this.seedInput.disabled = s.decoding !== 'sample';
     this.teacherToggle.checked = s.teacherForcing;
+    this.headSwitchesDraw.request(() => this.headSwitches.update(s.headsOff), s.headsOff.join(','));
     if (!this.result) {
       this.output.replaceChildren();
       this.reference.textContent = '';

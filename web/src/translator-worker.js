@@ -55,6 +55,15 @@ const session = {
     }
   },
 
+  /** evaluate(options) as web/lib answers it (held-out exact match, with heads switched off), or { error }. */
+  evaluate(options) {
+    try {
+      return { result: translator.evaluate(options) };
+    } catch (error) {
+      return failure(error);
+    }
+  },
+
   dispose() {
     translator?.dispose();
     translator = null;

@@ -125,6 +125,18 @@ struct Activations {
   std::vector<float> logits;  // T × target vocabulary
 };
 
+// Heads switched off at inference, as in Michel et al. 2019 ("Are sixteen heads really better than one?"): an
+// off head's output (its columns of the heads' concatenation) is zeroed before the output projection Wo; its
+// attention weights are still computed, so the maps show what it would have read. Each vector holds one entry
+// per layer and head of its kind (layer-major, 1 = on, 0 = off); an empty vector leaves every head of that kind
+// on. Inference only: backward() assumes every head is on.
+struct HeadMask {
+  std::vector<std::uint8_t> encoder_self, decoder_self, cross;
+  bool all_on() const;
+};
+// Why `mask` does not fit `config` (an entry count, or an entry other than 0 or 1), or "" when it does.
+std::string head_mask_problem(const Config& config, const HeadMask& mask);
+
 // Sinusoidal position encodings, positions × d row-major: dimension pair (2i, 2i+1) turns at frequency
 // 10000^(−2i/d), sin then cos (the transformer adds them to its embeddings; exposed for the position lesson).
 void sinusoidal_positions(std::size_t positions, std::size_t d, float* out);
@@ -149,11 +161,17 @@ class Transformer {
   double backward(const float* params, const std::vector<int>& target_out, float loss_weight, Activations& act,
                   float* grads);
 
+  // The heads forward() and forward_decoder() switch off from now on (checked with head_mask_problem first).
+  void set_head_mask(HeadMask mask) { head_mask_ = std::move(mask); }
+  const HeadMask& head_mask() const { return head_mask_; }
+
   // Cross-entropy of one pair without gradients (for tests and evaluation).
   double loss(const float* params, const std::vector<int>& source, const std::vector<int>& target_in,
               const std::vector<int>& target_out);
 
  private:
+  // The on/off entries of one layer's heads in one kind of `head_mask_`, or null when that kind is all on.
+  const std::uint8_t* heads_on(const std::vector<std::uint8_t>& kind, std::size_t layer) const;
   void embed(const float* params, std::size_t table, const std::vector<int>& tokens, std::vector<float>& out) const;
   void embedding_backward(std::size_t table, const std::vector<int>& tokens, const float* dx, float* grads) const;
   void ffn_backward(const float* params, float* grads, const LayerNorm& norm, const LayerNormActivations& norm_act,
@@ -168,6 +186,7 @@ class Transformer {
   const KernelSet& kernels_;
   std::vector<float> positions_;  // max_positions × D sinusoids
   Activations loss_activations_;
+  HeadMask head_mask_;
   struct Buffers;  // layer scratch and backward-pass gradients, reused between calls
   std::shared_ptr<Buffers> buffers_;
 };

@@ -127,6 +127,8 @@ class Translator {
 
   const TranslationModel& model() const { return model_; }
   std::size_t max_source_words() const;  // the longest sentence accepted, in words
+  // The heads every later translation switches off (see HeadMask; check it with head_mask_problem first).
+  void set_head_mask(HeadMask mask) { transformer_.set_head_mask(std::move(mask)); }
 
   // Decoding as `decoding` says (greedy by default); temperature applies to every attention layer.
   TranslateResult translate(const std::string& sentence, float temperature = 1.0f, const Decoding& decoding = {});

@@ -142,7 +142,7 @@ void layer_norm_backward(const float* params, float* grads, const LayerNorm& n, 
 
 void attention_forward(const KernelSet& kernels, const float* params, const AttentionBlock& block, const float* xq,
                        std::size_t sq, const float* xkv, std::size_t sk, const Mask& mask, float temperature,
-                       AttentionActivations& act, float* out, Scratch& scratch) {
+                       AttentionActivations& act, float* out, Scratch& scratch, const std::uint8_t* heads_on) {
   const std::size_t d = block.q.out, heads = block.heads, dh = d / heads;
   act.sq = sq;
   act.sk = sk;
@@ -166,6 +166,11 @@ void attention_forward(const KernelSet& kernels, const float* params, const Atte
                         {act.v.data() + h * dh, sk, dh, d}, mask, logit_params, {act.heads.data() + h * dh, sq, dh, d},
                         dense(act.weights.data() + h * sq * sk, sq, sk), workspace);
     }
+  }
+  // heads switched off contribute nothing to the mix
+  for (std::size_t h = 0; heads_on && h < heads; ++h) {
+    if (heads_on[h]) continue;
+    for (std::size_t i = 0; i < sq; ++i) std::fill_n(act.heads.data() + i * d + h * dh, dh, 0.0f);
   }
   // pass 3: the output projection mixes the heads
   linear_forward(kernels, params, block.o, act.heads.data(), sq, out, scratch);

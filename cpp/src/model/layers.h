@@ -4,6 +4,7 @@
 #pragma once
 
 #include <cstddef>
+#include <cstdint>
 #include <vector>
 
 #include "attn/kernel_set.h"
@@ -33,10 +34,11 @@ void layer_norm_forward(const float* params, const LayerNorm& n, const float* x,
 void layer_norm_backward(const float* params, float* grads, const LayerNorm& n, const LayerNormActivations& act,
                          const float* dy, std::size_t rows, float* dx);
 
-// out (sq × D) = MultiHead(xq, xkv); weights per head in act.weights.
+// out (sq × D) = MultiHead(xq, xkv); weights per head in act.weights. `heads_on` (one entry per head, 0 = off;
+// null = all on) zeroes the output of the heads that are off before the output projection.
 void attention_forward(const KernelSet& kernels, const float* params, const AttentionBlock& block, const float* xq,
                        std::size_t sq, const float* xkv, std::size_t sk, const Mask& mask, float temperature,
-                       AttentionActivations& act, float* out, Scratch& scratch);
+                       AttentionActivations& act, float* out, Scratch& scratch, const std::uint8_t* heads_on = nullptr);
 // dxq += ∂L/∂xq, dxkv += ∂L/∂xkv (they may be the same buffer for self-attention).
 void attention_backward(const float* params, float* grads, const AttentionBlock& block, const float* xq,
                         const float* xkv, float temperature, const AttentionActivations& act, const float* dout,

@@ -1,5 +1,6 @@
 #include <algorithm>
 #include <cmath>
+#include <string>
 
 #include "../data/rng.h"
 #include "attn/model.h"
@@ -115,6 +116,38 @@ void sinusoidal_positions(std::size_t positions, std::size_t d, float* out) {
   }
 }
 
+bool HeadMask::all_on() const {
+  for (const auto* kind : {&encoder_self, &decoder_self, &cross})
+    if (std::find(kind->begin(), kind->end(), 0) != kind->end()) return false;
+  return true;
+}
+
+std::string head_mask_problem(const Config& config, const HeadMask& mask) {
+  const struct {
+    const char* name;
+    const std::vector<std::uint8_t>& entries;
+    std::size_t layers;
+  } kinds[] = {{"encoder self-attention", mask.encoder_self, config.encoder_layers},
+               {"decoder self-attention", mask.decoder_self, config.decoder_layers},
+               {"cross-attention", mask.cross, config.decoder_layers}};
+  for (const auto& kind : kinds) {
+    if (kind.entries.empty()) continue;
+    const std::size_t expected = kind.layers * config.heads;
+    if (kind.entries.size() != expected) {
+      return std::string("the head mask for ") + kind.name + " has " + std::to_string(kind.entries.size()) +
+             " entries; the model has " + std::to_string(kind.layers) + " layers × " + std::to_string(config.heads) +
+             " heads = " + std::to_string(expected);
+    }
+    if (std::any_of(kind.entries.begin(), kind.entries.end(), [](std::uint8_t on) { return on > 1; }))
+      return std::string("the head mask for ") + kind.name + " has an entry other than 0 (off) or 1 (on)";
+  }
+  return "";
+}
+
+const std::uint8_t* Transformer::heads_on(const std::vector<std::uint8_t>& kind, std::size_t layer) const {
+  return kind.empty() ? nullptr : kind.data() + layer * config_.heads;
+}
+
 void Transformer::embed(const float* params, std::size_t table, const std::vector<int>& tokens,
                         std::vector<float>& out) const {
   const std::size_t d = config_.d_model;
@@ -144,7 +177,7 @@ void Transformer::forward(const float* params, const std::vector<int>& source, c
     layers::layer_norm_forward(params, p.attention_norm, a.input.data(), s, a.attention_norm);
     layers::attention_forward(kernels_, params, p.self_attention, a.attention_norm.out.data(), s,
                               a.attention_norm.out.data(), s, Mask{}, temperature, a.self_attention, b.branch.data(),
-                              b.scratch);
+                              b.scratch, heads_on(head_mask_.encoder_self, l));
     a.middle.resize(s * d);
     for (std::size_t i = 0; i < s * d; ++i) a.middle[i] = a.input[i] + b.branch[i];
     layers::layer_norm_forward(params, p.ffn_norm, a.middle.data(), s, a.ffn_norm);
@@ -180,12 +213,14 @@ void Transformer::forward_decoder(const float* params, const std::vector<int>& t
 
     layers::layer_norm_forward(params, p.self_norm, a.input.data(), t, a.self_norm);
     layers::attention_forward(kernels_, params, p.self_attention, a.self_norm.out.data(), t, a.self_norm.out.data(), t,
-                              causal, temperature, a.self_attention, b.branch.data(), b.scratch);
+                              causal, temperature, a.self_attention, b.branch.data(), b.scratch,
+                              heads_on(head_mask_.decoder_self, l));
     for (std::size_t i = 0; i < t * d; ++i) a.after_self[i] = a.input[i] + b.branch[i];
 
     layers::layer_norm_forward(params, p.cross_norm, a.after_self.data(), t, a.cross_norm);
     layers::attention_forward(kernels_, params, p.cross_attention, a.cross_norm.out.data(), t, act.memory.out.data(), s,
-                              Mask{}, temperature, a.cross_attention, b.branch.data(), b.scratch);
+                              Mask{}, temperature, a.cross_attention, b.branch.data(), b.scratch,
+                              heads_on(head_mask_.cross, l));
     for (std::size_t i = 0; i < t * d; ++i) a.after_cross[i] = a.after_self[i] + b.branch[i];
 
     layers::layer_norm_forward(params, p.ffn_norm, a.after_cross.data(), t, a.ffn_norm);
