@@ -56,7 +56,9 @@ TEST(HeadMask, AnOffHeadIsItsOutputRowsOfWoZeroed) {
       for (std::size_t layer = 0; layer < layers; ++layer) {
         for (std::size_t head = 0; head < heads; ++head) {
           HeadMask mask;
-          std::vector<std::uint8_t>& entries = kind == 0 ? mask.encoder_self : kind == 1 ? mask.decoder_self : mask.cross;
+          std::vector<std::uint8_t>& entries = kind == 0   ? mask.encoder_self
+                                               : kind == 1 ? mask.decoder_self
+                                                           : mask.cross;
           entries.assign(layers * heads, 1);
           entries[layer * heads + head] = 0;
           const Linear& wo = kind == 0   ? layout.encoder[layer].self_attention.o

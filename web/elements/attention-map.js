@@ -92,6 +92,9 @@ export class AttentionMapElement extends HTMLElement {
       onFocusCell: (row, col) => this.#emit('cell-focus', row, col),
       onActivate: (row, col) => this.#emit('cell-select', row, col),
     });
+    // Shown once it has weights: an empty map's canvas would be laid out at the browser's default 300 × 150 and
+    // then move when drawn (a layout shift on the host's page).
+    this.heatmap.element.hidden = true;
     root.append(this.heatmap.element);
     // The width as last observed (reading clientWidth while rendering would force a layout of the host's page).
     new ResizeObserver(([entry]) => {
