@@ -28,6 +28,25 @@ export class HeadSwitches {
     this.importance = null; // head id → exact matches lost when it alone is off, once ranked
     this.switches = new Map(); // head id → its button
     this.names = new Map(); // head id → what it is called ("cross-attention, layer 2, head 4")
+    this.built = false;
+    this.body = element('div', { className: 'head-switch-body' }); // filled when first shown (#build)
+    this.element = element(
+      'section',
+      { 'aria-labelledby': 'heads-title', className: 'below-fold', id: 'head-switches' },
+      element('h3', { id: 'heads-title', textContent: 'Which heads matter: switch them off' }),
+      element('p', {
+        className: 'hint',
+        textContent:
+          'Click a head to switch it off: its output is dropped before its layer mixes the heads (its map above still shows what it would have read). The translation and the maps follow at once. Michel et al. (2019) and Voita et al. (2019) found most heads of a trained transformer can go, and encoder-decoder (cross) attention the hardest to do without: try it here.',
+      }),
+      this.body,
+    );
+  }
+
+  /** The switches, their buttons and the chart: made when the section is first shown, not with the view. */
+  #build() {
+    if (this.built) return;
+    this.built = true;
     this.scoreLine = element('p', { id: 'head-mask-score', className: 'hint', 'aria-live': 'polite' });
     this.status = element('p', { id: 'head-ranking-status', className: 'hint', 'aria-live': 'polite' });
     this.chart = new LineChart({
@@ -39,19 +58,12 @@ export class HeadSwitches {
       xLabel: 'heads off',
     });
     this.chart.element.hidden = true;
-    const tables = Object.entries(headKinds).map(([letter]) =>
-      this.#table(letter, letter === 'e' ? config.encoderLayers : config.decoderLayers),
+    const { encoderLayers, decoderLayers } = this.config;
+    const tables = Object.keys(headKinds).map((letter) =>
+      this.#table(letter, letter === 'e' ? encoderLayers : decoderLayers),
     );
-    this.rankButton = graded ? button('Rank the heads', () => this.rank(), { id: 'rank-heads' }) : null;
-    this.element = element(
-      'section',
-      { 'aria-labelledby': 'heads-title', className: 'below-fold', id: 'head-switches' },
-      element('h3', { id: 'heads-title', textContent: 'Which heads matter: switch them off' }),
-      element('p', {
-        className: 'hint',
-        textContent:
-          'Click a head to switch it off: its output is dropped before its layer mixes the heads (its map above still shows what it would have read). The translation and the maps follow at once. Michel et al. (2019) and Voita et al. (2019) found most heads of a trained transformer can go, and encoder-decoder (cross) attention the hardest to do without: try it here.',
-      }),
+    this.rankButton = this.graded ? button('Rank the heads', () => this.rank(), { id: 'rank-heads' }) : null;
+    this.body.append(
       element('div', { className: 'head-switch-tables' }, ...tables),
       element(
         'div',
@@ -106,6 +118,7 @@ export class HeadSwitches {
 
   /** Shows `headsOff` (ids) on the switches and scores that set of heads. */
   update(headsOff) {
+    this.#build();
     this.headsOff = headsOff;
     for (const [id, toggle] of this.switches) {
       const on = !headsOff.includes(id);
