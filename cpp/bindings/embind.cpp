@@ -26,6 +26,7 @@
 #include "attn/matmul.h"
 #include "attn/model.h"
 #include "attn/multi_head.h"
+#include "attn/online_softmax.h"
 #include "call_checks.h"
 #include "checks.h"
 #include "js_values.h"
@@ -199,6 +200,67 @@ val attention(val q_data_in, val k_data_in, val v_data_in, const val& mask_allow
   result.set("output", copy_out(output));
   result.set("weights", want_weights ? copy_out(weights) : val::null());
   return result;
+}
+
+// onlineSoftmax(q, k, v, maskAllowed, maskKind, numbers): one query row of the streaming kernel, block by
+// block (cpp/include/attn/online_softmax.h). numbers: q, k, v (5 each, single matrices), mask length, scale
+// (present, value), temperature, row, blockSize. → { blocks: [{ firstKey, keys, scores, weights, runningMax,
+// rescale, runningSum, accumulator }], output: Float32Array }
+val online_softmax(val q_data_in, val k_data_in, val v_data_in, const val& mask_allowed, const std::string& mask_kind,
+                   const val& numbers_in) {
+#if ATTN_SIMD
+  const js::Buffer<double> n = call_numbers(numbers_in, 3 * kMatrixNumbers + 6);
+  const MatrixInput q("q", std::move(q_data_in), &n[0]), k("k", std::move(k_data_in), &n[5]),
+      v("v", std::move(v_data_in), &n[10]);
+  const check::AttentionCall call{q.spec, k.spec, v.spec, {mask_kind, n[15]}, optional_number(&n[16]), n[18], true};
+  double scale = 0;
+  if (auto error = check::attention_call(call, scale)) return error_result(error);
+  if (q.batched() || k.batched() || v.batched())
+    return js::error_result("RangeError", "q, k and v must be single matrices, not batches of heads");
+  const double row = n[19], block = n[20];
+  if (!(row >= 0 && row < q.spec.rows) || row != std::floor(row))
+    return js::error_result("RangeError",
+                            "row must be a whole number from 0 to q.rows - 1, got " + check::message_number(row));
+  if (!(block >= 1 && block <= 4096) || block != std::floor(block))
+    return js::error_result("RangeError",
+                            "blockSize must be a whole number from 1 to 4096, got " + check::message_number(block));
+
+  Floats q_data, k_data, v_data;
+  if (auto error = copy_finite(q, q_data)) return error_result(error);
+  if (auto error = copy_finite(k, k_data)) return error_result(error);
+  if (auto error = copy_finite(v, v_data)) return error_result(error);
+  Mask mask;
+  js::Buffer<std::uint8_t> mask_storage;
+  if (auto error = read_mask(call.mask, mask_allowed, q.rows(), k.rows(), mask_storage, mask))
+    return error_result(error);
+  const LogitParams params{static_cast<float>(scale), static_cast<float>(call.temperature), false};
+  const OnlineSoftmaxTrace trace =
+      online_softmax_trace_fast(dense(q_data.data(), q.rows(), q.cols()), dense(k_data.data(), k.rows(), k.cols()),
+                                dense(v_data.data(), v.rows(), v.cols()), mask, params, static_cast<std::size_t>(row),
+                                static_cast<std::size_t>(block));
+  if (auto error = check::overflowed(trace.output.data(), trace.output.size())) return error_result(error);
+  val blocks = val::array();
+  for (std::size_t b = 0; b < trace.blocks.size(); ++b) {
+    const OnlineSoftmaxBlock& t = trace.blocks[b];
+    val out = val::object();
+    out.set("firstKey", static_cast<double>(t.first_key));
+    out.set("keys", static_cast<double>(t.keys));
+    out.set("scores", copy_out(t.scores.data(), t.scores.size()));
+    out.set("weights", copy_out(t.weights.data(), t.weights.size()));
+    out.set("runningMax", t.running_max);
+    out.set("rescale", t.rescale);
+    out.set("runningSum", t.running_sum);
+    out.set("accumulator", copy_out(t.accumulator.data(), t.accumulator.size()));
+    blocks.set(b, out);
+  }
+  val result = val::object();
+  result.set("blocks", blocks);
+  result.set("output", copy_out(trace.output.data(), trace.output.size()));
+  return result;
+#else
+  (void)q_data_in, (void)k_data_in, (void)v_data_in, (void)mask_allowed, (void)mask_kind, (void)numbers_in;
+  return js::error_result("RangeError", "the scalar build has no streaming kernel to trace: use a SIMD build");
+#endif
 }
 
 // multiHeadAttention(xq, xkv, wq, wk, wv, wo, bq, bk, bv, bo, maskAllowed, maskKind, numbers): xkv is xq for
@@ -382,6 +444,7 @@ EMSCRIPTEN_BINDINGS(attention_module) {
   emscripten::function("threads", &threads);
   emscripten::function("attention", &attention);
   emscripten::function("multiHeadAttention", &multi_head_attention);
+  emscripten::function("onlineSoftmax", &online_softmax);
   emscripten::function("matmul", &matmul);
   emscripten::function("logits", &logits);
   emscripten::function("positionalEncoding", &positional_encoding);

@@ -2,6 +2,9 @@
 // with and without encodings, the memory network's hops, links to the views that show the other points,
 // URL state, 375 px, and axe-core.
 import { describe, expect, it } from 'vitest';
+import { loadAttention } from '../../web/lib/index.js';
+import { formatNumber } from '../../web/src/format.js';
+import { onlineSoftmaxRow } from '../../web/src/lessons/kqv-math.js';
 import { accessibilityViolations, openPage, resultsDir, scrollDown, useChromiumAndPlayground } from './browser.js';
 
 const suite = useChromiumAndPlayground();
@@ -174,6 +177,35 @@ describe('lessons', () => {
     expect(await page.locator('#kqv-breakdown').textContent()).toMatch(/^“book”: scores \[/);
     expect(page.url()).toMatch(/axis=columns.*query=3|query=3.*axis=columns/);
     await page.screenshot({ path: `${resultsDir}lesson-kqv-1440.png`, fullPage: true });
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
+  it('online softmax: the module’s streaming kernel on the followed row, block by block, ends at the materialised output', async () => {
+    const api = await loadAttention({ backend: 'wasm-simd128' });
+    const expected = onlineSoftmaxRow(api, 3, 1); // the same call, in Node
+    const { page, errors } = await open('?view=lessons&lesson=3&query=3&blk=1');
+    const table = page.locator('#online-softmax-blocks');
+    await table.scrollIntoViewIfNeeded();
+    await expect.poll(() => table.locator('tbody tr').count()).toBe(4); // a block per key
+    expect(await table.locator('caption').textContent()).toBe('“book”: 4 blocks of at most 1 key');
+    // The running maximum never falls; the last row's O / l is the output the module gave Node.
+    const column = async (n) => table.locator(`tbody tr td:nth-child(${n})`).allTextContents();
+    const maxima = (await column(4)).map(Number);
+    expect(maxima).toEqual([...maxima].sort((a, b) => a - b));
+    const last = Array.from(expected.trace.output, (x) => formatNumber(x, 3));
+    expect((await column(8)).at(-1)).toBe(`[${last.join(', ')}]`);
+    const result = page.locator('#online-softmax-result');
+    expect(await result.textContent()).toMatch(
+      /the materialised softmax gives \[.*\]: largest difference (0, the same floats|\d\.\de-\d+ \(float rounding\))/,
+    );
+    expect(await result.textContent()).toMatch(/raised the maximum and rescaled what came before/);
+    await table.screenshot({ path: `${resultsDir}lesson-online-softmax.png` });
+    // One block holds the whole row: nothing to rescale, the same output.
+    await page.locator('#kqv-block').selectOption('4');
+    await expect.poll(() => table.locator('tbody tr').count()).toBe(1);
+    expect(await result.textContent()).toMatch(/No later block raised the maximum/);
+    expect(page.url()).toMatch(/blk=4/);
     expect(errors).toEqual([]);
     await page.close();
   });

@@ -239,7 +239,7 @@ describe('the lessons’ URL', () => {
     const state = defaultLessonsState();
     Object.assign(state, {
       softmax: { scores: [0.5, -2, 3, 1, 0], temperature: 0.3, draw: 4, order: 2 },
-      kqv: { axis: 'columns', query: 3 },
+      kqv: { axis: 'columns', query: 3, block: 3 },
       scaling: { width: 512, seed: 5 },
       cross: { sentence: 2, head: 3 },
     });
@@ -249,7 +249,7 @@ describe('the lessons’ URL', () => {
       const name = { 2: 'softmax', 3: 'kqv', 4: 'scaling', 5: 'cross' }[lesson];
       if (name) expect(decoded[name]).toEqual(state[name]);
     }
-    const junk = decodeLessonsState('?lesson=2&sc=1,2,x,4,5&t=100&axis=diagonal&query=9&d=100&ex=99&head=-1');
+    const junk = decodeLessonsState('?lesson=2&sc=1,2,x,4,5&t=100&axis=diagonal&query=9&blk=5&d=100&ex=99&head=-1');
     const defaults = defaultLessonsState();
     expect(junk.softmax).toEqual(defaults.softmax);
     expect(junk.kqv).toEqual(defaults.kqv);

@@ -31,6 +31,7 @@ const settingNames = [
   'order',
   'axis',
   'query',
+  'blk',
   'd',
   'ex',
   'head',

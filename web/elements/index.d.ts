@@ -111,6 +111,8 @@ export interface AttentionLessonProps {
   order?: string;
   axis?: 'rows' | 'columns';
   query?: string;
+  /** Lesson 3: keys per block of the online softmax, 1 to 4. */
+  blk?: string;
   d?: string;
   ex?: string;
   head?: string;

@@ -122,6 +122,44 @@ export interface MultiHeadAttentionResult {
   weights: HeadMatrices;
 }
 
+export interface OnlineSoftmaxArgs {
+  q: Matrix;
+  k: Matrix;
+  v: Matrix;
+  /** Which query row (0-based). */
+  row: number;
+  /** Keys per block, 1 to 4096 (the kernel's own is 256). */
+  blockSize: number;
+  mask?: Mask;
+  scale?: number;
+  temperature?: number;
+}
+
+export interface OnlineSoftmaxBlock {
+  /** The block's keys: [firstKey, firstKey + keys). */
+  firstKey: number;
+  keys: number;
+  /** The block's logits (scaled; masked keys -Infinity). */
+  scores: Float32Array;
+  /** exp(score − runningMax): the block's weights before the final division, as the kernel keeps them. */
+  weights: Float32Array;
+  /** m after the block: the largest score so far (-Infinity while every key so far is masked). */
+  runningMax: number;
+  /** α = exp(m before − m after): what the running sum and the accumulator were multiplied by. */
+  rescale: number;
+  /** l after the block: Σ exp(score − m) over every key so far. */
+  runningSum: number;
+  /** O after the block: α·O + weights·V_block, not yet divided by l. */
+  accumulator: Float32Array;
+}
+
+export interface OnlineSoftmaxTrace {
+  /** One per block; a causal row has none past its own key (the kernel skips them). */
+  blocks: OnlineSoftmaxBlock[];
+  /** accumulator / runningSum after the last block: the row's attention output (zeros if every key is masked). */
+  output: Float32Array;
+}
+
 export interface Attention {
   /** Which build is running. */
   readonly backend: Backend;
@@ -135,6 +173,15 @@ export interface Attention {
   attention(args: AttentionArgs): AttentionResult;
   /** Multi-head attention (standard, multi-query or grouped-query). Errors as for `attention`. */
   multiHeadAttention(args: MultiHeadAttentionArgs): MultiHeadAttentionResult;
+  /**
+   * FlashAttention's online softmax, instrumented: query `row` of the streaming kernel (the one `attention`
+   * runs with `weights: false`), `blockSize` keys at a time, with its state after every block. Its masking, its
+   * fold of each block into the running maximum and sum, and its rescale of the output accumulator are the
+   * kernel's own code; `output` equals that row of `attention`'s output (to float rounding). SIMD builds only
+   * (RangeError in the scalar build); errors otherwise as for `attention`, and a RangeError for a row outside
+   * q or a blockSize outside 1-4096.
+   */
+  onlineSoftmax(args: OnlineSoftmaxArgs): OnlineSoftmaxTrace;
   /** C = A·B (+ bias added to every row). A is M×K, B is K×N, bias has N values. Errors as for `attention`. */
   matmul(args: { a: Matrix; b: Matrix; bias?: Float32Array }): Matrix;
   /**

@@ -92,6 +92,7 @@ const argumentShapes = {
     ...mapOptions,
     hard: null,
   },
+  onlineSoftmax: { q: matrixShape, k: matrixShape, v: matrixShape, ...mapOptions, row: null, blockSize: null },
   matmul: { a: matrixShape, b: matrixShape, bias: null },
   logits: { q: matrixShape, k: matrixShape, ...mapOptions },
   positionalEncoding: { rows: null, cols: null, x: matrixShape },
@@ -119,6 +120,7 @@ function wrap(module, backend) {
   const numbers = {
     attention: new CallNumbers(21),
     multiHeadAttention: new CallNumbers(41),
+    onlineSoftmax: new CallNumbers(21),
     matmul: new CallNumbers(11),
     logits: new CallNumbers(14),
     positions: new CallNumbers(2),
@@ -155,6 +157,32 @@ function wrap(module, backend) {
           output: resultMatrix(result.output, q, q.rows, v.cols),
           weights: weights ? resultMatrix(result.weights, q, q.rows, k.rows) : null,
         };
+      });
+    },
+
+    onlineSoftmax(args) {
+      return withOperation('onlineSoftmax', () => {
+        checkArguments('onlineSoftmax', args);
+        const q = validate.matrix(args.q, 'q');
+        const k = validate.matrix(args.k, 'k');
+        const v = validate.matrix(args.v, 'v');
+        const mask = validate.mask(args.mask);
+        const scale = validate.optionalNumber(args.scale, 'scale', undefined);
+        const temperature = validate.optionalNumber(args.temperature, 'temperature', 1);
+        const row = validate.requireNumber(args.row, 'row');
+        const blockSize = validate.requireNumber(args.blockSize, 'blockSize');
+        const call = numbers.onlineSoftmax
+          .start()
+          .matrix(q)
+          .matrix(k)
+          .matrix(v)
+          .put(maskLength(mask))
+          .optional(scale)
+          .put(temperature, row, blockSize);
+        return unwrap(
+          module.onlineSoftmax(q.data, k.data, v.data, mask.allowed, mask.kind, call.array),
+          'onlineSoftmax',
+        );
       });
     },
 

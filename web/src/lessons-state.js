@@ -11,7 +11,7 @@ export function defaultLessonsState() {
   return {
     lesson: 1,
     softmax: { scores: [...defaultScores], temperature: 1, draw: 0, order: 0 },
-    kqv: { axis: 'rows', query: 1 },
+    kqv: { axis: 'rows', query: 1, block: 2 },
     scaling: { width: 64, seed: 0 },
     cross: { sentence: 0, head: /** @type {number | 'best'} */ ('best') },
     position: { positions: 32, dims: 32, sentence: 'the cat chased the dog', seed: 0, withPositions: false },
@@ -49,6 +49,7 @@ export function encodeLessonsState(state) {
   if (state.lesson === 3) {
     params.set('axis', state.kqv.axis);
     params.set('query', String(state.kqv.query));
+    if (state.kqv.block !== 2) params.set('blk', String(state.kqv.block));
   }
   if (state.lesson === 4) {
     params.set('d', String(state.scaling.width));
@@ -89,6 +90,7 @@ export function decodeLessonsState(search) {
   state.softmax.order = integerIn(params.get('order'), 0, 1e6) ?? 0;
   if (params.get('axis') === 'columns') state.kqv.axis = 'columns';
   state.kqv.query = integerIn(params.get('query'), 0, 3) ?? state.kqv.query;
+  state.kqv.block = integerIn(params.get('blk'), 1, 4) ?? state.kqv.block;
   const width = integerIn(params.get('d'), 2, 512);
   if (widths.includes(width)) state.scaling.width = width;
   state.scaling.seed = draw;

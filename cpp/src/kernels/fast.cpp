@@ -8,6 +8,7 @@
 #include "attn/attention.h"
 #include "attn/matmul.h"
 #include "attn/multi_head.h"
+#include "attn/online_softmax.h"
 #include "matmul_parts.h"
 #include "multi_head_impl.h"
 #include "simd/gemm.hpp"
@@ -120,6 +121,53 @@ void multi_head_attention_fast(const float* xq, const float* xkv, const MultiHea
                                const MultiHeadShape& shape, const Mask& mask, const LogitParams& params, float* output,
                                float* weights, float* workspace) {
   detail::multi_head_attention(xq, xkv, w, shape, mask, params, output, weights, workspace, kFastKernels);
+}
+
+}  // namespace attn
+
+namespace attn {
+
+OnlineSoftmaxTrace online_softmax_trace_fast(ConstMatrixView q, ConstMatrixView k, ConstMatrixView v, const Mask& mask,
+                                             const LogitParams& params, std::size_t row, std::size_t block_keys) {
+  const std::size_t sk = k.rows, dk = q.cols, dv = v.cols;
+  // The kernel scales the queries once (q · scale/temperature), then takes dot products with the keys.
+  const float factor = params.scale / params.temperature;
+  std::vector<float> scaled_q(dk);
+  for (std::size_t c = 0; c < dk; ++c) scaled_q[c] = q.row(row)[c] * factor;
+  OnlineSoftmaxTrace trace;
+  std::vector<float> accumulator(dv, 0.0f), partial(dv);
+  float running_max = -std::numeric_limits<float>::infinity(), running_sum = 0.0f;
+  for (std::size_t j0 = 0; j0 < sk; j0 += block_keys) {
+    if (mask.kind == MaskKind::causal && j0 > row) break;  // the whole block is in the future: skipped
+    OnlineSoftmaxBlock block;
+    block.first_key = j0;
+    block.keys = std::min(block_keys, sk - j0);
+    block.scores.resize(block.keys);
+    for (std::size_t t = 0; t < block.keys; ++t) {
+      float dot = 0.0f;
+      for (std::size_t c = 0; c < dk; ++c) dot += scaled_q[c] * k.row(j0 + t)[c];
+      block.scores[t] = dot;
+    }
+    Streaming::apply_mask(block.scores.data(), block.keys, row, j0, sk, mask);
+    block.weights = block.scores;
+    block.rescale = Streaming::fold_soft(block.weights.data(), block.keys, running_max, running_sum);
+    if (running_max != -std::numeric_limits<float>::infinity()) {
+      std::fill(partial.begin(), partial.end(), 0.0f);
+      for (std::size_t t = 0; t < block.keys; ++t)
+        for (std::size_t c = 0; c < dv; ++c) partial[c] += block.weights[t] * v.row(j0 + t)[c];
+      Streaming::accumulate(accumulator.data(), partial.data(), dv, block.rescale);
+    }
+    block.running_max = running_max;
+    block.running_sum = running_sum;
+    block.accumulator = accumulator;
+    trace.blocks.push_back(std::move(block));
+  }
+  trace.output.assign(dv, 0.0f);
+  if (running_max != -std::numeric_limits<float>::infinity()) {
+    const float inverse = 1.0f / running_sum;  // the kernel's pass 4
+    for (std::size_t c = 0; c < dv; ++c) trace.output[c] = accumulator[c] * inverse;
+  }
+  return trace;
 }
 
 }  // namespace attn

@@ -16,7 +16,7 @@ export const lessons = Object.freeze([
     title: 'Keys, queries, values',
     widget: 'kqv',
     view: '?view=steps',
-    text: 'Each word offers a key (what it has), asks with a query (what it looks for) and contributes a value: q = x·Wq, k = x·Wk, v = x·Wv. A query’s scores against every key become its weights, and its output is those weights times V. The softmax runs along each query’s row; switch to the columns to see the classic mistake.',
+    text: 'Each word offers a key (what it has), asks with a query (what it looks for) and contributes a value: q = x·Wq, k = x·Wk, v = x·Wv. A query’s scores against every key become its weights, and its output is those weights times V. The softmax runs along each query’s row; switch to the columns to see the classic mistake. Below, FlashAttention’s trick: the same row computed a block of keys at a time, never held whole.',
   },
   {
     title: 'Scaling',

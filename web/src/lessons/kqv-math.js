@@ -53,3 +53,18 @@ export function keysQueriesValues(api, axis) {
   );
   return { x: inputs, q, k, v, scores, weights, output, rowSums };
 }
+
+/**
+ * FlashAttention's online softmax on query `query`'s row: the module's streaming kernel run `blockSize` keys at a
+ * time (api.onlineSoftmax), beside the materialised row's output. The largest difference between the two outputs
+ * is float rounding. Throws the module's RangeError in the scalar build, which has no streaming kernel.
+ */
+export function onlineSoftmaxRow(api, query, blockSize) {
+  const inputs = matrix(x);
+  const [q, k, v] = ['wq', 'wk', 'wv'].map((name) => api.matmul({ a: inputs, b: matrix(projections[name]) }));
+  const scale = 1 / Math.sqrt(q.cols);
+  const trace = api.onlineSoftmax({ q, k, v, scale, row: query, blockSize });
+  const materialised = api.attention({ q, k, v, scale }).output.data.slice(query * v.cols, (query + 1) * v.cols);
+  const largestDifference = Math.max(...trace.output.map((value, c) => Math.abs(value - materialised[c])));
+  return { trace, materialised, largestDifference };
+}

@@ -79,7 +79,6 @@ struct StreamingAttention {
                workspace + packed_floats(k.rows, k.cols, v.cols));
   }
 
- private:
   static void query_block(ConstMatrixView q, ConstMatrixView v, const Mask& mask, const LogitParams& params,
                           std::size_t i0, std::size_t rows, std::size_t sk, const float* packed, MatrixView output,
                           float* scratch) {
@@ -146,6 +145,8 @@ struct StreamingAttention {
       }
     }
   }
+
+  // The steps of one key block (online_softmax_trace_fast runs these very steps, a row and a block at a time).
 
   // Scores of query row i against keys j0.. (n of them): masked keys to -inf.
   static void apply_mask(float* x, std::size_t n, std::size_t i, std::size_t j0, std::size_t sk, const Mask& mask) {
