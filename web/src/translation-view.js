@@ -544,7 +544,8 @@ export class TranslationView {
     if (!hasFocus(this.seedInput)) this.seedInput.value = String(s.seed);
     this.seedInput.disabled = s.decoding !== 'sample';
     this.teacherToggle.checked = s.teacherForcing;
-    this.headSwitchesDraw.request(() => this.headSwitches.update(s.headsOff), s.headsOff.join(','));
+    // The state when drawn, not when asked: a click made meanwhile has already changed the switches.
+    this.headSwitchesDraw.request(() => this.headSwitches.update(this.state.headsOff), s.headsOff.join(','));
     if (!this.result) {
       this.output.replaceChildren();
       this.reference.textContent = '';

@@ -72,7 +72,12 @@ export class KeysQueriesValuesLesson {
           'A long row need not be held whole. The streaming kernel reads the keys a block at a time and keeps three things per query: m, the largest score so far; l, the sum of exp(score − m); and O, the values weighted by exp(score − m). When a block raises m, the old l and O are multiplied by α = exp(m_old − m_new), as if they had used the new maximum all along. At the end O / l is exactly the softmax-weighted average. Below, the module’s own kernel on the followed query’s row (the row softmax, as attention computes it).',
       }),
       controlsRow(fieldset('Online softmax', labelled('keys per block', this.blockSelect))),
-      element('div', { className: 'table-scroll' }, this.onlineTable),
+      // Scrolls sideways on a phone: focusable, so a keyboard can scroll it too.
+      element(
+        'div',
+        { className: 'table-scroll', tabIndex: 0, role: 'region', 'aria-labelledby': 'online-softmax-title' },
+        this.onlineTable,
+      ),
       this.onlineResult,
     );
   }
