@@ -210,6 +210,50 @@ describe('lessons', () => {
     await page.close();
   });
 
+  it('masks: the graph, the mask and the weights together; a learner makes token 3 read only tokens 1 and 2', async () => {
+    const { page, errors } = await open('?view=lessons&lesson=6');
+    const edges = () => page.locator('#masks-graph .graph-edge:not(.graph-edge-masked)').count();
+    await page.locator('#masks-graph').scrollIntoViewIfNeeded();
+    await expect.poll(edges).toBe(25); // no mask: the complete graph, self-edges included
+    await page.locator('#masks-mode').selectOption('causal');
+    await expect.poll(edges).toBe(15);
+    // From causal, "a" (token 3) reads she, reads and itself: untick its own cell, by keyboard.
+    const cell = page.locator('#masks-adjacency input[data-query="2"][data-key="2"]');
+    expect(await cell.isChecked()).toBe(true);
+    await cell.focus();
+    await page.keyboard.press('Space');
+    await expect.poll(edges).toBe(14);
+    expect(await page.locator('#masks-mode').inputValue()).toBe('custom');
+    const row = async (r) =>
+      (await page.locator(`#masks-weights table tbody tr:nth-child(${r + 1}) td`).allTextContents()).map((t) =>
+        Number(t.split(' ')[0]),
+      );
+    const third = await row(2);
+    expect(third[2]).toBe(0);
+    expect(third[0] + third[1]).toBeCloseTo(1, 1);
+    expect(third.slice(3)).toEqual([0, 0]);
+    expect(page.url()).toMatch(/mask=custom/);
+    expect(new URL(page.url()).searchParams.get('allow')).toBe('1000011000110001111011111');
+    // A wrong move: padding cuts the last token off for every reader instead.
+    await page.locator('#masks-mode').selectOption('pad');
+    await expect
+      .poll(() => page.locator('#masks-verdict').textContent())
+      .toMatch(/Nobody reads book: as if it were padding/);
+    // Clicking an edge of the graph toggles it as the cell does.
+    const point = await page.evaluate(() => {
+      const path = document.querySelector('#masks-graph .graph-edge[data-query="0"][data-key="1"]');
+      const { x, y } = path.getPointAtLength(path.getTotalLength() / 2).matrixTransform(path.getScreenCTM());
+      return { x, y };
+    });
+    await page.mouse.click(point.x, point.y); // on the curve itself, as a person clicks it
+    await expect
+      .poll(() => page.locator('#masks-adjacency input[data-query="0"][data-key="1"]').isChecked())
+      .toBe(false);
+    await page.locator('.lesson-widget').screenshot({ path: `${resultsDir}lesson-masks.png` });
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
   it('scaling: unscaled weights turn one-hot at d = 512, scaled ones do not', async () => {
     const { page, errors } = await open('?view=lessons&lesson=4&d=512');
     const largest = async (id) =>

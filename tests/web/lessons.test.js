@@ -139,6 +139,32 @@ const plainSoftmax = (row) => {
   return e.map((x) => x / total);
 };
 
+describe('lesson 6: masks on five tokens', () => {
+  it('each row is renormalised over the keys its mask allows; a query that may read nothing gets zeros', async () => {
+    const { allowedOf, maskedAttention, toggled } = await import('../../web/src/lessons/masks-math.js');
+    expect(Array.from(allowedOf('none', null)).every((bit) => bit === 1)).toBe(true);
+    expect(Array.from(allowedOf('causal', null))).toEqual(
+      Array.from({ length: 25 }, (_, i) => Number(i % 5 <= Math.floor(i / 5))),
+    );
+    expect(Array.from(allowedOf('pad', null))).toEqual(Array.from({ length: 25 }, (_, i) => Number(i % 5 !== 4)));
+    // The third token reads only the first two: from causal, untick its own key.
+    const own = toggled(allowedOf('causal', null), 2, 2);
+    const { weights, logits } = maskedAttention(api, own);
+    const row = (m, r) => Array.from(m.data.slice(r * 5, r * 5 + 5));
+    expect(row(weights, 2)[2]).toBe(0);
+    expect(row(logits, 2)[2]).toBe(-Infinity);
+    expect(row(weights, 2)[0] + row(weights, 2)[1]).toBeCloseTo(1, 6);
+    // The same row with no mask, renormalised over keys 0 and 1, is the masked row.
+    const full = maskedAttention(api, allowedOf('none', null)).weights;
+    const [a, b] = row(full, 2);
+    expect(row(weights, 2)[0]).toBeCloseTo(a / (a + b), 6);
+    // Cut a query off entirely: zeros, never NaN.
+    let cut = allowedOf('none', null);
+    for (let key = 0; key < 5; key++) cut = Uint8Array.from(toggled(cut, 4, key));
+    expect(row(maskedAttention(api, cut).weights, 4)).toEqual([0, 0, 0, 0, 0]);
+  });
+});
+
 describe('softmax as a soft argmax', () => {
   it('soft weights are softmax(scores / T) and average the values; hard takes the argmax; T → 0 is one-hot, T → ∞ uniform', async () => {
     const { defaultScores, hardAttention, inputs, softAttention, values } =
@@ -243,10 +269,11 @@ describe('the lessons’ URL', () => {
       scaling: { width: 512, seed: 5 },
       cross: { sentence: 2, head: 3 },
     });
+    state.masks = { mode: 'custom', custom: Array.from({ length: 25 }, (_, i) => Number(i % 3 === 0)) };
     for (let lesson = 1; lesson <= 10; lesson++) {
       const decoded = decodeLessonsState(`?${encodeLessonsState({ ...state, lesson })}`);
       expect(decoded.lesson).toBe(lesson);
-      const name = { 2: 'softmax', 3: 'kqv', 4: 'scaling', 5: 'cross' }[lesson];
+      const name = { 2: 'softmax', 3: 'kqv', 4: 'scaling', 5: 'cross', 6: 'masks' }[lesson];
       if (name) expect(decoded[name]).toEqual(state[name]);
     }
     const junk = decodeLessonsState('?lesson=2&sc=1,2,x,4,5&t=100&axis=diagonal&query=9&blk=5&d=100&ex=99&head=-1');
@@ -255,5 +282,9 @@ describe('the lessons’ URL', () => {
     expect(junk.kqv).toEqual(defaults.kqv);
     expect(junk.scaling).toEqual(defaults.scaling);
     expect(junk.cross).toEqual(defaults.cross);
+    expect(decodeLessonsState('?lesson=6&mask=causal').masks).toEqual({ mode: 'causal', custom: null });
+    expect(decodeLessonsState('?lesson=6&mask=custom&allow=0101').masks).toEqual(defaults.masks); // 4 bits, not 25
+    expect(decodeLessonsState(`?lesson=6&mask=custom&allow=${'2'.repeat(25)}`).masks).toEqual(defaults.masks);
+    expect(decodeLessonsState('?lesson=6&mask=diagonal').masks).toEqual(defaults.masks);
   });
 });

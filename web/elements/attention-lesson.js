@@ -37,6 +37,8 @@ const settingNames = [
   'head',
   'item',
   'decay',
+  'mask',
+  'allow',
 ];
 
 export class AttentionLessonElement extends HTMLElement {

@@ -118,6 +118,9 @@ export interface AttentionLessonProps {
   head?: string;
   item?: string;
   decay?: string;
+  /** Lesson 6: 'none', 'causal', 'pad' or 'custom' (with `allow`: 25 bits, row = query, column = key). */
+  mask?: 'none' | 'causal' | 'pad' | 'custom';
+  allow?: string;
 }
 
 /** Tag name → its props: what the framework entries (elements/react, preact, solid, vue) declare. */

@@ -31,6 +31,7 @@ export function edgesOf(weights, logits) {
 export class GraphView {
   constructor({ id, onToggle }) {
     this.onToggle = onToggle;
+    this.arrowId = `${id}-arrow`; // one marker per graph: two graphs on a page keep their ids apart
     this.svg = svg('svg', {
       class: 'graph-svg',
       viewBox: `0 0 ${size} ${size}`,
@@ -57,7 +58,7 @@ export class GraphView {
     };
     const defs = svg('defs');
     const marker = svg('marker', {
-      id: 'graph-arrow',
+      id: this.arrowId,
       viewBox: '0 0 10 10',
       refX: 9,
       refY: 5,
@@ -92,7 +93,7 @@ export class GraphView {
         const [mx, my] = [(sx + ex) / 2 - uy * 14, (sy + ey) / 2 + ux * 14];
         shape = svg('path', {
           d: `M ${sx} ${sy} Q ${mx} ${my} ${ex} ${ey}`,
-          'marker-end': edge.allowed ? 'url(#graph-arrow)' : '',
+          'marker-end': edge.allowed ? `url(#${this.arrowId})` : '',
         });
       }
       shape.setAttribute('class', edge.allowed ? 'graph-edge' : 'graph-edge graph-edge-masked');

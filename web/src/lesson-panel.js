@@ -14,6 +14,7 @@ const widgetModules = {
   kqv: () => import('./lessons/kqv-lesson.js').then((m) => m.KeysQueriesValuesLesson),
   scaling: () => import('./lessons/scaling-lesson.js').then((m) => m.ScalingLesson),
   cross: () => import('./lessons/cross-lesson.js').then((m) => m.CrossAttentionLesson),
+  masks: () => import('./lessons/masks-lesson.js').then((m) => m.MasksLesson),
   reshape: () => import('./lessons/reshape-lesson.js').then((m) => m.ReshapeLesson),
   position: () => import('./lessons/position-lesson.js').then((m) => m.PositionLesson),
   memory: () => import('./lessons/memory-lesson.js').then((m) => m.MemoryLesson),

@@ -18,6 +18,7 @@ export function defaultLessonsState() {
     memory: { hops: 2 },
     reshape: { heads: 2 },
     selective: { chosen: 0, decay: 0.5 },
+    masks: { mode: 'none', custom: /** @type {number[] | null} */ (null) },
   };
 }
 
@@ -58,6 +59,10 @@ export function encodeLessonsState(state) {
   if (state.lesson === 5) {
     params.set('ex', String(state.cross.sentence));
     params.set('head', String(state.cross.head));
+  }
+  if (state.lesson === 6) {
+    params.set('mask', state.masks.mode);
+    if (state.masks.mode === 'custom') params.set('allow', state.masks.custom.join(''));
   }
   if (state.lesson === 1) {
     params.set('item', String(state.selective.chosen));
@@ -100,5 +105,12 @@ export function decodeLessonsState(search) {
   state.selective.chosen = integerIn(params.get('item'), 0, 5) ?? 0;
   const decay = Number(params.get('decay'));
   if (params.has('decay') && decay >= 0.05 && decay <= 0.95) state.selective.decay = Math.round(decay * 20) / 20;
+  // Lesson 6: a named mask, or the learner's own as 25 bits (query-major); anything else is no mask.
+  const allow = params.get('allow') ?? '';
+  if (params.get('mask') === 'custom' && /^[01]{25}$/.test(allow)) {
+    state.masks = { mode: 'custom', custom: Array.from(allow, Number) };
+  } else if (['none', 'causal', 'pad'].includes(params.get('mask'))) {
+    state.masks.mode = params.get('mask');
+  }
   return state;
 }

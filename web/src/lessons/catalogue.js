@@ -32,8 +32,9 @@ export const lessons = Object.freeze([
   },
   {
     title: 'Masks, and attention as a graph',
+    widget: 'masks',
     view: '?view=steps&mask=causal',
-    text: 'Seen as a graph, tokens are nodes and each weight an edge from a key to the query that reads it; the mask is the adjacency. No mask gives the complete graph, a causal mask keeps only edges from earlier tokens, padding cuts a token off. In the step view (step 3), the graph sits beside the weights: click an edge to hide it, or pad the last token, and the scores and weights follow.',
+    text: 'Seen as a graph, tokens are nodes and each weight an edge from a key to the query that reads it; the mask is the adjacency. No mask gives the complete graph, a causal mask keeps only edges from earlier tokens, padding cuts a token off. Below, pick a mask or make your own (click an edge, or tick a cell of the mask) and watch the weights follow: each row is renormalised over what it may still read. The step view shows the same graph on matrices you edit.',
   },
   {
     title: 'Multi-head attention',
