@@ -34,6 +34,14 @@ ThreadPool& module_thread_pool();
 // config, maxWords }. Defined in translator_bindings.cpp.
 emscripten::val register_translator(model::TranslationModel model);
 
+// The translator loaded as `id`, or null when there is none (never loaded, or disposed). Defined in
+// translator_bindings.cpp.
+model::Translator* find_translator(int id);
+
+// { error: { name: 'RangeError', message, kind, unknownWords?, suggestions? } }: why translate() refused a
+// sentence. Defined in translator_bindings.cpp.
+emscripten::val translate_error(const model::TranslateError& e);
+
 // { target, sourceIndex }: a pair's target words and, per word, the source position it comes from (-1: none).
 // Defined in translator_bindings.cpp.
 emscripten::val alignment_object(const corpus::SentencePair& pair);

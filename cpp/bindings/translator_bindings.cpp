@@ -68,6 +68,27 @@ val translator_load(const val& bytes) {
 
 }  // namespace
 
+model::Translator* attn::bindings::find_translator(int id) {
+  const auto it = translators().find(id);
+  return it == translators().end() ? nullptr : it->second.get();
+}
+
+val attn::bindings::translate_error(const model::TranslateError& e) {
+  val result = js::error_result("RangeError", e.message);
+  val detail = result["error"];
+  detail.set("kind", e.kind == model::TranslateError::Kind::unknown_words          ? "unknown-words"
+                     : e.kind == model::TranslateError::Kind::unknown_target_words ? "unknown-target-words"
+                     : e.kind == model::TranslateError::Kind::too_long             ? "too-long"
+                                                                                   : "empty");
+  if (e.kind == model::TranslateError::Kind::unknown_words) {
+    detail.set("unknownWords", js::string_array(e.unknown_words));
+    val suggestions = val::array();
+    for (std::size_t i = 0; i < e.suggestions.size(); ++i) suggestions.set(i, js::string_array(e.suggestions[i]));
+    detail.set("suggestions", suggestions);
+  }
+  return result;
+}
+
 val attn::bindings::alignment_object(const corpus::SentencePair& pair) {
   val out = val::object();
   out.set("target", js::string_array(pair.target));
@@ -168,22 +189,6 @@ val layered_maps(const std::vector<float>& all, std::size_t layers, std::size_t 
   return out;
 }
 
-val translate_error(const model::TranslateError& e) {
-  val result = js::error_result("RangeError", e.message);
-  val detail = result["error"];
-  detail.set("kind", e.kind == model::TranslateError::Kind::unknown_words          ? "unknown-words"
-                     : e.kind == model::TranslateError::Kind::unknown_target_words ? "unknown-target-words"
-                     : e.kind == model::TranslateError::Kind::too_long             ? "too-long"
-                                                                                   : "empty");
-  if (e.kind == model::TranslateError::Kind::unknown_words) {
-    detail.set("unknownWords", js::string_array(e.unknown_words));
-    val suggestions = val::array();
-    for (std::size_t i = 0; i < e.suggestions.size(); ++i) suggestions.set(i, js::string_array(e.suggestions[i]));
-    detail.set("suggestions", suggestions);
-  }
-  return result;
-}
-
 // decoding: { choice: 'greedy' | 'sample', outputTemperature, seed, target: string | null } (types checked
 // in web/lib) → the C++ Decoding, or the RangeError naming the bad value.
 std::optional<val> decoding_from(const val& o, model::Decoding& d) {
@@ -231,7 +236,7 @@ val translator_translate(int id, const val& sentence_value, double temperature, 
   it->second->set_head_mask(std::move(head_mask));
   const std::string sentence = sentence_value.as<std::string>();
   model::TranslateResult r = it->second->translate(sentence, static_cast<float>(temperature), decoding);
-  if (r.error) return translate_error(*r.error);
+  if (r.error) return bindings::translate_error(*r.error);
   const model::Translation& t = *r.translation;
   const std::size_t s = t.source.size(), n = t.target.size();
   val out = val::object();

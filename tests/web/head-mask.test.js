@@ -2,16 +2,13 @@
 // is no mask at all, cross-attention is what the shipped model cannot translate without, one head of the
 // encoder costs little, the maps of an off head are still returned, a trainer's evaluation takes the same mask,
 // and every malformed mask is refused with an error naming it.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createTrainer, loadTranslator } from '../../web/lib/index.js';
 import { headScorer, rankHeads } from '../../web/src/head-ranking.js';
+import { translatorPerBackend } from './helpers.js';
 
 const backends = ['wasm-simd128', 'wasm-relaxed-simd', 'wasm-scalar'];
-const translators = {};
-beforeAll(async () => {
-  for (const backend of backends) translators[backend] = await loadTranslator({ backend });
-});
-afterAll(() => Object.values(translators).forEach((t) => t.dispose()));
+const translators = translatorPerBackend(backends);
 
 const sentence = 'the big dog sees the white cats';
 const produced = (result) => result.target.filter((t) => t !== '<eos>').join(' ');

@@ -1,6 +1,8 @@
 // Test helpers: seeded random matrices, the lecture notes' worked example, element-wise comparison.
 
 // The page's own seeded generator (mulberry32), so every run sees the same numbers.
+import { afterAll, beforeAll } from 'vitest';
+import { loadTranslator } from '../../web/lib/index.js';
 import { uniformSource as seededRandom } from '../../web/src/lessons/random.js';
 
 export { seededRandom };
@@ -70,4 +72,14 @@ export function withChecksum(body) {
   file.set(body);
   new DataView(file.buffer).setUint32(body.length, (c ^ 0xffffffff) >>> 0, true);
   return file;
+}
+
+/** The shipped en-es translator on each of `backends`, loaded before the file's tests and freed after them. */
+export function translatorPerBackend(backends) {
+  const translators = {};
+  beforeAll(async () => {
+    for (const backend of backends) translators[backend] = await loadTranslator({ backend });
+  });
+  afterAll(() => Object.values(translators).forEach((t) => t.dispose()));
+  return translators;
 }

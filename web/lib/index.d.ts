@@ -360,8 +360,51 @@ export interface Translator {
    * how much the model needs them. Throws a RangeError for a model whose `task` is null.
    */
   evaluate(options?: number | EvaluateOptions): TrainingEvaluation;
+  /**
+   * Which source words each word of the greedy translation depended on: raw cross-attention, attention rollout
+   * and attention flow (Abnar & Zuidema 2020), and the experiment they are measured against (each source word
+   * removed in turn). Throws as translate() does for the sentence and options.
+   */
+  attribution(sentence: string, options?: AttributionOptions): Attribution;
+  /** attribution()'s agreement pooled over held-out sentences. Throws a RangeError for a model whose `task` is null. */
+  attributionAgreement(options?: { count?: number; headMask?: HeadMask }): AttributionAgreement & { sentences: number };
   /** Frees the model inside the module; later calls throw. */
   dispose(): void;
+}
+
+export interface AttributionOptions {
+  /** Attention temperature, as for translate(). Default 1. */
+  temperature?: number;
+  /** Heads switched off, as for translate(). */
+  headMask?: HeadMask;
+}
+
+/** Each method's Spearman with removal over the source words, averaged over output words (null: undefined). */
+export interface AttributionAgreement {
+  raw: number | null;
+  rollout: number | null;
+  flow: number | null;
+  /** The output words it is averaged over (those whose removal row is not constant). */
+  rows: number;
+}
+
+export interface Attribution {
+  /** The sentence's words and "<eos>" (S tokens: the columns). */
+  source: string[];
+  /** The greedy translation and "<eos>" (T tokens: the rows). */
+  target: string[];
+  /** The encoder's own S × S maps: its last layer (heads averaged), the rollout and the flow over all layers. */
+  encoder: { raw: Matrix; rollout: Matrix; flow: Matrix };
+  /**
+   * T × S, output word → source token: cross-attention averaged over decoder layers and heads (raw); that times
+   * the encoder's rollout (rollout); the maximum flow from the output word through the encoder (flow).
+   */
+  relevance: { raw: Matrix; rollout: Matrix; flow: Matrix };
+  /** T × (S − 1): p(output word) − p(output word with that source word removed), the output teacher-forced. */
+  removal: Matrix;
+  agreement: AttributionAgreement;
+  /** Per output word (T each): each method's Spearman with removal, null where undefined. */
+  rowAgreement: { raw: (number | null)[]; rollout: (number | null)[]; flow: (number | null)[] };
 }
 
 export interface TranslateOptions {

@@ -95,6 +95,18 @@ export function evaluateOptions(options, heads) {
   });
 }
 
+/** attribution()'s options, checked: { temperature (default 1), headMask (flat, or null) }. */
+function attributionOptions(options, heads) {
+  return withOperation('attribution', () => {
+    validate.requireObject(options, 'options');
+    checkKnownKeys(options, { temperature: null, headMask: null }, { operation: 'attribution' });
+    return {
+      temperature: validate.optionalNumber(options.temperature, 'options.temperature', 1),
+      headMask: validate.headMask(options.headMask, 'options.headMask', heads),
+    };
+  });
+}
+
 class Translator {
   #module;
   #id;
@@ -188,6 +200,44 @@ class Translator {
     if (this.#disposed) throw new RangeError('evaluate: this translator has been disposed');
     const { count, headMask } = evaluateOptions(options, this.config.heads);
     return unwrap(this.#module.translatorEvaluate(this.#id, count, headMask), 'evaluate');
+  }
+
+  /**
+   * Which source words each word of the sentence's greedy translation depended on, four ways (Abnar & Zuidema
+   * 2020): `relevance.raw` (cross-attention averaged over decoder layers and heads), `relevance.rollout` (that,
+   * times the encoder's rollout: each layer's heads averaged, 0.5·A + 0.5·I for the residual, multiplied down to
+   * the input), `relevance.flow` (the maximum flow from the output word through the encoder's layers to each
+   * source word, those Ã as capacities), each T × S (rows: the translation + <eos>; columns: the source words +
+   * <eos>); and `removal` (T × (S − 1)): how much less likely each output word becomes when that source word is
+   * removed, the output teacher-forced. `agreement` { raw, rollout, flow, rows }: each method's Spearman with
+   * removal over the words, averaged over the output words where it is defined (null if none); `rowAgreement`
+   * per output word. `encoder` { raw, rollout, flow }: the encoder's own S × S maps (raw: its last layer, heads
+   * averaged). Options: `temperature` and `headMask` as for translate().
+   */
+  attribution(sentence, options = {}) {
+    if (this.#disposed) throw new RangeError('attribution: this translator has been disposed');
+    if (typeof sentence !== 'string')
+      throw new TypeError(`attribution: sentence must be a string, got ${typeof sentence}`);
+    const { temperature, headMask } = attributionOptions(options, this.config.heads);
+    return unwrap(this.#module.translatorAttribute(this.#id, sentence, temperature, headMask), 'attribution');
+  }
+
+  /**
+   * attribution()'s agreement pooled over the first `count` held-out sentences (default 100; every output word
+   * of every sentence a row): { raw, rollout, flow, rows, sentences }. Only for models of the toy grammar's
+   * language pairs.
+   */
+  attributionAgreement(options = {}) {
+    if (this.#disposed) throw new RangeError('attributionAgreement: this translator has been disposed');
+    const { count, headMask } = withOperation('attributionAgreement', () => {
+      validate.requireObject(options, 'options');
+      checkKnownKeys(options, { count: null, headMask: null }, { operation: 'attributionAgreement' });
+      return {
+        count: validate.optionalNumber(options.count, 'options.count', 100),
+        headMask: validate.headMask(options.headMask, 'options.headMask', this.config.heads),
+      };
+    });
+    return unwrap(this.#module.translatorAttributionAgreement(this.#id, count, headMask), 'attributionAgreement');
   }
 
   /** Frees the model's memory in the module; the translator cannot be used afterwards. */

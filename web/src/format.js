@@ -36,3 +36,8 @@ export function formatWeight(value) {
 export function formatCount(value) {
   return String(Math.trunc(value)).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
 }
+
+/** formatWeight for values that may be negative (a change in probability): "−0.12". */
+export function formatSignedWeight(value) {
+  return value <= -0.005 ? `−${formatWeight(-value)}` : formatWeight(value);
+}

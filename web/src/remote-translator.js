@@ -57,15 +57,28 @@ export class RemoteTranslator {
   }
 
   /** The sentence translated, as web/lib's translate() answers; rejects as it throws. */
-  async translate(sentence, options = {}) {
-    const answer = await this.#session.translate(sentence, options);
-    if (answer.error) throw rebuild(answer.error);
-    return answer.result;
+  translate(sentence, options = {}) {
+    return this.#ask('translate', sentence, options);
   }
 
   /** The held-out evaluation, as web/lib's evaluate() answers; rejects as it throws. */
-  async evaluate(options = {}) {
-    const answer = await this.#session.evaluate(options);
+  evaluate(options = {}) {
+    return this.#ask('evaluate', options);
+  }
+
+  /** Which source words each output word depended on, as web/lib's attribution() answers; rejects as it throws. */
+  attribution(sentence, options = {}) {
+    return this.#ask('attribution', sentence, options);
+  }
+
+  /** The attribution agreement over held-out sentences, as web/lib answers it; rejects as it throws. */
+  attributionAgreement(options = {}) {
+    return this.#ask('attributionAgreement', options);
+  }
+
+  /** The worker's answer to `method`, or its error rebuilt as web/lib would have thrown it. */
+  async #ask(method, ...args) {
+    const answer = await this.#session[method](...args);
     if (answer.error) throw rebuild(answer.error);
     return answer.result;
   }

@@ -7,6 +7,7 @@ import { DrawWhenVisible } from './draw-when-visible.js';
 import { nextFrame, nextTask } from './next-task.js';
 import { formatCount, formatNumber, formatWeight } from './format.js';
 import { HeadGrid } from './head-grid.js';
+import { AttributionView } from './attribution-view.js';
 import { evaluationCount, HeadSwitches } from './head-switches.js';
 import { crossAttentionMap, drawingInSlices, Heatmap, wordWeights } from './heatmap.js';
 import { LineView } from './line-view.js';
@@ -131,6 +132,11 @@ export class TranslationView {
       onChange: (headsOff) => this.set({ headsOff }),
       evaluate: (headMask) => this.translator.evaluate({ count: evaluationCount, headMask }),
     });
+    this.attribution = new AttributionView({
+      graded: Boolean(this.pair),
+      attribute: (sentence, options) => this.translator.attribution(sentence, options),
+      agreement: (options) => this.translator.attributionAgreement(options),
+    });
     // What lies below the fold joins the page a frame per part on the view's first showing (renderInSlices), so
     // that no single frame lays the whole view out.
     this.laterParts = [
@@ -182,6 +188,7 @@ export class TranslationView {
         element('div', { className: 'maps-row' }, this.encoderMap.element, this.decoderMap.element),
       ),
       this.headSwitches.element,
+      this.attribution.element,
     ];
     if (this.onUseModel) this.laterParts.push(this.#yourModels(this.onUseModel));
     // Parts below the fold are drawn when they come into view (each redraw skipped if what it shows is unchanged).
@@ -190,6 +197,7 @@ export class TranslationView {
     this.encoderDraw = new DrawWhenVisible(this.encoderMap.element);
     this.decoderDraw = new DrawWhenVisible(this.decoderMap.element);
     this.headSwitchesDraw = new DrawWhenVisible(this.headSwitches.element); // scored when seen
+    this.attributionDraw = new DrawWhenVisible(this.attribution.element); // computed when seen
   }
 
   /**
@@ -633,6 +641,18 @@ export class TranslationView {
         maxWidth: Math.min(width / 2, 480),
       });
     }, `${this.resultId} ${s.layer} ${s.head} ${width}`);
+    // Greedy and at the state's temperature and heads, whatever the decoding shown: what the maps explain.
+    this.attributionDraw.request(
+      () => {
+        const { sentence, temperature, headsOff } = this.state;
+        void this.attribution.show(
+          sentence,
+          { temperature, headMask: headMaskOf(headsOff, this.translator.config) },
+          width,
+        );
+      },
+      `${s.sentence} ${s.temperature} ${s.headsOff.join(',')} ${width}`,
+    );
     this.decoderDraw.request(() => {
       this.decoderMap.element.querySelector('.heatmap-title').textContent =
         `decoder self-attention, layer ${s.layer + 1}, ${headName}`;

@@ -18,6 +18,16 @@ function buffersIn(value, found = new Set()) {
   return found;
 }
 
+/** { result } of `body`, its typed arrays' buffers transferred (not copied), or the error as data. */
+function answer(body) {
+  try {
+    const result = body();
+    return Comlink.transfer({ result }, [...buffersIn(result)]);
+  } catch (error) {
+    return failure(error);
+  }
+}
+
 /** The error as data: { name, message, suggestions }. */
 const failure = (error) => ({
   error: { name: error.name, message: error.message, suggestions: error.suggestions ?? null },
@@ -46,23 +56,16 @@ const session = {
   },
 
   /** translate(sentence, options) as web/lib answers it, with its arrays transferred; or { error }. */
-  translate(sentence, options) {
-    try {
-      const result = translator.translate(sentence, options);
-      return Comlink.transfer({ result }, [...buffersIn(result)]);
-    } catch (error) {
-      return failure(error);
-    }
-  },
+  translate: (sentence, options) => answer(() => translator.translate(sentence, options)),
 
   /** evaluate(options) as web/lib answers it (held-out exact match, with heads switched off), or { error }. */
-  evaluate(options) {
-    try {
-      return { result: translator.evaluate(options) };
-    } catch (error) {
-      return failure(error);
-    }
-  },
+  evaluate: (options) => answer(() => translator.evaluate(options)),
+
+  /** attribution(sentence, options) as web/lib answers it, with its arrays transferred; or { error }. */
+  attribution: (sentence, options) => answer(() => translator.attribution(sentence, options)),
+
+  /** attributionAgreement(options) as web/lib answers it, or { error }. */
+  attributionAgreement: (options) => answer(() => translator.attributionAgreement(options)),
 
   dispose() {
     translator?.dispose();

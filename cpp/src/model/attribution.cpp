@@ -81,6 +81,7 @@ FlowGraph layered_graph(const std::vector<std::vector<double>>& residual, std::s
 std::vector<std::vector<double>> residual_layers(const float* maps, std::size_t layers, std::size_t heads,
                                                  std::size_t n) {
   std::vector<std::vector<double>> out;
+  out.reserve(layers);
   for (std::size_t l = 0; l < layers; ++l) out.push_back(residual_attention(maps + l * heads * n * n, heads, n));
   return out;
 }

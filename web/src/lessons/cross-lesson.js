@@ -1,6 +1,8 @@
 // Lesson 5: self-attention and cross-attention side by side, from the shipped English → Spanish model: the
 // encoder's English words attending to each other (S × S), and each Spanish word's query attending to the
-// English keys (T × S), a soft word alignment checked against the grammar's own.
+// English keys (T × S), a soft word alignment checked against the grammar's own; then whether those weights
+// explain the translation: raw attention, rollout and flow against removing each word (attribution-view.js).
+import { AttributionView } from '../attribution-view.js';
 import { controlsRow, element, fieldset, labelled, select } from '../controls.js';
 import { drawingInSlices, Heatmap, wordWeights } from '../heatmap.js';
 import { alignmentAgreement, alignmentCells } from '../translation-maps.js';
@@ -44,12 +46,21 @@ export class CrossAttentionLesson {
     });
     this.status = element('p', { id: 'cross-status', className: 'verdict', 'aria-live': 'polite' });
     this.maps = element('div', { className: 'maps-row' }, this.self.element, this.cross.element);
+    this.attribution = new AttributionView({
+      graded: true,
+      idPrefix: 'cross-attribution',
+      encoder: false,
+      heading: 'h4',
+      attribute: (sentence, options) => this.translator.attribution(sentence, options),
+      agreement: (options) => this.translator.attributionAgreement(options),
+    });
     this.element = element(
       'div',
       { className: 'lesson-widget' },
       controlsRow(fieldset('Translate', labelled('sentence', this.sentenceSelect), labelled('head', this.headSelect))),
       this.maps,
       this.status,
+      this.attribution.element,
     );
   }
 
@@ -110,6 +121,7 @@ export class CrossAttentionLesson {
       marks: cells,
       markName: 'the word it translates',
     });
+    void this.attribution.show(exampleSentences[this.state.sentence], {}, width);
     const words = translation.target.filter((w) => w !== '<eos>').join(' ');
     this.status.textContent =
       `“${words}”. Self-attention: queries, keys and values all from the English words (${self[head].rows} × ${self[head].cols}). ` +
