@@ -163,8 +163,8 @@ Error training_task(const std::string& task, double min_length, double max_lengt
   }
   for (auto [name, value] :
        {std::pair{"sequenceLength.min", min_length}, std::pair{"sequenceLength.max", max_length}}) {
-    if (!is_count(value) || value > 12) {
-      return range_error(std::string(name) + " must be a whole number from 1 to 12, got " + number(value));
+    if (!is_count(value) || value > 16) {  // tasks::kMaxSequenceLength
+      return range_error(std::string(name) + " must be a whole number from 1 to 16, got " + number(value));
     }
   }
   if (min_length > max_length) {

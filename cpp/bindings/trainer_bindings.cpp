@@ -30,6 +30,8 @@ struct TrainerEntry {
   std::unique_ptr<model::Trainer> trainer;
   std::vector<corpus::SentencePair> held_out;  // grown on demand, reused by later evaluations
   bool all_held_out = false;                   // the task has no more distinct held-out pairs
+  std::string task;                            // its name ("reverse", "en-es", "pairs", …)
+  std::uint64_t data_seed = 0;
 };
 
 std::map<int, TrainerEntry>& trainers() {
@@ -89,6 +91,7 @@ val trainer_create(const val& o) {
   request.no_positions = o["noPositions"].as<bool>();
   request.no_scaling = o["noScaling"].as<bool>();
   request.sigmoid_gates = o["sigmoidGates"].as<bool>();
+  request.positions = o["positions"].as<std::string>();
   check::TrainerSetup setup = check::trainer_setup(request);
   request.pairs_text = {};
   if (!setup.pair_errors.empty()) return pairs_errors(setup.error, setup.pair_errors);
@@ -99,6 +102,8 @@ val trainer_create(const val& o) {
   TrainerEntry& entry = trainers()[id];
   model::TranslationModel fresh =
       model::new_model(setup.dims, static_cast<std::uint64_t>(request.numbers.seed), *setup.task);
+  entry.task = request.task;
+  entry.data_seed = setup.options.data_seed;
   entry.trainer = std::make_unique<model::Trainer>(std::move(fresh), setup.options, bindings::module_kernels(),
                                                    module_parallel_for(), std::move(setup.task));
   val out = val::object();
@@ -211,6 +216,36 @@ val trainer_held_out(int id, double count) {
   return out;
 }
 
+// trainerEvaluateLengths(id, longest, count) → { lengths: [{ length, exact, total }] }: for a sequence task,
+// `count` held-out sequences of every length from 1 to `longest` (seed as evaluate()), translated greedily and
+// scored exactly, lengths never trained on included: how far the model's positions carry it.
+val trainer_evaluate_lengths(int id, double longest, double count) {
+  TrainerEntry* entry = find(id);
+  if (!entry) return disposed();
+  if (entry->task != "reverse" && entry->task != "sort" && entry->task != "copy") {
+    return js::error_result("RangeError", "only the sequence tasks ('reverse', 'sort', 'copy') have lengths to vary");
+  }
+  if (!(longest >= 1 && longest <= static_cast<double>(tasks::kMaxSequenceLength)) || longest != std::floor(longest))
+    return js::error_result("RangeError", "longest must be a whole number from 1 to 16");
+  if (!(count >= 1 && count <= 1000) || count != std::floor(count))
+    return js::error_result("RangeError", "count must be a whole number from 1 to 1000");
+  model::Translator translator(entry->trainer->model(), bindings::module_kernels());
+  val lengths = val::array();
+  for (std::size_t length = 1; length <= static_cast<std::size_t>(longest); ++length) {
+    const auto task = tasks::named_task(entry->task, {length, length}, entry->data_seed);
+    const auto pairs = task->held_out(static_cast<std::size_t>(count), kHeldOutSeed);
+    const model::Evaluation e = model::evaluate(translator, pairs);
+    val row = val::object();
+    row.set("length", static_cast<double>(length));
+    row.set("exact", static_cast<double>(e.exact));
+    row.set("total", static_cast<double>(e.sentences));
+    lengths.set(length - 1, row);
+  }
+  val out = val::object();
+  out.set("lengths", lengths);
+  return out;
+}
+
 // trainerWeights(id) → { weights: Float32Array }: the flat parameter vector, exactly as trained.
 val trainer_weights(int id) {
   TrainerEntry* entry = find(id);
@@ -228,6 +263,7 @@ EMSCRIPTEN_BINDINGS(trainer_module) {
   emscripten::function("trainerCreate", &trainer_create);
   emscripten::function("trainerStep", &trainer_step);
   emscripten::function("trainerEvaluate", &trainer_evaluate);
+  emscripten::function("trainerEvaluateLengths", &trainer_evaluate_lengths);
   emscripten::function("trainerTranslator", &trainer_translator);
   emscripten::function("trainerSave", &trainer_save);
   emscripten::function("trainerWeights", &trainer_weights);

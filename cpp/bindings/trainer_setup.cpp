@@ -7,6 +7,26 @@ namespace {
 
 Error range_error(std::string message) { return {ErrorKind::range_error, std::move(message)}; }
 
+// model.positions (with the noPositions ablation) into `dims`, or why it cannot be.
+Error position_scheme(const TrainerRequest& r, model::Config& dims) {
+  const std::string& p = r.positions;
+  if (p != "sinusoidal" && p != "none" && p != "rope" && p != "alibi")
+    return range_error("model.positions must be 'sinusoidal', 'none', 'rope' or 'alibi', got '" + p + "'");
+  if (r.no_positions && p == "sinusoidal")
+    return range_error("model.positions 'sinusoidal' contradicts ablations.noPositions");
+  if (p == "alibi" && r.sigmoid_gates)
+    return range_error("model.positions 'alibi' biases a softmax; it cannot go with ablations.sigmoidGates");
+  if (p == "rope" && dims.head_width() % 2 != 0) {
+    return range_error("model.positions 'rope' turns pairs of dimensions: the head width dModel / heads = " +
+                       std::to_string(dims.head_width()) + " must be even");
+  }
+  dims.positions = p == "sinusoidal";
+  dims.relative = p == "rope"    ? model::RelativePositions::rope
+                  : p == "alibi" ? model::RelativePositions::alibi
+                                 : model::RelativePositions::none;
+  return {};
+}
+
 // "N lines are not a pair: line 3: …; line 7: …; …" (the first five).
 std::string pairs_summary(const std::vector<tasks::PairsError>& errors) {
   std::string message =
@@ -57,9 +77,12 @@ TrainerSetup trainer_setup(const TrainerRequest& r) {
   dims.ffn = static_cast<std::uint32_t>(n.ffn);
   dims.encoder_layers = static_cast<std::uint32_t>(n.encoder_layers);
   dims.decoder_layers = static_cast<std::uint32_t>(n.decoder_layers);
-  dims.positions = !r.no_positions;
   dims.scaled = !r.no_scaling;
   dims.weighting = r.sigmoid_gates ? model::AttentionWeighting::sigmoid : model::AttentionWeighting::softmax;
+  if ((setup.error = position_scheme(r, dims))) {
+    setup.task.reset();
+    return setup;
+  }
   const auto parameters =
       static_cast<double>(model::ParameterLayout(model::with_vocabularies(dims, *setup.task)).count);
   if ((setup.error = training_parameters(parameters))) {

@@ -25,6 +25,7 @@ struct TrainerRequest {
   std::string pairs_text;                 // pairs
   bool lowercase = false;                 // pairs: lower-case the target side
   bool no_positions = false, no_scaling = false, sigmoid_gates = false;
+  std::string positions = "sinusoidal";  // 'sinusoidal', 'none', 'rope' or 'alibi'
 };
 
 struct TrainerSetup {

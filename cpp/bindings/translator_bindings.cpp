@@ -45,8 +45,13 @@ val config_object(const model::Config& c) {
   out.set("decoderLayers", c.decoder_layers);
   out.set("maxPositions", c.max_positions);
   out.set("parameters", static_cast<double>(model::ParameterLayout(c).count));
+  // How self-attention sees positions (a file may also add sinusoids to a relative scheme: it is named by the latter).
+  out.set("positions", c.relative == model::RelativePositions::rope    ? "rope"
+                       : c.relative == model::RelativePositions::alibi ? "alibi"
+                       : c.positions                                   ? "sinusoidal"
+                                                                       : "none");
   val ablations = val::object();
-  ablations.set("noPositions", !c.positions);
+  ablations.set("noPositions", !c.positions && c.relative == model::RelativePositions::none);
   ablations.set("noScaling", !c.scaled);
   ablations.set("sigmoidGates", c.weighting == model::AttentionWeighting::sigmoid);
   out.set("ablations", ablations);

@@ -135,7 +135,7 @@ TEST(Gradients, FeedForward) {
 // Self-attention (xq = xkv, causal) and cross-attention (Sq != Sk), at a temperature other than 1; with the
 // softmax or the sigmoid-gate ablation, scaled by 1/sqrt(head width) or (ablated) not at all.
 void check_attention(bool self, std::uint32_t seed, AttentionWeighting weighting = AttentionWeighting::softmax,
-                     bool scaled = true) {
+                     bool scaled = true, RelativePositions relative = RelativePositions::none) {
   const std::size_t d = 8, heads = 2, sq = 4, sk = self ? 4 : 6;
   std::size_t size = 0;
   AttentionBlock block{linear_at(size, d, d),
@@ -144,7 +144,8 @@ void check_attention(bool self, std::uint32_t seed, AttentionWeighting weighting
                        linear_at(size, d, d),
                        heads,
                        scaled ? default_scale(d / heads) : 1.0f,
-                       weighting};
+                       weighting,
+                       relative};
   Fixture f(size, seed);
   std::vector<float> xq = random_values(sq * d, seed + 1), xkv = self ? xq : random_values(sk * d, seed + 2);
   std::vector<float> r = random_values(sq * d, seed + 3), out(sq * d), dxq(sq * d, 0.0f), dxkv(sk * d, 0.0f);
@@ -171,6 +172,12 @@ TEST(Gradients, CrossAttention) { check_attention(false, 30); }
 TEST(Gradients, SigmoidGatesSelfAttention) { check_attention(true, 21, AttentionWeighting::sigmoid); }
 TEST(Gradients, SigmoidGatesCrossAttention) { check_attention(false, 31, AttentionWeighting::sigmoid); }
 TEST(Gradients, UnscaledCrossAttention) { check_attention(false, 32, AttentionWeighting::softmax, false); }
+TEST(Gradients, RopeSelfAttention) {
+  check_attention(true, 22, AttentionWeighting::softmax, true, RelativePositions::rope);
+}
+TEST(Gradients, AlibiSelfAttention) {
+  check_attention(true, 23, AttentionWeighting::softmax, true, RelativePositions::alibi);
+}
 
 TEST(Gradients, SoftmaxCrossEntropy) {
   const std::size_t rows = 3, vocabulary = 7;
@@ -219,6 +226,12 @@ TEST(Gradients, WholeModelWithoutPositions) {
 }
 TEST(Gradients, WholeModelUnscaledWithSigmoidGates) {
   check_whole_model([](Config& c) { c.scaled = false, c.weighting = AttentionWeighting::sigmoid; });
+}
+TEST(Gradients, WholeModelWithRope) {
+  check_whole_model([](Config& c) { c.positions = false, c.relative = RelativePositions::rope; });
+}
+TEST(Gradients, WholeModelWithAlibi) {
+  check_whole_model([](Config& c) { c.positions = false, c.relative = RelativePositions::alibi; });
 }
 TEST(Gradients, WholeModelWithOneHead) {
   check_whole_model([](Config& c) { c.heads = 1; });

@@ -38,7 +38,8 @@ TEST(SequenceTasks, ReferencesOfTypedSequences) {
   EXPECT_FALSE(reverse->reference(words("3 # 1")));  // no distractors outside copy
   EXPECT_FALSE(copy->reference(words("# #")));       // nothing to copy
   EXPECT_FALSE(sort->reference(words("3 x 1")));
-  EXPECT_FALSE(sort->reference(words("1 2 3 4 5 6 7 8 9 0 1 2 3")));  // over 12
+  EXPECT_TRUE(sort->reference(words("1 2 3 4 5 6 7 8 9 0 1 2 3 4 5 6")));     // 16: the longest
+  EXPECT_FALSE(sort->reference(words("1 2 3 4 5 6 7 8 9 0 1 2 3 4 5 6 7")));  // over 16
 }
 
 TEST(SequenceTasks, PairsObeyTheirTaskLengthsAndSplit) {

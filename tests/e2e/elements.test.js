@@ -277,6 +277,16 @@ describe('the elements', () => {
       await expect.poll(shown).toMatchObject({ title: expect.stringMatching(new RegExp(`^${lesson}\\. `)) });
       // Lessons 6 and 9 have a link, the others a widget (its code fetched when its lesson is first shown).
       await expect.poll(() => shown().then(({ widget, link }) => widget || link !== null)).toBe(true);
+      // Lesson 5's attribution asks the element's own translator for more than a translation.
+      if (lesson === 5) {
+        const agreement = () =>
+          page.evaluate(
+            () =>
+              document.querySelector('#lesson-element').shadowRoot.querySelector('#cross-attribution-agreement')
+                ?.textContent ?? '',
+          );
+        await expect.poll(agreement, { timeout: 15_000 }).toMatch(/attention flow \d/);
+      }
     }
     // A setting changed by the learner (lesson 10's hops, 2 → 1) is announced with the URL's names.
     const change = page.evaluate(

@@ -106,6 +106,10 @@ describe('lessons', () => {
       .poll(() => page.locator('#position-verdict').textContent())
       .toMatch(/^With positions, the same word gets a different output in another place/);
     expect(page.url()).toMatch(/add=1/);
+    // And on to the experiment with other schemes: a link to the Train view's reverse task.
+    const link = page.locator('a.lesson-open');
+    expect(await link.textContent()).toBe('Train them in the Train view');
+    expect(new URL(await link.getAttribute('href'), page.url()).search).toMatch(/view=train&task=reverse/);
     await page.screenshot({ path: `${resultsDir}lesson-position-1440.png`, fullPage: true });
     expect(errors).toEqual([]);
     await page.close();

@@ -41,13 +41,15 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* bytes, std::size_t siz
   r.numbers.decoder_layers = number(p, 1, 2);
   r.task = p.ConsumeIntegralInRange<int>(0, 15) == 0 ? p.ConsumeRandomLengthString(10)
                                                      : task_names[p.ConsumeIntegralInRange<std::size_t>(0, 7)];
-  r.min_length = number(p, 1, 12);
-  r.max_length = number(p, 1, 12);
+  r.min_length = number(p, 1, 16);
+  r.max_length = number(p, 1, 16);
   r.held_out_share = p.ConsumeBool() ? number(p, 0, 1) : p.ConsumeFloatingPointInRange<double>(0.01, 0.5);
   r.lowercase = p.ConsumeBool();
   r.no_positions = p.ConsumeBool();
   r.no_scaling = p.ConsumeBool();
   r.sigmoid_gates = p.ConsumeBool();
+  static const char* const schemes[] = {"sinusoidal", "none", "rope", "alibi", "learned"};
+  r.positions = schemes[p.ConsumeIntegralInRange<std::size_t>(0, 4)];
   r.pairs_text = p.ConsumeRemainingBytesAsString();
 
   check::TrainerSetup setup = check::trainer_setup(r);

@@ -66,13 +66,13 @@ describe('sequence tasks', () => {
       'a zero length',
       { task: 'sort', sequenceLength: { min: 0 } },
       RangeError,
-      /sequenceLength.min must be a whole number from 1 to 12, got 0/,
+      /sequenceLength.min must be a whole number from 1 to 16, got 0/,
     ],
     [
       'a length over 12',
-      { task: 'sort', sequenceLength: { max: 13 } },
+      { task: 'sort', sequenceLength: { max: 17 } },
       RangeError,
-      /sequenceLength.max must be a whole number from 1 to 12, got 13/,
+      /sequenceLength.max must be a whole number from 1 to 16, got 17/,
     ],
     [
       'min over max',

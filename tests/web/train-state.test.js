@@ -82,7 +82,27 @@ describe('train state', () => {
     expect(decodeTrainState('?without=heads&head=3').head).toBe('average');
     const options = trainerOptions(state);
     expect(options.ablations.singleHead).toBe(true);
-    expect(options.model).toEqual({ dModel: 32, heads: 4, ffn: 64, encoderLayers: 2, decoderLayers: 2 });
+    expect(options.model).toEqual({
+      dModel: 32,
+      heads: 4,
+      ffn: 64,
+      encoderLayers: 2,
+      decoderLayers: 2,
+      positions: 'sinusoidal',
+    });
+  });
+
+  it('carries the position scheme; the no-positions ablation overrides it; a strange one falls back', () => {
+    const state = decodeTrainState('?task=reverse&pe=alibi');
+    expect(state.positions).toBe('alibi');
+    expect(String(encodeTrainState(state))).toMatch(/pe=alibi/);
+    expect(roundTrip(state)).toEqual(state);
+    expect(trainerOptions(state).model.positions).toBe('alibi');
+    expect(trainerOptions({ ...state, ablations: { ...state.ablations, noPositions: true } }).model.positions).toBe(
+      'none',
+    );
+    for (const bad of ['?pe=learned', '?pe=none', '?pe=']) expect(decodeTrainState(bad).positions).toBe('sinusoidal');
+    expect(String(encodeTrainState(decodeTrainState('')))).not.toMatch(/pe=/);
   });
 
   it('snapshots at 0, 10%, 25%, 50% and the end, without repeats for tiny runs', () => {

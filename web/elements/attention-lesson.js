@@ -57,7 +57,11 @@ export class AttentionLessonElement extends HTMLElement {
       // Lesson 5's widget asks its translator asynchronously (on the page, it lives in a worker).
       loadTranslator: async () => {
         const translator = await sharedTranslator('en-es');
-        return { translate: async (sentence) => translator.translate(sentence) };
+        return {
+          translate: async (sentence, options) => translator.translate(sentence, options),
+          attribution: async (sentence, options) => translator.attribution(sentence, options),
+          attributionAgreement: async (options) => translator.attributionAgreement(options),
+        };
       },
       state: decodeLessonsState(''), // the attributes are read when the element is shown (a bad one is said there)
       onChange: (changes) => {

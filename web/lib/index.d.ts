@@ -328,6 +328,8 @@ export interface Translator {
     decoderLayers: number;
     maxPositions: number;
     parameters: number;
+    /** How it sees positions ('sinusoidal' for the shipped models). */
+    positions: PositionScheme;
     /** What the model was trained without (all false for the shipped model). */
     ablations: { noPositions: boolean; noScaling: boolean; sigmoidGates: boolean };
   };
@@ -482,7 +484,15 @@ export interface ModelShape {
   /** 1 to 6 each. Default 2 and 2. */
   encoderLayers?: number;
   decoderLayers?: number;
+  /**
+   * How the model sees positions: sinusoids added to the embeddings ('sinusoidal', the default), nothing
+   * ('none'), or only inside self-attention, by distance: RoPE ('rope', rotated queries and keys; the head width
+   * must be even) or ALiBi ('alibi', a per-head penalty on far keys).
+   */
+  positions?: PositionScheme;
 }
+
+export type PositionScheme = 'sinusoidal' | 'none' | 'rope' | 'alibi';
 
 /** What the lecture notes argue each part of attention is for, taken away one at a time. All default false. */
 export interface Ablations {
@@ -515,7 +525,7 @@ export type PairsTask =
 export interface TrainerOptions extends LoadOptions {
   /** Default 'en-es'. */
   task?: TrainingTask | PairsTask;
-  /** Source lengths of a sequence task, distractors included: 1 ≤ min ≤ max ≤ 12. Default { min: 3, max: 8 }. */
+  /** Source lengths of a sequence task, distractors included: 1 ≤ min ≤ max ≤ 16. Default { min: 3, max: 8 }. */
   sequenceLength?: { min?: number; max?: number };
   /** Seeds the initial weights. Default 7 (the shipped model's). Whole number, 0 to 2^53 − 1. */
   seed?: number;
@@ -580,6 +590,12 @@ export interface Trainer {
    * { count, headMask }, with those heads switched off.
    */
   evaluate(options?: number | EvaluateOptions): TrainingEvaluation;
+  /**
+   * A sequence task only (else RangeError): `count` held-out sequences (default 100, 1 to 1000) of every length
+   * from 1 to `longest` (default 16, at most 16), translated greedily and scored exactly, lengths never trained on
+   * included: how far the model's positions extrapolate.
+   */
+  evaluateLengths(options?: { longest?: number; count?: number }): { length: number; exact: number; total: number }[];
   /** A Translator over a copy of the current (float32) weights; dispose it when done. */
   translator(): Translator;
   /** The current weights as a weight file (float16); loadTranslator({ model: bytes }) reads it. */

@@ -2,7 +2,7 @@
 // (and ablations) and trains it a few steps per call, so a page (or its Web Worker) decides when to draw,
 // evaluate, pause or stop. The arithmetic is the C++ of cpp/src/model, the same code as `npm run train`.
 import { moduleFor, resolveBackend } from './load-module.js';
-import { unwrap } from './errors.js';
+import { unwrap, withOperation } from './errors.js';
 import { evaluateOptions, translatorFromModule } from './translator.js';
 import { checkKnownKeys } from './known-keys.js';
 import * as validate from './validate.js';
@@ -64,7 +64,7 @@ const trainerOptionShape = {
   batchSize: null,
   learningRate: null,
   warmupSteps: null,
-  model: Object.fromEntries(Object.keys(trainerDefaults.model).map((key) => [key, null])),
+  model: { ...Object.fromEntries(Object.keys(trainerDefaults.model).map((key) => [key, null])), positions: null },
   ablations: Object.fromEntries(Object.keys(trainerDefaults.ablations).map((key) => [key, null])),
 };
 
@@ -105,6 +105,12 @@ export function resolveTrainerOptions(options = {}) {
   for (const [key, fallback] of Object.entries(trainerDefaults.ablations)) {
     resolved.ablations[key] = validate.optionalBoolean(ablations[key], `options.ablations.${key}`, fallback);
   }
+  // Which scheme: the module checks the name; without one, the noPositions ablation means 'none'.
+  resolved.model.positions = validate.optionalString(
+    model.positions,
+    'options.model.positions',
+    resolved.ablations.noPositions ? 'none' : 'sinusoidal',
+  );
   // The default warm-up is a tenth of the run, so a short run is not all warm-up.
   resolved.warmupSteps ??= Math.min(trainerDefaults.warmupSteps, Math.floor(resolved.steps / 10));
   if (resolved.ablations.singleHead) resolved.model.heads = 1;
@@ -148,6 +154,24 @@ class Trainer {
     this.#live('evaluate');
     const { count, headMask } = evaluateOptions(options, this.options.model.heads);
     return unwrap(this.#module.trainerEvaluate(this.#id, count, headMask), 'evaluate');
+  }
+
+  /**
+   * For a sequence task: `count` held-out sequences (default 100) of every length from 1 to `longest` (default
+   * 16, twice the default training range's top), scored exactly: [{ length, exact, total }]. Lengths outside
+   * those trained on show how far the model's positions (model.positions) carry it.
+   */
+  evaluateLengths(options = {}) {
+    this.#live('evaluateLengths');
+    const { longest, count } = withOperation('evaluateLengths', () => {
+      validate.requireObject(options, 'options');
+      checkKnownKeys(options, { longest: null, count: null }, { operation: 'evaluateLengths' });
+      return {
+        longest: validate.optionalNumber(options.longest, 'options.longest', 16),
+        count: validate.optionalNumber(options.count, 'options.count', 100),
+      };
+    });
+    return unwrap(this.#module.trainerEvaluateLengths(this.#id, longest, count), 'evaluateLengths').lengths;
   }
 
   /** A Translator over a copy of the current weights (it stays as it is while training goes on). */
@@ -201,7 +225,8 @@ class Trainer {
 /**
  * A trainer for a fresh translation model. Options (all optional): task ('en-es', 'en-ja', 'reverse', 'sort' or
  * 'copy') and sequenceLength { min, max } for the sequence tasks, seed, dataSeed, steps, batchSize,
- * learningRate, warmupSteps, model { dModel, heads, ffn, encoderLayers, decoderLayers }, ablations
+ * learningRate, warmupSteps, model { dModel, heads, ffn, encoderLayers, decoderLayers, positions ('sinusoidal',
+ * 'none', 'rope' or 'alibi') }, ablations
  * { noPositions, noScaling, singleHead, sigmoidGates }, backend (as for loadAttention).
  */
 export async function createTrainer(options = {}) {

@@ -3,9 +3,9 @@
 // the experiment they are judged by (removing each source word), their rank agreement with it, the encoder's
 // own maps three ways, and the agreement measured over held-out sentences. The numbers are the module's
 // (translator.attribution and attributionAgreement, in the worker); this only asks and draws.
-import { button, element } from './controls.js';
+import { button, element, explainedSection } from './controls.js';
 import { formatNumber, formatSignedWeight, formatWeight } from './format.js';
-import { crossAttentionMap, Heatmap, wordWeights } from './heatmap.js';
+import { crossAttentionMap, drawingInSlices, Heatmap, wordWeights } from './heatmap.js';
 
 export const methods = Object.freeze([
   ['raw', 'raw cross-attention'],
@@ -37,18 +37,13 @@ export class AttributionView {
     this.requests = 0;
     this.built = false;
     this.body = element('div', { className: 'attribution-body' }); // filled when first shown (#build)
-    this.element = element(
-      'section',
-      { 'aria-labelledby': `${idPrefix}-title`, className: 'below-fold', id: idPrefix },
-      element(heading, {
-        id: `${idPrefix}-title`,
-        textContent: 'Does attention explain the translation? Rollout and flow',
-      }),
-      element('p', {
-        className: 'hint',
-        textContent:
-          'Which source words did each output word depend on? Raw attention answers with the cross-attention weights (averaged over layers and heads). But the encoder has already mixed the words before the decoder reads them: attention rollout follows the mixing back down (each encoder layer’s weights, half kept for the residual connection, multiplied to the input), attention flow treats the same weights as pipe capacities and asks how much can flow from the output word to each source word (Abnar & Zuidema 2020). The last map is the experiment they are judged by: how much less likely the output word becomes when that source word is removed.',
-      }),
+    this.element = explainedSection(
+      {
+        id: idPrefix,
+        heading,
+        title: 'Does attention explain the translation? Rollout and flow',
+        hint: 'Which source words did each output word depend on? Raw attention answers with the cross-attention weights (averaged over layers and heads). But the encoder has already mixed the words before the decoder reads them: attention rollout follows the mixing back down (each encoder layer’s weights, half kept for the residual connection, multiplied to the input), attention flow treats the same weights as pipe capacities and asks how much can flow from the output word to each source word (Abnar & Zuidema 2020). The last map is the experiment they are judged by: how much less likely the output word becomes when that source word is removed.',
+      },
       this.body,
     );
   }
@@ -126,6 +121,16 @@ export class AttributionView {
       return;
     }
     if (request !== this.requests) return;
+    // Each map's picture in a task of its own: seven maps drawn at once would be one long task on a phone.
+    await drawingInSlices(() => this.#draw(a, width));
+    const { agreement } = a;
+    this.sentenceLine.textContent =
+      agreement.rows === 0
+        ? 'Removing any one word changes no output word’s probability here, so there is nothing to rank against.'
+        : `Agreement with removal for this sentence (Spearman’s rank correlation over the source words, averaged over ${agreement.rows} output word${agreement.rows === 1 ? '' : 's'}; 1 = the same order): ${methods.map(([method, name]) => `${name} ${rho(agreement[method])}`).join(', ')}.`;
+  }
+
+  #draw(a, width) {
     const maxWidth = Math.min(width / 2, 360);
     const cells = { digits: 3, formatCell: formatWeight, rowLabels: a.target, maxWidth };
     for (const [method] of methods)
@@ -144,11 +149,6 @@ export class AttributionView {
         colLabels: a.source,
       });
     }
-    const { agreement } = a;
-    this.sentenceLine.textContent =
-      agreement.rows === 0
-        ? 'Removing any one word changes no output word’s probability here, so there is nothing to rank against.'
-        : `Agreement with removal for this sentence (Spearman’s rank correlation over the source words, averaged over ${agreement.rows} output word${agreement.rows === 1 ? '' : 's'}; 1 = the same order): ${methods.map(([method, name]) => `${name} ${rho(agreement[method])}`).join(', ')}.`;
   }
 
   /** The agreement pooled over held-out sentences, as a sentence under the button. */

@@ -61,6 +61,20 @@ export function fieldset(legend, ...controls) {
   return element('fieldset', {}, element('legend', { textContent: legend }), ...controls);
 }
 
+/**
+ * A section below the fold, titled and explained: `id` names it (its title is `${id}-title`), `hint` says what
+ * it shows; `children` follow.
+ */
+export function explainedSection({ id, title, hint, heading = 'h3' }, ...children) {
+  return element(
+    'section',
+    { 'aria-labelledby': `${id}-title`, className: 'below-fold', id },
+    element(heading, { id: `${id}-title`, textContent: title }),
+    element('p', { className: 'hint', textContent: hint }),
+    ...children,
+  );
+}
+
 /** A row of fieldsets, as every view and lesson lays out its controls (style.css's .controls grid). */
 export function controlsRow(...fieldsets) {
   return element('div', { className: 'controls' }, ...fieldsets);

@@ -3,7 +3,7 @@
 // (the exact matches lost when it alone is off) and, per kind, the greedy pruning curve (held-out exact as
 // heads are removed, least important first), the measures of Michel et al. 2019 and Voita et al. 2019.
 // The arithmetic is the module's (translate and evaluate with a headMask); this only asks and draws.
-import { button, element } from './controls.js';
+import { button, element, explainedSection } from './controls.js';
 import { LineChart } from './line-chart.js';
 import { headScorer, rankHeads } from './head-ranking.js';
 import { headId, headKindNames, headKinds } from './translation-state.js';
@@ -30,15 +30,12 @@ export class HeadSwitches {
     this.names = new Map(); // head id → what it is called ("cross-attention, layer 2, head 4")
     this.built = false;
     this.body = element('div', { className: 'head-switch-body' }); // filled when first shown (#build)
-    this.element = element(
-      'section',
-      { 'aria-labelledby': 'heads-title', className: 'below-fold', id: 'head-switches' },
-      element('h3', { id: 'heads-title', textContent: 'Which heads matter: switch them off' }),
-      element('p', {
-        className: 'hint',
-        textContent:
-          'Click a head to switch it off: its output is dropped before its layer mixes the heads (its map above still shows what it would have read). The translation and the maps follow at once. Michel et al. (2019) and Voita et al. (2019) found most heads of a trained transformer can go, and encoder-decoder (cross) attention the hardest to do without: try it here.',
-      }),
+    this.element = explainedSection(
+      {
+        id: 'head-switches',
+        title: 'Which heads matter: switch them off',
+        hint: 'Click a head to switch it off: its output is dropped before its layer mixes the heads (its map above still shows what it would have read). The translation and the maps follow at once. Michel et al. (2019) and Voita et al. (2019) found most heads of a trained transformer can go, and encoder-decoder (cross) attention the hardest to do without: try it here.',
+      },
       this.body,
     );
   }

@@ -201,7 +201,11 @@ export class LessonPanel {
   }
 
   #openLink(lesson, href) {
-    const target = lesson.view.includes('translation') ? 'Translation' : 'step-by-step';
+    const target = lesson.view.includes('translation')
+      ? 'Translation'
+      : lesson.view.includes('train')
+        ? 'Train'
+        : 'step-by-step';
     return element(
       'p',
       {},

@@ -14,7 +14,7 @@ export const trainTasks = Object.freeze({
 });
 
 export const trainChoices = Object.freeze({
-  sequenceLength: { min: 1, max: 12 },
+  sequenceLength: { min: 1, max: 16 },
   dModel: [16, 32, 64],
   heads: [1, 2, 4, 8],
   layers: [1, 2, 3],
@@ -22,6 +22,8 @@ export const trainChoices = Object.freeze({
   steps: { min: 10, max: 5000 },
   batchSize: { min: 4, max: 128 },
   seed: { min: 0, max: 99999 },
+  // How the model sees positions (model.positions); 'none' is the no-positions ablation's.
+  positions: ['sinusoidal', 'rope', 'alibi'],
 });
 
 /** Ablation keys (as createTrainer names them) and their short URL names. */
@@ -54,6 +56,7 @@ export function defaultTrainState() {
     batchSize: trainerDefaults.batchSize,
     learningRate: trainerDefaults.learningRate,
     seed: trainerDefaults.seed,
+    positions: 'sinusoidal',
     ablations: { noPositions: false, noScaling: false, singleHead: false, sigmoidGates: false },
     probe: defaultProbe,
     layer: decoderLayers - 1,
@@ -79,6 +82,7 @@ export function trainerOptions(state) {
       ffn: 2 * state.dModel,
       encoderLayers: state.encoderLayers,
       decoderLayers: state.decoderLayers,
+      positions: state.ablations.noPositions ? 'none' : state.positions,
     },
     ablations: { ...state.ablations },
   };
@@ -103,6 +107,7 @@ export function encodeTrainState(state) {
   keep('batch', 'batchSize');
   keep('lr', 'learningRate');
   keep('seed', 'seed');
+  keep('pe', 'positions');
   const ablated = Object.entries(ablationNames)
     .filter(([key]) => state.ablations[key])
     .map(([, name]) => name);
@@ -139,6 +144,7 @@ export function decodeTrainState(search) {
   state.batchSize = integerIn(params.get('batch'), trainChoices.batchSize) ?? state.batchSize;
   state.learningRate = oneOf(params.get('lr'), trainChoices.learningRate) ?? state.learningRate;
   state.seed = integerIn(params.get('seed'), trainChoices.seed) ?? state.seed;
+  if (trainChoices.positions.includes(params.get('pe') ?? '')) state.positions = params.get('pe');
   const without = new Set((params.get('without') ?? '').split(','));
   for (const [key, name] of Object.entries(ablationNames)) state.ablations[key] = without.has(name);
   const probe = params.get('probe');

@@ -14,6 +14,7 @@ import { button, element, labelled, select, setOptions, hasFocus } from './contr
 import { formatCount, formatNumber, formatWeight } from './format.js';
 import { crossAttentionMap, drawingInSlices, Heatmap } from './heatmap.js';
 import { LineChart } from './line-chart.js';
+import { ExtrapolationExperiment } from './extrapolation-experiment.js';
 import { drawSmallMap } from './small-map.js';
 import { firstSource, samplePairs } from './sample-pairs.js';
 import {
@@ -40,6 +41,9 @@ import trainWorkerUrl from './train-worker.js?worker&url';
 import { alignmentAgreement, alignmentCells, pickMap, upToStep } from './translation-maps.js';
 import { trainIntroduction, trainTitle } from './view-text.js';
 import { downloadBytes, modelFileName, savedModelContext, savedModelLabel, YourModels } from './your-models.js';
+
+// The position schemes a run's description names (sinusoidal is the default, 'none' an ablation's).
+const positionNames = { rope: ', RoPE', alibi: ', ALiBi' };
 
 // Each ablation with what the lecture notes (shared/LECTURES.md, numbered points) say it takes away.
 const ablationText = {
@@ -134,6 +138,7 @@ export class TrainView {
         this.snapshotStrip,
       ),
       this.#modelActions(),
+      new ExtrapolationExperiment().element,
       (this.yourModels = new YourModels({
         onUse: (entry) => this.#useSaved(entry),
         onCompare: (entry) => this.#compareWith(entry),
@@ -229,6 +234,18 @@ export class TrainView {
         choice('train-heads', trainChoices.heads, 'heads', 'heads'),
         choice('train-encoder-layers', trainChoices.layers, 'encoderLayers', 'encoder layers'),
         choice('train-decoder-layers', trainChoices.layers, 'decoderLayers', 'decoder layers'),
+        labelled(
+          'positions',
+          (this.inputs.positions = select(
+            'train-positions',
+            [
+              ['sinusoidal', 'sinusoidal, added to the words'],
+              ['rope', 'RoPE: queries and keys turned'],
+              ['alibi', 'ALiBi: far keys penalised'],
+            ],
+            (positions) => this.#set({ positions }),
+          )),
+        ),
         this.parameterText,
       ),
       element(
@@ -697,7 +714,7 @@ export class TrainView {
           : isSequenceTask(task)
             ? `${task}, lengths ${sequenceLength.min}-${sequenceLength.max}, `
             : `${task}, `;
-    return `${taskName}D=${model.dModel}, ${model.heads} head${model.heads > 1 ? 's' : ''}, ${model.encoderLayers}+${model.decoderLayers} layers${without.length ? `, ${without.join(', ')}` : ''}`;
+    return `${taskName}D=${model.dModel}, ${model.heads} head${model.heads > 1 ? 's' : ''}, ${model.encoderLayers}+${model.decoderLayers} layers${positionNames[model.positions] ?? ''}${without.length ? `, ${without.join(', ')}` : ''}`;
   }
 
   // ---- drawing ----
@@ -727,11 +744,13 @@ export class TrainView {
       'batchSize',
       'learningRate',
       'seed',
+      'positions',
     ]) {
       if (!hasFocus(this.inputs[key])) this.inputs[key].value = String(s[key]);
       this.inputs[key].disabled = this.#busy;
     }
     this.inputs.heads.disabled ||= s.ablations.singleHead;
+    this.inputs.positions.disabled ||= s.ablations.noPositions; // no positions at all, whichever scheme
     this.lengthFields.hidden = !isSequenceTask(s.task);
     this.pairsFieldsElement.hidden = s.task !== 'pairs';
     if (!hasFocus(this.pairsInput) && this.pairsInput.value !== s.pairsText) this.pairsInput.value = s.pairsText;

@@ -26,6 +26,12 @@ namespace attn::model {
 // notes argue against, independent sigmoid gates (each weight in (0, 1), rows unnormalised).
 enum class AttentionWeighting : std::uint32_t { softmax = 0, sigmoid = 1 };
 
+// How self-attention sees token positions, besides any absolute encoding added to the embeddings:
+// - rope: each head's query and key dimension pairs (2p, 2p + 1) are rotated by the angle position · 10000^(−2p/dh)
+//   (Su et al. 2021), so a query·key product depends on the two positions only through their difference;
+// - alibi: head h's logits get −m_h·|i − j| added, m_h = 2^(−8(h + 1)/H) (Press et al. 2022): nearer keys weigh more.
+enum class RelativePositions : std::uint8_t { none, rope, alibi };
+
 struct Config {
   std::uint32_t d_model = 32;
   std::uint32_t heads = 4;
@@ -40,9 +46,15 @@ struct Config {
   bool positions = true;  // add sinusoidal position encodings to the embeddings
   bool scaled = true;     // multiply logits by 1/sqrt(head width)
   AttentionWeighting weighting = AttentionWeighting::softmax;
+  // Positions inside self-attention (Su et al.'s RoPE, Press et al.'s ALiBi), usually with `positions` off:
+  // they see only how far apart two tokens are, which is what lets them read sequences longer than training's.
+  RelativePositions relative = RelativePositions::none;
 
   std::uint32_t head_width() const { return d_model / heads; }
-  bool has_ablations() const { return !positions || !scaled || weighting != AttentionWeighting::softmax; }
+  // Whether the weight file needs its flags word (version 2): an ablation, or relative positions.
+  bool has_ablations() const {
+    return !positions || !scaled || weighting != AttentionWeighting::softmax || relative != RelativePositions::none;
+  }
 };
 
 // Offsets of one linear map x·W + b (W: in × out) in the flat parameter array.
@@ -57,6 +69,9 @@ struct AttentionBlock {
   std::size_t heads = 1;
   float logit_scale = 1.0f;  // 1/sqrt(head width), or 1 without scaling
   AttentionWeighting weighting = AttentionWeighting::softmax;
+  // Self-attention only: cross-attention's queries and keys come from different sequences, whose positions
+  // have no common origin to measure a distance from.
+  RelativePositions relative = RelativePositions::none;
 };
 struct FeedForward {
   Linear expand, contract;

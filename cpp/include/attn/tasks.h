@@ -36,7 +36,9 @@ class Task {
 std::unique_ptr<Task> translation_task(std::uint64_t data_seed, corpus::Language language = corpus::Language::spanish);
 
 enum class SequenceKind { reverse, sort, copy };
-inline constexpr std::size_t kMaxSequenceLength = 12;  // source tokens, distractors included
+// Source tokens, distractors included: twice the default longest training length, so that a model trained on
+// lengths up to 8 can be asked about lengths up to 16 (the position schemes' extrapolation experiment).
+inline constexpr std::size_t kMaxSequenceLength = 16;
 struct SequenceLengths {
   std::size_t min = 3, max = 8;  // source length, 1 ≤ min ≤ max ≤ kMaxSequenceLength
 };

@@ -48,7 +48,59 @@ void sigmoid_gates_forward(const AttentionBlock& block, const Mask& mask, float 
   }
 }
 
+// RoPE: each row i's dimension pairs (2p, 2p + 1) of every head turned by the angle sign · i · 10000^(−2p/dh);
+// sign −1 turns them back (a rotation's transpose is its inverse: how gradients go back through it).
+void rope_rotate(float* x, std::size_t rows, std::size_t d, std::size_t heads, double sign) {
+  const std::size_t dh = d / heads;
+  for (std::size_t i = 0; i < rows; ++i) {
+    for (std::size_t p = 0; p < dh / 2; ++p) {
+      const double angle =
+          sign * static_cast<double>(i) * std::pow(10000.0, -2.0 * static_cast<double>(p) / static_cast<double>(dh));
+      const auto c = static_cast<float>(std::cos(angle)), s = static_cast<float>(std::sin(angle));
+      for (std::size_t h = 0; h < heads; ++h) {
+        float* pair = x + i * d + h * dh + 2 * p;
+        const float a = pair[0], b = pair[1];
+        pair[0] = a * c - b * s;
+        pair[1] = a * s + b * c;
+      }
+    }
+  }
+}
+
+// ALiBi in plain loops: softmax over the allowed keys of (q·k · scale − m_h·|i − j|) / temperature.
+void alibi_forward(const AttentionBlock& block, const Mask& mask, float temperature, AttentionActivations& act) {
+  const std::size_t d = block.q.out, dh = d / block.heads, sq = act.sq, sk = act.sk;
+  std::fill(act.heads.begin(), act.heads.end(), 0.0f);
+  for (std::size_t h = 0; h < block.heads; ++h) {
+    const std::size_t col = h * dh;
+    const double slope = alibi_slope(h, block.heads);
+    for (std::size_t i = 0; i < sq; ++i) {
+      float* w = act.weights.data() + (h * sq + i) * sk;
+      double top = -INFINITY;
+      for (std::size_t j = 0; j < sk; ++j) {
+        if (!mask.allows(i, j, sk)) continue;
+        const double distance = i > j ? static_cast<double>(i - j) : static_cast<double>(j - i);
+        w[j] = static_cast<float>(
+            (static_cast<double>(dot(act.q.data() + i * d + col, act.k.data() + j * d + col, dh)) * block.logit_scale -
+             slope * distance) /
+            temperature);
+        top = std::max(top, static_cast<double>(w[j]));
+      }
+      double sum = 0;
+      for (std::size_t j = 0; j < sk; ++j) sum += mask.allows(i, j, sk) ? std::exp(w[j] - top) : 0.0;
+      for (std::size_t j = 0; j < sk; ++j) {
+        w[j] = mask.allows(i, j, sk) ? static_cast<float>(std::exp(w[j] - top) / sum) : 0.0f;
+        axpy(w[j], act.v.data() + j * d + col, act.heads.data() + i * d + col, dh);
+      }
+    }
+  }
+}
+
 }  // namespace
+
+double alibi_slope(std::size_t head, std::size_t heads) {
+  return std::exp2(-8.0 * static_cast<double>(head + 1) / static_cast<double>(heads));
+}
 
 void linear_forward(const KernelSet& kernels, const float* params, const Linear& l, const float* x, std::size_t rows,
                     float* y, Scratch& scratch) {
@@ -155,9 +207,15 @@ void attention_forward(const KernelSet& kernels, const float* params, const Atte
   linear_forward(kernels, params, block.q, xq, sq, act.q.data(), scratch);
   linear_forward(kernels, params, block.k, xkv, sk, act.k.data(), scratch);
   linear_forward(kernels, params, block.v, xkv, sk, act.v.data(), scratch);
+  if (block.relative == RelativePositions::rope) {  // act keeps the turned q and k: backward differentiates those
+    rope_rotate(act.q.data(), sq, d, heads, 1.0);
+    rope_rotate(act.k.data(), sk, d, heads, 1.0);
+  }
   // pass 2: each head attends within its slice of columns
   if (block.weighting == AttentionWeighting::sigmoid) {
     sigmoid_gates_forward(block, mask, temperature, act);
+  } else if (block.relative == RelativePositions::alibi) {
+    alibi_forward(block, mask, temperature, act);
   } else {
     const LogitParams logit_params{block.logit_scale, temperature, false};
     float* workspace = Scratch::sized(scratch.kernel, kernels.attention_workspace_floats(sq, sk, dh, dh));
@@ -214,6 +272,11 @@ void attention_backward(const float* params, float* grads, const AttentionBlock&
         axpy(ds, act.q.data() + i * d + col, dk + j * d + col, dh);
       }
     }
+  }
+  // ALiBi's bias is a constant: softmax's backward above is all it needs. RoPE: back through the rotation.
+  if (block.relative == RelativePositions::rope) {
+    rope_rotate(dq, sq, d, heads, -1.0);
+    rope_rotate(dk, sk, d, heads, -1.0);
   }
   linear_backward(params, grads, block.q, xq, dq, sq, dxq);
   linear_backward(params, grads, block.k, xkv, dk, sk, dxkv);

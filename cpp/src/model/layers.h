@@ -34,6 +34,9 @@ void layer_norm_forward(const float* params, const LayerNorm& n, const float* x,
 void layer_norm_backward(const float* params, float* grads, const LayerNorm& n, const LayerNormActivations& act,
                          const float* dy, std::size_t rows, float* dx);
 
+// ALiBi's slope m_h for head `head` of `heads`: 2^(−8(head + 1)/heads).
+double alibi_slope(std::size_t head, std::size_t heads);
+
 // out (sq × D) = MultiHead(xq, xkv); weights per head in act.weights. `heads_on` (one entry per head, 0 = off;
 // null = all on) zeroes the output of the heads that are off before the output projection.
 void attention_forward(const KernelSet& kernels, const float* params, const AttentionBlock& block, const float* xq,

@@ -31,9 +31,10 @@ ParameterLayout::ParameterLayout(const Config& c) {
     return n;
   };
   const float logit_scale = c.scaled ? default_scale(c.head_width()) : 1.0f;
-  auto attention = [&] {
+  auto attention = [&](bool self) {
     // Braced lists evaluate in order, so the four maps take consecutive offsets q, k, v, o.
-    return AttentionBlock{linear(d, d), linear(d, d), linear(d, d), linear(d, d), c.heads, logit_scale, c.weighting};
+    return AttentionBlock{linear(d, d), linear(d, d), linear(d, d), linear(d, d),
+                          c.heads,      logit_scale,  c.weighting,  self ? c.relative : RelativePositions::none};
   };
   auto ffn = [&] { return FeedForward{linear(d, c.ffn), linear(c.ffn, d)}; };
 
@@ -42,7 +43,7 @@ ParameterLayout::ParameterLayout(const Config& c) {
   for (std::uint32_t l = 0; l < c.encoder_layers; ++l) {
     EncoderLayer layer;
     layer.attention_norm = norm();
-    layer.self_attention = attention();
+    layer.self_attention = attention(true);
     layer.ffn_norm = norm();
     layer.ffn = ffn();
     encoder.push_back(layer);
@@ -51,9 +52,9 @@ ParameterLayout::ParameterLayout(const Config& c) {
   for (std::uint32_t l = 0; l < c.decoder_layers; ++l) {
     DecoderLayer layer;
     layer.self_norm = norm();
-    layer.self_attention = attention();
+    layer.self_attention = attention(true);
     layer.cross_norm = norm();
-    layer.cross_attention = attention();
+    layer.cross_attention = attention(false);
     layer.ffn_norm = norm();
     layer.ffn = ffn();
     decoder.push_back(layer);

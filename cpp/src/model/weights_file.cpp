@@ -1,6 +1,6 @@
 // The weight file, little-endian throughout:
 //   "APTM" u32 version | u32 d_model heads ffn encoder_layers decoder_layers max_positions
-//   | (version 2 only) u32 ablation flags: 1 no positions, 2 unscaled logits, 4 sigmoid gates
+//   | (version 2 only) u32 flags: 1 no positions, 2 unscaled logits, 4 sigmoid gates, 8 RoPE, 16 ALiBi
 //   | vocabulary ×2: u32 count, then per word u8 length + UTF-8 bytes
 //   | u32 parameter count | float16 × count | u32 CRC-32 of every byte before it
 #include <array>
@@ -13,11 +13,12 @@ namespace attn::model {
 namespace {
 
 constexpr char kMagic[4] = {'A', 'P', 'T', 'M'};
-constexpr std::uint32_t kNoPositions = 1, kUnscaled = 2, kSigmoidGates = 4, kKnownFlags = 7;
+constexpr std::uint32_t kNoPositions = 1, kUnscaled = 2, kSigmoidGates = 4, kRope = 8, kAlibi = 16, kKnownFlags = 31;
 
 std::uint32_t ablation_flags(const Config& c) {
   return (c.positions ? 0 : kNoPositions) | (c.scaled ? 0 : kUnscaled) |
-         (c.weighting == AttentionWeighting::sigmoid ? kSigmoidGates : 0);
+         (c.weighting == AttentionWeighting::sigmoid ? kSigmoidGates : 0) |
+         (c.relative == RelativePositions::rope ? kRope : 0) | (c.relative == RelativePositions::alibi ? kAlibi : 0);
 }
 
 }  // namespace
@@ -171,9 +172,15 @@ LoadedModel load_weights(const std::uint8_t* bytes, std::size_t size) {
   c.positions = !(flags & kNoPositions);
   c.scaled = !(flags & kUnscaled);
   c.weighting = flags & kSigmoidGates ? AttentionWeighting::sigmoid : AttentionWeighting::softmax;
+  if ((flags & kRope) && (flags & kAlibi)) return refuse("both RoPE and ALiBi flags are set; a model has one");
+  c.relative = flags & kRope    ? RelativePositions::rope
+               : flags & kAlibi ? RelativePositions::alibi
+                                : RelativePositions::none;
+  if (c.relative == RelativePositions::alibi && c.weighting == AttentionWeighting::sigmoid)
+    return refuse("ALiBi biases a softmax; this file also asks for sigmoid gates");
   if (c.d_model == 0 || c.d_model > 1024 || c.heads == 0 || c.d_model % c.heads != 0 || c.d_model % 2 != 0 ||
-      c.ffn == 0 || c.ffn > 8192 || c.encoder_layers > 16 || c.decoder_layers > 16 || c.max_positions < 2 ||
-      c.max_positions > 512) {
+      (c.relative == RelativePositions::rope && (c.d_model / c.heads) % 2 != 0) || c.ffn == 0 || c.ffn > 8192 ||
+      c.encoder_layers > 16 || c.decoder_layers > 16 || c.max_positions < 2 || c.max_positions > 512) {
     return refuse("implausible dimensions");
   }
   auto source = r.vocabulary(65536);

@@ -45,7 +45,9 @@ export const lessons = Object.freeze([
   {
     title: 'Position',
     widget: 'position',
-    text: 'Attention by itself ignores word order: shuffle the words and the outputs are the same rows, shuffled. Add sinusoidal position encodings (left: one row per position, one column per dimension) and the same shuffle gives different outputs. Try shuffling with and without positions.',
+    text: 'Attention by itself ignores word order: shuffle the words and the outputs are the same rows, shuffled. Add sinusoidal position encodings (left: one row per position, one column per dimension) and the same shuffle gives different outputs. Try shuffling with and without positions. Sinusoids are one way; RoPE turns queries and keys by their position, ALiBi penalises distant keys. Which lets a model read sequences longer than any it trained on? The Train view’s “Positions that extrapolate” trains all of them side by side.',
+    view: '?view=train&task=reverse',
+    linkText: 'Train them',
   },
   {
     title: 'The translation setting',
