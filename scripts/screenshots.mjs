@@ -4,6 +4,11 @@
 //                          lines, the verb's line running back across the sentence
 //   train-mid-run.png      the Train view halfway through a run: loss and held-out scores, snapshots of a map
 //   lesson-scaling.png     lesson 4, scaling: unscaled weights turning one-hot as the width grows
+// and the experiments from the papers (docs/models.md):
+//   experiment-heads.png        which heads matter: the switches and the greedy pruning curves
+//   experiment-attribution.png  raw attention, rollout, flow and removal for one sentence, and their agreement
+//   experiment-positions.png    positions that extrapolate: four schemes trained on reverse, exact by length
+//   lesson-online-softmax.png   lesson 3's online softmax, a block of keys at a time
 import { mkdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { launchChromium, startBuiltSite } from '../tests/e2e/browser.js';
@@ -63,6 +68,52 @@ try {
   await page.waitForSelector('#lesson-title + .lesson-text + .lesson-body canvas, .lesson-body canvas');
   await page.waitForTimeout(500);
   await shoot(page, 'lesson-scaling.png', '#lesson-title', '.lesson-body');
+
+  const sentence = encodeURIComponent('the big dog sees the white cats');
+  await page.goto(`${site.url}?view=translation&q=${sentence}`);
+  await page.waitForSelector('#translation-view[data-decoding="done"]');
+  await page.locator('#head-switches').scrollIntoViewIfNeeded();
+  await page.locator('#rank-heads').click();
+  await page.waitForFunction(
+    () => /^Ranked on/.test(document.querySelector('#head-ranking-status')?.textContent ?? ''),
+    null,
+    {
+      timeout: 120_000,
+    },
+  );
+  await shoot(page, 'experiment-heads.png', '#head-switches', '#head-switches');
+  await page.locator('#attribution').scrollIntoViewIfNeeded();
+  await page.waitForFunction(() =>
+    /attention flow \d/.test(document.querySelector('#attribution-agreement')?.textContent ?? ''),
+  );
+  await page.locator('#attribution-measure').click();
+  await page.waitForFunction(
+    () => /^Over \d+ held-out/.test(document.querySelector('#attribution-held-out')?.textContent ?? ''),
+    null,
+    {
+      timeout: 60_000,
+    },
+  );
+  await page.waitForTimeout(500);
+  await shoot(page, 'experiment-attribution.png', '#attribution', '#attribution');
+
+  await page.goto(`${site.url}?view=train`);
+  await page.locator('#extrapolation').scrollIntoViewIfNeeded();
+  await page.locator('#extrapolation-task').selectOption('reverse');
+  await page.locator('#extrapolation-run').click();
+  await page.waitForFunction(
+    () => /^Done/.test(document.querySelector('#extrapolation-status')?.textContent ?? ''),
+    null,
+    {
+      timeout: 300_000,
+    },
+  );
+  await shoot(page, 'experiment-positions.png', '#extrapolation', '#extrapolation');
+
+  await page.goto(`${site.url}?view=lessons&lesson=3&blk=1`);
+  await page.waitForSelector('#online-softmax-blocks tbody tr', { state: 'attached' });
+  await page.waitForTimeout(500);
+  await shoot(page, 'lesson-online-softmax.png', '#lesson-title', '.lesson-body');
 } finally {
   await browser.close();
   await site.server.close();

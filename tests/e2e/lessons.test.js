@@ -62,8 +62,12 @@ describe('lessons', () => {
 
   it('the back button goes back through views and lessons', async () => {
     const { page, errors } = await open('?view=lessons');
+    const title = () => page.locator('#lesson-title').textContent();
+    await expect.poll(title).toBe('1. Attention as selective memory');
     await page.locator('#lesson-next').click();
+    await expect.poll(title).toBe('2. Softmax as a soft argmax');
     await page.locator('#lesson-next').click();
+    await expect.poll(title).toBe('3. Keys, queries, values');
     await page.locator('#tab-steps').click();
     await page.waitForSelector('#step-view');
     await page.goBack();
