@@ -461,6 +461,7 @@ export class TrainView {
     this.launching = true;
     this.#renderRunBar();
     this.element.dataset.status = this.#status;
+    this.element.dataset.step = '0'; // the new run's, not a lost or finished run's last step
     this.#startWorker();
     await nextTask(); // the worker's start and the view's first redraw in separate tasks
     this.launching = false;
