@@ -131,6 +131,10 @@ Error training_options(const TrainingArgs& a) {
   if (std::fmod(a.d_model, a.heads) != 0) {
     return range_error("model.heads must divide model.dModel = " + number(a.d_model) + ", got " + number(a.heads));
   }
+  if (auto error = whole("model.kvHeads", a.kv_heads, 1, a.heads)) return error;
+  if (std::fmod(a.heads, a.kv_heads) != 0) {
+    return range_error("model.kvHeads must divide model.heads = " + number(a.heads) + ", got " + number(a.kv_heads));
+  }
   return {};
 }
 

@@ -77,6 +77,7 @@ Error memory_budget(const char* operation, double floats);
 struct TrainingArgs {
   double seed, data_seed, steps, batch_size, learning_rate, warmup_steps;
   double d_model, heads, ffn, encoder_layers, decoder_layers;
+  double kv_heads;  // key/value heads (heads: one per query head)
 };
 inline constexpr double kMaxTrainingSteps = 1e6, kMaxBatchSize = 1024, kMaxModelWidth = 512, kMaxFfnWidth = 4096,
                         kMaxLayers = 6;
@@ -85,7 +86,7 @@ inline constexpr double kMaxTrainingSteps = 1e6, kMaxBatchSize = 1024, kMaxModel
 inline constexpr double kMaxTrainingParameters = 2e6;
 
 // Each option a whole number in its range (seeds up to 2^53 - 1), learningRate finite and in (0, 1],
-// warmupSteps at most steps, dModel even, heads dividing dModel.
+// warmupSteps at most steps, dModel even, heads dividing dModel, kvHeads dividing heads.
 Error training_options(const TrainingArgs& a);
 // task is 'en-es', 'en-ja', 'reverse', 'sort', 'copy' or 'pairs'; for the sequence tasks, 1 ≤ minLength ≤ maxLength
 // ≤ 12.

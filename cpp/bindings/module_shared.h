@@ -56,8 +56,8 @@ emscripten::val pair_objects(const std::vector<corpus::SentencePair>& pairs);
 std::optional<emscripten::val> head_mask_from(const emscripten::val& value, const model::Config& config,
                                               model::HeadMask& mask);
 
-// { exact, total, alignment, alignmentHead: { layer, head }, alignmentByHead }: an evaluation as evaluate()
-// returns it. Defined in translator_bindings.cpp.
-emscripten::val evaluation_object(const model::Evaluation& e, std::size_t heads);
+// { exact, total, alignment, alignmentHead: { layer, head }, alignmentByHead, cacheBytesPerToken }: an
+// evaluation as evaluate() returns it. Defined in translator_bindings.cpp.
+emscripten::val evaluation_object(const model::Evaluation& e, const model::Config& config);
 
 }  // namespace attn::bindings

@@ -68,14 +68,14 @@ val error_result(const check::Error& error) {
 }
 
 // trainerCreate({ task, minLength, maxLength, seed, dataSeed, steps, batchSize, learningRate, warmupSteps,
-//                 dModel, heads, ffn, encoderLayers, decoderLayers, noPositions, noScaling, sigmoidGates })
+//                 dModel, heads, ffn, encoderLayers, decoderLayers, kvHeads, noPositions, noScaling, sigmoidGates })
 //   → { id, parameters } | { error }    (web/lib checked the types; the values are checked here)
 val trainer_create(const val& o) {
   check::TrainerRequest request;
-  request.numbers = {o["seed"].as<double>(),          o["dataSeed"].as<double>(),     o["steps"].as<double>(),
-                     o["batchSize"].as<double>(),     o["learningRate"].as<double>(), o["warmupSteps"].as<double>(),
-                     o["dModel"].as<double>(),        o["heads"].as<double>(),        o["ffn"].as<double>(),
-                     o["encoderLayers"].as<double>(), o["decoderLayers"].as<double>()};
+  request.numbers = {o["seed"].as<double>(),          o["dataSeed"].as<double>(),      o["steps"].as<double>(),
+                     o["batchSize"].as<double>(),     o["learningRate"].as<double>(),  o["warmupSteps"].as<double>(),
+                     o["dModel"].as<double>(),        o["heads"].as<double>(),         o["ffn"].as<double>(),
+                     o["encoderLayers"].as<double>(), o["decoderLayers"].as<double>(), o["kvHeads"].as<double>()};
   request.task = o["task"].as<std::string>();
   request.min_length = o["minLength"].as<double>();
   request.max_length = o["maxLength"].as<double>();
@@ -171,7 +171,7 @@ val trainer_evaluate(int id, double count, const val& head_mask_value) {
                                                 entry->held_out.begin() + static_cast<std::ptrdiff_t>(available));
   model::Translator translator(entry->trainer->model(), bindings::module_kernels());
   translator.set_head_mask(std::move(head_mask));
-  return bindings::evaluation_object(model::evaluate(translator, pairs), translator.model().config.heads);
+  return bindings::evaluation_object(model::evaluate(translator, pairs), translator.model().config);
 }
 
 // trainerTranslator(id) → what translatorLoad returns, for a translator over a copy of the current weights

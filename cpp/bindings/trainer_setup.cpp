@@ -74,6 +74,7 @@ TrainerSetup trainer_setup(const TrainerRequest& r) {
   model::Config& dims = setup.dims;
   dims.d_model = static_cast<std::uint32_t>(n.d_model);
   dims.heads = static_cast<std::uint32_t>(n.heads);
+  dims.kv_heads = static_cast<std::uint32_t>(n.kv_heads);
   dims.ffn = static_cast<std::uint32_t>(n.ffn);
   dims.encoder_layers = static_cast<std::uint32_t>(n.encoder_layers);
   dims.decoder_layers = static_cast<std::uint32_t>(n.decoder_layers);

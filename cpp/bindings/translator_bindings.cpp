@@ -40,6 +40,7 @@ val config_object(const model::Config& c) {
   val out = val::object();
   out.set("dModel", c.d_model);
   out.set("heads", c.heads);
+  out.set("kvHeads", c.key_value_heads());
   out.set("ffn", c.ffn);
   out.set("encoderLayers", c.encoder_layers);
   out.set("decoderLayers", c.decoder_layers);
@@ -141,7 +142,8 @@ std::optional<val> attn::bindings::head_mask_from(const val& value, const model:
   return std::nullopt;
 }
 
-val attn::bindings::evaluation_object(const model::Evaluation& e, std::size_t heads) {
+val attn::bindings::evaluation_object(const model::Evaluation& e, const model::Config& config) {
+  const std::size_t heads = config.heads;
   std::size_t best = 0;
   const double share = e.best_alignment_share(&best);
   val out = val::object();
@@ -157,6 +159,7 @@ val attn::bindings::evaluation_object(const model::Evaluation& e, std::size_t he
     by_head.set(
         i, e.aligned_words ? static_cast<double>(e.alignment_hits[i]) / static_cast<double>(e.aligned_words) : 0.0);
   out.set("alignmentByHead", by_head);
+  out.set("cacheBytesPerToken", static_cast<double>(config.cache_bytes_per_token()));
   return out;
 }
 
@@ -273,7 +276,7 @@ val translator_evaluate(int id, double count, const val& head_mask_value) {
   if (auto error = bindings::head_mask_from(head_mask_value, it->second->model().config, head_mask)) return *error;
   it->second->set_head_mask(std::move(head_mask));
   const auto pairs = corpus::held_out_set(static_cast<std::size_t>(count), 2, *language);
-  return bindings::evaluation_object(model::evaluate(*it->second, pairs), it->second->model().config.heads);
+  return bindings::evaluation_object(model::evaluate(*it->second, pairs), it->second->model().config);
 }
 
 bool translator_free(int id) { return translators().erase(id) == 1; }

@@ -97,7 +97,7 @@ TEST(Checks, DecodingOptionsNameTheOption) {
 }
 
 TEST(Checks, TrainingOptionsNameTheOption) {
-  const TrainingArgs good{7, 1, 600, 48, 3e-3, 60, 32, 4, 64, 2, 2};
+  const TrainingArgs good{7, 1, 600, 48, 3e-3, 60, 32, 4, 64, 2, 2, 4};
   EXPECT_FALSE(training_options(good));
   const double nan = std::nan("");
   auto with = [&](auto change) {
@@ -126,6 +126,13 @@ TEST(Checks, TrainingOptionsNameTheOption) {
                      "model.encoderLayers must be a whole number from 1 to 6");
   expect_range_error(with([](TrainingArgs& a) { a.decoder_layers = 7; }),
                      "model.decoderLayers must be a whole number from 1 to 6");
+  EXPECT_FALSE(with([](TrainingArgs& a) { a.kv_heads = 1; }));
+  EXPECT_FALSE(with([](TrainingArgs& a) { a.kv_heads = 2; }));
+  expect_range_error(with([](TrainingArgs& a) { a.kv_heads = 3; }), "model.kvHeads must divide model.heads = 4, got 3");
+  expect_range_error(with([](TrainingArgs& a) { a.kv_heads = 8; }),
+                     "model.kvHeads must be a whole number from 1 to 4, got 8");
+  expect_range_error(with([](TrainingArgs& a) { a.kv_heads = 0; }),
+                     "model.kvHeads must be a whole number from 1 to 4, got 0");
   EXPECT_FALSE(training_task("en-es", 0, 0));  // lengths are the sequence tasks' only
   EXPECT_FALSE(training_task("en-ja", 0, 0));
   EXPECT_FALSE(training_task("sort", 3, 8));

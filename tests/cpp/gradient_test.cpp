@@ -133,19 +133,22 @@ TEST(Gradients, FeedForward) {
 }
 
 // Self-attention (xq = xkv, causal) and cross-attention (Sq != Sk), at a temperature other than 1; with the
-// softmax or the sigmoid-gate ablation, scaled by 1/sqrt(head width) or (ablated) not at all.
+// softmax or the sigmoid-gate ablation, scaled by 1/sqrt(head width) or (ablated) not at all; `kv_heads`
+// key/value heads shared by the `heads` query heads.
 void check_attention(bool self, std::uint32_t seed, AttentionWeighting weighting = AttentionWeighting::softmax,
-                     bool scaled = true, RelativePositions relative = RelativePositions::none) {
-  const std::size_t d = 8, heads = 2, sq = 4, sk = self ? 4 : 6;
+                     bool scaled = true, RelativePositions relative = RelativePositions::none, std::size_t heads = 2,
+                     std::size_t kv_heads = 2) {
+  const std::size_t d = 8, sq = 4, sk = self ? 4 : 6, kv_width = kv_heads * (d / heads);
   std::size_t size = 0;
   AttentionBlock block{linear_at(size, d, d),
-                       linear_at(size, d, d),
-                       linear_at(size, d, d),
+                       linear_at(size, d, kv_width),
+                       linear_at(size, d, kv_width),
                        linear_at(size, d, d),
                        heads,
                        scaled ? default_scale(d / heads) : 1.0f,
                        weighting,
-                       relative};
+                       relative,
+                       kv_heads};
   Fixture f(size, seed);
   std::vector<float> xq = random_values(sq * d, seed + 1), xkv = self ? xq : random_values(sk * d, seed + 2);
   std::vector<float> r = random_values(sq * d, seed + 3), out(sq * d), dxq(sq * d, 0.0f), dxkv(sk * d, 0.0f);
@@ -177,6 +180,27 @@ TEST(Gradients, RopeSelfAttention) {
 }
 TEST(Gradients, AlibiSelfAttention) {
   check_attention(true, 23, AttentionWeighting::softmax, true, RelativePositions::alibi);
+}
+
+// Key/value heads shared by groups of query heads: grouped-query (4 query heads, 2 key/value heads) and
+// multi-query (1), in self- and cross-attention, with RoPE and ALiBi, and with sigmoid gates.
+TEST(Gradients, GroupedQuerySelfAttention) {
+  check_attention(true, 24, AttentionWeighting::softmax, true, RelativePositions::none, 4, 2);
+}
+TEST(Gradients, MultiQueryCrossAttention) {
+  check_attention(false, 33, AttentionWeighting::softmax, true, RelativePositions::none, 4, 1);
+}
+TEST(Gradients, GroupedQueryCrossAttention) {
+  check_attention(false, 34, AttentionWeighting::softmax, true, RelativePositions::none, 4, 2);
+}
+TEST(Gradients, MultiQuerySelfAttentionWithRope) {
+  check_attention(true, 25, AttentionWeighting::softmax, true, RelativePositions::rope, 2, 1);
+}
+TEST(Gradients, GroupedQuerySelfAttentionWithAlibi) {
+  check_attention(true, 26, AttentionWeighting::softmax, true, RelativePositions::alibi, 4, 2);
+}
+TEST(Gradients, MultiQuerySigmoidGates) {
+  check_attention(false, 35, AttentionWeighting::sigmoid, true, RelativePositions::none, 4, 1);
 }
 
 TEST(Gradients, SoftmaxCrossEntropy) {
@@ -232,6 +256,12 @@ TEST(Gradients, WholeModelWithRope) {
 }
 TEST(Gradients, WholeModelWithAlibi) {
   check_whole_model([](Config& c) { c.positions = false, c.relative = RelativePositions::alibi; });
+}
+TEST(Gradients, WholeModelWithGroupedQueryHeads) {
+  check_whole_model([](Config& c) { c.heads = 4, c.kv_heads = 2; });
+}
+TEST(Gradients, WholeModelWithMultiQueryHeadsAndRope) {
+  check_whole_model([](Config& c) { c.positions = false, c.relative = RelativePositions::rope, c.kv_heads = 1; });
 }
 TEST(Gradients, WholeModelWithOneHead) {
   check_whole_model([](Config& c) { c.heads = 1; });

@@ -116,7 +116,7 @@ TEST(Hardening, HugeWidthsMeetTheBudgetBeforeTheDefaultScale) {
 // converted for every task, though only the sequence tasks check them.
 TEST(Hardening, OtherTasksIgnoreUncheckedSequenceLengths) {
   check::TrainerRequest r;
-  r.numbers = {1, 1, 10, 4, 0.01, 0, 16, 2, 16, 1, 1};
+  r.numbers = {1, 1, 10, 4, 0.01, 0, 16, 2, 16, 1, 1, 2};
   r.task = "en-es";
   r.min_length = INFINITY;
   r.max_length = -1;

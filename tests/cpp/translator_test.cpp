@@ -74,8 +74,8 @@ TEST(WeightFile, RefusesForeignCorruptedTruncatedAndNewerFiles) {
   EXPECT_NE(refused(truncated).find("checksum mismatch"), std::string::npos);
 
   auto newer = good;
-  newer[4] = 3;
-  EXPECT_NE(refused(newer).find("format version 3, but this build reads versions 1 to 2"), std::string::npos);
+  newer[4] = 4;
+  EXPECT_NE(refused(newer).find("format version 4, but this build reads versions 1 to 3"), std::string::npos);
 }
 
 TEST(Training, IsDeterministicWhateverTheThreadCount) {

@@ -39,6 +39,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* bytes, std::size_t siz
   r.numbers.ffn = number(p, 1, 16);
   r.numbers.encoder_layers = number(p, 1, 2);
   r.numbers.decoder_layers = number(p, 1, 2);
+  r.numbers.kv_heads = number(p, 1, 4);
   r.task = p.ConsumeIntegralInRange<int>(0, 15) == 0 ? p.ConsumeRandomLengthString(10)
                                                      : task_names[p.ConsumeIntegralInRange<std::size_t>(0, 7)];
   r.min_length = number(p, 1, 16);

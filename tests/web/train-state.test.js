@@ -6,8 +6,10 @@ import {
   decodeTrainState,
   defaultTrainState,
   effectiveHeads,
+  effectiveKvHeads,
   encodeTrainState,
   formatDuration,
+  kvHeadChoices,
   snapshotSteps,
   trainerOptions,
 } from '../../web/src/train-state.js';
@@ -85,11 +87,29 @@ describe('train state', () => {
     expect(options.model).toEqual({
       dModel: 32,
       heads: 4,
+      kvHeads: 1,
       ffn: 64,
       encoderLayers: 2,
       decoderLayers: 2,
       positions: 'sinusoidal',
     });
+  });
+
+  it('carries shared key/value heads; a count that does not divide the heads means one per head', () => {
+    const state = decodeTrainState('?h=8&kv=2');
+    expect(state.kvHeads).toBe(2);
+    expect(String(encodeTrainState(state))).toMatch(/kv=2/);
+    expect(roundTrip(state)).toEqual(state);
+    expect(trainerOptions(state).model.kvHeads).toBe(2);
+    expect(kvHeadChoices(8)).toEqual([8, 4, 2, 1]);
+    expect(kvHeadChoices(1)).toEqual([1]);
+    expect(effectiveKvHeads({ ...state, heads: 2 })).toBe(2); // 2 divides 2: one per head anyway
+    expect(effectiveKvHeads({ ...state, heads: 1 })).toBe(1);
+    expect(effectiveKvHeads(decodeTrainState('?h=4&kv=8'))).toBe(4);
+    expect(effectiveKvHeads(decodeTrainState('?kv=3'))).toBe(4);
+    expect(decodeTrainState('?kv=x').kvHeads).toBe('all');
+    expect(trainerOptions(decodeTrainState('?h=8')).model.kvHeads).toBe(8);
+    expect(String(encodeTrainState(decodeTrainState('')))).not.toMatch(/kv=/);
   });
 
   it('carries the position scheme; the no-positions ablation overrides it; a strange one falls back', () => {

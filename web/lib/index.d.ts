@@ -323,6 +323,8 @@ export interface Translator {
   readonly config: {
     dModel: number;
     heads: number;
+    /** Key/value heads, dividing heads: query head h reads key/value head ⌊h·kvHeads/heads⌋ (heads for the shipped models). */
+    kvHeads: number;
     ffn: number;
     encoderLayers: number;
     decoderLayers: number;
@@ -479,6 +481,11 @@ export interface ModelShape {
   dModel?: number;
   /** Attention heads per layer, dividing dModel. Default 4. */
   heads?: number;
+  /**
+   * Key/value heads per attention layer, dividing heads: groups of heads/kvHeads query heads share one (1 is
+   * multi-query attention, Shazeer 2019; others grouped-query, Ainslie et al. 2023). Default: heads.
+   */
+  kvHeads?: number;
   /** Hidden width of the feed-forward blocks, 1 to 4096. Default 64. */
   ffn?: number;
   /** 1 to 6 each. Default 2 and 2. */
@@ -571,6 +578,11 @@ export interface TrainingEvaluation {
   alignmentHead: { layer: number; head: number };
   /** Every head's share, index layer · heads + head. */
   alignmentByHead: number[];
+  /**
+   * Bytes a decoder caching its self-attention keys and values (float32) keeps per decoded token:
+   * decoderLayers × 2 × kvHeads × head width × 4.
+   */
+  cacheBytesPerToken: number;
 }
 
 export interface Trainer {

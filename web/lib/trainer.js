@@ -64,7 +64,11 @@ const trainerOptionShape = {
   batchSize: null,
   learningRate: null,
   warmupSteps: null,
-  model: { ...Object.fromEntries(Object.keys(trainerDefaults.model).map((key) => [key, null])), positions: null },
+  model: {
+    ...Object.fromEntries(Object.keys(trainerDefaults.model).map((key) => [key, null])),
+    kvHeads: null,
+    positions: null,
+  },
   ablations: Object.fromEntries(Object.keys(trainerDefaults.ablations).map((key) => [key, null])),
 };
 
@@ -114,6 +118,8 @@ export function resolveTrainerOptions(options = {}) {
   // The default warm-up is a tenth of the run, so a short run is not all warm-up.
   resolved.warmupSteps ??= Math.min(trainerDefaults.warmupSteps, Math.floor(resolved.steps / 10));
   if (resolved.ablations.singleHead) resolved.model.heads = 1;
+  // Key/value heads: as many as query heads unless shared (1: multi-query; a divisor of heads: grouped-query).
+  resolved.model.kvHeads = number(model, 'kvHeads', resolved.model.heads, 'options.model.');
   return resolved;
 }
 
@@ -225,8 +231,9 @@ class Trainer {
 /**
  * A trainer for a fresh translation model. Options (all optional): task ('en-es', 'en-ja', 'reverse', 'sort' or
  * 'copy') and sequenceLength { min, max } for the sequence tasks, seed, dataSeed, steps, batchSize,
- * learningRate, warmupSteps, model { dModel, heads, ffn, encoderLayers, decoderLayers, positions ('sinusoidal',
- * 'none', 'rope' or 'alibi') }, ablations
+ * learningRate, warmupSteps, model { dModel, heads, kvHeads (key/value heads shared by the query heads: 1 for
+ * multi-query, a divisor of heads for grouped-query; default heads), ffn, encoderLayers, decoderLayers, positions
+ * ('sinusoidal', 'none', 'rope' or 'alibi') }, ablations
  * { noPositions, noScaling, singleHead, sigmoidGates }, backend (as for loadAttention).
  */
 export async function createTrainer(options = {}) {

@@ -1,6 +1,7 @@
 // Every layer × head map at once, plus each layer's average over heads, as clickable thumbnails: one glance
 // shows which heads align words and which look elsewhere; a click shows that map in full.
 import { element } from './controls.js';
+import { headName } from './head-names.js';
 import { drawSmallMap } from './small-map.js';
 import { averageOf } from './translation-maps.js';
 
@@ -21,10 +22,11 @@ export class HeadGrid {
    * @param {{ data: Float32Array, rows: number, cols: number }[][]} maps  [layer][head], already cut to the step
    * @param {number} layer  selected layer
    * @param {number | 'average'} head  selected head
+   * @param {number} [kvHeads]  key/value heads the query heads share (default: one each)
    */
-  update(maps, layer, head) {
-    const shape = `${maps.length}×${maps[0].length}`;
-    if (shape !== this.shape) this.#build(maps.length, maps[0].length); // the table only when its shape changes
+  update(maps, layer, head, kvHeads = maps[0].length) {
+    const shape = `${maps.length}×${maps[0].length}/${kvHeads}`;
+    if (shape !== this.shape) this.#build(maps.length, maps[0].length, kvHeads); // only when its shape changes
     maps.forEach((layerMaps, l) => {
       [...layerMaps, averageOf(layerMaps)].forEach((matrix, h) => {
         const pick = this.picks[l][h];
@@ -37,10 +39,14 @@ export class HeadGrid {
     });
   }
 
-  #build(layers, heads) {
-    this.shape = `${layers}×${heads}`;
+  #build(layers, heads, kvHeads) {
+    this.shape = `${layers}×${heads}/${kvHeads}`;
     const headRow = element('tr', {}, element('th', {}));
-    for (let h = 0; h < heads; h++) headRow.append(element('th', { scope: 'col', textContent: `head ${h + 1}` }));
+    for (let h = 0; h < heads; h++) {
+      // a shared key/value head is named under each query head that reads it
+      const kv = kvHeads < heads ? ` · K/V ${Math.floor((h * kvHeads) / heads) + 1}` : '';
+      headRow.append(element('th', { scope: 'col', textContent: `head ${h + 1}${kv}` }));
+    }
     headRow.append(element('th', { scope: 'col', textContent: 'average' }));
     this.picks = [];
     const rows = Array.from({ length: layers }, (_, l) => {
@@ -48,7 +54,7 @@ export class HeadGrid {
       /** @type {(number | 'average')[]} */
       const choices = [...Array.from({ length: heads }, (__, h) => h), 'average'];
       this.picks[l] = choices.map((h) => {
-        const name = h === 'average' ? `layer ${l + 1}, average of heads` : `layer ${l + 1}, head ${h + 1}`;
+        const name = `layer ${l + 1}, ${h === 'average' ? 'average of heads' : headName(h, { heads, kvHeads })}`;
         const pick = element(
           'button',
           { type: 'button', className: 'head-thumb', title: name, 'aria-label': `show ${name}` },

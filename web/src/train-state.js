@@ -57,6 +57,7 @@ export function defaultTrainState() {
     learningRate: trainerDefaults.learningRate,
     seed: trainerDefaults.seed,
     positions: 'sinusoidal',
+    kvHeads: /** @type {number | 'all'} */ ('all'), // key/value heads; 'all': one per query head
     ablations: { noPositions: false, noScaling: false, singleHead: false, sigmoidGates: false },
     probe: defaultProbe,
     layer: decoderLayers - 1,
@@ -79,6 +80,7 @@ export function trainerOptions(state) {
     model: {
       dModel: state.dModel,
       heads: state.heads,
+      kvHeads: effectiveKvHeads(state),
       ffn: 2 * state.dModel,
       encoderLayers: state.encoderLayers,
       decoderLayers: state.decoderLayers,
@@ -91,6 +93,17 @@ export function trainerOptions(state) {
 /** Heads per layer the state's model will have (a single-head ablation overrides the choice). */
 export function effectiveHeads(state) {
   return state.ablations.singleHead ? 1 : state.heads;
+}
+
+/** The key/value head counts a model of `heads` query heads can have: its divisors, largest first. */
+export function kvHeadChoices(heads) {
+  return Array.from({ length: heads }, (_, i) => heads - i).filter((n) => heads % n === 0);
+}
+
+/** Key/value heads the state's model will have: one per query head unless a count that divides them is chosen. */
+export function effectiveKvHeads(state) {
+  const heads = effectiveHeads(state);
+  return state.kvHeads !== 'all' && kvHeadChoices(heads).includes(state.kvHeads) ? state.kvHeads : heads;
 }
 
 export function encodeTrainState(state) {
@@ -108,6 +121,7 @@ export function encodeTrainState(state) {
   keep('lr', 'learningRate');
   keep('seed', 'seed');
   keep('pe', 'positions');
+  keep('kv', 'kvHeads');
   const ablated = Object.entries(ablationNames)
     .filter(([key]) => state.ablations[key])
     .map(([, name]) => name);
@@ -145,6 +159,7 @@ export function decodeTrainState(search) {
   state.learningRate = oneOf(params.get('lr'), trainChoices.learningRate) ?? state.learningRate;
   state.seed = integerIn(params.get('seed'), trainChoices.seed) ?? state.seed;
   if (trainChoices.positions.includes(params.get('pe') ?? '')) state.positions = params.get('pe');
+  state.kvHeads = oneOf(params.get('kv'), trainChoices.heads) ?? state.kvHeads;
   const without = new Set((params.get('without') ?? '').split(','));
   for (const [key, name] of Object.entries(ablationNames)) state.ablations[key] = without.has(name);
   const probe = params.get('probe');

@@ -15,14 +15,17 @@ import { formatCount, formatNumber, formatWeight } from './format.js';
 import { crossAttentionMap, drawingInSlices, Heatmap } from './heatmap.js';
 import { LineChart } from './line-chart.js';
 import { ExtrapolationExperiment } from './extrapolation-experiment.js';
+import { headName, kvHeadsOptionText } from './head-names.js';
 import { drawSmallMap } from './small-map.js';
 import { firstSource, samplePairs } from './sample-pairs.js';
 import {
   ablationNames,
   effectiveHeads,
+  effectiveKvHeads,
   formatDuration,
   isLanguageTask,
   isSequenceTask,
+  kvHeadChoices,
   snapshotSteps,
   trainChoices,
   trainerOptions,
@@ -232,6 +235,10 @@ export class TrainView {
         element('legend', { textContent: 'Model' }),
         choice('train-d-model', trainChoices.dModel, 'dModel', 'width D'),
         choice('train-heads', trainChoices.heads, 'heads', 'heads'),
+        labelled(
+          'key/value heads',
+          (this.inputs.kvHeads = select('train-kv-heads', [], (v) => this.#set({ kvHeads: Number(v) }))),
+        ),
         choice('train-encoder-layers', trainChoices.layers, 'encoderLayers', 'encoder layers'),
         choice('train-decoder-layers', trainChoices.layers, 'decoderLayers', 'decoder layers'),
         labelled(
@@ -715,7 +722,8 @@ export class TrainView {
           : isSequenceTask(task)
             ? `${task}, lengths ${sequenceLength.min}-${sequenceLength.max}, `
             : `${task}, `;
-    return `${taskName}D=${model.dModel}, ${model.heads} head${model.heads > 1 ? 's' : ''}, ${model.encoderLayers}+${model.decoderLayers} layers${positionNames[model.positions] ?? ''}${without.length ? `, ${without.join(', ')}` : ''}`;
+    const sharing = model.kvHeads < model.heads ? ` sharing ${model.kvHeads} K/V` : '';
+    return `${taskName}D=${model.dModel}, ${model.heads} head${model.heads > 1 ? 's' : ''}${sharing}, ${model.encoderLayers}+${model.decoderLayers} layers${positionNames[model.positions] ?? ''}${without.length ? `, ${without.join(', ')}` : ''}`;
   }
 
   // ---- drawing ----
@@ -751,6 +759,14 @@ export class TrainView {
       this.inputs[key].disabled = this.#busy;
     }
     this.inputs.heads.disabled ||= s.ablations.singleHead;
+    // the key/value head counts the query heads allow: their divisors
+    const heads = effectiveHeads(s);
+    setOptions(
+      this.inputs.kvHeads,
+      kvHeadChoices(heads).map((n) => [n, kvHeadsOptionText(n, heads)]),
+    );
+    if (!hasFocus(this.inputs.kvHeads)) this.inputs.kvHeads.value = String(effectiveKvHeads(s));
+    this.inputs.kvHeads.disabled = this.#busy || heads === 1;
     this.inputs.positions.disabled ||= s.ablations.noPositions; // no positions at all, whichever scheme
     this.lengthFields.hidden = !isSequenceTask(s.task);
     this.pairsFieldsElement.hidden = s.task !== 'pairs';
@@ -921,6 +937,14 @@ export class TrainView {
     this.scores.textContent = `${parts.join('; ')}.`;
   }
 
+  /** The run's query and key/value heads (before a run: the state's). */
+  #headShape() {
+    const model = this.run?.options.model;
+    return model
+      ? { heads: model.heads, kvHeads: model.kvHeads }
+      : { heads: effectiveHeads(this.state), kvHeads: effectiveKvHeads(this.state) };
+  }
+
   #shownMap(probe) {
     const layers = probe.crossAttention.length,
       heads = probe.crossAttention[0].length;
@@ -928,13 +952,13 @@ export class TrainView {
     const head = this.state.head === 'average' || this.state.head >= heads ? 'average' : this.state.head;
     return {
       matrix: pickMap(probe.crossAttention, layer, head),
-      name: `layer ${layer + 1}, ${head === 'average' ? 'average of heads' : `head ${head + 1}`}`,
+      name: `layer ${layer + 1}, ${head === 'average' ? 'average of heads' : headName(head, this.#headShape())}`,
     };
   }
 
   #renderProbe() {
     const layers = this.run?.options.model.decoderLayers ?? this.state.decoderLayers;
-    const heads = this.run?.options.model.heads ?? effectiveHeads(this.state);
+    const shape = this.#headShape();
     setSelectOptions(
       this.layerSelect,
       Array.from({ length: layers }, (_, l) => [l, `layer ${l + 1}`]),
@@ -942,7 +966,7 @@ export class TrainView {
     );
     setSelectOptions(
       this.headSelect,
-      [...Array.from({ length: heads }, (_, h) => [h, `head ${h + 1}`]), ['average', 'average of heads']],
+      [...Array.from({ length: shape.heads }, (_, h) => [h, headName(h, shape)]), ['average', 'average of heads']],
       this.state.head,
     );
     const probe = this.run?.probe;

@@ -7,6 +7,7 @@ import { DrawWhenVisible } from './draw-when-visible.js';
 import { nextFrame, nextTask } from './next-task.js';
 import { formatCount, formatNumber, formatWeight } from './format.js';
 import { HeadGrid } from './head-grid.js';
+import { headName, headSharingText } from './head-names.js';
 import { AttributionView } from './attribution-view.js';
 import { evaluationCount, HeadSwitches } from './head-switches.js';
 import { crossAttentionMap, drawingInSlices, Heatmap, wordWeights } from './heatmap.js';
@@ -236,7 +237,8 @@ export class TranslationView {
   #modelCard() {
     const { encoderLayers, decoderLayers, heads, parameters } = this.translator.config;
     const words = this.pair ? `, ${this.translator.vocabulary.source.length} English words` : '';
-    return `The model: ${encoderLayers} encoder and ${decoderLayers} decoder layers, ${heads} heads, ${formatCount(parameters)} parameters${words}; kernels: ${this.translator.backend}.`;
+    const sharing = headSharingText(this.translator.config);
+    return `The model: ${encoderLayers} encoder and ${decoderLayers} decoder layers, ${heads} heads, ${formatCount(parameters)} parameters${words}; kernels: ${this.translator.backend}.${sharing ? ` ${sharing}` : ''}`;
   }
 
   // ---- state ----
@@ -405,6 +407,7 @@ export class TranslationView {
     });
 
     const { decoderLayers, heads } = this.translator.config;
+    const config = this.translator.config;
     this.layerSelect = select(
       'tr-layer',
       Array.from({ length: decoderLayers }, (_, l) => [l, `layer ${l + 1}`]),
@@ -412,7 +415,7 @@ export class TranslationView {
     );
     this.headSelect = select(
       'tr-head',
-      [...Array.from({ length: heads }, (_, h) => [h, `head ${h + 1}`]), ['average', 'average of heads']],
+      [...Array.from({ length: heads }, (_, h) => [h, headName(h, config)]), ['average', 'average of heads']],
       (v) => this.set({ head: v === 'average' ? 'average' : Number(v) }),
     );
     this.alignmentToggle = element('input', { type: 'checkbox', id: 'show-alignment' });
@@ -584,10 +587,10 @@ export class TranslationView {
     const r = this.result;
     const source = r.source;
     const shown = r.target.slice(0, step + 1);
-    const headName = s.head === 'average' ? 'average of heads' : `head ${s.head + 1}`;
+    const shownHead = s.head === 'average' ? 'average of heads' : headName(s.head, this.translator.config);
     const cross = upToStep(pickMap(r.crossAttention, s.layer, s.head), step);
     const marks = s.showAlignment ? alignmentCells(r.alignment, step + 1) : [];
-    this.crossMap.title = `cross-attention, layer ${s.layer + 1}, ${headName}`;
+    this.crossMap.title = `cross-attention, layer ${s.layer + 1}, ${shownHead}`;
     this.crossMap.element.querySelector('.heatmap-title').textContent = this.crossMap.title;
     this.crossMap.update({
       matrix: cross,
@@ -623,6 +626,7 @@ export class TranslationView {
           r.crossAttention.map((layer) => layer.map((m) => upToStep(m, step))),
           s.layer,
           s.head,
+          this.translator.config.kvHeads,
         ),
       drawn,
     );
@@ -631,7 +635,7 @@ export class TranslationView {
     this.encoderDraw.request(() => {
       // the encoder's maps do not change while decoding steps are walked
       this.encoderMap.element.querySelector('.heatmap-title').textContent =
-        `encoder self-attention, layer ${Math.min(s.layer, r.encoderSelfAttention.length - 1) + 1}, ${headName}`;
+        `encoder self-attention, layer ${Math.min(s.layer, r.encoderSelfAttention.length - 1) + 1}, ${shownHead}`;
       this.encoderMap.update({
         matrix: pickMap(r.encoderSelfAttention, s.layer, s.head),
         digits: 4,
@@ -655,7 +659,7 @@ export class TranslationView {
     );
     this.decoderDraw.request(() => {
       this.decoderMap.element.querySelector('.heatmap-title').textContent =
-        `decoder self-attention, layer ${s.layer + 1}, ${headName}`;
+        `decoder self-attention, layer ${s.layer + 1}, ${shownHead}`;
       this.decoderMap.update({
         matrix: upToStep(pickMap(r.decoderSelfAttention, s.layer, s.head), step, true),
         digits: 4,

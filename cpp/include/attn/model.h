@@ -35,6 +35,9 @@ enum class RelativePositions : std::uint8_t { none, rope, alibi };
 struct Config {
   std::uint32_t d_model = 32;
   std::uint32_t heads = 4;
+  // Key/value heads (Shazeer 2019; Ainslie et al. 2023): query head h reads key/value head h·kv_heads/heads, so
+  // groups of heads/kv_heads query heads share one; 1 is multi-query attention, 0 means one per query head.
+  std::uint32_t kv_heads = 0;
   std::uint32_t ffn = 64;  // hidden width of the feed-forward blocks
   std::uint32_t encoder_layers = 2;
   std::uint32_t decoder_layers = 2;
@@ -51,6 +54,11 @@ struct Config {
   RelativePositions relative = RelativePositions::none;
 
   std::uint32_t head_width() const { return d_model / heads; }
+  std::uint32_t key_value_heads() const { return kv_heads ? kv_heads : heads; }
+  // Bytes a decoder caching its self-attention keys and values in float32 keeps per decoded token.
+  std::size_t cache_bytes_per_token() const {
+    return std::size_t{decoder_layers} * 2 * key_value_heads() * head_width() * sizeof(float);
+  }
   // Whether the weight file needs its flags word (version 2): an ablation, or relative positions.
   bool has_ablations() const {
     return !positions || !scaled || weighting != AttentionWeighting::softmax || relative != RelativePositions::none;
@@ -65,13 +73,18 @@ struct LayerNorm {
   std::size_t gamma = 0, beta = 0, width = 0;
 };
 struct AttentionBlock {
-  Linear q, k, v, o;
+  Linear q, k, v, o;  // k and v map to kv_heads · head width columns
   std::size_t heads = 1;
   float logit_scale = 1.0f;  // 1/sqrt(head width), or 1 without scaling
   AttentionWeighting weighting = AttentionWeighting::softmax;
   // Self-attention only: cross-attention's queries and keys come from different sequences, whose positions
   // have no common origin to measure a distance from.
   RelativePositions relative = RelativePositions::none;
+  std::size_t kv_heads = 1;  // divides heads
+
+  std::size_t head_width() const { return q.out / heads; }
+  // The key/value head that query head h reads.
+  std::size_t kv_head_of(std::size_t h) const { return h * kv_heads / heads; }
 };
 struct FeedForward {
   Linear expand, contract;
@@ -106,7 +119,7 @@ std::vector<float> initial_parameters(const Config& config, std::uint64_t seed);
 // playground displays (attention weights per layer and head).
 struct AttentionActivations {
   std::size_t sq = 0, sk = 0;
-  std::vector<float> q, k, v;  // Sq × D, Sk × D, Sk × D
+  std::vector<float> q, k, v;  // Sq × D, Sk × (kv heads · head width) twice
   std::vector<float> weights;  // H × Sq × Sk
   std::vector<float> heads;    // Sq × D: the heads' outputs side by side, before Wo
 };

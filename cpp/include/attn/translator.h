@@ -58,9 +58,10 @@ EncodedPair encode(const TranslationModel& model, const corpus::SentencePair& pa
 
 // The weight file: magic "APTM", format version, dimensions, both vocabularies, float16 parameters and a
 // CRC-32 of everything before it. Saving rounds parameters to float16 (round to nearest even).
-// Version 2 adds a word of ablation flags after the dimensions; a model without ablations is still written
-// as version 1, so files (and the shipped model's bytes) stay readable by older builds.
-inline constexpr std::uint32_t kWeightFileVersion = 2;
+// Version 2 adds a word of ablation flags after the dimensions, version 3 a word of key/value heads after it;
+// each file is written in the oldest version that holds its model, so files (and the shipped model's bytes)
+// stay readable by older builds.
+inline constexpr std::uint32_t kWeightFileVersion = 3;
 // The largest model a weight file may hold (its float32 parameters take 64 MiB in memory).
 inline constexpr std::size_t kMaxModelParameters = std::size_t{16} * 1024 * 1024;
 // The CRC-32 a weight file ends with, over the bytes before it.

@@ -28,11 +28,11 @@ constexpr float kLayerNormEpsilon = 1e-5f;
 // sigmoid(q·k · scale / temperature) on its own, masked weights are 0, and the output is Σ_j w_ij v_j.
 void sigmoid_gates_forward(const AttentionBlock& block, const Mask& mask, float temperature,
                            AttentionActivations& act) {
-  const std::size_t d = block.q.out, dh = d / block.heads, sq = act.sq, sk = act.sk;
+  const std::size_t d = block.q.out, dh = block.head_width(), kvw = block.k.out, sq = act.sq, sk = act.sk;
   const float logit_scale = block.logit_scale / temperature;
   std::fill(act.heads.begin(), act.heads.end(), 0.0f);
   for (std::size_t h = 0; h < block.heads; ++h) {
-    const std::size_t col = h * dh;
+    const std::size_t col = h * dh, kv_col = block.kv_head_of(h) * dh;
     for (std::size_t i = 0; i < sq; ++i) {
       float* w = act.weights.data() + (h * sq + i) * sk;
       for (std::size_t j = 0; j < sk; ++j) {
@@ -40,9 +40,9 @@ void sigmoid_gates_forward(const AttentionBlock& block, const Mask& mask, float 
           w[j] = 0.0f;
           continue;
         }
-        const double logit = dot(act.q.data() + i * d + col, act.k.data() + j * d + col, dh) * logit_scale;
+        const double logit = dot(act.q.data() + i * d + col, act.k.data() + j * kvw + kv_col, dh) * logit_scale;
         w[j] = static_cast<float>(1.0 / (1.0 + std::exp(-logit)));
-        axpy(w[j], act.v.data() + j * d + col, act.heads.data() + i * d + col, dh);
+        axpy(w[j], act.v.data() + j * kvw + kv_col, act.heads.data() + i * d + col, dh);
       }
     }
   }
@@ -50,8 +50,9 @@ void sigmoid_gates_forward(const AttentionBlock& block, const Mask& mask, float 
 
 // RoPE: each row i's dimension pairs (2p, 2p + 1) of every head turned by the angle sign · i · 10000^(−2p/dh);
 // sign −1 turns them back (a rotation's transpose is its inverse: how gradients go back through it).
-void rope_rotate(float* x, std::size_t rows, std::size_t d, std::size_t heads, double sign) {
-  const std::size_t dh = d / heads;
+// x is rows × (heads · dh).
+void rope_rotate(float* x, std::size_t rows, std::size_t dh, std::size_t heads, double sign) {
+  const std::size_t d = heads * dh;
   for (std::size_t i = 0; i < rows; ++i) {
     for (std::size_t p = 0; p < dh / 2; ++p) {
       const double angle =
@@ -69,10 +70,10 @@ void rope_rotate(float* x, std::size_t rows, std::size_t d, std::size_t heads, d
 
 // ALiBi in plain loops: softmax over the allowed keys of (q·k · scale − m_h·|i − j|) / temperature.
 void alibi_forward(const AttentionBlock& block, const Mask& mask, float temperature, AttentionActivations& act) {
-  const std::size_t d = block.q.out, dh = d / block.heads, sq = act.sq, sk = act.sk;
+  const std::size_t d = block.q.out, dh = block.head_width(), kvw = block.k.out, sq = act.sq, sk = act.sk;
   std::fill(act.heads.begin(), act.heads.end(), 0.0f);
   for (std::size_t h = 0; h < block.heads; ++h) {
-    const std::size_t col = h * dh;
+    const std::size_t col = h * dh, kv_col = block.kv_head_of(h) * dh;
     const double slope = alibi_slope(h, block.heads);
     for (std::size_t i = 0; i < sq; ++i) {
       float* w = act.weights.data() + (h * sq + i) * sk;
@@ -81,7 +82,8 @@ void alibi_forward(const AttentionBlock& block, const Mask& mask, float temperat
         if (!mask.allows(i, j, sk)) continue;
         const double distance = i > j ? static_cast<double>(i - j) : static_cast<double>(j - i);
         w[j] = static_cast<float>(
-            (static_cast<double>(dot(act.q.data() + i * d + col, act.k.data() + j * d + col, dh)) * block.logit_scale -
+            (static_cast<double>(dot(act.q.data() + i * d + col, act.k.data() + j * kvw + kv_col, dh)) *
+                 block.logit_scale -
              slope * distance) /
             temperature);
         top = std::max(top, static_cast<double>(w[j]));
@@ -90,7 +92,7 @@ void alibi_forward(const AttentionBlock& block, const Mask& mask, float temperat
       for (std::size_t j = 0; j < sk; ++j) sum += mask.allows(i, j, sk) ? std::exp(w[j] - top) : 0.0;
       for (std::size_t j = 0; j < sk; ++j) {
         w[j] = mask.allows(i, j, sk) ? static_cast<float>(std::exp(w[j] - top) / sum) : 0.0f;
-        axpy(w[j], act.v.data() + j * d + col, act.heads.data() + i * d + col, dh);
+        axpy(w[j], act.v.data() + j * kvw + kv_col, act.heads.data() + i * d + col, dh);
       }
     }
   }
@@ -195,12 +197,12 @@ void layer_norm_backward(const float* params, float* grads, const LayerNorm& n, 
 void attention_forward(const KernelSet& kernels, const float* params, const AttentionBlock& block, const float* xq,
                        std::size_t sq, const float* xkv, std::size_t sk, const Mask& mask, float temperature,
                        AttentionActivations& act, float* out, Scratch& scratch, const std::uint8_t* heads_on) {
-  const std::size_t d = block.q.out, heads = block.heads, dh = d / heads;
+  const std::size_t d = block.q.out, heads = block.heads, dh = block.head_width(), kvw = block.k.out;
   act.sq = sq;
   act.sk = sk;
   act.q.resize(sq * d);
-  act.k.resize(sk * d);
-  act.v.resize(sk * d);
+  act.k.resize(sk * kvw);
+  act.v.resize(sk * kvw);
   act.weights.resize(heads * sq * sk);
   act.heads.resize(sq * d);
   // pass 1: projections
@@ -208,8 +210,8 @@ void attention_forward(const KernelSet& kernels, const float* params, const Atte
   linear_forward(kernels, params, block.k, xkv, sk, act.k.data(), scratch);
   linear_forward(kernels, params, block.v, xkv, sk, act.v.data(), scratch);
   if (block.relative == RelativePositions::rope) {  // act keeps the turned q and k: backward differentiates those
-    rope_rotate(act.q.data(), sq, d, heads, 1.0);
-    rope_rotate(act.k.data(), sk, d, heads, 1.0);
+    rope_rotate(act.q.data(), sq, dh, heads, 1.0);
+    rope_rotate(act.k.data(), sk, dh, block.kv_heads, 1.0);
   }
   // pass 2: each head attends within its slice of columns
   if (block.weighting == AttentionWeighting::sigmoid) {
@@ -220,9 +222,11 @@ void attention_forward(const KernelSet& kernels, const float* params, const Atte
     const LogitParams logit_params{block.logit_scale, temperature, false};
     float* workspace = Scratch::sized(scratch.kernel, kernels.attention_workspace_floats(sq, sk, dh, dh));
     for (std::size_t h = 0; h < heads; ++h) {
-      kernels.attention({act.q.data() + h * dh, sq, dh, d}, {act.k.data() + h * dh, sk, dh, d},
-                        {act.v.data() + h * dh, sk, dh, d}, mask, logit_params, {act.heads.data() + h * dh, sq, dh, d},
-                        dense(act.weights.data() + h * sq * sk, sq, sk), workspace);
+      const std::size_t kv_col = block.kv_head_of(h) * dh;
+      kernels.attention({act.q.data() + h * dh, sq, dh, d}, {act.k.data() + kv_col, sk, dh, kvw},
+                        {act.v.data() + kv_col, sk, dh, kvw}, mask, logit_params,
+                        {act.heads.data() + h * dh, sq, dh, d}, dense(act.weights.data() + h * sq * sk, sq, sk),
+                        workspace);
     }
   }
   // heads switched off contribute nothing to the mix
@@ -237,46 +241,48 @@ void attention_forward(const KernelSet& kernels, const float* params, const Atte
 void attention_backward(const float* params, float* grads, const AttentionBlock& block, const float* xq,
                         const float* xkv, float temperature, const AttentionActivations& act, const float* dout,
                         float* dxq, float* dxkv, Scratch& scratch) {
-  const std::size_t d = block.q.out, heads = block.heads, dh = d / heads, sq = act.sq, sk = act.sk;
+  const std::size_t d = block.q.out, heads = block.heads, dh = block.head_width(), kvw = block.k.out;
+  const std::size_t sq = act.sq, sk = act.sk;
   float* dheads = Scratch::sized(scratch.a, sq * d);
   float* dq = Scratch::sized(scratch.b, sq * d);
-  float* dk = Scratch::sized(scratch.c, sk * d);
-  float* dv = Scratch::sized(scratch.d, sk * d);
+  float* dk = Scratch::sized(scratch.c, sk * kvw);
+  float* dv = Scratch::sized(scratch.d, sk * kvw);
   float* dscores = Scratch::sized(scratch.e, sk);
   std::fill(dheads, dheads + sq * d, 0.0f);
   std::fill(dq, dq + sq * d, 0.0f);
-  std::fill(dk, dk + sk * d, 0.0f);
-  std::fill(dv, dv + sk * d, 0.0f);
+  std::fill(dk, dk + sk * kvw, 0.0f);
+  std::fill(dv, dv + sk * kvw, 0.0f);
 
   linear_backward(params, grads, block.o, act.heads.data(), dout, sq, dheads);
   const float logit_scale = block.logit_scale / temperature;
   const bool gates = block.weighting == AttentionWeighting::sigmoid;
+  // A key/value head shared by several query heads gathers the gradients of all of them.
   for (std::size_t h = 0; h < heads; ++h) {
-    const std::size_t col = h * dh;
+    const std::size_t col = h * dh, kv_col = block.kv_head_of(h) * dh;
     for (std::size_t i = 0; i < sq; ++i) {
       const float* p = act.weights.data() + (h * sq + i) * sk;
       const float* dhead = dheads + i * d + col;
       // ∂L/∂p_j = dhead · v_j, and v_j gets p_j · dhead
       float row_dot = 0.0f;
       for (std::size_t j = 0; j < sk; ++j) {
-        dscores[j] = dot(dhead, act.v.data() + j * d + col, dh);
+        dscores[j] = dot(dhead, act.v.data() + j * kvw + kv_col, dh);
         row_dot += p[j] * dscores[j];
-        axpy(p[j], dhead, dv + j * d + col, dh);
+        axpy(p[j], dhead, dv + j * kvw + kv_col, dh);
       }
       // softmax (or each gate's sigmoid) backward, then through the scaled dot product (masked keys have
       // p_j = 0, so no gradient)
       for (std::size_t j = 0; j < sk; ++j) {
         const float ds = (gates ? p[j] * (1.0f - p[j]) * dscores[j] : p[j] * (dscores[j] - row_dot)) * logit_scale;
         if (ds == 0.0f) continue;
-        axpy(ds, act.k.data() + j * d + col, dq + i * d + col, dh);
-        axpy(ds, act.q.data() + i * d + col, dk + j * d + col, dh);
+        axpy(ds, act.k.data() + j * kvw + kv_col, dq + i * d + col, dh);
+        axpy(ds, act.q.data() + i * d + col, dk + j * kvw + kv_col, dh);
       }
     }
   }
   // ALiBi's bias is a constant: softmax's backward above is all it needs. RoPE: back through the rotation.
   if (block.relative == RelativePositions::rope) {
-    rope_rotate(dq, sq, d, heads, -1.0);
-    rope_rotate(dk, sk, d, heads, -1.0);
+    rope_rotate(dq, sq, dh, heads, -1.0);
+    rope_rotate(dk, sk, dh, block.kv_heads, -1.0);
   }
   linear_backward(params, grads, block.q, xq, dq, sq, dxq);
   linear_backward(params, grads, block.k, xkv, dk, sk, dxkv);

@@ -31,10 +31,18 @@ ParameterLayout::ParameterLayout(const Config& c) {
     return n;
   };
   const float logit_scale = c.scaled ? default_scale(c.head_width()) : 1.0f;
+  const std::size_t kv_width = std::size_t{c.key_value_heads()} * c.head_width();
   auto attention = [&](bool self) {
     // Braced lists evaluate in order, so the four maps take consecutive offsets q, k, v, o.
-    return AttentionBlock{linear(d, d), linear(d, d), linear(d, d), linear(d, d),
-                          c.heads,      logit_scale,  c.weighting,  self ? c.relative : RelativePositions::none};
+    return AttentionBlock{linear(d, d),
+                          linear(d, kv_width),
+                          linear(d, kv_width),
+                          linear(d, d),
+                          c.heads,
+                          logit_scale,
+                          c.weighting,
+                          self ? c.relative : RelativePositions::none,
+                          c.key_value_heads()};
   };
   auto ffn = [&] { return FeedForward{linear(d, c.ffn), linear(c.ffn, d)}; };
 

@@ -1,6 +1,7 @@
 // The weight file, little-endian throughout:
 //   "APTM" u32 version | u32 d_model heads ffn encoder_layers decoder_layers max_positions
-//   | (version 2 only) u32 flags: 1 no positions, 2 unscaled logits, 4 sigmoid gates, 8 RoPE, 16 ALiBi
+//   | (versions 2 and 3) u32 flags: 1 no positions, 2 unscaled logits, 4 sigmoid gates, 8 RoPE, 16 ALiBi
+//   | (version 3) u32 key/value heads, fewer than heads
 //   | vocabulary ×2: u32 count, then per word u8 length + UTF-8 bytes
 //   | u32 parameter count | float16 × count | u32 CRC-32 of every byte before it
 #include <array>
@@ -19,6 +20,12 @@ std::uint32_t ablation_flags(const Config& c) {
   return (c.positions ? 0 : kNoPositions) | (c.scaled ? 0 : kUnscaled) |
          (c.weighting == AttentionWeighting::sigmoid ? kSigmoidGates : 0) |
          (c.relative == RelativePositions::rope ? kRope : 0) | (c.relative == RelativePositions::alibi ? kAlibi : 0);
+}
+
+// The oldest version that holds the model: 3 for shared key/value heads, 2 for ablations, else 1.
+std::uint32_t file_version(const Config& c) {
+  if (c.key_value_heads() != c.heads) return 3;
+  return c.has_ablations() ? 2 : 1;
 }
 
 }  // namespace
@@ -136,9 +143,11 @@ std::vector<std::uint8_t> save_weights(const TranslationModel& m) {
   Writer w;
   w.bytes.insert(w.bytes.end(), std::begin(kMagic), std::end(kMagic));
   const Config& c = m.config;
-  w.u32(c.has_ablations() ? 2 : 1);
+  const std::uint32_t version = file_version(c);
+  w.u32(version);
   for (std::uint32_t v : {c.d_model, c.heads, c.ffn, c.encoder_layers, c.decoder_layers, c.max_positions}) w.u32(v);
-  if (c.has_ablations()) w.u32(ablation_flags(c));
+  if (version >= 2) w.u32(ablation_flags(c));
+  if (version >= 3) w.u32(c.key_value_heads());
   w.vocabulary(m.source);
   w.vocabulary(m.target);
   w.u32(static_cast<std::uint32_t>(m.parameters.size()));
@@ -167,7 +176,12 @@ LoadedModel load_weights(const std::uint8_t* bytes, std::size_t size) {
   c.d_model = r.u32(), c.heads = r.u32(), c.ffn = r.u32();
   c.encoder_layers = r.u32(), c.decoder_layers = r.u32(), c.max_positions = r.u32();
   const std::uint32_t flags = version >= 2 ? r.u32() : 0;
+  c.kv_heads = version >= 3 ? r.u32() : 0;
   if (!r.ok()) return refuse("truncated header");
+  if (version >= 3 && (c.kv_heads == 0 || c.heads % c.kv_heads != 0 || c.kv_heads == c.heads)) {
+    return refuse(std::to_string(c.kv_heads) + " key/value heads for " + std::to_string(c.heads) +
+                  " heads; a version-3 file shares them: a divisor of heads, fewer than heads");
+  }
   if (flags & ~kKnownFlags) return refuse("unknown ablation flags " + std::to_string(flags));
   c.positions = !(flags & kNoPositions);
   c.scaled = !(flags & kUnscaled);
