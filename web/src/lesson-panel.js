@@ -26,13 +26,16 @@ export const needsModule = (widget) => widget !== undefined && widget !== 'cross
 export class LessonPanel {
   /**
    * @param {{ loadApi: () => Promise<object>, loadTranslator: () => Promise<object>, state: object,
-   *           onChange: (changes: object) => void, viewLink?: (view: string) => string | null }} options
+   *           onChange: (changes: object) => void, viewLink?: (view: string) => string | null,
+   *           trainKvHeadsModel?: (options: object) => Promise<object> }} options
    *   `loadApi`: the attention module, loaded when a widget first needs it (the text never waits for it);
    *   `loadTranslator`: the shipped English → Spanish model, for lesson 5 (an object whose `translate` resolves);
    *   `onChange`: a widget's new settings ({ [widget]: settings }); `viewLink`: the href of the view that goes
-   *   further (from the catalogue's '?view=…'), or null for no link
+   *   further (from the catalogue's '?view=…'), or null for no link; `trainKvHeadsModel`: lesson 7's training of
+   *   one model off the page's thread (a host without it shows that part without its training)
    */
-  constructor({ loadApi, loadTranslator, state, onChange, viewLink = (view) => view }) {
+  constructor({ loadApi, loadTranslator, state, onChange, viewLink = (view) => view, trainKvHeadsModel }) {
+    this.trainKvHeadsModel = trainKvHeadsModel;
     this.loadApi = loadApi;
     this.loadTranslator = loadTranslator;
     this.state = state;
@@ -118,6 +121,7 @@ export class LessonPanel {
         new Widget({
           api: this.api,
           loadTranslator: this.loadTranslator,
+          trainKvHeadsModel: this.trainKvHeadsModel,
           state: this.state[name],
           onChange: (changes) => this.onChange({ [name]: { ...this.state[name], ...changes } }),
         }),

@@ -16,7 +16,7 @@ export function defaultLessonsState() {
     cross: { sentence: 0, head: /** @type {number | 'best'} */ ('best') },
     position: { positions: 32, dims: 32, sentence: 'the cat chased the dog', seed: 0, withPositions: false },
     memory: { hops: 2 },
-    reshape: { heads: 2 },
+    reshape: { heads: 2, kvHeads: 8 },
     selective: { chosen: 0, decay: 0.5 },
     masks: { mode: 'none', custom: /** @type {number[] | null} */ (null) },
   };
@@ -40,6 +40,7 @@ export function encodeLessonsState(state) {
   }
   if (state.lesson === 10) params.set('hops', String(state.memory.hops));
   if (state.lesson === 7 && state.reshape.heads !== 2) params.set('rh', String(state.reshape.heads));
+  if (state.lesson === 7 && state.reshape.kvHeads !== 8) params.set('kv', String(state.reshape.kvHeads));
   if (state.lesson === 2) {
     const { scores, temperature, draw, order } = state.softmax;
     params.set('sc', scores.join(','));
@@ -84,6 +85,7 @@ export function decodeLessonsState(search) {
   p.withPositions = params.get('add') === '1';
   state.memory.hops = integerIn(params.get('hops'), 1, 3) ?? 2;
   state.reshape.heads = params.get('rh') === '3' ? 3 : 2;
+  state.reshape.kvHeads = [4, 2, 1].includes(Number(params.get('kv'))) ? Number(params.get('kv')) : 8;
   const scores = (params.get('sc') ?? '').split(',').map(Number);
   if (scores.length === defaultScores.length && scores.every((x) => Number.isFinite(x) && Math.abs(x) <= 10))
     state.softmax.scores = scores;

@@ -1,12 +1,23 @@
 // "Lessons": the lecture notes' ten points in order, with next and previous. Each shows a short text, a live
 // widget computed by the module, and, where another view goes further, a link to it (one LessonPanel, the same
 // component <attention-lesson> shows on other pages).
+import * as Comlink from 'comlink';
+import { startWorker } from '../lib/index.js';
 import { button, element } from './controls.js';
 import { lessons } from './lessons/catalogue.js';
 import { LessonPanel } from './lesson-panel.js';
 import { lessonCount } from './lessons-state.js';
+import kvHeadsWorkerUrl from './kv-heads-worker.js?worker&url';
 
 export class LessonsView {
+  #kvHeadsSession = null; // lesson 7's training worker, started on its first run
+
+  /** Lesson 7's worker: trains and scores one model per call (kv-heads-worker.js). */
+  #kvHeadsWorker() {
+    this.#kvHeadsSession ??= Comlink.wrap(startWorker(kvHeadsWorkerUrl, { type: 'module' }));
+    return this.#kvHeadsSession;
+  }
+
   /**
    * @param {{ loadApi: () => Promise<object>, loadTranslator: () => Promise<object>, state: object,
    *           onStateChange: (state: object, change: { newLesson: boolean }) => void }} options  `loadApi`: the
@@ -16,7 +27,13 @@ export class LessonsView {
   constructor({ loadApi, state, onStateChange, loadTranslator }) {
     this.state = state;
     this.onStateChange = onStateChange;
-    this.panel = new LessonPanel({ loadApi, loadTranslator, state, onChange: (changes) => this.set(changes) });
+    this.panel = new LessonPanel({
+      loadApi,
+      loadTranslator,
+      state,
+      onChange: (changes) => this.set(changes),
+      trainKvHeadsModel: (options) => this.#kvHeadsWorker().run(options),
+    });
     this.navButtons = lessons.map((lesson, i) =>
       button(`${i + 1}. ${lesson.title}`, () => this.set({ lesson: i + 1 }), {
         className: 'lesson-link',

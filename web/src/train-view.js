@@ -927,6 +927,7 @@ export class TrainView {
       last.alignment === null
         ? 'no alignment score (these pairs carry no word alignment)'
         : `alignment ${percent(last.alignment)} (layer ${last.alignmentHead.layer + 1}, head ${last.alignmentHead.head + 1}: the share of aligned words whose largest weight is on their true source word)`,
+      `a decoder caching its keys and values keeps ${last.cacheBytesPerToken} bytes per output word`,
     ];
     if (run.secondsToTarget !== null)
       parts.push(`95% exact reached at step ${run.stepToTarget}, after ${formatDuration(run.secondsToTarget)}`);

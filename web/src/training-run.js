@@ -92,7 +92,7 @@ export class TrainingRun {
     this.step = 0;
     this.steps = options.steps;
     this.losses = [];
-    this.evaluations = []; // { step, exact, total, alignment }
+    this.evaluations = []; // { step, exact, total, alignment, alignmentHead, cacheBytesPerToken }
     this.snapshots = new Map(); // step → probe result
     this.probe = null;
     this.finalEvaluation = null;
@@ -244,6 +244,7 @@ export class TrainingRun {
       total: evaluation.total,
       alignment: evaluation.alignment,
       alignmentHead: evaluation.alignmentHead,
+      cacheBytesPerToken: evaluation.cacheBytesPerToken,
     });
     this.probe = probe;
     if (this.snapshotSteps.includes(this.step) && !this.snapshots.has(this.step)) this.snapshots.set(this.step, probe);

@@ -1,8 +1,9 @@
 // Lesson 7: splitting Q into heads, right and wrong, with each number coloured by the token it came from,
-// and the attention maps each split gives.
+// and the attention maps each split gives; then heads sharing keys and values (kv-heads-experiment.js).
 import { controlsRow, element, fieldset, labelled, select } from '../controls.js';
 import { formatNumber } from '../format.js';
 import { Heatmap } from '../heatmap.js';
+import { KvHeadsExperiment } from '../kv-heads-experiment.js';
 import { headWeights, splitHeads } from './reshape-math.js';
 
 const tokens = ['the', 'cat', 'sat', 'down'];
@@ -53,7 +54,7 @@ function tokenGrid(caption, data, rows, cols, tokenOf, id) {
 }
 
 export class ReshapeLesson {
-  constructor({ api, state, onChange }) {
+  constructor({ api, state, onChange, trainKvHeadsModel }) {
     this.api = api;
     this.state = state;
     this.onChange = onChange;
@@ -82,11 +83,19 @@ export class ReshapeLesson {
       this.maps,
       this.verdict,
     );
+    // Sharing keys and values across heads: drawn now, trained on request.
+    this.kvHeads = new KvHeadsExperiment({
+      kvHeads: state.kvHeads,
+      onChange: ({ kvHeads }) => this.onChange({ kvHeads }),
+      trainModel: trainKvHeadsModel,
+    });
+    this.element.append(this.kvHeads.element);
   }
 
   render(widthAvailable) {
     const heads = this.state.heads;
     this.headsSelect.value = String(heads);
+    this.kvHeads.show(this.state.kvHeads);
     const { x, projections } = inputs();
     const q = this.api.matmul({ a: x, b: projections[0] });
     const right = splitHeads(q, heads, 'right'),
