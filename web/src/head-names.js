@@ -2,13 +2,12 @@
 // attention): query head h reads key/value head ⌊h·kvHeads/heads⌋, so heads come in groups that read the
 // same keys and values. Every label is 1-based, as the page shows heads.
 
-/** The query heads (0-based, first and last) that read key/value head `kv`. */
+/** The query heads that read key/value head `kv`, 1-based: "3" or "3-4". */
 function groupOf(kv, heads, kvHeads) {
   const size = heads / kvHeads;
-  return [kv * size, kv * size + size - 1];
+  const first = kv * size + 1;
+  return size === 1 ? `${first}` : `${first}-${first + size - 1}`;
 }
-
-const range = ([first, last]) => (first === last ? `${first + 1}` : `${first + 1}-${last + 1}`);
 
 /** A key/value head count as the Train view offers it. */
 export function kvHeadsOptionText(kvHeads, heads) {
@@ -21,13 +20,13 @@ export function kvHeadsOptionText(kvHeads, heads) {
 export function headName(head, { heads, kvHeads = heads }) {
   if (kvHeads === heads) return `head ${head + 1}`;
   const kv = Math.floor((head * kvHeads) / heads);
-  return `head ${head + 1} · K/V ${kv + 1} (heads ${range(groupOf(kv, heads, kvHeads))})`;
+  return `head ${head + 1} · K/V ${kv + 1} (heads ${groupOf(kv, heads, kvHeads)})`;
 }
 
 /** How a model's query heads share key/value heads, in a sentence, or '' when each has its own. */
 export function headSharingText({ heads, kvHeads = heads }) {
   if (kvHeads === heads) return '';
   if (kvHeads === 1) return `All ${heads} heads read one set of keys and values (multi-query attention).`;
-  const groups = Array.from({ length: kvHeads }, (_, kv) => `heads ${range(groupOf(kv, heads, kvHeads))}`);
+  const groups = Array.from({ length: kvHeads }, (_, kv) => `heads ${groupOf(kv, heads, kvHeads)}`);
   return `${heads} query heads share ${kvHeads} key/value heads (grouped-query attention): ${groups.join(', ')} each read one.`;
 }
