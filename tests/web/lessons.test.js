@@ -268,12 +268,16 @@ describe('the lessons’ URL', () => {
       kqv: { axis: 'columns', query: 3, block: 3 },
       scaling: { width: 512, seed: 5 },
       cross: { sentence: 2, head: 3 },
+      decoding: { sentence: 2, choice: 'sample', seed: 17, outputTemperature: 2, forced: true, step: 4 },
+      reshape: { heads: 3, kvHeads: 2 },
     });
     state.masks = { mode: 'custom', custom: Array.from({ length: 25 }, (_, i) => Number(i % 3 === 0)) };
     for (let lesson = 1; lesson <= 10; lesson++) {
       const decoded = decodeLessonsState(`?${encodeLessonsState({ ...state, lesson })}`);
       expect(decoded.lesson).toBe(lesson);
-      const name = { 2: 'softmax', 3: 'kqv', 4: 'scaling', 5: 'cross', 6: 'masks' }[lesson];
+      const name = { 2: 'softmax', 3: 'kqv', 4: 'scaling', 5: 'cross', 6: 'masks', 7: 'reshape', 9: 'decoding' }[
+        lesson
+      ];
       if (name) expect(decoded[name]).toEqual(state[name]);
     }
     const junk = decodeLessonsState('?lesson=2&sc=1,2,x,4,5&t=100&axis=diagonal&query=9&blk=5&d=100&ex=99&head=-1');
@@ -286,5 +290,32 @@ describe('the lessons’ URL', () => {
     expect(decodeLessonsState('?lesson=6&mask=custom&allow=0101').masks).toEqual(defaults.masks); // 4 bits, not 25
     expect(decodeLessonsState(`?lesson=6&mask=custom&allow=${'2'.repeat(25)}`).masks).toEqual(defaults.masks);
     expect(decodeLessonsState('?lesson=6&mask=diagonal').masks).toEqual(defaults.masks);
+    const strange = decodeLessonsState('?lesson=9&ex=99&dec=beam&seed=-3&ot=7&tf=yes&at=0&kv=3');
+    expect(strange.decoding).toEqual(defaults.decoding);
+    expect(strange.reshape).toEqual(defaults.reshape);
+  });
+});
+
+describe('decoding, step by step', () => {
+  it('finds where two decodings part and where a teacher-forced model would have said another word', async () => {
+    const { firstDifference, forcedMisses } = await import('../../web/src/lessons/decoding-math.js');
+    expect(firstDifference(['el', 'perro', '<eos>'], ['el', 'perro', '<eos>'])).toBe(-1);
+    expect(firstDifference(['el', 'gato', '<eos>'], ['el', 'perro', '<eos>'])).toBe(1);
+    expect(firstDifference(['el', 'perro'], ['el', 'perro', '<eos>'])).toBe(2); // one stopped first
+    const step = (i, token, best) => ({ step: i, token, top: [{ word: best, probability: 0.9 }] });
+    expect(forcedMisses([step(0, 'el', 'el'), step(1, 'perro', 'gato'), step(2, '<eos>', '<eos>')])).toEqual([1]);
+  });
+
+  it('the shipped model, fed the reference, guesses every next word of an example right', async () => {
+    const { loadTranslator } = await import('../../web/lib/index.js');
+    const { forcedMisses } = await import('../../web/src/lessons/decoding-math.js');
+    const { decodingSentences } = await import('../../web/src/lessons/decoding-lesson.js');
+    const translator = await loadTranslator({ backend: 'wasm-scalar' });
+    const greedy = translator.translate(decodingSentences[0]);
+    const forced = translator.translate(decodingSentences[0], { target: greedy.alignment.target.join(' ') });
+    expect(forced.decoding.forced).toBe(true);
+    expect(forced.steps.map((s) => s.token)).toEqual([...greedy.alignment.target, '<eos>']);
+    expect(forcedMisses(forced.steps)).toEqual([]);
+    translator.dispose();
   });
 });

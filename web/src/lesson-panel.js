@@ -18,10 +18,11 @@ const widgetModules = {
   reshape: () => import('./lessons/reshape-lesson.js').then((m) => m.ReshapeLesson),
   position: () => import('./lessons/position-lesson.js').then((m) => m.PositionLesson),
   memory: () => import('./lessons/memory-lesson.js').then((m) => m.MemoryLesson),
+  decoding: () => import('./lessons/decoding-lesson.js').then((m) => m.DecodingLesson),
 };
 
-/** Whether a lesson's widget computes with the page's module (lesson 5's asks its translator). */
-export const needsModule = (widget) => widget !== undefined && widget !== 'cross';
+/** Whether a lesson's widget computes with the page's module (lessons 5 and 9 ask their translator). */
+export const needsModule = (widget) => widget !== undefined && widget !== 'cross' && widget !== 'decoding';
 
 export class LessonPanel {
   /**
@@ -29,7 +30,7 @@ export class LessonPanel {
    *           onChange: (changes: object) => void, viewLink?: (view: string) => string | null,
    *           trainKvHeadsModel?: (options: object) => Promise<object> }} options
    *   `loadApi`: the attention module, loaded when a widget first needs it (the text never waits for it);
-   *   `loadTranslator`: the shipped English → Spanish model, for lesson 5 (an object whose `translate` resolves);
+   *   `loadTranslator`: the shipped English → Spanish model, for lessons 5 and 9 (an object whose `translate` resolves);
    *   `onChange`: a widget's new settings ({ [widget]: settings }); `viewLink`: the href of the view that goes
    *   further (from the catalogue's '?view=…'), or null for no link; `trainKvHeadsModel`: lesson 7's training of
    *   one model off the page's thread (a host without it shows that part without its training)

@@ -1,9 +1,11 @@
 // The Lessons view's state and its URL form: which lecture point is open, and each widget's settings.
+import { outputTemperatures } from './lessons/decoding-math.js';
 import { widths } from './lessons/scaling-math.js';
 import { defaultScores, temperatureRange } from './lessons/softmax-math.js';
 import { languagePairs } from './translation-state.js';
 
 const exampleSentences = languagePairs['en-es'].examples;
+const decodingSentenceCount = exampleSentences.length; // lesson 9's sentences are the same examples
 
 export const lessonCount = 10;
 
@@ -16,6 +18,7 @@ export function defaultLessonsState() {
     cross: { sentence: 0, head: /** @type {number | 'best'} */ ('best') },
     position: { positions: 32, dims: 32, sentence: 'the cat chased the dog', seed: 0, withPositions: false },
     memory: { hops: 2 },
+    decoding: { sentence: 0, choice: 'greedy', seed: 0, outputTemperature: 1, forced: false, step: 0 },
     reshape: { heads: 2, kvHeads: 8 },
     selective: { chosen: 0, decay: 0.5 },
     masks: { mode: 'none', custom: /** @type {number[] | null} */ (null) },
@@ -39,6 +42,15 @@ export function encodeLessonsState(state) {
     if (p.withPositions) params.set('add', '1');
   }
   if (state.lesson === 10) params.set('hops', String(state.memory.hops));
+  if (state.lesson === 9) {
+    const d = state.decoding;
+    params.set('ex', String(d.sentence));
+    if (d.choice === 'sample') params.set('dec', 'sample');
+    if (d.seed) params.set('seed', String(d.seed));
+    if (d.outputTemperature !== 1) params.set('ot', String(d.outputTemperature));
+    if (d.forced) params.set('tf', '1');
+    if (d.step) params.set('at', String(d.step + 1));
+  }
   if (state.lesson === 7 && state.reshape.heads !== 2) params.set('rh', String(state.reshape.heads));
   if (state.lesson === 7 && state.reshape.kvHeads !== 8) params.set('kv', String(state.reshape.kvHeads));
   if (state.lesson === 2) {
@@ -84,6 +96,13 @@ export function decodeLessonsState(search) {
   p.seed = integerIn(params.get('shuffle'), 0, 1e6) ?? 0;
   p.withPositions = params.get('add') === '1';
   state.memory.hops = integerIn(params.get('hops'), 1, 3) ?? 2;
+  const d = state.decoding;
+  d.sentence = integerIn(params.get('ex'), 0, decodingSentenceCount - 1) ?? 0;
+  if (params.get('dec') === 'sample') d.choice = 'sample';
+  d.seed = integerIn(params.get('seed'), 0, 9999) ?? 0;
+  if (outputTemperatures.includes(Number(params.get('ot')))) d.outputTemperature = Number(params.get('ot'));
+  d.forced = params.get('tf') === '1';
+  d.step = (integerIn(params.get('at'), 1, 32) ?? 1) - 1;
   state.reshape.heads = params.get('rh') === '3' ? 3 : 2;
   state.reshape.kvHeads = [4, 2, 1].includes(Number(params.get('kv'))) ? Number(params.get('kv')) : 8;
   const scores = (params.get('sc') ?? '').split(',').map(Number);

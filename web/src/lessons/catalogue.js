@@ -51,8 +51,9 @@ export const lessons = Object.freeze([
   },
   {
     title: 'The translation setting',
+    widget: 'decoding',
     view: '?view=translation&tf=1',
-    text: 'The translator decodes one word at a time: the bars show each step’s output distribution, greedy takes the most likely word, sampling draws one, and teacher forcing feeds the reference instead of the model’s own words, as in training.',
+    text: 'The translator decodes one word at a time, each from an output distribution over every Spanish word, given the English and the words so far. Greedy decoding takes the most likely word; sampling draws one (the seed fixes the draw, the output temperature flattens or sharpens the distribution), and one unlikely draw changes every word after it. Training uses teacher forcing: the decoder is fed the reference, not its own words, so each step learns the next word given a right beginning. Below, the shipped model decodes a sentence: click a word for its distribution, draw with other seeds, and switch teacher forcing on. The Translation view does the same with any sentence, beside the attention maps.',
   },
   {
     title: 'Memory networks',
