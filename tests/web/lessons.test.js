@@ -270,14 +270,22 @@ describe('the lessons’ URL', () => {
       cross: { sentence: 2, head: 3 },
       decoding: { sentence: 2, choice: 'sample', seed: 17, outputTemperature: 2, forced: true, step: 4 },
       reshape: { heads: 3, kvHeads: 2 },
+      memory: { hops: 3, story: [2, 1, 0] },
     });
     state.masks = { mode: 'custom', custom: Array.from({ length: 25 }, (_, i) => Number(i % 3 === 0)) };
     for (let lesson = 1; lesson <= 10; lesson++) {
       const decoded = decodeLessonsState(`?${encodeLessonsState({ ...state, lesson })}`);
       expect(decoded.lesson).toBe(lesson);
-      const name = { 2: 'softmax', 3: 'kqv', 4: 'scaling', 5: 'cross', 6: 'masks', 7: 'reshape', 9: 'decoding' }[
-        lesson
-      ];
+      const name = {
+        2: 'softmax',
+        3: 'kqv',
+        4: 'scaling',
+        5: 'cross',
+        6: 'masks',
+        7: 'reshape',
+        9: 'decoding',
+        10: 'memory',
+      }[lesson];
       if (name) expect(decoded[name]).toEqual(state[name]);
     }
     const junk = decodeLessonsState('?lesson=2&sc=1,2,x,4,5&t=100&axis=diagonal&query=9&blk=5&d=100&ex=99&head=-1');
@@ -290,9 +298,10 @@ describe('the lessons’ URL', () => {
     expect(decodeLessonsState('?lesson=6&mask=custom&allow=0101').masks).toEqual(defaults.masks); // 4 bits, not 25
     expect(decodeLessonsState(`?lesson=6&mask=custom&allow=${'2'.repeat(25)}`).masks).toEqual(defaults.masks);
     expect(decodeLessonsState('?lesson=6&mask=diagonal').masks).toEqual(defaults.masks);
-    const strange = decodeLessonsState('?lesson=9&ex=99&dec=beam&seed=-3&ot=7&tf=yes&at=0&kv=3');
+    const strange = decodeLessonsState('?lesson=9&ex=99&dec=beam&seed=-3&ot=7&tf=yes&at=0&kv=3&story=0,3,1');
     expect(strange.decoding).toEqual(defaults.decoding);
     expect(strange.reshape).toEqual(defaults.reshape);
+    expect(strange.memory).toEqual(defaults.memory);
   });
 });
 

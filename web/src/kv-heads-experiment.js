@@ -16,11 +16,14 @@ const percent = (share) => `${(100 * share).toFixed(0)}%`;
 export class KvHeadsExperiment {
   /**
    * @param {{ kvHeads: number, onChange: (changes: { kvHeads: number }) => void,
-   *           trainModel?: (options: { task: string, kvHeads: number }) => Promise<object> }} options
+   *           trainModel?: (options: { task: string, kvHeads: number }) => Promise<object>,
+   *           onResults?: (results: object[]) => void }} options
    *   `trainModel`: trains and scores one model off the page's thread (kv-heads-setup.js's runKvHeads)
    */
-  constructor({ kvHeads, onChange, trainModel }) {
+  constructor({ kvHeads, onChange, trainModel, onResults = () => {} }) {
     this.trainModel = trainModel;
+    this.onResults = onResults;
+    this.results = null; // the last finished experiment's rows
     this.task = 'en-es';
     this.kvHeadsSelect = select(
       'kv-heads-shown',
@@ -107,6 +110,8 @@ export class KvHeadsExperiment {
         this.#draw(task, results);
       }
       this.status.textContent = this.#summary(task, results);
+      this.results = results;
+      this.onResults(results);
     } catch (error) {
       this.status.textContent = `The experiment stopped: ${error.message}`;
     } finally {

@@ -28,15 +28,18 @@ export class LessonPanel {
   /**
    * @param {{ loadApi: () => Promise<object>, loadTranslator: () => Promise<object>, state: object,
    *           onChange: (changes: object) => void, viewLink?: (view: string) => string | null,
-   *           trainKvHeadsModel?: (options: object) => Promise<object> }} options
+   *           trainKvHeadsModel?: (options: object) => Promise<object>,
+   *           challenges?: import('./challenges/challenge-list.js').ChallengeList }} options
    *   `loadApi`: the attention module, loaded when a widget first needs it (the text never waits for it);
    *   `loadTranslator`: the shipped English → Spanish model, for lessons 5 and 9 (an object whose `translate` resolves);
    *   `onChange`: a widget's new settings ({ [widget]: settings }); `viewLink`: the href of the view that goes
    *   further (from the catalogue's '?view=…'), or null for no link; `trainKvHeadsModel`: lesson 7's training of
-   *   one model off the page's thread (a host without it shows that part without its training)
+   *   one model off the page's thread (a host without it shows that part without its training); `challenges`:
+   *   the lessons' challenges, checked on each drawing of a widget (a host without them shows none)
    */
-  constructor({ loadApi, loadTranslator, state, onChange, viewLink = (view) => view, trainKvHeadsModel }) {
+  constructor({ loadApi, loadTranslator, state, onChange, viewLink = (view) => view, trainKvHeadsModel, challenges }) {
     this.trainKvHeadsModel = trainKvHeadsModel;
+    this.challenges = challenges ?? null;
     this.loadApi = loadApi;
     this.loadTranslator = loadTranslator;
     this.state = state;
@@ -125,6 +128,11 @@ export class LessonPanel {
           trainKvHeadsModel: this.trainKvHeadsModel,
           state: this.state[name],
           onChange: (changes) => this.onChange({ [name]: { ...this.state[name], ...changes } }),
+          // what the drawing computed, for the challenges (only those of the lesson shown are checked)
+          onFacts: (facts) => {
+            if (lessons[this.state.lesson - 1].widget !== name) return;
+            this.challenges?.check(name, this.state[name], facts);
+          },
         }),
       );
     }
@@ -198,7 +206,10 @@ export class LessonPanel {
     }
     const widget = this.#widget(lesson.widget);
     const link = lesson.view && this.viewLink(lesson.view);
-    this.body.replaceChildren(...[widget?.element, link && this.#openLink(lesson, link)].filter(Boolean));
+    this.challenges?.show(this.state.lesson);
+    this.body.replaceChildren(
+      ...[widget?.element, this.challenges?.element, link && this.#openLink(lesson, link)].filter(Boolean),
+    );
     if (!widget) return;
     yield;
     widget.state = this.state[lesson.widget];

@@ -1,5 +1,6 @@
 // The Lessons view's state and its URL form: which lecture point is open, and each widget's settings.
 import { outputTemperatures } from './lessons/decoding-math.js';
+import { defaultStory, storyLines } from './lessons/memory-math.js';
 import { widths } from './lessons/scaling-math.js';
 import { defaultScores, temperatureRange } from './lessons/softmax-math.js';
 import { languagePairs } from './translation-state.js';
@@ -17,7 +18,7 @@ export function defaultLessonsState() {
     scaling: { width: 64, seed: 0 },
     cross: { sentence: 0, head: /** @type {number | 'best'} */ ('best') },
     position: { positions: 32, dims: 32, sentence: 'the cat chased the dog', seed: 0, withPositions: false },
-    memory: { hops: 2 },
+    memory: { hops: 2, story: [...defaultStory] },
     decoding: { sentence: 0, choice: 'greedy', seed: 0, outputTemperature: 1, forced: false, step: 0 },
     reshape: { heads: 2, kvHeads: 8 },
     selective: { chosen: 0, decay: 0.5 },
@@ -41,7 +42,10 @@ export function encodeLessonsState(state) {
     if (p.seed) params.set('shuffle', String(p.seed));
     if (p.withPositions) params.set('add', '1');
   }
-  if (state.lesson === 10) params.set('hops', String(state.memory.hops));
+  if (state.lesson === 10) {
+    params.set('hops', String(state.memory.hops));
+    if (state.memory.story.join(',') !== defaultStory.join(',')) params.set('story', state.memory.story.join(','));
+  }
   if (state.lesson === 9) {
     const d = state.decoding;
     params.set('ex', String(d.sentence));
@@ -96,6 +100,8 @@ export function decodeLessonsState(search) {
   p.seed = integerIn(params.get('shuffle'), 0, 1e6) ?? 0;
   p.withPositions = params.get('add') === '1';
   state.memory.hops = integerIn(params.get('hops'), 1, 3) ?? 2;
+  const story = (params.get('story') ?? '').split(',').map((line) => integerIn(line, 0, storyLines.length - 1));
+  if (story.length === defaultStory.length && story.every((line) => line !== null)) state.memory.story = story;
   const d = state.decoding;
   d.sentence = integerIn(params.get('ex'), 0, decodingSentenceCount - 1) ?? 0;
   if (params.get('dec') === 'sample') d.choice = 'sample';

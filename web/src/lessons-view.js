@@ -5,6 +5,8 @@ import * as Comlink from 'comlink';
 import { startWorker } from '../lib/index.js';
 import { button, element } from './controls.js';
 import { lessons } from './lessons/catalogue.js';
+import { ChallengeList, lessonProgress } from './challenges/challenge-list.js';
+import { ChallengeProgress } from './challenges/progress.js';
 import { LessonPanel } from './lesson-panel.js';
 import { lessonCount } from './lessons-state.js';
 import kvHeadsWorkerUrl from './kv-heads-worker.js?worker&url';
@@ -27,19 +29,23 @@ export class LessonsView {
   constructor({ loadApi, state, onStateChange, loadTranslator }) {
     this.state = state;
     this.onStateChange = onStateChange;
+    this.progress = new ChallengeProgress();
     this.panel = new LessonPanel({
       loadApi,
       loadTranslator,
       state,
       onChange: (changes) => this.set(changes),
       trainKvHeadsModel: (options) => this.#kvHeadsWorker().run(options),
+      challenges: new ChallengeList({ progress: this.progress, onSolved: () => this.#renderProgress() }),
     });
+    this.progressMarks = lessons.map(() => element('span', { className: 'lesson-progress' }));
     this.navButtons = lessons.map((lesson, i) =>
       button(`${i + 1}. ${lesson.title}`, () => this.set({ lesson: i + 1 }), {
         className: 'lesson-link',
         id: `lesson-${i + 1}`,
       }),
     );
+    this.navButtons.forEach((b, i) => b.append(this.progressMarks[i]));
     this.prev = button('◀ previous', () => this.set({ lesson: this.state.lesson - 1 }), { id: 'lesson-prev' });
     this.next = button('next ▶', () => this.set({ lesson: this.state.lesson + 1 }), { id: 'lesson-next' });
     this.element = element(
@@ -78,8 +84,19 @@ export class LessonsView {
     await this.panel.renderInSlices();
   }
 
+  /** Each lesson's solved challenges in the list: "1 of 2 tried ✓" (kept in this browser). */
+  #renderProgress() {
+    this.progressMarks.forEach((mark, i) => {
+      const { solved, total } = lessonProgress(this.progress, i + 1);
+      mark.textContent = total ? ` ${solved === total ? '✓' : '·'} ${solved}/${total}` : '';
+      mark.title = total ? `${solved} of ${total} challenge${total > 1 ? 's' : ''} solved in this browser` : '';
+      mark.dataset.solved = String(solved);
+    });
+  }
+
   /** The list's current lesson and the buttons. */
   #renderNavigation() {
+    this.#renderProgress();
     const { lesson: number } = this.state;
     this.navButtons.forEach((b, i) =>
       i + 1 === number ? b.setAttribute('aria-current', 'step') : b.removeAttribute('aria-current'),

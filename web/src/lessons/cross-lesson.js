@@ -15,7 +15,8 @@ export class CrossAttentionLesson {
    * @param {{ loadTranslator: () => Promise<import('../remote-translator.js').RemoteTranslator>, state: object,
    *           onChange: (changes: object) => void }} options
    */
-  constructor({ state, onChange, loadTranslator }) {
+  constructor({ state, onChange, loadTranslator, onFacts }) {
+    this.onFacts = onFacts;
     this.state = state;
     this.onChange = onChange;
     this.loadTranslator = loadTranslator;
@@ -98,6 +99,7 @@ export class CrossAttentionLesson {
     const cells = alignmentCells(translation.alignment, cross[0].rows);
     const agreement = cross.map((map) => alignmentAgreement(map, cells) ?? 0);
     const best = agreement.indexOf(Math.max(...agreement));
+    this.onFacts?.({ agreement });
     const head = this.state.head === 'best' ? best : Math.min(this.state.head, cross.length - 1);
     const options = [['best', `best aligned (${best + 1})`], ...cross.map((_, h) => [h, `${h + 1}`])];
     this.headSelect.replaceChildren(

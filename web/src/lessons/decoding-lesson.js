@@ -15,7 +15,8 @@ export class DecodingLesson {
    * @param {{ loadTranslator: () => Promise<{ translate: Function }>, state: object,
    *           onChange: (changes: object) => void }} options
    */
-  constructor({ state, onChange, loadTranslator }) {
+  constructor({ state, onChange, loadTranslator, onFacts }) {
+    this.onFacts = onFacts;
     this.state = state;
     this.onChange = onChange;
     this.loadTranslator = loadTranslator;
@@ -151,6 +152,10 @@ export class DecodingLesson {
       s.forced ? 'fed: the reference' : s.choice === 'sample' ? `drawn (seed ${s.seed})` : 'chosen: the most likely',
     );
     this.output.dataset.words = words(shown.target);
+    this.onFacts?.({
+      parted: s.forced || s.choice !== 'sample' ? -1 : firstDifference(shown.target, greedy.target),
+      forcedMisses: s.forced ? forcedMisses(shown.steps) : [],
+    });
     this.status.textContent = this.#verdict({ greedy, shown, reference, current });
   }
 

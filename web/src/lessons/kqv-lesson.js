@@ -13,7 +13,8 @@ const axes = [
 ];
 
 export class KeysQueriesValuesLesson {
-  constructor({ api, state, onChange }) {
+  constructor({ api, state, onChange, onFacts }) {
+    this.onFacts = onFacts;
     this.api = api;
     this.state = state;
     this.onChange = onChange;
@@ -160,6 +161,7 @@ export class KeysQueriesValuesLesson {
       element('tbody', {}, ...rows),
     );
     const rescaled = online.trace.blocks.filter((b, i) => i > 0 && b.rescale < 1).length;
+    this.onFacts?.({ rescaled });
     this.onlineResult.textContent = `After the last block, O / l = ${numbers(online.trace.output)}; the materialised softmax gives ${numbers(online.materialised)}: largest difference ${online.largestDifference === 0 ? '0, the same floats' : `${online.largestDifference.toExponential(1)} (float rounding)`}. ${rescaled ? `${rescaled} block${rescaled === 1 ? '' : 's'} raised the maximum and rescaled what came before.` : 'No later block raised the maximum, so nothing was rescaled: try another query or block size.'}`;
   }
 }

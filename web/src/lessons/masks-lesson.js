@@ -15,7 +15,8 @@ const modeNames = {
 };
 
 export class MasksLesson {
-  constructor({ api, state, onChange }) {
+  constructor({ api, state, onChange, onFacts }) {
+    this.onFacts = onFacts;
     this.api = api;
     this.state = state;
     this.onChange = onChange;
@@ -88,6 +89,7 @@ export class MasksLesson {
     this.modeSelect.value = mode;
     this.allowed = allowedOf(mode, custom ?? allowedOf('none'));
     const { weights, logits } = maskedAttention(this.api, this.allowed);
+    this.onFacts?.({ weights: Array.from(weights.data), allowed: Array.from(this.allowed) });
     this.graph.update({ weights, logits, labels: [...tokens] });
     this.boxes.flat().forEach((box, i) => (box.checked = this.allowed[i] === 1));
     this.weights.update({

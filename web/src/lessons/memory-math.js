@@ -4,19 +4,29 @@
 
 export const features = Object.freeze(['mary', 'apple', 'kitchen', 'garden', 'went', 'took', 'recent']);
 export const places = Object.freeze(['kitchen', 'garden']);
-export const story = Object.freeze(['mary went to the kitchen', 'mary took the apple', 'mary went to the garden']);
 export const question = 'where is the apple?';
 
 const vector = (weights) => features.map((f) => weights[f] ?? 0);
 
-// Keys: what each sentence mentions, and how recent it is. Values: what the fact points to next: a place,
-// or (for "took") the person, to be followed to where they went.
-const keys = [
-  vector({ mary: 1, went: 1, kitchen: 1, recent: 0 }),
-  vector({ mary: 1, took: 1, apple: 1, recent: 0.5 }),
-  vector({ mary: 1, went: 1, garden: 1, recent: 1 }),
-];
-const values = [vector({ kitchen: 1 }), vector({ mary: 1, went: 1 }), vector({ garden: 1 })];
+// The lines a story may be made of. Keys: what each line mentions (its recency is added by its place in the
+// story). Values: what the fact points to next: a place, or (for "took") the person, to be followed to where
+// they went.
+export const storyLines = Object.freeze([
+  { text: 'mary went to the kitchen', key: { mary: 1, went: 1, kitchen: 1 }, value: { kitchen: 1 }, place: 'kitchen' },
+  { text: 'mary took the apple', key: { mary: 1, took: 1, apple: 1 }, value: { mary: 1, went: 1 }, place: null },
+  { text: 'mary went to the garden', key: { mary: 1, went: 1, garden: 1 }, value: { garden: 1 }, place: 'garden' },
+]);
+/** The lecture notes' story: three lines, by index into storyLines. */
+export const defaultStory = Object.freeze([0, 1, 2]);
+const recency = [0, 0.5, 1]; // the first line oldest
+
+/** Where the apple is, told by the story itself: where mary last went, if she took it at all (else null). */
+export function trueAnswer(story) {
+  if (!story.includes(1)) return null;
+  const places = story.map((line) => storyLines[line].place).filter(Boolean);
+  return places.at(-1) ?? null;
+}
+
 const query = vector({ apple: 1, recent: 0.5 }); // "where is the apple (now)?"
 const keepNow = features.map((row) => features.map((col) => (row === 'recent' && col === 'recent' ? 1 : 0)));
 const sharpness = 4;
@@ -24,7 +34,9 @@ const sharpness = 4;
 const matrix = (rows) => ({ data: Float32Array.from(rows.flat()), rows: rows.length, cols: rows[0].length });
 
 /** Each hop's weights over the story's sentences, the query it used and its output; then the answer. */
-export function hops(api, count) {
+export function hops(api, count, story = defaultStory) {
+  const keys = story.map((line, i) => vector({ ...storyLines[line].key, recent: recency[i] }));
+  const values = story.map((line) => vector(storyLines[line].value));
   let u = matrix([query]);
   const out = [];
   for (let hop = 0; hop < count; hop++) {

@@ -5,7 +5,8 @@ import { Heatmap } from '../heatmap.js';
 import { permutationCheck, shuffledOrder } from './position-math.js';
 
 export class PositionLesson {
-  constructor({ api, state, onChange }) {
+  constructor({ api, state, onChange, onFacts }) {
+    this.onFacts = onFacts;
     this.api = api;
     this.state = state;
     this.onChange = onChange;
@@ -89,6 +90,7 @@ export class PositionLesson {
     }
     const order = shuffledOrder(words.length, s.seed);
     const { original, shuffled, largest } = permutationCheck(this.api, words, order, s.withPositions);
+    this.onFacts?.({ largest, shuffled: s.seed > 0 }); // seed 0: the words as typed, before any shuffle press
     this.original.update({ matrix: original, digits: 3, rowLabels: words, maxWidth: Math.min(width / 2, 420) });
     this.shuffled.update({
       matrix: shuffled,

@@ -54,7 +54,8 @@ function tokenGrid(caption, data, rows, cols, tokenOf, id) {
 }
 
 export class ReshapeLesson {
-  constructor({ api, state, onChange, trainKvHeadsModel }) {
+  constructor({ api, state, onChange, trainKvHeadsModel, onFacts }) {
+    this.onFacts = onFacts;
     this.api = api;
     this.state = state;
     this.onChange = onChange;
@@ -88,6 +89,7 @@ export class ReshapeLesson {
       kvHeads: state.kvHeads,
       onChange: ({ kvHeads }) => this.onChange({ kvHeads }),
       trainModel: trainKvHeadsModel,
+      onResults: (results) => this.onFacts?.({ results }),
     });
     this.element.append(this.kvHeads.element);
   }
@@ -96,6 +98,7 @@ export class ReshapeLesson {
     const heads = this.state.heads;
     this.headsSelect.value = String(heads);
     this.kvHeads.show(this.state.kvHeads);
+    this.onFacts?.({ results: this.kvHeads.results });
     const { x, projections } = inputs();
     const q = this.api.matmul({ a: x, b: projections[0] });
     const right = splitHeads(q, heads, 'right'),

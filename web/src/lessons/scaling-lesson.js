@@ -3,10 +3,11 @@
 import { button, controlsRow, element, fieldset, labelled } from '../controls.js';
 import { formatNumber } from '../format.js';
 import { Heatmap, wordWeights } from '../heatmap.js';
-import { keyCount, queryCount, scalingExperiment, widths } from './scaling-math.js';
+import { firstNearlyOneHot, keyCount, queryCount, scalingExperiment, widths } from './scaling-math.js';
 
 export class ScalingLesson {
-  constructor({ api, state, onChange }) {
+  constructor({ api, state, onChange, onFacts }) {
+    this.onFacts = onFacts;
     this.api = api;
     this.state = state;
     this.onChange = onChange;
@@ -48,6 +49,10 @@ export class ScalingLesson {
     this.widthInput.value = String(widths.indexOf(d));
     this.widthText.textContent = `d = ${d}`;
     const { unscaled, scaled } = scalingExperiment(this.api, d, seed);
+    // for the challenges: where this draw first turns one-hot (nine widths, computed once per draw)
+    this.firstOneHot ??= new Map();
+    if (this.onFacts && !this.firstOneHot.has(seed)) this.firstOneHot.set(seed, firstNearlyOneHot(this.api, seed));
+    this.onFacts?.({ firstNearlyOneHot: this.firstOneHot.get(seed) });
     this.map.update({
       matrix: { data: Float32Array.from([...unscaled.firstRow, ...scaled.firstRow]), rows: 2, cols: keyCount },
       digits: 2,

@@ -12,6 +12,12 @@ const standardDeviation = (values) => {
   return Math.sqrt(values.reduce((a, b) => a + (b - mean) ** 2, 0) / values.length);
 };
 
+/** The smallest width at which, for the `seed`-th draw, the unscaled weights are nearly one-hot (a query's
+ * largest weight above 0.9 on average), or null. */
+export function firstNearlyOneHot(api, seed) {
+  return widths.find((d) => scalingExperiment(api, d, seed).unscaled.meanLargest > 0.9) ?? null;
+}
+
 /** The experiment at width `d` with the `seed`-th draw: both ways' weights, spreads and largest weights. */
 export function scalingExperiment(api, d, seed) {
   const q = { data: gaussians(queryCount * d, 2 * seed + 1), rows: queryCount, cols: d };

@@ -5,7 +5,8 @@ import { Heatmap, wordWeights } from '../heatmap.js';
 import { items, summaries } from './selective-math.js';
 
 export class SelectiveLesson {
-  constructor({ api, state, onChange }) {
+  constructor({ api, state, onChange, onFacts }) {
+    this.onFacts = onFacts;
     this.api = api;
     this.state = state;
     this.onChange = onChange;
@@ -47,6 +48,7 @@ export class SelectiveLesson {
     this.decayInput.value = String(Math.round(decay * 100));
     this.decayText.textContent = `λ = ${decay.toFixed(2)}`;
     const list = summaries(this.api, chosen, decay);
+    this.onFacts?.({ newestDecayWeight: list[0].weights.at(-1) }); // the fixed decay's weight on the newest item
     this.map.update({
       matrix: {
         data: Float32Array.from(list.flatMap((s) => Array.from(s.weights))),

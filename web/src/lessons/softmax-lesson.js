@@ -14,7 +14,8 @@ import {
 } from './softmax-math.js';
 
 export class SoftmaxLesson {
-  constructor({ api, state, onChange }) {
+  constructor({ api, state, onChange, onFacts }) {
+    this.onFacts = onFacts;
     this.api = api;
     this.state = state;
     this.onChange = onChange;
@@ -94,6 +95,9 @@ export class SoftmaxLesson {
     const hard = hardAttention(this.api, scores);
     const argmax = hard.weights.indexOf(1);
     const drawn = order[sampledIndex(soft.weights, draw)];
+    const byInput = new Array(inputs.length);
+    order.forEach((input, row) => (byInput[input] = soft.weights[row]));
+    this.onFacts?.({ weights: byInput }); // each input's weight, in the inputs' own order
     const bars = (weights, inputOfRow) =>
       weights.map((probability, row) => ({ word: inputs[inputOfRow(row)], probability }));
     this.soft.update(

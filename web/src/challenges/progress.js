@@ -1,0 +1,45 @@
+// Which challenges this browser has solved: kept in localStorage and nowhere else (no server, no cookie). A
+// browser that refuses storage (private modes, a sandboxed iframe) still shows progress for the visit.
+const key = 'attention-playground:challenges';
+
+export class ChallengeProgress {
+  constructor(storage = globalThis.localStorage) {
+    this.storage = storage;
+    this.solved = new Set(this.#read());
+  }
+
+  #read() {
+    try {
+      const saved = JSON.parse(this.storage?.getItem(key) ?? '[]');
+      return Array.isArray(saved) ? saved.filter((id) => typeof id === 'string') : [];
+    } catch {
+      return []; // unreadable or refused: start empty
+    }
+  }
+
+  has(id) {
+    return this.solved.has(id);
+  }
+
+  /** Marks `id` solved; true when it was not before. */
+  add(id) {
+    if (this.solved.has(id)) return false;
+    this.solved.add(id);
+    try {
+      this.storage?.setItem(key, JSON.stringify([...this.solved]));
+    } catch {
+      // storage full or refused: the visit keeps it
+    }
+    return true;
+  }
+
+  /** Forgets every solved challenge (the lesson list's "start over"). */
+  clear() {
+    this.solved.clear();
+    try {
+      this.storage?.removeItem(key);
+    } catch {
+      // nothing kept, nothing to forget
+    }
+  }
+}
