@@ -13,6 +13,8 @@ import { mkdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { launchChromium, startBuiltSite } from '../tests/e2e/browser.js';
 
+const wanted = process.argv.slice(2);
+const take = (name) => wanted.length === 0 || wanted.includes(name);
 const images = fileURLToPath(new URL('../docs/images/', import.meta.url));
 mkdirSync(images, { recursive: true });
 
@@ -47,73 +49,104 @@ try {
     serviceWorkers: 'block',
   });
   const page = await context.newPage();
-
-  await page.goto(`${site.url}?view=translation&model=en-ja`);
-  await page.waitForSelector('#translation-view[data-decoding="done"]');
-  await page.locator('#cross-attention').scrollIntoViewIfNeeded();
-  await page.waitForSelector('#cross-attention-lines line', { state: 'attached' });
-  await page.waitForTimeout(500); // the line view and the map's picture settle
-  await shoot(page, 'translation-en-ja.png', '#cross-title', '#cross-attention', '#cross-attention-lines');
-
-  await page.goto(`${site.url}?view=train`);
-  await page.locator('#train-start').click();
-  await page.waitForFunction(() => Number(document.querySelector('#train-view')?.dataset.step) >= 200, null, {
-    timeout: 120_000,
-  });
-  await page.locator('#train-start').click(); // pause halfway: the curves so far and the snapshots taken
-  await page.waitForSelector('#train-view[data-status="paused"]');
-  await shoot(page, 'train-mid-run.png', '.run-bar', '#snapshots');
-
-  await page.goto(`${site.url}?view=lessons&lesson=4`);
-  await page.waitForSelector('#lesson-title + .lesson-text + .lesson-body canvas, .lesson-body canvas');
-  await page.waitForTimeout(500);
-  await shoot(page, 'lesson-scaling.png', '#lesson-title', '.lesson-body');
-
-  const sentence = encodeURIComponent('the big dog sees the white cats');
-  await page.goto(`${site.url}?view=translation&q=${sentence}`);
-  await page.waitForSelector('#translation-view[data-decoding="done"]');
-  await page.locator('#head-switches').scrollIntoViewIfNeeded();
-  await page.locator('#rank-heads').click();
-  await page.waitForFunction(
-    () => /^Ranked on/.test(document.querySelector('#head-ranking-status')?.textContent ?? ''),
-    null,
-    {
+  if (take('translation-en-ja')) {
+    await page.goto(`${site.url}?view=translation&model=en-ja`);
+    await page.waitForSelector('#translation-view[data-decoding="done"]');
+    await page.locator('#cross-attention').scrollIntoViewIfNeeded();
+    await page.waitForSelector('#cross-attention-lines line', { state: 'attached' });
+    await page.waitForTimeout(500); // the line view and the map's picture settle
+    await shoot(page, 'translation-en-ja.png', '#cross-title', '#cross-attention', '#cross-attention-lines');
+  }
+  if (take('train-mid-run')) {
+    await page.goto(`${site.url}?view=train`);
+    await page.locator('#train-start').click();
+    await page.waitForFunction(() => Number(document.querySelector('#train-view')?.dataset.step) >= 200, null, {
       timeout: 120_000,
-    },
-  );
-  await shoot(page, 'experiment-heads.png', '#head-switches', '#head-switches');
-  await page.locator('#attribution').scrollIntoViewIfNeeded();
-  await page.waitForFunction(() =>
-    /attention flow \d/.test(document.querySelector('#attribution-agreement')?.textContent ?? ''),
-  );
-  await page.locator('#attribution-measure').click();
-  await page.waitForFunction(
-    () => /^Over \d+ held-out/.test(document.querySelector('#attribution-held-out')?.textContent ?? ''),
-    null,
-    {
-      timeout: 60_000,
-    },
-  );
-  await page.waitForTimeout(500);
-  await shoot(page, 'experiment-attribution.png', '#attribution', '#attribution');
-
-  await page.goto(`${site.url}?view=train`);
-  await page.locator('#extrapolation').scrollIntoViewIfNeeded();
-  await page.locator('#extrapolation-task').selectOption('reverse');
-  await page.locator('#extrapolation-run').click();
-  await page.waitForFunction(
-    () => /^Done/.test(document.querySelector('#extrapolation-status')?.textContent ?? ''),
-    null,
-    {
-      timeout: 300_000,
-    },
-  );
-  await shoot(page, 'experiment-positions.png', '#extrapolation', '#extrapolation');
-
-  await page.goto(`${site.url}?view=lessons&lesson=3&blk=1`);
-  await page.waitForSelector('#online-softmax-blocks tbody tr', { state: 'attached' });
-  await page.waitForTimeout(500);
-  await shoot(page, 'lesson-online-softmax.png', '#lesson-title', '.lesson-body');
+    });
+    await page.locator('#train-start').click(); // pause halfway: the curves so far and the snapshots taken
+    await page.waitForSelector('#train-view[data-status="paused"]');
+    await shoot(page, 'train-mid-run.png', '.run-bar', '#snapshots');
+  }
+  if (take('lesson-scaling')) {
+    await page.goto(`${site.url}?view=lessons&lesson=4`);
+    await page.waitForSelector('#lesson-title + .lesson-text + .lesson-body canvas, .lesson-body canvas');
+    await page.waitForTimeout(500);
+    await shoot(page, 'lesson-scaling.png', '#lesson-title', '.lesson-body');
+  }
+  if (take('experiment-heads') || take('experiment-attribution')) {
+    const sentence = encodeURIComponent('the big dog sees the white cats');
+    await page.goto(`${site.url}?view=translation&q=${sentence}`);
+    await page.waitForSelector('#translation-view[data-decoding="done"]');
+    await page.locator('#head-switches').scrollIntoViewIfNeeded();
+    await page.locator('#rank-heads').click();
+    await page.waitForFunction(
+      () => /^Ranked on/.test(document.querySelector('#head-ranking-status')?.textContent ?? ''),
+      null,
+      {
+        timeout: 120_000,
+      },
+    );
+    await shoot(page, 'experiment-heads.png', '#head-switches', '#head-switches');
+    await page.locator('#attribution').scrollIntoViewIfNeeded();
+    await page.waitForFunction(() =>
+      /attention flow \d/.test(document.querySelector('#attribution-agreement')?.textContent ?? ''),
+    );
+    await page.locator('#attribution-measure').click();
+    await page.waitForFunction(
+      () => /^Over \d+ held-out/.test(document.querySelector('#attribution-held-out')?.textContent ?? ''),
+      null,
+      {
+        timeout: 60_000,
+      },
+    );
+    await page.waitForTimeout(500);
+    await shoot(page, 'experiment-attribution.png', '#attribution', '#attribution');
+  }
+  if (take('experiment-positions')) {
+    await page.goto(`${site.url}?view=train`);
+    await page.locator('#extrapolation').scrollIntoViewIfNeeded();
+    await page.locator('#extrapolation-task').selectOption('reverse');
+    await page.locator('#extrapolation-run').click();
+    await page.waitForFunction(
+      () => /^Done/.test(document.querySelector('#extrapolation-status')?.textContent ?? ''),
+      null,
+      {
+        timeout: 300_000,
+      },
+    );
+    await shoot(page, 'experiment-positions.png', '#extrapolation', '#extrapolation');
+  }
+  if (take('lesson-online-softmax')) {
+    await page.goto(`${site.url}?view=lessons&lesson=3&blk=1`);
+    await page.waitForSelector('#online-softmax-blocks tbody tr', { state: 'attached' });
+    await page.waitForTimeout(500);
+    await shoot(page, 'lesson-online-softmax.png', '#lesson-title', '.lesson-body');
+  }
+  if (take('lesson-masks')) {
+    await page.goto(`${site.url}?view=lessons&lesson=6&mask=causal`);
+    await page.waitForSelector('#masks-adjacency input', { state: 'attached' });
+    await page.waitForTimeout(500);
+    await shoot(page, 'lesson-masks.png', '#lesson-title', '.lesson-body');
+  }
+  if (take('lesson-kv-heads')) {
+    await page.goto(`${site.url}?view=lessons&lesson=7&kv=2`);
+    await page.locator('#kv-heads').scrollIntoViewIfNeeded();
+    await page.locator('#kv-heads-run').click();
+    await page.waitForFunction(
+      () => /^Done/.test(document.querySelector('#kv-heads-status')?.textContent ?? ''),
+      null,
+      {
+        timeout: 300_000,
+      },
+    );
+    await shoot(page, 'lesson-kv-heads.png', '#kv-heads', '#lesson-challenges');
+  }
+  if (take('lesson-decoding')) {
+    await page.goto(`${site.url}?view=lessons&lesson=9&dec=sample&ot=3&at=3`);
+    await page.waitForSelector('#decoding-output .token');
+    await page.waitForFunction(() => /They part/.test(document.querySelector('#decoding-status')?.textContent ?? ''));
+    await shoot(page, 'lesson-decoding.png', '#lesson-title', '#lesson-challenges');
+  }
 } finally {
   await browser.close();
   await site.server.close();

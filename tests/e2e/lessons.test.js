@@ -125,7 +125,9 @@ describe('lessons', () => {
       /found who took the apple \(mary\), but not yet where/,
     );
     await page.locator('#memory-hops').fill('2');
-    expect(await page.locator('#memory-answer').textContent()).toBe('After 2 hops: the apple is in the garden.');
+    expect(await page.locator('#memory-answer').textContent()).toBe(
+      'After 2 hops: the apple is in the garden. The story says the garden.',
+    );
     expect(await page.locator('#memory-weights-2 table tbody td').allTextContents()).toHaveLength(3);
     expect(page.url()).toMatch(/hops=2/);
     await page.screenshot({ path: `${resultsDir}lesson-memory-1440.png`, fullPage: true });

@@ -189,6 +189,20 @@ describe('progress', () => {
     expect(new ChallengeProgress(junk).has('not')).toBe(false);
     junk.setItem('attention-playground:challenges', '[1, "worst-head", null');
     expect(new ChallengeProgress(junk).solved.size).toBe(0);
-    expect(new ChallengeProgress(undefined).add('x')).toBe(true); // no storage at all
+    expect(new ChallengeProgress(null).add('x')).toBe(true); // no storage at all
+    // A frame whose storage is blocked throws on reading localStorage itself.
+    const descriptor = Object.getOwnPropertyDescriptor(globalThis, 'localStorage');
+    Object.defineProperty(globalThis, 'localStorage', {
+      configurable: true,
+      get() {
+        throw new DOMException('blocked', 'SecurityError');
+      },
+    });
+    try {
+      expect(new ChallengeProgress().add('y')).toBe(true);
+    } finally {
+      if (descriptor) Object.defineProperty(globalThis, 'localStorage', descriptor);
+      else delete globalThis.localStorage;
+    }
   });
 });

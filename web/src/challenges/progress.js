@@ -2,8 +2,17 @@
 // browser that refuses storage (private modes, a sandboxed iframe) still shows progress for the visit.
 const key = 'attention-playground:challenges';
 
+/** The page's localStorage, or null where even reading the property throws (storage blocked for a frame). */
+function pageStorage() {
+  try {
+    return globalThis.localStorage ?? null;
+  } catch {
+    return null;
+  }
+}
+
 export class ChallengeProgress {
-  constructor(storage = globalThis.localStorage) {
+  constructor(storage = pageStorage()) {
     this.storage = storage;
     this.solved = new Set(this.#read());
   }
