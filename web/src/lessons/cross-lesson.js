@@ -13,7 +13,7 @@ export const exampleSentences = languagePairs['en-es'].examples;
 export class CrossAttentionLesson {
   /**
    * @param {{ loadTranslator: () => Promise<import('../remote-translator.js').RemoteTranslator>, state: object,
-   *           onChange: (changes: object) => void }} options
+   *           onChange: (changes: object) => void, onFacts?: (facts: object) => void }} options
    */
   constructor({ state, onChange, loadTranslator, onFacts }) {
     this.onFacts = onFacts;

@@ -13,7 +13,7 @@ const words = (target) => target.filter((w) => w !== '<eos>').join(' ');
 export class DecodingLesson {
   /**
    * @param {{ loadTranslator: () => Promise<{ translate: Function }>, state: object,
-   *           onChange: (changes: object) => void }} options
+   *           onChange: (changes: object) => void, onFacts?: (facts: object) => void }} options
    */
   constructor({ state, onChange, loadTranslator, onFacts }) {
     this.onFacts = onFacts;

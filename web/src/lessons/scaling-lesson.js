@@ -8,6 +8,7 @@ import { firstNearlyOneHot, keyCount, queryCount, scalingExperiment, widths } fr
 export class ScalingLesson {
   constructor({ api, state, onChange, onFacts }) {
     this.onFacts = onFacts;
+    this.firstOneHot = new Map(); // draw → its first nearly one-hot width
     this.api = api;
     this.state = state;
     this.onChange = onChange;
@@ -50,7 +51,6 @@ export class ScalingLesson {
     this.widthText.textContent = `d = ${d}`;
     const { unscaled, scaled } = scalingExperiment(this.api, d, seed);
     // for the challenges: where this draw first turns one-hot (nine widths, computed once per draw)
-    this.firstOneHot ??= new Map();
     if (this.onFacts && !this.firstOneHot.has(seed)) this.firstOneHot.set(seed, firstNearlyOneHot(this.api, seed));
     this.onFacts?.({ firstNearlyOneHot: this.firstOneHot.get(seed) });
     this.map.update({
