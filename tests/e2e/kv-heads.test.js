@@ -1,7 +1,8 @@
 // Multi-query and grouped-query attention in real Chromium, as a learner meets them: the Train view's key/value
 // heads choice (offered as the divisors of the heads, kept in the link, named in the run, the cache in the
 // scores), the trained model in the Translation view naming which heads share, and lesson 7's picture and its
-// four trainings, whose table must agree with web/lib in Node on every number that does not depend on training.
+// four trainings, whose table must agree with web/lib in Node on every number that does not depend on training,
+// and lesson 7's challenge solved from that table.
 import { describe, expect, it } from 'vitest';
 import { createTrainer } from '../../web/lib/index.js';
 import { openPage, useChromiumAndPlayground } from './browser.js';
@@ -72,6 +73,10 @@ describe('shared key/value heads', () => {
       /The cache holds 2 of 8 heads' keys and values: 1\/4 of them\./,
     );
 
+    const solved = () => page.locator('#challenge-fewest-kv-heads').getAttribute('data-solved');
+    await page.locator('#kv-heads-shown').selectOption('1');
+    await page.waitForTimeout(300);
+    expect(await solved()).toBe('false'); // the challenge: nothing trained yet
     await page.locator('#kv-heads-run').click();
     await expect
       .poll(() => page.locator('#kv-heads-status').textContent(), { timeout: 170_000, interval: 1000 })
@@ -80,6 +85,16 @@ describe('shared key/value heads', () => {
       .locator('#kv-heads-table tbody tr')
       .evaluateAll((trs) => trs.map((tr) => [...tr.querySelectorAll('td')].map((td) => td.textContent)));
     expect(rows).toHaveLength(4);
+    // Lesson 7's challenge, as a learner: the fewest key/value heads within 2 points of one per query head.
+    const shares = rows.map(([, exact]) => exact.split(' of ').map(Number)).map(([right, total]) => right / total);
+    const fewest = Math.min(...[8, 4, 2, 1].filter((_, i) => shares[0] - shares[i] <= 0.02));
+    console.log(`lesson 7: held-out exact ${rows.map((r) => r[1]).join(', ')}; fewest within 2 points: ${fewest}`);
+    if (fewest !== 1) {
+      await page.waitForTimeout(300);
+      expect(await solved()).toBe('false'); // 1 key/value head is shown: too few
+      await page.locator('#kv-heads-shown').selectOption(String(fewest));
+    }
+    await expect.poll(solved).toBe('true');
     for (const [i, kvHeads] of [8, 4, 2, 1].entries()) {
       const [parameters, exact, , cache] = rows[i];
       const trainer = await createTrainer({ model: { dModel: 32, heads: 8, kvHeads }, backend: 'wasm-scalar' });
