@@ -107,6 +107,9 @@ export default defineConfig({
       treeshake: colourSchemesTreeshake,
     },
   },
+  // The dev server pre-bundles these at start. Found only when a lazily loaded view or worker first imports them,
+  // they made Vite re-optimise and reload the page mid-visit (a clean clone's end-to-end run lost its history).
+  optimizeDeps: { include: ['comlink', 'idb', 'd3-scale-chromatic'] },
   server: { port: 5173, strictPort: false, headers: isolation },
   preview: { headers: isolation },
 });
