@@ -8,12 +8,14 @@
 #include <algorithm>
 #include <chrono>
 #include <cmath>
+#include <iterator>
 #include <vector>
 
 #include <emscripten/emscripten.h>
 
 #include "attn/attention.h"
 #include "attn/matmul.h"
+#include "gemm_variants.hpp"
 #include "matmul_parts.h"
 
 using namespace attn;
@@ -68,5 +70,29 @@ EMSCRIPTEN_KEEPALIVE double streaming_gflops(unsigned sq) {
       std::max(3, static_cast<int>(1e9 / (4.0 * sq * sq * d))));
   return 4.0 * sq * sq * d / s / 1e9;
 }
+
+// GFLOP/s of micro-kernel shape `variant` (bench::kGemmVariants; 0 is the shipped GEMM) at C = A (m × k) · B,
+// B packed once; the packed variants' copy of A counts, as it would in a kernel. Negative when the variant's C
+// differs from the reference product by more than 1e-4 × k (checked before timing).
+EMSCRIPTEN_KEEPALIVE double gemm_variant_gflops(unsigned variant, unsigned m, unsigned k, unsigned n) {
+  using Variants = bench::GemmVariants<xsimd::default_arch>;
+  const bench::GemmVariant which = bench::kGemmVariants[variant];
+  const std::vector<float> a = filled(m * k, 1), b = filled(k * n, 2);
+  std::vector<float> packed(matmul_workspace_floats_fast(k, n)), c(m * n), expected(m * n),
+      scratch(Variants::scratch_floats(m, k)), reference_workspace(matmul_workspace_floats_reference(k, n));
+  matmul_pack_fast(dense(b.data(), k, n), packed.data());
+  matmul_reference(dense(a.data(), m, k), dense(b.data(), k, n), nullptr, dense(expected.data(), m, n),
+                   reference_workspace.data());
+  auto run = [&] {
+    Variants::multiply(which, dense(a.data(), m, k), packed.data(), n, dense(c.data(), m, n), scratch.data());
+  };
+  run();
+  for (std::size_t i = 0; i < c.size(); ++i)
+    if (!(std::abs(c[i] - expected[i]) <= 1e-4f * static_cast<float>(k))) return -1.0;
+  const double s = median_seconds(run, std::max(3, static_cast<int>(5e8 / (2.0 * m * k * n))));
+  return 2.0 * m * k * n / s / 1e9;
+}
+
+EMSCRIPTEN_KEEPALIVE unsigned gemm_variant_count() { return std::size(bench::kGemmVariants); }
 
 }  // extern "C"

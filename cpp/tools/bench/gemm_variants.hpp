@@ -1,0 +1,197 @@
+// Micro-kernel shapes tried against the shipped GEMM (cpp/src/kernels/simd/gemm.hpp), kept so that
+// `npm run bench` measures them side by side in one module and one process: this shared machine's speed
+// swings more between processes than the differences sought. None ships; each is checked against the
+// reference (tests/cpp/gemm_variants_test.cpp natively, and the bench before timing it in wasm).
+//
+// Every variant multiplies A (any stride) by B packed as the shipped Gemm packs it (panels of 2 batches),
+// 4 rows x 2 batches of accumulators per tile, as the shipped kernel does; they differ in how A reaches the
+// broadcasts and how the k loop is laid out, which decides what V8's code does per step of k:
+//   unrolled_in_place:  k unrolled by 4 in the source, A read in place (XNNPACK's "loadsplat" 4x8 unrolled);
+//   packed:             A packed once per call, 4 rows interleaved per k (one pointer, constant offsets);
+//   packed_splatted:    the same with every element stored 4 times (plain loads, no broadcast);
+//   packed_exit_tests:  packed, k unrolled by 3 with an exit test after every step (one basic block per step).
+#pragma once
+
+#include <algorithm>
+#include <cstddef>
+#include <xsimd/xsimd.hpp>
+
+#include "attn/matrix.h"
+#include "simd/gemm.hpp"
+#include "simd/madd.hpp"
+
+namespace attn::bench {
+
+enum class GemmVariant { shipped, unrolled_in_place, in_place_pointers, packed, packed_splatted, packed_exit_tests };
+inline constexpr GemmVariant kGemmVariants[] = {GemmVariant::shipped,           GemmVariant::unrolled_in_place,
+                                                GemmVariant::in_place_pointers, GemmVariant::packed,
+                                                GemmVariant::packed_splatted,   GemmVariant::packed_exit_tests};
+
+template <class Arch>
+struct GemmVariants {
+  using Gemm = simd::Gemm<Arch>;
+  using Batch = xsimd::batch<float, Arch>;
+  static constexpr std::size_t kLanes = Batch::size;
+  static constexpr std::size_t kRows = Gemm::kRowsPerTile;
+  static constexpr std::size_t kWidth = Gemm::kPanelWidth;
+
+  // Floats of scratch `multiply` needs for an m x k A (the packed variants' copy of A).
+  static std::size_t scratch_floats(std::size_t m, std::size_t k) {
+    return ((m + kRows - 1) / kRows) * kRows * k * kLanes;
+  }
+
+  // C = A . packed(B), n real columns.
+  static void multiply(GemmVariant variant, ConstMatrixView a, const float* packed, std::size_t n, MatrixView c,
+                       float* scratch) {
+    switch (variant) {
+      case GemmVariant::shipped:
+        Gemm::multiply(a, packed, n, nullptr, c);
+        break;
+      case GemmVariant::unrolled_in_place:
+        for_each_tile(
+            a, packed, n,
+            [&](std::size_t row0, std::size_t rows, const float* panel, Batch(&acc)[kRows][2]) {
+              tile_unrolled_in_place(a, row0, rows, panel, acc);
+            },
+            c);
+        break;
+      case GemmVariant::in_place_pointers:
+        for_each_tile(
+            a, packed, n,
+            [&](std::size_t row0, std::size_t rows, const float* panel, Batch(&acc)[kRows][2]) {
+              tile_in_place_pointers(a, row0, rows, panel, acc);
+            },
+            c);
+        break;
+      case GemmVariant::packed:
+        multiply_packed<false, 1>(a, packed, n, c, scratch);
+        break;
+      case GemmVariant::packed_splatted:
+        multiply_packed<true, 1>(a, packed, n, c, scratch);
+        break;
+      case GemmVariant::packed_exit_tests:
+        multiply_packed<false, 3>(a, packed, n, c, scratch);
+        break;
+    }
+  }
+
+ private:
+  // Runs `tile(row0, rows, panel, acc)` on every 4-row x panel tile and stores the accumulators into C.
+  template <class Tile>
+  static void for_each_tile(ConstMatrixView a, const float* packed, std::size_t n, Tile&& tile, MatrixView c) {
+    for (std::size_t p = 0; p < Gemm::panel_count(n); ++p) {
+      const float* panel = packed + p * a.cols * kWidth;
+      const std::size_t col0 = p * kWidth, width = std::min(kWidth, n - col0);
+      for (std::size_t row0 = 0; row0 < a.rows; row0 += kRows) {
+        const std::size_t rows = std::min(kRows, a.rows - row0);
+        Batch acc[kRows][2];
+        for (auto& row : acc) row[0] = row[1] = Batch(0.0f);
+        tile(row0, rows, panel, acc);
+        store(acc, rows, c, row0, col0, width);
+      }
+    }
+  }
+
+  static void store(const Batch (&acc)[kRows][2], std::size_t rows, MatrixView c, std::size_t row0, std::size_t col0,
+                    std::size_t width) {
+    for (std::size_t r = 0; r < rows; ++r) {
+      alignas(64) float spill[kWidth];
+      acc[r][0].store_aligned(spill);
+      acc[r][1].store_aligned(spill + kLanes);
+      std::copy(spill, spill + width, c.row(row0 + r) + col0);
+    }
+  }
+
+  static void madd_step(const Batch (&a_rk)[kRows], const float* b_k, Batch (&acc)[kRows][2]) {
+    const Batch b0 = Batch::load_unaligned(b_k), b1 = Batch::load_unaligned(b_k + kLanes);
+    for (std::size_t r = 0; r < kRows; ++r) {
+      acc[r][0] = simd::madd(a_rk[r], b0, acc[r][0]);
+      acc[r][1] = simd::madd(a_rk[r], b1, acc[r][1]);
+    }
+  }
+
+  static void tile_unrolled_in_place(ConstMatrixView a, std::size_t row0, std::size_t rows, const float* panel,
+                                     Batch (&acc)[kRows][2]) {
+    const float* a_rows[kRows];
+    for (std::size_t r = 0; r < kRows; ++r) a_rows[r] = a.row(row0 + std::min(r, rows - 1));  // tail rows: repeats
+    std::size_t kk = 0;
+    for (; kk + 4 <= a.cols; kk += 4)
+      for (std::size_t u = 0; u < 4; ++u) {
+        Batch a_rk[kRows];
+        for (std::size_t r = 0; r < kRows; ++r) a_rk[r] = Batch(a_rows[r][kk + u]);
+        madd_step(a_rk, panel + (kk + u) * kWidth, acc);
+      }
+    for (; kk < a.cols; ++kk) {
+      Batch a_rk[kRows];
+      for (std::size_t r = 0; r < kRows; ++r) a_rk[r] = Batch(a_rows[r][kk]);
+      madd_step(a_rk, panel + kk * kWidth, acc);
+    }
+  }
+
+  __attribute__((noinline)) static void tile_in_place_pointers(ConstMatrixView a, std::size_t row0, std::size_t rows,
+                                                               const float* b_k, Batch (&acc_out)[kRows][2]) {
+    Batch acc[kRows][2];
+    for (auto& row : acc) row[0] = row[1] = Batch(0.0f);
+    const float* a_k[kRows];
+    for (std::size_t r = 0; r < kRows; ++r) a_k[r] = a.row(row0 + std::min(r, rows - 1));
+    for (const float* const b_end = b_k + a.cols * kWidth; b_k != b_end; b_k += kWidth) {
+      Batch a_rk[kRows];
+      for (std::size_t r = 0; r < kRows; ++r) a_rk[r] = Batch(*a_k[r]++);
+      madd_step(a_rk, b_k, acc);
+    }
+    for (std::size_t r = 0; r < kRows; ++r) acc_out[r][0] = acc[r][0], acc_out[r][1] = acc[r][1];
+  }
+
+  // A's rows in groups of 4, interleaved per k (each element `Copies` times), zero rows past the end.
+  template <std::size_t Copies>
+  static void pack_a(ConstMatrixView a, float* dst) {
+    for (std::size_t row0 = 0; row0 < a.rows; row0 += kRows, dst += a.cols * kRows * Copies)
+      for (std::size_t r = 0; r < kRows; ++r)
+        for (std::size_t kk = 0; kk < a.cols; ++kk) {
+          const float x = row0 + r < a.rows ? a.row(row0 + r)[kk] : 0.0f;
+          std::fill_n(dst + (kk * kRows + r) * Copies, Copies, x);
+        }
+  }
+
+  template <bool Splatted, std::size_t Unroll>
+  static void multiply_packed(ConstMatrixView a, const float* packed, std::size_t n, MatrixView c, float* scratch) {
+    constexpr std::size_t copies = Splatted ? kLanes : 1, step = kRows * copies;
+    pack_a<copies>(a, scratch);
+    for_each_tile(
+        a, packed, n,
+        [&](std::size_t row0, std::size_t, const float* panel, Batch(&acc)[kRows][2]) {
+          tile_packed<Splatted, Unroll>(scratch + (row0 / kRows) * a.cols * step, a.cols, panel, acc);
+        },
+        c);
+  }
+
+  template <bool Splatted, std::size_t Unroll>
+  __attribute__((noinline)) static void tile_packed(const float* a_k, std::size_t depth, const float* b_k,
+                                                    Batch (&acc_out)[kRows][2]) {
+    Batch acc[kRows][2];  // locals, so they can live in registers; copied out at the end
+    for (auto& row : acc) row[0] = row[1] = Batch(0.0f);
+    constexpr std::size_t step = kRows * (Splatted ? kLanes : 1);
+    const float* const a_end = a_k + depth * step;
+    auto one_k = [&] {
+      Batch a_rk[kRows];
+      for (std::size_t r = 0; r < kRows; ++r)
+        a_rk[r] = Splatted ? Batch::load_unaligned(a_k + r * kLanes) : Batch(a_k[r]);
+      madd_step(a_rk, b_k, acc);
+      a_k += step;
+      b_k += kWidth;
+    };
+    if constexpr (Unroll == 1) {
+      while (a_k != a_end) one_k();
+    } else if (a_k != a_end) {
+#pragma clang loop unroll(disable)
+      for (bool done = false; !done;)
+        for (std::size_t u = 0; u < Unroll && !done; ++u) {
+          one_k();
+          done = a_k == a_end;
+        }
+    }
+    for (std::size_t r = 0; r < kRows; ++r) acc_out[r][0] = acc[r][0], acc_out[r][1] = acc[r][1];
+  }
+};
+
+}  // namespace attn::bench
