@@ -22,10 +22,12 @@ export const ceilingParts = [
 export const gemmVariants = [
   'shipped: A read in place, one broadcast per row per k (LLVM unrolls k by 3)',
   'A in place, k unrolled by 4 in the source',
+  'A in place, LLVM told to unroll k by 4',
+  'A in place, LLVM told to unroll k by 8',
   'A in place, one pointer per row, incremented',
   'A packed: 4 rows interleaved per k, one pointer',
   'A packed and splatted: plain loads, no broadcasts',
-  'A packed, k unrolled by 3 with an exit test per step',
+  'A packed, k unrolled by 6 with an exit test after each step',
 ];
 export const gemmVariantShapes = [
   [16, 64, 256],
@@ -33,7 +35,8 @@ export const gemmVariantShapes = [
   [64, 512, 512],
 ];
 
-async function loadModules() {
+/** The SIMD128 and relaxed in-module measurement programs, loaded. */
+export async function loadCeilingModules() {
   return Object.fromEntries(
     await Promise.all(
       Object.entries(builds).map(async ([backend, path]) => [
@@ -52,7 +55,7 @@ const median = (values) => values.sort((a, b) => a - b)[values.length >> 1];
  * wrong (the module checks it against the reference before timing).
  */
 export async function measureGemmVariants(rounds = 5) {
-  const modules = await loadModules();
+  const modules = await loadCeilingModules();
   const result = {};
   for (const [backend, module] of Object.entries(modules)) {
     if (module._gemm_variant_count() !== gemmVariants.length)
@@ -79,7 +82,7 @@ export async function measureGemmVariants(rounds = 5) {
  * both builds in turn, so a slow spell of this shared machine does not land on one part or one build alone.
  */
 export async function measureCeiling(rounds = 5) {
-  const modules = await loadModules();
+  const modules = await loadCeilingModules();
   const samples = Object.fromEntries(Object.keys(builds).map((backend) => [backend, ceilingParts.map(() => [])]));
   for (let round = 0; round < rounds; round++) {
     ceilingParts.forEach((part, i) => {

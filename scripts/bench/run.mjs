@@ -13,6 +13,7 @@ import { fileURLToPath } from 'node:url';
 import { ceilingParts, gemmVariantShapes, gemmVariants, measureCeiling, measureGemmVariants } from './ceiling.js';
 import { measurePeak } from './peak.js';
 import { measureTileSteps, tileStepName } from './tile-step.js';
+import { measureStackCheckCost, stackCheckParts } from './stack-checks.js';
 import { barChart } from './plot.js';
 import { attentionInChromium } from './browser-attention.js';
 import { multiHeadInputs, onnxRuntimeMultiHead, oursMultiHead } from './multi-head.js';
@@ -141,6 +142,7 @@ async function main() {
     console.log(`tile step alone, ${tileStepName(shape).padEnd(40)} ${format(gflops)} GFLOP/s`);
   const ceiling = await measureCeiling();
   const variants = await measureGemmVariants();
+  const stackChecks = measureStackCheckCost();
   ceilingParts.forEach((part, i) =>
     console.log(
       `${part.name.padEnd(45)} SIMD128 ${format(ceiling['wasm-simd128'][i])}, relaxed ${format(ceiling['wasm-relaxed-simd'][i])} GFLOP/s`,
@@ -301,6 +303,16 @@ async function main() {
       ([shape, g]) =>
         `| public API, ${label(shape)}, copies included | ${share(gf(simd, g))} | ${share(gf(relaxed, g))} |`,
     ),
+    '',
+    "V8's stack-limit check, once per loop iteration: the GEMM alone in child processes with and without Node's testing-only `--no-wasm-stack-checks`, alternated, median of 3 each (`scripts/bench/stack-checks.js`). GFLOP/s (× the peak):",
+    '',
+    '| part | SIMD128, checked | SIMD128, unchecked | relaxed, checked | relaxed, unchecked |',
+    '|---|---|---|---|---|',
+    ...stackCheckParts.map((name, i) => {
+      const { checked: s, unchecked: su } = stackChecks['wasm-simd128'],
+        { checked: r, unchecked: ru } = stackChecks['wasm-relaxed-simd'];
+      return `| ${name} | ${share(s[i])} | ${share(su[i])} | ${share(r[i])} | ${share(ru[i])} |`;
+    }),
     '',
   );
   const microKernelLines = [

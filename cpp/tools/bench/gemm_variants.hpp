@@ -7,9 +7,13 @@
 // 4 rows x 2 batches of accumulators per tile, as the shipped kernel does; they differ in how A reaches the
 // broadcasts and how the k loop is laid out, which decides what V8's code does per step of k:
 //   unrolled_in_place:  k unrolled by 4 in the source, A read in place (XNNPACK's "loadsplat" 4x8 unrolled);
+//   llvm_unroll_4/8:    the shipped loop with `#pragma clang loop unroll_count(4 or 8)`;
+//   in_place_pointers:  A in place, one pointer per row incremented each k (what LSR would make; Emscripten
+//                       disables LLVM's loop strength reduction);
 //   packed:             A packed once per call, 4 rows interleaved per k (one pointer, constant offsets);
 //   packed_splatted:    the same with every element stored 4 times (plain loads, no broadcast);
-//   packed_exit_tests:  packed, k unrolled by 3 with an exit test after every step (one basic block per step).
+//   packed_exit_tests:  packed, k unrolled by 6 with an exit test after every step (one basic block per step,
+//                       the stack check once per 6).
 #pragma once
 
 #include <algorithm>
@@ -22,8 +26,18 @@
 
 namespace attn::bench {
 
-enum class GemmVariant { shipped, unrolled_in_place, in_place_pointers, packed, packed_splatted, packed_exit_tests };
+enum class GemmVariant {
+  shipped,
+  unrolled_in_place,
+  llvm_unroll_4,
+  llvm_unroll_8,
+  in_place_pointers,
+  packed,
+  packed_splatted,
+  packed_exit_tests
+};
 inline constexpr GemmVariant kGemmVariants[] = {GemmVariant::shipped,           GemmVariant::unrolled_in_place,
+                                                GemmVariant::llvm_unroll_4,     GemmVariant::llvm_unroll_8,
                                                 GemmVariant::in_place_pointers, GemmVariant::packed,
                                                 GemmVariant::packed_splatted,   GemmVariant::packed_exit_tests};
 
@@ -48,20 +62,16 @@ struct GemmVariants {
         Gemm::multiply(a, packed, n, nullptr, c);
         break;
       case GemmVariant::unrolled_in_place:
-        for_each_tile(
-            a, packed, n,
-            [&](std::size_t row0, std::size_t rows, const float* panel, Batch(&acc)[kRows][2]) {
-              tile_unrolled_in_place(a, row0, rows, panel, acc);
-            },
-            c);
+        multiply_in_place<&tile_unrolled_in_place>(a, packed, n, c);
+        break;
+      case GemmVariant::llvm_unroll_4:
+        multiply_in_place<&tile_llvm_unroll<4>>(a, packed, n, c);
+        break;
+      case GemmVariant::llvm_unroll_8:
+        multiply_in_place<&tile_llvm_unroll<8>>(a, packed, n, c);
         break;
       case GemmVariant::in_place_pointers:
-        for_each_tile(
-            a, packed, n,
-            [&](std::size_t row0, std::size_t rows, const float* panel, Batch(&acc)[kRows][2]) {
-              tile_in_place_pointers(a, row0, rows, panel, acc);
-            },
-            c);
+        multiply_in_place<&tile_in_place_pointers>(a, packed, n, c);
         break;
       case GemmVariant::packed:
         multiply_packed<false, 1>(a, packed, n, c, scratch);
@@ -70,7 +80,7 @@ struct GemmVariants {
         multiply_packed<true, 1>(a, packed, n, c, scratch);
         break;
       case GemmVariant::packed_exit_tests:
-        multiply_packed<false, 3>(a, packed, n, c, scratch);
+        multiply_packed<false, 6>(a, packed, n, c, scratch);
         break;
     }
   }
@@ -84,12 +94,27 @@ struct GemmVariants {
       const std::size_t col0 = p * kWidth, width = std::min(kWidth, n - col0);
       for (std::size_t row0 = 0; row0 < a.rows; row0 += kRows) {
         const std::size_t rows = std::min(kRows, a.rows - row0);
-        Batch acc[kRows][2];
-        for (auto& row : acc) row[0] = row[1] = Batch(0.0f);
+        Batch acc[kRows][2] = {};
         tile(row0, rows, panel, acc);
         store(acc, rows, c, row0, col0, width);
       }
     }
+  }
+
+  // The variants reading A in place: `Tile(a, row0, rows, panel, acc)` per tile.
+  template <auto Tile>
+  static void multiply_in_place(ConstMatrixView a, const float* packed, std::size_t n, MatrixView c) {
+    for_each_tile(
+        a, packed, n,
+        [&](std::size_t row0, std::size_t rows, const float* panel, Batch(&acc)[kRows][2]) {
+          Tile(a, row0, rows, panel, acc);
+        },
+        c);
+  }
+
+  // Tail rows of a tile read the last real row again (their results are not stored).
+  static void row_pointers(ConstMatrixView a, std::size_t row0, std::size_t rows, const float* (&a_rows)[kRows]) {
+    for (std::size_t r = 0; r < kRows; ++r) a_rows[r] = a.row(row0 + std::min(r, rows - 1));
   }
 
   static void store(const Batch (&acc)[kRows][2], std::size_t rows, MatrixView c, std::size_t row0, std::size_t col0,
@@ -113,7 +138,7 @@ struct GemmVariants {
   static void tile_unrolled_in_place(ConstMatrixView a, std::size_t row0, std::size_t rows, const float* panel,
                                      Batch (&acc)[kRows][2]) {
     const float* a_rows[kRows];
-    for (std::size_t r = 0; r < kRows; ++r) a_rows[r] = a.row(row0 + std::min(r, rows - 1));  // tail rows: repeats
+    row_pointers(a, row0, rows, a_rows);
     std::size_t kk = 0;
     for (; kk + 4 <= a.cols; kk += 4)
       for (std::size_t u = 0; u < 4; ++u) {
@@ -128,12 +153,26 @@ struct GemmVariants {
     }
   }
 
+  template <int Unroll>
+  __attribute__((noinline)) static void tile_llvm_unroll(ConstMatrixView a, std::size_t row0, std::size_t rows,
+                                                         const float* panel, Batch (&acc_out)[kRows][2]) {
+    Batch acc[kRows][2] = {};  // locals, so they can live in registers; copied out at the end
+    const float* a_rows[kRows];
+    row_pointers(a, row0, rows, a_rows);
+#pragma clang loop unroll_count(Unroll)
+    for (std::size_t kk = 0; kk < a.cols; ++kk) {
+      Batch a_rk[kRows];
+      for (std::size_t r = 0; r < kRows; ++r) a_rk[r] = Batch(a_rows[r][kk]);
+      madd_step(a_rk, panel + kk * kWidth, acc);
+    }
+    for (std::size_t r = 0; r < kRows; ++r) acc_out[r][0] = acc[r][0], acc_out[r][1] = acc[r][1];
+  }
+
   __attribute__((noinline)) static void tile_in_place_pointers(ConstMatrixView a, std::size_t row0, std::size_t rows,
                                                                const float* b_k, Batch (&acc_out)[kRows][2]) {
-    Batch acc[kRows][2];
-    for (auto& row : acc) row[0] = row[1] = Batch(0.0f);
+    Batch acc[kRows][2] = {};
     const float* a_k[kRows];
-    for (std::size_t r = 0; r < kRows; ++r) a_k[r] = a.row(row0 + std::min(r, rows - 1));
+    row_pointers(a, row0, rows, a_k);
     for (const float* const b_end = b_k + a.cols * kWidth; b_k != b_end; b_k += kWidth) {
       Batch a_rk[kRows];
       for (std::size_t r = 0; r < kRows; ++r) a_rk[r] = Batch(*a_k[r]++);
@@ -168,8 +207,7 @@ struct GemmVariants {
   template <bool Splatted, std::size_t Unroll>
   __attribute__((noinline)) static void tile_packed(const float* a_k, std::size_t depth, const float* b_k,
                                                     Batch (&acc_out)[kRows][2]) {
-    Batch acc[kRows][2];  // locals, so they can live in registers; copied out at the end
-    for (auto& row : acc) row[0] = row[1] = Batch(0.0f);
+    Batch acc[kRows][2] = {};  // zeros; locals, so they can live in registers; copied out at the end
     constexpr std::size_t step = kRows * (Splatted ? kLanes : 1);
     const float* const a_end = a_k + depth * step;
     auto one_k = [&] {
@@ -182,13 +220,12 @@ struct GemmVariants {
     };
     if constexpr (Unroll == 1) {
       while (a_k != a_end) one_k();
-    } else if (a_k != a_end) {
+    } else {
 #pragma clang loop unroll(disable)
-      for (bool done = false; !done;)
-        for (std::size_t u = 0; u < Unroll && !done; ++u) {
-          one_k();
-          done = a_k == a_end;
-        }
+      while (a_k != a_end) {
+#pragma clang loop unroll(full)
+        for (std::size_t u = 0; u < Unroll && a_k != a_end; ++u) one_k();  // an exit test after every step
+      }
     }
     for (std::size_t r = 0; r < kRows; ++r) acc_out[r][0] = acc[r][0], acc_out[r][1] = acc[r][1];
   }
