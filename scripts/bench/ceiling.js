@@ -24,6 +24,7 @@ export const gemmVariants = [
   'A in place, k unrolled by 4 in the source',
   'A in place, LLVM told to unroll k by 4',
   'A in place, LLVM told to unroll k by 8',
+  'A in place, k unrolled by 6 with an exit test after each step',
   'A in place, one pointer per row, incremented',
   'A packed: 4 rows interleaved per k, one pointer',
   'A packed and splatted: plain loads, no broadcasts',

@@ -8,6 +8,7 @@
 // broadcasts and how the k loop is laid out, which decides what V8's code does per step of k:
 //   unrolled_in_place:  k unrolled by 4 in the source, A read in place (XNNPACK's "loadsplat" 4x8 unrolled);
 //   llvm_unroll_4/8:    the shipped loop with `#pragma clang loop unroll_count(4 or 8)`;
+//   in_place_exit_tests: the shipped loop, k unrolled by 6 with an exit test after every step;
 //   in_place_pointers:  A in place, one pointer per row incremented each k (what LSR would make; Emscripten
 //                       disables LLVM's loop strength reduction);
 //   packed:             A packed once per call, 4 rows interleaved per k (one pointer, constant offsets);
@@ -31,15 +32,16 @@ enum class GemmVariant {
   unrolled_in_place,
   llvm_unroll_4,
   llvm_unroll_8,
+  in_place_exit_tests,
   in_place_pointers,
   packed,
   packed_splatted,
   packed_exit_tests
 };
-inline constexpr GemmVariant kGemmVariants[] = {GemmVariant::shipped,           GemmVariant::unrolled_in_place,
-                                                GemmVariant::llvm_unroll_4,     GemmVariant::llvm_unroll_8,
-                                                GemmVariant::in_place_pointers, GemmVariant::packed,
-                                                GemmVariant::packed_splatted,   GemmVariant::packed_exit_tests};
+inline constexpr GemmVariant kGemmVariants[] = {
+    GemmVariant::shipped,       GemmVariant::unrolled_in_place,   GemmVariant::llvm_unroll_4,
+    GemmVariant::llvm_unroll_8, GemmVariant::in_place_exit_tests, GemmVariant::in_place_pointers,
+    GemmVariant::packed,        GemmVariant::packed_splatted,     GemmVariant::packed_exit_tests};
 
 template <class Arch>
 struct GemmVariants {
@@ -69,6 +71,9 @@ struct GemmVariants {
         break;
       case GemmVariant::llvm_unroll_8:
         multiply_in_place<&tile_llvm_unroll<8>>(a, packed, n, c);
+        break;
+      case GemmVariant::in_place_exit_tests:
+        multiply_in_place<&tile_in_place_exit_tests<6>>(a, packed, n, c);
         break;
       case GemmVariant::in_place_pointers:
         multiply_in_place<&tile_in_place_pointers>(a, packed, n, c);
@@ -164,6 +169,27 @@ struct GemmVariants {
       Batch a_rk[kRows];
       for (std::size_t r = 0; r < kRows; ++r) a_rk[r] = Batch(a_rows[r][kk]);
       madd_step(a_rk, panel + kk * kWidth, acc);
+    }
+    for (std::size_t r = 0; r < kRows; ++r) acc_out[r][0] = acc[r][0], acc_out[r][1] = acc[r][1];
+  }
+
+  // The shipped loop, k unrolled `Unroll` times with an exit test after every step: the layout LLVM gives the
+  // shipped loop on its own (3 copies), with V8's stack check once per `Unroll` steps instead of per 3.
+  template <std::size_t Unroll>
+  __attribute__((noinline)) static void tile_in_place_exit_tests(ConstMatrixView a, std::size_t row0, std::size_t rows,
+                                                                 const float* panel, Batch (&acc_out)[kRows][2]) {
+    Batch acc[kRows][2] = {};
+    const float* a_rows[kRows];
+    row_pointers(a, row0, rows, a_rows);
+    std::size_t kk = 0;
+#pragma clang loop unroll(disable)
+    while (kk != a.cols) {
+#pragma clang loop unroll(full)
+      for (std::size_t u = 0; u < Unroll && kk != a.cols; ++u, ++kk) {
+        Batch a_rk[kRows];
+        for (std::size_t r = 0; r < kRows; ++r) a_rk[r] = Batch(a_rows[r][kk]);
+        madd_step(a_rk, panel + kk * kWidth, acc);
+      }
     }
     for (std::size_t r = 0; r < kRows; ++r) acc_out[r][0] = acc[r][0], acc_out[r][1] = acc[r][1];
   }
