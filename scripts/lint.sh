@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # The checks of npm test's first suite (and `npm run lint`): formatting (Prettier for JS, CSS, HTML and JSON;
-# clang-format for C++), ESLint, TypeScript's checker over the JavaScript, clang-tidy over cpp/ (natively compiled
+# clang-format for C++), no source file over 500 lines, ESLint, TypeScript's checker over the JavaScript, clang-tidy over cpp/ (natively compiled
 # sources, from build/native's compile_commands.json). Runs them all, then fails if any failed.
 set -uo pipefail
 cd "$(dirname "$0")/.."
@@ -18,6 +18,7 @@ cpp_files() { git ls-files 'cpp/*.cpp' 'cpp/*.h' 'cpp/*.hpp' 'tests/*.cpp' 'test
 # clang-tidy: the sources build/native compiles (the Embind files and the wasm-only bench compile under Emscripten).
 tidy_files() { git ls-files 'cpp/*.cpp' | grep -v -e '^cpp/bindings/\(embind\|translator_bindings\|trainer_bindings\|attribution_bindings\)\.cpp$' -e '^cpp/tools/bench/wasm_ceiling\.cpp$'; }
 
+run "No source file over 500 lines" bash scripts/file-lengths.sh
 run "Prettier" npx prettier --check --log-level warn .
 run "clang-format" bash -c "$(declare -f cpp_files); cpp_files | xargs clang-format-19 --dry-run --Werror"
 run "ESLint" npx eslint --max-warnings 0 .

@@ -11,7 +11,7 @@
 //   lesson-online-softmax.png   lesson 3's online softmax, a block of keys at a time
 import { mkdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { launchChromium, startBuiltSite } from '../tests/e2e/browser.js';
+import { launchChromium, startBuiltSite } from '../tests/e2e/support/browser.js';
 
 const wanted = process.argv.slice(2);
 const take = (name) => wanted.length === 0 || wanted.includes(name);

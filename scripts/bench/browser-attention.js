@@ -2,7 +2,7 @@
 // cross-origin isolated by the Vite dev server (the same wasm files the built site ships), our builds only
 // (onnxruntime-web is not loaded into the page). Same protocol as in Node: warm-up of at least 1 s per build,
 // then round robin, median.
-import { launchChromium, startPlayground } from '../../tests/e2e/browser.js';
+import { launchChromium, startPlayground } from '../../tests/e2e/support/browser.js';
 
 /**
  * The measurement, as a script any engine's page can evaluate (a string, so nothing rewrites its dynamic import):

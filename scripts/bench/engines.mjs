@@ -6,9 +6,9 @@
 import { writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { By, until } from 'selenium-webdriver';
-import { launchChromium, startPlayground } from '../../tests/e2e/browser.js';
-import { launchFirefox } from '../../tests/e2e/firefox.js';
-import { launchWebKit } from '../../tests/e2e/webkit.js';
+import { launchChromium, startPlayground } from '../../tests/e2e/support/browser.js';
+import { launchFirefox } from '../../tests/e2e/support/firefox.js';
+import { launchWebKit } from '../../tests/e2e/support/webkit.js';
 import { attentionScript } from './browser-attention.js';
 import { replaceDocsTable } from './docs-table.js';
 import { trainViewResult } from './train.mjs';

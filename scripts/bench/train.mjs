@@ -9,7 +9,7 @@ import { writeFileSync } from 'node:fs';
 import os from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { createTrainer, loadTranslator } from '../../web/lib/index.js';
-import { launchChromium, startPlayground } from '../../tests/e2e/browser.js';
+import { launchChromium, startPlayground } from '../../tests/e2e/support/browser.js';
 import { replaceDocsTable } from './docs-table.js';
 
 const here = (file) => fileURLToPath(new URL(file, import.meta.url));

@@ -2,7 +2,7 @@
 // the README's table: 8 query heads sharing 8, 4, 2 or 1 key/value heads, each trained with the Train view's
 // default schedule (400 steps) and scored on 100 held-out sentences. Takes a minute or two.
 import { createTrainer } from '../../web/lib/index.js';
-import { kvHeadsSetup, runKvHeads } from '../../web/src/kv-heads-setup.js';
+import { kvHeadsSetup, runKvHeads } from '../../web/src/lessons/kv-heads/kv-heads-setup.js';
 
 const backend = process.argv[2] ?? 'wasm-simd128';
 console.log(`8 query heads, D = 32, ${backend}, Node ${process.version}`);

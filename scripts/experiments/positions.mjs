@@ -2,7 +2,12 @@
 // Each sequence task trained once per position scheme on lengths 1 to 8, then scored (exact match, 100 held-out
 // sequences per length) at every length up to 16. Prints a Markdown table; takes a minute or two.
 import { createTrainer } from '../../web/lib/index.js';
-import { exactShare, extrapolationSetup, positionSchemes, runScheme } from '../../web/src/extrapolation-setup.js';
+import {
+  exactShare,
+  extrapolationSetup,
+  positionSchemes,
+  runScheme,
+} from '../../web/src/train/extrapolation/extrapolation-setup.js';
 
 const setup = { ...extrapolationSetup, count: 100, backend: 'wasm-simd128' };
 const lengths = Array.from({ length: setup.longest }, (_, i) => i + 1);

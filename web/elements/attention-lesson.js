@@ -4,8 +4,8 @@
 // strictly as the URL. Attributes: lesson, the settings, theme, and playground (the playground's address: the
 // lessons' links to its views go there; without it there are none).
 // Events: change (detail: { lesson, settings: the URL's query for what the learner set }), error.
-import { LessonPanel } from '../src/lesson-panel.js';
-import { decodeLessonsState, encodeLessonsState } from '../src/lessons-state.js';
+import { LessonPanel } from '../src/lessons/lesson-panel.js';
+import { decodeLessonsState, encodeLessonsState } from '../src/lessons/lessons-state.js';
 import {
   clearError,
   integerAttribute,
@@ -16,7 +16,7 @@ import {
   sharedTranslator,
 } from './shared.js';
 
-// The URL's names for every lesson's settings (web/src/lessons-state.js).
+// The URL's names for every lesson's settings (web/src/lessons/lessons-state.js).
 const settingNames = [
   'pos',
   'dims',

@@ -4,9 +4,9 @@
 // `colLabels` and `alignment` (the true source index per row, ringed). Attributes: caption, digits,
 // show-values, range ("fixed": 0 to 1, the default; "data": the values' own range), head.
 // Events: cell-focus and cell-select with { row, col, value }; error with the Error.
-import { viridis } from '../src/viridis.js';
-import { formatNumber } from '../src/format.js';
-import { Heatmap } from '../src/heatmap.js';
+import { viridis } from '../src/drawing/viridis.js';
+import { formatNumber } from '../src/common/format.js';
+import { Heatmap } from '../src/drawing/heatmap.js';
 import { checkKnownKeys, matrixShape } from '../lib/known-keys.js';
 import { clearError, integerAttribute, reportError, shadowWithStyles } from './shared.js';
 

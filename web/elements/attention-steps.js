@@ -4,8 +4,8 @@
 // 1 to 16 each); unset ones keep the lecture notes' worked example, which is the default.
 // Events: error (bad inputs are shown inside the element).
 import { checkKnownKeys } from '../lib/known-keys.js';
-import { defaultState, limits, resize } from '../src/state.js';
-import { StepView } from '../src/step-view.js';
+import { defaultState, limits, resize } from '../src/steps/step-state.js';
+import { StepView } from '../src/steps/step-view.js';
 import { clearError, nearScreen, reportError, shadowWithStyles, sharedAttention } from './shared.js';
 
 const inputNames = ['x', 'wq', 'wk', 'wv'];

@@ -4,10 +4,10 @@
 // on the page; head may be 'average', the default), temperature (default 1), readonly, lines.
 // Events: translated (detail: the Translation object of web/lib), error. An element further down the page loads
 // its model and translates when the reader gets near it.
-import { element } from '../src/controls.js';
-import { crossAttentionMap, drawingInSlices, Heatmap } from '../src/heatmap.js';
-import { LineView } from '../src/line-view.js';
-import { alignmentCells, pickMap } from '../src/translation-maps.js';
+import { element } from '../src/common/controls.js';
+import { crossAttentionMap, drawingInSlices, Heatmap } from '../src/drawing/heatmap.js';
+import { LineView } from '../src/drawing/line-view.js';
+import { alignmentCells, pickMap } from '../src/translation/translation-maps.js';
 import { clearError, integerAttribute, nearScreen, reportError, shadowWithStyles, sharedTranslator } from './shared.js';
 
 export class AttentionTranslatorElement extends HTMLElement {

@@ -2,7 +2,7 @@
 // first use; the stylesheet every shadow root adopts (the playground's own, then the elements' theme); and
 // showing an error inside the element (and as an `error` event) instead of leaving a blank box.
 import { loadAttention, loadTranslator } from '../lib/index.js';
-import { nextTask } from '../src/next-task.js';
+import { nextTask } from '../src/common/next-task.js';
 import { elementStyles } from './styles.js';
 
 let attention = null;

@@ -1,0 +1,73 @@
+// The built site in Firefox, cross-origin isolated (threads build) and not: every view computes, and the Train
+// view trains to 95% on a visit the offline copy's service worker controls (where Firefox never started a
+// worker from its URL: the hang of issue 29, fixed by web/lib/start-worker.js).
+import os from 'node:os';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startBuiltSite, startPlainServer } from '../support/browser.js';
+import { elementsShown, elementsState, expectedElements } from '../support/embed-state.js';
+import { launchFirefox, openFirefoxPage } from '../support/firefox.js';
+
+let browser;
+beforeAll(async () => {
+  browser = await launchFirefox();
+});
+afterAll(() => browser?.close());
+
+const text = (page, selector) => page.$eval(selector, (node) => node.textContent);
+
+describe.each([
+  ['cross-origin isolated', startBuiltSite, 'wasm-relaxed-simd-threads'],
+  ['not isolated', startPlainServer, 'wasm-relaxed-simd'],
+])('Firefox, the built site %s', (_, start, backend) => {
+  let site;
+  beforeAll(async () => {
+    site = await start();
+  });
+  afterAll(() => site?.server.close());
+
+  it('every view computes: the worked example, the en-ja translation, a lesson, the embedded elements', async () => {
+    const { page, errors } = await openFirefoxPage(browser, `${site.url}?view=steps`);
+    await page.waitForSelector('body[data-ready]', { timeout: 30_000 });
+    expect(await text(page, '#backend')).toBe(backend.replace(/-threads$/, '')); // the page's thread runs the single-thread twin
+    await page.evaluate(() => window.scrollBy(0, window.innerHeight)); // the stages are built once scrolled to
+    await page.waitForSelector('#stage-weights table tbody tr', { timeout: 30_000 });
+    const weights = await page.$$eval('#stage-weights table tbody tr', (rows) => rows[0].querySelectorAll('td').length);
+    expect(weights).toBeGreaterThan(1);
+    await page.goto(`${site.url}?view=translation&model=en-ja&q=maria+eats+the+apple+in+the+garden`);
+    await page.waitForSelector('#translation-view[data-decoding="done"]', { timeout: 30_000 });
+    expect(await text(page, '#translation-output')).toMatch(/maria\s*wa\s*niwa\s*de\s*ringo\s*o\s*taberu/);
+    await page.goto(`${site.url}?view=lessons&lesson=1`);
+    await page.waitForSelector('body[data-ready]', { timeout: 30_000 });
+    await page.evaluate(() => window.scrollBy(0, window.innerHeight)); // to the lesson's widget
+    await page.waitForSelector('#selective-results li', { timeout: 30_000 });
+    expect(await text(page, '#selective-results')).toMatch(
+      /softmax attention: weights sum to 1; the summary looks most like “cat” ✓ kept/,
+    );
+    // The elements, as another site embeds them: the worked example's map and the en-ja translator.
+    await page.goto(`${site.url}embed.html`);
+    await page.waitForFunction(elementsShown, { timeout: 30_000 });
+    expect(await page.evaluate(elementsState)).toEqual(expectedElements);
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
+  it('trains to 95% held-out exact, on a visit the service worker controls', async () => {
+    const { page, errors } = await openFirefoxPage(browser, `${site.url}?view=train`);
+    await page.waitForSelector('body[data-ready]', { timeout: 30_000 });
+    await page.waitForFunction(() => navigator.serviceWorker.controller !== null, { timeout: 15_000 });
+    await page.goto(`${site.url}?view=train`); // now controlled from its first request
+    await page.waitForSelector('body[data-ready]', { timeout: 30_000 });
+    expect(await page.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true);
+    await page.click('#train-start');
+    await page.waitForFunction(() => document.querySelector('#train-view').dataset.status === 'done', {
+      timeout: 60_000,
+    });
+    const progress = await text(page, '#train-progress-text');
+    console.log(`Firefox: ${progress}`);
+    expect(progress).toContain(os.cpus().length >= 4 ? backend : backend.replace(/-threads$/, '')); // training leaves the page a core
+    const [, exact, total] = (await text(page, '#train-scores')).match(/final: (\d+) of (\d+) exact/);
+    expect(Number(exact) / Number(total)).toBeGreaterThanOrEqual(0.95);
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+});

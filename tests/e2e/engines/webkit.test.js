@@ -1,0 +1,92 @@
+// The built site in WebKit (WebKitGTK's MiniBrowser), cross-origin isolated and not: every view computes, and the
+// Train view trains to 95% on a visit the offline copy's service worker controls. WebKit runs the SIMD128 build (no
+// relaxed SIMD here) and no threads.
+import { By, until } from 'selenium-webdriver';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startBuiltSite, startPlainServer } from '../support/browser.js';
+import { elementsShown, elementsState, expectedElements } from '../support/embed-state.js';
+import { launchWebKit } from '../support/webkit.js';
+
+let webkit;
+beforeAll(async () => {
+  webkit = await launchWebKit();
+});
+afterAll(() => webkit?.close());
+
+const text = (selector) => webkit.driver.findElement(By.css(selector)).getText();
+const waitFor = (selector, timeout = 30_000) => webkit.driver.wait(until.elementLocated(By.css(selector)), timeout);
+const controlled = () => webkit.driver.executeScript('return navigator.serviceWorker.controller !== null');
+// WebKitGTK leaves a service worker's registration installing for the rest of the session (its install event never
+// dispatched) if the page that registered it is navigated away from while the registration is set up (seen for 11
+// of 102 sites whose first page was left at once; none of 15 that waited). A person rarely leaves that fast; a
+// script does: the first page of each site stays until the offline copy is in control.
+const waitForOfflineCopy = () => webkit.driver.wait(controlled, 20_000, 'the offline copy never took control');
+
+describe.each([
+  ['cross-origin isolated', startBuiltSite],
+  ['not isolated', startPlainServer],
+])('WebKit, the built site %s', (_, start) => {
+  let site;
+  beforeAll(async () => {
+    site = await start();
+  });
+  afterAll(() => site?.server.close());
+
+  it('every view computes: the worked example, the en-ja translation, a lesson, the embedded elements', async () => {
+    const { driver } = webkit;
+    await driver.get(`${site.url}?view=steps`);
+    await waitFor('body[data-ready]');
+    await waitForOfflineCopy();
+    expect(await text('#backend')).toBe('wasm-simd128');
+    await driver.executeScript('window.scrollBy(0, window.innerHeight)'); // the stages are built once scrolled to
+    await waitFor('#stage-weights table tbody tr');
+    const firstRow = await driver.executeScript(
+      "return [...document.querySelectorAll('#stage-weights table tbody tr')[0].querySelectorAll('td')].map((td) => td.textContent)",
+    );
+    expect(firstRow).toEqual(['0.1554', '0.4223', '0.4223']);
+    await driver.get(`${site.url}?view=translation&model=en-ja&q=maria+eats+the+apple+in+the+garden`);
+    await waitFor('#translation-view[data-decoding="done"]');
+    expect(await driver.executeScript("return document.querySelector('#translation-output').textContent")).toMatch(
+      /maria\s*wa\s*niwa\s*de\s*ringo\s*o\s*taberu/,
+    );
+    await driver.get(`${site.url}?view=lessons&lesson=1`);
+    await waitFor('body[data-ready]');
+    await driver.executeScript('window.scrollBy(0, window.innerHeight)'); // to the lesson's widget
+    await waitFor('#selective-results li');
+    expect(await text('#selective-results')).toMatch(
+      /softmax attention: weights sum to 1; the summary looks most like “cat” ✓ kept/,
+    );
+    // The elements, as another site embeds them: the worked example's map and the en-ja translator.
+    await driver.get(`${site.url}embed.html`);
+    await driver.wait(() => driver.executeScript(`return ${elementsShown}`), 30_000);
+    expect(await driver.executeScript(`return ${elementsState}`)).toEqual(expectedElements);
+  });
+
+  it('trains to 95% held-out exact, on a visit the service worker controls', { timeout: 150_000 }, async () => {
+    const { driver } = webkit;
+    await driver.get(`${site.url}?view=train`);
+    await waitFor('body[data-ready]');
+    await waitForOfflineCopy();
+    await driver.get(`${site.url}?view=train`);
+    await waitFor('#train-start');
+    await driver.findElement(By.css('#train-start')).click();
+    const status = () => driver.executeScript("return document.querySelector('#train-view').dataset.status");
+    await driver
+      .wait(async () => (await status()) === 'done', 100_000)
+      .catch(async (error) => {
+        const said = await driver.executeScript(
+          "return [...document.querySelectorAll('#train-progress-text, #train-view p.error')].map((e) => e.textContent)",
+        );
+        throw new Error(
+          `training never finished: ${await status()}, the page says ${JSON.stringify(said)} (${error.message})`,
+        );
+      });
+    const progress = await text('#train-progress-text');
+    // A trap the view recovered from by starting again in a fresh worker (CI saw one, at the first step) is said.
+    const notice = await driver.executeScript("return document.querySelector('#train-fault-notice').textContent");
+    console.log(`WebKit: ${progress}${notice ? ` (after a restart: ${notice})` : ''}`);
+    expect(progress).toContain('wasm-simd128');
+    const [, exact, total] = (await text('#train-scores')).match(/final: (\d+) of (\d+) exact/);
+    expect(Number(exact) / Number(total)).toBeGreaterThanOrEqual(0.95);
+  });
+});

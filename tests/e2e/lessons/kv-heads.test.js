@@ -1,0 +1,110 @@
+// Multi-query and grouped-query attention in real Chromium, as a learner meets them: the Train view's key/value
+// heads choice (offered as the divisors of the heads, kept in the link, named in the run, the cache in the
+// scores), the trained model in the Translation view naming which heads share, and lesson 7's picture and its
+// four trainings, whose table must agree with web/lib in Node on every number that does not depend on training,
+// and lesson 7's challenge solved from that table.
+import { describe, expect, it } from 'vitest';
+import { createTrainer } from '../../../web/lib/index.js';
+import { openPage, useChromiumAndPlayground } from '../support/browser.js';
+
+const suite = useChromiumAndPlayground();
+
+async function open(query) {
+  const opened = await openPage(suite.browser, `${suite.playground.url}${query}`);
+  await opened.page.waitForSelector('body[data-ready]');
+  return opened;
+}
+
+describe('shared key/value heads', () => {
+  it('the Train view offers the divisors of the heads, trains a grouped-query model, and the Translation view names the groups', async () => {
+    const { page, errors } = await open('?view=train&task=reverse&steps=150&h=8');
+    await page.waitForSelector('#train-start');
+    const options = () => page.locator('#train-kv-heads option').allTextContents();
+    expect(await options()).toEqual([
+      '8: one per query head',
+      '4: one per 2 query heads (grouped-query)',
+      '2: one per 4 query heads (grouped-query)',
+      '1: shared by all (multi-query)',
+    ]);
+    await page.locator('#train-kv-heads').selectOption('2');
+    expect(new URL(page.url()).searchParams.get('kv')).toBe('2');
+    await page.locator('#train-start').click();
+    await expect
+      .poll(() => page.locator('#loss-chart .chart-legend').textContent(), { timeout: 60_000 })
+      .toMatch(/this run \(reverse, .*8 heads sharing 2 K\/V/);
+    await page.waitForFunction(() => document.querySelector('#train-view').dataset.status === 'done', null, {
+      timeout: 90_000,
+    });
+    // 2 decoder layers × keys and values × 2 key/value heads × width 32/8 × 4 bytes
+    expect(await page.locator('#train-scores').textContent()).toMatch(/keeps 128 bytes per output word/);
+    // One query head per key/value head is the only choice with one head.
+    await page.locator('#train-heads').selectOption('1');
+    expect(await options()).toEqual(['1: one per query head']);
+    expect(await page.locator('#train-kv-heads').isDisabled()).toBe(true);
+
+    await page.locator('#train-use').click();
+    await page.waitForSelector('#translation-view[data-decoding="done"]');
+    expect(await page.locator('#model-card').textContent()).toMatch(
+      /8 query heads share 2 key\/value heads \(grouped-query attention\): heads 1-4, heads 5-8 each read one\./,
+    );
+    const heads = await page.locator('#tr-head option').allTextContents();
+    expect(heads.slice(0, 2)).toEqual(['head 1 · K/V 1 (heads 1-4)', 'head 2 · K/V 1 (heads 1-4)']);
+    expect(heads[4]).toBe('head 5 · K/V 2 (heads 5-8)');
+    await page.locator('#tr-head').selectOption('5');
+    await expect.poll(() => page.locator('#cross-attention .heatmap-title').textContent()).toMatch(/head 6 · K\/V 2/);
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
+  it('lesson 7 draws which heads share and trains the four, agreeing with Node on parameters and cache', async () => {
+    const { page, errors } = await open('?view=lessons&lesson=7');
+    const boxes = (kind) => page.locator(`#kv-heads-diagram .kv-box.${kind}`);
+    await page.locator('#kv-heads').scrollIntoViewIfNeeded();
+    expect(await boxes('query').count()).toBe(8);
+    expect(await boxes('shared').count()).toBe(8);
+    await page.locator('#kv-heads-shown').selectOption('2');
+    expect(new URL(page.url()).searchParams.get('kv')).toBe('2');
+    await expect.poll(() => boxes('shared').count()).toBe(2);
+    expect(await boxes('shared').evaluateAll((spans) => spans.map((s) => s.style.gridColumn))).toEqual([
+      'span 4',
+      'span 4',
+    ]);
+    expect(await page.locator('#kv-heads-sharing').textContent()).toMatch(
+      /The cache holds 2 of 8 heads' keys and values: 1\/4 of them\./,
+    );
+
+    const solved = () => page.locator('#challenge-fewest-kv-heads').getAttribute('data-solved');
+    await page.locator('#kv-heads-shown').selectOption('1');
+    await page.waitForTimeout(300);
+    expect(await solved()).toBe('false'); // the challenge: nothing trained yet
+    await page.locator('#kv-heads-run').click();
+    await expect
+      .poll(() => page.locator('#kv-heads-status').textContent(), { timeout: 170_000, interval: 1000 })
+      .toMatch(/^Done \(en-es\)\. One key\/value head keeps 1\/8 of the cache \(64 instead of 512 bytes per word\)/);
+    const rows = await page
+      .locator('#kv-heads-table tbody tr')
+      .evaluateAll((trs) => trs.map((tr) => [...tr.querySelectorAll('td')].map((td) => td.textContent)));
+    expect(rows).toHaveLength(4);
+    // Lesson 7's challenge, as a learner: the fewest key/value heads within 2 points of one per query head.
+    const shares = rows.map(([, exact]) => exact.split(' of ').map(Number)).map(([right, total]) => right / total);
+    const fewest = Math.min(...[8, 4, 2, 1].filter((_, i) => shares[0] - shares[i] <= 0.02));
+    console.log(`lesson 7: held-out exact ${rows.map((r) => r[1]).join(', ')}; fewest within 2 points: ${fewest}`);
+    if (fewest !== 1) {
+      await page.waitForTimeout(300);
+      expect(await solved()).toBe('false'); // 1 key/value head is shown: too few
+      await page.locator('#kv-heads-shown').selectOption(String(fewest));
+    }
+    await expect.poll(solved).toBe('true');
+    for (const [i, kvHeads] of [8, 4, 2, 1].entries()) {
+      const [parameters, exact, , cache] = rows[i];
+      const trainer = await createTrainer({ model: { dModel: 32, heads: 8, kvHeads }, backend: 'wasm-scalar' });
+      expect(Number(parameters.replace(/,/g, ''))).toBe(trainer.parameters);
+      trainer.dispose();
+      expect(cache).toBe(`${2 * 2 * kvHeads * 4 * 4} bytes`);
+      const [, right, total] = exact.match(/^(\d+) of (\d+)$/).map(Number);
+      expect(right / total, `${kvHeads} key/value heads: ${exact}`).toBeGreaterThanOrEqual(0.75);
+    }
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+});

@@ -1,0 +1,453 @@
+// The package as a stranger installs it: `npm pack`, then the tarball in a fresh Vite app (dev server and
+// build), in a plain static folder with no bundler, and in Node. Chromium checks what the elements draw:
+// the worked example's weights and a held-out sentence's translation.
+import { execFileSync } from 'node:child_process';
+import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { createServer, preview } from 'vite';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadTranslator } from '../../../web/lib/index.js';
+import { launchChromium, resultsDir } from '../support/browser.js';
+import { serveFolder } from '../support/static-host.js';
+
+const repo = fileURLToPath(new URL('../../..', import.meta.url));
+const viteVersion = JSON.parse(readFileSync(join(repo, 'node_modules/vite/package.json'), 'utf8')).version;
+const run = (command, args, cwd) =>
+  execFileSync(command, args, { cwd, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
+
+let work, tarball, packed, browser, heldOut;
+beforeAll(async () => {
+  work = mkdtempSync(join(tmpdir(), 'attention-package-'));
+  // The build has run (npm test builds first): pack what it made, without running it again.
+  [packed] = JSON.parse(run('npm', ['pack', '--ignore-scripts', '--json', '--pack-destination', work], repo));
+  tarball = join(work, packed.filename);
+  const translator = await loadTranslator();
+  [heldOut] = translator.heldOutSentences(1, 11);
+  translator.dispose();
+  browser = await launchChromium();
+}, 120_000);
+afterAll(async () => {
+  await browser?.close();
+  if (work) rmSync(work, { recursive: true, force: true });
+});
+
+// One page of an embedding site: a map of the worked example and the translator on a held-out sentence.
+const pageScript = `import 'attention-playground/elements';
+import { loadAttention } from 'attention-playground';
+const m = (rows, cols, values) => ({ data: Float32Array.from(values), rows, cols });
+const x = m(3, 4, [1, 0, 1, 0, 0, 2, 0, 2, 1, 1, 1, 1]);
+const [wq, wk, wv] = [[1, 0, 1, 1, 0, 0, 0, 0, 1, 0, 1, 1], [0, 0, 1, 1, 1, 0, 0, 1, 0, 1, 1, 0], [0, 2, 0, 0, 3, 0, 1, 0, 3, 1, 1, 0]].map((v) => m(4, 3, v));
+const api = await loadAttention();
+const [q, k, v] = [wq, wk, wv].map((w) => api.matmul({ a: x, b: w }));
+document.querySelector('attention-map').weights = api.attention({ q, k, v, scale: 0.5 }).weights;
+`;
+const pageHtml = (sentence, head = '') => `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><title>embedding attention-playground</title><link rel="icon" href="./favicon.svg">${head}</head>
+<body>
+  <attention-map digits="4" show-values></attention-map>
+  <attention-translator sentence="${sentence}" readonly></attention-translator>
+  <script type="module" src="./main.js"></script>
+</body></html>
+`;
+
+/** What the elements show on `url`: the map's first row and the translator's words. */
+async function elementsOn(url, screenshot) {
+  const page = await browser.newPage();
+  const errors = [];
+  page.on('pageerror', (error) => errors.push(error.message));
+  page.on('console', (message) => message.type() === 'error' && errors.push(message.text()));
+  await page.addInitScript(() => {
+    globalThis.violations = [];
+    document.addEventListener('securitypolicyviolation', (event) =>
+      globalThis.violations.push(`${event.violatedDirective} ${event.blockedURI}`),
+    );
+  });
+  await page.goto(url);
+  const firstRow = () =>
+    page.evaluate(() =>
+      [...(document.querySelector('attention-map')?.shadowRoot?.querySelectorAll('tbody tr:first-child td') ?? [])].map(
+        (td) => td.textContent,
+      ),
+    );
+  const words = () =>
+    page.evaluate(() =>
+      [...(document.querySelector('attention-translator')?.shadowRoot?.querySelectorAll('.token') ?? [])].map(
+        (t) => t.textContent,
+      ),
+    );
+  try {
+    await expect.poll(firstRow, { timeout: 20_000 }).toHaveLength(3);
+  } catch (error) {
+    throw new Error(`the map never drew on ${url}; page errors: ${errors.join(' | ') || 'none'}`, { cause: error });
+  }
+  await expect.poll(words, { timeout: 20_000 }).not.toEqual([]);
+  // Styled: the map's legend is laid out by the elements' stylesheet (a flex row), not as plain blocks.
+  const styled = await page.evaluate(
+    () =>
+      getComputedStyle(document.querySelector('attention-map').shadowRoot.querySelector('.heatmap-legend')).display ===
+      'flex',
+  );
+  const shown = {
+    firstRow: await firstRow(),
+    words: await words(),
+    styled,
+    violations: await page.evaluate(() => globalThis.violations),
+    errors,
+  };
+  if (screenshot) await page.screenshot({ path: `${resultsDir}${screenshot}` });
+  await page.close();
+  return shown;
+}
+
+// The host's own icon, a file like the rest of its site (a data: URL would break its own CSP).
+const favicon =
+  '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 16 16"><rect width="16" height="16" fill="#d1495b"/></svg>';
+const expected = () => ({
+  firstRow: ['0.1554', '0.4223', '0.4223'],
+  words: [...heldOut.target.split(' '), '<eos>'],
+  styled: true,
+  violations: [],
+  errors: [],
+});
+// A host's strict policy: the package's scripts, wasm and styles come from the site itself, nothing inline.
+const strictPolicy = "default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; style-src 'self'; worker-src 'self'";
+
+describe('the package', () => {
+  it('packs what a stranger needs and nothing else', () => {
+    const files = packed.files.map((f) => f.path);
+    console.log(
+      `${packed.filename}: ${(packed.size / 1000).toFixed(1)} kB packed, ${(packed.unpackedSize / 1000).toFixed(1)} kB unpacked, ${files.length} files`,
+    );
+    expect(files).toEqual(
+      expect.arrayContaining([
+        'LICENSE',
+        'README.md',
+        'package.json',
+        'web/lib/index.js',
+        'web/lib/index.d.ts',
+        'web/bundle/attention-elements.js',
+        'web/elements/index.d.ts',
+        'web/elements/react.d.ts',
+        'web/lib/models/en-es.bin',
+        'web/lib/models/en-ja.bin',
+        'web/lib/wasm/attention-simd.wasm',
+        'web/lib/wasm/attention-scalar.wasm',
+        'web/lib/wasm/attention-simd-threads.wasm',
+        'web/lib/wasm/attention-relaxed-simd.wasm',
+        'web/lib/wasm/attention-relaxed-simd-threads.wasm',
+        'web/lib/wasm/attention-simd.mjs',
+        'web/lib/wasm/attention-simd-threads.mjs',
+        'web/lib/wasm/attention-simd-threads.worker.js',
+        'web/lib/wasm/node/attention-simd-threads-node.cjs',
+      ]),
+    );
+    // Two glue files run the five builds (web/lib/load-module.js): no other build's glue is shipped.
+    expect(files.filter((f) => /\.(mjs|cjs)$|\.worker\.js$/.test(f)).sort()).toEqual([
+      'web/lib/wasm/attention-simd-threads.mjs',
+      'web/lib/wasm/attention-simd-threads.worker.js',
+      'web/lib/wasm/attention-simd.mjs',
+      'web/lib/wasm/node/attention-simd-threads-node.cjs',
+      'web/lib/wasm/node/attention-simd-threads-node.worker.js',
+    ]);
+    expect(files.filter((f) => /^(tests|cpp|build|scripts|dist|node_modules)\/|\.test\.js$/.test(f))).toEqual([]);
+    // The elements ship as their one-file build: not the playground's sources, and no dependency to install.
+    expect(files.filter((f) => /^web\/(src|elements)\/.*\.(js|css)$/.test(f))).toEqual([]);
+    expect(JSON.parse(readFileSync(join(repo, 'package.json'), 'utf8')).dependencies).toBeUndefined();
+    expect(packed.size).toBeLessThanOrEqual(960_000); // five wasm builds (~100-130 kB gzipped each) and their two glue files, two models, the elements' one file
+    // No file twice: each one's content differs from every other's.
+    const unpacked = join(work, 'unpacked');
+    mkdirSync(unpacked);
+    run('tar', ['-xzf', tarball, '-C', unpacked], repo);
+    const byContent = new Map();
+    for (const path of files) {
+      const hash = createHash('sha256')
+        .update(readFileSync(join(unpacked, 'package', path)))
+        .digest('hex');
+      byContent.set(hash, [...(byContent.get(hash) ?? []), path]);
+    }
+    expect([...byContent.values()].filter((paths) => paths.length > 1)).toEqual([]);
+  });
+
+  it('in a fresh Vite app with no configuration: the dev server and the built app (both under the strict CSP) show the elements; Node runs the library', async () => {
+    const app = join(work, 'vite-app');
+    mkdirSync(app);
+    writeFileSync(
+      join(app, 'package.json'),
+      JSON.stringify(
+        {
+          name: 'embedding-app',
+          private: true,
+          type: 'module',
+          dependencies: { 'attention-playground': `file:${tarball}`, vite: viteVersion },
+        },
+        null,
+        2,
+      ),
+    );
+    // No Vite configuration at all, as a new user starts: the host's defaults, dev server and build.
+    writeFileSync(join(app, 'index.html'), pageHtml(heldOut.source));
+    writeFileSync(join(app, 'main.js'), pageScript);
+    mkdirSync(join(app, 'public'));
+    writeFileSync(join(app, 'public', 'favicon.svg'), favicon);
+    run('npm', ['install', '--prefer-offline', '--no-audit', '--no-fund'], app);
+
+    const dev = await createServer({
+      root: app,
+      configFile: false,
+      server: { port: 0, host: '127.0.0.1', headers: { 'Content-Security-Policy': strictPolicy } },
+      logLevel: 'error',
+    });
+    await dev.listen();
+    try {
+      expect(await elementsOn(`http://127.0.0.1:${dev.httpServer.address().port}/`)).toEqual(expected());
+    } finally {
+      await dev.close();
+    }
+
+    run('npx', ['vite', 'build', '--logLevel', 'error'], app);
+    // The built app under a strict CSP (its build inlined the elements' old stylesheets as blocked data: URLs).
+    const built = await preview({
+      root: app,
+      configFile: false,
+      preview: { port: 0, host: '127.0.0.1', headers: { 'Content-Security-Policy': strictPolicy } },
+      logLevel: 'error',
+    });
+    try {
+      expect(await elementsOn(`http://127.0.0.1:${built.httpServer.address().port}/`, 'package-vite-app.png')).toEqual(
+        expected(),
+      );
+    } finally {
+      await built.close();
+    }
+
+    const node = JSON.parse(
+      run(
+        'node',
+        [
+          '--input-type=module',
+          '-e',
+          `
+      import { loadAttention, loadTranslator } from 'attention-playground';
+      const api = await loadAttention();
+      const translator = await loadTranslator({ model: 'en-ja' });
+      const out = api.matmul({ a: { data: new Float32Array([1, 2]), rows: 1, cols: 2 }, b: { data: new Float32Array([3, 4]), rows: 2, cols: 1 } });
+      console.log(JSON.stringify({ backend: api.backend, product: out.data[0], japanese: translator.translate('juan walks with the dogs').target.join(' ') }));
+    `,
+        ],
+        app,
+      ),
+    );
+    expect(node).toEqual({ backend: 'wasm-simd128', product: 11, japanese: 'fuan wa inu to aruku <eos>' });
+    // Both threaded builds, from their Node twins' glue with the browser builds' wasm and one shared pthread worker.
+    const threaded = JSON.parse(
+      run(
+        'node',
+        [
+          '--experimental-wasm-relaxed-simd',
+          '--input-type=module',
+          '-e',
+          `
+      import { loadAttention } from 'attention-playground';
+      const results = [];
+      for (const backend of ['wasm-simd128-threads', 'wasm-relaxed-simd-threads']) {
+        const api = await loadAttention({ backend });
+        const x = { data: Float32Array.from({ length: 512 * 16 }, (_, i) => Math.sin(i)), rows: 512, cols: 16 };
+        const { output } = api.attention({ q: x, k: x, v: x });
+        results.push({ backend: api.backend, rows: output.rows, finite: output.data.every(Number.isFinite) });
+      }
+      console.log(JSON.stringify(results));
+      process.exit(0);
+    `,
+        ],
+        app,
+      ),
+    );
+    expect(threaded).toEqual(
+      ['wasm-simd128-threads', 'wasm-relaxed-simd-threads'].map((backend) => ({ backend, rows: 512, finite: true })),
+    );
+  }, 240_000);
+
+  it('in a React 19 app (Vite, no configuration): objects set from JSX as properties, built and served under the strict CSP', async () => {
+    const app = join(work, 'react-app');
+    mkdirSync(join(app, 'public'), { recursive: true });
+    const reactVersion = JSON.parse(readFileSync(join(repo, 'node_modules/react/package.json'), 'utf8')).version;
+    writeFileSync(
+      join(app, 'package.json'),
+      JSON.stringify(
+        {
+          name: 'react-host',
+          private: true,
+          type: 'module',
+          dependencies: {
+            'attention-playground': `file:${tarball}`,
+            react: reactVersion,
+            'react-dom': reactVersion,
+            vite: viteVersion,
+          },
+        },
+        null,
+        2,
+      ),
+    );
+    writeFileSync(
+      join(app, 'index.html'),
+      `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><title>a React host</title><link rel="icon" href="./favicon.svg"></head>
+<body><div id="root"></div><script type="module" src="./main.jsx"></script></body></html>
+`,
+    );
+    writeFileSync(join(app, 'public', 'favicon.svg'), favicon);
+    // The weights are an object: React 19 sets it as the element's property (no ref, no effect).
+    writeFileSync(
+      join(app, 'main.jsx'),
+      `import { createRoot } from 'react-dom/client';
+import 'attention-playground/elements';
+import { loadAttention } from 'attention-playground';
+
+const m = (rows, cols, values) => ({ data: Float32Array.from(values), rows, cols });
+const x = m(3, 4, [1, 0, 1, 0, 0, 2, 0, 2, 1, 1, 1, 1]);
+const [wq, wk, wv] = [[1, 0, 1, 1, 0, 0, 0, 0, 1, 0, 1, 1], [0, 0, 1, 1, 1, 0, 0, 1, 0, 1, 1, 0], [0, 2, 0, 0, 3, 0, 1, 0, 3, 1, 1, 0]].map((v) => m(4, 3, v));
+const api = await loadAttention();
+const [q, k, v] = [wq, wk, wv].map((w) => api.matmul({ a: x, b: w }));
+const { weights } = api.attention({ q, k, v, scale: 0.5 });
+
+function Lesson() {
+  return (
+    <main>
+      <attention-map digits="4" show-values weights={weights} />
+      <attention-translator sentence="${heldOut.source}" readonly />
+    </main>
+  );
+}
+createRoot(document.getElementById('root')).render(<Lesson />);
+`,
+    );
+    run('npm', ['install', '--prefer-offline', '--no-audit', '--no-fund'], app);
+    run('npx', ['vite', 'build', '--logLevel', 'error'], app);
+    const built = await preview({
+      root: app,
+      configFile: false,
+      preview: { port: 0, host: '127.0.0.1', headers: { 'Content-Security-Policy': strictPolicy } },
+      logLevel: 'error',
+    });
+    try {
+      expect(await elementsOn(`http://127.0.0.1:${built.httpServer.address().port}/`, 'package-react-app.png')).toEqual(
+        expected(),
+      );
+    } finally {
+      await built.close();
+    }
+  }, 240_000);
+
+  it('in a webpack 5 app with no configuration (its default entry, output and asset handling), under the strict CSP', async () => {
+    const app = join(work, 'webpack-app');
+    mkdirSync(join(app, 'src'), { recursive: true });
+    const version = (name) =>
+      JSON.parse(readFileSync(join(repo, 'node_modules', name, 'package.json'), 'utf8')).version;
+    writeFileSync(
+      join(app, 'package.json'),
+      JSON.stringify(
+        {
+          name: 'webpack-host',
+          private: true,
+          dependencies: {
+            'attention-playground': `file:${tarball}`,
+            webpack: version('webpack'),
+            'webpack-cli': version('webpack-cli'),
+          },
+        },
+        null,
+        2,
+      ),
+    );
+    writeFileSync(join(app, 'src', 'index.js'), pageScript);
+    run('npm', ['install', '--prefer-offline', '--no-audit', '--no-fund'], app);
+    run('npx', ['webpack', '--mode', 'production'], app); // src/index.js → dist/main.js, assets beside it
+    writeFileSync(join(app, 'dist', 'index.html'), pageHtml(heldOut.source));
+    writeFileSync(join(app, 'dist', 'favicon.svg'), favicon);
+    const server = await serveFolder(() => join(app, 'dist'), { 'Content-Security-Policy': strictPolicy });
+    try {
+      expect(await elementsOn(server.url, 'package-webpack-app.png')).toEqual(expected());
+    } finally {
+      await server.close();
+    }
+  }, 240_000);
+
+  it('one script tag, no import map, no bundler: the one-file build from the site itself under a strict CSP, and from another origin (a CDN)', async () => {
+    const unpacked = join(work, 'one-tag');
+    mkdirSync(unpacked);
+    run('tar', ['-xzf', tarball, '-C', unpacked], repo);
+    const packageDir = join(unpacked, 'package');
+    expect(JSON.parse(readFileSync(join(packageDir, 'package.json'), 'utf8'))).toMatchObject({
+      unpkg: 'web/bundle/attention-elements.js',
+      jsdelivr: 'web/bundle/attention-elements.js',
+    });
+    const scriptFrom = (bundleUrl) =>
+      pageScript.replace(
+        "import 'attention-playground/elements';\nimport { loadAttention } from 'attention-playground';",
+        `import { loadAttention } from '${bundleUrl}';`,
+      );
+    const site = join(unpacked, 'site');
+    cpSync(packageDir, join(site, 'modules', 'attention-playground'), { recursive: true });
+    writeFileSync(join(site, 'index.html'), pageHtml(heldOut.source));
+    writeFileSync(join(site, 'favicon.svg'), favicon);
+    writeFileSync(join(site, 'main.js'), scriptFrom('./modules/attention-playground/web/bundle/attention-elements.js'));
+    const sameOrigin = await serveFolder(() => site, { 'Content-Security-Policy': strictPolicy });
+    const cdn = await serveFolder(() => packageDir, { 'Access-Control-Allow-Origin': '*' });
+    try {
+      expect(await elementsOn(sameOrigin.url, 'package-one-tag.png')).toEqual(expected());
+      // The same page taking the bundle from a CDN: the wasm and models come from there too (CORS).
+      const page = join(unpacked, 'cdn-page');
+      mkdirSync(page);
+      writeFileSync(join(page, 'index.html'), pageHtml(heldOut.source));
+      writeFileSync(join(page, 'favicon.svg'), favicon);
+      writeFileSync(join(page, 'main.js'), scriptFrom(`${cdn.url}web/bundle/attention-elements.js`));
+      const cdnOrigin = cdn.url.slice(0, -1);
+      const policy = `default-src 'self'; script-src 'self' ${cdnOrigin} 'wasm-unsafe-eval'; connect-src 'self' ${cdnOrigin}; style-src 'self'; worker-src 'self'`;
+      const host = await serveFolder(() => page, { 'Content-Security-Policy': policy });
+      try {
+        expect(await elementsOn(host.url)).toEqual(expected());
+      } finally {
+        await host.close();
+      }
+    } finally {
+      await Promise.all([sameOrigin.close(), cdn.close()]);
+    }
+  }, 60_000);
+
+  it('in a plain static folder whose host moved the wasm and models elsewhere: setAssetBase() says where, once', async () => {
+    const site = join(work, 'static-site');
+    cpSync(
+      join(work, 'vite-app', 'node_modules', 'attention-playground'),
+      join(site, 'modules', 'attention-playground'),
+      { recursive: true },
+    );
+    const lib = join(site, 'modules/attention-playground/web/lib');
+    for (const folder of ['wasm', 'models']) {
+      cpSync(join(lib, folder), join(site, 'cdn', folder), { recursive: true });
+      rmSync(join(lib, folder), { recursive: true });
+    }
+    const bundle = './modules/attention-playground/web/bundle/attention-elements.js';
+    // Imported first, and from the library alone (the elements' file imports the same one), so the base is set
+    // before the elements exist: they load the module as soon as they are on the page.
+    writeFileSync(
+      join(site, 'asset-base.js'),
+      "import { setAssetBase } from './modules/attention-playground/web/lib/index.js';\nsetAssetBase('./cdn/');\n",
+    );
+    writeFileSync(
+      join(site, 'main.js'),
+      `import './asset-base.js';\n${pageScript.replace("import 'attention-playground/elements';\nimport { loadAttention } from 'attention-playground';", `import { loadAttention } from '${bundle}';`)}`,
+    );
+    writeFileSync(join(site, 'index.html'), pageHtml(heldOut.source));
+    writeFileSync(join(site, 'favicon.svg'), favicon);
+    const server = await serveFolder(() => site, { 'Content-Security-Policy': strictPolicy });
+    try {
+      expect(await elementsOn(server.url, 'package-static-folder.png')).toEqual(expected());
+    } finally {
+      await server.close();
+    }
+  }, 60_000);
+});

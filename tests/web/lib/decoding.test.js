@@ -1,0 +1,108 @@
+// Decoding through the translator API (SIMD build): each step's output distribution, greedy and seeded
+// sampling, the output temperature, teacher forcing, and bad decoding options named.
+import { beforeAll, describe, expect, it } from 'vitest';
+import { loadTranslator } from '../../../web/lib/index.js';
+
+let t;
+beforeAll(async () => {
+  t = await loadTranslator({ backend: 'wasm-simd128' });
+});
+
+const row = (r, step) => r.probabilities.data.subarray(step * r.probabilities.cols, (step + 1) * r.probabilities.cols);
+const argmax = (values) => values.reduce((best, v, i) => (v > values[best] ? i : best), 0);
+
+describe('decoding', () => {
+  it('each step has a distribution over outputWords that sums to 1; greedy takes its argmax', () => {
+    const r = t.translate('the big dog sees the white cats');
+    expect(r.decoding).toEqual({ choice: 'greedy', outputTemperature: 1, seed: 0, forced: false });
+    expect(r.probabilities).toMatchObject({ rows: r.target.length, cols: t.outputWords.length });
+    expect(t.outputWords.slice(0, 2)).toEqual(['<bos>', '<eos>']);
+    r.steps.forEach((step, i) => {
+      const p = row(r, i);
+      expect(p.reduce((a, b) => a + b, 0)).toBeCloseTo(1, 5);
+      expect(t.outputWords[argmax(p)]).toBe(step.token);
+      expect(step.top[0]).toEqual({ word: step.token, probability: step.probability });
+      expect(step.top.map((e) => e.probability)).toEqual([...step.top.map((e) => e.probability)].sort((a, b) => b - a));
+    });
+  });
+
+  it('sampling: the same seed repeats; over 2,000 draws the first word follows the probabilities', () => {
+    const options = { decoding: 'sample', outputTemperature: 8, seed: 5 };
+    const sentence = 'ana sleeps';
+    expect(t.translate(sentence, options).target).toEqual(t.translate(sentence, options).target);
+    const p = row(t.translate(sentence, options), 0);
+    const counts = new Map();
+    const draws = 2000;
+    for (let seed = 0; seed < draws; seed++) {
+      const word = t.translate(sentence, { ...options, seed }).target[0];
+      counts.set(word, (counts.get(word) ?? 0) + 1);
+    }
+    let spread = 0;
+    t.outputWords.forEach((word, i) => {
+      const seen = (counts.get(word) ?? 0) / draws;
+      expect(Math.abs(seen - p[i])).toBeLessThan(4.5 * Math.sqrt((p[i] * (1 - p[i])) / draws) + 2e-3);
+      if (p[i] > 0.02) spread++;
+    });
+    expect(spread).toBeGreaterThanOrEqual(3);
+  });
+
+  it('teacher forcing with the greedy output reproduces free running; a wrong early word changes what follows', () => {
+    const sentence = 'the big dog sees the white cats';
+    const free = t.translate(sentence);
+    const forced = t.translate(sentence, { target: free.target.slice(0, -1).join(' ') });
+    expect(forced.decoding.forced).toBe(true);
+    expect(forced.target).toEqual(free.target);
+    free.crossAttention.forEach((layer, l) =>
+      layer.forEach((m, h) => {
+        const other = forced.crossAttention[l][h].data;
+        m.data.forEach((x, i) => expect(Math.abs(x - other[i])).toBeLessThan(1e-5));
+      }),
+    );
+    const wrong = t.translate(sentence, { target: 'la perro grande' });
+    expect(wrong.steps[0].top[0].word).toBe('el'); // the model's own guess at step 1, whatever it is fed
+    expect(wrong.steps[0].probability).toBeLessThan(0.01); // "la" was very unlikely
+    // Fed the wrong "la", what the later steps look at changes (0.55 at most, here).
+    let change = 0;
+    wrong.crossAttention.forEach((layer, l) =>
+      layer.forEach((m, h) => {
+        for (let i = m.cols; i < m.data.length; i++)
+          change = Math.max(change, Math.abs(m.data[i] - free.crossAttention[l][h].data[i]));
+      }),
+    );
+    expect(change).toBeGreaterThan(0.1);
+  });
+
+  it.each([
+    [
+      'an unknown choice',
+      { decoding: 'beam' },
+      RangeError,
+      "translate: options.decoding must be 'greedy' or 'sample', got 'beam'",
+    ],
+    [
+      'a zero output temperature',
+      { outputTemperature: 0 },
+      RangeError,
+      'translate: options.outputTemperature must be a number from 0.01 to 100, got 0',
+    ],
+    [
+      'a fractional seed',
+      { decoding: 'sample', seed: 1.5 },
+      RangeError,
+      'translate: options.seed must be a whole number from 0 to 2^53 - 1, got 1.5',
+    ],
+    ['a seed that is a string', { seed: '7' }, TypeError, 'options.seed must be a number, got string 7'],
+    [
+      'a target the model cannot produce',
+      { target: 'el chien' },
+      RangeError,
+      "translate: the forced target has words the model does not produce: 'chien'",
+    ],
+    ['an empty target', { target: '   ' }, RangeError, 'translate: options.target has no words'],
+    ['a target that is not a string', { target: ['el'] }, TypeError, 'options.target must be a string, got an Array'],
+  ])('refuses %s, naming it', (_, options, ErrorType, message) => {
+    expect(() => t.translate('the dog sleeps', options)).toThrow(ErrorType);
+    expect(() => t.translate('the dog sleeps', options)).toThrow(message);
+    expect(t.translate('the dog sleeps').target).toEqual(['el', 'perro', 'duerme', '<eos>']); // still working
+  });
+});

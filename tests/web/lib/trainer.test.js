@@ -1,0 +1,279 @@
+// The in-module trainer through the public API, on both single-thread builds: training lowers the loss,
+// saved weights translate through loadTranslator, the scalar build trains bit for bit as the native tool
+// does, the SIMD build stays close to it, every bad option is named, and a disposed trainer refuses calls.
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { createTrainer, loadAttention, loadTranslator, trainerDefaults } from '../../../web/lib/index.js';
+
+const backends = ['wasm-simd128', 'wasm-relaxed-simd', 'wasm-scalar'];
+const nativeTrain = new URL('../../../build/native/tools/train', import.meta.url).pathname;
+const scratch = mkdtempSync(join(tmpdir(), 'trainer-test-'));
+
+// A small model and a short run: seconds on either build.
+const small = {
+  seed: 11,
+  dataSeed: 3,
+  steps: 120,
+  batchSize: 16,
+  learningRate: 0.01,
+  warmupSteps: 10,
+  model: { dModel: 16, heads: 2, ffn: 32, encoderLayers: 1, decoderLayers: 1 },
+};
+
+/** The native tool's float32 weights after the same run (reference kernels, plain C++ arithmetic). */
+function nativeWeights(options, kernels = 'reference') {
+  const out = join(scratch, `native-${kernels}.f32`);
+  const { model } = options;
+  execFileSync(
+    nativeTrain,
+    [
+      '--seed',
+      options.seed,
+      '--data-seed',
+      options.dataSeed,
+      '--steps',
+      options.steps,
+      '--batch',
+      options.batchSize,
+      '--lr',
+      options.learningRate,
+      '--warmup',
+      options.warmupSteps,
+      '--d-model',
+      model.dModel,
+      '--heads',
+      model.heads,
+      '--ffn',
+      model.ffn,
+      '--encoder-layers',
+      model.encoderLayers,
+      '--decoder-layers',
+      model.decoderLayers,
+      '--kernels',
+      kernels,
+      '--threads',
+      '2',
+      '--held-out',
+      '1',
+      '--out',
+      join(scratch, 'native.bin'),
+      '--dump-parameters',
+      out,
+    ].map(String),
+    { encoding: 'utf8' },
+  );
+  const bytes = readFileSync(out);
+  return new Float32Array(bytes.buffer, bytes.byteOffset, bytes.length / 4);
+}
+
+const trained = {}; // backend → { weights, losses } of the small run
+
+describe.each(backends)('%s trainer', (backend) => {
+  it('reports each step and lowers the loss: the small model from about 5 to below 3.5 in 120 steps', async () => {
+    const trainer = await createTrainer({ ...small, backend });
+    expect(trainer.backend).toBe(backend);
+    expect(trainer.parameters).toBe(11_917);
+    const first = trainer.step();
+    expect(first).toMatchObject({ step: 1, done: false });
+    expect(first.loss).toBeGreaterThan(4.5);
+    expect(first.learningRate).toBeCloseTo(0.01 / 10, 8);
+    expect(first.gradientNorm).toBeGreaterThan(0);
+    expect(first.losses).toHaveLength(1);
+    const rest = trainer.step(1000); // more than is left: runs the remaining 119
+    expect(rest).toMatchObject({ step: 120, done: true });
+    expect(rest.losses).toHaveLength(119);
+    expect(rest.losses[118]).toBeLessThan(3.5);
+    expect(rest.learningRate).toBeCloseTo(0.05 * 0.01, 8);
+    expect(trainer.step(5)).toMatchObject({ step: 120, done: true, losses: new Float32Array(0) });
+    trained[backend] = { weights: trainer.weights(), losses: Float32Array.from([first.loss, ...rest.losses]) };
+    trainer.dispose();
+  });
+
+  it('evaluates on held-out sentences and hands its weights to a translator and to a weight file', async () => {
+    const trainer = await createTrainer({ ...small, backend });
+    const before = trainer.evaluate(20);
+    expect(before).toMatchObject({ exact: 0, total: 20 });
+    expect(before.alignmentByHead).toHaveLength(2);
+    trainer.step(120);
+    const after = trainer.evaluate(20);
+    expect(after.alignment).toBeGreaterThanOrEqual(0);
+    expect(after.alignment).toBe(Math.max(...after.alignmentByHead));
+
+    const live = trainer.translator();
+    expect(live.config).toMatchObject({ dModel: 16, heads: 2, encoderLayers: 1, decoderLayers: 1, parameters: 11_917 });
+    const bytes = trainer.save();
+    expect(Array.from(bytes.subarray(0, 4), (b) => String.fromCharCode(b)).join('')).toBe('APTM');
+    const loaded = await loadTranslator({ backend, model: bytes });
+    expect(loaded.config).toEqual(live.config);
+    const sentence = 'the dog sees the cat';
+    expect(loaded.translate(sentence).source).toEqual(live.translate(sentence).source);
+    trainer.step(1); // training on does not change a translator already handed out
+    expect(trainer.translator().translate(sentence).crossAttention).toEqual(
+      trainer.translator().translate(sentence).crossAttention,
+    );
+    live.dispose();
+    loaded.dispose();
+    trainer.dispose();
+  });
+
+  it.each([
+    [
+      'heads not dividing dModel',
+      { model: { dModel: 32, heads: 3 } },
+      RangeError,
+      /model.heads must divide model.dModel = 32, got 3/,
+    ],
+    ['a zero width', { model: { dModel: 0 } }, RangeError, /model.dModel must be a whole number from 2 to 512, got 0/],
+    ['negative steps', { steps: -5 }, RangeError, /steps must be a whole number from 1 to 1000000, got -5/],
+    ['fractional batches', { batchSize: 2.5 }, RangeError, /batchSize must be a whole number/],
+    [
+      'a NaN learning rate',
+      { learningRate: NaN },
+      RangeError,
+      /learningRate must be a finite number in \(0, 1\], got nan/,
+    ],
+    [
+      'an infinite learning rate',
+      { learningRate: Infinity },
+      RangeError,
+      /learningRate must be a finite number in \(0, 1\], got inf/,
+    ],
+    [
+      'more warm-up than steps',
+      { steps: 10, warmupSteps: 20 },
+      RangeError,
+      /warmupSteps must be at most steps = 10, got 20/,
+    ],
+    [
+      'no layers',
+      { model: { encoderLayers: 0 } },
+      RangeError,
+      /model.encoderLayers must be a whole number from 1 to 6/,
+    ],
+    [
+      'a model over the parameter limit',
+      { model: { dModel: 512, heads: 8, ffn: 4096, encoderLayers: 6, decoderLayers: 6 } },
+      RangeError,
+      /parameters; the trainer's limit is 2000000/,
+    ],
+    ['a seed as a string', { seed: '7' }, TypeError, /options.seed must be a number, got string 7/],
+    ['a shape that is not an object', { model: 32 }, TypeError, /options.model must be an object/],
+    [
+      'an ablation that is not a boolean',
+      { ablations: { noPositions: 1 } },
+      TypeError,
+      /options.ablations.noPositions must be a boolean/,
+    ],
+    ['an unknown backend', { backend: 'webgpu' }, RangeError, /options.backend must be one of/],
+  ])('refuses %s, naming the option', async (_, options, ErrorType, message) => {
+    const attempt = createTrainer({ backend, ...options });
+    await expect(attempt).rejects.toThrow(ErrorType);
+    await expect(createTrainer({ backend, ...options })).rejects.toThrow(message);
+  });
+
+  it('keeps working after bad calls, refuses calls once disposed, and frees its memory', async () => {
+    const { memoryStats } = await loadAttention({ backend });
+    const warm = await createTrainer({ ...small, steps: 3, warmupSteps: 1, backend });
+    (warm.step(3), warm.evaluate(2), warm.save(), warm.translator().dispose(), warm.dispose());
+    const before = memoryStats().allocatedBytes;
+    const trainer = await createTrainer({ ...small, steps: 3, warmupSteps: 1, backend });
+    expect(() => trainer.step(0)).toThrow(/step: count must be a whole number from 1 to 100000/);
+    expect(() => trainer.step(1.5)).toThrow(RangeError);
+    expect(() => trainer.step('2')).toThrow(TypeError);
+    expect(() => trainer.evaluate(-1)).toThrow(/evaluate: count must be a whole number from 1 to 10000/);
+    expect(trainer.step(3)).toMatchObject({ step: 3, done: true });
+    trainer.evaluate(2);
+    trainer.translator().dispose();
+    trainer.dispose();
+    for (const call of [
+      () => trainer.step(),
+      () => trainer.evaluate(),
+      () => trainer.save(),
+      () => trainer.translator(),
+      () => trainer.weights(),
+    ]) {
+      expect(call).toThrow(/has been disposed/);
+    }
+    trainer.dispose(); // twice is harmless
+    expect(memoryStats().allocatedBytes).toBe(before);
+  });
+});
+
+describe('training across builds', () => {
+  it('the scalar build makes the same weights as the native tool, bit for bit', () => {
+    const native = nativeWeights(small);
+    expect(trained['wasm-scalar'].weights).toHaveLength(native.length);
+    expect(
+      Buffer.from(trained['wasm-scalar'].weights.buffer).equals(
+        Buffer.from(native.buffer, native.byteOffset, native.byteLength),
+      ),
+    ).toBe(true);
+  });
+
+  it.each([
+    ['wasm-simd128-threads', 'wasm-simd128'],
+    ['wasm-relaxed-simd-threads', 'wasm-relaxed-simd'],
+  ])(
+    "the threads build %s (shards of each batch on its threads) makes %s's weights bit for bit",
+    async (threads, single) => {
+      const trainer = await createTrainer({ ...small, backend: threads });
+      trainer.step(small.steps);
+      const threaded = trainer.weights();
+      trainer.dispose();
+      expect(Buffer.from(threaded.buffer).equals(Buffer.from(trained[single].weights.buffer))).toBe(true);
+    },
+  );
+
+  // Adam divides each gradient by its running RMS, so a rounding-level difference in a near-zero gradient can
+  // become a full step of the other sign: the weights part at the first step. What holds is the training.
+  it.each(['wasm-simd128', 'wasm-relaxed-simd'])(
+    '%s follows the same loss curve as the scalar build (within 1% at every step)',
+    (fast) => {
+      const simd = trained[fast],
+        scalar = trained['wasm-scalar'];
+      let worstLoss = 0,
+        worstWeight = 0,
+        sumSquares = 0;
+      simd.losses.forEach(
+        (loss, i) => (worstLoss = Math.max(worstLoss, Math.abs(loss - scalar.losses[i]) / scalar.losses[i])),
+      );
+      simd.weights.forEach((w, i) => {
+        const d = Math.abs(w - scalar.weights[i]);
+        worstWeight = Math.max(worstWeight, d);
+        sumSquares += d * d;
+      });
+      console.log(
+        `${fast} vs scalar after ${simd.losses.length} steps: losses within ${(100 * worstLoss).toFixed(2)}%, ` +
+          `weights differ by at most ${worstWeight.toExponential(2)} (RMS ${Math.sqrt(sumSquares / simd.weights.length).toExponential(2)})`,
+      );
+      expect(simd.losses[0]).toBeCloseTo(scalar.losses[0], 5); // before any update: the same model, rounding apart
+      expect(worstLoss).toBeLessThan(0.01);
+    },
+  );
+
+  it('the SIMD build trains the default model, and what save() wrote translates held-out sentences', async () => {
+    const trainer = await createTrainer({ backend: 'wasm-simd128' }); // the defaults: 400 steps
+    const started = performance.now();
+    trainer.step(400);
+    const seconds = (performance.now() - started) / 1000;
+    const translator = await loadTranslator({ backend: 'wasm-simd128', model: trainer.save() });
+    const sentences = translator.heldOutSentences(100);
+    const exact = sentences.filter(
+      (pair) => translator.translate(pair.source).target.slice(0, -1).join(' ') === pair.target,
+    ).length;
+    console.log(
+      `400 steps in ${seconds.toFixed(1)} s (${(400 / seconds).toFixed(0)} steps/s); saved model: ${exact}/100 held-out exact`,
+    );
+    expect(exact).toBeGreaterThanOrEqual(90);
+    translator.dispose();
+    trainer.dispose();
+  });
+
+  it("the defaults are the shipped model's shape", () => {
+    expect(trainerDefaults.model).toEqual({ dModel: 32, heads: 4, ffn: 64, encoderLayers: 2, decoderLayers: 2 });
+    expect(trainerDefaults).toMatchObject({ steps: 400, learningRate: 0.008, warmupSteps: 40, batchSize: 48 });
+  });
+});

@@ -1,0 +1,196 @@
+// The translator API in Node, on both builds: translations and their attention maps, agreement with the
+// native build on the held-out set, temperature, and every kind of bad input.
+import { execFileSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { loadAttention, loadTranslator, UnknownWordError } from '../../../web/lib/index.js';
+
+const backends = ['wasm-simd128', 'wasm-relaxed-simd', 'wasm-scalar'];
+const translators = {};
+beforeAll(async () => {
+  for (const backend of backends) translators[backend] = await loadTranslator({ backend });
+});
+
+const modelFile = new URL('../../../web/lib/models/en-es.bin', import.meta.url);
+const nativeTool = new URL('../../../build/native/tools/translate', import.meta.url).pathname;
+
+const produced = (result) => result.target.filter((t) => t !== '<eos>').join(' ');
+const rowSums = (m) =>
+  Array.from({ length: m.rows }, (_, r) => m.data.subarray(r * m.cols, (r + 1) * m.cols).reduce((a, b) => a + b, 0));
+const entropy = (m) => {
+  let h = 0;
+  for (const p of m.data) if (p > 0) h -= p * Math.log(p);
+  return h / m.rows;
+};
+
+describe.each(backends)('%s translator', (backend) => {
+  const t = () => translators[backend];
+
+  it('describes itself: dimensions, vocabularies, longest sentence', () => {
+    expect(t().backend).toBe(backend);
+    expect(t().config).toMatchObject({ dModel: 32, heads: 4, encoderLayers: 2, decoderLayers: 2, parameters: 55309 });
+    expect(t().maxWords).toBe(12);
+    expect(t().vocabulary.source).toContain('dog');
+    expect(t().vocabulary.source).not.toContain('<eos>');
+    expect(t().vocabulary.target).toContain('perro');
+    expect(t().vocabulary.source.length).toBe(101);
+  });
+
+  it('translates a sentence and returns every map with a row per produced token', () => {
+    const r = t().translate('The big dog sees the white cats.');
+    expect(r.source).toEqual(['the', 'big', 'dog', 'sees', 'the', 'white', 'cats', '<eos>']);
+    expect(r.target).toEqual(['el', 'perro', 'grande', 've', 'a', 'los', 'gatos', 'blancos', '<eos>']);
+    const [S, T] = [r.source.length, r.target.length];
+    expect(r.encoderSelfAttention).toHaveLength(2);
+    expect(r.crossAttention).toHaveLength(2);
+    for (const layer of [...r.encoderSelfAttention, ...r.decoderSelfAttention, ...r.crossAttention])
+      expect(layer).toHaveLength(4);
+    expect(r.encoderSelfAttention[0][0]).toMatchObject({ rows: S, cols: S });
+    expect(r.decoderSelfAttention[1][3]).toMatchObject({ rows: T, cols: T });
+    expect(r.crossAttention[1][2]).toMatchObject({ rows: T, cols: S });
+    for (const m of [r.encoderSelfAttention[1][1], r.decoderSelfAttention[0][2], r.crossAttention[1][0]]) {
+      for (const sum of rowSums(m)) expect(sum).toBeCloseTo(1, 5);
+    }
+    // causal: the query producing word t sees only decoder inputs 0..t
+    const self = r.decoderSelfAttention[0][0];
+    for (let row = 0; row < T; row++) for (let col = row + 1; col < T; col++) expect(self.data[row * T + col]).toBe(0);
+  });
+
+  it('gives each decoding step the maps it saw: the first rows (and columns) of the final maps', () => {
+    const r = t().translate('maria loves the cat');
+    expect(r.steps.map((s) => s.token)).toEqual(r.target);
+    r.steps.forEach((step, i) => {
+      const cross = step.crossAttention[1][1];
+      expect(cross).toMatchObject({ rows: i + 1, cols: r.source.length });
+      expect(Array.from(cross.data)).toEqual(
+        Array.from(r.crossAttention[1][1].data.subarray(0, (i + 1) * r.source.length)),
+      );
+      expect(step.decoderSelfAttention[0][3]).toMatchObject({ rows: i + 1, cols: i + 1 });
+      expect(step.decoderSelfAttention[0][3].data[i * (i + 1) + i]).toBe(
+        r.decoderSelfAttention[0][3].data[i * r.target.length + i],
+      );
+    });
+  });
+
+  it('gives the true alignment for sentences of the grammar, and null otherwise', () => {
+    const r = t().translate('the man does not see the very tall woman');
+    expect(r.alignment).toEqual({
+      target: ['el', 'hombre', 'no', 've', 'a', 'la', 'mujer', 'muy', 'alta'],
+      sourceIndex: [0, 1, 3, 4, -1, 5, 8, 6, 7],
+      matchesModel: true,
+    });
+    expect(t().translate('the dog eats').alignment).toBeNull(); // "eats" needs an object in the grammar
+    expect(t().translate('dogs sleep').alignment).toBeNull();
+  });
+
+  it('translates at least 98% of 1,000 held-out sentences exactly, as the native build does, word for word', () => {
+    const sentences = t().heldOutSentences(1000);
+    expect(sentences).toHaveLength(1000);
+    const native = execFileSync(nativeTool, ['--model', modelFile.pathname, '--held-out', '1000'], { encoding: 'utf8' })
+      .trim()
+      .split('\n')
+      .filter((line) => !line.startsWith('#'))
+      .map((line) => line.split('\t'));
+    let exact = 0;
+    sentences.forEach((pair, i) => {
+      const output = produced(t().translate(pair.source));
+      expect(native[i][0]).toBe(pair.source);
+      expect(output).toBe(native[i][1]);
+      if (output === pair.target) exact++;
+    });
+    expect(exact / sentences.length).toBeGreaterThanOrEqual(0.98);
+  });
+
+  it('flattens attention at high temperature and sharpens it at low temperature', () => {
+    const sentence = 'three happy boys find some green houses';
+    const [cold, normal, hot] = [0.25, 1, 8].map((temperature) => t().translate(sentence, { temperature }));
+    const first = (r) => r.encoderSelfAttention[0][0];
+    expect(entropy(first(cold))).toBeLessThan(entropy(first(normal)));
+    expect(entropy(first(normal))).toBeLessThan(entropy(first(hot)));
+    expect(entropy(first(hot))).toBeGreaterThan(0.9 * Math.log(first(hot).cols));
+    expect(produced(normal)).toBe('tres niños felices encuentran unas casas verdes');
+  });
+
+  it('names unknown words and the closest known ones', () => {
+    let error;
+    try {
+      t().translate('the dgo sees the zebra');
+    } catch (e) {
+      error = e;
+    }
+    expect(error).toBeInstanceOf(UnknownWordError);
+    expect(error).toBeInstanceOf(RangeError);
+    expect(error.message).toMatch(/^translate: unknown words 'dgo' \(closest: dog, .*\); 'zebra' \(closest: /);
+    expect(error.unknownWords).toEqual(['dgo', 'zebra']);
+    expect(error.suggestions.dgo[0]).toBe('dog');
+  });
+
+  it.each([
+    [
+      'too many words',
+      'the dog sees the cat the dog sees the cat the dog sees',
+      RangeError,
+      /translate: the sentence has 13 words; the model reads at most 12/,
+    ],
+    ['no words', '  ?! ', RangeError, /translate: the sentence has no words/],
+    ['an enormous string', 'a '.repeat(3000), RangeError, /translate: the sentence is longer than 4096 characters/],
+    ['a number', 42, TypeError, /translate: sentence must be a string, got number/],
+    [
+      'zero temperature',
+      ['the dog sleeps', { temperature: 0 }],
+      RangeError,
+      /temperature must be a finite number > 0, from 1e-6 to 1e6, got 0/,
+    ],
+    [
+      'NaN temperature',
+      ['the dog sleeps', { temperature: NaN }],
+      RangeError,
+      /temperature must be a finite number > 0, from 1e-6 to 1e6, got nan/,
+    ],
+    [
+      'temperature as a string',
+      ['the dog sleeps', { temperature: '2' }],
+      TypeError,
+      /options.temperature must be a number/,
+    ],
+  ])('refuses %s', (_, input, ErrorType, message) => {
+    const args = Array.isArray(input) ? input : [input];
+    expect(() => t().translate(...args)).toThrow(ErrorType);
+    expect(() => t().translate(...args)).toThrow(message);
+  });
+
+  it('refuses foreign, corrupted and truncated model files with a clear message', async () => {
+    const good = new Uint8Array(readFileSync(modelFile));
+    const corrupted = good.slice();
+    corrupted[5000] ^= 0x01;
+    await expect(loadTranslator({ backend, model: corrupted })).rejects.toThrow(
+      /loadTranslator: not a usable model file: checksum mismatch/,
+    );
+    await expect(loadTranslator({ backend, model: good.slice(0, 1000) })).rejects.toThrow(/checksum mismatch/);
+    await expect(loadTranslator({ backend, model: new TextEncoder().encode('<!doctype html>') })).rejects.toThrow(
+      /not an attention-playground model/,
+    );
+    await expect(loadTranslator({ backend, model: 42 })).rejects.toThrow(TypeError);
+    await expect(loadTranslator({ backend, model: new URL('./missing.bin', modelFile) })).rejects.toThrow(
+      /ENOENT|could not load/,
+    );
+  });
+
+  it('keeps working after bad input and frees what it allocates', async () => {
+    const stats = (await loadAttention({ backend })).memoryStats;
+    t().translate('the dog sleeps'); // warm up
+    const before = stats();
+    for (let i = 0; i < 300; i++) {
+      expect(() => t().translate('the dgo sleeps')).toThrow(UnknownWordError);
+      expect(() => t().translate('the dog sleeps', { temperature: -1 })).toThrow(RangeError);
+      t().translate('the small girl reads a book');
+    }
+    const second = await loadTranslator({ backend });
+    second.translate('ana sleeps');
+    second.dispose();
+    expect(() => second.translate('ana sleeps')).toThrow(/disposed/);
+    const after = stats();
+    expect(after.allocatedBytes).toBe(before.allocatedBytes);
+    expect(produced(t().translate('ana sleeps'))).toBe('ana duerme');
+  });
+});

@@ -1,0 +1,314 @@
+// Entry point of the playground page: loads the module, picks the view the URL names (the translation model
+// by default; old step-view links carry ?s= and open that view), and keeps the URL in step with every change
+// so a link reproduces exactly what is on screen.
+import { backends, loadAttention, resolveBackend } from '../../lib/index.js';
+import { element } from '../common/controls.js';
+import { embedded, enterEmbedMode } from './embed-mode.js';
+import { afterNextPaint, nextTask, whenIdle } from '../common/next-task.js';
+import { keepForOffline } from './offline-copy.js';
+import { RemoteTranslator } from '../translation/remote-translator.js';
+import {
+  decodeTranslationState,
+  defaultTranslationState,
+  encodeTranslationState,
+} from '../translation/translation-state.js';
+import { viewPreview } from './view-text.js';
+// Each view's code is fetched when the view is first shown, so a visitor downloads only what they look at. The
+// page's own thread never waits for the module: the translator loads in its worker, the attention module only
+// when a view that computes on this thread (steps, a lesson whose widget does) is first shown.
+
+const viewNames = { lessons: 'Lessons', translation: 'Translation', steps: 'Attention, step by step', train: 'Train' };
+const askedBackend = /** @type {import('../../lib/index.js').Backend} */ (
+  new URLSearchParams(location.search).get('backend')
+);
+const requestedBackend = backends.includes(askedBackend) ? askedBackend : undefined;
+
+/** The view the current URL names. */
+function viewInUrl() {
+  const current = new URLSearchParams(location.search);
+  const view = current.get('view');
+  if (view in viewNames) return view;
+  return current.has('s') ? 'steps' : 'translation';
+}
+
+/**
+ * Keeps the URL in step with the screen. A new view or a new lesson is a new history entry (the back button
+ * returns to it); adjusting a control replaces the current one, so back does not replay every slider move.
+ */
+function setUrl(view, viewParams, { push = false } = {}) {
+  const next = new URLSearchParams(viewParams);
+  next.set('view', view);
+  if (requestedBackend) next.set('backend', requestedBackend);
+  if (embedded) next.set('embed', '1');
+  const url = `${location.pathname}?${next}`;
+  if (push && url !== `${location.pathname}${location.search}`) history.pushState(null, '', url);
+  else history.replaceState(null, '', url);
+}
+
+class Playground {
+  constructor(backend) {
+    this.backend = backend;
+    // A translation takes about a millisecond: the translator's worker runs the page's single-thread build too.
+    this.translatorBackend = backend;
+    this.api = null; // the page's attention module, once a view asks for it (attention())
+    this.views = new Map(); // name → { view, urlParams }
+    this.tabs = new Map();
+    // The tabs and the panel are in the HTML, so they are on screen before any script has run.
+    this.tabList = document.getElementById('view-tabs');
+    for (const [name, label] of Object.entries(viewNames)) {
+      const tab =
+        document.getElementById(`tab-${name}`) ??
+        element('button', {
+          type: 'button',
+          role: 'tab',
+          id: `tab-${name}`,
+          textContent: label,
+          'aria-selected': 'false',
+        });
+      tab.addEventListener('click', () => void this.#showChosen(name));
+      tab.addEventListener('keydown', (event) => {
+        if (event.key !== 'ArrowRight' && event.key !== 'ArrowLeft') return;
+        const names = Object.keys(viewNames);
+        const next = names[(names.indexOf(name) + (event.key === 'ArrowRight' ? 1 : names.length - 1)) % names.length];
+        void this.#showChosen(next).then(() => this.tabs.get(next).focus());
+      });
+      this.tabs.set(name, tab);
+      if (!tab.isConnected) this.tabList.append(tab);
+    }
+    this.panel = document.getElementById('view-panel');
+  }
+
+  /** The page's attention module (for the views that compute on this thread), loaded on first use. */
+  attention() {
+    this.api ??= loadAttention({ backend: this.backend }).then(async (api) => {
+      // The engine compiles each wasm function on its first call: pay that in a task of its own, on a
+      // small attention, rather than inside the view's first drawing.
+      await nextTask();
+      const tiny = { data: new Float32Array([1, 0, 0, 1]), rows: 2, cols: 2 };
+      api.attention({ q: tiny, k: tiny, v: tiny, mask: 'causal' });
+      await nextTask();
+      return api;
+    });
+    return this.api;
+  }
+
+  /** A view the person chose (a tab, an arrow key): a failure to show it (its code not fetched) is said in the panel. */
+  #showChosen(name) {
+    return this.show(name, { push: true }).catch((error) => {
+      const message = `The ${viewNames[name]} view could not be shown: ${error.message}`;
+      this.panel.replaceChildren(element('p', { className: 'error', role: 'alert', textContent: message }));
+    });
+  }
+
+  async show(name, { push = false } = {}) {
+    this.shown = name;
+    for (const [other, tab] of this.tabs) {
+      tab.setAttribute('aria-selected', String(other === name));
+      tab.tabIndex = other === name ? 0 : -1;
+    }
+    this.panel.setAttribute('aria-labelledby', `tab-${name}`);
+    const firstTime = !this.views.has(name);
+    if (firstTime) {
+      this.panel.replaceChildren(viewPreview(name, location.search, `Loading ${viewNames[name]}…`));
+      // The view's heading and text are painted before its code is asked for: on a slow network, the page's
+      // largest text does not wait for the view's scripts.
+      await afterNextPaint();
+      this.views.set(name, await this.#create(name));
+      await nextTask(); // the view is built in one task, and first drawn in others
+    }
+    const entry = this.views.get(name);
+    this.panel.replaceChildren(entry.view.element);
+    // A view shown for the first time draws a part per task where it can (the page stays responsive while a
+    // phone draws it); afterwards every render is whole, at once.
+    if (firstTime && entry.view.renderInSlices) await entry.view.renderInSlices();
+    else entry.view.render();
+    // A view the person chose gets its own history entry now. On arrival (and after back or forward) the address
+    // only gains the view's full state, which can wait until the page is idle: a document's first history call
+    // costs some 10-25 ms, which a phone would spend while the view is still being drawn.
+    if (push) setUrl(name, entry.urlParams(), { push });
+    else whenIdle(() => this.shown === name && setUrl(name, entry.urlParams()));
+    if (entry.firstTranslation) {
+      const translate = entry.firstTranslation;
+      entry.firstTranslation = null;
+      await nextTask();
+      await translate();
+    }
+  }
+
+  /** After the back or forward button: the view the URL names, and the lesson it names. */
+  async restore() {
+    const name = viewInUrl();
+    if (name === 'lessons' && this.views.has('lessons')) {
+      const { decodeLessonsState } = await import('../lessons/lessons-state.js');
+      this.views.get('lessons').view.state = decodeLessonsState(location.search);
+    }
+    await this.show(name);
+  }
+
+  async #create(name) {
+    if (name === 'steps') {
+      const [{ decodeState, encodeState }, { StepView }] = await Promise.all([
+        import('../steps/step-state.js'),
+        import('../steps/step-view.js'),
+      ]);
+      const { state, notice } = decodeState(location.search);
+      const entry = { urlParams: () => encodeState(entry.view.state) };
+      // The controls and inputs are on the page while the module loads.
+      entry.view = new StepView({
+        api: () => this.attention(), // asked for when the stages are first drawn
+        state,
+        notice,
+        onStateChange: () => setUrl('steps', entry.urlParams()),
+      });
+      return entry;
+    }
+    if (name === 'lessons') {
+      const [{ decodeLessonsState, encodeLessonsState }, { LessonsView }] = await Promise.all([
+        import('../lessons/lessons-state.js'),
+        import('../lessons/lessons-view.js'),
+      ]);
+      const entry = { urlParams: () => encodeLessonsState(entry.view.state) };
+      entry.view = new LessonsView({
+        loadApi: () => this.attention(), // when a lesson's widget first needs it: its text never waits
+        state: decodeLessonsState(location.search),
+        onStateChange: (_, { newLesson }) => setUrl('lessons', entry.urlParams(), { push: newLesson }),
+        loadTranslator: () => RemoteTranslator.load({ backend: this.translatorBackend, model: 'en-es' }), // lesson 5's own, in its worker
+      });
+      return entry;
+    }
+    if (name === 'train') {
+      const [{ decodeTrainState, encodeTrainState }, { TrainView }] = await Promise.all([
+        import('../train/train-state.js'),
+        import('../train/train-view.js'),
+      ]);
+      const entry = { urlParams: () => encodeTrainState(entry.view.state) };
+      entry.view = new TrainView({
+        state: decodeTrainState(location.search),
+        onStateChange: () => setUrl('train', entry.urlParams()),
+        onUseModel: (bytes, label, context) => this.useModel(bytes, label, context),
+        backend: requestedBackend, // the worker picks its own default when none is asked for
+      });
+      entry.view.prepare();
+      return entry;
+    }
+    this.panel.querySelector('.loading').textContent = 'Loading the translation model…';
+    const { model } = decodeTranslationState(location.search);
+    return this.#translationEntry(await this.#translator(model), null, location.search, { task: model });
+  }
+
+  /** A translator in its own worker: the one started with the page (for the URL's model), else a new one. */
+  #translator(model) {
+    if (this.early?.model === model) {
+      const { translator } = this.early;
+      this.early = null;
+      return translator;
+    }
+    return RemoteTranslator.load({ model, backend: this.translatorBackend });
+  }
+
+  /** Starts loading the URL's model in its worker at once, while the page's own code is still arriving. */
+  startTranslator() {
+    if (viewInUrl() !== 'translation') return;
+    const { model } = decodeTranslationState(location.search);
+    const translator = RemoteTranslator.load({ model, backend: this.translatorBackend });
+    translator.catch(() => {}); // reported when the view asks for it
+    this.early = { model, translator };
+  }
+
+  /**
+   * @param {import('../translation/remote-translator.js').RemoteTranslator} translator
+   * @param {string | null} modelLabel  a model of the learner's, or null for a shipped one
+   * @param {string} search  the URL's query
+   * @param {{ task?: string, sentence?: string, examples?: string[] }} [context]
+   */
+  async #translationEntry(
+    translator,
+    modelLabel,
+    search,
+    { task = undefined, sentence = undefined, examples = undefined } = {},
+  ) {
+    const { TranslationView } = await import('../translation/translation-view.js');
+    await nextTask(); // building the view, showing it and drawing its first translation: a task each
+    const { decoderLayers: layers, encoderLayers, heads } = translator.config;
+    const entry = { urlParams: () => encodeTranslationState(entry.view.state) };
+    const state = decodeTranslationState(search, { layers, heads, encoderLayers });
+    if (sentence) state.sentence = sentence;
+    if (translator.task) state.model = translator.task;
+    entry.view = new TranslationView({
+      translator,
+      modelLabel,
+      task,
+      examples,
+      onUseShippedModel: modelLabel ? () => this.useModel(null, null, { task: translator.task ?? 'en-es' }) : null,
+      onLanguageChange: (name) => this.useModel(null, null, { task: name }),
+      onUseModel: (bytes, label, context) => this.useModel(bytes, label, context),
+      state,
+      onStateChange: () => setUrl('translation', entry.urlParams()),
+    });
+    // Opening the view shows the finished translation at once; a sentence the person asks for is revealed word by
+    // word (and Replay replays it). It is asked for once the view is on screen.
+    entry.firstTranslation = () => entry.view.translate({ animate: false });
+    return entry;
+  }
+
+  /**
+   * Shows a model in the Translation view: a weight file's bytes (trained in the Train view or opened from
+   * disk; refused with a RangeError if it is not a model), or, when `bytes` is null, the shipped model of
+   * `context.task` ('en-es' or 'en-ja'). `context` describes a trained model: { task, sentence, examples }.
+   */
+  async useModel(bytes, label, context = {}) {
+    const model = bytes ?? context.task ?? 'en-es';
+    const translator = await this.#translator(model);
+    const task = context.task ?? translator.task ?? 'pairs';
+    const previous = this.views.get('translation');
+    // Heads switched off belong to the model they were switched off in.
+    const current = { ...(previous ? previous.view.state : decodeTranslationState('')), headsOff: [] };
+    let search = `?${encodeTranslationState(current)}`;
+    if (!(await keepsSentence(translator, current.sentence))) {
+      // A model from a file has no grammar (and so no example sentence): start from words it knows.
+      const fresh = bytes
+        ? { sentence: context.sentence ?? translator.vocabulary.source.slice(0, 3).join(' ') }
+        : defaultTranslationState(task);
+      search = `?${encodeTranslationState({ ...current, ...fresh, showAlignment: current.showAlignment })}`;
+    }
+    previous?.view.translator.dispose();
+    this.views.set('translation', await this.#translationEntry(translator, label, search, { ...context, task }));
+    await this.show('translation');
+  }
+}
+
+/** Whether a sentence carries over to another shipped model: every word of it is in its vocabulary. */
+async function keepsSentence(translator, sentence) {
+  try {
+    await translator.translate(sentence);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+async function main() {
+  enterEmbedMode();
+  // The build this page's views compute with, on any thread: the library's default for a page's own thread
+  // (single-thread: its matrices are small, and a threaded build would spin there waiting for its pthreads)
+  // unless the URL asks for one. Training, the one big computation, picks its own in its worker.
+  const backend = resolveBackend(requestedBackend);
+  const playground = new Playground(backend);
+  playground.startTranslator();
+  document.getElementById('backend').textContent = backend;
+  await playground.show(viewInUrl());
+  window.addEventListener('popstate', () => playground.restore());
+  performance.mark('first-map-drawn');
+  document.body.dataset.ready = 'true';
+  return backend;
+}
+
+main()
+  .then((backend) => keepForOffline(backend).catch((error) => console.warn('offline copy unavailable:', error.message)))
+  .catch((error) => {
+    const message = document.createElement('p');
+    message.className = 'error';
+    message.textContent = `The attention module could not start: ${error.message}`;
+    document.getElementById('app').replaceChildren(message);
+    document.getElementById('backend').textContent = 'unavailable';
+  });

@@ -1,0 +1,45 @@
+// The output distribution at one decoding step, as the lecture notes draw it ("मला 50%, पुस्तक 20%"): the
+// most likely next words as bars with percentages, the word actually chosen marked.
+import { element } from '../common/controls.js';
+
+export class DistributionView {
+  constructor({ id, title }) {
+    this.caption = element('figcaption', { textContent: title });
+    this.list = element('ol', { className: 'distribution-list' });
+    this.element = element('figure', { className: 'distribution', id }, this.caption, this.list);
+  }
+
+  /**
+   * @param {{ top: { word: string, probability: number }[], token: string, probability: number }} step
+   * @param {string} title   what this distribution is (the step, and how its word was chosen)
+   * @param {string} chosenNote  how the chosen word is described ("chosen", "fed: the reference")
+   */
+  update(step, title, chosenNote = 'chosen', count = 8) {
+    this.caption.textContent = title;
+    const shown = step.top.slice(0, count);
+    if (!shown.some((entry) => entry.word === step.token))
+      shown.push({ word: step.token, probability: step.probability });
+    this.list.replaceChildren(
+      ...shown.map(({ word, probability }) => {
+        const chosen = word === step.token;
+        const bar = element('span', { className: 'distribution-bar' });
+        bar.style.width = `${Math.max(0.5, probability * 100).toFixed(1)}%`;
+        return element(
+          'li',
+          { className: chosen ? 'chosen' : '' },
+          element('span', { className: 'distribution-word', textContent: word }),
+          element('span', { className: 'distribution-track' }, bar),
+          element('span', {
+            className: 'distribution-value',
+            textContent: `${percent(probability)}${chosen ? ` ← ${chosenNote}` : ''}`,
+          }),
+        );
+      }),
+    );
+  }
+}
+
+export function percent(probability) {
+  const p = probability * 100;
+  return p >= 10 ? `${p.toFixed(0)}%` : p >= 0.1 ? `${p.toFixed(1)}%` : '<0.1%';
+}

@@ -1,0 +1,98 @@
+// The challenges of the lesson shown, under its widget: each task, its hint one click away, and once solved a
+// tick and why it works. Checks run on every drawing of the widget (its settings and the facts it computed).
+import { button, element } from '../../common/controls.js';
+import { defaultLessonsState } from '../lessons-state.js';
+import { challenges } from './catalogue.js';
+
+export class ChallengeList {
+  /**
+   * @param {{ progress: import('./progress.js').ChallengeProgress, onSolved?: (id: string) => void }} options
+   */
+  constructor({ progress, onSolved = () => {} }) {
+    this.progress = progress;
+    this.onSolved = onSolved;
+    this.memory = new Map(); // challenge id → its own notes, for checks done in steps
+    this.items = new Map(); // challenge id → its list item's parts
+    this.lesson = 0;
+    this.list = element('ol', { className: 'challenge-list' });
+    this.element = element(
+      'section',
+      { className: 'challenges', id: 'lesson-challenges', 'aria-labelledby': 'lesson-challenges-title' },
+      element('h3', { id: 'lesson-challenges-title', textContent: 'Try it' }),
+      this.list,
+    );
+  }
+
+  /** The challenges of lesson `number`, as this browser left them. */
+  show(number) {
+    if (number === this.lesson) return;
+    this.lesson = number;
+    this.items.clear();
+    const own = challenges[number] ?? [];
+    this.element.hidden = own.length === 0;
+    this.list.replaceChildren(...own.map((challenge) => this.#item(challenge)));
+  }
+
+  #item({ id, task, hint, why }) {
+    const hintText = element('p', { className: 'challenge-hint', id: `challenge-${id}-hint`, textContent: hint });
+    hintText.hidden = true;
+    const hintButton = button('Show a hint', () => {
+      hintText.hidden = !hintText.hidden;
+      hintButton.setAttribute('aria-expanded', String(!hintText.hidden));
+      hintButton.textContent = hintText.hidden ? 'Show a hint' : 'Hide the hint';
+    });
+    hintButton.setAttribute('aria-expanded', 'false');
+    hintButton.setAttribute('aria-controls', hintText.id);
+    hintButton.className = 'challenge-hint-button';
+    const status = element('p', { className: 'challenge-status', role: 'status' });
+    const whyText = element('p', { className: 'challenge-why', textContent: `Why: ${why}` });
+    const item = element(
+      'li',
+      { className: 'challenge', id: `challenge-${id}` },
+      element('p', { className: 'challenge-task', textContent: task }),
+      hintButton,
+      hintText,
+      status,
+      whyText,
+    );
+    this.items.set(id, { item, status, whyText });
+    this.#mark(id);
+    return item;
+  }
+
+  #mark(id) {
+    const parts = this.items.get(id);
+    if (!parts) return;
+    const solved = this.progress.has(id);
+    parts.item.dataset.solved = String(solved);
+    parts.status.textContent = solved ? '✓ Solved' : 'Not solved yet';
+    parts.whyText.hidden = !solved;
+  }
+
+  /**
+   * Runs the shown lesson's checks on its widget's settings and facts (the widget `name`'s first settings are
+   * the checks' `defaults`). A check that throws on facts it does not expect simply fails.
+   */
+  check(name, settings, facts) {
+    const defaults = defaultLessonsState()[name];
+    for (const challenge of challenges[this.lesson] ?? []) {
+      if (!this.memory.has(challenge.id)) this.memory.set(challenge.id, {});
+      let passed = false;
+      try {
+        passed = challenge.check(settings, facts, this.memory.get(challenge.id), defaults);
+      } catch {
+        passed = false;
+      }
+      if (passed && this.progress.add(challenge.id)) {
+        this.#mark(challenge.id);
+        this.onSolved(challenge.id);
+      }
+    }
+  }
+}
+
+/** Solved challenges of lesson `number` out of its total: what the lesson list shows. */
+export function lessonProgress(progress, number) {
+  const own = challenges[number] ?? [];
+  return { solved: own.filter((c) => progress.has(c.id)).length, total: own.length };
+}

@@ -1,0 +1,107 @@
+// "Lessons": the lecture notes' ten points in order, with next and previous. Each shows a short text, a live
+// widget computed by the module, and, where another view goes further, a link to it (one LessonPanel, the same
+// component <attention-lesson> shows on other pages).
+import * as Comlink from 'comlink';
+import { startWorker } from '../../lib/index.js';
+import { button, element } from '../common/controls.js';
+import { lessons } from './catalogue.js';
+import { ChallengeList, lessonProgress } from './challenges/challenge-list.js';
+import { ChallengeProgress } from './challenges/progress.js';
+import { LessonPanel } from './lesson-panel.js';
+import { lessonCount } from './lessons-state.js';
+import kvHeadsWorkerUrl from './kv-heads/kv-heads-worker.js?worker&url';
+
+export class LessonsView {
+  #kvHeadsSession = null; // lesson 7's training worker, started on its first run
+
+  /** Lesson 7's worker: trains and scores one model per call (kv-heads-worker.js). */
+  #kvHeadsWorker() {
+    this.#kvHeadsSession ??= Comlink.wrap(startWorker(kvHeadsWorkerUrl, { type: 'module' }));
+    return this.#kvHeadsSession;
+  }
+
+  /**
+   * @param {{ loadApi: () => Promise<object>, loadTranslator: () => Promise<object>, state: object,
+   *           onStateChange: (state: object, change: { newLesson: boolean }) => void }} options  `loadApi`: the
+   *   attention module, loaded when a lesson's widget first needs it (the lessons' text never waits for it);
+   *   `loadTranslator`: the shipped English → Spanish model, for lesson 5 (whose widget needs no module here)
+   */
+  constructor({ loadApi, state, onStateChange, loadTranslator }) {
+    this.state = state;
+    this.onStateChange = onStateChange;
+    this.progress = new ChallengeProgress();
+    this.panel = new LessonPanel({
+      loadApi,
+      loadTranslator,
+      state,
+      onChange: (changes) => this.set(changes),
+      trainKvHeadsModel: (options) => this.#kvHeadsWorker().run(options),
+      challenges: new ChallengeList({ progress: this.progress, onSolved: () => this.#renderProgress() }),
+    });
+    this.progressMarks = lessons.map(() => element('span', { className: 'lesson-progress' }));
+    this.navButtons = lessons.map((lesson, i) =>
+      button(`${i + 1}. ${lesson.title}`, () => this.set({ lesson: i + 1 }), {
+        className: 'lesson-link',
+        id: `lesson-${i + 1}`,
+      }),
+    );
+    this.navButtons.forEach((b, i) => b.append(this.progressMarks[i]));
+    this.prev = button('◀ previous', () => this.set({ lesson: this.state.lesson - 1 }), { id: 'lesson-prev' });
+    this.next = button('next ▶', () => this.set({ lesson: this.state.lesson + 1 }), { id: 'lesson-next' });
+    this.element = element(
+      'section',
+      { id: 'lessons-view', className: 'view lessons-layout', 'aria-labelledby': 'lesson-title' },
+      element(
+        'nav',
+        { className: 'lesson-nav', 'aria-label': 'Lessons, in the lecture notes’ order' },
+        element('ol', {}, ...this.navButtons.map((b) => element('li', {}, b))),
+      ),
+      element(
+        'article',
+        { className: 'lesson' },
+        ...this.panel.parts,
+        element('div', { className: 'buttons lesson-steps' }, this.prev, this.next),
+      ),
+    );
+  }
+
+  set(changes) {
+    const newLesson = 'lesson' in changes && changes.lesson !== this.state.lesson;
+    this.state = { ...this.state, ...changes };
+    this.onStateChange(this.state, { newLesson });
+    this.render();
+  }
+
+  render() {
+    this.#renderNavigation();
+    this.panel.state = this.state;
+    this.panel.render();
+  }
+
+  async renderInSlices() {
+    this.#renderNavigation();
+    this.panel.state = this.state;
+    await this.panel.renderInSlices();
+  }
+
+  /** Each lesson's solved challenges in the list: "1 of 2 tried ✓" (kept in this browser). */
+  #renderProgress() {
+    this.progressMarks.forEach((mark, i) => {
+      const { solved, total } = lessonProgress(this.progress, i + 1);
+      mark.textContent = total ? ` ${solved === total ? '✓' : '·'} ${solved}/${total}` : '';
+      mark.title = total ? `${solved} of ${total} challenge${total > 1 ? 's' : ''} solved in this browser` : '';
+      mark.dataset.solved = String(solved);
+    });
+  }
+
+  /** The list's current lesson and the buttons. */
+  #renderNavigation() {
+    this.#renderProgress();
+    const { lesson: number } = this.state;
+    this.navButtons.forEach((b, i) =>
+      i + 1 === number ? b.setAttribute('aria-current', 'step') : b.removeAttribute('aria-current'),
+    );
+    this.prev.disabled = number === 1;
+    this.next.disabled = number === lessonCount;
+  }
+}

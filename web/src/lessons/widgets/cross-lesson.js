@@ -1,0 +1,133 @@
+// Lesson 5: self-attention and cross-attention side by side, from the shipped English → Spanish model: the
+// encoder's English words attending to each other (S × S), and each Spanish word's query attending to the
+// English keys (T × S), a soft word alignment checked against the grammar's own; then whether those weights
+// explain the translation: raw attention, rollout and flow against removing each word (attribution-view.js).
+import { AttributionView } from '../../translation/attribution-view.js';
+import { controlsRow, element, fieldset, labelled, select } from '../../common/controls.js';
+import { drawingInSlices, Heatmap, wordWeights } from '../../drawing/heatmap.js';
+import { alignmentAgreement, alignmentCells } from '../../translation/translation-maps.js';
+import { languagePairs } from '../../translation/translation-state.js';
+
+export const exampleSentences = languagePairs['en-es'].examples;
+
+export class CrossAttentionLesson {
+  /**
+   * @param {{ loadTranslator: () => Promise<import('../../translation/remote-translator.js').RemoteTranslator>, state: object,
+   *           onChange: (changes: object) => void, onFacts?: (facts: object) => void }} options
+   */
+  constructor({ state, onChange, loadTranslator, onFacts }) {
+    this.onFacts = onFacts;
+    this.state = state;
+    this.onChange = onChange;
+    this.loadTranslator = loadTranslator;
+    this.translator = null;
+    this.loading = null; // the translator's promise, once asked for
+    this.sentenceSelect = select(
+      'cross-sentence',
+      exampleSentences.map((s, i) => [i, s]),
+      (v) => this.onChange({ sentence: Number(v) }),
+    );
+    this.headSelect = element('select', { id: 'cross-head' });
+    this.headSelect.addEventListener('change', () =>
+      this.onChange({ head: this.headSelect.value === 'best' ? 'best' : Number(this.headSelect.value) }),
+    );
+    this.self = new Heatmap({
+      id: 'cross-self',
+      title: 'self-attention (encoder, last layer)',
+      rowAxis: 'English query',
+      colAxis: 'English key',
+      ...wordWeights,
+    });
+    this.cross = new Heatmap({
+      id: 'cross-cross',
+      title: 'cross-attention (decoder, last layer)',
+      rowAxis: 'Spanish query',
+      colAxis: 'English key',
+      ...wordWeights,
+    });
+    this.status = element('p', { id: 'cross-status', className: 'verdict', 'aria-live': 'polite' });
+    this.maps = element('div', { className: 'maps-row' }, this.self.element, this.cross.element);
+    this.attribution = new AttributionView({
+      graded: true,
+      idPrefix: 'cross-attribution',
+      encoder: false,
+      heading: 'h4',
+      attribute: (sentence, options) => this.translator.attribution(sentence, options),
+      agreement: (options) => this.translator.attributionAgreement(options),
+    });
+    this.element = element(
+      'div',
+      { className: 'lesson-widget' },
+      controlsRow(fieldset('Translate', labelled('sentence', this.sentenceSelect), labelled('head', this.headSelect))),
+      this.maps,
+      this.status,
+      this.attribution.element,
+    );
+  }
+
+  render(width) {
+    this.width = width;
+    this.sentenceSelect.value = String(this.state.sentence);
+    if (!this.translator) {
+      this.status.textContent = 'Loading the English → Spanish model…';
+      this.loading ??= this.loadTranslator().then(
+        (translator) => {
+          this.translator = translator;
+          this.render(this.width);
+        },
+        (error) => {
+          this.status.textContent = `The model did not load: ${error.message}`;
+        },
+      );
+      return;
+    }
+    // The translator runs in its own worker (web/src/translation/remote-translator.js): draw its answer to the latest request.
+    const request = (this.requests = (this.requests ?? 0) + 1);
+    this.translator.translate(exampleSentences[this.state.sentence]).then(
+      (translation) => {
+        if (request === this.requests) return drawingInSlices(() => this.#draw(translation, width)); // a map per task
+      },
+      (error) => {
+        this.status.textContent = `The model did not translate: ${error.message}`;
+      },
+    );
+  }
+
+  #draw(translation, width) {
+    const self = translation.encoderSelfAttention.at(-1);
+    const cross = translation.crossAttention.at(-1);
+    const cells = alignmentCells(translation.alignment, cross[0].rows);
+    const agreement = cross.map((map) => alignmentAgreement(map, cells) ?? 0);
+    const best = agreement.indexOf(Math.max(...agreement));
+    this.onFacts?.({ agreement });
+    const head = this.state.head === 'best' ? best : Math.min(this.state.head, cross.length - 1);
+    const options = [['best', `best aligned (${best + 1})`], ...cross.map((_, h) => [h, `${h + 1}`])];
+    this.headSelect.replaceChildren(
+      ...options.map(([value, text]) => element('option', { value: String(value), textContent: text })),
+    );
+    this.headSelect.value = String(this.state.head);
+    const size = Math.min(width / 2 - 16, 440);
+    this.self.update({
+      matrix: self[head],
+      digits: 2,
+      rowLabels: translation.source,
+      colLabels: translation.source,
+      maxWidth: size,
+    });
+    this.cross.update({
+      matrix: cross[head],
+      digits: 2,
+      rowLabels: translation.target,
+      colLabels: translation.source,
+      maxWidth: size,
+      marks: cells,
+      markName: 'the word it translates',
+    });
+    void this.attribution.show(exampleSentences[this.state.sentence], {}, width);
+    const words = translation.target.filter((w) => w !== '<eos>').join(' ');
+    this.status.textContent =
+      `“${words}”. Self-attention: queries, keys and values all from the English words (${self[head].rows} × ${self[head].cols}). ` +
+      `Cross-attention: queries from the Spanish decoder, keys and values from the English encoder (${cross[head].rows} × ${cross[head].cols}); ` +
+      `in head ${head + 1}, ${Math.round(agreement[head] * cells.length)} of the ${cells.length} aligned Spanish words put their largest weight on the English word they translate (ringed).`;
+  }
+}

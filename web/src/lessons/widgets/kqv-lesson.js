@@ -1,0 +1,167 @@
+// Lesson 3: keys, queries and values of four words, the scaled scores, and the softmax axis: along each
+// query's row (right) or along each key's column (the classic mistake), with the row sums that tell them apart.
+// Then FlashAttention's online softmax on the followed query's row: the module's streaming kernel run a block of
+// keys at a time, its running maximum, sum and rescaled output after each block, beside the materialised row.
+import { controlsRow, element, fieldset, labelled, select } from '../../common/controls.js';
+import { formatNumber } from '../../common/format.js';
+import { Heatmap } from '../../drawing/heatmap.js';
+import { keysQueriesValues, onlineSoftmaxRow, words } from './kqv-math.js';
+
+const axes = [
+  ['rows', 'each query’s row (right)'],
+  ['columns', 'each key’s column (wrong)'],
+];
+
+export class KeysQueriesValuesLesson {
+  constructor({ api, state, onChange, onFacts }) {
+    this.onFacts = onFacts;
+    this.api = api;
+    this.state = state;
+    this.onChange = onChange;
+    this.axisSelect = select('kqv-axis', axes, (axis) => this.onChange({ axis }));
+    this.querySelect = select(
+      'kqv-query',
+      words.map((word, i) => [i, word]),
+      (v) => this.onChange({ query: Number(v) }),
+    );
+    const map = (id, title, rowAxis, colAxis, extra = {}) =>
+      new Heatmap({ id, title, rowAxis, colAxis, wordLabels: true, ...extra });
+    this.maps = {
+      x: map('kqv-x', 'X: the words', 'word', 'feature'),
+      q: map('kqv-q', 'Q = X·Wq: what each looks for', 'word', 'feature'),
+      k: map('kqv-k', 'K = X·Wk: what each offers', 'word', 'feature'),
+      v: map('kqv-v', 'V = X·Wv: what each contributes', 'word', 'feature'),
+      scores: map('kqv-scores', 'scores Q·Kᵀ / √2', 'query', 'key'),
+      weights: map('kqv-weights', 'weights', 'query', 'key', { fixedRange: [0, 1], valueName: 'weight' }),
+      output: map('kqv-output', 'output = weights · V', 'query', 'feature'),
+    };
+    this.blockSelect = select(
+      'kqv-block',
+      words.map((_, i) => [i + 1, i + 1 === 1 ? '1 key' : `${i + 1} keys`]),
+      (v) => this.onChange({ block: Number(v) }),
+    );
+    this.onlineTable = element('table', { id: 'online-softmax-blocks', className: 'online-softmax-table' });
+    this.onlineResult = element('p', {
+      id: 'online-softmax-result',
+      className: 'breakdown-text',
+      'aria-live': 'polite',
+    });
+    this.breakdown = element('p', { id: 'kqv-breakdown', className: 'breakdown-text' });
+    this.verdict = element('p', { id: 'kqv-verdict', className: 'verdict', 'aria-live': 'polite' });
+    const mapsRow = (...names) => element('div', { className: 'maps-row' }, ...names.map((n) => this.maps[n].element));
+    this.element = element(
+      'div',
+      { className: 'lesson-widget' },
+      controlsRow(
+        fieldset(
+          'Softmax',
+          labelled('normalise along', this.axisSelect),
+          labelled('follow the query of', this.querySelect),
+        ),
+      ),
+      mapsRow('x', 'q', 'k', 'v'),
+      mapsRow('scores', 'weights', 'output'),
+      this.breakdown,
+      this.verdict,
+      element('h4', {
+        id: 'online-softmax-title',
+        textContent: 'Without the whole row: FlashAttention’s online softmax',
+      }),
+      element('p', {
+        className: 'hint',
+        textContent:
+          'A long row need not be held whole. The streaming kernel reads the keys a block at a time and keeps three things per query: m, the largest score so far; l, the sum of exp(score − m); and O, the values weighted by exp(score − m). When a block raises m, the old l and O are multiplied by α = exp(m_old − m_new), as if they had used the new maximum all along. At the end O / l is exactly the softmax-weighted average. Below, the module’s own kernel on the followed query’s row (the row softmax, as attention computes it).',
+      }),
+      controlsRow(fieldset('Online softmax', labelled('keys per block', this.blockSelect))),
+      // Scrolls sideways on a phone: focusable, so a keyboard can scroll it too.
+      element(
+        'div',
+        { className: 'table-scroll', tabIndex: 0, role: 'region', 'aria-labelledby': 'online-softmax-title' },
+        this.onlineTable,
+      ),
+      this.onlineResult,
+    );
+  }
+
+  render(width) {
+    const { axis, query } = this.state;
+    this.axisSelect.value = axis;
+    this.querySelect.value = String(query);
+    const result = keysQueriesValues(this.api, axis);
+    const size = Math.min(width / 4 - 24, 200);
+    const features = (m) => Array.from({ length: m.cols }, (_, i) => `${i + 1}`);
+    // Every map: a row per word, two digits; the ones after the softmax's input follow the chosen query's row.
+    const show = (name, { colLabels = features(result[name]), maxWidth, highlightRow = null }) =>
+      this.maps[name].update({
+        matrix: result[name],
+        digits: 2,
+        highlightRow,
+        rowLabels: [...words],
+        colLabels,
+        maxWidth,
+      });
+    for (const name of ['x', 'q', 'k', 'v']) show(name, { maxWidth: size });
+    show('scores', { colLabels: [...words], highlightRow: query, maxWidth: Math.min(width / 3, 300) });
+    show('weights', { colLabels: [...words], highlightRow: query, maxWidth: Math.min(width / 3, 300) });
+    show('output', { highlightRow: query, maxWidth: Math.min(width / 3, 240) });
+    const row = (m) =>
+      Array.from(m.data.slice(query * m.cols, (query + 1) * m.cols)).map((value) => formatNumber(value, 3));
+    this.breakdown.textContent = `“${words[query]}”: scores [${row(result.scores).join(', ')}] → weights [${row(result.weights).join(', ')}] → output [${row(result.output).join(', ')}] (each weight times that word’s row of V, summed).`;
+    this.#renderOnlineSoftmax(query);
+    const sums = result.rowSums.map((s) => formatNumber(s, 3)).join(', ');
+    this.verdict.textContent =
+      axis === 'rows'
+        ? `Each query’s weights sum to 1 (${sums}): a distribution over the keys, so each output is an average of values.`
+        : `The rows sum to ${sums}, not 1: each key’s column was normalised instead, so a query’s output is no average of values. Switch back to rows.`;
+  }
+
+  /** The online softmax of the followed query's row, block by block, and its output beside the materialised one. */
+  #renderOnlineSoftmax(query) {
+    const { block } = this.state;
+    this.blockSelect.value = String(block);
+    let online;
+    try {
+      online = onlineSoftmaxRow(this.api, query, block);
+    } catch (error) {
+      this.onlineTable.replaceChildren();
+      this.onlineResult.textContent = `${error.message}. This browser runs the scalar build.`;
+      return;
+    }
+    const numbers = (values) => `[${Array.from(values, (x) => formatNumber(x, 3)).join(', ')}]`;
+    const head = element(
+      'tr',
+      {},
+      ...['keys', 'scores', 'exp(score − m)', 'm', 'α', 'l', 'O', 'O / l so far'].map((text) =>
+        element('th', { scope: 'col', textContent: text }),
+      ),
+    );
+    const rows = online.trace.blocks.map((b, i) => {
+      const keys = words.slice(b.firstKey, b.firstKey + b.keys).join(', ');
+      const cells = [
+        numbers(b.scores),
+        numbers(b.weights),
+        formatNumber(b.runningMax, 3),
+        i === 0 ? '–' : formatNumber(b.rescale, 3), // nothing before the first block to rescale
+        formatNumber(b.runningSum, 3),
+        numbers(b.accumulator),
+        numbers(b.accumulator.map((x) => x / b.runningSum)),
+      ];
+      return element(
+        'tr',
+        {},
+        element('th', { scope: 'row', textContent: keys }),
+        ...cells.map((text) => element('td', { textContent: text })),
+      );
+    });
+    this.onlineTable.replaceChildren(
+      element('caption', {
+        textContent: `“${words[query]}”: ${online.trace.blocks.length} block${online.trace.blocks.length === 1 ? '' : 's'} of at most ${block} key${block === 1 ? '' : 's'}`,
+      }),
+      element('thead', {}, head),
+      element('tbody', {}, ...rows),
+    );
+    const rescaled = online.trace.blocks.filter((b, i) => i > 0 && b.rescale < 1).length;
+    this.onFacts?.({ rescaled });
+    this.onlineResult.textContent = `After the last block, O / l = ${numbers(online.trace.output)}; the materialised softmax gives ${numbers(online.materialised)}: largest difference ${online.largestDifference === 0 ? '0, the same floats' : `${online.largestDifference.toExponential(1)} (float rounding)`}. ${rescaled ? `${rescaled} block${rescaled === 1 ? '' : 's'} raised the maximum and rescaled what came before.` : 'No later block raised the maximum, so nothing was rescaled: try another query or block size.'}`;
+  }
+}

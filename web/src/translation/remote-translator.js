@@ -1,0 +1,94 @@
+// The page's side of the translator worker (translator-worker.js): the same answers as web/lib's Translator,
+// as promises. The page only draws; the module, the model and every translation live in the worker.
+import * as Comlink from 'comlink';
+import { startWorker, UnknownWordError } from '../../lib/index.js';
+import workerUrl from './translator-worker.js?worker&url';
+
+/** The worker's error data as the error web/lib would have thrown. */
+function rebuild({ name, message, suggestions }) {
+  if (name === 'UnknownWordError' && suggestions) {
+    const words = Object.keys(suggestions);
+    return new UnknownWordError(
+      message,
+      words,
+      words.map((word) => suggestions[word]),
+    );
+  }
+  return name === 'TypeError' ? new TypeError(message) : new RangeError(message);
+}
+
+export class RemoteTranslator {
+  #worker;
+  #session;
+
+  constructor(worker, session, { backend, config, maxWords, task, vocabulary, outputWords, heldOut }) {
+    this.#worker = worker;
+    this.#session = session;
+    // What web/lib's Translator says of itself, sent once by the worker at load (translator-worker.js).
+    this.backend = backend;
+    this.config = config;
+    this.maxWords = maxWords;
+    this.task = task;
+    this.vocabulary = vocabulary;
+    this.outputWords = outputWords;
+    this.heldOut = heldOut; // the first held-out sentence pairs
+  }
+
+  /**
+   * A worker with `model` loaded ('en-es', 'en-ja' or a weight file's bytes, which are copied), on `backend`
+   * (or the default). Rejects with the loader's TypeError or RangeError.
+   * @param {{ model?: string | Uint8Array, backend?: import('../../lib/index.js').Backend }} [options]
+   */
+  static async load({ model = 'en-es', backend } = {}) {
+    const worker = startWorker(workerUrl, { type: 'module' });
+    const failed = new Promise((_, reject) => {
+      worker.addEventListener('error', (event) =>
+        reject(new Error(`the translation worker could not start: ${event.message || 'its script failed to load'}`)),
+      );
+    });
+    const session = Comlink.wrap(worker);
+    const bytes = model instanceof Uint8Array ? model.slice() : model;
+    const loaded = await Promise.race([session.load(bytes, backend), failed]).catch((error) => ({ error }));
+    if (loaded.error) {
+      worker.terminate();
+      throw loaded.error instanceof Error ? loaded.error : rebuild(loaded.error);
+    }
+    return new RemoteTranslator(worker, session, loaded);
+  }
+
+  /** The sentence translated, as web/lib's translate() answers; rejects as it throws. */
+  translate(sentence, options = {}) {
+    return this.#ask('translate', sentence, options);
+  }
+
+  /** The held-out evaluation, as web/lib's evaluate() answers; rejects as it throws. */
+  evaluate(options = {}) {
+    return this.#ask('evaluate', options);
+  }
+
+  /** Which source words each output word depended on, as web/lib's attribution() answers; rejects as it throws. */
+  attribution(sentence, options = {}) {
+    return this.#ask('attribution', sentence, options);
+  }
+
+  /** The attribution agreement over held-out sentences, as web/lib answers it; rejects as it throws. */
+  attributionAgreement(options = {}) {
+    return this.#ask('attributionAgreement', options);
+  }
+
+  /** The worker's answer to `method`, or its error rebuilt as web/lib would have thrown it. */
+  async #ask(method, ...args) {
+    const answer = await this.#session[method](...args);
+    if (answer.error) throw rebuild(answer.error);
+    return answer.result;
+  }
+
+  /** The first `count` held-out sentence pairs fetched at load (the view's examples). */
+  heldOutSentences(count) {
+    return this.heldOut.slice(0, count);
+  }
+
+  dispose() {
+    this.#worker.terminate();
+  }
+}
