@@ -5,6 +5,7 @@
 # build/fuzz/findings/<target>/; the corpus grows in build/fuzz/corpus/<target>/, seeded from
 # tests/fuzz/corpus/<target>/.
 #   --smoke   what npm test runs: 3 s per target, new inputs kept in a temporary folder
+# Without --smoke or named targets it then runs the JS property tests on a fresh seed (scripts/fuzz-properties.sh).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 source scripts/sanitize-tree.sh
@@ -15,6 +16,7 @@ seconds=${1:-60}
 [ $smoke = 1 ] && seconds=3
 shift || true
 targets=("$@")
+explicit_targets=$(( ${#targets[@]} > 0 ))
 if [ ${#targets[@]} = 0 ]; then
   for source in tests/fuzz/*_fuzzer.cpp; do targets+=("$(basename "$source" _fuzzer.cpp)"); done
 fi
@@ -51,4 +53,8 @@ for target in "${targets[@]}"; do
   fi
   [ $smoke = 1 ] && rm -rf "$corpus"
 done
+# Without --smoke and without named targets: the JS property tests too, on a fresh seed.
+if [ $smoke = 0 ] && [ "$explicit_targets" = 0 ]; then
+  bash scripts/fuzz-properties.sh || failed=1
+fi
 exit $failed

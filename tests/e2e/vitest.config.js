@@ -7,5 +7,6 @@ export default defineConfig({
     testTimeout: 60_000,
     hookTimeout: 120_000,
     fileParallelism: false, // one Chromium at a time on a 2-core machine
+    globalSetup: ['tests/e2e/support/global-setup.js'], // one dev server and one Chromium for every file
   },
 });

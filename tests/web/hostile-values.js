@@ -16,6 +16,25 @@ export const hostileNumber = fc.constantFrom(
   1e300,
 );
 
+/**
+ * Values whose every conversion to text or number throws or runs the caller's code: an error message that names
+ * them must describe them without String() (the saved-models validator once threw on `{ toString: 0 }`).
+ */
+export const hostileObjects = {
+  toStringNotCallable: { toString: 0 },
+  throwsOnConversion: {
+    [Symbol.toPrimitive]() {
+      throw new Error('converted');
+    },
+  },
+  functionWithoutToString: Object.assign(() => 1, { toString: 0, valueOf: 0 }),
+  viewWithThrowingConstructor: Object.defineProperty(new Float32Array(2), 'constructor', {
+    get() {
+      throw new Error('read constructor');
+    },
+  }),
+};
+
 export const junk = fc.oneof(
   fc.constant(undefined),
   fc.constant(null),
@@ -25,4 +44,8 @@ export const junk = fc.oneof(
   fc.constant({}),
   fc.bigInt({ min: -5n, max: 5n }),
   fc.constant(Symbol('hostile')),
+  fc.constant(hostileObjects.toStringNotCallable),
+  fc.constant(hostileObjects.throwsOnConversion),
+  fc.constant(hostileObjects.functionWithoutToString),
+  fc.constant(hostileObjects.viewWithThrowingConstructor),
 );

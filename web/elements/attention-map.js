@@ -41,7 +41,7 @@ export function checkWeights(weights) {
   const values = Float32Array.from(data);
   const bad = values.findIndex((x) => Number.isNaN(x) || x === Infinity);
   if (bad >= 0)
-    throw new RangeError(`weights.data[${bad}] is ${data[bad]}: weights are numbers, or −Infinity for masked cells`);
+    throw new RangeError(`weights.data[${bad}] is ${values[bad]}: weights are numbers, or −Infinity for masked cells`);
   return { data: values, heads, rows, cols, multiHead: weights.heads !== undefined };
 }
 
@@ -52,7 +52,11 @@ function labelsOrNull(value, count, name) {
     throw new RangeError(
       `${name} has ${value.length} labels for ${count} ${name === 'rowLabels' ? 'rows' : 'columns'}`,
     );
-  return value.map(String);
+  // Strings and numbers only: String() of any other object would run its own toString, which may throw.
+  return value.map((label, i) => {
+    if (typeof label === 'string' || typeof label === 'number') return String(label);
+    throw new TypeError(`${name}[${i}] must be a string or a number, got ${describe(label)}`);
+  });
 }
 
 function csvCell(text) {

@@ -2,13 +2,41 @@
 // checks (sizes agree, numbers finite, memory budget) happen in C++ (cpp/bindings/checks.cpp), so there is
 // one place for each rule.
 
-/** A value as an error message names it: "string abc", "an Array", "a Float64Array", "null". */
+/**
+ * A value as an error message names it: "string abc", "number NaN", "an Array", "a Float64Array", "null",
+ * "a function". Never runs the caller's code (no toString, valueOf or getters of theirs), so describing a hostile
+ * value (`{ toString: 0 }`, a typed array with a throwing `constructor` getter) cannot throw.
+ */
 export function describe(value) {
   if (value === null) return 'null';
   if (Array.isArray(value)) return 'an Array';
-  if (ArrayBuffer.isView(value)) return `a ${value.constructor.name}`;
-  return typeof value === 'object' ? 'an object' : `${typeof value} ${String(value)}`;
+  if (ArrayBuffer.isView(value)) return `a ${typedArrayName(value)}`;
+  switch (typeof value) {
+    case 'object':
+      return 'an object';
+    case 'function':
+      return 'a function';
+    default: // string, number, bigint, boolean, symbol, undefined: primitives, whose String() is the language's own
+      return `${typeof value} ${String(value)}`;
+  }
 }
+
+const viewTypes = [
+  Float32Array,
+  Float64Array,
+  Int8Array,
+  Uint8Array,
+  Uint8ClampedArray,
+  Int16Array,
+  Uint16Array,
+  Int32Array,
+  Uint32Array,
+  BigInt64Array,
+  BigUint64Array,
+  DataView,
+];
+/** The class of a typed array or DataView from its prototype chain (instanceof), not its own properties. */
+const typedArrayName = (view) => viewTypes.find((type) => view instanceof type)?.name ?? 'typed array';
 
 export function requireObject(value, name) {
   if (typeof value !== 'object' || value === null || Array.isArray(value)) {

@@ -1,79 +1,10 @@
-// Real headless Chromium (Debian's build) driven by playwright-core, against a Vite server started here.
-import { mkdirSync } from 'node:fs';
+// Real headless Chromium (Debian's build) driven by playwright-core, against a Vite server: for the test files,
+// what they do with the browser. Starting servers and browsers is servers.js's job.
 import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
-import { afterAll, beforeAll } from 'vitest';
-import { createServer, preview } from 'vite';
+import { afterAll, beforeAll, inject } from 'vitest';
 
-export const resultsDir = fileURLToPath(new URL('../../../test-results/', import.meta.url));
-
-export async function startPlayground() {
-  const server = await createServer({
-    configFile: fileURLToPath(new URL('../../../web/vite.config.js', import.meta.url)),
-    server: { port: 0, host: '127.0.0.1' },
-    logLevel: 'error',
-  });
-  await server.listen();
-  const { port } = server.httpServer.address();
-  return { server, url: `http://127.0.0.1:${port}/` };
-}
-
-/** Serves the built static site (dist/, made by `npm run build`) as any static host would, with `headers` added. */
-export async function startBuiltSite(headers = {}) {
-  const server = await preview({
-    configFile: fileURLToPath(new URL('../../../web/vite.config.js', import.meta.url)),
-    preview: {
-      port: 0,
-      host: '127.0.0.1',
-      headers: {
-        'Cross-Origin-Opener-Policy': 'same-origin',
-        'Cross-Origin-Embedder-Policy': 'require-corp',
-        ...headers,
-      },
-    },
-    logLevel: 'error',
-  });
-  const { port } = server.httpServer.address();
-  return { server, url: `http://127.0.0.1:${port}/` };
-}
-
-/** The built site (dist/) from a static server that sends no isolation headers, as many hosts do. */
-export async function startPlainServer(headers = {}) {
-  const server = await preview({
-    configFile: fileURLToPath(new URL('../../../web/vite.config.js', import.meta.url)),
-    preview: {
-      port: 0,
-      host: '127.0.0.1',
-      headers: {
-        'Cross-Origin-Opener-Policy': 'unsafe-none',
-        'Cross-Origin-Embedder-Policy': 'unsafe-none',
-        ...headers,
-      },
-    },
-    logLevel: 'error',
-  });
-  const { port } = server.httpServer.address();
-  return { server, url: `http://127.0.0.1:${port}/` };
-}
-
-/** Chromium as the tests drive it; `extraArgs` for a suite that needs the browser otherwise (e.g. V8 flags). */
-export async function launchChromium(extraArgs = []) {
-  mkdirSync(resultsDir, { recursive: true });
-  return chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    headless: true,
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      ...extraArgs,
-    ],
-  });
-}
+export { launchChromium, resultsDir, startBuiltSite, startPlainServer, startPlayground } from './servers.js';
 
 /** A new page that records console errors and uncaught exceptions, so tests can assert there were none. */
 export async function openPage(browser, url, viewport = { width: 1440, height: 900 }, beforeLoad = () => {}) {
@@ -96,16 +27,18 @@ export async function scrollDown(page) {
   await page.evaluate(() => window.scrollBy(0, window.innerHeight));
 }
 
-/** For a test file: one dev server and one Chromium, started before its tests and closed after them. */
+/**
+ * For a test file: the run's one dev server and one Chromium (support/global-setup.js starts them once for every
+ * file), connected before its tests; each page a test opens is a context of its own (no storage shared).
+ */
 export function useChromiumAndPlayground() {
   const context = {};
   beforeAll(async () => {
-    context.playground = await startPlayground();
-    context.browser = await launchChromium();
+    context.playground = { url: inject('playgroundUrl') };
+    context.browser = await chromium.connect(inject('chromiumEndpoint'));
   });
   afterAll(async () => {
-    await context.browser?.close();
-    await context.playground?.server.close();
+    await context.browser?.close(); // a connected browser only disconnects, closing this file's pages
   });
   return context;
 }

@@ -29,10 +29,28 @@ async function waitForServer(url, seconds = 20) {
   throw new Error(`${url} did not answer in ${seconds} s`);
 }
 
+/**
+ * An X server on a display number it picks itself (-displayfd: the first free one, written to fd 3 once it is
+ * listening), so two runs never race for a number drawn at random.
+ */
+function startXvfb() {
+  const xvfb = spawn('Xvfb', ['-displayfd', '3', '-screen', '0', '1440x900x24', '-nolisten', 'tcp'], {
+    stdio: ['ignore', 'ignore', 'ignore', 'pipe'],
+  });
+  return new Promise((resolve, reject) => {
+    let written = '';
+    xvfb.stdio[3].on('data', (chunk) => {
+      written += chunk;
+      if (written.includes('\n')) resolve({ xvfb, display: `:${written.trim()}` });
+    });
+    xvfb.on('error', reject);
+    xvfb.on('exit', (code) => reject(new Error(`Xvfb exited (${code}) before naming its display`)));
+  });
+}
+
 /** { driver, close }: a WebKit session on a display of its own. */
 export async function launchWebKit() {
-  const display = `:${90 + Math.floor(Math.random() * 400)}`;
-  const xvfb = spawn('Xvfb', [display, '-screen', '0', '1440x900x24', '-nolisten', 'tcp'], { stdio: 'ignore' });
+  const { xvfb, display } = await startXvfb();
   const port = await freePort();
   const webDriver = spawn('WebKitWebDriver', [`--port=${port}`], {
     stdio: 'ignore',

@@ -1,7 +1,7 @@
 // The Train view in real Chromium, used as a person would: start training, watch the bar and the curves
 // move, pause (and check it really stopped), resume, reach the stated accuracy, hand the model to the
-// Translation view, train again with an ablation, at 1440 and 375 px, checked with axe-core. Long tasks on
-// the main thread are recorded throughout: training runs in a worker, so there must be none over 50 ms.
+// Translation view, train again with an ablation, at 1440 and 375 px, checked with axe-core. The page's
+// main thread is traced throughout: training runs in a worker, so no task of the page may use 50 ms of CPU.
 import os from 'node:os';
 import { describe, expect, it } from 'vitest';
 import {
@@ -11,6 +11,7 @@ import {
   startPlainServer,
   useChromiumAndPlayground,
 } from '../support/browser.js';
+import { mainThreadWork } from '../support/main-thread-work.js';
 
 const suite = useChromiumAndPlayground();
 // The reverse task's probe (3 1 4 1 5 9), reversed: what a trained model answers.
@@ -19,21 +20,11 @@ const reversedProbe = ['9', '5', '1', '4', '1', '3', '<eos>'];
 const trainingBuild = (isolatedBuild) =>
   os.cpus().length >= 4 ? isolatedBuild : isolatedBuild.replace(/-threads$/, '');
 
-// Records every main-thread task over 50 ms (the Long Tasks API) from page start.
-const recordLongTasks = () => {
-  globalThis.longTasks = [];
-  new PerformanceObserver((list) => {
-    for (const entry of list.getEntries())
-      globalThis.longTasks.push({ start: entry.startTime, duration: entry.duration });
-  }).observe({ type: 'longtask', buffered: true });
-};
-
 async function openTrainView(query, viewport) {
   const page = await suite.browser.newPage({ viewport });
   const errors = [];
   page.on('console', (message) => message.type() === 'error' && errors.push(message.text()));
   page.on('pageerror', (error) => errors.push(error.message));
-  await page.addInitScript(recordLongTasks);
   await page.goto(`${suite.playground.url}?view=train${query}`);
   await page.waitForSelector('body[data-ready]');
   await page.waitForSelector('#train-start');
@@ -48,10 +39,6 @@ const lossPathPoints = (page) =>
   );
 const progressValue = (page) => page.evaluate(() => document.querySelector('#train-progress').value);
 
-/** Tasks over 50 ms on the main thread after `since` (performance.now() time). */
-const longTasksSince = (page, since) =>
-  page.evaluate((t) => globalThis.longTasks.filter((task) => task.start >= t), since);
-
 async function trainUntilDone(page, timeout = 60_000) {
   await page.waitForFunction(() => document.querySelector('#train-view').dataset.status === 'done', null, { timeout });
 }
@@ -63,88 +50,82 @@ const finalScore = async (page) => {
 };
 
 describe('train view', () => {
-  // Retried: on a 2-core VM the page's thread shares the machine with training, the dev server and the test runner,
-  // and a 50-80 ms task now and then fails the long-task check (the code before this change failed it 2 runs in 3).
-  it(
-    'trains the default model to ≥ 95% held-out exact; the bar and curves move, pause pauses, no long tasks',
-    { retry: 2 },
-    async () => {
-      const { page, errors } = await openTrainView('', { width: 1440, height: 900 });
-      expect(await page.locator('#tab-train').getAttribute('aria-selected')).toBe('true');
-      expect(await page.locator('#train-use').isDisabled()).toBe(true);
-      const started = await page.evaluate(() => performance.now());
-      await page.locator('#train-start').click();
+  // Measured as CPU time per task, not the Long Tasks API's wall time: on a 2-core machine shared with training,
+  // the server and the runner, the OS deschedules the page's thread, and tasks of 65-180 ms wall time used 1-12 ms
+  // of CPU (support/main-thread-work.js). That made the old check fail about 1 run in 3, and it was retried.
+  it('trains the default model to ≥ 95% held-out exact; the bar and curves move, pause pauses, no heavy main-thread task', async () => {
+    const { page, errors } = await openTrainView('', { width: 1440, height: 900 });
+    expect(await page.locator('#tab-train').getAttribute('aria-selected')).toBe('true');
+    expect(await page.locator('#train-use').isDisabled()).toBe(true);
+    const work = mainThreadWork(suite.browser, page);
+    await work.start();
+    await page.locator('#train-start').click();
 
-      // Moving: the step count, the progress bar and the loss curve grow; the map of the probe is drawn.
-      await page.waitForFunction(() => Number(document.querySelector('#train-view').dataset.step) >= 60, null, {
-        timeout: 30_000,
-      });
-      const early = { step: await step(page), progress: await progressValue(page), points: await lossPathPoints(page) };
-      expect(early.progress).toBe(early.step);
-      expect(early.points).toBeGreaterThan(30);
-      expect(await page.locator('#train-progress-text').textContent()).toMatch(
-        new RegExp(`step \\d+ of 400 · \\d+ steps/s · .* left · ${trainingBuild('wasm-relaxed-simd-threads')}$`),
-      );
-      expect(await page.locator('#train-probe-map table tbody tr').count()).toBeGreaterThan(0);
-      // A full-page screenshot re-lays out and repaints the page on the main thread: its time is left out.
-      const shooting = { from: await page.evaluate(() => performance.now()) };
-      await page.screenshot({ path: `${resultsDir}train-1440-training.png`, fullPage: true });
-      shooting.to = await page.evaluate(() => performance.now());
+    // Moving: the step count, the progress bar and the loss curve grow; the map of the probe is drawn.
+    await page.waitForFunction(() => Number(document.querySelector('#train-view').dataset.step) >= 60, null, {
+      timeout: 30_000,
+    });
+    const early = { step: await step(page), progress: await progressValue(page), points: await lossPathPoints(page) };
+    expect(early.progress).toBe(early.step);
+    expect(early.points).toBeGreaterThan(30);
+    expect(await page.locator('#train-progress-text').textContent()).toMatch(
+      new RegExp(`step \\d+ of 400 · \\d+ steps/s · .* left · ${trainingBuild('wasm-relaxed-simd-threads')}$`),
+    );
+    expect(await page.locator('#train-probe-map table tbody tr').count()).toBeGreaterThan(0);
+    // A full-page screenshot re-lays out and repaints the page on the main thread: its time is left out.
+    await work.stop();
+    await page.screenshot({ path: `${resultsDir}train-1440-training.png`, fullPage: true });
+    await work.start();
 
-      // Pause really pauses: the step stays put for a second, and the button offers Resume.
-      await page.locator('#train-start').click();
-      await expect.poll(() => status(page)).toBe('paused');
-      const pausedAt = await step(page);
-      expect(pausedAt).toBeGreaterThanOrEqual(early.step);
-      await page.waitForTimeout(1000);
-      expect(await step(page)).toBe(pausedAt);
-      expect(await page.locator('#train-start').textContent()).toBe('Resume');
-      expect(await page.locator('#train-d-model').isDisabled()).toBe(true); // options stay locked until Reset
-      await page.locator('#train-start').click();
-      await expect.poll(() => step(page)).toBeGreaterThan(pausedAt);
+    // Pause really pauses: the step stays put for a second, and the button offers Resume.
+    await page.locator('#train-start').click();
+    await expect.poll(() => status(page)).toBe('paused');
+    const pausedAt = await step(page);
+    expect(pausedAt).toBeGreaterThanOrEqual(early.step);
+    await page.waitForTimeout(1000);
+    expect(await step(page)).toBe(pausedAt);
+    expect(await page.locator('#train-start').textContent()).toBe('Resume');
+    expect(await page.locator('#train-d-model').isDisabled()).toBe(true); // options stay locked until Reset
+    await page.locator('#train-start').click();
+    await expect.poll(() => step(page)).toBeGreaterThan(pausedAt);
 
-      await trainUntilDone(page);
-      expect(await progressValue(page)).toBe(400);
-      expect(await lossPathPoints(page)).toBe(400);
-      const score = await finalScore(page);
-      console.log(`Chromium, ${trainingBuild('wasm-relaxed-simd-threads')}: ${score.text}`);
-      expect(score.exact / score.total).toBeGreaterThanOrEqual(0.95);
-      expect(await page.locator('#train-scores').textContent()).toMatch(
-        /95% exact reached at step \d+, after [\d.]+ s/,
-      );
-      expect(await page.locator('#snapshots canvas').count()).toBe(5);
-      expect(await page.locator('#train-probe-map table tbody tr').count()).toBe(9); // el perro grande ve a los gatos blancos <eos>
-      await page.screenshot({ path: `${resultsDir}train-1440-finished.png`, fullPage: true });
+    await trainUntilDone(page);
+    expect(await progressValue(page)).toBe(400);
+    expect(await lossPathPoints(page)).toBe(400);
+    const score = await finalScore(page);
+    console.log(`Chromium, ${trainingBuild('wasm-relaxed-simd-threads')}: ${score.text}`);
+    expect(score.exact / score.total).toBeGreaterThanOrEqual(0.95);
+    expect(await page.locator('#train-scores').textContent()).toMatch(/95% exact reached at step \d+, after [\d.]+ s/);
+    expect(await page.locator('#snapshots canvas').count()).toBe(5);
+    expect(await page.locator('#train-probe-map table tbody tr').count()).toBe(9); // el perro grande ve a los gatos blancos <eos>
+    await work.stop();
+    await page.screenshot({ path: `${resultsDir}train-1440-finished.png`, fullPage: true });
+    console.log(`main thread: ${work.tasks.length} tasks, the heaviest ${work.heaviest().toFixed(1)} ms of CPU`);
+    expect(work.over(50), JSON.stringify(work.over(50))).toEqual([]);
+    expect(errors).toEqual([]);
 
-      const longTasks = (await longTasksSince(page, started)).filter(
-        (task) => task.start + task.duration < shooting.from || task.start > shooting.to,
-      );
-      expect(longTasks, JSON.stringify(longTasks)).toEqual([]);
-      expect(errors).toEqual([]);
-
-      // "Use this model": the Translation view now runs it, says so, and translates with it.
-      await page.locator('#train-use').click();
-      await page.waitForSelector('#translation-view[data-decoding="done"]');
-      expect(await page.locator('#tab-translation').getAttribute('aria-selected')).toBe('true');
-      expect(await page.locator('#model-notice').textContent()).toMatch(
-        /This is your model \(trained in this tab: D=32, 4 heads, 2\+2 layers, 400 steps\)/,
-      );
-      expect(await page.locator('#translation-output .token').allTextContents()).toEqual([
-        'el',
-        'perro',
-        'grande',
-        've',
-        'a',
-        'los',
-        'gatos',
-        'blancos',
-        '<eos>',
-      ]);
-      await page.locator('#use-shipped-model').click();
-      await expect.poll(() => page.locator('#model-notice').count()).toBe(0);
-      await page.close();
-    },
-  );
+    // "Use this model": the Translation view now runs it, says so, and translates with it.
+    await page.locator('#train-use').click();
+    await page.waitForSelector('#translation-view[data-decoding="done"]');
+    expect(await page.locator('#tab-translation').getAttribute('aria-selected')).toBe('true');
+    expect(await page.locator('#model-notice').textContent()).toMatch(
+      /This is your model \(trained in this tab: D=32, 4 heads, 2\+2 layers, 400 steps\)/,
+    );
+    expect(await page.locator('#translation-output .token').allTextContents()).toEqual([
+      'el',
+      'perro',
+      'grande',
+      've',
+      'a',
+      'los',
+      'gatos',
+      'blancos',
+      '<eos>',
+    ]);
+    await page.locator('#use-shipped-model').click();
+    await expect.poll(() => page.locator('#model-notice').count()).toBe(0);
+    await page.close();
+  });
 
   it('keeps the finished run as a faint curve when training again; an ablation is in the URL and the legend', async () => {
     const { page, errors } = await openTrainView('&d=16&h=2&enc=1&dec=1&steps=60&backend=wasm-simd128', {

@@ -7,10 +7,10 @@ import fc from 'fast-check';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createTrainer, loadAttention, loadTranslator } from '../../../web/lib/index.js';
 import { withChecksum } from '../helpers.js';
+import { propertyRuns } from '../property-seed.js';
 import { hostileNumber, junk } from '../hostile-values.js';
 
-const runs = 10_000;
-const seed = 20261123;
+const runs = propertyRuns(10_000);
 const backend = 'wasm-simd128';
 
 const small = fc.oneof(
@@ -119,7 +119,7 @@ describe('hostile models and calls', () => {
           expectNamedError(error, 'loadTranslator', ['not a usable model file', 'larger than']);
         }
       }),
-      { numRuns: runs, seed, endOnFailure: true },
+      { numRuns: runs },
     );
     expect(loaded).toBeGreaterThan(0); // some forgeries are still models (payload edits, fixed checksum)
     expect(loaded).toBeLessThan(runs / 2);
@@ -185,7 +185,7 @@ describe('hostile models and calls', () => {
           ]);
         }
       }),
-      { numRuns: runs, seed, endOnFailure: true },
+      { numRuns: runs },
     );
     translator.dispose();
     expect(api.memoryStats().allocatedBytes).toBe(before.allocatedBytes);
@@ -243,7 +243,7 @@ describe('hostile models and calls', () => {
           }
         }
       }),
-      { numRuns: runs, seed, endOnFailure: true },
+      { numRuns: runs },
     );
     expect(created).toBeGreaterThan(0);
     expect(api.memoryStats().allocatedBytes).toBe(before.allocatedBytes);
@@ -278,7 +278,7 @@ describe('hostile models and calls', () => {
           expectNamedError(error, method, ['count', 'sentence', 'disposed']);
         }
       }),
-      { numRuns: runs, seed, endOnFailure: true },
+      { numRuns: runs },
     );
     trainer.dispose();
     expect(api.memoryStats().allocatedBytes).toBe(before.allocatedBytes);

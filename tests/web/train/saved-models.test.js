@@ -3,6 +3,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { entryProblem, entryVersion, weightsProblem } from '../../../web/src/train/saved-models.js';
+import { hostileObjects } from '../hostile-values.js';
 
 const valid = () => ({
   id: 3,
@@ -80,5 +81,16 @@ describe('entryProblem', () => {
         return problem === null || typeof problem === 'string';
       }),
     );
+  });
+});
+
+describe('entryProblem on values whose conversion to text throws', () => {
+  // Found by an unseeded fast-check run: String(entry.version) threw on { toString: 0 }.
+  it.each(Object.entries(hostileObjects))('%s in any field gives a reason, not an exception', (_, hostile) => {
+    expect(entryProblem({ ...valid(), version: hostile })).toMatch(/older format \((object|function)\)/);
+    for (const field of Object.keys(valid())) {
+      const problem = entryProblem({ ...valid(), [field]: hostile }); // a Float32Array is a valid loss curve
+      expect(problem === null || typeof problem === 'string').toBe(true);
+    }
   });
 });

@@ -47,6 +47,11 @@ function storageError(error, doing) {
   });
 }
 
+/** A stored version as a message names it: never String() of a stored object, whose own toString may throw. */
+const formatVersion = (version) =>
+  typeof version === 'number' || (typeof version === 'string' && version.length <= 20)
+    ? String(version)
+    : typeof version;
 const isFiniteNumber = (x) => typeof x === 'number' && Number.isFinite(x);
 const isWhole = (x, max) => Number.isInteger(x) && x >= 0 && x <= max;
 const isShortString = (x, max) => typeof x === 'string' && x.length <= max;
@@ -60,7 +65,7 @@ export function entryProblem(entry) {
   if (entry.version !== entryVersion) {
     return isFiniteNumber(entry.version) && entry.version > entryVersion
       ? `saved by a newer version of the site (format ${entry.version}; this one reads ${entryVersion}): reload the page`
-      : `saved in an older format (${String(entry.version)}) this version cannot read`;
+      : `saved in an older format (${formatVersion(entry.version)}) this version cannot read`;
   }
   if (!isWhole(entry.id, Number.MAX_SAFE_INTEGER)) return 'its id is not a whole number';
   if (!isShortString(entry.name, limits.name) || !isShortString(entry.description, limits.description))

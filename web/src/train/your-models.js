@@ -134,16 +134,18 @@ export class YourModels {
   }
 
   #row({ id, entry, problem }) {
+    // An unreadable entry's name may be anything stored (an object whose toString throws): named only if text.
+    const shownName = typeof entry?.name === 'string' ? entry.name.slice(0, 80) : `entry ${id}`;
     const remove = button('Delete', () => this.#act(() => this.store.remove(id)), {
       className: 'model-delete',
-      'aria-label': `delete ${entry?.name ?? `saved entry ${id}`}`,
+      'aria-label': `delete ${shownName}`,
     });
     if (problem) {
       return element(
         'li',
         { className: 'saved-model unreadable' },
         element('span', {
-          textContent: `${typeof entry?.name === 'string' ? entry.name.slice(0, 80) : `entry ${id}`}: cannot be used (${problem}).`,
+          textContent: `${shownName}: cannot be used (${problem}).`,
         }),
         remove,
       );
