@@ -16,7 +16,7 @@ import { mainThreadWork } from '../support/main-thread-work.js';
 const suite = useChromiumAndPlayground();
 // The reverse task's probe (3 1 4 1 5 9), reversed: what a trained model answers.
 const reversedProbe = ['9', '5', '1', '4', '1', '3', '<eos>'];
-// Training takes the threaded build only with 4 cores or more (it leaves the page a core: train-view.js).
+// Training takes the threaded build only with 4 cores or more (it leaves the page a core: worker-session.js).
 const trainingBuild = (isolatedBuild) =>
   os.cpus().length >= 4 ? isolatedBuild : isolatedBuild.replace(/-threads$/, '');
 

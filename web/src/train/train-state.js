@@ -184,3 +184,6 @@ export function formatDuration(seconds) {
   const whole = Math.round(seconds);
   return `${Math.floor(whole / 60)} min ${whole % 60} s`;
 }
+
+/** "45%": a score's share, or "–" for one not measured (pasted pairs have no alignment to score). */
+export const formatShare = (share) => (share === null || share === undefined ? '–' : `${Math.round(100 * share)}%`);

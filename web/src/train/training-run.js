@@ -100,7 +100,7 @@ export class TrainingRun {
     this.stepsPerSecond = NaN;
     this.secondsToTarget = null; // when the live score first reached 95% exact
     this.stepToTarget = null;
-    // The Train view's checkpoints of this run in the browser's storage (train-view.js): kept once done, and
+    // The Train view's checkpoints of this run in the browser's storage (run-checkpoints.js): kept once done, and
     // every few seconds meanwhile.
     this.kept = false;
     this.keptStep = null;

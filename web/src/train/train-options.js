@@ -1,0 +1,186 @@
+// The run's options: the task (with its lengths, or the pasted pairs' fields), the model's shape, the training
+// schedule and the ablations. Its own file because it only turns the state into controls and the controls into
+// changes of the state; it knows nothing of the run but whether one is under way (then every option is locked).
+import { element, hasFocus, labelled, select, setOptions } from '../common/controls.js';
+import { formatCount } from '../common/format.js';
+import { kvHeadsOptionText } from '../translation/head-names.js';
+import { ablationText } from './run-description.js';
+import {
+  ablationNames,
+  effectiveHeads,
+  effectiveKvHeads,
+  isSequenceTask,
+  kvHeadChoices,
+  trainChoices,
+  trainTasks,
+} from './train-state.js';
+
+// The state's keys that a select or number field shows as they are.
+const plainKeys = [
+  'task',
+  'minLength',
+  'maxLength',
+  'dModel',
+  'heads',
+  'encoderLayers',
+  'decoderLayers',
+  'steps',
+  'batchSize',
+  'learningRate',
+  'seed',
+  'positions',
+];
+
+export class TrainOptions {
+  /**
+   * @param {{ onChange: (changes: object) => void, pairsFields: HTMLElement }} options  onChange: the person
+   *   changed options (the view applies them and renders again); pairsFields: the pasted pairs' fields, shown
+   *   under the task when it is "your own pairs"
+   */
+  constructor({ onChange, pairsFields }) {
+    this.onChange = onChange;
+    this.state = null; // the state last rendered: what a refused number falls back to, what the task change reads
+    /** @type {Record<string, HTMLSelectElement | HTMLInputElement>} */
+    this.inputs = {};
+    this.ablationBoxes = {};
+    const choice = (id, values, key, text) =>
+      labelled(
+        text,
+        (this.inputs[key] = select(
+          id,
+          values.map((v) => [v, String(v)]),
+          (v) => this.onChange({ [key]: Number(v) }),
+        )),
+      );
+    const number = (id, key, text, { min, max }) => {
+      const input = element('input', { type: 'number', id, min, max, step: 1, required: true });
+      input.addEventListener('change', () => {
+        const value = Number(input.value);
+        if (Number.isInteger(value) && value >= min && value <= max) this.onChange({ [key]: value });
+        else input.value = String(this.state[key]);
+      });
+      this.inputs[key] = input;
+      return labelled(text, input, element('small', { textContent: `${min} to ${max}` }));
+    };
+    const ablations = Object.entries(ablationText).map(([key, [label, why]]) => {
+      const box = element('input', { type: 'checkbox', id: `ablate-${ablationNames[key]}` });
+      box.addEventListener('change', () =>
+        this.onChange({ ablations: { ...this.state.ablations, [key]: box.checked } }),
+      );
+      this.ablationBoxes[key] = box;
+      return element(
+        'label',
+        { className: 'check' },
+        box,
+        ` ${label}`,
+        element('small', { className: 'check-hint', textContent: ` (${why})` }),
+      );
+    });
+    this.parameterText = element('small', { id: 'train-parameters' });
+    this.inputs.task = select(
+      'train-task',
+      Object.entries(trainTasks).map(([name, { label }]) => [name, label]),
+      (task) => {
+        // A probe written for the old task would mean nothing to the new one: start from the new task's.
+        const { probe } = this.state;
+        this.onChange({ task, probe: probe === trainTasks[this.state.task].probe ? trainTasks[task].probe : probe });
+      },
+    );
+    this.lengthFields = element(
+      'div',
+      { className: 'length-fields' },
+      number('train-min-length', 'minLength', 'shortest', trainChoices.sequenceLength),
+      number('train-max-length', 'maxLength', 'longest', trainChoices.sequenceLength),
+      element('small', {
+        className: 'check-hint',
+        textContent:
+          'Source lengths in words, distractors included; reverse draws an anti-diagonal, sort makes each output look for the next smallest input, copy skips the #.',
+      }),
+    );
+    this.element = element(
+      'div',
+      { className: 'controls train-controls' },
+      element(
+        'fieldset',
+        { id: 'train-task-fields' },
+        element('legend', { textContent: 'Task' }),
+        labelled('learn to', this.inputs.task),
+        this.lengthFields,
+        pairsFields,
+      ),
+      element(
+        'fieldset',
+        { id: 'train-model' },
+        element('legend', { textContent: 'Model' }),
+        choice('train-d-model', trainChoices.dModel, 'dModel', 'width D'),
+        choice('train-heads', trainChoices.heads, 'heads', 'heads'),
+        labelled(
+          'key/value heads',
+          (this.inputs.kvHeads = select('train-kv-heads', [], (v) => this.onChange({ kvHeads: Number(v) }))),
+        ),
+        choice('train-encoder-layers', trainChoices.layers, 'encoderLayers', 'encoder layers'),
+        choice('train-decoder-layers', trainChoices.layers, 'decoderLayers', 'decoder layers'),
+        labelled(
+          'positions',
+          (this.inputs.positions = select(
+            'train-positions',
+            [
+              ['sinusoidal', 'sinusoidal, added to the words'],
+              ['rope', 'RoPE: queries and keys turned'],
+              ['alibi', 'ALiBi: far keys penalised'],
+            ],
+            (positions) => this.onChange({ positions }),
+          )),
+        ),
+        this.parameterText,
+      ),
+      element(
+        'fieldset',
+        { id: 'train-schedule' },
+        element('legend', { textContent: 'Training' }),
+        number('train-steps', 'steps', 'steps', trainChoices.steps),
+        number('train-batch', 'batchSize', 'batch size', trainChoices.batchSize),
+        choice('train-learning-rate', trainChoices.learningRate, 'learningRate', 'learning rate'),
+        number('train-seed', 'seed', 'seed', trainChoices.seed),
+      ),
+      element(
+        'fieldset',
+        { id: 'train-ablations' },
+        element('legend', { textContent: 'Ablations: train without…' }),
+        ...ablations,
+      ),
+    );
+  }
+
+  /**
+   * @param {object} state  the view's state
+   * @param {{ busy: boolean, parameters: number | null }} run  busy: a run is under way (the options are locked);
+   *   parameters: the run's model's count, once it is built
+   */
+  render(state, { busy, parameters }) {
+    this.state = state;
+    for (const key of plainKeys) {
+      if (!hasFocus(this.inputs[key])) this.inputs[key].value = String(state[key]);
+      this.inputs[key].disabled = busy;
+    }
+    this.inputs.heads.disabled ||= state.ablations.singleHead;
+    // the key/value head counts the query heads allow: their divisors
+    const heads = effectiveHeads(state);
+    setOptions(
+      this.inputs.kvHeads,
+      kvHeadChoices(heads).map((n) => [n, kvHeadsOptionText(n, heads)]),
+    );
+    if (!hasFocus(this.inputs.kvHeads)) this.inputs.kvHeads.value = String(effectiveKvHeads(state));
+    this.inputs.kvHeads.disabled = busy || heads === 1;
+    this.inputs.positions.disabled ||= state.ablations.noPositions; // no positions at all, whichever scheme
+    this.lengthFields.hidden = !isSequenceTask(state.task);
+    for (const [key, box] of Object.entries(this.ablationBoxes)) {
+      box.checked = state.ablations[key];
+      box.disabled = busy;
+    }
+    this.parameterText.textContent =
+      parameters === null
+        ? 'FFN width 2·D, as in the shipped model'
+        : `${formatCount(parameters)} parameters; FFN width 2·D`;
+  }
+}
