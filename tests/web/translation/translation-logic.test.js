@@ -18,7 +18,7 @@ import {
   encodeTranslationState,
   headMaskOf,
 } from '../../../web/src/translation/translation-state.js';
-import { replaceWord } from '../../../web/src/translation/translation-view.js';
+import { replaceWord } from '../../../web/src/translation/sentence-error.js';
 import { matrix } from '../helpers.js';
 
 let translation;

@@ -83,23 +83,32 @@ export class AttributionView {
       id: `${this.idPrefix}-measure`,
     });
     this.measureButton.hidden = !this.graded;
-    this.body.append(
+    // The sentence's maps, in a plain wrapper to hide when it is refused (a .maps-row's display would override it).
+    this.sentenceMaps = element(
+      'div',
+      {},
       element(
         'div',
         { className: 'maps-row' },
         ...methods.map(([method]) => this.maps[method].element),
         this.removalMap.element,
       ),
+    );
+    this.body.append(
+      this.sentenceMaps,
       this.sentenceLine,
       element('div', { className: 'below-fold' }, this.measureButton, this.heldOutLine),
     );
     if (this.showEncoder) {
-      this.body.append(
+      this.encoderPart = element(
+        'div',
+        {},
         element(this.subheading, {
           textContent: 'Inside the encoder: what each source position holds, three ways',
         }),
         element('div', { className: 'maps-row' }, ...methods.map(([method]) => this.encoderMaps[method].element)),
       );
+      this.body.append(this.encoderPart);
     }
   }
 
@@ -117,10 +126,15 @@ export class AttributionView {
     try {
       a = await this.attribute(sentence, { temperature, headMask });
     } catch (error) {
-      if (request === this.requests) this.sentenceLine.textContent = error.message;
+      if (request === this.requests) {
+        // The error instead of the previous sentence's maps, which would pass for this one's.
+        this.sentenceLine.textContent = error.message;
+        this.#showMaps(false);
+      }
       return;
     }
     if (request !== this.requests) return;
+    this.#showMaps(true);
     // Each map's picture in a task of its own: seven maps drawn at once would be one long task on a phone.
     await drawingInSlices(() => this.#draw(a, width));
     const { agreement } = a;
@@ -128,6 +142,10 @@ export class AttributionView {
       agreement.rows === 0
         ? 'Removing any one word changes no output word’s probability here, so there is nothing to rank against.'
         : `Agreement with removal for this sentence (Spearman’s rank correlation over the source words, averaged over ${agreement.rows} output word${agreement.rows === 1 ? '' : 's'}; 1 = the same order): ${methods.map(([method, name]) => `${name} ${rho(agreement[method])}`).join(', ')}.`;
+  }
+
+  #showMaps(shown) {
+    for (const part of [this.sentenceMaps, this.encoderPart]) if (part) part.hidden = !shown;
   }
 
   #draw(a, width) {

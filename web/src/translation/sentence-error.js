@@ -1,0 +1,35 @@
+// Why the sentence could not be translated, under the sentence form: the translator's message and, for words
+// outside the vocabulary, the closest words it knows, each a button that puts it in the sentence.
+import { button, element } from '../common/controls.js';
+
+export class SentenceError {
+  /** @param {{ onFix: (word: string, replacement: string) => void }} options  onFix: a suggestion was picked */
+  constructor({ onFix }) {
+    this.onFix = onFix;
+    this.element = element('div', { className: 'error', role: 'alert', hidden: true });
+  }
+
+  /** @param {Error & { suggestions?: Record<string, string[]> }} error  an UnknownWordError carries suggestions */
+  show(error) {
+    const parts = [element('span', { textContent: error.message.replace(/^translate: /, '') })];
+    for (const [word, options] of Object.entries(error.suggestions ?? {})) {
+      parts.push(element('span', { textContent: ` Instead of “${word}”: ` }));
+      for (const option of options)
+        parts.push(button(option, () => this.onFix(word, option), { className: 'suggestion' }));
+    }
+    this.element.replaceChildren(...parts);
+    this.element.hidden = false;
+  }
+
+  hide() {
+    this.element.hidden = true;
+  }
+}
+
+/** The sentence with each whole-word occurrence of `word` (case-insensitively) replaced. */
+export function replaceWord(sentence, word, replacement) {
+  return sentence
+    .split(/(\s+)/)
+    .map((part) => (part.toLowerCase().replace(/[.,!?;:]/g, '') === word ? replacement : part))
+    .join('');
+}

@@ -1,0 +1,146 @@
+// The Translation view's controls below the sentence: how each word is chosen (greedy or sampled, the output
+// temperature, the seed, teacher forcing beside it), the decoding step shown, the attention temperature, and
+// which layer's and head's map is shown. They show the state and report changes; the view decides what follows.
+import { button, element, fieldset, hasFocus, labelled, select } from '../common/controls.js';
+import { headName } from './head-names.js';
+import { translationLimits } from './translation-state.js';
+import { TemperatureSlider } from './temperature-slider.js';
+
+export class TranslationControls {
+  /**
+   * @param {{ config: { decoderLayers: number, heads: number }, onChange: (changes: object) => void,
+   *           onStep: (step: number) => void, onReplay: () => void }} options
+   *   onChange: the state's changed fields; onStep: the decoding step asked for (not yet clamped)
+   */
+  constructor({ config, onChange, onStep, onReplay }) {
+    this.shownStep = 0;
+    this.scrubber = element('input', { type: 'range', id: 'decoding-step', min: 0, max: 0, step: 1, value: 0 });
+    this.scrubber.addEventListener('input', () => onStep(Number(this.scrubber.value)));
+    this.stepText = element('output', { id: 'decoding-step-text', for: 'decoding-step' });
+    this.back = button('◀', () => onStep(this.shownStep - 1), { 'aria-label': 'previous step', id: 'step-back' });
+    this.forward = button('▶', () => onStep(this.shownStep + 1), { 'aria-label': 'next step', id: 'step-forward' });
+    const replay = button('Replay', onReplay, { id: 'replay' });
+
+    const limits = translationLimits;
+    /** A temperature's slider, reporting its value as the state's field `key`. */
+    const slider = (id, name, key, min, max) =>
+      new TemperatureSlider({ id, name, min, max, onChange: (value) => onChange({ [key]: value }) });
+    this.temperature = slider('tr-temperature', 'T', 'temperature', limits.minTemperature, limits.maxTemperature);
+    const resetTemperature = button('T = 1', () => onChange({ temperature: 1 }), {
+      id: 'tr-temperature-reset',
+      title: 'the temperature the model was trained at',
+    });
+    this.layerSelect = select(
+      'tr-layer',
+      Array.from({ length: config.decoderLayers }, (_, l) => [l, `layer ${l + 1}`]),
+      (v) => onChange({ layer: Number(v) }),
+    );
+    this.headSelect = select(
+      'tr-head',
+      [...Array.from({ length: config.heads }, (_, h) => [h, headName(h, config)]), ['average', 'average of heads']],
+      (v) => onChange({ head: v === 'average' ? 'average' : Number(v) }),
+    );
+    this.alignmentToggle = element('input', { type: 'checkbox', id: 'show-alignment' });
+    this.alignmentToggle.addEventListener('change', () => onChange({ showAlignment: this.alignmentToggle.checked }));
+
+    this.decodingSelect = select(
+      'decoding-choice',
+      [
+        ['greedy', 'the most likely word (greedy)'],
+        ['sample', 'a draw from the distribution (sampling)'],
+      ],
+      (v) => onChange({ decoding: v }),
+    );
+    this.outputTemperature = slider(
+      'output-temperature',
+      'T_out',
+      'outputTemperature',
+      limits.minOutputTemperature,
+      limits.maxOutputTemperature,
+    );
+    this.seedInput = element('input', { type: 'number', id: 'seed', min: 0, max: limits.maxSeed, step: 1 });
+    this.seedInput.addEventListener('change', () => {
+      const seed = Number(this.seedInput.value);
+      if (Number.isInteger(seed) && seed >= 0 && seed <= limits.maxSeed) onChange({ seed });
+      else this.seedInput.value = String(this.seed);
+    });
+    const resample = button('Resample', () => onChange({ seed: (this.seed + 1) % (limits.maxSeed + 1) }), {
+      id: 'resample',
+      title: 'draw again with the next seed',
+    });
+    this.teacherToggle = element('input', { type: 'checkbox', id: 'teacher-forcing' });
+    this.teacherToggle.addEventListener('change', () => onChange({ teacherForcing: this.teacherToggle.checked }));
+
+    this.element = element(
+      'div',
+      { className: 'controls translation-controls' },
+      fieldset(
+        'Choosing each word',
+        labelled('choose', this.decodingSelect),
+        labelled(
+          'output temperature',
+          element('span', { className: 'inline' }, this.outputTemperature.input, this.outputTemperature.text),
+          element('small', {
+            textContent:
+              'divides the output logits, not attention’s: 0.1 (near greedy) to 10 (near uniform); used when sampling and for the bars',
+          }),
+        ),
+        labelled('seed', element('span', { className: 'inline' }, this.seedInput, resample)),
+        element(
+          'label',
+          { className: 'check' },
+          this.teacherToggle,
+          ' compare with teacher forcing (feed the grammar’s translation)',
+        ),
+      ),
+      fieldset(
+        'Decoding',
+        labelled(
+          'step',
+          element('span', { className: 'inline' }, this.back, this.scrubber, this.forward, replay),
+          this.stepText,
+        ),
+      ),
+      fieldset(
+        'Attention temperature (all layers)',
+        labelled(
+          'temperature',
+          element('span', { className: 'inline' }, this.temperature.input, this.temperature.text, resetTemperature),
+          element('small', {
+            textContent: '0.05 (hard, argmax-like) to 20 (flat, near uniform), log scale; the model was trained at 1',
+          }),
+        ),
+      ),
+      fieldset(
+        'Map shown',
+        labelled('layer', this.layerSelect),
+        labelled('head', this.headSelect),
+        element('label', { className: 'check' }, this.alignmentToggle, ' show the true alignment'),
+      ),
+    );
+  }
+
+  /** Shows the state's settings (the seed not while it is being typed). */
+  update(state) {
+    this.seed = state.seed;
+    this.temperature.show(state.temperature);
+    this.layerSelect.value = String(state.layer);
+    this.headSelect.value = String(state.head);
+    this.alignmentToggle.checked = state.showAlignment;
+    this.decodingSelect.value = state.decoding;
+    this.outputTemperature.show(state.outputTemperature);
+    if (!hasFocus(this.seedInput)) this.seedInput.value = String(state.seed);
+    this.seedInput.disabled = state.decoding !== 'sample';
+    this.teacherToggle.checked = state.teacherForcing;
+  }
+
+  /** Shows decoding step `step` of the output `words`; with no words (no translation), no step. */
+  showStep(step, words) {
+    this.shownStep = step;
+    const steps = words ? words.length : 0;
+    this.scrubber.max = String(Math.max(0, steps - 1));
+    this.scrubber.value = String(step);
+    for (const control of [this.scrubber, this.back, this.forward]) control.disabled = steps === 0;
+    this.stepText.textContent = words ? `step ${step + 1} of ${steps}: produced “${words[step]}”` : '';
+  }
+}
