@@ -1,27 +1,11 @@
 // The step-by-step view in real Chromium, used as a person would: keyboard, clicks, typing, reloading.
 import { writeFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { openPage, resultsDir, useChromiumAndPlayground } from '../support/browser.js';
+import { resultsDir, useChromiumAndPlayground } from '../support/browser.js';
+import { editorValues, mapValues, openSteps } from './step-page.js';
 
 const suite = useChromiumAndPlayground();
-
-const parse = (text) => (text === '−∞' ? -Infinity : Number(text.replaceAll('−', '-')));
-
-/** The numbers of a heatmap, read from its screen-reader table. */
-async function mapValues(page, id) {
-  const rows = page.locator(`#${id} table tbody tr`);
-  const count = await rows.count();
-  const values = [];
-  for (let i = 0; i < count; i++) values.push((await rows.nth(i).locator('td').allTextContents()).map(parse));
-  return values;
-}
-
-// The step view's own links carry ?s=…; without them, ?view=steps picks it (the translation view is the default).
-async function open(query = '?view=steps', viewport) {
-  const opened = await openPage(suite.browser, `${suite.playground.url}${query}`, viewport);
-  await opened.page.waitForSelector('body[data-ready]');
-  return opened;
-}
+const open = (query, viewport) => openSteps(suite, query, viewport);
 
 const rowMaxima = (weights) => weights.map((row) => Math.max(...row));
 
@@ -164,6 +148,52 @@ describe('attention, step by step', () => {
     await page.keyboard.press('Enter'); // selects query 2
     expect(await page.locator('#query-row').inputValue()).toBe('1');
     expect(await page.locator('#breakdown figcaption').textContent()).toBe('output row 2 = Σ weight × row of V');
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
+  it('K/V heads follow H to standard multi-head, and the view says what fewer K/V heads mean', async () => {
+    const { page, errors } = await open();
+    const meaning = page.locator('#kv-heads-meaning');
+    await page.locator('#heads').selectOption('3');
+    await expect.poll(() => page.locator('#kv-heads').inputValue()).toBe('3');
+    expect(await page.locator('#edit-wk .editor-shape').textContent()).toBe('(4×3)');
+    expect(await meaning.textContent()).toMatch(
+      /^Standard multi-head: each of the 3 heads has its own keys and values/,
+    );
+    await page.locator('#kv-heads').selectOption('1');
+    await expect.poll(() => meaning.textContent()).toMatch(/All 3 heads read one set of keys and values \(multi-query/);
+    expect(await meaning.textContent()).toMatch(/Wk is 4×1 and Wv 4×1/);
+    expect(await page.locator('#edit-wk .editor-shape').textContent()).toBe('(4×1)');
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
+  it('back to one head, the worked example’s weights and weights map come back', async () => {
+    const { page, errors } = await open();
+    const workedWk = await editorValues(page, 'wk');
+    const workedWeights = await mapValues(page, 'stage-weights');
+    await page.locator('#heads').selectOption('3');
+    await page.locator('#kv-heads').selectOption('1');
+    await page.locator('#heads').selectOption('1');
+    await expect.poll(() => page.locator('#kv-heads').inputValue()).toBe('1');
+    expect(await editorValues(page, 'wk')).toEqual(workedWk);
+    expect(await page.locator('#inputs-note').textContent()).toBe('These are the lecture notes’ worked example.');
+    await expect.poll(() => mapValues(page, 'stage-weights')).toEqual(workedWeights);
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
+  it('“Restore the worked example” clears every cell’s error message', async () => {
+    const { page, errors } = await open();
+    for (const name of ['x', 'wq']) {
+      await page.locator(`#edit-${name} input`).nth(1).fill('oops');
+      await page.locator(`#edit-${name} input`).nth(1).press('Tab');
+      await expect.poll(() => page.locator(`#edit-${name} .editor-message`).textContent()).toMatch(/is not a number/);
+    }
+    await page.locator('#restore').click();
+    await expect.poll(() => page.locator('.editor-message').allTextContents()).toEqual(['', '', '', '']);
+    expect(await page.locator('#edit-x input[aria-invalid]').count()).toBe(0);
     expect(errors).toEqual([]);
     await page.close();
   });

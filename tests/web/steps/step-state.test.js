@@ -6,9 +6,11 @@ import {
   encodeState,
   headChoices,
   kvHeadChoices,
+  kvHeadsMeaning,
   resize,
   scaleValue,
   shapes,
+  workedExampleNote,
 } from '../../../web/src/steps/step-state.js';
 
 const roundTrip = (state) => decodeState(`?${encodeState(state)}`);
@@ -134,5 +136,61 @@ describe('resizing', () => {
     expect(shorter.row).toBe(1);
     expect(shorter.customMask).toEqual([1, 0, 0, 1]);
     expect(resize(state, { s: 4 }).customMask).toEqual([1, 0, 1, 1, 0, 1, 0, 1, 1, 0, 1, 1, 1, 1, 1, 1]);
+  });
+});
+
+describe('K/V heads follow the heads, visibly', () => {
+  it('stay equal to the heads (standard multi-head) when the learner had not chosen fewer', () => {
+    const three = resize(defaultState(), { heads: 3 });
+    expect(three.kvHeads).toBe(3);
+    expect(shapes(three)).toMatchObject({ wk: [4, 3], wv: [4, 3] });
+    expect(resize(three, { heads: 1 }).kvHeads).toBe(1);
+  });
+
+  it('keep the learner’s fewer K/V heads, as the largest divisor of the heads not above their choice', () => {
+    const grouped = resize(defaultState(), { dK: 12, dV: 12, heads: 4, kvHeads: 2 });
+    expect(resize(grouped, { heads: 6 }).kvHeads).toBe(2);
+    expect(resize(grouped, { heads: 3 }).kvHeads).toBe(1);
+    expect(resize(grouped, { heads: 12 }).kvHeads).toBe(2);
+    const multiQuery = resize(grouped, { kvHeads: 1 });
+    expect(resize(multiQuery, { heads: 6 }).kvHeads).toBe(1);
+    for (const heads of headChoices(grouped)) {
+      const next = resize(grouped, { heads });
+      expect(heads % next.kvHeads, `${heads} heads`).toBe(0);
+    }
+  });
+
+  it('say what the setting means: standard, multi-query, or which heads share in grouped-query', () => {
+    const four = resize(defaultState(), { dK: 4, dV: 4, heads: 4 });
+    expect(kvHeadsMeaning(defaultState())).toMatch(/^One head/);
+    expect(kvHeadsMeaning(four)).toMatch(/^Standard multi-head: each of the 4 heads has its own keys and values/);
+    expect(kvHeadsMeaning(resize(four, { kvHeads: 1 }))).toMatch(/multi-query/);
+    expect(kvHeadsMeaning(resize(four, { kvHeads: 1 }))).toMatch(/Wk is 4×1 and Wv 4×1/);
+    expect(kvHeadsMeaning(resize(four, { kvHeads: 2 }))).toMatch(/grouped-query.*heads 1-2, heads 3-4/);
+  });
+});
+
+describe('the worked example comes back with its shape', () => {
+  it('brings back its weights when the heads return to one after multi-query shrank Wk and Wv', () => {
+    const multiQuery = resize(defaultState(), { heads: 3, kvHeads: 1 });
+    expect(shapes(multiQuery).wk).toEqual([4, 1]);
+    const back = resize(multiQuery, { heads: 1 });
+    for (const name of ['x', 'wq', 'wk', 'wv']) expect(back[name], name).toEqual(defaultState()[name]);
+    expect(workedExampleNote(back)).toBe('These are the lecture notes’ worked example.');
+  });
+
+  it('brings back its inputs when a size shrinks and grows back, keeping the learner’s edits that fit', () => {
+    const edited = { ...defaultState(), x: [9, ...defaultState().x.slice(1)] };
+    const back = resize(resize(edited, { s: 1, dModel: 2 }), { s: 3, dModel: 4 });
+    expect(back.x).toEqual(edited.x);
+    expect(back.wq).toEqual(defaultState().wq);
+  });
+
+  it('says plainly when the numbers are not the worked example’s, and which ones are made up', () => {
+    expect(workedExampleNote(defaultState())).toBe('These are the lecture notes’ worked example.');
+    const edited = { ...defaultState(), wq: defaultState().wq.map((v) => v + 1) };
+    expect(workedExampleNote(edited)).toMatch(/not the worked example’s numbers.*Restore the worked example/);
+    expect(workedExampleNote(resize(defaultState(), { s: 5 }))).toMatch(/made-up small integers/);
+    expect(workedExampleNote(resize(defaultState(), { heads: 3 }))).toMatch(/Wo is made up/);
   });
 });

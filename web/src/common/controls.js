@@ -17,6 +17,15 @@ export function hasFocus(node) {
   return node.getRootNode().activeElement === node;
 }
 
+/**
+ * Makes `nodes` the children of `parent`, in order, moving nothing when they already are: a control taken out of
+ * the document and put back, even in the same place, loses the keyboard focus and the pointer's drag.
+ */
+export function keepChildren(parent, nodes) {
+  const same = parent.childNodes.length === nodes.length && nodes.every((node, i) => parent.childNodes[i] === node);
+  if (!same) parent.replaceChildren(...nodes);
+}
+
 export function labelled(text, control, hint = null) {
   return element(
     'label',
@@ -47,6 +56,18 @@ export function setOptions(node, options) {
 export function button(text, onClick, props = {}) {
   const node = element('button', { type: 'button', textContent: text, ...props });
   node.addEventListener('click', onClick);
+  return node;
+}
+
+/**
+ * The <output> showing slider `id`'s value, from the start as wide as `widest` (its longest text) and with digits
+ * of one width: an output whose text grew would narrow the slider beside it, moving the track under the pointer
+ * in the middle of a drag.
+ */
+export function sliderOutput(id, widest, props = {}) {
+  const node = element('output', { for: id, ...props });
+  node.style.minWidth = `${widest.length}ch`;
+  node.style.fontVariantNumeric = 'tabular-nums';
   return node;
 }
 

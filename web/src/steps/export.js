@@ -105,3 +105,15 @@ export function download(filename, blobOrText, type) {
   link.remove();
   setTimeout(() => URL.revokeObjectURL(url), 1000);
 }
+
+/**
+ * Saves the view as a file: 'png' the maps on screen as one image (`pictures()` lists them), 'json' or 'csv'
+ * every matrix's numbers.
+ * @param {'png' | 'json' | 'csv'} format
+ * @param {{ state: object, stages: object, pictures: () => Array<{ title: string, canvas: HTMLCanvasElement }> }} view
+ */
+export function saveView(format, { state, stages, pictures }) {
+  if (format === 'png') composeMaps(pictures()).toBlob((blob) => download('attention-maps.png', blob));
+  else if (format === 'json') download('attention.json', toJSON(state, stages), 'application/json');
+  else download('attention.csv', toCSV(stages), 'text/csv');
+}

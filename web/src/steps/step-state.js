@@ -1,6 +1,7 @@
 // The step-by-step view's whole state, its defaults (the lecture notes' worked example), resizing, and its
 // round trip through the URL so a link reproduces the view exactly. Decoding trusts nothing: any malformed
 // field sends the whole view back to the defaults with a notice saying what was wrong.
+import { headSharingText } from '../translation/head-names.js';
 
 export const limits = Object.freeze({ minSize: 1, maxSize: 16, minTemperature: 0.05, maxTemperature: 20 });
 export const scaleModes = Object.freeze(['dk', 'dmodel', 'none', 'custom']);
@@ -51,9 +52,20 @@ export function defaultState() {
   return resize(state, {});
 }
 
-/** A filler for cells that appear when a matrix grows: small integers, the same for the same position. */
-function filler(name, index) {
-  const hash = Math.imul(index + 1, 2654435761) ^ Math.imul(name.charCodeAt(1) || 7, 40503);
+/** The inputs the worked example gives (it has one head and no Wo), and their shapes. */
+const exampleInputs = Object.freeze(['x', 'wq', 'wk', 'wv']);
+const exampleShapes = shapes({ ...workedExample, heads: 1, kvHeads: 1 });
+
+/**
+ * A filler for cells that appear when a matrix grows: the worked example's number where it has one (so shrinking
+ * and growing back, or going to several heads and back to one, returns to it), beyond it small integers, the same
+ * for the same position.
+ */
+function filler(name, i, j, cols) {
+  const example = workedExample[name];
+  if (example && i < exampleShapes[name][0] && j < exampleShapes[name][1])
+    return example[i * exampleShapes[name][1] + j];
+  const hash = Math.imul(i * cols + j + 1, 2654435761) ^ Math.imul(name.charCodeAt(1) || 7, 40503);
   return ((hash >>> 7) % 4) - 1; // -1 … 2
 }
 
@@ -64,7 +76,7 @@ function resizeMatrix(values, [oldRows, oldCols], [rows, cols], name) {
       out[i * cols + j] =
         i < oldRows && j < oldCols && values.length === oldRows * oldCols
           ? values[i * oldCols + j]
-          : filler(name, i * cols + j);
+          : filler(name, i, j, cols);
     }
   }
   return out;
@@ -81,13 +93,15 @@ function resizeMask(mask, oldS, s) {
 
 /**
  * Applies size changes (s, dModel, dK, dV, heads, kvHeads), keeping every value that still fits and filling
- * new cells. Head counts that no longer divide the widths fall back to 1.
+ * new cells. Head counts that no longer divide the widths fall back to 1. K/V heads follow the heads: equal to
+ * them (standard multi-head) unless fewer were chosen, then the largest divisor of the heads not above that choice.
  */
 export function resize(state, changes) {
   const before = shapes(state);
   const next = { ...state, ...changes };
   if (next.dK % next.heads !== 0 || next.dV % next.heads !== 0) next.heads = 1;
-  if (next.heads % next.kvHeads !== 0) next.kvHeads = next.heads;
+  const chosenKvHeads = 'kvHeads' in changes || state.kvHeads < state.heads ? next.kvHeads : next.heads;
+  next.kvHeads = Math.max(...divisors(next.heads).filter((h) => h <= chosenKvHeads));
   const after = shapes(next);
   for (const name of matrixNames) next[name] = resizeMatrix(state[name], before[name], after[name], name);
   next.customMask = resizeMask(state.customMask, state.s, next.s);
@@ -102,10 +116,37 @@ export function headChoices(state) {
   return choices;
 }
 
+function divisors(n) {
+  return Array.from({ length: n }, (_, i) => i + 1).filter((h) => n % h === 0);
+}
+
+/** K/V head counts for the state's heads: its divisors (H: standard; 1: multi-query; between: grouped-query). */
 export function kvHeadChoices(state) {
-  const choices = [];
-  for (let h = 1; h <= state.heads; h++) if (state.heads % h === 0) choices.push(h);
-  return choices;
+  return divisors(state.heads);
+}
+
+/** What the K/V-heads setting means for the state, in a sentence or two (the Wk and Wv it leaves). */
+export function kvHeadsMeaning(state) {
+  const { heads, kvHeads } = state;
+  if (heads === 1) return 'One head, with its own keys and values.';
+  if (kvHeads === heads) return `Standard multi-head: each of the ${heads} heads has its own keys and values.`;
+  const { wk, wv } = shapes(state);
+  return `${headSharingText(state)} So Wk is ${wk.join('×')} and Wv ${wv.join('×')}: the K/V heads’ columns alone.`;
+}
+
+/** Whether the inputs are the worked example's, said plainly (and which numbers are made up when not). */
+export function workedExampleNote(state) {
+  const shape = shapes(state);
+  const madeUpWo = state.heads > 1 ? ' Wo is made up: the worked example has one head and no Wo.' : '';
+  if (exampleInputs.some((name) => shape[name].join() !== exampleShapes[name].join())) {
+    return `The shapes differ from the worked example’s (X ${exampleShapes.x.join('×')}; Wq, Wk and Wv ${exampleShapes.wq.join('×')}): cells beyond its numbers hold made-up small integers.${madeUpWo} “Restore the worked example” brings back its shapes and numbers.`;
+  }
+  if (exampleInputs.some((name) => state[name].some((value, i) => value !== workedExample[name][i]))) {
+    return `Edited or randomised: these are not the worked example’s numbers.${madeUpWo} “Restore the worked example” brings them back.`;
+  }
+  return madeUpWo
+    ? `These are the worked example’s inputs.${madeUpWo}`
+    : 'These are the lecture notes’ worked example.';
 }
 
 /** The scale each head's scores are multiplied by. */

@@ -1,0 +1,194 @@
+// The step view's controls form: sizes (with Randomise and Restore), softmax (scale, temperature, hard),
+// mask and heads (with what the K/V-heads setting means), and view and export. It builds the fields once and
+// `sync` shows a state in them, never touching the field the learner is using.
+import {
+  button,
+  element,
+  fieldset,
+  hasFocus,
+  labelled,
+  logSlider,
+  select,
+  setOptions,
+  sliderOutput,
+} from '../common/controls.js';
+import { formatNumber } from '../common/format.js';
+import { kvHeadsOptionText } from '../translation/head-names.js';
+import { headChoices, kvHeadChoices, kvHeadsMeaning, limits, scaleValue } from './step-state.js';
+
+/**
+ * The temperature the slider's position stands for, to 4 significant digits: enough for every position to map
+ * back to itself (3 digits sent some back a step, so an arrow key or a drag could stick), few enough for a link.
+ */
+const temperatureAt = (position) =>
+  Number(logSlider.toValue(position, limits.minTemperature, limits.maxTemperature).toPrecision(4));
+
+export class StepControls {
+  /**
+   * @param {{ set: (changes: object) => void, resizeTo: (changes: object) => void, randomise: () => void,
+   *   restore: () => void, save: (format: 'png' | 'json' | 'csv') => void }} actions
+   */
+  constructor({ set, resizeTo, randomise, restore, save }) {
+    this.set = set;
+    this.resizeTo = resizeTo;
+    this.shown = null; // the state last shown: a refused entry goes back to it
+    this.sizeInputs = {};
+    this.element = element(
+      'form',
+      { className: 'controls', 'aria-label': 'Controls', onsubmit: (e) => e.preventDefault() },
+      this.#sizes(randomise, restore),
+      this.#softmax(),
+      this.#structure(),
+      this.#viewing(save),
+    );
+  }
+
+  #sizes(randomise, restore) {
+    const sizeField = (key, text, hint) => {
+      const input = element('input', {
+        type: 'number',
+        min: limits.minSize,
+        max: limits.maxSize,
+        step: 1,
+        id: `size-${key}`,
+        required: true,
+      });
+      input.addEventListener('change', () => {
+        const value = Number(input.value);
+        if (Number.isInteger(value) && value >= limits.minSize && value <= limits.maxSize)
+          this.resizeTo({ [key]: value });
+        else input.value = this.shown[key];
+      });
+      this.sizeInputs[key] = input;
+      return labelled(text, input, element('small', { textContent: hint }));
+    };
+    return fieldset(
+      'Sizes (1 to 16)',
+      sizeField('s', 'S', 'sequence length'),
+      sizeField('dModel', 'd_model', 'input width'),
+      sizeField('dK', 'd_k', 'query/key width'),
+      sizeField('dV', 'd_v', 'value width'),
+      element(
+        'div',
+        { className: 'buttons' },
+        button('Randomise', randomise, { id: 'randomise' }),
+        button('Restore the worked example', restore, { id: 'restore' }),
+      ),
+    );
+  }
+
+  #softmax() {
+    this.scaleSelect = select('scale-mode', [], (value) => this.set({ scaleMode: value }));
+    this.customScale = element('input', {
+      type: 'number',
+      step: 'any',
+      id: 'custom-scale',
+      'aria-label': 'custom scale',
+    });
+    this.customScale.addEventListener('change', () => {
+      const value = Number(this.customScale.value);
+      if (this.customScale.value.trim() !== '' && Number.isFinite(value) && Math.abs(value) <= 1e6)
+        this.set({ customScale: value });
+      else this.customScale.value = this.shown.customScale;
+    });
+    this.scaleValue = element('output', { id: 'scale-value' });
+    this.temperature = element('input', { type: 'range', min: 0, max: 1000, step: 1, id: 'temperature' });
+    this.temperatureValue = sliderOutput('temperature', 'T = 0.0503', { id: 'temperature-value' }); // its longest text
+    this.temperature.addEventListener('input', () =>
+      this.set({ temperature: temperatureAt(Number(this.temperature.value)) }),
+    );
+    this.hard = element('input', { type: 'checkbox', id: 'hard' });
+    this.hard.addEventListener('change', () => this.set({ hard: this.hard.checked }));
+    return fieldset(
+      'Softmax',
+      labelled('scale', element('span', { className: 'inline' }, this.scaleSelect, this.customScale, this.scaleValue)),
+      labelled(
+        'temperature',
+        element('span', { className: 'inline' }, this.temperature, this.temperatureValue),
+        element('small', { textContent: '0.05 (near argmax) to 20 (near uniform), log scale' }),
+      ),
+      element('label', { className: 'check' }, this.hard, ' show hard attention (argmax) beside soft'),
+    );
+  }
+
+  #structure() {
+    this.maskSelect = select(
+      'mask-mode',
+      [
+        ['none', 'none'],
+        ['causal', 'causal (query i sees keys ≤ i)'],
+        ['custom', 'custom: click cells of the scores or graph edges'],
+      ],
+      (value) => this.set({ maskMode: value }),
+    );
+    this.headsSelect = select('heads', [], (value) => this.resizeTo({ heads: Number(value) }));
+    this.kvHeadsSelect = select('kv-heads', [], (value) => this.resizeTo({ kvHeads: Number(value) }));
+    this.kvHeadsSelect.setAttribute('aria-describedby', 'kv-heads-meaning');
+    // Said whenever it changes, also when K/V heads follow a new number of heads.
+    this.kvHeadsMeaning = element('p', { className: 'hint', id: 'kv-heads-meaning', role: 'status' });
+    return fieldset(
+      'Mask and heads',
+      labelled('mask', this.maskSelect),
+      labelled('heads H', this.headsSelect, element('small', { textContent: 'H divides d_k and d_v' })),
+      labelled('K/V heads', this.kvHeadsSelect),
+      this.kvHeadsMeaning,
+    );
+  }
+
+  #viewing(save) {
+    this.rowSelect = select('query-row', [], (value) => this.set({ row: Number(value) }));
+    this.moreDigits = element('input', { type: 'checkbox', id: 'more-digits' });
+    this.moreDigits.addEventListener('change', () => this.set({ digits: this.moreDigits.checked ? 7 : 4 }));
+    return fieldset(
+      'View and export',
+      labelled('query row', this.rowSelect, element('small', { textContent: 'or click a row of any map' })),
+      element('label', { className: 'check' }, this.moreDigits, ' more digits (7 significant, not 4)'),
+      element(
+        'div',
+        { className: 'buttons' },
+        button('PNG', () => save('png'), { id: 'export-png', title: 'the maps as one image' }),
+        button('JSON', () => save('json'), { id: 'export-json' }),
+        button('CSV', () => save('csv'), { id: 'export-csv' }),
+      ),
+    );
+  }
+
+  /** Shows `state` in every field but the one being used (typing, or dragging or keying the slider). */
+  sync(s) {
+    this.shown = s;
+    for (const [key, input] of Object.entries(this.sizeInputs)) if (!hasFocus(input)) input.value = s[key];
+    const perHead = s.heads > 1 ? 'd_k/H, the head width' : 'd_k';
+    setOptions(this.scaleSelect, [
+      ['dk', `1/√(${perHead}) (standard)`],
+      ['dmodel', '1/√d_model (as in the worked example)'],
+      ['none', 'none (1)'],
+      ['custom', 'custom'],
+    ]);
+    this.scaleSelect.value = s.scaleMode;
+    this.customScale.hidden = s.scaleMode !== 'custom';
+    if (!hasFocus(this.customScale)) this.customScale.value = s.customScale;
+    this.scaleValue.textContent = `= ${formatNumber(scaleValue(s), 4)}`;
+    if (!hasFocus(this.temperature))
+      this.temperature.value = logSlider.toPosition(s.temperature, limits.minTemperature, limits.maxTemperature);
+    this.temperatureValue.textContent = `T = ${formatNumber(s.temperature, 3)}`;
+    this.hard.checked = s.hard;
+    this.maskSelect.value = s.maskMode;
+    setOptions(
+      this.headsSelect,
+      headChoices(s).map((h) => [h, String(h)]),
+    );
+    this.headsSelect.value = s.heads;
+    setOptions(
+      this.kvHeadsSelect,
+      kvHeadChoices(s).map((h) => [h, kvHeadsOptionText(h, s.heads)]),
+    );
+    this.kvHeadsSelect.value = s.kvHeads;
+    this.kvHeadsMeaning.textContent = kvHeadsMeaning(s);
+    setOptions(
+      this.rowSelect,
+      Array.from({ length: s.s }, (_, i) => [i, `query ${i + 1}`]),
+    );
+    this.rowSelect.value = s.row;
+    this.moreDigits.checked = s.digits === 7;
+  }
+}

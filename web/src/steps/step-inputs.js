@@ -1,0 +1,50 @@
+// The step view's inputs: a matrix editor per input (X, Wq, Wk, Wv, and Wo with several heads), under a line
+// saying plainly whether they are the lecture notes' worked example (and which numbers are made up if not).
+import { element, keepChildren } from '../common/controls.js';
+import { MatrixEditor } from '../drawing/matrix-editor.js';
+import { shapes, workedExampleNote } from './step-state.js';
+
+const editorTitles = { x: 'X (inputs)', wq: 'Wq', wk: 'Wk', wv: 'Wv', wo: 'Wo (output projection)' };
+
+export class StepInputs {
+  /** @param {{ onEdit: (name: string, values: number[]) => void }} options a matrix's new values, as typed */
+  constructor({ onEdit }) {
+    this.onEdit = onEdit;
+    this.editors = new Map();
+    this.note = element('p', { className: 'hint', id: 'inputs-note' });
+    this.editorList = element('div', { className: 'editors' });
+    this.element = element(
+      'section',
+      { className: 'inputs-section', 'aria-label': 'Inputs' },
+      element('h3', { textContent: 'Inputs: edit any number' }),
+      this.note,
+      this.editorList,
+    );
+  }
+
+  /** Shows the state's matrices (Wo only with several heads: one head has no output projection). */
+  update(state) {
+    const shape = shapes(state);
+    const names = state.heads > 1 ? ['x', 'wq', 'wk', 'wv', 'wo'] : ['x', 'wq', 'wk', 'wv'];
+    const editors = names.map((name) => {
+      const editor = this.#editor(name);
+      editor.update(state[name], ...shape[name]);
+      return editor.element;
+    });
+    keepChildren(this.editorList, editors);
+    this.note.textContent = workedExampleNote(state);
+  }
+
+  /** Clears every editor's message about a refused entry: new numbers (restored, randomised) make it stale. */
+  clearMessages() {
+    for (const editor of this.editors.values()) editor.message.textContent = '';
+  }
+
+  #editor(name) {
+    if (!this.editors.has(name)) {
+      const onChange = (values) => this.onEdit(name, values);
+      this.editors.set(name, new MatrixEditor({ id: `edit-${name}`, title: editorTitles[name], onChange }));
+    }
+    return this.editors.get(name);
+  }
+}
