@@ -11,8 +11,7 @@ export NODE_PATH=${NODE_PATH:-/usr/share/nodejs}  # Debian's emscripten finds ac
 PATH=$(printf '%s' "$PATH" | tr ':' '\n' | grep -vx '.*/node_modules/\.bin' | paste -sd: -)
 jobs=$(nproc)
 
-cmake -S . -B build/native -DCMAKE_BUILD_TYPE=Release >/dev/null
-cmake --build build/native -j"$jobs"
+bash scripts/build-native.sh
 
 [ -f build/wasm/CMakeCache.txt ] || emcmake cmake -S . -B build/wasm -DCMAKE_BUILD_TYPE=Release >/dev/null
 cmake --build build/wasm -j"$jobs"

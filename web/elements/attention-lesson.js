@@ -5,7 +5,7 @@
 // lessons' links to its views go there; without it there are none).
 // Events: change (detail: { lesson, settings: the URL's query for what the learner set }), error.
 import { LessonPanel } from '../src/lessons/lesson-panel.js';
-import { decodeLessonsState, encodeLessonsState } from '../src/lessons/lessons-state.js';
+import { decodeLessonsState, encodeLessonsState, lessonSettingNames } from '../src/lessons/lessons-state.js';
 import {
   clearError,
   integerAttribute,
@@ -16,33 +16,8 @@ import {
   sharedTranslator,
 } from './shared.js';
 
-// The URL's names for every lesson's settings (web/src/lessons/lessons-state.js).
-const settingNames = [
-  'pos',
-  'dims',
-  'words',
-  'shuffle',
-  'add',
-  'hops',
-  'rh',
-  'sc',
-  't',
-  'draw',
-  'order',
-  'axis',
-  'query',
-  'blk',
-  'd',
-  'ex',
-  'head',
-  'item',
-  'decay',
-  'mask',
-  'allow',
-];
-
 export class AttentionLessonElement extends HTMLElement {
-  static observedAttributes = ['lesson', 'playground', ...settingNames];
+  static observedAttributes = ['lesson', 'playground', ...lessonSettingNames];
 
   #panel;
   #drawn = false;
@@ -109,7 +84,7 @@ export class AttentionLessonElement extends HTMLElement {
 
   #stateFromAttributes() {
     const params = new URLSearchParams();
-    for (const name of settingNames) if (this.hasAttribute(name)) params.set(name, this.getAttribute(name));
+    for (const name of lessonSettingNames) if (this.hasAttribute(name)) params.set(name, this.getAttribute(name));
     params.set('lesson', String(integerAttribute(this, 'lesson', 1, { min: 1, max: 10 })));
     return decodeLessonsState(params);
   }

@@ -3,7 +3,7 @@
 // worker from its URL: the hang of issue 29, fixed by web/lib/start-worker.js).
 import os from 'node:os';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startBuiltSite, startPlainServer } from '../support/browser.js';
+import { startBuiltSite, startPlainServer, startPlayground } from '../support/browser.js';
 import { elementsShown, elementsState, expectedElements } from '../support/embed-state.js';
 import { launchFirefox, openFirefoxPage } from '../support/firefox.js';
 
@@ -69,5 +69,51 @@ describe.each([
     expect(Number(exact) / Number(total)).toBeGreaterThanOrEqual(0.95);
     expect(errors).toEqual([]);
     await page.close();
+  });
+});
+
+describe('Firefox, the playground from the dev server', () => {
+  it('lesson 2’s temperature slider follows a mouse drag and the arrow keys, and keeps the focus', async () => {
+    const site = await startPlayground(); // the sources as they are: no build needed
+    try {
+      const { page, errors } = await openFirefoxPage(browser, `${site.url}?view=lessons&lesson=2`);
+      await page.setViewport({ width: 1440, height: 900 }); // a slider as wide as the Chromium tests' (sliders.test.js)
+      await page.waitForSelector('body[data-ready]', { timeout: 30_000 });
+      await page.waitForFunction(() => document.querySelector('output[for="softmax-temperature"]')?.textContent, {
+        timeout: 30_000,
+      });
+      const slider = await page.$('#softmax-temperature');
+      await slider.evaluate((node) => {
+        node.scrollIntoView({ block: 'center' });
+        node.sliderUnderTest = true; // a rebuilt slider (a new element, the same id) would not carry this
+      });
+      const box = await slider.boundingBox();
+      const y = box.y + box.height / 2;
+      await page.mouse.move(box.x + 0.3 * box.width, y);
+      await page.mouse.down();
+      await page.mouse.move(box.x + 0.9 * box.width, y, { steps: 10 });
+      await page.mouse.up();
+      const now = () =>
+        page.evaluate(() => {
+          const node = document.querySelector('#softmax-temperature');
+          return {
+            value: Number(node.value),
+            same: node.sliderUnderTest === true,
+            focused: document.activeElement === node,
+          };
+        });
+      const dragged = await now();
+      expect(dragged.same).toBe(true);
+      expect(Math.abs(dragged.value - 900)).toBeLessThanOrEqual(50); // 90% of 0…1000, within 5%
+      await slider.focus();
+      await page.keyboard.press('ArrowLeft');
+      expect(await now()).toEqual({ value: dragged.value - 1, same: true, focused: true });
+      await page.keyboard.press('Home');
+      expect(await now()).toEqual({ value: 0, same: true, focused: true });
+      expect(errors).toEqual([]);
+      await page.close();
+    } finally {
+      await site.server.close();
+    }
   });
 });

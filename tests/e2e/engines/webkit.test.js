@@ -1,9 +1,9 @@
 // The built site in WebKit (WebKitGTK's MiniBrowser), cross-origin isolated and not: every view computes, and the
 // Train view trains to 95% on a visit the offline copy's service worker controls. WebKit runs the SIMD128 build (no
 // relaxed SIMD here) and no threads.
-import { By, until } from 'selenium-webdriver';
+import { By, Key, until } from 'selenium-webdriver';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startBuiltSite, startPlainServer } from '../support/browser.js';
+import { startBuiltSite, startPlainServer, startPlayground } from '../support/browser.js';
 import { elementsShown, elementsState, expectedElements } from '../support/embed-state.js';
 import { launchWebKit } from '../support/webkit.js';
 
@@ -88,5 +88,44 @@ describe.each([
     expect(progress).toContain('wasm-simd128');
     const [, exact, total] = (await text('#train-scores')).match(/final: (\d+) of (\d+) exact/);
     expect(Number(exact) / Number(total)).toBeGreaterThanOrEqual(0.95);
+  });
+});
+
+describe('WebKit, the playground from the dev server', () => {
+  it('lesson 2’s temperature slider follows a mouse drag and the arrow keys, and keeps the focus', async () => {
+    const site = await startPlayground(); // the sources as they are: no build needed
+    try {
+      const { driver } = webkit;
+      await driver.manage().window().setRect({ width: 1440, height: 900 }); // a slider as wide as sliders.test.js's
+      await driver.get(`${site.url}?view=lessons&lesson=2`);
+      await waitFor('body[data-ready]');
+      await driver.wait(
+        () => driver.executeScript('return document.querySelector(\'output[for="softmax-temperature"]\')?.textContent'),
+        30_000,
+      );
+      const slider = await driver.findElement(By.css('#softmax-temperature'));
+      await driver.executeScript(
+        "arguments[0].scrollIntoView({ block: 'center' }); arguments[0].sliderUnderTest = true;", // a rebuilt slider would not carry the mark
+        slider,
+      );
+      const now = () =>
+        driver.executeScript(`const node = document.querySelector('#softmax-temperature');
+          return { value: Number(node.value), same: node.sliderUnderTest === true, focused: document.activeElement === node };`);
+      // The Actions API's pointer offsets are from the slider's centre: 30% of its width is -0.2 × width from there.
+      const { width } = await slider.getRect();
+      const at = (fraction) => ({ origin: slider, x: Math.round((fraction - 0.5) * width), y: 0 });
+      const drag = driver.actions().move(at(0.3)).press();
+      for (let i = 1; i <= 10; i++) drag.move({ ...at(0.3 + (0.6 * i) / 10), duration: 20 });
+      await drag.release().perform();
+      const dragged = await now();
+      expect(dragged.same).toBe(true);
+      expect(Math.abs(dragged.value - 900)).toBeLessThanOrEqual(50); // 90% of 0…1000, within 5%
+      await slider.sendKeys(Key.ARROW_LEFT);
+      expect(await now()).toEqual({ value: dragged.value - 1, same: true, focused: true });
+      await slider.sendKeys(Key.HOME);
+      expect(await now()).toEqual({ value: 0, same: true, focused: true });
+    } finally {
+      await site.server.close();
+    }
   });
 });

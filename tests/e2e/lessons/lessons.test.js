@@ -4,7 +4,8 @@
 import { describe, expect, it } from 'vitest';
 import { loadAttention } from '../../../web/lib/index.js';
 import { formatNumber } from '../../../web/src/common/format.js';
-import { onlineSoftmaxRow } from '../../../web/src/lessons/widgets/kqv-math.js';
+import { keysQueriesValues, onlineSoftmaxRow } from '../../../web/src/lessons/widgets/kqv-math.js';
+import { scalingExperiment, softmaxSlopes } from '../../../web/src/lessons/widgets/scaling-math.js';
 import {
   accessibilityViolations,
   openPage,
@@ -91,14 +92,14 @@ describe('lessons', () => {
     const { page, errors } = await open('?view=lessons&lesson=1');
     const results = () => page.locator('#selective-results li').allTextContents();
     expect(await results()).toEqual([
-      expect.stringMatching(
-        /^fixed decay: weights sum to 1; the summary looks most like “dog” ✗ \(cat was asked for\)$/,
-      ),
-      expect.stringMatching(/^sigmoid gates: weights sum to [2-6]\.\d+;/),
-      expect.stringMatching(/^softmax attention: weights sum to 1; the summary looks most like “cat” ✓ kept$/),
+      expect.stringMatching(/^fixed decay: weights sum to 1; the summary looks most like “dog” ✗ forgotten: “cat”/),
+      expect.stringMatching(/^sigmoid gates: weights sum to [2-6]\.\d+;.* ✗ not selective/),
+      expect.stringMatching(/^softmax attention: weights sum to 1; the summary looks most like “cat” ✓ kept/),
     ]);
     await page.locator('#memory-chosen').selectOption('5');
-    expect((await results())[0]).toMatch(/“dog” ✓ kept$/);
+    expect((await results())[0]).toMatch(
+      /“dog” ✓ kept: “dog” holds 51% of the weight \(a fixed decay keeps the newest/,
+    );
     expect(page.url()).toMatch(/item=5/);
     expect(errors).toEqual([]);
     await page.close();
@@ -163,7 +164,7 @@ describe('lessons', () => {
       await page.locator('#softmax-soft li', { hasText: word }).locator('.distribution-value').textContent();
     expect(await weightOf('sun')).toBe('100% ← argmax');
     await page.locator('#softmax-temperature').fill('1000'); // T = 20
-    await expect.poll(() => page.locator('#softmax-results').textContent()).toMatch(/of uniform \(0\.2 each\)/);
+    await expect.poll(() => page.locator('#softmax-results').textContent()).toMatch(/from uniform \(0\.2 each\)/);
     for (const word of ['rain', 'sun', 'wind', 'snow', 'fog'])
       expect(await weightOf(word)).toMatch(/^(1[7-9]|2[0-3])%/);
     await page.locator('#softmax-score-3').fill('6');
@@ -323,5 +324,247 @@ describe('lessons', () => {
       expect(errors).toEqual([]);
       await page.close();
     }
+  });
+});
+
+describe('lessons 5-10 as a learner reads them', () => {
+  // Each number on the page against web/lib in Node, through the same lesson arithmetic.
+  const tableRows = (page, id) =>
+    page
+      .locator(`${id} table tbody tr`)
+      .evaluateAll((trs) => trs.map((tr) => [...tr.querySelectorAll('td')].map((td) => td.textContent)));
+  // The page may run the relaxed-SIMD build (fused multiply-adds): a value on a rounding edge may show one
+  // unit apart in its last digit, so shown numbers are compared with Node's as numbers, within that unit.
+  const expectShown = (rows, m, digits) => {
+    expect(rows).toHaveLength(m.rows);
+    rows.forEach((row, r) => {
+      expect(row).toHaveLength(m.cols);
+      row.forEach((text, c) => {
+        const value = m.data[r * m.cols + c];
+        const unit = value === 0 ? 1e-6 : 10 ** (Math.floor(Math.log10(Math.abs(value))) - digits + 1);
+        expect(Math.abs(Number(text.replace('−', '-')) - value), `row ${r + 1}, column ${c + 1}`).toBeLessThanOrEqual(
+          unit,
+        );
+      });
+    });
+  };
+
+  it('lesson 5 says beside the map which words park their weight on <eos>, and why', async () => {
+    const { loadTranslator } = await import('../../../web/lib/index.js');
+    const { parkedOnEnd } = await import('../../../web/src/lessons/widgets/cross-math.js');
+    const { formatWeight } = await import('../../../web/src/common/format.js');
+    const translator = await loadTranslator({ backend: 'wasm-simd128' });
+    const translation = translator.translate('the big dog sees the white cats');
+    translator.dispose();
+    const { words, least, most } = parkedOnEnd(translation.encoderSelfAttention.at(-1)[1], translation.source);
+    const { page, errors } = await open('?view=lessons&lesson=5');
+    const sink = () => page.locator('#cross-sink').textContent();
+    await expect.poll(sink, { timeout: 15000 }).toMatch(/^In head 2, /);
+    expect(await sink()).toContain(
+      `In head 2, ${words.map((w) => `“${w}”`).join(', ')} put ${formatWeight(least)}–${formatWeight(most)} of their weight on <eos>.`,
+    );
+    expect(await sink()).toMatch(/no-op/);
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
+  it('lesson 6’s challenges name the mask menu’s own choice', async () => {
+    const { page, errors } = await open('?view=lessons&lesson=6');
+    await page.waitForSelector('#masks-mode');
+    const menu = await page.locator('#masks-mode option[value="custom"]').textContent();
+    expect(menu).toMatch(/^your own/);
+    const challenges = await page.locator('#challenge-mask-reads-two, #challenge-mask-window-of-two').allTextContents();
+    expect(challenges.join(' ')).toMatch(/“your own”/);
+    expect(challenges.join(' ')).not.toMatch(/custom/);
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
+  it('lesson 7 shows X·[Wq|Wk|Wv] and each head’s √(D/H), as the module computes them', async () => {
+    const { fusedProjection, headScores, lessonInputs } =
+      await import('../../../web/src/lessons/widgets/reshape-math.js');
+    const api = await loadAttention({ backend: 'wasm-simd128' });
+    const { x, projections } = lessonInputs();
+    const { fused, q, k } = fusedProjection(api, x, projections);
+    const { page, errors } = await open('?view=lessons&lesson=7&rh=3');
+    await page.waitForSelector('#reshape-fused-qkv');
+    const drawn = await tableRows(page, '#reshape-fused-qkv');
+    expectShown(drawn, fused, 2);
+    // The Q drawn above it, X·Wq on its own, is the fused product's first D columns.
+    expect(await tableRows(page, '#reshape-q')).toEqual(drawn.map((row) => row.slice(0, 6)));
+    const scores = await page
+      .locator('#reshape-scale-table tbody tr')
+      .evaluateAll((trs) => trs.map((tr) => [...tr.children].map((c) => c.textContent)));
+    const { raw, byHeadWidth, byModelWidth } = headScores(api, q, k, 3, 0);
+    expect(scores.map((row) => row[0])).toEqual([
+      'q·k, unscaled',
+      '÷ √(D/H) = ÷ √2 ≈ ÷ 1.41: used',
+      '÷ √D = ÷ √6 ≈ ÷ 2.45: too much',
+    ]);
+    const firstRow = (m) => ({ data: m.data.subarray(0, 4), rows: 1, cols: 4 });
+    [raw, byHeadWidth, byModelWidth].forEach((m, i) => expectShown([scores[i].slice(1)], firstRow(m), 3));
+    expect(await page.locator('#reshape-scale-note').textContent()).toMatch(/divides by √\(D\/H\) ≈ 1\.41/);
+    const challenge = await page.locator('#challenge-fewest-kv-heads').textContent();
+    expect(challenge).not.toMatch(/heads\/kvHeads|nothing measurable/);
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
+  it('lesson 8 says what its sliders change and when a sentence is cut', async () => {
+    const { page, errors } = await open('?view=lessons&lesson=8');
+    await page.waitForSelector('#position-encodings-note');
+    expect(await page.locator('#position-encodings-note').textContent()).toMatch(
+      /^The sliders change only this picture \(\d+ positions × \d+ dimensions\), not the outputs\./,
+    );
+    const before = await tableRows(page, '#position-original');
+    await page.locator('#position-dims').fill('16');
+    await expect.poll(() => page.locator('#position-encodings .heatmap-shape').textContent()).toMatch(/×16\)/);
+    expect(await tableRows(page, '#position-original')).toEqual(before); // the outputs did not move
+    const twenty = Array.from({ length: 20 }, (_, i) => `w${i + 1}`).join(' ');
+    await page.locator('#position-sentence').fill(twenty);
+    await page.locator('#position-sentence').press('Enter');
+    await expect
+      .poll(() => page.locator('#position-verdict').textContent())
+      .toMatch(/Only the first 12 of your 20 words are used: “w13 w14 w15 w16 w17 w18 w19 w20” was cut\./);
+    expect(await tableRows(page, '#position-original')).toHaveLength(12);
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
+  it('lesson 10 draws each hop’s query update, u ← u·H + o, with the module’s numbers', async () => {
+    const { hops } = await import('../../../web/src/lessons/widgets/memory-math.js');
+    const api = await loadAttention({ backend: 'wasm-simd128' });
+    const expected = hops(api, 2).hops;
+    const { page, errors } = await open('?view=lessons&lesson=10&hops=2');
+    await page.waitForSelector('#memory-update-2');
+    for (const [i, hop] of expected.entries()) {
+      const rows = await tableRows(page, `#memory-update-${i + 1}`);
+      expectShown(rows.slice(0, 1), hop.kept, 2);
+      expectShown(rows.slice(1, 2), hop.output, 2);
+      expectShown(rows.slice(2), hop.next, 2);
+    }
+    // The next hop's query is the update's last row.
+    expect(await tableRows(page, '#memory-query-2')).toEqual((await tableRows(page, '#memory-update-1')).slice(2));
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+});
+
+describe('lessons 1-4 as a learner reads them', () => {
+  const cells = (page, map, row) => page.locator(`${map} table tbody tr`).nth(row).locator('td').allTextContents();
+
+  it('1: the gates are marked as keeping every item (not selective), not with a green tick', async () => {
+    const { page, errors } = await open('?view=lessons&lesson=1');
+    const gates = page.locator('#selective-results li').nth(1);
+    await expect.poll(() => gates.textContent()).toMatch(/^sigmoid gates: weights sum to 5\.04;/);
+    const text = await gates.textContent();
+    expect(text).toMatch(
+      /✗ not selective: all 6 weights are above ½, so it keeps every item, and “cat” holds only 20%/,
+    );
+    expect(text).not.toMatch(/✓/);
+    expect(await gates.getAttribute('class')).toBe('unselective');
+    const kept = await page.locator('#selective-results li.kept').evaluate((li) => getComputedStyle(li).color);
+    expect(await gates.evaluate((li) => getComputedStyle(li).color)).not.toBe(kept); // not success's green
+    expect(await page.locator('#selective-results li').nth(2).textContent()).toMatch(/✓ kept: “cat” holds 96%/);
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
+  it('2: weights of exactly 0 say 0%, small ones their digits (never <0.1%); the distances name their norm; the text says how to set T', async () => {
+    const { page, errors } = await open('?view=lessons&lesson=2');
+    const values = (id) => page.locator(`${id} .distribution-value`).allTextContents();
+    await expect.poll(() => values('#softmax-hard')).toEqual(['0%', '100% ← taken', '0%', '0%', '0%']);
+    expect(await values('#softmax-soft')).not.toContain('0%'); // at T = 1 no weight is exactly 0
+    expect(await page.locator('#softmax-distances').textContent()).toBe(
+      'Largest difference of any one weight (the max-norm, L∞) from the one-hot argmax: 0.43; from uniform (0.2 each): 0.37.',
+    );
+    expect(await page.locator('#lesson-text').textContent()).not.toMatch(/Drag/);
+    await page.close();
+    // scores 20 apart at T = 0.05: exp(−400) underflows to exactly 0; a small weight that is not 0 shows its digits
+    const low = await open('?view=lessons&lesson=2&sc=-10,10,0,0,9.5&t=0.05');
+    await expect
+      .poll(() => low.page.locator('#softmax-soft .distribution-value').allTextContents())
+      .toEqual(['0%', '99.9955% ← argmax', '0%', '0%', '0.0045%']); // e^−10 = 4.5e−5
+    expect([...errors, ...low.errors]).toEqual([]);
+    await low.page.close();
+  });
+
+  it('3: Wq, Wk, Wv next to Q, K, V; X edited by hand moves the weights, the URL keeps it, more digits on demand', async () => {
+    const api = await loadAttention({ backend: 'wasm-simd128' });
+    const { page, errors } = await open('?view=lessons&lesson=3');
+    await page.waitForSelector('#kqv-wq table tbody tr');
+    for (const [name, rows] of Object.entries({ wq: ['1', '0.5', '0', '1'], wk: ['1', '0', '0.5', '1'] }))
+      expect([...(await cells(page, `#kqv-${name}`, 0)), ...(await cells(page, `#kqv-${name}`, 1))]).toEqual(rows);
+    expect(await cells(page, '#kqv-wv', 0)).toEqual(['2', '0']);
+    // "a" → (0, 1), "book" → (1, 3): typed into X as a learner would
+    const x = page.locator('#kqv-x input');
+    expect(await x.count()).toBe(8);
+    await x.nth(5).fill('1');
+    await x.nth(7).fill('3');
+    await expect.poll(() => page.url()).toMatch(/x=1%2C0%2C0\.5%2C1%2C0%2C1%2C1%2C3/);
+    const edited = keysQueriesValues(api, 'rows', [1, 0, 0.5, 1, 0, 1, 1, 3]); // the same call, in Node
+    const aRow = Array.from(edited.weights.data.slice(8, 12), (w) => formatNumber(w, 3));
+    await expect.poll(() => cells(page, '#kqv-weights', 2)).toEqual(aRow);
+    expect(Number(aRow[3])).toBeGreaterThan(0.5);
+    // More digits: "she"·"book" is (1, 0.5)·(1.4, 0.8) / √2 = 1.8 / √2, by hand 1.273
+    await page.locator('#kqv-x-reset').click();
+    await page.locator('#kqv-query').selectOption('0');
+    await page.locator('#kqv-digits').selectOption('4');
+    await expect.poll(() => cells(page, '#kqv-scores', 0)).toEqual(['0.7071', '1.061', '0.1414', '1.273']);
+    expect(await page.locator('#kqv-breakdown').textContent()).toMatch(
+      /^“she”: scores \[0\.7071, 1\.061, 0\.1414, 1\.273\]/,
+    );
+    expect(page.url()).toMatch(/dig=4/);
+    expect(page.url()).not.toMatch(/x=/);
+    await page.close();
+    // The URL brings an edited X back into the editor
+    const shared = await open('?view=lessons&lesson=3&x=2,0,0.5,1,0,0.2,1,0.8');
+    await shared.page.waitForSelector('#kqv-x input');
+    expect(await shared.page.locator('#kqv-x input').first().inputValue()).toBe('2');
+    expect(await cells(shared.page, '#kqv-q', 0)).toEqual(['2', '1']); // (2, 0)·Wq
+    expect([...errors, ...shared.errors]).toEqual([]);
+    await shared.page.close();
+  });
+
+  it('3: the formula softmax(QKᵀ/√d_k)·V is MathML, drawn as maths, each symbol tied to its map', async () => {
+    const { page, errors } = await open('?view=lessons&lesson=3');
+    const math = page.locator('#kqv-formula math');
+    await math.waitFor();
+    expect(await math.evaluate((node) => node.namespaceURI)).toBe('http://www.w3.org/1998/Math/MathML');
+    expect(await math.locator('mfrac msqrt msub').count()).toBe(1);
+    expect((await math.textContent()).replace(/[\u2061\u2062]/g, '')).toBe('output=softmax(QKTdk)·V');
+    // drawn as maths: the fraction stacks Q·Kᵀ over √d_k
+    const [top, bottom] = await math
+      .locator('mfrac > *')
+      .evaluateAll((parts) => parts.map((part) => part.getBoundingClientRect().top));
+    expect(bottom).toBeGreaterThan(top + 5);
+    const legend = page.locator('#kqv-formula .formula-legend > div');
+    expect(await legend.locator('dt').allTextContents()).toEqual(['output', 'softmax', 'Q', 'Kᵀ', 'd_k', 'V']);
+    expect(await legend.nth(4).locator('dd').textContent()).toMatch(/^2, the width of a key .*√d_k = 1\.41,/);
+    await page.locator('#kqv-formula math [data-symbol="Q"]').hover();
+    await expect.poll(() => page.locator('#kqv-q').getAttribute('class')).toMatch(/formula-linked/);
+    await page.locator('#kqv-axis').selectOption('columns');
+    await expect.poll(() => legend.nth(1).locator('dd').textContent()).toMatch(/not this formula/);
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
+  it('4: the softmax’s slope w(1 − w), computed unscaled and scaled at the chosen width', async () => {
+    const api = await loadAttention({ backend: 'wasm-simd128' });
+    const { unscaled, scaled } = scalingExperiment(api, 512, 0); // the same call, in Node
+    const { page, errors } = await open('?view=lessons&lesson=4&d=512');
+    const gradient = page.locator('#scaling-gradient');
+    await expect
+      .poll(() => gradient.textContent())
+      .toBe(
+        `The softmax’s slope w(1 − w), the largest in each query’s row, averaged over the 64 queries (at most 0.25): unscaled ${formatNumber(unscaled.meanLargestSlope, 3)}, scaled ${formatNumber(scaled.meanLargestSlope, 3)}. A nearly one-hot row passes little gradient back to its scores, so training learns slowly or not at all.`,
+      );
+    const slopes = [...(await cells(page, '#scaling-slopes', 0)), ...(await cells(page, '#scaling-slopes', 1))];
+    expect(slopes).toEqual(
+      Array.from([...softmaxSlopes(unscaled.firstRow), ...softmaxSlopes(scaled.firstRow)], (s) => formatNumber(s, 2)),
+    );
+    expect(await page.locator('#scaling-unscaled').textContent()).not.toMatch(/slope/); // said once, computed
+    expect(errors).toEqual([]);
+    await page.close();
   });
 });

@@ -266,7 +266,7 @@ describe('the lessons’ URL', () => {
     const state = defaultLessonsState();
     Object.assign(state, {
       softmax: { scores: [0.5, -2, 3, 1, 0], temperature: 0.3, draw: 4, order: 2 },
-      kqv: { axis: 'columns', query: 3, block: 3 },
+      kqv: { axis: 'columns', query: 3, block: 3, x: [2, 0, 0.5, 1, 0, -0.2, 1, 0.8], digits: 2 },
       scaling: { width: 512, seed: 5 },
       cross: { sentence: 2, head: 3 },
       decoding: { sentence: 2, choice: 'sample', seed: 17, outputTemperature: 2, forced: true, step: 4 },
@@ -327,5 +327,24 @@ describe('decoding, step by step', () => {
     expect(forced.steps.map((s) => s.token)).toEqual([...greedy.alignment.target, '<eos>']);
     expect(forcedMisses(forced.steps)).toEqual([]);
     translator.dispose();
+  });
+});
+
+describe('lessonSettingNames', () => {
+  // <attention-lesson> takes exactly these as attributes: a name the encoder writes and the list lacks is a
+  // setting an embedding page cannot set (the list had drifted by nine names: x, dig, kv, story, dec…).
+  it('is every name the encoder writes, and nothing else', async () => {
+    const { decodeLessonsState, encodeLessonsState, lessonSettingNames } =
+      await import('../../../web/src/lessons/lessons-state.js');
+    const everySetting =
+      'pos=5&dims=8&words=the,cat,sat&shuffle=3&add=1&hops=3&story=0,2,1&ex=2&dec=sample&seed=4&ot=2&tf=1&at=3' +
+      '&rh=3&kv=2&sc=1,2,3,4,5&t=2&draw=2&order=1&axis=cols&query=2&blk=4&x=1,2,3,4,5,6,7,8&dig=4&d=128&head=1' +
+      '&item=2&decay=0.7&mask=custom&allow=1100011000111001111011111';
+    const written = new Set();
+    for (let lesson = 1; lesson <= 10; lesson++) {
+      const encoded = encodeLessonsState(decodeLessonsState(`?lesson=${lesson}&${everySetting}`));
+      for (const name of new URLSearchParams(encoded.toString()).keys()) if (name !== 'lesson') written.add(name);
+    }
+    expect([...written].sort()).toEqual([...lessonSettingNames].sort());
   });
 });

@@ -41,3 +41,18 @@ export function formatCount(value) {
 export function formatSignedWeight(value) {
   return value <= -0.005 ? `−${formatWeight(-value)}` : formatWeight(value);
 }
+
+/**
+ * A probability as a percentage with enough digits to tell it from 0% and from 100%: within 1% of either, two
+ * significant digits of the distance (0.027%, 99.99996%), an exponent below 0.0001%; else 97%, 5.2%.
+ */
+export function formatProbability(p) {
+  if (p <= 0) return '0%';
+  if (p >= 1) return '100%';
+  const percent = 100 * p,
+    nearest = 100 * Math.min(p, 1 - p); // the distance to 0% or to 100%
+  if (percent < 1e-4) return `${formatNumber(percent, 2)}%`;
+  // Within 1% of 0 or 100: two significant digits of that distance; otherwise as the bars always wrote it.
+  const digits = nearest < 1 ? Math.min(8, 1 - Math.floor(Math.log10(nearest))) : percent < 10 ? 1 : 0;
+  return `${percent.toFixed(digits)}%`;
+}

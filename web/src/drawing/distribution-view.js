@@ -1,6 +1,7 @@
 // The output distribution at one decoding step, as the lecture notes draw it ("मला 50%, पुस्तक 20%"): the
 // most likely next words as bars with percentages, the word actually chosen marked.
 import { element } from '../common/controls.js';
+import { formatProbability } from '../common/format.js';
 
 export class DistributionView {
   constructor({ id, title }) {
@@ -31,15 +32,10 @@ export class DistributionView {
           element('span', { className: 'distribution-track' }, bar),
           element('span', {
             className: 'distribution-value',
-            textContent: `${percent(probability)}${chosen ? ` ← ${chosenNote}` : ''}`,
+            textContent: `${formatProbability(probability)}${chosen ? ` ← ${chosenNote}` : ''}`,
           }),
         );
       }),
     );
   }
-}
-
-export function percent(probability) {
-  const p = probability * 100;
-  return p >= 10 ? `${p.toFixed(0)}%` : p >= 0.1 ? `${p.toFixed(1)}%` : '<0.1%';
 }

@@ -4,25 +4,25 @@ export const lessons = Object.freeze([
   {
     title: 'Attention as selective memory',
     widget: 'selective',
-    text: 'A summary of a sequence is a weighted sum of its items. A fixed decay weighs by age alone and forgets an old item that matters; gates that depend on the items open for everything (their weights need not sum to 1); softmax attention weighs by content and sums to 1. Pick the item to remember, an old one especially, and slide the decay.',
+    text: 'A summary of a sequence is a weighted sum of its items. A fixed decay weighs by age alone and forgets an old item that matters. Gates that depend on the items, each a sigmoid on its own, tend to open for everything (nothing makes their weights sum to 1), so the summary keeps every item. Softmax attention weighs by content and normalises the weights to sum to 1, so an item gains weight only by taking it from the others. Pick the item to remember, an old one especially, and change the decay λ.',
   },
   {
     title: 'Softmax as a soft argmax',
     widget: 'softmax',
     view: '?view=steps',
-    text: 'Softmax turns a row of scores into weights that sum to 1. Drag the temperature: towards 0.05 the weights approach the one-hot argmax (hard attention), towards 20 they flatten to uniform. Soft attention averages the values with the weights; hard attention takes one, the largest or a draw. Reorder the inputs: each keeps its weight.',
+    text: 'Softmax turns a row of scores into weights that sum to 1: weight i = exp(score i / T) divided by the sum of every exp(score / T). Set the temperature T with its slider: towards 0.05 the weights approach the one-hot argmax (hard attention), towards 20 they flatten to uniform. Unlike the argmax, softmax is differentiable: change a score a little and every weight changes a little, which is what lets training adjust the scores. Soft attention averages the values with the weights; hard attention takes one, the largest or a draw. Reorder the inputs: each keeps its weight (softmax is permutation-equivariant).',
   },
   {
     title: 'Keys, queries, values',
     widget: 'kqv',
     view: '?view=steps',
-    text: 'Each word offers a key (what it has), asks with a query (what it looks for) and contributes a value: q = x·Wq, k = x·Wk, v = x·Wv. A query’s scores against every key become its weights, and its output is those weights times V. The softmax runs along each query’s row; switch to the columns to see the classic mistake. Below, FlashAttention’s trick: the same row computed a block of keys at a time, never held whole.',
+    text: 'Each word offers a key (what it has), asks with a query (what it looks for) and contributes a value: q = x·Wq, k = x·Wk, v = x·Wv. A query’s scores against every key, divided by √d_k (d_k: the width of a key), become its weights, and its output is those weights times V: together, output = softmax(Q·Kᵀ / √d_k)·V, written out below. Edit X (the words’ vectors) and everything after it follows; show more digits to check a number by hand. The softmax runs along each query’s row; switch to the columns to see the classic mistake. Below, FlashAttention’s trick: the same row computed a block of keys at a time, never held whole.',
   },
   {
     title: 'Scaling',
     widget: 'scaling',
     view: '?view=steps&scale=none',
-    text: 'Dot products of random vectors spread like √d, so a wide model’s raw scores are large, its softmax is nearly one-hot and almost no gradient gets through. Dividing by √d keeps the spread near 1 at every width. Slide d from 2 to 512 and compare.',
+    text: 'Dot products of random vectors (entries of mean 0 and variance 1) spread like √d, so a wide model’s raw scores are large, its softmax is nearly one-hot and almost no gradient gets through: a weight w changes with its own score at the rate w(1 − w), nearly 0 when w is nearly 0 or 1. Dividing the scores by √d (here the keys’ width d_k = d) keeps the spread near 1 at every width. Change d from 2 to 512 and compare the two ways’ weights and slopes.',
   },
   {
     title: 'Self-attention and cross-attention',
@@ -40,7 +40,7 @@ export const lessons = Object.freeze([
     title: 'Multi-head attention',
     widget: 'reshape',
     view: '?view=steps',
-    text: 'Several heads look for different things at once, each in width D/H. Splitting Q (and K, V) into heads must keep each token’s numbers together: (S, D) → (S, H, D/H) → (H, S, D/H). Below, colours follow each token’s numbers through the right split and through the tempting wrong one, straight to (H, S, D/H). The step view shows every head’s maps and Wo mixing them.',
+    text: 'Several heads look for different things at once, each in width D/H. Splitting Q (and K, V) into heads must keep each token’s numbers together: (S, D) → (S, H, D/H) → (H, S, D/H). Below, colours follow each token’s numbers through the right split and through the tempting wrong one, straight to (H, S, D/H). Then two things every transformer does: one fused matrix, X·[Wq|Wk|Wv], computes Q, K and V in a single product (S × 3D, cut into the three); and each head divides its scores by √(D/H), its own width, not √D. The step view shows every head’s maps and Wo mixing them.',
   },
   {
     title: 'Position',
@@ -53,11 +53,11 @@ export const lessons = Object.freeze([
     title: 'The translation setting',
     widget: 'decoding',
     view: '?view=translation&tf=1',
-    text: 'The translator decodes one word at a time, each from an output distribution over every Spanish word, given the English and the words so far. Greedy decoding takes the most likely word; sampling draws one (the seed fixes the draw, the output temperature flattens or sharpens the distribution), and one unlikely draw changes every word after it. Training uses teacher forcing: the decoder is fed the reference, not its own words, so each step learns the next word given a right beginning. Below, the shipped model decodes a sentence: click a word for its distribution, draw with other seeds, and switch teacher forcing on. The Translation view does the same with any sentence, beside the attention maps.',
+    text: 'The translator decodes one word at a time, each from an output distribution over every Spanish word, given the English and the words so far. Greedy decoding takes the most likely word; sampling draws one (the seed fixes the draw, the output temperature flattens or sharpens the distribution), and one unlikely draw changes every word after it. Training uses teacher forcing: the decoder is fed the reference, not its own words, so each step learns the next word given a right beginning. Below, the shipped model decodes a sentence: click a word for its distribution and for what it read of the English (its cross-attention), draw with other seeds, and switch teacher forcing on. The Translation view does the same with any sentence, beside the attention maps.',
   },
   {
     title: 'Memory networks',
     widget: 'memory',
-    text: 'Several hops of attention over a story can chain facts: the first hop finds who took the apple, the refined query then finds where she went. Move from one hop to three and watch the weights and the answer.',
+    text: 'Several hops of attention over a story can chain facts: the first hop finds who took the apple, the refined query then finds where she went. Move from one hop to three and watch the weights, the answer, and how each hop’s output o refines the query: u ← u·H + o.',
   },
 ]);

@@ -1,9 +1,10 @@
 // One lesson: its title, text and live widget (and, where another view goes further, a link there). The Lessons
 // view shows one beside the list of lessons; <attention-lesson> (web/elements) shows one on any page.
-import { element } from '../common/controls.js';
+import { button, element, keepChildren } from '../common/controls.js';
 import { watchNearScreen } from '../common/draw-when-visible.js';
 import { partsAtOnce, partsInSlices } from '../drawing/heatmap.js';
 import { lessons } from './catalogue.js';
+import { defaultLessonsState } from './lessons-state.js';
 import { nextTask, widthInNextFrame } from '../common/next-task.js';
 
 // Widget name (lessons/catalogue.js) → its class, each fetched when its lesson is first shown (a page showing one
@@ -50,6 +51,13 @@ export class LessonPanel {
     this.title = element('h2', { id: 'lesson-title' });
     this.text = element('p', { className: 'lesson-text', id: 'lesson-text' });
     this.body = element('div', { className: 'lesson-body' });
+    // The shown lesson's widget settings back to their defaults (the URL, or the element's change event, follows).
+    this.resetRow = element(
+      'div',
+      { className: 'buttons lesson-reset' },
+      button('Reset this lesson', () => this.#resetLesson(), { id: 'lesson-reset' }),
+    );
+    this.link = { key: '', element: null }; // the link to the view that goes further, built once per lesson and href
     this.widgetClasses = new Map(); // name → its class, once fetched
     this.widgets = new Map(); // name → widget, each built when its lesson is first shown
     this.waitingFor = null; // the lesson whose module or widget code is on its way
@@ -207,13 +215,31 @@ export class LessonPanel {
     const widget = this.#widget(lesson.widget);
     const link = lesson.view && this.viewLink(lesson.view);
     this.challenges?.show(this.state.lesson);
-    this.body.replaceChildren(
-      ...[widget?.element, this.challenges?.element, link && this.#openLink(lesson, link)].filter(Boolean),
+    // A redraw keeps the widget where it is: each step of a slider's drag redraws, and must not take the slider
+    // from under the pointer or the keyboard.
+    keepChildren(
+      this.body,
+      [widget?.element, widget && this.resetRow, this.challenges?.element, link && this.#link(lesson, link)].filter(
+        Boolean,
+      ),
     );
     if (!widget) return;
     yield;
     widget.state = this.state[lesson.widget];
     widget.render(this.width || 900);
+  }
+
+  /** The shown lesson's settings as they are when a page opens it (lessons-state.js's defaults). */
+  #resetLesson() {
+    const { widget } = lessons[this.state.lesson - 1];
+    if (widget) this.onChange({ [widget]: defaultLessonsState()[widget] });
+  }
+
+  /** The lesson's link to `href`, the same element on every redraw of that lesson. */
+  #link(lesson, href) {
+    const key = `${this.state.lesson} ${href}`;
+    if (this.link.key !== key) this.link = { key, element: this.#openLink(lesson, href) };
+    return this.link.element;
   }
 
   #openLink(lesson, href) {

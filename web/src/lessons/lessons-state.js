@@ -1,5 +1,8 @@
 // The Lessons view's state and its URL form: which lecture point is open, and each widget's settings.
+import { logSlider } from '../common/controls.js';
 import { outputTemperatures } from './widgets/decoding-math.js';
+import { defaultX, digitChoices } from './widgets/kqv-math.js';
+import { parseCell } from '../drawing/cell-input.js';
 import { defaultStory, storyLines } from './widgets/memory-math.js';
 import { widths } from './widgets/scaling-math.js';
 import { defaultScores, temperatureRange } from './widgets/softmax-math.js';
@@ -10,11 +13,29 @@ const decodingSentenceCount = exampleSentences.length; // lesson 9's sentences a
 
 export const lessonCount = 10;
 
+/**
+ * Every name encodeLessonsState may write besides `lesson`: <attention-lesson> takes each as an attribute
+ * (tests/web/lessons/lessons.test.js holds this list to what the encoder writes).
+ */
+export const lessonSettingNames = Object.freeze(
+  ['pos', 'dims', 'words', 'shuffle', 'add', 'hops', 'story', 'ex', 'dec', 'seed', 'ot', 'tf', 'at', 'rh', 'kv']
+    .concat(['sc', 't', 'draw', 'order', 'axis', 'query', 'blk', 'x', 'dig', 'd', 'head', 'item', 'decay'])
+    .concat(['mask', 'allow']),
+);
+
+/**
+ * Lesson 2's temperature at a position of its log-scale slider (0…1000), as the state and the URL keep it: to four
+ * significant digits, where every position has a temperature of its own that puts the slider back there (to two,
+ * 760 of the 1001 positions shared a neighbour's, and a key press that moved the slider was undone by the redraw).
+ */
+export const temperatureAtPosition = (position) =>
+  Number(logSlider.toValue(position, ...temperatureRange).toPrecision(4));
+
 export function defaultLessonsState() {
   return {
     lesson: 1,
     softmax: { scores: [...defaultScores], temperature: 1, draw: 0, order: 0 },
-    kqv: { axis: 'rows', query: 1, block: 2 },
+    kqv: { axis: 'rows', query: 1, block: 2, x: [...defaultX], digits: 3 },
     scaling: { width: 64, seed: 0 },
     cross: { sentence: 0, head: /** @type {number | 'best'} */ ('best') },
     position: { positions: 32, dims: 32, sentence: 'the cat chased the dog', seed: 0, withPositions: false },
@@ -68,6 +89,8 @@ export function encodeLessonsState(state) {
     params.set('axis', state.kqv.axis);
     params.set('query', String(state.kqv.query));
     if (state.kqv.block !== 2) params.set('blk', String(state.kqv.block));
+    if (state.kqv.x.join(',') !== defaultX.join(',')) params.set('x', state.kqv.x.join(','));
+    if (state.kqv.digits !== 3) params.set('dig', String(state.kqv.digits));
   }
   if (state.lesson === 4) {
     params.set('d', String(state.scaling.width));
@@ -123,6 +146,11 @@ export function decodeLessonsState(search) {
   if (params.get('axis') === 'columns') state.kqv.axis = 'columns';
   state.kqv.query = integerIn(params.get('query'), 0, 3) ?? state.kqv.query;
   state.kqv.block = integerIn(params.get('blk'), 1, 4) ?? state.kqv.block;
+  // Lesson 3's X, row by row: as many numbers as it holds, each one a matrix cell may hold, or the lesson's own.
+  const x = (params.get('x') ?? '').split(',').map(parseCell);
+  if (x.length === defaultX.length && x.every((cell) => cell.ok)) state.kqv.x = x.map((cell) => cell.value);
+  const digits = integerIn(params.get('dig'), 2, 4);
+  if (digitChoices.includes(digits)) state.kqv.digits = digits;
   const width = integerIn(params.get('d'), 2, 512);
   if (widths.includes(width)) state.scaling.width = width;
   state.scaling.seed = draw;

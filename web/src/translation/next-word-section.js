@@ -1,7 +1,8 @@
 // "Choosing each word": the output distribution at the decoding step shown, free running (the model's own
 // words, greedy or sampled) beside teacher forcing (fed the grammar's translation), and what forcing gave.
 import { element, explainedSection } from '../common/controls.js';
-import { DistributionView, percent } from '../drawing/distribution-view.js';
+import { formatProbability } from '../common/format.js';
+import { DistributionView } from '../drawing/distribution-view.js';
 
 export class NextWordSection {
   constructor() {
@@ -36,13 +37,16 @@ export class NextWordSection {
     this.distributions.hidden = false;
     const how = result.decoding.choice === 'greedy' ? 'the most likely word' : `sampled, seed ${result.decoding.seed}`;
     const free = result.steps[step];
-    this.free.update(free, `step ${step + 1}, free running (${how}): “${free.token}”, ${percent(free.probability)}`);
+    this.free.update(
+      free,
+      `step ${step + 1}, free running (${how}): “${free.token}”, ${formatProbability(free.probability)}`,
+    );
     this.forced.element.hidden = !forced || step >= forced.steps.length;
     if (!this.forced.element.hidden) {
       const f = forced.steps[step];
       this.forced.update(
         f,
-        `step ${step + 1}, teacher forcing: the reference word “${f.token}” got ${percent(f.probability)}`,
+        `step ${step + 1}, teacher forcing: the reference word “${f.token}” got ${formatProbability(f.probability)}`,
         'the reference',
       );
     }
@@ -50,7 +54,7 @@ export class NextWordSection {
       ? ''
       : !forced
         ? 'Teacher forcing needs the grammar’s translation, and this sentence is outside the grammar.'
-        : `Fed the reference “${forced.target.slice(0, -1).join(' ')}”, the model gives its words ${forced.steps.map((x) => percent(x.probability)).join(', ')}.`;
+        : `Fed the reference “${forced.target.slice(0, -1).join(' ')}”, the model gives its words ${forced.steps.map((x) => formatProbability(x.probability)).join(', ')}.`;
   }
 
   /** No translation (the sentence was refused): no bars, rather than the previous sentence's. */

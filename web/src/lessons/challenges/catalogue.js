@@ -95,13 +95,13 @@ export const challenges = Object.freeze({
     {
       id: 'mask-reads-two',
       task: 'Tick the mask so that the third token (“a”) reads only the first two (“she” and “reads”).',
-      hint: 'Choose “custom” and untick the cells of row “a” except the columns “she” and “reads”.',
+      hint: 'Choose “your own” in the mask menu and untick the cells of row “a” except the columns “she” and “reads”.',
       why: 'A mask is the graph’s adjacency: a zero removes the edge, and the softmax renormalises each row over the edges that are left.',
       check: (settings, facts) => facts.weights.slice(10, 15).every((w, key) => (key < 2 ? w > 0 : w === 0)),
     },
     {
       id: 'mask-window-of-two',
-      task: 'With “custom”, make every token read only itself and the token just before it (the first token, itself alone).',
+      task: 'With “your own” in the mask menu, make every token read only itself and the token just before it (the first token, itself alone).',
       hint: 'Keep the diagonal and the cells just left of it; untick everything else.',
       why: 'A sliding window (local attention, as in Longformer and Mistral) keeps each row’s cost fixed however long the text; stacking layers widens what a token can reach, one window per layer.',
       check: (settings, facts) => settings.mode === 'custom' && same(facts.allowed, windowOfTwo),
@@ -112,7 +112,7 @@ export const challenges = Object.freeze({
       id: 'fewest-kv-heads',
       task: 'Train the four models, then show the fewest key/value heads that keep held-out exact match within 2 points of one per query head.',
       hint: 'Press “Train the four and compare”, read the held-out column, and pick that count in “key/value heads” above.',
-      why: 'Sharing keys and values shrinks the decoder’s cache by heads/kvHeads; grouped-query attention (Ainslie et al. 2023) is the point where the cache is small and nothing measurable is lost.',
+      why: 'Sharing keys and values divides the decoder’s cache by the number of query heads that read each key/value head (8 with one shared by all). What it costs is measured in the table: the drop in held-out exact match. Grouped-query attention (Ainslie et al. 2023) aims at the middle ground: the fewest key/value heads whose drop stays within what you accept, here 2 points.',
       check: (settings, facts) => {
         if (!facts.results || facts.results.length < 4) return false;
         const share = (r) => r.exact / r.total;

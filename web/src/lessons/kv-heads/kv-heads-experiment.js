@@ -158,6 +158,13 @@ export class KvHeadsExperiment {
     const full = results.find((r) => r.kvHeads === heads);
     const one = results.find((r) => r.kvHeads === 1);
     const points = Math.round((100 * (full.exact - one.exact)) / full.total);
-    return `Done (${task}). One key/value head keeps 1/${heads} of the cache (${one.cacheBytesPerToken} instead of ${full.cacheBytesPerToken} bytes per word) and ${points > 0 ? `loses ${points} point${points > 1 ? 's' : ''}` : points < 0 ? `gains ${-points} point${points < -1 ? 's' : ''}` : 'loses nothing'} of held-out exact match.`;
+    // Both scores, then the drop they make: what was measured, not a verdict on it.
+    const change =
+      points > 0
+        ? `a drop of ${points} point${points > 1 ? 's' : ''}`
+        : points < 0
+          ? `a gain of ${-points} point${points < -1 ? 's' : ''}`
+          : 'no change';
+    return `Done (${task}). One key/value head keeps 1/${heads} of the cache (${one.cacheBytesPerToken} instead of ${full.cacheBytesPerToken} bytes per word); held-out exact match goes from ${full.exact} to ${one.exact} of ${full.total}, ${change}.`;
   }
 }

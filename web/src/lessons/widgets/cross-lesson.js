@@ -4,9 +4,11 @@
 // explain the translation: raw attention, rollout and flow against removing each word (attribution-view.js).
 import { AttributionView } from '../../translation/attribution-view.js';
 import { controlsRow, element, fieldset, labelled, select } from '../../common/controls.js';
+import { formatWeight } from '../../common/format.js';
 import { drawingInSlices, Heatmap, wordWeights } from '../../drawing/heatmap.js';
 import { alignmentAgreement, alignmentCells } from '../../translation/translation-maps.js';
 import { languagePairs } from '../../translation/translation-state.js';
+import { parkedOnEnd } from './cross-math.js';
 
 export const exampleSentences = languagePairs['en-es'].examples;
 
@@ -47,6 +49,7 @@ export class CrossAttentionLesson {
     });
     this.status = element('p', { id: 'cross-status', className: 'verdict', 'aria-live': 'polite' });
     this.maps = element('div', { className: 'maps-row' }, this.self.element, this.cross.element);
+    this.sink = element('p', { id: 'cross-sink', className: 'hint' }); // why the encoder's words weigh <eos>
     this.attribution = new AttributionView({
       graded: true,
       idPrefix: 'cross-attribution',
@@ -60,6 +63,7 @@ export class CrossAttentionLesson {
       { className: 'lesson-widget' },
       controlsRow(fieldset('Translate', labelled('sentence', this.sentenceSelect), labelled('head', this.headSelect))),
       this.maps,
+      this.sink,
       this.status,
       this.attribution.element,
     );
@@ -123,6 +127,7 @@ export class CrossAttentionLesson {
       marks: cells,
       markName: 'the word it translates',
     });
+    this.sink.textContent = sinkText(self, head, translation.source);
     void this.attribution.show(exampleSentences[this.state.sentence], {}, width);
     const words = translation.target.filter((w) => w !== '<eos>').join(' ');
     this.status.textContent =
@@ -130,4 +135,25 @@ export class CrossAttentionLesson {
       `Cross-attention: queries from the Spanish decoder, keys and values from the English encoder (${cross[head].rows} × ${cross[head].cols}); ` +
       `in head ${head + 1}, ${Math.round(agreement[head] * cells.length)} of the ${cells.length} aligned Spanish words put their largest weight on the English word they translate (ringed).`;
   }
+}
+
+/**
+ * What the encoder's map shows on <eos>, in words: the English words of head `head` (or, when none there, of
+ * the head with the most) that put half their weight or more on it, and why a trained head does that.
+ */
+function sinkText(selfMaps, head, source) {
+  const parked = selfMaps.map((map) => parkedOnEnd(map, source));
+  const most = parked.reduce((best, p, h) => (p.words.length > parked[best].words.length ? h : best), 0);
+  if (!parked[most].words.length) return 'No English word puts half its weight or more on <eos> in any head here.';
+  const shown = parked[head].words.length ? head : most;
+  const { words, least, most: largest } = parked[shown];
+  const range = least === largest ? formatWeight(least) : `${formatWeight(least)}–${formatWeight(largest)}`;
+  const where = shown === head ? `In head ${head + 1}` : `In head ${head + 1} no word does; in head ${shown + 1}`;
+  return (
+    `${where}, ${words.map((w) => `“${w}”`).join(', ')} put ${range} of their weight on <eos>. ` +
+    'That is not a link between words: <eos> ends every sentence and tells a word nothing about this one. ' +
+    'A trained head that has nothing to fetch for a word parks its weight on such a token, a “no-op”, ' +
+    'and the word takes from the head mostly <eos>’s value, the same for all of them ' +
+    '(Clark et al. 2019 found BERT’s heads doing this on [SEP]; such a token is called an attention sink).'
+  );
 }

@@ -3,8 +3,11 @@
 // (the reference fed to the decoder instead of its own words, as in training). The translator lives in a worker
 // (remote-translator.js) on the page; this asks it and draws.
 import { button, controlsRow, element, fieldset, labelled, select } from '../../common/controls.js';
-import { DistributionView, percent } from '../../drawing/distribution-view.js';
+import { Heatmap, wordWeights } from '../../drawing/heatmap.js';
+import { pickMap, upToStep } from '../../translation/translation-maps.js';
 import { languagePairs } from '../../translation/translation-state.js';
+import { DecodingBars } from './decoding-bars.js';
+import { formatProbability } from '../../common/format.js';
 import { firstDifference, forcedMisses, outputTemperatures } from './decoding-math.js';
 
 export const decodingSentences = languagePairs['en-es'].examples;
@@ -12,7 +15,7 @@ const words = (target) => target.filter((w) => w !== '<eos>').join(' ');
 
 export class DecodingLesson {
   /**
-   * @param {{ loadTranslator: () => Promise<{ translate: Function }>, state: object,
+   * @param {{ loadTranslator: () => Promise<{ translate: Function, outputWords: readonly string[] }>, state: object,
    *           onChange: (changes: object) => void, onFacts?: (facts: object) => void }} options
    */
   constructor({ state, onChange, loadTranslator, onFacts }) {
@@ -52,7 +55,15 @@ export class DecodingLesson {
     this.forcedBox = element('input', { type: 'checkbox', id: 'decoding-forced' });
     this.forcedBox.addEventListener('change', () => this.onChange({ forced: this.forcedBox.checked, step: 0 }));
     this.output = element('p', { className: 'translation-output', id: 'decoding-output' });
-    this.bars = new DistributionView({ id: 'decoding-bars', title: 'the output distribution' });
+    this.bars = new DecodingBars({ id: 'decoding-bars', title: 'the output distribution' });
+    // What each word so far read of the English, fed words too under teacher forcing.
+    this.crossMap = new Heatmap({
+      id: 'decoding-cross',
+      title: 'cross-attention (last layer, heads averaged)',
+      rowAxis: 'Spanish word',
+      colAxis: 'English word',
+      ...wordWeights,
+    });
     this.status = element('p', { className: 'verdict', id: 'decoding-status', 'aria-live': 'polite' });
     this.element = element(
       'div',
@@ -75,12 +86,13 @@ export class DecodingLesson {
       ),
       element('p', { className: 'hint', textContent: 'Click a word to see the distribution it was chosen from.' }),
       this.output,
-      this.bars.element,
+      element('div', { className: 'maps-row' }, this.bars.element, this.crossMap.element),
       this.status,
     );
   }
 
-  render() {
+  render(width = this.width ?? 800) {
+    this.width = width;
     const s = this.state;
     this.sentenceSelect.value = String(s.sentence);
     this.choiceSelect.value = s.choice;
@@ -146,11 +158,24 @@ export class DecodingLesson {
     );
     const current = shown.steps[step];
     const fed = ['<bos>', ...shown.target.slice(0, step)].join(' ');
-    this.bars.update(
+    const { cols } = shown.probabilities;
+    this.bars.show(
       current,
       `step ${step + 1}: the next word after “${fed}”, at output temperature ${s.outputTemperature}`,
       s.forced ? 'fed: the reference' : s.choice === 'sample' ? `drawn (seed ${s.seed})` : 'chosen: the most likely',
+      {
+        row: shown.probabilities.data.subarray(step * cols, (step + 1) * cols),
+        outputWords: this.translator.outputWords,
+      },
     );
+    this.crossMap.update({
+      matrix: upToStep(pickMap(shown.crossAttention, shown.crossAttention.length - 1, 'average'), step),
+      digits: 2,
+      rowLabels: shown.target.slice(0, step + 1),
+      colLabels: shown.source,
+      highlightRow: step,
+      maxWidth: Math.min(this.width / 2, 420),
+    });
     this.output.dataset.words = words(shown.target);
     this.onFacts?.({
       parted: s.forced || s.choice !== 'sample' ? -1 : firstDifference(shown.target, greedy.target),
@@ -171,7 +196,7 @@ export class DecodingLesson {
       }`;
     }
     if (s.choice === 'greedy') {
-      return `Greedy: “${words(greedy.target)}”${correct ? ', the reference translation' : `; the reference is “${reference.join(' ')}”`}. This word had ${percent(current.probability)}.`;
+      return `Greedy: “${words(greedy.target)}”${correct ? ', the reference translation' : `; the reference is “${reference.join(' ')}”`}. This word had ${formatProbability(current.probability)}.`;
     }
     const parted = firstDifference(shown.target, greedy.target);
     return parted < 0

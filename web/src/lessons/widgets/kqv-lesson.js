@@ -2,10 +2,15 @@
 // query's row (right) or along each key's column (the classic mistake), with the row sums that tell them apart.
 // Then FlashAttention's online softmax on the followed query's row: the module's streaming kernel run a block of
 // keys at a time, its running maximum, sum and rescaled output after each block, beside the materialised row.
-import { controlsRow, element, fieldset, labelled, select } from '../../common/controls.js';
+// X is the learner's (the project's matrix editor), Wq, Wk and Wv are shown next to what they make, the formula is
+// written out once as MathML, and every number can be shown with more digits to check it by hand.
+import { button, controlsRow, element, fieldset, labelled, select } from '../../common/controls.js';
 import { formatNumber } from '../../common/format.js';
+import { AttentionFormula } from '../../drawing/attention-formula.js';
 import { Heatmap } from '../../drawing/heatmap.js';
-import { keysQueriesValues, onlineSoftmaxRow, words } from './kqv-math.js';
+import { MatrixEditor } from '../../drawing/matrix-editor.js';
+import { defaultX, digitChoices, keysQueriesValues, onlineSoftmaxRow, words } from './kqv-math.js';
+import { formulaMeanings } from './kqv-formula.js';
 
 const axes = [
   ['rows', 'each query’s row (right)'],
@@ -26,12 +31,32 @@ export class KeysQueriesValuesLesson {
     );
     const map = (id, title, rowAxis, colAxis, extra = {}) =>
       new Heatmap({ id, title, rowAxis, colAxis, wordLabels: true, ...extra });
+    this.digitsSelect = select(
+      'kqv-digits',
+      digitChoices.map((n) => [n, `${n} significant digits`]),
+      (v) => this.onChange({ digits: Number(v) }),
+    );
+    this.xEditor = new MatrixEditor({
+      id: 'kqv-x',
+      title: `X, a row per word (${words.join(', ')}): yours to edit; Wq, Wk, Wv stay fixed`,
+      onChange: (x) => this.onChange({ x }),
+    });
+    const projection = (id, title, output) =>
+      new Heatmap({ id, title, rowAxis: 'feature of x', colAxis: `feature of ${output}` });
+    this.projectionMaps = {
+      wq: projection('kqv-wq', 'Wq', 'q'),
+      wk: projection('kqv-wk', 'Wk', 'k'),
+      wv: projection('kqv-wv', 'Wv', 'v'),
+    };
+    this.formula = new AttentionFormula({
+      id: 'kqv-formula',
+      mapIds: { output: 'kqv-output', softmax: 'kqv-weights', Q: 'kqv-q', Kᵀ: 'kqv-k', d_k: 'kqv-scores', V: 'kqv-v' },
+    });
     this.maps = {
-      x: map('kqv-x', 'X: the words', 'word', 'feature'),
-      q: map('kqv-q', 'Q = X·Wq: what each looks for', 'word', 'feature'),
-      k: map('kqv-k', 'K = X·Wk: what each offers', 'word', 'feature'),
-      v: map('kqv-v', 'V = X·Wv: what each contributes', 'word', 'feature'),
-      scores: map('kqv-scores', 'scores Q·Kᵀ / √2', 'query', 'key'),
+      q: map('kqv-q', 'Q = X·Wq', 'word', 'feature'),
+      k: map('kqv-k', 'K = X·Wk', 'word', 'feature'),
+      v: map('kqv-v', 'V = X·Wv', 'word', 'feature'),
+      scores: map('kqv-scores', 'scores Q·Kᵀ / √d_k', 'query', 'key'),
       weights: map('kqv-weights', 'weights', 'query', 'key', { fixedRange: [0, 1], valueName: 'weight' }),
       output: map('kqv-output', 'output = weights · V', 'query', 'feature'),
     };
@@ -58,8 +83,30 @@ export class KeysQueriesValuesLesson {
           labelled('normalise along', this.axisSelect),
           labelled('follow the query of', this.querySelect),
         ),
+        fieldset(
+          'Numbers',
+          labelled('show', this.digitsSelect),
+          element(
+            'div',
+            { className: 'buttons' },
+            button('X as it was', () => this.onChange({ x: [...defaultX] }), { id: 'kqv-x-reset' }),
+          ),
+        ),
       ),
-      mapsRow('x', 'q', 'k', 'v'),
+      this.formula.element,
+      this.xEditor.element,
+      element(
+        'div',
+        { className: 'maps-row' },
+        ...['q', 'k', 'v'].map((name) =>
+          element(
+            'div',
+            { className: 'projection-pair' },
+            this.projectionMaps[`w${name}`].element,
+            this.maps[name].element,
+          ),
+        ),
+      ),
       mapsRow('scores', 'weights', 'output'),
       this.breakdown,
       this.verdict,
@@ -70,7 +117,7 @@ export class KeysQueriesValuesLesson {
       element('p', {
         className: 'hint',
         textContent:
-          'A long row need not be held whole. The streaming kernel reads the keys a block at a time and keeps three things per query: m, the largest score so far; l, the sum of exp(score − m); and O, the values weighted by exp(score − m). When a block raises m, the old l and O are multiplied by α = exp(m_old − m_new), as if they had used the new maximum all along. At the end O / l is exactly the softmax-weighted average. Below, the module’s own kernel on the followed query’s row (the row softmax, as attention computes it).',
+          'A long row need not be held whole. The streaming kernel reads the keys a block at a time and keeps three things per query: m, the largest score so far; l, the sum of exp(score − m); and O, the values weighted by exp(score − m). When a block raises m, the old l and O are multiplied by α = exp(m_old − m_new), as if they had used the new maximum all along. At the end O / l is the softmax-weighted average, the same sum taken in another order (equal up to float rounding). Below, the module’s own kernel on the followed query’s row (the row softmax, as attention computes it).',
       }),
       controlsRow(fieldset('Online softmax', labelled('keys per block', this.blockSelect))),
       // Scrolls sideways on a phone: focusable, so a keyboard can scroll it too.
@@ -84,31 +131,37 @@ export class KeysQueriesValuesLesson {
   }
 
   render(width) {
-    const { axis, query } = this.state;
+    const { axis, query, x, digits } = this.state;
     this.axisSelect.value = axis;
     this.querySelect.value = String(query);
-    const result = keysQueriesValues(this.api, axis);
-    const size = Math.min(width / 4 - 24, 200);
+    this.digitsSelect.value = String(digits);
+    const result = keysQueriesValues(this.api, axis, x);
+    this.xEditor.update(x, result.x.rows, result.x.cols);
+    // Three pairs (Wq above Q, …) on one row where the lesson is wide enough; each wraps as a whole on a phone.
+    const size = Math.max(120, Math.min(width / 3 - 130, 170));
     const features = (m) => Array.from({ length: m.cols }, (_, i) => `${i + 1}`);
-    // Every map: a row per word, two digits; the ones after the softmax's input follow the chosen query's row.
+    for (const name of ['wq', 'wk', 'wv'])
+      this.projectionMaps[name].update({ matrix: result[name], digits, maxWidth: Math.min(size * 0.6, 110) });
+    // Every map: a row per word, the digits chosen; the ones after the softmax's input follow the chosen query's row.
     const show = (name, { colLabels = features(result[name]), maxWidth, highlightRow = null }) =>
       this.maps[name].update({
         matrix: result[name],
-        digits: 2,
+        digits,
         highlightRow,
         rowLabels: [...words],
         colLabels,
         maxWidth,
       });
-    for (const name of ['x', 'q', 'k', 'v']) show(name, { maxWidth: size });
+    for (const name of ['q', 'k', 'v']) show(name, { maxWidth: size });
     show('scores', { colLabels: [...words], highlightRow: query, maxWidth: Math.min(width / 3, 300) });
     show('weights', { colLabels: [...words], highlightRow: query, maxWidth: Math.min(width / 3, 300) });
     show('output', { highlightRow: query, maxWidth: Math.min(width / 3, 240) });
+    this.formula.update(formulaMeanings(result, { axis, query, digits }));
     const row = (m) =>
-      Array.from(m.data.slice(query * m.cols, (query + 1) * m.cols)).map((value) => formatNumber(value, 3));
+      Array.from(m.data.slice(query * m.cols, (query + 1) * m.cols)).map((value) => formatNumber(value, digits));
     this.breakdown.textContent = `“${words[query]}”: scores [${row(result.scores).join(', ')}] → weights [${row(result.weights).join(', ')}] → output [${row(result.output).join(', ')}] (each weight times that word’s row of V, summed).`;
     this.#renderOnlineSoftmax(query);
-    const sums = result.rowSums.map((s) => formatNumber(s, 3)).join(', ');
+    const sums = result.rowSums.map((s) => formatNumber(s, digits)).join(', ');
     this.verdict.textContent =
       axis === 'rows'
         ? `Each query’s weights sum to 1 (${sums}): a distribution over the keys, so each output is an average of values.`
@@ -117,17 +170,17 @@ export class KeysQueriesValuesLesson {
 
   /** The online softmax of the followed query's row, block by block, and its output beside the materialised one. */
   #renderOnlineSoftmax(query) {
-    const { block } = this.state;
+    const { block, x, digits } = this.state;
     this.blockSelect.value = String(block);
     let online;
     try {
-      online = onlineSoftmaxRow(this.api, query, block);
+      online = onlineSoftmaxRow(this.api, query, block, x);
     } catch (error) {
       this.onlineTable.replaceChildren();
       this.onlineResult.textContent = `${error.message}. This browser runs the scalar build.`;
       return;
     }
-    const numbers = (values) => `[${Array.from(values, (x) => formatNumber(x, 3)).join(', ')}]`;
+    const numbers = (values) => `[${Array.from(values, (value) => formatNumber(value, digits)).join(', ')}]`;
     const head = element(
       'tr',
       {},
@@ -140,9 +193,9 @@ export class KeysQueriesValuesLesson {
       const cells = [
         numbers(b.scores),
         numbers(b.weights),
-        formatNumber(b.runningMax, 3),
-        i === 0 ? '–' : formatNumber(b.rescale, 3), // nothing before the first block to rescale
-        formatNumber(b.runningSum, 3),
+        formatNumber(b.runningMax, digits),
+        i === 0 ? '–' : formatNumber(b.rescale, digits), // nothing before the first block to rescale
+        formatNumber(b.runningSum, digits),
         numbers(b.accumulator),
         numbers(b.accumulator.map((x) => x / b.runningSum)),
       ];

@@ -1,6 +1,6 @@
 // Lesson 10: a tiny story (the learner may rewrite it), a question, and 1-3 hops of attention over its lines,
 // each refining the query.
-import { controlsRow, element, fieldset, labelled, select } from '../../common/controls.js';
+import { controlsRow, element, fieldset, labelled, select, sliderOutput } from '../../common/controls.js';
 import { Heatmap } from '../../drawing/heatmap.js';
 import { features, hops, question, storyLines, trueAnswer } from './memory-math.js';
 
@@ -12,7 +12,7 @@ export class MemoryLesson {
     this.onFacts = onFacts;
     this.hopsInput = element('input', { type: 'range', id: 'memory-hops', min: 1, max: 3, step: 1 });
     this.hopsInput.addEventListener('input', () => this.onChange({ hops: Number(this.hopsInput.value) }));
-    this.hopsText = element('output', { id: 'memory-hops-value', for: 'memory-hops' });
+    this.hopsText = sliderOutput('memory-hops', '3', { id: 'memory-hops-value' });
     this.list = element('div', { className: 'hops' });
     this.answer = element('p', { id: 'memory-answer', className: 'verdict', 'aria-live': 'polite' });
     // The story is the learner's to rewrite: each line one of the sentences the memory can hold.
@@ -34,6 +34,12 @@ export class MemoryLesson {
         fieldset('Hops', labelled('hops', element('span', { className: 'inline' }, this.hopsInput, this.hopsText))),
       ),
       element('p', { textContent: `Question: ${question}` }),
+      element('p', {
+        className: 'hint',
+        id: 'memory-update-note',
+        textContent:
+          'Each hop reads the story with its query u, and its output o (the weights times the lines’ values) refines the query for the next hop: u ← u·H + o. Here H keeps only the question’s “recent” (where is it now?) and drops the rest, so what the next hop asks is what this one read.',
+      }),
       this.list,
       this.answer,
     );
@@ -83,7 +89,22 @@ export class MemoryLesson {
           colLabels: story.map((_, j) => `${j + 1}`),
           maxWidth: 300,
         });
-        return element('div', { className: 'maps-row hop' }, query.element, weights.element);
+        const update = new Heatmap({
+          id: `memory-update-${i + 1}`,
+          title: `hop ${i + 1}: the query refined, u ← u·H + o`,
+          rowAxis: 'vector',
+          colAxis: 'feature',
+          wordLabels: true,
+          fixedRange: [0, 1.5],
+        });
+        update.update({
+          matrix: stackedRows([hop.kept, hop.output, hop.next]),
+          digits: 2,
+          rowLabels: ['u·H', '+ o', i + 1 < count ? `= u, hop ${i + 2}` : '= u'],
+          colLabels: [...features],
+          maxWidth: Math.min(width, 420),
+        });
+        return element('div', { className: 'maps-row hop' }, query.element, weights.element, update.element);
       }),
     );
     const truth = trueAnswer(story);
@@ -92,4 +113,9 @@ export class MemoryLesson {
       ? `After ${count} hop${count > 1 ? 's' : ''}: the apple is in the ${result.answer}. ${told}`
       : `After ${count} hop${count > 1 ? 's' : ''}: no place stands out${count === 1 && story.includes(1) ? ': the memory found who took the apple (mary), but not yet where she went: add a hop' : ''}. ${told}`;
   }
+}
+
+/** 1 × n matrices one under another (a layout step): the update's three rows. */
+function stackedRows(rows) {
+  return { data: Float32Array.from(rows.flatMap((m) => Array.from(m.data))), rows: rows.length, cols: rows[0].cols };
 }

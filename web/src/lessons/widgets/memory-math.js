@@ -33,7 +33,10 @@ const sharpness = 4;
 
 const matrix = (rows) => ({ data: Float32Array.from(rows.flat()), rows: rows.length, cols: rows[0].length });
 
-/** Each hop's weights over the story's sentences, the query it used and its output; then the answer. */
+/**
+ * Each hop's weights over the story's sentences, the query u it used, its output o, and the query's update for
+ * the next hop: `kept` = u·H (the question's "now", all H keeps) and `next` = u·H + o; then the answer.
+ */
 export function hops(api, count, story = defaultStory) {
   const keys = story.map((line, i) => vector({ ...storyLines[line].key, recent: recency[i] }));
   const values = story.map((line) => vector(storyLines[line].value));
@@ -41,8 +44,10 @@ export function hops(api, count, story = defaultStory) {
   const out = [];
   for (let hop = 0; hop < count; hop++) {
     const { output, weights } = api.attention({ q: u, k: matrix(keys), v: matrix(values), scale: sharpness });
-    out.push({ query: u, weights, output });
-    u = api.matmul({ a: u, b: matrix(keepNow), bias: output.data }); // u·H + o
+    const kept = api.matmul({ a: u, b: matrix(keepNow) }); // u·H
+    const next = api.matmul({ a: u, b: matrix(keepNow), bias: output.data }); // u·H + o
+    out.push({ query: u, weights, output, kept, next });
+    u = next;
   }
   const last = out.at(-1).output.data;
   const placeScores = places.map((place) => last[features.indexOf(place)]);

@@ -1,8 +1,16 @@
 // Lesson 8: the sinusoidal position encodings as a heatmap, and permutation equivariance computed live.
-import { button, controlsRow, element, fieldset, labelled } from '../../common/controls.js';
+import { button, controlsRow, element, fieldset, labelled, sliderOutput } from '../../common/controls.js';
 import { formatNumber } from '../../common/format.js';
 import { Heatmap } from '../../drawing/heatmap.js';
-import { permutationCheck, shuffledOrder } from './position-math.js';
+import { permutationCheck, shuffledOrder, width as wordWidth } from './position-math.js';
+
+const maxWords = 12; // the outputs' maps stay readable; more words are cut, and the verdict says so
+
+/** What the two sliders change (the picture only) and what the words get instead, for `count` words. */
+function encodingsNote({ positions, dims, withPositions }, count) {
+  const words = `The words get ${count} row${count === 1 ? '' : 's'} of an encoding ${wordWidth} dimensions wide, their own width`;
+  return `The sliders change only this picture (${positions} positions × ${dims} dimensions), not the outputs. ${words}${withPositions ? ', one row added to each word' : ', and only when “add the position encodings” is ticked'}${dims === wordWidth ? ': the picture’s first rows.' : `. The same frequencies, from one turn in 2π positions down to 1/10,000 of that, spread over ${wordWidth} columns instead of ${dims}: set the dimensions to ${wordWidth} to see exactly what they get.`}`;
+}
 
 export class PositionLesson {
   constructor({ api, state, onChange, onFacts }) {
@@ -16,8 +24,8 @@ export class PositionLesson {
     );
     this.dimsInput = element('input', { type: 'range', id: 'position-dims', min: 2, max: 64, step: 2 });
     this.dimsInput.addEventListener('input', () => this.onChange({ dims: Number(this.dimsInput.value) }));
-    this.positionsText = element('output', { for: 'position-count' });
-    this.dimsText = element('output', { for: 'position-dims' });
+    this.positionsText = sliderOutput('position-count', '64');
+    this.dimsText = sliderOutput('position-dims', '64');
     this.sentenceInput = element('input', { type: 'text', id: 'position-sentence', autocomplete: 'off' });
     this.sentenceInput.addEventListener('change', () => this.onChange({ sentence: this.sentenceInput.value, seed: 0 }));
     this.withPositions = element('input', { type: 'checkbox', id: 'position-add' });
@@ -45,6 +53,7 @@ export class PositionLesson {
       wordLabels: true,
     });
     this.verdict = element('p', { id: 'position-verdict', className: 'verdict', 'aria-live': 'polite' });
+    this.encodingsNote = element('p', { id: 'position-encodings-note', className: 'hint' }); // what the sliders change
     this.element = element(
       'div',
       { className: 'lesson-widget' },
@@ -66,6 +75,7 @@ export class PositionLesson {
         ),
       ),
       element('div', { className: 'maps-row' }, this.encodings.element, this.original.element, this.shuffled.element),
+      this.encodingsNote,
       this.verdict,
     );
   }
@@ -83,7 +93,9 @@ export class PositionLesson {
       digits: 3,
       maxWidth: Math.min(width, 520),
     });
-    const words = s.sentence.trim().toLowerCase().split(/\s+/).filter(Boolean).slice(0, 12);
+    const typed = s.sentence.trim().toLowerCase().split(/\s+/).filter(Boolean);
+    const words = typed.slice(0, maxWords);
+    this.encodingsNote.textContent = encodingsNote(s, words.length);
     if (words.length < 2) {
       this.verdict.textContent = 'Type two words or more to shuffle.';
       return;
@@ -102,5 +114,7 @@ export class PositionLesson {
       largest < 1e-5
         ? `Without positions, each word’s output is the same row in both orders (largest difference ${formatNumber(largest, 2)}): attention saw a bag of words.`
         : `With positions, the same word gets a different output in another place (largest difference ${formatNumber(largest, 3)}): order now matters.`;
+    if (typed.length > maxWords)
+      this.verdict.textContent += ` Only the first ${maxWords} of your ${typed.length} words are used: “${typed.slice(maxWords).join(' ')}” was cut.`;
   }
 }

@@ -2,7 +2,7 @@
 // layer, and the check that shuffling the input shuffles the output rows the same way (permutation
 // equivariance), which holds without position encodings and breaks with them.
 
-const width = 8;
+export const width = 8; // each word's vector, and so the encoding added to it
 
 /** A fixed pseudo-random vector per word (the same word, the same vector), width × 1 per row. */
 function wordVector(word) {

@@ -4,28 +4,11 @@ import { controlsRow, element, fieldset, labelled, select } from '../../common/c
 import { formatNumber } from '../../common/format.js';
 import { Heatmap } from '../../drawing/heatmap.js';
 import { KvHeadsExperiment } from '../kv-heads/kv-heads-experiment.js';
-import { headWeights, splitHeads } from './reshape-math.js';
+import { FusedProjectionView } from './reshape-fused.js';
+import { headWeights, lessonInputs as inputs, splitHeads } from './reshape-math.js';
 
 const tokens = ['the', 'cat', 'sat', 'down'];
-const width = 6;
-
-// Four tokens with distinct vectors, and fixed projections (the lesson is the layout, not these numbers).
-function inputs() {
-  const x = {
-    data: Float32Array.from({ length: tokens.length * width }, (_, i) => Math.round(Math.sin(i * 1.7 + 1) * 10) / 10),
-    rows: tokens.length,
-    cols: width,
-  };
-  let state = 7;
-  const next = () =>
-    Math.round(((state = (Math.imul(state, 1664525) + 1013904223) >>> 0) / 4294967296 - 0.5) * 20) / 10;
-  const projections = [0, 1, 2].map(() => ({
-    data: Float32Array.from({ length: width * width }, next),
-    rows: width,
-    cols: width,
-  }));
-  return { x, projections };
-}
+const width = 6; // D: lessonInputs' width
 
 function tokenGrid(caption, data, rows, cols, tokenOf, id) {
   const body = [];
@@ -84,6 +67,8 @@ export class ReshapeLesson {
       this.maps,
       this.verdict,
     );
+    this.fused = new FusedProjectionView(tokenGrid);
+    this.element.append(this.fused.element);
     // Sharing keys and values across heads: drawn now, trained on request.
     this.kvHeads = new KvHeadsExperiment({
       kvHeads: state.kvHeads,
@@ -160,6 +145,7 @@ export class ReshapeLesson {
         }),
       ),
     );
+    this.fused.update(this.api, x, projections, heads, tokens);
     this.verdict.textContent = `Split right, every head's rows are the tokens in order (${rowsOf(right, 0).join(', ')}). Read straight as (H, S, D/H), head 1's rows are ${rowsOf(wrong, 0).join(', ')}: each head sees only some of the tokens, cut into pieces, so its rows are no longer positions and its map relates pieces of words.`;
   }
 }

@@ -18,7 +18,16 @@ export function firstNearlyOneHot(api, seed) {
   return widths.find((d) => scalingExperiment(api, d, seed).unscaled.meanLargest > 0.9) ?? null;
 }
 
-/** The experiment at width `d` with the `seed`-th draw: both ways' weights, spreads and largest weights. */
+/**
+ * The softmax's slope for each weight: ∂wᵢ/∂sᵢ = wᵢ(1 − wᵢ), how much weight i moves when its own score moves (at
+ * most ¼, at w = ½; near 0 when w is near 0 or 1, so a one-hot row passes almost no gradient back to its scores).
+ */
+export const softmaxSlopes = (weights) => Float32Array.from(weights, (w) => w * (1 - w));
+
+/**
+ * The experiment at width `d` with the `seed`-th draw, both ways (unscaled, scaled by 1/√d): the first query's
+ * weights, the spread of the scores, a query's largest weight on average, and its largest slope w(1 − w) on average.
+ */
 export function scalingExperiment(api, d, seed) {
   const q = { data: gaussians(queryCount * d, 2 * seed + 1), rows: queryCount, cols: d };
   const k = { data: gaussians(keyCount * d, 2 * seed + 2), rows: keyCount, cols: d };
@@ -26,11 +35,15 @@ export function scalingExperiment(api, d, seed) {
   const way = (scale) => {
     const weights = api.attention({ q, k, v, scale }).weights;
     const scores = api.logits({ q, k, scale }).data;
-    const largest = Array.from({ length: queryCount }, (_, r) =>
-      Math.max(...weights.data.slice(r * keyCount, (r + 1) * keyCount)),
-    );
-    const meanLargest = largest.reduce((a, b) => a + b, 0) / queryCount;
-    return { firstRow: weights.data.slice(0, keyCount), spread: standardDeviation(Array.from(scores)), meanLargest };
+    const rows = Array.from({ length: queryCount }, (_, r) => weights.data.slice(r * keyCount, (r + 1) * keyCount));
+    const mean = (values) => values.reduce((a, b) => a + b, 0) / queryCount;
+    return {
+      firstRow: rows[0],
+      spread: standardDeviation(Array.from(scores)),
+      meanLargest: mean(rows.map((row) => Math.max(...row))),
+      meanLargestSlope: mean(rows.map((row) => Math.max(...softmaxSlopes(row)))),
+    };
   };
-  return { unscaled: way(1), scaled: way(1 / Math.sqrt(d)) };
+  const rootWidth = Math.sqrt(d);
+  return { rootWidth, unscaled: way(1), scaled: way(1 / rootWidth) };
 }

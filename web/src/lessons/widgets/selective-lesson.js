@@ -1,8 +1,8 @@
 // Lesson 1: one sequence summarised three ways, the learner choosing which item should be remembered.
-import { controlsRow, element, fieldset, labelled, select } from '../../common/controls.js';
+import { controlsRow, element, fieldset, labelled, select, sliderOutput } from '../../common/controls.js';
 import { formatNumber } from '../../common/format.js';
 import { Heatmap, wordWeights } from '../../drawing/heatmap.js';
-import { items, summaries } from './selective-math.js';
+import { items, summaries, verdict } from './selective-math.js';
 
 export class SelectiveLesson {
   constructor({ api, state, onChange, onFacts }) {
@@ -17,7 +17,7 @@ export class SelectiveLesson {
     );
     this.decayInput = element('input', { type: 'range', id: 'memory-decay', min: 5, max: 95, step: 5 });
     this.decayInput.addEventListener('input', () => this.onChange({ decay: Number(this.decayInput.value) / 100 }));
-    this.decayText = element('output', { for: 'memory-decay' });
+    this.decayText = sliderOutput('memory-decay', 'λ = 0.95');
     this.map = new Heatmap({
       id: 'selective-weights',
       title: 'weights over the sequence (oldest first)',
@@ -60,14 +60,28 @@ export class SelectiveLesson {
       colLabels: [...items],
       maxWidth: Math.min(width, 560),
     });
-    this.results.replaceChildren(
-      ...list.map((s) =>
-        element(
-          'li',
-          { className: s.kept === chosen ? 'kept' : 'lost' },
-          `${s.name}: weights sum to ${formatNumber(s.total, 3)}; the summary looks most like “${items[s.kept]}”${s.kept === chosen ? ' ✓ kept' : ` ✗ (${items[chosen]} was asked for)`}`,
-        ),
-      ),
-    );
+    this.results.replaceChildren(...list.map((s) => resultItem(s, chosen)));
   }
+}
+
+/** A summary's line: what it sums to, what it looks like, and its mark, said from what was computed (verdict). */
+function resultItem(summary, chosen) {
+  const { kind, share, open } = verdict(summary, chosen);
+  const asked = `“${items[chosen]}”`;
+  const held = `${formatNumber(share * 100, 2)}% of the weight`;
+  const marks = {
+    kept: ` ✓ kept: ${asked} holds ${held}`,
+    forgotten: ` ✗ forgotten: ${asked}, the item asked for, holds ${held}`,
+    // every weight above ½ (the gates all open): the summary keeps every item as much as the one asked for
+    unselective: ` ✗ not selective: ${open === items.length ? `all ${open} weights are above ½, so it keeps every item, and ` : ''}${asked} holds only ${held}`,
+  };
+  const byAge =
+    summary.name === 'fixed decay' && summary.kept === items.length - 1
+      ? ' (a fixed decay keeps the newest item, whatever is asked for)'
+      : '';
+  return element(
+    'li',
+    { className: kind === 'kept' ? 'kept' : kind === 'forgotten' ? 'lost' : 'unselective' },
+    `${summary.name}: weights sum to ${formatNumber(summary.total, 3)}; the summary looks most like “${items[summary.kept]}”${marks[kind]}${byAge}`,
+  );
 }

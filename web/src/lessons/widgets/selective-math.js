@@ -55,3 +55,18 @@ export function summaries(api, chosen, decay) {
     return { ...summary, vector, kept, total };
   });
 }
+
+/**
+ * What a summary did with item `chosen`, from its weights and resemblance: `share`, the part of all its weight on
+ * the chosen item; `open`, how many weights are above ½ (a sigmoid gate counts as open there); and `kind`:
+ *   'kept'        it looks most like the chosen item, which holds more than half the weight;
+ *   'unselective' it looks most like the chosen item, but that item holds half the weight or less: the summary
+ *                 keeps the others as much (the gates, open for everything);
+ *   'forgotten'   it looks most like another item.
+ */
+export function verdict(summary, chosen) {
+  const share = summary.weights[chosen] / summary.total;
+  const open = summary.weights.filter((w) => w > 0.5).length;
+  const kind = summary.kept !== chosen ? 'forgotten' : share > 0.5 ? 'kept' : 'unselective';
+  return { kind, share, open };
+}

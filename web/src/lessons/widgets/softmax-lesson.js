@@ -1,12 +1,23 @@
 // Lesson 2: softmax as a soft argmax. Five inputs' scores (editable) become weights at a temperature; hard
 // attention takes the argmax, sampled hard attention draws one; reordering the inputs reorders the weights.
-import { button, controlsRow, element, fieldset, hasFocus, labelled, logSlider } from '../../common/controls.js';
+import {
+  button,
+  controlsRow,
+  element,
+  fieldset,
+  hasFocus,
+  labelled,
+  logSlider,
+  sliderOutput,
+} from '../../common/controls.js';
+import { temperatureAtPosition } from '../lessons-state.js';
 import { DistributionView } from '../../drawing/distribution-view.js';
 import { formatNumber } from '../../common/format.js';
 import {
   hardAttention,
   inputOrder,
   inputs,
+  maxNormDistances,
   reordered,
   sampledIndex,
   temperatureRange,
@@ -37,11 +48,9 @@ export class SoftmaxLesson {
     });
     this.temperatureInput = element('input', { type: 'range', id: 'softmax-temperature', min: 0, max: 1000, step: 1 });
     this.temperatureInput.addEventListener('input', () =>
-      this.onChange({
-        temperature: Number(logSlider.toValue(Number(this.temperatureInput.value), ...temperatureRange).toPrecision(2)),
-      }),
+      this.onChange({ temperature: temperatureAtPosition(Number(this.temperatureInput.value)) }),
     );
-    this.temperatureText = element('output', { for: 'softmax-temperature' });
+    this.temperatureText = sliderOutput('softmax-temperature', 'T = 0.05015');
     this.soft = new DistributionView({ id: 'softmax-soft', title: '' });
     this.hard = new DistributionView({ id: 'softmax-hard', title: 'hard attention: all weight on the largest score' });
     this.results = element('ul', { className: 'lesson-results', id: 'softmax-results', 'aria-live': 'polite' });
@@ -50,7 +59,7 @@ export class SoftmaxLesson {
       { className: 'lesson-widget' },
       element('p', {
         textContent:
-          'One query scored against five inputs; each input’s value is a temperature in °C that the output averages.',
+          'One query scored against five inputs; each input’s value is a weather reading in °C (nothing to do with the softmax’s temperature T) that the output averages.',
       }),
       controlsRow(
         fieldset(
@@ -116,8 +125,7 @@ export class SoftmaxLesson {
       'taken',
       inputs.length,
     );
-    const uniformGap = Math.max(...soft.weights.map((w) => Math.abs(w - 1 / inputs.length)));
-    const oneHotGap = Math.max(...order.map((input, row) => Math.abs(soft.weights[row] - (input === argmax ? 1 : 0))));
+    const distance = maxNormDistances(byInput, argmax);
     this.results.replaceChildren(
       element('li', {
         textContent: `Soft attention: Σ weight × value = ${formatNumber(soft.output, 3)} °C, an average of all five.`,
@@ -130,7 +138,8 @@ export class SoftmaxLesson {
         textContent: `Sampled hard attention (draw ${draw + 1}): ${inputs[drawn]}, ${formatNumber(values[drawn], 3)} °C.`,
       }),
       element('li', {
-        textContent: `The weights are within ${formatNumber(oneHotGap, 2)} of the one-hot argmax and ${formatNumber(uniformGap, 2)} of uniform (${formatNumber(1 / inputs.length, 2)} each).`,
+        id: 'softmax-distances',
+        textContent: `Largest difference of any one weight (the max-norm, L∞) from the one-hot argmax: ${formatNumber(distance.fromOneHot, 2)}; from uniform (${formatNumber(1 / inputs.length, 2)} each): ${formatNumber(distance.fromUniform, 2)}.`,
       }),
       element('li', {
         id: 'softmax-equivariance',

@@ -68,3 +68,16 @@ export function reordered(api, scores, temperature, order) {
   const largest = Math.max(...order.map((input, at) => Math.abs(moved.weights[at] - listed.weights[input])));
   return { ...moved, largest };
 }
+
+/**
+ * How far the weights (in the inputs' own order) are from the two ends of the temperature's range, each as the
+ * largest difference of any one weight (the max-norm, L∞): from the one-hot argmax (1 on input `argmax`, 0
+ * elsewhere) and from uniform (1/n each).
+ */
+export function maxNormDistances(weights, argmax) {
+  const largest = (target) => Math.max(...Array.from(weights, (w, i) => Math.abs(w - target(i))));
+  return {
+    fromOneHot: largest((i) => (i === argmax ? 1 : 0)),
+    fromUniform: largest(() => 1 / weights.length),
+  };
+}
