@@ -8,6 +8,8 @@ import { LessonPanel } from '../src/lessons/lesson-panel.js';
 import { decodeLessonsState, encodeLessonsState, lessonSettingNames } from '../src/lessons/lessons-state.js';
 import {
   clearError,
+  defineElement,
+  ElementBase,
   integerAttribute,
   nearScreen,
   reportError,
@@ -16,7 +18,7 @@ import {
   sharedTranslator,
 } from './shared.js';
 
-export class AttentionLessonElement extends HTMLElement {
+export class AttentionLessonElement extends ElementBase {
   static observedAttributes = ['lesson', 'playground', ...lessonSettingNames];
 
   #panel;
@@ -104,4 +106,4 @@ export class AttentionLessonElement extends HTMLElement {
   }
 }
 
-if (!customElements.get('attention-lesson')) customElements.define('attention-lesson', AttentionLessonElement);
+defineElement('attention-lesson', AttentionLessonElement);

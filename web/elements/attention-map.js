@@ -8,7 +8,7 @@ import { viridis } from '../src/drawing/viridis.js';
 import { formatNumber } from '../src/common/format.js';
 import { Heatmap } from '../src/drawing/heatmap.js';
 import { checkKnownKeys, matrixShape } from '../lib/known-keys.js';
-import { clearError, integerAttribute, reportError, shadowWithStyles } from './shared.js';
+import { clearError, defineElement, ElementBase, integerAttribute, reportError, shadowWithStyles } from './shared.js';
 
 const describe = (value) => (value === null ? 'null' : Array.isArray(value) ? 'an array' : typeof value);
 
@@ -71,7 +71,7 @@ function xmlText(text) {
     .replaceAll('"', '&quot;');
 }
 
-export class AttentionMapElement extends HTMLElement {
+export class AttentionMapElement extends ElementBase {
   static observedAttributes = ['caption', 'digits', 'show-values', 'range', 'head'];
 
   #weights = null;
@@ -291,4 +291,4 @@ export class AttentionMapElement extends HTMLElement {
   }
 }
 
-if (!customElements.get('attention-map')) customElements.define('attention-map', AttentionMapElement);
+defineElement('attention-map', AttentionMapElement);

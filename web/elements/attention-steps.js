@@ -6,7 +6,15 @@
 import { checkKnownKeys } from '../lib/known-keys.js';
 import { defaultState, limits, resize } from '../src/steps/step-state.js';
 import { StepView } from '../src/steps/step-view.js';
-import { clearError, nearScreen, reportError, shadowWithStyles, sharedAttention } from './shared.js';
+import {
+  clearError,
+  defineElement,
+  ElementBase,
+  nearScreen,
+  reportError,
+  shadowWithStyles,
+  sharedAttention,
+} from './shared.js';
 
 const inputNames = ['x', 'wq', 'wk', 'wv'];
 
@@ -54,7 +62,7 @@ export function stepsState(inputs) {
   return state;
 }
 
-export class AttentionStepsElement extends HTMLElement {
+export class AttentionStepsElement extends ElementBase {
   #inputs = {};
   #view = null;
   #api = null;
@@ -132,4 +140,4 @@ export class AttentionStepsElement extends HTMLElement {
   }
 }
 
-if (!customElements.get('attention-steps')) customElements.define('attention-steps', AttentionStepsElement);
+defineElement('attention-steps', AttentionStepsElement);

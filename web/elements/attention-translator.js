@@ -8,9 +8,18 @@ import { element } from '../src/common/controls.js';
 import { crossAttentionMap, drawingInSlices, Heatmap } from '../src/drawing/heatmap.js';
 import { LineView } from '../src/drawing/line-view.js';
 import { alignmentCells, pickMap } from '../src/translation/translation-maps.js';
-import { clearError, integerAttribute, nearScreen, reportError, shadowWithStyles, sharedTranslator } from './shared.js';
+import {
+  clearError,
+  defineElement,
+  ElementBase,
+  integerAttribute,
+  nearScreen,
+  reportError,
+  shadowWithStyles,
+  sharedTranslator,
+} from './shared.js';
 
-export class AttentionTranslatorElement extends HTMLElement {
+export class AttentionTranslatorElement extends ElementBase {
   static observedAttributes = ['sentence', 'model', 'layer', 'head', 'temperature', 'readonly', 'lines'];
 
   #translator = null;
@@ -148,5 +157,4 @@ export class AttentionTranslatorElement extends HTMLElement {
   }
 }
 
-if (!customElements.get('attention-translator'))
-  customElements.define('attention-translator', AttentionTranslatorElement);
+defineElement('attention-translator', AttentionTranslatorElement);

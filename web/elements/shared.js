@@ -5,6 +5,17 @@ import { loadAttention, loadTranslator } from '../lib/index.js';
 import { nextTask } from '../src/common/next-task.js';
 import { elementStyles } from './styles.js';
 
+/**
+ * What the elements extend: the browser's HTMLElement, or in a server-side render (Astro, Next, VitePress import
+ * the page's modules in Node, where there is no DOM) a plain class, so importing the elements never throws there.
+ */
+export const ElementBase = /** @type {typeof HTMLElement} */ (globalThis.HTMLElement ?? class {});
+
+/** Registers `name` once, and only where there is a custom element registry (a browser, not a server render). */
+export function defineElement(name, constructor) {
+  if (globalThis.customElements && !customElements.get(name)) customElements.define(name, constructor);
+}
+
 let attention = null;
 const translators = new Map(); // model name or URL → Promise<Translator>
 
