@@ -78,7 +78,7 @@ describe('switching heads off', () => {
     await expect
       .poll(() => page.locator('#head-ranking-status').textContent(), { timeout: 45_000 })
       .toMatch(
-        /^Ranked on 100 held-out sentences: \d+ of 24 heads cost nothing when switched off alone; the one that matters most is cross-attention, layer \d, head \d \(−\d+\)/,
+        /^Ranked on 100 held-out sentences: \d+ of 24 heads cost nothing when switched off alone; the one that matters most is cross-attention, layer \d, head \d \(−\d+ exact translations of 100\)/,
       );
     // Every switch says what it costs alone; three curves, each from the all-on score down to every head of its kind off.
     expect(await switchText(page, 'c1.1')).toMatch(/^on · (0|[−+]\d+)$/);

@@ -86,7 +86,7 @@ describe('a refused sentence', () => {
     // The previous sentence's parts, all drawn: the bars, the maps (scrolled to, as the lazy ones need), attribution.
     expect(await page.locator('#next-word li').count()).toBeGreaterThan(1);
     expect(await page.locator('#alignment-agreement').textContent()).toMatch(
-      /^In this map, on 100% of the aligned output words so far, the largest weight falls on the word’s true source word\.$/,
+      /^In this map, on (\d+) of the \1 aligned output words so far \(100%\), the largest weight falls on the word’s true source word\.$/,
     );
     await page.locator('#decoder-self-attention').scrollIntoViewIfNeeded();
     await expect.poll(() => page.locator('#decoder-self-attention table tbody tr').count()).toBe(9);

@@ -149,7 +149,7 @@ export class StageBlocks {
         this.maps.step(
           'step-weights',
           '3. Softmax along each query’s row',
-          'Softmax turns each row into a distribution over the keys: a soft argmax. Low temperature sharpens it towards the maximum, high temperature flattens it towards uniform. As a graph, the mask is the adjacency: no mask is the complete graph, causal keeps only edges from earlier tokens; click an edge to hide or show it, or pad the last token.',
+          'Softmax turns each row into a distribution over the keys: a soft argmax. Low temperature sharpens it towards the maximum, high temperature flattens it towards uniform. As a graph, the mask is the adjacency: no mask is the complete graph, causal keeps only the edges into each query from its own token and earlier ones; click an edge to hide or show it, or pad the last token.',
           ...this.#weightMaps(head, 'stage-', undefined),
           this.#graph(head),
         ),

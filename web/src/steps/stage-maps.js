@@ -93,7 +93,8 @@ export class StageMaps {
       matrix,
       digits: this.digits,
       highlightRow: queries ? this.row : null,
-      rowLabels: Array.from({ length: matrix.rows }, (_, i) => (queries ? `q${i + 1}` : `${i + 1}`)),
+      // K's and V's rows belong to the keys: named as the scores' columns and the output breakdown name them.
+      rowLabels: Array.from({ length: matrix.rows }, (_, i) => (queries ? `q${i + 1}` : `k${i + 1}`)),
       colLabels,
       maxWidth: available,
     };

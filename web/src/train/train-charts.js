@@ -25,7 +25,7 @@ export class TrainCharts {
   constructor() {
     this.lossChart = new LineChart({
       id: 'loss-chart',
-      title: 'Training loss (cross-entropy per target word)',
+      title: 'Training loss (cross-entropy per target word, in nats: natural log)',
       yLabel: 'loss',
       yScale: 'log',
       formatTick: (y) => formatNumber(y, 2),
@@ -73,7 +73,8 @@ export class TrainCharts {
     this.lossChart.update({
       xMax,
       series: lossSeries,
-      summary: lastLoss === undefined ? 'no training yet' : `loss ${formatNumber(lastLoss, 3)} at step ${run.step}`,
+      summary:
+        lastLoss === undefined ? 'no training yet' : `loss ${formatNumber(lastLoss, 3)} nats at step ${run.step}`,
     });
     const last = run?.evaluations.at(-1);
     this.scoreChart.update({
@@ -106,7 +107,7 @@ export class TrainCharts {
       parts.push(`95% exact reached at step ${run.stepToTarget}, after ${formatDuration(run.secondsToTarget)}`);
     if (run.finalEvaluation)
       parts.push(
-        `final: ${run.finalEvaluation.exact} of ${run.finalEvaluation.total} exact, alignment ${formatShare(run.finalEvaluation.alignment)}`,
+        `final: ${run.finalEvaluation.exact} of ${run.finalEvaluation.total} exact, alignment ${formatShare(run.finalEvaluation.alignment)}${run.finalEvaluation.total === last.total ? '' : ` (scored once, at the end, over ${run.finalEvaluation.total} held out rather than the chart’s first ${last.total})`}`,
       );
     return `${parts.join('; ')}.`;
   }

@@ -123,12 +123,15 @@ export class AttentionMapsArea {
         }),
       drawn,
     );
-    const agreement = alignmentAgreement(cross, alignmentCells(r.alignment, step + 1));
-    // The share of words, not a weight: "a weight of 100%" would read as one weight holding everything.
+    const cells = alignmentCells(r.alignment, step + 1);
+    const agreement = alignmentAgreement(cross, cells);
+    // The share of words, not a weight: "a weight of 100%" would read as one weight holding everything. The count
+    // beside it lets a learner check it against the rings (words such as the Spanish "a" translate no English word).
+    const hits = agreement === null ? 0 : Math.round(agreement * cells.length);
     this.agreement.textContent =
       agreement === null
         ? ''
-        : `In this map, on ${Math.round(agreement * 100)}% of the aligned output words so far, the largest weight falls on the word’s true source word.`;
+        : `In this map, on ${hits} of the ${cells.length} aligned output words so far (${Math.round(agreement * 100)}%), the largest weight falls on the word’s true source word.`;
     this.gridDraw.request(
       () =>
         this.grid.update(

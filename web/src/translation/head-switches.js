@@ -160,7 +160,7 @@ export class HeadSwitches {
     const ids = [...importance.keys()];
     const mostImportant = ids.reduce((best, id) => (importance.get(id) > importance.get(best) ? id : best));
     const removable = ids.filter((id) => importance.get(id) <= 0).length;
-    this.status.textContent = `Ranked on ${all.total} held-out sentences: ${removable} of ${ids.length} heads cost nothing when switched off alone; the one that matters most is ${this.names.get(mostImportant)} (${signed(-importance.get(mostImportant))}). Each switch shows what it costs alone.`;
+    this.status.textContent = `Ranked on ${all.total} held-out sentences: ${removable} of ${ids.length} heads cost nothing when switched off alone; the one that matters most is ${this.names.get(mostImportant)} (${signed(-importance.get(mostImportant))} exact translations of ${all.total}). Each switch now shows, after “on” or “off”, the change in exact translations when that head alone is off.`;
     this.rankButton.disabled = false;
   }
 }

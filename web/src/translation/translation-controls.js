@@ -26,7 +26,7 @@ export class TranslationControls {
     const slider = (id, name, key, min, max) =>
       new TemperatureSlider({ id, name, min, max, onChange: (value) => onChange({ [key]: value }) });
     this.temperature = slider('tr-temperature', 'T', 'temperature', limits.minTemperature, limits.maxTemperature);
-    const resetTemperature = button('T = 1', () => onChange({ temperature: 1 }), {
+    const resetTemperature = button('reset to T = 1', () => onChange({ temperature: 1 }), {
       id: 'tr-temperature-reset',
       title: 'the temperature the model was trained at',
     });
