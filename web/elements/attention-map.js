@@ -8,7 +8,15 @@ import { viridis } from '../src/drawing/viridis.js';
 import { formatNumber } from '../src/common/format.js';
 import { Heatmap } from '../src/drawing/heatmap.js';
 import { checkKnownKeys, matrixShape } from '../lib/known-keys.js';
-import { clearError, defineElement, ElementBase, integerAttribute, reportError, shadowWithStyles } from './shared.js';
+import {
+  clearError,
+  defineElement,
+  ElementBase,
+  integerAttribute,
+  markDrawn,
+  reportError,
+  shadowWithStyles,
+} from './shared.js';
 
 const describe = (value) => (value === null ? 'null' : Array.isArray(value) ? 'an array' : typeof value);
 
@@ -203,6 +211,7 @@ export class AttentionMapElement extends ElementBase {
       this.#shown = { matrix, rowLabels: this.heatmap.rowLabels, colLabels: this.heatmap.colLabels, caption, digits };
       clearError(this.errorLine);
       this.heatmap.element.hidden = false;
+      markDrawn(this); // it has no controls and draws at once: nothing waits for the screen or for printing
     } catch (error) {
       this.heatmap.element.hidden = true;
       this.#shown = null;

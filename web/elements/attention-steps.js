@@ -10,10 +10,14 @@ import {
   clearError,
   defineElement,
   ElementBase,
+  markDrawn,
   nearScreen,
   reportError,
+  settingsLine,
   shadowWithStyles,
   sharedAttention,
+  showSettings,
+  viewDrawn,
 } from './shared.js';
 
 const inputNames = ['x', 'wq', 'wk', 'wv'];
@@ -72,6 +76,8 @@ export class AttentionStepsElement extends ElementBase {
     const { root, errorLine } = shadowWithStyles(this);
     this.root = root;
     this.errorLine = errorLine;
+    this.settingsLine = settingsLine(); // on paper, instead of the walkthrough's controls
+    root.append(this.settingsLine);
   }
 
   get x() {
@@ -132,11 +138,33 @@ export class AttentionStepsElement extends ElementBase {
     }
     clearError(this.errorLine);
     this.#view?.element.remove();
-    const view = new StepView({ api: this.#api, state, notice: null, onStateChange: () => {} });
+    const view = new StepView({ api: this.#api, state, notice: null, onStateChange: (s) => this.#showSettings(s) });
     this.#view = view;
     this.root.append(view.element);
+    this.#showSettings(state);
     // A step per task, a map per task: a page with the walkthrough on it stays responsive while it draws.
-    view.renderInSlices().catch((error) => reportError(this, this.errorLine, error));
+    view
+      .renderInSlices()
+      .then(() => viewDrawn(view, view.stages, () => !view.errorLine.hidden || this.#view !== view))
+      .then((drawn) => {
+        if (drawn && this.#view === view) markDrawn(this);
+      })
+      .catch((error) => reportError(this, this.errorLine, error));
+  }
+
+  /** The walkthrough's settings (its inputs show their own numbers), e.g. "Settings: T = 1, d_k = 3, …". */
+  #showSettings(s) {
+    const scale = { dk: '1/√d_k', dmodel: '1/√d_model', none: '1', custom: s.customScale }[s.scaleMode];
+    showSettings(this.settingsLine, [
+      ['T', s.temperature],
+      ['d_model', s.dModel],
+      ['d_k', s.dK],
+      ['d_v', s.dV],
+      ['heads', s.heads],
+      ['scale', scale],
+      ['mask', s.maskMode],
+      ['attention', s.hard ? 'hard' : 'soft'],
+    ]);
   }
 }
 

@@ -13,10 +13,13 @@ import {
   defineElement,
   ElementBase,
   integerAttribute,
+  markDrawn,
   nearScreen,
   reportError,
+  settingsLine,
   shadowWithStyles,
   sharedTranslator,
+  showSettings,
 } from './shared.js';
 
 export class AttentionTranslatorElement extends ElementBase {
@@ -56,8 +59,10 @@ export class AttentionTranslatorElement extends ElementBase {
       ...crossAttentionMap,
     });
     this.lines = new LineView({ id: 'lines', title: 'cross-attention as lines: source above, output below' });
+    this.settingsLine = settingsLine(); // on paper, instead of the sentence's form
     root.append(
       this.form,
+      this.settingsLine,
       this.output,
       element('div', { className: 'maps-row' }, this.map.element, this.lines.element),
     );
@@ -105,6 +110,7 @@ export class AttentionTranslatorElement extends ElementBase {
       clearError(this.errorLine);
       await drawingInSlices(() => this.#draw()); // the words at once, the map's picture in a task of its own
       if (request !== this.#request) return;
+      markDrawn(this);
       this.dispatchEvent(new CustomEvent('translated', { detail: this.#result, bubbles: true, composed: true }));
     } catch (error) {
       if (request !== this.#request) return;
@@ -130,6 +136,12 @@ export class AttentionTranslatorElement extends ElementBase {
         ...r.target.map((word) => element('span', { className: 'token', textContent: word })),
       );
       const title = `cross-attention, layer ${layer + 1}, ${head === 'average' ? 'average of heads' : `head ${head + 1}`}`;
+      showSettings(this.settingsLine, [
+        ['model', this.getAttribute('model') ?? 'en-es'],
+        ['temperature', this.getAttribute('temperature') ?? 1],
+        ['layer', layer + 1],
+        ['head', head === 'average' ? 'average' : head + 1],
+      ]);
       this.map.title = title;
       this.map.element.querySelector('.heatmap-title').textContent = title;
       this.map.update({

@@ -49,15 +49,48 @@ export class AttentionStepsElement extends HTMLElement {
   readonly state: object | null;
 }
 
+/** A lesson's challenges solved: their ids (in the lesson's order) out of how many it has. */
+export interface LessonProgress {
+  lesson: number;
+  solved: string[];
+  total: number;
+}
+
+/** `<attention-lesson>`'s own events, for `addEventListener`. */
+export interface AttentionLessonEventMap extends HTMLElementEventMap {
+  /** The settings the learner changed, as the playground URL's query. */
+  change: CustomEvent<{ lesson: number; settings: string }>;
+  /** A challenge solved (with `challenges`): the lesson's progress after it. */
+  solved: CustomEvent<LessonProgress>;
+}
+
+/** A listener of one of `<attention-lesson>`'s events; the options `addEventListener` and `removeEventListener` take. */
+type LessonEventName = keyof AttentionLessonEventMap;
+type LessonListener<K extends LessonEventName> = (
+  this: AttentionLessonElement,
+  event: AttentionLessonEventMap[K],
+) => unknown;
+type AddOptions = boolean | AddEventListenerOptions;
+type RemoveOptions = boolean | EventListenerOptions;
+
 /**
  * `<attention-lesson>`: one of the lecture notes' ten lessons, its text and live widget. Attributes: `lesson`
  * (1-10), its settings under the playground URL's names (`d` for lesson 4's width, `sc` and `t` for lesson 2's
- * scores and temperature, …), `playground` (the playground's address, for the lessons' links), `theme`.
- * Events: `change` (CustomEvent<{ lesson: number, settings: string }>: the settings as a URL query), `error`.
+ * scores and temperature, …), `playground` (the playground's address, for the lessons' links), `challenges`
+ * (show the lesson's challenges), `storage` ('none', the default: solved challenges kept in the page's memory;
+ * 'local': in localStorage, under the playground's key), `theme`.
+ * Events: `change` (CustomEvent<{ lesson: number, settings: string }>: the settings as a URL query), `solved`
+ * (CustomEvent<LessonProgress>), `error`.
  */
 export class AttentionLessonElement extends HTMLElement {
   /** The lesson's current settings, as the playground keeps them. */
   readonly state: object;
+  /** The lesson's challenges solved so far (where `storage` keeps them). */
+  readonly progress: LessonProgress;
+  addEventListener<K extends LessonEventName>(type: K, listener: LessonListener<K>, options?: AddOptions): void;
+  addEventListener(type: string, listener: EventListenerOrEventListenerObject, options?: AddOptions): void;
+  removeEventListener<K extends LessonEventName>(type: K, listener: LessonListener<K>, options?: RemoveOptions): void;
+  removeEventListener(type: string, listener: EventListenerOrEventListenerObject, options?: RemoveOptions): void;
 }
 
 /** Each element's attributes (as a framework writes them in markup) and properties, for JSX and Vue types. */
@@ -97,6 +130,10 @@ export interface AttentionLessonProps {
   lesson?: number | `${number}`;
   playground?: string;
   theme?: 'light' | 'dark';
+  /** Show the lesson's challenges (each solve emits `solved`). */
+  challenges?: boolean;
+  /** Where solved challenges are kept: 'none' (the default: this page's memory) or 'local' (localStorage). */
+  storage?: 'none' | 'local';
   /** Lesson settings, under the playground URL's names. */
   pos?: string;
   dims?: string;

@@ -3,6 +3,7 @@
 // showing an error inside the element (and as an `error` event) instead of leaving a blank box.
 import { loadAttention, loadTranslator } from '../lib/index.js';
 import { nextTask } from '../src/common/next-task.js';
+import { isPrinting, onPrint, watchNearScreen } from '../src/common/draw-when-visible.js';
 import { elementStyles } from './styles.js';
 
 /**
@@ -52,20 +53,60 @@ export function sharedTranslator(model = 'en-es') {
 /**
  * Resolves when `host` comes within 300 px of the screen (at once for one already there): an element further
  * down loads its module or model and computes only when the reader gets near it (a course page with ten
- * elements computes the ones being read; a phone shows the first screen without waiting for the rest).
+ * elements computes the ones being read; a phone shows the first screen without waiting for the rest). Printing
+ * counts as near: a page printed unscrolled prints every element drawn (draw-when-visible.js says when).
  */
 export function nearScreen(host) {
   return new Promise((resolve) => {
+    const arrived = () => {
+      near.disconnect();
+      stopPrintWatch();
+      resolve();
+    };
     const near = new IntersectionObserver(
       (entries) => {
-        if (!entries.at(-1).isIntersecting) return;
-        near.disconnect();
-        resolve();
+        if (entries.at(-1).isIntersecting) arrived();
       },
       { rootMargin: '300px' },
     );
     near.observe(host);
+    const stopPrintWatch = onPrint(arrived);
+    if (isPrinting()) arrived();
   });
+}
+
+/**
+ * Resolves once `view` (a LessonPanel or a StepView) has drawn its widget or stages (true), or failed (false). Their first drawing waits,
+ * on its own, for `part` to come onto the screen, the reader to scroll or the page to print, and says no more;
+ * so this waits for the same moment, then for the drawing's end (looking every 16 ms while it runs, never
+ * before), or until `failed()` says it stopped on an error.
+ */
+export async function viewDrawn(view, part, failed) {
+  if (view.rendered) return true;
+  await watchNearScreen(part).near;
+  while (!view.rendered && !failed()) await new Promise((resolve) => setTimeout(resolve, 16));
+  return view.rendered;
+}
+
+/** Marks `host` drawn (`data-drawn`): what a page, or a test, waits for before it prints or measures. */
+export function markDrawn(host) {
+  host.dataset.drawn = '';
+}
+
+/**
+ * The element's settings as a line of text, shown instead of its controls on paper (elements.css): `settings`
+ * is [name, value] pairs, e.g. [['T', 1], ['d', 64]] → "Settings: T = 1, d = 64".
+ */
+export function showSettings(line, settings) {
+  const shown = settings.filter(([, value]) => value !== undefined && value !== null && value !== '');
+  line.textContent = `Settings: ${shown.map(([name, value]) => `${name} = ${value}`).join(', ') || 'the defaults'}`;
+}
+
+/** The line that shows the settings on paper (hidden on the screen, where the controls show them). */
+export function settingsLine() {
+  const line = document.createElement('p');
+  line.className = 'print-settings';
+  return line;
 }
 
 let stylesheet = null; // one constructed stylesheet, adopted by every element's shadow root

@@ -86,8 +86,18 @@ export class ChallengeList {
       if (passed && this.progress.add(challenge.id)) {
         this.#mark(challenge.id);
         this.onSolved(challenge.id);
+        // for the page's shell, which holds no list (embed mode posts it to the host page); not composed: an
+        // element's list stays inside its shadow root, which says it as its own `solved` event
+        this.element.dispatchEvent(
+          new CustomEvent('challenge-solved', { bubbles: true, detail: progressReport(this.progress, this.lesson) }),
+        );
       }
     }
+  }
+
+  /** Each shown challenge's tick again, after `progress` learnt of others (a new place to keep it). */
+  markAll() {
+    for (const id of this.items.keys()) this.#mark(id);
   }
 }
 
@@ -95,4 +105,13 @@ export class ChallengeList {
 export function lessonProgress(progress, number) {
   const own = challenges[number] ?? [];
   return { solved: own.filter((c) => progress.has(c.id)).length, total: own.length };
+}
+
+/**
+ * Lesson `number`'s progress as a host records it (<attention-lesson>'s `solved` event and `progress`, the embed
+ * mode's message): the ids of its solved challenges, in the lesson's order, out of its total.
+ */
+export function progressReport(progress, number) {
+  const own = challenges[number] ?? [];
+  return { lesson: number, solved: own.filter((c) => progress.has(c.id)).map((c) => c.id), total: own.length };
 }

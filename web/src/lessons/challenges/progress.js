@@ -1,9 +1,10 @@
-// Which challenges this browser has solved: kept in localStorage and nowhere else (no server, no cookie). A
+// Which challenges this browser has solved: kept in localStorage and nowhere else (no server, no cookie), or, for
+// <attention-lesson> on another site's page (unless it asks for storage="local"), in the page's memory only. A
 // browser that refuses storage (private modes, a sandboxed iframe) still shows progress for the visit.
 const key = 'attention-playground:challenges';
 
 /** The page's localStorage, or null where even reading the property throws (storage blocked for a frame). */
-function pageStorage() {
+export function pageStorage() {
   try {
     return globalThis.localStorage ?? null;
   } catch {
@@ -12,6 +13,7 @@ function pageStorage() {
 }
 
 export class ChallengeProgress {
+  /** @param {Storage | null} [storage] where progress is kept: the page's localStorage by default, null for memory */
   constructor(storage = pageStorage()) {
     this.storage = storage;
     this.solved = new Set(this.#read());
@@ -34,12 +36,27 @@ export class ChallengeProgress {
   add(id) {
     if (this.solved.has(id)) return false;
     this.solved.add(id);
+    this.#write();
+    return true;
+  }
+
+  /**
+   * Keeps progress in `storage` from now on (null: this page's memory only, as `<attention-lesson storage="none">`):
+   * what it already holds joins what was solved, and what was solved is written to it.
+   */
+  keepIn(storage) {
+    if (storage === this.storage) return;
+    this.storage = storage;
+    for (const id of this.#read()) this.solved.add(id);
+    if (this.solved.size > 0) this.#write();
+  }
+
+  #write() {
     try {
       this.storage?.setItem(key, JSON.stringify([...this.solved]));
     } catch {
       // storage full or refused: the visit keeps it
     }
-    return true;
   }
 
   /** Forgets every solved challenge (the lesson list's "start over"). */
