@@ -12,6 +12,21 @@ export class UnknownWordError extends RangeError {
   }
 }
 
+/**
+ * A build could not be loaded: a file it needs (its glue, its wasm) could not be fetched or imported, or its
+ * threads' workers did not start (a script refused by the page's CSP or missing, or silent for 10 s). `backend`
+ * names the build; `cause` is what the engine reported, when it reported anything.
+ */
+export class ModuleLoadError extends Error {
+  constructor(message, backend, options = undefined) {
+    super(message, options);
+    this.name = 'ModuleLoadError';
+    this.kind = /** @type {const} */ ('module-load');
+    /** @type {import('./index.js').Backend} */
+    this.backend = backend;
+  }
+}
+
 /** Returns `result`, or throws the TypeError/RangeError (or UnknownWordError) it describes. */
 export function unwrap(result, operation) {
   const { error } = result;

@@ -210,9 +210,24 @@ export interface LoadOptions {
 
 /**
  * Loads (once per backend; later calls share the instance) and resolves to the attention API. Rejects with a
- * TypeError for an unknown option.
+ * TypeError for an unknown option, and with a ModuleLoadError when the build cannot load. With no `backend`, a
+ * threaded build whose workers do not start gives way to its single-thread twin: the result's `backend` says which
+ * runs (and the console says why).
  */
 export function loadAttention(options?: LoadOptions): Promise<Attention>;
+
+/**
+ * A build could not load (loadAttention, loadTranslator, createTrainer): a file it needs (its glue, its wasm) could
+ * not be fetched or imported, or its threads' workers did not start: a worker's script refused by the page's CSP
+ * or missing (an error within milliseconds), or a worker silent for 10 s once sent the compiled module. Never a
+ * wait without end. `cause` holds what the engine reported, when it reported anything.
+ */
+export class ModuleLoadError extends Error {
+  readonly kind: 'module-load';
+  /** The build that could not load. */
+  readonly backend: Backend;
+  constructor(message: string, backend: Backend, options?: ErrorOptions);
+}
 
 /**
  * The build a load with `requested` as its `backend` option uses: `requested` itself (checked: a RangeError when

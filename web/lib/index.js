@@ -6,11 +6,12 @@ import {
   moduleFor,
   resolveBackend,
   setAssetBase,
+  singleThreadFallback,
   supportsRelaxedSimd,
   supportsSimd,
   supportsThreads,
 } from './load-module.js';
-import { unwrap, withOperation } from './errors.js';
+import { ModuleLoadError, unwrap, withOperation } from './errors.js';
 import { checkKnownKeys, matrixShape } from './known-keys.js';
 import * as validate from './validate.js';
 
@@ -18,6 +19,7 @@ export { backends, resolveBackend, setAssetBase, supportsRelaxedSimd, supportsSi
 export { loadTranslator, UnknownWordError } from './translator.js';
 export { createTrainer, trainerDefaults } from './trainer.js';
 export { startWorker } from './start-worker.js';
+export { ModuleLoadError };
 
 const loaded = new Map(); // backend → Promise<Attention>
 
@@ -25,6 +27,8 @@ const loaded = new Map(); // backend → Promise<Attention>
  * Loads the attention module: the relaxed-SIMD build where the engine has relaxed SIMD, else the SIMD128
  * build where it has SIMD, else the scalar build, each threaded in the workers of a cross-origin-isolated page;
  * or the one named by `options.backend` (a page's own thread and Node run a threaded build only when asked).
+ * Rejects with a ModuleLoadError when the build cannot load; a threaded default that does not start falls back to
+ * its single-thread twin instead.
  * @param {import('./index.js').LoadOptions} [options]
  * @returns {Promise<import('./index.js').Attention>}
  */
@@ -37,6 +41,19 @@ export function loadAttention(options = {}) {
   } catch (error) {
     return Promise.reject(error);
   }
+  const attention = loadBuild(backend);
+  if (options.backend !== undefined) return attention;
+  // The fastest build was asked for: a threaded one that does not start gives way to its single-thread twin (the
+  // result's backend says which runs; singleThreadFallback says why on the console).
+  return attention.catch((error) => {
+    const twin = singleThreadFallback(backend, error);
+    if (twin === null) throw error;
+    return loadBuild(twin);
+  });
+}
+
+/** The API over one build, loaded once. */
+function loadBuild(backend) {
   if (!loaded.has(backend)) {
     const attention = moduleFor(backend).then((module) => wrap(module, backend));
     attention.catch(() => loaded.delete(backend)); // a failed load (e.g. offline) may be retried

@@ -2,7 +2,8 @@
 // this engine can run the SIMD and the threaded ones, and how to instantiate a build in a browser (Vite or
 // any static host) or in Node (which the web-targeted Emscripten output cannot fetch from a file path by
 // itself).
-import { workerScriptUrl } from './start-worker.js';
+import { ModuleLoadError } from './errors.js';
+import { watchWorkerStart, workerScriptUrl } from './start-worker.js';
 
 /**
  * Five builds of the same C++ sources, and two JavaScript glue files that run them all: the builds import and export
@@ -10,11 +11,14 @@ import { workerScriptUrl } from './start-worker.js';
  * f32x4.relaxed_madd; the scalar one in having no SIMD kernels), so each glue file is the same but for the name of
  * the wasm it would look for, which is always given here (scripts/build.sh checks that they agree): `glue` names the
  * one a build runs with, and only those are shipped. `new URL(…, import.meta.url)` lets bundlers copy the files. The
- * threaded glue is loaded from its own URL, not bundled, because its Web Workers import the same file.
+ * threaded glue is loaded from its own URL, not bundled, because its Web Workers import the same file. The pthread
+ * worker script (2.4 kB) must stay a file of the site: bundlers inline small files as data: URLs (Vite under 4 kB),
+ * which a strict CSP refuses as a worker and from whose opaque origin the worker cannot import the glue. Vite keeps
+ * a file asked for with `?no-inline` (and drops the query); webpack never inlines `new URL` assets.
  */
 const importSingleThreadGlue = () => import('./wasm/attention-simd.mjs');
 const threadsGlueUrl = new URL('./wasm/attention-simd-threads.mjs', import.meta.url);
-const threadsWorkerUrl = new URL('./wasm/attention-simd-threads.worker.js', import.meta.url);
+const threadsWorkerUrl = new URL('./wasm/attention-simd-threads.worker.js?no-inline', import.meta.url);
 const importThreadsGlue = () => import(/* @vite-ignore */ /* webpackIgnore: true */ threadsGlueUrl.href);
 
 const builds = {
@@ -146,29 +150,70 @@ async function readFileInNode(url) {
   return readFile(url);
 }
 
+/** The threaded build's wasm, compiled here so that its workers' clock starts when they are sent it. */
+async function compileWasm(url, imports) {
+  try {
+    return await WebAssembly.instantiateStreaming(fetch(url), imports);
+  } catch {
+    // A host serving .wasm without application/wasm: compiled from its bytes (as Emscripten's glue does).
+    return WebAssembly.instantiate(await readBytes(url), imports);
+  }
+}
+
+/** Starts a threaded build in a browser: its glue, its wasm and its pool of pthread workers, watched as they start. */
+async function instantiateThreads(backend, build, wasmUrl) {
+  // Under an asset base, the glue comes from there too (a host copies the wasm/ folder whole).
+  const moduleUrl = assetUrl(`wasm/${build.glue}.mjs`, threadsGlueUrl);
+  const { default: createModule } = await (assetBase
+    ? import(/* @vite-ignore */ /* webpackIgnore: true */ moduleUrl.href)
+    : importThreadsGlue());
+  let pthreadScript = assetUrl(`wasm/${build.glue}.worker.js`, threadsWorkerUrl);
+  // A bundler that inlined it after all (an older Vite, a library build): looked for beside the glue instead,
+  // where a host that copies the wasm/ folder has it; a data: URL would be refused, or fail, in every case.
+  if (pthreadScript.protocol === 'data:') pthreadScript = new URL(`${build.glue}.worker.js`, moduleUrl);
+  const workerUrl = workerScriptUrl(pthreadScript);
+  const files = { [`${build.glue}.wasm`]: wasmUrl.href, [`${build.glue}.worker.js`]: workerUrl };
+  /** @type {Promise<void> | undefined} the glue asks for the wasm as it makes its pool (synchronously, in createModule) */
+  let wasmSent;
+  const module = {
+    // Emscripten starts each pthread's Worker from what this returns for its script (see start-worker.js); the
+    // workers are sent the compiled wasm, so they need no name for it.
+    locateFile: (name) => files[name] ?? new URL(name, moduleUrl).href,
+    mainScriptUrlOrBlob: moduleUrl.href, // what each worker imports
+    instantiateWasm(imports, receiveInstance) {
+      wasmSent = compileWasm(wasmUrl, imports).then(
+        ({ instance, module: compiled }) => receiveInstance(instance, compiled), // sends it to every worker
+      );
+      return {};
+    },
+  };
+  const ready = createModule(module);
+  const start = watchWorkerStart(module.PThread?.unusedWorkers ?? [], { backend, script: pthreadScript.href });
+  void wasmSent?.then(start.arm, start.fail); // each outcome reaches the race below
+  void ready.then(start.stop, start.stop);
+  return Promise.race([ready, start.failed]);
+}
+
 /**
- * Instantiates one build. Resolves to the raw Embind module: callers outside web/lib never see it.
- * @param {string} backend  one of `backends`
+ * Instantiates one build. Resolves to the raw Embind module: callers outside web/lib never see it. Rejects with a
+ * ModuleLoadError when a file it needs cannot be fetched or imported, or its workers do not start.
+ * @param {import('./index.js').Backend} backend  one of `backends`
  */
 export async function instantiate(backend) {
-  const build = builds[backend];
-  const wasmUrl = assetUrl(`wasm/${build.stem}.wasm`, build.wasmUrl);
-  if (build.threads) {
-    if (isNode) return instantiateThreadsInNode(build);
-    // Under an asset base, the glue comes from there too (a host copies the wasm/ folder whole).
-    const moduleUrl = assetUrl(`wasm/${build.glue}.mjs`, threadsGlueUrl);
-    const { default: createModule } = await (assetBase
-      ? import(/* @vite-ignore */ /* webpackIgnore: true */ moduleUrl.href)
-      : importThreadsGlue());
-    const pthreadScript = assetUrl(`wasm/${build.glue}.worker.js`, threadsWorkerUrl);
-    const files = { [`${build.glue}.wasm`]: wasmUrl.href, [`${build.glue}.worker.js`]: workerScriptUrl(pthreadScript) };
-    return createModule({
-      // Emscripten starts each pthread's Worker from what this returns for its script (see start-worker.js); the
-      // workers are sent the compiled wasm, so they need no name for it.
-      locateFile: (name) => files[name] ?? new URL(name, moduleUrl).href,
-      mainScriptUrlOrBlob: moduleUrl.href, // what each worker imports
+  try {
+    return await instantiateBuild(backend);
+  } catch (error) {
+    if (error instanceof ModuleLoadError) throw error;
+    throw new ModuleLoadError(`the ${backend} build could not load: ${error?.message ?? error}`, backend, {
+      cause: error,
     });
   }
+}
+
+async function instantiateBuild(backend) {
+  const build = builds[backend];
+  const wasmUrl = assetUrl(`wasm/${build.stem}.wasm`, build.wasmUrl);
+  if (build.threads) return isNode ? instantiateThreadsInNode(build) : instantiateThreads(backend, build, wasmUrl);
   const glueUrl = assetUrl(`wasm/${build.glue}.mjs`);
   const { default: createModule } = await (glueUrl
     ? import(/* @vite-ignore */ /* webpackIgnore: true */ glueUrl.href)
@@ -190,10 +235,25 @@ const instances = new Map(); // backend → Promise<module>: each build is insta
  */
 function defaultBackend() {
   const onPageThread = typeof globalThis.document !== 'undefined';
-  const threads = !isNode && !onPageThread && supportsThreads();
+  const threads = !isNode && !onPageThread && supportsThreads() && !threadsFailedToStart;
   if (supportsRelaxedSimd()) return threads ? 'wasm-relaxed-simd-threads' : 'wasm-relaxed-simd';
   if (threads) return 'wasm-simd128-threads';
   return supportsSimd() ? 'wasm-simd128' : 'wasm-scalar';
+}
+
+let threadsFailedToStart = false; // once a threaded default has not started, the default here is single-thread
+
+/**
+ * For a load that named no build: the single-thread twin of `backend` when it is a threaded build that could not
+ * load (`error`, a ModuleLoadError), said on the console and the default from then on; else null.
+ * @returns {import('./index.js').Backend | null}
+ */
+export function singleThreadFallback(backend, error) {
+  if (!builds[backend]?.threads || !(error instanceof ModuleLoadError)) return null;
+  const twin = /** @type {import('./index.js').Backend} */ (backend.replace(/-threads$/, ''));
+  if (!threadsFailedToStart) console.warn(`${error.message}; running the ${twin} build instead`);
+  threadsFailedToStart = true;
+  return twin;
 }
 
 /** The build to use: the one asked for (checked), else the default for this engine and page. */

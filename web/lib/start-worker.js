@@ -7,6 +7,7 @@
 // one line loads the real script through it (so it still works offline). Other engines, and pages that are not
 // isolated, start workers from their own URLs, which a strict `worker-src 'self'` policy allows.
 
+import { ModuleLoadError } from './errors.js';
 import { checkKnownKeys } from './known-keys.js';
 
 const isGecko =
@@ -35,4 +36,69 @@ export function startWorker(script, options = {}) {
   checkKnownKeys(options, { type: null, name: null }, { operation: 'startWorker' });
   const { type = 'classic', name } = options;
   return new Worker(workerScriptUrl(script, { type }), { type, ...(name ? { name } : {}) });
+}
+
+/** How long a threaded build's workers may stay silent once they have been sent the compiled module (ms). */
+export const workerStartTimeout = 10_000;
+
+/**
+ * Watches the start of a threaded build's pthread workers (Emscripten's pool, made when its glue runs), so that a
+ * pool that cannot start is an error, never a wait without end. `failed` never resolves; it rejects with a
+ * ModuleLoadError, and every worker is terminated, at the first of: a worker's `error` event (its script refused
+ * by the page's CSP, missing, or not JavaScript: Chromium fires it 5-60 ms after `new Worker`); `fail(cause)`;
+ * `timeout` ms after `arm()` with a worker still not ready (a worker says `{ cmd: 'loaded' }` once its module runs;
+ * a failed import inside it reaches no handler here, so only the clock tells). Once every worker is ready, or
+ * after `stop()`, nothing more happens.
+ * @param {Worker[]} workers
+ * @param {{ backend: import('./index.js').Backend, script: string, timeout?: number }} options
+ */
+export function watchWorkerStart(workers, { backend, script, timeout = workerStartTimeout }) {
+  let waiting = workers.length;
+  let timer;
+  let over = false;
+  let reject;
+  const failed = new Promise((_, rejectFailed) => (reject = rejectFailed));
+  const onMessage = (event) => {
+    if (event.data?.cmd === 'loaded' && --waiting === 0) stop();
+  };
+  const onError = (event) => {
+    event.stopImmediatePropagation(); // reported by `failed`: the glue's own handler would rethrow it, uncaught
+    fail(
+      `a worker could not start from ${script} (refused by the page's Content-Security-Policy, missing, or not JavaScript)`,
+    );
+  };
+  function stop() {
+    over = true;
+    clearTimeout(timer);
+    for (const worker of workers) {
+      worker.removeEventListener('message', onMessage);
+      worker.removeEventListener('error', onError);
+    }
+  }
+  function fail(reason, cause = undefined) {
+    if (over) return;
+    stop();
+    for (const worker of workers) worker.terminate();
+    reject(
+      new ModuleLoadError(`the ${backend} build did not start: ${reason}`, backend, cause ? { cause } : undefined),
+    );
+  }
+  for (const worker of workers) {
+    worker.addEventListener('message', onMessage);
+    worker.addEventListener('error', onError);
+  }
+  return {
+    failed,
+    /** Starts the clock: the workers have been sent the compiled module. */
+    arm() {
+      if (!over && timer === undefined)
+        timer = setTimeout(
+          () => fail(`${waiting} of its ${workers.length} workers (${script}) said nothing for ${timeout / 1000} s`),
+          timeout,
+        );
+    },
+    /** Fails the start for a reason found elsewhere (the wasm could not be fetched or compiled). */
+    fail: (cause) => fail(cause?.message ?? String(cause), cause),
+    stop,
+  };
 }

@@ -2,7 +2,7 @@
 // build), in a plain static folder with no bundler, and in Node. Chromium checks what the elements draw:
 // the worked example's weights and a held-out sentence's translation.
 import { execFileSync } from 'node:child_process';
-import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { createHash } from 'node:crypto';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -448,6 +448,145 @@ createRoot(document.getElementById('root')).render(<Lesson />);
       expect(await elementsOn(server.url, 'package-static-folder.png')).toEqual(expected());
     } finally {
       await server.close();
+    }
+  }, 60_000);
+});
+
+// The threaded builds in a stranger's fresh Vite app (default configuration, built), served cross-origin isolated:
+// its pthread worker script stays a file (Vite inlines files under 4 kB as data: URLs, which a strict CSP refuses
+// as a worker and from whose opaque origin the worker cannot import the glue: the load waited forever), and a
+// worker that cannot start is a ModuleLoadError within the bound (10 s), never a wait without end.
+describe('the threaded build in a fresh Vite app', () => {
+  const isolation = { 'Cross-Origin-Opener-Policy': 'same-origin', 'Cross-Origin-Embedder-Policy': 'require-corp' };
+  // The worked example through the build asked for, on the page's thread, and through the fastest (no backend
+  // named) in a module worker, where the default is threaded: what each computed, or the error, and how long.
+  const workedExample = `const m = (rows, cols, values) => ({ data: Float32Array.from(values), rows, cols });
+const x = m(3, 4, [1, 0, 1, 0, 0, 2, 0, 2, 1, 1, 1, 1]);
+const [wq, wk, wv] = [[1, 0, 1, 1, 0, 0, 0, 0, 1, 0, 1, 1], [0, 0, 1, 1, 1, 0, 0, 1, 0, 1, 1, 0], [0, 2, 0, 0, 3, 0, 1, 0, 3, 1, 1, 0]].map((v) => m(4, 3, v));
+export async function workedExample(loadAttention, options) {
+  const started = performance.now();
+  const ms = () => performance.now() - started;
+  try {
+    const api = await loadAttention(options);
+    const [q, k, v] = [wq, wk, wv].map((w) => api.matmul({ a: x, b: w }));
+    const { weights } = api.attention({ q, k, v, scale: 0.5 });
+    return { backend: api.backend, firstRow: [...weights.data.slice(0, 3)].map((w) => w.toFixed(4)), ms: ms() };
+  } catch (error) {
+    return { error: error.name, backend: error.backend, message: error.message, ms: ms() };
+  }
+}
+`;
+  const mainScript = `import { loadAttention } from 'attention-playground';
+import { workedExample } from './worked-example.js';
+globalThis.asked = workedExample(loadAttention, { backend: 'wasm-simd128-threads' });
+const worker = new Worker(new URL('./fastest.js', import.meta.url), { type: 'module' });
+globalThis.fastest = new Promise((resolve) => (worker.onmessage = (event) => resolve(event.data)));
+`;
+  const fastestScript = `import { loadAttention } from 'attention-playground';
+import { workedExample } from './worked-example.js';
+void workedExample(loadAttention, {}).then((outcome) => postMessage(outcome));
+`;
+  const firstRow = ['0.1554', '0.4223', '0.4223'];
+  const bound = 10_000; // web/lib/start-worker.js's workerStartTimeout
+
+  let app;
+  beforeAll(() => {
+    app = join(work, 'vite-threads-app');
+    mkdirSync(app);
+    writeFileSync(
+      join(app, 'package.json'),
+      JSON.stringify(
+        {
+          name: 'threads-host',
+          private: true,
+          type: 'module',
+          dependencies: { 'attention-playground': `file:${tarball}`, vite: viteVersion },
+        },
+        null,
+        2,
+      ),
+    );
+    writeFileSync(
+      join(app, 'index.html'),
+      '<!doctype html>\n<html lang="en"><head><meta charset="utf-8"><title>threads</title></head>\n<body><script type="module" src="./main.js"></script></body></html>\n',
+    );
+    writeFileSync(join(app, 'main.js'), mainScript);
+    writeFileSync(join(app, 'fastest.js'), fastestScript);
+    writeFileSync(join(app, 'worked-example.js'), workedExample);
+    run('npm', ['install', '--prefer-offline', '--no-audit', '--no-fund'], app);
+    run('npx', ['vite', 'build', '--logLevel', 'error'], app);
+  }, 240_000);
+
+  /** Both loads' outcomes on the built app served with `headers`, and the page's CSP violations; never waits past 25 s. */
+  async function outcomesWith(headers) {
+    const server = await serveFolder(() => join(app, 'dist'), headers);
+    const page = await browser.newPage();
+    try {
+      await page.addInitScript(() => {
+        globalThis.violations = [];
+        document.addEventListener('securitypolicyviolation', (event) =>
+          globalThis.violations.push(`${event.violatedDirective} ${event.blockedURI.slice(0, 40)}`),
+        );
+      });
+      await page.goto(server.url);
+      const settled = page.evaluate(async () => ({
+        asked: await globalThis.asked,
+        fastest: await globalThis.fastest,
+        violations: globalThis.violations,
+      }));
+      const hung = new Promise((resolve) => setTimeout(() => resolve('still waiting after 25 s'), 25_000));
+      return await Promise.race([settled, hung]);
+    } finally {
+      await page.close();
+      await server.close();
+    }
+  }
+
+  it('keeps the pthread worker a file: no data:text/javascript in the built app', () => {
+    const assets = readdirSync(join(app, 'dist', 'assets'));
+    expect(assets.filter((name) => /^attention-simd-threads\.worker-.*\.js$/.test(name))).toHaveLength(1);
+    const scripts = assets.filter((name) => name.endsWith('.js')).map((name) => join(app, 'dist', 'assets', name));
+    for (const script of [...scripts, join(app, 'dist', 'index.html')])
+      expect(readFileSync(script, 'utf8'), script).not.toContain('data:text/javascript');
+  });
+
+  it.each([
+    ['under the strict CSP', { ...isolation, 'Content-Security-Policy': strictPolicy }],
+    ['without a CSP', isolation],
+  ])(
+    '%s, loads the threaded build asked for, and by default in a worker, and computes the worked example',
+    async (_, headers) => {
+      const outcomes = await outcomesWith(headers);
+      expect(outcomes).toMatchObject({
+        asked: { backend: 'wasm-simd128-threads', firstRow },
+        fastest: { backend: 'wasm-relaxed-simd-threads', firstRow },
+        violations: [],
+      });
+    },
+    60_000,
+  );
+
+  it('a host that lost the worker script: the build asked for is a ModuleLoadError at once, the fastest falls back to the single-thread build', async () => {
+    const worker = readdirSync(join(app, 'dist', 'assets')).find((name) => name.includes('.worker-'));
+    expect(worker, 'the pthread worker script is a file of the build').toBeDefined();
+    const kept = join(work, worker);
+    renameSync(join(app, 'dist', 'assets', worker), kept);
+    try {
+      const outcomes = await outcomesWith({ ...isolation, 'Content-Security-Policy': strictPolicy });
+      expect(outcomes).toMatchObject({
+        asked: {
+          error: 'ModuleLoadError',
+          backend: 'wasm-simd128-threads',
+          message: expect.stringMatching(
+            /^the wasm-simd128-threads build did not start: a worker could not start from /,
+          ),
+        },
+        fastest: { backend: 'wasm-relaxed-simd', firstRow },
+        violations: [],
+      });
+      expect(outcomes.asked.ms).toBeLessThan(bound); // a 404 is an error event within milliseconds
+    } finally {
+      renameSync(kept, join(app, 'dist', 'assets', worker));
     }
   }, 60_000);
 });

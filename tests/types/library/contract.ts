@@ -2,7 +2,7 @@
 // export, as TypeScript infers it from the code and its JSDoc, must be assignable to the declared one. (index.js's
 // own loadAttention is held to it in place: an import of index.js finds index.d.ts.)
 import type * as Declared from '../../../web/lib/index.js';
-import { UnknownWordError } from '../../../web/lib/errors.js';
+import { ModuleLoadError, UnknownWordError } from '../../../web/lib/errors.js';
 import * as loader from '../../../web/lib/load-module.js';
 import { startWorker } from '../../../web/lib/start-worker.js';
 import { createTrainer, trainerDefaults } from '../../../web/lib/trainer.js';
@@ -20,4 +20,5 @@ export const implemented: Omit<typeof Declared, 'loadAttention'> = {
   createTrainer,
   trainerDefaults,
   UnknownWordError,
+  ModuleLoadError,
 };
