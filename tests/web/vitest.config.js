@@ -5,7 +5,8 @@ export default defineConfig({
     include: ['tests/web/**/*.test.js'],
     environment: 'node',
     testTimeout: 60_000,
-    // fast-check on a fixed, printed seed (FUZZ_SEED / FUZZ_RUNS change it: npm run fuzz)
+    // fast-check on a fixed seed, printed once (FUZZ_SEED / FUZZ_RUNS change it: npm run fuzz)
+    globalSetup: ['tests/web/property-seed.js'],
     setupFiles: ['tests/web/property-seed.js'],
     // Two files at a time: the default (cores − 1) runs one at a time on the 2-core CI machine; the suites are
     // CPU-bound wasm with no timing assertions, and two workers took npm test's Vitest step from 192 s to 112 s.

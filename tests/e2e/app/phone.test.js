@@ -118,7 +118,7 @@ describe('on a phone', () => {
 
   it.each([
     ['the step view', '?view=steps', 8],
-    ['lesson 3 (keys, queries, values)', '?view=lessons&lesson=3', 7],
+    ['lesson 3 (keys, queries, values)', '?view=lessons&lesson=3', 9], // Wq, Wk and Wv joined its maps
     ['lesson 8 (position)', '?view=lessons&lesson=8', 3],
     ['lesson 5 (cross-attention, from its worker)', '?view=lessons&lesson=5', 6], // its two maps, then attribution's four
   ])('%s draws its first maps a map per task, not all in one', async (_, query, maps) => {
