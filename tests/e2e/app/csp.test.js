@@ -56,9 +56,11 @@ describe.each([
     });
     expect(translation).toEqual({ problems: [], backend: expectedBackend });
     expect(
-      await visit(site, '?view=steps', (page) =>
-        page.locator('#stage-weights table tbody tr').first().waitFor({ state: 'attached' }),
-      ),
+      await visit(site, '?view=steps', async (page) => {
+        // The stages are below the controls at this height, drawn when a person scrolls to them.
+        await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
+        await page.locator('#stage-weights table tbody tr').first().waitFor({ state: 'attached' });
+      }),
     ).toEqual({ problems: [], backend: expectedBackend });
   });
 
