@@ -9,6 +9,10 @@
 //   experiment-attribution.png  raw attention, rollout, flow and removal for one sentence, and their agreement
 //   experiment-positions.png    positions that extrapolate: four schemes trained on reverse, exact by length
 //   lesson-online-softmax.png   lesson 3's online softmax, a block of keys at a time
+// and the lessons as a learner reads them (docs/playground.md):
+//   lesson-kqv.png         lesson 3: X editable, Wq, Wk, Wv over Q, K, V, the formula as MathML tied to the maps
+//   lesson-heads.png       lesson 7: the fused X·[Wq|Wk|Wv] split into heads, each head's scores over √(D/H)
+//   lesson-memory.png      lesson 10: two hops, each with its weights and the query update u ← u·H + o
 import { mkdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { launchChromium, startBuiltSite } from '../tests/e2e/support/browser.js';
@@ -140,6 +144,27 @@ try {
       },
     );
     await shoot(page, 'lesson-kv-heads.png', '#kv-heads', '#lesson-challenges');
+  }
+  if (take('lesson-kqv')) {
+    await page.goto(`${site.url}?view=lessons&lesson=3`);
+    await page.waitForSelector('#kqv-formula math', { state: 'attached' });
+    await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight)); // every map drawn
+    await page.waitForTimeout(800);
+    await shoot(page, 'lesson-kqv.png', '#lesson-title', '#kqv-verdict');
+  }
+  if (take('lesson-heads')) {
+    await page.goto(`${site.url}?view=lessons&lesson=7`);
+    await page.locator('#reshape-fused').scrollIntoViewIfNeeded();
+    await page.waitForSelector('#reshape-scale-table tr', { state: 'attached' });
+    await page.waitForTimeout(800);
+    await shoot(page, 'lesson-heads.png', '#reshape-fused', '#reshape-scale-note');
+  }
+  if (take('lesson-memory')) {
+    await page.goto(`${site.url}?view=lessons&lesson=10&hops=2`);
+    await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
+    await page.waitForSelector('#memory-update-note', { state: 'attached' });
+    await page.waitForTimeout(800);
+    await shoot(page, 'lesson-memory.png', '#lesson-title', '#memory-answer', '#memory-update-note');
   }
   if (take('lesson-decoding')) {
     await page.goto(`${site.url}?view=lessons&lesson=9&dec=sample&ot=3&at=3`);

@@ -136,7 +136,10 @@ export function supportsThreads() {
 async function instantiateThreadsInNode(build) {
   const nodeModule = 'node:module';
   const { createRequire } = await import(/* @vite-ignore */ /* webpackIgnore: true */ nodeModule);
-  const directory = new URL('./wasm/node/', import.meta.url);
+  // A name, not a literal: a host's bundler resolves `new URL('literal', import.meta.url)` at build time, and for
+  // this folder Vite printed a warning in every stranger's build ("doesn't exist at build time").
+  const nodeFolder = './wasm/node/';
+  const directory = new URL(nodeFolder, import.meta.url);
   const createModule = createRequire(directory)(`./${build.glue}-node.cjs`);
   return createModule({
     wasmBinary: await readFileInNode(new URL(`../${build.stem}.wasm`, directory)),

@@ -1,11 +1,12 @@
 // The package as a stranger installs it: `npm pack`, then the tarball in a fresh Vite app (dev server and
 // build), in a plain static folder with no bundler, and in Node. Chromium checks what the elements draw:
 // the worked example's weights and a held-out sentence's translation.
-import { execFileSync } from 'node:child_process';
+import { execFileSync, spawnSync } from 'node:child_process';
 import { cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { createHash } from 'node:crypto';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
 import { fileURLToPath } from 'node:url';
 import { createServer, preview } from 'vite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -156,6 +157,19 @@ describe('the package', () => {
     // The elements ship as their one-file build: not the playground's sources, and no dependency to install.
     expect(files.filter((f) => /^web\/(src|elements)\/.*\.(js|css)$/.test(f))).toEqual([]);
     expect(JSON.parse(readFileSync(join(repo, 'package.json'), 'utf8')).dependencies).toBeUndefined();
+    // What docs/embed.md says of the package is what it is (within 2%, a rounding's slack): sizes do not drift.
+    const docs = readFileSync(join(repo, 'docs/embed.md'), 'utf8');
+    const [, kB, unpackedMB, count] = docs.match(/makes an? (\d+) kB tarball \(([\d.]+) MB unpacked, (\d+) files/);
+    expect(Math.abs(Number(kB) * 1000 - packed.size) / packed.size, `docs: ${kB} kB`).toBeLessThan(0.02);
+    expect(Math.abs(Number(unpackedMB) * 1e6 - packed.unpackedSize) / packed.unpackedSize).toBeLessThan(0.03);
+    expect(Number(count)).toBe(files.length);
+    const bundle = readFileSync(join(repo, 'web/bundle/attention-elements.js'));
+    const [, bundleKB, gzippedKB] = docs.match(/d3's colour scale: (\d+) kB, (\d+) kB gzipped\)/);
+    expect(Math.abs(Number(bundleKB) * 1000 - bundle.length) / bundle.length, `docs: ${bundleKB} kB`).toBeLessThan(
+      0.02,
+    );
+    const gzipped = gzipSync(bundle, { level: 9 }).length;
+    expect(Math.abs(Number(gzippedKB) * 1000 - gzipped) / gzipped, `docs: ${gzippedKB} kB gzipped`).toBeLessThan(0.02);
     expect(packed.size).toBeLessThanOrEqual(960_000); // five wasm builds (~100-130 kB gzipped each) and their two glue files, two models, the elements' one file
     // No file twice: each one's content differs from every other's.
     const unpacked = join(work, 'unpacked');
@@ -207,7 +221,12 @@ describe('the package', () => {
       await dev.close();
     }
 
-    run('npx', ['vite', 'build', '--logLevel', 'error'], app);
+    // A stranger's build prints nothing about our files (it once warned of `new URL('./wasm/node/', …)`).
+    const build = spawnSync('npx', ['vite', 'build', '--logLevel', 'warn'], { cwd: app, encoding: 'utf8' });
+    expect(build.status, build.stderr).toBe(0);
+    expect(
+      `${build.stdout}${build.stderr}`.split('\n').filter((line) => line.includes('attention-playground')),
+    ).toEqual([]);
     // The built app under a strict CSP (its build inlined the elements' old stylesheets as blocked data: URLs).
     const built = await preview({
       root: app,
