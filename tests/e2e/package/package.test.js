@@ -185,7 +185,7 @@ describe('the package', () => {
     expect([...byContent.values()].filter((paths) => paths.length > 1)).toEqual([]);
   });
 
-  it('in a fresh Vite app with no configuration: the dev server and the built app (both under the strict CSP) show the elements; Node runs the library', async () => {
+  it('in a fresh Vite app with no configuration: the dev server and the built app (both under the strict CSP) show the elements; Node runs the library; an SSR build renders and upgrades', async () => {
     const app = join(work, 'vite-app');
     mkdirSync(app);
     writeFileSync(
@@ -260,6 +260,55 @@ describe('the package', () => {
       ),
     );
     expect(node).toEqual({ backend: 'wasm-simd128', product: 11, japanese: 'fuan wa inu to aruku <eos>' });
+
+    // Server rendering (Astro, Next, VitePress do this): a Vite SSR build of a module that imports the elements
+    // renders in Node, where there is no DOM, and the page it rendered upgrades its element in the browser.
+    writeFileSync(
+      join(app, 'entry-server.js'),
+      `import { AttentionLessonElement } from 'attention-playground/elements';
+export const render = () => '<attention-lesson lesson="2"></attention-lesson><p id="ssr">' + typeof AttentionLessonElement + '</p>';`,
+    );
+    const ssr = spawnSync('npx', ['vite', 'build', '--ssr', 'entry-server.js', '--outDir', 'dist-ssr'], {
+      cwd: app,
+      encoding: 'utf8',
+    });
+    expect(ssr.status, ssr.stderr).toBe(0);
+    const rendered = run(
+      'node',
+      ['--input-type=module', '-e', "console.log((await import('./dist-ssr/entry-server.js')).render())"],
+      app,
+    ).trim();
+    expect(rendered).toBe('<attention-lesson lesson="2"></attention-lesson><p id="ssr">function</p>');
+    writeFileSync(join(app, 'upgrade.js'), "import 'attention-playground/elements';\n");
+    writeFileSync(
+      join(app, 'rendered.html'),
+      `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Rendered</title>
+<script type="module" src="/upgrade.js"></script></head><body>${rendered}</body></html>`,
+    );
+    const host = await createServer({
+      root: app,
+      configFile: false,
+      server: { port: 0, host: '127.0.0.1' },
+      logLevel: 'error',
+    });
+    await host.listen();
+    try {
+      const page = await browser.newPage();
+      await page.goto(`http://127.0.0.1:${host.httpServer.address().port}/rendered.html`);
+      await page.waitForFunction(
+        () => document.querySelector('attention-lesson')?.shadowRoot?.querySelector('#lesson-title')?.textContent,
+        null,
+        { timeout: 30_000 },
+      );
+      expect(
+        await page.evaluate(
+          () => document.querySelector('attention-lesson').shadowRoot.querySelector('#lesson-title').textContent,
+        ),
+      ).toMatch(/^2\./);
+      await page.close();
+    } finally {
+      await host.close();
+    }
     // Both threaded builds, from their Node twins' glue with the browser builds' wasm and one shared pthread worker.
     const threaded = JSON.parse(
       run(
