@@ -18,43 +18,32 @@ export async function startPlayground() {
   return { server, url: `http://127.0.0.1:${port}/` };
 }
 
-/** Serves the built static site (dist/, made by `npm run build`) as any static host would, with `headers` added. */
-export async function startBuiltSite(headers = {}) {
+/** The built static site (dist/, made by `npm run build`) from a static server sending `headers`. */
+async function previewBuiltSite(headers) {
   const server = await preview({
     configFile: fileURLToPath(new URL('../../../web/vite.config.js', import.meta.url)),
-    preview: {
-      port: 0,
-      host: '127.0.0.1',
-      headers: {
-        'Cross-Origin-Opener-Policy': 'same-origin',
-        'Cross-Origin-Embedder-Policy': 'require-corp',
-        ...headers,
-      },
-    },
+    preview: { port: 0, host: '127.0.0.1', headers },
     logLevel: 'error',
   });
   const { port } = server.httpServer.address();
   return { server, url: `http://127.0.0.1:${port}/` };
 }
 
-/** The built site (dist/) from a static server that sends no isolation headers, as many hosts do. */
-export async function startPlainServer(headers = {}) {
-  const server = await preview({
-    configFile: fileURLToPath(new URL('../../../web/vite.config.js', import.meta.url)),
-    preview: {
-      port: 0,
-      host: '127.0.0.1',
-      headers: {
-        'Cross-Origin-Opener-Policy': 'unsafe-none',
-        'Cross-Origin-Embedder-Policy': 'unsafe-none',
-        ...headers,
-      },
-    },
-    logLevel: 'error',
+/** Serves the built site cross-origin isolated, as a host that can send the headers would, with `headers` added. */
+export const startBuiltSite = (headers = {}) =>
+  previewBuiltSite({
+    'Cross-Origin-Opener-Policy': 'same-origin',
+    'Cross-Origin-Embedder-Policy': 'require-corp',
+    ...headers,
   });
-  const { port } = server.httpServer.address();
-  return { server, url: `http://127.0.0.1:${port}/` };
-}
+
+/** The built site (dist/) from a static server that sends no isolation headers, as many hosts do. */
+export const startPlainServer = (headers = {}) =>
+  previewBuiltSite({
+    'Cross-Origin-Opener-Policy': 'unsafe-none',
+    'Cross-Origin-Embedder-Policy': 'unsafe-none',
+    ...headers,
+  });
 
 /** Chromium as the tests drive it; `extraArgs` for a suite that needs the browser otherwise (e.g. V8 flags). */
 export async function launchChromium(extraArgs = []) {
