@@ -75,6 +75,12 @@ export function sliderOutput(id, widest, props = {}) {
 export const logSlider = {
   toValue: (position, lo, hi) => lo * (hi / lo) ** (position / 1000),
   toPosition: (value, lo, hi) => Math.round((1000 * Math.log(value / lo)) / Math.log(hi / lo)),
+  /**
+   * The value a position stands for, as a state or a link keeps it: to 4 significant digits, enough for every one of
+   * the 1001 positions of a range up to 400× wide to map back to itself (with fewer, an arrow key or a drag could
+   * be undone by the redraw), few enough for a link.
+   */
+  valueAt: (position, lo, hi) => Number(logSlider.toValue(position, lo, hi).toPrecision(4)),
 };
 
 /** A fieldset of controls under its legend. */

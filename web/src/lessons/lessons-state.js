@@ -28,8 +28,7 @@ export const lessonSettingNames = Object.freeze(
  * significant digits, where every position has a temperature of its own that puts the slider back there (to two,
  * 760 of the 1001 positions shared a neighbour's, and a key press that moved the slider was undone by the redraw).
  */
-export const temperatureAtPosition = (position) =>
-  Number(logSlider.toValue(position, ...temperatureRange).toPrecision(4));
+export const temperatureAtPosition = (position) => logSlider.valueAt(position, ...temperatureRange);
 
 export function defaultLessonsState() {
   return {

@@ -16,12 +16,8 @@ import { formatNumber } from '../common/format.js';
 import { kvHeadsOptionText } from '../translation/head-names.js';
 import { headChoices, kvHeadChoices, kvHeadsMeaning, limits, scaleValue } from './step-state.js';
 
-/**
- * The temperature the slider's position stands for, to 4 significant digits: enough for every position to map
- * back to itself (3 digits sent some back a step, so an arrow key or a drag could stick), few enough for a link.
- */
-const temperatureAt = (position) =>
-  Number(logSlider.toValue(position, limits.minTemperature, limits.maxTemperature).toPrecision(4));
+/** The temperature the slider's position stands for (logSlider.valueAt: every position maps back to itself). */
+const temperatureAt = (position) => logSlider.valueAt(position, limits.minTemperature, limits.maxTemperature);
 
 export class StepControls {
   /**
