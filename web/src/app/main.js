@@ -272,7 +272,10 @@ class Playground {
       search = `?${encodeTranslationState({ ...current, ...fresh, showAlignment: current.showAlignment })}`;
     }
     previous?.view.translator.dispose();
-    this.views.set('translation', await this.#translationEntry(translator, label, search, { ...context, task }));
+    const entry = await this.#translationEntry(translator, label, search, { ...context, task });
+    this.views.set('translation', entry);
+    // The person chose this model: the address names it at once (show() alone would wait for an idle moment).
+    setUrl('translation', entry.urlParams());
     await this.show('translation');
   }
 }
