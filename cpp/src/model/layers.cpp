@@ -48,15 +48,16 @@ void sigmoid_gates_forward(const AttentionBlock& block, const Mask& mask, float 
   }
 }
 
-// RoPE: each row i's dimension pairs (2p, 2p + 1) of every head turned by the angle sign · i · 10000^(−2p/dh);
-// sign −1 turns them back (a rotation's transpose is its inverse: how gradients go back through it).
-// x is rows × (heads · dh).
-void rope_rotate(float* x, std::size_t rows, std::size_t dh, std::size_t heads, double sign) {
+// RoPE: each row i's dimension pairs (2p, 2p + 1) of every head turned by the angle
+// sign · (first_position + i) · 10000^(−2p/dh); sign −1 turns them back (a rotation's transpose is its inverse: how
+// gradients go back through it). x is rows × (heads · dh).
+void rope_rotate(float* x, std::size_t rows, std::size_t dh, std::size_t heads, double sign,
+                 std::size_t first_position = 0) {
   const std::size_t d = heads * dh;
   for (std::size_t i = 0; i < rows; ++i) {
     for (std::size_t p = 0; p < dh / 2; ++p) {
-      const double angle =
-          sign * static_cast<double>(i) * std::pow(10000.0, -2.0 * static_cast<double>(p) / static_cast<double>(dh));
+      const double angle = sign * static_cast<double>(first_position + i) *
+                           std::pow(10000.0, -2.0 * static_cast<double>(p) / static_cast<double>(dh));
       const auto c = static_cast<float>(std::cos(angle)), s = static_cast<float>(std::sin(angle));
       for (std::size_t h = 0; h < heads; ++h) {
         float* pair = x + i * d + h * dh + 2 * p;
@@ -68,8 +69,10 @@ void rope_rotate(float* x, std::size_t rows, std::size_t dh, std::size_t heads, 
   }
 }
 
-// ALiBi in plain loops: softmax over the allowed keys of (q·k · scale − m_h·|i − j|) / temperature.
-void alibi_forward(const AttentionBlock& block, const Mask& mask, float temperature, AttentionActivations& act) {
+// ALiBi in plain loops: softmax over the allowed keys of (q·k · scale − m_h·|i + first_query − j|) / temperature,
+// query row i being at position first_query + i.
+void alibi_forward(const AttentionBlock& block, const Mask& mask, float temperature, AttentionActivations& act,
+                   std::size_t first_query = 0) {
   const std::size_t d = block.q.out, dh = block.head_width(), kvw = block.k.out, sq = act.sq, sk = act.sk;
   std::fill(act.heads.begin(), act.heads.end(), 0.0f);
   for (std::size_t h = 0; h < block.heads; ++h) {
@@ -80,7 +83,8 @@ void alibi_forward(const AttentionBlock& block, const Mask& mask, float temperat
       double top = -INFINITY;
       for (std::size_t j = 0; j < sk; ++j) {
         if (!mask.allows(i, j, sk)) continue;
-        const double distance = i > j ? static_cast<double>(i - j) : static_cast<double>(j - i);
+        const std::size_t at = first_query + i;
+        const double distance = at > j ? static_cast<double>(at - j) : static_cast<double>(j - at);
         w[j] = static_cast<float>(
             (static_cast<double>(dot(act.q.data() + i * d + col, act.k.data() + j * kvw + kv_col, dh)) *
                  block.logit_scale -
@@ -327,6 +331,44 @@ double cross_entropy(const float* logits, std::size_t rows, std::size_t vocabula
     }
   }
   return total;
+}
+
+void attention_step(const KernelSet& kernels, const float* params, const AttentionBlock& block, const float* x,
+                    std::vector<float>& keys, std::vector<float>& values, float temperature, AttentionActivations& act,
+                    float* out, Scratch& scratch) {
+  const std::size_t d = block.q.out, heads = block.heads, dh = block.head_width(), kvw = block.k.out;
+  const std::size_t position = keys.size() / kvw, sk = position + 1;
+  act.sq = 1;
+  act.sk = sk;
+  act.q.resize(d);
+  act.heads.resize(d);
+  act.weights.resize(heads * sk);
+  linear_forward(kernels, params, block.q, x, 1, act.q.data(), scratch);
+  keys.resize(sk * kvw);
+  values.resize(sk * kvw);
+  float* key = keys.data() + position * kvw;
+  linear_forward(kernels, params, block.k, x, 1, key, scratch);
+  linear_forward(kernels, params, block.v, x, 1, values.data() + position * kvw, scratch);
+  if (block.relative == RelativePositions::rope) {
+    rope_rotate(act.q.data(), 1, dh, heads, 1.0, position);
+    rope_rotate(key, 1, dh, block.kv_heads, 1.0, position);
+  }
+  if (block.relative == RelativePositions::alibi) {
+    // The plain loops read their keys and values from act: give them the cache's.
+    act.k.assign(keys.begin(), keys.end());
+    act.v.assign(values.begin(), values.end());
+    alibi_forward(block, Mask{}, temperature, act, position);
+  } else {
+    const LogitParams logit_params{block.logit_scale, temperature, false};
+    float* workspace = Scratch::sized(scratch.kernel, kernels.attention_workspace_floats(1, sk, dh, dh));
+    for (std::size_t h = 0; h < heads; ++h) {
+      const std::size_t kv_col = block.kv_head_of(h) * dh;
+      kernels.attention({act.q.data() + h * dh, 1, dh, d}, {keys.data() + kv_col, sk, dh, kvw},
+                        {values.data() + kv_col, sk, dh, kvw}, Mask{}, logit_params,
+                        {act.heads.data() + h * dh, 1, dh, d}, dense(act.weights.data() + h * sk, 1, sk), workspace);
+    }
+  }
+  linear_forward(kernels, params, block.o, act.heads.data(), 1, out, scratch);
 }
 
 }  // namespace attn::model::layers

@@ -42,6 +42,13 @@ double alibi_slope(std::size_t head, std::size_t heads);
 void attention_forward(const KernelSet& kernels, const float* params, const AttentionBlock& block, const float* xq,
                        std::size_t sq, const float* xkv, std::size_t sk, const Mask& mask, float temperature,
                        AttentionActivations& act, float* out, Scratch& scratch, const std::uint8_t* heads_on = nullptr);
+// Self-attention for one new row x (1 × D) at position keys.size() / (key/value width): its key and value are
+// appended to `keys` and `values` (turned by RoPE at that position when the block uses it), then its query
+// attends to every row they hold, as row `position` of a causal attention_forward() over the whole prefix would.
+// act.weights gets heads × (position + 1) weights; out gets the block's output row. (Softmax weighting only.)
+void attention_step(const KernelSet& kernels, const float* params, const AttentionBlock& block, const float* x,
+                    std::vector<float>& keys, std::vector<float>& values, float temperature, AttentionActivations& act,
+                    float* out, Scratch& scratch);
 // dxq += ∂L/∂xq, dxkv += ∂L/∂xkv (they may be the same buffer for self-attention).
 void attention_backward(const float* params, float* grads, const AttentionBlock& block, const float* xq,
                         const float* xkv, float temperature, const AttentionActivations& act, const float* dout,

@@ -1,0 +1,126 @@
+// The language model: a decoder-only transformer (GPT-style, pre-LayerNorm) over a tokenizer's ids.
+//
+//   tokens → embedding·√D (+ sinusoidal positions) → N blocks → LayerNorm → · Wout + bout = logits (T × V)
+//     block:  x += CausalSelfAttention(LN(x));   x += FFN(LN(x))
+//
+// The blocks are the translator's encoder layers with a causal mask (the same layers, kernels, LayerNorm,
+// shared key/value heads and position schemes); there is no encoder and no cross-attention. Beside the
+// training pass over a whole sequence, step() decodes one token at a time from a KeyValueCache: each block's
+// keys and values of earlier positions are kept, so a new token costs one row of work per layer instead of
+// recomputing the whole prefix.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <memory>
+#include <vector>
+
+#include "attn/kernel_set.h"
+#include "attn/model.h"
+
+namespace attn::model {
+
+struct LanguageModelConfig {
+  std::uint32_t d_model = 64;
+  std::uint32_t heads = 4;
+  std::uint32_t kv_heads = 0;  // as Config::kv_heads: 0 means one per query head
+  std::uint32_t ffn = 256;
+  std::uint32_t layers = 2;
+  std::uint32_t context = 64;      // the longest sequence the model reads (and the key/value cache holds)
+  std::uint32_t vocabulary = 256;  // the tokenizer's size
+  bool positions = true;           // sinusoidal positions added to the embeddings
+  RelativePositions relative = RelativePositions::none;
+
+  std::uint32_t head_width() const { return d_model / heads; }
+  std::uint32_t key_value_heads() const { return kv_heads ? kv_heads : heads; }
+  // Keys and values of every layer for one position, float32.
+  std::size_t cache_bytes_per_token() const {
+    return std::size_t{layers} * 2 * key_value_heads() * head_width() * sizeof(float);
+  }
+};
+
+// One decoder-only block: the fields of an encoder layer (its attention is causal).
+using LanguageModelBlock = EncoderLayer;
+using LanguageModelBlockActivations = EncoderLayerActivations;
+
+struct LanguageModelLayout {
+  std::size_t embedding = 0;  // vocabulary × D
+  std::vector<LanguageModelBlock> blocks;
+  LayerNorm final_norm;
+  Linear output;  // D × vocabulary
+  std::size_t count = 0;
+
+  explicit LanguageModelLayout(const LanguageModelConfig& config);
+};
+
+// Seeded initialisation, as the translator's: N(0, 1/fan_in) weights, zero biases, unit gains, N(0, 1/D) embeddings.
+std::vector<float> initial_language_model_parameters(const LanguageModelConfig& config, std::uint64_t seed);
+
+struct LanguageModelActivations {
+  std::vector<int> tokens;
+  float temperature = 1.0f;
+  std::vector<LanguageModelBlockActivations> blocks;
+  std::vector<float> out_raw;  // the residual stream after the last block
+  LayerNormActivations final_norm;
+  std::vector<float> logits;  // T × vocabulary
+};
+
+// Each block's keys and values (after RoPE, when the model turns them) for the positions decoded so far. The
+// buffers grow a row per token; bytes() is what they hold allocated, measured rather than computed.
+class KeyValueCache {
+ public:
+  explicit KeyValueCache(const LanguageModelConfig& config);
+  std::size_t length() const { return length_; }  // positions held
+  std::size_t bytes_allocated() const;
+  std::size_t bytes_used() const;
+  void clear();
+  // Keys or values of `layer`, length() × (key/value heads · head width).
+  const float* keys(std::size_t layer) const { return keys_[layer].data(); }
+  const float* values(std::size_t layer) const { return values_[layer].data(); }
+
+ private:
+  friend class LanguageModel;
+  std::size_t row_floats_ = 0;
+  std::vector<std::vector<float>> keys_, values_;
+  std::size_t length_ = 0;
+};
+
+// What one cached step computed: the next token's logits and, per layer and head, the new position's
+// attention over every position held (layer-major: weights[(layer·heads + head)·length + j]).
+struct StepOutput {
+  std::vector<float> logits;
+  std::vector<float> attention;
+  std::size_t length = 0;  // positions attended, the new one included
+};
+
+class LanguageModel {
+ public:
+  LanguageModel(const LanguageModelConfig& config, const KernelSet& kernels);
+
+  const LanguageModelConfig& config() const { return config_; }
+  const LanguageModelLayout& layout() const { return layout_; }
+
+  // The causal pass over `tokens` (at most config.context of them): logits for every position.
+  void forward(const float* params, const std::vector<int>& tokens, float temperature, LanguageModelActivations& act);
+  // Σ_t −log p(targets[t]) after forward() at temperature 1, adding `loss_weight` × its gradient to `grads`.
+  double backward(const float* params, const std::vector<int>& targets, float loss_weight,
+                  LanguageModelActivations& act, float* grads);
+  double loss(const float* params, const std::vector<int>& tokens, const std::vector<int>& targets);
+
+  // Appends `token` at position cache.length() (less than config.context) and computes its logits from the
+  // cache: the same numbers forward() gives for the last row of the whole prefix.
+  void step(const float* params, int token, KeyValueCache& cache, float temperature, StepOutput& out);
+
+ private:
+  void embed(const float* params, const int* tokens, std::size_t count, std::size_t first_position, float* out) const;
+
+  LanguageModelConfig config_;
+  LanguageModelLayout layout_;
+  const KernelSet& kernels_;
+  std::vector<float> positions_;  // context × D sinusoids (zeros when the model has none)
+  LanguageModelActivations loss_activations_;
+  struct Buffers;
+  std::shared_ptr<Buffers> buffers_;
+};
+
+}  // namespace attn::model

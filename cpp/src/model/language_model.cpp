@@ -1,0 +1,166 @@
+// The decoder-only transformer: layout, initialisation, the causal pass over a sequence and its backward twin.
+// (step(), decoding one token from the key/value cache, is in key_value_cache.cpp.)
+#include "attn/language_model.h"
+
+#include <algorithm>
+#include <cmath>
+
+#include "../data/rng.h"
+#include "language_model_buffers.h"
+#include "layers.h"
+
+namespace attn::model {
+
+LanguageModelLayout::LanguageModelLayout(const LanguageModelConfig& c) {
+  const std::size_t d = c.d_model;
+  auto take = [this](std::size_t floats) {
+    const std::size_t at = count;
+    count += floats;
+    return at;
+  };
+  auto linear = [&](std::size_t in, std::size_t out) {
+    Linear l;
+    l.w = take(in * out);
+    l.b = take(out);
+    l.in = in;
+    l.out = out;
+    return l;
+  };
+  auto norm = [&] {
+    LayerNorm n;
+    n.gamma = take(d);
+    n.beta = take(d);
+    n.width = d;
+    return n;
+  };
+  const std::size_t kv_width = std::size_t{c.key_value_heads()} * c.head_width();
+  embedding = take(std::size_t{c.vocabulary} * d);
+  for (std::uint32_t l = 0; l < c.layers; ++l) {
+    LanguageModelBlock block;
+    block.attention_norm = norm();
+    // Braced lists evaluate in order, so the four maps take consecutive offsets q, k, v, o.
+    block.self_attention = AttentionBlock{linear(d, d),
+                                          linear(d, kv_width),
+                                          linear(d, kv_width),
+                                          linear(d, d),
+                                          c.heads,
+                                          default_scale(c.head_width()),
+                                          AttentionWeighting::softmax,
+                                          c.relative,
+                                          c.key_value_heads()};
+    block.ffn_norm = norm();
+    block.ffn = FeedForward{linear(d, c.ffn), linear(c.ffn, d)};
+    blocks.push_back(block);
+  }
+  final_norm = norm();
+  output = linear(d, c.vocabulary);
+}
+
+std::vector<float> initial_language_model_parameters(const LanguageModelConfig& c, std::uint64_t seed) {
+  const LanguageModelLayout layout(c);
+  std::vector<float> p(layout.count, 0.0f);
+  Rng rng(seed);
+  auto normal = [&](std::size_t at, std::size_t count, double std_dev) {
+    for (std::size_t i = 0; i < count; ++i) p[at + i] = static_cast<float>(rng.normal() * std_dev);
+  };
+  auto linear = [&](const Linear& l) { normal(l.w, l.in * l.out, 1.0 / std::sqrt(static_cast<double>(l.in))); };
+  auto norm = [&](const LayerNorm& n) { std::fill_n(p.begin() + n.gamma, n.width, 1.0f); };
+  normal(layout.embedding, std::size_t{c.vocabulary} * c.d_model, 1.0 / std::sqrt(static_cast<double>(c.d_model)));
+  for (const auto& b : layout.blocks) {
+    norm(b.attention_norm);
+    for (const Linear* l : {&b.self_attention.q, &b.self_attention.k, &b.self_attention.v, &b.self_attention.o})
+      linear(*l);
+    norm(b.ffn_norm), linear(b.ffn.expand), linear(b.ffn.contract);
+  }
+  norm(layout.final_norm);
+  linear(layout.output);
+  return p;
+}
+
+LanguageModel::LanguageModel(const LanguageModelConfig& config, const KernelSet& kernels)
+    : config_(config), layout_(config), kernels_(kernels), buffers_(std::make_shared<Buffers>()) {
+  positions_.assign(std::size_t{config.context} * config.d_model, 0.0f);
+  if (config.positions) sinusoidal_positions(config.context, config.d_model, positions_.data());
+}
+
+void LanguageModel::embed(const float* params, const int* tokens, std::size_t count, std::size_t first_position,
+                          float* out) const {
+  const std::size_t d = config_.d_model;
+  const float gain = std::sqrt(static_cast<float>(d));
+  for (std::size_t i = 0; i < count; ++i) {
+    const float* row = params + layout_.embedding + static_cast<std::size_t>(tokens[i]) * d;
+    const float* position = positions_.data() + (first_position + i) * d;
+    for (std::size_t j = 0; j < d; ++j) out[i * d + j] = row[j] * gain + position[j];
+  }
+}
+
+void LanguageModel::forward(const float* params, const std::vector<int>& tokens, float temperature,
+                            LanguageModelActivations& act) {
+  const std::size_t d = config_.d_model, t = tokens.size();
+  Buffers& b = *buffers_;
+  act.tokens = tokens;
+  act.temperature = temperature;
+  act.blocks.resize(layout_.blocks.size());
+  act.out_raw.resize(t * d);
+  embed(params, tokens.data(), t, 0, act.out_raw.data());
+  const Mask causal{MaskKind::causal, nullptr};
+  for (std::size_t l = 0; l < layout_.blocks.size(); ++l) {
+    const LanguageModelBlock& p = layout_.blocks[l];
+    LanguageModelBlockActivations& a = act.blocks[l];
+    a.input = act.out_raw;
+    b.branch.resize(t * d);
+    layers::layer_norm_forward(params, p.attention_norm, a.input.data(), t, a.attention_norm);
+    layers::attention_forward(kernels_, params, p.self_attention, a.attention_norm.out.data(), t,
+                              a.attention_norm.out.data(), t, causal, temperature, a.self_attention, b.branch.data(),
+                              b.scratch);
+    a.middle.resize(t * d);
+    for (std::size_t i = 0; i < t * d; ++i) a.middle[i] = a.input[i] + b.branch[i];
+    layers::layer_norm_forward(params, p.ffn_norm, a.middle.data(), t, a.ffn_norm);
+    layers::feed_forward_forward(kernels_, params, p.ffn, a.ffn_norm.out.data(), t, a.ffn, b.branch.data(), b.scratch);
+    for (std::size_t i = 0; i < t * d; ++i) act.out_raw[i] = a.middle[i] + b.branch[i];
+  }
+  layers::layer_norm_forward(params, layout_.final_norm, act.out_raw.data(), t, act.final_norm);
+  act.logits.resize(t * config_.vocabulary);
+  layers::linear_forward(kernels_, params, layout_.output, act.final_norm.out.data(), t, act.logits.data(), b.scratch);
+}
+
+double LanguageModel::backward(const float* params, const std::vector<int>& targets, float loss_weight,
+                               LanguageModelActivations& act, float* grads) {
+  const std::size_t d = config_.d_model, t = act.tokens.size();
+  Buffers& b = *buffers_;
+  b.grad_logits.resize(t * config_.vocabulary);
+  const double loss = layers::cross_entropy(act.logits.data(), t, config_.vocabulary, targets.data(), loss_weight,
+                                            b.grad_logits.data());
+  std::vector<float>& dz = Buffers::zeroed(b.grad_branch, t * d);
+  layers::linear_backward(params, grads, layout_.output, act.final_norm.out.data(), b.grad_logits.data(), t, dz.data());
+  std::vector<float>& dx = Buffers::zeroed(b.grad, t * d);  // ∂L/∂(residual stream), walking down the blocks
+  layers::layer_norm_backward(params, grads, layout_.final_norm, act.final_norm, dz.data(), t, dx.data());
+  for (std::size_t l = layout_.blocks.size(); l-- > 0;) {
+    const LanguageModelBlock& p = layout_.blocks[l];
+    const LanguageModelBlockActivations& a = act.blocks[l];
+    // x_out = middle + FFN(LN(middle)): the identity keeps dx, the branch adds to it.
+    std::vector<float>& dbranch = Buffers::zeroed(b.grad_branch, t * d);
+    layers::feed_forward_backward(params, grads, p.ffn, a.ffn_norm.out.data(), a.ffn, dx.data(), t, dbranch.data(),
+                                  b.scratch);
+    layers::layer_norm_backward(params, grads, p.ffn_norm, a.ffn_norm, dbranch.data(), t, dx.data());
+    // middle = input + Attention(LN(input)): queries, keys and values all come from LN(input).
+    Buffers::zeroed(b.grad_branch, t * d);
+    const float* xq = a.attention_norm.out.data();
+    layers::attention_backward(params, grads, p.self_attention, xq, xq, act.temperature, a.self_attention, dx.data(),
+                               dbranch.data(), dbranch.data(), b.scratch);
+    layers::layer_norm_backward(params, grads, p.attention_norm, a.attention_norm, dbranch.data(), t, dx.data());
+  }
+  const float gain = std::sqrt(static_cast<float>(d));  // x = E[token]·√D + position
+  for (std::size_t i = 0; i < t; ++i)
+    for (std::size_t j = 0; j < d; ++j)
+      grads[layout_.embedding + static_cast<std::size_t>(act.tokens[i]) * d + j] += dx[i * d + j] * gain;
+  return loss;
+}
+
+double LanguageModel::loss(const float* params, const std::vector<int>& tokens, const std::vector<int>& targets) {
+  forward(params, tokens, 1.0f, loss_activations_);
+  return layers::cross_entropy(loss_activations_.logits.data(), tokens.size(), config_.vocabulary, targets.data(), 1.0f,
+                               nullptr);
+}
+
+}  // namespace attn::model
