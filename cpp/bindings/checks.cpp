@@ -183,6 +183,22 @@ Error held_out_share(double share) {
   return range_error("task.heldOut must be a share from 0.01 to 0.5, got " + number(share));
 }
 
+Error position_scheme(const std::string& name, std::size_t head_width, bool& sinusoids,
+                      model::RelativePositions& relative) {
+  const std::string& p = name;
+  if (p != "sinusoidal" && p != "none" && p != "rope" && p != "alibi")
+    return range_error("model.positions must be 'sinusoidal', 'none', 'rope' or 'alibi', got '" + p + "'");
+  if (p == "rope" && head_width % 2 != 0) {
+    return range_error("model.positions 'rope' turns pairs of dimensions: the head width dModel / heads = " +
+                       std::to_string(head_width) + " must be even");
+  }
+  sinusoids = p == "sinusoidal";
+  relative = p == "rope"    ? model::RelativePositions::rope
+             : p == "alibi" ? model::RelativePositions::alibi
+                            : model::RelativePositions::none;
+  return {};
+}
+
 Error training_parameters(double parameters) {
   if (parameters <= kMaxTrainingParameters) return {};
   return range_error("the model would have " + number(parameters) + " parameters; the trainer's limit is " +

@@ -6,6 +6,8 @@
 #include <cstddef>
 #include <string>
 
+#include "attn/model.h"
+
 namespace attn::check {
 
 enum class ErrorKind { none, range_error, type_error };
@@ -93,6 +95,10 @@ Error training_options(const TrainingArgs& a);
 Error training_task(const std::string& task, double min_length, double max_length);
 // The held-out share of pasted pairs: 0.01 to 0.5.
 Error held_out_share(double share);
+// model.positions by name ('sinusoidal', 'none', 'rope' or 'alibi') into whether sinusoids are added and which
+// relative scheme self-attention uses; RoPE turns pairs of dimensions, so it needs an even head width.
+Error position_scheme(const std::string& name, std::size_t head_width, bool& sinusoids,
+                      model::RelativePositions& relative);
 // A model of `parameters` parameters is within kMaxTrainingParameters.
 Error training_parameters(double parameters);
 

@@ -30,6 +30,17 @@ inline const KernelSet& module_kernels() {
 ThreadPool& module_thread_pool();
 #endif
 
+// Where a trainer's shards run: on the module's thread pool in the pthreads build, in turn in the others.
+inline model::ParallelFor module_parallel_for() {
+#if ATTN_THREADS
+  return [](std::size_t count, const std::function<void(std::size_t)>& task) {
+    module_thread_pool().run(count, [&task](std::size_t item, unsigned) { task(item); });
+  };
+#else
+  return model::run_sequentially;
+#endif
+}
+
 // Keeps `model` as a translator and returns what loadTranslator() reads: { id, sourceWords, targetWords,
 // config, maxWords }. Defined in translator_bindings.cpp.
 emscripten::val register_translator(model::TranslationModel model);

@@ -15,6 +15,7 @@
 #include "checks.h"
 #include "js_values.h"
 #include "module_shared.h"
+#include "step_results.h"
 #include "trainer_setup.h"
 
 namespace {
@@ -22,7 +23,6 @@ namespace {
 using emscripten::val;
 using namespace attn;
 
-constexpr double kMaxStepsPerCall = 100000;
 constexpr double kMaxEvaluationSentences = 10000;
 constexpr std::uint64_t kHeldOutSeed = 2;  // the held-out set the shipped model is measured on
 
@@ -37,16 +37,6 @@ struct TrainerEntry {
 std::map<int, TrainerEntry>& trainers() {
   static std::map<int, TrainerEntry> table;
   return table;
-}
-
-model::ParallelFor module_parallel_for() {
-#if ATTN_THREADS
-  return [](std::size_t count, const std::function<void(std::size_t)>& task) {
-    bindings::module_thread_pool().run(count, [&task](std::size_t item, unsigned) { task(item); });
-  };
-#else
-  return model::run_sequentially;
-#endif
 }
 
 // Every bad line of pasted pairs as { line, message }, beside the RangeError's summary of the first few.
@@ -105,7 +95,7 @@ val trainer_create(const val& o) {
   entry.task = request.task;
   entry.data_seed = setup.options.data_seed;
   entry.trainer = std::make_unique<model::Trainer>(std::move(fresh), setup.options, bindings::module_kernels(),
-                                                   module_parallel_for(), std::move(setup.task));
+                                                   bindings::module_parallel_for(), std::move(setup.task));
   val out = val::object();
   out.set("id", id);
   out.set("parameters", static_cast<double>(entry.trainer->model().parameters.size()));
@@ -123,33 +113,11 @@ bool is_example_count(double count) {
 
 val disposed() { return js::error_result("RangeError", "this trainer has been disposed"); }
 
-// trainerStep(id, count) → { step, loss, losses, learningRate, gradientNorm, done }: runs min(count, steps
-// left) steps; loss is the mean per-token loss of those steps, losses each step's, the rest the last step's.
+// trainerStep(id, count) → { step, loss, losses, learningRate, gradientNorm, done } (step_results.h)
 val trainer_step(int id, double count) {
   TrainerEntry* entry = find(id);
   if (!entry) return disposed();
-  if (!(count >= 1 && count <= kMaxStepsPerCall) || count != std::floor(count)) {
-    return js::error_result("RangeError", "count must be a whole number from 1 to 100000");
-  }
-  model::Trainer& trainer = *entry->trainer;
-  const std::size_t left = trainer.options().steps - trainer.steps_done();
-  const std::size_t run = std::min(left, static_cast<std::size_t>(count));
-  std::vector<float> losses;
-  model::StepReport last{trainer.steps_done(), 0, 0, 0};
-  double sum = 0;
-  for (std::size_t i = 0; i < run; ++i) {
-    last = trainer.step();
-    losses.push_back(static_cast<float>(last.loss_per_token));
-    sum += last.loss_per_token;
-  }
-  val out = val::object();
-  out.set("step", static_cast<double>(last.step));
-  out.set("loss", run ? sum / static_cast<double>(run) : std::nan(""));
-  out.set("losses", js::copy_out(losses));
-  out.set("learningRate", last.learning_rate);
-  out.set("gradientNorm", last.gradient_norm);
-  out.set("done", trainer.steps_done() == trainer.options().steps);
-  return out;
+  return bindings::run_steps(*entry->trainer, count);
 }
 
 // trainerEvaluate(id, count, headMask) → { exact, total, alignment, alignmentHead: { layer, head },

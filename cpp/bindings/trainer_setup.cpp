@@ -9,22 +9,11 @@ Error range_error(std::string message) { return {ErrorKind::range_error, std::mo
 
 // model.positions (with the noPositions ablation) into `dims`, or why it cannot be.
 Error position_scheme(const TrainerRequest& r, model::Config& dims) {
-  const std::string& p = r.positions;
-  if (p != "sinusoidal" && p != "none" && p != "rope" && p != "alibi")
-    return range_error("model.positions must be 'sinusoidal', 'none', 'rope' or 'alibi', got '" + p + "'");
-  if (r.no_positions && p == "sinusoidal")
+  if (r.no_positions && r.positions == "sinusoidal")
     return range_error("model.positions 'sinusoidal' contradicts ablations.noPositions");
-  if (p == "alibi" && r.sigmoid_gates)
+  if (r.positions == "alibi" && r.sigmoid_gates)
     return range_error("model.positions 'alibi' biases a softmax; it cannot go with ablations.sigmoidGates");
-  if (p == "rope" && dims.head_width() % 2 != 0) {
-    return range_error("model.positions 'rope' turns pairs of dimensions: the head width dModel / heads = " +
-                       std::to_string(dims.head_width()) + " must be even");
-  }
-  dims.positions = p == "sinusoidal";
-  dims.relative = p == "rope"    ? model::RelativePositions::rope
-                  : p == "alibi" ? model::RelativePositions::alibi
-                                 : model::RelativePositions::none;
-  return {};
+  return check::position_scheme(r.positions, dims.head_width(), dims.positions, dims.relative);
 }
 
 // "N lines are not a pair: line 3: …; line 7: …; …" (the first five).

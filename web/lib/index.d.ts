@@ -652,6 +652,193 @@ export interface Trainer {
  * a non-finite learning rate, or a model over 2,000,000 parameters.
  */
 export function createTrainer(options?: TrainerOptions): Promise<Trainer>;
+/** A trainer for a language model on any text: a task given as { corpus }. */
+export function createTrainer(options: LanguageModelTrainerOptions): Promise<LanguageModelTrainer>;
 
 /** The defaults createTrainer() uses. */
 export const trainerDefaults: Readonly<Required<Omit<TrainerOptions, 'backend'>>>;
+
+/**
+ * A language model's corpus: any text (at least 20 characters, at most 8 MiB), cut in two at a character: the
+ * first (1 − heldOut) to train on, the rest to measure (`heldOut` 0.01 to 0.5, default 0.1). The tokenizer is
+ * learned from the training part: 'characters' (default: every multi-byte character a token of its own, ASCII a
+ * byte) or 'byte-pairs' (`merges` of them, 1 to 4096, default 256); both fall back to UTF-8 bytes, so any text
+ * encodes. `context`: the longest sequence the model reads (2 to 512, default 64).
+ */
+export interface LanguageModelTask {
+  corpus: string;
+  tokenizer?: 'characters' | 'byte-pairs';
+  merges?: number;
+  context?: number;
+  heldOut?: number;
+}
+
+export interface LanguageModelShape {
+  /** Default 64. Even; heads divide it. */
+  dModel?: number;
+  /** Default 4. */
+  heads?: number;
+  /** Key/value heads shared by the query heads (a divisor of heads; default heads). */
+  kvHeads?: number;
+  /** Default 256. */
+  ffn?: number;
+  /** Decoder-only blocks, 1 to 6. Default 2. */
+  layers?: number;
+  /** Default 'sinusoidal'. */
+  positions?: 'sinusoidal' | 'none' | 'rope' | 'alibi';
+}
+
+export interface LanguageModelTrainerOptions extends LoadOptions {
+  task: LanguageModelTask;
+  /** Default 7. */
+  seed?: number;
+  /** Seeds where each step's windows of the corpus start. Default 1. */
+  dataSeed?: number;
+  /** Default 600. */
+  steps?: number;
+  /** Windows of context + 1 tokens per step. Default 16. */
+  batchSize?: number;
+  /** Default 0.003. */
+  learningRate?: number;
+  /** Default min(60, steps / 10). */
+  warmupSteps?: number;
+  model?: LanguageModelShape;
+}
+
+/** Bits of a text under a model: every token but the first predicted from those before it. */
+export interface TextScore {
+  bitsPerCharacter: number;
+  /** Tokens predicted. */
+  tokens: number;
+  /** Characters those tokens spell. */
+  characters: number;
+}
+
+export interface LanguageModelTrainer {
+  readonly backend: Backend;
+  readonly options: Readonly<{
+    task: Required<Omit<LanguageModelTask, 'corpus'>> & { characters: number };
+    seed: number;
+    dataSeed: number;
+    steps: number;
+    batchSize: number;
+    learningRate: number;
+    warmupSteps: number;
+    model: Required<LanguageModelShape>;
+  }>;
+  readonly parameters: number;
+  readonly trainTokens: number;
+  readonly heldOutTokens: number;
+  readonly tokenizer: LanguageModelTokenizer;
+  /** Trains `count` more steps (default 1; fewer when the run ends). RangeError unless 1 to 100000. */
+  step(count?: number): TrainingStep;
+  /**
+   * The model and two counting baselines learned from the training part (a unigram model with add-one
+   * smoothing, a bigram interpolated with it, Witten-Bell) on the first `maxTokens` held-out tokens (default 4096).
+   */
+  evaluate(options?: { maxTokens?: number }): TextScore & { baselines: { unigram: TextScore; bigram: TextScore } };
+  /** A LanguageModel over a copy of the current (float32) weights; dispose it when done. */
+  languageModel(): LanguageModel;
+  /** The current weights as a weight file (float16, magic APLM); loadLanguageModel({ weights }) reads it. */
+  save(): Uint8Array;
+  dispose(): void;
+}
+
+export interface LanguageModelTokenizer {
+  kind: 'characters' | 'byte-pairs';
+  /** 256 bytes + learned tokens. */
+  size: number;
+  /** Byte-pair merges (0 for characters). */
+  merges: number;
+}
+
+export interface GenerateOptions {
+  /** Tokens to write, 1 to 4096. Default 64. */
+  tokens?: number;
+  /** 0 takes the most likely token; otherwise softmax(logits / temperature), up to 100. Default 1. */
+  temperature?: number;
+  /** Keep only the k most likely tokens (0: all). Default 0. */
+  topK?: number;
+  /** Keep the smallest set of most likely tokens whose probability reaches topP, in (0, 1]. Default 1. */
+  topP?: number;
+  /** Seeds the draws. Default 1. */
+  seed?: number;
+  /** Most likely tokens reported per step, 1 to 64. Default 10. */
+  top?: number;
+  /** Read earlier tokens' keys and values from the cache (default true), or recompute the window each step. */
+  cache?: boolean;
+}
+
+export interface GeneratedStep {
+  token: number;
+  /** How the token reads (a byte that is not a whole character: <0xNN>). */
+  piece: string;
+  /** Its probability in the distribution it was drawn from. */
+  probability: number;
+  /** That distribution's most likely tokens. */
+  top: { token: number; piece: string; probability: number }[];
+  /** layers × heads rows of `length` weights: the new token's attention over the window. */
+  attention: Float32Array;
+  length: number;
+  /** Position (in prompt + generated tokens) of the window's first token: the window moves by half a context once full. */
+  windowStart: number;
+  /** Bytes the key/value cache holds allocated after this token (0 without the cache). */
+  cacheBytes: number;
+}
+
+export interface Generation {
+  /** The generated text (the prompt not included). */
+  text: string;
+  promptTokens: Int32Array;
+  promptPieces: string[];
+  steps: GeneratedStep[];
+  /** Time the module spent generating. */
+  seconds: number;
+}
+
+export interface LanguageModel {
+  readonly backend: Backend;
+  readonly config: Readonly<{
+    dModel: number;
+    heads: number;
+    kvHeads: number;
+    ffn: number;
+    layers: number;
+    context: number;
+    vocabulary: number;
+    positions: 'sinusoidal' | 'none' | 'rope' | 'alibi';
+    parameters: number;
+    /** layers × 2 × kvHeads × head width × 4. */
+    cacheBytesPerToken: number;
+  }>;
+  readonly tokenizer: LanguageModelTokenizer;
+  /** Continues `prompt` (empty: from a line break) token by token. */
+  generate(prompt: string, options?: GenerateOptions): Generation;
+  /** Bits per character of `text` (at least two tokens). */
+  evaluate(text: string): TextScore;
+  tokenize(text: string): { ids: Int32Array; pieces: string[] };
+  /** Byte-pair merges in the order learned (empty for characters). */
+  merges(): { left: string; right: string; merged: string }[];
+  save(): Uint8Array;
+  dispose(): void;
+}
+
+/**
+ * A language model from its weight file (a LanguageModelTrainer's save(), or its URL). A translator's weight
+ * file is refused by name, as forged or truncated files are (RangeError).
+ */
+export function loadLanguageModel(
+  options: LoadOptions & { weights: Uint8Array | ArrayBuffer | string | URL },
+): Promise<LanguageModel>;
+
+/** The defaults createTrainer({ task: { corpus } }) uses. */
+export const languageModelDefaults: Readonly<{
+  task: Readonly<Required<Omit<LanguageModelTask, 'corpus'>>>;
+  seed: number;
+  dataSeed: number;
+  steps: number;
+  batchSize: number;
+  learningRate: number;
+  warmupSteps: number;
+  model: Readonly<Required<Omit<LanguageModelShape, 'kvHeads'>>>;
+}>;

@@ -18,6 +18,7 @@ import * as validate from './validate.js';
 export { backends, resolveBackend, setAssetBase, supportsRelaxedSimd, supportsSimd, supportsThreads };
 export { loadTranslator, UnknownWordError } from './translator.js';
 export { createTrainer, trainerDefaults } from './trainer.js';
+export { languageModelDefaults, loadLanguageModel } from './language-model.js';
 export { startWorker } from './start-worker.js';
 export { ModuleLoadError };
 

@@ -3,8 +3,10 @@
 // evaluate, pause or stop. The arithmetic is the C++ of cpp/src/model, the same code as `npm run train`.
 import { moduleFor, resolveBackend } from './load-module.js';
 import { unwrap, withOperation } from './errors.js';
+import { ModuleHandle } from './module-handle.js';
 import { evaluateOptions, translatorFromModule } from './translator.js';
 import { checkKnownKeys } from './known-keys.js';
+import { createLanguageModelTrainer, isLanguageModelTask } from './language-model.js';
 import * as validate from './validate.js';
 
 /**
@@ -35,7 +37,7 @@ function pairsText(task) {
   if (typeof task.text === 'string') return { text: task.text, heldOut, lowercase };
   if (!Array.isArray(task.pairs)) {
     throw new TypeError(
-      "options.task must be 'en-es', 'en-ja', 'reverse', 'sort', 'copy', { pairs: [[source, target], …] } or { text }",
+      "options.task must be 'en-es', 'en-ja', 'reverse', 'sort', 'copy', { pairs: [[source, target], …] }, { text } or { corpus }",
     );
   }
   const lines = task.pairs.map((pair, i) => {
@@ -82,7 +84,7 @@ export function resolveTrainerOptions(options = {}) {
   const pairs = options.task !== null && typeof options.task === 'object' ? pairsText(options.task) : null;
   if (!pairs && options.task !== undefined && typeof options.task !== 'string') {
     throw new TypeError(
-      `options.task must be 'en-es', 'en-ja', 'reverse', 'sort', 'copy' or { pairs }, got ${typeof options.task}`,
+      `options.task must be 'en-es', 'en-ja', 'reverse', 'sort', 'copy', { pairs } or { corpus }, got ${typeof options.task}`,
     );
   }
   const ablations = optionsObject(options.ablations, 'options.ablations');
@@ -124,21 +126,14 @@ export function resolveTrainerOptions(options = {}) {
 }
 
 class Trainer {
-  #module;
-  #id;
-  #disposed = false;
+  #handle;
 
   constructor(module, backend, options, created) {
-    this.#module = module;
-    this.#id = created.id;
+    this.#handle = new ModuleHandle(module, created.id, 'trainer', 'trainerFree');
     this.backend = backend;
     this.options = options;
     this.parameters = created.parameters;
     Object.freeze(this);
-  }
-
-  #live(operation) {
-    if (this.#disposed) throw new RangeError(`${operation}: this trainer has been disposed`);
   }
 
   /**
@@ -147,9 +142,9 @@ class Trainer {
    * step's loss, and whether the run is done.
    */
   step(count = 1) {
-    this.#live('step');
+    this.#handle.live('step');
     if (typeof count !== 'number') throw new TypeError(`step: count must be a number, got ${typeof count}`);
-    return unwrap(this.#module.trainerStep(this.#id, count), 'step');
+    return this.#handle.call('step', 'trainerStep', count);
   }
 
   /**
@@ -157,9 +152,9 @@ class Trainer {
    * `options` is that count, or { count, headMask } to switch heads off as Translator.translate() does.
    */
   evaluate(options = 100) {
-    this.#live('evaluate');
+    this.#handle.live('evaluate');
     const { count, headMask } = evaluateOptions(options, this.options.model.heads);
-    return unwrap(this.#module.trainerEvaluate(this.#id, count, headMask), 'evaluate');
+    return this.#handle.call('evaluate', 'trainerEvaluate', count, headMask);
   }
 
   /**
@@ -168,7 +163,7 @@ class Trainer {
    * those trained on show how far the model's positions (model.positions) carry it.
    */
   evaluateLengths(options = {}) {
-    this.#live('evaluateLengths');
+    this.#handle.live('evaluateLengths');
     const { longest, count } = withOperation('evaluateLengths', () => {
       validate.requireObject(options, 'options');
       checkKnownKeys(options, { longest: null, count: null }, { operation: 'evaluateLengths' });
@@ -177,23 +172,23 @@ class Trainer {
         count: validate.optionalNumber(options.count, 'options.count', 100),
       };
     });
-    return unwrap(this.#module.trainerEvaluateLengths(this.#id, longest, count), 'evaluateLengths').lengths;
+    return this.#handle.call('evaluateLengths', 'trainerEvaluateLengths', longest, count).lengths;
   }
 
   /** A Translator over a copy of the current weights (it stays as it is while training goes on). */
   translator() {
-    this.#live('translator');
+    this.#handle.live('translator');
     return translatorFromModule(
-      this.#module,
+      this.#handle.module,
       this.backend,
-      unwrap(this.#module.trainerTranslator(this.#id), 'translator'),
+      this.#handle.call('translator', 'trainerTranslator'),
     );
   }
 
   /** The current weights as a weight file (float16), for loadTranslator({ model: bytes }) or a download. */
   save() {
-    this.#live('save');
-    return unwrap(this.#module.trainerSave(this.#id), 'save').bytes;
+    this.#handle.live('save');
+    return this.#handle.call('save', 'trainerSave').bytes;
   }
 
   /**
@@ -202,41 +197,54 @@ class Trainer {
    * outside the toy grammar).
    */
   reference(sentence) {
-    this.#live('reference');
+    this.#handle.live('reference');
     if (typeof sentence !== 'string')
       throw new TypeError(`reference: sentence must be a string, got ${typeof sentence}`);
-    return unwrap(this.#module.trainerReference(this.#id, sentence), 'reference').reference;
+    return this.#handle.call('reference', 'trainerReference', sentence).reference;
   }
 
   /** The first `count` held-out pairs of the task (those evaluate() scores): { source, target, sourceIndex }. */
   heldOut(count) {
-    this.#live('heldOut');
+    this.#handle.live('heldOut');
     if (typeof count !== 'number') throw new TypeError(`heldOut: count must be a number, got ${typeof count}`);
-    return unwrap(this.#module.trainerHeldOut(this.#id, count), 'heldOut').pairs;
+    return this.#handle.call('heldOut', 'trainerHeldOut', count).pairs;
   }
 
   /** A copy of the current parameters, float32, flat, in the order the weight file stores them. */
   weights() {
-    this.#live('weights');
-    return unwrap(this.#module.trainerWeights(this.#id), 'weights').weights;
+    this.#handle.live('weights');
+    return this.#handle.call('weights', 'trainerWeights').weights;
   }
 
   /** Frees the trainer's memory in the module; later calls throw. */
   dispose() {
-    if (!this.#disposed) this.#module.trainerFree(this.#id);
-    this.#disposed = true;
+    this.#handle.dispose();
   }
 }
 
 /**
- * A trainer for a fresh translation model. Options (all optional): task ('en-es', 'en-ja', 'reverse', 'sort' or
+ * @overload
+ * @param {import('./index.js').TrainerOptions} [options]
+ * @returns {Promise<import('./index.js').Trainer>}
+ */
+/**
+ * @overload
+ * @param {import('./index.js').LanguageModelTrainerOptions} options
+ * @returns {Promise<import('./index.js').LanguageModelTrainer>}
+ */
+/**
+ * A trainer for a fresh translation model, or, for a task given as { corpus }, a language model (see
+ * language-model.js: createLanguageModelTrainer). Options (all optional): task ('en-es', 'en-ja', 'reverse', 'sort' or
  * 'copy') and sequenceLength { min, max } for the sequence tasks, seed, dataSeed, steps, batchSize,
  * learningRate, warmupSteps, model { dModel, heads, kvHeads (key/value heads shared by the query heads: 1 for
  * multi-query, a divisor of heads for grouped-query; default heads), ffn, encoderLayers, decoderLayers, positions
  * ('sinusoidal', 'none', 'rope' or 'alibi') }, ablations
  * { noPositions, noScaling, singleHead, sigmoidGates }, backend (as for loadAttention).
+ * @param {any} [options]
+ * @returns {Promise<any>}
  */
 export async function createTrainer(options = {}) {
+  if (isLanguageModelTask(options)) return createLanguageModelTrainer(options);
   const resolved = resolveTrainerOptions(options);
   const backend = resolveBackend(options.backend);
   const module = await moduleFor(backend);
@@ -257,5 +265,7 @@ export async function createTrainer(options = {}) {
     'createTrainer',
   );
   if (pairs) resolved.pairs = { heldOut: pairs.heldOut, lowercase: pairs.lowercase }; // not the text itself
-  return new Trainer(module, backend, Object.freeze(resolved), created);
+  /** @type {import('./index.js').Trainer} the class, checked against its declaration */
+  const trainer = new Trainer(module, backend, Object.freeze(resolved), created);
+  return trainer;
 }

@@ -107,9 +107,10 @@ class LanguageModel {
                   LanguageModelActivations& act, float* grads);
   double loss(const float* params, const std::vector<int>& tokens, const std::vector<int>& targets);
 
-  // Appends `token` at position cache.length() (less than config.context) and computes its logits from the
-  // cache: the same numbers forward() gives for the last row of the whole prefix.
-  void step(const float* params, int token, KeyValueCache& cache, float temperature, StepOutput& out);
+  // Appends `token` at position cache.length() and computes its logits from the cache: the same numbers forward()
+  // gives for the last row of the whole prefix. Returns false, changing nothing, when the cache already holds
+  // config.context positions (the module is built without exceptions).
+  bool step(const float* params, int token, KeyValueCache& cache, float temperature, StepOutput& out);
 
  private:
   void embed(const float* params, const int* tokens, std::size_t count, std::size_t first_position, float* out) const;

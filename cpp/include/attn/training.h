@@ -8,6 +8,7 @@
 #include <cstdint>
 #include <functional>
 #include <memory>
+#include <utility>
 #include <vector>
 
 #include "attn/corpus.h"
@@ -58,6 +59,22 @@ struct StepReport {
 // Runs `task(i)` for every i in [0, count) and returns when all are done, on any threads it likes.
 using ParallelFor = std::function<void(std::size_t count, const std::function<void(std::size_t)>& task)>;
 void run_sequentially(std::size_t count, const std::function<void(std::size_t)>& task);
+
+// Sums the shards' gradients in shard order into `grads` (each shard holds grads.size() floats), scales the sum
+// down to a global L2 norm of `clip_norm` if it is longer, and returns its norm before clipping.
+double sum_and_clip(const std::vector<const float*>& shard_grads, std::vector<float>& grads, float clip_norm);
+
+// The same over shards that keep `grads` (a vector) and `loss`: returns { summed loss, norm before clipping }.
+template <class ShardPointers>
+std::pair<double, double> sum_shards(const ShardPointers& shards, std::vector<float>& grads, float clip_norm) {
+  double loss = 0;
+  std::vector<const float*> shard_grads;
+  for (const auto& shard : shards) {
+    shard_grads.push_back(shard->grads.data());
+    loss += shard->loss;
+  }
+  return {loss, sum_and_clip(shard_grads, grads, clip_norm)};
+}
 
 // Training one step at a time, so a caller (the native tool, the wasm module's trainer) decides when to
 // stop, report or evaluate. The batch is split into kShards fixed shards whose gradients are summed in

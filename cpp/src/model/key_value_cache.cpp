@@ -2,8 +2,6 @@
 // position's query attends to them without recomputing the prefix (what multi-query and grouped-query
 // attention shrink: the cache holds key/value heads, not query heads).
 #include <algorithm>
-#include <stdexcept>
-#include <string>
 
 #include "attn/language_model.h"
 #include "language_model_buffers.h"
@@ -31,12 +29,9 @@ void KeyValueCache::clear() {
   length_ = 0;
 }
 
-void LanguageModel::step(const float* params, int token, KeyValueCache& cache, float temperature, StepOutput& out) {
+bool LanguageModel::step(const float* params, int token, KeyValueCache& cache, float temperature, StepOutput& out) {
   const std::size_t d = config_.d_model, position = cache.length_, heads = config_.heads;
-  if (position >= config_.context) {
-    throw std::length_error("the key/value cache holds " + std::to_string(position) +
-                            " positions, the model's whole context");
-  }
+  if (position >= config_.context) return false;  // the cache holds the whole context
   Buffers& b = *buffers_;
   b.row.resize(d);
   b.middle.resize(d);
@@ -60,6 +55,7 @@ void LanguageModel::step(const float* params, int token, KeyValueCache& cache, f
   layers::layer_norm_forward(params, layout_.final_norm, b.row.data(), 1, b.norm);
   out.logits.resize(config_.vocabulary);
   layers::linear_forward(kernels_, params, layout_.output, b.norm.out.data(), 1, out.logits.data(), b.scratch);
+  return true;
 }
 
 }  // namespace attn::model

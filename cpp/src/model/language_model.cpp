@@ -5,7 +5,6 @@
 #include <algorithm>
 #include <cmath>
 
-#include "../data/rng.h"
 #include "language_model_buffers.h"
 #include "layers.h"
 
@@ -13,67 +12,42 @@ namespace attn::model {
 
 LanguageModelLayout::LanguageModelLayout(const LanguageModelConfig& c) {
   const std::size_t d = c.d_model;
-  auto take = [this](std::size_t floats) {
-    const std::size_t at = count;
-    count += floats;
-    return at;
-  };
-  auto linear = [&](std::size_t in, std::size_t out) {
-    Linear l;
-    l.w = take(in * out);
-    l.b = take(out);
-    l.in = in;
-    l.out = out;
-    return l;
-  };
-  auto norm = [&] {
-    LayerNorm n;
-    n.gamma = take(d);
-    n.beta = take(d);
-    n.width = d;
-    return n;
-  };
+  layers::ParameterAllocator take;
   const std::size_t kv_width = std::size_t{c.key_value_heads()} * c.head_width();
-  embedding = take(std::size_t{c.vocabulary} * d);
+  embedding = take.take(std::size_t{c.vocabulary} * d);
   for (std::uint32_t l = 0; l < c.layers; ++l) {
     LanguageModelBlock block;
-    block.attention_norm = norm();
+    block.attention_norm = take.norm(d);
     // Braced lists evaluate in order, so the four maps take consecutive offsets q, k, v, o.
-    block.self_attention = AttentionBlock{linear(d, d),
-                                          linear(d, kv_width),
-                                          linear(d, kv_width),
-                                          linear(d, d),
+    block.self_attention = AttentionBlock{take.linear(d, d),
+                                          take.linear(d, kv_width),
+                                          take.linear(d, kv_width),
+                                          take.linear(d, d),
                                           c.heads,
                                           default_scale(c.head_width()),
                                           AttentionWeighting::softmax,
                                           c.relative,
                                           c.key_value_heads()};
-    block.ffn_norm = norm();
-    block.ffn = FeedForward{linear(d, c.ffn), linear(c.ffn, d)};
+    block.ffn_norm = take.norm(d);
+    block.ffn = FeedForward{take.linear(d, c.ffn), take.linear(c.ffn, d)};
     blocks.push_back(block);
   }
-  final_norm = norm();
-  output = linear(d, c.vocabulary);
+  final_norm = take.norm(d);
+  output = take.linear(d, c.vocabulary);
+  count = take.count;
 }
 
 std::vector<float> initial_language_model_parameters(const LanguageModelConfig& c, std::uint64_t seed) {
   const LanguageModelLayout layout(c);
   std::vector<float> p(layout.count, 0.0f);
-  Rng rng(seed);
-  auto normal = [&](std::size_t at, std::size_t count, double std_dev) {
-    for (std::size_t i = 0; i < count; ++i) p[at + i] = static_cast<float>(rng.normal() * std_dev);
-  };
-  auto linear = [&](const Linear& l) { normal(l.w, l.in * l.out, 1.0 / std::sqrt(static_cast<double>(l.in))); };
-  auto norm = [&](const LayerNorm& n) { std::fill_n(p.begin() + n.gamma, n.width, 1.0f); };
-  normal(layout.embedding, std::size_t{c.vocabulary} * c.d_model, 1.0 / std::sqrt(static_cast<double>(c.d_model)));
+  layers::ParameterInitialiser init(p, seed);
+  init.normal(layout.embedding, std::size_t{c.vocabulary} * c.d_model, 1.0 / std::sqrt(static_cast<double>(c.d_model)));
   for (const auto& b : layout.blocks) {
-    norm(b.attention_norm);
-    for (const Linear* l : {&b.self_attention.q, &b.self_attention.k, &b.self_attention.v, &b.self_attention.o})
-      linear(*l);
-    norm(b.ffn_norm), linear(b.ffn.expand), linear(b.ffn.contract);
+    init.norm(b.attention_norm), init.attention(b.self_attention), init.norm(b.ffn_norm);
+    init.linear(b.ffn.expand), init.linear(b.ffn.contract);
   }
-  norm(layout.final_norm);
-  linear(layout.output);
+  init.norm(layout.final_norm);
+  init.linear(layout.output);
   return p;
 }
 

@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <cmath>
 
+#include "../data/rng.h"
+
 namespace attn::model::layers {
 namespace {
 
@@ -103,6 +105,22 @@ void alibi_forward(const AttentionBlock& block, const Mask& mask, float temperat
 }
 
 }  // namespace
+
+void ParameterInitialiser::normal(std::size_t at, std::size_t count, double std_dev) {
+  Rng rng(state_);
+  for (std::size_t i = 0; i < count; ++i) params_[at + i] = static_cast<float>(rng.normal() * std_dev);
+  state_ = rng.state();
+}
+
+void ParameterInitialiser::linear(const Linear& l) {
+  normal(l.w, l.in * l.out, 1.0 / std::sqrt(static_cast<double>(l.in)));
+}
+
+void ParameterInitialiser::norm(const LayerNorm& n) { std::fill_n(params_.begin() + n.gamma, n.width, 1.0f); }
+
+void ParameterInitialiser::attention(const AttentionBlock& a) {
+  for (const Linear* l : {&a.q, &a.k, &a.v, &a.o}) linear(*l);
+}
 
 double alibi_slope(std::size_t head, std::size_t heads) {
   return std::exp2(-8.0 * static_cast<double>(head + 1) / static_cast<double>(heads));

@@ -12,6 +12,45 @@
 
 namespace attn::model::layers {
 
+// Lays out a model's parameters one after another in a flat array: each call takes the next offsets.
+struct ParameterAllocator {
+  std::size_t count = 0;
+  std::size_t take(std::size_t floats) {
+    const std::size_t at = count;
+    count += floats;
+    return at;
+  }
+  Linear linear(std::size_t in, std::size_t out) {
+    Linear l;
+    l.w = take(in * out);
+    l.b = take(out);
+    l.in = in;
+    l.out = out;
+    return l;
+  }
+  LayerNorm norm(std::size_t width) {
+    LayerNorm n;
+    n.gamma = take(width);
+    n.beta = take(width);
+    n.width = width;
+    return n;
+  }
+};
+
+// Seeded initial values: N(0, 1/fan_in) weights, zero biases, unit LayerNorm gains, N(0, std) tables.
+class ParameterInitialiser {
+ public:
+  ParameterInitialiser(std::vector<float>& params, std::uint64_t seed) : params_(params), state_(seed) {}
+  void normal(std::size_t at, std::size_t count, double std_dev);
+  void linear(const Linear& l);
+  void norm(const LayerNorm& n);
+  void attention(const AttentionBlock& a);
+
+ private:
+  std::vector<float>& params_;
+  std::uint64_t state_;  // attn::Rng's
+};
+
 // Reusable buffers, grown on demand and never shrunk, so a steady-state training step does not allocate.
 struct Scratch {
   std::vector<float> kernel, a, b, c, d, e;

@@ -17,6 +17,20 @@ float learning_rate_at(const TrainingOptions& o, std::size_t step) {
                             (0.05 + 0.95 * 0.5 * (1.0 + std::cos(3.141592653589793 * std::min(progress, 1.0)))));
 }
 
+double sum_and_clip(const std::vector<const float*>& shard_grads, std::vector<float>& grads, float clip_norm) {
+  std::fill(grads.begin(), grads.end(), 0.0f);
+  for (const float* shard : shard_grads)
+    for (std::size_t i = 0; i < grads.size(); ++i) grads[i] += shard[i];
+  double norm_sq = 0;
+  for (float g : grads) norm_sq += static_cast<double>(g) * g;
+  const double norm = std::sqrt(norm_sq);
+  if (norm > clip_norm) {
+    const float shrink = static_cast<float>(clip_norm / norm);
+    for (float& g : grads) g *= shrink;
+  }
+  return norm;
+}
+
 void run_sequentially(std::size_t count, const std::function<void(std::size_t)>& task) {
   for (std::size_t i = 0; i < count; ++i) task(i);
 }
@@ -56,7 +70,6 @@ Trainer::Trainer(TranslationModel model, const TrainingOptions& options, const K
 Trainer::~Trainer() = default;
 
 StepReport Trainer::step() {
-  const std::size_t n = model_.parameters.size();
   std::size_t tokens = 0;
   for (auto& pair : batch_) {
     pair = encode(model_, task_->next());
@@ -68,19 +81,7 @@ StepReport Trainer::step() {
     shards_[s]->run(params, batch_, s * batch_.size() / kShards, (s + 1) * batch_.size() / kShards, weight);
   });
 
-  std::fill(grads_.begin(), grads_.end(), 0.0f);
-  double loss = 0;
-  for (const auto& shard : shards_) {
-    for (std::size_t i = 0; i < n; ++i) grads_[i] += shard->grads[i];
-    loss += shard->loss;
-  }
-  double norm_sq = 0;
-  for (float g : grads_) norm_sq += static_cast<double>(g) * g;
-  const double norm = std::sqrt(norm_sq);
-  if (norm > options_.clip_norm) {
-    const float shrink = static_cast<float>(options_.clip_norm / norm);
-    for (float& g : grads_) g *= shrink;
-  }
+  const auto [loss, norm] = sum_shards(shards_, grads_, options_.clip_norm);
   ++steps_done_;
   const float lr = learning_rate_at(options_, steps_done_);
   adam_.step(model_.parameters.data(), grads_.data(), lr);

@@ -2,7 +2,6 @@
 #include <cmath>
 #include <string>
 
-#include "../data/rng.h"
 #include "attn/model.h"
 #include "layers.h"
 
@@ -10,92 +9,68 @@ namespace attn::model {
 
 ParameterLayout::ParameterLayout(const Config& c) {
   const std::size_t d = c.d_model;
-  auto take = [this](std::size_t floats) {
-    const std::size_t at = count;
-    count += floats;
-    return at;
-  };
-  auto linear = [&](std::size_t in, std::size_t out) {
-    Linear l;
-    l.w = take(in * out);
-    l.b = take(out);
-    l.in = in;
-    l.out = out;
-    return l;
-  };
-  auto norm = [&] {
-    LayerNorm n;
-    n.gamma = take(d);
-    n.beta = take(d);
-    n.width = d;
-    return n;
-  };
+  layers::ParameterAllocator take;
   const float logit_scale = c.scaled ? default_scale(c.head_width()) : 1.0f;
   const std::size_t kv_width = std::size_t{c.key_value_heads()} * c.head_width();
   auto attention = [&](bool self) {
     // Braced lists evaluate in order, so the four maps take consecutive offsets q, k, v, o.
-    return AttentionBlock{linear(d, d),
-                          linear(d, kv_width),
-                          linear(d, kv_width),
-                          linear(d, d),
+    return AttentionBlock{take.linear(d, d),
+                          take.linear(d, kv_width),
+                          take.linear(d, kv_width),
+                          take.linear(d, d),
                           c.heads,
                           logit_scale,
                           c.weighting,
                           self ? c.relative : RelativePositions::none,
                           c.key_value_heads()};
   };
-  auto ffn = [&] { return FeedForward{linear(d, c.ffn), linear(c.ffn, d)}; };
+  auto ffn = [&] { return FeedForward{take.linear(d, c.ffn), take.linear(c.ffn, d)}; };
 
-  source_embedding = take(c.source_vocabulary * d);
-  target_embedding = take(c.target_vocabulary * d);
+  source_embedding = take.take(c.source_vocabulary * d);
+  target_embedding = take.take(c.target_vocabulary * d);
   for (std::uint32_t l = 0; l < c.encoder_layers; ++l) {
     EncoderLayer layer;
-    layer.attention_norm = norm();
+    layer.attention_norm = take.norm(d);
     layer.self_attention = attention(true);
-    layer.ffn_norm = norm();
+    layer.ffn_norm = take.norm(d);
     layer.ffn = ffn();
     encoder.push_back(layer);
   }
-  encoder_norm = norm();
+  encoder_norm = take.norm(d);
   for (std::uint32_t l = 0; l < c.decoder_layers; ++l) {
     DecoderLayer layer;
-    layer.self_norm = norm();
+    layer.self_norm = take.norm(d);
     layer.self_attention = attention(true);
-    layer.cross_norm = norm();
+    layer.cross_norm = take.norm(d);
     layer.cross_attention = attention(false);
-    layer.ffn_norm = norm();
+    layer.ffn_norm = take.norm(d);
     layer.ffn = ffn();
     decoder.push_back(layer);
   }
-  decoder_norm = norm();
-  output = linear(d, c.target_vocabulary);
+  decoder_norm = take.norm(d);
+  output = take.linear(d, c.target_vocabulary);
+  count = take.count;
 }
 
 std::vector<float> initial_parameters(const Config& c, std::uint64_t seed) {
   const ParameterLayout layout(c);
   std::vector<float> p(layout.count, 0.0f);
-  Rng rng(seed);
-  auto normal = [&](std::size_t at, std::size_t count, double std_dev) {
-    for (std::size_t i = 0; i < count; ++i) p[at + i] = static_cast<float>(rng.normal() * std_dev);
-  };
-  auto linear = [&](const Linear& l) { normal(l.w, l.in * l.out, 1.0 / std::sqrt(static_cast<double>(l.in))); };
-  auto norm = [&](const LayerNorm& n) { std::fill_n(p.begin() + n.gamma, n.width, 1.0f); };
-  auto attention = [&](const AttentionBlock& a) {
-    for (const Linear* l : {&a.q, &a.k, &a.v, &a.o}) linear(*l);
-  };
+  layers::ParameterInitialiser init(p, seed);
   const double embedding_std = 1.0 / std::sqrt(static_cast<double>(c.d_model));
-  normal(layout.source_embedding, std::size_t{c.source_vocabulary} * c.d_model, embedding_std);
-  normal(layout.target_embedding, std::size_t{c.target_vocabulary} * c.d_model, embedding_std);
+  init.normal(layout.source_embedding, std::size_t{c.source_vocabulary} * c.d_model, embedding_std);
+  init.normal(layout.target_embedding, std::size_t{c.target_vocabulary} * c.d_model, embedding_std);
   for (const auto& l : layout.encoder) {
-    norm(l.attention_norm), attention(l.self_attention), norm(l.ffn_norm), linear(l.ffn.expand), linear(l.ffn.contract);
+    init.norm(l.attention_norm), init.attention(l.self_attention), init.norm(l.ffn_norm);
+    init.linear(l.ffn.expand), init.linear(l.ffn.contract);
   }
-  norm(layout.encoder_norm);
+  init.norm(layout.encoder_norm);
   for (const auto& l : layout.decoder) {
-    norm(l.self_norm), attention(l.self_attention), norm(l.cross_norm), attention(l.cross_attention);
-    norm(l.ffn_norm), linear(l.ffn.expand), linear(l.ffn.contract);
+    init.norm(l.self_norm), init.attention(l.self_attention), init.norm(l.cross_norm),
+        init.attention(l.cross_attention);
+    init.norm(l.ffn_norm), init.linear(l.ffn.expand), init.linear(l.ffn.contract);
   }
-  norm(layout.decoder_norm);
-  linear(layout.output);
+  init.norm(layout.decoder_norm);
+  init.linear(layout.output);
   return p;
 }
 

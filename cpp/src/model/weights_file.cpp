@@ -9,6 +9,7 @@
 #include <cstring>
 
 #include "attn/translator.h"
+#include "weight_file_io.h"
 
 namespace attn::model {
 namespace {
@@ -45,9 +46,8 @@ std::uint32_t weight_file_checksum(const std::uint8_t* data, std::size_t size) {
   return c ^ 0xffffffffu;
 }
 
-namespace {
+namespace weight_io {
 
-// float32 → float16, round to nearest even; overflow saturates to infinity, tiny values become subnormal.
 std::uint16_t to_half(float value) {
   std::uint32_t f;
   std::memcpy(&f, &value, 4);
@@ -88,52 +88,14 @@ float from_half(std::uint16_t h) {
   return out;
 }
 
-class Writer {
- public:
-  std::vector<std::uint8_t> bytes;
-  void u8(std::uint8_t v) { bytes.push_back(v); }
-  void u16(std::uint16_t v) { u8(v & 0xff), u8(v >> 8); }
-  void u32(std::uint32_t v) { u16(v & 0xffff), u16(v >> 16); }
-  void vocabulary(const Vocabulary& v) {
-    u32(static_cast<std::uint32_t>(v.size()));
-    for (const auto& w : v.words()) {
-      u8(static_cast<std::uint8_t>(w.size()));
-      bytes.insert(bytes.end(), w.begin(), w.end());
-    }
-  }
-};
+}  // namespace weight_io
 
-class Reader {
- public:
-  Reader(const std::uint8_t* data, std::size_t size) : data_(data), size_(size) {}
-  bool ok() const { return ok_; }
-  std::uint8_t u8() { return take(1) ? data_[at_ - 1] : 0; }
-  std::uint16_t u16() { return static_cast<std::uint16_t>(u8() | (u8() << 8)); }
-  std::uint32_t u32() { return u16() | (static_cast<std::uint32_t>(u16()) << 16); }
-  std::optional<Vocabulary> vocabulary(std::uint32_t limit) {
-    const std::uint32_t count = u32();
-    if (!ok_ || count == 0 || count > limit) return std::nullopt;
-    std::vector<std::string> words;
-    for (std::uint32_t i = 0; i < count; ++i) {
-      const std::uint8_t length = u8();
-      if (!take(length) || length == 0) return std::nullopt;
-      words.emplace_back(reinterpret_cast<const char*>(data_ + at_ - length), length);
-    }
-    return Vocabulary(std::move(words));
-  }
-  bool take(std::size_t n) {
-    if (!ok_ || size_ - at_ < n) return ok_ = false;
-    at_ += n;
-    return true;
-  }
-  std::size_t at() const { return at_; }
-  std::size_t left() const { return size_ - at_; }
+namespace {
 
- private:
-  const std::uint8_t* data_;
-  std::size_t size_, at_ = 0;
-  bool ok_ = true;
-};
+using weight_io::from_half;
+using weight_io::Reader;
+using weight_io::to_half;
+using weight_io::Writer;
 
 LoadedModel refuse(std::string why) { return {std::nullopt, "not a usable model file: " + std::move(why)}; }
 
@@ -157,6 +119,8 @@ std::vector<std::uint8_t> save_weights(const TranslationModel& m) {
 }
 
 LoadedModel load_weights(const std::uint8_t* bytes, std::size_t size) {
+  if (size >= 4 && std::memcmp(bytes, "APLM", 4) == 0)
+    return refuse("it is a language model's weight file (APLM): open it with loadLanguageModel");
   if (size < 8 || std::memcmp(bytes, kMagic, 4) != 0)
     return refuse("it does not start with APTM, so it is not an attention-playground model");
   Reader r(bytes, size);

@@ -7,6 +7,7 @@ import * as loader from '../../../web/lib/load-module.js';
 import { startWorker } from '../../../web/lib/start-worker.js';
 import { createTrainer, trainerDefaults } from '../../../web/lib/trainer.js';
 import { loadTranslator } from '../../../web/lib/translator.js';
+import { languageModelDefaults, loadLanguageModel } from '../../../web/lib/language-model.js';
 
 export const implemented: Omit<typeof Declared, 'loadAttention'> = {
   backends: loader.backends,
@@ -19,6 +20,8 @@ export const implemented: Omit<typeof Declared, 'loadAttention'> = {
   loadTranslator,
   createTrainer,
   trainerDefaults,
+  loadLanguageModel,
+  languageModelDefaults,
   UnknownWordError,
   ModuleLoadError,
 };

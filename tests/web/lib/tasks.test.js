@@ -60,7 +60,7 @@ describe('sequence tasks', () => {
       'a task that is not a string',
       { task: 3 },
       TypeError,
-      /options.task must be 'en-es', 'en-ja', 'reverse', 'sort', 'copy' or \{ pairs \}, got number/,
+      /options.task must be 'en-es', 'en-ja', 'reverse', 'sort', 'copy', \{ pairs \} or \{ corpus \}, got number/,
     ],
     [
       'a zero length',

@@ -1,0 +1,375 @@
+// The language model's side of the JS seam: a trainer over a corpus (create, step, evaluate against the
+// baselines, save, hand out its weights), and language models (load a weight file, generate with or without
+// the key/value cache, score a text, show the tokenizer). Like the other Embind files it answers { error }
+// instead of throwing, after all C++ locals are gone; models and trainers live in tables keyed by small integers.
+#include <emscripten/bind.h>
+#include <emscripten/val.h>
+
+#include <chrono>
+#include <cmath>
+#include <map>
+#include <memory>
+#include <optional>
+
+#include "attn/language_model_training.h"
+#include "js_values.h"
+#include "language_model_setup.h"
+#include "module_shared.h"
+#include "step_results.h"
+
+namespace {
+
+using emscripten::val;
+using namespace attn;
+
+constexpr double kMaxModelBytes = 64.0 * 1024 * 1024;
+constexpr double kMaxTextCharacters = 8.0 * 1024 * 1024;  // JS string length, checked before conversion
+
+struct LanguageModelEntry {
+  model::TrainedLanguageModel trained;
+  std::unique_ptr<model::LanguageModel> model;
+};
+
+struct LanguageModelTrainerEntry {
+  std::unique_ptr<model::LanguageModelTrainer> trainer;
+  std::vector<int> held_out;
+  std::unique_ptr<model::NGramBaselines> baselines;
+  std::size_t train_tokens = 0;
+};
+
+std::map<int, LanguageModelEntry>& models() {
+  static std::map<int, LanguageModelEntry> table;
+  return table;
+}
+std::map<int, LanguageModelTrainerEntry>& trainers() {
+  static std::map<int, LanguageModelTrainerEntry> table;
+  return table;
+}
+int next_id() {
+  static int id = 1;
+  return id++;
+}
+
+template <class Table>
+auto* find(Table& table, int id) {
+  const auto it = table.find(id);
+  return it == table.end() ? nullptr : &it->second;
+}
+
+val disposed(const char* what) {
+  return js::error_result("RangeError", std::string("this ") + what + " has been disposed");
+}
+
+val error_result(const check::Error& error) {
+  return js::error_result(error.kind == check::ErrorKind::type_error ? "TypeError" : "RangeError", error.message);
+}
+
+// How a token reads: its bytes when they are whole UTF-8 characters, else each byte as <0xNN> (a byte-fallback
+// token, or a piece of a character a byte-pair merge split).
+std::string piece(const text::Tokenizer& tokenizer, int id) {
+  const std::string& bytes = tokenizer.bytes(id);
+  if (tokenizer.text({id}) == bytes) return bytes;
+  static const char* hex = "0123456789ABCDEF";
+  std::string out;
+  for (unsigned char b : bytes) out += std::string("<0x") + hex[b >> 4] + hex[b & 15] + ">";
+  return out;
+}
+
+val pieces(const text::Tokenizer& tokenizer, const std::vector<int>& ids) {
+  val out = val::array();
+  for (std::size_t i = 0; i < ids.size(); ++i) out.set(i, piece(tokenizer, ids[i]));
+  return out;
+}
+
+val ids_array(const std::vector<int>& ids) {
+  return val::global("Int32Array").new_(emscripten::typed_memory_view(ids.size(), ids.data()));
+}
+
+const char* positions_name(const model::LanguageModelConfig& c) {
+  return c.relative == model::RelativePositions::rope    ? "rope"
+         : c.relative == model::RelativePositions::alibi ? "alibi"
+         : c.positions                                   ? "sinusoidal"
+                                                         : "none";
+}
+
+// What languageModelLoad answers: { id, config, tokenizer: { kind, size, merges } }.
+val register_model(model::TrainedLanguageModel trained) {
+  const int id = next_id();
+  LanguageModelEntry& entry = models()[id];
+  entry.trained = std::move(trained);
+  entry.model = std::make_unique<model::LanguageModel>(entry.trained.config, bindings::module_kernels());
+  const model::LanguageModelConfig& c = entry.trained.config;
+  val config = val::object();
+  config.set("dModel", c.d_model);
+  config.set("heads", c.heads);
+  config.set("kvHeads", c.key_value_heads());
+  config.set("ffn", c.ffn);
+  config.set("layers", c.layers);
+  config.set("context", c.context);
+  config.set("vocabulary", c.vocabulary);
+  config.set("positions", positions_name(c));
+  config.set("parameters", static_cast<double>(model::LanguageModelLayout(c).count));
+  config.set("cacheBytesPerToken", static_cast<double>(c.cache_bytes_per_token()));
+  const text::Tokenizer& t = entry.trained.tokenizer;
+  val tokenizer = val::object();
+  tokenizer.set("kind", t.kind() == text::TokenizerKind::characters ? "characters" : "byte-pairs");
+  tokenizer.set("size", static_cast<double>(t.size()));
+  tokenizer.set("merges", static_cast<double>(t.merges().size()));
+  val out = val::object();
+  out.set("id", id);
+  out.set("config", config);
+  out.set("tokenizer", tokenizer);
+  return out;
+}
+
+val score_object(const model::TextScore& s) {
+  val out = val::object();
+  out.set("bitsPerCharacter", s.bits_per_character());
+  out.set("tokens", static_cast<double>(s.tokens));
+  out.set("characters", static_cast<double>(s.characters));
+  return out;
+}
+
+std::optional<std::string> text_argument(const val& value, const char* name, val& error) {
+  if (value["length"].as<double>() > kMaxTextCharacters) {
+    error = js::error_result("RangeError", std::string(name) + " is longer than 8 MiB of text");
+    return std::nullopt;
+  }
+  return value.as<std::string>();
+}
+
+// languageModelTrainerCreate({ corpus, tokenizer, merges, context, heldOut, positions, layers, seed, dataSeed,
+//   steps, batchSize, learningRate, warmupSteps, dModel, heads, kvHeads, ffn })
+//   → { id, parameters, model: what languageModelLoad answers is not made here, trainTokens, heldOutTokens, tokenizer }
+val trainer_create(const val& o) {
+  check::LanguageModelRequest request;
+  request.numbers = {o["seed"].as<double>(),
+                     o["dataSeed"].as<double>(),
+                     o["steps"].as<double>(),
+                     o["batchSize"].as<double>(),
+                     o["learningRate"].as<double>(),
+                     o["warmupSteps"].as<double>(),
+                     o["dModel"].as<double>(),
+                     o["heads"].as<double>(),
+                     o["ffn"].as<double>(),
+                     1,
+                     1,
+                     o["kvHeads"].as<double>()};
+  request.layers = o["layers"].as<double>();
+  val refusal = val::undefined();
+  auto corpus = text_argument(o["corpus"], "task.corpus", refusal);
+  if (!corpus) return refusal;
+  request.corpus = std::move(*corpus);
+  request.tokenizer = o["tokenizer"].as<std::string>();
+  request.merges = o["merges"].as<double>();
+  request.context = o["context"].as<double>();
+  request.held_out_share = o["heldOut"].as<double>();
+  request.positions = o["positions"].as<std::string>();
+  check::LanguageModelSetup setup = check::language_model_setup(request);
+  request.corpus = {};
+  if (setup.error) return error_result(setup.error);
+
+  const int id = next_id();
+  LanguageModelTrainerEntry& entry = trainers()[id];
+  entry.train_tokens = setup.train_tokens.size();
+  entry.baselines = std::make_unique<model::NGramBaselines>(setup.train_tokens, setup.model.tokenizer.size());
+  entry.held_out = std::move(setup.held_out_tokens);
+  const std::size_t parameters = setup.model.parameters.size();
+  const text::Tokenizer& tokenizer = setup.model.tokenizer;
+  val tokenizer_info = val::object();
+  tokenizer_info.set("kind", tokenizer.kind() == text::TokenizerKind::characters ? "characters" : "byte-pairs");
+  tokenizer_info.set("size", static_cast<double>(tokenizer.size()));
+  tokenizer_info.set("merges", static_cast<double>(tokenizer.merges().size()));
+  entry.trainer = std::make_unique<model::LanguageModelTrainer>(std::move(setup.model), std::move(setup.train_tokens),
+                                                                setup.options, bindings::module_kernels(),
+                                                                bindings::module_parallel_for());
+  val out = val::object();
+  out.set("id", id);
+  out.set("parameters", static_cast<double>(parameters));
+  out.set("trainTokens", static_cast<double>(entry.train_tokens));
+  out.set("heldOutTokens", static_cast<double>(entry.held_out.size()));
+  out.set("tokenizer", tokenizer_info);
+  return out;
+}
+
+val trainer_step(int id, double count) {
+  auto* entry = find(trainers(), id);
+  if (!entry) return disposed("trainer");
+  return bindings::run_steps(*entry->trainer, count);
+}
+
+// languageModelTrainerEvaluate(id, maxTokens) → { bitsPerCharacter, tokens, characters, baselines: { unigram,
+// bigram } }: the model and both baselines on the first maxTokens held-out tokens.
+val trainer_evaluate(int id, double max_tokens) {
+  auto* entry = find(trainers(), id);
+  if (!entry) return disposed("trainer");
+  if (!(max_tokens >= 2 && max_tokens <= 1e7) || max_tokens != std::floor(max_tokens))
+    return js::error_result("RangeError", "options.maxTokens must be a whole number from 2 to 10000000");
+  const std::size_t n = std::min(entry->held_out.size(), static_cast<std::size_t>(max_tokens));
+  const std::vector<int> tokens(entry->held_out.begin(), entry->held_out.begin() + static_cast<std::ptrdiff_t>(n));
+  const model::TrainedLanguageModel& trained = entry->trainer->model();
+  model::LanguageModel model(trained.config, bindings::module_kernels());
+  val out = score_object(model::score_text(model, trained.parameters.data(), trained.tokenizer, tokens));
+  val baselines = val::object();
+  baselines.set("unigram", score_object(entry->baselines->unigram(trained.tokenizer, tokens)));
+  baselines.set("bigram", score_object(entry->baselines->bigram(trained.tokenizer, tokens)));
+  out.set("baselines", baselines);
+  return out;
+}
+
+val trainer_model(int id) {
+  auto* entry = find(trainers(), id);
+  if (!entry) return disposed("trainer");
+  return register_model(entry->trainer->model());
+}
+
+val bytes_result(const std::vector<std::uint8_t>& bytes) {
+  val out = val::object();
+  out.set("bytes", val::global("Uint8Array").new_(emscripten::typed_memory_view(bytes.size(), bytes.data())));
+  return out;
+}
+
+val trainer_save(int id) {
+  auto* entry = find(trainers(), id);
+  if (!entry) return disposed("trainer");
+  return bytes_result(model::save_language_model(entry->trainer->model()));
+}
+
+bool trainer_free(int id) { return trainers().erase(id) == 1; }
+
+// languageModelLoad(bytes) → { id, config, tokenizer } | { error }
+val model_load(const val& bytes) {
+  const double length = bytes["length"].as<double>();
+  if (length > kMaxModelBytes) return js::error_result("RangeError", "the model file is larger than 64 MiB");
+  model::LoadedLanguageModel loaded;
+  {
+    const auto data = js::copy_in<std::uint8_t>(bytes, static_cast<std::size_t>(length));
+    loaded = model::load_language_model(data.data(), data.size());
+  }
+  if (!loaded.model) return js::error_result("RangeError", loaded.error);
+  return register_model(std::move(*loaded.model));
+}
+
+val model_save(int id) {
+  auto* entry = find(models(), id);
+  if (!entry) return disposed("language model");
+  return bytes_result(model::save_language_model(entry->trained));
+}
+
+// languageModelGenerate(id, prompt, { tokens, temperature, topK, topP, seed, top, cache })
+//   → { text, promptTokens, promptPieces, steps: [{ token, piece, probability, top: [{ token, piece, probability }],
+//        attention (layers × heads × length), length, windowStart, cacheBytes }], seconds }
+val model_generate(int id, const val& prompt_value, const val& o) {
+  auto* entry = find(models(), id);
+  if (!entry) return disposed("language model");
+  val refusal = val::undefined();
+  auto prompt = text_argument(prompt_value, "prompt", refusal);
+  if (!prompt) return refusal;
+  check::GenerationRequest request{o["tokens"].as<double>(), o["temperature"].as<double>(), o["topK"].as<double>(),
+                                   o["topP"].as<double>(),   o["seed"].as<double>(),        o["top"].as<double>()};
+  model::Sampling sampling;
+  const text::Tokenizer& tokenizer = entry->trained.tokenizer;
+  if (auto error = check::generation_options(request, tokenizer.size(), sampling)) return error_result(error);
+  const auto started = std::chrono::steady_clock::now();
+  const model::Generation g = model::generate(*entry->model, entry->trained.parameters.data(),
+                                              tokenizer.encode(*prompt), static_cast<std::size_t>(request.tokens),
+                                              sampling, o["cache"].as<bool>(), static_cast<std::size_t>(request.top));
+  const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
+  const std::vector<int> prompt_ids(g.tokens.begin(), g.tokens.begin() + static_cast<std::ptrdiff_t>(g.prompt_tokens));
+  const std::vector<int> written(g.tokens.begin() + static_cast<std::ptrdiff_t>(g.prompt_tokens), g.tokens.end());
+  val steps = val::array();
+  for (std::size_t i = 0; i < g.steps.size(); ++i) {
+    const model::GeneratedToken& s = g.steps[i];
+    val top = val::array();
+    for (std::size_t k = 0; k < s.top.size(); ++k) {
+      val entry_k = val::object();
+      entry_k.set("token", s.top[k].first);
+      entry_k.set("piece", piece(tokenizer, s.top[k].first));
+      entry_k.set("probability", s.top[k].second);
+      top.set(k, entry_k);
+    }
+    val step = val::object();
+    step.set("token", s.token);
+    step.set("piece", piece(tokenizer, s.token));
+    step.set("probability", s.probability);
+    step.set("top", top);
+    step.set("attention", js::copy_out(s.step.attention));
+    step.set("length", static_cast<double>(s.step.length));
+    step.set("windowStart", static_cast<double>(s.window_start));
+    step.set("cacheBytes", static_cast<double>(s.cache_bytes));
+    steps.set(i, step);
+  }
+  val out = val::object();
+  out.set("text", tokenizer.text(written));
+  out.set("promptTokens", ids_array(prompt_ids));
+  out.set("promptPieces", pieces(tokenizer, prompt_ids));
+  out.set("steps", steps);
+  out.set("seconds", seconds);
+  return out;
+}
+
+// languageModelEvaluate(id, text) → { bitsPerCharacter, tokens, characters }
+val model_evaluate(int id, const val& text_value) {
+  auto* entry = find(models(), id);
+  if (!entry) return disposed("language model");
+  val refusal = val::undefined();
+  auto text = text_argument(text_value, "text", refusal);
+  if (!text) return refusal;
+  const std::vector<int> tokens = entry->trained.tokenizer.encode(*text);
+  if (tokens.size() < 2) return js::error_result("RangeError", "text must hold at least two tokens to predict one");
+  return score_object(
+      model::score_text(*entry->model, entry->trained.parameters.data(), entry->trained.tokenizer, tokens));
+}
+
+// languageModelTokenize(id, text) → { ids: Int32Array, pieces: string[] }
+val model_tokenize(int id, const val& text_value) {
+  auto* entry = find(models(), id);
+  if (!entry) return disposed("language model");
+  val refusal = val::undefined();
+  auto text = text_argument(text_value, "text", refusal);
+  if (!text) return refusal;
+  const std::vector<int> ids = entry->trained.tokenizer.encode(*text);
+  val out = val::object();
+  out.set("ids", ids_array(ids));
+  out.set("pieces", pieces(entry->trained.tokenizer, ids));
+  return out;
+}
+
+// languageModelMerges(id) → { merges: [{ left, right, merged }] } (pieces, in the order learned)
+val model_merges(int id) {
+  auto* entry = find(models(), id);
+  if (!entry) return disposed("language model");
+  const text::Tokenizer& t = entry->trained.tokenizer;
+  val merges = val::array();
+  for (std::size_t i = 0; i < t.merges().size(); ++i) {
+    const text::Merge& m = t.merges()[i];
+    val row = val::object();
+    row.set("left", piece(t, m.left));
+    row.set("right", piece(t, m.right));
+    row.set("merged", piece(t, m.merged));
+    merges.set(i, row);
+  }
+  val out = val::object();
+  out.set("merges", merges);
+  return out;
+}
+
+bool model_free(int id) { return models().erase(id) == 1; }
+
+}  // namespace
+
+EMSCRIPTEN_BINDINGS(language_model_module) {
+  emscripten::function("languageModelTrainerCreate", &trainer_create);
+  emscripten::function("languageModelTrainerStep", &trainer_step);
+  emscripten::function("languageModelTrainerEvaluate", &trainer_evaluate);
+  emscripten::function("languageModelTrainerModel", &trainer_model);
+  emscripten::function("languageModelTrainerSave", &trainer_save);
+  emscripten::function("languageModelTrainerFree", &trainer_free);
+  emscripten::function("languageModelLoad", &model_load);
+  emscripten::function("languageModelSave", &model_save);
+  emscripten::function("languageModelGenerate", &model_generate);
+  emscripten::function("languageModelEvaluate", &model_evaluate);
+  emscripten::function("languageModelTokenize", &model_tokenize);
+  emscripten::function("languageModelMerges", &model_merges);
+  emscripten::function("languageModelFree", &model_free);
+}

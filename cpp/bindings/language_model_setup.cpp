@@ -1,0 +1,86 @@
+#include "language_model_setup.h"
+
+#include <cmath>
+
+namespace attn::check {
+namespace {
+
+Error range_error(std::string message) { return {ErrorKind::range_error, std::move(message)}; }
+
+Error whole(const char* name, double value, double low, double high) {
+  if (std::isfinite(value) && value == std::floor(value) && value >= low && value <= high) return {};
+  return range_error(std::string(name) + " must be a whole number from " + message_number(low) + " to " +
+                     message_number(high) + ", got " + message_number(value));
+}
+
+}  // namespace
+
+LanguageModelSetup language_model_setup(const LanguageModelRequest& r) {
+  LanguageModelSetup setup;
+  TrainingArgs numbers = r.numbers;
+  numbers.encoder_layers = numbers.decoder_layers = 1;  // checked below as model.layers
+  if ((setup.error = whole("model.layers", r.layers, 1, kMaxLayers))) return setup;
+  if ((setup.error = training_options(numbers))) return setup;
+  if ((setup.error = whole("task.context", r.context, 2, kMaxContext))) return setup;
+  if ((setup.error = held_out_share(r.held_out_share))) return setup;
+  if (r.tokenizer != "characters" && r.tokenizer != "byte-pairs") {
+    setup.error = range_error("task.tokenizer must be 'characters' or 'byte-pairs', got '" + r.tokenizer + "'");
+    return setup;
+  }
+  if (r.tokenizer == "byte-pairs" && (setup.error = whole("task.merges", r.merges, 1, kMaxMerges))) return setup;
+  if (static_cast<double>(r.corpus.size()) > kMaxCorpusBytes) {
+    setup.error = range_error("task.corpus is longer than 8 MiB of text");
+    return setup;
+  }
+  const std::size_t characters = text::count_characters(r.corpus);
+  if (static_cast<double>(characters) < kMinCorpusCharacters) {
+    setup.error = range_error("task.corpus has " + std::to_string(characters) +
+                              " characters; a language model needs at least 20 to train on and measure");
+    return setup;
+  }
+  model::LanguageModelConfig& c = setup.model.config;
+  c.d_model = static_cast<std::uint32_t>(r.numbers.d_model);
+  c.heads = static_cast<std::uint32_t>(r.numbers.heads);
+  c.kv_heads = static_cast<std::uint32_t>(r.numbers.kv_heads);
+  c.ffn = static_cast<std::uint32_t>(r.numbers.ffn);
+  c.layers = static_cast<std::uint32_t>(r.layers);
+  c.context = static_cast<std::uint32_t>(r.context);
+  if ((setup.error = position_scheme(r.positions, c.head_width(), c.positions, c.relative))) return setup;
+
+  const model::LanguageModelCorpus split = model::split_corpus(r.corpus, r.held_out_share);
+  setup.model.tokenizer = r.tokenizer == "characters"
+                              ? text::Tokenizer::characters(split.train_text)
+                              : text::Tokenizer::byte_pairs(split.train_text, static_cast<std::size_t>(r.merges));
+  c.vocabulary = static_cast<std::uint32_t>(setup.model.tokenizer.size());
+  const auto parameters = static_cast<double>(model::LanguageModelLayout(c).count);
+  if ((setup.error = training_parameters(parameters))) return setup;
+  setup.train_tokens = setup.model.tokenizer.encode(split.train_text);
+  setup.held_out_tokens = setup.model.tokenizer.encode(split.held_out_text);
+  setup.model.parameters = model::initial_language_model_parameters(c, static_cast<std::uint64_t>(r.numbers.seed));
+  setup.options.data_seed = static_cast<std::uint64_t>(r.numbers.data_seed);
+  setup.options.steps = static_cast<std::size_t>(r.numbers.steps);
+  setup.options.batch = static_cast<std::size_t>(r.numbers.batch_size);
+  setup.options.learning_rate = static_cast<float>(r.numbers.learning_rate);
+  setup.options.warmup = static_cast<std::size_t>(r.numbers.warmup_steps);
+  return setup;
+}
+
+Error generation_options(const GenerationRequest& r, std::size_t vocabulary, model::Sampling& sampling) {
+  if (auto error = whole("options.tokens", r.tokens, 1, kMaxGeneratedTokens)) return error;
+  if (!std::isfinite(r.temperature) || r.temperature < 0 || r.temperature > 100) {
+    return range_error("options.temperature must be a number from 0 (the most likely token) to 100, got " +
+                       message_number(r.temperature));
+  }
+  if (auto error = whole("options.topK", r.top_k, 0, static_cast<double>(vocabulary))) return error;
+  if (!std::isfinite(r.top_p) || r.top_p <= 0 || r.top_p > 1)
+    return range_error("options.topP must be a share in (0, 1], got " + message_number(r.top_p));
+  if (auto error = whole("options.seed", r.seed, 0, 9007199254740991.0)) return error;
+  if (auto error = whole("options.top", r.top, 1, 64)) return error;
+  sampling.temperature = static_cast<float>(r.temperature);
+  sampling.top_k = static_cast<std::size_t>(r.top_k);
+  sampling.top_p = static_cast<float>(r.top_p);
+  sampling.seed = static_cast<std::uint64_t>(r.seed);
+  return {};
+}
+
+}  // namespace attn::check

@@ -1,0 +1,47 @@
+// From createTrainer({ task: { corpus } })'s options to a fresh language model, its tokenized corpus and its
+// schedule, or the reason the options are refused: plain C++, so the bindings, GoogleTest and the libFuzzer
+// target run the same path.
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "attn/language_model_training.h"
+#include "checks.h"
+
+namespace attn::check {
+
+// The most text a language model trains on (UTF-8 bytes; the bindings refuse longer JS strings first).
+inline constexpr double kMaxCorpusBytes = 8.0 * 1024 * 1024;
+inline constexpr double kMinCorpusCharacters = 20, kMaxContext = 512, kMaxMerges = 4096;
+
+struct LanguageModelRequest {
+  TrainingArgs numbers;  // encoder_layers and decoder_layers unused: `layers` counts the blocks
+  double layers = 2;
+  std::string corpus;
+  std::string tokenizer = "characters";  // or "byte-pairs"
+  double merges = 256;                   // byte pairs only
+  double context = 64;
+  double held_out_share = 0.1;
+  std::string positions = "sinusoidal";  // 'sinusoidal', 'none', 'rope' or 'alibi'
+};
+
+struct LanguageModelSetup {
+  Error error;  // set when refused
+  model::TrainedLanguageModel model;
+  std::vector<int> train_tokens, held_out_tokens;
+  model::TrainingOptions options;
+};
+
+LanguageModelSetup language_model_setup(const LanguageModelRequest& request);
+
+// generate()'s options as JavaScript numbers: tokens 1-4096, temperature 0-100 (0: the most likely token), topK
+// 0 (all) to the vocabulary, topP in (0, 1], seed a whole number below 2^53, top (probabilities reported per
+// step) 1-64. Fills `sampling` and `count`, or says what is wrong.
+struct GenerationRequest {
+  double tokens = 64, temperature = 1, top_k = 0, top_p = 1, seed = 1, top = 10;
+};
+inline constexpr double kMaxGeneratedTokens = 4096;
+Error generation_options(const GenerationRequest& request, std::size_t vocabulary, model::Sampling& sampling);
+
+}  // namespace attn::check

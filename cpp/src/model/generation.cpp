@@ -1,0 +1,123 @@
+// Writing text one token at a time: each step's logits (from the key/value cache, or from the window's whole
+// causal pass) become a distribution (temperature, top-k, top-p), a token is drawn from it, and the step keeps
+// what a learner wants to see: the distribution's most likely tokens and every head's attention over the window.
+#include <algorithm>
+#include <cmath>
+#include <numeric>
+
+#include "../data/rng.h"
+#include "attn/language_model_training.h"
+
+namespace attn::model {
+namespace {
+
+constexpr int kLineBreak = '\n';
+
+// The distribution `sampling` draws from, over the vocabulary (zero outside the kept set).
+std::vector<float> distribution(const std::vector<float>& logits, const Sampling& sampling) {
+  const std::size_t v = logits.size();
+  std::vector<float> p(v, 0.0f);
+  if (sampling.temperature <= 0.0f) {  // the most likely token, ties to the lowest id
+    p[static_cast<std::size_t>(std::max_element(logits.begin(), logits.end()) - logits.begin())] = 1.0f;
+    return p;
+  }
+  const float top = *std::max_element(logits.begin(), logits.end());
+  double sum = 0;
+  std::vector<double> e(v);
+  for (std::size_t i = 0; i < v; ++i)
+    sum += e[i] = std::exp(static_cast<double>(logits[i] - top) / sampling.temperature);
+  std::vector<std::size_t> order(v);
+  std::iota(order.begin(), order.end(), 0);
+  std::stable_sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) { return e[a] > e[b]; });
+  std::size_t keep = sampling.top_k ? std::min(sampling.top_k, v) : v;
+  double kept = 0;
+  for (std::size_t r = 0; r < keep; ++r) {
+    kept += e[order[r]] / sum;
+    if (kept >= sampling.top_p) {
+      keep = r + 1;
+      break;
+    }
+  }
+  double kept_sum = 0;
+  for (std::size_t r = 0; r < keep; ++r) kept_sum += e[order[r]];
+  for (std::size_t r = 0; r < keep; ++r) p[order[r]] = static_cast<float>(e[order[r]] / kept_sum);
+  return p;
+}
+
+int draw(const std::vector<float>& p, Rng& rng) {
+  const float u = rng.unit();
+  float cumulative = 0;
+  int last = 0;
+  for (std::size_t i = 0; i < p.size(); ++i) {
+    if (p[i] <= 0) continue;
+    cumulative += p[i];
+    last = static_cast<int>(i);
+    if (u < cumulative) return last;
+  }
+  return last;  // rounding left the sum a hair under u
+}
+
+std::vector<std::pair<int, float>> most_likely(const std::vector<float>& p, std::size_t count) {
+  std::vector<std::pair<int, float>> all;
+  for (std::size_t i = 0; i < p.size(); ++i)
+    if (p[i] > 0) all.push_back({static_cast<int>(i), p[i]});
+  std::stable_sort(all.begin(), all.end(), [](const auto& a, const auto& b) { return a.second > b.second; });
+  if (all.size() > count) all.resize(count);
+  return all;
+}
+
+}  // namespace
+
+Generation generate(LanguageModel& model, const float* params, std::vector<int> prompt, std::size_t count,
+                    const Sampling& sampling, bool use_cache, std::size_t top) {
+  const std::size_t context = model.config().context;
+  Generation g;
+  g.tokens = prompt.empty() ? std::vector<int>{kLineBreak} : std::move(prompt);
+  g.prompt_tokens = g.tokens.size();
+  // The window: the last `context` tokens at most, moving on by half a context when the sequence outgrows it.
+  std::size_t start = 0;
+  while (g.tokens.size() - start > context) start += std::max<std::size_t>(context / 2, 1);
+  KeyValueCache cache(model.config());
+  LanguageModelActivations act;
+  Rng rng(sampling.seed);
+  auto fill_cache = [&](StepOutput& last) {
+    cache.clear();
+    for (std::size_t i = start; i < g.tokens.size(); ++i) model.step(params, g.tokens[i], cache, 1.0f, last);
+  };
+  StepOutput step;
+  if (use_cache) fill_cache(step);
+  for (std::size_t n = 0; n < count; ++n) {
+    if (!use_cache) {
+      const std::vector<int> window(g.tokens.begin() + static_cast<std::ptrdiff_t>(start), g.tokens.end());
+      model.forward(params, window, 1.0f, act);
+      const std::size_t rows = window.size(), v = model.config().vocabulary, heads = model.config().heads;
+      step.length = rows;
+      step.logits.assign(act.logits.end() - static_cast<std::ptrdiff_t>(v), act.logits.end());
+      step.attention.resize(act.blocks.size() * heads * rows);
+      for (std::size_t l = 0; l < act.blocks.size(); ++l)
+        for (std::size_t h = 0; h < heads; ++h) {
+          const float* row = act.blocks[l].self_attention.weights.data() + (h * rows + rows - 1) * rows;
+          std::copy(row, row + rows, step.attention.begin() + static_cast<std::ptrdiff_t>((l * heads + h) * rows));
+        }
+    }
+    const std::vector<float> p = distribution(step.logits, sampling);
+    GeneratedToken out;
+    out.token = draw(p, rng);
+    out.probability = p[static_cast<std::size_t>(out.token)];
+    out.top = most_likely(p, top);
+    out.window_start = start;
+    out.step = step;
+    g.tokens.push_back(out.token);
+    if (n + 1 < count && g.tokens.size() - start > context) {
+      start += std::max<std::size_t>(context / 2, 1);
+      if (use_cache) fill_cache(step);
+    } else if (n + 1 < count && use_cache) {
+      model.step(params, out.token, cache, 1.0f, step);
+    }
+    out.cache_bytes = use_cache ? cache.bytes_allocated() : 0;
+    g.steps.push_back(std::move(out));
+  }
+  return g;
+}
+
+}  // namespace attn::model

@@ -1,0 +1,69 @@
+// createTrainer({ task: { corpus } })'s checks in plain C++: each bad option is refused naming it, a good
+// request gives a fresh model whose tokenizer learned only the training part, and generate()'s options too.
+#include <gtest/gtest.h>
+
+#include <functional>
+
+#include "language_model_setup.h"
+
+namespace attn::check {
+namespace {
+
+LanguageModelRequest good_request() {
+  LanguageModelRequest r;
+  r.numbers = {7, 1, 100, 8, 0.003, 10, 32, 4, 64, 1, 1, 4};
+  r.corpus = "the cat sees the book. my friend likes a song. né, 日本.\n";
+  return r;
+}
+
+void expect_refused(const std::function<void(LanguageModelRequest&)>& change, const std::string& fragment) {
+  LanguageModelRequest r = good_request();
+  change(r);
+  const LanguageModelSetup setup = language_model_setup(r);
+  EXPECT_EQ(setup.error.kind, ErrorKind::range_error);
+  EXPECT_NE(setup.error.message.find(fragment), std::string::npos) << setup.error.message;
+}
+
+TEST(LanguageModelSetup, BuildsAFreshModelOverTheTrainingPartsTokens) {
+  LanguageModelRequest r = good_request();
+  r.held_out_share = 0.1;
+  const LanguageModelSetup setup = language_model_setup(r);
+  ASSERT_FALSE(setup.error) << setup.error.message;
+  EXPECT_EQ(setup.model.config.vocabulary, setup.model.tokenizer.size());
+  EXPECT_EQ(setup.model.tokenizer.size(), 257u);  // 256 bytes + é (the training part's; 日本 is held out)
+  EXPECT_EQ(setup.model.parameters.size(), model::LanguageModelLayout(setup.model.config).count);
+  EXPECT_FALSE(setup.train_tokens.empty());
+  EXPECT_FALSE(setup.held_out_tokens.empty());
+  EXPECT_EQ(setup.options.steps, 100u);
+}
+
+TEST(LanguageModelSetup, NamesEveryBadOption) {
+  expect_refused([](auto& r) { r.layers = 0; }, "model.layers must be a whole number from 1 to 6, got 0");
+  expect_refused([](auto& r) { r.context = 1; }, "task.context must be a whole number from 2 to 512, got 1");
+  expect_refused([](auto& r) { r.tokenizer = "words"; }, "task.tokenizer must be 'characters' or 'byte-pairs'");
+  expect_refused([](auto& r) { r.tokenizer = "byte-pairs", r.merges = 0.5; }, "task.merges must be a whole number");
+  expect_refused([](auto& r) { r.held_out_share = 0.9; }, "task.heldOut must be a share from 0.01 to 0.5");
+  expect_refused([](auto& r) { r.corpus = "short"; }, "task.corpus has 5 characters");
+  expect_refused([](auto& r) { r.positions = "learned"; }, "model.positions must be 'sinusoidal', 'none'");
+  expect_refused([](auto& r) { r.numbers.heads = 3; }, "model.heads must divide model.dModel = 32, got 3");
+  expect_refused([](auto& r) { r.numbers.d_model = 512, r.numbers.ffn = 4096, r.layers = 6; }, "parameters");
+}
+
+TEST(LanguageModelSetup, GenerationOptionsAreCheckedAgainstTheVocabulary) {
+  model::Sampling sampling;
+  EXPECT_FALSE(generation_options({}, 300, sampling));
+  EXPECT_NE(generation_options({64, 1, 301, 1, 1, 10}, 300, sampling).message.find("options.topK must be a whole"),
+            std::string::npos);
+  EXPECT_NE(generation_options({0, 1, 0, 1, 1, 10}, 300, sampling).message.find("options.tokens"), std::string::npos);
+  EXPECT_NE(generation_options({1, -0.5, 0, 1, 1, 10}, 300, sampling).message.find("options.temperature"),
+            std::string::npos);
+  EXPECT_NE(generation_options({1, 1, 0, 1.5, 1, 10}, 300, sampling).message.find("options.topP"), std::string::npos);
+  const GenerationRequest fine{5, 0.7, 40, 0.9, 3, 10};
+  EXPECT_FALSE(generation_options(fine, 300, sampling));
+  EXPECT_EQ(sampling.top_k, 40u);
+  EXPECT_FLOAT_EQ(sampling.top_p, 0.9f);
+  EXPECT_EQ(sampling.seed, 3u);
+}
+
+}  // namespace
+}  // namespace attn::check

@@ -1,0 +1,262 @@
+// The language model in the browser (or Node): a decoder-only transformer trained in the module on any text
+// (createTrainer({ task: { corpus } })), and generation token by token with its key/value cache, every step's
+// probabilities and attention returned. The arithmetic is the C++ of cpp/src/model.
+import { moduleFor, readBytes, resolveBackend } from './load-module.js';
+import { unwrap, withOperation } from './errors.js';
+import { ModuleHandle } from './module-handle.js';
+import { checkKnownKeys } from './known-keys.js';
+import { nextTask } from './next-task.js';
+import * as validate from './validate.js';
+
+/**
+ * A model and schedule that train on a few hundred kilobytes of text in about a minute in a browser tab:
+ * characters as tokens, 2 blocks of width 64, a context of 64 characters.
+ */
+export const languageModelDefaults = Object.freeze({
+  task: Object.freeze({ tokenizer: 'characters', merges: 256, context: 64, heldOut: 0.1 }),
+  seed: 7,
+  dataSeed: 1,
+  steps: 600,
+  batchSize: 16,
+  learningRate: 0.003,
+  warmupSteps: 60,
+  model: Object.freeze({ dModel: 64, heads: 4, ffn: 256, layers: 2, positions: 'sinusoidal' }),
+});
+
+const trainerOptionShape = {
+  backend: null,
+  task: { corpus: null, tokenizer: null, merges: null, context: null, heldOut: null },
+  seed: null,
+  dataSeed: null,
+  steps: null,
+  batchSize: null,
+  learningRate: null,
+  warmupSteps: null,
+  model: { dModel: null, heads: null, kvHeads: null, ffn: null, layers: null, positions: null },
+};
+
+/** Whether createTrainer's options ask for a language model: a task given as { corpus }. */
+export function isLanguageModelTask(options) {
+  return options !== null && typeof options === 'object' && options.task !== null && typeof options.task === 'object'
+    ? Object.hasOwn(options.task, 'corpus')
+    : false;
+}
+
+/** The options with defaults filled in and every type checked (values are checked by the module). */
+export function resolveLanguageModelOptions(options) {
+  validate.requireObject(options, 'options');
+  checkKnownKeys(options, trainerOptionShape, { operation: 'createTrainer' });
+  const task = validate.requireObject(options.task, 'options.task');
+  if (typeof task.corpus !== 'string')
+    throw new TypeError(`options.task.corpus must be a string, got ${validate.describe(task.corpus)}`);
+  const model = options.model === undefined ? {} : validate.requireObject(options.model, 'options.model');
+  const defaults = languageModelDefaults;
+  const number = (source, key, fallback, prefix) => validate.optionalNumber(source[key], `${prefix}${key}`, fallback);
+  const steps = number(options, 'steps', defaults.steps, 'options.');
+  const heads = number(model, 'heads', defaults.model.heads, 'options.model.');
+  return Object.freeze({
+    task: Object.freeze({
+      tokenizer: validate.optionalString(task.tokenizer, 'options.task.tokenizer', defaults.task.tokenizer),
+      merges: number(task, 'merges', defaults.task.merges, 'options.task.'),
+      context: number(task, 'context', defaults.task.context, 'options.task.'),
+      heldOut: number(task, 'heldOut', defaults.task.heldOut, 'options.task.'),
+      characters: task.corpus.length,
+    }),
+    seed: number(options, 'seed', defaults.seed, 'options.'),
+    dataSeed: number(options, 'dataSeed', defaults.dataSeed, 'options.'),
+    steps,
+    batchSize: number(options, 'batchSize', defaults.batchSize, 'options.'),
+    learningRate: number(options, 'learningRate', defaults.learningRate, 'options.'),
+    // The default warm-up is a tenth of the run, so a short run is not all warm-up.
+    warmupSteps: number(options, 'warmupSteps', Math.min(defaults.warmupSteps, Math.floor(steps / 10)), 'options.'),
+    model: Object.freeze({
+      dModel: number(model, 'dModel', defaults.model.dModel, 'options.model.'),
+      heads,
+      kvHeads: number(model, 'kvHeads', heads, 'options.model.'),
+      ffn: number(model, 'ffn', defaults.model.ffn, 'options.model.'),
+      layers: number(model, 'layers', defaults.model.layers, 'options.model.'),
+      positions: validate.optionalString(model.positions, 'options.model.positions', defaults.model.positions),
+    }),
+  });
+}
+
+const generateOptionShape = {
+  tokens: null,
+  temperature: null,
+  topK: null,
+  topP: null,
+  seed: null,
+  top: null,
+  cache: null,
+};
+
+function generateOptions(options) {
+  validate.requireObject(options, 'options');
+  checkKnownKeys(options, generateOptionShape, { operation: 'generate' });
+  return {
+    tokens: validate.optionalNumber(options.tokens, 'options.tokens', 64),
+    temperature: validate.optionalNumber(options.temperature, 'options.temperature', 1),
+    topK: validate.optionalNumber(options.topK, 'options.topK', 0),
+    topP: validate.optionalNumber(options.topP, 'options.topP', 1),
+    seed: validate.optionalNumber(options.seed, 'options.seed', 1),
+    top: validate.optionalNumber(options.top, 'options.top', 10),
+    cache: validate.optionalBoolean(options.cache, 'options.cache', true),
+  };
+}
+
+function requireText(value, operation, name) {
+  if (typeof value !== 'string')
+    throw new TypeError(`${operation}: ${name} must be a string, got ${validate.describe(value)}`);
+  return value;
+}
+
+class LanguageModel {
+  #handle;
+
+  constructor(module, backend, loaded) {
+    this.#handle = new ModuleHandle(module, loaded.id, 'language model', 'languageModelFree');
+    this.backend = backend;
+    /** { dModel, heads, kvHeads, ffn, layers, context, vocabulary, positions, parameters, cacheBytesPerToken } */
+    this.config = Object.freeze(loaded.config);
+    /** { kind: 'characters' | 'byte-pairs', size, merges } */
+    this.tokenizer = Object.freeze(loaded.tokenizer);
+    Object.freeze(this);
+  }
+
+  /**
+   * Continues `prompt` by options.tokens tokens (default 64). temperature 0 takes the most likely token; otherwise
+   * softmax(logits / temperature), cut to the topK most likely (0: all) and to the smallest set reaching topP,
+   * drawn with `seed`. With cache (default true) each token reads the keys and values kept from the tokens
+   * before; cache: false recomputes the whole window each step (the same tokens, to compare the cost). Returns
+   * { text, promptTokens, promptPieces, steps: [{ token, piece, probability, top, attention, length,
+   * windowStart, cacheBytes }], seconds }: attention holds layers × heads rows of `length` weights over the
+   * window of tokens starting at windowStart (in prompt + generated tokens).
+   */
+  generate(prompt, options = {}) {
+    this.#handle.live('generate');
+    requireText(prompt, 'generate', 'prompt');
+    const resolved = withOperation('generate', () => generateOptions(options));
+    return this.#handle.call('generate', 'languageModelGenerate', prompt, resolved);
+  }
+
+  /** Bits per character of `text` under the model: { bitsPerCharacter, tokens, characters }. */
+  evaluate(text) {
+    return this.#handle.call('evaluate', 'languageModelEvaluate', requireText(text, 'evaluate', 'text'));
+  }
+
+  /** The tokens of `text`: { ids: Int32Array, pieces: string[] } (a byte no token spells reads <0xNN>). */
+  tokenize(text) {
+    return this.#handle.call('tokenize', 'languageModelTokenize', requireText(text, 'tokenize', 'text'));
+  }
+
+  /** The byte-pair merges in the order learned: [{ left, right, merged }] (empty for a characters tokenizer). */
+  merges() {
+    return this.#handle.call('merges', 'languageModelMerges').merges;
+  }
+
+  /** The weight file (float16) that loadLanguageModel({ weights }) reads. */
+  save() {
+    return this.#handle.call('save', 'languageModelSave').bytes;
+  }
+
+  /** Frees the model's memory in the module; later calls throw. */
+  dispose() {
+    this.#handle.dispose();
+  }
+}
+
+class LanguageModelTrainer {
+  #handle;
+
+  constructor(module, backend, options, created) {
+    this.#handle = new ModuleHandle(module, created.id, 'trainer', 'languageModelTrainerFree');
+    this.backend = backend;
+    this.options = options;
+    this.parameters = created.parameters;
+    /** Tokens of the corpus's training and held-out parts (the held-out part is its last `heldOut` share). */
+    this.trainTokens = created.trainTokens;
+    this.heldOutTokens = created.heldOutTokens;
+    this.tokenizer = Object.freeze(created.tokenizer);
+    Object.freeze(this);
+  }
+
+  /** Trains `count` more steps (default 1), as the translator's trainer does: { step, loss, losses, …, done }. */
+  step(count = 1) {
+    this.#handle.live('step');
+    if (typeof count !== 'number') throw new TypeError(`step: count must be a number, got ${typeof count}`);
+    return this.#handle.call('step', 'languageModelTrainerStep', count);
+  }
+
+  /**
+   * Bits per character on the first `maxTokens` held-out tokens (default 4096), beside a unigram and a bigram
+   * model counted on the training part: { bitsPerCharacter, tokens, characters, baselines: { unigram, bigram } }.
+   */
+  evaluate(options = {}) {
+    this.#handle.live('evaluate');
+    const maxTokens = withOperation('evaluate', () => {
+      validate.requireObject(options, 'options');
+      checkKnownKeys(options, { maxTokens: null }, { operation: 'evaluate' });
+      return validate.optionalNumber(options.maxTokens, 'options.maxTokens', 4096);
+    });
+    return this.#handle.call('evaluate', 'languageModelTrainerEvaluate', maxTokens);
+  }
+
+  /** A LanguageModel over a copy of the current weights (it stays as it is while training goes on). */
+  languageModel() {
+    const loaded = this.#handle.call('languageModel', 'languageModelTrainerModel');
+    return new LanguageModel(this.#handle.module, this.backend, loaded);
+  }
+
+  /** The current weights as a weight file (float16), for loadLanguageModel({ weights }) or a download. */
+  save() {
+    return this.#handle.call('save', 'languageModelTrainerSave').bytes;
+  }
+
+  /** Frees the trainer's memory in the module; later calls throw. */
+  dispose() {
+    this.#handle.dispose();
+  }
+}
+
+/** createTrainer() for a task given as { corpus, tokenizer?, merges?, context?, heldOut? }. */
+export async function createLanguageModelTrainer(options) {
+  const resolved = withOperation('createTrainer', () => resolveLanguageModelOptions(options));
+  const backend = resolveBackend(options.backend);
+  const module = await moduleFor(backend);
+  const { task, model, ...schedule } = resolved;
+  const created = unwrap(
+    module.languageModelTrainerCreate({ ...schedule, ...model, ...task, corpus: options.task.corpus }),
+    'createTrainer',
+  );
+  /** @type {import('./index.js').LanguageModelTrainer} the class, checked against its declaration */
+  const trainer = new LanguageModelTrainer(module, backend, resolved, created);
+  return trainer;
+}
+
+// The bytes, or a promise of them; a value of the wrong type throws at once (so the error names the operation).
+function weightBytes(weights) {
+  if (weights instanceof Uint8Array) return weights;
+  if (weights instanceof ArrayBuffer) return new Uint8Array(weights);
+  if (typeof weights === 'string' || weights instanceof URL) {
+    return readBytes(new URL(weights, typeof location === 'object' ? location.href : import.meta.url));
+  }
+  throw new TypeError(
+    `options.weights must be a saved language model: a Uint8Array, an ArrayBuffer, or its URL, got ${validate.describe(weights)}`,
+  );
+}
+
+/**
+ * A language model from its weight file: options.weights is the file's bytes (a trainer's save(), a download)
+ * or its URL; backend as for loadAttention. A translator's file is refused by name, as forged or truncated ones are.
+ */
+export async function loadLanguageModel(options = {}) {
+  validate.requireObject(options, 'options');
+  checkKnownKeys(options, { backend: null, weights: null }, { operation: 'loadLanguageModel' });
+  const backend = resolveBackend(options.backend);
+  const bytes = await withOperation('loadLanguageModel', () => weightBytes(options.weights));
+  const module = await moduleFor(backend);
+  await nextTask();
+  /** @type {import('./index.js').LanguageModel} the class, checked against its declaration */
+  const model = new LanguageModel(module, backend, unwrap(module.languageModelLoad(bytes), 'loadLanguageModel'));
+  return model;
+}
