@@ -22,8 +22,11 @@ const stems = {
   'wasm-simd128': 'attention-simd',
   'wasm-scalar': 'attention-scalar',
 };
-// A wasm binary and its family (the build's stem); content hashes may contain '-', so the stems are spelt out.
-const wasmBinary = new RegExp(`(^|/)(${[...new Set(Object.values(stems))].join('|')})(-threads)?-[\\w-]+\\.wasm$`);
+// A wasm binary and its family (the build's stem); content hashes may contain '-', so the stems are spelt out. The
+// scalar build's file has no hash (web/lib finds it by name), and the language model's module is no page's build
+// yet: it is not cached on install.
+const families = [...new Set(Object.values(stems)), 'attention-language-model'];
+const wasmBinary = new RegExp(`(^|/)(${families.join('|')})(-threads)?(-[\\w-]+)?\\.wasm$`);
 const isWasmBinary = (path) => wasmBinary.test(path); // the builds' glue JS is small: always cached
 const olderCaches = async () => (await caches.keys()).filter((name) => name.startsWith(prefix) && name !== cacheName);
 

@@ -59,6 +59,17 @@ export const elementStyles = {
 
 // The offline copy (web/service-worker.js → dist/sw.js): the service worker learns every file of this build and
 // a version derived from their names (which carry content hashes), so a new deploy is a new cache.
+// The scalar build, which web/lib finds by name beside its own code at run time (the npm package leaves it out, so
+// no literal URL makes a bundler copy it): copied to where the site's bundled web/lib looks, assets/wasm/.
+const scalarBuild = {
+  name: 'scalar-build',
+  apply: 'build',
+  generateBundle() {
+    const wasm = new URL('./lib/wasm/attention-scalar.wasm', import.meta.url);
+    this.emitFile({ type: 'asset', fileName: 'assets/wasm/attention-scalar.wasm', source: readFileSync(wasm) });
+  },
+};
+
 const filesUnder = (folder) =>
   readdirSync(folder, { recursive: true, withFileTypes: true })
     .filter((entry) => entry.isFile())
@@ -76,7 +87,12 @@ const offlineCopy = {
     const files = filesUnder(dir)
       .filter((path) => path !== 'sw.js')
       .sort();
-    const version = createHash('sha256').update(files.join('\n')).digest('hex').slice(0, 12);
+    // Names carry content hashes, but for the scalar build's (web/lib finds it by name): its bytes count too.
+    const version = createHash('sha256')
+      .update(files.join('\n'))
+      .update(readFileSync(join(dir, 'assets/wasm/attention-scalar.wasm')))
+      .digest('hex')
+      .slice(0, 12);
     const source = readFileSync(new URL('./service-worker.js', import.meta.url), 'utf8')
       .replace('self.__BUILD_VERSION__', JSON.stringify(version))
       .replace('self.__BUILD_FILES__', JSON.stringify(files));
@@ -87,7 +103,7 @@ const offlineCopy = {
 export default defineConfig({
   root,
   base: './', // a relative base: the built site works from any folder of any static host
-  plugins: [elementStyles, pthreadWorkersAsFiles, offlineCopy],
+  plugins: [elementStyles, pthreadWorkersAsFiles, scalarBuild, offlineCopy],
   // The Train view's worker imports web/lib, which loads the wasm builds with dynamic imports: an ES-module
   // worker keeps them as they are.
   worker: { format: 'es', plugins: () => [pthreadWorkersAsFiles] },

@@ -5,7 +5,6 @@
 #include <emscripten/bind.h>
 #include <emscripten/val.h>
 
-#include <chrono>
 #include <cmath>
 #include <map>
 #include <memory>
@@ -258,7 +257,7 @@ val model_save(int id) {
 
 // languageModelGenerate(id, prompt, { tokens, temperature, topK, topP, seed, top, cache })
 //   → { text, promptTokens, promptPieces, steps: [{ token, piece, probability, top: [{ token, piece, probability }],
-//        attention (layers × heads × length), length, windowStart, cacheBytes }], seconds }
+//        attention (layers × heads × length), length, windowStart, cacheBytes }] }
 val model_generate(int id, const val& prompt_value, const val& o) {
   auto* entry = find(models(), id);
   if (!entry) return disposed("language model");
@@ -270,11 +269,9 @@ val model_generate(int id, const val& prompt_value, const val& o) {
   model::Sampling sampling;
   const text::Tokenizer& tokenizer = entry->trained.tokenizer;
   if (auto error = check::generation_options(request, tokenizer.size(), sampling)) return error_result(error);
-  const auto started = std::chrono::steady_clock::now();
   const model::Generation g = model::generate(*entry->model, entry->trained.parameters.data(),
                                               tokenizer.encode(*prompt), static_cast<std::size_t>(request.tokens),
                                               sampling, o["cache"].as<bool>(), static_cast<std::size_t>(request.top));
-  const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
   const std::vector<int> prompt_ids(g.tokens.begin(), g.tokens.begin() + static_cast<std::ptrdiff_t>(g.prompt_tokens));
   const std::vector<int> written(g.tokens.begin() + static_cast<std::ptrdiff_t>(g.prompt_tokens), g.tokens.end());
   val steps = val::array();
@@ -304,7 +301,6 @@ val model_generate(int id, const val& prompt_value, const val& o) {
   out.set("promptTokens", ids_array(prompt_ids));
   out.set("promptPieces", pieces(tokenizer, prompt_ids));
   out.set("steps", steps);
-  out.set("seconds", seconds);
   return out;
 }
 

@@ -1,7 +1,7 @@
 // The language model in the browser (or Node): a decoder-only transformer trained in the module on any text
 // (createTrainer({ task: { corpus } })), and generation token by token with its key/value cache, every step's
 // probabilities and attention returned. The arithmetic is the C++ of cpp/src/model.
-import { moduleFor, readBytes, resolveBackend } from './load-module.js';
+import { languageModelBackend, languageModelModule, readBytes } from './load-module.js';
 import { unwrap, withOperation } from './errors.js';
 import { ModuleHandle } from './module-handle.js';
 import { checkKnownKeys } from './known-keys.js';
@@ -129,14 +129,17 @@ class LanguageModel {
    * drawn with `seed`. With cache (default true) each token reads the keys and values kept from the tokens
    * before; cache: false recomputes the whole window each step (the same tokens, to compare the cost). Returns
    * { text, promptTokens, promptPieces, steps: [{ token, piece, probability, top, attention, length,
-   * windowStart, cacheBytes }], seconds }: attention holds layers × heads rows of `length` weights over the
+   * windowStart, cacheBytes }], seconds (the call's time) }: attention holds layers × heads rows of `length` weights over the
    * window of tokens starting at windowStart (in prompt + generated tokens).
    */
   generate(prompt, options = {}) {
     this.#handle.live('generate');
     requireText(prompt, 'generate', 'prompt');
     const resolved = withOperation('generate', () => generateOptions(options));
-    return this.#handle.call('generate', 'languageModelGenerate', prompt, resolved);
+    const started = performance.now();
+    const generation = this.#handle.call('generate', 'languageModelGenerate', prompt, resolved);
+    generation.seconds = (performance.now() - started) / 1000;
+    return generation;
   }
 
   /** Bits per character of `text` under the model: { bitsPerCharacter, tokens, characters }. */
@@ -218,11 +221,21 @@ class LanguageModelTrainer {
   }
 }
 
+/** The build language models run on: there is one (its own module, loaded only when a language model is used). */
+function languageModelBuild(requested) {
+  if (requested !== undefined && requested !== languageModelBackend) {
+    throw new RangeError(
+      `options.backend: language models run on the ${languageModelBackend} build only, got '${requested}'`,
+    );
+  }
+  return languageModelBackend;
+}
+
 /** createTrainer() for a task given as { corpus, tokenizer?, merges?, context?, heldOut? }. */
 export async function createLanguageModelTrainer(options) {
   const resolved = withOperation('createTrainer', () => resolveLanguageModelOptions(options));
-  const backend = resolveBackend(options.backend);
-  const module = await moduleFor(backend);
+  const backend = withOperation('createTrainer', () => languageModelBuild(options.backend));
+  const module = await languageModelModule();
   const { task, model, ...schedule } = resolved;
   const created = unwrap(
     module.languageModelTrainerCreate({ ...schedule, ...model, ...task, corpus: options.task.corpus }),
@@ -252,9 +265,9 @@ function weightBytes(weights) {
 export async function loadLanguageModel(options = {}) {
   validate.requireObject(options, 'options');
   checkKnownKeys(options, { backend: null, weights: null }, { operation: 'loadLanguageModel' });
-  const backend = resolveBackend(options.backend);
+  const backend = withOperation('loadLanguageModel', () => languageModelBuild(options.backend));
   const bytes = await withOperation('loadLanguageModel', () => weightBytes(options.weights));
-  const module = await moduleFor(backend);
+  const module = await languageModelModule();
   await nextTask();
   /** @type {import('./index.js').LanguageModel} the class, checked against its declaration */
   const model = new LanguageModel(module, backend, unwrap(module.languageModelLoad(bytes), 'loadLanguageModel'));

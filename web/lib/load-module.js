@@ -48,7 +48,10 @@ const builds = {
   },
   'wasm-scalar': {
     stem: 'attention-scalar',
-    wasmUrl: new URL('./wasm/attention-scalar.wasm', import.meta.url),
+    // Found by name beside this file at run time, not a `new URL` literal: the npm package leaves this build out (it
+    // would pass 1 MB), and a host's bundler fails on a literal URL of a missing file. A build of the repository
+    // has it there, and the playground's site copies it there (web/vite.config.js).
+    wasmUrl: null,
     glue: 'attention-simd',
   },
 };
@@ -153,6 +156,12 @@ async function readFileInNode(url) {
   return readFile(url);
 }
 
+/** A file of this library's folder, named at run time (so bundlers leave it alone). */
+function besideThisFile(path) {
+  const relative = `./${path}`; // a name, not a literal: see `nodeFolder` below
+  return new URL(relative, import.meta.url);
+}
+
 /** The threaded build's wasm, compiled here so that its workers' clock starts when they are sent it. */
 async function compileWasm(url, imports) {
   try {
@@ -207,7 +216,12 @@ export async function instantiate(backend) {
     return await instantiateBuild(backend);
   } catch (error) {
     if (error instanceof ModuleLoadError) throw error;
-    throw new ModuleLoadError(`the ${backend} build could not load: ${error?.message ?? error}`, backend, {
+    // The npm package leaves the scalar build out (it would pass 1 MB): say where to find it.
+    const scalarHint =
+      backend === 'wasm-scalar'
+        ? ' (the npm package ships the SIMD builds only: serve web/lib/wasm/attention-scalar.wasm from a build of the repository beside them)'
+        : '';
+    throw new ModuleLoadError(`the ${backend} build could not load: ${error?.message ?? error}${scalarHint}`, backend, {
       cause: error,
     });
   }
@@ -215,8 +229,12 @@ export async function instantiate(backend) {
 
 async function instantiateBuild(backend) {
   const build = builds[backend];
-  const wasmUrl = assetUrl(`wasm/${build.stem}.wasm`, build.wasmUrl);
+  const wasmUrl = assetUrl(`wasm/${build.stem}.wasm`, build.wasmUrl ?? besideThisFile(`wasm/${build.stem}.wasm`));
   if (build.threads) return isNode ? instantiateThreadsInNode(build) : instantiateThreads(backend, build, wasmUrl);
+  return instantiateSingleThread(build, wasmUrl);
+}
+
+async function instantiateSingleThread(build, wasmUrl) {
   const glueUrl = assetUrl(`wasm/${build.glue}.mjs`);
   const { default: createModule } = await (glueUrl
     ? import(/* @vite-ignore */ /* webpackIgnore: true */ glueUrl.href)
@@ -289,6 +307,37 @@ export function moduleFor(backend) {
     instances.set(backend, module);
   }
   return instances.get(backend);
+}
+
+/**
+ * The language model's own module (cpp/bindings/language_model_bindings.cpp): one build, SIMD128 on one thread,
+ * run by the SIMD128 glue (its imports are among that build's: scripts/build.sh checks), so a page that only
+ * translates never downloads it. Instantiated once, on first use; a failed load may be retried.
+ */
+const languageModelBuild = {
+  stem: 'attention-language-model',
+  wasmUrl: new URL('./wasm/attention-language-model.wasm', import.meta.url),
+  glue: 'attention-simd',
+};
+export const languageModelBackend = /** @type {const} */ ('wasm-simd128');
+let languageModelInstance = null;
+
+export function languageModelModule() {
+  if (!supportsSimd()) throw new RangeError('language models run on WebAssembly SIMD, which this engine lacks');
+  languageModelInstance ??= instantiateSingleThread(
+    languageModelBuild,
+    assetUrl(`wasm/${languageModelBuild.stem}.wasm`, languageModelBuild.wasmUrl),
+  ).catch((error) => {
+    languageModelInstance = null;
+    throw new ModuleLoadError(
+      `the language model's build could not load: ${error?.message ?? error}`,
+      languageModelBackend,
+      {
+        cause: error,
+      },
+    );
+  });
+  return languageModelInstance;
 }
 
 /** Bytes of a file next to this library (or anywhere): fetched in browsers, read from disk in Node. */

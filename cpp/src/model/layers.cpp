@@ -390,3 +390,18 @@ void attention_step(const KernelSet& kernels, const float* params, const Attenti
 }
 
 }  // namespace attn::model::layers
+
+namespace attn::model {
+
+// Shared by both models (declared in attn/model.h).
+void sinusoidal_positions(std::size_t positions, std::size_t d, float* out) {
+  for (std::size_t pos = 0; pos < positions; ++pos) {
+    for (std::size_t i = 0; i < d; i += 2) {
+      const double angle = pos / std::pow(10000.0, static_cast<double>(i) / d);
+      out[pos * d + i] = static_cast<float>(std::sin(angle));
+      if (i + 1 < d) out[pos * d + i + 1] = static_cast<float>(std::cos(angle));
+    }
+  }
+}
+
+}  // namespace attn::model

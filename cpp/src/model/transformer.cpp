@@ -90,16 +90,6 @@ Transformer::Transformer(const Config& config, const KernelSet& kernels)
   sinusoidal_positions(config.max_positions, config.d_model, positions_.data());
 }
 
-void sinusoidal_positions(std::size_t positions, std::size_t d, float* out) {
-  for (std::size_t pos = 0; pos < positions; ++pos) {
-    for (std::size_t i = 0; i < d; i += 2) {
-      const double angle = pos / std::pow(10000.0, static_cast<double>(i) / d);
-      out[pos * d + i] = static_cast<float>(std::sin(angle));
-      if (i + 1 < d) out[pos * d + i + 1] = static_cast<float>(std::cos(angle));
-    }
-  }
-}
-
 bool HeadMask::all_on() const {
   for (const auto* kind : {&encoder_self, &decoder_self, &cross})
     if (std::find(kind->begin(), kind->end(), 0) != kind->end()) return false;

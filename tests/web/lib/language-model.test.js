@@ -36,6 +36,7 @@ describe('a language model trained in the module', () => {
   it('learns the corpus beyond its unigram and bigram baselines, and writes its sentences', async () => {
     const trainer = await createTrainer({ ...small, task: { corpus: toyCorpus(600), context: 32 } });
     expect(trainer.tokenizer).toEqual({ kind: 'characters', size: 256, merges: 0 });
+    expect(trainer.backend).toBe('wasm-simd128');
     expect(trainer.trainTokens + trainer.heldOutTokens).toBeGreaterThan(14000);
     const first = trainer.step(10).loss;
     const { done, loss } = trainer.step(1000);
@@ -202,6 +203,11 @@ describe('createTrainer({ task: { corpus } }) refuses', () => {
       'a corpus that is not text',
       { task: { corpus: 5 } },
       /createTrainer: options.task.corpus must be a string, got number 5/,
+    ],
+    [
+      'a build it has none of',
+      { task: { corpus }, backend: 'wasm-scalar' },
+      /createTrainer: options.backend: language models run on the wasm-simd128 build only, got 'wasm-scalar'/,
     ],
   ])('%s', async (_, options, message) => {
     await expect(createTrainer({ backend, ...options })).rejects.toThrow(message);

@@ -1,0 +1,66 @@
+// The language model's key/value cache, measured (npm run bench:language-model): time per generated token with the
+// cache and recomputing the window, at growing contexts, and the cache's memory by key/value heads. The weights are
+// a fresh model's: a token's cost does not depend on what the weights are. Medians of 5 runs, side by side in one
+// process; say which CPU when you quote them (this prints it).
+import { cpus } from 'node:os';
+import { createTrainer } from '../../web/lib/index.js';
+
+const corpus =
+  'It is a truth universally acknowledged, that a single man in possession of a good fortune, must be in want of a wife.\n'.repeat(
+    40,
+  );
+const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+
+async function languageModel(context, kvHeads) {
+  const trainer = await createTrainer({
+    task: { corpus, context },
+    steps: 1,
+    model: { dModel: 64, heads: 4, kvHeads, ffn: 256, layers: 2 },
+  });
+  trainer.step();
+  const lm = trainer.languageModel();
+  trainer.dispose();
+  return lm;
+}
+
+/** Seconds per token for the last `tokens - 1` of a generation ending at `length` tokens (the prefill left out). */
+function secondsPerToken(lm, length, tokens, cache) {
+  const prompt = corpus.slice(0, length - tokens);
+  const options = { tokens, temperature: 0, cache };
+  const runs = [];
+  for (let run = 0; run < 5; run++) {
+    const one = lm.generate(prompt, { ...options, tokens: 1 }).seconds;
+    const all = lm.generate(prompt, options).seconds;
+    runs.push((all - one) / (tokens - 1));
+  }
+  return median(runs);
+}
+
+console.log(`CPU: ${cpus()[0].model} (${cpus().length} cores); Node ${process.version}; wasm-simd128, one thread`);
+console.log('\nTime per generated token (model: 2 layers, width 64, 4 heads), the last 32 tokens of a sequence of:');
+console.log('| context | cached (ms) | recomputed (ms) | speed-up |\n|---:|---:|---:|---:|');
+const lm = await languageModel(256, 4);
+for (const length of [64, 128, 256]) {
+  const cached = secondsPerToken(lm, length, 33, true);
+  const recomputed = secondsPerToken(lm, length, 33, false);
+  console.log(
+    `| ${length} | ${(cached * 1e3).toFixed(3)} | ${(recomputed * 1e3).toFixed(3)} | ${(recomputed / cached).toFixed(1)}× |`,
+  );
+}
+const sixtyFour = median(
+  [0, 1, 2, 3, 4].map(() => lm.generate(corpus.slice(0, 64), { tokens: 64, temperature: 0 }).seconds),
+);
+console.log(`\n64 tokens after a 64-token prompt (context 128), cached: ${(sixtyFour * 1e3).toFixed(1)} ms`);
+lm.dispose();
+
+console.log(
+  '\nThe cache after 256 positions, measured (bytes allocated) and computed (layers × 2 × kvHeads × head width × 4 × 256):',
+);
+console.log('| kvHeads | allocated | computed |\n|---:|---:|---:|');
+for (const kvHeads of [4, 2, 1]) {
+  const model = await languageModel(256, kvHeads);
+  const { steps } = model.generate(corpus.slice(0, 200), { tokens: 56, temperature: 0 });
+  const computed = model.config.cacheBytesPerToken * 256;
+  console.log(`| ${kvHeads} | ${steps.at(-1).cacheBytes} | ${computed} |`);
+  model.dispose();
+}
