@@ -18,16 +18,8 @@ LanguageModelLayout::LanguageModelLayout(const LanguageModelConfig& c) {
   for (std::uint32_t l = 0; l < c.layers; ++l) {
     LanguageModelBlock block;
     block.attention_norm = take.norm(d);
-    // Braced lists evaluate in order, so the four maps take consecutive offsets q, k, v, o.
-    block.self_attention = AttentionBlock{take.linear(d, d),
-                                          take.linear(d, kv_width),
-                                          take.linear(d, kv_width),
-                                          take.linear(d, d),
-                                          c.heads,
-                                          default_scale(c.head_width()),
-                                          AttentionWeighting::softmax,
-                                          c.relative,
-                                          c.key_value_heads()};
+    block.self_attention = take.attention(d, kv_width, c.heads, c.key_value_heads(), default_scale(c.head_width()),
+                                          AttentionWeighting::softmax, c.relative);
     block.ffn_norm = take.norm(d);
     block.ffn = FeedForward{take.linear(d, c.ffn), take.linear(c.ffn, d)};
     blocks.push_back(block);

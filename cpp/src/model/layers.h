@@ -28,6 +28,21 @@ struct ParameterAllocator {
     l.out = out;
     return l;
   }
+  // One attention block's four maps, q, k, v, o (k and v of `kv_width` columns), with its shape.
+  AttentionBlock attention(std::size_t d, std::size_t kv_width, std::size_t heads, std::size_t kv_heads,
+                           float logit_scale, AttentionWeighting weighting, RelativePositions relative) {
+    AttentionBlock a;
+    a.q = linear(d, d);
+    a.k = linear(d, kv_width);
+    a.v = linear(d, kv_width);
+    a.o = linear(d, d);
+    a.heads = heads;
+    a.logit_scale = logit_scale;
+    a.weighting = weighting;
+    a.relative = relative;
+    a.kv_heads = kv_heads;
+    return a;
+  }
   LayerNorm norm(std::size_t width) {
     LayerNorm n;
     n.gamma = take(width);

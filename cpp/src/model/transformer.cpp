@@ -13,16 +13,8 @@ ParameterLayout::ParameterLayout(const Config& c) {
   const float logit_scale = c.scaled ? default_scale(c.head_width()) : 1.0f;
   const std::size_t kv_width = std::size_t{c.key_value_heads()} * c.head_width();
   auto attention = [&](bool self) {
-    // Braced lists evaluate in order, so the four maps take consecutive offsets q, k, v, o.
-    return AttentionBlock{take.linear(d, d),
-                          take.linear(d, kv_width),
-                          take.linear(d, kv_width),
-                          take.linear(d, d),
-                          c.heads,
-                          logit_scale,
-                          c.weighting,
-                          self ? c.relative : RelativePositions::none,
-                          c.key_value_heads()};
+    return take.attention(d, kv_width, c.heads, c.key_value_heads(), logit_scale, c.weighting,
+                          self ? c.relative : RelativePositions::none);
   };
   auto ffn = [&] { return FeedForward{take.linear(d, c.ffn), take.linear(c.ffn, d)}; };
 
