@@ -1,7 +1,10 @@
 // The language model's key/value cache, measured (npm run bench:language-model): time per generated token with the
 // cache and recomputing the window, at growing contexts, and the cache's memory by key/value heads. The weights are
-// a fresh model's: a token's cost does not depend on what the weights are. Medians of 5 runs, side by side in one
+// a fresh model's: a token's cost does not depend on what the weights are. Then training steps/s of the default model
+// on Pride and Prejudice: this module, the same C++ natively, and PyTorch, each on one thread, in alternating rounds. Medians of 5 runs, side by side in one
 // process; say which CPU when you quote them (this prints it).
+import { execFileSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { cpus } from 'node:os';
 import { createTrainer } from '../../web/lib/index.js';
 
@@ -64,3 +67,54 @@ for (const kvHeads of [4, 2, 1]) {
   console.log(`| ${kvHeads} | ${steps.at(-1).cacheBytes} | ${computed} |`);
   model.dispose();
 }
+
+console.log(
+  '\nTraining steps/s, the default model (2 blocks, width 64, context 64, batches of 16 windows), one thread each:',
+);
+const austen = new URL('../../web/corpora/pride-and-prejudice.txt', import.meta.url);
+const corpusText = readFileSync(austen, 'utf8');
+const nativeTool = new URL('../../build/native/tools/train_language_model', import.meta.url).pathname;
+const torchScript = new URL('./train_language_model_torch.py', import.meta.url).pathname;
+async function wasmRate(steps) {
+  const trainer = await createTrainer({ task: { corpus: corpusText }, steps: steps + 5 });
+  trainer.step(5);
+  const start = performance.now();
+  trainer.step(steps);
+  const rate = steps / ((performance.now() - start) / 1000);
+  trainer.dispose();
+  return rate;
+}
+function nativeRate(steps) {
+  const out = execFileSync(
+    nativeTool,
+    ['--threads', '1', '--steps', String(steps), '--report-every', String(steps), '--evaluate-tokens', '100'],
+    { encoding: 'utf8' },
+  );
+  return Number(out.match(/([\d.]+) steps\/s/)[1]);
+}
+function torchRate(steps) {
+  try {
+    const out = execFileSync('/usr/bin/python3', [torchScript, austen.pathname, String(steps)], {
+      encoding: 'utf8',
+      stdio: ['ignore', 'pipe', 'ignore'],
+    });
+    return JSON.parse(out).steps_per_second;
+  } catch {
+    return null; // no PyTorch here (scripts/bench/install-torch.sh installs Debian's)
+  }
+}
+const rates = { wasm: [], native: [], torch: [] };
+for (let round = 0; round < 3; round++) {
+  rates.wasm.push(await wasmRate(40));
+  rates.native.push(nativeRate(80));
+  rates.torch.push(torchRate(40));
+}
+const torch = rates.torch.includes(null) ? null : median(rates.torch);
+console.log('| implementation | steps/s (median of 3) |\n|---|---:|');
+console.log(`| this module (wasm SIMD128, Node) | ${median(rates.wasm).toFixed(1)} |`);
+console.log(`| the same C++, native (SSE/AVX kernels) | ${median(rates.native).toFixed(1)} |`);
+console.log(`| PyTorch ${torch ? '' : '(not installed)'} | ${torch ? torch.toFixed(1) : '–'} |`);
+if (torch)
+  console.log(
+    `wasm / PyTorch: ${(median(rates.wasm) / torch).toFixed(2)}×; native / wasm: ${(median(rates.native) / median(rates.wasm)).toFixed(2)}×`,
+  );
