@@ -4,6 +4,8 @@
 //                          lines, the verb's line running back across the sentence
 //   train-mid-run.png      the Train view halfway through a run: loss and held-out scores, snapshots of a map
 //   lesson-scaling.png     lesson 4, scaling: unscaled weights turning one-hot as the width grows
+//   generate.png           the Generate view after a short run on Pride and Prejudice: the loss and bits per
+//                          character beside the baselines, a written sentence, one token's distribution and attention
 // and the experiments from the papers (docs/models.md):
 //   experiment-heads.png        which heads matter: the switches and the greedy pruning curves
 //   experiment-attribution.png  raw attention, rollout, flow and removal for one sentence, and their agreement
@@ -70,6 +72,17 @@ try {
     await page.locator('#train-start').click(); // pause halfway: the curves so far and the snapshots taken
     await page.waitForSelector('#train-view[data-status="paused"]');
     await shoot(page, 'train-mid-run.png', '.run-bar', '#snapshots');
+  }
+  if (take('generate')) {
+    await page.goto(`${site.url}?view=generate&corpus=austen&steps=600&prompt=It+is+a+truth&temperature=0.8`);
+    await page.locator('#generate-start').click();
+    await page.waitForFunction(() => document.querySelector('#generate-view')?.dataset.status === 'done', null, {
+      timeout: 300_000,
+    });
+    await page.waitForFunction(() => document.querySelector('#generate-view')?.dataset.writing === 'done');
+    await page.locator('#generate-strip button[data-index="8"]').click();
+    await page.waitForTimeout(500);
+    await shoot(page, 'generate.png', '#generate-loss-chart', '#generate-cache-details');
   }
   if (take('lesson-scaling')) {
     await page.goto(`${site.url}?view=lessons&lesson=4`);

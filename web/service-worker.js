@@ -28,6 +28,10 @@ const stems = {
 const families = [...new Set(Object.values(stems)), 'attention-language-model'];
 const wasmBinary = new RegExp(`(^|/)(${families.join('|')})(-threads)?(-[\\w-]+)?\\.wasm$`);
 const isWasmBinary = (path) => wasmBinary.test(path); // the builds' glue JS is small: always cached
+// Large files only the Generate view fetches, when asked (the language model's module, the corpus it trains on):
+// not cached on install, so no visitor downloads them before using them; cached when first fetched, for offline use.
+const fetchedWhenUsed = (path) => path.endsWith('.txt') || wasmBinary.exec(path)?.[2] === 'attention-language-model';
+const ownPath = (url) => url.split(/[?#]/)[0].slice(new URL('./', self.location.href).href.length);
 const olderCaches = async () => (await caches.keys()).filter((name) => name.startsWith(prefix) && name !== cacheName);
 
 /** This version's wasm binaries of the family named by `stem` ('attention-simd', …): threaded and not. */
@@ -57,7 +61,8 @@ self.addEventListener('install', (event) => {
   event.waitUntil(
     (async () => {
       const wasm = (await familiesInUse()).flatMap(familyFiles);
-      await (await caches.open(cacheName)).addAll(['./', ...files.filter((path) => !isWasmBinary(path)), ...wasm]);
+      const eager = files.filter((path) => !isWasmBinary(path) && !fetchedWhenUsed(path));
+      await (await caches.open(cacheName)).addAll(['./', ...eager, ...wasm]);
       await self.skipWaiting();
     })(),
   );
@@ -97,7 +102,14 @@ self.addEventListener('fetch', (event) => {
   // Ignoring Vary: module scripts send an Origin header the cached copies were fetched without.
   const options = { ignoreSearch: true, ignoreVary: true };
   event.respondWith(
-    (async () =>
-      (await (await own).match(request, options)) ?? (await caches.match(request, options)) ?? fetch(request))(),
+    (async () => {
+      const cached = (await (await own).match(request, options)) ?? (await caches.match(request, options));
+      if (cached) return cached;
+      const response = await fetch(request);
+      const path = ownPath(request.url);
+      if (response.ok && files.includes(path) && fetchedWhenUsed(path))
+        await (await own).put(request, response.clone());
+      return response;
+    })(),
   );
 });

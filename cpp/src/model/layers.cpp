@@ -362,6 +362,13 @@ void attention_step(const KernelSet& kernels, const float* params, const Attenti
   act.heads.resize(d);
   act.weights.resize(heads * sk);
   linear_forward(kernels, params, block.q, x, 1, act.q.data(), scratch);
+  // The cache grows by blocks of kCacheBlock positions (as paged caches do), not by doubling: what it holds
+  // allocated stays within a block of what it uses.
+  if (keys.capacity() < sk * kvw) {
+    const std::size_t rows = (sk + kCacheBlock - 1) / kCacheBlock * kCacheBlock;
+    keys.reserve(rows * kvw);
+    values.reserve(rows * kvw);
+  }
   keys.resize(sk * kvw);
   values.resize(sk * kvw);
   float* key = keys.data() + position * kvw;

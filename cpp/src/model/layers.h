@@ -100,6 +100,7 @@ void attention_forward(const KernelSet& kernels, const float* params, const Atte
 // appended to `keys` and `values` (turned by RoPE at that position when the block uses it), then its query
 // attends to every row they hold, as row `position` of a causal attention_forward() over the whole prefix would.
 // act.weights gets heads × (position + 1) weights; out gets the block's output row. (Softmax weighting only.)
+inline constexpr std::size_t kCacheBlock = 16;  // positions a key/value cache grows by
 void attention_step(const KernelSet& kernels, const float* params, const AttentionBlock& block, const float* x,
                     std::vector<float>& keys, std::vector<float>& values, float temperature, AttentionActivations& act,
                     float* out, Scratch& scratch);

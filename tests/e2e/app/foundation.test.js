@@ -73,6 +73,13 @@ describe('the page in Chromium', () => {
           { timeout: 15_000 },
         )
         .toBe(true);
+      // The language model's module and the corpus it trains on wait until a page asks for them.
+      const cached = await page.evaluate(async () =>
+        (await Promise.all((await caches.keys()).map(async (name) => (await caches.open(name)).keys())))
+          .flat()
+          .map((request) => request.url),
+      );
+      expect(cached.filter((url) => /attention-language-model|\.txt$/.test(url))).toEqual([]);
       await page.context().setOffline(true);
       await page.goto(`${site.url}?s=3`); // the build the first visit loaded (and cached)
       await page.waitForSelector('body[data-ready]');
@@ -167,6 +174,7 @@ describe('what a visitor downloads', () => {
     ['?view=translation&model=en-ja', ['en-ja']],
     ['?view=steps', []],
     ['?view=train', []],
+    ['?view=generate', []], // the language model's module, not its corpus (fetched when training starts)
   ])('the built site%s: at most 300 KB gzipped, and only the model the view shows', async (query, models) => {
     const page = await suite.browser.newPage();
     const files = new Set();

@@ -37,6 +37,7 @@ describe('on a phone', () => {
       'Translation',
       'Attention, step by step',
       'Train',
+      'Generate',
     ]);
     expect(await page.locator('#view-panel .loading').textContent()).toMatch(/Loading/);
     // The view's heading and introduction too: the same words the view shows once built, in the same place.

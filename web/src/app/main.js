@@ -17,7 +17,13 @@ import { viewPreview } from './view-text.js';
 // page's own thread never waits for the module: the translator loads in its worker, the attention module only
 // when a view that computes on this thread (steps, a lesson whose widget does) is first shown.
 
-const viewNames = { lessons: 'Lessons', translation: 'Translation', steps: 'Attention, step by step', train: 'Train' };
+const viewNames = {
+  lessons: 'Lessons',
+  translation: 'Translation',
+  steps: 'Attention, step by step',
+  train: 'Train',
+  generate: 'Generate',
+};
 const askedBackend = /** @type {import('../../lib/index.js').Backend} */ (
   new URLSearchParams(location.search).get('backend')
 );
@@ -187,6 +193,19 @@ class Playground {
         onStateChange: () => setUrl('train', entry.urlParams()),
         onUseModel: (bytes, label, context) => this.useModel(bytes, label, context),
         backend: requestedBackend, // the worker picks its own default when none is asked for
+      });
+      entry.view.prepare();
+      return entry;
+    }
+    if (name === 'generate') {
+      const [{ decodeGenerateState, encodeGenerateState }, { GenerateView }] = await Promise.all([
+        import('../generate/generate-state.js'),
+        import('../generate/generate-view.js'),
+      ]);
+      const entry = { urlParams: () => encodeGenerateState(entry.view.state) };
+      entry.view = new GenerateView({
+        state: decodeGenerateState(location.search),
+        onStateChange: () => setUrl('generate', entry.urlParams()),
       });
       entry.view.prepare();
       return entry;

@@ -19,6 +19,10 @@ export const trainTitle = 'Train: watch cross-attention learn to align words';
 export const trainIntroduction =
   'Train the translation model from random weights, here, on this computer’s CPU: the same C++ as the shipped model’s training, compiled to WebAssembly and run in a background thread. At first every Spanish word attends to all English words about equally; within a few hundred steps each one finds the word it translates. Tick an ablation to see what each part of attention is for, and compare with the previous run’s faint curve.';
 
+export const generateTitle = 'Generate: train a small language model and watch it write';
+export const generateIntroduction =
+  'Train a small GPT-style language model here, on this computer’s CPU, on Pride and Prejudice or on a text of your own: it learns to predict the next character (or byte pair) from the ones before, through causal self-attention. Then give it a prompt and watch it write a token at a time: each token’s probabilities, the attention of every head over the tokens before it, and the key/value cache that saves recomputing them.';
+
 /**
  * What the page shows for view `name` until the view is built: its heading and introduction where they are
  * static, and a line saying what is loading.
@@ -30,7 +34,9 @@ export function viewPreview(name, search, loadingText) {
       ? { title: translationTitle, paragraphs: translationIntroduction(decodeTranslationState(search).model) }
       : name === 'train'
         ? { title: trainTitle, paragraphs: [trainIntroduction] }
-        : null;
+        : name === 'generate'
+          ? { title: generateTitle, paragraphs: [generateIntroduction] }
+          : null;
   if (!text) return loading;
   return element(
     'section',

@@ -3,6 +3,7 @@
 // is simply not asking for more, and each answer is small: losses, scores, one sentence's maps.
 import * as Comlink from 'comlink';
 import { createTrainer, loadAttention, UnknownWordError } from '../../lib/index.js';
+import { trainFor } from '../common/train-for.js';
 
 let trainer = null;
 
@@ -36,15 +37,9 @@ const session = {
    * step's number, learning rate and gradient norm, whether the run is done, and the time spent training.
    */
   advance(milliseconds, untilStep = Infinity) {
-    const started = performance.now();
-    const losses = [];
-    let report;
-    do {
-      report = trainer.step(1);
-      losses.push(report.loss);
-    } while (!report.done && report.step < untilStep && performance.now() - started < milliseconds);
+    const { report, losses, seconds } = trainFor(trainer, milliseconds, untilStep);
     const { step, learningRate, gradientNorm, done } = report;
-    return { step, learningRate, gradientNorm, done, losses, seconds: (performance.now() - started) / 1000 };
+    return { step, learningRate, gradientNorm, done, losses, seconds };
   },
 
   /** Exact matches and alignment over the first `count` held-out sentences. */

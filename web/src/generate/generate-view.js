@@ -1,0 +1,298 @@
+// "Generate": train a small GPT-style language model in this tab on a text, then watch it write token by token,
+// with every step's distribution, attention and key/value cache. Training and writing run in a Web Worker
+// (generate-worker.js) through web/lib's createTrainer and LanguageModel, so the page stays responsive; this file
+// holds the view together (the state, the run's life, the writing) and its parts each have their own file.
+import { element } from '../common/controls.js';
+import { generateIntroduction, generateTitle } from '../app/view-text.js';
+import { CorpusFields, fetchAusten } from './corpus-fields.js';
+import { applyChanges, generationOptions, trainerOptions } from './generate-state.js';
+import { GenerateSession, WorkerLostError } from './generate-session.js';
+import { generationTime, hints, labels } from './generate-text.js';
+import { GenerationControls } from './generation-controls.js';
+import { headWeights } from './generation-maps.js';
+import { LanguageModelRun } from './language-model-run.js';
+import { ModelFields } from './model-fields.js';
+import { StepDetails } from './step-details.js';
+import { TokenStrip } from './token-strip.js';
+import { TrainingPanel } from './training-panel.js';
+
+// The settings a generation depends on: changing one writes again.
+const writingKeys = ['prompt', 'tokens', 'temperature', 'topK', 'topP', 'seed', 'cache'];
+const choiceKeys = ['step', 'layer', 'head'];
+const busyStatuses = ['starting', 'running', 'stopping', 'stopped'];
+
+export class GenerateView {
+  /** @param {{ state: object, onStateChange: (state: object) => void }} options */
+  constructor({ state, onStateChange }) {
+    this.state = state;
+    this.onStateChange = onStateChange;
+    this.session = new GenerateSession();
+    this.run = null;
+    this.launching = false; // from a Start click until its run exists (the text may be on its way)
+    this.generation = null; // the last generation, with the options and prompt it was written with
+    this.answer = undefined; // the model's own distribution at the chosen token (undefined: not yet known)
+    this.writing = null; // the write under way (a promise), and whether another was asked for meanwhile
+    this.writeAgain = false;
+    this.writeTimer = undefined;
+    this.width = 900; // what the maps may use, kept up to date without reading layout while drawing
+
+    const set = (changes) => this.#set(changes);
+    this.corpusFields = new CorpusFields({ onChange: set });
+    this.modelFields = new ModelFields({ onChange: set });
+    this.trainingPanel = new TrainingPanel({
+      onStart: () => void this.#startOrStop(),
+      onReset: () => void this.#reset(),
+    });
+    this.controls = new GenerationControls({
+      onChange: set,
+      onWrite: () => void this.#write(),
+      onCompare: () => void this.#compare(),
+    });
+    this.strip = new TokenStrip({ label: labels.strip, onChoose: (step) => this.#set({ step }) });
+    this.details = new StepDetails({ onChange: set });
+    this.errorLine = element('p', { className: 'error', role: 'alert', hidden: true });
+    this.noModel = element('p', { className: 'hint', textContent: hints.noModel });
+    this.time = element('p', { id: 'generate-time', className: 'hint' });
+    this.stripHint = element('p', { className: 'hint', textContent: hints.strip });
+    this.element = element(
+      'section',
+      { id: 'generate-view', className: 'view', 'aria-labelledby': 'generate-view-title' },
+      element('h2', { id: 'generate-view-title', textContent: generateTitle }),
+      element('p', { className: 'intro', textContent: generateIntroduction }),
+      element('div', { className: 'controls' }, this.corpusFields.element, ...this.modelFields.fieldsets),
+      this.trainingPanel.element,
+      this.errorLine,
+      element('div', { className: 'controls generate-writing-row' }, this.controls.element),
+      this.noModel,
+      this.time,
+      this.strip.element,
+      this.stripHint,
+      this.details.element,
+    );
+    this.element.dataset.written = '0';
+    new ResizeObserver(([entry]) => {
+      const width = Math.round(entry.contentRect.width) || 900;
+      if (Math.abs(width - this.width) < 16) return;
+      this.width = width;
+      this.#renderGeneration();
+    }).observe(this.element);
+    this.render();
+  }
+
+  // ---- state ----
+
+  #set(changes) {
+    const before = this.state;
+    this.state = applyChanges(this.state, changes);
+    this.onStateChange(this.state);
+    this.render();
+    if (writingKeys.some((key) => key in changes && changes[key] !== before[key])) this.#writeSoon();
+    else if (choiceKeys.some((key) => key in changes)) {
+      if (this.state.step !== before.step) void this.#askModelDistribution();
+      this.#renderGeneration();
+    }
+  }
+
+  get #status() {
+    return this.launching ? 'starting' : (this.run?.status ?? 'idle');
+  }
+
+  /** Whether there is a model to write with: a run that has trained at least a step and can still answer. */
+  get #ready() {
+    return Boolean(this.run?.info) && this.run.step > 0 && this.run.status !== 'failed';
+  }
+
+  // ---- the run ----
+
+  async #startOrStop() {
+    const status = this.#status;
+    if (status === 'running') return this.run.stop();
+    if (status === 'stopped') return this.run.resume();
+    if (status === 'starting' || status === 'stopping') return;
+    this.launching = true;
+    this.errorLine.hidden = true;
+    this.generation = null;
+    this.render();
+    this.#renderGeneration();
+    let corpus;
+    try {
+      corpus = this.state.corpus === 'austen' ? await fetchAusten() : this.state.ownText;
+    } catch (error) {
+      this.launching = false;
+      this.#showError(error);
+      return;
+    }
+    this.session.start();
+    this.run = new LanguageModelRun({
+      session: this.session,
+      options: trainerOptions(this.state, corpus),
+      // The live sample writes with the learner's settings, a hundred tokens at the most.
+      sampleRequest: () => ({
+        prompt: this.state.prompt,
+        options: { ...generationOptions(this.state), tokens: Math.min(this.state.tokens, 100), top: 1 },
+      }),
+      onUpdate: (run) => this.#runUpdated(run),
+    });
+    this.launching = false;
+    await this.run.start();
+  }
+
+  #runUpdated(run) {
+    if (run !== this.run) return;
+    if (run.status === 'failed') {
+      this.#showError(run.error);
+      if (run.error instanceof WorkerLostError || run.error?.name === 'RuntimeError') this.session.drop();
+    }
+    this.render();
+    // A stopped or finished run's model writes at once.
+    if ((run.status === 'stopped' || run.status === 'done') && this.#ready) void this.#write();
+  }
+
+  async #reset() {
+    const { run } = this;
+    if (!run) return;
+    run.stop();
+    await run.settled();
+    this.run = null;
+    this.generation = null;
+    if (run.status === 'failed') this.session.drop();
+    else await this.session.remote?.dispose();
+    this.render();
+    this.#renderGeneration();
+  }
+
+  /**
+   * Starts the worker and its module while the learner reads the view, so that Start begins at once: when they first
+   * point at or tab into it, or after a few seconds.
+   */
+  prepare() {
+    const start = () => {
+      clearTimeout(timer);
+      this.session.warm();
+    };
+    const timer = setTimeout(start, 4000);
+    this.element.addEventListener('pointerover', start, { once: true });
+    this.element.addEventListener('focusin', start, { once: true });
+  }
+
+  // ---- writing ----
+
+  /** Writes again shortly after the last change (typing a prompt or dragging a slider asks for one write). */
+  #writeSoon() {
+    clearTimeout(this.writeTimer);
+    if (this.#ready) this.writeTimer = setTimeout(() => void this.#write(), 150);
+  }
+
+  /** Writes with the current settings; a write asked for while one is under way follows it. */
+  async #write() {
+    if (!this.#ready) return;
+    if (this.writing) {
+      this.writeAgain = true;
+      return this.writing;
+    }
+    const options = generationOptions(this.state);
+    const { prompt } = this.state;
+    const { run } = this;
+    this.element.dataset.writing = 'writing';
+    this.writing = this.session
+      .ask(this.session.remote.generate(prompt, options))
+      .then((result) => {
+        if (run !== this.run) return; // a new run started meanwhile: this was the old model's writing
+        this.generation = { ...result, options, prompt };
+        this.answer = undefined;
+        this.details.cache.showComparison(null); // a comparison of other settings would be read as this one's
+        delete this.element.dataset.compared;
+        const last = result.steps.length - 1;
+        if (this.state.step > last) {
+          this.state = { ...this.state, step: last }; // a shorter generation: its last token is the one shown
+          this.onStateChange(this.state);
+        }
+        this.errorLine.hidden = true;
+        this.element.dataset.written = String(Number(this.element.dataset.written) + 1);
+      })
+      .catch((error) => this.#showError(error))
+      .finally(() => {
+        this.writing = null;
+        this.element.dataset.writing = 'done';
+      });
+    await this.writing;
+    this.#renderGeneration();
+    if (this.writeAgain) {
+      this.writeAgain = false;
+      return this.#write();
+    }
+    await this.#askModelDistribution();
+  }
+
+  /** The model's own distribution at the chosen token, asked of the worker (drawn-from already is, at temperature 1). */
+  async #askModelDistribution() {
+    const { generation, state } = this;
+    if (!generation || !generation.steps[state.step]) return;
+    const { temperature, topK, topP } = generation.options;
+    if (temperature === 1 && topK === 0 && topP === 1) {
+      this.answer = { top: generation.steps[state.step].top, exact: true, same: true };
+    } else {
+      this.answer = undefined;
+      const asked = this.session.remote.modelDistribution(generation.id, state.step);
+      const answer = await this.session.ask(asked).catch(() => null);
+      if (generation !== this.generation || state.step !== this.state.step) return; // asked again since
+      this.answer = answer;
+    }
+    this.#renderGeneration();
+  }
+
+  async #compare() {
+    if (!this.#ready) return;
+    this.details.cache.showComparison(null);
+    delete this.element.dataset.compared;
+    try {
+      const result = await this.session.ask(
+        this.session.remote.compare(this.state.prompt, generationOptions(this.state)),
+      );
+      this.details.cache.showComparison(result);
+      this.element.dataset.compared = result.sameText ? 'same' : 'different';
+    } catch (error) {
+      this.#showError(error);
+    }
+  }
+
+  #showError(error) {
+    this.errorLine.textContent = error.message;
+    this.errorLine.hidden = false;
+  }
+
+  // ---- drawing ----
+
+  render() {
+    const { state, run } = this;
+    const status = this.#status;
+    const busy = busyStatuses.includes(status);
+    this.corpusFields.render(state, { busy, info: run?.info ?? null });
+    this.modelFields.render(state, { busy, parameters: run?.info?.parameters ?? null });
+    this.trainingPanel.render(run, status, state);
+    const ready = this.#ready;
+    this.controls.render(state, { ready });
+    this.noModel.hidden = ready;
+    this.element.dataset.status = status;
+    this.element.dataset.step = String(run?.step ?? 0);
+  }
+
+  /** The strip and the chosen token's details, for the last generation (nothing before the first). */
+  #renderGeneration() {
+    const { generation, state } = this;
+    this.strip.update(generation, state.step);
+    this.details.element.hidden = this.stripHint.hidden = !generation;
+    this.time.textContent = generation ? generationTime(generation) : '';
+    if (!generation) return;
+    const { config } = generation;
+    // The layer and head shown are the generation's model's (the state may already describe the next run's).
+    const shown = {
+      step: state.step,
+      layer: Math.min(state.layer, config.layers - 1),
+      head: Math.min(state.head, config.heads - 1),
+    };
+    const step = generation.steps[shown.step];
+    this.strip.showAttention(step.windowStart, headWeights(generation, shown.step, { ...shown, heads: config.heads }));
+    this.details.update(generation, shown, { answer: this.answer, maxWidth: this.width });
+  }
+}

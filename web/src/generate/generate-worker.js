@@ -1,0 +1,159 @@
+// The Generate view's Web Worker: owns the language model's trainer (web/lib's createTrainer({ task: { corpus } }))
+// and a copy of its weights to write with, so that neither training nor generating ever blocks the page. The page
+// drives it with short calls (train a quarter of a second, measure, write), so stopping is simply not asking for more.
+import * as Comlink from 'comlink';
+import { createTrainer } from '../../lib/index.js';
+import { modelPrefix } from './token-pieces.js';
+import { trainFor } from '../common/train-for.js';
+
+/** @type {import('../../lib/index.js').LanguageModelTrainer | null} */
+let trainer = null;
+let step = 0; // the trainer's step, as the last advance() left it
+let model = null; // { lm, step }: the weights generate() writes with, copied at `step`
+let written = null; // the last generation's prompt and tokens, for the model's own distribution at one of its steps
+let generations = 0; // generations written: each is named by its count, so a question names the one it is about
+
+/** A copy of the current weights to write with: kept while training has not moved on, else made afresh. */
+function currentModel() {
+  if (model?.step !== step) {
+    model?.lm.dispose();
+    model = { lm: trainer.languageModel(), step };
+  }
+  return model.lm;
+}
+
+const errorReport = (error) => ({ error: { name: error.name, message: error.message } });
+
+const session = {
+  /**
+   * Instantiates the language model's module before the first start (compiling it then would delay the first
+   * step): a throwaway trainer on a sentence. A failure is left to start() to report.
+   */
+  async warm() {
+    try {
+      const corpus = 'Compile the module now, so that Start begins at once.';
+      const options = { steps: 1, model: { dModel: 8, heads: 1, ffn: 8, layers: 1 } };
+      (await createTrainer({ ...options, task: { corpus, context: 8 } })).dispose();
+    } catch {
+      // start() reports it
+    }
+  },
+
+  /**
+   * A fresh trainer for `options` (replacing any other): its tokenizer, the corpus's tokens, the model's shape, and
+   * the first byte-pair merges learned; or { error } when the options or the text are refused.
+   * @param {import('../../lib/index.js').LanguageModelTrainerOptions} options
+   */
+  async start(options) {
+    session.dispose();
+    try {
+      trainer = await createTrainer(options);
+    } catch (error) {
+      return errorReport(error);
+    }
+    const lm = trainer.languageModel();
+    const merges = lm.merges();
+    const info = {
+      backend: trainer.backend,
+      parameters: trainer.parameters,
+      trainTokens: trainer.trainTokens,
+      heldOutTokens: trainer.heldOutTokens,
+      characters: trainer.options.task.characters,
+      tokenizer: trainer.tokenizer,
+      config: lm.config,
+      firstMerges: merges.slice(0, 24),
+    };
+    lm.dispose();
+    return info;
+  },
+
+  /** Trains for about `milliseconds` (at least one step), never past `untilStep`: each step's loss, and the time. */
+  advance(milliseconds, untilStep = Infinity) {
+    const { report, losses, seconds } = trainFor(trainer, milliseconds, untilStep);
+    step = report.step;
+    return { step, done: report.done, losses, seconds };
+  },
+
+  /** Held-out bits per character, beside the unigram and bigram models', on the first `maxTokens` held-out tokens. */
+  evaluate(maxTokens) {
+    const { bitsPerCharacter, baselines } = trainer.evaluate({ maxTokens });
+    return {
+      step,
+      bitsPerCharacter,
+      unigram: baselines.unigram.bitsPerCharacter,
+      bigram: baselines.bigram.bitsPerCharacter,
+    };
+  },
+
+  /** What the model writes now after `prompt` (a copy of the current weights, freed at once): for the live sample. */
+  sample(prompt, options) {
+    const lm = trainer.languageModel();
+    try {
+      return { step, text: lm.generate(prompt, options).text };
+    } finally {
+      lm.dispose();
+    }
+  },
+
+  /** lm.generate() with the current weights, and the model's shape and the step it was trained to. */
+  generate(prompt, options) {
+    const lm = currentModel();
+    const generation = lm.generate(prompt, options);
+    generations += 1;
+    written = {
+      id: generations,
+      prompt,
+      promptTokens: Array.from(generation.promptTokens),
+      steps: generation.steps,
+      at: step,
+    };
+    return { ...generation, id: generations, config: lm.config, trainedSteps: step };
+  },
+
+  /** The same generation with the cache and recomputing each step: both times, and whether the tokens matched. */
+  compare(prompt, options) {
+    const lm = currentModel();
+    const cached = lm.generate(prompt, { ...options, cache: true });
+    const recomputed = lm.generate(prompt, { ...options, cache: false });
+    const a = cached.steps.map((s) => s.token);
+    const b = recomputed.steps.map((s) => s.token);
+    const firstDifference = a.findIndex((token, i) => token !== b[i]);
+    return {
+      tokens: a.length,
+      cachedSeconds: cached.seconds,
+      recomputedSeconds: recomputed.seconds,
+      sameText: cached.text === recomputed.text,
+      firstDifference,
+    };
+  },
+
+  /**
+   * The model's own distribution (softmax of its logits: temperature 1, no top-k or top-p) before generated token
+   * `index` of generation `id` (the last one written), whatever it was drawn with: the prompt and the tokens before it, written as
+   * text, are the prompt of a one-token generation. Exact when that text tokenizes back to the same tokens (a
+   * generated byte of a split character, or byte pairs written unmerged, may not): { top (its 64 most likely,
+   * so that the chosen token is among them), exact }, or null once another generation was written or training
+   * moved the weights on (the generation's weights are gone).
+   */
+  modelDistribution(id, index) {
+    if (written?.id !== id || index >= written.steps.length || written.at !== step) return null;
+    const lm = currentModel();
+    const { text, tokens } = modelPrefix(written, index);
+    const ids = Array.from(lm.tokenize(text).ids);
+    const exact = ids.length === tokens.length && ids.every((id, i) => id === tokens[i]);
+    if (!exact) return { top: [], exact };
+    const options = { tokens: 1, temperature: 1, topK: 0, topP: 1, top: 64, cache: true };
+    return { top: lm.generate(text, options).steps[0].top, exact };
+  },
+
+  dispose() {
+    model?.lm.dispose();
+    model = null;
+    written = null;
+    trainer?.dispose();
+    trainer = null;
+    step = 0;
+  },
+};
+
+Comlink.expose(session);

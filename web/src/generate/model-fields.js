@@ -1,0 +1,92 @@
+// The model's shape and the training schedule as controls. Its own file because it only turns the state into
+// controls and the controls into changes; it knows nothing of the run but whether one exists (then it is locked).
+import { element, fieldset, hasFocus, labelled, select, setOptions } from '../common/controls.js';
+import { kvHeadsOptionText } from '../translation/head-names.js';
+import { effectiveKvHeads, generateChoices, kvHeadChoices } from './generate-state.js';
+import { hints, labels, parametersText } from './generate-text.js';
+
+// The state's keys a select shows as they are, with their controls' ids.
+const selects = {
+  dModel: 'generate-d-model',
+  heads: 'generate-heads',
+  layers: 'generate-layers',
+  context: 'generate-context',
+  batchSize: 'generate-batch',
+  learningRate: 'generate-learning-rate',
+};
+
+export class ModelFields {
+  /** @param {{ onChange: (changes: object) => void }} options  the learner changed an option */
+  constructor({ onChange }) {
+    this.onChange = onChange;
+    this.state = null; // the state last rendered: what a refused number falls back to
+    /** @type {Record<string, HTMLSelectElement | HTMLInputElement>} */
+    this.inputs = {};
+    const choice = (key, hint = null) =>
+      labelled(
+        labels[key],
+        (this.inputs[key] = select(
+          selects[key],
+          generateChoices[key].map((value) => [value, String(value)]),
+          (value) => this.onChange({ [key]: Number(value) }),
+        )),
+        hint && element('small', { textContent: hint }),
+      );
+    this.inputs.kvHeads = select('generate-kv-heads', [], (value) => {
+      const kvHeads = Number(value);
+      this.onChange({ kvHeads: kvHeads === this.state.heads ? 'all' : kvHeads });
+    });
+    this.inputs.positions = select(
+      'generate-positions',
+      generateChoices.positions.map((name) => [name, labels.positionChoices[name]]),
+      (positions) => this.onChange({ positions }),
+    );
+    const { min, max } = generateChoices.steps;
+    this.inputs.steps = element('input', { type: 'number', id: 'generate-steps', min, max, step: 1, required: true });
+    this.inputs.steps.addEventListener('change', () => {
+      const steps = Number(this.inputs.steps.value);
+      if (Number.isInteger(steps) && steps >= min && steps <= max) this.onChange({ steps });
+      else this.inputs.steps.value = String(this.state.steps);
+    });
+    this.parameters = element('small', { id: 'generate-parameters' });
+    // Two fieldsets, laid out by the view's row of controls beside the text's.
+    this.fieldsets = [
+      fieldset(
+        labels.model,
+        choice('dModel'),
+        choice('heads'),
+        labelled(labels.kvHeads, this.inputs.kvHeads),
+        choice('layers'),
+        labelled(labels.positions, this.inputs.positions),
+        choice('context', hints.context),
+        this.parameters,
+      ),
+      fieldset(
+        labels.training,
+        labelled(labels.steps, this.inputs.steps, element('small', { textContent: hints.steps })),
+        choice('batchSize'),
+        choice('learningRate'),
+      ),
+    ];
+  }
+
+  /**
+   * @param {object} state  the view's state
+   * @param {{ busy: boolean, parameters: number | null }} run  busy: a run exists (options locked until Reset);
+   *   parameters: the run's model's count, once built
+   */
+  render(state, { busy, parameters }) {
+    this.state = state;
+    setOptions(
+      this.inputs.kvHeads,
+      kvHeadChoices(state.heads).map((n) => [n, kvHeadsOptionText(n, state.heads)]),
+    );
+    const shown = { ...state, kvHeads: effectiveKvHeads(state) };
+    for (const [key, input] of Object.entries(this.inputs)) {
+      if (!hasFocus(input)) input.value = String(shown[key]);
+      input.disabled = busy;
+    }
+    this.inputs.kvHeads.disabled ||= state.heads === 1;
+    this.parameters.textContent = parametersText(parameters);
+  }
+}
