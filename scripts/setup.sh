@@ -50,8 +50,12 @@ else
   mkdir -p "$tmp/lists/partial" "$tmp/cache/archives/partial"
   chmod -R a+rwX "$tmp"  # apt drops to the _apt user for downloads
   echo "deb $mirror trixie main" > "$tmp/sources.list"
+  # Only the package lists: a machine with apt-file installed would also fetch the suite's Contents indexes (50 MB),
+  # whose mirror copies are at times mid-sync, failing the whole update.
   apt_opts=(-o "Dir::Etc::sourcelist=$tmp/sources.list" -o Dir::Etc::sourceparts=/dev/null
-            -o "Dir::State::Lists=$tmp/lists" -o "Dir::Cache=$tmp/cache" -o APT::Get::List-Cleanup=0)
+            -o "Dir::State::Lists=$tmp/lists" -o "Dir::Cache=$tmp/cache" -o APT::Get::List-Cleanup=0
+            -o Acquire::IndexTargets::deb::Contents-deb::DefaultEnabled=false
+            -o Acquire::IndexTargets::deb-src::Contents-dsc::DefaultEnabled=false)
   apt-get "${apt_opts[@]}" update -q
   (cd "$tmp" && apt-get "${apt_opts[@]}" download "libxsimd-dev=$xsimd_version")
   rm -rf "$xsimd_prefix"

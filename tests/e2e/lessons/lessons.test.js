@@ -267,6 +267,12 @@ describe('lessons', () => {
       .poll(() => page.locator('#masks-adjacency input[data-query="0"][data-key="1"]').isChecked())
       .toBe(false);
     await page.locator('.lesson-widget').screenshot({ path: `${resultsDir}lesson-masks.png` });
+    // A causal mask is a language model's: the lesson links to the Generate view, which opens there.
+    const languageModel = page.locator('a.lesson-open-language-model');
+    expect(await languageModel.textContent()).toBe('See a causal mask at work in a language model (the Generate view)');
+    await languageModel.click();
+    await page.waitForSelector('#generate-start');
+    expect(await page.locator('#tab-generate').getAttribute('aria-selected')).toBe('true');
     expect(errors).toEqual([]);
     await page.close();
   });

@@ -1,5 +1,6 @@
 // The lecture notes' ten points in their order, each with a short text in our words (what to look at, what
-// to try), its widget in the Lessons view, and the view that goes further (a link).
+// to try), its widget in the Lessons view, and the view that goes further (a link); where the point is a language
+// model's too, a second link (`languageModel`) opens the Generate view on it.
 export const lessons = Object.freeze([
   {
     title: 'Attention as selective memory',
@@ -34,12 +35,14 @@ export const lessons = Object.freeze([
     title: 'Masks, and attention as a graph',
     widget: 'masks',
     view: '?view=steps&mask=causal',
+    languageModel: { view: '?view=generate', text: 'See a causal mask at work in a language model' },
     text: 'Seen as a graph, tokens are nodes and each weight an edge from a key to the query that reads it; the mask is the adjacency. No mask gives the complete graph, a causal mask keeps only edges from earlier tokens, padding cuts a token off. Below, pick a mask or make your own (click an edge, or tick a cell of the mask) and watch the weights follow: each row is renormalised over what it may still read. The step view shows the same graph on matrices you edit.',
   },
   {
     title: 'Multi-head attention',
     widget: 'reshape',
     view: '?view=steps',
+    languageModel: { view: '?view=generate&kv=2', text: 'Share keys and values in a language model’s cache' },
     text: 'Several heads look for different things at once, each in width D/H. Splitting Q (and K, V) into heads must keep each token’s numbers together: (S, D) → (S, H, D/H) → (H, S, D/H). Below, colours follow each token’s numbers through the right split and through the tempting wrong one, straight to (H, S, D/H). Then two things every transformer does: one fused matrix, X·[Wq|Wk|Wv], computes Q, K and V in a single product (S × 3D, cut into the three); and each head divides its scores by √(D/H), its own width, not √D. The step view shows every head’s maps and Wo mixing them.',
   },
   {
@@ -53,6 +56,10 @@ export const lessons = Object.freeze([
     title: 'The translation setting',
     widget: 'decoding',
     view: '?view=translation&tf=1',
+    languageModel: {
+      view: '?view=generate&temperature=0',
+      text: 'Take the most likely token, or sample, in a language model',
+    },
     text: 'The translator decodes one word at a time, each from an output distribution over every Spanish word, given the English and the words so far. Greedy decoding takes the most likely word; sampling draws one (the seed fixes the draw, the output temperature flattens or sharpens the distribution), and one unlikely draw changes every word after it. Training uses teacher forcing: the decoder is fed the reference, not its own words, so each step learns the next word given a right beginning. Below, the shipped model decodes a sentence: click a word for its distribution and for what it read of the English (its cross-attention), draw with other seeds, and switch teacher forcing on. The Translation view does the same with any sentence, beside the attention maps.',
   },
   {

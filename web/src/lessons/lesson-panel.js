@@ -214,14 +214,18 @@ export class LessonPanel {
     }
     const widget = this.#widget(lesson.widget);
     const link = lesson.view && this.viewLink(lesson.view);
+    const languageModelLink = lesson.languageModel && this.viewLink(lesson.languageModel.view);
     this.challenges?.show(this.state.lesson);
     // A redraw keeps the widget where it is: each step of a slider's drag redraws, and must not take the slider
     // from under the pointer or the keyboard.
     keepChildren(
       this.body,
-      [widget?.element, widget && this.resetRow, this.challenges?.element, link && this.#link(lesson, link)].filter(
-        Boolean,
-      ),
+      [
+        widget?.element,
+        widget && this.resetRow,
+        this.challenges?.element,
+        link && this.#link(lesson, link, languageModelLink),
+      ].filter(Boolean),
     );
     if (!widget) return;
     yield;
@@ -235,27 +239,30 @@ export class LessonPanel {
     if (widget) this.onChange({ [widget]: defaultLessonsState()[widget] });
   }
 
-  /** The lesson's link to `href`, the same element on every redraw of that lesson. */
-  #link(lesson, href) {
-    const key = `${this.state.lesson} ${href}`;
-    if (this.link.key !== key) this.link = { key, element: this.#openLink(lesson, href) };
+  /** The lesson's link to `href` (and to the Generate view), the same element on every redraw of that lesson. */
+  #link(lesson, href, languageModelHref) {
+    const key = `${this.state.lesson} ${href} ${languageModelHref}`;
+    if (this.link.key !== key) this.link = { key, element: this.#openLink(lesson, href, languageModelHref) };
     return this.link.element;
   }
 
-  #openLink(lesson, href) {
+  #openLink(lesson, href, languageModelHref) {
     const target = lesson.view.includes('translation')
       ? 'Translation'
       : lesson.view.includes('train')
         ? 'Train'
         : 'step-by-step';
-    return element(
-      'p',
-      {},
-      element('a', {
-        href,
-        className: 'lesson-open',
-        textContent: `${lesson.linkText ?? 'Go further'} in the ${target} view`,
-      }),
-    );
+    const further = element('a', {
+      href,
+      className: 'lesson-open',
+      textContent: `${lesson.linkText ?? 'Go further'} in the ${target} view`,
+    });
+    if (!languageModelHref) return element('p', {}, further);
+    const languageModel = element('a', {
+      href: languageModelHref,
+      className: 'lesson-open-language-model',
+      textContent: `${lesson.languageModel.text} (the Generate view)`,
+    });
+    return element('p', {}, further, ' · ', languageModel);
   }
 }
