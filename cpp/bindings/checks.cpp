@@ -199,6 +199,13 @@ Error position_scheme(const std::string& name, std::size_t head_width, bool& sin
   return {};
 }
 
+const char* position_scheme_name(bool sinusoids, model::RelativePositions relative) {
+  return relative == model::RelativePositions::rope    ? "rope"
+         : relative == model::RelativePositions::alibi ? "alibi"
+         : sinusoids                                   ? "sinusoidal"
+                                                       : "none";
+}
+
 Error training_parameters(double parameters) {
   if (parameters <= kMaxTrainingParameters) return {};
   return range_error("the model would have " + number(parameters) + " parameters; the trainer's limit is " +

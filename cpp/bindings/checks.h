@@ -99,6 +99,9 @@ Error held_out_share(double share);
 // relative scheme self-attention uses; RoPE turns pairs of dimensions, so it needs an even head width.
 Error position_scheme(const std::string& name, std::size_t head_width, bool& sinusoids,
                       model::RelativePositions& relative);
+// The name position_scheme() reads for a model's positions ('rope', 'alibi', 'sinusoidal' or 'none'): a relative
+// scheme is named by itself, whether or not sinusoids are added too.
+const char* position_scheme_name(bool sinusoids, model::RelativePositions relative);
 // A model of `parameters` parameters is within kMaxTrainingParameters.
 Error training_parameters(double parameters);
 

@@ -6,6 +6,7 @@
 #include <emscripten/val.h>
 
 #include <cstddef>
+#include <cstdint>
 #include <memory>
 #include <string>
 #include <vector>
@@ -61,6 +62,13 @@ inline val copy_out(const float* data, std::size_t size) {
 template <class Vector>
 val copy_out(const Vector& data) {
   return copy_out(data.data(), data.size());
+}
+
+// { bytes: Uint8Array }: a file the module wrote (a weight file), copied out.
+inline val bytes_result(const std::vector<std::uint8_t>& bytes) {
+  val out = val::object();
+  out.set("bytes", val::global("Uint8Array").new_(emscripten::typed_memory_view(bytes.size(), bytes.data())));
+  return out;
 }
 
 inline val matrix_result(const std::vector<float>& data, std::size_t rows, std::size_t cols) {

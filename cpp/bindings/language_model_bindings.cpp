@@ -84,11 +84,13 @@ val ids_array(const std::vector<int>& ids) {
   return val::global("Int32Array").new_(emscripten::typed_memory_view(ids.size(), ids.data()));
 }
 
-const char* positions_name(const model::LanguageModelConfig& c) {
-  return c.relative == model::RelativePositions::rope    ? "rope"
-         : c.relative == model::RelativePositions::alibi ? "alibi"
-         : c.positions                                   ? "sinusoidal"
-                                                         : "none";
+// { kind, size, merges }: what a tokenizer is, as a trainer and a loaded model describe it.
+val tokenizer_object(const text::Tokenizer& t) {
+  val out = val::object();
+  out.set("kind", t.kind() == text::TokenizerKind::characters ? "characters" : "byte-pairs");
+  out.set("size", static_cast<double>(t.size()));
+  out.set("merges", static_cast<double>(t.merges().size()));
+  return out;
 }
 
 // What languageModelLoad answers: { id, config, tokenizer: { kind, size, merges } }.
@@ -106,18 +108,13 @@ val register_model(model::TrainedLanguageModel trained) {
   config.set("layers", c.layers);
   config.set("context", c.context);
   config.set("vocabulary", c.vocabulary);
-  config.set("positions", positions_name(c));
+  config.set("positions", check::position_scheme_name(c.positions, c.relative));
   config.set("parameters", static_cast<double>(model::LanguageModelLayout(c).count));
   config.set("cacheBytesPerToken", static_cast<double>(c.cache_bytes_per_token()));
-  const text::Tokenizer& t = entry.trained.tokenizer;
-  val tokenizer = val::object();
-  tokenizer.set("kind", t.kind() == text::TokenizerKind::characters ? "characters" : "byte-pairs");
-  tokenizer.set("size", static_cast<double>(t.size()));
-  tokenizer.set("merges", static_cast<double>(t.merges().size()));
   val out = val::object();
   out.set("id", id);
   out.set("config", config);
-  out.set("tokenizer", tokenizer);
+  out.set("tokenizer", tokenizer_object(entry.trained.tokenizer));
   return out;
 }
 
@@ -139,7 +136,7 @@ std::optional<std::string> text_argument(const val& value, const char* name, val
 
 // languageModelTrainerCreate({ corpus, tokenizer, merges, context, heldOut, positions, layers, seed, dataSeed,
 //   steps, batchSize, learningRate, warmupSteps, dModel, heads, kvHeads, ffn })
-//   → { id, parameters, model: what languageModelLoad answers is not made here, trainTokens, heldOutTokens, tokenizer }
+//   → { id, parameters, trainTokens, heldOutTokens, tokenizer: { kind, size, merges } } | { error }
 val trainer_create(const val& o) {
   check::LanguageModelRequest request;
   request.numbers = {o["seed"].as<double>(),
@@ -174,11 +171,7 @@ val trainer_create(const val& o) {
   entry.baselines = std::make_unique<model::NGramBaselines>(setup.train_tokens, setup.model.tokenizer.size());
   entry.held_out = std::move(setup.held_out_tokens);
   const std::size_t parameters = setup.model.parameters.size();
-  const text::Tokenizer& tokenizer = setup.model.tokenizer;
-  val tokenizer_info = val::object();
-  tokenizer_info.set("kind", tokenizer.kind() == text::TokenizerKind::characters ? "characters" : "byte-pairs");
-  tokenizer_info.set("size", static_cast<double>(tokenizer.size()));
-  tokenizer_info.set("merges", static_cast<double>(tokenizer.merges().size()));
+  val tokenizer = tokenizer_object(setup.model.tokenizer);
   entry.trainer = std::make_unique<model::LanguageModelTrainer>(std::move(setup.model), std::move(setup.train_tokens),
                                                                 setup.options, bindings::module_kernels(),
                                                                 bindings::module_parallel_for());
@@ -187,7 +180,7 @@ val trainer_create(const val& o) {
   out.set("parameters", static_cast<double>(parameters));
   out.set("trainTokens", static_cast<double>(entry.train_tokens));
   out.set("heldOutTokens", static_cast<double>(entry.held_out.size()));
-  out.set("tokenizer", tokenizer_info);
+  out.set("tokenizer", tokenizer);
   return out;
 }
 
@@ -222,16 +215,10 @@ val trainer_model(int id) {
   return register_model(entry->trainer->model());
 }
 
-val bytes_result(const std::vector<std::uint8_t>& bytes) {
-  val out = val::object();
-  out.set("bytes", val::global("Uint8Array").new_(emscripten::typed_memory_view(bytes.size(), bytes.data())));
-  return out;
-}
-
 val trainer_save(int id) {
   auto* entry = find(trainers(), id);
   if (!entry) return disposed("trainer");
-  return bytes_result(model::save_language_model(entry->trainer->model()));
+  return js::bytes_result(model::save_language_model(entry->trainer->model()));
 }
 
 bool trainer_free(int id) { return trainers().erase(id) == 1; }
@@ -252,7 +239,7 @@ val model_load(const val& bytes) {
 val model_save(int id) {
   auto* entry = find(models(), id);
   if (!entry) return disposed("language model");
-  return bytes_result(model::save_language_model(entry->trained));
+  return js::bytes_result(model::save_language_model(entry->trained));
 }
 
 // languageModelGenerate(id, prompt, { tokens, temperature, topK, topP, seed, top, cache })

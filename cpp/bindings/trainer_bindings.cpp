@@ -154,10 +154,7 @@ val trainer_translator(int id) {
 val trainer_save(int id) {
   TrainerEntry* entry = find(id);
   if (!entry) return disposed();
-  const std::vector<std::uint8_t> bytes = model::save_weights(entry->trainer->model());
-  val out = val::object();
-  out.set("bytes", val::global("Uint8Array").new_(emscripten::typed_memory_view(bytes.size(), bytes.data())));
-  return out;
+  return js::bytes_result(model::save_weights(entry->trainer->model()));
 }
 
 // trainerReference(id, sentence) → { reference: { target, sourceIndex } | null }: the task's true answer.

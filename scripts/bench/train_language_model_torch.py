@@ -16,16 +16,9 @@ import time
 import torch
 from torch import nn
 
+from torch_positions import sinusoids
+
 D, HEADS, FFN, LAYERS, CONTEXT, BATCH, VOCABULARY = 64, 4, 256, 2, 64, 16, 256
-
-
-def sinusoids(length, width):
-    position = torch.arange(length).unsqueeze(1)
-    frequency = torch.exp(torch.arange(0, width, 2) * (-math.log(10000.0) / width))
-    table = torch.zeros(length, width)
-    table[:, 0::2] = torch.sin(position * frequency)
-    table[:, 1::2] = torch.cos(position * frequency)
-    return table
 
 
 class LanguageModel(nn.Module):

@@ -15,17 +15,10 @@ import time
 import torch
 from torch import nn
 
+from torch_positions import sinusoids
+
 D, HEADS, FFN, LAYERS, BATCH = 32, 4, 64, 2, 48
 SOURCE_VOCABULARY, TARGET_VOCABULARY = 102, 141  # the toy corpus's, special tokens included
-
-
-def sinusoids(length, width):
-    position = torch.arange(length).unsqueeze(1)
-    frequency = torch.exp(torch.arange(0, width, 2) * (-math.log(10000.0) / width))
-    table = torch.zeros(length, width)
-    table[:, 0::2] = torch.sin(position * frequency)
-    table[:, 1::2] = torch.cos(position * frequency)
-    return table
 
 
 class Translator(nn.Module):

@@ -211,19 +211,22 @@ async function instantiateThreads(backend, build, wasmUrl) {
  * ModuleLoadError when a file it needs cannot be fetched or imported, or its workers do not start.
  * @param {import('./index.js').Backend} backend  one of `backends`
  */
-export async function instantiate(backend) {
+export function instantiate(backend) {
+  // The npm package leaves the scalar build out (it would pass 1 MB): say where to find it.
+  const scalarHint =
+    backend === 'wasm-scalar'
+      ? ' (the npm package ships the SIMD builds only: serve web/lib/wasm/attention-scalar.wasm from a build of the repository beside them)'
+      : '';
+  return loading(`the ${backend} build`, backend, () => instantiateBuild(backend), scalarHint);
+}
+
+/** `load()`'s module, or a ModuleLoadError saying `what` could not load, why, and `hint`. */
+async function loading(what, backend, load, hint = '') {
   try {
-    return await instantiateBuild(backend);
+    return await load();
   } catch (error) {
     if (error instanceof ModuleLoadError) throw error;
-    // The npm package leaves the scalar build out (it would pass 1 MB): say where to find it.
-    const scalarHint =
-      backend === 'wasm-scalar'
-        ? ' (the npm package ships the SIMD builds only: serve web/lib/wasm/attention-scalar.wasm from a build of the repository beside them)'
-        : '';
-    throw new ModuleLoadError(`the ${backend} build could not load: ${error?.message ?? error}${scalarHint}`, backend, {
-      cause: error,
-    });
+    throw new ModuleLoadError(`${what} could not load: ${error?.message ?? error}${hint}`, backend, { cause: error });
   }
 }
 
@@ -245,7 +248,7 @@ async function instantiateSingleThread(build, wasmUrl) {
   return createModule({ locateFile: () => wasmUrl.href });
 }
 
-const instances = new Map(); // backend → Promise<module>: each build is instantiated once per page/process
+const instances = new Map(); // backend (or the language model's stem) → Promise<module>: each build made once per page/process
 
 /**
  * The default build: the fastest this engine and page run. Relaxed SIMD where the engine has it, else SIMD128,
@@ -301,12 +304,17 @@ export function resolveBackend(requested) {
 
 /** The shared instance of one build, instantiated on first use. A failed load (e.g. offline) may be retried. */
 export function moduleFor(backend) {
-  if (!instances.has(backend)) {
-    const module = instantiate(backend);
-    module.catch(() => instances.delete(backend));
-    instances.set(backend, module);
+  return sharedInstance(backend, () => instantiate(backend));
+}
+
+/** The one instance `load()` makes under `key`, made on first use; a failed load (e.g. offline) may be retried. */
+function sharedInstance(key, load) {
+  if (!instances.has(key)) {
+    const module = load();
+    module.catch(() => instances.delete(key));
+    instances.set(key, module);
   }
-  return instances.get(backend);
+  return instances.get(key);
 }
 
 /**
@@ -320,24 +328,15 @@ const languageModelBuild = {
   glue: 'attention-simd',
 };
 export const languageModelBackend = /** @type {const} */ ('wasm-simd128');
-let languageModelInstance = null;
 
 export function languageModelModule() {
   if (!supportsSimd()) throw new RangeError('language models run on WebAssembly SIMD, which this engine lacks');
-  languageModelInstance ??= instantiateSingleThread(
-    languageModelBuild,
-    assetUrl(`wasm/${languageModelBuild.stem}.wasm`, languageModelBuild.wasmUrl),
-  ).catch((error) => {
-    languageModelInstance = null;
-    throw new ModuleLoadError(
-      `the language model's build could not load: ${error?.message ?? error}`,
-      languageModelBackend,
-      {
-        cause: error,
-      },
-    );
-  });
-  return languageModelInstance;
+  const { stem, wasmUrl } = languageModelBuild;
+  return sharedInstance(stem, () =>
+    loading("the language model's build", languageModelBackend, () =>
+      instantiateSingleThread(languageModelBuild, assetUrl(`wasm/${stem}.wasm`, wasmUrl)),
+    ),
+  );
 }
 
 /** Bytes of a file next to this library (or anywhere): fetched in browsers, read from disk in Node. */

@@ -34,10 +34,7 @@ std::vector<float> initial_language_model_parameters(const LanguageModelConfig& 
   std::vector<float> p(layout.count, 0.0f);
   layers::ParameterInitialiser init(p, seed);
   init.normal(layout.embedding, std::size_t{c.vocabulary} * c.d_model, 1.0 / std::sqrt(static_cast<double>(c.d_model)));
-  for (const auto& b : layout.blocks) {
-    init.norm(b.attention_norm), init.attention(b.self_attention), init.norm(b.ffn_norm);
-    init.linear(b.ffn.expand), init.linear(b.ffn.contract);
-  }
+  for (const auto& b : layout.blocks) init.self_attention_layer(b);
   init.norm(layout.final_norm);
   init.linear(layout.output);
   return p;

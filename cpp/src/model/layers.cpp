@@ -122,6 +122,11 @@ void ParameterInitialiser::attention(const AttentionBlock& a) {
   for (const Linear* l : {&a.q, &a.k, &a.v, &a.o}) linear(*l);
 }
 
+void ParameterInitialiser::self_attention_layer(const EncoderLayer& l) {
+  norm(l.attention_norm), attention(l.self_attention), norm(l.ffn_norm);
+  linear(l.ffn.expand), linear(l.ffn.contract);
+}
+
 double alibi_slope(std::size_t head, std::size_t heads) {
   return std::exp2(-8.0 * static_cast<double>(head + 1) / static_cast<double>(heads));
 }

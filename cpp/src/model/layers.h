@@ -60,6 +60,9 @@ class ParameterInitialiser {
   void linear(const Linear& l);
   void norm(const LayerNorm& n);
   void attention(const AttentionBlock& a);
+  // A self-attention layer's norms, attention and feed-forward block, in layout order (an encoder layer, or a
+  // language model's block).
+  void self_attention_layer(const EncoderLayer& l);
 
  private:
   std::vector<float>& params_;

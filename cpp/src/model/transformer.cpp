@@ -51,10 +51,7 @@ std::vector<float> initial_parameters(const Config& c, std::uint64_t seed) {
   const double embedding_std = 1.0 / std::sqrt(static_cast<double>(c.d_model));
   init.normal(layout.source_embedding, std::size_t{c.source_vocabulary} * c.d_model, embedding_std);
   init.normal(layout.target_embedding, std::size_t{c.target_vocabulary} * c.d_model, embedding_std);
-  for (const auto& l : layout.encoder) {
-    init.norm(l.attention_norm), init.attention(l.self_attention), init.norm(l.ffn_norm);
-    init.linear(l.ffn.expand), init.linear(l.ffn.contract);
-  }
+  for (const auto& l : layout.encoder) init.self_attention_layer(l);
   init.norm(layout.encoder_norm);
   for (const auto& l : layout.decoder) {
     init.norm(l.self_norm), init.attention(l.self_attention), init.norm(l.cross_norm),
