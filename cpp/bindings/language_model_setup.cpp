@@ -56,6 +56,14 @@ LanguageModelSetup language_model_setup(const LanguageModelRequest& r) {
   if ((setup.error = training_parameters(parameters))) return setup;
   setup.train_tokens = setup.model.tokenizer.encode(split.train_text);
   setup.held_out_tokens = setup.model.tokenizer.encode(split.held_out_text);
+  // evaluate() predicts every held-out token but the first, and training needs a token to predict from another.
+  for (const auto& [part, tokens] :
+       {std::pair{"held-out", &setup.held_out_tokens}, {"training", &setup.train_tokens}}) {
+    if (tokens->size() >= 2) continue;
+    setup.error = range_error(std::string("the corpus's ") + part + " part is " + std::to_string(tokens->size()) +
+                              " token long; it needs at least 2 (a longer task.corpus, or another task.heldOut)");
+    return setup;
+  }
   setup.model.parameters = model::initial_language_model_parameters(c, static_cast<std::uint64_t>(r.numbers.seed));
   setup.options.data_seed = static_cast<std::uint64_t>(r.numbers.data_seed);
   setup.options.steps = static_cast<std::size_t>(r.numbers.steps);

@@ -44,6 +44,9 @@ TEST(LanguageModelSetup, NamesEveryBadOption) {
   expect_refused([](auto& r) { r.tokenizer = "byte-pairs", r.merges = 0.5; }, "task.merges must be a whole number");
   expect_refused([](auto& r) { r.held_out_share = 0.9; }, "task.heldOut must be a share from 0.01 to 0.5");
   expect_refused([](auto& r) { r.corpus = "short"; }, "task.corpus has 5 characters");
+  // 60 characters with 1% held out: one character, one token, nothing evaluate() could predict.
+  expect_refused([](auto& r) { r.held_out_share = 0.01; },
+                 "the corpus's held-out part is 1 token long; it needs at least 2");
   expect_refused([](auto& r) { r.positions = "learned"; }, "model.positions must be 'sinusoidal', 'none'");
   expect_refused([](auto& r) { r.numbers.heads = 3; }, "model.heads must divide model.dModel = 32, got 3");
   expect_refused([](auto& r) { r.numbers.d_model = 512, r.numbers.ffn = 4096, r.layers = 6; }, "parameters");
