@@ -6,6 +6,9 @@
 #include <cstdio>
 #include <cstring>
 
+#include "attn/tasks.h"
+#include "attn/translator.h"
+
 namespace attn::check {
 namespace {
 
@@ -160,8 +163,34 @@ Error decoding(const std::string& choice, double output_temperature, double seed
   return {};
 }
 
+Error beam(double width, const std::string& choice, bool forced) {
+  if (!(width >= 1 && width <= static_cast<double>(model::kMaxBeamWidth) && width == std::floor(width))) {
+    return range_error("options.beam must be a whole number from 1 to " + std::to_string(model::kMaxBeamWidth) +
+                       ", got " + number(width));
+  }
+  if (choice == "sample") {
+    return range_error(
+        "options.beam cannot go with options.decoding 'sample': a beam keeps the most likely hypotheses, a sample "
+        "draws one");
+  }
+  if (forced) return range_error("options.beam cannot go with options.target: teacher forcing chooses every word");
+  return {};
+}
+
+Error unknown_word_rate(double rate, const std::string& task) {
+  if (!(rate >= 0 && rate <= 1))
+    return range_error("unknownWordRate must be a number from 0 to 1, got " + number(rate));
+  if (rate > 0 && task == "pairs") {
+    return range_error(
+        "unknownWordRate needs a task with word alignments ('en-es', 'en-ja', 'reverse', 'sort', 'copy'): "
+        "pasted "
+        "pairs have none, so no word could be masked");
+  }
+  return {};
+}
+
 Error training_task(const std::string& task, double min_length, double max_length) {
-  if (task == "en-es" || task == "en-ja" || task == "pairs") return {};
+  if (tasks::translation_language(task) || task == "pairs") return {};
   if (task != "reverse" && task != "sort" && task != "copy") {
     return range_error("task must be 'en-es', 'en-ja', 'reverse', 'sort', 'copy' or { pairs }, got '" + task + "'");
   }

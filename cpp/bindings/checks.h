@@ -59,6 +59,9 @@ Error position_shape(double rows, double cols);
 // A translation's decoding: choice is 'greedy' or 'sample'; the output temperature lies in [0.01, 100]; the
 // seed is a whole number from 0 to 2^53 - 1 (every JS number that is one exactly).
 Error decoding(const std::string& choice, double output_temperature, double seed);
+// options.beam: a whole number from 1 to kMaxBeamWidth (8), neither with sampling (a beam keeps the most likely
+// hypotheses, a sample draws one) nor with a forced target (teacher forcing chooses every word).
+Error beam(double width, const std::string& choice, bool forced);
 
 // heads >= 1 divides d_model; kv_heads >= 1 divides heads.
 Error head_counts(double heads, double kv_heads, double d_model);
@@ -93,6 +96,9 @@ Error training_options(const TrainingArgs& a);
 // task is 'en-es', 'en-ja', 'reverse', 'sort', 'copy' or 'pairs'; for the sequence tasks, 1 ≤ minLength ≤ maxLength
 // ≤ 12.
 Error training_task(const std::string& task, double min_length, double max_length);
+// unknownWordRate: a number from 0 to 1; above 0 only for a task whose pairs have word alignments (not pasted
+// pairs, whose alignments are unknown: no word could be masked, and the model's <unk> would stay untrained).
+Error unknown_word_rate(double rate, const std::string& task);
 // The held-out share of pasted pairs: 0.01 to 0.5.
 Error held_out_share(double share);
 // model.positions by name ('sinusoidal', 'none', 'rope' or 'alibi') into whether sinusoids are added and which

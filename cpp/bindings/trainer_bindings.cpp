@@ -58,7 +58,8 @@ val error_result(const check::Error& error) {
 }
 
 // trainerCreate({ task, minLength, maxLength, seed, dataSeed, steps, batchSize, learningRate, warmupSteps,
-//                 dModel, heads, ffn, encoderLayers, decoderLayers, kvHeads, noPositions, noScaling, sigmoidGates })
+//                 dModel, heads, ffn, encoderLayers, decoderLayers, kvHeads, noPositions, noScaling, sigmoidGates,
+//                 unknownWordRate })
 //   → { id, parameters } | { error }    (web/lib checked the types; the values are checked here)
 val trainer_create(const val& o) {
   check::TrainerRequest request;
@@ -82,6 +83,7 @@ val trainer_create(const val& o) {
   request.no_scaling = o["noScaling"].as<bool>();
   request.sigmoid_gates = o["sigmoidGates"].as<bool>();
   request.positions = o["positions"].as<std::string>();
+  request.unknown_word_rate = o["unknownWordRate"].as<double>();
   check::TrainerSetup setup = check::trainer_setup(request);
   request.pairs_text = {};
   if (!setup.pair_errors.empty()) return pairs_errors(setup.error, setup.pair_errors);
@@ -91,7 +93,7 @@ val trainer_create(const val& o) {
   const int id = next_id++;
   TrainerEntry& entry = trainers()[id];
   model::TranslationModel fresh =
-      model::new_model(setup.dims, static_cast<std::uint64_t>(request.numbers.seed), *setup.task);
+      model::new_model(setup.dims, static_cast<std::uint64_t>(request.numbers.seed), *setup.task, setup.unknown_token);
   entry.task = request.task;
   entry.data_seed = setup.options.data_seed;
   entry.trainer = std::make_unique<model::Trainer>(std::move(fresh), setup.options, bindings::module_kernels(),
@@ -150,11 +152,13 @@ val trainer_translator(int id) {
   return bindings::register_translator(entry->trainer->model());
 }
 
-// trainerSave(id) → { bytes: Uint8Array } in the weight-file format loadTranslator reads.
-val trainer_save(int id) {
+// trainerSave(id, int8) → { bytes: Uint8Array } in the weight-file format loadTranslator reads: float16
+// parameters, or 8-bit blocks (the shipped models' encoding).
+val trainer_save(int id, bool int8) {
   TrainerEntry* entry = find(id);
   if (!entry) return disposed();
-  return js::bytes_result(model::save_weights(entry->trainer->model()));
+  return js::bytes_result(model::save_weights(
+      entry->trainer->model(), int8 ? model::WeightEncoding::int8_blocks : model::WeightEncoding::float16));
 }
 
 // trainerReference(id, sentence) → { reference: { target, sourceIndex } | null }: the task's true answer.

@@ -33,6 +33,8 @@ TrainerSetup trainer_setup(const TrainerRequest& r) {
   const TrainingArgs& n = r.numbers;
   if ((setup.error = training_options(n))) return setup;
   if ((setup.error = training_task(r.task, r.min_length, r.max_length))) return setup;
+  if ((setup.error = unknown_word_rate(r.unknown_word_rate, r.task))) return setup;
+  setup.unknown_token = r.unknown_word_rate > 0;
   const auto data_seed = static_cast<std::uint64_t>(n.data_seed);
   if (r.task == "pairs") {
     if ((setup.error = held_out_share(r.held_out_share))) return setup;
@@ -73,8 +75,8 @@ TrainerSetup trainer_setup(const TrainerRequest& r) {
     setup.task.reset();
     return setup;
   }
-  const auto parameters =
-      static_cast<double>(model::ParameterLayout(model::with_vocabularies(dims, *setup.task)).count);
+  const auto parameters = static_cast<double>(
+      model::ParameterLayout(model::with_vocabularies(dims, *setup.task, setup.unknown_token)).count);
   if ((setup.error = training_parameters(parameters))) {
     setup.task.reset();
     return setup;
@@ -84,6 +86,7 @@ TrainerSetup trainer_setup(const TrainerRequest& r) {
   setup.options.batch = static_cast<std::size_t>(n.batch_size);
   setup.options.learning_rate = static_cast<float>(n.learning_rate);
   setup.options.warmup = static_cast<std::size_t>(n.warmup_steps);
+  setup.options.unknown_word_rate = static_cast<float>(r.unknown_word_rate);
   return setup;
 }
 

@@ -26,6 +26,7 @@ struct TrainerRequest {
   bool lowercase = false;                 // pairs: lower-case the target side
   bool no_positions = false, no_scaling = false, sigmoid_gates = false;
   std::string positions = "sinusoidal";  // 'sinusoidal', 'none', 'rope' or 'alibi'
+  double unknown_word_rate = 0;          // above 0: the model gets "<unk>" and training masks word pairs
 };
 
 struct TrainerSetup {
@@ -34,6 +35,7 @@ struct TrainerSetup {
   std::unique_ptr<tasks::Task> task;
   model::Config dims;  // without the vocabulary sizes (new_model() fills them from the task)
   model::TrainingOptions options;
+  bool unknown_token = false;  // new_model(dims, seed, *task, unknown_token)
 };
 
 TrainerSetup trainer_setup(const TrainerRequest& request);

@@ -29,8 +29,6 @@ constexpr double kMaxModelBytes = 64.0 * 1024 * 1024;
 constexpr auto kMaxSentenceChars = static_cast<double>(model::kMaxSentenceBytes);
 constexpr double kMaxExamples = 100000;
 
-const char* task_name(corpus::Language language) { return language == corpus::Language::japanese ? "en-ja" : "en-es"; }
-
 std::map<int, std::unique_ptr<model::Translator>>& translators() {
   static std::map<int, std::unique_ptr<model::Translator>> table;
   return table;
@@ -172,7 +170,8 @@ val attn::bindings::register_translator(model::TranslationModel model) {
   out.set("config", config_object(m.config));
   out.set("maxWords", static_cast<double>(translator->max_source_words()));
   const std::optional<corpus::Language> language = model::grammar_language(m);
-  out.set("task", language ? val(task_name(*language)) : val::null());
+  out.set("task", language ? val(tasks::translation_task_name(*language)) : val::null());
+  out.set("copiesUnknownWords", model::has_unknown_token(m));
   return out;
 }
 
@@ -194,12 +193,18 @@ val layered_maps(const std::vector<float>& all, std::size_t layers, std::size_t 
   return out;
 }
 
-// decoding: { choice: 'greedy' | 'sample', outputTemperature, seed, target: string | null } (types checked
-// in web/lib) → the C++ Decoding, or the RangeError naming the bad value.
+// decoding: { choice: 'greedy' | 'sample', outputTemperature, seed, target: string | null, beam: number | null }
+// (types checked in web/lib) → the C++ Decoding, or the RangeError naming the bad value.
 std::optional<val> decoding_from(const val& o, model::Decoding& d) {
   const std::string choice = o["choice"].as<std::string>();
   const double temperature = o["outputTemperature"].as<double>(), seed = o["seed"].as<double>();
   if (auto error = check::decoding(choice, temperature, seed)) return js::error_result("RangeError", error.message);
+  if (!o["beam"].isNull()) {
+    const double width = o["beam"].as<double>();
+    if (auto error = check::beam(width, choice, !o["target"].isNull()))
+      return js::error_result("RangeError", error.message);
+    d.beam = static_cast<std::size_t>(width);
+  }
   d.choice = choice == "sample" ? model::Decoding::Choice::sample : model::Decoding::Choice::greedy;
   d.output_temperature = static_cast<float>(temperature);
   d.seed = static_cast<std::uint64_t>(seed);
@@ -223,9 +228,59 @@ std::optional<val> decoding_from(const val& o, model::Decoding& d) {
   return std::nullopt;
 }
 
+// The words of a model's unknown-word handling: per target token the source index copied (-1: none), and the
+// sentence's unknown words with the closest known ones (all empty for a model without "<unk>").
+void set_unknown_words(val& out, const model::Translation& t) {
+  val copied = val::array();
+  for (std::size_t i = 0; i < t.copied_from.size(); ++i) copied.set(i, t.copied_from[i]);
+  out.set("copiedFrom", copied);
+  out.set("unknownWords", js::string_array(t.unknown_words));
+  val suggestions = val::array();
+  for (std::size_t i = 0; i < t.suggestions.size(); ++i) suggestions.set(i, js::string_array(t.suggestions[i]));
+  out.set("suggestions", suggestions);
+}
+
+// A beam search as { width, alpha, steps: [[{ token, word, parent, score, normalizedScore, finished, copiedFrom,
+// cross: [layer][head] 1 × S }]], best: { step, node }, greedy: { tokens, score, normalizedScore } }.
+val beam_object(const model::BeamSearch& b, const model::Translation& t) {
+  const std::size_t s = t.source.size();
+  val steps = val::array();
+  for (std::size_t step = 0; step < b.steps.size(); ++step) {
+    val nodes = val::array();
+    for (std::size_t i = 0; i < b.steps[step].size(); ++i) {
+      const model::BeamHypothesis& h = b.steps[step][i];
+      val node = val::object();
+      node.set("token", h.copied_from >= 0 ? std::string(model::kUnknownWord) : h.word);
+      node.set("word", h.word);
+      node.set("parent", h.parent);
+      node.set("score", h.score);
+      node.set("normalizedScore", h.normalized);
+      node.set("finished", h.finished);
+      node.set("copiedFrom", h.copied_from);
+      node.set("cross", layered_maps(h.cross_attention, t.layers_decoder, t.heads, 1, s));
+      nodes.set(i, node);
+    }
+    steps.set(step, nodes);
+  }
+  val out = val::object();
+  out.set("width", static_cast<double>(b.width));
+  out.set("alpha", model::kLengthPenaltyAlpha);
+  out.set("steps", steps);
+  val best = val::object();
+  best.set("step", static_cast<double>(b.best_step));
+  best.set("node", static_cast<double>(b.best_node));
+  out.set("best", best);
+  val greedy = val::object();
+  greedy.set("tokens", js::string_array(b.greedy));
+  greedy.set("score", b.greedy_score);
+  greedy.set("normalizedScore", b.greedy_normalized);
+  out.set("greedy", greedy);
+  return out;
+}
+
 // translatorTranslate(id, sentence, temperature, decoding, headMask) → { source, target, encoderSelf, decoderSelf,
-//   cross, probabilities (T × V), grammar: { target, sourceIndex } | null, outsideGrammar: why not | null }
-//   | { error }
+//   cross, probabilities (T × V), copiedFrom, unknownWords, suggestions, beam: beam_object | null,
+//   grammar: { target, sourceIndex } | null, outsideGrammar: why not | null } | { error }
 val translator_translate(int id, const val& sentence_value, double temperature, const val& decoding_value,
                          const val& head_mask_value) {
   const auto it = translators().find(id);
@@ -251,6 +306,8 @@ val translator_translate(int id, const val& sentence_value, double temperature, 
   out.set("decoderSelf", layered_maps(t.decoder_self, t.layers_decoder, t.heads, n, n));
   out.set("cross", layered_maps(t.cross_attention, t.layers_decoder, t.heads, n, s));
   out.set("probabilities", js::matrix_result(t.probabilities, n, it->second->model().config.target_vocabulary));
+  set_unknown_words(out, t);
+  out.set("beam", t.beam ? beam_object(*t.beam, t) : val::null());
   const std::vector<std::string> words(t.source.begin(), t.source.end() - 1);
   const std::optional<corpus::Language> language = model::grammar_language(it->second->model());
   std::string problem;
@@ -281,15 +338,15 @@ bool translator_free(int id) { return translators().erase(id) == 1; }
 // heldOutSentences(task, count, seed) → { sentences: [{ source, target, sourceIndex }] }, the same sentences
 // the native tools see; task is 'en-es' or 'en-ja'.
 val held_out_sentences(const std::string& task, double count, double seed) {
-  if (task != "en-es" && task != "en-ja") return js::error_result("RangeError", "task must be 'en-es' or 'en-ja'");
+  const auto language = tasks::translation_language(task);
+  if (!language) return js::error_result("RangeError", "task must be 'en-es' or 'en-ja'");
   if (!(count >= 0 && count <= kMaxExamples) || count != std::floor(count)) {
     return js::error_result("RangeError", "count must be an integer from 0 to 100000");
   }
   if (!(seed >= 0 && seed <= 9007199254740991.0) || seed != std::floor(seed)) {
     return js::error_result("RangeError", "seed must be a non-negative integer");
   }
-  const auto pairs = corpus::held_out_set(static_cast<std::size_t>(count), static_cast<std::uint64_t>(seed),
-                                          task == "en-ja" ? corpus::Language::japanese : corpus::Language::spanish);
+  const auto pairs = corpus::held_out_set(static_cast<std::size_t>(count), static_cast<std::uint64_t>(seed), *language);
   val result = val::object();
   result.set("sentences", bindings::pair_objects(pairs));
   return result;

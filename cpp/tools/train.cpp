@@ -35,9 +35,11 @@ int main(int argc, char** argv) {
                           {"scaling", "on"},
                           {"weights", "softmax"},
                           {"dump-parameters", ""},
+                          {"file-encoding", "float16"},
                           {"task", "en-es"},
                           {"min-length", "3"},
-                          {"max-length", "8"}});
+                          {"max-length", "8"},
+                          {"unk-rate", "0"}});
   // --task en-es or en-ja (the corpus's language pairs) or a sequence task (reverse, sort, copy) with
   // --min-length/--max-length.
   if (!tasks::named_task(o.text("task"), {}, 0)) {
@@ -47,6 +49,13 @@ int main(int argc, char** argv) {
   auto make_task = [&](std::uint64_t seed) {
     return tasks::named_task(o.text("task"), {o.number("min-length"), o.number("max-length")}, seed);
   };
+  // --unk-rate p: train to carry unknown words (each maskable word pair becomes <unk> with probability p); the
+  // model then has "<unk>" in both vocabularies. 0, the default, trains exactly as before.
+  const double unknown_word_rate = o.real("unk-rate");
+  if (!(unknown_word_rate >= 0 && unknown_word_rate <= 1)) {
+    std::cerr << "--unk-rate must be a number from 0 to 1\n";
+    return 1;
+  }
   const KernelSet& kernels = o.text("kernels") == "reference" ? reference_kernels() : fast_kernels();
   model::Config dims;
   dims.d_model = static_cast<std::uint32_t>(o.number("d-model"));
@@ -59,7 +68,7 @@ int main(int argc, char** argv) {
   dims.scaled = o.text("scaling") != "off";
   dims.weighting =
       o.text("weights") == "sigmoid" ? model::AttentionWeighting::sigmoid : model::AttentionWeighting::softmax;
-  model::TranslationModel m = model::new_model(dims, o.number("seed"), *make_task(0));
+  model::TranslationModel m = model::new_model(dims, o.number("seed"), *make_task(0), unknown_word_rate > 0);
   std::printf("model: D=%u H=%u FFN=%u encoder %u decoder %u, vocabularies %u/%u, %zu parameters\n", dims.d_model,
               dims.heads, dims.ffn, dims.encoder_layers, dims.decoder_layers, m.config.source_vocabulary,
               m.config.target_vocabulary, m.parameters.size());
@@ -71,6 +80,7 @@ int main(int argc, char** argv) {
   t.learning_rate = static_cast<float>(o.real("lr"));
   t.warmup = o.number("warmup");
   t.threads = static_cast<unsigned>(o.number("threads"));
+  t.unknown_word_rate = static_cast<float>(unknown_word_rate);
   t.on_progress = [](const model::TrainingProgress& p) {
     std::printf("step %5zu  loss/token %.4f  lr %.5f  %.1f s\n", p.step, p.loss_per_token, p.learning_rate, p.seconds);
     std::fflush(stdout);
@@ -82,7 +92,15 @@ int main(int argc, char** argv) {
         .write(reinterpret_cast<const char*>(m.parameters.data()),
                static_cast<std::streamsize>(m.parameters.size() * 4));
   }
-  const std::vector<std::uint8_t> bytes = model::save_weights(m);
+  // --file-encoding int8: the weight file's parameters as 8-bit blocks (the shipped models); the evaluation below
+  // reads the file back, so it scores the weights as stored.
+  const std::string encoding = o.text("file-encoding");
+  if (encoding != "float16" && encoding != "int8") {
+    std::cerr << "--file-encoding must be float16 or int8\n";
+    return 1;
+  }
+  const std::vector<std::uint8_t> bytes =
+      model::save_weights(m, encoding == "int8" ? model::WeightEncoding::int8_blocks : model::WeightEncoding::float16);
   std::ofstream(o.text("out"), std::ios::binary).write(reinterpret_cast<const char*>(bytes.data()), bytes.size());
   model::LoadedModel loaded = model::load_weights(bytes.data(), bytes.size());
   if (!loaded.model) {
@@ -102,5 +120,13 @@ int main(int argc, char** argv) {
   for (std::size_t i = 0; i < e.alignment_hits.size(); ++i)
     std::printf("  layer %zu head %zu: %.1f%%\n", i / dims.heads, i % dims.heads,
                 100.0 * e.alignment_hits[i] / std::max<std::size_t>(e.aligned_words, 1));
+  if (model::has_unknown_token(translator.model())) {
+    const model::CopyEvaluation copy = model::evaluate_copying(translator, held_out);
+    const double n = static_cast<double>(std::max<std::size_t>(copy.sentences, 1));
+    std::printf(
+        "one word made up per held-out sentence (%zu): translation exact with it copied %.1f%%, copied to the "
+        "reference's position %.1f%%, copied at all %.1f%%\n",
+        copy.sentences, 100.0 * copy.exact / n, 100.0 * copy.placed / n, 100.0 * copy.copied / n);
+  }
   return 0;
 }

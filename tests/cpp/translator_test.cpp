@@ -74,8 +74,50 @@ TEST(WeightFile, RefusesForeignCorruptedTruncatedAndNewerFiles) {
   EXPECT_NE(refused(truncated).find("checksum mismatch"), std::string::npos);
 
   auto newer = good;
-  newer[4] = 4;
-  EXPECT_NE(refused(newer).find("format version 4, but this build reads versions 1 to 3"), std::string::npos);
+  newer[4] = 5;
+  EXPECT_NE(refused(newer).find("format version 5, but this build reads versions 1 to 4"), std::string::npos);
+}
+
+// The shipped models' encoding: 8-bit values in blocks of 64 with a float16 scale each, version 4.
+TEST(WeightFile, EightBitBlocksKeepEachValueWithinHalfAStepAndReadBackTheSame) {
+  TranslationModel m = new_translation_model(tiny_model_config(), 5);
+  m.parameters[3] = 0;  // a block's values need not be nonzero; a block of zeros has scale 0
+  std::fill(m.parameters.begin() + kWeightBlock, m.parameters.begin() + 2 * kWeightBlock, 0.0f);
+  const auto bytes = save_weights(m, WeightEncoding::int8_blocks);
+  EXPECT_EQ(bytes[4], 4) << "8-bit parameters need version 4";
+  const std::size_t blocks = (m.parameters.size() + kWeightBlock - 1) / kWeightBlock;
+  // A version-1 file's bytes, less one byte a parameter, plus the scales and version 4's three header words.
+  EXPECT_EQ(bytes.size(), save_weights(m).size() - m.parameters.size() + 2 * blocks + 12);
+  const LoadedModel loaded = load_weights(bytes.data(), bytes.size());
+  ASSERT_TRUE(loaded.model) << loaded.error;
+  EXPECT_EQ(loaded.encoding, WeightEncoding::int8_blocks);
+  EXPECT_EQ(loaded.model->config.key_value_heads(), m.config.heads);
+  for (std::size_t start = 0; start < m.parameters.size(); start += kWeightBlock) {
+    const std::size_t end = std::min(m.parameters.size(), start + kWeightBlock);
+    float largest = 0;
+    for (std::size_t i = start; i < end; ++i) largest = std::max(largest, std::fabs(m.parameters[i]));
+    const float step = largest / 127;
+    for (std::size_t i = start; i < end; ++i)
+      ASSERT_NEAR(loaded.model->parameters[i], m.parameters[i], step * 0.51f + 1e-7f) << i;
+  }
+  EXPECT_EQ(loaded.model->parameters[3], 0.0f);
+  EXPECT_EQ(save_weights(*loaded.model, WeightEncoding::int8_blocks), bytes) << "a second save changes nothing";
+}
+
+TEST(WeightFile, EightBitFilesRefuseAnUnknownEncodingAndAWrongLength) {
+  const auto good = save_weights(new_translation_model(tiny_model_config(), 5), WeightEncoding::int8_blocks);
+  const auto with_checksum = [](std::vector<std::uint8_t> bytes) {
+    bytes.resize(bytes.size() - 4);
+    const std::uint32_t crc = weight_file_checksum(bytes.data(), bytes.size());
+    for (int i = 0; i < 4; ++i) bytes.push_back(static_cast<std::uint8_t>(crc >> (8 * i)));
+    return load_weights(bytes.data(), bytes.size()).error;
+  };
+  auto encoding = good;
+  encoding[4 + 4 * 9] = 7;  // after the version, six dimensions, the flags and the key/value heads
+  EXPECT_NE(with_checksum(encoding).find("unknown parameter encoding 7"), std::string::npos);
+  auto float16 = good;
+  float16[4 + 4 * 9] = 0;  // the same bytes read as float16 parameters: too few
+  EXPECT_NE(with_checksum(float16).find("its length does not match its header"), std::string::npos);
 }
 
 TEST(Training, IsDeterministicWhateverTheThreadCount) {

@@ -1,5 +1,5 @@
-// Writes weights_fuzzer's seed corpus: real weight files of tiny models (versions 1 and 2, each ablation,
-// several shapes), without their last four bytes (the fuzzer appends the checksum itself).
+// Writes weights_fuzzer's seed corpus: real weight files of tiny models (versions 1, 2 and 4: each ablation,
+// several shapes, 8-bit parameters), without their last four bytes (the fuzzer appends the checksum itself).
 //   weight_seeds <directory>
 #include <cstdio>
 #include <fstream>
@@ -18,18 +18,22 @@ int main(int argc, char** argv) {
     const char* name;
     std::uint32_t d_model, heads, ffn, layers;
     bool positions, scaled, sigmoid;
+    model::WeightEncoding encoding = model::WeightEncoding::float16;
   };
-  const Seed seeds[] = {
-      {"d2-h1", 2, 1, 2, 1, true, true, false},         {"d4-h2", 4, 2, 4, 1, true, true, false},
-      {"d4-h2-2layers", 4, 2, 3, 2, true, true, false}, {"d2-no-positions", 2, 1, 2, 1, false, true, false},
-      {"d2-unscaled", 2, 1, 2, 1, true, false, false},  {"d2-sigmoid", 2, 2, 2, 1, true, true, true}};
+  const Seed seeds[] = {{"d2-h1", 2, 1, 2, 1, true, true, false},
+                        {"d4-h2", 4, 2, 4, 1, true, true, false},
+                        {"d4-h2-2layers", 4, 2, 3, 2, true, true, false},
+                        {"d2-no-positions", 2, 1, 2, 1, false, true, false},
+                        {"d2-unscaled", 2, 1, 2, 1, true, false, false},
+                        {"d2-sigmoid", 2, 2, 2, 1, true, true, true},
+                        {"d4-h2-int8", 4, 2, 4, 1, true, true, false, model::WeightEncoding::int8_blocks}};
   const auto task = tasks::named_task("copy", {1, 2}, 1);
   for (const Seed& s : seeds) {
     model::Config c;
     c.d_model = s.d_model, c.heads = s.heads, c.ffn = s.ffn, c.encoder_layers = s.layers, c.decoder_layers = s.layers;
     c.max_positions = 8, c.positions = s.positions, c.scaled = s.scaled;
     c.weighting = s.sigmoid ? model::AttentionWeighting::sigmoid : model::AttentionWeighting::softmax;
-    const auto bytes = model::save_weights(model::new_model(c, 1, *task));
+    const auto bytes = model::save_weights(model::new_model(c, 1, *task), s.encoding);
     std::ofstream(std::string(argv[1]) + "/" + s.name, std::ios::binary)
         .write(reinterpret_cast<const char*>(bytes.data()), static_cast<std::streamsize>(bytes.size() - 4));
   }

@@ -24,9 +24,12 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     FUZZ_CHECK(!loaded.error.empty());
     return 0;
   }
+  // Saved again as float16 it reads back the same (8-bit values times a float16 scale need not be float16 values).
   const std::vector<std::uint8_t> saved = model::save_weights(*loaded.model);
   const model::LoadedModel again = model::load_weights(saved.data(), saved.size());
-  FUZZ_CHECK(again.model && again.model->parameters == loaded.model->parameters);
+  FUZZ_CHECK(again.model);
+  if (loaded.encoding == model::WeightEncoding::float16)
+    FUZZ_CHECK(again.model->parameters == loaded.model->parameters);
 
   std::string sentence;
   const auto& words = loaded.model->source.words();

@@ -280,7 +280,7 @@ export interface DecodingStep {
   step: number;
   /** The token produced at this step. */
   token: string;
-  /** The probability the output distribution gave `token`. */
+  /** The probability the output distribution gave `token` (for a copied word: the model's <unk>). */
   probability: number;
   /** The output distribution's 10 most likely words at this step, most likely first. */
   top: { word: string; probability: number }[];
@@ -303,10 +303,33 @@ export interface Translation {
   crossAttention: LayeredMaps;
   /** T × V: row t is the output distribution target[t] was chosen from; columns are `Translator.outputWords`. */
   probabilities: Matrix;
-  /** How the words were chosen (`forced`: teacher forcing, the decoder was fed `options.target`). */
-  decoding: { choice: 'greedy' | 'sample'; outputTemperature: number; seed: number; forced: boolean };
+  /**
+   * How the words were chosen (`forced`: teacher forcing, the decoder was fed `options.target`; 'beam': beam
+   * search of width `beam`, null otherwise).
+   */
+  decoding: {
+    choice: 'greedy' | 'sample' | 'beam';
+    outputTemperature: number;
+    seed: number;
+    forced: boolean;
+    beam: number | null;
+  };
   /** The same maps as seen at each decoding step. */
   steps: DecodingStep[];
+  /**
+   * A model with "<unk>" (`Translator.copiesUnknownWords`): each output <unk> replaced by a source word, the one
+   * the last decoder layer's cross-attention (heads averaged) weighs most among the words read as <unk> (among all
+   * words when none was; never <eos>). `target[targetIndex]` is `word`, `source[sourceIndex]`. Empty otherwise, and
+   * under teacher forcing (a forced word outside the vocabulary is fed, and shown, as "<unk>").
+   */
+  copied: { targetIndex: number; sourceIndex: number; word: string }[];
+  /**
+   * A model with "<unk>": the sentence's words outside its vocabulary, each once, read as <unk>, with the closest
+   * known words (edit distance), nearest first. Empty otherwise (such a model throws UnknownWordError instead).
+   */
+  unknownWords: { word: string; suggestions: string[] }[];
+  /** With `options.beam`: every hypothesis the search kept. Null otherwise. */
+  beam: BeamSearch | null;
   /**
    * For models of the toy grammar's language pairs (`Translator.task`) and sentences the grammar translates:
    * its own translation and, per word of it, the index in `source` of the English word it translates (-1 for
@@ -320,6 +343,50 @@ export interface Translation {
    * where ("“eat” needs an object: say what, e.g. “the dogs eat the apple”"). Null otherwise.
    */
   outsideGrammar: string | null;
+}
+
+/**
+ * Beam search (Wu et al. 2016): at each step the `width` most probable extensions of the open hypotheses are
+ * kept; one ending in <eos> is finished. Hypotheses are ranked by `normalizedScore` = `score` / lp, `score` the sum
+ * of the natural logarithms of their tokens' probabilities (<eos> included; the distribution at
+ * `outputTemperature`), lp = ((5 + length) / 6)^`alpha`, `alpha` 0.6. The search stops when nothing is open, at
+ * 32 tokens (open hypotheses then end there, unfinished) or when no open hypothesis can beat the best finished
+ * one. The translation returned is the best hypothesis, its maps those greedy decoding would give it.
+ */
+export interface BeamSearch {
+  width: number;
+  alpha: number;
+  /** `steps[t]`: the hypotheses of t + 1 tokens kept at step t, best first. */
+  steps: BeamNode[][];
+  /** Where the returned translation's last token is: `steps[best.step][best.node]`. */
+  best: { step: number; node: number };
+  /**
+   * Greedy decoding of the same sentence: its tokens (<eos> included when it stopped by itself; "<unk>" as the
+   * model said it), scores, and `path[t]`: the index in `steps[t]` of the node holding its first t + 1 tokens, or
+   * -1 once it has left the beam (where greedy parts from the tree).
+   */
+  greedy: { tokens: string[]; score: number; normalizedScore: number; path: number[] };
+}
+
+export interface BeamNode {
+  /** The token this hypothesis adds, as the model said it (an output word, "<eos>", or "<unk>"). */
+  token: string;
+  /** The token as shown: for an <unk> the source word it copies. */
+  word: string;
+  /** The hypothesis's words, first to last (`words[words.length - 1]` is `word`). */
+  words: string[];
+  /** The node it extends in the previous step (-1 at step 0). */
+  parent: number;
+  /** Sum of the log-probabilities of its tokens. */
+  score: number;
+  /** `score` divided by the length penalty. */
+  normalizedScore: number;
+  /** It ended with <eos>. */
+  finished: boolean;
+  /** For an <unk> of a model that has it: the source index it copies; -1 otherwise. */
+  copiedFrom: number;
+  /** [layer][head] 1 × S: the cross-attention row of the decoder position that chose this token. */
+  crossAttention: LayeredMaps;
 }
 
 export interface HeldOutSentence {
@@ -357,13 +424,21 @@ export interface Translator {
    * trained on those tasks), or null: then `alignment` is always null and heldOutSentences() throws.
    */
   readonly task: ShippedModel | null;
+  /**
+   * Whether the model has "<unk>" (trained with `unknownWordRate` above 0): it reads unknown words as <unk> and
+   * copies them into the output (`Translation.copied`) instead of throwing UnknownWordError.
+   */
+  readonly copiesUnknownWords: boolean;
   /** The words the model knows (special tokens excluded). */
   readonly vocabulary: { readonly source: readonly string[]; readonly target: readonly string[] };
-  /** Every output token the model can produce: the columns of `Translation.probabilities` (<bos>, <eos> first). */
+  /**
+   * Every output token the model can produce: the columns of `Translation.probabilities` (<bos>, <eos> and, for a
+   * model that has it, <unk> first).
+   */
   readonly outputWords: readonly string[];
   /**
    * Translation, one word at a time. `temperature` (default 1, the training value) divides every attention
-   * layer's logits. Throws UnknownWordError for words outside the vocabulary, RangeError for an empty or
+   * layer's logits. Throws UnknownWordError for words outside the vocabulary (unless `copiesUnknownWords`), RangeError for an empty or
    * over-long sentence (more than `maxWords` words or 4096 characters), a temperature that is not a finite
    * number > 0 or a bad decoding option, and TypeError for arguments of the wrong type or an unknown option. The translator keeps
    * working after an error.
@@ -443,6 +518,12 @@ export interface TranslateOptions {
    * step's distribution is the model's guess at the next of them. RangeError for words the model never produces.
    */
   target?: string;
+  /**
+   * Beam search of this width, a whole number from 1 to 8 (1 chooses greedy decoding's words): the translation is
+   * the best hypothesis and `Translation.beam` the tree. RangeError out of range, with `decoding: 'sample'` or with
+   * `target`.
+   */
+  beam?: number;
   /** Heads switched off (Michel et al. 2019): see HeadMask. */
   headMask?: HeadMask;
 }
@@ -561,6 +642,13 @@ export interface TrainerOptions extends LoadOptions {
   learningRate?: number;
   /** Steps of linear warm-up, at most `steps`. Default min(40, steps / 10). */
   warmupSteps?: number;
+  /**
+   * Training to carry unknown words (Luong et al. 2015), 0 to 1 (default 0): the model gets "<unk>" and each
+   * source word aligned to exactly one target word becomes <unk> with this probability, its target word too
+   * (seeded by `dataSeed`). Its translators then copy unknown words instead of refusing them. RangeError for
+   * pasted pairs (they have no alignments).
+   */
+  unknownWordRate?: number;
   model?: ModelShape;
   ablations?: Ablations;
 }
@@ -625,8 +713,11 @@ export interface Trainer {
   evaluateLengths(options?: { longest?: number; count?: number }): { length: number; exact: number; total: number }[];
   /** A Translator over a copy of the current (float32) weights; dispose it when done. */
   translator(): Translator;
-  /** The current weights as a weight file (float16); loadTranslator({ model: bytes }) reads it. */
-  save(): Uint8Array;
+  /**
+   * The current weights as a weight file; loadTranslator({ model: bytes }) reads it. `encoding`: 'float16'
+   * (default) or 'int8' (8-bit blocks of 64 with a float16 scale each, as the shipped models: half the bytes).
+   */
+  save(options?: { encoding?: 'float16' | 'int8' }): Uint8Array;
   /**
    * The task's own answer for a source sentence: the target words and, for each, the index of the source word
    * it comes from (-1 for none); null when the task has none (a sentence outside the toy grammar, a sequence

@@ -23,6 +23,7 @@ export const trainerDefaults = Object.freeze({
   batchSize: 48,
   learningRate: 0.008,
   warmupSteps: 40,
+  unknownWordRate: 0,
   model: Object.freeze({ dModel: 32, heads: 4, ffn: 64, encoderLayers: 2, decoderLayers: 2 }),
   ablations: Object.freeze({ noPositions: false, noScaling: false, singleHead: false, sigmoidGates: false }),
 });
@@ -66,6 +67,7 @@ const trainerOptionShape = {
   batchSize: null,
   learningRate: null,
   warmupSteps: null,
+  unknownWordRate: null,
   model: {
     ...Object.fromEntries(Object.keys(trainerDefaults.model).map((key) => [key, null])),
     kvHeads: null,
@@ -102,6 +104,7 @@ export function resolveTrainerOptions(options = {}) {
     batchSize: number(options, 'batchSize', trainerDefaults.batchSize, 'options.'),
     learningRate: number(options, 'learningRate', trainerDefaults.learningRate, 'options.'),
     warmupSteps: number(options, 'warmupSteps', undefined, 'options.'),
+    unknownWordRate: number(options, 'unknownWordRate', trainerDefaults.unknownWordRate, 'options.'),
     model: {},
     ablations: {},
   };
@@ -185,10 +188,22 @@ class Trainer {
     );
   }
 
-  /** The current weights as a weight file (float16), for loadTranslator({ model: bytes }) or a download. */
-  save() {
+  /**
+   * The current weights as a weight file, for loadTranslator({ model: bytes }) or a download: `encoding`
+   * 'float16' (the default) or 'int8' (8-bit values in blocks of 64 sharing a float16 scale, as the shipped
+   * models are stored: half the bytes; format version 4, which older builds refuse by name).
+   */
+  save(options = {}) {
     this.#handle.live('save');
-    return this.#handle.call('save', 'trainerSave').bytes;
+    const int8 = withOperation('save', () => {
+      validate.requireObject(options, 'options');
+      checkKnownKeys(options, { encoding: null }, { operation: 'save' });
+      const encoding = validate.optionalString(options.encoding, 'options.encoding', 'float16');
+      if (encoding !== 'float16' && encoding !== 'int8')
+        throw new RangeError(`options.encoding must be 'float16' or 'int8', got '${encoding}'`);
+      return encoding === 'int8';
+    });
+    return this.#handle.call('save', 'trainerSave', int8).bytes;
   }
 
   /**
@@ -236,7 +251,8 @@ class Trainer {
  * A trainer for a fresh translation model, or, for a task given as { corpus }, a language model (see
  * language-model.js: createLanguageModelTrainer). Options (all optional): task ('en-es', 'en-ja', 'reverse', 'sort' or
  * 'copy') and sequenceLength { min, max } for the sequence tasks, seed, dataSeed, steps, batchSize,
- * learningRate, warmupSteps, model { dModel, heads, kvHeads (key/value heads shared by the query heads: 1 for
+ * learningRate, warmupSteps, unknownWordRate (the share of aligned word pairs masked as <unk>, so the model learns
+ * to carry unknown words; default 0), model { dModel, heads, kvHeads (key/value heads shared by the query heads: 1 for
  * multi-query, a divisor of heads for grouped-query; default heads), ffn, encoderLayers, decoderLayers, positions
  * ('sinusoidal', 'none', 'rope' or 'alibi') }, ablations
  * { noPositions, noScaling, singleHead, sigmoidGates }, backend (as for loadAttention).

@@ -24,10 +24,12 @@ const translateOptionShape = {
   outputTemperature: null,
   seed: null,
   target: null,
+  beam: null,
   headMask: null,
 };
 
-const specialTokens = new Set(['<bos>', '<eos>']);
+const unknownToken = '<unk>';
+const specialTokens = new Set(['<bos>', '<eos>', unknownToken]);
 
 async function modelBytes(model) {
   if (model === undefined || model === null) return modelBytes('en-es');
@@ -62,7 +64,11 @@ function steps(result, words) {
   return result.target.map((token, step) => ({
     step,
     token,
-    probability: result.probabilities.data[step * result.probabilities.cols + words.indexOf(token)],
+    // A copied word was the model's <unk>: its probability is that column's.
+    probability:
+      result.probabilities.data[
+        step * result.probabilities.cols + words.indexOf(result.copiedFrom[step] >= 0 ? unknownToken : token)
+      ],
     top: topWords(result.probabilities, step, words),
     decoderSelfAttention: result.decoderSelf.map((layer) => layer.map((m) => prefix(m, step, true))),
     crossAttention: result.cross.map((layer) => layer.map((m) => prefix(m, step, false))),
@@ -77,6 +83,53 @@ function alignment(result) {
     target,
     sourceIndex,
     matchesModel: produced.length === target.length && produced.every((word, i) => word === target[i]),
+  };
+}
+
+/** The copies of a model with "<unk>": [{ targetIndex, sourceIndex, word }], one per output <unk> replaced. */
+function copies(result) {
+  return result.copiedFrom.flatMap((sourceIndex, targetIndex) =>
+    sourceIndex < 0 ? [] : [{ targetIndex, sourceIndex, word: result.source[sourceIndex] }],
+  );
+}
+
+/**
+ * The module's beam search with each hypothesis's words, and where greedy decoding's path runs in the tree:
+ * `greedy.path[step]` is the index of the node holding greedy's first step + 1 tokens, -1 once it has left the beam.
+ */
+function beamSearch(beam) {
+  if (!beam) return null;
+  /** @type {string[][][]} each node's words, first to last */
+  const words = [];
+  const tree = beam.steps.map((nodes, step) =>
+    nodes.map((node, index) => {
+      (words[step] ??= [])[index] = [...(step ? words[step - 1][node.parent] : []), node.word];
+      return {
+        token: node.token,
+        word: node.word,
+        words: words[step][index],
+        parent: node.parent,
+        score: node.score,
+        normalizedScore: node.normalizedScore,
+        finished: node.finished,
+        copiedFrom: node.copiedFrom,
+        crossAttention: node.cross,
+      };
+    }),
+  );
+  const path = [];
+  for (const [step, token] of beam.greedy.tokens.entries()) {
+    const previous = step ? path[step - 1] : -1;
+    const found =
+      step && previous < 0 ? -1 : (tree[step] ?? []).findIndex((n) => n.parent === previous && n.token === token);
+    path.push(found);
+  }
+  return {
+    width: beam.width,
+    alpha: beam.alpha,
+    steps: tree,
+    best: beam.best,
+    greedy: { ...beam.greedy, path },
   };
 }
 
@@ -119,11 +172,13 @@ class Translator {
     this.config = loaded.config;
     this.maxWords = loaded.maxWords;
     this.task = loaded.task; // 'en-es' or 'en-ja' when the vocabularies are that language pair's, else null
+    this.copiesUnknownWords = loaded.copiesUnknownWords; // the model has "<unk>": unknown words are carried
     this.vocabulary = Object.freeze({
       source: Object.freeze(loaded.sourceWords.filter((w) => !specialTokens.has(w))),
       target: Object.freeze(loaded.targetWords.filter((w) => !specialTokens.has(w))),
     });
-    this.outputWords = Object.freeze([...loaded.targetWords]); // the columns of `probabilities`, <bos> and <eos> first
+    // the columns of `probabilities`: <bos>, <eos> (and <unk> for a model that has it) first
+    this.outputWords = Object.freeze([...loaded.targetWords]);
     Object.freeze(this);
   }
 
@@ -132,7 +187,10 @@ class Translator {
    * below 1 sharpens attention towards hard alignment, above 1 flattens it towards an average. How each word
    * is chosen: `decoding` 'greedy' (default: the most likely) or 'sample' (a seeded draw, `seed` default 0)
    * from softmax(logits / `outputTemperature`) (default 1); `target` (words separated by spaces) forces the
-   * decoder's input (teacher forcing). `headMask` ({ encoderSelf, decoderSelf, cross }, each [layer][head] of
+   * decoder's input (teacher forcing); `beam` (1-8) runs beam search of that width (1 gives greedy's words): the
+   * translation is the best hypothesis, `beam` the tree of every hypothesis kept. A model with "<unk>"
+   * (`copiesUnknownWords`) reads unknown words as <unk> and copies into the output the word each output <unk>
+   * attends to (`copied`); others throw UnknownWordError. `headMask` ({ encoderSelf, decoderSelf, cross }, each [layer][head] of
    * true/1 for on, false/0 for off; a kind left out is all on) switches heads off: an off head's output is
    * zeroed before the output projection (its map is still computed and returned).
    */
@@ -150,6 +208,7 @@ class Translator {
           outputTemperature: validate.optionalNumber(options.outputTemperature, 'options.outputTemperature', 1),
           seed: validate.optionalNumber(options.seed, 'options.seed', 0),
           target: validate.optionalString(options.target, 'options.target', null),
+          beam: options.beam === undefined ? null : validate.requireNumber(options.beam, 'options.beam'),
         },
         headMask: validate.headMask(options.headMask, 'options.headMask', this.config.heads),
       };
@@ -166,12 +225,16 @@ class Translator {
       crossAttention: result.cross,
       probabilities: result.probabilities,
       decoding: {
-        choice: decoding.choice,
+        choice: decoding.beam === null ? decoding.choice : 'beam',
         outputTemperature: decoding.outputTemperature,
         seed: decoding.seed,
         forced: decoding.target !== null,
+        beam: decoding.beam,
       },
       steps: steps(result, this.outputWords),
+      copied: copies(result),
+      unknownWords: result.unknownWords.map((word, i) => ({ word, suggestions: result.suggestions[i] })),
+      beam: beamSearch(result.beam),
       alignment: alignment(result),
       outsideGrammar: result.outsideGrammar,
     };

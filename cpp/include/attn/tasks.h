@@ -44,6 +44,10 @@ struct SequenceLengths {
 };
 std::unique_ptr<Task> sequence_task(SequenceKind kind, SequenceLengths lengths, std::uint64_t data_seed);
 
+// The corpus language pairs by the task names the API and the tools use ("en-es", "en-ja"), and back.
+std::optional<corpus::Language> translation_language(const std::string& task);
+const char* translation_task_name(corpus::Language language);
+
 // A task by the name the API and the tools use: "en-es", "en-ja", "reverse", "sort" or "copy" (null for any
 // other name; the lengths apply to the sequence tasks).
 std::unique_ptr<Task> named_task(const std::string& name, SequenceLengths lengths, std::uint64_t data_seed);

@@ -36,14 +36,17 @@ struct TrainingProgress {
 };
 
 struct TrainingOptions {
-  std::uint64_t data_seed = 1;
-  std::size_t steps = 4000;  // the schedule's length: warm-up, then cosine decay to 5% at this step
-  std::size_t batch = 48;    // sentence pairs per step
+  std::uint64_t data_seed = 1;  // the training pairs' stream, and which words unknown_word_rate masks
+  std::size_t steps = 4000;     // the schedule's length: warm-up, then cosine decay to 5% at this step
+  std::size_t batch = 48;       // sentence pairs per step
   float learning_rate = 3e-3f;
   std::size_t warmup = 200;
   float clip_norm = 1.0f;
   unsigned threads = 2;
   double time_limit_seconds = 0;  // 0: none; otherwise stop after the step that crosses it
+  // Training to carry unknown words (see UnknownWordMasker), for a model with "<unk>" (new_model(…, true));
+  // a model without it trains on the pairs as drawn. 0 (the default) changes nothing.
+  float unknown_word_rate = 0;
   std::size_t report_every = 100;
   std::function<void(const TrainingProgress&)> on_progress;
 };
@@ -54,6 +57,26 @@ struct StepReport {
   double loss_per_token = 0;  // mean cross-entropy per target token of this step's batch
   float learning_rate = 0;    // the rate this step used
   double gradient_norm = 0;   // global L2 norm of the gradient, before clipping
+};
+
+// Training to carry unknown words (Luong et al. 2015, "Addressing the Rare Word Problem in Neural Machine
+// Translation"): a source word aligned to exactly one target word (which, aligned to one source word, is then
+// aligned to it alone) may be replaced by <unk>, and its target word too, so the model learns to say <unk> where
+// it reads one and to look at it while it does; translating then copies the source word there.
+// The source positions that may be masked: pairs without alignments (pasted pairs) have none.
+std::vector<std::size_t> maskable_words(const corpus::SentencePair& pair);
+class UnknownWordMasker {
+ public:
+  // `seed` alone decides which words (the Trainer seeds it from options.data_seed), so masking is the same
+  // whatever runs the shards.
+  UnknownWordMasker(float rate, std::uint64_t seed);
+  // Masks each maskable word with probability `rate`: one draw per maskable word, none at rate 0 (the pair is
+  // left exactly as drawn).
+  void mask(corpus::SentencePair& pair);
+
+ private:
+  float rate_;
+  std::uint64_t state_;  // the generator's state between calls
 };
 
 // Runs `task(i)` for every i in [0, count) and returns when all are done, on any threads it likes.
@@ -104,6 +127,7 @@ class Trainer {
   std::vector<float> grads_;
   Adam adam_;
   std::unique_ptr<tasks::Task> task_;
+  UnknownWordMasker masker_;
   std::vector<EncodedPair> batch_;
   std::size_t steps_done_ = 0;
 };
@@ -134,5 +158,17 @@ struct Evaluation {
 };
 
 Evaluation evaluate(Translator& translator, const std::vector<corpus::SentencePair>& pairs);
+
+// How well a model with "<unk>" carries a word it has never seen: in each pair one maskable source word (the
+// (i mod count)-th of pair i's) is replaced by `made_up` (a word outside the vocabulary) and the greedy
+// translation compared with the reference whose aligned word is `made_up` too.
+struct CopyEvaluation {
+  std::size_t sentences = 0;  // pairs with a maskable word
+  std::size_t exact = 0;      // the translation is the reference with the word copied
+  std::size_t placed = 0;     // the made-up word is copied to the reference's position (the rest may differ)
+  std::size_t copied = 0;     // it is copied somewhere
+};
+CopyEvaluation evaluate_copying(Translator& translator, const std::vector<corpus::SentencePair>& pairs,
+                                const std::string& made_up = "blicket");
 
 }  // namespace attn::model

@@ -127,9 +127,28 @@ std::unique_ptr<Task> sequence_task(SequenceKind kind, SequenceLengths lengths, 
   return std::make_unique<SequenceTask>(kind, lengths, data_seed);
 }
 
+namespace {
+struct LanguagePair {
+  const char* task;
+  corpus::Language language;
+};
+constexpr LanguagePair kLanguagePairs[] = {{"en-es", corpus::Language::spanish}, {"en-ja", corpus::Language::japanese}};
+}  // namespace
+
+std::optional<corpus::Language> translation_language(const std::string& task) {
+  for (const auto& pair : kLanguagePairs)
+    if (task == pair.task) return pair.language;
+  return std::nullopt;
+}
+
+const char* translation_task_name(corpus::Language language) {
+  for (const auto& pair : kLanguagePairs)
+    if (language == pair.language) return pair.task;
+  return "";
+}
+
 std::unique_ptr<Task> named_task(const std::string& name, SequenceLengths lengths, std::uint64_t data_seed) {
-  if (name == "en-es") return translation_task(data_seed, corpus::Language::spanish);
-  if (name == "en-ja") return translation_task(data_seed, corpus::Language::japanese);
+  if (const auto language = translation_language(name)) return translation_task(data_seed, *language);
   if (name == "reverse") return sequence_task(SequenceKind::reverse, lengths, data_seed);
   if (name == "sort") return sequence_task(SequenceKind::sort, lengths, data_seed);
   if (name == "copy") return sequence_task(SequenceKind::copy, lengths, data_seed);

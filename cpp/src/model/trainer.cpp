@@ -35,6 +35,8 @@ Trainer::Trainer(TranslationModel model, const TrainingOptions& options, const K
       grads_(model_.parameters.size()),
       adam_(model_.parameters.size()),
       task_(task ? std::move(task) : tasks::translation_task(options.data_seed)),
+      // A stream of its own beside the pairs' (the same seed would repeat the task generator's numbers).
+      masker_(has_unknown_token(model_) ? options.unknown_word_rate : 0.0f, options.data_seed ^ 0x756e6b6e6f776e21ull),
       batch_(options.batch) {
   for (std::size_t s = 0; s < kShards; ++s)
     shards_.push_back(std::make_unique<Shard>(model_.config, kernels, model_.parameters.size()));
@@ -45,7 +47,9 @@ Trainer::~Trainer() = default;
 StepReport Trainer::step() {
   std::size_t tokens = 0;
   for (auto& pair : batch_) {
-    pair = encode(model_, task_->next());
+    corpus::SentencePair drawn = task_->next();
+    masker_.mask(drawn);
+    pair = encode(model_, drawn);
     tokens += pair.target_out.size();
   }
   const float weight = 1.0f / static_cast<float>(tokens);  // gradient of the mean loss per target token
@@ -77,7 +81,19 @@ Evaluation evaluate(Translator& translator, const std::vector<corpus::SentencePa
   const Config& c = translator.model().config;
   Evaluation e;
   e.alignment_hits.assign(std::size_t{c.decoder_layers} * c.heads, 0);
+  const TranslationModel& model = translator.model();
+  const auto known = [](const Vocabulary& vocabulary, const std::vector<std::string>& words) {
+    return std::all_of(words.begin(), words.end(), [&](const std::string& w) { return vocabulary.id(w) >= 0; });
+  };
   for (const auto& pair : pairs) {
+    // A model without "<unk>" cannot read a word it lacks (a model of an older grammar, say): that sentence is
+    // simply not translated right.
+    if (!has_unknown_token(model) && !(known(model.source, pair.source) && known(model.target, pair.target))) {
+      ++e.sentences;
+      e.aligned_words += static_cast<std::size_t>(
+          std::count_if(pair.alignment.begin(), pair.alignment.end(), [](int a) { return a != corpus::kUnaligned; }));
+      continue;
+    }
     const Translation t = translator.translate_words(pair.source, 1.0f, pair.target.size() + 1);
     std::vector<std::string> words = t.target;
     const bool finished = !words.empty() && words.back() == "<eos>";

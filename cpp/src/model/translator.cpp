@@ -1,7 +1,8 @@
-// Decoding (greedy, sampled or teacher-forced) with every attention map and each step's output distribution
-// kept for display.
+// Decoding (greedy, sampled, teacher-forced; beam search in beam_search.cpp) with every attention map and each
+// step's output distribution kept for display.
 #include <algorithm>
 #include <cmath>
+#include <limits>
 
 #include "../data/rng.h"
 #include "attn/translator.h"
@@ -37,31 +38,26 @@ TranslateResult Translator::translate(const std::string& sentence, float tempera
                                   {}};
     return result;
   }
-  TranslateError unknown{TranslateError::Kind::unknown_words, "", {}, {}};
-  for (const auto& w : words) {
-    if (model_.source.id(w) >= 0 ||
-        std::find(unknown.unknown_words.begin(), unknown.unknown_words.end(), w) != unknown.unknown_words.end()) {
-      continue;
+  if (!has_unknown_token(model_)) {  // a model that never learned <unk> refuses unknown words
+    TranslateError unknown{TranslateError::Kind::unknown_words, "", {}, {}};
+    find_unknown_words(words, model_.source, unknown.unknown_words, unknown.suggestions);
+    if (!unknown.unknown_words.empty()) {
+      unknown.message = unknown.unknown_words.size() == 1 ? "unknown word " : "unknown words ";
+      for (std::size_t i = 0; i < unknown.unknown_words.size(); ++i) {
+        unknown.message += (i ? "; '" : "'") + unknown.unknown_words[i] + "' (closest: ";
+        for (std::size_t j = 0; j < unknown.suggestions[i].size(); ++j)
+          unknown.message += (j ? ", " : "") + unknown.suggestions[i][j];
+        unknown.message += ")";
+      }
+      result.error = std::move(unknown);
+      return result;
     }
-    unknown.unknown_words.push_back(w);
-    unknown.suggestions.push_back(closest_words(w, model_.source.words()));
-  }
-  if (!unknown.unknown_words.empty()) {
-    unknown.message = unknown.unknown_words.size() == 1 ? "unknown word " : "unknown words ";
-    for (std::size_t i = 0; i < unknown.unknown_words.size(); ++i) {
-      unknown.message += (i ? "; '" : "'") + unknown.unknown_words[i] + "' (closest: ";
-      for (std::size_t j = 0; j < unknown.suggestions[i].size(); ++j)
-        unknown.message += (j ? ", " : "") + unknown.suggestions[i][j];
-      unknown.message += ")";
-    }
-    result.error = std::move(unknown);
-    return result;
   }
   if (decoding.forced_target) {
     const auto& target = *decoding.forced_target;
     std::vector<std::string> unknown_target;
     for (const auto& w : target)
-      if (model_.target.id(w) < 2 && std::find(unknown_target.begin(), unknown_target.end(), w) == unknown_target.end())
+      if (target_id(w) < 2 && std::find(unknown_target.begin(), unknown_target.end(), w) == unknown_target.end())
         unknown_target.push_back(w);  // ids 0 and 1 are <bos> and <eos>: not words one can force
     if (!unknown_target.empty()) {
       std::string message = "the forced target has words the model does not produce: ";
@@ -94,18 +90,43 @@ void Translator::distribution(std::size_t row, float output_temperature, float* 
     out[i] = static_cast<float>(std::exp(static_cast<double>(logits[i] - top) / output_temperature) / sum);
 }
 
+void Translator::log_distribution(std::size_t row, float output_temperature, std::vector<double>& out) const {
+  const std::size_t v = model_.config.target_vocabulary;
+  const float* logits = activations_.logits.data() + row * v;
+  const float top = *std::max_element(logits + 1, logits + v);
+  double sum = 0;
+  for (std::size_t i = 1; i < v; ++i) sum += std::exp(static_cast<double>(logits[i] - top) / output_temperature);
+  const double log_sum = std::log(sum);
+  out.resize(v);
+  out[0] = -std::numeric_limits<double>::infinity();
+  for (std::size_t i = 1; i < v; ++i) out[i] = static_cast<double>(logits[i] - top) / output_temperature - log_sum;
+}
+
 std::vector<int> Translator::source_ids(const std::vector<std::string>& words) const {
+  const int unknown = has_unknown_token(model_) ? kSourceUnknown : -1;
   std::vector<int> source;
   source.reserve(words.size() + 1);
-  for (const auto& w : words) source.push_back(model_.source.id(w));
+  for (const auto& w : words) {
+    const int id = model_.source.id(w);
+    source.push_back(id >= 0 ? id : unknown);
+  }
   source.push_back(kSourceEnd);
   return source;
+}
+
+int Translator::target_id(const std::string& word) const {
+  const int id = model_.target.id(word);
+  return id >= 0 || !has_unknown_token(model_) ? id : kTargetUnknown;
+}
+
+std::size_t Translator::token_limit(std::size_t max_tokens) const {
+  return std::min({max_tokens, kMaxTargetTokens, static_cast<std::size_t>(model_.config.max_positions)});
 }
 
 std::vector<float> Translator::forced_cross_attention(const std::vector<std::string>& source,
                                                       const std::vector<std::string>& target) {
   std::vector<int> target_in = {kTargetBegin};
-  for (const auto& w : target) target_in.push_back(model_.target.id(w));
+  for (const auto& w : target) target_in.push_back(target_id(w));
   transformer_.forward(model_.parameters.data(), source_ids(source), target_in, 1.0f, activations_);
   std::vector<float> maps;
   for (const auto& layer : activations_.decoder)
@@ -113,60 +134,82 @@ std::vector<float> Translator::forced_cross_attention(const std::vector<std::str
   return maps;
 }
 
-Translation Translator::translate_words(const std::vector<std::string>& words, float temperature,
-                                        std::size_t max_tokens, const Decoding& decoding) {
-  const Config& c = model_.config;
-  const std::size_t v = c.target_vocabulary;
-  const std::vector<int> source = source_ids(words);
-  std::vector<int> target_in = {kTargetBegin}, produced;
-  std::vector<float> probabilities;
+void Translator::decode_forced(const std::vector<int>& source, const std::vector<int>& produced, float temperature,
+                               float output_temperature, std::vector<float>& probabilities) {
+  const std::size_t v = model_.config.target_vocabulary;
+  std::vector<int> target_in = {kTargetBegin};
+  target_in.insert(target_in.end(), produced.begin(), produced.end() - 1);
+  transformer_.forward(model_.parameters.data(), source, target_in, temperature, activations_);
+  probabilities.resize(produced.size() * v);
+  for (std::size_t row = 0; row < produced.size(); ++row)
+    distribution(row, output_temperature, &probabilities[row * v]);
+}
 
-  if (decoding.forced_target) {
-    // Teacher forcing: one pass over <bos> + the reference; row t is the model's guess at reference word t.
-    for (const auto& w : *decoding.forced_target) produced.push_back(model_.target.id(w));
-    produced.push_back(kTargetEnd);
-    target_in.insert(target_in.end(), produced.begin(), produced.end() - 1);
-    transformer_.forward(model_.parameters.data(), source, target_in, temperature, activations_);
-    probabilities.resize(produced.size() * v);
-    for (std::size_t row = 0; row < produced.size(); ++row)
-      distribution(row, decoding.output_temperature, &probabilities[row * v]);
-  } else {
-    // Step by step: feed <bos> + the words so far, choose the next word, stop at <eos>.
-    Rng rng(decoding.seed);
-    transformer_.forward(model_.parameters.data(), source, target_in, temperature, activations_);
-    for (;;) {
-      const std::size_t last = target_in.size() - 1;
-      probabilities.resize(probabilities.size() + v);
-      float* p = &probabilities[probabilities.size() - v];
-      distribution(last, decoding.output_temperature, p);
-      int next;
-      if (decoding.choice == Decoding::Choice::greedy) {
-        // The logits' argmax, not the probabilities': the same word at any output temperature.
-        const float* row = activations_.logits.data() + last * v;
-        next = static_cast<int>(std::max_element(row + 1, row + v) - row);
-      } else {
-        // Inverse CDF on one uniform draw; the last word with any probability takes the rounding remainder.
-        double u = rng.unit(), cumulative = 0;
-        next = static_cast<int>(v) - 1;
-        while (next > 1 && p[next] == 0.0f) --next;
-        for (std::size_t i = 1; i < v; ++i) {
-          cumulative += p[i];
-          if (u < cumulative) {
-            next = static_cast<int>(i);
-            break;
-          }
+std::vector<int> Translator::decode_freely(const std::vector<int>& source, float temperature, std::size_t max_tokens,
+                                           const Decoding& decoding, std::vector<float>& probabilities) {
+  // Step by step: feed <bos> + the words so far, choose the next word, stop at <eos>.
+  const std::size_t v = model_.config.target_vocabulary;
+  std::vector<int> target_in = {kTargetBegin}, produced;
+  Rng rng(decoding.seed);
+  transformer_.forward(model_.parameters.data(), source, target_in, temperature, activations_);
+  for (;;) {
+    const std::size_t last = target_in.size() - 1;
+    probabilities.resize(probabilities.size() + v);
+    float* p = &probabilities[probabilities.size() - v];
+    distribution(last, decoding.output_temperature, p);
+    int next;
+    if (decoding.choice == Decoding::Choice::greedy) {
+      // The logits' argmax, not the probabilities': the same word at any output temperature.
+      const float* row = activations_.logits.data() + last * v;
+      next = static_cast<int>(std::max_element(row + 1, row + v) - row);
+    } else {
+      // Inverse CDF on one uniform draw; the last word with any probability takes the rounding remainder.
+      double u = rng.unit(), cumulative = 0;
+      next = static_cast<int>(v) - 1;
+      while (next > 1 && p[next] == 0.0f) --next;
+      for (std::size_t i = 1; i < v; ++i) {
+        cumulative += p[i];
+        if (u < cumulative) {
+          next = static_cast<int>(i);
+          break;
         }
       }
-      produced.push_back(next);
-      if (next == kTargetEnd || target_in.size() == c.max_positions ||
-          produced.size() >= std::min(max_tokens, kMaxTargetTokens)) {
-        break;
-      }
-      target_in.push_back(next);
-      transformer_.forward_decoder(model_.parameters.data(), target_in, temperature, activations_);
     }
+    produced.push_back(next);
+    if (next == kTargetEnd || produced.size() >= token_limit(max_tokens)) break;
+    target_in.push_back(next);
+    transformer_.forward_decoder(model_.parameters.data(), target_in, temperature, activations_);
   }
+  return produced;
+}
 
+Translation Translator::translate_words(const std::vector<std::string>& words, float temperature,
+                                        std::size_t max_tokens, const Decoding& decoding) {
+  const std::vector<int> source = source_ids(words);
+  std::vector<int> produced;
+  std::vector<float> probabilities;
+  if (decoding.forced_target) {
+    // Teacher forcing: one pass over <bos> + the reference; row t is the model's guess at reference word t.
+    for (const auto& w : *decoding.forced_target) produced.push_back(target_id(w));
+    produced.push_back(kTargetEnd);
+    decode_forced(source, produced, temperature, decoding.output_temperature, probabilities);
+    return assemble(words, source, produced, std::move(probabilities), false);
+  }
+  if (decoding.beam == 0) {
+    produced = decode_freely(source, temperature, max_tokens, decoding, probabilities);
+    return assemble(words, source, produced, std::move(probabilities), true);
+  }
+  BeamSearch beam = decode_beam(source, words, temperature, max_tokens, decoding, produced);
+  // The best hypothesis again, teacher-forced: the maps and distributions greedy decoding would give it.
+  decode_forced(source, produced, temperature, decoding.output_temperature, probabilities);
+  Translation t = assemble(words, source, produced, std::move(probabilities), true);
+  t.beam = std::move(beam);
+  return t;
+}
+
+Translation Translator::assemble(const std::vector<std::string>& words, const std::vector<int>& source,
+                                 const std::vector<int>& produced, std::vector<float> probabilities, bool copy) const {
+  const Config& c = model_.config;
   Translation t;
   t.probabilities = std::move(probabilities);
   t.source = words;
@@ -183,6 +226,16 @@ Translation Translator::translate_words(const std::vector<std::string>& words, f
                           layer.self_attention.weights.end());
     t.cross_attention.insert(t.cross_attention.end(), layer.cross_attention.weights.begin(),
                              layer.cross_attention.weights.end());
+  }
+  if (has_unknown_token(model_)) {
+    find_unknown_words(words, model_.source, t.unknown_words, t.suggestions);
+    t.copied_from.assign(produced.size(), -1);
+    if (copy) {
+      t.copied_from =
+          copy_unknown_words(t.cross_attention, t.layers_decoder, t.heads, source, produced, kTargetUnknown);
+      for (std::size_t i = 0; i < produced.size(); ++i)
+        if (t.copied_from[i] >= 0) t.target[i] = t.source[static_cast<std::size_t>(t.copied_from[i])];
+    }
   }
   return t;
 }

@@ -16,34 +16,46 @@ int Vocabulary::id(const std::string& word) const {
   return it == ids_.end() ? -1 : it->second;
 }
 
-Config with_vocabularies(Config dims, const tasks::Task& task) {
-  dims.source_vocabulary = static_cast<std::uint32_t>(task.source_words().size() + 1);  // + <eos>
-  dims.target_vocabulary = static_cast<std::uint32_t>(task.target_words().size() + 2);  // + <bos>, <eos>
+Config with_vocabularies(Config dims, const tasks::Task& task, bool unknown_token) {
+  const std::size_t unknown = unknown_token ? 1 : 0;
+  dims.source_vocabulary = static_cast<std::uint32_t>(task.source_words().size() + 1 + unknown);  // + <eos>
+  dims.target_vocabulary = static_cast<std::uint32_t>(task.target_words().size() + 2 + unknown);  // + <bos>, <eos>
   return dims;
 }
 
-TranslationModel new_model(Config dims, std::uint64_t seed, const tasks::Task& task) {
+TranslationModel new_model(Config dims, std::uint64_t seed, const tasks::Task& task, bool unknown_token) {
   TranslationModel m;
   std::vector<std::string> source = {"<eos>"};
-  source.insert(source.end(), task.source_words().begin(), task.source_words().end());
   std::vector<std::string> target = {"<bos>", "<eos>"};
+  if (unknown_token) {
+    source.emplace_back(kUnknownWord);
+    target.emplace_back(kUnknownWord);
+  }
+  source.insert(source.end(), task.source_words().begin(), task.source_words().end());
   target.insert(target.end(), task.target_words().begin(), task.target_words().end());
   m.source = Vocabulary(std::move(source));
   m.target = Vocabulary(std::move(target));
-  m.config = with_vocabularies(dims, task);
+  m.config = with_vocabularies(dims, task, unknown_token);
   m.parameters = initial_parameters(m.config, seed);
   return m;
+}
+
+bool has_unknown_token(const TranslationModel& model) {
+  return model.source.size() > kSourceUnknown && model.source.word(kSourceUnknown) == kUnknownWord &&
+         model.target.size() > kTargetUnknown && model.target.word(kTargetUnknown) == kUnknownWord;
 }
 
 std::optional<corpus::Language> grammar_language(const TranslationModel& model) {
   const auto& source = model.source.words();
   const auto& target = model.target.words();
+  const std::ptrdiff_t unknown = has_unknown_token(model) ? 1 : 0;  // the special tokens come first
   if (source.empty() || target.size() < 2) return std::nullopt;
-  return corpus::grammar_language({source.begin() + 1, source.end()}, {target.begin() + 2, target.end()});
+  return corpus::grammar_language({source.begin() + 1 + unknown, source.end()},
+                                  {target.begin() + 2 + unknown, target.end()});
 }
 
-TranslationModel new_translation_model(Config dims, std::uint64_t seed) {
-  return new_model(dims, seed, *tasks::translation_task(0));
+TranslationModel new_translation_model(Config dims, std::uint64_t seed, bool unknown_token) {
+  return new_model(dims, seed, *tasks::translation_task(0), unknown_token);
 }
 
 EncodedPair encode(const TranslationModel& model, const corpus::SentencePair& pair) {
@@ -110,6 +122,15 @@ std::vector<std::string> closest_words(const std::string& word, const std::vecto
   std::vector<std::string> out;
   for (std::size_t i = 0; i < ranked.size() && out.size() < count; ++i) out.push_back(known[std::get<2>(ranked[i])]);
   return out;
+}
+
+void find_unknown_words(const std::vector<std::string>& words, const Vocabulary& vocabulary,
+                        std::vector<std::string>& unknown, std::vector<std::vector<std::string>>& suggestions) {
+  for (const auto& w : words) {
+    if (vocabulary.id(w) >= 0 || std::find(unknown.begin(), unknown.end(), w) != unknown.end()) continue;
+    unknown.push_back(w);
+    suggestions.push_back(closest_words(w, vocabulary.words()));
+  }
 }
 
 }  // namespace attn::model

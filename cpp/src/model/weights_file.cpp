@@ -1,11 +1,15 @@
 // The weight file, little-endian throughout:
 //   "APTM" u32 version | u32 d_model heads ffn encoder_layers decoder_layers max_positions
-//   | (versions 2 and 3) u32 flags: 1 no positions, 2 unscaled logits, 4 sigmoid gates, 8 RoPE, 16 ALiBi
-//   | (version 3) u32 key/value heads, fewer than heads
+//   | (versions 2 to 4) u32 flags: 1 no positions, 2 unscaled logits, 4 sigmoid gates, 8 RoPE, 16 ALiBi
+//   | (version 3) u32 key/value heads, fewer than heads; (version 4) u32 key/value heads, a divisor of heads
+//   | (version 4) u32 parameter encoding: 0 float16, 1 8-bit blocks
 //   | vocabulary ×2: u32 count, then per word u8 length + UTF-8 bytes
-//   | u32 parameter count | float16 × count | u32 CRC-32 of every byte before it
+//   | u32 parameter count | float16 × count, or per block of 64 (the last may be shorter) a float16 scale and
+//     the block's int8 values | u32 CRC-32 of every byte before it
+#include <algorithm>
 #include <array>
 #include <cmath>
+#include <cstdint>
 #include <cstring>
 
 #include "attn/translator.h"
@@ -23,8 +27,10 @@ std::uint32_t ablation_flags(const Config& c) {
          (c.relative == RelativePositions::rope ? kRope : 0) | (c.relative == RelativePositions::alibi ? kAlibi : 0);
 }
 
-// The oldest version that holds the model: 3 for shared key/value heads, 2 for ablations, else 1.
-std::uint32_t file_version(const Config& c) {
+// The oldest version that holds the model: 4 for 8-bit parameters, 3 for shared key/value heads, 2 for
+// ablations, else 1.
+std::uint32_t file_version(const Config& c, WeightEncoding encoding) {
+  if (encoding != WeightEncoding::float16) return 4;
   if (c.key_value_heads() != c.heads) return 3;
   return c.has_ablations() ? 2 : 1;
 }
@@ -40,21 +46,54 @@ using weight_io::Writer;
 
 LoadedModel refuse(std::string why) { return {std::nullopt, "not a usable model file: " + std::move(why)}; }
 
+std::size_t blocks(std::size_t count) { return (count + kWeightBlock - 1) / kWeightBlock; }
+
+// Each block as its float16 scale, max |w| / 127, then round(w / scale) for each w: the scale is rounded to
+// float16 first, so the values are those of the scale a reader gets.
+void write_int8_blocks(const std::vector<float>& parameters, Writer& w) {
+  for (std::size_t start = 0; start < parameters.size(); start += kWeightBlock) {
+    const std::size_t end = std::min(parameters.size(), start + kWeightBlock);
+    float largest = 0;
+    for (std::size_t i = start; i < end; ++i) largest = std::max(largest, std::fabs(parameters[i]));
+    const std::uint16_t scale_bits = to_half(largest / 127);
+    const float scale = from_half(scale_bits);
+    w.u16(scale_bits);
+    for (std::size_t i = start; i < end; ++i) {
+      const float q = scale > 0 ? std::nearbyint(parameters[i] / scale) : 0.0f;
+      w.u8(static_cast<std::uint8_t>(static_cast<std::int8_t>(std::clamp(q, -127.0f, 127.0f))));
+    }
+  }
+}
+
+void read_int8_blocks(Reader& r, std::vector<float>& parameters) {
+  for (std::size_t start = 0; start < parameters.size(); start += kWeightBlock) {
+    const float scale = from_half(r.u16());
+    const std::size_t end = std::min(parameters.size(), start + kWeightBlock);
+    for (std::size_t i = start; i < end; ++i)
+      parameters[i] = scale * static_cast<float>(static_cast<std::int8_t>(r.u8()));
+  }
+}
+
 }  // namespace
 
-std::vector<std::uint8_t> save_weights(const TranslationModel& m) {
+std::vector<std::uint8_t> save_weights(const TranslationModel& m, WeightEncoding encoding) {
   Writer w;
   w.bytes.insert(w.bytes.end(), std::begin(kMagic), std::end(kMagic));
   const Config& c = m.config;
-  const std::uint32_t version = file_version(c);
+  const std::uint32_t version = file_version(c, encoding);
   w.u32(version);
   for (std::uint32_t v : {c.d_model, c.heads, c.ffn, c.encoder_layers, c.decoder_layers, c.max_positions}) w.u32(v);
   if (version >= 2) w.u32(ablation_flags(c));
   if (version >= 3) w.u32(c.key_value_heads());
+  if (version >= 4) w.u32(static_cast<std::uint32_t>(encoding));
   w.vocabulary(m.source);
   w.vocabulary(m.target);
   w.u32(static_cast<std::uint32_t>(m.parameters.size()));
-  for (float p : m.parameters) w.u16(to_half(p));
+  if (encoding == WeightEncoding::int8_blocks) {
+    write_int8_blocks(m.parameters, w);
+  } else {
+    for (float p : m.parameters) w.u16(to_half(p));
+  }
   w.u32(weight_file_checksum(w.bytes.data(), w.bytes.size()));
   return std::move(w.bytes);
 }
@@ -82,11 +121,20 @@ LoadedModel load_weights(const std::uint8_t* bytes, std::size_t size) {
   c.encoder_layers = r.u32(), c.decoder_layers = r.u32(), c.max_positions = r.u32();
   const std::uint32_t flags = version >= 2 ? r.u32() : 0;
   c.kv_heads = version >= 3 ? r.u32() : 0;
+  const std::uint32_t encoding = version >= 4 ? r.u32() : 0;
   if (!r.ok()) return refuse("truncated header");
-  if (version >= 3 && (c.kv_heads == 0 || c.heads % c.kv_heads != 0 || c.kv_heads == c.heads)) {
+  if (version == 3 && (c.kv_heads == 0 || c.heads % c.kv_heads != 0 || c.kv_heads == c.heads)) {
     return refuse(std::to_string(c.kv_heads) + " key/value heads for " + std::to_string(c.heads) +
                   " heads; a version-3 file shares them: a divisor of heads, fewer than heads");
   }
+  if (version >= 4 && (c.kv_heads == 0 || c.heads % c.kv_heads != 0)) {
+    return refuse(std::to_string(c.kv_heads) + " key/value heads for " + std::to_string(c.heads) +
+                  " heads; they must divide the heads");
+  }
+  if (c.kv_heads == c.heads) c.kv_heads = 0;  // one per query head, as Config says it
+  if (encoding > static_cast<std::uint32_t>(WeightEncoding::int8_blocks))
+    return refuse("unknown parameter encoding " + std::to_string(encoding));
+  const bool int8 = encoding == static_cast<std::uint32_t>(WeightEncoding::int8_blocks);
   if (flags & ~kKnownFlags) return refuse("unknown ablation flags " + std::to_string(flags));
   c.positions = !(flags & kNoPositions);
   c.scaled = !(flags & kUnscaled);
@@ -123,19 +171,24 @@ LoadedModel load_weights(const std::uint8_t* bytes, std::size_t size) {
   if (count != needed) {
     return refuse("holds " + std::to_string(count) + " parameters, but its dimensions need " + std::to_string(needed));
   }
-  if (r.left() != std::size_t{2} * count + 4) {
+  const std::size_t parameter_bytes = int8 ? count + 2 * blocks(count) : std::size_t{2} * count;
+  if (r.left() != parameter_bytes + 4) {
     return refuse("its length does not match its header: " + std::to_string(count) + " parameters need " +
-                  std::to_string(std::size_t{2} * count) + " bytes, " + std::to_string(r.left() - 4) + " follow");
+                  std::to_string(parameter_bytes) + " bytes, " + std::to_string(r.left() - 4) + " follow");
   }
   TranslationModel m;
   m.config = c;
   m.source = std::move(*source);
   m.target = std::move(*target);
   m.parameters.resize(count);
-  for (float& p : m.parameters) p = from_half(r.u16());
+  if (int8) {
+    read_int8_blocks(r, m.parameters);
+  } else {
+    for (float& p : m.parameters) p = from_half(r.u16());
+  }
   for (float p : m.parameters)
     if (!std::isfinite(p)) return refuse("non-finite parameters");
-  return {std::move(m), {}};
+  return {std::move(m), {}, int8 ? WeightEncoding::int8_blocks : WeightEncoding::float16};
 }
 
 }  // namespace attn::model

@@ -21,12 +21,12 @@ const x = matrix(4, 6, (i) => Math.round(Math.sin(i * 1.7 + 1) * 10) / 10);
 const projections = [0.7, 1.3, 2.1].map((phase) => matrix(6, 6, (i) => Math.cos(i * phase)));
 
 describe('lesson 5: the encoder parks weight on <eos>', () => {
-  it('in the first sentence’s best head, the first four words put 0.85-0.96 on <eos>, the rest under half', () => {
+  it('in the first sentence’s best head, the first four words put 0.84-0.96 on <eos>, the rest under half', () => {
     const translation = translator.translate('the big dog sees the white cats');
     const head2 = translation.encoderSelfAttention.at(-1)[1];
     const parked = parkedOnEnd(head2, translation.source);
     expect(parked.words).toEqual(['the', 'big', 'dog', 'sees']);
-    expect(parked.least).toBeCloseTo(0.85, 2);
+    expect(parked.least).toBeCloseTo(0.84, 2);
     expect(parked.most).toBeCloseTo(0.96, 2);
     // <eos> itself is never counted, and a map with no such row gives nothing
     const flat = matrix(3, 3, () => 1 / 3);

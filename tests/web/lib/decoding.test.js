@@ -1,5 +1,5 @@
 // Decoding through the translator API (SIMD build): each step's output distribution, greedy and seeded
-// sampling, the output temperature, teacher forcing, and bad decoding options named.
+// sampling, the output temperature, teacher forcing, beam search, and bad decoding options named.
 import { beforeAll, describe, expect, it } from 'vitest';
 import { loadTranslator } from '../../../web/lib/index.js';
 
@@ -14,7 +14,8 @@ const argmax = (values) => values.reduce((best, v, i) => (v > values[best] ? i :
 describe('decoding', () => {
   it('each step has a distribution over outputWords that sums to 1; greedy takes its argmax', () => {
     const r = t.translate('the big dog sees the white cats');
-    expect(r.decoding).toEqual({ choice: 'greedy', outputTemperature: 1, seed: 0, forced: false });
+    expect(r.decoding).toEqual({ choice: 'greedy', outputTemperature: 1, seed: 0, forced: false, beam: null });
+    expect(r.beam).toBeNull();
     expect(r.probabilities).toMatchObject({ rows: r.target.length, cols: t.outputWords.length });
     expect(t.outputWords.slice(0, 2)).toEqual(['<bos>', '<eos>']);
     r.steps.forEach((step, i) => {
@@ -72,6 +73,57 @@ describe('decoding', () => {
     expect(change).toBeGreaterThan(0.1);
   });
 
+  it('beam search of width 1 chooses greedy decoding’s words, maps and distributions', () => {
+    for (const sentence of t.heldOutSentences(20, 6).map((s) => s.source)) {
+      const greedy = t.translate(sentence, { outputTemperature: 4 });
+      const beam = t.translate(sentence, { beam: 1, outputTemperature: 4 });
+      expect(beam.target).toEqual(greedy.target);
+      // Decoded again in one teacher-forced pass: each row's distribution as greedy's step computed it, to rounding.
+      beam.probabilities.data.forEach((p, i) => expect(Math.abs(p - greedy.probabilities.data[i])).toBeLessThan(1e-6));
+      expect(beam.crossAttention).toEqual(greedy.crossAttention);
+      expect(beam.decoding).toEqual({ choice: 'beam', outputTemperature: 4, seed: 0, forced: false, beam: 1 });
+      expect(beam.beam.steps.every((nodes) => nodes.length === 1)).toBe(true);
+      expect(beam.beam.greedy.tokens).toEqual(greedy.target);
+      expect(beam.beam.greedy.path).toEqual(greedy.target.map(() => 0));
+    }
+  });
+
+  it('a wider beam keeps a consistent tree, scores at least greedy’s, and returns its best hypothesis', () => {
+    let parted = 0;
+    for (const sentence of t.heldOutSentences(20, 7).map((s) => s.source)) {
+      const r = t.translate(sentence, { beam: 4, outputTemperature: 8 });
+      const { steps, best, greedy, alpha } = r.beam;
+      expect(alpha).toBe(0.6);
+      steps.forEach((nodes, step) => {
+        expect(nodes.length).toBeGreaterThanOrEqual(1);
+        expect(nodes.length).toBeLessThanOrEqual(4);
+        for (const node of nodes) {
+          expect(node.normalizedScore).toBeCloseTo(node.score / ((5 + step + 1) / 6) ** alpha, 10);
+          expect(node.words).toHaveLength(step + 1);
+          expect(node.crossAttention[1][3]).toMatchObject({ rows: 1, cols: r.source.length });
+          if (step === 0) {
+            expect(node.parent).toBe(-1);
+            continue;
+          }
+          const parent = steps[step - 1][node.parent];
+          expect(parent.finished).toBe(false); // only open hypotheses grow
+          expect(node.score).toBeLessThanOrEqual(parent.score); // every token's log-probability is ≤ 0
+          expect(node.words.slice(0, -1)).toEqual(parent.words);
+        }
+      });
+      const chosen = steps[best.step][best.node];
+      expect(chosen.words).toEqual(r.target);
+      expect(chosen.normalizedScore).toBeGreaterThanOrEqual(greedy.normalizedScore - 1e-9);
+      for (const nodes of steps)
+        for (const n of nodes) if (n.finished) expect(n.normalizedScore).toBeLessThanOrEqual(chosen.normalizedScore);
+      // The path holds greedy's prefix while it is in the beam: where it parts, it never comes back.
+      const left = greedy.path.indexOf(-1);
+      if (left >= 0) expect(greedy.path.slice(left).every((i) => i === -1)).toBe(true);
+      if (r.target.join(' ') !== greedy.tokens.join(' ')) parted++;
+    }
+    expect(parted).toBeGreaterThan(0); // at this output temperature some searches find another translation
+  });
+
   it.each([
     [
       'an unknown choice',
@@ -100,6 +152,22 @@ describe('decoding', () => {
     ],
     ['an empty target', { target: '   ' }, RangeError, 'translate: options.target has no words'],
     ['a target that is not a string', { target: ['el'] }, TypeError, 'options.target must be a string, got an Array'],
+    ['a beam of 0', { beam: 0 }, RangeError, 'translate: options.beam must be a whole number from 1 to 8, got 0'],
+    ['a beam of 9', { beam: 9 }, RangeError, 'translate: options.beam must be a whole number from 1 to 8, got 9'],
+    ['a fractional beam', { beam: 2.5 }, RangeError, 'options.beam must be a whole number from 1 to 8, got 2.5'],
+    ['a beam that is a string', { beam: '4' }, TypeError, 'translate: options.beam must be a number, got string 4'],
+    [
+      'a beam with sampling',
+      { beam: 4, decoding: 'sample' },
+      RangeError,
+      "translate: options.beam cannot go with options.decoding 'sample'",
+    ],
+    [
+      'a beam with a forced target',
+      { beam: 4, target: 'el perro duerme' },
+      RangeError,
+      'translate: options.beam cannot go with options.target',
+    ],
   ])('refuses %s, naming it', (_, options, ErrorType, message) => {
     expect(() => t.translate('the dog sleeps', options)).toThrow(ErrorType);
     expect(() => t.translate('the dog sleeps', options)).toThrow(message);

@@ -275,7 +275,7 @@ describe('hostile models and calls', () => {
           const result = target[method](argument);
           if (method === 'translator') result.dispose();
         } catch (error) {
-          expectNamedError(error, method, ['count', 'sentence', 'disposed']);
+          expectNamedError(error, method, ['count', 'sentence', 'disposed', 'options']);
         }
       }),
       { numRuns: runs },

@@ -58,6 +58,8 @@ function nativeWeights(options, kernels = 'reference') {
       '2',
       '--held-out',
       '1',
+      '--unk-rate',
+      options.unknownWordRate ?? 0,
       '--out',
       join(scratch, 'native.bin'),
       '--dump-parameters',
@@ -168,6 +170,24 @@ describe.each(backends)('%s trainer', (backend) => {
       /options.ablations.noPositions must be a boolean/,
     ],
     ['an unknown backend', { backend: 'webgpu' }, RangeError, /options.backend must be one of/],
+    [
+      'an unknown-word rate above 1',
+      { unknownWordRate: 1.5 },
+      RangeError,
+      /unknownWordRate must be a number from 0 to 1, got 1.5/,
+    ],
+    [
+      'an unknown-word rate for pasted pairs',
+      { task: { text: 'a dog\tun perro' }, unknownWordRate: 0.1 },
+      RangeError,
+      /unknownWordRate needs a task with word alignments/,
+    ],
+    [
+      'an unknown-word rate as a string',
+      { unknownWordRate: '0.1' },
+      TypeError,
+      /options.unknownWordRate must be a number/,
+    ],
   ])('refuses %s, naming the option', async (_, options, ErrorType, message) => {
     const attempt = createTrainer({ backend, ...options });
     await expect(attempt).rejects.toThrow(ErrorType);
@@ -211,6 +231,34 @@ describe('training across builds', () => {
         Buffer.from(native.buffer, native.byteOffset, native.byteLength),
       ),
     ).toBe(true);
+  });
+
+  it('trained to carry unknown words, the scalar build still makes the native tool’s weights, and copies them', async () => {
+    const options = { ...small, unknownWordRate: 0.2 };
+    const trainer = await createTrainer({ ...options, backend: 'wasm-scalar' });
+    expect(trainer.options.unknownWordRate).toBe(0.2);
+    expect(trainer.parameters).toBe(11_917 + 2 * 16 + 16 + 1); // one more embedding row a side, one more output
+    trainer.step(small.steps);
+    const native = nativeWeights(options);
+    expect(
+      Buffer.from(trainer.weights().buffer).equals(Buffer.from(native.buffer, native.byteOffset, native.byteLength)),
+    ).toBe(true);
+    const translator = await loadTranslator({ backend: 'wasm-scalar', model: trainer.save() });
+    expect(translator.copiesUnknownWords).toBe(true);
+    expect(translator.outputWords.slice(0, 3)).toEqual(['<bos>', '<eos>', '<unk>']);
+    expect(translator.vocabulary.source).not.toContain('<unk>');
+    expect(translator.task).toBe('en-es');
+    const r = translator.translate('the dog sees the blicket'); // no UnknownWordError
+    expect(r.unknownWords).toEqual([{ word: 'blicket', suggestions: expect.any(Array) }]);
+    expect(r.unknownWords[0].suggestions.length).toBeGreaterThan(0);
+    for (const { targetIndex, sourceIndex, word } of r.copied) {
+      expect([sourceIndex, word, r.target[targetIndex]]).toEqual([4, 'blicket', 'blicket']); // the only unknown word
+      expect(r.steps[targetIndex].probability).toBe(
+        r.probabilities.data[targetIndex * r.probabilities.cols + translator.outputWords.indexOf('<unk>')],
+      );
+    }
+    translator.dispose();
+    trainer.dispose();
   });
 
   it.each([
@@ -268,6 +316,20 @@ describe('training across builds', () => {
       `400 steps in ${seconds.toFixed(1)} s (${(400 / seconds).toFixed(0)} steps/s); saved model: ${exact}/100 held-out exact`,
     );
     expect(exact).toBeGreaterThanOrEqual(90);
+    // The shipped models' encoding: 8-bit blocks, about half the bytes, translating the held-out sentences alike.
+    const int8 = trainer.save({ encoding: 'int8' });
+    expect(int8.length).toBeLessThan(0.55 * trainer.save().length);
+    expect(new DataView(int8.buffer, int8.byteOffset).getUint32(4, true)).toBe(4); // format version 4
+    const small8 = await loadTranslator({ backend: 'wasm-simd128', model: int8 });
+    const same = sentences.filter(
+      (pair) => small8.translate(pair.source).target.join(' ') === translator.translate(pair.source).target.join(' '),
+    ).length;
+    expect(same).toBeGreaterThanOrEqual(98);
+    expect(() => trainer.save({ encoding: 'int4' })).toThrow(
+      /save: options.encoding must be 'float16' or 'int8', got 'int4'/,
+    );
+    expect(() => trainer.save({ precision: 8 })).toThrow(/save: unknown option 'precision'/);
+    small8.dispose();
     translator.dispose();
     trainer.dispose();
   });

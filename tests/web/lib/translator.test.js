@@ -123,6 +123,11 @@ describe.each(backends)('%s translator', (backend) => {
     expect(error.message).toMatch(/^translate: unknown words 'dgo' \(closest: dog, .*\); 'zebra' \(closest: /);
     expect(error.unknownWords).toEqual(['dgo', 'zebra']);
     expect(error.suggestions.dgo[0]).toBe('dog');
+    // The shipped model has no <unk>: it refuses, as it always has; what it translates copies nothing.
+    expect(t().copiesUnknownWords).toBe(false);
+    expect(t().outputWords).not.toContain('<unk>');
+    const known = t().translate('the dog sees the cat');
+    expect([known.copied, known.unknownWords, known.beam]).toEqual([[], [], null]);
   });
 
   it.each([

@@ -137,6 +137,7 @@ describe('the translation view’s URL', () => {
       head: 3,
       showAlignment: false,
       decoding: 'sample',
+      beamWidth: 4,
       outputTemperature: 2,
       seed: 17,
       teacherForcing: true,

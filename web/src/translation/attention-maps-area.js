@@ -1,11 +1,13 @@
 // The Translation view's attention maps at the decoding step shown: cross-attention (the map, the same weights
-// as lines, the share of aligned words it gets right, every layer and head as thumbnails), then the encoder's and
-// the decoder's self-attention. The map on screen is drawn at once; those below it when they come into view.
+// as lines, the share of aligned words it gets right, the source words copied words came from, every layer and
+// head as thumbnails), then the encoder's and the decoder's self-attention. The map on screen is drawn at once;
+// those below it when they come into view.
 import { element, explainedSection } from '../common/controls.js';
 import { DrawWhenVisible } from '../common/draw-when-visible.js';
 import { formatWeight } from '../common/format.js';
 import { crossAttentionMap, Heatmap, wordWeights } from '../drawing/heatmap.js';
 import { LineView } from '../drawing/line-view.js';
+import { copiedMapCells } from './copied-words.js';
 import { HeadGrid } from './head-grid.js';
 import { headName } from './head-names.js';
 import { alignmentAgreement, alignmentCells, pickMap, upToStep } from './translation-maps.js';
@@ -32,6 +34,7 @@ export class AttentionMapsArea {
       title: 'cross-attention as lines: source above, output below',
     });
     this.agreement = element('p', { id: 'alignment-agreement', className: 'hint' });
+    this.copiedNote = element('p', { id: 'copied-note', className: 'hint' });
     this.grid = new HeadGrid({ id: 'cross-attention-grid', onSelect });
     this.encoderMap = new Heatmap({
       id: 'encoder-self-attention',
@@ -54,6 +57,7 @@ export class AttentionMapsArea {
       {},
       element('div', { className: 'maps-row' }, this.crossMap.element, this.lines.element),
       this.agreement,
+      this.copiedNote,
       this.grid.element,
     );
     this.selfMaps = element(
@@ -99,6 +103,8 @@ export class AttentionMapsArea {
     const shownHead = s.head === 'average' ? 'average of heads' : headName(s.head, this.config);
     const cross = upToStep(pickMap(r.crossAttention, s.layer, s.head), step);
     const marks = s.showAlignment ? alignmentCells(r.alignment, step + 1) : [];
+    // A copied word's row is ringed at the source word it was carried from.
+    const copies = copiedMapCells(r.copied, step + 1);
     this.crossMap.title = `cross-attention, layer ${s.layer + 1}, ${shownHead}`;
     this.crossMap.element.querySelector('.heatmap-title').textContent = this.crossMap.title;
     this.crossMap.update({
@@ -107,8 +113,8 @@ export class AttentionMapsArea {
       rowLabels: shown,
       colLabels: source,
       highlightRow: step,
-      marks,
-      markName: 'true alignment',
+      marks: [...marks, ...copies],
+      markName: copies.length === 0 ? 'true alignment' : marks.length ? 'true alignment or copied' : 'copied from here',
       maxWidth: Math.min(width, 560),
     });
     const drawn = `${resultId} ${step} ${s.layer} ${s.head} ${s.showAlignment} ${width}`; // what the lazy parts show
@@ -132,6 +138,13 @@ export class AttentionMapsArea {
       agreement === null
         ? ''
         : `In this map, on ${hits} of the ${cells.length} aligned output words so far (${Math.round(agreement * 100)}%), the largest weight falls on the word’s true source word.`;
+    this.copiedNote.textContent = r.copied
+      .filter((copy) => copy.targetIndex <= step)
+      .map(
+        (copy) =>
+          `Output word ${copy.targetIndex + 1}, “${copy.word}”, was the model’s <unk>, copied from source word ${copy.sourceIndex + 1}, “${r.source[copy.sourceIndex]}”: the one its cross-attention (the last layer, heads averaged) weighs most among the words read as <unk>. Ringed in the map.`,
+      )
+      .join(' ');
     this.gridDraw.request(
       () =>
         this.grid.update(
@@ -173,5 +186,6 @@ export class AttentionMapsArea {
     this.crossMaps.hidden = true;
     this.selfMaps.hidden = true;
     this.agreement.textContent = '';
+    this.copiedNote.textContent = '';
   }
 }

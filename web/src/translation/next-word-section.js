@@ -35,7 +35,13 @@ export class NextWordSection {
    */
   update(result, forced, step, teacherForcing) {
     this.distributions.hidden = false;
-    const how = result.decoding.choice === 'greedy' ? 'the most likely word' : `sampled, seed ${result.decoding.seed}`;
+    const { choice, seed, beam } = result.decoding;
+    const how =
+      choice === 'beam'
+        ? `the best of a beam of ${beam}`
+        : choice === 'greedy'
+          ? 'the most likely word'
+          : `sampled, seed ${seed}`;
     const free = result.steps[step];
     this.free.update(
       free,

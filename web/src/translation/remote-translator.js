@@ -21,7 +21,11 @@ export class RemoteTranslator {
   #worker;
   #session;
 
-  constructor(worker, session, { backend, config, maxWords, task, vocabulary, outputWords, heldOut }) {
+  constructor(
+    worker,
+    session,
+    { backend, config, maxWords, task, copiesUnknownWords, vocabulary, outputWords, heldOut },
+  ) {
     this.#worker = worker;
     this.#session = session;
     // What web/lib's Translator says of itself, sent once by the worker at load (translator-worker.js).
@@ -29,6 +33,7 @@ export class RemoteTranslator {
     this.config = config;
     this.maxWords = maxWords;
     this.task = task;
+    this.copiesUnknownWords = copiesUnknownWords; // the model has "<unk>": unknown words are carried, not refused
     this.vocabulary = vocabulary;
     this.outputWords = outputWords;
     this.heldOut = heldOut; // the first held-out sentence pairs

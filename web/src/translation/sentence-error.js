@@ -12,11 +12,11 @@ export class SentenceError {
   /** @param {Error & { suggestions?: Record<string, string[]> }} error  an UnknownWordError carries suggestions */
   show(error) {
     const parts = [element('span', { textContent: error.message.replace(/^translate: /, '') })];
-    for (const [word, options] of Object.entries(error.suggestions ?? {})) {
-      parts.push(element('span', { textContent: ` Instead of “${word}”: ` }));
-      for (const option of options)
-        parts.push(button(option, () => this.onFix(word, option), { className: 'suggestion' }));
-    }
+    for (const [word, options] of Object.entries(error.suggestions ?? {}))
+      parts.push(
+        element('span', { textContent: ` Instead of “${word}”: ` }),
+        ...suggestionButtons(word, options, this.onFix),
+      );
     this.element.replaceChildren(...parts);
     this.element.hidden = false;
   }
@@ -24,6 +24,11 @@ export class SentenceError {
   hide() {
     this.element.hidden = true;
   }
+}
+
+/** A button per closest known word to `word`, each putting it in the sentence (`onFix(word, option)`). */
+export function suggestionButtons(word, options, onFix) {
+  return options.map((option) => button(option, () => onFix(word, option), { className: 'suggestion' }));
 }
 
 /** The sentence with each whole-word occurrence of `word` (case-insensitively) replaced. */

@@ -5,7 +5,7 @@ import { languagePairs, translationLimits } from './translation-state.js';
 
 export class SentenceForm {
   /**
-   * @param {{ translator: { maxWords: number, vocabulary: { source: readonly string[] },
+   * @param {{ translator: { maxWords: number, copiesUnknownWords?: boolean, vocabulary: { source: readonly string[] },
    *             heldOutSentences: (count: number) => { source: string }[] },
    *           pair: { examples: readonly string[] } | null, task: string, examples: string[] | null,
    *           onSentence: (sentence: string) => void, onLanguageChange: ((task: string) => void) | null }} options
@@ -41,7 +41,7 @@ export class SentenceForm {
         pair ? 'English sentence' : 'input sequence',
         this.input,
         element('small', {
-          textContent: `up to ${translator.maxWords} words from the ${pair ? 'grammar’s' : 'task’s'} vocabulary`,
+          textContent: `up to ${translator.maxWords} words from the ${pair ? 'grammar’s' : 'task’s'} vocabulary${translator.copiesUnknownWords ? '; this model carries words outside it across' : ''}`,
         }),
       ),
       element('button', { type: 'submit', id: 'translate', textContent: 'Translate' }),

@@ -1,9 +1,9 @@
-// The Translation view's controls below the sentence: how each word is chosen (greedy or sampled, the output
-// temperature, the seed, teacher forcing beside it), the decoding step shown, the attention temperature, and
+// The Translation view's controls below the sentence: how each word is chosen (greedy, sampled or by beam
+// search, the beam's width, the output temperature, the seed, teacher forcing beside it), the decoding step shown, the attention temperature, and
 // which layer's and head's map is shown. They show the state and report changes; the view decides what follows.
 import { button, element, fieldset, hasFocus, labelled, select } from '../common/controls.js';
 import { headName } from './head-names.js';
-import { translationLimits } from './translation-state.js';
+import { beamWidthChoices, translationLimits } from './translation-state.js';
 import { TemperatureSlider } from './temperature-slider.js';
 
 export class TranslationControls {
@@ -48,9 +48,11 @@ export class TranslationControls {
       [
         ['greedy', 'the most likely word (greedy)'],
         ['sample', 'a draw from the distribution (sampling)'],
+        ['beam', 'the best of several hypotheses (beam search)'],
       ],
       (v) => onChange({ decoding: v }),
     );
+    this.beamWidthSelect = select('beam-width', beamWidthChoices, (v) => onChange({ beamWidth: Number(v) }));
     this.outputTemperature = slider(
       'output-temperature',
       'T_out',
@@ -77,6 +79,11 @@ export class TranslationControls {
       fieldset(
         'Choosing each word',
         labelled('choose', this.decodingSelect),
+        labelled(
+          'beam width',
+          this.beamWidthSelect,
+          element('small', { textContent: 'hypotheses kept at each step, used by beam search' }),
+        ),
         labelled(
           'output temperature',
           element('span', { className: 'inline' }, this.outputTemperature.input, this.outputTemperature.text),
@@ -131,6 +138,8 @@ export class TranslationControls {
     this.outputTemperature.show(state.outputTemperature);
     if (!hasFocus(this.seedInput)) this.seedInput.value = String(state.seed);
     this.seedInput.disabled = state.decoding !== 'sample';
+    this.beamWidthSelect.value = String(state.beamWidth);
+    this.beamWidthSelect.disabled = state.decoding !== 'beam';
     this.teacherToggle.checked = state.teacherForcing;
   }
 

@@ -1,5 +1,6 @@
 // The translation view's state and its URL form, so a link reproduces the language pair, sentence,
-// temperature and the maps on screen. Decoding always replays from the URL's sentence; nothing else needs storing.
+// temperature, how words are chosen (greedy, sampled, or a beam of a width) and the maps on screen.
+// Decoding always replays from the URL's sentence; nothing else needs storing.
 export const translationLimits = Object.freeze({
   minTemperature: 0.05,
   maxTemperature: 20,
@@ -7,6 +8,8 @@ export const translationLimits = Object.freeze({
   minOutputTemperature: 0.1,
   maxOutputTemperature: 10,
   maxSeed: 999999,
+  minBeamWidth: 1,
+  maxBeamWidth: 8,
 });
 
 /**
@@ -44,6 +47,14 @@ export const languagePairs = Object.freeze({
   }),
 });
 
+/** The beam widths a select offers, as [value, text] pairs: 1 (greedy's words) to 8. */
+export const beamWidthChoices = Object.freeze(
+  Array.from({ length: translationLimits.maxBeamWidth - translationLimits.minBeamWidth + 1 }, (_, i) => {
+    const width = translationLimits.minBeamWidth + i;
+    return [width, String(width)];
+  }),
+);
+
 export function defaultTranslationState(model = 'en-es') {
   return {
     model,
@@ -52,7 +63,8 @@ export function defaultTranslationState(model = 'en-es') {
     layer: 1,
     head: /** @type {number | 'average'} */ ('average'),
     showAlignment: true,
-    decoding: 'greedy',
+    decoding: /** @type {'greedy' | 'sample' | 'beam'} */ ('greedy'),
+    beamWidth: 4, // the beam's width when decoding is 'beam'
     outputTemperature: 1,
     seed: 0,
     teacherForcing: false,
@@ -96,7 +108,8 @@ export function encodeTranslationState(state) {
   params.set('layer', String(state.layer + 1));
   params.set('head', state.head === 'average' ? 'avg' : String(state.head + 1));
   if (!state.showAlignment) params.set('align', '0');
-  if (state.decoding !== 'greedy') params.set('dec', state.decoding);
+  if (state.decoding === 'beam') params.set('beam', String(state.beamWidth));
+  else if (state.decoding !== 'greedy') params.set('dec', state.decoding);
   if (state.outputTemperature !== 1) params.set('otemp', String(state.outputTemperature));
   if (state.seed !== 0) params.set('seed', String(state.seed));
   if (state.teacherForcing) params.set('tf', '1');
@@ -130,6 +143,17 @@ export function decodeTranslationState(search, { layers = 2, heads = 4, encoderL
   }
   if (params.get('align') === '0') state.showAlignment = false;
   if (params.get('dec') === 'sample') state.decoding = 'sample';
+  // beam=k: beam search of width k (a whole number in range), which a sampling `dec` cannot go with
+  const beamWidth = Number(params.get('beam'));
+  if (
+    params.has('beam') &&
+    Number.isInteger(beamWidth) &&
+    beamWidth >= translationLimits.minBeamWidth &&
+    beamWidth <= translationLimits.maxBeamWidth
+  ) {
+    state.decoding = 'beam';
+    state.beamWidth = beamWidth;
+  }
   const outputTemperature = Number(params.get('otemp'));
   if (params.has('otemp') && Number.isFinite(outputTemperature)) {
     state.outputTemperature = Math.min(

@@ -1,15 +1,19 @@
 // "Translation": a small encoder-decoder transformer, trained by our own C++ (cpp/tools/train) on a toy
 // English → Spanish or English → Japanese grammar (or in the Train view), translating in the browser. The output
 // appears word by word; a scrubber walks the decoding steps; every attention map of the model is on display,
-// cross-attention first. This file runs the translations and keeps the state; its parts draw (the header, the
-// sentence form, the controls, the output distribution, the maps, and the sections it hosts).
-import { element } from '../common/controls.js';
+// cross-attention first. With beam search, the beam's tree of hypotheses is there to walk; a model with "<unk>"
+// carries unknown words across, marked as copied. This file runs the translations and keeps the state; its parts
+// draw (the header, the sentence form, the controls, the output distribution, the maps, and the sections it hosts).
+import { element, explainedSection } from '../common/controls.js';
 import { DrawWhenVisible } from '../common/draw-when-visible.js';
 import { nextFrame, nextTask } from '../common/next-task.js';
 import { formatNumber } from '../common/format.js';
 import { drawingInSlices } from '../drawing/heatmap.js';
 import { AttributionView } from './attribution-view.js';
 import { AttentionMapsArea } from './attention-maps-area.js';
+import { BeamExplorer } from './beam-explorer.js';
+import { outputToken, UnknownWordsNote } from './copied-words.js';
+import { headName } from './head-names.js';
 import { evaluationCount, HeadSwitches } from './head-switches.js';
 import { NextWordSection } from './next-word-section.js';
 import { replaceWord, SentenceError } from './sentence-error.js';
@@ -66,9 +70,9 @@ export class TranslationView {
       onSentence,
       onLanguageChange: modelLabel ? null : onLanguageChange, // the picker switches between shipped models
     });
-    this.error = new SentenceError({
-      onFix: (word, option) => onSentence(replaceWord(this.state.sentence, word, option)),
-    });
+    const onFix = (word, option) => onSentence(replaceWord(this.state.sentence, word, option));
+    this.error = new SentenceError({ onFix });
+    this.unknownWords = new UnknownWordsNote({ onFix });
     this.output = element('p', { id: 'translation-output', className: 'translation-output', 'aria-live': 'polite' });
     this.reference = element('p', { id: 'grammar-translation', className: 'hint' });
     this.outputLabel = element('span', { className: 'field-label', id: 'output-label' });
@@ -82,6 +86,7 @@ export class TranslationView {
       ...translationHeader({ translator, task, pair: this.pair, modelLabel, onUseShippedModel }),
       this.form.element,
       this.error.element,
+      this.unknownWords.element,
       element('div', { className: 'translation-result' }, this.outputLabel, this.output, this.reference),
       vocabulary.element,
     );
@@ -123,6 +128,16 @@ export class TranslationView {
       onChange: (headsOff) => this.set({ headsOff }),
       evaluate: (headMask) => this.translator.evaluate({ count: evaluationCount, headMask }),
     });
+    this.beam = new BeamExplorer({ id: 'beam-tree', rowAxis: this.pair ? `${this.pair.target} word` : 'output word' });
+    this.beamSection = explainedSection(
+      {
+        id: 'beam',
+        title: 'Beam search: the hypotheses kept at each step',
+        hint: 'Beam search keeps the k most probable beginnings of a translation at every step, not only the most likely word’s, so a word that looks worse now can still win later. A score is the sum of the log-probabilities of the words so far; as every word lowers it, scores are divided by a length penalty, ((5 + length) / 6)^α with α = 0.6 (Wu et al. 2016), so that longer translations are not always beaten by shorter ones. Select a node to see what that hypothesis read of the source.',
+      },
+      this.beam.element,
+    );
+    this.beamSection.hidden = true;
     this.attribution = new AttributionView({
       graded: Boolean(this.pair),
       attribute: (sentence, options) => this.translator.attribution(sentence, options),
@@ -132,6 +147,7 @@ export class TranslationView {
     // that no single frame lays the whole view out.
     this.laterParts = [
       element('div', { className: 'below-fold' }, this.controls.element),
+      this.beamSection,
       this.nextWord.element,
       this.maps.crossSection,
       this.maps.selfSection,
@@ -141,6 +157,7 @@ export class TranslationView {
     if (this.onUseModel) this.laterParts.push(yourModelsSection(this.onUseModel));
     this.headSwitchesDraw = new DrawWhenVisible(this.headSwitches.element); // scored when seen
     this.attributionDraw = new DrawWhenVisible(this.attribution.element); // computed when seen
+    this.beamDraw = new DrawWhenVisible(this.beamSection);
   }
 
   // ---- state ----
@@ -150,6 +167,7 @@ export class TranslationView {
       'sentence',
       'temperature',
       'decoding',
+      'beamWidth',
       'outputTemperature',
       'seed',
       'teacherForcing',
@@ -171,11 +189,14 @@ export class TranslationView {
     this.form.input.value = this.state.sentence;
     const request = ++this.requests;
     this.element.dataset.decoding = 'translating'; // until the worker answers
-    const { sentence, temperature, decoding, outputTemperature, seed, teacherForcing, headsOff } = this.state;
+    const { sentence, temperature, decoding, beamWidth, outputTemperature, seed, teacherForcing, headsOff } =
+      this.state;
     const headMask = headMaskOf(headsOff, this.translator.config);
+    // beam search takes no `decoding` (a beam is not sampled) and no seed
+    const choice = decoding === 'beam' ? { beam: beamWidth } : { decoding, seed };
     let result, forced;
     try {
-      result = await this.translator.translate(sentence, { temperature, decoding, outputTemperature, seed, headMask });
+      result = await this.translator.translate(sentence, { temperature, outputTemperature, headMask, ...choice });
       // Teacher forcing needs the true translation: the grammar's, for sentences it has.
       const reference = teacherForcing && result.alignment ? result.alignment.target.join(' ') : null;
       forced = reference
@@ -187,6 +208,7 @@ export class TranslationView {
       this.result = null;
       this.forced = null;
       this.error.show(error);
+      this.unknownWords.hide();
       this.element.dataset.decoding = 'done'; // nothing under way: the error is the answer
       this.render();
       return;
@@ -196,6 +218,7 @@ export class TranslationView {
     this.result = result;
     this.forced = forced;
     this.error.hide();
+    this.unknownWords.show(result);
     const last = this.result.target.length - 1;
     const reduceMotion = globalThis.matchMedia?.('(prefers-reduced-motion: reduce)').matches;
     if (!animate || reduceMotion) {
@@ -255,7 +278,7 @@ export class TranslationView {
     // From the resize observer (which reports before the first paint): reading the layout here would force one.
     const width = this.width || 900;
     this.controls.update(s);
-    this.outputLabel.textContent = `${this.pair?.target ?? 'output'} (${s.decoding === 'greedy' ? 'greedy decoding' : `sampled at T_out = ${formatNumber(s.outputTemperature, 3)}, seed ${s.seed}`}):`;
+    this.outputLabel.textContent = `${this.pair?.target ?? 'output'} (${decodingName(s)}):`;
     // The state when drawn, not when asked: a click made meanwhile has already changed the switches.
     this.headSwitchesDraw.request(() => this.headSwitches.update(this.state.headsOff), s.headsOff.join(','));
     // Greedy and at the state's temperature and heads, whatever the decoding shown: what the maps explain. A
@@ -278,21 +301,31 @@ export class TranslationView {
       this.controls.showStep(0, null);
       this.nextWord.clear();
       this.maps.clear();
+      this.beamSection.hidden = true;
       return;
     }
     const step = Math.min(this.step, r.target.length - 1);
     this.controls.showStep(step, r.target);
+    const copies = new Map(r.copied.map((copy) => [copy.targetIndex, copy]));
     this.output.replaceChildren(
-      ...r.target
-        .slice(0, step + 1)
-        .map((word, i) =>
-          element('span', { className: i === step ? 'token token-current' : 'token', textContent: word }),
-        ),
+      ...r.target.slice(0, step + 1).map((word, i) => outputToken(word, i === step, copies.get(i))),
     );
     this.#describeReference(r);
     this.nextWord.update(r, this.forced, step, s.teacherForcing);
     if (textOnly) return;
     this.maps.update({ result: r, resultId: this.resultId, step, state: s, width });
+    this.#drawBeam(r, s, width);
+  }
+
+  /** The beam's tree, when the translation has one (drawn when scrolled to; the step shown does not change it). */
+  #drawBeam(r, s, width) {
+    this.beamSection.hidden = !r.beam;
+    if (!r.beam) return;
+    const headLabel = s.head === 'average' ? 'average of heads' : headName(s.head, this.translator.config);
+    this.beamDraw.request(
+      () => this.beam.update({ result: r, layer: s.layer, head: s.head, headLabel, width }),
+      `${this.resultId} ${s.layer} ${s.head} ${width}`,
+    );
   }
 
   #describeReference(r) {
@@ -306,4 +339,11 @@ export class TranslationView {
       this.reference.textContent = `The grammar says: “${r.alignment.target.join(' ')}”. The model’s output differs, so no true alignment is overlaid.`;
     }
   }
+}
+
+/** How the state chooses words, for the output's label. */
+function decodingName(s) {
+  if (s.decoding === 'beam') return `beam search, width ${s.beamWidth}`;
+  if (s.decoding === 'sample') return `sampled at T_out = ${formatNumber(s.outputTemperature, 3)}, seed ${s.seed}`;
+  return 'greedy decoding';
 }

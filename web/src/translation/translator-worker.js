@@ -43,12 +43,13 @@ const session = {
     if (next instanceof Error) return failure(next);
     translator?.dispose();
     translator = next;
-    const { config, maxWords, task, vocabulary, outputWords } = translator;
+    const { config, maxWords, task, copiesUnknownWords, vocabulary, outputWords } = translator;
     return {
       backend: translator.backend,
       config,
       maxWords,
       task,
+      copiesUnknownWords,
       vocabulary,
       outputWords,
       heldOut: task ? translator.heldOutSentences(examples) : [],

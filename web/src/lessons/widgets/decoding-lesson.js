@@ -1,17 +1,24 @@
 // Lesson 9: one sentence decoded word by word by the shipped English → Spanish model, inside the lesson: each
-// step's output distribution as bars, greedy (the most likely word) against a seeded draw, and teacher forcing
-// (the reference fed to the decoder instead of its own words, as in training). The translator lives in a worker
-// (remote-translator.js) on the page; this asks it and draws.
+// step's output distribution as bars, greedy (the most likely word) against a seeded draw or a beam search (its
+// tree of hypotheses to walk, translation/beam-explorer.js), and teacher forcing (the reference fed to the decoder
+// instead of its own words, as in training). The translator lives in a worker (remote-translator.js) on the page;
+// this asks it and draws.
 import { button, controlsRow, element, fieldset, labelled, select } from '../../common/controls.js';
 import { Heatmap, wordWeights } from '../../drawing/heatmap.js';
 import { pickMap, upToStep } from '../../translation/translation-maps.js';
-import { languagePairs } from '../../translation/translation-state.js';
+import { BeamExplorer, partingText } from '../../translation/beam-explorer.js';
+import { beamWidthChoices, defaultTranslationState, languagePairs } from '../../translation/translation-state.js';
 import { DecodingBars } from './decoding-bars.js';
 import { formatProbability } from '../../common/format.js';
 import { firstDifference, forcedMisses, outputTemperatures } from './decoding-math.js';
 
 export const decodingSentences = languagePairs['en-es'].examples;
 const words = (target) => target.filter((w) => w !== '<eos>').join(' ');
+/**
+ * The beam's width in the lesson's state, the Translation view's default until one is chosen (the lesson's link
+ * does not carry it: lessons-state.js writes only the lesson's other settings).
+ */
+const beamWidthOf = (s) => s.beamWidth ?? defaultTranslationState().beamWidth;
 
 export class DecodingLesson {
   /**
@@ -35,8 +42,12 @@ export class DecodingLesson {
       [
         ['greedy', 'greedy: the most likely word'],
         ['sample', 'sampling: a draw from the distribution'],
+        ['beam', 'beam search: the best of several hypotheses'],
       ],
       (choice) => this.onChange({ choice, step: 0 }),
+    );
+    this.beamWidthSelect = select('decoding-beam-width', beamWidthChoices, (v) =>
+      this.onChange({ beamWidth: Number(v), step: 0 }),
     );
     this.seedInput = element('input', { type: 'number', id: 'decoding-seed', min: 0, max: 9999, step: 1 });
     this.seedInput.addEventListener('change', () => {
@@ -65,6 +76,15 @@ export class DecodingLesson {
       ...wordWeights,
     });
     this.status = element('p', { className: 'verdict', id: 'decoding-status', 'aria-live': 'polite' });
+    this.beam = new BeamExplorer({ id: 'decoding-beam', rowAxis: 'Spanish word' });
+    this.beamPart = element(
+      'div',
+      { className: 'decoding-beam', hidden: true },
+      element('h4', {
+        textContent: 'The beam: every hypothesis kept, and where greedy parts from it',
+      }),
+      this.beam.element,
+    );
     this.element = element(
       'div',
       { className: 'lesson-widget' },
@@ -73,6 +93,7 @@ export class DecodingLesson {
           'Decode',
           labelled('sentence', this.sentenceSelect),
           labelled('choose words by', this.choiceSelect),
+          labelled('beam width', this.beamWidthSelect),
           labelled('seed', this.seedInput),
           element('div', { className: 'buttons' }, this.nextSeed),
           labelled('output temperature', this.temperatureSelect),
@@ -88,6 +109,7 @@ export class DecodingLesson {
       this.output,
       element('div', { className: 'maps-row' }, this.bars.element, this.crossMap.element),
       this.status,
+      this.beamPart,
     );
   }
 
@@ -101,6 +123,8 @@ export class DecodingLesson {
     this.forcedBox.checked = s.forced;
     this.seedInput.disabled = this.nextSeed.disabled = s.choice !== 'sample' || s.forced;
     this.choiceSelect.disabled = s.forced; // a fed word is not chosen
+    this.beamWidthSelect.value = String(beamWidthOf(s));
+    this.beamWidthSelect.disabled = s.choice !== 'beam' || s.forced;
     if (!this.translator) {
       this.status.textContent = 'Loading the English → Spanish model…';
       this.loading ??= this.loadTranslator().then(
@@ -133,6 +157,10 @@ export class DecodingLesson {
       const forced = await this.translator.translate(sentence, { outputTemperature, target: reference.join(' ') });
       return { greedy, shown: forced, reference };
     }
+    if (s.choice === 'beam') {
+      const searched = await this.translator.translate(sentence, { beam: beamWidthOf(s), outputTemperature });
+      return { greedy, shown: searched, reference };
+    }
     if (s.choice === 'sample') {
       const sampled = await this.translator.translate(sentence, {
         decoding: 'sample',
@@ -162,7 +190,13 @@ export class DecodingLesson {
     this.bars.show(
       current,
       `step ${step + 1}: the next word after “${fed}”, at output temperature ${s.outputTemperature}`,
-      s.forced ? 'fed: the reference' : s.choice === 'sample' ? `drawn (seed ${s.seed})` : 'chosen: the most likely',
+      s.forced
+        ? 'fed: the reference'
+        : s.choice === 'sample'
+          ? `drawn (seed ${s.seed})`
+          : s.choice === 'beam'
+            ? 'the best hypothesis’s word'
+            : 'chosen: the most likely',
       {
         row: shown.probabilities.data.subarray(step * cols, (step + 1) * cols),
         outputWords: this.translator.outputWords,
@@ -177,6 +211,11 @@ export class DecodingLesson {
       maxWidth: Math.min(this.width / 2, 420),
     });
     this.output.dataset.words = words(shown.target);
+    this.beamPart.hidden = !shown.beam;
+    if (shown.beam) {
+      const layer = shown.crossAttention.length - 1;
+      this.beam.update({ result: shown, layer, head: 'average', headLabel: 'average of heads', width: this.width });
+    }
     this.onFacts?.({
       parted: s.forced || s.choice !== 'sample' ? -1 : firstDifference(shown.target, greedy.target),
       forcedMisses: s.forced ? forcedMisses(shown.steps) : [],
@@ -194,6 +233,9 @@ export class DecodingLesson {
           ? `at step${misses.length > 1 ? 's' : ''} ${misses.map((m) => m + 1).join(', ')} the model's most likely word was not the one fed; training corrects exactly those guesses, one step at a time, however the model's own words would have gone on.`
           : 'at every step the model’s most likely word is the one fed. Free running, it only ever sees its own words, so one wrong word can lead it somewhere training never went.'
       }`;
+    }
+    if (s.choice === 'beam') {
+      return `Beam search of width ${beamWidthOf(s)}: “${words(shown.target)}”${correct ? ', the reference translation' : `; the reference is “${reference.join(' ')}”`}. ${partingText(shown.beam)}`;
     }
     if (s.choice === 'greedy') {
       return `Greedy: “${words(greedy.target)}”${correct ? ', the reference translation' : `; the reference is “${reference.join(' ')}”`}. This word had ${formatProbability(current.probability)}.`;

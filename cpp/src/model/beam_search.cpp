@@ -1,0 +1,160 @@
+// Beam search: the search over any next-token scores, and the translator's use of it, which keeps every
+// hypothesis's cross-attention row so a view can draw the tree.
+#include <algorithm>
+#include <cmath>
+#include <limits>
+
+#include "attn/translator.h"
+
+namespace attn::model {
+
+double length_penalty(std::size_t length) {
+  return std::pow((5.0 + static_cast<double>(length)) / 6.0, kLengthPenaltyAlpha);
+}
+
+std::vector<int> BeamTree::tokens(std::size_t step, std::size_t node) const {
+  std::vector<int> out(step + 1);
+  for (std::size_t t = step + 1; t-- > 0;) {
+    const BeamNode& n = steps[t][node];
+    out[t] = n.token;
+    node = static_cast<std::size_t>(n.parent);
+  }
+  return out;
+}
+
+namespace {
+
+struct Candidate {
+  double score;
+  int parent, token;
+};
+
+// Where a hypothesis's expansion is kept among its step's: the empty prefix (parent -1) first.
+std::size_t slot_of(int parent) { return parent < 0 ? 0 : static_cast<std::size_t>(parent) + 1; }
+
+// Higher scores first; ties to the earlier parent, then the lower token (greedy's argmax takes the first).
+bool ranks_before(const Candidate& a, const Candidate& b) {
+  if (a.score != b.score) return a.score > b.score;
+  return a.parent != b.parent ? a.parent < b.parent : a.token < b.token;
+}
+
+}  // namespace
+
+BeamTree beam_search(std::size_t width, std::size_t max_tokens, int end_token, const NextTokenScores& next) {
+  BeamTree tree;
+  std::vector<int> open = {-1};  // the hypotheses still open, as indices into the last step (-1: the empty one)
+  double best_finished = -std::numeric_limits<double>::infinity();
+  bool any_finished = false;
+  std::vector<double> log_probabilities;
+  std::vector<Candidate> candidates;
+  for (std::size_t step = 0; step < max_tokens && !open.empty(); ++step) {
+    candidates.clear();
+    for (int parent : open) {
+      const std::vector<int> prefix = parent < 0 ? std::vector<int>{} : tree.tokens(step - 1, parent);
+      const double base = parent < 0 ? 0.0 : tree.steps[step - 1][static_cast<std::size_t>(parent)].score;
+      next(step, parent, prefix, log_probabilities);
+      for (std::size_t token = 0; token < log_probabilities.size(); ++token)
+        if (std::isfinite(log_probabilities[token]))
+          candidates.push_back({base + log_probabilities[token], parent, static_cast<int>(token)});
+    }
+    const std::size_t kept = std::min(width, candidates.size());
+    std::partial_sort(candidates.begin(), candidates.begin() + static_cast<std::ptrdiff_t>(kept), candidates.end(),
+                      ranks_before);
+    std::vector<BeamNode>& nodes = tree.steps.emplace_back();
+    open.clear();
+    const double penalty = length_penalty(step + 1);
+    for (std::size_t i = 0; i < kept; ++i) {
+      const Candidate& c = candidates[i];
+      nodes.push_back({c.token, c.parent, c.score, c.score / penalty, c.token == end_token});
+      if (nodes.back().finished) {
+        if (!any_finished || nodes.back().normalized > best_finished) {
+          best_finished = nodes.back().normalized;
+          tree.best_step = step, tree.best_node = i;
+        }
+        any_finished = true;
+      } else {
+        open.push_back(static_cast<int>(i));
+      }
+    }
+    // Stop when no open hypothesis can still beat the best finished one (score / lp(limit) bounds it).
+    if (any_finished) {
+      const double reachable = length_penalty(max_tokens);
+      open.erase(
+          std::remove_if(open.begin(), open.end(),
+                         [&](int i) { return nodes[static_cast<std::size_t>(i)].score / reachable <= best_finished; }),
+          open.end());
+    }
+  }
+  // Hypotheses still open at the length limit end there, unfinished, and compete as they are.
+  if (!tree.steps.empty()) {
+    const std::size_t last = tree.steps.size() - 1;
+    for (int i : open) {
+      const BeamNode& n = tree.steps[last][static_cast<std::size_t>(i)];
+      if (!any_finished || n.normalized > best_finished) {
+        best_finished = n.normalized;
+        tree.best_step = last, tree.best_node = static_cast<std::size_t>(i);
+        any_finished = true;
+      }
+    }
+  }
+  return tree;
+}
+
+BeamSearch Translator::decode_beam(const std::vector<int>& source, const std::vector<std::string>& words,
+                                   float temperature, std::size_t max_tokens, const Decoding& decoding,
+                                   std::vector<int>& best) {
+  const Config& c = model_.config;
+  const std::size_t s = source.size(), limit = token_limit(max_tokens);
+  transformer_.forward(model_.parameters.data(), source, {kTargetBegin}, temperature, activations_);
+  // The decoder over <bos> + prefix, the next token's log-probabilities into `out`; returns the input's length.
+  auto advance = [&](const std::vector<int>& prefix, std::vector<double>& out) {
+    std::vector<int> target_in = {kTargetBegin};
+    target_in.insert(target_in.end(), prefix.begin(), prefix.end());
+    transformer_.forward_decoder(model_.parameters.data(), target_in, temperature, activations_);
+    log_distribution(target_in.size() - 1, decoding.output_temperature, out);
+    return target_in.size();
+  };
+  // rows[step][slot_of(parent)]: the cross-attention row (Ld × H × S) of the position that chose that step's tokens.
+  std::vector<std::vector<std::vector<float>>> rows;
+  auto scores = [&](std::size_t step, int parent, const std::vector<int>& prefix, std::vector<double>& out) {
+    const std::size_t t = advance(prefix, out), slot = slot_of(parent);
+    if (rows.size() <= step) rows.resize(step + 1);
+    if (rows[step].size() <= slot) rows[step].resize(slot + 1);
+    for (const auto& layer : activations_.decoder)
+      for (std::size_t h = 0; h < c.heads; ++h) {
+        const float* row = layer.cross_attention.weights.data() + (h * t + t - 1) * s;
+        rows[step][slot].insert(rows[step][slot].end(), row, row + s);
+      }
+  };
+  const std::size_t width = std::min(decoding.beam, kMaxBeamWidth);
+  const BeamTree tree = beam_search(width, limit, kTargetEnd, scores);
+  best = tree.tokens(tree.best_step, tree.best_node);
+
+  BeamSearch out;
+  out.width = width;
+  out.best_step = tree.best_step, out.best_node = tree.best_node;
+  const bool copies = has_unknown_token(model_);
+  const std::vector<std::size_t> candidates = copy_candidates(source);
+  const std::size_t last_layer = std::size_t{c.decoder_layers - 1} * c.heads * s;
+  for (std::size_t step = 0; step < tree.steps.size(); ++step) {
+    auto& hypotheses = out.steps.emplace_back();
+    for (const BeamNode& node : tree.steps[step]) {
+      BeamHypothesis& h = hypotheses.emplace_back();
+      static_cast<BeamNode&>(h) = node;
+      h.cross_attention = rows[step][slot_of(node.parent)];
+      if (copies && node.token == kTargetUnknown)
+        h.copied_from = copy_source(h.cross_attention.data() + last_layer, c.heads, s, candidates);
+      h.word = h.copied_from >= 0 ? words[static_cast<std::size_t>(h.copied_from)] : model_.target.word(node.token);
+    }
+  }
+  // Greedy decoding is the search of width 1 (tested to choose its words).
+  const BeamTree greedy = beam_search(
+      1, limit, kTargetEnd,
+      [&](std::size_t, int, const std::vector<int>& prefix, std::vector<double>& next) { advance(prefix, next); });
+  for (int token : greedy.tokens(greedy.best_step, greedy.best_node)) out.greedy.push_back(model_.target.word(token));
+  const BeamNode& end = greedy.steps[greedy.best_step][greedy.best_node];
+  out.greedy_score = end.score, out.greedy_normalized = end.normalized;
+  return out;
+}
+
+}  // namespace attn::model

@@ -1,0 +1,223 @@
+// Beam search: a case small enough to check by hand, the length penalty, the stopping rules, and on the shipped
+// model: width 1 is greedy decoding word for word, wider beams never score below greedy, the tree is consistent,
+// and the translation returned is the best hypothesis with the maps greedy decoding would give it.
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <fstream>
+#include <iterator>
+#include <map>
+
+#include "attn/translator.h"
+#include "checks.h"
+
+namespace attn::model {
+namespace {
+
+constexpr int kBos = 0, kEos = 1, kA = 2, kB = 3;
+
+// Next-token probabilities by prefix, over <bos>, <eos>, A, B (<bos> is never produced).
+NextTokenScores table(std::map<std::vector<int>, std::vector<double>> probabilities) {
+  return [probabilities](std::size_t, int, const std::vector<int>& prefix, std::vector<double>& out) {
+    const std::vector<double>& p = probabilities.at(prefix);
+    out.assign(p.size(), -INFINITY);
+    for (std::size_t i = 1; i < p.size(); ++i)
+      if (p[i] > 0) out[i] = std::log(p[i]);
+  };
+}
+
+// Greedy takes A (0.5) and then has to stop at 0.4: 0.2 in all. A beam of two also keeps B (0.4), after which
+// <eos> is likely (0.9): 0.36. Both end at length 2, so the length penalty (lp(2) = (7/6)^0.6) does not reorder them.
+const auto kGreedyTrap = table({{{}, {0, 0.1, 0.5, 0.4}},
+                                {{kA}, {0, 0.4, 0.3, 0.3}},
+                                {{kB}, {0, 0.9, 0.05, 0.05}},
+                                {{kA, kA}, {0, 1, 0, 0}},
+                                {{kA, kB}, {0, 1, 0, 0}}});
+
+TEST(BeamSearch, LengthPenaltyIsWuEtAls) {
+  EXPECT_DOUBLE_EQ(length_penalty(1), 1.0);
+  EXPECT_DOUBLE_EQ(length_penalty(7), std::pow(2.0, 0.6));
+  EXPECT_GT(length_penalty(8), length_penalty(7));
+}
+
+TEST(BeamSearch, AHandCheckedCaseWhereTheBeamFindsWhatGreedyMisses) {
+  const BeamTree greedy = beam_search(1, 10, kEos, kGreedyTrap);
+  EXPECT_EQ(greedy.tokens(greedy.best_step, greedy.best_node), (std::vector<int>{kA, kEos}));
+  EXPECT_NEAR(greedy.steps[1][0].score, std::log(0.2), 1e-12);
+
+  const BeamTree beam = beam_search(2, 10, kEos, kGreedyTrap);
+  ASSERT_EQ(beam.steps.size(), 2u);  // both kept hypotheses of step 2 are finished: nothing left open
+  ASSERT_EQ(beam.steps[0].size(), 2u);
+  EXPECT_EQ(beam.steps[0][0].token, kA);
+  EXPECT_EQ(beam.steps[0][1].token, kB);
+  EXPECT_NEAR(beam.steps[0][1].score, std::log(0.4), 1e-12);
+  EXPECT_EQ(beam.steps[0][1].parent, -1);
+  // Step 2's candidates: B<eos> 0.36, A<eos> 0.2, AA 0.15, AB 0.15, BA 0.02, BB 0.02.
+  ASSERT_EQ(beam.steps[1].size(), 2u);
+  EXPECT_EQ(beam.steps[1][0].token, kEos);
+  EXPECT_EQ(beam.steps[1][0].parent, 1);
+  EXPECT_TRUE(beam.steps[1][0].finished);
+  EXPECT_NEAR(beam.steps[1][0].score, std::log(0.36), 1e-12);
+  EXPECT_NEAR(beam.steps[1][0].normalized, std::log(0.36) / std::pow(7.0 / 6.0, 0.6), 1e-12);
+  EXPECT_EQ(beam.steps[1][1].parent, 0);
+  EXPECT_NEAR(beam.steps[1][1].score, std::log(0.2), 1e-12);
+  EXPECT_EQ(beam.tokens(beam.best_step, beam.best_node), (std::vector<int>{kB, kEos}));
+}
+
+TEST(BeamSearch, TheLengthPenaltyLetsALongerHypothesisWin) {
+  // <eos> at once scores log 0.4 = -0.92; A then <eos> scores log(0.38 · 0.999) = -0.97, normalised -0.88.
+  const auto scores = table({{{}, {0, 0.4, 0.38, 0.22}},
+                             {{kA}, {0, 0.999, 0.001, 0}},
+                             {{kB}, {0, 0.5, 0.5, 0}},
+                             {{kB, kA}, {0, 1, 0, 0}},
+                             {{kA, kA}, {0, 1, 0, 0}}});
+  const BeamTree greedy = beam_search(1, 10, kEos, scores);
+  EXPECT_EQ(greedy.tokens(greedy.best_step, greedy.best_node), (std::vector<int>{kEos}));
+  const BeamTree beam = beam_search(3, 10, kEos, scores);
+  EXPECT_EQ(beam.tokens(beam.best_step, beam.best_node), (std::vector<int>{kA, kEos}));
+}
+
+TEST(BeamSearch, StopsWhenNoOpenHypothesisCanWinAndEndsTheRestAtTheLimit) {
+  // Once <eos> (0.9) is finished, A (0.1) could reach at best log 0.1 / lp(limit) < log 0.9: never expanded.
+  std::size_t calls = 0;
+  const auto scores = [&calls](std::size_t, int, const std::vector<int>& prefix, std::vector<double>& out) {
+    ++calls;
+    out = {-INFINITY, prefix.empty() ? std::log(0.9) : std::log(0.5), std::log(prefix.empty() ? 0.1 : 0.5), -INFINITY};
+  };
+  const BeamTree stopped = beam_search(2, 10, kEos, scores);
+  EXPECT_EQ(calls, 1u);
+  EXPECT_EQ(stopped.tokens(stopped.best_step, stopped.best_node), (std::vector<int>{kEos}));
+
+  // A model that never says <eos>: hypotheses end at the limit, unfinished, and the best of them is returned.
+  const auto endless = [](std::size_t, int, const std::vector<int>&, std::vector<double>& out) {
+    out = {-INFINITY, -INFINITY, std::log(0.7), std::log(0.3)};
+  };
+  const BeamTree cut = beam_search(2, 4, kEos, endless);
+  ASSERT_EQ(cut.steps.size(), 4u);
+  EXPECT_EQ(cut.tokens(cut.best_step, cut.best_node), (std::vector<int>{kA, kA, kA, kA}));
+  EXPECT_FALSE(cut.steps[cut.best_step][cut.best_node].finished);
+}
+
+TEST(BeamSearch, TheWidthIsCheckedAndNamedAtTheSeam) {
+  EXPECT_FALSE(check::beam(1, "greedy", false));
+  EXPECT_FALSE(check::beam(8, "greedy", false));
+  EXPECT_EQ(check::beam(9, "greedy", false).message, "options.beam must be a whole number from 1 to 8, got 9");
+  EXPECT_EQ(check::beam(0, "greedy", false).message, "options.beam must be a whole number from 1 to 8, got 0");
+  EXPECT_EQ(check::beam(2.5, "greedy", false).message, "options.beam must be a whole number from 1 to 8, got 2.5");
+  EXPECT_EQ(check::beam(NAN, "greedy", false).message, "options.beam must be a whole number from 1 to 8, got nan");
+  EXPECT_NE(check::beam(2, "sample", false).message.find("cannot go with options.decoding 'sample'"),
+            std::string::npos);
+  EXPECT_NE(check::beam(2, "greedy", true).message.find("cannot go with options.target"), std::string::npos);
+}
+
+Translator shipped_translator() {
+  std::ifstream in(ATTN_SOURCE_DIR "/web/lib/models/en-es.bin", std::ios::binary);
+  const std::vector<std::uint8_t> bytes{std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
+  return Translator(*load_weights(bytes.data(), bytes.size()).model, reference_kernels());
+}
+
+Decoding beam_of(std::size_t width) {
+  Decoding d;
+  d.beam = width;
+  return d;
+}
+
+TEST(BeamSearch, WidthOneIsGreedyDecodingWordForWord) {
+  Translator t = shipped_translator();
+  for (const auto& pair : corpus::held_out_set(150, 4)) {
+    const Translation greedy = t.translate_words(pair.source);
+    const Translation beam = t.translate_words(pair.source, 1.0f, SIZE_MAX, beam_of(1));
+    ASSERT_EQ(beam.target, greedy.target) << corpus::join(pair.source);
+    EXPECT_EQ(beam.probabilities, greedy.probabilities);
+    EXPECT_EQ(beam.cross_attention, greedy.cross_attention);
+    ASSERT_TRUE(beam.beam);
+    EXPECT_EQ(beam.beam->greedy, greedy.target);
+    for (const auto& step : beam.beam->steps) EXPECT_EQ(step.size(), 1u);
+  }
+  // A hotter output distribution changes the scores, not the argmax.
+  Decoding hot = beam_of(1);
+  hot.output_temperature = 5.0f;
+  const std::vector<std::string> sentence = {"the", "big", "dog", "sees", "the", "white", "cats"};
+  EXPECT_EQ(t.translate_words(sentence, 1.0f, SIZE_MAX, hot).target, t.translate_words(sentence).target);
+}
+
+// Parents are kept, open hypotheses of the previous step; scores only fall along a path; the best hypothesis is
+// the translation, and its path's rows are the translation's cross-attention rows.
+void expect_consistent_tree(const Translation& t, std::size_t width) {
+  ASSERT_TRUE(t.beam);
+  const BeamSearch& b = *t.beam;
+  EXPECT_EQ(b.width, width);
+  for (std::size_t step = 0; step < b.steps.size(); ++step) {
+    EXPECT_LE(b.steps[step].size(), width);
+    for (const BeamHypothesis& h : b.steps[step]) {
+      EXPECT_NEAR(h.normalized, h.score / length_penalty(step + 1), 1e-12);
+      EXPECT_EQ(h.finished, h.word == "<eos>");
+      EXPECT_EQ(h.cross_attention.size(), t.layers_decoder * t.heads * t.source.size());
+      if (step == 0) {
+        EXPECT_EQ(h.parent, -1);
+        continue;
+      }
+      ASSERT_GE(h.parent, 0);
+      ASSERT_LT(static_cast<std::size_t>(h.parent), b.steps[step - 1].size());
+      const BeamHypothesis& parent = b.steps[step - 1][static_cast<std::size_t>(h.parent)];
+      EXPECT_FALSE(parent.finished);
+      EXPECT_LE(h.score, parent.score);
+    }
+  }
+  const BeamHypothesis& best = b.steps[b.best_step][b.best_node];
+  for (const auto& step : b.steps)
+    for (const BeamHypothesis& h : step)
+      if (h.finished) EXPECT_LE(h.normalized, best.normalized);
+  std::vector<std::string> path(b.best_step + 1);
+  std::size_t node = b.best_node;
+  const std::size_t s = t.source.size(), n = t.target.size();
+  for (std::size_t step = b.best_step + 1; step-- > 0;) {
+    const BeamHypothesis& h = b.steps[step][node];
+    path[step] = h.word;
+    for (std::size_t lh = 0; lh < t.layers_decoder * t.heads; ++lh)
+      for (std::size_t j = 0; j < s; ++j)
+        EXPECT_NEAR(h.cross_attention[lh * s + j], t.cross_attention[(lh * n + step) * s + j], 1e-6);
+    node = static_cast<std::size_t>(h.parent);
+  }
+  EXPECT_EQ(path, t.target);
+}
+
+TEST(BeamSearch, WiderBeamsNeverScoreBelowGreedyAndTheirTreesAreConsistent) {
+  Translator t = shipped_translator();
+  Decoding flat;  // a flatter distribution, so that the beams hold real alternatives
+  flat.output_temperature = 8.0f;
+  std::size_t differed = 0;
+  for (const auto& pair : corpus::held_out_set(60, 5)) {
+    for (std::size_t width : {2, 4, 8}) {
+      flat.beam = width;
+      const Translation r = t.translate_words(pair.source, 1.0f, SIZE_MAX, flat);
+      expect_consistent_tree(r, width);
+      const BeamSearch& b = *r.beam;
+      EXPECT_GE(b.steps[b.best_step][b.best_node].normalized, b.greedy_normalized - 1e-12)
+          << corpus::join(pair.source) << " width " << width;
+      differed += r.target != b.greedy;
+    }
+  }
+  std::printf("beam's best differed from greedy's output in %zu of 180 searches\n", differed);
+}
+
+// The greedy score the search reports is the sum of the logarithms of greedy decoding's own probabilities.
+TEST(BeamSearch, GreedyScoreIsTheSumOfItsTokensLogProbabilities) {
+  Translator t = shipped_translator();
+  Decoding d = beam_of(3);
+  d.output_temperature = 2.0f;
+  const std::vector<std::string> sentence = {"maria", "loves", "the", "cat"};
+  const Translation r = t.translate_words(sentence, 1.0f, SIZE_MAX, d);
+  Decoding greedy;
+  greedy.output_temperature = 2.0f;
+  const Translation g = t.translate_words(sentence, 1.0f, SIZE_MAX, greedy);
+  const std::size_t v = t.model().config.target_vocabulary;
+  double score = 0;
+  for (std::size_t i = 0; i < g.target.size(); ++i)
+    score += std::log(g.probabilities[i * v + static_cast<std::size_t>(t.model().target.id(g.target[i]))]);
+  EXPECT_NEAR(r.beam->greedy_score, score, 1e-4);
+  EXPECT_NEAR(r.beam->greedy_normalized, score / length_penalty(g.target.size()), 1e-4);
+}
+
+}  // namespace
+}  // namespace attn::model

@@ -1,0 +1,83 @@
+// Unknown words carried across, as the translation view shows them, on a real model with "<unk>" trained here
+// (unknownWordRate 0.1, a short run of the shipped shape): which output words are marked as copied and from
+// where, the map cells ringed, the note that says each unknown word as information, and a beam's copied nodes.
+// A shipped model (no "<unk>") still refuses unknown words.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTrainer, loadTranslator, UnknownWordError } from '../../../web/lib/index.js';
+import { treeColumns } from '../../../web/src/translation/beam-explorer.js';
+import { copiedCells } from '../../../web/src/translation/beam-paths.js';
+import { copiedLabel, copiedMapCells, unknownWordLines } from '../../../web/src/translation/copied-words.js';
+
+/** Sentences of the grammar with a name the model never saw in place of one it knows. */
+const madeUp = ['john walks with my very old friends', 'zorba loves the cat', 'the big dog sees kimiko'];
+
+let translator, copying;
+beforeAll(async () => {
+  const trainer = await createTrainer({ unknownWordRate: 0.1, steps: 800, backend: 'wasm-simd128' });
+  trainer.step(800);
+  translator = await loadTranslator({ model: trainer.save(), backend: 'wasm-simd128' });
+  trainer.dispose();
+  copying = madeUp.map((sentence) => translator.translate(sentence)).find((r) => r.copied.length > 0);
+}, 120_000);
+afterAll(() => translator?.dispose());
+
+describe('a model with <unk>', () => {
+  it('carries an unknown word across: the copied entries say which output word came from which source word', () => {
+    expect(translator.copiesUnknownWords).toBe(true);
+    expect(copying, `one of “${madeUp.join('”, “')}” copied`).toBeDefined();
+    for (const copy of copying.copied) {
+      expect(copying.target[copy.targetIndex]).toBe(copy.word);
+      expect(copying.source[copy.sourceIndex]).toBe(copy.word);
+      expect(copiedLabel(copy)).toBe(`copied from “${copy.word}”`);
+    }
+    // the map rings each copy's row at its source word, for the rows shown so far
+    const [first] = copying.copied;
+    expect(copiedMapCells(copying.copied, copying.target.length)).toContainEqual({
+      row: first.targetIndex,
+      col: first.sourceIndex,
+    });
+    expect(copiedMapCells(copying.copied, first.targetIndex)).not.toContainEqual({
+      row: first.targetIndex,
+      col: first.sourceIndex,
+    });
+  });
+
+  it('says unknown words as information, with the closest known words still offered', () => {
+    const lines = unknownWordLines(copying.unknownWords, copying.copied);
+    expect(lines.map((line) => line.word)).toEqual(copying.unknownWords.map((u) => u.word));
+    const carried = lines.find((line) => copying.copied.some((copy) => copy.word === line.word));
+    expect(carried.text).toBe(`“${carried.word}” is not in the vocabulary; carried across by attention.`);
+    expect(carried.suggestions.length).toBeGreaterThan(0);
+    expect(unknownWordLines([{ word: 'qux', suggestions: [] }], [])[0].text).toMatch(
+      /read it as <unk>, and it is not in the translation/,
+    );
+  });
+
+  it('a beam’s nodes that copy are marked, and their maps ring the source word', () => {
+    const sentence = copying.source.slice(0, -1).join(' ');
+    const { beam, copied } = translator.translate(sentence, { beam: 4 });
+    expect(copied.length).toBeGreaterThan(0);
+    const columns = treeColumns(beam);
+    let marked = 0;
+    beam.steps.forEach((nodes, step) =>
+      nodes.forEach((node, index) => {
+        const copies = node.copiedFrom >= 0;
+        expect(columns[step][index].classes.includes('beam-node-copied')).toBe(copies);
+        if (!copies) return;
+        marked += 1;
+        expect(node.token).toBe('<unk>');
+        expect(node.word).toBe(copying.source[node.copiedFrom]);
+        expect(columns[step][index].label).toMatch(`copied from the source word “${node.word}”`);
+        expect(copiedCells(beam, step, index)).toContainEqual({ row: step, col: node.copiedFrom });
+      }),
+    );
+    expect(marked).toBeGreaterThan(0);
+  });
+
+  it('a shipped model has no <unk>: unknown words are still refused, with suggestions', async () => {
+    const shipped = await loadTranslator({ backend: 'wasm-simd128' });
+    expect(shipped.copiesUnknownWords).toBe(false);
+    expect(() => shipped.translate(madeUp[0])).toThrow(UnknownWordError);
+    shipped.dispose();
+  });
+});

@@ -1,0 +1,77 @@
+// Words a model with "<unk>" carried across (translate()'s `copied` and `unknownWords`): the output word marked
+// as copied, with the source word it came from; the map cells to ring; and, under the sentence, each unknown word
+// said as information, not as an error, with the closest known words still offered.
+import { element } from '../common/controls.js';
+import { suggestionButtons } from './sentence-error.js';
+
+/** What a copied output word's marker says: where it came from. */
+export const copiedLabel = (copy) => `copied from “${copy.word}”`;
+
+/**
+ * An output word of the translation: `current` if it is the step shown; `copy` (an entry of `copied`, or
+ * undefined) marks a word carried across from the source, with a visible marker and words for screen readers.
+ */
+export function outputToken(word, current, copy) {
+  const classes = ['token', current && 'token-current', copy && 'token-copied'].filter(Boolean).join(' ');
+  if (!copy) return element('span', { className: classes, textContent: word });
+  return element(
+    'span',
+    { className: classes, title: copiedLabel(copy) },
+    word,
+    element('span', { className: 'copy-mark', 'aria-hidden': 'true', textContent: '⤶' }),
+    element('span', { className: 'visually-hidden', textContent: ` (${copiedLabel(copy)})` }),
+  );
+}
+
+/** Cells (output row, source column) of the copied words among the first `rows` output words. */
+export function copiedMapCells(copied, rows) {
+  return copied
+    .filter((copy) => copy.targetIndex < rows)
+    .map((copy) => ({ row: copy.targetIndex, col: copy.sourceIndex }));
+}
+
+/** The sentence's unknown words and what became of each: carried across (copied) or not in the output. */
+export function unknownWordLines(unknownWords, copied) {
+  return unknownWords.map(({ word, suggestions }) => ({
+    word,
+    suggestions,
+    text: copied.some((copy) => copy.word === word)
+      ? `“${word}” is not in the vocabulary; carried across by attention.`
+      : `“${word}” is not in the vocabulary; the model read it as <unk>, and it is not in the translation.`,
+  }));
+}
+
+export class UnknownWordsNote {
+  /** @param {{ onFix: (word: string, replacement: string) => void }} options  onFix: a suggestion was picked */
+  constructor({ onFix }) {
+    this.onFix = onFix;
+    this.element = element('div', {
+      className: 'notice unknown-words',
+      id: 'unknown-words',
+      role: 'status',
+      hidden: true,
+    });
+  }
+
+  /** Says each of a translation's `unknownWords` (hidden when there are none). */
+  show({ unknownWords, copied }) {
+    const lines = unknownWordLines(unknownWords ?? [], copied ?? []);
+    this.element.replaceChildren(
+      ...lines.map(({ word, suggestions, text }) =>
+        element(
+          'p',
+          {},
+          text,
+          ...(suggestions.length
+            ? [' Closest known words: ', ...suggestionButtons(word, suggestions, this.onFix)]
+            : []),
+        ),
+      ),
+    );
+    this.element.hidden = lines.length === 0;
+  }
+
+  hide() {
+    this.element.hidden = true;
+  }
+}
