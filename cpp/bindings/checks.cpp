@@ -182,7 +182,7 @@ Error unknown_word_rate(double rate, const std::string& task) {
     return range_error("unknownWordRate must be a number from 0 to 1, got " + number(rate));
   if (rate > 0 && task == "pairs") {
     return range_error(
-        "unknownWordRate needs a task with word alignments ('en-es', 'en-ja', 'reverse', 'sort', 'copy'): "
+        "unknownWordRate needs a task with word alignments ('en-es', 'en-ja', 'en-mr', 'reverse', 'sort', 'copy'): "
         "pasted "
         "pairs have none, so no word could be masked");
   }
@@ -192,7 +192,8 @@ Error unknown_word_rate(double rate, const std::string& task) {
 Error training_task(const std::string& task, double min_length, double max_length) {
   if (tasks::translation_language(task) || task == "pairs") return {};
   if (task != "reverse" && task != "sort" && task != "copy") {
-    return range_error("task must be 'en-es', 'en-ja', 'reverse', 'sort', 'copy' or { pairs }, got '" + task + "'");
+    return range_error("task must be 'en-es', 'en-ja', 'en-mr', 'reverse', 'sort', 'copy' or { pairs }, got '" + task +
+                       "'");
   }
   for (auto [name, value] :
        {std::pair{"sequenceLength.min", min_length}, std::pair{"sequenceLength.max", max_length}}) {

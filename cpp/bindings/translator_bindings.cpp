@@ -336,10 +336,10 @@ val translator_evaluate(int id, double count, const val& head_mask_value) {
 bool translator_free(int id) { return translators().erase(id) == 1; }
 
 // heldOutSentences(task, count, seed) → { sentences: [{ source, target, sourceIndex }] }, the same sentences
-// the native tools see; task is 'en-es' or 'en-ja'.
+// the native tools see; task is 'en-es', 'en-ja' or 'en-mr'.
 val held_out_sentences(const std::string& task, double count, double seed) {
   const auto language = tasks::translation_language(task);
-  if (!language) return js::error_result("RangeError", "task must be 'en-es' or 'en-ja'");
+  if (!language) return js::error_result("RangeError", "task must be 'en-es', 'en-ja' or 'en-mr'");
   if (!(count >= 0 && count <= kMaxExamples) || count != std::floor(count)) {
     return js::error_result("RangeError", "count must be an integer from 0 to 100000");
   }

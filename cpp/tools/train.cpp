@@ -40,10 +40,10 @@ int main(int argc, char** argv) {
                           {"min-length", "3"},
                           {"max-length", "8"},
                           {"unk-rate", "0"}});
-  // --task en-es or en-ja (the corpus's language pairs) or a sequence task (reverse, sort, copy) with
+  // --task en-es, en-ja or en-mr (the corpus's language pairs) or a sequence task (reverse, sort, copy) with
   // --min-length/--max-length.
   if (!tasks::named_task(o.text("task"), {}, 0)) {
-    std::cerr << "--task must be en-es, en-ja, reverse, sort or copy\n";
+    std::cerr << "--task must be en-es, en-ja, en-mr, reverse, sort or copy\n";
     return 1;
   }
   auto make_task = [&](std::uint64_t seed) {

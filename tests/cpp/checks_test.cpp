@@ -137,7 +137,7 @@ TEST(Checks, TrainingOptionsNameTheOption) {
   EXPECT_FALSE(training_task("en-ja", 0, 0));
   EXPECT_FALSE(training_task("sort", 3, 8));
   expect_range_error(training_task("french", 3, 8),
-                     "task must be 'en-es', 'en-ja', 'reverse', 'sort', 'copy' or { pairs }, got 'french'");
+                     "task must be 'en-es', 'en-ja', 'en-mr', 'reverse', 'sort', 'copy' or { pairs }, got 'french'");
   expect_range_error(training_task("copy", 0, 8), "sequenceLength.min must be a whole number from 1 to 16, got 0");
   expect_range_error(training_task("copy", 3, 17), "sequenceLength.max must be a whole number from 1 to 16, got 17");
   expect_range_error(training_task("reverse", 9, 8),

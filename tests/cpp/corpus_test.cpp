@@ -7,20 +7,13 @@
 
 #include "../../cpp/src/data/grammar.h"
 #include "attn/corpus.h"
+#include "grammar_test_util.h"
 
 namespace attn::corpus {
 namespace {
 
-std::vector<std::string> words(const std::string& sentence) {
-  std::vector<std::string> out;
-  std::size_t start = 0;
-  while (start < sentence.size()) {
-    const std::size_t end = std::min(sentence.find(' ', start), sentence.size());
-    out.push_back(sentence.substr(start, end - start));
-    start = end + 1;
-  }
-  return out;
-}
+using testing::problem_with;
+using testing::words;
 
 std::string spanish_of(const std::string& english) {
   const auto pair = translate_by_grammar(words(english));
@@ -58,8 +51,8 @@ TEST(Corpus, TrainingAndHeldOutAreDisjointAndHeldOutIsDistinct) {
 }
 
 TEST(Corpus, LengthsVocabularyAndAlignmentsAreInRange) {
-  EXPECT_GE(english_words().size(), 60u);
-  EXPECT_LE(english_words().size(), 120u);
+  EXPECT_GE(english_words().size(), 250u);
+  EXPECT_LE(english_words().size(), 350u);
   const std::set<std::string> english(english_words().begin(), english_words().end());
   const std::set<std::string> spanish(target_words(Language::spanish).begin(), target_words(Language::spanish).end());
   std::size_t shortest = 99, longest = 0;
@@ -73,8 +66,11 @@ TEST(Corpus, LengthsVocabularyAndAlignmentsAreInRange) {
       ASSERT_TRUE(spanish.count(p.target[t])) << p.target[t];
       ASSERT_TRUE(p.alignment[t] == kUnaligned ||
                   (p.alignment[t] >= 0 && p.alignment[t] < static_cast<int>(p.source.size())));
-      // Only the personal "a" has no English counterpart.
-      ASSERT_EQ(p.alignment[t] == kUnaligned, p.target[t] == "a") << join(p.target);
+      // Only the personal "a", a recipient's "a" without "to" and the "le"/"les" doubling a recipient have no
+      // English counterpart.
+      if (p.alignment[t] == kUnaligned) {
+        ASSERT_TRUE(p.target[t] == "a" || p.target[t] == "le" || p.target[t] == "les") << join(p.target);
+      }
     }
     for (const auto& w : p.source) ASSERT_TRUE(english.count(w)) << w;
   }
@@ -101,6 +97,7 @@ TEST(Corpus, SpanishAgreesInGenderAndNumber) {
     const std::string expected = forms[(f.plural ? 2 : 0) + (f.feminine ? 1 : 0)];
     return expected == w || (w == "al" || w == "del") && expected == "el";
   };
+  const std::set<std::string> ser = {"soy", "eres", "es", "somos", "son", "era", "eras", "éramos", "eran"};
   TrainingStream stream(9);
   int noun_phrases = 0;
   for (int i = 0; i < 5000; ++i) {
@@ -108,9 +105,11 @@ TEST(Corpus, SpanishAgreesInGenderAndNumber) {
     for (std::size_t t = 0; t < p.target.size(); ++t) {
       Form f{};
       if (!noun_form(p.target[t], f)) continue;
-      ++noun_phrases;
       ASSERT_GE(t, 1u);
       const std::string& before = p.target[t - 1];
+      // A profession after ser has no article ("soy profesor"): its agreement is checked in spanish_test.cpp.
+      if (ser.count(before)) continue;
+      ++noun_phrases;
       const auto det = std::find_if(determiners().begin(), determiners().end(), [&](const Determiner& d) {
         return std::find(std::begin(d.es), std::end(d.es), before) != std::end(d.es) || before == "al" ||
                before == "del";
@@ -127,7 +126,7 @@ TEST(Corpus, SpanishAgreesInGenderAndNumber) {
       }
     }
   }
-  EXPECT_GT(noun_phrases, 5000);
+  EXPECT_GT(noun_phrases, 4000);
 }
 
 TEST(Corpus, HandCheckedTranslations) {
@@ -149,43 +148,81 @@ TEST(Corpus, AlignmentOfAReorderedSentence) {
   EXPECT_EQ(p->alignment, (std::vector<int>{0, 1, 3, 4, kUnaligned, 5, 8, 6, 7}));
 }
 
+// For every language: the parser reads each generated English sentence back to the tree it came from, which
+// renders the same English, translation and alignment.
 TEST(Corpus, ParserInvertsTheGenerator) {
-  TrainingStream stream(21);
-  for (int i = 0; i < 5000; ++i) {
-    const SentencePair p = stream.next();
-    const auto parsed = translate_by_grammar(p.source);
-    ASSERT_TRUE(parsed) << join(p.source);
-    ASSERT_EQ(parsed->target, p.target);
-    ASSERT_EQ(parsed->alignment, p.alignment);
+  for (Language language : {Language::spanish, Language::japanese, Language::marathi}) {
+    for (std::uint64_t seed : {21u, 22u, 23u}) {
+      TrainingStream stream(seed, language);
+      for (int i = 0; i < 3000; ++i) {
+        const SentencePair p = stream.next();
+        const auto tree = grammar::parse(p.source);
+        ASSERT_TRUE(tree) << join(p.source);
+        ASSERT_EQ(grammar::render_english(*tree).words, p.source);
+        const auto parsed = translate_by_grammar(p.source, language);
+        ASSERT_TRUE(parsed) << join(p.source);
+        ASSERT_EQ(parsed->source, p.source);
+        ASSERT_EQ(parsed->target, p.target);
+        ASSERT_EQ(parsed->alignment, p.alignment);
+      }
+    }
   }
 }
 
 TEST(Corpus, ParserRefusesWhatTheGrammarDoesNotMake) {
-  for (const char* s : {"the dog sleep", "a dogs sleep", "dog sleeps", "the dog sees", "the dog sleeps the cat",
-                        "the very dog sleeps", "the dogs does not sleep", "the dog does sleep", "the dog sleeps in",
-                        "the dog sleeps in the house the", "two dog sleeps", "sleeps"}) {
+  for (const char* s : {"the dog sleep",
+                        "a dogs sleep",
+                        "dog sleeps",
+                        "the dog sees",
+                        "the dog sleeps the cat",
+                        "the very dog sleeps",
+                        "the dogs does not sleep",
+                        "the dog does sleep",
+                        "the dog sleeps in",
+                        "the dog sleeps in the house the",
+                        "two dog sleeps",
+                        "sleeps",
+                        "i sees the dog",
+                        "me sees the dog",
+                        "he sees i",
+                        "i see me",
+                        "you see you",
+                        "give it to me",
+                        "a apple is red",
+                        "an dog sleeps",
+                        "we are a teacher",
+                        "she is teachers",
+                        "i is big",
+                        "where the dog is",
+                        "where is",
+                        "go",
+                        "he goes in the park",
+                        "he eats the apple to maria",
+                        "have the book",
+                        "do not",
+                        "the dog gives the book",
+                        "he is the teacher",
+                        "the dog is with the boy",
+                        "the dog sleeps in me",
+                        "did not eat it",
+                        "eats the apple",
+                        "where is not the book"}) {
     EXPECT_FALSE(translate_by_grammar(words(s))) << s;
   }
-}
-
-std::string problem_with(const std::string& english, Language language = Language::spanish) {
-  std::string problem;
-  EXPECT_FALSE(translate_by_grammar(words(english), language, &problem)) << english;
-  return problem;
 }
 
 TEST(Corpus, SaysWhatTheGrammarExpectedWhere) {
   EXPECT_EQ(problem_with("the dogs eat"), "“eat” needs an object: say what, e.g. “the dogs eat the apple”");
   EXPECT_EQ(problem_with("the dogs eats the cat"), "with the plural subject “the dogs” the verb is “eat”, not “eats”");
-  EXPECT_EQ(
-      problem_with("the dog sleeps the cat"),
-      "“sleeps” takes no object; after it only a preposition (in, with, without, near, behind) may follow, not “the”");
+  EXPECT_EQ(problem_with("the dog sleeps the cat"),
+            "“sleeps” takes no object; after it only a preposition (in, with, without, near, behind, on, under) may "
+            "follow, not “the”");
   EXPECT_EQ(problem_with("two dog sleeps"), "“two” takes a plural noun: “dogs”, not “dog”");
   EXPECT_EQ(problem_with("the very dog sleeps"),
             "“very” must be followed by an adjective (big, small, red, …), not “dog”");
   EXPECT_EQ(problem_with("dog sleeps"),
-            "the sentence starts with its subject: a name (maria, juan, ana, pedro) or a determiner (the, a, my, this, "
-            "these, two, three, some) and a noun, not “dog”");
+            "a sentence starts with its subject (a name, a pronoun, or a determiner and a noun: “maria”, “i”, “the "
+            "dog”), with a command's verb (eat, give, sleep, …) or with “where”, not “dog”");
   EXPECT_EQ(problem_with("the dogs does not sleep"), "“the dogs” is plural: “do not”, not “does not”");
   EXPECT_EQ(problem_with("the dog sleeps in the house the"),
             "the grammar's sentences end after “the dog sleeps in the house”, not “the”");
@@ -193,7 +230,39 @@ TEST(Corpus, SaysWhatTheGrammarExpectedWhere) {
   EXPECT_EQ(problem_with("the dog sleeps in the car", Language::japanese),
             "the grammar's Japanese leaves out “in the car”");
   EXPECT_EQ(problem_with("maria lives", Language::japanese),
-            "in the grammar's Japanese “lives” needs a place (in, near, behind) or a companion (with)");
+            "in the grammar's Japanese “lives” needs a place (in, on, near, …) or a companion (with)");
+  // The constructions beyond "subject verb object".
+  EXPECT_EQ(problem_with("i sees the dog"), "with the subject “i” the verb is “see”, not “sees”");
+  EXPECT_EQ(problem_with("he eat the apple"), "with the subject “he” the verb is “eats”, not “eat”");
+  EXPECT_EQ(problem_with("the dog eat the apple"), "with the singular subject “the dog” the verb is “eats”, not “eat”");
+  EXPECT_EQ(problem_with("me sees the dog"),
+            "the sentence starts with its subject: “me” is the object form; here it is “i”");
+  EXPECT_EQ(problem_with("he sees i"), "“sees” needs an object: “i” is the subject form; here it is “me”");
+  EXPECT_EQ(problem_with("i see me"),
+            "the grammar has no reflexive pronouns (myself, ourselves): a sentence names “i” or “we” once");
+  EXPECT_EQ(problem_with("help you"), "the grammar has no reflexive pronouns (yourself): a sentence names “you” once");
+  EXPECT_EQ(problem_with("give it to me"),
+            "the grammar gives things named by a noun phrase (“give me the book”), not by a pronoun (“it”)");
+  EXPECT_EQ(problem_with("a apple is red"), "before “apple” the article is “an”, not “a”");
+  EXPECT_EQ(problem_with("an old man sleeps"), "");
+  EXPECT_EQ(problem_with("we are a teacher"), "“we” is plural: “teachers”, not “a teacher”");
+  EXPECT_EQ(problem_with("she is teachers"), "“she” is singular: “a teacher”, not “teachers”");
+  EXPECT_EQ(problem_with("i is big"), "with the subject “i” the verb is “am”, not “is”");
+  EXPECT_EQ(problem_with("where is the dogs"), "with the plural subject “the dogs” the verb is “are”, not “is”");
+  EXPECT_EQ(problem_with("go"), "“go” needs a destination: e.g. “go to the park”");
+  EXPECT_EQ(problem_with("he goes in the park"), "after “goes” the grammar expects “to” and a place, not “in”");
+  EXPECT_EQ(problem_with("he eats the apple to maria"),
+            "“to” follows “go” or “come” (“go to the park”) or a thing given (“give the book to maria”)");
+  EXPECT_EQ(problem_with("have the book"), "“have” is not one of the grammar's commands (eat, give, go, sleep, …)");
+  EXPECT_EQ(problem_with("eats the apple"), "a command takes the verb's plain form: “eat”, not “eats”");
+  EXPECT_EQ(problem_with("he gives the book"),
+            "“gives” needs what and to whom: e.g. “he gives the book to maria” or “he gives maria the book”");
+  EXPECT_EQ(problem_with("the dog is"),
+            "after “the dog is” the grammar expects an adjective (big, small, red, …), a profession (“a teacher”) or a "
+            "place (in, near, behind, on, under and a noun phrase)");
+  EXPECT_EQ(problem_with("the dog sleeps in me"), "after “in” the grammar expects a noun phrase, not the pronoun “me”");
+  EXPECT_EQ(problem_with("he is a dog"),
+            "after “he is a” the grammar expects a profession (teacher, doctor, …), not “dog”");
 }
 
 }  // namespace

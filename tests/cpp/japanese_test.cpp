@@ -1,6 +1,6 @@
-// The toy English → Japanese pair: hand-checked translations, the rules of its Japanese on 10,000 generated
-// pairs (particles, verb last, negation forms), alignments that point at the word each Japanese word
-// translates (particles to nothing), and the parser as the generator's inverse.
+// The toy English → Japanese pair: hand-checked translations of every construction, the rules of its Japanese
+// on 10,000 generated pairs (wa and o, the predicate last, negation forms), alignments that point at the word
+// each Japanese word translates (particles to nothing), and the parser as the generator's inverse.
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -9,31 +9,20 @@
 #include <string>
 
 #include "../../cpp/src/data/grammar.h"
+#include "../../cpp/src/data/japanese.h"
 #include "attn/corpus.h"
+#include "grammar_test_util.h"
 
 namespace attn::corpus {
 namespace {
 
 using namespace grammar;
+using testing::words;
 
-std::vector<std::string> words(const std::string& sentence) {
-  std::vector<std::string> out;
-  for (std::size_t start = 0; start < sentence.size();) {
-    const std::size_t end = std::min(sentence.find(' ', start), sentence.size());
-    out.push_back(sentence.substr(start, end - start));
-    start = end + 1;
-  }
-  return out;
-}
+std::string japanese_of(const std::string& english) { return testing::translation(english, Language::japanese); }
+std::string aligned(const std::string& english) { return testing::aligned(english, Language::japanese); }
 
-std::string japanese_of(const std::string& english) {
-  const auto pair = translate_by_grammar(words(english), Language::japanese);
-  return pair ? join(pair->target) : "<not said>";
-}
-
-bool ends_with(const std::string& s, const std::string& tail) {
-  return s.size() >= tail.size() && s.compare(s.size() - tail.size(), tail.size(), tail) == 0;
-}
+using testing::ends_with;
 
 TEST(Japanese, HandCheckedTranslations) {
   EXPECT_EQ(japanese_of("maria eats the apple in the garden"), "maria wa niwa de ringo o taberu");
@@ -48,14 +37,66 @@ TEST(Japanese, HandCheckedTranslations) {
   EXPECT_EQ(japanese_of("a young teacher buys the tables"), "wakai sensei wa tēburu o kau");
 }
 
+TEST(Japanese, PronounsAndThePast) {
+  EXPECT_EQ(aligned("you see me"), "anata:you wa:- watashi:me o:- miru:see");
+  EXPECT_EQ(japanese_of("i see you"), "watashi wa anata o miru");
+  EXPECT_EQ(aligned("they ate the apples"), "karera:they wa:- ringo:apples o:- tabeta:ate");
+  EXPECT_EQ(aligned("he did not see her"), "kare:he wa:- kanojo:her o:- minakatta:see");
+  EXPECT_EQ(japanese_of("we went to the park"), "watashitachi wa kōen ni itta");
+  EXPECT_EQ(japanese_of("she read the book"), "kanojo wa hon o yonda");
+  EXPECT_EQ(japanese_of("the boy walks with me"), "shōnen wa watashi to aruku");
+  EXPECT_EQ(japanese_of("the dog slept under the table"), "inu wa tēburu no shita de neta");
+  EXPECT_EQ(japanese_of("they lived in the city"), "karera wa machi ni sunde ita");
+  EXPECT_EQ(japanese_of("our teacher brought me the books"), "watashitachi no sensei wa watashi ni hon o motte kita");
+}
+
+TEST(Japanese, TheCopulaAdjectivesAndWhere) {
+  EXPECT_EQ(aligned("the house is big"), "ie:house wa:- ōkii:big");
+  EXPECT_EQ(japanese_of("the house is not very big"), "ie wa amari ōkikunai");
+  EXPECT_EQ(japanese_of("the house was big"), "ie wa ōkikatta");
+  EXPECT_EQ(japanese_of("the house was not big"), "ie wa ōkikunakatta");
+  EXPECT_EQ(japanese_of("the dog is good"), "inu wa ii");
+  EXPECT_EQ(japanese_of("the dog was not good"), "inu wa yokunakatta");
+  EXPECT_EQ(aligned("the car is in the garden"), "kuruma:car wa:- niwa:garden ni:- aru:is");
+  EXPECT_EQ(japanese_of("the cat is in the garden"), "neko wa niwa ni iru");
+  EXPECT_EQ(japanese_of("the book is on the table"), "hon wa tēburu no ue ni aru");
+  EXPECT_EQ(japanese_of("the cats were not under the bed"), "neko wa beddo no shita ni inakatta");
+  EXPECT_EQ(aligned("i am a teacher"), "watashi:i wa:- sensei:teacher da:am");
+  EXPECT_EQ(japanese_of("she was not a doctor"), "kanojo wa isha ja nakatta");
+  EXPECT_EQ(japanese_of("we are students"), "watashitachi wa gakusei da");
+  EXPECT_EQ(aligned("where is the book"), "hon:book wa:- doko:where ni:- aru:is");
+  EXPECT_EQ(japanese_of("where are you"), "anata wa doko ni iru");
+  EXPECT_EQ(japanese_of("where was it"), "sore wa doko ni atta");
+}
+
+TEST(Japanese, CommandsAndGiving) {
+  EXPECT_EQ(aligned("give me the book"), "watashi:me ni:- hon:book o:- kudasai:give");
+  EXPECT_EQ(aligned("show her the letter"), "kanojo:her ni:- tegami:letter o:- misete:show kudasai:show");
+  EXPECT_EQ(japanese_of("eat the apple"), "ringo o tabete kudasai");
+  EXPECT_EQ(aligned("do not eat the apple"), "ringo:apple o:- tabenaide:eat kudasai:eat");
+  EXPECT_EQ(japanese_of("go to the park"), "kōen ni itte kudasai");
+  EXPECT_EQ(japanese_of("give the book to the girl"), "shōjo ni hon o agete kudasai");
+  EXPECT_EQ(aligned("he gives the book to the girl"), "kare:he wa:- shōjo:girl ni:- hon:book o:- ageru:gives");
+  EXPECT_EQ(japanese_of("he gives the girl the book"), "kare wa shōjo ni hon o ageru");
+  EXPECT_EQ(japanese_of("he gives me the book"), "kare wa watashi ni hon o kureru");
+  EXPECT_EQ(japanese_of("she gave us the apples"), "kanojo wa watashitachi ni ringo o kureta");
+  EXPECT_EQ(japanese_of("i give you the book"), "watashi wa anata ni hon o ageru");
+  EXPECT_EQ(japanese_of("maria shows you the letter"), "maria wa anata ni tegami o miseru");
+}
+
 TEST(Japanese, LeavesOutWhatItCannotSayCorrectly) {
-  for (const char* s : {"two dogs sleep", "some cats run", "the dog has a book", "maria wants the apple",
-                        "the old man runs", "the happy girl sleeps", "maria runs without the dog",
-                        "the dog sleeps in the car", "maria walks with the book", "maria lives"}) {
+  for (const char* s :
+       {"two dogs sleep", "some cats run", "the dog has a book", "maria wants the apple", "the old man runs",
+        "the happy girl sleeps", "maria runs without the dog", "the dog sleeps in the car", "maria walks with the book",
+        "maria lives", "my mother sleeps", "the house is clean", "i am tired", "the dog hears the cat", "go to the dog",
+        "he gives you the book", "do not give me the book", "i love you"}) {
     EXPECT_EQ(japanese_of(s), "<not said>") << s;
   }
   // ... which Spanish says.
   EXPECT_TRUE(translate_by_grammar(words("two dogs sleep"), Language::spanish));
+  EXPECT_EQ(testing::problem_with("he gives you the book", Language::japanese),
+            "the grammar's Japanese leaves out someone else giving to “you” (ageru or kureru depends on whose side "
+            "the speaker takes)");
 }
 
 TEST(Japanese, AlignmentOfTheVerbThatMovesToTheEnd) {
@@ -67,36 +108,45 @@ TEST(Japanese, AlignmentOfTheVerbThatMovesToTheEnd) {
   EXPECT_EQ(j->alignment, (std::vector<int>{1, none, 9, none, 10, none, 8, none, 6, 7, none, 4}));
 }
 
-// What each English word may translate to in Japanese (the lexicon, read independently of the renderer).
+// What each English word may translate to in Japanese, from the Japanese tables and the forms the renderer
+// derives (its spellings are checked by hand above).
 std::map<std::string, std::set<std::string>> translations() {
-  std::map<std::string, std::set<std::string>> t = {
-      {"very", {"totemo"}},   {"my", {"watashi"}},    {"this", {"kono"}}, {"these", {"kono"}},  {"near", {"chikaku"}},
-      {"behind", {"ushiro"}}, {"maria", {"maria"}},   {"juan", {"fuan"}}, {"ana", {"ana"}},     {"pedro", {"pedoro"}},
-      {"big", {"ōkii"}},      {"small", {"chiisai"}}, {"red", {"akai"}},  {"black", {"kuroi"}}, {"white", {"shiroi"}},
-      {"new", {"atarashii"}}, {"young", {"wakai"}},
+  namespace ja = japanese_words;
+  const ja::Lexicon& l = ja::lexicon();
+  std::map<std::string, std::set<std::string>> t;
+  auto add = [&](const std::string& en, const std::string& text) {
+    for (const auto& w : split(text.c_str()))
+      if (w != "no") t[en].insert(w);
   };
-  const std::pair<const char*, const char*> nouns[] = {
-      {"dog", "inu"},          {"cat", "neko"},     {"bird", "tori"},  {"horse", "uma"},   {"cow", "ushi"},
-      {"boy", "shōnen"},       {"girl", "shōjo"},   {"man", "otoko"},  {"woman", "onna"},  {"teacher", "sensei"},
-      {"friend", "tomodachi"}, {"house", "ie"},     {"car", "kuruma"}, {"book", "hon"},    {"table", "tēburu"},
-      {"apple", "ringo"},      {"tree", "ki"},      {"city", "machi"}, {"garden", "niwa"}, {"flower", "hana"},
-      {"window", "mado"},      {"letter", "tegami"}};
-  for (const auto& [en, ja] : nouns) {
-    const auto& noun = *std::find_if(grammar::nouns().begin(), grammar::nouns().end(),
-                                     [&](const Noun& n) { return std::string(n.en_singular) == en; });
-    t[noun.en_singular] = t[noun.en_plural] = {ja};
-  }
-  const std::tuple<const char*, const char*, std::set<std::string>> verbs[] = {
-      {"sees", "see", {"miru", "minai"}},
-      {"eats", "eat", {"taberu", "tabenai"}},
-      {"reads", "read", {"yomu", "yomanai"}},
-      {"buys", "buy", {"kau", "kawanai"}},
-      {"finds", "find", {"mitsukeru", "mitsukenai"}},
-      {"sleeps", "sleep", {"neru", "nenai"}},
-      {"runs", "run", {"hashiru", "hashiranai"}},
-      {"walks", "walk", {"aruku", "arukanai"}},
-      {"lives", "live", {"sunde", "iru", "inai"}}};
-  for (const auto& [third, base, ja] : verbs) t[third] = t[base] = ja;
+  for (std::size_t i = 0; i < nouns().size(); ++i)
+    if (l.nouns[i]) add(nouns()[i].en_singular, l.nouns[i]->target), add(nouns()[i].en_plural, l.nouns[i]->target);
+  for (std::size_t i = 0; i < adjectives().size(); ++i)
+    if (l.adjectives[i])
+      for (Tense tense : {Tense::present, Tense::past})
+        for (bool negated : {false, true})
+          add(adjectives()[i].en, ja::adjective(l.adjectives[i]->target, tense, negated));
+  for (std::size_t i = 0; i < determiners().size(); ++i)
+    if (l.determiners[i]) add(determiners()[i].en, l.determiners[i]->target);
+  for (std::size_t i = 0; i < names().size(); ++i) add(names()[i].en, l.names[i]->target);
+  for (std::size_t i = 0; i < pronouns().size(); ++i)
+    add(pronouns()[i].en_subject, l.pronouns[i]->target), add(pronouns()[i].en_object, l.pronouns[i]->target);
+  for (std::size_t i = 0; i < prepositions().size(); ++i)
+    if (l.prepositions[i]) add(prepositions()[i].en, l.prepositions[i]->target);
+  auto add_verb = [&](const Verb& v, const ja::VerbForms& f) {
+    for (const char* en : {v.en_third_singular, v.en_base, v.en_past}) {
+      for (const char* form : {f.plain, f.negative, f.past}) add(en, form);
+      add(en, ja::negative_past(f.negative));
+      if (f.te) add(en, f.te), add(en, std::string(f.negative) + "de");
+      add(en, "kudasai");
+    }
+  };
+  for (std::size_t i = 0; i < verbs().size(); ++i)
+    if (l.verbs[i]) add_verb(verbs()[i], *l.verbs[i]);
+  add_verb(verbs()[verb_named("give")], ja::give_to_speaker());
+  for (const char* be : {"am", "is", "are", "was", "were"})
+    add(be, "da ja nai datta nakatta aru atta iru ita inai inakatta");
+  t["where"] = {"doko"};
+  t["very"] = {"totemo", "amari"};
   return t;
 }
 
@@ -104,25 +154,22 @@ TEST(Japanese, TenThousandPairsObeyTheRules) {
   const auto lexicon = translations();
   const std::set<std::string> japanese_words(target_words(Language::japanese).begin(),
                                              target_words(Language::japanese).end());
-  const std::set<std::string> negative = {"minai", "tabenai",    "yomanai",  "kawanai", "mitsukenai",
-                                          "nenai", "hashiranai", "arukanai", "inai"};
   const std::set<std::string> particles = {"wa", "o", "no", "de", "ni", "to"};
-  std::set<std::string> transitive;
-  for (const auto& v : verbs())
-    if (v.transitive) transitive.insert({v.en_third_singular, v.en_base});
-  auto is_noun_or_name = [&](const std::string& w) {
-    return w != "wa" && w != "o" && std::any_of(lexicon.begin(), lexicon.end(), [&](const auto& entry) {
-             const auto& en = entry.first;
-             const bool noun_or_name =
-                 std::any_of(grammar::nouns().begin(), grammar::nouns().end(),
-                             [&](const Noun& n) { return en == n.en_singular || en == n.en_plural; }) ||
-                 std::any_of(names().begin(), names().end(), [&](const Name& n) { return en == n.en; });
-             return noun_or_name && entry.second.count(w);
-           });
-  };
+  std::set<std::string> takes_object, adjective_words, verb_words;
+  for (const auto& v : verbs()) {
+    verb_words.insert({v.en_third_singular, v.en_base, v.en_past});
+    if (v.valency != Valency::intransitive) takes_object.insert({v.en_third_singular, v.en_base, v.en_past});
+  }
+  for (const auto& a : adjectives()) adjective_words.insert(a.en);
+  const std::set<std::string> copula = {"am", "is", "are", "was", "were"};
+  std::set<std::string> affirmative_adjectives;  // kitanai (dirty), kitanakatta: not negative
+  for (const Keyed* a : japanese_words::lexicon().adjectives)
+    if (a)
+      for (Tense tense : {Tense::present, Tense::past})
+        affirmative_adjectives.insert(japanese_words::adjective(a->target, tense, false));
 
   TrainingStream stream(31, Language::japanese);
-  std::size_t longest = 0, negated = 0, with_place = 0;
+  std::size_t longest = 0, negated = 0, commands = 0, copulas = 0;
   for (int i = 0; i < 10000; ++i) {
     const SentencePair p = stream.next();
     const std::string all = join(p.source) + " → " + join(p.target);
@@ -130,48 +177,30 @@ TEST(Japanese, TenThousandPairsObeyTheRules) {
     longest = std::max(longest, p.target.size());
     for (const auto& w : p.target) ASSERT_TRUE(japanese_words.count(w)) << w << " in " << all;
 
-    // wa: exactly once, after the subject (which starts the sentence and ends in its noun or name).
-    ASSERT_EQ(std::count(p.target.begin(), p.target.end(), "wa"), 1) << all;
-    const auto wa = std::find(p.target.begin(), p.target.end(), "wa") - p.target.begin();
-    ASSERT_GE(wa, 1) << all;
-    ASSERT_TRUE(is_noun_or_name(p.target[wa - 1])) << all;
+    // wa: once, after the subject, except in commands (which start with their verb or "do not").
+    const bool command = verb_words.count(p.source[0]) || p.source[0] == "do";
+    commands += command;
+    ASSERT_EQ(std::count(p.target.begin(), p.target.end(), "wa"), command ? 0 : 1) << all;
 
-    // The verb is last; negative exactly when the English says "not".
+    // The predicate is last: the verb, the copula or the adjective.
+    const std::string& predicate = p.source[static_cast<std::size_t>(p.alignment.back())];
+    ASSERT_TRUE(verb_words.count(predicate) || copula.count(predicate) || adjective_words.count(predicate)) << all;
+    copulas += copula.count(predicate) || adjective_words.count(predicate);
+
+    // Negative exactly when the English says "not".
     const bool english_negated = std::count(p.source.begin(), p.source.end(), "not") == 1;
-    const std::string& last = p.target.back();
-    ASSERT_EQ(negative.count(last) == 1, english_negated) << all;
+    const bool japanese_negated = std::any_of(p.target.begin(), p.target.end(), [&](const std::string& w) {
+      return !affirmative_adjectives.count(w) &&
+             (ends_with(w, "nai") || ends_with(w, "nakatta") || ends_with(w, "naide"));
+    });
+    ASSERT_EQ(japanese_negated, english_negated) << all;
     negated += english_negated;
-    const std::string& english_verb = p.source[static_cast<std::size_t>(p.alignment.back())];
-    ASSERT_TRUE(lexicon.at(english_verb).count(last)) << all;
-    if (last == "iru" || last == "inai") ASSERT_EQ(p.target[p.target.size() - 2], "sunde") << all;
 
-    // o: once after the object, exactly when the verb is transitive.
-    const bool has_object = transitive.count(english_verb) == 1;
+    // o: once, exactly when the verb takes an object (a ditransitive verb's thing given).
+    const bool has_object =
+        std::any_of(p.source.begin(), p.source.end(), [&](const std::string& w) { return takes_object.count(w) == 1; });
     ASSERT_EQ(std::count(p.target.begin(), p.target.end(), "o"), has_object ? 1 : 0) << all;
-    if (has_object) {
-      const auto o = std::find(p.target.begin(), p.target.end(), "o") - p.target.begin();
-      ASSERT_TRUE(is_noun_or_name(p.target[o - 1])) << all;
-      ASSERT_LT(wa, o) << all;
-    }
 
-    // A place takes ni with "sunde iru", de with every other verb; it comes before the object.
-    const bool place = std::any_of(p.source.begin(), p.source.end(),
-                                   [](const std::string& w) { return w == "in" || w == "near" || w == "behind"; });
-    const bool lives = english_verb == "lives" || english_verb == "live";
-    ASSERT_EQ(std::count(p.target.begin(), p.target.end(), "ni"), place && lives ? 1 : 0) << all;
-    ASSERT_EQ(std::count(p.target.begin(), p.target.end(), "de"), place && !lives ? 1 : 0) << all;
-    if (lives) ASSERT_TRUE(std::count(p.source.begin(), p.source.end(), "with") || place) << all;
-    with_place += place;
-
-    // Adjectives (and totemo) come before the noun; no article is translated.
-    for (std::size_t t = 0; t + 1 < p.target.size(); ++t) {
-      if (p.target[t] == "totemo") ASSERT_FALSE(is_noun_or_name(p.target[t + 1])) << all;
-      if (p.target[t] == "watashi") ASSERT_EQ(p.target[t + 1], "no") << all;
-      if (p.target[t + 1] == "chikaku" || p.target[t + 1] == "ushiro") {
-        ASSERT_EQ(p.target[t], "no") << all;
-        ASSERT_TRUE(p.target[t + 2] == "de" || p.target[t + 2] == "ni") << all;
-      }
-    }
     // Every word but the particles translates the English word it aligns to.
     for (std::size_t t = 0; t < p.target.size(); ++t) {
       const bool particle = particles.count(p.target[t]) == 1;
@@ -188,9 +217,10 @@ TEST(Japanese, TenThousandPairsObeyTheRules) {
     ASSERT_EQ(parsed->target, p.target) << all;
     ASSERT_EQ(parsed->alignment, p.alignment) << all;
   }
-  EXPECT_LE(longest, 22u);  // + <bos>/<eos> fits the model's 24 positions
-  EXPECT_GT(negated, 1500u);
-  EXPECT_GT(with_place, 2500u);
+  EXPECT_LE(longest, kMaxTargetWords);
+  EXPECT_GT(negated, 1200u);
+  EXPECT_GT(commands, 800u);
+  EXPECT_GT(copulas, 1000u);
 }
 
 TEST(Japanese, VocabulariesAndTheSplit) {

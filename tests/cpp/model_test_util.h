@@ -11,4 +11,9 @@ inline model::Config tiny_model_config() {
   return c;
 }
 
+// Said when a shipped weight file's vocabularies are not the grammar's (a file older than the grammar): scoring it
+// on the grammar's held-out sentences would feed it words it has no embedding for.
+inline constexpr const char* kPredatesTheGrammar =
+    " predates the grammar (its vocabularies are not the grammar's): re-make it with npm run train";
+
 }  // namespace attn::testing

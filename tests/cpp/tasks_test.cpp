@@ -25,6 +25,23 @@ std::vector<std::string> words(const std::string& text) {
   return out;
 }
 
+// Each language pair of the corpus is a task by its name, with the corpus's vocabularies and references.
+TEST(TranslationTasks, NamedByTheirLanguagePair) {
+  const std::pair<const char*, corpus::Language> pairs[] = {{"en-es", corpus::Language::spanish},
+                                                            {"en-ja", corpus::Language::japanese},
+                                                            {"en-mr", corpus::Language::marathi}};
+  for (const auto& [name, language] : pairs) {
+    const auto task = named_task(name, {}, 1);
+    ASSERT_TRUE(task) << name;
+    EXPECT_EQ(task->source_words(), corpus::english_words(language)) << name;
+    EXPECT_EQ(task->target_words(), corpus::target_words(language)) << name;
+    const Pair p = task->next();
+    EXPECT_EQ(join(task->reference(p.source)->target), join(p.target)) << name;
+  }
+  EXPECT_EQ(join(named_task("en-mr", {}, 1)->reference(words("give me the book"))->target), "मला पुस्तक दे");
+  EXPECT_FALSE(named_task("en-fr", {}, 1));
+}
+
 TEST(SequenceTasks, ReferencesOfTypedSequences) {
   const auto reverse = sequence_task(SequenceKind::reverse, {}, 1);
   const auto sort = sequence_task(SequenceKind::sort, {}, 1);

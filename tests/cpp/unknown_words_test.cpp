@@ -234,8 +234,9 @@ TEST(UnknownWords, ModelsWithoutTheTokenStillRefuseUnknownWords) {
 }
 
 // A small model briefly trained with masking: made-up words come out copied where the reference has the word
-// they replace (183 of 200 sentences here, in about 4 s on two threads; the shipped recipe's shape trained as
-// `npm run train` does, with --unk-rate 0.1, places 948 of 1,000: docs/api.md).
+// they replace (146 of 200 sentences here with the grammar of 344 English words, 183 with the older grammar of 101, in
+// about 4 s on two threads; the shipped recipe's shape trained as `npm run train` does, with --unk-rate 0.1, placed
+// 948 of 1,000 on the older grammar: docs/api.md).
 TEST(UnknownWords, ATrainedModelCopiesWordsItHasNeverSeen) {
   TranslationModel m = new_translation_model(tiny_model_config(), 7, true);
   TrainingOptions o;
@@ -245,7 +246,7 @@ TEST(UnknownWords, ATrainedModelCopiesWordsItHasNeverSeen) {
   Translator t(std::move(m), fast_kernels());
   const CopyEvaluation e = evaluate_copying(t, corpus::held_out_set(200, 2));
   EXPECT_EQ(e.sentences, 200u);
-  EXPECT_GE(e.placed, 160u);
+  EXPECT_GE(e.placed, 130u);
   EXPECT_GE(e.copied, e.placed);
   std::printf("made-up word copied to its place in %zu of %zu, sentence exact %zu\n", e.placed, e.sentences, e.exact);
 }

@@ -610,11 +610,12 @@ export interface Ablations {
 }
 
 /**
- * What the model learns: the toy English → Spanish or English → Japanese corpus, or a sequence task over the digits 0-9:
+ * What the model learns: the toy English → Spanish, English → Japanese or English → Marathi corpus, or a sequence task
+ * over the digits 0-9:
  * `'reverse'` ("3 1 4" → "4 1 3", an anti-diagonal map), `'sort'` ("3 1 4" → "1 3 4", content-based
  * attention), `'copy'` ("3 # 1 # 4" → "3 1 4", skipping the distractor "#").
  */
-export type TrainingTask = 'en-es' | 'en-ja' | 'reverse' | 'sort' | 'copy';
+export type TrainingTask = 'en-es' | 'en-ja' | 'en-mr' | 'reverse' | 'sort' | 'copy';
 
 /**
  * Sentence pairs of your own instead of a built-in task: `pairs` ([source, target] strings) or `text` (one pair

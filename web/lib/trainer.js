@@ -38,7 +38,7 @@ function pairsText(task) {
   if (typeof task.text === 'string') return { text: task.text, heldOut, lowercase };
   if (!Array.isArray(task.pairs)) {
     throw new TypeError(
-      "options.task must be 'en-es', 'en-ja', 'reverse', 'sort', 'copy', { pairs: [[source, target], …] }, { text } or { corpus }",
+      "options.task must be 'en-es', 'en-ja', 'en-mr', 'reverse', 'sort', 'copy', { pairs: [[source, target], …] }, { text } or { corpus }",
     );
   }
   const lines = task.pairs.map((pair, i) => {
@@ -86,7 +86,7 @@ export function resolveTrainerOptions(options = {}) {
   const pairs = options.task !== null && typeof options.task === 'object' ? pairsText(options.task) : null;
   if (!pairs && options.task !== undefined && typeof options.task !== 'string') {
     throw new TypeError(
-      `options.task must be 'en-es', 'en-ja', 'reverse', 'sort', 'copy', { pairs } or { corpus }, got ${typeof options.task}`,
+      `options.task must be 'en-es', 'en-ja', 'en-mr', 'reverse', 'sort', 'copy', { pairs } or { corpus }, got ${typeof options.task}`,
     );
   }
   const ablations = optionsObject(options.ablations, 'options.ablations');
@@ -249,7 +249,7 @@ class Trainer {
  */
 /**
  * A trainer for a fresh translation model, or, for a task given as { corpus }, a language model (see
- * language-model.js: createLanguageModelTrainer). Options (all optional): task ('en-es', 'en-ja', 'reverse', 'sort' or
+ * language-model.js: createLanguageModelTrainer). Options (all optional): task ('en-es', 'en-ja', 'en-mr', 'reverse', 'sort' or
  * 'copy') and sequenceLength { min, max } for the sequence tasks, seed, dataSeed, steps, batchSize,
  * learningRate, warmupSteps, unknownWordRate (the share of aligned word pairs masked as <unk>, so the model learns
  * to carry unknown words; default 0), model { dModel, heads, kvHeads (key/value heads shared by the query heads: 1 for

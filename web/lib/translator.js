@@ -171,7 +171,7 @@ class Translator {
     this.backend = backend;
     this.config = loaded.config;
     this.maxWords = loaded.maxWords;
-    this.task = loaded.task; // 'en-es' or 'en-ja' when the vocabularies are that language pair's, else null
+    this.task = loaded.task; // 'en-es', 'en-ja' or 'en-mr' when the vocabularies are that language pair's, else null
     this.copiesUnknownWords = loaded.copiesUnknownWords; // the model has "<unk>": unknown words are carried
     this.vocabulary = Object.freeze({
       source: Object.freeze(loaded.sourceWords.filter((w) => !specialTokens.has(w))),

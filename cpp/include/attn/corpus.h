@@ -1,10 +1,14 @@
-// The toy language pairs the translation model learns: a small English grammar (a lexicon of about a hundred
-// words, sentences of 2-12 words) and two target languages, each with the true word alignment of every pair:
-//   Spanish: correct agreement of articles, adjectives and verbs, adjectives after the noun, "a" before
-//            animate objects, "al"/"del", "no V": words move only between neighbours.
-//   Japanese (romanized): subject-object-verb order with the particles wa and o, negation in the verb, for
-//            the part of the grammar it can say correctly: the verb moves to the end of the sentence.
-// (cpp/src/data/spanish.cpp and japanese.cpp say exactly what each does.)
+// The toy language pairs the translation model learns: a small English grammar (344 words: pronouns, the
+// present and the past, the copula, "where" questions, commands, ditransitive verbs; sentences of 2-12 words)
+// and three target languages, each with the true word alignment of every pair:
+//   Spanish: agreement of articles, adjectives and verbs (every person, present and past), adjectives after
+//            the noun, dropped subject pronouns, object pronouns before the verb or joined to a command
+//            ("dame"), ser and estar, "a" before animate objects, "al"/"del", "no V".
+//   Japanese (romanized): subject-object-verb order with the particles wa, o and ni, negation and the past in
+//            the verb, for the part of the grammar it can say correctly.
+//   Marathi (Devanagari): verb-final, gender and number agreement, case endings and postpositions, for the
+//            part of the grammar it can say correctly.
+// (cpp/src/data/spanish.cpp, japanese.cpp and marathi.cpp say exactly what each does.)
 //
 // Everything is deterministic and seeded with our own generator (std:: distributions differ between
 // libstdc++ and libc++, and the native and wasm builds must draw the same sentences).
@@ -20,6 +24,7 @@ namespace attn::corpus {
 
 inline constexpr std::size_t kMinWords = 2;
 inline constexpr std::size_t kMaxEnglishWords = 12;
+inline constexpr std::size_t kMaxTargetWords = 22;  // + <bos>/<eos>: the model's 24 positions
 inline constexpr int kUnaligned = -1;
 
 // A source sentence and its target (for this corpus: English and Spanish; the toy sequence tasks reuse the
@@ -28,11 +33,13 @@ struct SentencePair {
   std::vector<std::string> source;
   std::vector<std::string> target;
   // alignment[t]: the index of the source word target word t translates, or kUnaligned for words with no
-  // counterpart (the personal "a"). "cerca de" both align to "near"; "al"/"del" align to "the".
+  // counterpart (the personal "a", Japanese particles). "cerca de" both align to "near"; "al"/"del" align to
+  // "the"; a word that joins a pronoun to a verb aligns to the verb ("dame": give), one that joins a case
+  // ending or a preposition to a noun or a pronoun aligns to the noun or pronoun ("conmigo": me).
   std::vector<int> alignment;
 };
 
-enum class Language { spanish, japanese };  // the tasks "en-es" and "en-ja"
+enum class Language { spanish, japanese, marathi };  // the tasks "en-es", "en-ja" and "en-mr"
 
 // The words of each side, in a fixed order (the model's vocabularies are built from them): the English
 // words a target language translates, and every word of its translations.

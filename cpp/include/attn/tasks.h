@@ -1,6 +1,6 @@
 // What a model learns to map, as the trainer sees it: a source and a target vocabulary, an endless seeded
 // stream of training pairs, held-out pairs disjoint from them, and the true target (with its alignment) of a
-// typed source. The toy English → Spanish and English → Japanese corpora are tasks; the sequence tasks are others:
+// typed source. The toy English → Spanish, Japanese and Marathi corpora are tasks; the sequence tasks are others:
 //   reverse  "3 1 4"       → "4 1 3"       (the anti-diagonal map)
 //   sort     "3 1 4"       → "1 3 4"       (content-based: each output looks for the next smallest input)
 //   copy     "3 # 1 # # 4" → "3 1 4"       (skip the distractors "#")
@@ -44,11 +44,11 @@ struct SequenceLengths {
 };
 std::unique_ptr<Task> sequence_task(SequenceKind kind, SequenceLengths lengths, std::uint64_t data_seed);
 
-// The corpus language pairs by the task names the API and the tools use ("en-es", "en-ja"), and back.
+// The corpus language pairs by the task names the API and the tools use ("en-es", "en-ja", "en-mr"), and back.
 std::optional<corpus::Language> translation_language(const std::string& task);
 const char* translation_task_name(corpus::Language language);
 
-// A task by the name the API and the tools use: "en-es", "en-ja", "reverse", "sort" or "copy" (null for any
+// A task by the name the API and the tools use: "en-es", "en-ja", "en-mr", "reverse", "sort" or "copy" (null for any
 // other name; the lengths apply to the sequence tasks).
 std::unique_ptr<Task> named_task(const std::string& name, SequenceLengths lengths, std::uint64_t data_seed);
 

@@ -1,8 +1,14 @@
-// The English side shared by every target language: a tree's English words (and where each went), and
-// whether a language can say a whole tree.
+// The English side shared by every target language: a tree's English words (and where each went), what makes
+// a tree not the grammar's English, and whether a language can say a whole tree.
 #include "grammar.h"
 
 namespace attn::corpus::grammar {
+
+bool starts_with_vowel(const std::string& word) {
+  // By letter: the lexicon has no word whose first letter misleads ("hour", "university").
+  return !word.empty() && std::string("aeiou").find(word[0]) != std::string::npos;
+}
+
 namespace {
 
 class EnglishRenderer {
@@ -14,26 +20,71 @@ class EnglishRenderer {
     return static_cast<int>(out.words.size()) - 1;
   }
 
-  EnglishNounPhrase noun_phrase(const NounPhrase& np) {
+  // "a" becomes "an" before a vowel: the word after it decides.
+  int article(const Determiner& d, const std::string& next) {
+    return word(d.en_before_vowel && starts_with_vowel(next) ? d.en_before_vowel : d.en);
+  }
+
+  EnglishNounPhrase noun_phrase(const NounPhrase& np, bool subject) {
     EnglishNounPhrase at;
+    if (np.is_pronoun()) {
+      const Pronoun& p = pronouns()[np.pronoun];
+      at.head = word(subject ? p.en_subject : p.en_object);
+      return at;
+    }
     if (np.is_name()) {
       at.head = word(names()[np.name].en);
       return at;
     }
     const Noun& noun = nouns()[np.noun];
-    at.determiner = word(determiners()[np.determiner].en);
+    const std::string head = np.plural ? noun.en_plural : noun.en_singular;
+    const std::string after = np.very ? "very" : np.adjective >= 0 ? adjectives()[np.adjective].en : head;
+    at.determiner = article(determiners()[np.determiner], after);
     if (np.very) at.very = word("very");
     if (np.adjective >= 0) at.adjective = word(adjectives()[np.adjective].en);
-    at.head = word(np.plural ? noun.en_plural : noun.en_singular);
+    at.head = word(head);
     return at;
+  }
+
+  int copula(const Sentence& s) {
+    const bool past = s.tense == Tense::past;
+    if (s.subject.is_pronoun() && s.subject.person() == Person::first && !s.subject.is_plural())
+      return word(past ? "was" : "am");
+    return word(s.third_singular_subject() ? (past ? "was" : "is") : (past ? "were" : "are"));
+  }
+
+  void verb_and_complements(const Sentence& s) {
+    const Verb& verb = verbs()[s.verb];
+    if (s.negated) {
+      out.auxiliary = word(s.tense == Tense::past ? "did" : s.third_singular_subject() ? "does" : "do");
+      out.negation = word("not");
+      out.verb = word(verb.en_base);
+    } else {
+      out.verb = word(s.tense == Tense::past       ? verb.en_past
+                      : s.third_singular_subject() ? verb.en_third_singular
+                                                   : verb.en_base);
+    }
+    if (s.recipient && !s.recipient_after_to) out.recipient = noun_phrase(*s.recipient, false);
+    if (s.object) out.object = noun_phrase(*s.object, false);
+    if (s.recipient && s.recipient_after_to) {
+      out.to = word("to");
+      out.recipient = noun_phrase(*s.recipient, false);
+    }
+  }
+
+  void prepositional_phrase(const Sentence& s) {
+    if (s.preposition < 0) return;
+    out.preposition = word(prepositions()[s.preposition].en);
+    out.prepositional_object = noun_phrase(s.prepositional_object, false);
   }
 };
 
 // The first word of a noun phrase the language does not say, or nothing.
 const char* unsaid_word(const TargetLanguage& language, const NounPhrase& np) {
-  if (np.is_name()) return nullptr;
+  if (!np.is_common()) return nullptr;
   if (!language.says_determiner(np.determiner)) return determiners()[np.determiner].en;
   if (np.adjective >= 0 && !language.says_adjective(np.adjective)) return adjectives()[np.adjective].en;
+  if (!language.says_noun(np.noun)) return nouns()[np.noun].en_singular;
   return nullptr;
 }
 
@@ -41,45 +92,113 @@ const char* unsaid_word(const TargetLanguage& language, const NounPhrase& np) {
 
 EnglishSentence render_english(const Sentence& s) {
   EnglishRenderer r;
-  const bool plural_subject = !s.subject.is_name() && s.subject.plural;
-  const Verb& verb = verbs()[s.verb];
-  r.out.subject = r.noun_phrase(s.subject);
-  if (s.negated) {
-    r.word(plural_subject ? "do" : "does");
-    r.out.negation = r.word("not");
-    r.out.verb = r.word(verb.en_base);
-  } else {
-    r.out.verb = r.word(plural_subject ? verb.en_base : verb.en_third_singular);
-  }
-  if (s.object) r.out.object = r.noun_phrase(*s.object);
-  if (s.preposition >= 0) {
-    r.out.preposition = r.word(prepositions()[s.preposition].en);
-    r.out.prepositional_object = r.noun_phrase(s.prepositional_object);
+  switch (s.clause) {
+    case Clause::where:
+      r.out.where = r.word("where");
+      r.out.verb = r.copula(s);
+      r.out.subject = r.noun_phrase(s.subject, true);
+      break;
+    case Clause::copula:
+      r.out.subject = r.noun_phrase(s.subject, true);
+      r.out.verb = r.copula(s);
+      if (s.negated) r.out.negation = r.word("not");
+      if (s.adjective >= 0) {
+        if (s.very) r.out.very = r.word("very");
+        r.out.adjective = r.word(adjectives()[s.adjective].en);
+      } else if (s.profession >= 0) {
+        const Noun& noun = nouns()[s.profession];
+        if (s.subject.is_plural()) {
+          r.out.profession = r.word(noun.en_plural);
+        } else {
+          r.out.article = r.article(determiners()[kA], noun.en_singular);
+          r.out.profession = r.word(noun.en_singular);
+        }
+      }
+      r.prepositional_phrase(s);
+      break;
+    case Clause::command:  // "you" understood: "do not" and the plain form, as after "you"
+    case Clause::statement:
+      if (s.clause == Clause::statement) r.out.subject = r.noun_phrase(s.subject, true);
+      r.verb_and_complements(s);
+      r.prepositional_phrase(s);
+      break;
   }
   return std::move(r.out);
 }
 
-std::string TargetLanguage::unsaid(const Sentence& s) const {
-  const std::string leaves_out = std::string("the grammar's ") + name() + " leaves out ";
-  for (const NounPhrase* np :
-       {&s.subject, s.object ? &*s.object : nullptr, s.preposition >= 0 ? &s.prepositional_object : nullptr})
-    if (np)
-      if (const char* word = unsaid_word(*this, *np)) return leaves_out + "“" + word + "”";
-  if (!says_verb(s.verb)) return leaves_out + "“" + verbs()[s.verb].en_third_singular + "”";
-  if (s.preposition < 0) {
-    return needs_place(s.verb) ? std::string("in the grammar's ") + name() + " “" + verbs()[s.verb].en_third_singular +
-                                     "” needs a place (in, near, behind) or a companion (with)"
-                               : "";
+std::string english_problem(const Sentence& s) {
+  // A person named twice in a clause is "myself" or "yourself"; a command's subject is "you".
+  int first = 0, second = s.clause == Clause::command ? 1 : 0;
+  auto count = [&](const NounPhrase& np) {
+    first += np.is_pronoun() && np.person() == Person::first;
+    second += np.is_pronoun() && np.person() == Person::second;
+  };
+  if (s.clause != Clause::command) count(s.subject);
+  if (s.object) count(*s.object);
+  if (s.recipient) count(*s.recipient);
+  if (s.preposition >= 0) count(s.prepositional_object);
+  if (first > 1 || second > 1) {
+    return std::string("the grammar has no reflexive pronouns (") + (first > 1 ? "myself, ourselves" : "yourself") +
+           "): a sentence names " + (first > 1 ? "“i” or “we”" : "“you”") + " once";
   }
-  const Preposition& p = prepositions()[s.preposition];
-  if (!says_preposition(s.preposition)) return leaves_out + "“" + p.en + "”";
-  if (!says_prepositional_object(s.preposition, s.prepositional_object)) {
-    const EnglishSentence en = render_english(s);
-    return leaves_out + "“" + join(std::vector<std::string>(en.words.begin() + en.preposition, en.words.end())) + "”";
+  if (s.preposition >= 0) {
+    const Preposition& p = prepositions()[s.preposition];
+    if (s.prepositional_object.is_pronoun() && !p.takes_pronoun) {
+      return "after “" + std::string(p.en) + "” the grammar expects a noun phrase, not the pronoun “" +
+             pronouns()[s.prepositional_object.pronoun].en_object + "”";
+    }
+  }
+  if (s.clause == Clause::statement && s.tense == Tense::past && !s.negated && !s.third_singular_subject() &&
+      std::string(verbs()[s.verb].en_past) == verbs()[s.verb].en_base) {
+    return std::string("after a subject that takes the plain form, “") + verbs()[s.verb].en_past +
+           "” is the present (its past is the same word): the grammar's past is “did not " + verbs()[s.verb].en_base +
+           "” or a singular subject";
+  }
+  if (s.object && s.object->is_pronoun() && s.recipient) {
+    return "the grammar gives things named by a noun phrase (“give me the book”), not by a pronoun (“" +
+           std::string(pronouns()[s.object->pronoun].en_object) + "”)";
   }
   return "";
 }
 
-const TargetLanguage& target(Language language) { return language == Language::japanese ? japanese() : spanish(); }
+std::string TargetLanguage::unsaid(const Sentence& s) const {
+  const std::string leaves_out = std::string("the grammar's ") + name() + " leaves out ";
+  const bool has_subject = s.clause != Clause::command;
+  for (const NounPhrase* np : {has_subject ? &s.subject : nullptr, s.recipient ? &*s.recipient : nullptr,
+                               s.object ? &*s.object : nullptr, s.preposition >= 0 ? &s.prepositional_object : nullptr})
+    if (np)
+      if (const char* word = unsaid_word(*this, *np)) return leaves_out + "“" + word + "”";
+  if (s.adjective >= 0 && !says_adjective(s.adjective)) return leaves_out + "“" + adjectives()[s.adjective].en + "”";
+  if (s.profession >= 0 && !says_noun(s.profession)) return leaves_out + "“" + nouns()[s.profession].en_singular + "”";
+  const bool has_verb = s.clause == Clause::statement || s.clause == Clause::command;
+  if (has_verb && !says_verb(s.verb)) return leaves_out + "“" + verbs()[s.verb].en_third_singular + "”";
+  if (s.preposition < 0) {
+    if (has_verb && needs_place(s.verb)) {
+      return std::string("in the grammar's ") + name() + " “" + verbs()[s.verb].en_third_singular +
+             "” needs a place (in, on, near, …) or a companion (with)";
+    }
+  } else {
+    const Preposition& p = prepositions()[s.preposition];
+    if (!says_preposition(s.preposition)) return leaves_out + "“" + p.en + "”";
+    if (!says_prepositional_object(s.preposition, s.prepositional_object)) {
+      const EnglishSentence en = render_english(s);
+      return leaves_out + "“" + join(std::vector<std::string>(en.words.begin() + en.preposition, en.words.end())) + "”";
+    }
+  }
+  const std::string construction = unsaid_construction(s);
+  return construction.empty() ? "" : leaves_out + construction;
+}
+
+const TargetLanguage& target(Language language) {
+  switch (language) {
+    case Language::japanese:
+      return japanese();
+    case Language::marathi:
+      return marathi();
+    case Language::spanish:
+      break;
+  }
+  return spanish();
+}
 
 }  // namespace attn::corpus::grammar

@@ -1,5 +1,11 @@
 // Random sentences of the grammar, the train/held-out split and the grammar's own translation of any
 // English sentence it can parse.
+//
+// The mix keeps simple sentences frequent: about two in three are statements, one in ten a command, one in
+// six says what something is or where it is, one in twenty-five asks where; a subject is a pronoun a third of
+// the time (one word), a verb is in the past three times in ten, and a prepositional phrase follows three
+// statements or commands in ten. Sentences average 5.7 English words (the 101-word grammar's: 6.4).
+#include <algorithm>
 #include <cstring>
 #include <unordered_set>
 
@@ -16,7 +22,7 @@ int pick(Rng& rng, const Table& table) {
   return static_cast<int>(rng.below(static_cast<std::uint32_t>(table.size())));
 }
 
-// Each choice is drawn again until the language says it (Spanish says all: one draw each, as always).
+// Each choice is drawn again until it is accepted (the language says it, the role takes it).
 template <typename Table, typename Accepts>
 int pick(Rng& rng, const Table& table, Accepts accepts) {
   for (;;) {
@@ -25,43 +31,181 @@ int pick(Rng& rng, const Table& table, Accepts accepts) {
   }
 }
 
-NounPhrase random_noun_phrase(Rng& rng, const TargetLanguage& language, bool animate_only, float name_chance) {
+// Word frequencies fall off with rank (Zipf's law), and so do the grammar's: the entry of rank r (a table's
+// row, or for nouns its row among the nouns of its kind) is drawn with weight 1/(r + kRankOffset), so the
+// commonest words (each table's first rows) carry most sentences and a small model learns them first, while
+// every word still comes up. Integer weights: the draws are the same on every platform.
+constexpr std::uint32_t kRankOffset = 3;
+std::uint32_t weight(int rank) { return 720720u / (static_cast<std::uint32_t>(rank) + kRankOffset); }
+
+template <typename Accepts>
+int pick_common(Rng& rng, const std::vector<int>& ranks, Accepts accepts) {
+  std::uint32_t total = 0;
+  for (int rank : ranks) total += weight(rank);
+  for (;;) {
+    std::uint32_t u = rng.below(total);
+    std::size_t i = 0;
+    while (u >= weight(ranks[i])) u -= weight(ranks[i++]);
+    if (accepts(static_cast<int>(i))) return static_cast<int>(i);
+  }
+}
+
+// Each row's rank: its index, or for nouns its index among the nouns of its kind.
+std::vector<int> by_index(std::size_t size) {
+  std::vector<int> ranks(size);
+  for (std::size_t i = 0; i < size; ++i) ranks[i] = static_cast<int>(i);
+  return ranks;
+}
+const std::vector<int>& noun_ranks() {
+  static const std::vector<int> ranks = [] {
+    std::vector<int> out;
+    for (std::size_t i = 0; i < nouns().size(); ++i)
+      out.push_back(static_cast<int>(std::count_if(nouns().begin(), nouns().begin() + static_cast<std::ptrdiff_t>(i),
+                                                   [&](const Noun& n) { return n.kind == nouns()[i].kind; })));
+    return out;
+  }();
+  return ranks;
+}
+const std::vector<int>& verb_ranks() {
+  static const std::vector<int> ranks = by_index(verbs().size());
+  return ranks;
+}
+const std::vector<int>& adjective_ranks() {
+  static const std::vector<int> ranks = by_index(adjectives().size());
+  return ranks;
+}
+const std::vector<int>& name_ranks() {
+  static const std::vector<int> ranks = by_index(names().size());
+  return ranks;
+}
+
+// What a noun phrase is for: which nouns it may have, and how often it is a pronoun or a name.
+struct Role {
+  float pronoun_chance, name_chance;
+  bool (*takes)(const Noun&);
+  bool animate_pronouns;  // "it" is left to the roles of things
+};
+bool animate(const Noun& n) { return n.animate(); }
+bool human(const Noun& n) { return n.human(); }
+bool any(const Noun&) { return true; }
+bool thing(const Noun& n) { return n.kind == Kind::thing || n.kind == Kind::food; }
+bool place(const Noun& n) { return n.kind == Kind::place; }
+
+const Role kSubject{0.3f, 0.12f, animate, true};      // of a verb: people and animals do things
+const Role kHumanSubject{0.35f, 0.15f, human, true};  // of "is a teacher"
+const Role kAnySubject{0.25f, 0.1f, any, false};      // of "is big", "is in the garden", "where is"
+const Role kObject{0.2f, 0.08f, any, false};
+const Role kRecipient{0.3f, 0.15f, animate, true};
+const Role kThingGiven{0, 0, thing, false};
+const Role kCompanion{0.1f, 0.1f, any, false};  // after with, without, near, behind
+const Role kPlace{0, 0.1f, any, false};         // after in, on, under: noun phrases only
+const Role kDestination{0, 0, place, false};
+
+NounPhrase random_noun_phrase(Rng& rng, const TargetLanguage& language, const Role& role) {
   NounPhrase np;
-  if (rng.chance(name_chance)) {
-    np.name = pick(rng, names());
+  const float u = rng.unit();
+  if (u < role.pronoun_chance) {
+    np.pronoun = pick(rng, pronouns(), [&](int p) { return !role.animate_pronouns || pronouns()[p].animate; });
     return np;
   }
-  np.noun = pick(rng, nouns(), [&](int n) { return !animate_only || nouns()[n].animate; });
+  if (u < role.pronoun_chance + role.name_chance) {
+    np.name = pick_common(rng, name_ranks(), [](int) { return true; });
+    return np;
+  }
+  np.noun = pick_common(rng, noun_ranks(), [&](int n) { return role.takes(nouns()[n]) && language.says_noun(n); });
   np.determiner = pick(rng, determiners(), [&](int d) { return language.says_determiner(d); });
   const Number number = determiners()[np.determiner].number;
   np.plural = number == Number::either ? rng.chance(0.4f) : number == Number::plural;
-  if (rng.chance(0.45f)) {
-    np.adjective = pick(rng, adjectives(), [&](int a) { return language.says_adjective(a); });
+  if (rng.chance(0.4f)) {
+    np.adjective = pick_common(rng, adjective_ranks(), [&](int a) { return language.says_adjective(a); });
     np.very = rng.chance(0.25f);
   }
   return np;
 }
 
+void prepositional_phrase(Rng& rng, const TargetLanguage& language, Sentence& s, bool place_only) {
+  s.preposition = pick(rng, prepositions(), [&](int p) {
+    const Preposition& prep = prepositions()[p];
+    return p != kTo && (prep.place || !place_only) && language.says_preposition(p);
+  });
+  const Role& role = prepositions()[s.preposition].takes_pronoun ? kCompanion : kPlace;
+  do {
+    s.prepositional_object = random_noun_phrase(rng, language, role);
+  } while (!language.says_prepositional_object(s.preposition, s.prepositional_object));
+}
+
+// A statement's or a command's verb, what it takes and a prepositional phrase.
+void verb_and_complements(Rng& rng, const TargetLanguage& language, Sentence& s) {
+  s.verb = pick_common(rng, verb_ranks(), [&](int v) {
+    return language.says_verb(v) && (s.clause != Clause::command || verbs()[v].commands());
+  });
+  s.negated = rng.chance(0.2f);
+  const Verb& verb = verbs()[s.verb];
+  if (verb.valency == Valency::transitive) s.object = random_noun_phrase(rng, language, kObject);
+  if (verb.valency == Valency::ditransitive) {
+    s.recipient = random_noun_phrase(rng, language, kRecipient);
+    s.object = random_noun_phrase(rng, language, kThingGiven);
+    s.recipient_after_to = rng.chance(0.5f);
+  }
+  if (verb.destination == Verb::goes_to || (verb.destination == Verb::may_go_to && rng.chance(0.5f))) {
+    s.preposition = kTo;
+    s.prepositional_object = random_noun_phrase(rng, language, kDestination);
+  } else if (rng.chance(0.3f) || language.needs_place(s.verb)) {
+    prepositional_phrase(rng, language, s, false);
+  }
+}
+
 Sentence random_sentence(Rng& rng, const TargetLanguage& language) {
   Sentence s;
-  s.subject = random_noun_phrase(rng, language, /*animate_only=*/true, 0.15f);
-  s.verb = pick(rng, verbs(), [&](int v) { return language.says_verb(v); });
-  s.negated = rng.chance(0.2f);
-  if (verbs()[s.verb].transitive) s.object = random_noun_phrase(rng, language, false, 0.1f);
-  if (rng.chance(0.35f) || language.needs_place(s.verb)) {
-    s.preposition = pick(rng, prepositions(), [&](int p) { return language.says_preposition(p); });
-    do {
-      s.prepositional_object = random_noun_phrase(rng, language, false, 0.1f);
-    } while (!language.says_prepositional_object(s.preposition, s.prepositional_object));
+  const float clause = rng.unit();
+  s.clause = clause < 0.68f   ? Clause::statement
+             : clause < 0.8f  ? Clause::command
+             : clause < 0.96f ? Clause::copula
+                              : Clause::where;
+  if (s.clause != Clause::command && rng.chance(0.3f)) s.tense = Tense::past;
+  switch (s.clause) {
+    case Clause::statement:
+      s.subject = random_noun_phrase(rng, language, kSubject);
+      verb_and_complements(rng, language, s);
+      break;
+    case Clause::command:
+      verb_and_complements(rng, language, s);
+      break;
+    case Clause::copula: {
+      s.negated = rng.chance(0.2f);
+      const float complement = rng.unit();
+      if (complement < 0.2f) {
+        s.subject = random_noun_phrase(rng, language, kHumanSubject);
+        s.profession = pick_common(rng, noun_ranks(),
+                                   [&](int n) { return nouns()[n].kind == Kind::profession && language.says_noun(n); });
+        break;
+      }
+      s.subject = random_noun_phrase(rng, language, kAnySubject);
+      if (complement < 0.65f) {
+        s.adjective = pick_common(rng, adjective_ranks(), [&](int a) { return language.says_adjective(a); });
+        s.very = rng.chance(0.25f);
+      } else {
+        prepositional_phrase(rng, language, s, true);
+      }
+      break;
+    }
+    case Clause::where:
+      s.subject = random_noun_phrase(rng, language, kAnySubject);
+      break;
   }
   return s;
 }
 
-// Draws until the English side is short enough.
+// Draws until the tree is the grammar's English, the language says it and both sides' lengths fit (a
+// one-word command, "sleep", is left out: the corpus's sentences have 2-12 English words).
 SentencePair random_pair(Rng& rng, const TargetLanguage& language) {
   for (;;) {
-    SentencePair pair = language.render(random_sentence(rng, language));
-    if (pair.source.size() <= kMaxEnglishWords) return pair;
+    const Sentence s = random_sentence(rng, language);
+    if (!english_problem(s).empty() || !language.says(s)) continue;
+    SentencePair pair = language.render(s);
+    if (pair.source.size() >= kMinWords && pair.source.size() <= kMaxEnglishWords &&
+        pair.target.size() <= kMaxTargetWords)
+      return pair;
   }
 }
 

@@ -1,12 +1,18 @@
-// The grammar's trees and lexicon tables, shared by the generator, the parser and the renderer.
+// The grammar's trees and lexicon tables, shared by the generator, the parser and the renderers.
 //
-//   Sentence    → NounPhrase Verb [NounPhrase] [Preposition NounPhrase]
-//   NounPhrase  → Name | Determiner ["very"] [Adjective] Noun
+//   Sentence    → Statement | Command | Copula | Where
+//   Statement   → Subject [do/does/did not] Verb Complements [Preposition Object]
+//   Command     → [do not] Verb Complements [Preposition Object]                    "give me the book"
+//   Copula      → Subject be [not] ( ["very"] Adjective | a Profession | Preposition Object )
+//   Where       → "where" be Subject                                                 "where is the book"
+//   Complements → (none) | Object | Recipient Object | Object "to" Recipient        by the verb's valency
+//   NounPhrase  → Pronoun | Name | Determiner ["very"] [Adjective] Noun
 //
-// A tree renders to an English sentence; a target language (Spanish, Japanese) renders its translation and
-// the word alignment from the positions the English words took.
+// Verbs are in the present or the past. A tree renders to an English sentence; a target language (Spanish,
+// Japanese, Marathi) renders its translation and the word alignment from the positions the English words took.
 #pragma once
 
+#include <cstdlib>
 #include <optional>
 #include <string>
 #include <vector>
@@ -16,31 +22,67 @@
 namespace attn::corpus::grammar {
 
 enum class Number { singular, plural, either };
+enum class Person { first, second, third };
+enum class Valency { intransitive, transitive, ditransitive };
+enum class Tense { present, past };
+enum class Clause { statement, command, copula, where };
+// What a noun names: the generator keeps subjects animate, professions for "is a teacher", places for "go to".
+enum class Kind { animal, person, profession, thing, food, place };
 
 struct Noun {
   const char *en_singular, *en_plural, *es_singular, *es_plural;
-  bool feminine, animate;
+  bool feminine;  // the Spanish noun's gender
+  Kind kind;
+  // A profession's feminine forms, for "she is a teacher" (es profesora); nullptr: as the masculine.
+  const char* es_feminine_singular = nullptr;
+  const char* es_feminine_plural = nullptr;
+
+  bool animate() const { return kind == Kind::animal || human(); }
+  bool human() const { return kind == Kind::person || kind == Kind::profession; }
 };
 struct Adjective {
   const char* en;
   const char* es[4];  // masculine singular, feminine singular, masculine plural, feminine plural
+  bool es_estar;      // a state ("tired", "dirty"): "está cansado", not "es"
 };
+// Spanish verb forms come in the order yo, tú, él/ella, nosotros, ellos (the grammar's "you" is tú).
 struct Verb {
-  const char *en_third_singular, *en_base, *es_singular, *es_plural;
-  bool transitive;
+  const char *en_third_singular, *en_base, *en_past;
+  Valency valency;
+  enum Destination { no_destination, may_go_to, goes_to } destination;  // "to the park": come may, go must
+  const char* es_infinitive;
+  const char* es_present;  // the five forms, space-separated, when not those of a regular verb; else nullptr
+  const char* es_past;     // the preterite's five forms when irregular; else nullptr
+  bool es_stative;         // its past is the imperfect: "tenía", "quería", "vivía"
+  // The tú command, the same with the written accent a joined pronoun needs, and the negative command
+  // (subjunctive): "come cóme comas" (come, cómelo, no comas). nullptr: the grammar has no command of it.
+  const char* es_command;
+  bool es_without_personal_a = false;  // tener, querer: "tiene un perro", not "a un perro"
+
+  bool commands() const { return es_command != nullptr; }
 };
 struct Determiner {
   const char* en;
   Number number;
-  const char* es[4];  // same order as Adjective::es
+  const char* es[4];                      // same order as Adjective::es
+  const char* en_before_vowel = nullptr;  // "an" for "a"
 };
 struct Name {
   const char *en, *es;
+  bool feminine;
 };
 struct Preposition {
   const char* en;
-  const char* es;       // "cerca" for near: the "de" is added by the renderer
-  bool followed_by_de;  // "cerca de", "detrás de": de + el contracts to del
+  const char* es;           // nullptr: only the particle ("to the park" → "al parque")
+  const char* es_particle;  // "de" after "cerca", "a" for "to"; de/a + el contract to del/al
+  bool place;               // a place a thing is at: "is in the garden"
+  bool takes_pronoun;       // "with me", "near her"; "in", "on", "under", "to" take noun phrases only
+};
+struct Pronoun {
+  const char *en_subject, *en_object;
+  Person person;
+  bool plural, feminine, animate;  // I, you, we and they are masculine in the Spanish (its default gender)
+  const char *es_direct, *es_indirect, *es_after_preposition;  // lo, le, él
 };
 
 const std::vector<Noun>& nouns();
@@ -49,50 +91,92 @@ const std::vector<Verb>& verbs();
 const std::vector<Determiner>& determiners();
 const std::vector<Name>& names();
 const std::vector<Preposition>& prepositions();
+const std::vector<Pronoun>& pronouns();
+inline constexpr int kA = 1;          // determiners()[kA] is "a" ("an"), the article of "is a teacher"
+inline constexpr int kTo = 7;         // prepositions()[kTo] is "to"
+int verb_named(const char* en_base);  // the index of a verb in verbs()
+
+// A target language's entries keyed by the English word of a lexicon entry (`en`), turned into a table
+// parallel to the lexicon's (nullptr where the language has none). A key the lexicon lacks stops the program:
+// a typo, found by the first test that runs.
+struct Keyed {
+  const char* en;
+  const char* target;
+};
+template <typename Table, typename Field, typename Entry>
+std::vector<const Entry*> parallel(const Table& table, Field field, const std::vector<Entry>& keyed);
 
 struct NounPhrase {
-  int name = -1;  // index into names(), or -1 for a common noun phrase
+  int pronoun = -1;  // index into pronouns(), or -1
+  int name = -1;     // index into names(), or -1
   int determiner = 0;
   bool very = false;
   int adjective = -1;  // -1: none
   int noun = 0;
-  bool plural = false;
+  bool plural = false;  // a common noun's number
 
+  bool is_pronoun() const { return pronoun >= 0; }
   bool is_name() const { return name >= 0; }
-  bool animate() const { return is_name() || nouns()[noun].animate; }
+  bool is_common() const { return !is_pronoun() && !is_name(); }
+  bool animate() const;
+  bool human() const;
+  bool is_plural() const;
+  Person person() const;
+  bool feminine() const;  // in Spanish
 };
 
 struct Sentence {
-  NounPhrase subject;
-  int verb = 0;
-  bool negated = false;
-  std::optional<NounPhrase> object;  // present exactly when the verb is transitive
-  int preposition = -1;              // -1: no prepositional phrase
+  Clause clause = Clause::statement;
+  Tense tense = Tense::present;         // commands are in the present
+  bool negated = false;                 // never in "where" questions
+  NounPhrase subject;                   // all but commands
+  int verb = 0;                         // statements and commands
+  std::optional<NounPhrase> object;     // transitive verbs; the thing a ditransitive verb's subject gives
+  std::optional<NounPhrase> recipient;  // ditransitive verbs
+  bool recipient_after_to = false;      // "gives the book to the girl", not "gives the girl the book"
+  int adjective = -1;                   // copula: "is (very) big"
+  bool very = false;
+  int profession = -1;   // copula: "is a teacher", "are teachers" (a noun of Kind::profession)
+  int preposition = -1;  // -1: none; the copula's place, or a statement's or command's phrase
   NounPhrase prepositional_object;
+
+  bool third_singular_subject() const {
+    return clause != Clause::command && subject.person() == Person::third && !subject.is_plural();
+  }
 };
 
 // The tree of an English sentence, or nothing, with `problem` (when given) saying what the grammar expected
 // where ("“eat” needs an object: …").
 std::optional<Sentence> parse(const std::vector<std::string>& english, std::string* problem = nullptr);
 
+// What makes a well-formed tree not English the grammar has, or "": a person named twice ("i see me" needs
+// "myself", which the grammar has not), "to" after a verb that goes nowhere, a pronoun where only noun
+// phrases go. The generator draws only trees without one; the parser refuses them with this message.
+std::string english_problem(const Sentence& sentence);
+
 // Where render_english() put each word of a tree (-1: absent), so a translation can align to them.
 struct EnglishNounPhrase {
-  int determiner = -1, very = -1, adjective = -1, head = -1;  // head: the noun or the name
+  int determiner = -1, very = -1, adjective = -1, head = -1;  // head: the noun, the name or the pronoun
 };
 struct EnglishSentence {
   std::vector<std::string> words;
-  EnglishNounPhrase subject, object, prepositional_object;
-  int negation = -1;  // "not" ("does"/"do" align to nothing in either translation)
-  int verb = -1, preposition = -1;
+  EnglishNounPhrase subject, object, recipient, prepositional_object;
+  int auxiliary = -1;  // "do", "does", "did": no word of any translation aligns to them
+  int negation = -1;
+  int verb = -1;  // the verb, or the copula ("is", "was", …)
+  int where = -1, to = -1, preposition = -1;
+  int very = -1, adjective = -1, article = -1, profession = -1;  // the copula's complement
 };
 EnglishSentence render_english(const Sentence& sentence);
+// Whether "a" before the word is "an".
+bool starts_with_vowel(const std::string& word);
 
 // A language the grammar's English translates into. Generation draws each choice again until the language
-// accepts it, so it only ever draws trees the language can say; Spanish accepts every choice (its draws, and
-// so its corpus and shipped model, are those of the grammar alone).
+// accepts it, so it only ever draws trees the language can say; Spanish accepts every choice.
 class TargetLanguage {
  public:
   virtual ~TargetLanguage() = default;
+  virtual bool says_noun(int) const { return true; }
   virtual bool says_determiner(int) const { return true; }
   virtual bool says_adjective(int) const { return true; }
   virtual bool says_verb(int) const { return true; }
@@ -100,6 +184,9 @@ class TargetLanguage {
   virtual bool says_prepositional_object(int /*preposition*/, const NounPhrase&) const { return true; }
   // A verb that cannot stand without a prepositional phrase ("lives" needs a place).
   virtual bool needs_place(int /*verb*/) const { return false; }
+  // A construction the language leaves out, in the English words a reader knows it by ("gives … to you"), or
+  // "": for what the word-by-word checks above cannot see.
+  virtual std::string unsaid_construction(const Sentence&) const { return ""; }
   // The tree's translation, with the English sentence as its source; only for trees says() accepts.
   virtual SentencePair render(const Sentence& sentence) const = 0;
   virtual const std::vector<std::string>& words() const = 0;  // every word render() can write
@@ -111,6 +198,23 @@ class TargetLanguage {
 
 const TargetLanguage& spanish();
 const TargetLanguage& japanese();
+const TargetLanguage& marathi();
 const TargetLanguage& target(Language language);
+
+// The words of a space-separated list ("sunde iru" is two). By hand: <sstream> would bring iostreams into
+// the wasm.
+std::vector<std::string> split(const char* words);
+
+template <typename Table, typename Field, typename Entry>
+std::vector<const Entry*> parallel(const Table& table, Field field, const std::vector<Entry>& keyed) {
+  std::vector<const Entry*> out(table.size(), nullptr);
+  for (const Entry& k : keyed) {
+    std::size_t i = 0;
+    while (i < table.size() && std::string(table[i].*field) != k.en) ++i;
+    if (i == table.size()) std::abort();
+    out[i] = &k;
+  }
+  return out;
+}
 
 }  // namespace attn::corpus::grammar

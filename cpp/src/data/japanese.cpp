@@ -1,130 +1,171 @@
 // The grammar's Japanese (Hepburn romanization, plain forms), for the part of the grammar it says correctly:
 //
-//   subject wa  [place-or-companion]  [object o]  verb          maria wa niwa de ringo o taberu
+//   subject wa  [place] [recipient ni] [object o]  verb        maria wa niwa de ringo o taberu
+//   subject wa  adjective | noun da | place ni aru/iru         ie wa ōkii, watashi wa sensei da, neko wa niwa ni iru
+//   subject wa  doko ni aru/iru                                 hon wa doko ni aru (where is the book)
+//   [place] [recipient ni] [object o]  verb-te kudasai          ringo o tabete kudasai (eat the apple)
 //
-// Subject-object-verb order; no articles ("the", "a" translate to nothing); the topic particle "wa" after
-// the subject and "o" after the object; adjectives and "totemo" (very) before the noun; plural unmarked
-// ("the dogs" and "the dog" are both "inu"); negation in the verb (miru → minai). Places take "de" with
-// verbs of action and "ni" with "sunde iru" (lives): "ie de neru", "machi ni sunde iru"; "near"/"behind"
-// are nouns of place after "no": "ki no chikaku de", "ie no ushiro ni".
+// Subject-object-verb order; no articles; the topic particle "wa" after the subject, "o" after the object,
+// "ni" after a recipient; pronouns are words like nouns (watashi, anata, kare, kanojo, sore, watashitachi,
+// karera; "my" is "watashi no"); adjectives and "totemo" (very) before the noun; plural unmarked; negation
+// and the past in the verb (miru, minai, mita, minakatta) and in the i-adjective (ōkii, ōkikunai, ōkikatta,
+// ōkikunakatta; "not very big" is "amari ōkikunai"); the copula da, ja nai, datta, ja nakatta after a noun;
+// aru for where things are, iru for people and animals. Places take "de" with verbs of action and "ni" with
+// "sunde iru" (lives), the copula and "to" (iku, kuru); "near", "behind", "on", "under" are nouns of place
+// after "no": "ki no chikaku de", "tēburu no ue ni aru". "Give" is ageru, or kureru toward the speaker ("he
+// gives me the book": kare wa watashi ni hon o kureru). Commands are polite requests, one register for all:
+// te-form and "kudasai" (tabete kudasai), negative -naide kudasai, "give me" is "kudasai" alone ("give me the
+// book": watashi ni hon o kudasai). There is no "?": "where" questions end in the plain verb.
 //
-// What it leaves out, because its Japanese would need more grammar than a toy should have: numbers (their
-// counters depend on the noun: ni-hiki, ni-satsu, futari), "some", the verbs has/wants/loves (ga, -tai,
-// -te iru forms), the adjectives old/tall/happy/green/pretty (furui and takai do not fit people; the others
-// are na-adjectives or nouns with "no"), "without", "in" anything but a house, a city or a garden, and "with"
-// anything but a person or an animal ("to" is "together with").
+// What it leaves out, because its Japanese would need more grammar than a toy should have: numbers and
+// "some", family words, have/want/love/hear, old/tall/happy/green/pretty/clean/tired/wet/rich, "without",
+// "in" anything but a place, "with" anything but a person or an animal, "to" anything but a place, someone
+// else giving to "you" (ageru or kureru depends on whose side the speaker takes) and "do not give me"
+// (kurenaide).
 //
-// Alignment: every word but the particles aligns to the English word it translates: "watashi" to "my", "kono"
-// to "this"/"these", "chikaku"/"ushiro" to "near"/"behind", the verb (both words of "sunde iru", negative or
-// not) to the English verb. The particles wa, o, no, de, ni and to align to nothing: they mark a phrase's role
-// rather than translate a word ("de" and "to" carry the meaning of "in" and "with", but a learner reading the
-// map should see where the content words went).
-#include <iterator>
+// Alignment: every word but the particles aligns to the English word it translates: "watashi" (of "watashi
+// no") to "my", "kono" to "this"/"these", "chikaku"/"ushiro" to "near"/"behind", "doko" to "where", the verb
+// (all its words: "sunde iru", "tabete kudasai") to the English verb, the copula (da, ja nai, aru, iru) to
+// "is"; an i-adjective predicate to its adjective ("is" and "not" then align to nothing). The particles wa,
+// o, no, de, ni and to align to nothing: they mark a phrase's role rather than translate a word.
 #include <set>
 
-#include "grammar.h"
+#include "japanese.h"
 
 namespace attn::corpus::grammar {
 namespace {
 
-// Parallel to the English tables (lexicon.cpp), in the same order; nullptr: not said in Japanese.
-const char* const kNouns[] = {"inu",  "neko",   "tori",      "uma",  "ushi",   "shōnen", "shōjo",  "otoko",
-                              "onna", "sensei", "tomodachi", "ie",   "kuruma", "hon",    "tēburu", "ringo",
-                              "ki",   "machi",  "niwa",      "hana", "mado",   "tegami"};
-const char* const kAdjectives[] = {"ōkii",      "chiisai", "akai",  "kuroi", "shiroi", nullptr,
-                                   "atarashii", nullptr,   nullptr, nullptr, nullptr,  "wakai"};
-struct VerbForms {
-  const char *plain, *negative;  // several words are separated by a space
-};
-const VerbForms kVerbs[] = {{"miru", "minai"},           {"taberu", "tabenai"}, {nullptr, nullptr},
-                            {nullptr, nullptr},          {"yomu", "yomanai"},   {"kau", "kawanai"},
-                            {"mitsukeru", "mitsukenai"}, {nullptr, nullptr},    {"neru", "nenai"},
-                            {"hashiru", "hashiranai"},   {"aruku", "arukanai"}, {"sunde iru", "sunde inai"}};
-const int kLives = 11;  // takes "ni" for its place, and needs one
-const char* const kDeterminers[] = {"",     "",      "watashi", "kono",
-                                    "kono", nullptr, nullptr,   nullptr};  // + "no" after watashi
-const int kMy = 2;
-const char* const kNames[] = {"maria", "fuan", "ana", "pedoro"};
-// The nouns of place the renderer puts between "no" and "de"/"ni" ("in": the particle alone; "with": "to").
-const char* const kPrepositions[] = {"", "", nullptr, "chikaku", "ushiro"};
-const int kIn = 0, kWith = 1;
-const char* const kPlaces[] = {"house", "city", "garden"};  // what "in" takes
+using japanese_words::lexicon;
+using japanese_words::VerbForms;
 
-// The tables follow lexicon.cpp's order and sizes; a table that grows there must grow here.
-static_assert(std::size(kNouns) == 22 && std::size(kAdjectives) == 12 && std::size(kVerbs) == 12 &&
-              std::size(kDeterminers) == 8 && std::size(kNames) == 4 && std::size(kPrepositions) == 5);
+const int kLives = verb_named("live");  // its place takes "ni", and it needs one
+const int kGive = verb_named("give");
+const int kWith = 1, kIn = 0;
+const std::set<std::string> kParticles = {"wa", "o", "no", "de", "ni", "to"};
 
-// The words of a table entry ("sunde iru" is two). By hand: <sstream> would bring iostreams into the wasm.
-std::vector<std::string> split(const char* words) {
-  std::vector<std::string> out;
-  for (const char* at = words; *at;) {
-    const char* end = at;
-    while (*end && *end != ' ') ++end;
-    if (end > at) out.emplace_back(at, end);
-    at = *end ? end + 1 : end;
-  }
-  return out;
+bool is_give(int verb) { return verb == kGive; }
+bool to_speaker(const Sentence& s) {
+  return is_give(s.verb) && s.recipient && s.recipient->is_pronoun() && s.recipient->person() == Person::first;
 }
 
 class JapaneseRenderer {
  public:
   SentencePair pair;
 
-  void words(const char* text, int aligned_to) {
-    for (auto& w : split(text)) {
+  // The words of `text`, aligned to `aligned_to`, but a particle (the "no" of "watashi no") to nothing.
+  void words(const std::string& text, int aligned_to) {
+    for (auto& w : split(text.c_str())) {
+      const int at = kParticles.count(w) ? kUnaligned : aligned_to;
       pair.target.push_back(std::move(w));
-      pair.alignment.push_back(aligned_to);
+      pair.alignment.push_back(at);
     }
   }
 
   void noun_phrase(const NounPhrase& np, const EnglishNounPhrase& at) {
-    if (np.is_name()) return words(kNames[np.name], at.head);
-    words(kDeterminers[np.determiner], at.determiner);
-    if (np.determiner == kMy) words("no", kUnaligned);
+    if (np.is_pronoun()) return words(lexicon().pronouns[np.pronoun]->target, at.head);
+    if (np.is_name()) return words(lexicon().names[np.name]->target, at.head);
+    words(lexicon().determiners[np.determiner]->target, at.determiner);
     if (np.very) words("totemo", at.very);
-    if (np.adjective >= 0) words(kAdjectives[np.adjective], at.adjective);
-    words(kNouns[np.noun], at.head);
+    if (np.adjective >= 0) words(lexicon().adjectives[np.adjective]->target, at.adjective);
+    words(lexicon().nouns[np.noun]->target, at.head);
+  }
+
+  // A place, a destination or a companion, with its particle: "ki no chikaku de", "kōen ni", "inu to".
+  void prepositional_phrase(const Sentence& s, const EnglishSentence& en) {
+    noun_phrase(s.prepositional_object, en.prepositional_object);
+    if (s.preposition == kWith) return words("to", kUnaligned);
+    const char* place_noun = lexicon().prepositions[s.preposition]->target;
+    if (*place_noun) {
+      words("no", kUnaligned);
+      words(place_noun, en.preposition);
+    }
+    const bool ni = s.clause == Clause::copula || s.preposition == kTo || s.verb == kLives;
+    words(ni ? "ni" : "de", kUnaligned);
+  }
+
+  void verb(const Sentence& s, const EnglishSentence& en) {
+    const VerbForms& v = to_speaker(s) ? japanese_words::give_to_speaker() : *lexicon().verbs[s.verb];
+    if (s.clause == Clause::command) {
+      if (to_speaker(s)) return words("kudasai", en.verb);
+      words(s.negated ? std::string(v.negative) + "de" : v.te, en.verb);
+      return words("kudasai", en.verb);
+    }
+    if (s.tense == Tense::present) return words(s.negated ? v.negative : v.plain, en.verb);
+    words(s.negated ? japanese_words::negative_past(v.negative) : v.past, en.verb);
+  }
+
+  // aru or iru, in its tense, negative or not.
+  void existence(const Sentence& s, const EnglishSentence& en) {
+    const VerbForms aru = {"", "aru", "nai", "atta", nullptr}, iru = {"", "iru", "inai", "ita", nullptr};
+    const VerbForms& v = s.subject.animate() ? iru : aru;
+    const bool past = s.tense == Tense::past;
+    words(s.negated ? (past ? japanese_words::negative_past(v.negative) : v.negative) : (past ? v.past : v.plain),
+          en.verb);
+  }
+
+  void copula(const Sentence& s, const EnglishSentence& en) {
+    const bool past = s.tense == Tense::past;
+    if (s.adjective >= 0) {
+      if (s.very) words(s.negated ? "amari" : "totemo", en.very);
+      return words(japanese_words::adjective(lexicon().adjectives[s.adjective]->target, s.tense, s.negated),
+                   en.adjective);
+    }
+    if (s.profession >= 0) {
+      words(lexicon().nouns[s.profession]->target, en.profession);
+      return words(s.negated ? (past ? "ja nakatta" : "ja nai") : (past ? "datta" : "da"), en.verb);
+    }
+    prepositional_phrase(s, en);
+    existence(s, en);
   }
 };
 
 class Japanese final : public TargetLanguage {
  public:
-  bool says_determiner(int d) const override { return kDeterminers[d] != nullptr; }
-  bool says_adjective(int a) const override { return kAdjectives[a] != nullptr; }
-  bool says_verb(int v) const override { return kVerbs[v].plain != nullptr; }
-  bool says_preposition(int p) const override { return kPrepositions[p] != nullptr; }
+  bool says_noun(int n) const override { return lexicon().nouns[n] != nullptr; }
+  bool says_determiner(int d) const override { return lexicon().determiners[d] != nullptr; }
+  bool says_adjective(int a) const override { return lexicon().adjectives[a] != nullptr; }
+  bool says_verb(int v) const override { return lexicon().verbs[v] != nullptr; }
+  bool says_preposition(int p) const override { return lexicon().prepositions[p] != nullptr; }
   bool says_prepositional_object(int p, const NounPhrase& np) const override {
     if (p == kWith) return np.animate();
-    if (p != kIn) return true;
-    if (np.is_name()) return false;
-    for (const char* place : kPlaces)
-      if (std::string(nouns()[np.noun].en_singular) == place) return true;
-    return false;
+    if (p != kIn && p != kTo) return true;
+    return np.is_common() && nouns()[np.noun].kind == Kind::place;
   }
   bool needs_place(int v) const override { return v == kLives; }
+  std::string unsaid_construction(const Sentence& s) const override {
+    const bool to_you = s.recipient && s.recipient->is_pronoun() && s.recipient->person() == Person::second;
+    const bool from_speaker = s.clause == Clause::statement && s.subject.person() == Person::first;
+    if (s.clause != Clause::copula && s.clause != Clause::where && is_give(s.verb) && to_you && !from_speaker)
+      return "someone else giving to “you” (ageru or kureru depends on whose side the speaker takes)";
+    if (s.clause == Clause::command && s.negated && to_speaker(s)) return "“do not give me” (kurenaide)";
+    return "";
+  }
 
   SentencePair render(const Sentence& s) const override {
     EnglishSentence en = render_english(s);
     JapaneseRenderer r;
-    r.noun_phrase(s.subject, en.subject);
-    r.words("wa", kUnaligned);
-    if (s.preposition >= 0) {
-      r.noun_phrase(s.prepositional_object, en.prepositional_object);
-      if (s.preposition == kWith) {
-        r.words("to", kUnaligned);
-      } else {
-        if (*kPrepositions[s.preposition]) {
-          r.words("no", kUnaligned);
-          r.words(kPrepositions[s.preposition], en.preposition);
-        }
-        r.words(s.verb == kLives ? "ni" : "de", kUnaligned);
+    if (s.clause != Clause::command) {
+      r.noun_phrase(s.subject, en.subject);
+      r.words("wa", kUnaligned);
+    }
+    if (s.clause == Clause::where) {
+      r.words("doko", en.where);
+      r.words("ni", kUnaligned);
+      r.existence(s, en);
+    } else if (s.clause == Clause::copula) {
+      r.copula(s, en);
+    } else {
+      if (s.preposition >= 0) r.prepositional_phrase(s, en);
+      if (s.recipient) {
+        r.noun_phrase(*s.recipient, en.recipient);
+        r.words("ni", kUnaligned);
       }
+      if (s.object) {
+        r.noun_phrase(*s.object, en.object);
+        r.words("o", kUnaligned);
+      }
+      r.verb(s, en);
     }
-    if (s.object) {
-      r.noun_phrase(*s.object, en.object);
-      r.words("o", kUnaligned);
-    }
-    r.words(s.negated ? kVerbs[s.verb].negative : kVerbs[s.verb].plain, en.verb);
     r.pair.source = std::move(en.words);
     return std::move(r.pair);
   }
@@ -133,17 +174,28 @@ class Japanese final : public TargetLanguage {
 
   const std::vector<std::string>& words() const override {
     static const std::vector<std::string> sorted = [] {
-      std::set<std::string> w = {"wa", "o", "no", "de", "ni", "to", "totemo"};
-      auto add = [&](const char* text) {
-        if (text)
-          for (auto& word : split(text)) w.insert(std::move(word));
+      std::set<std::string> w = {"wa",      "o",    "no",      "de",  "ni",   "to",  "totemo",
+                                 "amari",   "doko", "kudasai", "da",  "ja",   "nai", "datta",
+                                 "nakatta", "aru",  "atta",    "iru", "inai", "ita", "inakatta"};
+      auto add = [&](const std::string& text) {
+        for (auto& word : split(text.c_str())) w.insert(std::move(word));
       };
-      for (const char* t : kNouns) add(t);
-      for (const char* t : kAdjectives) add(t);
-      for (const VerbForms& v : kVerbs) add(v.plain), add(v.negative);
-      for (const char* t : kDeterminers) add(t);
-      for (const char* t : kNames) add(t);
-      for (const char* t : kPrepositions) add(t);
+      const japanese_words::Lexicon& l = lexicon();
+      for (const auto* table : {&l.nouns, &l.determiners, &l.names, &l.pronouns, &l.prepositions})
+        for (const Keyed* k : *table)
+          if (k) add(k->target);
+      for (const Keyed* k : l.adjectives) {
+        if (!k) continue;
+        for (Tense t : {Tense::present, Tense::past})
+          for (bool negated : {false, true}) add(japanese_words::adjective(k->target, t, negated));
+      }
+      for (const VerbForms* v : l.verbs) {
+        if (!v) continue;
+        add(v->plain), add(v->negative), add(v->past), add(japanese_words::negative_past(v->negative));
+        if (v->te) add(v->te), add(std::string(v->negative) + "de");
+      }
+      const VerbForms& give = japanese_words::give_to_speaker();
+      add(give.plain), add(give.negative), add(give.past), add(japanese_words::negative_past(give.negative));
       return std::vector<std::string>(w.begin(), w.end());
     }();
     return sorted;

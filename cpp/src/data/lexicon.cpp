@@ -1,5 +1,6 @@
-// The lexicon: 22 nouns, 12 adjectives, 12 verbs, 8 determiners, 4 names, 5 prepositions and "very",
-// "does", "do", "not" — 101 English words, each with its Spanish (the Japanese is in japanese.cpp).
+// The lexicon's small tables (adjectives, determiners, names, prepositions, pronouns), each with its Spanish,
+// what a noun phrase is (person, number, gender) and the vocabularies built from them. The nouns and verbs are
+// in lexicon_nouns.cpp and lexicon_verbs.cpp; the Japanese and Marathi in their own files.
 #include <algorithm>
 #include <set>
 
@@ -7,109 +8,182 @@
 
 namespace attn::corpus::grammar {
 
-const std::vector<Noun>& nouns() {
-  // clang-format off: a row per entry, its columns aligned by hand
-  static const std::vector<Noun> table = {
-      {"dog", "dogs", "perro", "perros", false, true},        {"cat", "cats", "gato", "gatos", false, true},
-      {"bird", "birds", "pájaro", "pájaros", false, true},    {"horse", "horses", "caballo", "caballos", false, true},
-      {"cow", "cows", "vaca", "vacas", true, true},            {"boy", "boys", "niño", "niños", false, true},
-      {"girl", "girls", "niña", "niñas", true, true},          {"man", "men", "hombre", "hombres", false, true},
-      {"woman", "women", "mujer", "mujeres", true, true},      {"teacher", "teachers", "profesor", "profesores", false, true},
-      {"friend", "friends", "amigo", "amigos", false, true},  {"house", "houses", "casa", "casas", true, false},
-      {"car", "cars", "coche", "coches", false, false},        {"book", "books", "libro", "libros", false, false},
-      {"table", "tables", "mesa", "mesas", true, false},       {"apple", "apples", "manzana", "manzanas", true, false},
-      {"tree", "trees", "árbol", "árboles", false, false},     {"city", "cities", "ciudad", "ciudades", true, false},
-      {"garden", "gardens", "jardín", "jardines", false, false}, {"flower", "flowers", "flor", "flores", true, false},
-      {"window", "windows", "ventana", "ventanas", true, false}, {"letter", "letters", "carta", "cartas", true, false},
-  };
-  // clang-format on
-  return table;
-}
-
 const std::vector<Adjective>& adjectives() {
+  constexpr bool estar = true, ser = false;
   // clang-format off: a row per entry, its columns aligned by hand
   static const std::vector<Adjective> table = {
-      {"big", {"grande", "grande", "grandes", "grandes"}},     {"small", {"pequeño", "pequeña", "pequeños", "pequeñas"}},
-      {"red", {"rojo", "roja", "rojos", "rojas"}},             {"black", {"negro", "negra", "negros", "negras"}},
-      {"white", {"blanco", "blanca", "blancos", "blancas"}},   {"old", {"viejo", "vieja", "viejos", "viejas"}},
-      {"new", {"nuevo", "nueva", "nuevos", "nuevas"}},         {"tall", {"alto", "alta", "altos", "altas"}},
-      {"happy", {"feliz", "feliz", "felices", "felices"}},     {"green", {"verde", "verde", "verdes", "verdes"}},
-      {"pretty", {"bonito", "bonita", "bonitos", "bonitas"}},  {"young", {"joven", "joven", "jóvenes", "jóvenes"}},
-  };
-  // clang-format on
-  return table;
-}
-
-const std::vector<Verb>& verbs() {
-  // clang-format off: a row per entry, its columns aligned by hand
-  static const std::vector<Verb> table = {
-      {"sees", "see", "ve", "ven", true},          {"eats", "eat", "come", "comen", true},
-      {"has", "have", "tiene", "tienen", true},    {"wants", "want", "quiere", "quieren", true},
-      {"reads", "read", "lee", "leen", true},      {"buys", "buy", "compra", "compran", true},
-      {"finds", "find", "encuentra", "encuentran", true}, {"loves", "love", "ama", "aman", true},
-      {"sleeps", "sleep", "duerme", "duermen", false}, {"runs", "run", "corre", "corren", false},
-      {"walks", "walk", "camina", "caminan", false}, {"lives", "live", "vive", "viven", false},
+      {"big", {"grande", "grande", "grandes", "grandes"}, ser},
+      {"small", {"pequeño", "pequeña", "pequeños", "pequeñas"}, ser},
+      {"red", {"rojo", "roja", "rojos", "rojas"}, ser},
+      {"black", {"negro", "negra", "negros", "negras"}, ser},
+      {"white", {"blanco", "blanca", "blancos", "blancas"}, ser},
+      {"old", {"viejo", "vieja", "viejos", "viejas"}, ser},
+      {"new", {"nuevo", "nueva", "nuevos", "nuevas"}, ser},
+      {"tall", {"alto", "alta", "altos", "altas"}, ser},
+      {"happy", {"feliz", "feliz", "felices", "felices"}, ser},
+      {"green", {"verde", "verde", "verdes", "verdes"}, ser},
+      {"pretty", {"bonito", "bonita", "bonitos", "bonitas"}, ser},
+      {"young", {"joven", "joven", "jóvenes", "jóvenes"}, ser},
+      {"blue", {"azul", "azul", "azules", "azules"}, ser},
+      {"yellow", {"amarillo", "amarilla", "amarillos", "amarillas"}, ser},
+      {"good", {"bueno", "buena", "buenos", "buenas"}, ser},
+      {"bad", {"malo", "mala", "malos", "malas"}, ser},
+      {"long", {"largo", "larga", "largos", "largas"}, ser},
+      {"beautiful", {"hermoso", "hermosa", "hermosos", "hermosas"}, ser},
+      {"ugly", {"feo", "fea", "feos", "feas"}, ser},
+      {"fast", {"rápido", "rápida", "rápidos", "rápidas"}, ser},
+      {"slow", {"lento", "lenta", "lentos", "lentas"}, ser},
+      {"sad", {"triste", "triste", "tristes", "tristes"}, ser},
+      {"rich", {"rico", "rica", "ricos", "ricas"}, ser},
+      {"poor", {"pobre", "pobre", "pobres", "pobres"}, ser},
+      {"clean", {"limpio", "limpia", "limpios", "limpias"}, estar},
+      {"wet", {"mojado", "mojada", "mojados", "mojadas"}, estar},
+      {"tired", {"cansado", "cansada", "cansados", "cansadas"}, estar},
+      {"busy", {"ocupado", "ocupada", "ocupados", "ocupadas"}, estar},
+      {"dirty", {"sucio", "sucia", "sucios", "sucias"}, estar},
   };
   // clang-format on
   return table;
 }
 
 const std::vector<Determiner>& determiners() {
+  constexpr Number singular = Number::singular, plural = Number::plural, either = Number::either;
   // clang-format off: a row per entry, its columns aligned by hand
   static const std::vector<Determiner> table = {
-      {"the", Number::either, {"el", "la", "los", "las"}},     {"a", Number::singular, {"un", "una", "", ""}},
-      {"my", Number::either, {"mi", "mi", "mis", "mis"}},       {"this", Number::singular, {"este", "esta", "", ""}},
-      {"these", Number::plural, {"", "", "estos", "estas"}},   {"two", Number::plural, {"", "", "dos", "dos"}},
-      {"three", Number::plural, {"", "", "tres", "tres"}},     {"some", Number::plural, {"", "", "unos", "unas"}},
+      {"the", either, {"el", "la", "los", "las"}},                     {"a", singular, {"un", "una", "", ""}, "an"},
+      {"my", either, {"mi", "mi", "mis", "mis"}},                      {"this", singular, {"este", "esta", "", ""}},
+      {"these", plural, {"", "", "estos", "estas"}},                   {"two", plural, {"", "", "dos", "dos"}},
+      {"three", plural, {"", "", "tres", "tres"}},                     {"some", plural, {"", "", "unos", "unas"}},
+      {"your", either, {"tu", "tu", "tus", "tus"}},
+      {"our", either, {"nuestro", "nuestra", "nuestros", "nuestras"}}, {"his", either, {"su", "su", "sus", "sus"}},
+      {"their", either, {"su", "su", "sus", "sus"}},                   {"that", singular, {"ese", "esa", "", ""}},
+      {"those", plural, {"", "", "esos", "esas"}},                     {"four", plural, {"", "", "cuatro", "cuatro"}},
   };
   // clang-format on
   return table;
 }
 
 const std::vector<Name>& names() {
-  static const std::vector<Name> table = {{"maria", "maría"}, {"juan", "juan"}, {"ana", "ana"}, {"pedro", "pedro"}};
+  // clang-format off: a row per entry, its columns aligned by hand
+  static const std::vector<Name> table = {
+      {"maria", "maría", true}, {"juan", "juan", false}, {"ana", "ana", true},     {"pedro", "pedro", false},
+      {"john", "juan", false},  {"mary", "maría", true}, {"peter", "pedro", false}, {"anna", "ana", true},
+      {"tom", "tomás", false},  {"lucy", "lucía", true}, {"paul", "pablo", false},
+  };
+  // clang-format on
   return table;
 }
 
 const std::vector<Preposition>& prepositions() {
+  constexpr bool place = true, pronoun = true, no = false;
   // clang-format off: a row per entry, its columns aligned by hand
   static const std::vector<Preposition> table = {
-      {"in", "en", false},      {"with", "con", false},     {"without", "sin", false},
-      {"near", "cerca", true},  {"behind", "detrás", true},
+      {"in", "en", nullptr, place, no},            {"with", "con", nullptr, no, pronoun},
+      {"without", "sin", nullptr, no, pronoun},    {"near", "cerca", "de", place, pronoun},
+      {"behind", "detrás", "de", place, pronoun},  {"on", "sobre", nullptr, place, no},
+      {"under", "debajo", "de", place, no},        {"to", nullptr, "a", no, no},
   };
   // clang-format on
   return table;
+}
+
+const std::vector<Pronoun>& pronouns() {
+  constexpr Person first = Person::first, second = Person::second, third = Person::third;
+  constexpr bool plural = true, singular = false, f = true, m = false, animate = true;
+  // clang-format off: a row per entry, its columns aligned by hand
+  static const std::vector<Pronoun> table = {
+      {"i", "me", first, singular, m, animate, "me", "me", "mí"},
+      {"you", "you", second, singular, m, animate, "te", "te", "ti"},
+      {"he", "him", third, singular, m, animate, "lo", "le", "él"},
+      {"she", "her", third, singular, f, animate, "la", "le", "ella"},
+      {"it", "it", third, singular, m, !animate, "lo", "le", "él"},
+      {"we", "us", first, plural, m, animate, "nos", "nos", "nosotros"},
+      {"they", "them", third, plural, m, animate, "los", "les", "ellos"},
+  };
+  // clang-format on
+  return table;
+}
+
+int verb_named(const char* en_base) {
+  for (std::size_t i = 0; i < verbs().size(); ++i)
+    if (std::string(verbs()[i].en_base) == en_base) return static_cast<int>(i);
+  std::abort();  // a typo in a renderer
+}
+
+bool NounPhrase::animate() const {
+  if (is_pronoun()) return pronouns()[pronoun].animate;
+  return is_name() || nouns()[noun].animate();
+}
+bool NounPhrase::human() const {
+  if (is_pronoun()) return pronouns()[pronoun].animate;
+  return is_name() || nouns()[noun].human();
+}
+bool NounPhrase::is_plural() const { return is_pronoun() ? pronouns()[pronoun].plural : is_common() && plural; }
+Person NounPhrase::person() const { return is_pronoun() ? pronouns()[pronoun].person : Person::third; }
+bool NounPhrase::feminine() const {
+  if (is_pronoun()) return pronouns()[pronoun].feminine;
+  return is_name() ? names()[name].feminine : nouns()[noun].feminine;
+}
+
+std::vector<std::string> split(const char* words) {
+  std::vector<std::string> out;
+  for (const char* at = words; *at;) {
+    const char* end = at;
+    while (*end && *end != ' ') ++end;
+    if (end > at) out.emplace_back(at, end);
+    at = *end ? end + 1 : end;
+  }
+  return out;
 }
 
 }  // namespace attn::corpus::grammar
 
 namespace attn::corpus {
 
-const std::vector<std::string>& english_words(Language language) {
+namespace {
+
+constexpr Language kLanguages[] = {Language::spanish, Language::japanese, Language::marathi};
+
+std::vector<std::string> english_words_of(const grammar::TargetLanguage& target) {
   using namespace grammar;
-  static const auto words_for = [](const TargetLanguage& target) {
-    std::set<std::string> w = {"very", "does", "do", "not"};
-    for (const auto& n : nouns()) w.insert({n.en_singular, n.en_plural});
-    for (std::size_t i = 0; i < adjectives().size(); ++i)
-      if (target.says_adjective(static_cast<int>(i))) w.insert(adjectives()[i].en);
-    for (std::size_t i = 0; i < verbs().size(); ++i)
-      if (target.says_verb(static_cast<int>(i))) w.insert({verbs()[i].en_third_singular, verbs()[i].en_base});
-    for (std::size_t i = 0; i < determiners().size(); ++i)
-      if (target.says_determiner(static_cast<int>(i))) w.insert(determiners()[i].en);
-    for (const auto& n : names()) w.insert(n.en);
-    for (std::size_t i = 0; i < prepositions().size(); ++i)
-      if (target.says_preposition(static_cast<int>(i))) w.insert(prepositions()[i].en);
-    return std::vector<std::string>(w.begin(), w.end());
-  };
-  static const std::vector<std::string> for_spanish = words_for(spanish()), for_japanese = words_for(japanese());
-  return language == Language::japanese ? for_japanese : for_spanish;
+  std::set<std::string> w = {"very", "does", "do", "did", "not", "am", "is", "are", "was", "were", "where"};
+  for (std::size_t i = 0; i < nouns().size(); ++i)
+    if (target.says_noun(static_cast<int>(i))) w.insert({nouns()[i].en_singular, nouns()[i].en_plural});
+  for (std::size_t i = 0; i < adjectives().size(); ++i)
+    if (target.says_adjective(static_cast<int>(i))) w.insert(adjectives()[i].en);
+  for (std::size_t i = 0; i < verbs().size(); ++i) {
+    const Verb& v = verbs()[i];
+    if (target.says_verb(static_cast<int>(i))) w.insert({v.en_third_singular, v.en_base, v.en_past});
+  }
+  for (std::size_t i = 0; i < determiners().size(); ++i) {
+    const Determiner& d = determiners()[i];
+    if (!target.says_determiner(static_cast<int>(i))) continue;
+    w.insert(d.en);
+    if (d.en_before_vowel) w.insert(d.en_before_vowel);
+  }
+  for (const auto& n : names()) w.insert(n.en);
+  for (const auto& p : pronouns()) w.insert({p.en_subject, p.en_object});
+  // "to" also marks a recipient ("give the book to maria"), which every language says.
+  w.insert("to");
+  for (std::size_t i = 0; i < prepositions().size(); ++i)
+    if (target.says_preposition(static_cast<int>(i))) w.insert(prepositions()[i].en);
+  return std::vector<std::string>(w.begin(), w.end());
+}
+
+}  // namespace
+
+const std::vector<std::string>& english_words(Language language) {
+  static const std::vector<std::string> words[] = {english_words_of(grammar::spanish()),
+                                                   english_words_of(grammar::japanese()),
+                                                   english_words_of(grammar::marathi())};
+  return words[static_cast<int>(language)];
 }
 
 const std::vector<std::string>& target_words(Language language) { return grammar::target(language).words(); }
 
 std::optional<Language> grammar_language(const std::vector<std::string>& source_words,
                                          const std::vector<std::string>& target_words_) {
-  for (Language language : {Language::spanish, Language::japanese})
+  for (Language language : kLanguages)
     if (source_words == english_words(language) && target_words_ == target_words(language)) return language;
   return std::nullopt;
 }

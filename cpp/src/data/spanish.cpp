@@ -1,12 +1,31 @@
-// The grammar's Spanish: articles and adjectives agree with their noun in gender and number, adjectives
-// follow the noun, verbs agree with their subject, "a" marks animate direct objects, "a el"/"de el"
-// contract to "al"/"del", negation "does not V" becomes "no V". It says every tree of the grammar.
+// The grammar's Spanish, which says every tree of the grammar:
+//   - articles and adjectives agree with their noun in gender and number, adjectives follow the noun;
+//   - verbs agree with their subject (yo como, tú comes, él come, nosotros comemos, ellos comen), in the
+//     present or the past (the preterite; the imperfect for verbs of state); subject pronouns are left out;
+//   - object pronouns go before the verb ("you see me" → "me ves", "he did not see her" → "no la vio"), or
+//     are joined to a command ("eat it" → "cómelo", "give me the book" → "dame el libro"); a recipient noun
+//     phrase is doubled by "le"/"les" ("le da el libro a la niña"); after a preposition: mí, ti, él, ella,
+//     conmigo, contigo;
+//   - "a" before animate direct objects (not after tener and querer), "a el"/"de el" contract to "al"/"del",
+//     "does not V" → "no V", negative commands in the subjunctive ("do not eat it" → "no lo comas");
+//   - the copula: ser for what a thing is ("es grande", "soy profesor": no article before an unmodified
+//     profession), estar for where it is and for states ("está en el jardín", "está cansado"), both in the
+//     imperfect in the past ("era", "estaba"); "where is the book" → "dónde está el libro" (no ¿?: the
+//     tokenizer drops question marks, so no side has them).
+// Unknown genders take the masculine: I, you, we, they, it ("i am tired" → "estoy cansado").
+//
+// Alignment: each word aligns to the English word it translates; a pronoun joined to a command ("dame") is
+// one word, aligned to the verb; "con" joined to a pronoun ("conmigo") aligns to the pronoun, as a noun with
+// its case ending does in Marathi ("with" then aligns to nothing). The personal "a" and the doubling
+// "le"/"les" align to nothing; a recipient's "a" aligns to "to" when the English has one, else to nothing.
 #include <set>
 
-#include "grammar.h"
+#include "spanish.h"
 
 namespace attn::corpus::grammar {
 namespace {
+
+namespace forms = spanish_forms;
 
 class SpanishRenderer {
  public:
@@ -18,9 +37,15 @@ class SpanishRenderer {
   }
 
   // `particle` ("a" or "de", aligned to `particle_aligned_to`) precedes the phrase; with the article "el"
-  // it contracts ("al", "del"), and the contraction aligns with "the".
+  // it contracts ("al", "del"), and the contraction aligns with "the". Pronouns take their form after a
+  // preposition (mí, él); "con" joins with mí and ti.
   void noun_phrase(const NounPhrase& np, const EnglishNounPhrase& at, const char* particle = nullptr,
                    int particle_aligned_to = kUnaligned) {
+    if (np.is_pronoun()) {
+      if (particle) word(particle, particle_aligned_to);
+      word(pronouns()[np.pronoun].es_after_preposition, at.head);
+      return;
+    }
     if (np.is_name()) {
       if (particle) word(particle, particle_aligned_to);
       word(names()[np.name].es, at.head);
@@ -39,6 +64,86 @@ class SpanishRenderer {
     if (np.very) word("muy", at.very);
     if (np.adjective >= 0) word(adjectives()[np.adjective].es[form], at.adjective);
   }
+
+  void prepositional_phrase(const Sentence& s, const EnglishSentence& en) {
+    if (s.preposition < 0) return;
+    const Preposition& p = prepositions()[s.preposition];
+    const NounPhrase& np = s.prepositional_object;
+    if (p.es && std::string(p.es) == "con" && np.is_pronoun() && np.person() != Person::third && !np.is_plural()) {
+      word(np.person() == Person::first ? "conmigo" : "contigo", en.prepositional_object.head);
+      return;
+    }
+    if (p.es) word(p.es, en.preposition);
+    noun_phrase(np, en.prepositional_object, p.es_particle, en.preposition);
+  }
+
+  // The clitics before a conjugated verb or a negative command: the recipient's (its pronoun, or "le"/"les"
+  // doubling its noun phrase), else the object pronoun's.
+  void clitics(const Sentence& s, const EnglishSentence& en) {
+    if (s.recipient) {
+      const NounPhrase& r = *s.recipient;
+      if (r.is_pronoun()) {
+        word(pronouns()[r.pronoun].es_indirect, en.recipient.head);
+      } else {
+        word(r.is_plural() ? "les" : "le", kUnaligned);
+      }
+    } else if (s.object && s.object->is_pronoun()) {
+      word(pronouns()[s.object->pronoun].es_direct, en.object.head);
+    }
+  }
+
+  // The joined clitic of an affirmative command ("dame", "cómelo", "dale" doubling "a la niña"), or "".
+  static std::string joined_clitic(const Sentence& s) {
+    if (s.recipient) {
+      const NounPhrase& r = *s.recipient;
+      return r.is_pronoun() ? pronouns()[r.pronoun].es_indirect : r.is_plural() ? "les" : "le";
+    }
+    if (s.object && s.object->is_pronoun()) return pronouns()[s.object->pronoun].es_direct;
+    return "";
+  }
+
+  void verb_and_complements(const Sentence& s, const EnglishSentence& en) {
+    const Verb& verb = verbs()[s.verb];
+    if (s.negated) word("no", en.negation);
+    if (s.clause == Clause::command && !s.negated) {
+      const std::string clitic = joined_clitic(s);
+      word(clitic.empty() ? forms::command(verb).plain : forms::joined(verb, clitic), en.verb);
+    } else {
+      clitics(s, en);
+      word(s.clause == Clause::command ? forms::command(verb).negative
+                                       : forms::verb(verb, s.tense, forms::person(s.subject)),
+           en.verb);
+    }
+    if (s.object && !s.object->is_pronoun()) {
+      // A ditransitive verb's thing given takes no personal "a": the recipient's "a" is the one.
+      const bool personal_a = s.object->animate() && verb.valency == Valency::transitive && !verb.es_without_personal_a;
+      noun_phrase(*s.object, en.object, personal_a ? "a" : nullptr);
+    }
+    if (s.recipient && !s.recipient->is_pronoun()) {
+      noun_phrase(*s.recipient, en.recipient, "a", s.recipient_after_to ? en.to : kUnaligned);
+    }
+  }
+
+  void copula(const Sentence& s, const EnglishSentence& en) {
+    const int person = forms::person(s.subject);
+    const int form = (s.subject.is_plural() ? 2 : 0) + (s.subject.feminine() ? 1 : 0);
+    if (s.negated) word("no", en.negation);
+    if (s.adjective >= 0) {
+      const Adjective& a = adjectives()[s.adjective];
+      word(forms::copula(a.es_estar, s.tense, person), en.verb);
+      if (s.very) word("muy", en.very);
+      word(a.es[form], en.adjective);
+    } else if (s.profession >= 0) {
+      const Noun& n = nouns()[s.profession];
+      const bool plural = s.subject.is_plural(), feminine = s.subject.feminine() && n.es_feminine_singular;
+      word(forms::copula(false, s.tense, person), en.verb);
+      word(feminine ? (plural ? n.es_feminine_plural : n.es_feminine_singular) : (plural ? n.es_plural : n.es_singular),
+           en.profession);
+    } else {
+      word(forms::copula(true, s.tense, person), en.verb);
+      prepositional_phrase(s, en);
+    }
+  }
 };
 
 class Spanish final : public TargetLanguage {
@@ -46,16 +151,15 @@ class Spanish final : public TargetLanguage {
   SentencePair render(const Sentence& s) const override {
     EnglishSentence en = render_english(s);
     SpanishRenderer r;
-    const bool plural_subject = !s.subject.is_name() && s.subject.plural;
-    const Verb& verb = verbs()[s.verb];
-    r.noun_phrase(s.subject, en.subject);
-    if (s.negated) r.word("no", en.negation);
-    r.word(plural_subject ? verb.es_plural : verb.es_singular, en.verb);
-    if (s.object) r.noun_phrase(*s.object, en.object, s.object->animate() ? "a" : nullptr);
-    if (s.preposition >= 0) {
-      const Preposition& p = prepositions()[s.preposition];
-      r.word(p.es, en.preposition);
-      r.noun_phrase(s.prepositional_object, en.prepositional_object, p.followed_by_de ? "de" : nullptr, en.preposition);
+    if (s.clause == Clause::where) {
+      r.word("dónde", en.where);
+      r.word(forms::copula(true, s.tense, forms::person(s.subject)), en.verb);
+    }
+    if (s.clause != Clause::command && !s.subject.is_pronoun()) r.noun_phrase(s.subject, en.subject);
+    if (s.clause == Clause::copula) r.copula(s, en);
+    if (s.clause == Clause::statement || s.clause == Clause::command) {
+      r.verb_and_complements(s, en);
+      r.prepositional_phrase(s, en);
     }
     r.pair.source = std::move(en.words);
     return std::move(r.pair);
@@ -65,15 +169,31 @@ class Spanish final : public TargetLanguage {
 
   const std::vector<std::string>& words() const override {
     static const std::vector<std::string> sorted = [] {
-      std::set<std::string> w = {"muy", "no", "a", "al", "de", "del"};
-      for (const auto& n : nouns()) w.insert({n.es_singular, n.es_plural});
+      std::set<std::string> w = {"muy", "no", "a", "al", "de", "del", "le", "les", "dónde", "conmigo", "contigo"};
+      for (const auto& n : nouns()) {
+        w.insert({n.es_singular, n.es_plural});
+        if (n.es_feminine_singular) w.insert({n.es_feminine_singular, n.es_feminine_plural});
+      }
       for (const auto& a : adjectives()) w.insert(std::begin(a.es), std::end(a.es));
-      for (const auto& v : verbs()) w.insert({v.es_singular, v.es_plural});
+      for (const auto& v : verbs()) {
+        for (int p = 0; p < forms::kPersons; ++p)
+          for (Tense t : {Tense::present, Tense::past}) w.insert(forms::verb(v, t, p));
+        if (!v.commands()) continue;
+        const forms::Command c = forms::command(v);
+        w.insert({c.plain, c.negative});
+        if (v.valency != Valency::intransitive)
+          for (const std::string& clitic : forms::joinable_pronouns(v.valency)) w.insert(forms::joined(v, clitic));
+      }
+      for (int p = 0; p < forms::kPersons; ++p)
+        for (bool estar : {false, true})
+          for (Tense t : {Tense::present, Tense::past}) w.insert(forms::copula(estar, t, p));
       for (const auto& d : determiners())
         for (const char* form : d.es)
           if (*form) w.insert(form);
       for (const auto& n : names()) w.insert(n.es);
-      for (const auto& p : prepositions()) w.insert(p.es);
+      for (const auto& p : prepositions())
+        if (p.es) w.insert(p.es);
+      for (const auto& p : pronouns()) w.insert({p.es_direct, p.es_indirect, p.es_after_preposition});
       return std::vector<std::string>(w.begin(), w.end());
     }();
     return sorted;

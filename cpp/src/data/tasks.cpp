@@ -132,7 +132,8 @@ struct LanguagePair {
   const char* task;
   corpus::Language language;
 };
-constexpr LanguagePair kLanguagePairs[] = {{"en-es", corpus::Language::spanish}, {"en-ja", corpus::Language::japanese}};
+constexpr LanguagePair kLanguagePairs[] = {
+    {"en-es", corpus::Language::spanish}, {"en-ja", corpus::Language::japanese}, {"en-mr", corpus::Language::marathi}};
 }  // namespace
 
 std::optional<corpus::Language> translation_language(const std::string& task) {

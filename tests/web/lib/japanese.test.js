@@ -100,13 +100,15 @@ describe('which models have a grammar', () => {
     trainer.dispose();
   });
 
-  it('en-ja trains in the module: the defaults (400 steps) reach ≥ 95 of 100 held-out sentences (98 at 250 steps here)', async () => {
+  it('en-ja trains in the module: the defaults (400 steps) reach ≥ 60 of 100 held-out sentences (73 here)', async () => {
     const trainer = await createTrainer({ task: 'en-ja', backend: 'wasm-simd128' });
     expect(trainer.reference('maria eats the apple in the garden').target.join(' ')).toBe(
       'maria wa niwa de ringo o taberu',
     );
     trainer.step(400);
-    expect(trainer.evaluate(100).exact).toBeGreaterThanOrEqual(95);
+    // the grammar of 344 English words needs more steps than the default 400 to translate exactly (docs/models.md);
+    // the grammar of 101 reached 98 at 250
+    expect(trainer.evaluate(100).exact).toBeGreaterThanOrEqual(60);
     const translator = trainer.translator();
     expect(translator.task).toBe('en-ja'); // its vocabularies are the pair's: references and held-out sentences apply
     expect(translator.heldOutSentences(1)[0].target).toMatch(/ wa /);

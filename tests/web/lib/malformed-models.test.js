@@ -62,7 +62,8 @@ beforeAll(async () => {
   trainer.dispose();
   // One-time set-up inside the module (each task's word lists, the grammars' lexicons) happens here, so the
   // memory measured around each test is what the calls themselves keep.
-  for (const task of ['en-es', 'en-ja', 'reverse', 'sort', 'copy']) (await createTrainer({ backend, task })).dispose();
+  for (const task of ['en-es', 'en-ja', 'en-mr', 'reverse', 'sort', 'copy'])
+    (await createTrainer({ backend, task })).dispose();
   const translator = await loadTranslator({ backend });
   translator.translate('the dog sees the cat');
   translator.heldOutSentences(2);

@@ -54,13 +54,13 @@ describe('sequence tasks', () => {
       'an unknown task',
       { task: 'french' },
       RangeError,
-      /task must be 'en-es', 'en-ja', 'reverse', 'sort', 'copy' or \{ pairs \}, got 'french'/,
+      /task must be 'en-es', 'en-ja', 'en-mr', 'reverse', 'sort', 'copy' or \{ pairs \}, got 'french'/,
     ],
     [
       'a task that is not a string',
       { task: 3 },
       TypeError,
-      /options.task must be 'en-es', 'en-ja', 'reverse', 'sort', 'copy', \{ pairs \} or \{ corpus \}, got number/,
+      /options.task must be 'en-es', 'en-ja', 'en-mr', 'reverse', 'sort', 'copy', \{ pairs \} or \{ corpus \}, got number/,
     ],
     [
       'a zero length',

@@ -74,20 +74,20 @@ function nativeWeights(options, kernels = 'reference') {
 const trained = {}; // backend → { weights, losses } of the small run
 
 describe.each(backends)('%s trainer', (backend) => {
-  it('reports each step and lowers the loss: the small model from about 5 to below 3.5 in 120 steps', async () => {
+  it('reports each step and lowers the loss: the small model from about 6.7 to below 5 in 120 steps', async () => {
     const trainer = await createTrainer({ ...small, backend });
     expect(trainer.backend).toBe(backend);
-    expect(trainer.parameters).toBe(11_917);
+    expect(trainer.parameters).toBe(37_222);
     const first = trainer.step();
     expect(first).toMatchObject({ step: 1, done: false });
-    expect(first.loss).toBeGreaterThan(4.5);
+    expect(first.loss).toBeGreaterThan(6); // ln of the target vocabulary's 800-odd words, about 6.7
     expect(first.learningRate).toBeCloseTo(0.01 / 10, 8);
     expect(first.gradientNorm).toBeGreaterThan(0);
     expect(first.losses).toHaveLength(1);
     const rest = trainer.step(1000); // more than is left: runs the remaining 119
     expect(rest).toMatchObject({ step: 120, done: true });
     expect(rest.losses).toHaveLength(119);
-    expect(rest.losses[118]).toBeLessThan(3.5);
+    expect(rest.losses[118]).toBeLessThan(5); // 4.49 here (the grammar of 101 English words reached 3.5)
     expect(rest.learningRate).toBeCloseTo(0.05 * 0.01, 8);
     expect(trainer.step(5)).toMatchObject({ step: 120, done: true, losses: new Float32Array(0) });
     trained[backend] = { weights: trainer.weights(), losses: Float32Array.from([first.loss, ...rest.losses]) };
@@ -105,7 +105,7 @@ describe.each(backends)('%s trainer', (backend) => {
     expect(after.alignment).toBe(Math.max(...after.alignmentByHead));
 
     const live = trainer.translator();
-    expect(live.config).toMatchObject({ dModel: 16, heads: 2, encoderLayers: 1, decoderLayers: 1, parameters: 11_917 });
+    expect(live.config).toMatchObject({ dModel: 16, heads: 2, encoderLayers: 1, decoderLayers: 1, parameters: 37_222 });
     const bytes = trainer.save();
     expect(Array.from(bytes.subarray(0, 4), (b) => String.fromCharCode(b)).join('')).toBe('APTM');
     const loaded = await loadTranslator({ backend, model: bytes });
@@ -237,7 +237,7 @@ describe('training across builds', () => {
     const options = { ...small, unknownWordRate: 0.2 };
     const trainer = await createTrainer({ ...options, backend: 'wasm-scalar' });
     expect(trainer.options.unknownWordRate).toBe(0.2);
-    expect(trainer.parameters).toBe(11_917 + 2 * 16 + 16 + 1); // one more embedding row a side, one more output
+    expect(trainer.parameters).toBe(37_222 + 2 * 16 + 16 + 1); // one more embedding row a side, one more output
     trainer.step(small.steps);
     const native = nativeWeights(options);
     expect(
@@ -315,7 +315,9 @@ describe('training across builds', () => {
     console.log(
       `400 steps in ${seconds.toFixed(1)} s (${(400 / seconds).toFixed(0)} steps/s); saved model: ${exact}/100 held-out exact`,
     );
-    expect(exact).toBeGreaterThanOrEqual(90);
+    // The grammar of 344 English words needs about 4,000 steps to translate exactly (docs/models.md): 36 of 100
+    // here after the default 400 (the grammar of 101 words reached 90).
+    expect(exact).toBeGreaterThanOrEqual(25);
     // The shipped models' encoding: 8-bit blocks, about half the bytes, translating the held-out sentences alike.
     const int8 = trainer.save({ encoding: 'int8' });
     expect(int8.length).toBeLessThan(0.55 * trainer.save().length);
@@ -324,7 +326,9 @@ describe('training across builds', () => {
     const same = sentences.filter(
       (pair) => small8.translate(pair.source).target.join(' ') === translator.translate(pair.source).target.join(' '),
     ).length;
-    expect(same).toBeGreaterThanOrEqual(98);
+    // 96 here: 400 steps into the grammar of 344 words the model is unsure of more words, and 8-bit rounding tips a
+    // few of them (the grammar of 101 words kept 98 or more)
+    expect(same).toBeGreaterThanOrEqual(94);
     expect(() => trainer.save({ encoding: 'int4' })).toThrow(
       /save: options.encoding must be 'float16' or 'int8', got 'int4'/,
     );

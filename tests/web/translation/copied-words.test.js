@@ -9,7 +9,7 @@ import { copiedCells } from '../../../web/src/translation/beam-paths.js';
 import { copiedLabel, copiedMapCells, unknownWordLines } from '../../../web/src/translation/copied-words.js';
 
 /** Sentences of the grammar with a name the model never saw in place of one it knows. */
-const madeUp = ['john walks with my very old friends', 'zorba loves the cat', 'the big dog sees kimiko'];
+const madeUp = ['bruno walks with my very old friends', 'zorba loves the cat', 'the big dog sees kimiko'];
 
 let translator, copying;
 beforeAll(async () => {

@@ -1,0 +1,62 @@
+// The parser's reading position and its noun phrases (parser_phrases.cpp), shared with the clauses it reads
+// (parser.cpp). Every English word belongs to one lexical category (lexicon_nouns.cpp says how the lexicon
+// keeps it so), and a clause's first word says which clause it is, so one token of lookahead suffices.
+#pragma once
+
+#include "grammar.h"
+
+namespace attn::corpus::grammar::parsing {
+
+std::string quoted(const std::string& text);
+
+// The index of the entry whose `field` is `word`, or -1 (a field may be nullptr: Determiner::en_before_vowel).
+template <typename Table, typename Field>
+int find(const Table& table, Field field, const std::string& word) {
+  for (std::size_t i = 0; i < table.size(); ++i)
+    if (const char* entry = table[i].*field; entry && word == entry) return static_cast<int>(i);
+  return -1;
+}
+
+// The first entries of a table, for a learner: "big, small, red, …".
+template <typename Table, typename Field>
+std::string examples(const Table& table, Field field, std::size_t count = 3) {
+  std::string out;
+  for (std::size_t i = 0; i < count && i < table.size(); ++i) out += std::string(table[i].*field) + ", ";
+  return out + "…";
+}
+
+enum class Case { subject, object };  // which pronoun form a noun phrase takes: "i" or "me"
+
+class Reader {
+ public:
+  explicit Reader(const std::vector<std::string>& words) : words_(words) {}
+
+  const std::string& peek() const {
+    static const std::string end;
+    return at_ < words_.size() ? words_[at_] : end;
+  }
+  const std::string& previous() const { return words_[at_ - 1]; }
+  bool at_end() const { return at_ == words_.size(); }
+  void advance() { ++at_; }
+  std::string so_far() const;
+  std::string found() const { return at_end() ? "" : ", not " + quoted(peek()); }
+  std::nullopt_t fail(std::string why) {
+    problem_ = std::move(why);
+    return std::nullopt;
+  }
+  const std::string& problem() const { return problem_; }
+
+  // Whether the next word can start a noun phrase (a pronoun, a name or a determiner).
+  bool starts_noun_phrase() const;
+  // A noun phrase in the case given; `role` says why one is expected here ("“eat” needs an object").
+  bool noun_phrase(NounPhrase& np, Case grammatical_case, const std::string& role);
+
+ private:
+  bool common_noun_phrase(NounPhrase& np, Case grammatical_case, const std::string& role);
+
+  const std::vector<std::string>& words_;
+  std::size_t at_ = 0;
+  std::string problem_;
+};
+
+}  // namespace attn::corpus::grammar::parsing
