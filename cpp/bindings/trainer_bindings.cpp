@@ -58,8 +58,8 @@ val error_result(const check::Error& error) {
 }
 
 // trainerCreate({ task, minLength, maxLength, seed, dataSeed, steps, batchSize, learningRate, warmupSteps,
-//                 dModel, heads, ffn, encoderLayers, decoderLayers, kvHeads, noPositions, noScaling, sigmoidGates,
-//                 unknownWordRate })
+//                 dModel, heads, ffn, encoderLayers, decoderLayers, kvHeads, tiedOutput, noPositions, noScaling,
+//                 sigmoidGates, unknownWordRate })
 //   → { id, parameters } | { error }    (web/lib checked the types; the values are checked here)
 val trainer_create(const val& o) {
   check::TrainerRequest request;
@@ -83,6 +83,7 @@ val trainer_create(const val& o) {
   request.no_scaling = o["noScaling"].as<bool>();
   request.sigmoid_gates = o["sigmoidGates"].as<bool>();
   request.positions = o["positions"].as<std::string>();
+  request.tied_output = o["tiedOutput"].as<bool>();
   request.unknown_word_rate = o["unknownWordRate"].as<double>();
   check::TrainerSetup setup = check::trainer_setup(request);
   request.pairs_text = {};

@@ -71,6 +71,7 @@ TrainerSetup trainer_setup(const TrainerRequest& r) {
   dims.decoder_layers = static_cast<std::uint32_t>(n.decoder_layers);
   dims.scaled = !r.no_scaling;
   dims.weighting = r.sigmoid_gates ? model::AttentionWeighting::sigmoid : model::AttentionWeighting::softmax;
+  dims.tied_output = r.tied_output;
   if ((setup.error = position_scheme(r, dims))) {
     setup.task.reset();
     return setup;

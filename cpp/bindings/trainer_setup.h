@@ -27,6 +27,7 @@ struct TrainerRequest {
   bool no_positions = false, no_scaling = false, sigmoid_gates = false;
   std::string positions = "sinusoidal";  // 'sinusoidal', 'none', 'rope' or 'alibi'
   double unknown_word_rate = 0;          // above 0: the model gets "<unk>" and training masks word pairs
+  bool tied_output = false;              // model.tiedOutput: the logits read the target embeddings
 };
 
 struct TrainerSetup {

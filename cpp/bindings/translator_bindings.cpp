@@ -46,6 +46,7 @@ val config_object(const model::Config& c) {
   out.set("parameters", static_cast<double>(model::ParameterLayout(c).count));
   // How self-attention sees positions (a file may also add sinusoids to a relative scheme: it is named by the latter).
   out.set("positions", check::position_scheme_name(c.positions, c.relative));
+  out.set("tiedOutput", c.tied_output);
   val ablations = val::object();
   ablations.set("noPositions", !c.positions && c.relative == model::RelativePositions::none);
   ablations.set("noScaling", !c.scaled);

@@ -1,24 +1,35 @@
-// A small "--name value" command-line reader shared by the native tools.
+// A small "--name value" command-line reader shared by the native tools; a switch ("--name" alone) reads as "on".
 #pragma once
 
 #include <cstdlib>
 #include <iostream>
 #include <map>
+#include <set>
 #include <string>
 
 namespace attn::tools {
 
 class Options {
  public:
-  Options(int argc, char** argv, std::map<std::string, std::string> defaults) : values_(std::move(defaults)) {
+  // `switches` take no value: each is "off" unless given.
+  Options(int argc, char** argv, std::map<std::string, std::string> defaults,
+          const std::set<std::string>& switches = {})
+      : values_(std::move(defaults)) {
+    for (const auto& name : switches) values_[name] = "off";
     for (int i = 1; i < argc; ++i) {
       const std::string arg = argv[i];
-      if (arg.rfind("--", 0) != 0 || i + 1 >= argc || !values_.count(arg.substr(2))) {
+      const std::string name = arg.rfind("--", 0) == 0 ? arg.substr(2) : "";
+      if (switches.count(name)) {
+        values_[name] = "on";
+        continue;
+      }
+      if (name.empty() || i + 1 >= argc || !values_.count(name)) {
         std::cerr << "unknown or incomplete option '" << arg << "'; options (with defaults):\n";
-        for (const auto& [name, value] : values_) std::cerr << "  --" << name << " " << value << "\n";
+        for (const auto& [known, value] : values_)
+          std::cerr << "  --" << known << (switches.count(known) ? " (a switch)" : " " + value) << "\n";
         std::exit(2);
       }
-      values_[arg.substr(2)] = argv[++i];
+      values_[name] = argv[++i];
     }
   }
   const std::string& text(const std::string& name) const { return values_.at(name); }

@@ -39,7 +39,8 @@ int main(int argc, char** argv) {
                           {"task", "en-es"},
                           {"min-length", "3"},
                           {"max-length", "8"},
-                          {"unk-rate", "0"}});
+                          {"unk-rate", "0"}},
+                         {"tie-output"});
   // --task en-es, en-ja or en-mr (the corpus's language pairs) or a sequence task (reverse, sort, copy) with
   // --min-length/--max-length.
   if (!tasks::named_task(o.text("task"), {}, 0)) {
@@ -68,10 +69,12 @@ int main(int argc, char** argv) {
   dims.scaled = o.text("scaling") != "off";
   dims.weighting =
       o.text("weights") == "sigmoid" ? model::AttentionWeighting::sigmoid : model::AttentionWeighting::softmax;
+  // --tie-output: the logits read the target embeddings transposed (Press & Wolf 2017), no output matrix.
+  dims.tied_output = o.text("tie-output") == "on";
   model::TranslationModel m = model::new_model(dims, o.number("seed"), *make_task(0), unknown_word_rate > 0);
-  std::printf("model: D=%u H=%u FFN=%u encoder %u decoder %u, vocabularies %u/%u, %zu parameters\n", dims.d_model,
+  std::printf("model: D=%u H=%u FFN=%u encoder %u decoder %u, vocabularies %u/%u, %zu parameters%s\n", dims.d_model,
               dims.heads, dims.ffn, dims.encoder_layers, dims.decoder_layers, m.config.source_vocabulary,
-              m.config.target_vocabulary, m.parameters.size());
+              m.config.target_vocabulary, m.parameters.size(), dims.tied_output ? ", output tied" : "");
 
   model::TrainingOptions t;
   t.data_seed = o.number("data-seed");

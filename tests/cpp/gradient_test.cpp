@@ -173,8 +173,8 @@ TEST(Gradients, SoftmaxCrossEntropy) {
   EXPECT_TRUE(gradients_match(loss, logits, dlogits, "logits"));
 }
 
-// The whole model, embeddings and positions included: every parameter of a tiny configuration, as shipped
-// and with each ablation the Train view offers.
+// The whole model, embeddings and positions included: every parameter of a tiny configuration, as shipped,
+// with each ablation the Train view offers, and with the output tied to the target embeddings.
 void check_whole_model(const std::function<void(Config&)>& ablate) {
   Config c;
   c.d_model = 8, c.heads = 2, c.ffn = 12, c.encoder_layers = 2, c.decoder_layers = 2, c.max_positions = 8;
@@ -226,6 +226,13 @@ TEST(Gradients, WholeModelWithMultiQueryHeadsAndRope) {
 }
 TEST(Gradients, WholeModelWithOneHead) {
   check_whole_model([](Config& c) { c.heads = 1; });
+}
+// The output projection tied to the target embeddings: the table's gradient sums the lookup's and the output's.
+TEST(Gradients, WholeModelWithTiedOutput) {
+  check_whole_model([](Config& c) { c.tied_output = true; });
+}
+TEST(Gradients, WholeModelWithTiedOutputAndGroupedQueryHeads) {
+  check_whole_model([](Config& c) { c.tied_output = true, c.heads = 4, c.kv_heads = 2; });
 }
 
 }  // namespace

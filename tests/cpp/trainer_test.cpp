@@ -97,7 +97,7 @@ TEST(WeightFile, RefusesUnknownAblationFlags) {
   Config c = tiny_model_config();
   c.positions = false;
   std::vector<std::uint8_t> bytes = save_weights(new_translation_model(c, 1));
-  bytes[32] = 0x20;                 // the flags word follows magic, version and six dimensions (4 + 4 + 24 bytes)
+  bytes[32] = 0x40;                 // the flags word follows magic, version and six dimensions (4 + 4 + 24 bytes)
   std::uint32_t crc = 0xffffffffu;  // recompute the CRC-32 so only the flags are wrong
   for (std::size_t i = 0; i + 4 < bytes.size(); ++i) {
     crc ^= bytes[i];
@@ -107,7 +107,7 @@ TEST(WeightFile, RefusesUnknownAblationFlags) {
   for (int k = 0; k < 4; ++k) bytes[bytes.size() - 4 + k] = static_cast<std::uint8_t>(crc >> (8 * k));
   const LoadedModel loaded = load_weights(bytes.data(), bytes.size());
   EXPECT_FALSE(loaded.model);
-  EXPECT_NE(loaded.error.find("unknown ablation flags 32"), std::string::npos) << loaded.error;
+  EXPECT_NE(loaded.error.find("unknown ablation flags 64"), std::string::npos) << loaded.error;
 }
 
 }  // namespace

@@ -49,6 +49,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* bytes, std::size_t siz
   r.no_positions = p.ConsumeBool();
   r.no_scaling = p.ConsumeBool();
   r.sigmoid_gates = p.ConsumeBool();
+  r.tied_output = p.ConsumeBool();
   static const char* const schemes[] = {"sinusoidal", "none", "rope", "alibi", "learned"};
   r.positions = schemes[p.ConsumeIntegralInRange<std::size_t>(0, 4)];
   r.pairs_text = p.ConsumeRemainingBytesAsString();

@@ -414,6 +414,8 @@ export interface Translator {
     parameters: number;
     /** How it sees positions ('sinusoidal' for the shipped models). */
     positions: PositionScheme;
+    /** Whether its logits read the target embeddings instead of an output projection (false for the shipped models). */
+    tiedOutput: boolean;
     /** What the model was trained without (all false for the shipped model). */
     ablations: { noPositions: boolean; noScaling: boolean; sigmoidGates: boolean };
   };
@@ -593,6 +595,12 @@ export interface ModelShape {
    * must be even) or ALiBi ('alibi', a per-head penalty on far keys).
    */
   positions?: PositionScheme;
+  /**
+   * The output projection tied to the target embeddings (Press & Wolf 2017): the logits are the decoder's output
+   * times the embedding table transposed, plus the output bias, so the model has target vocabulary × dModel
+   * fewer parameters. Default false.
+   */
+  tiedOutput?: boolean;
 }
 
 export type PositionScheme = 'sinusoidal' | 'none' | 'rope' | 'alibi';

@@ -72,6 +72,7 @@ const trainerOptionShape = {
     ...Object.fromEntries(Object.keys(trainerDefaults.model).map((key) => [key, null])),
     kvHeads: null,
     positions: null,
+    tiedOutput: null,
   },
   ablations: Object.fromEntries(Object.keys(trainerDefaults.ablations).map((key) => [key, null])),
 };
@@ -125,6 +126,8 @@ export function resolveTrainerOptions(options = {}) {
   if (resolved.ablations.singleHead) resolved.model.heads = 1;
   // Key/value heads: as many as query heads unless shared (1: multi-query; a divisor of heads: grouped-query).
   resolved.model.kvHeads = number(model, 'kvHeads', resolved.model.heads, 'options.model.');
+  // The output projection tied to the target embeddings (Press & Wolf 2017): fewer parameters, by vocabulary × dModel.
+  resolved.model.tiedOutput = validate.optionalBoolean(model.tiedOutput, 'options.model.tiedOutput', false);
   return resolved;
 }
 
@@ -254,7 +257,7 @@ class Trainer {
  * learningRate, warmupSteps, unknownWordRate (the share of aligned word pairs masked as <unk>, so the model learns
  * to carry unknown words; default 0), model { dModel, heads, kvHeads (key/value heads shared by the query heads: 1 for
  * multi-query, a divisor of heads for grouped-query; default heads), ffn, encoderLayers, decoderLayers, positions
- * ('sinusoidal', 'none', 'rope' or 'alibi') }, ablations
+ * ('sinusoidal', 'none', 'rope' or 'alibi'), tiedOutput (the logits read the target embeddings; default false) }, ablations
  * { noPositions, noScaling, singleHead, sigmoidGates }, backend (as for loadAttention).
  * @param {any} [options]
  * @returns {Promise<any>}

@@ -3,6 +3,7 @@
 //   source tokens → embedding·√D + sinusoidal positions → N encoder layers → LayerNorm   = memory (S × D)
 //     encoder layer:  x += SelfAttention(LN(x));            x += FFN(LN(x))
 //   target tokens → embedding·√D + positions → M decoder layers → LayerNorm → · Wout + bout = logits (T × V)
+//     (with tied_output, · Eᵀ + bout: E the target embedding table, as it is, without the √D)
 //     decoder layer:  y += CausalSelfAttention(LN(y));      y += CrossAttention(LN(y), memory);   y += FFN(LN(y))
 //   FFN(x) = ReLU(x W1 + b1) W2 + b2
 //
@@ -52,6 +53,10 @@ struct Config {
   // Positions inside self-attention (Su et al.'s RoPE, Press et al.'s ALiBi), usually with `positions` off:
   // they see only how far apart two tokens are, which is what lets them read sequences longer than training's.
   RelativePositions relative = RelativePositions::none;
+  // Press & Wolf (2017), as in Vaswani et al.: the logits are the decoder's output times the target embedding
+  // table transposed, plus the output bias, instead of a D × vocabulary projection of their own (a larger
+  // vocabulary's largest matrix, gone). Off by default: every existing model and weight file is unchanged.
+  bool tied_output = false;
 
   std::uint32_t head_width() const { return d_model / heads; }
   std::uint32_t key_value_heads() const { return kv_heads ? kv_heads : heads; }
@@ -59,9 +64,10 @@ struct Config {
   std::size_t cache_bytes_per_token() const {
     return std::size_t{decoder_layers} * 2 * key_value_heads() * head_width() * sizeof(float);
   }
-  // Whether the weight file needs its flags word (version 2): an ablation, or relative positions.
-  bool has_ablations() const {
-    return !positions || !scaled || weighting != AttentionWeighting::softmax || relative != RelativePositions::none;
+  // Whether the weight file needs its flags word (version 2): an ablation, relative positions or a tied output.
+  bool has_flags() const {
+    return !positions || !scaled || weighting != AttentionWeighting::softmax || relative != RelativePositions::none ||
+           tied_output;
   }
 };
 
@@ -106,7 +112,9 @@ struct ParameterLayout {
   LayerNorm encoder_norm;
   std::vector<DecoderLayer> decoder;
   LayerNorm decoder_norm;
-  Linear output;  // D × target vocabulary
+  // D × target vocabulary; with a tied output only the bias is the output's own, and w is the target embedding
+  // table (vocabulary × D, read transposed).
+  Linear output;
   std::size_t count = 0;
 
   explicit ParameterLayout(const Config& config);

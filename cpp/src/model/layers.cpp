@@ -170,6 +170,33 @@ void linear_backward(const float* params, float* grads, const Linear& l, const f
     for (std::size_t k = 0; k < in; ++k) dx[i * in + k] += dot(dy + i * out, w + k * out, out);
 }
 
+void tied_output_forward(const KernelSet& kernels, const float* params, const Linear& l, const float* x,
+                         std::size_t rows, float* y, Scratch& scratch) {
+  const std::size_t d = l.in, v = l.out;
+  const float* table = params + l.w;
+  float* transposed = Scratch::sized(scratch.transposed_table, d * v);  // Eᵀ, D × V
+  for (std::size_t word = 0; word < v; ++word)
+    for (std::size_t k = 0; k < d; ++k) transposed[k * v + word] = table[word * d + k];
+  float* workspace = Scratch::sized(scratch.kernel, kernels.matmul_workspace_floats(d, v));
+  kernels.matmul(dense(x, rows, d), dense(transposed, d, v), params + l.b, dense(y, rows, v), workspace);
+}
+
+// Each gradient element is a sum in a fixed order (over rows for dE and db, over words for dx), so the result does
+// not depend on the build.
+void tied_output_backward(const float* params, float* grads, const Linear& l, const float* x, const float* dy,
+                          std::size_t rows, float* dx) {
+  const std::size_t d = l.in, v = l.out;
+  const float* table = params + l.w;
+  float* dtable = grads + l.w;
+  float* db = grads + l.b;
+  for (std::size_t i = 0; i < rows; ++i) axpy(1.0f, dy + i * v, db, v);
+  for (std::size_t word = 0; word < v; ++word)
+    for (std::size_t i = 0; i < rows; ++i) axpy(dy[i * v + word], x + i * d, dtable + word * d, d);
+  if (!dx) return;
+  for (std::size_t i = 0; i < rows; ++i)
+    for (std::size_t word = 0; word < v; ++word) axpy(dy[i * v + word], table + word * d, dx + i * d, d);
+}
+
 void layer_norm_forward(const float* params, const LayerNorm& n, const float* x, std::size_t rows,
                         LayerNormActivations& act) {
   const std::size_t d = n.width;

@@ -72,6 +72,7 @@ class ParameterInitialiser {
 // Reusable buffers, grown on demand and never shrunk, so a steady-state training step does not allocate.
 struct Scratch {
   std::vector<float> kernel, a, b, c, d, e;
+  std::vector<float> transposed_table;  // a tied output's embedding table, transposed
   static float* sized(std::vector<float>& v, std::size_t n) {
     if (v.size() < n) v.resize(n);
     return v.data();
@@ -84,6 +85,15 @@ void linear_forward(const KernelSet& kernels, const float* params, const Linear&
 // dW += xᵀ·dy, db += Σ_rows dy, and dx += dy·Wᵀ when dx is not null.
 void linear_backward(const float* params, float* grads, const Linear& l, const float* x, const float* dy,
                      std::size_t rows, float* dx);
+
+// A tied output (Press & Wolf 2017): y (rows × V) = x (rows × D) · Eᵀ + b, E = the table at l.w, V × D (l.in = D,
+// l.out = V). E is transposed into scratch first, so the product runs on the kernel set's matmul, as an untied
+// projection's does.
+void tied_output_forward(const KernelSet& kernels, const float* params, const Linear& l, const float* x,
+                         std::size_t rows, float* y, Scratch& scratch);
+// dE += dyᵀ·x (into the table's gradient, beside what the embedding lookup adds), db += Σ_rows dy, dx += dy·E.
+void tied_output_backward(const float* params, float* grads, const Linear& l, const float* x, const float* dy,
+                          std::size_t rows, float* dx);
 
 void layer_norm_forward(const float* params, const LayerNorm& n, const float* x, std::size_t rows,
                         LayerNormActivations& act);

@@ -40,7 +40,11 @@ ParameterLayout::ParameterLayout(const Config& c) {
     decoder.push_back(layer);
   }
   decoder_norm = take.norm(d);
-  output = take.linear(d, c.target_vocabulary);
+  if (c.tied_output) {
+    output = Linear{target_embedding, take.take(c.target_vocabulary), d, c.target_vocabulary};
+  } else {
+    output = take.linear(d, c.target_vocabulary);
+  }
   count = take.count;
 }
 
@@ -59,7 +63,9 @@ std::vector<float> initial_parameters(const Config& c, std::uint64_t seed) {
     init.norm(l.ffn_norm), init.linear(l.ffn.expand), init.linear(l.ffn.contract);
   }
   init.norm(layout.decoder_norm);
-  init.linear(layout.output);
+  // A tied output's weights are the target embeddings, N(0, 1/D) like an untied projection's N(0, 1/fan_in):
+  // against LayerNorm's unit-variance output either gives logits of about unit spread at the start.
+  if (!c.tied_output) init.linear(layout.output);
   return p;
 }
 
@@ -193,8 +199,10 @@ void Transformer::forward_decoder(const float* params, const std::vector<int>& t
   if (layout_.decoder.empty()) embed(params, layout_.target_embedding, target_in, act.decoder_out_raw);
   layers::layer_norm_forward(params, layout_.decoder_norm, act.decoder_out_raw.data(), t, act.decoder_final);
   act.logits.resize(t * config_.target_vocabulary);
-  layers::linear_forward(kernels_, params, layout_.output, act.decoder_final.out.data(), t, act.logits.data(),
-                         b.scratch);
+  // Tied, the table is used as it is: the √D that embed() multiplies by scales the lookup's input only (as in
+  // Vaswani et al.), so the logits keep the untied projection's scale.
+  (config_.tied_output ? layers::tied_output_forward : layers::linear_forward)(
+      kernels_, params, layout_.output, act.decoder_final.out.data(), t, act.logits.data(), b.scratch);
 }
 
 double Transformer::backward(const float* params, const std::vector<int>& target_out, float loss_weight,
@@ -208,8 +216,9 @@ double Transformer::backward(const float* params, const std::vector<int>& target
   const double loss = layers::cross_entropy(act.logits.data(), t, config_.target_vocabulary, target_out.data(),
                                             loss_weight, b.grad_logits.data());
   std::vector<float>& dz = Buffers::zeroed(b.grad_branch, t * d);
-  layers::linear_backward(params, grads, layout_.output, act.decoder_final.out.data(), b.grad_logits.data(), t,
-                          dz.data());
+  // Tied, the output's gradient goes into the target embeddings' (embedding_backward adds the lookup's below).
+  (config_.tied_output ? layers::tied_output_backward : layers::linear_backward)(
+      params, grads, layout_.output, act.decoder_final.out.data(), b.grad_logits.data(), t, dz.data());
   std::vector<float>& dy = Buffers::zeroed(b.grad, t * d);  // ∂L/∂(residual stream), walking down the layers
   layers::layer_norm_backward(params, grads, layout_.decoder_norm, act.decoder_final, dz.data(), t, dy.data());
 

@@ -1,6 +1,7 @@
 // The weight file, little-endian throughout:
 //   "APTM" u32 version | u32 d_model heads ffn encoder_layers decoder_layers max_positions
-//   | (versions 2 to 4) u32 flags: 1 no positions, 2 unscaled logits, 4 sigmoid gates, 8 RoPE, 16 ALiBi
+//   | (versions 2 to 4) u32 flags: 1 no positions, 2 unscaled logits, 4 sigmoid gates, 8 RoPE, 16 ALiBi,
+//     32 the output projection tied to the target embeddings (no D × vocabulary matrix among the parameters)
 //   | (version 3) u32 key/value heads, fewer than heads; (version 4) u32 key/value heads, a divisor of heads
 //   | (version 4) u32 parameter encoding: 0 float16, 1 8-bit blocks
 //   | vocabulary ×2: u32 count, then per word u8 length + UTF-8 bytes
@@ -19,20 +20,22 @@ namespace attn::model {
 namespace {
 
 constexpr char kMagic[4] = {'A', 'P', 'T', 'M'};
-constexpr std::uint32_t kNoPositions = 1, kUnscaled = 2, kSigmoidGates = 4, kRope = 8, kAlibi = 16, kKnownFlags = 31;
+constexpr std::uint32_t kNoPositions = 1, kUnscaled = 2, kSigmoidGates = 4, kRope = 8, kAlibi = 16, kTiedOutput = 32,
+                        kKnownFlags = 63;
 
-std::uint32_t ablation_flags(const Config& c) {
+std::uint32_t header_flags(const Config& c) {
   return (c.positions ? 0 : kNoPositions) | (c.scaled ? 0 : kUnscaled) |
          (c.weighting == AttentionWeighting::sigmoid ? kSigmoidGates : 0) |
-         (c.relative == RelativePositions::rope ? kRope : 0) | (c.relative == RelativePositions::alibi ? kAlibi : 0);
+         (c.relative == RelativePositions::rope ? kRope : 0) | (c.relative == RelativePositions::alibi ? kAlibi : 0) |
+         (c.tied_output ? kTiedOutput : 0);
 }
 
 // The oldest version that holds the model: 4 for 8-bit parameters, 3 for shared key/value heads, 2 for
-// ablations, else 1.
+// ablations, relative positions or a tied output, else 1.
 std::uint32_t file_version(const Config& c, WeightEncoding encoding) {
   if (encoding != WeightEncoding::float16) return 4;
   if (c.key_value_heads() != c.heads) return 3;
-  return c.has_ablations() ? 2 : 1;
+  return c.has_flags() ? 2 : 1;
 }
 
 }  // namespace
@@ -83,7 +86,7 @@ std::vector<std::uint8_t> save_weights(const TranslationModel& m, WeightEncoding
   const std::uint32_t version = file_version(c, encoding);
   w.u32(version);
   for (std::uint32_t v : {c.d_model, c.heads, c.ffn, c.encoder_layers, c.decoder_layers, c.max_positions}) w.u32(v);
-  if (version >= 2) w.u32(ablation_flags(c));
+  if (version >= 2) w.u32(header_flags(c));
   if (version >= 3) w.u32(c.key_value_heads());
   if (version >= 4) w.u32(static_cast<std::uint32_t>(encoding));
   w.vocabulary(m.source);
@@ -136,6 +139,7 @@ LoadedModel load_weights(const std::uint8_t* bytes, std::size_t size) {
     return refuse("unknown parameter encoding " + std::to_string(encoding));
   const bool int8 = encoding == static_cast<std::uint32_t>(WeightEncoding::int8_blocks);
   if (flags & ~kKnownFlags) return refuse("unknown ablation flags " + std::to_string(flags));
+  c.tied_output = flags & kTiedOutput;
   c.positions = !(flags & kNoPositions);
   c.scaled = !(flags & kUnscaled);
   c.weighting = flags & kSigmoidGates ? AttentionWeighting::sigmoid : AttentionWeighting::softmax;
@@ -169,7 +173,9 @@ LoadedModel load_weights(const std::uint8_t* bytes, std::size_t size) {
                   std::to_string(kMaxModelParameters));
   }
   if (count != needed) {
-    return refuse("holds " + std::to_string(count) + " parameters, but its dimensions need " + std::to_string(needed));
+    // A flipped tied-output flag lands here: the two layouts differ by the vocabulary × D projection.
+    return refuse("holds " + std::to_string(count) + " parameters, but its dimensions need " + std::to_string(needed) +
+                  (c.tied_output ? " (its output projection tied to the target embeddings, as its flags say)" : ""));
   }
   const std::size_t parameter_bytes = int8 ? count + 2 * blocks(count) : std::size_t{2} * count;
   if (r.left() != parameter_bytes + 4) {

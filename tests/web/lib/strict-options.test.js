@@ -127,7 +127,7 @@ describe('loading, translating and training refuse unknown options', () => {
     [{ model: { dmodel: 16 } }, "createTrainer: unknown option 'model.dmodel'; did you mean 'model.dModel'?"],
     [
       { model: { width: 16 } },
-      "createTrainer: unknown option 'model.width'; the known options of 'model' are dModel, heads, ffn, encoderLayers, decoderLayers, kvHeads, positions",
+      "createTrainer: unknown option 'model.width'; the known options of 'model' are dModel, heads, ffn, encoderLayers, decoderLayers, kvHeads, positions, tiedOutput",
     ],
     [
       { ablations: { noScale: true } },

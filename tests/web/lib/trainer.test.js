@@ -64,6 +64,7 @@ function nativeWeights(options, kernels = 'reference') {
       join(scratch, 'native.bin'),
       '--dump-parameters',
       out,
+      ...(model.tiedOutput ? ['--tie-output'] : []),
     ].map(String),
     { encoding: 'utf8' },
   );
@@ -188,6 +189,12 @@ describe.each(backends)('%s trainer', (backend) => {
       TypeError,
       /options.unknownWordRate must be a number/,
     ],
+    [
+      'a tied output that is not a boolean',
+      { model: { tiedOutput: 1 } },
+      TypeError,
+      /options.model.tiedOutput must be a boolean/,
+    ],
   ])('refuses %s, naming the option', async (_, options, ErrorType, message) => {
     const attempt = createTrainer({ backend, ...options });
     await expect(attempt).rejects.toThrow(ErrorType);
@@ -259,6 +266,30 @@ describe('training across builds', () => {
     }
     translator.dispose();
     trainer.dispose();
+  });
+
+  it('tied to the target embeddings, the output has no matrix of its own, and the scalar build still makes the native tool’s weights', async () => {
+    const options = { ...small, model: { ...small.model, tiedOutput: true } };
+    const trainer = await createTrainer({ ...options, backend: 'wasm-scalar' });
+    expect(trainer.options.model.tiedOutput).toBe(true);
+    const translator = trainer.translator();
+    expect(trainer.parameters).toBe(37_222 - translator.outputWords.length * 16); // one vocabulary × dModel matrix fewer
+    translator.dispose();
+    trainer.step(small.steps);
+    const native = nativeWeights(options);
+    expect(
+      Buffer.from(trainer.weights().buffer).equals(Buffer.from(native.buffer, native.byteOffset, native.byteLength)),
+    ).toBe(true);
+    const loaded = await loadTranslator({ backend: 'wasm-scalar', model: trainer.save() });
+    expect(loaded.config).toMatchObject({ tiedOutput: true, parameters: trainer.parameters });
+    const live = trainer.translator();
+    expect(loaded.translate('the dog sees the cat').target).toEqual(live.translate('the dog sees the cat').target);
+    live.dispose();
+    loaded.dispose();
+    trainer.dispose();
+    const untied = await createTrainer({ ...small, steps: 1, warmupSteps: 0, backend: 'wasm-scalar' });
+    expect(untied.options.model.tiedOutput).toBe(false); // the default
+    untied.dispose();
   });
 
   it.each([
