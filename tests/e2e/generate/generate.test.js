@@ -2,7 +2,8 @@
 // model on it (held-out bits per character under the bigram model's), let it write at temperature 0 with the
 // key/value cache and without (the same text), open a written token's distribution, attention and cache, move
 // along the strip with the keyboard, reload the link (every setting back, the own text not in it), at 1440 and 375
-// px, checked with axe-core. And the novel: fetched only when training on it starts, its byte-pair merges shown.
+// px, checked with axe-core. And the novel: fetched only when training on it starts, its byte-pair merges shown; our
+// model trained on it, fetched only when a learner asks to write with it.
 import { describe, expect, it } from 'vitest';
 import { accessibilityViolations, openPage, resultsDir, useChromiumAndPlayground } from '../support/browser.js';
 
@@ -194,6 +195,49 @@ describe('generate view', () => {
     const merges = await page.locator('#generate-merges-list li').allTextContents();
     expect(merges).toHaveLength(24);
     for (const merge of merges) expect(merge).toMatch(/^\S+ \+ \S+ → \S+$/);
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
+  it('writes at once with our model trained on Pride and Prejudice, fetched only when asked; Start replaces it', async () => {
+    const fetched = [];
+    const { page, errors } = await openPage(
+      suite.browser,
+      `${suite.playground.url}?view=generate&temperature=0&tokens=60&prompt=It+is+a+truth+universally&steps=10&d=32&layers=1&context=16`,
+      { width: 1440, height: 900 },
+      (p) => p.on('request', (request) => request.url().includes('language-model') && fetched.push(request.url())),
+    );
+    await page.waitForSelector('#generate-open-trained');
+    expect(await data(page, 'model')).toBe('none');
+    expect(await page.locator('#generate-write').isDisabled()).toBe(true);
+    await page.locator('#generate-view').hover(); // the worker and its module start: the trained model is not fetched
+    await page.waitForTimeout(1000);
+    expect(fetched.filter((url) => url.endsWith('.bin'))).toEqual([]);
+
+    await page.locator('#generate-open-trained').click();
+    await writtenAfter(page, 0);
+    expect(fetched.filter((url) => url.endsWith('.bin'))).toHaveLength(1);
+    expect(await data(page, 'model')).toBe('shipped');
+    expect(await data(page, 'status')).toBe('idle'); // nothing trained in the tab
+    expect(await page.locator('#generate-opened').textContent()).toMatch(
+      /^Writing with our model: trained on Pride and Prejudice for 3,000 steps of 16 windows of 64 characters \(2 layers of width 64, 4 heads, 133,120 parameters\); 2\.04 bits per character/,
+    );
+    // Most likely characters after Austen's opening words: English words, spaced, from the novel's letters.
+    const written = await writtenText(page);
+    expect(written).toHaveLength(60);
+    expect(written.replaceAll('␣', ' ')).toMatch(/^[a-z ,.;'-]+$/i);
+    expect(written.split('␣').filter((word) => /^[a-z]{2,}$/.test(word)).length).toBeGreaterThanOrEqual(5);
+    expect(await page.locator('#generate-time').textContent()).toMatch(/by the model of step 3000\.$/);
+    // A written token's attention: a row per layer and head (2 × 4).
+    await page.locator('#generate-strip button[data-index="3"]').click();
+    expect(await page.locator('#generate-step-attention table tbody tr').count()).toBe(8);
+    expect(await accessibilityViolations(page, '#generate-view')).toEqual([]);
+
+    // Training one's own replaces it.
+    await page.locator('#generate-start').click();
+    await expect.poll(() => data(page, 'status'), { timeout: 30_000 }).toBe('done');
+    expect(await data(page, 'model')).toBe('trained-here');
+    expect(await page.locator('#generate-opened').isHidden()).toBe(true);
     expect(errors).toEqual([]);
     await page.close();
   });

@@ -1,18 +1,20 @@
-// "Generate": train a small GPT-style language model in this tab on a text, then watch it write token by token,
-// with every step's distribution, attention and key/value cache. Training and writing run in a Web Worker
+// "Generate": train a small GPT-style language model in this tab on a text (or open the one the site ships, trained
+// on Pride and Prejudice), then watch it write token by token, with every step's distribution, attention and
+// key/value cache. Training and writing run in a Web Worker
 // (generate-worker.js) through web/lib's createTrainer and LanguageModel, so the page stays responsive; this file
 // holds the view together (the state, the run's life, the writing) and its parts each have their own file.
-import { element } from '../common/controls.js';
+import { button, element } from '../common/controls.js';
 import { generateIntroduction, generateTitle } from '../app/view-text.js';
-import { CorpusFields, fetchAusten } from './corpus-fields.js';
+import { CorpusFields } from './corpus-fields.js';
 import { applyChanges, generationOptions, trainerOptions } from './generate-state.js';
 import { GenerateSession, WorkerLostError } from './generate-session.js';
-import { generationTime, hints, labels } from './generate-text.js';
+import { generationTime, hints, labels, trainedModelText } from './generate-text.js';
 import { GenerationControls } from './generation-controls.js';
 import { headWeights } from './generation-maps.js';
 import { LanguageModelRun } from './language-model-run.js';
 import { ModelFields } from './model-fields.js';
 import { StepDetails } from './step-details.js';
+import { fetchAusten, fetchTrainedModel, trainedModel } from './shipped-files.js';
 import { TokenStrip } from './token-strip.js';
 import { TrainingPanel } from './training-panel.js';
 
@@ -28,6 +30,8 @@ export class GenerateView {
     this.onStateChange = onStateChange;
     this.session = new GenerateSession();
     this.run = null;
+    this.opened = null; // the shipped model's shape and tokenizer, once opened in the worker (until a run replaces it)
+    this.opening = false; // from a click on "write with the trained model" until it is open or refused
     this.launching = false; // from a Start click until its run exists (the text may be on its way)
     this.generation = null; // the last generation, with the options and prompt it was written with
     this.answer = undefined; // the model's own distribution at the chosen token (undefined: not yet known)
@@ -51,7 +55,9 @@ export class GenerateView {
     this.strip = new TokenStrip({ label: labels.strip, onChoose: (step) => this.#set({ step }) });
     this.details = new StepDetails({ onChange: set });
     this.errorLine = element('p', { className: 'error', role: 'alert', hidden: true });
-    this.noModel = element('p', { className: 'hint', textContent: hints.noModel });
+    this.openButton = button(labels.openTrained, () => void this.#openTrained(), { id: 'generate-open-trained' });
+    this.noModel = element('p', { className: 'hint' }, `${hints.noModel} `, this.openButton);
+    this.openedLine = element('p', { id: 'generate-opened', className: 'hint', hidden: true });
     this.time = element('p', { id: 'generate-time', className: 'hint' });
     this.stripHint = element('p', { className: 'hint', textContent: hints.strip });
     this.element = element(
@@ -64,6 +70,7 @@ export class GenerateView {
       this.errorLine,
       element('div', { className: 'controls generate-writing-row' }, this.controls.element),
       this.noModel,
+      this.openedLine,
       this.time,
       this.strip.element,
       this.stripHint,
@@ -97,9 +104,10 @@ export class GenerateView {
     return this.launching ? 'starting' : (this.run?.status ?? 'idle');
   }
 
-  /** Whether there is a model to write with: a run that has trained at least a step and can still answer. */
+  /** Whether there is a model to write with: the opened one, or a run that has trained a step and can still answer. */
   get #ready() {
-    return Boolean(this.run?.info) && this.run.step > 0 && this.run.status !== 'failed';
+    if (!this.run) return this.opened !== null;
+    return Boolean(this.run.info) && this.run.step > 0 && this.run.status !== 'failed';
   }
 
   // ---- the run ----
@@ -110,6 +118,7 @@ export class GenerateView {
     if (status === 'stopped') return this.run.resume();
     if (status === 'starting' || status === 'stopping') return;
     this.launching = true;
+    this.opened = null; // the worker's start() replaces the opened model
     this.errorLine.hidden = true;
     this.generation = null;
     this.render();
@@ -150,15 +159,48 @@ export class GenerateView {
 
   async #reset() {
     const { run } = this;
+    if (!run && !this.opened) return;
+    await this.#endRun();
+    this.opened = null;
+    this.generation = null;
+    if (run?.status === 'failed') this.session.drop();
+    else await this.session.remote?.dispose();
+    this.render();
+    this.#renderGeneration();
+  }
+
+  /** Stops the run, if any, and forgets it once it has settled. */
+  async #endRun() {
+    const { run } = this;
     if (!run) return;
     run.stop();
     await run.settled();
     this.run = null;
-    this.generation = null;
-    if (run.status === 'failed') this.session.drop();
-    else await this.session.remote?.dispose();
+  }
+
+  /** Opens the model the site ships (trained on Pride and Prejudice) in the worker, in place of any run, and writes. */
+  async #openTrained() {
+    if (this.opening || busyStatuses.includes(this.#status)) return;
+    this.opening = true;
+    this.errorLine.hidden = true;
     this.render();
-    this.#renderGeneration();
+    try {
+      const weights = await fetchTrainedModel();
+      await this.#endRun();
+      this.generation = null;
+      const opened = await this.session.ask(this.session.start().open(weights, trainedModel.steps));
+      if (opened.error) throw Object.assign(new Error(opened.error.message), { name: opened.error.name });
+      this.opened = opened;
+      this.openedLine.textContent = trainedModelText(opened.config, trainedModel);
+    } catch (error) {
+      this.#showError(error);
+      if (error instanceof WorkerLostError) this.session.drop();
+    } finally {
+      this.opening = false;
+      this.render();
+      this.#renderGeneration();
+    }
+    if (this.#ready) await this.#write();
   }
 
   /**
@@ -273,7 +315,10 @@ export class GenerateView {
     const ready = this.#ready;
     this.controls.render(state, { ready });
     this.noModel.hidden = ready;
+    this.openButton.disabled = this.opening || busy;
+    this.openedLine.hidden = !this.opened || Boolean(run);
     this.element.dataset.status = status;
+    this.element.dataset.model = run ? 'trained-here' : this.opened ? 'shipped' : 'none';
     this.element.dataset.step = String(run?.step ?? 0);
   }
 

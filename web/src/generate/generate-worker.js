@@ -1,21 +1,22 @@
 // The Generate view's Web Worker: owns the language model's trainer (web/lib's createTrainer({ task: { corpus } }))
-// and a copy of its weights to write with, so that neither training nor generating ever blocks the page. The page
+// and a copy of its weights to write with, or a model opened from a weight file (the one the site ships), so that
+// neither training nor generating ever blocks the page. The page
 // drives it with short calls (train a quarter of a second, measure, write), so stopping is simply not asking for more.
 import * as Comlink from 'comlink';
-import { createTrainer } from '../../lib/index.js';
+import { createTrainer, loadLanguageModel } from '../../lib/index.js';
 import { modelPrefix } from './token-pieces.js';
 import { trainFor } from '../common/train-for.js';
 
 /** @type {import('../../lib/index.js').LanguageModelTrainer | null} */
 let trainer = null;
 let step = 0; // the trainer's step, as the last advance() left it
-let model = null; // { lm, step }: the weights generate() writes with, copied at `step`
+let model = null; // { lm, step }: the weights generate() writes with, copied at `step` (or opened: no trainer)
 let written = null; // the last generation's prompt and tokens, for the model's own distribution at one of its steps
 let generations = 0; // generations written: each is named by its count, so a question names the one it is about
 
 /** A copy of the current weights to write with: kept while training has not moved on, else made afresh. */
 function currentModel() {
-  if (model?.step !== step) {
+  if (trainer && model?.step !== step) {
     model?.lm.dispose();
     model = { lm: trainer.languageModel(), step };
   }
@@ -65,6 +66,23 @@ const session = {
     };
     lm.dispose();
     return info;
+  },
+
+  /**
+   * Opens a weight file to write with (replacing any trainer), trained for `trainedSteps`: the model's shape and
+   * tokenizer, or { error } when the file is refused.
+   * @param {Uint8Array} weights  @param {number} trainedSteps
+   */
+  async open(weights, trainedSteps) {
+    session.dispose();
+    try {
+      const lm = await loadLanguageModel({ weights });
+      step = trainedSteps;
+      model = { lm, step };
+      return { config: lm.config, tokenizer: lm.tokenizer, backend: lm.backend };
+    } catch (error) {
+      return errorReport(error);
+    }
   },
 
   /** Trains for about `milliseconds` (at least one step), never past `untilStep`: each step's loss, and the time. */
