@@ -6,31 +6,22 @@
 // control that cannot. Prints a table per model, then the interval where the repeat's loss pulled furthest ahead of
 // the first half's (the phase change) and the step where the best prefix-matching score first reached 0.4.
 import { performance } from 'node:perf_hooks';
-import { createTrainer, inductionScores, repeatedSequences } from '../../web/lib/index.js';
+import { createTrainer, inductionExperiment, inductionScores } from '../../web/lib/index.js';
 
-const steps = Number(process.argv[2] ?? 1500);
 const every = 100;
-const lengths = { minLength: 4, maxLength: 16 };
-const corpus = repeatedSequences({ count: 8000, seed: 1, ...lengths })
-  .map((sequence) => `${sequence}\n`)
-  .join('');
-const probe = repeatedSequences({ count: 16, seed: 99, ...lengths }); // never trained on
-const model = { dModel: 64, heads: 2, ffn: 0, positions: 'sinusoidal' };
-const schedule = { steps, batchSize: 32, learningRate: 0.01, warmupSteps: 50 };
 const fixed = (x) => x.toFixed(2);
 const grid = (scores) => scores.map((layer) => layer.map(fixed).join(' / ')).join(' · ');
 
+const { trainerOptions: recipe } = inductionExperiment({ layers: 2 });
 console.log(
-  `${corpus.length.toLocaleString('en')} characters of repeated strings (lengths ${lengths.minLength}-${lengths.maxLength}); ` +
-    `width ${model.dModel}, ${model.heads} heads per layer, attention-only, ${model.positions} positions; ` +
-    `${steps} steps of ${schedule.batchSize} windows of 40, learning rate ${schedule.learningRate}; Node ${process.version}`,
+  `${recipe.task.corpus.length.toLocaleString('en')} characters of repeated strings; width ${recipe.model.dModel}, ` +
+    `${recipe.model.heads} heads per layer, attention-only, ${recipe.model.positions} positions; ${recipe.steps} steps ` +
+    `of ${recipe.batchSize} windows of ${recipe.task.context}, learning rate ${recipe.learningRate}; Node ${process.version}`,
 );
 for (const layers of [2, 1]) {
-  const trainer = await createTrainer({
-    task: { corpus, context: 40, heldOut: 0.05 },
-    model: { ...model, layers },
-    ...schedule,
-  });
+  const { trainerOptions, probe } = inductionExperiment({ layers });
+  const { steps } = trainerOptions;
+  const trainer = await createTrainer(trainerOptions);
   console.log(`\n${layers} layer${layers > 1 ? 's' : ''}, ${trainer.parameters.toLocaleString('en')} parameters`);
   console.log(
     '| step | bits, first half | bits, repeat | previous-token (layer · head) | prefix-matching (layer · head) |',

@@ -952,6 +952,16 @@ export interface InductionScores {
  */
 export function inductionScores(lm: LanguageModel, sequences: readonly string[]): InductionScores;
 
+/**
+ * The induction-head experiment (`npm run experiment:induction`, the Generate view): createTrainer options for an
+ * attention-only model of `layers` layers (2, or the 1-layer control) on random strings repeated, and 16 others
+ * to measure inductionScores() with.
+ */
+export function inductionExperiment(options: { layers: 1 | 2 }): {
+  trainerOptions: LanguageModelTrainerOptions;
+  probe: string[];
+};
+
 /** The defaults createTrainer({ task: { corpus } }) uses. */
 export const languageModelDefaults: Readonly<{
   task: Readonly<Required<Omit<LanguageModelTask, 'corpus'>>>;

@@ -103,3 +103,29 @@ export function inductionScores(lm, sequences) {
     repeatBits: repeatBits / repeatCount,
   };
 }
+
+/**
+ * The experiment `npm run experiment:induction` and the Generate view run: createTrainer options for an
+ * attention-only model of `layers` layers (2: the circuit can form; 1: the control) on 8,000 random strings of 4-16
+ * letters each repeated, and 16 other such strings to measure with. Measured here: at width 64 the two-layer
+ * model's induction head forms between steps 400 and 600 (docs/models.md); at width 32 it had not by step 3,000.
+ * @param {{ layers: 1 | 2 }} options
+ */
+export function inductionExperiment({ layers }) {
+  if (layers !== 1 && layers !== 2) throw new RangeError(`layers must be 1 or 2, got ${validate.describe(layers)}`);
+  const lengths = { minLength: 4, maxLength: 16 };
+  const corpus = repeatedSequences({ count: 8000, seed: 1, ...lengths })
+    .map((sequence) => `${sequence}\n`)
+    .join('');
+  return {
+    trainerOptions: {
+      task: { corpus, context: 40, heldOut: 0.05 },
+      model: { dModel: 64, heads: 2, ffn: 0, layers, positions: /** @type {'sinusoidal'} */ ('sinusoidal') },
+      steps: 1500,
+      batchSize: 32,
+      learningRate: 0.01,
+      warmupSteps: 50,
+    },
+    probe: repeatedSequences({ count: 16, seed: 99, ...lengths }), // never trained on
+  };
+}

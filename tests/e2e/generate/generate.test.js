@@ -242,6 +242,40 @@ describe('generate view', () => {
     await page.close();
   });
 
+  it('trains the induction-head experiment live: measured every 100 steps, the circuit said, stopped on request', async () => {
+    const { page, errors } = await openGenerateView('', { width: 375, height: 800 });
+    const panel = page.locator('#generate-induction');
+    expect(await page.locator('#induction-progress').textContent()).toMatch(/^Not started/);
+    await page.locator('#induction-two-layers').click();
+    await expect.poll(() => panel.getAttribute('data-running')).toBe('2');
+    expect(await page.locator('#induction-one-layer').isDisabled()).toBe(true);
+    await expect
+      .poll(() => panel.getAttribute('data-step').then(Number), { timeout: 60_000 })
+      .toBeGreaterThanOrEqual(100);
+    expect(await page.locator('#induction-progress').textContent()).toMatch(
+      /^step [1-9]00 of 1,500, measured every 100 steps/,
+    );
+    // Two measurements at least: a line per half and per score, each with its points.
+    expect(await page.locator('#induction-loss-chart path.series').count()).toBe(2);
+    expect(await page.locator('#induction-head-chart path.series').count()).toBe(2);
+    expect(await page.locator('#induction-loss-chart .visually-hidden').textContent()).toMatch(
+      /bits per character on the first half, [\d.]+ on the repeat/,
+    );
+    // 100 steps learn which letters occur (log2 26 = 4.7 bits), not yet the repeat.
+    expect(await page.locator('#induction-circuit').textContent()).toMatch(
+      /^No induction head yet: the best prefix-matching score is 0\.\d+; 0\.4 marks one\.$/,
+    );
+    await page.locator('#induction-two-layers').click(); // now "Stop": after the steps under way
+    await expect.poll(() => panel.getAttribute('data-running'), { timeout: 30_000 }).toBe('');
+    expect(await page.locator('#induction-progress').textContent()).toMatch(/^step [1-9]00 of 1,500: stopped\.$/);
+    expect(await page.locator('#induction-two-layers').textContent()).toBe('Train 2 layers');
+    await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+    expect(await accessibilityViolations(page, '#generate-induction')).toEqual([]);
+    await panel.screenshot({ path: `${resultsDir}generate-induction-375.png` });
+    expect(errors).toEqual([]);
+    await page.close();
+  }, 120_000);
+
   it('says why a text too short to learn from is refused, and starts again once it is long enough', async () => {
     const { page, errors } = await openGenerateView('&corpus=own&steps=10&d=32&layers=1&context=16');
     await page.locator('#generate-own-text').fill('too short');

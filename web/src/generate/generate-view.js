@@ -1,6 +1,6 @@
 // "Generate": train a small GPT-style language model in this tab on a text (or open the one the site ships, trained
 // on Pride and Prejudice), then watch it write token by token, with every step's distribution, attention and
-// key/value cache. Training and writing run in a Web Worker
+// key/value cache; and below, induction heads forming in a model of their own (induction-panel.js). Training and writing run in a Web Worker
 // (generate-worker.js) through web/lib's createTrainer and LanguageModel, so the page stays responsive; this file
 // holds the view together (the state, the run's life, the writing) and its parts each have their own file.
 import { button, element } from '../common/controls.js';
@@ -11,6 +11,7 @@ import { GenerateSession, WorkerLostError } from './generate-session.js';
 import { generationTime, hints, labels, trainedModelText } from './generate-text.js';
 import { GenerationControls } from './generation-controls.js';
 import { headWeights } from './generation-maps.js';
+import { InductionPanel } from './induction-panel.js';
 import { LanguageModelRun } from './language-model-run.js';
 import { ModelFields } from './model-fields.js';
 import { StepDetails } from './step-details.js';
@@ -60,6 +61,7 @@ export class GenerateView {
     this.openedLine = element('p', { id: 'generate-opened', className: 'hint', hidden: true });
     this.time = element('p', { id: 'generate-time', className: 'hint' });
     this.stripHint = element('p', { className: 'hint', textContent: hints.strip });
+    this.induction = new InductionPanel({ session: this.session, onError: (error) => this.#showError(error) });
     this.element = element(
       'section',
       { id: 'generate-view', className: 'view', 'aria-labelledby': 'generate-view-title' },
@@ -75,6 +77,7 @@ export class GenerateView {
       this.strip.element,
       this.stripHint,
       this.details.element,
+      this.induction.element,
     );
     this.element.dataset.written = '0';
     new ResizeObserver(([entry]) => {
