@@ -4,6 +4,7 @@
 // along the strip with the keyboard, reload the link (every setting back, the own text not in it), at 1440 and 375
 // px, checked with axe-core. And the novel: fetched only when training on it starts, its byte-pair merges shown; our
 // model trained on it, fetched only when a learner asks to write with it.
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { accessibilityViolations, openPage, resultsDir, useChromiumAndPlayground } from '../support/browser.js';
 
@@ -199,7 +200,7 @@ describe('generate view', () => {
     await page.close();
   });
 
-  it('writes at once with our model trained on Pride and Prejudice, fetched only when asked; Start replaces it', async () => {
+  it('writes at once with our model trained on Pride and Prejudice, fetched only when asked; downloads, opens a file; Start replaces it', async () => {
     const fetched = [];
     const { page, errors } = await openPage(
       suite.browser,
@@ -232,6 +233,42 @@ describe('generate view', () => {
     await page.locator('#generate-strip button[data-index="3"]').click();
     expect(await page.locator('#generate-step-attention table tbody tr').count()).toBe(8);
     expect(await accessibilityViolations(page, '#generate-view')).toEqual([]);
+
+    // Its weights download as the very file that was fetched (float16 read and written back: the same bytes).
+    const shippedFile = readFileSync(
+      new URL('../../../web/corpora/pride-and-prejudice-language-model.bin', import.meta.url),
+    );
+    const [download] = await Promise.all([page.waitForEvent('download'), page.locator('#generate-download').click()]);
+    expect(download.suggestedFilename()).toBe('language-model-d64-2x4-3000steps.bin');
+    const chunks = [];
+    for await (const chunk of await download.createReadStream()) chunks.push(chunk);
+    const downloaded = Buffer.concat(chunks);
+    expect(Buffer.compare(downloaded, shippedFile)).toBe(0);
+    // A translator's weight file is refused by name, and leaves no model; the downloaded file writes the same again.
+    const translatorFile = readFileSync(new URL('../../../web/lib/models/en-es.bin', import.meta.url));
+    await page.locator('#generate-open-file').setInputFiles({
+      name: 'en-es.bin',
+      mimeType: 'application/octet-stream',
+      buffer: translatorFile,
+    });
+    await expect
+      .poll(() => page.getByRole('alert').textContent())
+      .toMatch(/translation model's weight file.*loadTranslator/);
+    expect(await data(page, 'model')).toBe('none');
+    expect(await page.locator('#generate-write').isDisabled()).toBe(true);
+    const writes = Number(await data(page, 'written'));
+    await page.locator('#generate-open-file').setInputFiles({
+      name: 'mine.bin',
+      mimeType: 'application/octet-stream',
+      buffer: downloaded,
+    });
+    await writtenAfter(page, writes);
+    expect(await data(page, 'model')).toBe('shipped');
+    expect(await page.locator('#generate-opened').textContent()).toMatch(
+      /^Writing with the model from “mine\.bin”: 2 layers of width 64, 4 heads, 133,120 parameters/,
+    );
+    expect(await writtenText(page)).toBe(written);
+    expect(await page.locator('#generate-time').textContent()).toMatch(/by the opened model\.$/);
 
     // Training one's own replaces it.
     await page.locator('#generate-start').click();

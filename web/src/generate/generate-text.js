@@ -70,6 +70,8 @@ export const labels = Object.freeze({
   cache: 'use the key/value cache',
   write: 'Write',
   openTrained: 'Write with our model, trained on Pride and Prejudice',
+  download: 'Download the weights (.bin)',
+  openFile: 'or open a weight file',
   compare: 'Compare with recomputing',
   strip: 'The prompt and what the model wrote, a token each',
   layer: 'layer',
@@ -174,7 +176,8 @@ export const sampleTitle = (sample) =>
 export function generationTime(generation) {
   if (!generation) return '';
   const how = generation.options.cache ? 'with the key/value cache' : 'recomputing the window at every token';
-  return `${generation.steps.length} tokens in ${seconds(generation.seconds)}, ${how}, by the model of step ${generation.trainedSteps}.`;
+  const by = generation.trainedSteps === null ? 'the opened model' : `the model of step ${generation.trainedSteps}`;
+  return `${generation.steps.length} tokens in ${seconds(generation.seconds)}, ${how}, by ${by}.`;
 }
 
 /**
@@ -185,6 +188,17 @@ export function generationTime(generation) {
 export function trainedModelText(config, recipe) {
   const shape = `${config.layers} layers of width ${config.dModel}, ${config.heads} heads, ${formatCount(config.parameters)} parameters`;
   return `Writing with our model: trained on Pride and Prejudice for ${formatCount(recipe.steps)} steps of ${recipe.batch} windows of ${config.context} characters (${shape}); ${bits(recipe.heldOutBitsPerCharacter)} bits per character on the novel’s held-out tenth, never trained on. Start training to make your own instead.`;
+}
+
+/** What a model opened from the learner's file is. @param {string} name  the file's */
+export function openedFileText(config, name) {
+  return `Writing with the model from “${name}”: ${config.layers} layers of width ${config.dModel}, ${config.heads} heads, ${formatCount(config.parameters)} parameters, a context of ${config.context} tokens. Start training to make another instead.`;
+}
+
+/** The file name a language model's weights download under: its shape, and the steps it was trained for. */
+export function languageModelFileName(config, trainedSteps) {
+  const steps = trainedSteps === null ? '' : `-${trainedSteps}steps`;
+  return `language-model-d${config.dModel}-${config.layers}x${config.heads}${steps}.bin`;
 }
 
 /** The cache against recomputing, measured on the same settings. */

@@ -3,12 +3,20 @@
 // key/value cache; and below, induction heads forming in a model of their own (induction-panel.js). Training and writing run in a Web Worker
 // (generate-worker.js) through web/lib's createTrainer and LanguageModel, so the page stays responsive; this file
 // holds the view together (the state, the run's life, the writing) and its parts each have their own file.
-import { button, element } from '../common/controls.js';
+import { button, element, labelled } from '../common/controls.js';
 import { generateIntroduction, generateTitle } from '../app/view-text.js';
 import { CorpusFields } from './corpus-fields.js';
 import { applyChanges, generationOptions, trainerOptions } from './generate-state.js';
 import { GenerateSession, WorkerLostError } from './generate-session.js';
-import { generationTime, hints, labels, trainedModelText } from './generate-text.js';
+import { downloadBytes } from '../common/download.js';
+import {
+  generationTime,
+  hints,
+  labels,
+  languageModelFileName,
+  openedFileText,
+  trainedModelText,
+} from './generate-text.js';
 import { GenerationControls } from './generation-controls.js';
 import { headWeights } from './generation-maps.js';
 import { InductionPanel } from './induction-panel.js';
@@ -59,6 +67,13 @@ export class GenerateView {
     this.openButton = button(labels.openTrained, () => void this.#openTrained(), { id: 'generate-open-trained' });
     this.noModel = element('p', { className: 'hint' }, `${hints.noModel} `, this.openButton);
     this.openedLine = element('p', { id: 'generate-opened', className: 'hint', hidden: true });
+    this.downloadButton = button(labels.download, () => void this.#download(), { id: 'generate-download' });
+    this.fileInput = element('input', {
+      type: 'file',
+      id: 'generate-open-file',
+      accept: '.bin,application/octet-stream',
+    });
+    this.fileInput.addEventListener('change', () => void this.#openFile());
     this.time = element('p', { id: 'generate-time', className: 'hint' });
     this.stripHint = element('p', { className: 'hint', textContent: hints.strip });
     this.induction = new InductionPanel({ session: this.session, onError: (error) => this.#showError(error) });
@@ -73,6 +88,12 @@ export class GenerateView {
       element('div', { className: 'controls generate-writing-row' }, this.controls.element),
       this.noModel,
       this.openedLine,
+      element(
+        'div',
+        { className: 'buttons generate-model-file' },
+        this.downloadButton,
+        labelled(labels.openFile, this.fileInput),
+      ),
       this.time,
       this.strip.element,
       this.stripHint,
@@ -182,19 +203,38 @@ export class GenerateView {
   }
 
   /** Opens the model the site ships (trained on Pride and Prejudice) in the worker, in place of any run, and writes. */
-  async #openTrained() {
+  #openTrained() {
+    return this.#openModel(fetchTrainedModel, trainedModel.steps, (config) => trainedModelText(config, trainedModel));
+  }
+
+  /** Opens a weight file the learner chose (a download of this view's, or anyone's), in place of any run. */
+  #openFile() {
+    const [file] = this.fileInput.files;
+    if (!file) return;
+    this.fileInput.value = ''; // the same file chosen again opens again
+    const read = async () => new Uint8Array(await file.arrayBuffer());
+    return this.#openModel(read, null, (config) => openedFileText(config, file.name));
+  }
+
+  /**
+   * Opens `read()`'s weight file in the worker, in place of any run (its trainer and weights are let go), trained for
+   * `trainedSteps` (null: not known), says what it is with `describe(config)`, and writes with it. A refused file is
+   * said, and leaves no model.
+   */
+  async #openModel(read, trainedSteps, describe) {
     if (this.opening || busyStatuses.includes(this.#status)) return;
     this.opening = true;
     this.errorLine.hidden = true;
     this.render();
     try {
-      const weights = await fetchTrainedModel();
+      const weights = await read();
       await this.#endRun();
       this.generation = null;
-      const opened = await this.session.ask(this.session.start().open(weights, trainedModel.steps));
+      this.opened = null; // the worker lets the model it had go, whether or not this one opens
+      const opened = await this.session.ask(this.session.start().open(weights, trainedSteps));
       if (opened.error) throw Object.assign(new Error(opened.error.message), { name: opened.error.name });
-      this.opened = opened;
-      this.openedLine.textContent = trainedModelText(opened.config, trainedModel);
+      this.opened = { ...opened, trainedSteps };
+      this.openedLine.textContent = describe(opened.config);
     } catch (error) {
       this.#showError(error);
       if (error instanceof WorkerLostError) this.session.drop();
@@ -204,6 +244,18 @@ export class GenerateView {
       this.#renderGeneration();
     }
     if (this.#ready) await this.#write();
+  }
+
+  /** Downloads the weights the view writes with. */
+  async #download() {
+    if (!this.#ready) return;
+    try {
+      const bytes = await this.session.ask(this.session.remote.save());
+      const config = this.run ? this.run.info.config : this.opened.config;
+      downloadBytes(bytes, languageModelFileName(config, this.run ? this.run.step : this.opened.trainedSteps));
+    } catch (error) {
+      this.#showError(error);
+    }
   }
 
   /**
@@ -318,7 +370,8 @@ export class GenerateView {
     const ready = this.#ready;
     this.controls.render(state, { ready });
     this.noModel.hidden = ready;
-    this.openButton.disabled = this.opening || busy;
+    this.openButton.disabled = this.fileInput.disabled = this.opening || busy;
+    this.downloadButton.disabled = !ready;
     this.openedLine.hidden = !this.opened || Boolean(run);
     this.element.dataset.status = status;
     this.element.dataset.model = run ? 'trained-here' : this.opened ? 'shipped' : 'none';

@@ -80,9 +80,9 @@ const session = {
   },
 
   /**
-   * Opens a weight file to write with (replacing any trainer), trained for `trainedSteps`: the model's shape and
-   * tokenizer, or { error } when the file is refused.
-   * @param {Uint8Array} weights  @param {number} trainedSteps
+   * Opens a weight file to write with (replacing any trainer), trained for `trainedSteps` (null: not known): the
+   * model's shape and tokenizer, or { error } when the file is refused.
+   * @param {Uint8Array} weights  @param {number | null} trainedSteps
    */
   async open(weights, trainedSteps) {
     session.dispose();
@@ -94,6 +94,11 @@ const session = {
     } catch (error) {
       return errorReport(error);
     }
+  },
+
+  /** The weight file of the model generate() writes with (the run's current weights, or the opened model). */
+  save() {
+    return currentModel().save();
   },
 
   /** Trains for about `milliseconds` (at least one step), never past `untilStep`: each step's loss, and the time. */
