@@ -218,7 +218,7 @@ describe('generate view', () => {
     await page.locator('#generate-open-trained').click();
     await writtenAfter(page, 0);
     expect(fetched.filter((url) => url.endsWith('.bin'))).toHaveLength(1);
-    expect(await data(page, 'model')).toBe('shipped');
+    expect(await data(page, 'model')).toBe('opened');
     expect(await data(page, 'status')).toBe('idle'); // nothing trained in the tab
     expect(await page.locator('#generate-opened').textContent()).toMatch(
       /^Writing with our model: trained on Pride and Prejudice for 3,000 steps of 16 windows of 64 characters \(2 layers of width 64, 4 heads, 133,120 parameters\); 2\.04 bits per character/,
@@ -263,7 +263,7 @@ describe('generate view', () => {
       buffer: downloaded,
     });
     await writtenAfter(page, writes);
-    expect(await data(page, 'model')).toBe('shipped');
+    expect(await data(page, 'model')).toBe('opened');
     expect(await page.locator('#generate-opened').textContent()).toMatch(
       /^Writing with the model from “mine\.bin”: 2 layers of width 64, 4 heads, 133,120 parameters/,
     );

@@ -1,8 +1,9 @@
-// "Generate": train a small GPT-style language model in this tab on a text (or open the one the site ships, trained
-// on Pride and Prejudice), then watch it write token by token, with every step's distribution, attention and
-// key/value cache; and below, induction heads forming in a model of their own (induction-panel.js). Training and writing run in a Web Worker
-// (generate-worker.js) through web/lib's createTrainer and LanguageModel, so the page stays responsive; this file
-// holds the view together (the state, the run's life, the writing) and its parts each have their own file.
+// "Generate": train a small GPT-style language model in this tab on a text (or open one: ours, trained on Pride and
+// Prejudice, or a weight file), then watch it write token by token, with every step's distribution, attention and
+// key/value cache; and below, induction heads forming in a model of their own (induction-panel.js). Training and
+// writing run in a Web Worker (generate-worker.js) through web/lib's createTrainer and LanguageModel, so the page
+// stays responsive; this file holds the view together (the state, the run's life, the writing) and its parts each
+// have their own file.
 import { button, element, labelled } from '../common/controls.js';
 import { generateIntroduction, generateTitle } from '../app/view-text.js';
 import { CorpusFields } from './corpus-fields.js';
@@ -39,8 +40,8 @@ export class GenerateView {
     this.onStateChange = onStateChange;
     this.session = new GenerateSession();
     this.run = null;
-    this.opened = null; // the shipped model's shape and tokenizer, once opened in the worker (until a run replaces it)
-    this.opening = false; // from a click on "write with the trained model" until it is open or refused
+    this.opened = null; // an opened model's shape, tokenizer and steps (ours, or a file's), until a run replaces it
+    this.opening = false; // from a click on "write with our model" (or a file chosen) until it is open or refused
     this.launching = false; // from a Start click until its run exists (the text may be on its way)
     this.generation = null; // the last generation, with the options and prompt it was written with
     this.answer = undefined; // the model's own distribution at the chosen token (undefined: not yet known)
@@ -374,7 +375,7 @@ export class GenerateView {
     this.downloadButton.disabled = !ready;
     this.openedLine.hidden = !this.opened || Boolean(run);
     this.element.dataset.status = status;
-    this.element.dataset.model = run ? 'trained-here' : this.opened ? 'shipped' : 'none';
+    this.element.dataset.model = run ? 'trained-here' : this.opened ? 'opened' : 'none';
     this.element.dataset.step = String(run?.step ?? 0);
   }
 
