@@ -1,5 +1,6 @@
 #include "language_model_setup.h"
 
+#include <algorithm>
 #include <cmath>
 
 namespace attn::check {
@@ -20,6 +21,10 @@ LanguageModelSetup language_model_setup(const LanguageModelRequest& r) {
   TrainingArgs numbers = r.numbers;
   numbers.encoder_layers = numbers.decoder_layers = 1;  // checked below as model.layers
   if ((setup.error = whole("model.layers", r.layers, 1, kMaxLayers))) return setup;
+  // A language model may have no feed-forward layers (attention-only, as in the induction-head experiments); the
+  // translator's shared check below asks for at least 1, so it sees 1 once 0 has passed here.
+  if ((setup.error = whole("model.ffn", r.numbers.ffn, 0, kMaxFfnWidth))) return setup;
+  numbers.ffn = std::max(numbers.ffn, 1.0);
   if ((setup.error = training_options(numbers))) return setup;
   if ((setup.error = whole("task.context", r.context, 2, kMaxContext))) return setup;
   if ((setup.error = held_out_share(r.held_out_share))) return setup;

@@ -50,6 +50,17 @@ TEST(LanguageModelSetup, NamesEveryBadOption) {
   expect_refused([](auto& r) { r.positions = "learned"; }, "model.positions must be 'sinusoidal', 'none'");
   expect_refused([](auto& r) { r.numbers.heads = 3; }, "model.heads must divide model.dModel = 32, got 3");
   expect_refused([](auto& r) { r.numbers.d_model = 512, r.numbers.ffn = 4096, r.layers = 6; }, "parameters");
+  expect_refused([](auto& r) { r.numbers.ffn = -1; }, "model.ffn must be a whole number from 0 to 4096, got -1");
+  expect_refused([](auto& r) { r.numbers.ffn = 0.5; }, "model.ffn must be a whole number from 0 to 4096, got 0.5");
+}
+
+TEST(LanguageModelSetup, AnAttentionOnlyModelIsAllowed) {
+  LanguageModelRequest r = good_request();
+  r.numbers.ffn = 0;
+  const LanguageModelSetup setup = language_model_setup(r);
+  ASSERT_FALSE(setup.error) << setup.error.message;
+  EXPECT_EQ(setup.model.config.ffn, 0u);
+  EXPECT_EQ(setup.model.parameters.size(), model::LanguageModelLayout(setup.model.config).count);
 }
 
 TEST(LanguageModelSetup, GenerationOptionsAreCheckedAgainstTheVocabulary) {

@@ -58,6 +58,9 @@ TEST(LanguageModelGradients, RopeWithMultiQueryHeads) {
   check_gradients(
       [](LanguageModelConfig& c) { c.positions = false, c.relative = RelativePositions::rope, c.kv_heads = 1; });
 }
+TEST(LanguageModelGradients, AttentionOnly) {
+  check_gradients([](LanguageModelConfig& c) { c.ffn = 0; });
+}
 TEST(LanguageModelGradients, AlibiWithGroupedQueryHeads) {
   check_gradients([](LanguageModelConfig& c) {
     c.positions = false, c.relative = RelativePositions::alibi, c.heads = 4, c.kv_heads = 2;
@@ -111,8 +114,9 @@ TEST(LanguageModel, IsCausalALaterTokenChangesNoEarlierLogit) {
 }
 
 // Each cached step gives the logits and attention of the whole pass's last row, to 1e-5.
-void check_cache(RelativePositions relative, std::uint32_t kv_heads, const KernelSet& kernels) {
-  const LanguageModelConfig c = wide_config(relative, kv_heads);
+void check_cache(RelativePositions relative, std::uint32_t kv_heads, const KernelSet& kernels, std::uint32_t ffn = 48) {
+  LanguageModelConfig c = wide_config(relative, kv_heads);
+  c.ffn = ffn;
   const std::vector<float> params = initial_language_model_parameters(c, 7);
   LanguageModel cached(c, kernels), whole(c, kernels);
   KeyValueCache cache(c);
@@ -148,6 +152,16 @@ TEST(KeyValueCache, StepsMatchTheWholePassWithAlibi) { check_cache(RelativePosit
 TEST(KeyValueCache, StepsMatchWithGroupedQueryHeads) { check_cache(RelativePositions::rope, 2, fast_kernels()); }
 TEST(KeyValueCache, StepsMatchWithOneKeyValueHead) { check_cache(RelativePositions::alibi, 1, fast_kernels()); }
 TEST(KeyValueCache, StepsMatchOnTheReferenceKernels) { check_cache(RelativePositions::none, 1, reference_kernels()); }
+TEST(KeyValueCache, StepsMatchWhenAttentionOnly) { check_cache(RelativePositions::rope, 0, fast_kernels(), 0); }
+
+TEST(LanguageModel, AnAttentionOnlyBlockHasNoFeedForwardParameters) {
+  LanguageModelConfig with = wide_config(RelativePositions::none, 0), without = with;
+  without.ffn = 0;
+  const std::size_t d = with.d_model, ffn = with.ffn;
+  // Per block: the feed-forward's LayerNorm (γ, β), its two matrices and their biases.
+  const std::size_t feed_forward = 2 * d + (d * ffn + ffn) + (ffn * d + d);
+  EXPECT_EQ(LanguageModelLayout(with).count - LanguageModelLayout(without).count, with.layers * feed_forward);
+}
 
 TEST(KeyValueCache, HoldsOnlyKeyValueHeadsAndKeepsItsMemoryWhenCleared) {
   LanguageModelConfig c = wide_config(RelativePositions::none, 1);

@@ -201,6 +201,18 @@ TEST(LanguageModelFile, RoundTripsInFloat16AndRefusesTheTranslatorsFiles) {
   EXPECT_NE(as_language_model.error.find("loadTranslator"), std::string::npos) << as_language_model.error;
 }
 
+TEST(LanguageModelFile, RoundTripsAnAttentionOnlyModel) {
+  const text::Tokenizer tokenizer = text::Tokenizer::characters(toy_corpus(20));
+  LanguageModelConfig c = small_config(0);
+  c.ffn = 0;
+  const TrainedLanguageModel m = fresh_model(tokenizer, c, 8);
+  const std::vector<std::uint8_t> bytes = save_language_model(m);
+  const LoadedLanguageModel loaded = load_language_model(bytes.data(), bytes.size());
+  ASSERT_TRUE(loaded.model) << loaded.error;
+  EXPECT_EQ(loaded.model->config.ffn, 0u);
+  EXPECT_EQ(loaded.model->parameters.size(), m.parameters.size());
+}
+
 TEST(LanguageModelFile, RefusesEveryTruncationAndAnyFlippedByte) {
   const text::Tokenizer tokenizer = text::Tokenizer::characters("ab→c");
   LanguageModelConfig c;

@@ -780,7 +780,7 @@ export interface LanguageModelShape {
   heads?: number;
   /** Key/value heads shared by the query heads (a divisor of heads; default heads). */
   kvHeads?: number;
-  /** Default 256. */
+  /** Feed-forward width; 0 makes every block attention-only (Elhage et al. 2021). Default 256. */
   ffn?: number;
   /** Decoder-only blocks, 1 to 6. Default 2. */
   layers?: number;
@@ -930,6 +930,46 @@ export interface LanguageModel {
 export function loadLanguageModel(
   options: LoadOptions & { weights: Uint8Array | ArrayBuffer | string | URL },
 ): Promise<LanguageModel>;
+
+/**
+ * Sequences for the induction-head experiment: `count` strings of minLength to maxLength (default 8-20) distinct
+ * characters of `alphabet` (default a-z), each followed by itself ("qfkxqfkx"); seeded (default 1).
+ */
+export function repeatedSequences(options: {
+  count: number;
+  minLength?: number;
+  maxLength?: number;
+  alphabet?: string;
+  seed?: number;
+}): string[];
+
+/** What inductionScores() measures of a language model, per [layer][head]. */
+export interface InductionScores {
+  /** Mean attention from a position to the one before it. */
+  previousToken: number[][];
+  /** Mean attention from a position of the repeat to the one after the same character's earlier occurrence. */
+  prefixMatching: number[][];
+  /** Bits per character predicting the first half (after its first character). */
+  firstHalfBits: number;
+  /** Bits per character predicting the repeat (after its first character). */
+  repeatBits: number;
+}
+
+/**
+ * Induction heads (Olsson et al. 2022) in a characters-tokenizer language model, on sequences from
+ * repeatedSequences(): each head's previous-token and prefix-matching scores, and the loss on each half.
+ */
+export function inductionScores(lm: LanguageModel, sequences: readonly string[]): InductionScores;
+
+/**
+ * The induction-head experiment (`npm run experiment:induction`, the Generate view): createTrainer options for an
+ * attention-only model of `layers` layers (2, or the 1-layer control) on random strings repeated, and 16 others
+ * to measure inductionScores() with.
+ */
+export function inductionExperiment(options: { layers: 1 | 2 }): {
+  trainerOptions: LanguageModelTrainerOptions;
+  probe: string[];
+};
 
 /** The defaults createTrainer({ task: { corpus } }) uses. */
 export const languageModelDefaults: Readonly<{

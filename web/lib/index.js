@@ -19,6 +19,7 @@ export { backends, resolveBackend, setAssetBase, supportsRelaxedSimd, supportsSi
 export { loadTranslator, UnknownWordError } from './translator.js';
 export { createTrainer, trainerDefaults } from './trainer.js';
 export { languageModelDefaults, loadLanguageModel } from './language-model.js';
+export { inductionExperiment, inductionScores, repeatedSequences } from './induction.js';
 export { startWorker } from './start-worker.js';
 export { ModuleLoadError };
 

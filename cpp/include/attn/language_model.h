@@ -24,7 +24,7 @@ struct LanguageModelConfig {
   std::uint32_t d_model = 64;
   std::uint32_t heads = 4;
   std::uint32_t kv_heads = 0;  // as Config::kv_heads: 0 means one per query head
-  std::uint32_t ffn = 256;
+  std::uint32_t ffn = 256;     // 0: attention-only blocks (no feed-forward layer)
   std::uint32_t layers = 2;
   std::uint32_t context = 64;      // the longest sequence the model reads (and the key/value cache holds)
   std::uint32_t vocabulary = 256;  // the tokenizer's size

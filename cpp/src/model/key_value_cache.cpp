@@ -47,6 +47,10 @@ bool LanguageModel::step(const float* params, int token, KeyValueCache& cache, f
     std::copy(b.attention.weights.begin(), b.attention.weights.end(),
               out.attention.begin() + static_cast<std::ptrdiff_t>(l * heads * out.length));
     for (std::size_t j = 0; j < d; ++j) b.middle[j] = b.row[j] + b.branch[j];
+    if (config_.ffn == 0) {  // attention-only
+      std::copy(b.middle.begin(), b.middle.begin() + static_cast<std::ptrdiff_t>(d), b.row.begin());
+      continue;
+    }
     layers::layer_norm_forward(params, p.ffn_norm, b.middle.data(), 1, b.norm);
     layers::feed_forward_forward(kernels_, params, p.ffn, b.norm.out.data(), 1, b.ffn, b.branch.data(), b.scratch);
     for (std::size_t j = 0; j < d; ++j) b.row[j] = b.middle[j] + b.branch[j];

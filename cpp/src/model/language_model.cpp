@@ -20,8 +20,10 @@ LanguageModelLayout::LanguageModelLayout(const LanguageModelConfig& c) {
     block.attention_norm = take.norm(d);
     block.self_attention = take.attention(d, kv_width, c.heads, c.key_value_heads(), default_scale(c.head_width()),
                                           AttentionWeighting::softmax, c.relative);
-    block.ffn_norm = take.norm(d);
-    block.ffn = FeedForward{take.linear(d, c.ffn), take.linear(c.ffn, d)};
+    if (c.ffn > 0) {  // ffn = 0: an attention-only block (Elhage et al. 2021), with no feed-forward weights at all
+      block.ffn_norm = take.norm(d);
+      block.ffn = FeedForward{take.linear(d, c.ffn), take.linear(c.ffn, d)};
+    }
     blocks.push_back(block);
   }
   final_norm = take.norm(d);
@@ -78,6 +80,10 @@ void LanguageModel::forward(const float* params, const std::vector<int>& tokens,
                               b.scratch);
     a.middle.resize(t * d);
     for (std::size_t i = 0; i < t * d; ++i) a.middle[i] = a.input[i] + b.branch[i];
+    if (config_.ffn == 0) {
+      act.out_raw = a.middle;
+      continue;
+    }
     layers::layer_norm_forward(params, p.ffn_norm, a.middle.data(), t, a.ffn_norm);
     layers::feed_forward_forward(kernels_, params, p.ffn, a.ffn_norm.out.data(), t, a.ffn, b.branch.data(), b.scratch);
     for (std::size_t i = 0; i < t * d; ++i) act.out_raw[i] = a.middle[i] + b.branch[i];
@@ -101,11 +107,13 @@ double LanguageModel::backward(const float* params, const std::vector<int>& targ
   for (std::size_t l = layout_.blocks.size(); l-- > 0;) {
     const LanguageModelBlock& p = layout_.blocks[l];
     const LanguageModelBlockActivations& a = act.blocks[l];
-    // x_out = middle + FFN(LN(middle)): the identity keeps dx, the branch adds to it.
+    // x_out = middle + FFN(LN(middle)): the identity keeps dx, the branch adds to it (attention-only: x_out = middle).
     std::vector<float>& dbranch = Buffers::zeroed(b.grad_branch, t * d);
-    layers::feed_forward_backward(params, grads, p.ffn, a.ffn_norm.out.data(), a.ffn, dx.data(), t, dbranch.data(),
-                                  b.scratch);
-    layers::layer_norm_backward(params, grads, p.ffn_norm, a.ffn_norm, dbranch.data(), t, dx.data());
+    if (config_.ffn > 0) {
+      layers::feed_forward_backward(params, grads, p.ffn, a.ffn_norm.out.data(), a.ffn, dx.data(), t, dbranch.data(),
+                                    b.scratch);
+      layers::layer_norm_backward(params, grads, p.ffn_norm, a.ffn_norm, dbranch.data(), t, dx.data());
+    }
     // middle = input + Attention(LN(input)): queries, keys and values all come from LN(input).
     Buffers::zeroed(b.grad_branch, t * d);
     const float* xq = a.attention_norm.out.data();

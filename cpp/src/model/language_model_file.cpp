@@ -68,8 +68,8 @@ LoadedLanguageModel load_language_model(const std::uint8_t* bytes, std::size_t s
                                 : RelativePositions::none;
   if (c.d_model == 0 || c.d_model > 1024 || c.heads == 0 || c.d_model % c.heads != 0 || c.d_model % 2 != 0 ||
       c.kv_heads == 0 || c.heads % c.kv_heads != 0 ||
-      (c.relative == RelativePositions::rope && (c.d_model / c.heads) % 2 != 0) || c.ffn == 0 || c.ffn > 8192 ||
-      c.layers == 0 || c.layers > 16 || c.context < 2 || c.context > 4096) {
+      (c.relative == RelativePositions::rope && (c.d_model / c.heads) % 2 != 0) || c.ffn > 8192 || c.layers == 0 ||
+      c.layers > 16 || c.context < 2 || c.context > 4096) {
     return refuse("implausible dimensions");
   }
   const std::uint32_t tokenizer_bytes = r.u32();

@@ -73,13 +73,13 @@ describe('the page in Chromium', () => {
           { timeout: 15_000 },
         )
         .toBe(true);
-      // The language model's module and the corpus it trains on wait until a page asks for them.
+      // The language model's module, the corpus it trains on and the model trained on it wait until a page asks.
       const cached = await page.evaluate(async () =>
         (await Promise.all((await caches.keys()).map(async (name) => (await caches.open(name)).keys())))
           .flat()
           .map((request) => request.url),
       );
-      expect(cached.filter((url) => /attention-language-model|\.txt$/.test(url))).toEqual([]);
+      expect(cached.filter((url) => /language-model[\w-]*\.(wasm|bin)$|\.txt$/.test(url))).toEqual([]);
       await page.context().setOffline(true);
       await page.goto(`${site.url}?s=3`); // the build the first visit loaded (and cached)
       await page.waitForSelector('body[data-ready]');

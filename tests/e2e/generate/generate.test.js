@@ -2,7 +2,9 @@
 // model on it (held-out bits per character under the bigram model's), let it write at temperature 0 with the
 // key/value cache and without (the same text), open a written token's distribution, attention and cache, move
 // along the strip with the keyboard, reload the link (every setting back, the own text not in it), at 1440 and 375
-// px, checked with axe-core. And the novel: fetched only when training on it starts, its byte-pair merges shown.
+// px, checked with axe-core. And the novel: fetched only when training on it starts, its byte-pair merges shown; our
+// model trained on it, fetched only when a learner asks to write with it.
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { accessibilityViolations, openPage, resultsDir, useChromiumAndPlayground } from '../support/browser.js';
 
@@ -197,6 +199,119 @@ describe('generate view', () => {
     expect(errors).toEqual([]);
     await page.close();
   });
+
+  it('writes at once with our model trained on Pride and Prejudice, fetched only when asked; downloads, opens a file; Start replaces it', async () => {
+    const fetched = [];
+    const { page, errors } = await openPage(
+      suite.browser,
+      `${suite.playground.url}?view=generate&temperature=0&tokens=60&prompt=It+is+a+truth+universally&steps=10&d=32&layers=1&context=16`,
+      { width: 1440, height: 900 },
+      (p) => p.on('request', (request) => request.url().includes('language-model') && fetched.push(request.url())),
+    );
+    await page.waitForSelector('#generate-open-trained');
+    expect(await data(page, 'model')).toBe('none');
+    expect(await page.locator('#generate-write').isDisabled()).toBe(true);
+    await page.locator('#generate-view').hover(); // the worker and its module start: the trained model is not fetched
+    await page.waitForTimeout(1000);
+    expect(fetched.filter((url) => url.endsWith('.bin'))).toEqual([]);
+
+    await page.locator('#generate-open-trained').click();
+    await writtenAfter(page, 0);
+    expect(fetched.filter((url) => url.endsWith('.bin'))).toHaveLength(1);
+    expect(await data(page, 'model')).toBe('opened');
+    expect(await data(page, 'status')).toBe('idle'); // nothing trained in the tab
+    expect(await page.locator('#generate-opened').textContent()).toMatch(
+      /^Writing with our model: trained on Pride and Prejudice for 3,000 steps of 16 windows of 64 characters \(2 layers of width 64, 4 heads, 133,120 parameters\); 2\.04 bits per character/,
+    );
+    // Most likely characters after Austen's opening words: English words, spaced, from the novel's letters.
+    const written = await writtenText(page);
+    expect(written).toHaveLength(60);
+    expect(written.replaceAll('␣', ' ')).toMatch(/^[a-z ,.;'-]+$/i);
+    expect(written.split('␣').filter((word) => /^[a-z]{2,}$/.test(word)).length).toBeGreaterThanOrEqual(5);
+    expect(await page.locator('#generate-time').textContent()).toMatch(/by the model of step 3000\.$/);
+    // A written token's attention: a row per layer and head (2 × 4).
+    await page.locator('#generate-strip button[data-index="3"]').click();
+    expect(await page.locator('#generate-step-attention table tbody tr').count()).toBe(8);
+    expect(await accessibilityViolations(page, '#generate-view')).toEqual([]);
+
+    // Its weights download as the very file that was fetched (float16 read and written back: the same bytes).
+    const shippedFile = readFileSync(
+      new URL('../../../web/corpora/pride-and-prejudice-language-model.bin', import.meta.url),
+    );
+    const [download] = await Promise.all([page.waitForEvent('download'), page.locator('#generate-download').click()]);
+    expect(download.suggestedFilename()).toBe('language-model-d64-2x4-3000steps.bin');
+    const chunks = [];
+    for await (const chunk of await download.createReadStream()) chunks.push(chunk);
+    const downloaded = Buffer.concat(chunks);
+    expect(Buffer.compare(downloaded, shippedFile)).toBe(0);
+    // A translator's weight file is refused by name, and leaves no model; the downloaded file writes the same again.
+    const translatorFile = readFileSync(new URL('../../../web/lib/models/en-es.bin', import.meta.url));
+    await page.locator('#generate-open-file').setInputFiles({
+      name: 'en-es.bin',
+      mimeType: 'application/octet-stream',
+      buffer: translatorFile,
+    });
+    await expect
+      .poll(() => page.getByRole('alert').textContent())
+      .toMatch(/translation model's weight file.*loadTranslator/);
+    expect(await data(page, 'model')).toBe('none');
+    expect(await page.locator('#generate-write').isDisabled()).toBe(true);
+    const writes = Number(await data(page, 'written'));
+    await page.locator('#generate-open-file').setInputFiles({
+      name: 'mine.bin',
+      mimeType: 'application/octet-stream',
+      buffer: downloaded,
+    });
+    await writtenAfter(page, writes);
+    expect(await data(page, 'model')).toBe('opened');
+    expect(await page.locator('#generate-opened').textContent()).toMatch(
+      /^Writing with the model from “mine\.bin”: 2 layers of width 64, 4 heads, 133,120 parameters/,
+    );
+    expect(await writtenText(page)).toBe(written);
+    expect(await page.locator('#generate-time').textContent()).toMatch(/by the opened model\.$/);
+
+    // Training one's own replaces it.
+    await page.locator('#generate-start').click();
+    await expect.poll(() => data(page, 'status'), { timeout: 30_000 }).toBe('done');
+    expect(await data(page, 'model')).toBe('trained-here');
+    expect(await page.locator('#generate-opened').isHidden()).toBe(true);
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
+  it('trains the induction-head experiment live: measured every 100 steps, the circuit said, stopped on request', async () => {
+    const { page, errors } = await openGenerateView('', { width: 375, height: 800 });
+    const panel = page.locator('#generate-induction');
+    expect(await page.locator('#induction-progress').textContent()).toMatch(/^Not started/);
+    await page.locator('#induction-two-layers').click();
+    await expect.poll(() => panel.getAttribute('data-running')).toBe('2');
+    expect(await page.locator('#induction-one-layer').isDisabled()).toBe(true);
+    await expect
+      .poll(() => panel.getAttribute('data-step').then(Number), { timeout: 60_000 })
+      .toBeGreaterThanOrEqual(100);
+    expect(await page.locator('#induction-progress').textContent()).toMatch(
+      /^step [1-9]00 of 1,500, measured every 100 steps/,
+    );
+    // Two measurements at least: a line per half and per score, each with its points.
+    expect(await page.locator('#induction-loss-chart path.series').count()).toBe(2);
+    expect(await page.locator('#induction-head-chart path.series').count()).toBe(2);
+    expect(await page.locator('#induction-loss-chart .visually-hidden').textContent()).toMatch(
+      /bits per character on the first half, [\d.]+ on the repeat/,
+    );
+    // 100 steps learn which letters occur (log2 26 = 4.7 bits), not yet the repeat.
+    expect(await page.locator('#induction-circuit').textContent()).toMatch(
+      /^No induction head yet: the best prefix-matching score is 0\.\d+; 0\.4 marks one\.$/,
+    );
+    await page.locator('#induction-two-layers').click(); // now "Stop": after the steps under way
+    await expect.poll(() => panel.getAttribute('data-running'), { timeout: 30_000 }).toBe('');
+    expect(await page.locator('#induction-progress').textContent()).toMatch(/^step [1-9]00 of 1,500: stopped\.$/);
+    expect(await page.locator('#induction-two-layers').textContent()).toBe('Train 2 layers');
+    await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+    expect(await accessibilityViolations(page, '#generate-induction')).toEqual([]);
+    await panel.screenshot({ path: `${resultsDir}generate-induction-375.png` });
+    expect(errors).toEqual([]);
+    await page.close();
+  }, 120_000);
 
   it('says why a text too short to learn from is refused, and starts again once it is long enough', async () => {
     const { page, errors } = await openGenerateView('&corpus=own&steps=10&d=32&layers=1&context=16');

@@ -655,6 +655,7 @@ void workedExample(loadAttention, {}).then((outcome) => postMessage(outcome));
         violations: [],
       });
       expect(outcomes.asked.ms).toBeLessThan(bound); // a 404 is an error event within milliseconds
+      console.log(`a lost pthread worker script: ModuleLoadError after ${Math.round(outcomes.asked.ms)} ms`);
     } finally {
       renameSync(kept, join(app, 'dist', 'assets', worker));
     }

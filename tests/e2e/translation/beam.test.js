@@ -160,7 +160,7 @@ describe('beam search in the Translation view', () => {
 });
 
 describe('lesson 9’s beam', () => {
-  it('a width, the same tree on the lesson’s sentence, a node’s map, fits 375 px, axe-clean', async () => {
+  it('a width, the same tree on the lesson’s sentence, a node’s map, fits 375 px, axe-clean, kept in the link', async () => {
     const { page, errors } = await openPage(suite.browser, `${suite.playground.url}?view=lessons&lesson=9`, {
       width: 375,
       height: 800,
@@ -184,6 +184,14 @@ describe('lesson 9’s beam', () => {
     expect(overflow).toBeLessThanOrEqual(0);
     expect(await accessibilityViolations(page, '#lessons-view')).toEqual([]);
     await page.locator('.decoding-beam').screenshot({ path: `${resultsDir}lesson-decoding-beam-375.png` });
+    // The link keeps the beam and its width, as the Translation view's does: a reload opens the same tree.
+    await expect.poll(() => new URL(page.url()).searchParams.get('beam')).toBe('3');
+    expect(new URL(page.url()).searchParams.get('dec')).toBe('beam');
+    await page.reload();
+    await page.waitForSelector('body[data-ready]');
+    await scrollDown(page);
+    await expect.poll(() => page.locator('#decoding-status').textContent()).toMatch(/^Beam search of width 3: “/);
+    expect(await page.locator('#decoding-beam-width').inputValue()).toBe('3');
     expect(errors).toEqual([]);
     await page.close();
   });

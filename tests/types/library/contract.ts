@@ -8,6 +8,7 @@ import { startWorker } from '../../../web/lib/start-worker.js';
 import { createTrainer, trainerDefaults } from '../../../web/lib/trainer.js';
 import { loadTranslator } from '../../../web/lib/translator.js';
 import { languageModelDefaults, loadLanguageModel } from '../../../web/lib/language-model.js';
+import { inductionExperiment, inductionScores, repeatedSequences } from '../../../web/lib/induction.js';
 
 export const implemented: Omit<typeof Declared, 'loadAttention'> = {
   backends: loader.backends,
@@ -22,6 +23,9 @@ export const implemented: Omit<typeof Declared, 'loadAttention'> = {
   trainerDefaults,
   loadLanguageModel,
   languageModelDefaults,
+  repeatedSequences,
+  inductionScores,
+  inductionExperiment,
   UnknownWordError,
   ModuleLoadError,
 };

@@ -299,10 +299,23 @@ describe('the lessons’ URL', () => {
     expect(decodeLessonsState('?lesson=6&mask=custom&allow=0101').masks).toEqual(defaults.masks); // 4 bits, not 25
     expect(decodeLessonsState(`?lesson=6&mask=custom&allow=${'2'.repeat(25)}`).masks).toEqual(defaults.masks);
     expect(decodeLessonsState('?lesson=6&mask=diagonal').masks).toEqual(defaults.masks);
-    const strange = decodeLessonsState('?lesson=9&ex=99&dec=beam&seed=-3&ot=7&tf=yes&at=0&kv=3&story=0,3,1');
+    const strange = decodeLessonsState('?lesson=9&ex=99&dec=beams&beam=3&seed=-3&ot=7&tf=yes&at=0&kv=3&story=0,3,1');
     expect(strange.decoding).toEqual(defaults.decoding);
     expect(strange.reshape).toEqual(defaults.reshape);
     expect(strange.memory).toEqual(defaults.memory);
+  });
+
+  it('keeps lesson 9’s beam and its width in the link, as the Translation view writes them (beam=k)', async () => {
+    const { decodeLessonsState, encodeLessonsState } = await import('../../../web/src/lessons/lessons-state.js');
+    const beam = decodeLessonsState('?lesson=9&dec=beam&beam=6');
+    expect(beam.decoding).toMatchObject({ choice: 'beam', beamWidth: 6 });
+    expect(encodeLessonsState(beam).toString()).toBe('lesson=9&ex=0&dec=beam&beam=6');
+    // No width chosen: the Translation view's default, and none written.
+    expect(encodeLessonsState(decodeLessonsState('?lesson=9&dec=beam')).toString()).toBe('lesson=9&ex=0&dec=beam');
+    for (const width of ['0', '9', '2.5', 'x'])
+      expect(decodeLessonsState(`?lesson=9&dec=beam&beam=${width}`).decoding.beamWidth).toBeUndefined();
+    expect(decodeLessonsState('?lesson=9&dec=greedy&beam=6').decoding).toMatchObject({ choice: 'greedy' });
+    expect(encodeLessonsState(decodeLessonsState('?lesson=9&beam=6')).toString()).toBe('lesson=9&ex=0');
   });
 });
 
@@ -337,13 +350,15 @@ describe('lessonSettingNames', () => {
     const { decodeLessonsState, encodeLessonsState, lessonSettingNames } =
       await import('../../../web/src/lessons/lessons-state.js');
     const everySetting =
-      'pos=5&dims=8&words=the,cat,sat&shuffle=3&add=1&hops=3&story=0,2,1&ex=2&dec=sample&seed=4&ot=2&tf=1&at=3' +
+      'pos=5&dims=8&words=the,cat,sat&shuffle=3&add=1&hops=3&story=0,2,1&ex=2&seed=4&ot=2&tf=1&at=3' +
       '&rh=3&kv=2&sc=1,2,3,4,5&t=2&draw=2&order=1&axis=cols&query=2&blk=4&x=1,2,3,4,5,6,7,8&dig=4&d=128&head=1' +
       '&item=2&decay=0.7&mask=custom&allow=1100011000111001111011111';
     const written = new Set();
     for (let lesson = 1; lesson <= 10; lesson++) {
-      const encoded = encodeLessonsState(decodeLessonsState(`?lesson=${lesson}&${everySetting}`));
-      for (const name of new URLSearchParams(encoded.toString()).keys()) if (name !== 'lesson') written.add(name);
+      for (const decoding of ['dec=sample', 'dec=beam&beam=2']) {
+        const encoded = encodeLessonsState(decodeLessonsState(`?lesson=${lesson}&${everySetting}&${decoding}`));
+        for (const name of new URLSearchParams(encoded.toString()).keys()) if (name !== 'lesson') written.add(name);
+      }
     }
     expect([...written].sort()).toEqual([...lessonSettingNames].sort());
   });

@@ -1,25 +1,11 @@
-// The text the model learns and how it is cut into tokens: Pride and Prejudice (fetched only when training starts)
-// or the learner's own text (pasted, dropped or opened; it never leaves the tab, nor enters the URL), the tokenizer,
-// and once a run has tokenized the text, what the tokenizer made of it and its first byte-pair merges.
+// The text the model learns and how it is cut into tokens: Pride and Prejudice (shipped-files.js fetches it when
+// training starts) or the learner's own text (pasted, dropped or opened; it never leaves the tab, nor enters the
+// URL), the tokenizer, and once a run has tokenized the text, what the tokenizer made of it and its first byte-pair
+// merges.
 import { element, hasFocus, labelled, select } from '../common/controls.js';
 import { generateChoices } from './generate-state.js';
 import { corpusSize, hints, labels, mergesTitle, mergeText, tokenizerSummary } from './generate-text.js';
 import { visiblePiece } from './token-pieces.js';
-
-// Vite emits the novel as an asset of the build (web/corpora is not the public folder): a visitor who never trains
-// on it never downloads its 685 kB.
-const austenUrl = new URL('../../corpora/pride-and-prejudice.txt', import.meta.url);
-let austen = null;
-
-/** The novel's text, fetched once, when a run first asks for it. */
-export function fetchAusten() {
-  austen ??= fetch(austenUrl).then((response) => {
-    if (!response.ok) throw new Error(`Pride and Prejudice could not be fetched (${response.status}).`);
-    return response.text();
-  });
-  austen.catch(() => (austen = null)); // a failed fetch is tried again at the next start
-  return austen;
-}
 
 export class CorpusFields {
   /** @param {{ onChange: (changes: object) => void }} options  the learner changed the text or the tokenizer */

@@ -69,6 +69,9 @@ export const labels = Object.freeze({
   seed: 'seed',
   cache: 'use the key/value cache',
   write: 'Write',
+  openTrained: 'Write with our model, trained on Pride and Prejudice',
+  download: 'Download the weights (.bin)',
+  openFile: 'or open a weight file',
   compare: 'Compare with recomputing',
   strip: 'The prompt and what the model wrote, a token each',
   layer: 'layer',
@@ -91,7 +94,7 @@ export const hints = Object.freeze({
   bits: 'Bits per character on the held-out text: how many yes/no questions the model needs per character. The unigram model knows only how frequent each token is; the bigram model also knows the token before. Below the bigram line, the model uses more than one token of context: what attention is for.',
   writing:
     'Temperature 0 always takes the most likely token; higher temperatures flatten the distribution before a token is drawn. Top-k keeps only the k most likely tokens (0: all); top-p the fewest whose probabilities reach p. The same seed draws the same tokens.',
-  noModel: 'Train a model first: the prompt, settings and tokens wait here.',
+  noModel: 'No model yet: train one above (the prompt and settings wait here), or write at once with ours.',
   strip: 'Choose a written token (click it, or Tab to the strip and use the arrow keys) to see how it was chosen.',
   causalMap:
     'Row i: the attention of the query that chose token i, over the positions before it. Grey cells are masked: later positions (the causal mask: a token never sees the future) and positions that left the window. Click a row to choose its token.',
@@ -173,7 +176,29 @@ export const sampleTitle = (sample) =>
 export function generationTime(generation) {
   if (!generation) return '';
   const how = generation.options.cache ? 'with the key/value cache' : 'recomputing the window at every token';
-  return `${generation.steps.length} tokens in ${seconds(generation.seconds)}, ${how}, by the model of step ${generation.trainedSteps}.`;
+  const by = generation.trainedSteps === null ? 'the opened model' : `the model of step ${generation.trainedSteps}`;
+  return `${generation.steps.length} tokens in ${seconds(generation.seconds)}, ${how}, by ${by}.`;
+}
+
+/**
+ * What the opened model is: its recipe (scripts/train-model.sh) and its shape, and what it scores on held-out text.
+ * @param {{ layers: number, dModel: number, heads: number, context: number, parameters: number }} config
+ * @param {{ steps: number, batch: number, heldOutBitsPerCharacter: number }} recipe
+ */
+export function trainedModelText(config, recipe) {
+  const shape = `${config.layers} layers of width ${config.dModel}, ${config.heads} heads, ${formatCount(config.parameters)} parameters`;
+  return `Writing with our model: trained on Pride and Prejudice for ${formatCount(recipe.steps)} steps of ${recipe.batch} windows of ${config.context} characters (${shape}); ${bits(recipe.heldOutBitsPerCharacter)} bits per character on the novel’s held-out tenth, never trained on. Start training to make your own instead.`;
+}
+
+/** What a model opened from the learner's file is. @param {string} name  the file's */
+export function openedFileText(config, name) {
+  return `Writing with the model from “${name}”: ${config.layers} layers of width ${config.dModel}, ${config.heads} heads, ${formatCount(config.parameters)} parameters, a context of ${config.context} tokens. Start training to make another instead.`;
+}
+
+/** The file name a language model's weights download under: its shape, and the steps it was trained for. */
+export function languageModelFileName(config, trainedSteps) {
+  const steps = trainedSteps === null ? '' : `-${trainedSteps}steps`;
+  return `language-model-d${config.dModel}-${config.layers}x${config.heads}${steps}.bin`;
 }
 
 /** The cache against recomputing, measured on the same settings. */

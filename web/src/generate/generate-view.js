@@ -1,18 +1,30 @@
-// "Generate": train a small GPT-style language model in this tab on a text, then watch it write token by token,
-// with every step's distribution, attention and key/value cache. Training and writing run in a Web Worker
-// (generate-worker.js) through web/lib's createTrainer and LanguageModel, so the page stays responsive; this file
-// holds the view together (the state, the run's life, the writing) and its parts each have their own file.
-import { element } from '../common/controls.js';
+// "Generate": train a small GPT-style language model in this tab on a text (or open one: ours, trained on Pride and
+// Prejudice, or a weight file), then watch it write token by token, with every step's distribution, attention and
+// key/value cache; and below, induction heads forming in a model of their own (induction-panel.js). Training and
+// writing run in a Web Worker (generate-worker.js) through web/lib's createTrainer and LanguageModel, so the page
+// stays responsive; this file holds the view together (the state, the run's life, the writing) and its parts each
+// have their own file.
+import { button, element, labelled } from '../common/controls.js';
 import { generateIntroduction, generateTitle } from '../app/view-text.js';
-import { CorpusFields, fetchAusten } from './corpus-fields.js';
+import { CorpusFields } from './corpus-fields.js';
 import { applyChanges, generationOptions, trainerOptions } from './generate-state.js';
 import { GenerateSession, WorkerLostError } from './generate-session.js';
-import { generationTime, hints, labels } from './generate-text.js';
+import { downloadBytes } from '../common/download.js';
+import {
+  generationTime,
+  hints,
+  labels,
+  languageModelFileName,
+  openedFileText,
+  trainedModelText,
+} from './generate-text.js';
 import { GenerationControls } from './generation-controls.js';
 import { headWeights } from './generation-maps.js';
+import { InductionPanel } from './induction-panel.js';
 import { LanguageModelRun } from './language-model-run.js';
 import { ModelFields } from './model-fields.js';
 import { StepDetails } from './step-details.js';
+import { fetchAusten, fetchTrainedModel, trainedModel } from './shipped-files.js';
 import { TokenStrip } from './token-strip.js';
 import { TrainingPanel } from './training-panel.js';
 
@@ -28,6 +40,8 @@ export class GenerateView {
     this.onStateChange = onStateChange;
     this.session = new GenerateSession();
     this.run = null;
+    this.opened = null; // an opened model's shape, tokenizer and steps (ours, or a file's), until a run replaces it
+    this.opening = false; // from a click on "write with our model" (or a file chosen) until it is open or refused
     this.launching = false; // from a Start click until its run exists (the text may be on its way)
     this.generation = null; // the last generation, with the options and prompt it was written with
     this.answer = undefined; // the model's own distribution at the chosen token (undefined: not yet known)
@@ -51,9 +65,19 @@ export class GenerateView {
     this.strip = new TokenStrip({ label: labels.strip, onChoose: (step) => this.#set({ step }) });
     this.details = new StepDetails({ onChange: set });
     this.errorLine = element('p', { className: 'error', role: 'alert', hidden: true });
-    this.noModel = element('p', { className: 'hint', textContent: hints.noModel });
+    this.openButton = button(labels.openTrained, () => void this.#openTrained(), { id: 'generate-open-trained' });
+    this.noModel = element('p', { className: 'hint' }, `${hints.noModel} `, this.openButton);
+    this.openedLine = element('p', { id: 'generate-opened', className: 'hint', hidden: true });
+    this.downloadButton = button(labels.download, () => void this.#download(), { id: 'generate-download' });
+    this.fileInput = element('input', {
+      type: 'file',
+      id: 'generate-open-file',
+      accept: '.bin,application/octet-stream',
+    });
+    this.fileInput.addEventListener('change', () => void this.#openFile());
     this.time = element('p', { id: 'generate-time', className: 'hint' });
     this.stripHint = element('p', { className: 'hint', textContent: hints.strip });
+    this.induction = new InductionPanel({ session: this.session, onError: (error) => this.#showError(error) });
     this.element = element(
       'section',
       { id: 'generate-view', className: 'view', 'aria-labelledby': 'generate-view-title' },
@@ -64,10 +88,18 @@ export class GenerateView {
       this.errorLine,
       element('div', { className: 'controls generate-writing-row' }, this.controls.element),
       this.noModel,
+      this.openedLine,
+      element(
+        'div',
+        { className: 'buttons generate-model-file' },
+        this.downloadButton,
+        labelled(labels.openFile, this.fileInput),
+      ),
       this.time,
       this.strip.element,
       this.stripHint,
       this.details.element,
+      this.induction.element,
     );
     this.element.dataset.written = '0';
     new ResizeObserver(([entry]) => {
@@ -97,9 +129,10 @@ export class GenerateView {
     return this.launching ? 'starting' : (this.run?.status ?? 'idle');
   }
 
-  /** Whether there is a model to write with: a run that has trained at least a step and can still answer. */
+  /** Whether there is a model to write with: the opened one, or a run that has trained a step and can still answer. */
   get #ready() {
-    return Boolean(this.run?.info) && this.run.step > 0 && this.run.status !== 'failed';
+    if (!this.run) return this.opened !== null;
+    return Boolean(this.run.info) && this.run.step > 0 && this.run.status !== 'failed';
   }
 
   // ---- the run ----
@@ -110,6 +143,7 @@ export class GenerateView {
     if (status === 'stopped') return this.run.resume();
     if (status === 'starting' || status === 'stopping') return;
     this.launching = true;
+    this.opened = null; // the worker's start() replaces the opened model
     this.errorLine.hidden = true;
     this.generation = null;
     this.render();
@@ -150,15 +184,79 @@ export class GenerateView {
 
   async #reset() {
     const { run } = this;
+    if (!run && !this.opened) return;
+    await this.#endRun();
+    this.opened = null;
+    this.generation = null;
+    if (run?.status === 'failed') this.session.drop();
+    else await this.session.remote?.dispose();
+    this.render();
+    this.#renderGeneration();
+  }
+
+  /** Stops the run, if any, and forgets it once it has settled. */
+  async #endRun() {
+    const { run } = this;
     if (!run) return;
     run.stop();
     await run.settled();
     this.run = null;
-    this.generation = null;
-    if (run.status === 'failed') this.session.drop();
-    else await this.session.remote?.dispose();
+  }
+
+  /** Opens the model the site ships (trained on Pride and Prejudice) in the worker, in place of any run, and writes. */
+  #openTrained() {
+    return this.#openModel(fetchTrainedModel, trainedModel.steps, (config) => trainedModelText(config, trainedModel));
+  }
+
+  /** Opens a weight file the learner chose (a download of this view's, or anyone's), in place of any run. */
+  #openFile() {
+    const [file] = this.fileInput.files;
+    if (!file) return;
+    this.fileInput.value = ''; // the same file chosen again opens again
+    const read = async () => new Uint8Array(await file.arrayBuffer());
+    return this.#openModel(read, null, (config) => openedFileText(config, file.name));
+  }
+
+  /**
+   * Opens `read()`'s weight file in the worker, in place of any run (its trainer and weights are let go), trained for
+   * `trainedSteps` (null: not known), says what it is with `describe(config)`, and writes with it. A refused file is
+   * said, and leaves no model.
+   */
+  async #openModel(read, trainedSteps, describe) {
+    if (this.opening || busyStatuses.includes(this.#status)) return;
+    this.opening = true;
+    this.errorLine.hidden = true;
     this.render();
-    this.#renderGeneration();
+    try {
+      const weights = await read();
+      await this.#endRun();
+      this.generation = null;
+      this.opened = null; // the worker lets the model it had go, whether or not this one opens
+      const opened = await this.session.ask(this.session.start().open(weights, trainedSteps));
+      if (opened.error) throw Object.assign(new Error(opened.error.message), { name: opened.error.name });
+      this.opened = { ...opened, trainedSteps };
+      this.openedLine.textContent = describe(opened.config);
+    } catch (error) {
+      this.#showError(error);
+      if (error instanceof WorkerLostError) this.session.drop();
+    } finally {
+      this.opening = false;
+      this.render();
+      this.#renderGeneration();
+    }
+    if (this.#ready) await this.#write();
+  }
+
+  /** Downloads the weights the view writes with. */
+  async #download() {
+    if (!this.#ready) return;
+    try {
+      const bytes = await this.session.ask(this.session.remote.save());
+      const config = this.run ? this.run.info.config : this.opened.config;
+      downloadBytes(bytes, languageModelFileName(config, this.run ? this.run.step : this.opened.trainedSteps));
+    } catch (error) {
+      this.#showError(error);
+    }
   }
 
   /**
@@ -273,7 +371,11 @@ export class GenerateView {
     const ready = this.#ready;
     this.controls.render(state, { ready });
     this.noModel.hidden = ready;
+    this.openButton.disabled = this.fileInput.disabled = this.opening || busy;
+    this.downloadButton.disabled = !ready;
+    this.openedLine.hidden = !this.opened || Boolean(run);
     this.element.dataset.status = status;
+    this.element.dataset.model = run ? 'trained-here' : this.opened ? 'opened' : 'none';
     this.element.dataset.step = String(run?.step ?? 0);
   }
 

@@ -1,21 +1,23 @@
 // The Generate view's Web Worker: owns the language model's trainer (web/lib's createTrainer({ task: { corpus } }))
-// and a copy of its weights to write with, so that neither training nor generating ever blocks the page. The page
+// and a copy of its weights to write with, or a model opened from a weight file (the one the site ships), so that
+// neither training nor generating ever blocks the page. The page
 // drives it with short calls (train a quarter of a second, measure, write), so stopping is simply not asking for more.
 import * as Comlink from 'comlink';
-import { createTrainer } from '../../lib/index.js';
+import { createTrainer, inductionExperiment, inductionScores, loadLanguageModel } from '../../lib/index.js';
 import { modelPrefix } from './token-pieces.js';
 import { trainFor } from '../common/train-for.js';
 
 /** @type {import('../../lib/index.js').LanguageModelTrainer | null} */
 let trainer = null;
 let step = 0; // the trainer's step, as the last advance() left it
-let model = null; // { lm, step }: the weights generate() writes with, copied at `step`
+let model = null; // { lm, step }: the weights generate() writes with, copied at `step` (or opened: no trainer)
 let written = null; // the last generation's prompt and tokens, for the model's own distribution at one of its steps
 let generations = 0; // generations written: each is named by its count, so a question names the one it is about
+let induction = null; // the induction-head experiment: its own trainer and probe strings, beside the learner's run
 
 /** A copy of the current weights to write with: kept while training has not moved on, else made afresh. */
 function currentModel() {
-  if (model?.step !== step) {
+  if (trainer && model?.step !== step) {
     model?.lm.dispose();
     model = { lm: trainer.languageModel(), step };
   }
@@ -23,6 +25,16 @@ function currentModel() {
 }
 
 const errorReport = (error) => ({ error: { name: error.name, message: error.message } });
+
+/** The experiment's model now: its step, and each head's scores and the loss on each half of the probe strings. */
+function inductionMeasure() {
+  const lm = induction.trainer.languageModel();
+  try {
+    return { step: induction.step, steps: induction.steps, ...inductionScores(lm, induction.probe) };
+  } finally {
+    lm.dispose();
+  }
+}
 
 const session = {
   /**
@@ -65,6 +77,28 @@ const session = {
     };
     lm.dispose();
     return info;
+  },
+
+  /**
+   * Opens a weight file to write with (replacing any trainer), trained for `trainedSteps` (null: not known): the
+   * model's shape and tokenizer, or { error } when the file is refused.
+   * @param {Uint8Array} weights  @param {number | null} trainedSteps
+   */
+  async open(weights, trainedSteps) {
+    session.dispose();
+    try {
+      const lm = await loadLanguageModel({ weights });
+      step = trainedSteps;
+      model = { lm, step };
+      return { config: lm.config, tokenizer: lm.tokenizer, backend: lm.backend };
+    } catch (error) {
+      return errorReport(error);
+    }
+  },
+
+  /** The weight file of the model generate() writes with (the run's current weights, or the opened model). */
+  save() {
+    return currentModel().save();
   },
 
   /** Trains for about `milliseconds` (at least one step), never past `untilStep`: each step's loss, and the time. */
@@ -144,6 +178,30 @@ const session = {
     if (!exact) return { top: [], exact };
     const options = { tokens: 1, temperature: 1, topK: 0, topP: 1, top: 64, cache: true };
     return { top: lm.generate(text, options).steps[0].top, exact };
+  },
+
+  /**
+   * A fresh induction-head experiment of `layers` layers (web/lib's inductionExperiment), replacing any other: its
+   * first measurement, or { error }.
+   * @param {1 | 2} layers
+   */
+  async startInduction(layers) {
+    induction?.trainer.dispose();
+    induction = null;
+    try {
+      const { trainerOptions, probe } = inductionExperiment({ layers });
+      induction = { trainer: await createTrainer(trainerOptions), probe, step: 0, steps: trainerOptions.steps };
+      return inductionMeasure();
+    } catch (error) {
+      return errorReport(error);
+    }
+  },
+
+  /** Trains the experiment `count` more steps (never past its last) and measures it again. */
+  advanceInduction(count) {
+    const report = induction.trainer.step(Math.min(count, induction.steps - induction.step));
+    induction.step = report.step;
+    return inductionMeasure();
   },
 
   dispose() {

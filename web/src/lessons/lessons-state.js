@@ -6,7 +6,7 @@ import { parseCell } from '../drawing/cell-input.js';
 import { defaultStory, storyLines } from './widgets/memory-math.js';
 import { widths } from './widgets/scaling-math.js';
 import { defaultScores, temperatureRange } from './widgets/softmax-math.js';
-import { languagePairs } from '../translation/translation-state.js';
+import { languagePairs, translationLimits } from '../translation/translation-state.js';
 
 const exampleSentences = languagePairs['en-es'].examples;
 const decodingSentenceCount = exampleSentences.length; // lesson 9's sentences are the same examples
@@ -18,7 +18,7 @@ export const lessonCount = 10;
  * (tests/web/lessons/lessons.test.js holds this list to what the encoder writes).
  */
 export const lessonSettingNames = Object.freeze(
-  ['pos', 'dims', 'words', 'shuffle', 'add', 'hops', 'story', 'ex', 'dec', 'seed', 'ot', 'tf', 'at', 'rh', 'kv']
+  ['pos', 'dims', 'words', 'shuffle', 'add', 'hops', 'story', 'ex', 'dec', 'beam', 'seed', 'ot', 'tf', 'at', 'rh', 'kv']
     .concat(['sc', 't', 'draw', 'order', 'axis', 'query', 'blk', 'x', 'dig', 'd', 'head', 'item', 'decay'])
     .concat(['mask', 'allow']),
 );
@@ -39,7 +39,15 @@ export function defaultLessonsState() {
     cross: { sentence: 0, head: /** @type {number | 'best'} */ ('best') },
     position: { positions: 32, dims: 32, sentence: 'the cat chased the dog', seed: 0, withPositions: false },
     memory: { hops: 2, story: [...defaultStory] },
-    decoding: { sentence: 0, choice: 'greedy', seed: 0, outputTemperature: 1, forced: false, step: 0 },
+    decoding: {
+      sentence: 0,
+      choice: 'greedy',
+      beamWidth: /** @type {number | undefined} */ (undefined), // the Translation view's until one is chosen
+      seed: 0,
+      outputTemperature: 1,
+      forced: false,
+      step: 0,
+    },
     reshape: { heads: 2, kvHeads: 8 },
     selective: { chosen: 0, decay: 0.5 },
     masks: { mode: 'none', custom: /** @type {number[] | null} */ (null) },
@@ -69,7 +77,9 @@ export function encodeLessonsState(state) {
   if (state.lesson === 9) {
     const d = state.decoding;
     params.set('ex', String(d.sentence));
-    if (d.choice === 'sample') params.set('dec', 'sample');
+    if (d.choice !== 'greedy') params.set('dec', d.choice);
+    // The beam's width as the Translation view writes it (beam=k), once the learner has chosen one.
+    if (d.choice === 'beam' && d.beamWidth !== undefined) params.set('beam', String(d.beamWidth));
     if (d.seed) params.set('seed', String(d.seed));
     if (d.outputTemperature !== 1) params.set('ot', String(d.outputTemperature));
     if (d.forced) params.set('tf', '1');
@@ -126,7 +136,9 @@ export function decodeLessonsState(search) {
   if (story.length === defaultStory.length && story.every((line) => line !== null)) state.memory.story = story;
   const d = state.decoding;
   d.sentence = integerIn(params.get('ex'), 0, decodingSentenceCount - 1) ?? 0;
-  if (params.get('dec') === 'sample') d.choice = 'sample';
+  if (['sample', 'beam'].includes(params.get('dec'))) d.choice = params.get('dec');
+  const beamWidth = integerIn(params.get('beam'), translationLimits.minBeamWidth, translationLimits.maxBeamWidth);
+  if (d.choice === 'beam' && beamWidth !== null) d.beamWidth = beamWidth;
   d.seed = integerIn(params.get('seed'), 0, 9999) ?? 0;
   if (outputTemperatures.includes(Number(params.get('ot')))) d.outputTemperature = Number(params.get('ot'));
   d.forced = params.get('tf') === '1';

@@ -1,17 +1,8 @@
 // Seeded pseudo-random numbers for the lessons' example data (never for the attention arithmetic itself):
 // the same seed gives the same numbers on every machine, so a URL reproduces what a learner saw.
+import { uniformSource } from '../../lib/seeded-random.js';
 
-/** A generator of uniform numbers in [0, 1) (mulberry32). */
-export function uniformSource(seed) {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+export { uniformSource };
 
 /** `count` standard normal numbers (Box-Muller over `uniformSource(seed)`). */
 export function gaussians(count, seed) {

@@ -18,7 +18,8 @@ import { TrainOptions } from './train-options.js';
 import { effectiveHeads, isLanguageTask, snapshotSteps, trainerOptions } from './train-state.js';
 import { ModuleFaultError, TrainingRun, WorkerLostError, WorkerStartError } from './training-run.js';
 import { WorkerSession } from './worker-session.js';
-import { downloadBytes, modelFileName, savedModelContext, savedModelLabel, YourModels } from './your-models.js';
+import { downloadBytes } from '../common/download.js';
+import { modelFileName, savedModelContext, savedModelLabel, YourModels } from './your-models.js';
 
 export class TrainView {
   /**

@@ -2,6 +2,7 @@
 // buttons to use, rename, download or delete it. Failures of the storage are said in the list's status line;
 // the model in memory stays usable and downloadable whatever happens here.
 import { button, element } from '../common/controls.js';
+import { downloadBytes } from '../common/download.js';
 import { ModelStore } from './saved-models.js';
 import { isLanguageTask } from './train-state.js';
 
@@ -12,16 +13,6 @@ const twoDigits = (n) => String(n).padStart(2, '0');
 function dateText(time) {
   const d = new Date(time);
   return `${d.getFullYear()}-${twoDigits(d.getMonth() + 1)}-${twoDigits(d.getDate())} ${twoDigits(d.getHours())}:${twoDigits(d.getMinutes())}`;
-}
-
-/** A download of `bytes` as `fileName`, started at once. */
-export function downloadBytes(bytes, fileName) {
-  const link = element('a', {
-    href: URL.createObjectURL(new Blob([bytes], { type: 'application/octet-stream' })),
-    download: fileName,
-  });
-  link.click();
-  setTimeout(() => URL.revokeObjectURL(link.href), 10_000);
 }
 
 /** The file name a model's weights download under: task, width, heads and steps. */

@@ -1,0 +1,66 @@
+// web/lib's induction-head measures (induction.js): the repeated sequences they read, and the scores' shape, range
+// and refusals on a language model of characters.
+import { describe, expect, it } from 'vitest';
+import { createTrainer, inductionScores, repeatedSequences } from '../../../web/lib/index.js';
+
+describe('repeatedSequences', () => {
+  it('draws distinct characters of every length in range, each half repeated, the same for the same seed', () => {
+    const sequences = repeatedSequences({ count: 300, minLength: 4, maxLength: 9, seed: 5 });
+    expect(repeatedSequences({ count: 300, minLength: 4, maxLength: 9, seed: 5 })).toEqual(sequences);
+    expect(repeatedSequences({ count: 300, minLength: 4, maxLength: 9, seed: 6 })).not.toEqual(sequences);
+    const lengths = new Set();
+    for (const sequence of sequences) {
+      const half = sequence.slice(0, sequence.length / 2);
+      expect(sequence).toBe(half + half);
+      expect(new Set(half).size).toBe(half.length);
+      expect(half).toMatch(/^[a-z]+$/);
+      lengths.add(half.length);
+    }
+    expect([...lengths].sort()).toEqual([4, 5, 6, 7, 8, 9]);
+    expect(
+      repeatedSequences({ count: 3, alphabet: 'xyz', minLength: 3, maxLength: 3 }).every((s) => s.length === 6),
+    ).toBe(true);
+  });
+
+  it('names what is wrong with its options', () => {
+    expect(() => repeatedSequences({ count: 0 })).toThrow(/count must be a whole number from 1, got number 0/);
+    expect(() => repeatedSequences({ count: 2, seed: 1.5 })).toThrow(/seed must be a whole number, got number 1\.5/);
+    expect(() => repeatedSequences({ count: 2, maxLength: 30 })).toThrow(/≤ the alphabet's 26 characters, got 8 to 30/);
+    expect(() => repeatedSequences({ count: 2, minLength: 1 })).toThrow(/2 ≤ minLength/);
+    expect(() => repeatedSequences({ count: 2, alphabet: 7 })).toThrow(TypeError);
+  });
+});
+
+describe('inductionScores', () => {
+  it('gives every head of an attention-only model its scores, each a share of attention, and the loss on each half', async () => {
+    const corpus = repeatedSequences({ count: 200, seed: 2 })
+      .map((s) => `${s}\n`)
+      .join('');
+    const trainer = await createTrainer({
+      task: { corpus, context: 48 },
+      model: { dModel: 16, heads: 2, ffn: 0, layers: 2, positions: 'rope' },
+      steps: 20,
+    });
+    expect(trainer.languageModel().config.ffn).toBe(0);
+    trainer.step(20);
+    const lm = trainer.languageModel();
+    const scores = inductionScores(lm, repeatedSequences({ count: 4, seed: 3 }));
+    for (const kind of ['previousToken', 'prefixMatching']) {
+      expect(scores[kind]).toHaveLength(2);
+      for (const layer of scores[kind]) {
+        expect(layer).toHaveLength(2);
+        for (const share of layer) (expect(share).toBeGreaterThan(0), expect(share).toBeLessThan(1));
+      }
+    }
+    // 20 steps learn which 26 characters occur (log2 26 = 4.7 bits), not yet any repeat.
+    expect(scores.firstHalfBits).toBeGreaterThan(4);
+    expect(scores.firstHalfBits).toBeLessThan(8);
+    expect(Math.abs(scores.repeatBits - scores.firstHalfBits)).toBeLessThan(1);
+    expect(() => inductionScores(lm, ['abcabd'])).toThrow(/a string followed by itself, got string abcabd/);
+    expect(() => inductionScores(lm, ['abcdefghijklmnopqrstuvwxyz'.repeat(2)])).toThrow(
+      /longer than the model's context/,
+    );
+    lm.dispose();
+    trainer.dispose();
+  });
+});

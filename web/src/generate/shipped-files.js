@@ -1,0 +1,35 @@
+// The Generate view's two large files, fetched only when a learner asks for them: Pride and Prejudice (685 kB, when
+// training on it starts) and the language model trained on it (when they choose to write with it). Vite emits both as
+// assets of the build (web/corpora is not the public folder), and the service worker caches them only once fetched,
+// so a visitor who never asks never downloads them.
+const austenUrl = new URL('../../corpora/pride-and-prejudice.txt', import.meta.url);
+const trainedModelUrl = new URL('../../corpora/pride-and-prejudice-language-model.bin', import.meta.url);
+
+/**
+ * What scripts/train-model.sh trained the shipped model with, and what it scores on the novel's held-out tenth: said
+ * on the page, and held to the file by tests/web/generate/trained-model.test.js.
+ */
+export const trainedModel = Object.freeze({ steps: 3000, batch: 16, heldOutBitsPerCharacter: 2.04 });
+
+/** `read(response)` of `url`, fetched once; a failed fetch is tried again at the next call. */
+function fetchedOnce(url, what, read) {
+  let pending = null;
+  return () => {
+    pending ??= fetch(url).then((response) => {
+      if (!response.ok) throw new Error(`${what} could not be fetched (${response.status}).`);
+      return read(response);
+    });
+    pending.catch(() => (pending = null));
+    return pending;
+  };
+}
+
+/** The novel's text. */
+export const fetchAusten = fetchedOnce(austenUrl, 'Pride and Prejudice', (response) => response.text());
+
+/** The trained model's weight file, for loadLanguageModel({ weights }). */
+export const fetchTrainedModel = fetchedOnce(
+  trainedModelUrl,
+  'The trained model',
+  async (response) => new Uint8Array(await response.arrayBuffer()),
+);
