@@ -189,8 +189,12 @@ Error unknown_word_rate(double rate, const std::string& task) {
   return {};
 }
 
-Error training_task(const std::string& task, double min_length, double max_length) {
-  if (tasks::translation_language(task) || task == "pairs") return {};
+Error training_task(const std::string& task, double min_length, double max_length, double longest_sentence) {
+  if (tasks::translation_language(task)) {
+    if (is_count(longest_sentence) && longest_sentence >= 2 && longest_sentence <= 12) return {};  // corpus.h's limits
+    return range_error("longestSentence must be a whole number of words from 2 to 12, got " + number(longest_sentence));
+  }
+  if (task == "pairs") return {};
   if (task != "reverse" && task != "sort" && task != "copy") {
     return range_error("task must be 'en-es', 'en-ja', 'en-mr', 'reverse', 'sort', 'copy' or { pairs }, got '" + task +
                        "'");

@@ -95,7 +95,7 @@ inline constexpr double kMaxTrainingParameters = 2e6;
 Error training_options(const TrainingArgs& a);
 // task is 'en-es', 'en-ja', 'reverse', 'sort', 'copy' or 'pairs'; for the sequence tasks, 1 ≤ minLength ≤ maxLength
 // ≤ 12.
-Error training_task(const std::string& task, double min_length, double max_length);
+Error training_task(const std::string& task, double min_length, double max_length, double longest_sentence);
 // unknownWordRate: a number from 0 to 1; above 0 only for a task whose pairs have word alignments (not pasted
 // pairs, whose alignments are unknown: no word could be masked, and the model's <unk> would stay untrained).
 Error unknown_word_rate(double rate, const std::string& task);

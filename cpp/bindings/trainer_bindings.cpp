@@ -57,7 +57,7 @@ val error_result(const check::Error& error) {
   return js::error_result(error.kind == check::ErrorKind::type_error ? "TypeError" : "RangeError", error.message);
 }
 
-// trainerCreate({ task, minLength, maxLength, seed, dataSeed, steps, batchSize, learningRate, warmupSteps,
+// trainerCreate({ task, minLength, maxLength, longestSentence, seed, dataSeed, steps, batchSize, learningRate, warmupSteps,
 //                 dModel, heads, ffn, encoderLayers, decoderLayers, kvHeads, tiedOutput, noPositions, noScaling,
 //                 sigmoidGates, unknownWordRate })
 //   → { id, parameters } | { error }    (web/lib checked the types; the values are checked here)
@@ -70,6 +70,7 @@ val trainer_create(const val& o) {
   request.task = o["task"].as<std::string>();
   request.min_length = o["minLength"].as<double>();
   request.max_length = o["maxLength"].as<double>();
+  request.longest_sentence = o["longestSentence"].as<double>();
   if (request.task == "pairs") {
     // Refused before the string is copied into wasm memory (a UTF-16 unit is at least one UTF-8 byte).
     if (o["pairsText"]["length"].as<double>() > check::kMaxPairsTextBytes) {
@@ -153,13 +154,14 @@ val trainer_translator(int id) {
   return bindings::register_translator(entry->trainer->model());
 }
 
-// trainerSave(id, int8) → { bytes: Uint8Array } in the weight-file format loadTranslator reads: float16
-// parameters, or 8-bit blocks (the shipped models' encoding).
-val trainer_save(int id, bool int8) {
+// trainerSave(id, encoding) → { bytes: Uint8Array } in the weight-file format loadTranslator reads: encoding 0
+// float16 parameters, 1 8-bit blocks, 2 4-bit blocks (the shipped models' encoding); web/lib checks it.
+val trainer_save(int id, int encoding) {
   TrainerEntry* entry = find(id);
   if (!entry) return disposed();
-  return js::bytes_result(model::save_weights(
-      entry->trainer->model(), int8 ? model::WeightEncoding::int8_blocks : model::WeightEncoding::float16));
+  if (encoding < 0 || encoding > static_cast<int>(model::WeightEncoding::int4_blocks))
+    return js::error_result("RangeError", "unknown weight encoding " + std::to_string(encoding));
+  return js::bytes_result(model::save_weights(entry->trainer->model(), static_cast<model::WeightEncoding>(encoding)));
 }
 
 // trainerReference(id, sentence) → { reference: { target, sourceIndex } | null }: the task's true answer.

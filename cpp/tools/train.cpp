@@ -39,16 +39,18 @@ int main(int argc, char** argv) {
                           {"task", "en-es"},
                           {"min-length", "3"},
                           {"max-length", "8"},
+                          {"longest-sentence", "12"},
                           {"unk-rate", "0"}},
                          {"tie-output"});
-  // --task en-es, en-ja or en-mr (the corpus's language pairs) or a sequence task (reverse, sort, copy) with
-  // --min-length/--max-length.
+  // --task en-es, en-ja or en-mr (the corpus's language pairs; --longest-sentence: English words, 2-12) or a
+  // sequence task (reverse, sort, copy) with --min-length/--max-length.
   if (!tasks::named_task(o.text("task"), {}, 0)) {
     std::cerr << "--task must be en-es, en-ja, en-mr, reverse, sort or copy\n";
     return 1;
   }
   auto make_task = [&](std::uint64_t seed) {
-    return tasks::named_task(o.text("task"), {o.number("min-length"), o.number("max-length")}, seed);
+    return tasks::named_task(o.text("task"), {o.number("min-length"), o.number("max-length")}, seed,
+                             o.number("longest-sentence"));
   };
   // --unk-rate p: train to carry unknown words (each maskable word pair becomes <unk> with probability p); the
   // model then has "<unk>" in both vocabularies. 0, the default, trains exactly as before.
@@ -95,15 +97,17 @@ int main(int argc, char** argv) {
         .write(reinterpret_cast<const char*>(m.parameters.data()),
                static_cast<std::streamsize>(m.parameters.size() * 4));
   }
-  // --file-encoding int8: the weight file's parameters as 8-bit blocks (the shipped models); the evaluation below
-  // reads the file back, so it scores the weights as stored.
+  // --file-encoding int8 or int4: the weight file's parameters as 8- or 4-bit blocks (int4: the shipped models); the
+  // evaluation below reads the file back, so it scores the weights as stored.
   const std::string encoding = o.text("file-encoding");
-  if (encoding != "float16" && encoding != "int8") {
-    std::cerr << "--file-encoding must be float16 or int8\n";
+  if (encoding != "float16" && encoding != "int8" && encoding != "int4") {
+    std::cerr << "--file-encoding must be float16, int8 or int4\n";
     return 1;
   }
-  const std::vector<std::uint8_t> bytes =
-      model::save_weights(m, encoding == "int8" ? model::WeightEncoding::int8_blocks : model::WeightEncoding::float16);
+  const std::vector<std::uint8_t> bytes = model::save_weights(
+      m, encoding == "int8"   ? model::WeightEncoding::int8_blocks
+         : encoding == "int4" ? model::WeightEncoding::int4_blocks
+                              : model::WeightEncoding::float16);
   std::ofstream(o.text("out"), std::ios::binary).write(reinterpret_cast<const char*>(bytes.data()), bytes.size());
   model::LoadedModel loaded = model::load_weights(bytes.data(), bytes.size());
   if (!loaded.model) {

@@ -18,7 +18,10 @@ int main(int argc, char** argv) {
                           {"held-out", "1000"},
                           {"held-out-seed", "2"},
                           {"temperature", "1"},
-                          {"kernels", "fast"}});
+                          {"kernels", "fast"},
+                          {"parameters", ""},
+                          {"save-as", ""},
+                          {"out", ""}});
   std::ifstream in(o.text("model"), std::ios::binary);
   const std::vector<std::uint8_t> bytes{std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
   model::LoadedModel loaded = model::load_weights(bytes.data(), bytes.size());
@@ -26,6 +29,32 @@ int main(int argc, char** argv) {
     std::cerr << o.text("model") << ": " << loaded.error << "\n";
     return 1;
   }
+  // --parameters FILE (train --dump-parameters' float32 weights, for this model's shape) --save-as ENCODING --out
+  // FILE: the same model stored another way (float16, int8 or int4), then scored as stored: how much an encoding
+  // costs, without training again.
+  if (!o.text("parameters").empty()) {
+    std::ifstream dump(o.text("parameters"), std::ios::binary);
+    std::vector<float>& p = loaded.model->parameters;
+    dump.read(reinterpret_cast<char*>(p.data()), static_cast<std::streamsize>(p.size() * sizeof(float)));
+    if (!dump || dump.peek() != std::char_traits<char>::eof()) {
+      std::cerr << o.text("parameters") << ": not " << p.size() << " float32 parameters\n";
+      return 1;
+    }
+  }
+  if (!o.text("save-as").empty()) {
+    const std::string& as = o.text("save-as");
+    if (as != "float16" && as != "int8" && as != "int4") {
+      std::cerr << "--save-as must be float16, int8 or int4\n";
+      return 1;
+    }
+    const auto saved = model::save_weights(*loaded.model, as == "int8"   ? model::WeightEncoding::int8_blocks
+                                                          : as == "int4" ? model::WeightEncoding::int4_blocks
+                                                                         : model::WeightEncoding::float16);
+    std::ofstream(o.text("out"), std::ios::binary)
+        .write(reinterpret_cast<const char*>(saved.data()), static_cast<std::streamsize>(saved.size()));
+    loaded = model::load_weights(saved.data(), saved.size());
+  }
+  // NOLINTNEXTLINE(bugprone-unchecked-optional-access): loaded above, or re-read from bytes this build wrote
   model::Translator translator(std::move(*loaded.model),
                                o.text("kernels") == "reference" ? reference_kernels() : fast_kernels());
   if (!o.text("sentence").empty()) {

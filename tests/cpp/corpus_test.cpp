@@ -50,6 +50,25 @@ TEST(Corpus, TrainingAndHeldOutAreDisjointAndHeldOutIsDistinct) {
   }
 }
 
+// A smaller task of the same grammar (the Train view's default): sentences of at most `longest` English words, in
+// training and held out alike, for every language pair; the limit is clamped to the corpus's 2-12.
+TEST(Corpus, TheLongestSentenceLimitsTrainingAndHeldOutSentences) {
+  for (const Language language : {Language::spanish, Language::japanese, Language::marathi}) {
+    for (const std::size_t longest : {std::size_t{3}, std::size_t{5}}) {
+      std::size_t longest_seen = 0;
+      for (const auto& p : held_out_set(300, 2, language, longest)) {
+        ASSERT_LE(p.source.size(), longest) << join(p.source);
+        longest_seen = std::max(longest_seen, p.source.size());
+      }
+      EXPECT_EQ(longest_seen, longest) << "the limit is reached, not just respected";
+      TrainingStream stream(1, language, longest);
+      for (int i = 0; i < 2000; ++i) ASSERT_LE(stream.next().source.size(), longest);
+    }
+  }
+  for (const auto& p : held_out_set(50, 2, Language::spanish, 0)) EXPECT_GE(p.source.size(), kMinWords);
+  EXPECT_EQ(held_out_set(20, 2, Language::spanish, 99)[0].source, held_out_set(20, 2)[0].source);
+}
+
 TEST(Corpus, LengthsVocabularyAndAlignmentsAreInRange) {
   EXPECT_GE(english_words().size(), 250u);
   EXPECT_LE(english_words().size(), 350u);

@@ -125,6 +125,28 @@ TEST(Hardening, OtherTasksIgnoreUncheckedSequenceLengths) {
   EXPECT_TRUE(setup.task);
 }
 
+// The longest sentence, likewise: checked (and converted) for the language pairs only.
+TEST(Hardening, TheLongestSentenceIsCheckedForTheLanguagePairsAndIgnoredByTheOthers) {
+  check::TrainerRequest r;
+  r.numbers = {1, 1, 10, 4, 0.01, 0, 16, 2, 16, 1, 1, 2};
+  r.task = "reverse";
+  r.longest_sentence = INFINITY;
+  EXPECT_FALSE(check::trainer_setup(r).error);
+  r.task = "en-es";
+  for (const double bad : {1.0, 13.0, 4.5, double{NAN}, double{INFINITY}}) {
+    r.longest_sentence = bad;
+    const check::TrainerSetup setup = check::trainer_setup(r);
+    EXPECT_NE(setup.error.message.find("longestSentence must be a whole number of words from 2 to 12"),
+              std::string::npos)
+        << bad;
+    EXPECT_FALSE(setup.task);
+  }
+  r.longest_sentence = 4;
+  const check::TrainerSetup setup = check::trainer_setup(r);
+  ASSERT_FALSE(setup.error) << setup.error.message;
+  for (const auto& pair : setup.task->held_out(200, 2)) EXPECT_LE(pair.source.size(), 4u);
+}
+
 // Found by call_checks_fuzzer: scale = temperature = 1e300 passed as finite, became infinity in float32, and
 // attention returned NaN (infinity / infinity) for every weight.
 TEST(Hardening, ScaleAndTemperatureStayFiniteInFloat) {

@@ -78,33 +78,54 @@ TEST(WeightFile, RefusesForeignCorruptedTruncatedAndNewerFiles) {
   EXPECT_NE(refused(newer).find("format version 5, but this build reads versions 1 to 4"), std::string::npos);
 }
 
-// The shipped models' encoding: 8-bit values in blocks of 64 with a float16 scale each, version 4.
-TEST(WeightFile, EightBitBlocksKeepEachValueWithinHalfAStepAndReadBackTheSame) {
-  TranslationModel m = new_translation_model(tiny_model_config(), 5);
-  m.parameters[3] = 0;  // a block's values need not be nonzero; a block of zeros has scale 0
-  std::fill(m.parameters.begin() + kWeightBlock, m.parameters.begin() + 2 * kWeightBlock, 0.0f);
-  const auto bytes = save_weights(m, WeightEncoding::int8_blocks);
-  EXPECT_EQ(bytes[4], 4) << "8-bit parameters need version 4";
-  const std::size_t blocks = (m.parameters.size() + kWeightBlock - 1) / kWeightBlock;
-  // A version-1 file's bytes, less one byte a parameter, plus the scales and version 4's three header words.
-  EXPECT_EQ(bytes.size(), save_weights(m).size() - m.parameters.size() + 2 * blocks + 12);
-  const LoadedModel loaded = load_weights(bytes.data(), bytes.size());
-  ASSERT_TRUE(loaded.model) << loaded.error;
-  EXPECT_EQ(loaded.encoding, WeightEncoding::int8_blocks);
-  EXPECT_EQ(loaded.model->config.key_value_heads(), m.config.heads);
-  for (std::size_t start = 0; start < m.parameters.size(); start += kWeightBlock) {
-    const std::size_t end = std::min(m.parameters.size(), start + kWeightBlock);
-    float largest = 0;
-    for (std::size_t i = start; i < end; ++i) largest = std::max(largest, std::fabs(m.parameters[i]));
-    const float step = largest / 127;
-    for (std::size_t i = start; i < end; ++i)
-      ASSERT_NEAR(loaded.model->parameters[i], m.parameters[i], step * 0.51f + 1e-7f) << i;
+// The block encodings: 8-bit values in blocks of 64 and 4-bit values (the shipped models) in blocks of 32, two to
+// a byte, each block with a float16 scale; version 4.
+TEST(WeightFile, BlockEncodingsKeepEachValueWithinHalfAStepAndReadBackTheSame) {
+  struct Format {
+    WeightEncoding encoding;
+    std::size_t block;
+    float largest;
+  };
+  for (const Format f : {Format{WeightEncoding::int8_blocks, kWeightBlock, 127},
+                         Format{WeightEncoding::int4_blocks, kWeight4Block, 7}}) {
+    SCOPED_TRACE(static_cast<int>(f.encoding));
+    TranslationModel m = new_translation_model(tiny_model_config(), 5);
+    m.parameters[3] = 0;  // a block's values need not be nonzero; a block of zeros has scale 0
+    std::fill(m.parameters.begin() + f.block, m.parameters.begin() + 2 * f.block, 0.0f);
+    const std::vector<std::uint8_t> bytes = save_weights(m, f.encoding);
+    EXPECT_EQ(bytes[4], 4) << "block parameters need version 4";
+    const std::size_t count = m.parameters.size(), blocks = (count + f.block - 1) / f.block;
+    const std::size_t values = f.largest == 127 ? count : count / f.block * (f.block / 2) + (count % f.block + 1) / 2;
+    // A version-1 file's bytes, less its two bytes a parameter, plus the values, the scales and version 4's
+    // three header words.
+    EXPECT_EQ(bytes.size(), save_weights(m).size() - 2 * count + values + 2 * blocks + 12);
+    const LoadedModel loaded = load_weights(bytes.data(), bytes.size());
+    ASSERT_TRUE(loaded.model) << loaded.error;
+    EXPECT_EQ(loaded.encoding, f.encoding);
+    EXPECT_EQ(loaded.model->config.key_value_heads(), m.config.heads);
+    const std::vector<float>& read = loaded.model->parameters;
+    for (std::size_t start = 0; start < count; start += f.block) {
+      const std::size_t end = std::min(count, start + f.block);
+      float largest = 0;
+      for (std::size_t i = start; i < end; ++i) largest = std::max(largest, std::fabs(m.parameters[i]));
+      const float step = largest / f.largest;
+      for (std::size_t i = start; i < end; ++i) ASSERT_NEAR(read[i], m.parameters[i], step * 0.51f + 1e-7f) << i;
+    }
+    EXPECT_EQ(read[3], 0.0f);
+    if (f.largest == 7) {  // the first block's first byte: its first value in the low nibble, the second in the high
+      const std::size_t first = bytes.size() - 4 - values - 2 * blocks + 2;
+      const auto level = [&](std::size_t i) {
+        float largest = 0;
+        for (std::size_t j = 0; j < f.block; ++j) largest = std::max(largest, std::fabs(read[j]));
+        return static_cast<int>(std::nearbyint(read[i] / (largest / 7)));
+      };
+      EXPECT_EQ(bytes[first], ((level(0) & 0xF) | ((level(1) & 0xF) << 4)));
+    }
+    EXPECT_EQ(save_weights(*loaded.model, f.encoding), bytes) << "a second save changes nothing";
   }
-  EXPECT_EQ(loaded.model->parameters[3], 0.0f);
-  EXPECT_EQ(save_weights(*loaded.model, WeightEncoding::int8_blocks), bytes) << "a second save changes nothing";
 }
 
-TEST(WeightFile, EightBitFilesRefuseAnUnknownEncodingAndAWrongLength) {
+TEST(WeightFile, BlockFilesRefuseAnUnknownEncodingAndAWrongLength) {
   const auto good = save_weights(new_translation_model(tiny_model_config(), 5), WeightEncoding::int8_blocks);
   const auto with_checksum = [](std::vector<std::uint8_t> bytes) {
     bytes.resize(bytes.size() - 4);
@@ -118,6 +139,9 @@ TEST(WeightFile, EightBitFilesRefuseAnUnknownEncodingAndAWrongLength) {
   auto float16 = good;
   float16[4 + 4 * 9] = 0;  // the same bytes read as float16 parameters: too few
   EXPECT_NE(with_checksum(float16).find("its length does not match its header"), std::string::npos);
+  auto four_bits = good;
+  four_bits[4 + 4 * 9] = 2;  // read as 4-bit blocks: too many bytes
+  EXPECT_NE(with_checksum(four_bits).find("its length does not match its header"), std::string::npos);
 }
 
 TEST(Training, IsDeterministicWhateverTheThreadCount) {

@@ -44,6 +44,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* bytes, std::size_t siz
                                                      : task_names[p.ConsumeIntegralInRange<std::size_t>(0, 7)];
   r.min_length = number(p, 1, 16);
   r.max_length = number(p, 1, 16);
+  r.longest_sentence = number(p, 0, 14);
   r.held_out_share = p.ConsumeBool() ? number(p, 0, 1) : p.ConsumeFloatingPointInRange<double>(0.01, 0.5);
   r.lowercase = p.ConsumeBool();
   r.no_positions = p.ConsumeBool();

@@ -29,6 +29,7 @@ int main(int argc, char** argv) {
                         {"d2-unscaled", 2, 1, 2, 1, true, false, false},
                         {"d2-sigmoid", 2, 2, 2, 1, true, true, true},
                         {"d4-h2-int8", 4, 2, 4, 1, true, true, false, model::WeightEncoding::int8_blocks},
+                        {"d4-h2-int4", 4, 2, 4, 1, true, true, false, model::WeightEncoding::int4_blocks},
                         {"d4-h2-tied", 4, 2, 4, 1, true, true, false, model::WeightEncoding::float16, true}};
   const auto task = tasks::named_task("copy", {1, 2}, 1);
   for (const Seed& s : seeds) {

@@ -252,6 +252,13 @@ export function supportsRelaxedSimd(): boolean;
 export function supportsThreads(): boolean;
 
 /**
+ * The web font the library ships for the English → Marathi model's words (Noto Sans Devanagari, cut down to the
+ * letters the model writes; SIL Open Font License 1.1, in web/lib/fonts/). A page without a Devanagari system font
+ * adds it to its fonts, e.g. `document.fonts.add(new FontFace(family, \`url(${url})\`, { unicodeRange }))`.
+ */
+export const devanagariFont: { readonly family: string; readonly url: URL; readonly unicodeRange: string };
+
+/**
  * A Web Worker running `script`, started so that it runs in every engine: from its own URL, or, in Firefox on a
  * cross-origin isolated page, from a one-line blob: URL that loads it (Firefox never starts a worker whose URL a
  * fetch-handling service worker controls there). Hosts with a strict CSP that serve Firefox cross-origin isolated
@@ -398,7 +405,7 @@ export interface HeldOutSentence {
 }
 
 /** The shipped models: toy English → Spanish, and toy English → Japanese (romanized, verb last). */
-export type ShippedModel = 'en-es' | 'en-ja';
+export type ShippedModel = 'en-es' | 'en-ja' | 'en-mr';
 
 export interface Translator {
   readonly backend: Backend;
@@ -549,7 +556,7 @@ export interface EvaluateOptions {
 
 export interface TranslatorOptions extends LoadOptions {
   /**
-   * A shipped model by name ('en-es', the default, or 'en-ja'), or a weight file: a URL (or string) or its
+   * A shipped model by name ('en-es', the default, 'en-ja' or 'en-mr'), or a weight file: a URL (or string) or its
    * bytes. Each shipped model is fetched only when loaded.
    */
   model?: ShippedModel | string | URL | Uint8Array | ArrayBuffer;
@@ -639,6 +646,11 @@ export interface TrainerOptions extends LoadOptions {
   task?: TrainingTask | PairsTask;
   /** Source lengths of a sequence task, distractors included: 1 ≤ min ≤ max ≤ 16. Default { min: 3, max: 8 }. */
   sequenceLength?: { min?: number; max?: number };
+  /**
+   * The language pairs' longest English sentence, in words (2 to 12), for training and held-out sentences alike: a
+   * smaller task of the same grammar that trains in seconds. Default 12 (the whole corpus).
+   */
+  longestSentence?: number;
   /** Seeds the initial weights. Default 7 (the shipped model's). Whole number, 0 to 2^53 − 1. */
   seed?: number;
   /** Seeds the stream of training sentences. Default 1. */
@@ -724,9 +736,10 @@ export interface Trainer {
   translator(): Translator;
   /**
    * The current weights as a weight file; loadTranslator({ model: bytes }) reads it. `encoding`: 'float16'
-   * (default) or 'int8' (8-bit blocks of 64 with a float16 scale each, as the shipped models: half the bytes).
+   * (default), 'int8' (8-bit blocks of 64 with a float16 scale each: half the bytes) or 'int4' (4-bit blocks of
+   * 32 with a float16 scale each, as the shipped models: 28% of the bytes).
    */
-  save(options?: { encoding?: 'float16' | 'int8' }): Uint8Array;
+  save(options?: { encoding?: 'float16' | 'int8' | 'int4' }): Uint8Array;
   /**
    * The task's own answer for a source sentence: the target words and, for each, the index of the source word
    * it comes from (-1 for none); null when the task has none (a sentence outside the toy grammar, a sequence

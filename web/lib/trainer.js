@@ -17,6 +17,7 @@ import * as validate from './validate.js';
 export const trainerDefaults = Object.freeze({
   task: 'en-es',
   sequenceLength: Object.freeze({ min: 3, max: 8 }),
+  longestSentence: 12,
   seed: 7,
   dataSeed: 1,
   steps: 400,
@@ -57,10 +58,14 @@ function optionsObject(value, name) {
 }
 
 /** Every option createTrainer knows (a task given as an object: pasted pairs or text). */
+/** The weight file's parameter encodings, by the number the file (and trainerSave) stores. */
+const weightEncodings = Object.freeze(['float16', 'int8', 'int4']);
+
 const trainerOptionShape = {
   backend: null,
   task: { pairs: null, text: null, heldOut: null, lowercase: null },
   sequenceLength: { min: null, max: null },
+  longestSentence: null,
   seed: null,
   dataSeed: null,
   steps: null,
@@ -99,6 +104,7 @@ export function resolveTrainerOptions(options = {}) {
       min: number(lengths, 'min', trainerDefaults.sequenceLength.min, 'options.sequenceLength.'),
       max: number(lengths, 'max', trainerDefaults.sequenceLength.max, 'options.sequenceLength.'),
     },
+    longestSentence: number(options, 'longestSentence', trainerDefaults.longestSentence, 'options.'),
     seed: number(options, 'seed', trainerDefaults.seed, 'options.'),
     dataSeed: number(options, 'dataSeed', trainerDefaults.dataSeed, 'options.'),
     steps: number(options, 'steps', trainerDefaults.steps, 'options.'),
@@ -193,20 +199,21 @@ class Trainer {
 
   /**
    * The current weights as a weight file, for loadTranslator({ model: bytes }) or a download: `encoding`
-   * 'float16' (the default) or 'int8' (8-bit values in blocks of 64 sharing a float16 scale, as the shipped
-   * models are stored: half the bytes; format version 4, which older builds refuse by name).
+   * 'float16' (the default), 'int8' (8-bit values in blocks of 64 sharing a float16 scale: half the bytes) or
+   * 'int4' (4-bit values in blocks of 32 sharing a float16 scale, as the shipped models are stored: 28% of the
+   * bytes); the block encodings are format version 4, which older builds refuse by name.
    */
   save(options = {}) {
     this.#handle.live('save');
-    const int8 = withOperation('save', () => {
+    const encoding = withOperation('save', () => {
       validate.requireObject(options, 'options');
       checkKnownKeys(options, { encoding: null }, { operation: 'save' });
-      const encoding = validate.optionalString(options.encoding, 'options.encoding', 'float16');
-      if (encoding !== 'float16' && encoding !== 'int8')
-        throw new RangeError(`options.encoding must be 'float16' or 'int8', got '${encoding}'`);
-      return encoding === 'int8';
+      const name = validate.optionalString(options.encoding, 'options.encoding', 'float16');
+      const index = weightEncodings.indexOf(name);
+      if (index < 0) throw new RangeError(`options.encoding must be 'float16', 'int8' or 'int4', got '${name}'`);
+      return index;
     });
-    return this.#handle.call('save', 'trainerSave', int8).bytes;
+    return this.#handle.call('save', 'trainerSave', encoding).bytes;
   }
 
   /**
@@ -253,7 +260,8 @@ class Trainer {
 /**
  * A trainer for a fresh translation model, or, for a task given as { corpus }, a language model (see
  * language-model.js: createLanguageModelTrainer). Options (all optional): task ('en-es', 'en-ja', 'en-mr', 'reverse', 'sort' or
- * 'copy') and sequenceLength { min, max } for the sequence tasks, seed, dataSeed, steps, batchSize,
+ * 'copy') and sequenceLength { min, max } for the sequence tasks, longestSentence (the language pairs' longest English
+ * sentence in words, 2-12: a smaller task of the same grammar; default 12), seed, dataSeed, steps, batchSize,
  * learningRate, warmupSteps, unknownWordRate (the share of aligned word pairs masked as <unk>, so the model learns
  * to carry unknown words; default 0), model { dModel, heads, kvHeads (key/value heads shared by the query heads: 1 for
  * multi-query, a divisor of heads for grouped-query; default heads), ffn, encoderLayers, decoderLayers, positions

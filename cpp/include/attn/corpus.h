@@ -55,19 +55,24 @@ bool is_held_out(const std::vector<std::string>& english);
 // The hash that split is made by (FNV-1a over the words), for other splits of word sequences.
 std::uint64_t sentence_hash(const std::vector<std::string>& words);
 
-// An endless, seeded stream of training pairs (never a held-out sentence).
+// An endless, seeded stream of training pairs (never a held-out sentence), of English sentences of at most
+// `longest` words (kMinWords to kMaxEnglishWords): a shorter limit makes a smaller task of the same grammar
+// (the Train view's default, which must train in seconds).
 class TrainingStream {
  public:
-  explicit TrainingStream(std::uint64_t seed, Language language = Language::spanish);
+  explicit TrainingStream(std::uint64_t seed, Language language = Language::spanish,
+                          std::size_t longest = kMaxEnglishWords);
   SentencePair next();
 
  private:
   std::uint64_t state_;
   Language language_;
+  std::size_t longest_;
 };
 
-// `count` distinct held-out pairs, the same for a given seed on every platform.
-std::vector<SentencePair> held_out_set(std::size_t count, std::uint64_t seed, Language language = Language::spanish);
+// `count` distinct held-out pairs of at most `longest` English words, the same for a given seed on every platform.
+std::vector<SentencePair> held_out_set(std::size_t count, std::uint64_t seed, Language language = Language::spanish,
+                                       std::size_t longest = kMaxEnglishWords);
 
 // The grammar's own translation of an English sentence (lower case, one token per word), with its alignment,
 // or nothing when the sentence is not in the grammar or not in the part the language says; then `problem`

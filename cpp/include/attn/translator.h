@@ -74,9 +74,12 @@ EncodedPair encode(const TranslationModel& model, const corpus::SentencePair& pa
 inline constexpr std::uint32_t kWeightFileVersion = 4;
 // How a weight file stores the parameters: float16 (2 bytes each: what a trainer's save() writes), or 8-bit
 // integers in blocks of kWeightBlock sharing one float16 scale, max |w| / 127 (1.03 bytes each: the shipped
-// models, which a visitor downloads: half the bytes, and still exact on held-out sentences, docs/models.md).
-enum class WeightEncoding : std::uint32_t { float16 = 0, int8_blocks = 1 };
+// models of the 101-word grammar), or 4-bit integers in blocks of kWeight4Block sharing one float16 scale,
+// max |w| / 7, two to a byte, the low nibble first (0.56 bytes each: the shipped models, which a visitor
+// downloads; still exact on held-out sentences, docs/models.md).
+enum class WeightEncoding : std::uint32_t { float16 = 0, int8_blocks = 1, int4_blocks = 2 };
 inline constexpr std::size_t kWeightBlock = 64;
+inline constexpr std::size_t kWeight4Block = 32;
 // The largest model a weight file may hold (its float32 parameters take 64 MiB in memory).
 inline constexpr std::size_t kMaxModelParameters = std::size_t{16} * 1024 * 1024;
 // The CRC-32 a weight file ends with, over the bytes before it.

@@ -197,13 +197,13 @@ Sentence random_sentence(Rng& rng, const TargetLanguage& language) {
 }
 
 // Draws until the tree is the grammar's English, the language says it and both sides' lengths fit (a
-// one-word command, "sleep", is left out: the corpus's sentences have 2-12 English words).
-SentencePair random_pair(Rng& rng, const TargetLanguage& language) {
+// one-word command, "sleep", is left out: the corpus's sentences have 2 to `longest` ≤ 12 English words).
+SentencePair random_pair(Rng& rng, const TargetLanguage& language, std::size_t longest) {
   for (;;) {
     const Sentence s = random_sentence(rng, language);
     if (!english_problem(s).empty() || !language.says(s)) continue;
     SentencePair pair = language.render(s);
-    if (pair.source.size() >= kMinWords && pair.source.size() <= kMaxEnglishWords &&
+    if (pair.source.size() >= kMinWords && pair.source.size() <= longest &&
         pair.target.size() <= kMaxTargetWords)
       return pair;
   }
@@ -223,12 +223,13 @@ std::uint64_t sentence_hash(const std::vector<std::string>& words) {
 
 bool is_held_out(const std::vector<std::string>& english) { return sentence_hash(english) % 10 == 0; }
 
-TrainingStream::TrainingStream(std::uint64_t seed, Language language) : state_(seed), language_(language) {}
+TrainingStream::TrainingStream(std::uint64_t seed, Language language, std::size_t longest)
+    : state_(seed), language_(language), longest_(std::clamp(longest, kMinWords, kMaxEnglishWords)) {}
 
 SentencePair TrainingStream::next() {
   Rng rng(state_);
   for (;;) {
-    SentencePair pair = random_pair(rng, target(language_));
+    SentencePair pair = random_pair(rng, target(language_), longest_);
     if (!is_held_out(pair.source)) {
       state_ = rng.state();
       return pair;
@@ -236,12 +237,13 @@ SentencePair TrainingStream::next() {
   }
 }
 
-std::vector<SentencePair> held_out_set(std::size_t count, std::uint64_t seed, Language language) {
+std::vector<SentencePair> held_out_set(std::size_t count, std::uint64_t seed, Language language, std::size_t longest) {
   Rng rng(seed);
   std::vector<SentencePair> out;
   std::unordered_set<std::string> seen;
+  longest = std::clamp(longest, kMinWords, kMaxEnglishWords);
   while (out.size() < count) {
-    SentencePair pair = random_pair(rng, target(language));
+    SentencePair pair = random_pair(rng, target(language), longest);
     if (is_held_out(pair.source) && seen.insert(join(pair.source)).second) out.push_back(std::move(pair));
   }
   return out;

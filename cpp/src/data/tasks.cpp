@@ -11,13 +11,13 @@ namespace {
 
 class TranslationTask final : public Task {
  public:
-  TranslationTask(std::uint64_t data_seed, corpus::Language language)
-      : stream_(data_seed, language), language_(language) {}
+  TranslationTask(std::uint64_t data_seed, corpus::Language language, std::size_t longest)
+      : stream_(data_seed, language, longest), language_(language), longest_(longest) {}
   const std::vector<std::string>& source_words() const override { return corpus::english_words(language_); }
   const std::vector<std::string>& target_words() const override { return corpus::target_words(language_); }
   Pair next() override { return stream_.next(); }
   std::vector<Pair> held_out(std::size_t count, std::uint64_t seed) const override {
-    return corpus::held_out_set(count, seed, language_);
+    return corpus::held_out_set(count, seed, language_, longest_);
   }
   std::optional<Pair> reference(const std::vector<std::string>& source) const override {
     return corpus::translate_by_grammar(source, language_);
@@ -26,6 +26,7 @@ class TranslationTask final : public Task {
  private:
   corpus::TrainingStream stream_;
   corpus::Language language_;
+  std::size_t longest_;
 };
 
 const char* const kDistractor = "#";
@@ -119,8 +120,8 @@ class SequenceTask final : public Task {
 
 }  // namespace
 
-std::unique_ptr<Task> translation_task(std::uint64_t data_seed, corpus::Language language) {
-  return std::make_unique<TranslationTask>(data_seed, language);
+std::unique_ptr<Task> translation_task(std::uint64_t data_seed, corpus::Language language, std::size_t longest) {
+  return std::make_unique<TranslationTask>(data_seed, language, longest);
 }
 
 std::unique_ptr<Task> sequence_task(SequenceKind kind, SequenceLengths lengths, std::uint64_t data_seed) {
@@ -148,8 +149,9 @@ const char* translation_task_name(corpus::Language language) {
   return "";
 }
 
-std::unique_ptr<Task> named_task(const std::string& name, SequenceLengths lengths, std::uint64_t data_seed) {
-  if (const auto language = translation_language(name)) return translation_task(data_seed, *language);
+std::unique_ptr<Task> named_task(const std::string& name, SequenceLengths lengths, std::uint64_t data_seed,
+                                 std::size_t longest_sentence) {
+  if (const auto language = translation_language(name)) return translation_task(data_seed, *language, longest_sentence);
   if (name == "reverse") return sequence_task(SequenceKind::reverse, lengths, data_seed);
   if (name == "sort") return sequence_task(SequenceKind::sort, lengths, data_seed);
   if (name == "copy") return sequence_task(SequenceKind::copy, lengths, data_seed);

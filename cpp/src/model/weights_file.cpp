@@ -3,10 +3,11 @@
 //   | (versions 2 to 4) u32 flags: 1 no positions, 2 unscaled logits, 4 sigmoid gates, 8 RoPE, 16 ALiBi,
 //     32 the output projection tied to the target embeddings (no D × vocabulary matrix among the parameters)
 //   | (version 3) u32 key/value heads, fewer than heads; (version 4) u32 key/value heads, a divisor of heads
-//   | (version 4) u32 parameter encoding: 0 float16, 1 8-bit blocks
+//   | (version 4) u32 parameter encoding: 0 float16, 1 8-bit blocks, 2 4-bit blocks
 //   | vocabulary ×2: u32 count, then per word u8 length + UTF-8 bytes
 //   | u32 parameter count | float16 × count, or per block of 64 (the last may be shorter) a float16 scale and
-//     the block's int8 values | u32 CRC-32 of every byte before it
+//     the block's int8 values, or per block of 32 a float16 scale and the block's 4-bit values two to a byte
+//     (low nibble first; an odd last block's last high nibble 0) | u32 CRC-32 of every byte before it
 #include <algorithm>
 #include <array>
 #include <cmath>
@@ -49,31 +50,88 @@ using weight_io::Writer;
 
 LoadedModel refuse(std::string why) { return {std::nullopt, "not a usable model file: " + std::move(why)}; }
 
-std::size_t blocks(std::size_t count) { return (count + kWeightBlock - 1) / kWeightBlock; }
+// How `encoding` packs parameters: values per block, the largest integer a value is rounded to, bits per value.
+struct BlockFormat {
+  std::size_t block;
+  int largest;
+  int bits;
+};
+constexpr BlockFormat kInt8{kWeightBlock, 127, 8}, kInt4{kWeight4Block, 7, 4};
+const BlockFormat& block_format(WeightEncoding encoding) {
+  return encoding == WeightEncoding::int4_blocks ? kInt4 : kInt8;
+}
 
-// Each block as its float16 scale, max |w| / 127, then round(w / scale) for each w: the scale is rounded to
+// The bytes `count` parameters take in `encoding`.
+std::size_t parameter_bytes(std::size_t count, WeightEncoding encoding) {
+  if (encoding == WeightEncoding::float16) return std::size_t{2} * count;
+  const BlockFormat& f = block_format(encoding);
+  const std::size_t blocks = (count + f.block - 1) / f.block;
+  return 2 * blocks + (f.bits == 8 ? count : count / f.block * (f.block / 2) + (count % f.block + 1) / 2);
+}
+
+// The float16 scale of a block: max |w| / largest for 8 bits; for 4 bits, of the scales from that one down to
+// 60% of it (in 16 steps), the one whose rounded values are nearest the block's in squared error, since with 15
+// levels clipping the largest value a little can place every other value better (ties keep the larger scale).
+std::uint16_t block_scale(const float* values, std::size_t count, const BlockFormat& f) {
+  float largest = 0;
+  for (std::size_t i = 0; i < count; ++i) largest = std::max(largest, std::fabs(values[i]));
+  const std::uint16_t widest = to_half(largest / static_cast<float>(f.largest));
+  if (f.bits == 8 || largest == 0) return widest;
+  std::uint16_t best = widest;
+  double best_error = INFINITY;
+  for (int step = 0; step <= 16; ++step) {
+    const std::uint16_t bits = to_half(largest * (1.0f - 0.025f * static_cast<float>(step)) / static_cast<float>(f.largest));
+    const float scale = from_half(bits);
+    double error = 0;
+    for (std::size_t i = 0; i < count; ++i) {
+      const float q = std::clamp(std::nearbyint(values[i] / scale), static_cast<float>(-f.largest), static_cast<float>(f.largest));
+      error += static_cast<double>(values[i] - q * scale) * (values[i] - q * scale);
+    }
+    if (error < best_error) best = bits, best_error = error;
+  }
+  return best;
+}
+
+// Each block as its float16 scale (block_scale), then round(w / scale), clamped, for each w: the scale is rounded to
 // float16 first, so the values are those of the scale a reader gets.
-void write_int8_blocks(const std::vector<float>& parameters, Writer& w) {
-  for (std::size_t start = 0; start < parameters.size(); start += kWeightBlock) {
-    const std::size_t end = std::min(parameters.size(), start + kWeightBlock);
-    float largest = 0;
-    for (std::size_t i = start; i < end; ++i) largest = std::max(largest, std::fabs(parameters[i]));
-    const std::uint16_t scale_bits = to_half(largest / 127);
+void write_blocks(const std::vector<float>& parameters, const BlockFormat& f, Writer& w) {
+  for (std::size_t start = 0; start < parameters.size(); start += f.block) {
+    const std::size_t end = std::min(parameters.size(), start + f.block);
+    const std::uint16_t scale_bits = block_scale(parameters.data() + start, end - start, f);
     const float scale = from_half(scale_bits);
     w.u16(scale_bits);
-    for (std::size_t i = start; i < end; ++i) {
+    const auto level = [&](std::size_t i) {
       const float q = scale > 0 ? std::nearbyint(parameters[i] / scale) : 0.0f;
-      w.u8(static_cast<std::uint8_t>(static_cast<std::int8_t>(std::clamp(q, -127.0f, 127.0f))));
+      return static_cast<int>(std::clamp(q, static_cast<float>(-f.largest), static_cast<float>(f.largest)));
+    };
+    if (f.bits == 8) {
+      for (std::size_t i = start; i < end; ++i) w.u8(static_cast<std::uint8_t>(static_cast<std::int8_t>(level(i))));
+    } else {
+      for (std::size_t i = start; i < end; i += 2) {
+        const int high = i + 1 < end ? level(i + 1) : 0;
+        w.u8(static_cast<std::uint8_t>((level(i) & 0xF) | ((high & 0xF) << 4)));
+      }
     }
   }
 }
 
-void read_int8_blocks(Reader& r, std::vector<float>& parameters) {
-  for (std::size_t start = 0; start < parameters.size(); start += kWeightBlock) {
+// A 4-bit two's-complement value, -8 to 7 (a writer never writes -8; a reader takes it as it is).
+float nibble(unsigned bits) { return static_cast<float>(bits >= 8 ? static_cast<int>(bits) - 16 : static_cast<int>(bits)); }
+
+void read_blocks(Reader& r, const BlockFormat& f, std::vector<float>& parameters) {
+  for (std::size_t start = 0; start < parameters.size(); start += f.block) {
     const float scale = from_half(r.u16());
-    const std::size_t end = std::min(parameters.size(), start + kWeightBlock);
-    for (std::size_t i = start; i < end; ++i)
-      parameters[i] = scale * static_cast<float>(static_cast<std::int8_t>(r.u8()));
+    const std::size_t end = std::min(parameters.size(), start + f.block);
+    if (f.bits == 8) {
+      for (std::size_t i = start; i < end; ++i)
+        parameters[i] = scale * static_cast<float>(static_cast<std::int8_t>(r.u8()));
+    } else {
+      for (std::size_t i = start; i < end; i += 2) {
+        const unsigned byte = r.u8();
+        parameters[i] = scale * nibble(byte & 0xF);
+        if (i + 1 < end) parameters[i + 1] = scale * nibble(byte >> 4);
+      }
+    }
   }
 }
 
@@ -92,8 +150,8 @@ std::vector<std::uint8_t> save_weights(const TranslationModel& m, WeightEncoding
   w.vocabulary(m.source);
   w.vocabulary(m.target);
   w.u32(static_cast<std::uint32_t>(m.parameters.size()));
-  if (encoding == WeightEncoding::int8_blocks) {
-    write_int8_blocks(m.parameters, w);
+  if (encoding != WeightEncoding::float16) {
+    write_blocks(m.parameters, block_format(encoding), w);
   } else {
     for (float p : m.parameters) w.u16(to_half(p));
   }
@@ -135,9 +193,9 @@ LoadedModel load_weights(const std::uint8_t* bytes, std::size_t size) {
                   " heads; they must divide the heads");
   }
   if (c.kv_heads == c.heads) c.kv_heads = 0;  // one per query head, as Config says it
-  if (encoding > static_cast<std::uint32_t>(WeightEncoding::int8_blocks))
+  if (encoding > static_cast<std::uint32_t>(WeightEncoding::int4_blocks))
     return refuse("unknown parameter encoding " + std::to_string(encoding));
-  const bool int8 = encoding == static_cast<std::uint32_t>(WeightEncoding::int8_blocks);
+  const auto stored = static_cast<WeightEncoding>(encoding);
   if (flags & ~kKnownFlags) return refuse("unknown ablation flags " + std::to_string(flags));
   c.tied_output = flags & kTiedOutput;
   c.positions = !(flags & kNoPositions);
@@ -177,24 +235,24 @@ LoadedModel load_weights(const std::uint8_t* bytes, std::size_t size) {
     return refuse("holds " + std::to_string(count) + " parameters, but its dimensions need " + std::to_string(needed) +
                   (c.tied_output ? " (its output projection tied to the target embeddings, as its flags say)" : ""));
   }
-  const std::size_t parameter_bytes = int8 ? count + 2 * blocks(count) : std::size_t{2} * count;
-  if (r.left() != parameter_bytes + 4) {
+  const std::size_t bytes_needed = parameter_bytes(count, stored);
+  if (r.left() != bytes_needed + 4) {
     return refuse("its length does not match its header: " + std::to_string(count) + " parameters need " +
-                  std::to_string(parameter_bytes) + " bytes, " + std::to_string(r.left() - 4) + " follow");
+                  std::to_string(bytes_needed) + " bytes, " + std::to_string(r.left() - 4) + " follow");
   }
   TranslationModel m;
   m.config = c;
   m.source = std::move(*source);
   m.target = std::move(*target);
   m.parameters.resize(count);
-  if (int8) {
-    read_int8_blocks(r, m.parameters);
+  if (stored != WeightEncoding::float16) {
+    read_blocks(r, block_format(stored), m.parameters);
   } else {
     for (float& p : m.parameters) p = from_half(r.u16());
   }
   for (float p : m.parameters)
     if (!std::isfinite(p)) return refuse("non-finite parameters");
-  return {std::move(m), {}, int8 ? WeightEncoding::int8_blocks : WeightEncoding::float16};
+  return {std::move(m), {}, stored};
 }
 
 }  // namespace attn::model

@@ -273,7 +273,7 @@ class Playground {
   /**
    * Shows a model in the Translation view: a weight file's bytes (trained in the Train view or opened from
    * disk; refused with a RangeError if it is not a model), or, when `bytes` is null, the shipped model of
-   * `context.task` ('en-es' or 'en-ja'). `context` describes a trained model: { task, sentence, examples }.
+   * `context.task` ('en-es', 'en-ja' or 'en-mr'). `context` describes a trained model: { task, sentence, examples }.
    */
   async useModel(bytes, label, context = {}) {
     const model = bytes ?? context.task ?? 'en-es';

@@ -6,7 +6,7 @@ import { decodeTranslationState, languagePairs } from '../translation/translatio
 
 export const translationTitle = 'Translation: watch attention align words';
 
-/** The Translation view's introduction for a shipped model's language pair (`task`: 'en-es' or 'en-ja'). */
+/** The Translation view's introduction for a shipped model's language pair (`task`: 'en-es', 'en-ja' or 'en-mr'). */
 export function translationIntroduction(task) {
   const pair = languagePairs[task];
   return [

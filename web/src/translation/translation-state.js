@@ -45,6 +45,20 @@ export const languagePairs = Object.freeze({
       'juan walks with the dogs',
     ]),
   }),
+  'en-mr': Object.freeze({
+    label: 'English → Marathi',
+    target: 'Marathi',
+    reordering:
+      'Marathi puts the verb last and joins a case ending to its noun (घरात: in the house), so “in” aligns to nothing and its line goes to the noun; the verb agrees with its subject (मुलगा वाचतो, मुलगी वाचते).',
+    examples: Object.freeze([
+      'give me the book',
+      'the boy reads the book',
+      'the girl reads the book',
+      'my big dogs sleep in my big house',
+      'where is the book',
+      'the house is big',
+    ]),
+  }),
 });
 
 /** The beam widths a select offers, as [value, text] pairs: 1 (greedy's words) to 8. */
