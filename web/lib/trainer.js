@@ -10,9 +10,10 @@ import { createLanguageModelTrainer, isLanguageModelTask } from './language-mode
 import * as validate from './validate.js';
 
 /**
- * The shipped model's shape, and a schedule that trains it in seconds rather than minutes: 400 steps at a
- * peak rate of 0.008 reached 97.8-98.8% held-out exact natively for seeds 1-3 (the shipped model's 4,000
- * steps at 0.003 take ten times longer for the last percent).
+ * The shipped model's shape, and a schedule that trains in seconds rather than minutes: 400 steps at a peak rate
+ * of 0.008. On the grammar of 101 words it reached 98% held-out exact; on today's 344 words it reaches about 35%
+ * of the whole corpus (the shipped models take 4,000 steps at 0.003), and 96.3% in 1,000 steps of sentences of
+ * at most 5 words (longestSentence: 5), the Train view's default run.
  */
 export const trainerDefaults = Object.freeze({
   task: 'en-es',

@@ -17,14 +17,15 @@ import {
 const roundTrip = (state) => decodeTrainState(`?${encodeTrainState(state)}`);
 
 describe('train state', () => {
-  it('defaults to the shipped model and a 400-step run, and keeps a default link short', () => {
+  it('defaults to the shipped model and a 1,000-step run of sentences of up to 5 words, and keeps a default link short', () => {
     const state = defaultTrainState();
     expect(state).toMatchObject({
       dModel: 32,
       heads: 4,
       encoderLayers: 2,
       decoderLayers: 2,
-      steps: 400,
+      steps: 1000,
+      longestSentence: 5,
       batchSize: 48,
       learningRate: 0.008,
       seed: 7,
@@ -33,6 +34,15 @@ describe('train state', () => {
     });
     expect(String(encodeTrainState(state))).toBe('layer=2&head=avg');
     expect(decodeTrainState('')).toEqual(state);
+  });
+
+  it('keeps the longest sentence of a language pair in the link, and nothing of it for other tasks', () => {
+    const state = { ...defaultTrainState(), task: 'en-mr', longestSentence: 8 };
+    expect(String(encodeTrainState(state))).toContain('words=8');
+    expect(decodeTrainState(encodeTrainState(state))).toMatchObject({ task: 'en-mr', longestSentence: 8 });
+    expect(String(encodeTrainState({ ...state, task: 'reverse' }))).not.toContain('words=');
+    for (const bad of ['1', '13', '4.5', 'x']) expect(decodeTrainState(`words=${bad}`).longestSentence).toBe(5);
+    expect(trainerOptions({ ...state }).longestSentence).toBe(8);
   });
 
   it('reproduces every option, ablation and the map shown', () => {
