@@ -3,6 +3,7 @@
 // so a link reproduces exactly what is on screen.
 import { backends, loadAttention, resolveBackend } from '../../lib/index.js';
 import { element } from '../common/controls.js';
+import { addClassroomTools, present, presentation } from './classroom-tools.js';
 import { embedded, enterEmbedMode } from './embed-mode.js';
 import { afterNextPaint, nextTask, whenIdle } from '../common/next-task.js';
 import { keepForOffline } from './offline-copy.js';
@@ -46,6 +47,7 @@ function setUrl(view, viewParams, { push = false } = {}) {
   next.set('view', view);
   if (requestedBackend) next.set('backend', requestedBackend);
   if (embedded) next.set('embed', '1');
+  if (presentation.on) next.set('present', '1');
   const url = `${location.pathname}?${next}`;
   if (push && url !== `${location.pathname}${location.search}`) history.pushState(null, '', url);
   else history.replaceState(null, '', url);
@@ -311,6 +313,8 @@ async function keepsSentence(translator, sentence) {
 
 async function main() {
   enterEmbedMode();
+  addClassroomTools();
+  if (presentation.on) void present(); // reports its own failure
   // The build this page's views compute with, on any thread: the library's default for a page's own thread
   // (single-thread: its matrices are small, and a threaded build would spin there waiting for its pthreads)
   // unless the URL asks for one. Training, the one big computation, picks its own in its worker.
