@@ -1,7 +1,7 @@
 // The header's tools for a classroom: the colour scheme switch, and the Present button (present mode's code and
 // styles are fetched only when asked for, by the button or by `present=1` in the URL); and the caption a printed
 // page carries. `presentation.on` tells main.js's URL to keep `present=1`.
-import { button, element } from '../common/controls.js';
+import { button } from '../common/controls.js';
 import { presentText } from './classroom-text.js';
 import { keepPrintCaption } from './print-caption.js';
 import { colorSchemeSwitch } from './theme.js';
@@ -46,9 +46,7 @@ export function addClassroomTools() {
     id: 'present-button',
     title: presentText.enterHint,
   });
-  // On the title's line (before the introduction, which takes a line of its own): nothing below it moves.
-  document
-    .querySelector('.site-header .lede')
-    .before(element('div', { className: 'page-tools' }, colorSchemeSwitch(), presentButton));
+  // Their place is in the page's HTML, its height reserved: filling it moves nothing below (a phone's layout).
+  document.getElementById('page-tools').append(colorSchemeSwitch(), presentButton);
   keepPrintCaption();
 }
