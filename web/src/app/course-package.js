@@ -27,8 +27,8 @@ function openAtPackagedLesson(lessons) {
 }
 
 /**
- * Starts the package's page: what the Lessons view takes (`lessonsViewOptions`) and what it does to it once built
- * (`attach`). `session` is the platform's launch, or null outside one.
+ * Starts the package's page (and its platform's session, when a platform launched it): what the Lessons view
+ * takes (`lessonsViewOptions`) and what it does to it once built (`attach`).
  * @param {string} mark  the index.html's data-packaged-lessons
  */
 export function startCoursePackage(mark) {
@@ -40,8 +40,6 @@ export function startCoursePackage(mark) {
   const reporting = session?.start() ?? false;
   const progress = reporting ? new ChallengeProgress(session.storage) : new ChallengeProgress();
   return {
-    lessons,
-    session: reporting ? session : null,
     // no links to the views that go further: the package does not hold them
     lessonsViewOptions: { progress, viewLink: () => null },
     /** Only the packaged lessons in the view's list (its previous and next are hidden by style.css). */

@@ -5,13 +5,22 @@
 window.calls = [];
 window.platformMessages = [];
 
-/** Starts a launch: `kept` is the CMI the platform stored (e.g. { suspend_data, core: { lesson_status } }). */
-window.launch = (kept, href) => {
+/**
+ * Starts a launch: `kept` is the CMI the platform stored (e.g. { suspend_data, core: { lesson_status } });
+ * `failing`, calls that throw (a platform whose server is down), recorded as they are made.
+ */
+window.launch = (kept, href, failing = []) => {
   const api = new Scorm12API({ logLevel: 5, onLogMessage: (_, message) => window.platformMessages.push(message) });
   if (kept) api.loadFromJSON(kept);
   for (const name of ['LMSInitialize', 'LMSCommit', 'LMSFinish']) api.on(name, () => window.calls.push([name]));
   api.on('LMSGetValue.cmi.*', (element) => window.calls.push(['LMSGetValue', element]));
   api.on('LMSSetValue.cmi.*', (element, value) => window.calls.push(['LMSSetValue', element, value]));
+  for (const name of failing) {
+    api[name] = () => {
+      window.calls.push([name, 'threw']);
+      throw new Error(`${name}: the platform's server does not answer`);
+    };
+  }
   window.API = api;
   document.getElementById('course').src = href;
 };
