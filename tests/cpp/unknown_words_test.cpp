@@ -3,6 +3,7 @@
 // of the attended source word into the output, a small model that learns to copy, and old models' refusal.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <fstream>
 #include <iterator>
 
@@ -218,10 +219,9 @@ TEST(UnknownWords, TranslationsCopyEveryOutputUnkAndReportTheUnknownWords) {
   EXPECT_EQ(f.translation->copied_from, (std::vector<int>{-1, -1, -1}));
 }
 
+// A model made without "<unk>" (every file before it, and a trainer's model without unknownWordRate).
 TEST(UnknownWords, ModelsWithoutTheTokenStillRefuseUnknownWords) {
-  std::ifstream in(ATTN_SOURCE_DIR "/web/lib/models/en-es.bin", std::ios::binary);
-  const std::vector<std::uint8_t> bytes{std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
-  Translator t(*load_weights(bytes.data(), bytes.size()).model, reference_kernels());
+  Translator t(new_translation_model(tiny_model_config(), 5), reference_kernels());
   EXPECT_FALSE(has_unknown_token(t.model()));
   const TranslateResult r = t.translate("the dog sees the zebra");
   ASSERT_TRUE(r.error);
@@ -231,6 +231,22 @@ TEST(UnknownWords, ModelsWithoutTheTokenStillRefuseUnknownWords) {
   ASSERT_TRUE(known.translation);
   EXPECT_TRUE(known.translation->copied_from.empty());
   EXPECT_TRUE(known.translation->unknown_words.empty());
+}
+
+// The shipped models carry unknown words: "john eats the apple" with a name not in the lexicon.
+TEST(UnknownWords, TheShippedModelsCarryAWordTheyHaveNeverSeen) {
+  for (const char* name : {"en-es", "en-ja", "en-mr"}) {
+    std::ifstream in(std::string(ATTN_SOURCE_DIR "/web/lib/models/") + name + ".bin", std::ios::binary);
+    const std::vector<std::uint8_t> bytes{std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
+    Translator t(*load_weights(bytes.data(), bytes.size()).model, reference_kernels());
+    ASSERT_TRUE(has_unknown_token(t.model())) << name;
+    const TranslateResult r = t.translate("the dog sees zorblax");
+    ASSERT_TRUE(r.translation) << name;
+    EXPECT_EQ(r.translation->unknown_words, std::vector<std::string>{"zorblax"}) << name;
+    EXPECT_NE(std::find(r.translation->target.begin(), r.translation->target.end(), "zorblax"),
+              r.translation->target.end())
+        << name << ": the made-up word is copied into the translation";
+  }
 }
 
 // A small model briefly trained with masking: made-up words come out copied where the reference has the word

@@ -70,7 +70,8 @@ class TrainingStream {
   std::size_t longest_;
 };
 
-// `count` distinct held-out pairs of at most `longest` English words, the same for a given seed on every platform.
+// `count` distinct held-out pairs of at most `longest` English words, the same for a given seed on every platform;
+// fewer when that many do not exist (the grammar has only so many short sentences).
 std::vector<SentencePair> held_out_set(std::size_t count, std::uint64_t seed, Language language = Language::spanish,
                                        std::size_t longest = kMaxEnglishWords);
 

@@ -242,9 +242,17 @@ std::vector<SentencePair> held_out_set(std::size_t count, std::uint64_t seed, La
   std::vector<SentencePair> out;
   std::unordered_set<std::string> seen;
   longest = std::clamp(longest, kMinWords, kMaxEnglishWords);
-  while (out.size() < count) {
+  // Short sentences are few (a few dozen of 2 words are held out): after this many draws in a row that add nothing
+  // the set is all there is, and a caller gets fewer than it asked for.
+  constexpr int kFruitlessDraws = 20000;
+  for (int fruitless = 0; out.size() < count && fruitless < kFruitlessDraws;) {
     SentencePair pair = random_pair(rng, target(language), longest);
-    if (is_held_out(pair.source) && seen.insert(join(pair.source)).second) out.push_back(std::move(pair));
+    if (is_held_out(pair.source) && seen.insert(join(pair.source)).second) {
+      out.push_back(std::move(pair));
+      fruitless = 0;
+    } else {
+      ++fruitless;
+    }
   }
   return out;
 }
