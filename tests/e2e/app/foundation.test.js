@@ -172,6 +172,7 @@ describe('what a visitor downloads', () => {
   it.each([
     ['?view=translation', ['en-es']],
     ['?view=translation&model=en-ja', ['en-ja']],
+    ['?view=translation&model=en-mr', ['en-mr']], // and the Devanagari font, fetched for the Marathi on screen
     ['?view=steps', []],
     ['?view=train', []],
     ['?view=generate', []], // the language model's module, not its corpus (fetched when training starts)

@@ -137,7 +137,7 @@ describe('the elements', () => {
     await page.close();
   });
 
-  it('<attention-translator> translates, redraws on attribute changes, names unknown words inside itself', async () => {
+  it('<attention-translator> translates, redraws on attribute changes, carries an unknown word, names bad input inside itself', async () => {
     const { page, errors } = await openEmbed();
     await expect
       .poll(() => translatedWords(page, '#translator'), { timeout: 15_000 })
@@ -195,7 +195,15 @@ describe('the elements', () => {
     // Typing into its own input, as a reader would.
     const input = page.locator('#translator-dark').locator('input');
     expect(await input.count()).toBe(1);
+    // The shipped model carries a word it has never seen (copied where its attention points), as the page does.
     await page.locator('#translator').locator('input').fill('the dgo sleeps');
+    await page.locator('#translator').locator('button[type=submit]').click();
+    await expect
+      .poll(() => page.evaluate(() => document.querySelector('#translator').translation?.copied.map((c) => c.word)))
+      .toEqual(['dgo']);
+    expect(await page.evaluate(() => document.querySelector('#translator').translation.target)).toContain('dgo');
+    // What it cannot read at all is said inside the element.
+    await page.locator('#translator').locator('input').fill('the dog sees the cat the dog sees the cat the dog sees');
     await page.locator('#translator').locator('button[type=submit]').click();
     await expect
       .poll(() =>
@@ -203,7 +211,7 @@ describe('the elements', () => {
           () => document.querySelector('#translator').shadowRoot.querySelector('.element-error').textContent,
         ),
       )
-      .toMatch(/^attention-translator: translate: unknown word 'dgo' \(closest: dog/);
+      .toMatch(/^attention-translator: translate: the sentence has 13 words; the model reads at most 12/);
     expect(errors).toEqual([]);
     await page.close();
   });

@@ -2,6 +2,7 @@
 // kind has no Devanagari font of its own, and where one is installed the page still puts ours first), every glyph
 // a real one, nothing wider than 375 px.
 import { describe, expect, it } from 'vitest';
+import { loadTranslator } from '../../../web/lib/index.js';
 import { openPage, resultsDir, useChromiumAndPlayground } from '../support/browser.js';
 
 const suite = useChromiumAndPlayground();
@@ -40,6 +41,23 @@ describe('English → Marathi', () => {
     expect(
       await page.evaluate(() => [...document.fonts].find((face) => face.family.includes('Marathi'))?.status),
     ).toBe('loaded');
+
+    // The font is cut to the model's words (scripts/subset-devanagari-font.py): it alone draws every one of them.
+    const marathi = await loadTranslator({ model: 'en-mr', backend: 'wasm-simd128' });
+    const vocabulary = marathi.vocabulary.target.filter((word) => /[\u0900-\u097f]/.test(word));
+    marathi.dispose();
+    expect(vocabulary.length).toBeGreaterThan(1000);
+    await page.evaluate((words) => {
+      // A word a line: no space between them, a glyph the system's font would draw.
+      const all = Object.assign(document.createElement('p'), { id: 'every-marathi-word', textContent: words.join('\n') });
+      all.style.whiteSpace = 'pre-line';
+      document.body.append(all);
+    }, vocabulary);
+    await page.evaluate(() => document.fonts.ready);
+    const everyWord = await fontsDrawing(page, '#every-marathi-word');
+    expect(everyWord.filter((font) => !font.isCustomFont)).toEqual([]);
+    expect(everyWord.find((font) => font.isCustomFont)?.glyphCount).toBeGreaterThan(4 * vocabulary.length);
+    await page.evaluate(() => document.querySelector('#every-marathi-word').remove());
 
     // The map's labels are the same words, and nothing is wider than the phone.
     const labels = await page.locator('#cross-attention table tbody th').allTextContents();
