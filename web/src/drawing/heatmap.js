@@ -25,8 +25,9 @@ let queuedDraws = null;
 let heatmapTemplate = null;
 // The page's colours changed (its scheme: web/src/app/theme.js; present mode): every map reads its colours again, a map on the page at
 // once, one off it (a view not shown) at its next drawing. Weak references: a map a view dropped is not kept.
+// (Outside a window, e.g. Node importing a view's helpers, there is no page to change.)
 const liveHeatmaps = new Set();
-addEventListener('page-theme-change', () => {
+globalThis.addEventListener?.('page-theme-change', () => {
   for (const ref of liveHeatmaps) {
     const heatmap = ref.deref();
     if (!heatmap) liveHeatmaps.delete(ref);
