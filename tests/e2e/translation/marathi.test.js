@@ -38,9 +38,9 @@ describe('English → Marathi', () => {
     expect(fonts.filter((font) => !font.isCustomFont)).toEqual([]);
     expect(fonts.reduce((sum, font) => sum + font.glyphCount, 0)).toBeGreaterThanOrEqual(2);
     expect(fonts[0].familyName).toMatch(/Devanagari/);
-    expect(
-      await page.evaluate(() => [...document.fonts].find((face) => face.family.includes('Marathi'))?.status),
-    ).toBe('loaded');
+    expect(await page.evaluate(() => [...document.fonts].find((face) => face.family.includes('Marathi'))?.status)).toBe(
+      'loaded',
+    );
 
     // The font is cut to the model's words (scripts/subset-devanagari-font.py): it alone draws every one of them.
     const marathi = await loadTranslator({ model: 'en-mr', backend: 'wasm-simd128' });
@@ -49,7 +49,10 @@ describe('English → Marathi', () => {
     expect(vocabulary.length).toBeGreaterThan(1000);
     await page.evaluate((words) => {
       // A word a line: no space between them, a glyph the system's font would draw.
-      const all = Object.assign(document.createElement('p'), { id: 'every-marathi-word', textContent: words.join('\n') });
+      const all = Object.assign(document.createElement('p'), {
+        id: 'every-marathi-word',
+        textContent: words.join('\n'),
+      });
       all.style.whiteSpace = 'pre-line';
       document.body.append(all);
     }, vocabulary);

@@ -113,7 +113,9 @@ describe('translation', () => {
     await page.locator('#sentence').press('Enter');
     await page.waitForSelector('#translation-view[data-decoding="done"]');
     // The shipped model carries it (Luong et al. 2015): read as <unk>, copied from where its attention points.
-    await expect.poll(() => page.locator('#unknown-words').textContent()).toMatch(/“dgo” is not in the vocabulary; carried across by attention\./);
+    await expect
+      .poll(() => page.locator('#unknown-words').textContent())
+      .toMatch(/“dgo” is not in the vocabulary; carried across by attention\./);
     expect(await page.locator('#translation-output .token-copied').count()).toBe(1);
     expect(await page.locator('#translation-view .error').isHidden()).toBe(true);
     await page.locator('#unknown-words button.suggestion', { hasText: /^dog$/ }).click();

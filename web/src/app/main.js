@@ -308,8 +308,9 @@ class Playground {
 /** Whether a sentence carries over to another shipped model: every word of it is in its vocabulary. */
 async function keepsSentence(translator, sentence) {
   try {
-    await translator.translate(sentence);
-    return true;
+    // Every word its own: a model that carries unknown words would otherwise keep any sentence, copying what the
+    // other language's lexicon has and this one's does not.
+    return (await translator.translate(sentence)).unknownWords.length === 0;
   } catch {
     return false;
   }

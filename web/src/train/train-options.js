@@ -7,6 +7,7 @@ import { kvHeadsOptionText } from '../translation/head-names.js';
 import { ablationText } from './run-description.js';
 import {
   ablationNames,
+  defaultSteps,
   effectiveHeads,
   effectiveKvHeads,
   isLanguageTask,
@@ -83,9 +84,14 @@ export class TrainOptions {
       'train-task',
       Object.entries(trainTasks).map(([name, { label }]) => [name, label]),
       (task) => {
-        // A probe written for the old task would mean nothing to the new one: start from the new task's.
-        const { probe } = this.state;
-        this.onChange({ task, probe: probe === trainTasks[this.state.task].probe ? trainTasks[task].probe : probe });
+        // A probe written for the old task would mean nothing to the new one: start from the new task's; likewise
+        // the run's length, unless the person chose one.
+        const { probe, steps } = this.state;
+        this.onChange({
+          task,
+          probe: probe === trainTasks[this.state.task].probe ? trainTasks[task].probe : probe,
+          steps: steps === defaultSteps(this.state.task) ? defaultSteps(task) : steps,
+        });
       },
     );
     this.lengthFields = element(

@@ -46,6 +46,9 @@ export const defaultProbe = trainTasks['en-es'].probe;
  */
 export const trainViewDefaults = Object.freeze({ longestSentence: 5, steps: 1000 });
 
+/** A task's default run length: the language pairs' 1,000 steps, the others' 400 (they learn in fewer). */
+export const defaultSteps = (task) => (isLanguageTask(task) ? trainViewDefaults.steps : trainerDefaults.steps);
+
 export const isSequenceTask = (task) => task === 'reverse' || task === 'sort' || task === 'copy';
 export const isLanguageTask = (task) => task === 'en-es' || task === 'en-ja' || task === 'en-mr';
 
@@ -129,7 +132,7 @@ export function encodeTrainState(state) {
   keep('h', 'heads');
   keep('enc', 'encoderLayers');
   keep('dec', 'decoderLayers');
-  keep('steps', 'steps');
+  if (state.steps !== defaultSteps(state.task)) params.set('steps', String(state.steps));
   keep('batch', 'batchSize');
   keep('lr', 'learningRate');
   keep('seed', 'seed');
@@ -168,7 +171,7 @@ export function decodeTrainState(search) {
   state.heads = oneOf(params.get('h'), trainChoices.heads) ?? state.heads;
   state.encoderLayers = integerIn(params.get('enc'), layers) ?? state.encoderLayers;
   state.decoderLayers = integerIn(params.get('dec'), layers) ?? state.decoderLayers;
-  state.steps = integerIn(params.get('steps'), trainChoices.steps) ?? state.steps;
+  state.steps = integerIn(params.get('steps'), trainChoices.steps) ?? defaultSteps(state.task);
   state.batchSize = integerIn(params.get('batch'), trainChoices.batchSize) ?? state.batchSize;
   state.learningRate = oneOf(params.get('lr'), trainChoices.learningRate) ?? state.learningRate;
   state.seed = integerIn(params.get('seed'), trainChoices.seed) ?? state.seed;

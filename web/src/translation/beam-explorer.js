@@ -41,7 +41,8 @@ export function partingNotes(beam) {
   const parting = greedyParting(beam);
   const notes = new Map();
   if (parting.kind === 'parts') notes.set(parting.step, 'greedy parts');
-  if (parting.leftAt >= 0) notes.set(parting.leftAt, 'greedy leaves');
+  // Greedy can leave after the beam's last step (every hypothesis had finished): no column to note it above.
+  if (parting.leftAt >= 0 && parting.leftAt < beam.steps.length) notes.set(parting.leftAt, 'greedy leaves');
   return notes;
 }
 
