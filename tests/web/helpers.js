@@ -2,7 +2,7 @@
 
 // The page's own seeded generator (mulberry32), so every run sees the same numbers.
 import { afterAll, beforeAll } from 'vitest';
-import { loadTranslator } from '../../web/lib/index.js';
+import { createTrainer, loadTranslator } from '../../web/lib/index.js';
 import { uniformSource as seededRandom } from '../../web/src/lessons/random.js';
 
 export { seededRandom };
@@ -82,4 +82,24 @@ export function translatorPerBackend(backends) {
   });
   afterAll(() => Object.values(translators).forEach((t) => t.dispose()));
   return translators;
+}
+
+let refusing = null;
+/**
+ * The bytes of an en-es model without <unk>, which refuses unknown words (UnknownWordError) where the shipped
+ * models, trained to carry them, copy them: one step of a small trainer's model, saved once per test file. Its
+ * vocabularies are the shipped en-es model's.
+ */
+export function modelWithoutUnknownToken() {
+  refusing ??= createTrainer({
+    backend: 'wasm-simd128',
+    steps: 1,
+    warmupSteps: 0,
+    model: { dModel: 16, heads: 2, ffn: 32, encoderLayers: 1, decoderLayers: 1 },
+  }).then((trainer) => {
+    const bytes = trainer.save();
+    trainer.dispose();
+    return bytes;
+  });
+  return refusing;
 }

@@ -21,13 +21,21 @@ const x = matrix(4, 6, (i) => Math.round(Math.sin(i * 1.7 + 1) * 10) / 10);
 const projections = [0.7, 1.3, 2.1].map((phase) => matrix(6, 6, (i) => Math.cos(i * phase)));
 
 describe('lesson 5: the encoder parks weight on <eos>', () => {
-  it('in the first sentence’s best head, the first four words put 0.84-0.96 on <eos>, the rest under half', () => {
-    const translation = translator.translate('the big dog sees the white cats');
-    const head2 = translation.encoderSelfAttention.at(-1)[1];
-    const parked = parkedOnEnd(head2, translation.source);
-    expect(parked.words).toEqual(['the', 'big', 'dog', 'sees']);
-    expect(parked.least).toBeCloseTo(0.84, 2);
-    expect(parked.most).toBeCloseTo(0.96, 2);
+  // The shipped model re-made on the grammar of 344 words parks little on <eos> in its last encoder layer: in the
+  // first example sentence no word of any head gives it half its weight (the lesson then says so); in the second,
+  // head 3 has "cat" put 0.60 on it. (The model of the 101-word grammar had the first four words put 0.84-0.96.)
+  it('in the first sentence no head of the last layer parks a word on <eos>; in the second, head 3 parks “cat” (0.60)', () => {
+    const first = translator.translate('the big dog sees the white cats');
+    for (const map of first.encoderSelfAttention.at(-1))
+      expect(parkedOnEnd(map, first.source)).toEqual({ words: [], least: null, most: null });
+    const second = translator.translate('maria loves the cat');
+    const parked = second.encoderSelfAttention.at(-1).map((map) => parkedOnEnd(map, second.source));
+    expect(parked.map((p) => p.words)).toEqual([[], [], ['cat'], []]);
+    expect(parked[2].least).toBeCloseTo(0.596, 2);
+    expect(parked[2].most).toBe(parked[2].least);
+    // a lower share finds more: in the first sentence, "the" gives <eos> 0.28 in head 2 and 0.33 in head 3
+    const quarter = first.encoderSelfAttention.at(-1).map((map) => parkedOnEnd(map, first.source, 0.25).words);
+    expect(quarter).toEqual([[], ['the'], ['the'], []]);
     // <eos> itself is never counted, and a map with no such row gives nothing
     const flat = matrix(3, 3, () => 1 / 3);
     expect(parkedOnEnd(flat, ['a', 'b', '<eos>'])).toEqual({ words: [], least: null, most: null });

@@ -3,7 +3,8 @@
 // graph reduces to, removal against translate() with each word left out and the output forced, Spearman
 // against a plain-JS rank correlation, and the errors.
 import { describe, expect, it } from 'vitest';
-import { translatorPerBackend } from '../helpers.js';
+import { loadTranslator } from '../../../web/lib/index.js';
+import { modelWithoutUnknownToken, translatorPerBackend } from '../helpers.js';
 
 const backends = ['wasm-simd128', 'wasm-relaxed-simd', 'wasm-scalar'];
 const translators = translatorPerBackend(backends);
@@ -135,17 +136,29 @@ describe.each(backends)('%s: attribution', (backend) => {
     for (const method of ['raw', 'rollout', 'flow']) expect(pooled[method]).toBeGreaterThan(0.3);
   });
 
-  it('takes a head mask and an attention temperature, and refuses what translate() refuses', () => {
+  it('takes a head mask and an attention temperature, and refuses what translate() refuses', async () => {
     const off = [
       [0, 0, 0, 0],
       [0, 0, 0, 0],
     ];
+    // Its rows are the model's own output tokens: where translate() copied a source word in for an output <unk>,
+    // attribution's row is that <unk>.
+    const tokens = (r) => r.target.map((word, i) => (r.copied.some((c) => c.targetIndex === i) ? '<unk>' : word));
     const blind = t().attribution(sentence, { headMask: { cross: off } });
-    expect(blind.target).toEqual(t().translate(sentence, { headMask: { cross: off } }).target);
+    const blindTranslation = t().translate(sentence, { headMask: { cross: off } });
+    expect(blindTranslation.copied.length).toBeGreaterThan(0); // blind, the model starts with <unk>
+    expect(blind.target).toEqual(tokens(blindTranslation));
     expect(t().attribution(sentence, { temperature: 0.5 }).target).toEqual(
       t().translate(sentence, { temperature: 0.5 }).target,
     );
-    expect(() => t().attribution('the dog sees the zebra')).toThrow(/attribution: unknown word 'zebra'/);
+    // The shipped model reads an unknown word as <unk>; a model without <unk> refuses it, as translate() does.
+    const carried = t().attribution('the dog sees the zebra');
+    expect(carried.source).toEqual(['the', 'dog', 'sees', 'the', 'zebra', '<eos>']);
+    expect(carried.target).toEqual(tokens(t().translate('the dog sees the zebra')));
+    const refusing = await loadTranslator({ backend, model: await modelWithoutUnknownToken() });
+    expect(() => refusing.translate('the dog sees the zebra')).toThrow(/translate: unknown word 'zebra'/);
+    expect(() => refusing.attribution('the dog sees the zebra')).toThrow(/attribution: unknown word 'zebra'/);
+    refusing.dispose();
     expect(() => t().attribution('')).toThrow(/attribution: the sentence has no words/);
     expect(() => t().attribution(sentence, { temperature: 0 })).toThrow(RangeError);
     expect(() => t().attribution(sentence, { colour: 1 })).toThrow(/attribution: .*colour/);

@@ -2,10 +2,13 @@
 // sampling, the output temperature, teacher forcing, beam search, and bad decoding options named.
 import { beforeAll, describe, expect, it } from 'vitest';
 import { loadTranslator } from '../../../web/lib/index.js';
+import { modelWithoutUnknownToken } from '../helpers.js';
 
-let t;
+let t, refusing;
 beforeAll(async () => {
   t = await loadTranslator({ backend: 'wasm-simd128' });
+  // The shipped models have <unk>; a model without it refuses forced words it cannot produce.
+  refusing = await loadTranslator({ backend: 'wasm-simd128', model: await modelWithoutUnknownToken() });
 });
 
 const row = (r, step) => r.probabilities.data.subarray(step * r.probabilities.cols, (step + 1) * r.probabilities.cols);
@@ -28,7 +31,9 @@ describe('decoding', () => {
   });
 
   it('sampling: the same seed repeats; over 2,000 draws the first word follows the probabilities', () => {
-    const options = { decoding: 'sample', outputTemperature: 8, seed: 5 };
+    // At output temperature 4 the first word of 'ana sleeps' is "ana" 0.15, then "canta" 0.022, "joven" 0.018,
+    // "pablo" 0.014, "duerme" 0.012, "ese" 0.011 and a long tail over the 791 output words.
+    const options = { decoding: 'sample', outputTemperature: 4, seed: 5 };
     const sentence = 'ana sleeps';
     expect(t.translate(sentence, options).target).toEqual(t.translate(sentence, options).target);
     const p = row(t.translate(sentence, options), 0);
@@ -42,9 +47,9 @@ describe('decoding', () => {
     t.outputWords.forEach((word, i) => {
       const seen = (counts.get(word) ?? 0) / draws;
       expect(Math.abs(seen - p[i])).toBeLessThan(4.5 * Math.sqrt((p[i] * (1 - p[i])) / draws) + 2e-3);
-      if (p[i] > 0.02) spread++;
+      if (p[i] > 0.01) spread++;
     });
-    expect(spread).toBeGreaterThanOrEqual(3);
+    expect(spread).toBeGreaterThanOrEqual(5);
   });
 
   it('teacher forcing with the greedy output reproduces free running; a wrong early word changes what follows', () => {
@@ -88,8 +93,9 @@ describe('decoding', () => {
     }
   });
 
-  it('a wider beam keeps a consistent tree, scores at least greedy’s, and returns its best hypothesis', () => {
-    let parted = 0;
+  it('a wider beam keeps a consistent tree, scores at least greedy’s while greedy stays in it, and returns its best hypothesis', () => {
+    let parted = 0,
+      better = 0;
     for (const sentence of t.heldOutSentences(20, 7).map((s) => s.source)) {
       const r = t.translate(sentence, { beam: 4, outputTemperature: 8 });
       const { steps, best, greedy, alpha } = r.beam;
@@ -113,15 +119,20 @@ describe('decoding', () => {
       });
       const chosen = steps[best.step][best.node];
       expect(chosen.words).toEqual(r.target);
-      expect(chosen.normalizedScore).toBeGreaterThanOrEqual(greedy.normalizedScore - 1e-9);
       for (const nodes of steps)
         for (const n of nodes) if (n.finished) expect(n.normalizedScore).toBeLessThanOrEqual(chosen.normalizedScore);
       // The path holds greedy's prefix while it is in the beam: where it parts, it never comes back.
       const left = greedy.path.indexOf(-1);
       if (left >= 0) expect(greedy.path.slice(left).every((i) => i === -1)).toBe(true);
+      // Greedy's hypothesis finished in the beam: the best scores at least as well. Pruned out of the beam, it can
+      // score better than what the beam kept (a search error: 1 of these 20, "those red doctors sent three
+      // white apples to an old duck", -29.19 against greedy's -28.08).
+      if (left < 0) expect(chosen.normalizedScore).toBeGreaterThanOrEqual(greedy.normalizedScore - 1e-9);
       if (r.target.join(' ') !== greedy.tokens.join(' ')) parted++;
+      if (left < 0 && chosen.normalizedScore > greedy.normalizedScore + 0.1) better++;
     }
     expect(parted).toBeGreaterThan(0); // at this output temperature some searches find another translation
+    expect(better).toBeGreaterThan(0); // some of them with greedy's hypothesis in the beam: a better-scoring one
   });
 
   it.each([
@@ -144,12 +155,6 @@ describe('decoding', () => {
       'translate: options.seed must be a whole number from 0 to 2^53 - 1, got 1.5',
     ],
     ['a seed that is a string', { seed: '7' }, TypeError, 'options.seed must be a number, got string 7'],
-    [
-      'a target the model cannot produce',
-      { target: 'el chien' },
-      RangeError,
-      "translate: the forced target has words the model does not produce: 'chien'",
-    ],
     ['an empty target', { target: '   ' }, RangeError, 'translate: options.target has no words'],
     ['a target that is not a string', { target: ['el'] }, TypeError, 'options.target must be a string, got an Array'],
     ['a beam of 0', { beam: 0 }, RangeError, 'translate: options.beam must be a whole number from 1 to 8, got 0'],
@@ -172,5 +177,21 @@ describe('decoding', () => {
     expect(() => t.translate('the dog sleeps', options)).toThrow(ErrorType);
     expect(() => t.translate('the dog sleeps', options)).toThrow(message);
     expect(t.translate('the dog sleeps').target).toEqual(['el', 'perro', 'duerme', '<eos>']); // still working
+  });
+
+  it('feeds a forced word it cannot produce as <unk>; a model without <unk> refuses it, naming it', () => {
+    const forced = t.translate('the dog sleeps', { target: 'el chien' });
+    expect(forced.target).toEqual(['el', '<unk>', '<eos>']);
+    expect(forced.copied).toEqual([]); // teacher forcing copies nothing
+    expect(forced.steps[1].probability).toBe(
+      forced.probabilities.data[forced.probabilities.cols + t.outputWords.indexOf('<unk>')],
+    );
+    expect(refusing.outputWords).not.toContain('<unk>');
+    const options = { target: 'el chien' };
+    expect(() => refusing.translate('the dog sleeps', options)).toThrow(RangeError);
+    expect(() => refusing.translate('the dog sleeps', options)).toThrow(
+      "translate: the forced target has words the model does not produce: 'chien'",
+    );
+    expect(refusing.translate('the dog sleeps', { target: 'el perro' }).target).toEqual(['el', 'perro', '<eos>']);
   });
 });

