@@ -1,7 +1,7 @@
 #!/usr/bin/python3
-"""Makes the one web font the site ships (web/lib/fonts/noto-sans-devanagari-marathi.woff2).
+"""Makes the one web font the site ships (web/src/app/fonts/noto-sans-devanagari-marathi.woff2).
 
-Noto Sans Devanagari Regular (Debian's fonts-noto-core; SIL Open Font License 1.1, web/lib/fonts/README.md), cut
+Noto Sans Devanagari Regular (Debian's fonts-noto-core; SIL Open Font License 1.1, web/src/app/fonts/README.md), cut
 down to what the English → Marathi model writes: the words of its target vocabulary (read from
 web/lib/models/en-mr.bin), shaped by HarfBuzz with the whole font, give the glyphs to keep; every width variant of
 the i-matra (the font picks one by the consonants it spans); and, for any word the cut font would shape otherwise,
@@ -24,7 +24,7 @@ from fontTools.ttLib import TTFont
 ROOT = Path(__file__).resolve().parent.parent
 SOURCE = Path('/usr/share/fonts/truetype/noto/NotoSansDevanagari-Regular.ttf')
 MODEL = ROOT / 'web/lib/models/en-mr.bin'
-OUT = ROOT / 'web/lib/fonts/noto-sans-devanagari-marathi.woff2'
+OUT = ROOT / 'web/src/app/fonts/noto-sans-devanagari-marathi.woff2'
 JOINERS_AND_DANDAS = {0x200C, 0x200D, 0x0964, 0x0965}
 
 

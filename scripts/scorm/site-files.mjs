@@ -20,13 +20,25 @@ const needFiles = {
   training: [/^assets\/kv-heads-worker-/, /^lib\/wasm\/attention-(relaxed-)?simd-threads/],
 };
 
-/** Data no lesson loads: the Japanese model, and the language model's build, weights and corpus (Generate's). */
-const unused = [/^lib\/models\/en-ja\.bin$/, /^lib\/wasm\/attention-language-model\.wasm$/, /^corpora\//];
+/**
+ * Data no lesson loads: the Japanese and Marathi models and the Devanagari font (the Translation view's), and the
+ * language model's build, weights and corpus (Generate's).
+ */
+const unused = [
+  /^lib\/models\/en-(ja|mr)\.bin$/,
+  /^src\/app\/fonts\//,
+  /^lib\/wasm\/attention-language-model\.wasm$/,
+  /^corpora\//,
+];
 
-/** The page's files outside the import graph: its icons and web manifest, and the scalar build web/lib finds by name. */
+/**
+ * The page's files outside the import graph: its icons, web manifest and colour-scheme script (a classic script
+ * in index.html's head: web/public/color-scheme.js), and the scalar build web/lib finds by name.
+ */
 const shellFiles = (siteDir) => [
   'favicon.svg',
   'manifest.webmanifest',
+  'color-scheme.js',
   'assets/wasm/attention-scalar.wasm',
   ...readdirSync(join(siteDir, 'icons')).map((name) => `icons/${name}`),
 ];

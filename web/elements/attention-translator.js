@@ -1,6 +1,6 @@
 // <attention-translator>: the toy translator as a self-contained widget: an English sentence (typed, unless
 // `readonly`), the model's translation and its cross-attention map, and with `lines` the line view.
-// Attributes: sentence, model ('en-es' (default), 'en-ja', 'en-mr' or a weight file's URL), layer and head (1-based as
+// Attributes: sentence, model ('en-es' (default), 'en-ja' or a weight file's URL), layer and head (1-based as
 // on the page; head may be 'average', the default), temperature (default 1), readonly, lines.
 // Events: translated (detail: the Translation object of web/lib), error. An element further down the page loads
 // its model and translates when the reader gets near it.

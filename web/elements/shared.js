@@ -39,7 +39,7 @@ export function sharedAttention() {
   return inOwnTask(attention);
 }
 
-/** The page's translator for `model` ('en-es', 'en-ja', 'en-mr' or a weight file's URL), loaded once. */
+/** The page's translator for `model` ('en-es', 'en-ja' or a weight file's URL), loaded once. */
 export function sharedTranslator(model = 'en-es') {
   const key = String(model);
   if (!translators.has(key)) {

@@ -252,13 +252,6 @@ export function supportsRelaxedSimd(): boolean;
 export function supportsThreads(): boolean;
 
 /**
- * The web font the library ships for the English → Marathi model's words (Noto Sans Devanagari, cut down to the
- * letters the model writes; SIL Open Font License 1.1, in web/lib/fonts/). A page without a Devanagari system font
- * adds it to its fonts, e.g. `document.fonts.add(new FontFace(family, \`url(${url})\`, { unicodeRange }))`.
- */
-export const devanagariFont: { readonly family: string; readonly url: URL; readonly unicodeRange: string };
-
-/**
  * A Web Worker running `script`, started so that it runs in every engine: from its own URL, or, in Firefox on a
  * cross-origin isolated page, from a one-line blob: URL that loads it (Firefox never starts a worker whose URL a
  * fetch-handling service worker controls there). Hosts with a strict CSP that serve Firefox cross-origin isolated
@@ -405,7 +398,7 @@ export interface HeldOutSentence {
 }
 
 /** The shipped models: toy English → Spanish, and toy English → Japanese (romanized, verb last). */
-export type ShippedModel = 'en-es' | 'en-ja' | 'en-mr';
+export type ShippedModel = 'en-es' | 'en-ja';
 
 export interface Translator {
   readonly backend: Backend;
@@ -432,7 +425,7 @@ export interface Translator {
    * The toy grammar's language pair whose vocabularies the model has (the shipped models, and any model
    * trained on those tasks), or null: then `alignment` is always null and heldOutSentences() throws.
    */
-  readonly task: ShippedModel | null;
+  readonly task: 'en-es' | 'en-ja' | 'en-mr' | null;
   /**
    * Whether the model has "<unk>" (trained with `unknownWordRate` above 0): it reads unknown words as <unk> and
    * copies them into the output (`Translation.copied`) instead of throwing UnknownWordError.
@@ -556,7 +549,7 @@ export interface EvaluateOptions {
 
 export interface TranslatorOptions extends LoadOptions {
   /**
-   * A shipped model by name ('en-es', the default, 'en-ja' or 'en-mr'), or a weight file: a URL (or string) or its
+   * A shipped model by name ('en-es', the default, or 'en-ja'; the site's English → Marathi model by its URL), or a weight file: a URL (or string) or its
    * bytes. Each shipped model is fetched only when loaded.
    */
   model?: ShippedModel | string | URL | Uint8Array | ArrayBuffer;

@@ -21,7 +21,6 @@ export { createTrainer, trainerDefaults } from './trainer.js';
 export { languageModelDefaults, loadLanguageModel } from './language-model.js';
 export { inductionExperiment, inductionScores, repeatedSequences } from './induction.js';
 export { startWorker } from './start-worker.js';
-export { devanagariFont } from './devanagari-font.js';
 export { ModuleLoadError };
 
 const loaded = new Map(); // backend → Promise<Attention>

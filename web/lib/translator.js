@@ -15,7 +15,6 @@ export { UnknownWordError };
 const shippedModels = {
   'en-es': new URL('./models/en-es.bin', import.meta.url),
   'en-ja': new URL('./models/en-ja.bin', import.meta.url),
-  'en-mr': new URL('./models/en-mr.bin', import.meta.url),
 };
 export const shippedModelNames = Object.freeze(Object.keys(shippedModels));
 
@@ -317,7 +316,7 @@ export function translatorFromModule(module, backend, loaded) {
 }
 
 /**
- * Loads the translation model: options.model ('en-es' (the default), 'en-ja' or 'en-mr' for a shipped model, or a URL,
+ * Loads the translation model: options.model ('en-es' (the default) or 'en-ja' for a shipped model, or a URL,
  * string or bytes) into
  * the SIMD or scalar module (options.backend as for loadAttention).
  */

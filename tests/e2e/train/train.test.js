@@ -96,7 +96,7 @@ describe('train view', () => {
 
     await trainUntilDone(page);
     expect(await progressValue(page)).toBe(1000);
-    expect(await lossPathPoints(page)).toBe(1000);
+    expect(await lossPathPoints(page)).toBe(600); // the chart draws 1,000 steps' losses as 600 points (line-chart.js)
     const score = await finalScore(page);
     console.log(`Chromium, ${trainingBuild('wasm-relaxed-simd-threads')}: ${score.text}`);
     expect(score.exact / score.total).toBeGreaterThanOrEqual(0.95);

@@ -1,6 +1,7 @@
 // The lecture's own pair on a phone: English → Marathi in Devanagari, drawn with the library's font (this machine
 // kind has no Devanagari font of its own, and where one is installed the page still puts ours first), every glyph
 // a real one, nothing wider than 375 px.
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { loadTranslator } from '../../../web/lib/index.js';
 import { openPage, resultsDir, useChromiumAndPlayground } from '../support/browser.js';
@@ -43,7 +44,10 @@ describe('English → Marathi', () => {
     );
 
     // The font is cut to the model's words (scripts/subset-devanagari-font.py): it alone draws every one of them.
-    const marathi = await loadTranslator({ model: 'en-mr', backend: 'wasm-simd128' });
+    const marathi = await loadTranslator({
+      model: readFileSync(new URL('../../../web/lib/models/en-mr.bin', import.meta.url)),
+      backend: 'wasm-simd128',
+    });
     const vocabulary = marathi.vocabulary.target.filter((word) => /[\u0900-\u097f]/.test(word));
     marathi.dispose();
     expect(vocabulary.length).toBeGreaterThan(1000);

@@ -15,6 +15,7 @@ import {
   encodeTranslationState,
 } from '../translation/translation-state.js';
 import { viewPreview } from './view-text.js';
+import { registerDevanagariFont } from './devanagari-font.js';
 // Each view's code is fetched when the view is first shown, so a visitor downloads only what they look at. The
 // page's own thread never waits for the module: the translator loads in its worker, the attention module only
 // when a view that computes on this thread (steps, a lesson whose widget does) is first shown.
@@ -259,6 +260,7 @@ class Playground {
     const state = decodeTranslationState(search, { layers, heads, encoderLayers });
     if (sentence) state.sentence = sentence;
     if (translator.task) state.model = translator.task;
+    if (translator.task === 'en-mr') registerDevanagariFont(); // a Marathi model of one's own, trained or opened
     entry.view = new TranslationView({
       translator,
       modelLabel,

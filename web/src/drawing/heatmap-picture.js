@@ -4,13 +4,13 @@
 // 15 ms of a phone's main thread for a ten-word map at a 1.75 pixel ratio); a few dozen pixels and an SVG cost next
 // to nothing. For a PNG (exports, <attention-map>.toPNG()): the same picture on one full-resolution canvas.
 import { viridisBytes } from './viridis.js';
-import { registerDevanagariFont, withDevanagari } from './devanagari-font.js';
+import { devanagariFamily } from '../common/devanagari-family.js';
 
 export const maskedFill = [0xd9, 0xd9, 0xd9];
 const maskedStroke = '#9a9a9a';
-// Labels are words, Marathi ones too: every page that draws a map has the Devanagari font at hand.
-registerDevanagariFont();
-const labelFont = { family: withDevanagari('system-ui, sans-serif'), size: 12 }; // the type scale's --text-xs
+// Labels are words, Marathi ones too: the site's Devanagari font first (web/src/app/devanagari-font.js adds it when a
+// Marathi model is opened; elsewhere the name matches no font and the system's draw them).
+const labelFont = { family: `"${devanagariFamily}", system-ui, sans-serif`, size: 12 }; // the type scale's --text-xs
 const valueFamily = 'ui-monospace, monospace';
 
 /** Where a value falls in the colour range, 0 to 1 (0.5 for a range of one value). */

@@ -3,6 +3,7 @@
 import * as Comlink from 'comlink';
 import { startWorker, UnknownWordError } from '../../lib/index.js';
 import workerUrl from './translator-worker.js?worker&url';
+import { marathiModelUrl, registerDevanagariFont } from '../app/devanagari-font.js';
 
 /** The worker's error data as the error web/lib would have thrown. */
 function rebuild({ name, message, suggestions }) {
@@ -40,8 +41,8 @@ export class RemoteTranslator {
   }
 
   /**
-   * A worker with `model` loaded ('en-es', 'en-ja' or a weight file's bytes, which are copied), on `backend`
-   * (or the default). Rejects with the loader's TypeError or RangeError.
+   * A worker with `model` loaded ('en-es', 'en-ja', the site's 'en-mr' or a weight file's bytes, which are
+   * copied), on `backend` (or the default). Rejects with the loader's TypeError or RangeError.
    * @param {{ model?: string | Uint8Array, backend?: import('../../lib/index.js').Backend }} [options]
    */
   static async load({ model = 'en-es', backend } = {}) {
@@ -52,7 +53,9 @@ export class RemoteTranslator {
       );
     });
     const session = Comlink.wrap(worker);
-    const bytes = model instanceof Uint8Array ? model.slice() : model;
+    // The library knows en-es and en-ja by name; English → Marathi is the site's, by its URL (with its font).
+    if (model === 'en-mr') registerDevanagariFont();
+    const bytes = model instanceof Uint8Array ? model.slice() : model === 'en-mr' ? marathiModelUrl.href : model;
     const loaded = await Promise.race([session.load(bytes, backend), failed]).catch((error) => ({ error }));
     if (loaded.error) {
       worker.terminate();

@@ -141,7 +141,7 @@ export class CrossAttentionLesson {
  * What the encoder's map shows on <eos>, in words: the English words of head `head` (or, when none there, of
  * the head with the most) that put half their weight or more on it, and why a trained head does that.
  */
-function sinkText(selfMaps, head, source) {
+export function sinkText(selfMaps, head, source) {
   const parked = selfMaps.map((map) => parkedOnEnd(map, source));
   const most = parked.reduce((best, p, h) => (p.words.length > parked[best].words.length ? h : best), 0);
   if (!parked[most].words.length) return 'No English word puts half its weight or more on <eos> in any head here.';
