@@ -4,12 +4,14 @@
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
 import { colourSchemesTreeshake, elementStyles } from './vite.config.js';
+import { localeMessages, withoutMessageParser } from '../scripts/locale-messages.mjs';
 
 const library = fileURLToPath(new URL('./lib/', import.meta.url));
 
 export default defineConfig({
   configFile: false,
-  plugins: [elementStyles],
+  plugins: [localeMessages, elementStyles],
+  resolve: { alias: withoutMessageParser },
   logLevel: 'warn',
   build: {
     outDir: fileURLToPath(new URL('./bundle', import.meta.url)),
