@@ -344,7 +344,9 @@ async function main() {
   document.title = t('app.page.title');
   document.querySelector('meta[name="description"]')?.setAttribute('content', t('app.page.description'));
   document.querySelector('.site-header').append(languagePicker());
-  document.getElementById('backend').textContent = backend;
+  const backendName = document.getElementById('backend');
+  backendName.textContent = backend;
+  backendName.translate = false; // a build's name, as web/lib spells it
   await playground.show(viewInUrl());
   window.addEventListener('popstate', () => playground.restore());
   performance.mark('first-map-drawn');

@@ -28,7 +28,10 @@ export function languagePicker() {
   const menu = element(
     'select',
     { id: 'language-picker' },
-    ...locales.map((locale) => element('option', { value: locale, lang: locale, textContent: ownName(locale) })),
+    // each name in its own language, for its readers: not a message, and not for a translating browser either
+    ...locales.map((locale) =>
+      element('option', { value: locale, lang: locale, translate: false, textContent: ownName(locale) }),
+    ),
   );
   menu.value = currentLocale();
   menu.addEventListener('change', () => {
