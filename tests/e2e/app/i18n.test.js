@@ -4,7 +4,7 @@
 // links and challenges (the lessons' widgets and the other views are not yet: docs/i18n.md). Data is exempt
 // where the page marks it translate="no" (the kernels' name), and so is text without a letter (numbers, ·).
 import { describe, expect, it } from 'vitest';
-import { openPage, useChromiumAndPlayground } from '../support/browser.js';
+import { openPlayground, useChromiumAndPlayground } from '../support/browser.js';
 
 const suite = useChromiumAndPlayground();
 
@@ -42,15 +42,9 @@ const unmarkedTexts = (selectors) =>
     }),
   );
 
-async function open(query) {
-  const opened = await openPage(suite.browser, `${suite.playground.url}${query}`);
-  await opened.page.waitForSelector('body[data-ready]');
-  return opened;
-}
-
 describe('the pseudo-locale', () => {
   it('marks every visible text of the converted parts, in each of the ten lessons', async () => {
-    const { page, errors } = await open('?view=lessons&lesson=1&lang=en-XA');
+    const { page, errors } = await openPlayground(suite, '?view=lessons&lesson=1&lang=en-XA');
     expect(await page.evaluate(() => document.documentElement.lang)).toBe('en-XA');
     for (let lesson = 1; lesson <= 10; lesson++) {
       await page.waitForSelector(`#lesson-title:has-text("${lesson}. ⟦")`);
@@ -65,7 +59,7 @@ describe('the pseudo-locale', () => {
   });
 
   it('finds an English text that skipped the catalogue (the check above can fail)', async () => {
-    const { page } = await open('?view=lessons&lesson=2&lang=en-XA');
+    const { page } = await openPlayground(suite, '?view=lessons&lesson=2&lang=en-XA');
     await page.evaluate(() => document.querySelector('#lesson-text').append(document.createElement('b')));
     await page.evaluate(() => (document.querySelector('#lesson-text b').textContent = 'Hard-coded English'));
     expect(await page.evaluate(unmarkedTexts, convertedParts)).toEqual(['Hard-coded English']);

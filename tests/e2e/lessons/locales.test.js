@@ -6,7 +6,7 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import {
   accessibilityViolations,
-  openPage,
+  openPlayground,
   resultsDir,
   scrollDown,
   useChromiumAndPlayground,
@@ -33,12 +33,10 @@ describe.each(['zh-CN', 'es'])('the lessons in %s', (locale) => {
 
   it('all ten fit 375 px, in their language, with no axe-core violations', async () => {
     for (let lesson = 1; lesson <= 10; lesson++) {
-      const { page, errors } = await openPage(
-        suite.browser,
-        `${suite.playground.url}?view=lessons&lesson=${lesson}&lang=${locale}`,
-        { width: 375, height: 800 },
-      );
-      await page.waitForSelector('body[data-ready]');
+      const { page, errors } = await openPlayground(suite, `?view=lessons&lesson=${lesson}&lang=${locale}`, {
+        width: 375,
+        height: 800,
+      });
       await scrollDown(page); // the widget is built once the person scrolls to it
       await page.waitForSelector('.lesson-widget');
       expect(await page.evaluate(() => document.documentElement.lang)).toBe(locale);
@@ -59,8 +57,7 @@ describe.each(['zh-CN', 'es'])('the lessons in %s', (locale) => {
 
 describe('choosing a language', () => {
   it('the header’s menu reopens the page in it, with lang= in the address, and the next visit keeps it', async () => {
-    const { page, errors } = await openPage(suite.browser, `${suite.playground.url}?view=lessons&lesson=3`);
-    await page.waitForSelector('body[data-ready]');
+    const { page, errors } = await openPlayground(suite, '?view=lessons&lesson=3');
     expect(await page.evaluate(() => document.documentElement.lang)).toBe('en');
     await page.selectOption('#language-picker', 'es');
     await page.waitForURL(/lang=es/);
