@@ -10,7 +10,6 @@
 import { ChallengeList, progressReport } from '../src/lessons/challenges/challenge-list.js';
 import { ChallengeProgress, pageStorage } from '../src/lessons/challenges/progress.js';
 import { LessonPanel } from '../src/lessons/lesson-panel.js';
-import { loadMessages } from '../src/i18n/messages.js';
 import { decodeLessonsState, encodeLessonsState, lessonSettingNames } from '../src/lessons/lessons-state.js';
 import {
   clearError,
@@ -30,10 +29,6 @@ import {
 
 /** The storage attribute's values: where the solved challenges are kept ('none': the page's memory). */
 const storageNames = ['none', 'local'];
-
-// The lessons' words (English: the elements do not take a `lang` yet), here before an element is built: its
-// constructor writes some of them.
-await loadMessages('lessons');
 
 export class AttentionLessonElement extends ElementBase {
   static observedAttributes = ['lesson', 'playground', 'challenges', 'storage', ...lessonSettingNames];
