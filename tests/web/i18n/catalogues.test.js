@@ -24,6 +24,7 @@ const english = messagesOf('en');
 const sharedTerms = new Set([
   'lessons.widgets.softmax.legend', // Softmax
   'lessons.widgets.softmax.argmax',
+  'lessons.widgets.kqv.softmaxLegend', // Softmax
   'lessons.widgets.memory.vectorAxis', // vector (es)
 ]);
 
@@ -110,6 +111,7 @@ describe('the keys', () => {
     ),
     ...['translation', 'train', 'steps'].map((target) => `lessons.panel.further.${target}`),
     ...maskModes.map((mode) => `lessons.widgets.masks.mode.${mode}`),
+    ...['rows', 'columns'].map((axis) => `lessons.widgets.kqv.axis.${axis}`),
   ];
   const quoted = keysInSources();
 
