@@ -1,8 +1,9 @@
 // The page in its pseudo-locale (lang=en-XA: English with every message between ⟦ and ⟧): every visible text in
 // the parts that go through the catalogues carries the markers, so a string left hard-coded in English shows up
-// here. The parts converted so far: the header, the tabs, and the Lessons view's list, title, text, buttons,
-// links and challenges (the lessons' widgets and the other views are not yet: docs/i18n.md). Data is exempt
-// where the page marks it translate="no" (the kernels' name), and so is text without a word of three letters (numbers, ·, notation: d, λ, u·H, Q = X·Wq).
+// here. The parts converted so far: the header, the tabs, the Lessons view's list, title, text, buttons, links
+// and challenges, and the widgets of lessons 1, 2, 3, 4, 6, 8 and 10 (what is not converted: docs/i18n.md).
+// Exempt: what the page marks translate="no" (the kernels' build name, each language's own name), and text
+// without a word of three letters (numbers, ·, notation: d, λ, u·H, Q = X·Wq).
 import { describe, expect, it } from 'vitest';
 import { openPlayground, useChromiumAndPlayground } from '../support/browser.js';
 
@@ -22,7 +23,7 @@ const convertedParts = [
   '.lesson-open-language-model',
 ];
 /** The lessons whose widget is converted, and the parts of it that are: controls, captions, texts and results. */
-const convertedWidgets = [1, 2, 3, 4, 6, 8, 10];
+const convertedWidgets = [1, 2, 3, 4, 6, 8, 10]; // 5 draws the Translation view’s attribution part, not converted
 const widgetParts = [
   '.lesson-widget legend',
   '.lesson-widget .field-label',
