@@ -25,6 +25,7 @@ const sharedTerms = new Set([
   'lessons.widgets.softmax.legend', // Softmax
   'lessons.widgets.softmax.argmax',
   'lessons.widgets.kqv.softmaxLegend', // Softmax
+  'lessons.widgets.kvHeads.bytes', // bytes (es)
   'lessons.widgets.memory.vectorAxis', // vector (es)
 ]);
 
