@@ -5,6 +5,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { chooseLocale, matchLocale, setCurrentLocale } from '../../../web/src/i18n/locale.js';
 import { loadMessages, t } from '../../../web/src/i18n/messages.js';
 import { addressIn } from '../../../web/src/i18n/language-picker.js';
+import { formatCount, formatNumber, formatProbability } from '../../../web/src/common/format.js';
 
 const choose = (search, stored, languages) => chooseLocale({ search, stored, languages }).locale;
 
@@ -58,5 +59,22 @@ describe('the messages', () => {
       '⟦The Train view could not be shown: offline⟧',
     );
     expect(t('app.no.such.key')).toBe('app.no.such.key');
+  });
+});
+
+describe('numbers', () => {
+  afterEach(() => setCurrentLocale('en'));
+
+  it('counts and percentages follow the language through Intl; maths numbers keep their notation', () => {
+    expect([formatCount(55309), formatProbability(0.077), formatProbability(0.99999996)]).toEqual([
+      '55,309',
+      '7.7%',
+      '99.9999960%', // as the bars always wrote it: two significant digits of the distance to 100%
+    ]);
+    setCurrentLocale('es');
+    expect([formatCount(55309), formatProbability(0.077)]).toEqual(['55.309', '7,7\u00a0%']);
+    expect(formatNumber(-0.5, 3)).toBe('−0.5'); // a matrix cell, as the editor reads it back
+    setCurrentLocale('zh-CN');
+    expect(formatProbability(0.57)).toBe('57%');
   });
 });
