@@ -40,7 +40,13 @@ export function compileSection(file, section) {
   );
 }
 
-export const localeMessages = {
+/**
+ * The plugin. `locales`: the locales a build holds (all by default); another's sections become modules that
+ * throw when imported, so a one-file build (the elements' bundle, which inlines every dynamic import) does not
+ * carry languages it never shows.
+ * @param {{ locales?: string[] }} [options]
+ */
+export const localeMessagesPlugin = ({ locales = undefined } = {}) => ({
   name: 'locale-messages',
   enforce: /** @type {const} */ ('pre'),
   async resolveId(source, importer) {
@@ -54,10 +60,15 @@ export const localeMessages = {
     const rest = id.slice(virtualPrefix.length);
     const section = rest.slice(0, rest.indexOf(':'));
     const file = `${rest.slice(section.length + 1)}.json`;
+    const locale = file.split('/').pop().slice(0, -'.json'.length);
+    if (locales && !locales.includes(locale))
+      return `throw new Error(${JSON.stringify(`This build holds no ${locale} messages`)});`;
     this.addWatchFile(file);
     return `export default ${JSON.stringify(compileSection(file, section))};`;
   },
-};
+});
+
+export const localeMessages = localeMessagesPlugin();
 
 /** The page's bundles run on precompiled messages: intl-messageformat's parser import, resolved to none. */
 export const withoutMessageParser = [

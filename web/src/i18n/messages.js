@@ -32,14 +32,29 @@ export function loadMessages(section) {
     if (!load) return Promise.reject(new Error(`No messages for section "${section}" in locale "${locale}"`));
     loaded.set(
       id,
-      load().then((/** @type {Record<string, any[]>} */ messages) => {
-        for (const [key, tree] of Object.entries(messages))
-          trees.set(key, locale === pseudoLocale ? wrapped(tree) : tree);
-        formats.clear();
-      }),
+      load().then((messages) => use(locale, /** @type {Record<string, any[]>} */ (messages))),
     );
   }
   return loaded.get(id);
+}
+
+/** @param {string} locale @param {Record<string, any[]>} messages  a section's syntax trees, by key */
+function use(locale, messages) {
+  for (const [key, tree] of Object.entries(messages)) trees.set(key, locale === pseudoLocale ? wrapped(tree) : tree);
+  formats.clear();
+}
+
+/**
+ * `section`'s messages in the current locale, given at once (bundled with the code that calls this, instead of
+ * fetched: english-messages.js). Later loadMessages calls for it resolve at once.
+ * @param {keyof typeof sectionLoaders} section
+ * @param {Record<string, any[]>} messages
+ */
+export function provideMessages(section, messages) {
+  const id = `${currentLocale()} ${section}`;
+  if (loaded.has(id)) return;
+  use(currentLocale(), messages);
+  loaded.set(id, Promise.resolve());
 }
 
 /**
