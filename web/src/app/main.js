@@ -3,9 +3,11 @@
 // so a link reproduces exactly what is on screen.
 import { backends, loadAttention, resolveBackend } from '../../lib/index.js';
 import { element } from '../common/controls.js';
+import { addClassroomTools, present, presentation } from './classroom-tools.js';
 import { embedded, enterEmbedMode } from './embed-mode.js';
 import { afterNextPaint, nextTask, whenIdle } from '../common/next-task.js';
 import { keepForOffline } from './offline-copy.js';
+import { startPackagedLessons } from './packaged-lessons.js';
 import { RemoteTranslator } from '../translation/remote-translator.js';
 import {
   decodeTranslationState,
@@ -65,14 +67,16 @@ function setUrl(view, viewParams, { push = false } = {}) {
   if (requestedBackend) next.set('backend', requestedBackend);
   if (currentLocale() !== sourceLocale) next.set('lang', currentLocale()); // a copied link opens in this language
   if (embedded) next.set('embed', '1');
+  if (presentation.on) next.set('present', '1');
   const url = `${location.pathname}?${next}`;
   if (push && url !== `${location.pathname}${location.search}`) history.pushState(null, '', url);
   else history.replaceState(null, '', url);
 }
 
 class Playground {
-  constructor(backend) {
+  constructor(backend, coursePackage = null) {
     this.backend = backend;
+    this.coursePackage = coursePackage; // a course package's lessons and platform (course-package.js), or null
     // A translation takes about a millisecond: the translator's worker runs the page's single-thread build too.
     this.translatorBackend = backend;
     this.api = null; // the page's attention module, once a view asks for it (attention())
@@ -201,7 +205,9 @@ class Playground {
         state: decodeLessonsState(location.search),
         onStateChange: (_, { newLesson }) => setUrl('lessons', entry.urlParams(), { push: newLesson }),
         loadTranslator: () => RemoteTranslator.load({ backend: this.translatorBackend, model: 'en-es' }), // lesson 5's own, in its worker
+        ...this.coursePackage?.lessonsViewOptions,
       });
+      this.coursePackage?.attach(entry.view);
       return entry;
     }
     if (name === 'train') {
@@ -333,17 +339,21 @@ async function keepsSentence(translator, sentence) {
 
 async function main() {
   enterEmbedMode();
+  const coursePackage = await startPackagedLessons(); // before anything reads the address: it may settle it
+  addClassroomTools();
+  if (presentation.on) void present(); // reports its own failure
   // The build this page's views compute with, on any thread: the library's default for a page's own thread
   // (single-thread: its matrices are small, and a threaded build would spin there waiting for its pthreads)
   // unless the URL asks for one. Training, the one big computation, picks its own in its worker.
   const backend = resolveBackend(requestedBackend);
-  const playground = new Playground(backend);
+  const playground = new Playground(backend, coursePackage);
   playground.startTranslator();
   await shellMessages;
   translateStatic(document);
   document.title = t('app.page.title');
   document.querySelector('meta[name="description"]')?.setAttribute('content', t('app.page.description'));
-  document.querySelector('.site-header').append(languagePicker());
+  // beside the classroom tools, in the header's place kept for them (no layout shift); a page without it, the header
+  (document.getElementById('page-tools') ?? document.querySelector('.site-header')).append(languagePicker());
   const backendName = document.getElementById('backend');
   backendName.textContent = backend;
   backendName.translate = false; // a build's name, as web/lib spells it
@@ -351,11 +361,15 @@ async function main() {
   window.addEventListener('popstate', () => playground.restore());
   performance.mark('first-map-drawn');
   document.body.dataset.ready = 'true';
-  return backend;
+  return { backend, coursePackage };
 }
 
 main()
-  .then((backend) => keepForOffline(backend).catch((error) => console.warn('offline copy unavailable:', error.message)))
+  // not in a course package: its platform serves it, and the offline copy would fetch files it does not hold
+  .then(({ backend, coursePackage }) => {
+    if (coursePackage) return undefined;
+    return keepForOffline(backend).catch((error) => console.warn('offline copy unavailable:', error.message));
+  })
   .catch((error) => {
     const message = document.createElement('p');
     message.className = 'error';

@@ -45,6 +45,17 @@ export function overlayShapes(map) {
     for (let j = 0; j < cols; j++) label(map.colLabels[j], left + (j + 0.5) * cell, top / 2, 'middle', cell - 2);
     for (let i = 0; i < rows; i++) label(map.rowLabels[i], left / 2, top + (i + 0.5) * cell, 'middle', left - 2);
   }
+  if (palette.frame) {
+    shapes.push({
+      type: 'rect',
+      x: left - 0.5,
+      y: top - 0.5,
+      width: cols * cell + 1,
+      height: rows * cell + 1,
+      stroke: palette.frame,
+      lineWidth: 1,
+    });
+  }
   const diagonals = [];
   const valueFont = { family: valueFamily, size: cell >= 44 ? 12 : 10, monospace: true };
   for (let i = 0; i < rows; i++) {

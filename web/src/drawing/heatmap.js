@@ -23,6 +23,18 @@ let queuedDraws = null;
 
 // Every map's markup, parsed once per page: a clone costs a fraction of parsing it again (a view makes several).
 let heatmapTemplate = null;
+// The page's colours changed (its scheme: web/src/app/theme.js; present mode): every map reads its colours again, a map on the page at
+// once, one off it (a view not shown) at its next drawing. Weak references: a map a view dropped is not kept.
+// (Outside a window, e.g. Node importing a view's helpers, there is no page to change.)
+const liveHeatmaps = new Set();
+globalThis.addEventListener?.('page-theme-change', () => {
+  for (const ref of liveHeatmaps) {
+    const heatmap = ref.deref();
+    if (!heatmap) liveHeatmaps.delete(ref);
+    else if (heatmap.element.isConnected) heatmap.refreshTheme();
+    else heatmap.theme = null;
+  }
+});
 function figureTemplate() {
   const template = document.createElement('template');
   template.innerHTML = `<figure class="heatmap">
@@ -150,6 +162,7 @@ export class Heatmap {
     this.table = this.element.querySelector('table');
     this.announcer = this.element.querySelector('p[aria-live]');
     this.#listen();
+    liveHeatmaps.add(new WeakRef(this));
   }
 
   /**
@@ -201,15 +214,17 @@ export class Heatmap {
   // values. Reading computed style forces a style pass, so they are read on the first update once the map is
   // on the page, and again only when told (`refreshTheme`: an element whose theme changed).
   #readTheme() {
-    const style = getComputedStyle(this.element);
+    // Off the page (a view built before it is shown), the page's own colours: a dark page's map is not drawn white.
+    const style = getComputedStyle(this.element.isConnected ? this.element : document.documentElement);
     const read = (name, fallback) => style.getPropertyValue(name).trim() || fallback;
     const theme = {
       surface: read('--ap-surface', '#ffffff'),
       label: read('--ap-label', '#444444'),
       accent: read('--ap-accent', '#d1495b'),
+      frame: read('--ap-frame', ''), // none unless a dark theme asks for one
       largestCell: Number.parseFloat(read('--ap-cell-size', '')) || maxCell,
     };
-    this.theme = this.element.isConnected ? theme : null; // off the page, only the defaults were seen
+    this.theme = this.element.isConnected ? theme : null; // off the page, read again once on it
     return theme;
   }
 

@@ -23,18 +23,29 @@ export class LessonsView {
 
   /**
    * @param {{ loadApi: () => Promise<object>, loadTranslator: () => Promise<object>, state: object,
-   *           onStateChange: (state: object, change: { newLesson: boolean }) => void }} options  `loadApi`: the
+   *           onStateChange: (state: object, change: { newLesson: boolean }) => void, progress?: ChallengeProgress,
+   *           viewLink?: (view: string) => string | null }} options  `loadApi`: the
    *   attention module, loaded when a lesson's widget first needs it (the lessons' text never waits for it);
-   *   `loadTranslator`: the shipped English → Spanish model, for lesson 5 (whose widget needs no module here)
+   *   `loadTranslator`: the shipped English → Spanish model, for lesson 5 (whose widget needs no module here);
+   *   `progress`: where solved challenges are kept (this browser's by default; a course platform's in a package);
+   *   `viewLink`: LessonPanel's (a package links to no other view)
    */
-  constructor({ loadApi, state, onStateChange, loadTranslator }) {
+  constructor({
+    loadApi,
+    state,
+    onStateChange,
+    loadTranslator,
+    progress = new ChallengeProgress(),
+    viewLink = undefined,
+  }) {
     this.state = state;
     this.onStateChange = onStateChange;
-    this.progress = new ChallengeProgress();
+    this.progress = progress;
     this.panel = new LessonPanel({
       loadApi,
       loadTranslator,
       state,
+      viewLink,
       onChange: (changes) => this.set(changes),
       trainKvHeadsModel: (options) => this.#kvHeadsWorker().run(options),
       challenges: new ChallengeList({ progress: this.progress, onSolved: () => this.#renderProgress() }),

@@ -1,0 +1,142 @@
+// The course package (npm run package:scorm): which files of the built site it holds for one lesson, for two and
+// for all ten (and so which it leaves out), their sizes, the zip itself, and its imsmanifest.xml, validated by
+// libxml2 (xmllint-wasm) against the ADL's SCORM 1.2 schemas it carries. The site is built once, as dist/ is, with
+// Vite's chunk manifest (what the packager builds).
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { strFromU8, unzipSync } from 'fflate';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { validateXML } from 'xmllint-wasm';
+import { buildSiteWithManifest, lessonsArgument } from '../../../scripts/package-scorm.mjs';
+import { buildCoursePackage } from '../../../scripts/scorm/course-package.mjs';
+import { schemaFiles } from '../../../scripts/scorm/scorm-manifest.mjs';
+
+let scratch;
+let siteDir;
+beforeAll(async () => {
+  scratch = mkdtempSync(join(tmpdir(), 'scorm-package-test-'));
+  siteDir = join(scratch, 'site');
+  await buildSiteWithManifest(siteDir);
+}, 180_000);
+afterAll(() => rmSync(scratch, { recursive: true, force: true }));
+
+const packages = new Map();
+/** The package of `lessons` ("4,5"), built once: its name, files, sizes and zip's entries. */
+function coursePackage(lessons) {
+  if (!packages.has(lessons)) {
+    const built = buildCoursePackage(siteDir, lessonsArgument(lessons));
+    const paths = built.files.map((f) => f.path);
+    const total = built.files.reduce((sum, f) => sum + f.bytes, 0);
+    console.log(
+      `lessons ${lessons}: ${built.files.length} files, ${(total / 1e3).toFixed(0)} kB, zipped ${(built.zip.length / 1e3).toFixed(0)} kB\n  ` +
+        built.files.map((f) => `${f.path} ${(f.bytes / 1e3).toFixed(1)} kB`).join('\n  '),
+    );
+    packages.set(lessons, { ...built, paths, total, entries: unzipSync(built.zip) });
+  }
+  return packages.get(lessons);
+}
+const has = (paths, pattern) => paths.some((path) => pattern.test(path));
+
+// The other views' code, the data no lesson loads, and the site's own extras: in no package.
+const neverPackaged = [
+  /translation-view-/,
+  /step-view-/,
+  /train-view-/,
+  /generate-view-/,
+  /train-worker-/,
+  /generate-worker-/,
+  /en-ja-/,
+  /language-model/,
+  /pride-and-prejudice/,
+  /^sw\.js$/,
+  /^embed\.html$/,
+];
+
+describe('the course package', () => {
+  it('of lesson 4: its widget, the page, the single-thread builds; no other lesson, view, model or worker', () => {
+    const { paths, total, name } = coursePackage('4');
+    expect(name).toBe('attention-lessons-4.zip');
+    expect(paths.slice(0, 6)).toEqual(['imsmanifest.xml', ...schemaFiles, 'index.html']);
+    expect(has(paths, /^assets\/scaling-lesson-.*\.js$/)).toBe(true);
+    for (const wasm of [
+      /attention-simd-[\w-]+\.wasm$/,
+      /attention-relaxed-simd-[\w-]+\.wasm$/,
+      /attention-scalar\.wasm$/,
+    ]) {
+      expect(has(paths, wasm)).toBe(true);
+    }
+    const otherWidgets = /(selective|softmax|kqv|cross|masks|reshape|position|decoding|memory)-lesson-/;
+    expect(has(paths, otherWidgets)).toBe(false);
+    for (const absent of [...neverPackaged, /en-es-/, /translator-worker-/, /kv-heads-worker-/, /threads/]) {
+      expect(has(paths, absent), String(absent)).toBe(false);
+    }
+    expect(total).toBeLessThan(1_300_000); // 1.2 MB before the languages: each locale's messages, ~65 kB (docs/i18n.md)
+  });
+
+  it('of lessons 4 and 5: lesson 5’s translator too (the English → Spanish model and its worker)', () => {
+    const { paths } = coursePackage('4,5');
+    for (const present of [/scaling-lesson-/, /cross-lesson-/, /en-es-.*\.bin$/, /translator-worker-/]) {
+      expect(has(paths, present), String(present)).toBe(true);
+    }
+    for (const absent of [...neverPackaged, /kv-heads-worker-/, /threads/, /softmax-lesson-/]) {
+      expect(has(paths, absent), String(absent)).toBe(false);
+    }
+  });
+
+  it('of all ten: every widget, lesson 7’s training worker and the threaded builds it may pick, still no other view', () => {
+    const { paths, total, zip, name } = coursePackage('all');
+    expect(name).toBe('attention-lessons-all.zip');
+    const widgets = ['selective', 'softmax', 'kqv', 'scaling', 'cross', 'masks', 'reshape', 'position', 'decoding'];
+    for (const widget of [...widgets, 'memory']) expect(has(paths, new RegExp(`${widget}-lesson-`)), widget).toBe(true);
+    for (const present of [/kv-heads-worker-/, /attention-simd-threads-.*\.wasm$/, /threads\.worker-/, /en-es-/]) {
+      expect(has(paths, present), String(present)).toBe(true);
+    }
+    for (const absent of neverPackaged) expect(has(paths, absent), String(absent)).toBe(false);
+    expect(total).toBeLessThan(2_500_000);
+    expect(zip.length).toBeLessThan(total);
+  });
+
+  it('zips exactly its files, byte for byte, its index.html marked with its lessons', () => {
+    const { files, entries } = coursePackage('4,5');
+    expect(Object.keys(entries).sort()).toEqual(files.map((f) => f.path).sort());
+    for (const { path, bytes } of files) expect(entries[path].length, path).toBe(bytes);
+    expect(strFromU8(entries['index.html'])).toMatch(/<html lang="en" data-packaged-lessons="4,5">/);
+  });
+
+  it('has an imsmanifest.xml the SCORM 1.2 schemas accept, launching index.html and listing every file of the page', async () => {
+    for (const lessons of ['4', '4,5', 'all']) {
+      const { entries, paths } = coursePackage(lessons);
+      const file = (fileName) => ({ fileName, contents: strFromU8(entries[fileName]) });
+      const manifest = file('imsmanifest.xml');
+      const result = await validateXML({
+        xml: [manifest],
+        schema: [file('adlcp_rootv1p2.xsd')],
+        preload: [file('imscp_rootv1p1p2.xsd'), file('imsmd_rootv1p2p1.xsd'), file('ims_xml.xsd')],
+      });
+      expect(result.errors.filter((e) => /validity error/.test(e.message))).toEqual([]);
+      expect(result.valid).toBe(true);
+      const listed = [...manifest.contents.matchAll(/<file href="([^"]+)"\/>/g)].map((m) => m[1]);
+      expect(listed).toEqual(paths.filter((p) => p !== 'imsmanifest.xml' && !schemaFiles.includes(p)));
+      expect(manifest.contents).toMatch(/adlcp:scormtype="sco" href="index.html"/);
+    }
+  });
+
+  it('the schemas refuse a manifest that breaks them (the validation can fail)', async () => {
+    const { entries } = coursePackage('4');
+    const file = (fileName) => ({ fileName, contents: strFromU8(entries[fileName]) });
+    const broken = file('imsmanifest.xml').contents.replace('adlcp:scormtype="sco"', 'adlcp:scormtype="lesson"');
+    const result = await validateXML({
+      xml: [{ fileName: 'imsmanifest.xml', contents: broken }],
+      schema: [file('adlcp_rootv1p2.xsd')],
+      preload: [file('imscp_rootv1p1p2.xsd'), file('imsmd_rootv1p2p1.xsd'), file('ims_xml.xsd')],
+    });
+    expect(result.valid).toBe(false);
+  });
+
+  it('takes lesson numbers or all, and names what is wrong otherwise', () => {
+    expect(lessonsArgument('5,4,5')).toEqual([4, 5]);
+    expect(lessonsArgument('all')).toHaveLength(10);
+    for (const bad of ['0', '11', '4,x', '', undefined]) expect(() => lessonsArgument(bad)).toThrow(/--lessons takes/);
+  });
+});
