@@ -4,12 +4,15 @@
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
 import { colourSchemesTreeshake, elementStyles } from './vite.config.js';
+import { localeMessagesPlugin, withoutMessageParser } from '../scripts/locale-messages.mjs';
 
 const library = fileURLToPath(new URL('./lib/', import.meta.url));
 
 export default defineConfig({
   configFile: false,
-  plugins: [elementStyles],
+  // English only: the elements take no `lang` yet, and this one file would inline every locale (docs/i18n.md).
+  plugins: [localeMessagesPlugin({ locales: ['en'] }), elementStyles],
+  resolve: { alias: withoutMessageParser },
   logLevel: 'warn',
   build: {
     outDir: fileURLToPath(new URL('./bundle', import.meta.url)),

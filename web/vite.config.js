@@ -4,6 +4,7 @@ import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
 import { elementStyleSources, writeElementStyles } from '../scripts/element-styles.mjs';
+import { localeMessages, withoutMessageParser } from '../scripts/locale-messages.mjs';
 
 const root = fileURLToPath(new URL('.', import.meta.url));
 
@@ -103,7 +104,9 @@ const offlineCopy = {
 export default defineConfig({
   root,
   base: './', // a relative base: the built site works from any folder of any static host
-  plugins: [elementStyles, pthreadWorkersAsFiles, scalarBuild, offlineCopy],
+  plugins: [localeMessages, elementStyles, pthreadWorkersAsFiles, scalarBuild, offlineCopy],
+  // The messages arrive parsed (scripts/locale-messages.mjs): the page needs no ICU parser.
+  resolve: { alias: withoutMessageParser },
   // The Train view's worker imports web/lib, which loads the wasm builds with dynamic imports: an ES-module
   // worker keeps them as they are.
   worker: { format: 'es', plugins: () => [pthreadWorkersAsFiles] },

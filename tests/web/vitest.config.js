@@ -1,6 +1,8 @@
 import { defineConfig } from 'vitest/config';
+import { localeMessages } from '../../scripts/locale-messages.mjs';
 
 export default defineConfig({
+  plugins: [localeMessages], // the locales' messages as the page imports them (web/src/i18n/messages.js)
   test: {
     include: ['tests/web/**/*.test.js'],
     environment: 'node',

@@ -5,6 +5,11 @@ import { loadAttention, loadTranslator } from '../lib/index.js';
 import { nextTask } from '../src/common/next-task.js';
 import { isPrinting, onPrint, watchNearScreen } from '../src/common/draw-when-visible.js';
 import { elementStyles } from './styles.js';
+import { provideEnglishMessages } from '../src/i18n/english-messages.js';
+
+// The elements' words (English: the elements take no `lang` yet), here before any element is built: constructors
+// write some of them.
+provideEnglishMessages();
 
 /**
  * What the elements extend: the browser's HTMLElement, or in a server-side render (Astro, Next, VitePress import

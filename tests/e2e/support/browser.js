@@ -19,6 +19,13 @@ export async function openPage(browser, url, viewport = { width: 1440, height: 9
   return { page, errors };
 }
 
+/** The playground of `suite` (useChromiumAndPlayground) at `query`, once its first view is drawn (body[data-ready]). */
+export async function openPlayground(suite, query, viewport = undefined) {
+  const opened = await openPage(suite.browser, `${suite.playground.url}${query}`, viewport);
+  await opened.page.waitForSelector('body[data-ready]');
+  return opened;
+}
+
 /**
  * Scrolls the page down a screen, as a person reading on: what a phone keeps below the fold until then (a lesson's
  * widget, the step view's stages) is built.

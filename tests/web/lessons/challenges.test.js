@@ -1,6 +1,7 @@
 // The lessons' challenges without a page: every check refuses the lesson's first settings, refuses the wrong
 // moves a learner might try, and passes the intended answer (facts as the widgets compute them, from the module
 // where it matters); steps done out of order do not count; progress is kept in storage and survives a refusal.
+import { readFileSync } from 'node:fs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { loadAttention } from '../../../web/lib/index.js';
 import { challenges } from '../../../web/src/lessons/challenges/catalogue.js';
@@ -11,6 +12,8 @@ import { summaries } from '../../../web/src/lessons/widgets/selective-math.js';
 import { firstNearlyOneHot } from '../../../web/src/lessons/widgets/scaling-math.js';
 
 const defaults = defaultLessonsState();
+// each challenge's task, hint and why: messages, English the source
+const english = JSON.parse(readFileSync(new URL('../../../web/src/i18n/locales/en.json', import.meta.url), 'utf8'));
 const byId = Object.fromEntries(Object.values(challenges).flatMap((list) => list.map((c) => [c.id, c])));
 /** A check run as the panel runs it, with one memory across calls. */
 function checker(id, widget) {
@@ -31,7 +34,7 @@ describe('the challenges', () => {
       expect(challenges[lesson].length).toBeGreaterThanOrEqual(1);
       expect(challenges[lesson].length).toBeLessThanOrEqual(3);
       for (const c of challenges[lesson])
-        for (const text of [c.task, c.hint, c.why]) expect(text.length).toBeGreaterThan(20);
+        for (const text of Object.values(english.lessons.challenges[c.id])) expect(text.length).toBeGreaterThan(20);
     }
   });
 

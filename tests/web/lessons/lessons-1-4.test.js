@@ -3,6 +3,7 @@
 // edited (through the module and the URL) with its formula's numbers, lesson 4's slopes w(1 − w) scaled and not.
 import { beforeAll, describe, expect, it } from 'vitest';
 import { loadAttention } from '../../../web/lib/index.js';
+import { loadMessages } from '../../../web/src/i18n/messages.js';
 import { decodeLessonsState, defaultLessonsState, encodeLessonsState } from '../../../web/src/lessons/lessons-state.js';
 import { items, summaries, verdict } from '../../../web/src/lessons/widgets/selective-math.js';
 import {
@@ -18,6 +19,7 @@ import { keyCount, scalingExperiment, softmaxSlopes, widths } from '../../../web
 let api;
 beforeAll(async () => {
   api = await loadAttention({ backend: 'wasm-simd128' });
+  await loadMessages('lessons'); // the formula's legend is in words (English here)
 });
 
 describe('lesson 1: each summary’s mark says what was computed', () => {

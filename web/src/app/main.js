@@ -15,17 +15,35 @@ import {
   encodeTranslationState,
 } from '../translation/translation-state.js';
 import { viewPreview } from './view-text.js';
+import {
+  chooseLocale,
+  currentLocale,
+  pseudoLocale,
+  setCurrentLocale,
+  sourceLocale,
+  storedLocale,
+  storeLocale,
+} from '../i18n/locale.js';
+import { languagePicker } from '../i18n/language-picker.js';
+import { loadMessages, t, translateStatic } from '../i18n/messages.js';
 import { registerDevanagariFont } from './devanagari-font.js';
 // Each view's code is fetched when the view is first shown, so a visitor downloads only what they look at. The
 // page's own thread never waits for the module: the translator loads in its worker, the attention module only
 // when a view that computes on this thread (steps, a lesson whose widget does) is first shown.
 
+// The language first, so every word the page writes is in it: the shell's messages load while the rest does.
+const chosenLocale = chooseLocale({ search: location.search, stored: storedLocale(), languages: navigator.languages });
+setCurrentLocale(chosenLocale.locale);
+if (chosenLocale.fromUrl && chosenLocale.locale !== pseudoLocale) storeLocale(chosenLocale.locale);
+const shellMessages = loadMessages('app');
+
+// Each view's name in the tabs, as a message key (app.tabs.*).
 const viewNames = {
-  lessons: 'Lessons',
-  translation: 'Translation',
-  steps: 'Attention, step by step',
-  train: 'Train',
-  generate: 'Generate',
+  lessons: 'app.tabs.lessons',
+  translation: 'app.tabs.translation',
+  steps: 'app.tabs.steps',
+  train: 'app.tabs.train',
+  generate: 'app.tabs.generate',
 };
 const askedBackend = /** @type {import('../../lib/index.js').Backend} */ (
   new URLSearchParams(location.search).get('backend')
@@ -48,6 +66,7 @@ function setUrl(view, viewParams, { push = false } = {}) {
   const next = new URLSearchParams(viewParams);
   next.set('view', view);
   if (requestedBackend) next.set('backend', requestedBackend);
+  if (currentLocale() !== sourceLocale) next.set('lang', currentLocale()); // a copied link opens in this language
   if (embedded) next.set('embed', '1');
   if (presentation.on) next.set('present', '1');
   const url = `${location.pathname}?${next}`;
@@ -73,7 +92,7 @@ class Playground {
           type: 'button',
           role: 'tab',
           id: `tab-${name}`,
-          textContent: label,
+          textContent: t(label),
           'aria-selected': 'false',
         });
       tab.addEventListener('click', () => void this.#showChosen(name));
@@ -106,7 +125,7 @@ class Playground {
   /** A view the person chose (a tab, an arrow key): a failure to show it (its code not fetched) is said in the panel. */
   #showChosen(name) {
     return this.show(name, { push: true }).catch((error) => {
-      const message = `The ${viewNames[name]} view could not be shown: ${error.message}`;
+      const message = t('app.errors.viewNotShown', { view: t(viewNames[name]), message: error.message });
       this.panel.replaceChildren(element('p', { className: 'error', role: 'alert', textContent: message }));
     });
   }
@@ -120,7 +139,9 @@ class Playground {
     this.panel.setAttribute('aria-labelledby', `tab-${name}`);
     const firstTime = !this.views.has(name);
     if (firstTime) {
-      this.panel.replaceChildren(viewPreview(name, location.search, `Loading ${viewNames[name]}…`));
+      this.panel.replaceChildren(
+        viewPreview(name, location.search, t('app.loading.view', { view: t(viewNames[name]) })),
+      );
       // The view's heading and text are painted before its code is asked for: on a slow network, the page's
       // largest text does not wait for the view's scripts.
       await afterNextPaint();
@@ -177,6 +198,7 @@ class Playground {
       const [{ decodeLessonsState, encodeLessonsState }, { LessonsView }] = await Promise.all([
         import('../lessons/lessons-state.js'),
         import('../lessons/lessons-view.js'),
+        loadMessages('lessons'),
       ]);
       const entry = { urlParams: () => encodeLessonsState(entry.view.state) };
       entry.view = new LessonsView({
@@ -217,7 +239,7 @@ class Playground {
       entry.view.prepare();
       return entry;
     }
-    this.panel.querySelector('.loading').textContent = 'Loading the translation model…';
+    this.panel.querySelector('.loading').textContent = t('app.loading.translationModel');
     const { model } = decodeTranslationState(location.search);
     return this.#translationEntry(await this.#translator(model), null, location.search, { task: model });
   }
@@ -329,7 +351,15 @@ async function main() {
   const backend = resolveBackend(requestedBackend);
   const playground = new Playground(backend, coursePackage);
   playground.startTranslator();
-  document.getElementById('backend').textContent = backend;
+  await shellMessages;
+  translateStatic(document);
+  document.title = t('app.page.title');
+  document.querySelector('meta[name="description"]')?.setAttribute('content', t('app.page.description'));
+  // beside the classroom tools, in the header's place kept for them (no layout shift); a page without it, the header
+  (document.getElementById('page-tools') ?? document.querySelector('.site-header')).append(languagePicker());
+  const backendName = document.getElementById('backend');
+  backendName.textContent = backend;
+  backendName.translate = false; // a build's name, as web/lib spells it
   await playground.show(viewInUrl());
   window.addEventListener('popstate', () => playground.restore());
   performance.mark('first-map-drawn');
@@ -346,7 +376,7 @@ main()
   .catch((error) => {
     const message = document.createElement('p');
     message.className = 'error';
-    message.textContent = `The attention module could not start: ${error.message}`;
+    message.textContent = t('app.errors.moduleNotStarted', { message: error.message });
     document.getElementById('app').replaceChildren(message);
-    document.getElementById('backend').textContent = 'unavailable';
+    document.getElementById('backend').textContent = t('app.header.unavailable');
   });

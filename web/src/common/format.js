@@ -1,4 +1,14 @@
-// Number formatting shared by the heatmaps, explanations and exports.
+// Number formatting shared by the heatmaps, explanations and exports. Counts and percentages follow the page's
+// language through Intl (55.309 and 57 % in Spanish); the maths numbers of maps, matrices and formulas keep their
+// notation in every language (a dot for decimals, as the matrix editor reads them back).
+import { currentLocale, sourceLocale } from '../i18n/locale.js';
+
+const numberFormats = new Map(); // 'locale options' → Intl.NumberFormat, built on first use
+function numberFormat(options) {
+  const key = `${currentLocale()} ${JSON.stringify(options)}`;
+  if (!numberFormats.has(key)) numberFormats.set(key, new Intl.NumberFormat(currentLocale(), options));
+  return numberFormats.get(key);
+}
 
 /**
  * `digits` significant digits, trailing zeros dropped (2, not 2.000), a real minus sign, and −∞ for masked
@@ -34,6 +44,7 @@ export function formatWeight(value) {
  * starting Intl's number formatting (tens of milliseconds the first time, on a slow phone several times that).
  */
 export function formatCount(value) {
+  if (currentLocale() !== sourceLocale) return numberFormat({ maximumFractionDigits: 0 }).format(Math.trunc(value));
   return String(Math.trunc(value)).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
 }
 
@@ -54,5 +65,7 @@ export function formatProbability(p) {
   if (percent < 1e-4) return `${formatNumber(percent, 2)}%`;
   // Within 1% of 0 or 100: two significant digits of that distance; otherwise as the bars always wrote it.
   const digits = nearest < 1 ? Math.min(8, 1 - Math.floor(Math.log10(nearest))) : percent < 10 ? 1 : 0;
+  if (currentLocale() !== sourceLocale)
+    return numberFormat({ style: 'percent', minimumFractionDigits: digits, maximumFractionDigits: digits }).format(p);
   return `${percent.toFixed(digits)}%`;
 }

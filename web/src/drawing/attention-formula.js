@@ -3,6 +3,7 @@
 // parsed from a string (the page's CSP allows no HTML from strings). A legend below says what each symbol is on
 // screen (which map, which numbers); pointing at a symbol or its line in the legend outlines that map (the legend
 // says the same in words, for a keyboard or a screen reader).
+import { t } from '../i18n/messages.js';
 
 const mathNamespace = 'http://www.w3.org/1998/Math/MathML';
 
@@ -68,7 +69,7 @@ export class AttentionFormula {
     this.element.className = 'attention-formula';
     this.element.id = id;
     const caption = document.createElement('figcaption');
-    caption.textContent = 'Attention, written out: what each symbol is on this page';
+    caption.textContent = t('app.drawing.formula.caption');
     this.element.append(caption, this.math, this.legend);
     // One symbol at a time is pointed at: from the formula or from its legend line.
     const pointed = (event) => /** @type {Element} */ (event.target).closest?.('[data-symbol]');

@@ -4,6 +4,7 @@
 // becomes custom, the same mask the scores' cells toggle.
 import { element } from '../common/controls.js';
 import { formatNumber } from '../common/format.js';
+import { t } from '../i18n/messages.js';
 
 const svgNamespace = 'http://www.w3.org/2000/svg';
 const size = 300,
@@ -38,13 +39,13 @@ export class GraphView {
       width: size,
       height: size,
       role: 'img',
-      'aria-label': 'attention as a graph',
+      'aria-label': t('app.drawing.graph.label'),
     });
     this.summary = element('ul', { className: 'visually-hidden' });
     this.element = element(
       'figure',
       { className: 'graph-view', id },
-      element('figcaption', { textContent: 'the same weights as a graph: key → query, width = weight' }),
+      element('figcaption', { textContent: t('app.drawing.graph.caption') }),
       this.svg,
       this.summary,
     );
@@ -104,7 +105,13 @@ export class GraphView {
       shape.dataset.query = String(edge.query);
       shape.dataset.key = String(edge.key);
       const title = svg('title');
-      title.textContent = `${labels[edge.key]} → ${labels[edge.query]}: ${edge.allowed ? `weight ${formatNumber(edge.weight, 4)}` : 'masked'} (click to ${edge.allowed ? 'hide' : 'show'})`;
+      title.textContent = edge.allowed
+        ? t('app.drawing.graph.edge', {
+            from: labels[edge.key],
+            to: labels[edge.query],
+            weight: formatNumber(edge.weight, 4),
+          })
+        : t('app.drawing.graph.maskedEdge', { from: labels[edge.key], to: labels[edge.query] });
       shape.append(title);
       shape.addEventListener('click', () => this.onToggle(edge.query, edge.key));
       nodes.push(shape);
@@ -120,11 +127,17 @@ export class GraphView {
     const shown = edges.filter((e) => e.allowed);
     this.svg.setAttribute(
       'aria-label',
-      `attention as a graph: ${n} tokens, ${shown.length} edges allowed by the mask of ${n * n}`,
+      t('app.drawing.graph.summary', { tokens: n, allowed: shown.length, all: n * n }),
     );
     this.summary.replaceChildren(
       ...shown.map((e) =>
-        element('li', { textContent: `${labels[e.key]} → ${labels[e.query]}: weight ${formatNumber(e.weight, 4)}` }),
+        element('li', {
+          textContent: t('app.drawing.graph.weight', {
+            from: labels[e.key],
+            to: labels[e.query],
+            weight: formatNumber(e.weight, 4),
+          }),
+        }),
       ),
     );
   }

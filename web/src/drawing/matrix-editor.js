@@ -2,6 +2,7 @@
 // message and the cell goes back to its last good value.
 import { parseCell } from './cell-input.js';
 import { hasFocus } from '../common/controls.js';
+import { t } from '../i18n/messages.js';
 
 export class MatrixEditor {
   /**
@@ -54,7 +55,10 @@ export class MatrixEditor {
     input.inputMode = 'decimal';
     input.autocomplete = 'off';
     input.spellcheck = false;
-    input.setAttribute('aria-label', `${this.title}, row ${row + 1}, column ${col + 1}`);
+    input.setAttribute(
+      'aria-label',
+      t('app.drawing.matrix.cell', { title: this.title, row: row + 1, column: col + 1 }),
+    );
     // While typing, every valid number redraws at once; half-typed text ("-", "1e") waits for the change.
     input.addEventListener('input', () => {
       const parsed = parseCell(input.value);
@@ -65,7 +69,13 @@ export class MatrixEditor {
       if (parsed.ok) {
         this.#accept(index, parsed.value, input);
       } else {
-        this.message.textContent = `${this.title} row ${row + 1}, column ${col + 1}: ${parsed.message} Kept ${input.dataset.good}.`;
+        this.message.textContent = t('app.drawing.matrix.refused', {
+          title: this.title,
+          row: row + 1,
+          column: col + 1,
+          reason: parsed.message,
+          kept: input.dataset.good,
+        });
         input.value = input.dataset.good;
         input.setAttribute('aria-invalid', 'true');
       }

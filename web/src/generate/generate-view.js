@@ -81,8 +81,8 @@ export class GenerateView {
     this.element = element(
       'section',
       { id: 'generate-view', className: 'view', 'aria-labelledby': 'generate-view-title' },
-      element('h2', { id: 'generate-view-title', textContent: generateTitle }),
-      element('p', { className: 'intro', textContent: generateIntroduction }),
+      element('h2', { id: 'generate-view-title', textContent: generateTitle() }),
+      element('p', { className: 'intro', textContent: generateIntroduction() }),
       element('div', { className: 'controls' }, this.corpusFields.element, ...this.modelFields.fieldsets),
       this.trainingPanel.element,
       this.errorLine,

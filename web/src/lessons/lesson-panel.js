@@ -3,7 +3,8 @@
 import { button, element, keepChildren } from '../common/controls.js';
 import { watchNearScreen } from '../common/draw-when-visible.js';
 import { partsAtOnce, partsInSlices } from '../drawing/heatmap.js';
-import { lessons } from './catalogue.js';
+import { languageModelLinkText, lessons, lessonText, lessonTitle } from './catalogue.js';
+import { t } from '../i18n/messages.js';
 import { defaultLessonsState } from './lessons-state.js';
 import { nextTask, widthInNextFrame } from '../common/next-task.js';
 
@@ -55,7 +56,7 @@ export class LessonPanel {
     this.resetRow = element(
       'div',
       { className: 'buttons lesson-reset' },
-      button('Reset this lesson', () => this.#resetLesson(), { id: 'lesson-reset' }),
+      button(t('lessons.panel.reset'), () => this.#resetLesson(), { id: 'lesson-reset' }),
     );
     this.link = { key: '', element: null }; // the link to the view that goes further, built once per lesson and href
     this.widgetClasses = new Map(); // name → its class, once fetched
@@ -108,7 +109,7 @@ export class LessonPanel {
   #drawWhenPrepared(lesson) {
     const { lesson: number } = this.state;
     const waiting =
-      needsModule(lesson.widget) && !this.api ? 'Loading the attention module…' : 'Loading the lesson’s widget…';
+      needsModule(lesson.widget) && !this.api ? t('lessons.panel.loadingModule') : t('lessons.panel.loadingWidget');
     this.body.replaceChildren(element('p', { className: 'loading', textContent: waiting }));
     if (this.waitingFor === number) return;
     this.waitingFor = number;
@@ -189,7 +190,7 @@ export class LessonPanel {
 
   #cannotStart(error) {
     this.body.replaceChildren(
-      element('p', { className: 'error', textContent: `The lesson could not start: ${error.message}` }),
+      element('p', { className: 'error', textContent: t('lessons.panel.cannotStart', { message: error.message }) }),
     );
   }
 
@@ -197,8 +198,8 @@ export class LessonPanel {
   #renderText() {
     const { lesson: number } = this.state;
     const lesson = lessons[number - 1];
-    this.title.textContent = `${number}. ${lesson.title}`;
-    this.text.textContent = lesson.text;
+    this.title.textContent = t('lessons.panel.title', { number, title: lessonTitle(lesson) });
+    this.text.textContent = lessonText(lesson);
     return lesson;
   }
 
@@ -248,20 +249,21 @@ export class LessonPanel {
 
   #openLink(lesson, href, languageModelHref) {
     const target = lesson.view.includes('translation')
-      ? 'Translation'
+      ? 'translation'
       : lesson.view.includes('train')
-        ? 'Train'
-        : 'step-by-step';
+        ? 'train'
+        : 'steps';
+    const action = t(lesson.linkTextKey ?? 'lessons.panel.goFurther');
     const further = element('a', {
       href,
       className: 'lesson-open',
-      textContent: `${lesson.linkText ?? 'Go further'} in the ${target} view`,
+      textContent: t(`lessons.panel.further.${target}`, { action }),
     });
     if (!languageModelHref) return element('p', {}, further);
     const languageModel = element('a', {
       href: languageModelHref,
       className: 'lesson-open-language-model',
-      textContent: `${lesson.languageModel.text} (the Generate view)`,
+      textContent: t('lessons.panel.languageModelLink', { text: languageModelLinkText(lesson) }),
     });
     return element('p', {}, further, ' · ', languageModel);
   }

@@ -4,7 +4,8 @@
 import * as Comlink from 'comlink';
 import { startWorker } from '../../lib/index.js';
 import { button, element } from '../common/controls.js';
-import { lessons } from './catalogue.js';
+import { lessons, lessonTitle } from './catalogue.js';
+import { t } from '../i18n/messages.js';
 import { ChallengeList, lessonProgress } from './challenges/challenge-list.js';
 import { ChallengeProgress } from './challenges/progress.js';
 import { LessonPanel } from './lesson-panel.js';
@@ -51,20 +52,24 @@ export class LessonsView {
     });
     this.progressMarks = lessons.map(() => element('span', { className: 'lesson-progress' }));
     this.navButtons = lessons.map((lesson, i) =>
-      button(`${i + 1}. ${lesson.title}`, () => this.set({ lesson: i + 1 }), {
+      button(t('lessons.view.link', { number: i + 1, title: lessonTitle(lesson) }), () => this.set({ lesson: i + 1 }), {
         className: 'lesson-link',
         id: `lesson-${i + 1}`,
       }),
     );
     this.navButtons.forEach((b, i) => b.append(this.progressMarks[i]));
-    this.prev = button('◀ previous', () => this.set({ lesson: this.state.lesson - 1 }), { id: 'lesson-prev' });
-    this.next = button('next ▶', () => this.set({ lesson: this.state.lesson + 1 }), { id: 'lesson-next' });
+    this.prev = button(t('lessons.view.previous'), () => this.set({ lesson: this.state.lesson - 1 }), {
+      id: 'lesson-prev',
+    });
+    this.next = button(t('lessons.view.next'), () => this.set({ lesson: this.state.lesson + 1 }), {
+      id: 'lesson-next',
+    });
     this.element = element(
       'section',
       { id: 'lessons-view', className: 'view lessons-layout', 'aria-labelledby': 'lesson-title' },
       element(
         'nav',
-        { className: 'lesson-nav', 'aria-label': 'Lessons, in the lecture notes’ order' },
+        { className: 'lesson-nav', 'aria-label': t('lessons.view.navLabel') },
         element('ol', {}, ...this.navButtons.map((b) => element('li', {}, b))),
       ),
       element(
@@ -100,7 +105,7 @@ export class LessonsView {
     this.progressMarks.forEach((mark, i) => {
       const { solved, total } = lessonProgress(this.progress, i + 1);
       mark.textContent = total ? ` ${solved === total ? '✓' : '·'} ${solved}/${total}` : '';
-      mark.title = total ? `${solved} of ${total} challenge${total > 1 ? 's' : ''} solved in this browser` : '';
+      mark.title = total ? t('lessons.view.progress', { solved, total }) : '';
       mark.dataset.solved = String(solved);
     });
   }

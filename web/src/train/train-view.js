@@ -69,8 +69,8 @@ export class TrainView {
     // The controls go on the page with the view; the charts, the probe and the model's actions follow a frame
     // each on its first showing (renderInSlices), so that no single frame lays the whole view out.
     this.element.append(
-      element('h2', { id: 'train-view-title', textContent: trainTitle }),
-      element('p', { className: 'intro', textContent: trainIntroduction }),
+      element('h2', { id: 'train-view-title', textContent: trainTitle() }),
+      element('p', { className: 'intro', textContent: trainIntroduction() }),
       this.optionsForm.element,
       this.runBar.element,
       this.errorLine,

@@ -13,7 +13,7 @@ import { headSharingText } from './head-names.js';
  */
 export function translationHeader({ translator, task, pair, modelLabel, onUseShippedModel }) {
   return [
-    element('h2', { id: 'translation-view-title', textContent: translationTitle }),
+    element('h2', { id: 'translation-view-title', textContent: translationTitle() }),
     ...introduction(task, pair).map((text) => element('p', { className: 'intro', textContent: text })),
     element('p', { className: 'hint', id: 'model-card', textContent: modelCard(translator, pair) }),
     modelLabel

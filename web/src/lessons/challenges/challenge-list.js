@@ -3,6 +3,7 @@
 import { button, element } from '../../common/controls.js';
 import { defaultLessonsState } from '../lessons-state.js';
 import { challenges } from './catalogue.js';
+import { t } from '../../i18n/messages.js';
 
 export class ChallengeList {
   /**
@@ -18,7 +19,7 @@ export class ChallengeList {
     this.element = element(
       'section',
       { className: 'challenges', id: 'lesson-challenges', 'aria-labelledby': 'lesson-challenges-title' },
-      element('h3', { id: 'lesson-challenges-title', textContent: 'Try it' }),
+      element('h3', { id: 'lesson-challenges-title', textContent: t('lessons.challengeList.title') }),
       this.list,
     );
   }
@@ -33,19 +34,20 @@ export class ChallengeList {
     this.list.replaceChildren(...own.map((challenge) => this.#item(challenge)));
   }
 
-  #item({ id, task, hint, why }) {
+  #item({ id }) {
+    const [task, hint, why] = ['task', 'hint', 'why'].map((part) => t(`lessons.challenges.${id}.${part}`));
     const hintText = element('p', { className: 'challenge-hint', id: `challenge-${id}-hint`, textContent: hint });
     hintText.hidden = true;
-    const hintButton = button('Show a hint', () => {
+    const hintButton = button(t('lessons.challengeList.showHint'), () => {
       hintText.hidden = !hintText.hidden;
       hintButton.setAttribute('aria-expanded', String(!hintText.hidden));
-      hintButton.textContent = hintText.hidden ? 'Show a hint' : 'Hide the hint';
+      hintButton.textContent = t(hintText.hidden ? 'lessons.challengeList.showHint' : 'lessons.challengeList.hideHint');
     });
     hintButton.setAttribute('aria-expanded', 'false');
     hintButton.setAttribute('aria-controls', hintText.id);
     hintButton.className = 'challenge-hint-button';
     const status = element('p', { className: 'challenge-status', role: 'status' });
-    const whyText = element('p', { className: 'challenge-why', textContent: `Why: ${why}` });
+    const whyText = element('p', { className: 'challenge-why', textContent: t('lessons.challengeList.why', { why }) });
     const item = element(
       'li',
       { className: 'challenge', id: `challenge-${id}` },
@@ -65,7 +67,7 @@ export class ChallengeList {
     if (!parts) return;
     const solved = this.progress.has(id);
     parts.item.dataset.solved = String(solved);
-    parts.status.textContent = solved ? '✓ Solved' : 'Not solved yet';
+    parts.status.textContent = t(solved ? 'lessons.challengeList.solved' : 'lessons.challengeList.notSolved');
     parts.whyText.hidden = !solved;
   }
 

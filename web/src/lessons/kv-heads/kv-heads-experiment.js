@@ -9,6 +9,7 @@ import { button, controlsRow, element, explainedSection, fieldset, labelled, sel
 import { formatCount } from '../../common/format.js';
 import { headSharingText, kvHeadsOptionText } from '../../translation/head-names.js';
 import { kvHeadsSetup } from './kv-heads-setup.js';
+import { t } from '../../i18n/messages.js';
 
 const { heads } = kvHeadsSetup.model;
 const percent = (share) => `${(100 * share).toFixed(0)}%`;
@@ -35,12 +36,12 @@ export class KvHeadsExperiment {
     this.taskSelect = select(
       'kv-heads-task',
       [
-        ['en-es', 'English → Spanish'],
-        ['en-ja', 'English → Japanese'],
+        ['en-es', t('lessons.widgets.kvHeads.taskEs')],
+        ['en-ja', t('lessons.widgets.kvHeads.taskJa')],
       ],
       (value) => (this.task = value),
     );
-    this.runButton = button('Train the four and compare', () => void this.run(), { id: 'kv-heads-run' });
+    this.runButton = button(t('lessons.widgets.kvHeads.run'), () => void this.run(), { id: 'kv-heads-run' });
     this.status = element('p', { id: 'kv-heads-status', className: 'hint', 'aria-live': 'polite' });
     this.table = element('table', { id: 'kv-heads-table', className: 'numbers-table' });
     this.tableBox = element(
@@ -51,25 +52,29 @@ export class KvHeadsExperiment {
     this.element = explainedSection(
       {
         id: 'kv-heads',
-        title: 'Sharing keys and values: multi-query and grouped-query attention',
+        title: t('lessons.widgets.kvHeads.title'),
         heading: 'h4',
-        hint: `A decoder writing word after word keeps every earlier word's keys and values (its cache), so each new word costs one row instead of all of them again. With a key/value head per query head that cache is 2 × layers × D numbers per word. Multi-query attention (Shazeer 2019) lets all the query heads read one key/value head; grouped-query attention (Ainslie et al. 2023) one per group. The cache shrinks by the same factor; does the model lose anything? Below, ${heads} query heads of width ${kvHeadsSetup.model.dModel / heads}, then four models trained to find out.`,
+        hint: t('lessons.widgets.kvHeads.hint', { heads, width: kvHeadsSetup.model.dModel / heads }),
       },
-      controlsRow(fieldset('Which heads share', labelled('key/value heads', this.kvHeadsSelect))),
+      controlsRow(
+        fieldset(
+          t('lessons.widgets.kvHeads.shareLegend'),
+          labelled(t('lessons.widgets.kvHeads.kvLabel'), this.kvHeadsSelect),
+        ),
+      ),
       this.diagram,
       this.sharing,
       trainModel
         ? controlsRow(
             fieldset(
-              'The experiment',
-              labelled('task', this.taskSelect),
+              t('lessons.widgets.kvHeads.experiment'),
+              labelled(t('lessons.widgets.kvHeads.task'), this.taskSelect),
               element('div', { className: 'buttons' }, this.runButton),
             ),
           )
         : element('p', {
             className: 'hint',
-            textContent:
-              'The attention playground’s Lessons view trains the four (8, 4, 2 and 1 key/value heads) side by side.',
+            textContent: t('lessons.widgets.kvHeads.elsewhere'),
           }),
       this.status,
       this.tableBox,
@@ -90,11 +95,12 @@ export class KvHeadsExperiment {
       return box;
     });
     this.diagram.replaceChildren(...query, ...shared);
-    this.diagram.setAttribute(
-      'aria-label',
-      `${heads} query heads above ${kvHeads} key/value head${kvHeads > 1 ? 's' : ''}, each under the ${group} query head${group > 1 ? 's' : ''} that read it`,
+    this.diagram.setAttribute('aria-label', t('lessons.widgets.kvHeads.diagram', { heads, kvHeads, group }));
+    const sharing = headSharingText({ heads, kvHeads }) || t('lessons.widgets.kvHeads.own', { heads });
+    this.sharing.textContent = t(
+      kvHeads === heads ? 'lessons.widgets.kvHeads.cacheAll' : 'lessons.widgets.kvHeads.cachePart',
+      { sharing, kvHeads, heads, group },
     );
-    this.sharing.textContent = `${headSharingText({ heads, kvHeads }) || `Each of the ${heads} heads has its own keys and values (the original transformer).`} The cache holds ${kvHeads} of ${heads} heads' keys and values: ${kvHeads === heads ? 'all of them' : `1/${group} of them`}.`;
   }
 
   /** Trains the four models one after another, adding each row as it finishes. */
@@ -105,7 +111,11 @@ export class KvHeadsExperiment {
     const results = [];
     try {
       for (const kvHeads of kvHeadsSetup.kvHeadCounts) {
-        this.status.textContent = `Training with ${kvHeads} key/value head${kvHeads > 1 ? 's' : ''} (${results.length + 1} of ${kvHeadsSetup.kvHeadCounts.length})…`;
+        this.status.textContent = t('lessons.widgets.kvHeads.training', {
+          kvHeads,
+          number: results.length + 1,
+          count: kvHeadsSetup.kvHeadCounts.length,
+        });
         results.push(await this.trainModel({ task, kvHeads }));
         this.#draw(task, results);
       }
@@ -113,7 +123,7 @@ export class KvHeadsExperiment {
       this.results = results;
       this.onResults(results);
     } catch (error) {
-      this.status.textContent = `The experiment stopped: ${error.message}`;
+      this.status.textContent = t('lessons.widgets.kvHeads.stopped', { message: error.message });
     } finally {
       this.runButton.disabled = false;
       this.taskSelect.disabled = false;
@@ -122,12 +132,12 @@ export class KvHeadsExperiment {
 
   #draw(task, results) {
     const columns = [
-      'key/value heads',
-      'parameters',
-      'held-out exact',
-      'best head alignment',
-      'cache per word',
-      'steps/s',
+      t('lessons.widgets.kvHeads.column.kvHeads'),
+      t('lessons.widgets.kvHeads.column.parameters'),
+      t('lessons.widgets.kvHeads.column.exact'),
+      t('lessons.widgets.kvHeads.column.alignment'),
+      t('lessons.widgets.kvHeads.column.cache'),
+      t('lessons.widgets.kvHeads.column.speed'),
     ];
     const rows = results.map((r) =>
       element(
@@ -136,16 +146,21 @@ export class KvHeadsExperiment {
         element('th', { scope: 'row', textContent: kvHeadsOptionText(r.kvHeads, heads) }),
         ...[
           formatCount(r.parameters),
-          `${r.exact} of ${r.total}`,
+          t('lessons.widgets.kvHeads.exactOf', { exact: String(r.exact), total: String(r.total) }),
           percent(r.alignment),
-          `${r.cacheBytesPerToken} bytes`,
+          t('lessons.widgets.kvHeads.bytes', { bytes: String(r.cacheBytesPerToken) }),
           r.stepsPerSecond.toFixed(0),
         ].map((text) => element('td', { textContent: text })),
       ),
     );
     this.table.replaceChildren(
       element('caption', {
-        textContent: `${task}: ${heads} query heads, trained ${trainerDefaults.steps} steps each; ${kvHeadsSetup.count} held-out sentences`,
+        textContent: t('lessons.widgets.kvHeads.caption', {
+          task,
+          heads,
+          steps: String(trainerDefaults.steps),
+          count: String(kvHeadsSetup.count),
+        }),
       }),
       element('thead', {}, element('tr', {}, ...columns.map((c) => element('th', { scope: 'col', textContent: c })))),
       element('tbody', {}, ...rows),
@@ -161,10 +176,19 @@ export class KvHeadsExperiment {
     // Both scores, then the drop they make: what was measured, not a verdict on it.
     const change =
       points > 0
-        ? `a drop of ${points} point${points > 1 ? 's' : ''}`
+        ? t('lessons.widgets.kvHeads.drop', { points })
         : points < 0
-          ? `a gain of ${-points} point${points < -1 ? 's' : ''}`
-          : 'no change';
-    return `Done (${task}). One key/value head keeps 1/${heads} of the cache (${one.cacheBytesPerToken} instead of ${full.cacheBytesPerToken} bytes per word); held-out exact match goes from ${full.exact} to ${one.exact} of ${full.total}, ${change}.`;
+          ? t('lessons.widgets.kvHeads.gain', { points: -points })
+          : t('lessons.widgets.kvHeads.noChange');
+    return t('lessons.widgets.kvHeads.done', {
+      task,
+      heads,
+      one: String(one.cacheBytesPerToken),
+      full: String(full.cacheBytesPerToken),
+      fullExact: String(full.exact),
+      oneExact: String(one.exact),
+      total: String(full.total),
+      change,
+    });
   }
 }

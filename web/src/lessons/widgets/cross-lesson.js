@@ -9,6 +9,7 @@ import { drawingInSlices, Heatmap, wordWeights } from '../../drawing/heatmap.js'
 import { alignmentAgreement, alignmentCells } from '../../translation/translation-maps.js';
 import { languagePairs } from '../../translation/translation-state.js';
 import { parkedOnEnd } from './cross-math.js';
+import { t } from '../../i18n/messages.js';
 
 export const exampleSentences = languagePairs['en-es'].examples;
 
@@ -35,16 +36,16 @@ export class CrossAttentionLesson {
     );
     this.self = new Heatmap({
       id: 'cross-self',
-      title: 'self-attention (encoder, last layer)',
-      rowAxis: 'English query',
-      colAxis: 'English key',
+      title: t('lessons.widgets.cross.selfTitle'),
+      rowAxis: t('lessons.widgets.cross.englishQuery'),
+      colAxis: t('lessons.widgets.cross.englishKey'),
       ...wordWeights,
     });
     this.cross = new Heatmap({
       id: 'cross-cross',
-      title: 'cross-attention (decoder, last layer)',
-      rowAxis: 'Spanish query',
-      colAxis: 'English key',
+      title: t('lessons.widgets.cross.crossTitle'),
+      rowAxis: t('lessons.widgets.cross.spanishQuery'),
+      colAxis: t('lessons.widgets.cross.englishKey'),
       ...wordWeights,
     });
     this.status = element('p', { id: 'cross-status', className: 'verdict', 'aria-live': 'polite' });
@@ -61,7 +62,13 @@ export class CrossAttentionLesson {
     this.element = element(
       'div',
       { className: 'lesson-widget' },
-      controlsRow(fieldset('Translate', labelled('sentence', this.sentenceSelect), labelled('head', this.headSelect))),
+      controlsRow(
+        fieldset(
+          t('lessons.widgets.cross.legend'),
+          labelled(t('lessons.widgets.cross.sentence'), this.sentenceSelect),
+          labelled(t('lessons.widgets.cross.head'), this.headSelect),
+        ),
+      ),
       this.maps,
       this.sink,
       this.status,
@@ -73,14 +80,14 @@ export class CrossAttentionLesson {
     this.width = width;
     this.sentenceSelect.value = String(this.state.sentence);
     if (!this.translator) {
-      this.status.textContent = 'Loading the English → Spanish model…';
+      this.status.textContent = t('lessons.widgets.cross.loading');
       this.loading ??= this.loadTranslator().then(
         (translator) => {
           this.translator = translator;
           this.render(this.width);
         },
         (error) => {
-          this.status.textContent = `The model did not load: ${error.message}`;
+          this.status.textContent = t('lessons.widgets.cross.notLoaded', { message: error.message });
         },
       );
       return;
@@ -92,7 +99,7 @@ export class CrossAttentionLesson {
         if (request === this.requests) return drawingInSlices(() => this.#draw(translation, width)); // a map per task
       },
       (error) => {
-        this.status.textContent = `The model did not translate: ${error.message}`;
+        this.status.textContent = t('lessons.widgets.cross.notTranslated', { message: error.message });
       },
     );
   }
@@ -105,7 +112,10 @@ export class CrossAttentionLesson {
     const best = agreement.indexOf(Math.max(...agreement));
     this.onFacts?.({ agreement });
     const head = this.state.head === 'best' ? best : Math.min(this.state.head, cross.length - 1);
-    const options = [['best', `best aligned (${best + 1})`], ...cross.map((_, h) => [h, `${h + 1}`])];
+    const options = [
+      ['best', t('lessons.widgets.cross.bestHead', { head: best + 1 })],
+      ...cross.map((_, h) => [h, `${h + 1}`]),
+    ];
     this.headSelect.replaceChildren(
       ...options.map(([value, text]) => element('option', { value: String(value), textContent: text })),
     );
@@ -125,15 +135,21 @@ export class CrossAttentionLesson {
       colLabels: translation.source,
       maxWidth: size,
       marks: cells,
-      markName: 'the word it translates',
+      markName: t('lessons.widgets.cross.markName'),
     });
     this.sink.textContent = sinkText(self, head, translation.source);
     void this.attribution.show(exampleSentences[this.state.sentence], {}, width);
     const words = translation.target.filter((w) => w !== '<eos>').join(' ');
-    this.status.textContent =
-      `“${words}”. Self-attention: queries, keys and values all from the English words (${self[head].rows} × ${self[head].cols}). ` +
-      `Cross-attention: queries from the Spanish decoder, keys and values from the English encoder (${cross[head].rows} × ${cross[head].cols}); ` +
-      `in head ${head + 1}, ${Math.round(agreement[head] * cells.length)} of the ${cells.length} aligned Spanish words put their largest weight on the English word they translate (ringed).`;
+    this.status.textContent = t('lessons.widgets.cross.status', {
+      words,
+      selfRows: self[head].rows,
+      selfCols: self[head].cols,
+      crossRows: cross[head].rows,
+      crossCols: cross[head].cols,
+      head: head + 1,
+      agreeing: Math.round(agreement[head] * cells.length),
+      aligned: cells.length,
+    });
   }
 }
 
@@ -144,16 +160,12 @@ export class CrossAttentionLesson {
 export function sinkText(selfMaps, head, source) {
   const parked = selfMaps.map((map) => parkedOnEnd(map, source));
   const most = parked.reduce((best, p, h) => (p.words.length > parked[best].words.length ? h : best), 0);
-  if (!parked[most].words.length) return 'No English word puts half its weight or more on <eos> in any head here.';
+  if (!parked[most].words.length) return t('lessons.widgets.cross.noSink');
   const shown = parked[head].words.length ? head : most;
   const { words, least, most: largest } = parked[shown];
   const range = least === largest ? formatWeight(least) : `${formatWeight(least)}–${formatWeight(largest)}`;
-  const where = shown === head ? `In head ${head + 1}` : `In head ${head + 1} no word does; in head ${shown + 1}`;
-  return (
-    `${where}, ${words.map((w) => `“${w}”`).join(', ')} put ${range} of their weight on <eos>. ` +
-    'That is not a link between words: <eos> ends every sentence and tells a word nothing about this one. ' +
-    'A trained head that has nothing to fetch for a word parks its weight on such a token, a “no-op”, ' +
-    'and the word takes from the head mostly <eos>’s value, the same for all of them ' +
-    '(Clark et al. 2019 found BERT’s heads doing this on [SEP]; such a token is called an attention sink).'
-  );
+  const quoted = words.map((word) => t('lessons.widgets.cross.quoted', { word })).join(', ');
+  return shown === head
+    ? t('lessons.widgets.cross.sink', { head: head + 1, words: quoted, range })
+    : t('lessons.widgets.cross.sinkElsewhere', { head: head + 1, shown: shown + 1, words: quoted, range });
 }

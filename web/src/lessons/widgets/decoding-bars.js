@@ -5,6 +5,7 @@ import { element } from '../../common/controls.js';
 import { DistributionView } from '../../drawing/distribution-view.js';
 import { formatProbability } from '../../common/format.js';
 import { restOfDistribution } from './decoding-math.js';
+import { t } from '../../i18n/messages.js';
 
 export class DecodingBars extends DistributionView {
   /**
@@ -31,11 +32,14 @@ export class DecodingBars extends DistributionView {
       element(
         'li',
         { className: 'distribution-rest' },
-        element('span', { className: 'distribution-word', textContent: `${rest.count} others` }),
+        element('span', {
+          className: 'distribution-word',
+          textContent: t('lessons.widgets.decoding.others', { count: rest.count }),
+        }),
         element('span', { className: 'distribution-track' }, bar),
         element('span', {
           className: 'distribution-value',
-          textContent: `${formatProbability(rest.share)} together`,
+          textContent: t('lessons.widgets.decoding.together', { percent: formatProbability(rest.share) }),
         }),
       ),
     );

@@ -11,6 +11,7 @@ import { beamWidthChoices, defaultTranslationState, languagePairs } from '../../
 import { DecodingBars } from './decoding-bars.js';
 import { formatProbability } from '../../common/format.js';
 import { firstDifference, forcedMisses, outputTemperatures } from './decoding-math.js';
+import { t } from '../../i18n/messages.js';
 
 export const decodingSentences = languagePairs['en-es'].examples;
 const words = (target) => target.filter((w) => w !== '<eos>').join(' ');
@@ -40,9 +41,9 @@ export class DecodingLesson {
     this.choiceSelect = select(
       'decoding-choice',
       [
-        ['greedy', 'greedy: the most likely word'],
-        ['sample', 'sampling: a draw from the distribution'],
-        ['beam', 'beam search: the best of several hypotheses'],
+        ['greedy', t('lessons.widgets.decoding.choice.greedy')],
+        ['sample', t('lessons.widgets.decoding.choice.sample')],
+        ['beam', t('lessons.widgets.decoding.choice.beam')],
       ],
       (choice) => this.onChange({ choice, step: 0 }),
     );
@@ -55,33 +56,37 @@ export class DecodingLesson {
       if (Number.isInteger(seed) && seed >= 0 && seed <= 9999) this.onChange({ seed, step: 0 });
       else this.seedInput.value = String(this.state.seed);
     });
-    this.nextSeed = button('next seed', () => this.onChange({ seed: (this.state.seed + 1) % 10000, step: 0 }), {
-      id: 'decoding-next-seed',
-    });
+    this.nextSeed = button(
+      t('lessons.widgets.decoding.nextSeed'),
+      () => this.onChange({ seed: (this.state.seed + 1) % 10000, step: 0 }),
+      {
+        id: 'decoding-next-seed',
+      },
+    );
     this.temperatureSelect = select(
       'decoding-temperature',
-      outputTemperatures.map((t) => [t, String(t)]),
+      outputTemperatures.map((temperature) => [temperature, String(temperature)]),
       (v) => this.onChange({ outputTemperature: Number(v), step: 0 }),
     );
     this.forcedBox = element('input', { type: 'checkbox', id: 'decoding-forced' });
     this.forcedBox.addEventListener('change', () => this.onChange({ forced: this.forcedBox.checked, step: 0 }));
     this.output = element('p', { className: 'translation-output', id: 'decoding-output' });
-    this.bars = new DecodingBars({ id: 'decoding-bars', title: 'the output distribution' });
+    this.bars = new DecodingBars({ id: 'decoding-bars', title: t('lessons.widgets.decoding.barsInitial') });
     // What each word so far read of the English, fed words too under teacher forcing.
     this.crossMap = new Heatmap({
       id: 'decoding-cross',
-      title: 'cross-attention (last layer, heads averaged)',
-      rowAxis: 'Spanish word',
-      colAxis: 'English word',
+      title: t('lessons.widgets.decoding.crossTitle'),
+      rowAxis: t('lessons.widgets.decoding.spanishWord'),
+      colAxis: t('lessons.widgets.decoding.englishWord'),
       ...wordWeights,
     });
     this.status = element('p', { className: 'verdict', id: 'decoding-status', 'aria-live': 'polite' });
-    this.beam = new BeamExplorer({ id: 'decoding-beam', rowAxis: 'Spanish word' });
+    this.beam = new BeamExplorer({ id: 'decoding-beam', rowAxis: t('lessons.widgets.decoding.spanishWord') });
     this.beamPart = element(
       'div',
       { className: 'decoding-beam', hidden: true },
       element('h4', {
-        textContent: 'The beam: every hypothesis kept, and where greedy parts from it',
+        textContent: t('lessons.widgets.decoding.beamTitle'),
       }),
       this.beam.element,
     );
@@ -90,22 +95,17 @@ export class DecodingLesson {
       { className: 'lesson-widget' },
       controlsRow(
         fieldset(
-          'Decode',
-          labelled('sentence', this.sentenceSelect),
-          labelled('choose words by', this.choiceSelect),
-          labelled('beam width', this.beamWidthSelect),
-          labelled('seed', this.seedInput),
+          t('lessons.widgets.decoding.legend'),
+          labelled(t('lessons.widgets.decoding.sentence'), this.sentenceSelect),
+          labelled(t('lessons.widgets.decoding.chooseBy'), this.choiceSelect),
+          labelled(t('lessons.widgets.decoding.beamWidth'), this.beamWidthSelect),
+          labelled(t('lessons.widgets.decoding.seed'), this.seedInput),
           element('div', { className: 'buttons' }, this.nextSeed),
-          labelled('output temperature', this.temperatureSelect),
-          element(
-            'label',
-            { className: 'check' },
-            this.forcedBox,
-            ' teacher forcing: feed the reference, not the model’s own words',
-          ),
+          labelled(t('lessons.widgets.decoding.temperature'), this.temperatureSelect),
+          element('label', { className: 'check' }, this.forcedBox, ` ${t('lessons.widgets.decoding.forcing')}`),
         ),
       ),
-      element('p', { className: 'hint', textContent: 'Click a word to see the distribution it was chosen from.' }),
+      element('p', { className: 'hint', textContent: t('lessons.widgets.decoding.clickHint') }),
       this.output,
       element('div', { className: 'maps-row' }, this.bars.element, this.crossMap.element),
       this.status,
@@ -126,14 +126,14 @@ export class DecodingLesson {
     this.beamWidthSelect.value = String(beamWidthOf(s));
     this.beamWidthSelect.disabled = s.choice !== 'beam' || s.forced;
     if (!this.translator) {
-      this.status.textContent = 'Loading the English → Spanish model…';
+      this.status.textContent = t('lessons.widgets.cross.loading');
       this.loading ??= this.loadTranslator().then(
         (translator) => {
           this.translator = translator;
           this.render();
         },
         (error) => {
-          this.status.textContent = `The model did not load: ${error.message}`;
+          this.status.textContent = t('lessons.widgets.cross.notLoaded', { message: error.message });
         },
       );
       return;
@@ -142,7 +142,7 @@ export class DecodingLesson {
     this.#decode(s).then(
       (decodings) => request === this.requests && this.#draw(decodings),
       (error) => {
-        this.status.textContent = `The model did not translate: ${error.message}`;
+        this.status.textContent = t('lessons.widgets.cross.notTranslated', { message: error.message });
       },
     );
   }
@@ -180,7 +180,7 @@ export class DecodingLesson {
         button(entry.token, () => this.onChange({ step: entry.step }), {
           className: `token${entry.step === step ? ' token-current' : ''}`,
           'aria-pressed': String(entry.step === step),
-          'aria-label': `step ${entry.step + 1}: ${entry.token}`,
+          'aria-label': t('lessons.widgets.decoding.stepLabel', { step: entry.step + 1, token: entry.token }),
         }),
       ),
     );
@@ -189,14 +189,14 @@ export class DecodingLesson {
     const { cols } = shown.probabilities;
     this.bars.show(
       current,
-      `step ${step + 1}: the next word after “${fed}”, at output temperature ${s.outputTemperature}`,
+      t('lessons.widgets.decoding.barsTitle', { step: step + 1, fed, temperature: String(s.outputTemperature) }),
       s.forced
-        ? 'fed: the reference'
+        ? t('lessons.widgets.decoding.fed')
         : s.choice === 'sample'
-          ? `drawn (seed ${s.seed})`
+          ? t('lessons.widgets.decoding.drawn', { seed: String(s.seed) })
           : s.choice === 'beam'
-            ? 'the best hypothesis’s word'
-            : 'chosen: the most likely',
+            ? t('lessons.widgets.decoding.beamWord')
+            : t('lessons.widgets.decoding.chosen'),
       {
         row: shown.probabilities.data.subarray(step * cols, (step + 1) * cols),
         outputWords: this.translator.outputWords,
@@ -214,7 +214,13 @@ export class DecodingLesson {
     this.beamPart.hidden = !shown.beam;
     if (shown.beam) {
       const layer = shown.crossAttention.length - 1;
-      this.beam.update({ result: shown, layer, head: 'average', headLabel: 'average of heads', width: this.width });
+      this.beam.update({
+        result: shown,
+        layer,
+        head: 'average',
+        headLabel: t('lessons.widgets.decoding.averageOfHeads'),
+        width: this.width,
+      });
     }
     this.onFacts?.({
       parted: s.forced || s.choice !== 'sample' ? -1 : firstDifference(shown.target, greedy.target),
@@ -226,23 +232,42 @@ export class DecodingLesson {
   #verdict({ greedy, shown, reference, current }) {
     const s = this.state;
     const correct = words(shown.target) === reference.join(' ');
+    const referenceText = reference.join(' ');
     if (s.forced) {
       const misses = forcedMisses(shown.steps);
-      return `Fed the reference “${reference.join(' ')}”: ${
-        misses.length
-          ? `at step${misses.length > 1 ? 's' : ''} ${misses.map((m) => m + 1).join(', ')} the model's most likely word was not the one fed; training corrects exactly those guesses, one step at a time, however the model's own words would have gone on.`
-          : 'at every step the model’s most likely word is the one fed. Free running, it only ever sees its own words, so one wrong word can lead it somewhere training never went.'
-      }`;
+      return misses.length
+        ? t('lessons.widgets.decoding.forcedMisses', {
+            reference: referenceText,
+            count: misses.length,
+            steps: misses.map((m) => m + 1).join(', '),
+          })
+        : t('lessons.widgets.decoding.forcedAll', { reference: referenceText });
     }
     if (s.choice === 'beam') {
-      return `Beam search of width ${beamWidthOf(s)}: “${words(shown.target)}”${correct ? ', the reference translation' : `; the reference is “${reference.join(' ')}”`}. ${partingText(shown.beam)}`;
+      const values = { width: beamWidthOf(s), words: words(shown.target), reference: referenceText };
+      return t(correct ? 'lessons.widgets.decoding.beamCorrect' : 'lessons.widgets.decoding.beamOther', {
+        ...values,
+        parting: partingText(shown.beam),
+      });
     }
     if (s.choice === 'greedy') {
-      return `Greedy: “${words(greedy.target)}”${correct ? ', the reference translation' : `; the reference is “${reference.join(' ')}”`}. This word had ${formatProbability(current.probability)}.`;
+      return t(correct ? 'lessons.widgets.decoding.greedyCorrect' : 'lessons.widgets.decoding.greedyOther', {
+        words: words(greedy.target),
+        reference: referenceText,
+        probability: formatProbability(current.probability),
+      });
     }
     const parted = firstDifference(shown.target, greedy.target);
+    const theEnd = t('lessons.widgets.decoding.theEnd');
     return parted < 0
-      ? `Seed ${s.seed} drew the same words as greedy: “${words(shown.target)}”. Try another seed, or a higher output temperature.`
-      : `Seed ${s.seed} drew “${words(shown.target)}”; greedy says “${words(greedy.target)}”. They part at step ${parted + 1}: “${shown.target[parted] ?? '(the end)'}” drawn where greedy took “${greedy.target[parted] ?? '(the end)'}”; every word after it was chosen given that draw.`;
+      ? t('lessons.widgets.decoding.sameAsGreedy', { seed: String(s.seed), words: words(shown.target) })
+      : t('lessons.widgets.decoding.parted', {
+          seed: String(s.seed),
+          words: words(shown.target),
+          greedy: words(greedy.target),
+          step: parted + 1,
+          drawn: shown.target[parted] ?? theEnd,
+          took: greedy.target[parted] ?? theEnd,
+        });
   }
 }

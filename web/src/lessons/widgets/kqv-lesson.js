@@ -11,11 +11,9 @@ import { Heatmap } from '../../drawing/heatmap.js';
 import { MatrixEditor } from '../../drawing/matrix-editor.js';
 import { defaultX, digitChoices, keysQueriesValues, onlineSoftmaxRow, words } from './kqv-math.js';
 import { formulaMeanings } from './kqv-formula.js';
+import { t } from '../../i18n/messages.js';
 
-const axes = [
-  ['rows', 'each query’s row (right)'],
-  ['columns', 'each key’s column (wrong)'],
-];
+const axes = () => ['rows', 'columns'].map((axis) => [axis, t(`lessons.widgets.kqv.axis.${axis}`)]);
 
 export class KeysQueriesValuesLesson {
   constructor({ api, state, onChange, onFacts }) {
@@ -23,7 +21,7 @@ export class KeysQueriesValuesLesson {
     this.api = api;
     this.state = state;
     this.onChange = onChange;
-    this.axisSelect = select('kqv-axis', axes, (axis) => this.onChange({ axis }));
+    this.axisSelect = select('kqv-axis', axes(), (axis) => this.onChange({ axis }));
     this.querySelect = select(
       'kqv-query',
       words.map((word, i) => [i, word]),
@@ -33,16 +31,21 @@ export class KeysQueriesValuesLesson {
       new Heatmap({ id, title, rowAxis, colAxis, wordLabels: true, ...extra });
     this.digitsSelect = select(
       'kqv-digits',
-      digitChoices.map((n) => [n, `${n} significant digits`]),
+      digitChoices.map((n) => [n, t('lessons.widgets.kqv.digits', { count: n })]),
       (v) => this.onChange({ digits: Number(v) }),
     );
     this.xEditor = new MatrixEditor({
       id: 'kqv-x',
-      title: `X, a row per word (${words.join(', ')}): yours to edit; Wq, Wk, Wv stay fixed`,
+      title: t('lessons.widgets.kqv.xTitle', { words: words.join(', ') }),
       onChange: (x) => this.onChange({ x }),
     });
     const projection = (id, title, output) =>
-      new Heatmap({ id, title, rowAxis: 'feature of x', colAxis: `feature of ${output}` });
+      new Heatmap({
+        id,
+        title,
+        rowAxis: t('lessons.widgets.kqv.featureOfX'),
+        colAxis: t('lessons.widgets.kqv.featureOf', { output }),
+      });
     this.projectionMaps = {
       wq: projection('kqv-wq', 'Wq', 'q'),
       wk: projection('kqv-wk', 'Wk', 'k'),
@@ -52,17 +55,24 @@ export class KeysQueriesValuesLesson {
       id: 'kqv-formula',
       mapIds: { output: 'kqv-output', softmax: 'kqv-weights', Q: 'kqv-q', Kᵀ: 'kqv-k', d_k: 'kqv-scores', V: 'kqv-v' },
     });
+    const word = t('lessons.widgets.kqv.wordAxis'),
+      feature = t('lessons.widgets.kqv.featureAxis'),
+      query = t('lessons.widgets.kqv.queryAxis'),
+      key = t('lessons.widgets.kqv.keyAxis');
     this.maps = {
-      q: map('kqv-q', 'Q = X·Wq', 'word', 'feature'),
-      k: map('kqv-k', 'K = X·Wk', 'word', 'feature'),
-      v: map('kqv-v', 'V = X·Wv', 'word', 'feature'),
-      scores: map('kqv-scores', 'scores Q·Kᵀ / √d_k', 'query', 'key'),
-      weights: map('kqv-weights', 'weights', 'query', 'key', { fixedRange: [0, 1], valueName: 'weight' }),
-      output: map('kqv-output', 'output = weights · V', 'query', 'feature'),
+      q: map('kqv-q', 'Q = X·Wq', word, feature),
+      k: map('kqv-k', 'K = X·Wk', word, feature),
+      v: map('kqv-v', 'V = X·Wv', word, feature),
+      scores: map('kqv-scores', t('lessons.widgets.kqv.scoresTitle'), query, key),
+      weights: map('kqv-weights', t('lessons.widgets.kqv.weightsTitle'), query, key, {
+        fixedRange: [0, 1],
+        valueName: t('lessons.widgets.kqv.weight'),
+      }),
+      output: map('kqv-output', t('lessons.widgets.kqv.outputTitle'), query, feature),
     };
     this.blockSelect = select(
       'kqv-block',
-      words.map((_, i) => [i + 1, i + 1 === 1 ? '1 key' : `${i + 1} keys`]),
+      words.map((_, i) => [i + 1, t('lessons.widgets.kqv.keysPerBlock', { count: i + 1 })]),
       (v) => this.onChange({ block: Number(v) }),
     );
     this.onlineTable = element('table', { id: 'online-softmax-blocks', className: 'online-softmax-table' });
@@ -79,17 +89,17 @@ export class KeysQueriesValuesLesson {
       { className: 'lesson-widget' },
       controlsRow(
         fieldset(
-          'Softmax',
-          labelled('normalise along', this.axisSelect),
-          labelled('follow the query of', this.querySelect),
+          t('lessons.widgets.kqv.softmaxLegend'),
+          labelled(t('lessons.widgets.kqv.normalise'), this.axisSelect),
+          labelled(t('lessons.widgets.kqv.follow'), this.querySelect),
         ),
         fieldset(
-          'Numbers',
-          labelled('show', this.digitsSelect),
+          t('lessons.widgets.kqv.numbers'),
+          labelled(t('lessons.widgets.kqv.show'), this.digitsSelect),
           element(
             'div',
             { className: 'buttons' },
-            button('X as it was', () => this.onChange({ x: [...defaultX] }), { id: 'kqv-x-reset' }),
+            button(t('lessons.widgets.kqv.xReset'), () => this.onChange({ x: [...defaultX] }), { id: 'kqv-x-reset' }),
           ),
         ),
       ),
@@ -112,14 +122,15 @@ export class KeysQueriesValuesLesson {
       this.verdict,
       element('h4', {
         id: 'online-softmax-title',
-        textContent: 'Without the whole row: FlashAttention’s online softmax',
+        textContent: t('lessons.widgets.kqv.onlineTitle'),
       }),
       element('p', {
         className: 'hint',
-        textContent:
-          'A long row need not be held whole. The streaming kernel reads the keys a block at a time and keeps three things per query: m, the largest score so far; l, the sum of exp(score − m); and O, the values weighted by exp(score − m). When a block raises m, the old l and O are multiplied by α = exp(m_old − m_new), as if they had used the new maximum all along. At the end O / l is the softmax-weighted average, the same sum taken in another order (equal up to float rounding). Below, the module’s own kernel on the followed query’s row (the row softmax, as attention computes it).',
+        textContent: t('lessons.widgets.kqv.onlineHint'),
       }),
-      controlsRow(fieldset('Online softmax', labelled('keys per block', this.blockSelect))),
+      controlsRow(
+        fieldset(t('lessons.widgets.kqv.onlineLegend'), labelled(t('lessons.widgets.kqv.perBlock'), this.blockSelect)),
+      ),
       // Scrolls sideways on a phone: focusable, so a keyboard can scroll it too.
       element(
         'div',
@@ -159,13 +170,16 @@ export class KeysQueriesValuesLesson {
     this.formula.update(formulaMeanings(result, { axis, query, digits }));
     const row = (m) =>
       Array.from(m.data.slice(query * m.cols, (query + 1) * m.cols)).map((value) => formatNumber(value, digits));
-    this.breakdown.textContent = `“${words[query]}”: scores [${row(result.scores).join(', ')}] → weights [${row(result.weights).join(', ')}] → output [${row(result.output).join(', ')}] (each weight times that word’s row of V, summed).`;
+    this.breakdown.textContent = t('lessons.widgets.kqv.breakdown', {
+      word: words[query],
+      scores: row(result.scores).join(', '),
+      weights: row(result.weights).join(', '),
+      output: row(result.output).join(', '),
+    });
     this.#renderOnlineSoftmax(query);
     const sums = result.rowSums.map((s) => formatNumber(s, digits)).join(', ');
     this.verdict.textContent =
-      axis === 'rows'
-        ? `Each query’s weights sum to 1 (${sums}): a distribution over the keys, so each output is an average of values.`
-        : `The rows sum to ${sums}, not 1: each key’s column was normalised instead, so a query’s output is no average of values. Switch back to rows.`;
+      axis === 'rows' ? t('lessons.widgets.kqv.rowsSum', { sums }) : t('lessons.widgets.kqv.columnsSum', { sums });
   }
 
   /** The online softmax of the followed query's row, block by block, and its output beside the materialised one. */
@@ -177,16 +191,23 @@ export class KeysQueriesValuesLesson {
       online = onlineSoftmaxRow(this.api, query, block, x);
     } catch (error) {
       this.onlineTable.replaceChildren();
-      this.onlineResult.textContent = `${error.message}. This browser runs the scalar build.`;
+      this.onlineResult.textContent = t('lessons.widgets.kqv.scalar', { message: error.message });
       return;
     }
     const numbers = (values) => `[${Array.from(values, (value) => formatNumber(value, digits)).join(', ')}]`;
     const head = element(
       'tr',
       {},
-      ...['keys', 'scores', 'exp(score − m)', 'm', 'α', 'l', 'O', 'O / l so far'].map((text) =>
-        element('th', { scope: 'col', textContent: text }),
-      ),
+      ...[
+        t('lessons.widgets.kqv.column.keys'),
+        t('lessons.widgets.kqv.column.scores'),
+        t('lessons.widgets.kqv.column.exp'),
+        'm',
+        'α',
+        'l',
+        'O',
+        t('lessons.widgets.kqv.column.soFar'),
+      ].map((text) => element('th', { scope: 'col', textContent: text })),
     );
     const rows = online.trace.blocks.map((b, i) => {
       const keys = words.slice(b.firstKey, b.firstKey + b.keys).join(', ');
@@ -208,13 +229,28 @@ export class KeysQueriesValuesLesson {
     });
     this.onlineTable.replaceChildren(
       element('caption', {
-        textContent: `“${words[query]}”: ${online.trace.blocks.length} block${online.trace.blocks.length === 1 ? '' : 's'} of at most ${block} key${block === 1 ? '' : 's'}`,
+        textContent: t('lessons.widgets.kqv.blocks', {
+          word: words[query],
+          blocks: online.trace.blocks.length,
+          size: block,
+        }),
       }),
       element('thead', {}, head),
       element('tbody', {}, ...rows),
     );
     const rescaled = online.trace.blocks.filter((b, i) => i > 0 && b.rescale < 1).length;
     this.onFacts?.({ rescaled });
-    this.onlineResult.textContent = `After the last block, O / l = ${numbers(online.trace.output)}; the materialised softmax gives ${numbers(online.materialised)}: largest difference ${online.largestDifference === 0 ? '0, the same floats' : `${online.largestDifference.toExponential(1)} (float rounding)`}. ${rescaled ? `${rescaled} block${rescaled === 1 ? '' : 's'} raised the maximum and rescaled what came before.` : 'No later block raised the maximum, so nothing was rescaled: try another query or block size.'}`;
+    const difference =
+      online.largestDifference === 0
+        ? t('lessons.widgets.kqv.sameFloats')
+        : t('lessons.widgets.kqv.rounding', { difference: online.largestDifference.toExponential(1) });
+    this.onlineResult.textContent = t('lessons.widgets.kqv.onlineResult', {
+      online: numbers(online.trace.output),
+      materialised: numbers(online.materialised),
+      difference,
+      rescaled: rescaled
+        ? t('lessons.widgets.kqv.rescaledCount', { count: rescaled })
+        : t('lessons.widgets.kqv.noRescale'),
+    });
   }
 }

@@ -3,16 +3,13 @@
 // click an edge (or tick a cell) to make a mask of your own; the module recomputes the weights each time.
 import { controlsRow, element, fieldset, labelled, select } from '../../common/controls.js';
 import { formatNumber } from '../../common/format.js';
+import { t } from '../../i18n/messages.js';
 import { GraphView } from '../../drawing/graph-view.js';
 import { Heatmap } from '../../drawing/heatmap.js';
 import { allowedOf, maskedAttention, maskModes, tokens, toggled } from './masks-math.js';
 
-const modeNames = {
-  none: 'none: every token reads every token',
-  causal: 'causal: each reads itself and earlier ones',
-  pad: 'padding: no token reads the last (a pad)',
-  custom: 'your own (click edges or tick cells)',
-};
+// Each mask's name in the menu (lessons.widgets.masks.mode.*).
+const modeName = (mode) => t(`lessons.widgets.masks.mode.${mode}`);
 
 export class MasksLesson {
   constructor({ api, state, onChange, onFacts }) {
@@ -22,25 +19,30 @@ export class MasksLesson {
     this.onChange = onChange;
     this.modeSelect = select(
       'masks-mode',
-      maskModes.map((mode) => [mode, modeNames[mode]]),
+      maskModes.map((mode) => [mode, modeName(mode)]),
       (mode) => this.onChange({ mode, custom: mode === 'custom' ? Array.from(this.allowed) : this.state.custom }),
     );
     this.graph = new GraphView({ id: 'masks-graph', onToggle: (query, key) => this.#toggle(query, key) });
     this.weights = new Heatmap({
       id: 'masks-weights',
-      title: 'weights = softmax of each row over the keys it may read',
-      rowAxis: 'query',
-      colAxis: 'key',
+      title: t('lessons.widgets.masks.weightsTitle'),
+      rowAxis: t('lessons.widgets.masks.rowAxis'),
+      colAxis: t('lessons.widgets.masks.colAxis'),
       wordLabels: true,
       fixedRange: [0, 1],
-      valueName: 'weight',
+      valueName: t('lessons.widgets.masks.weight'),
     });
     // The mask as a table of checkboxes: the keyboard's way to change the graph's edges.
     this.boxes = tokens.map((_, query) =>
       tokens.map((__, key) => {
         const box = element('input', {
           type: 'checkbox',
-          'aria-label': `${tokens[query]} (query ${query + 1}) reads ${tokens[key]} (key ${key + 1})`,
+          'aria-label': t('lessons.widgets.masks.box', {
+            query: tokens[query],
+            queryNumber: query + 1,
+            key: tokens[key],
+            keyNumber: key + 1,
+          }),
         });
         box.dataset.query = String(query);
         box.dataset.key = String(key);
@@ -51,7 +53,7 @@ export class MasksLesson {
     const maskTable = element(
       'table',
       { id: 'masks-adjacency', className: 'mask-table' },
-      element('caption', { textContent: 'the mask: row = query, column = key (ticked = may read)' }),
+      element('caption', { textContent: t('lessons.widgets.masks.caption') }),
       element(
         'thead',
         {},
@@ -74,7 +76,9 @@ export class MasksLesson {
     this.element = element(
       'div',
       { className: 'lesson-widget' },
-      controlsRow(fieldset('Mask', labelled('mask', this.modeSelect))),
+      controlsRow(
+        fieldset(t('lessons.widgets.masks.legend'), labelled(t('lessons.widgets.masks.label'), this.modeSelect)),
+      ),
       element('div', { className: 'maps-row' }, this.graph.element, maskTable, this.weights.element),
       this.verdict,
     );
@@ -110,10 +114,10 @@ export class MasksLesson {
       ),
     );
     this.verdict.textContent = [
-      `${edges} of 25 edges.`,
-      `Each query’s weights sum to 1 over the keys it may read (${sums.join(', ')}).`,
-      cutOff.length ? `${cutOff.join(', ')} may read nothing: its row is all zeros, not a division by zero.` : '',
-      unread.length ? `Nobody reads ${unread.join(', ')}: as if it were padding.` : '',
+      t('lessons.widgets.masks.edges', { edges }),
+      t('lessons.widgets.masks.sums', { sums: sums.join(', ') }),
+      cutOff.length ? t('lessons.widgets.masks.cutOff', { tokens: cutOff.join(', ') }) : '',
+      unread.length ? t('lessons.widgets.masks.unread', { tokens: unread.join(', ') }) : '',
     ]
       .filter(Boolean)
       .join(' ');

@@ -1,6 +1,7 @@
 // Lesson 10: a tiny story (the learner may rewrite it), a question, and 1-3 hops of attention over its lines,
 // each refining the query.
 import { controlsRow, element, fieldset, labelled, select, sliderOutput } from '../../common/controls.js';
+import { t } from '../../i18n/messages.js';
 import { Heatmap } from '../../drawing/heatmap.js';
 import { features, hops, question, storyLines, trueAnswer } from './memory-math.js';
 
@@ -28,17 +29,24 @@ export class MemoryLesson {
       { className: 'lesson-widget' },
       controlsRow(
         fieldset(
-          'The story, oldest line first',
-          ...this.lineSelects.map((lineSelect, i) => labelled(`line ${i + 1}`, lineSelect)),
+          t('lessons.widgets.memory.story'),
+          ...this.lineSelects.map((lineSelect, i) =>
+            labelled(t('lessons.widgets.memory.line', { number: i + 1 }), lineSelect),
+          ),
         ),
-        fieldset('Hops', labelled('hops', element('span', { className: 'inline' }, this.hopsInput, this.hopsText))),
+        fieldset(
+          t('lessons.widgets.memory.legend'),
+          labelled(
+            t('lessons.widgets.memory.hops'),
+            element('span', { className: 'inline' }, this.hopsInput, this.hopsText),
+          ),
+        ),
       ),
-      element('p', { textContent: `Question: ${question}` }),
+      element('p', { textContent: t('lessons.widgets.memory.question', { question }) }),
       element('p', {
         className: 'hint',
         id: 'memory-update-note',
-        textContent:
-          'Each hop reads the story with its query u, and its output o (the weights times the lines’ values) refines the query for the next hop: u ← u·H + o. Here H keeps only the question’s “recent” (where is it now?) and drops the rest, so what the next hop asks is what this one read.',
+        textContent: t('lessons.widgets.memory.note'),
       }),
       this.list,
       this.answer,
@@ -61,19 +69,19 @@ export class MemoryLesson {
       ...result.hops.map((hop, i) => {
         const query = new Heatmap({
           id: `memory-query-${i + 1}`,
-          title: `hop ${i + 1}: the query`,
-          rowAxis: 'query',
-          colAxis: 'feature',
+          title: t('lessons.widgets.memory.queryTitle', { hop: i + 1 }),
+          rowAxis: t('lessons.widgets.memory.queryAxis'),
+          colAxis: t('lessons.widgets.memory.featureAxis'),
           wordLabels: true,
           fixedRange: [0, 1.5],
         });
         const weights = new Heatmap({
           id: `memory-weights-${i + 1}`,
-          title: `hop ${i + 1}: weights over the story`,
-          rowAxis: 'query',
-          colAxis: 'sentence',
+          title: t('lessons.widgets.memory.weightsTitle', { hop: i + 1 }),
+          rowAxis: t('lessons.widgets.memory.queryAxis'),
+          colAxis: t('lessons.widgets.memory.sentenceAxis'),
           fixedRange: [0, 1],
-          valueName: 'weight',
+          valueName: t('lessons.widgets.memory.weight'),
         });
         query.update({
           matrix: hop.query,
@@ -91,16 +99,16 @@ export class MemoryLesson {
         });
         const update = new Heatmap({
           id: `memory-update-${i + 1}`,
-          title: `hop ${i + 1}: the query refined, u ← u·H + o`,
-          rowAxis: 'vector',
-          colAxis: 'feature',
+          title: t('lessons.widgets.memory.updateTitle', { hop: i + 1 }),
+          rowAxis: t('lessons.widgets.memory.vectorAxis'),
+          colAxis: t('lessons.widgets.memory.featureAxis'),
           wordLabels: true,
           fixedRange: [0, 1.5],
         });
         update.update({
           matrix: stackedRows([hop.kept, hop.output, hop.next]),
           digits: 2,
-          rowLabels: ['u·H', '+ o', i + 1 < count ? `= u, hop ${i + 2}` : '= u'],
+          rowLabels: ['u·H', '+ o', i + 1 < count ? t('lessons.widgets.memory.nextQuery', { hop: i + 2 }) : '= u'],
           colLabels: [...features],
           maxWidth: Math.min(width, 420),
         });
@@ -108,10 +116,13 @@ export class MemoryLesson {
       }),
     );
     const truth = trueAnswer(story);
-    const told = truth ? `The story says the ${truth}.` : 'The story does not say where the apple is.';
+    const told = truth ? t('lessons.widgets.memory.says', { place: truth }) : t('lessons.widgets.memory.doesNotSay');
     this.answer.textContent = result.answer
-      ? `After ${count} hop${count > 1 ? 's' : ''}: the apple is in the ${result.answer}. ${told}`
-      : `After ${count} hop${count > 1 ? 's' : ''}: no place stands out${count === 1 && story.includes(1) ? ': the memory found who took the apple (mary), but not yet where she went: add a hop' : ''}. ${told}`;
+      ? t('lessons.widgets.memory.found', { count, place: result.answer, told })
+      : t(count === 1 && story.includes(1) ? 'lessons.widgets.memory.whoNotWhere' : 'lessons.widgets.memory.nothing', {
+          count,
+          told,
+        });
   }
 }
 

@@ -1,5 +1,6 @@
 // Lesson 8: the sinusoidal position encodings as a heatmap, and permutation equivariance computed live.
 import { button, controlsRow, element, fieldset, labelled, sliderOutput } from '../../common/controls.js';
+import { t } from '../../i18n/messages.js';
 import { formatNumber } from '../../common/format.js';
 import { Heatmap } from '../../drawing/heatmap.js';
 import { permutationCheck, shuffledOrder, width as wordWidth } from './position-math.js';
@@ -8,8 +9,15 @@ const maxWords = 12; // the outputs' maps stay readable; more words are cut, and
 
 /** What the two sliders change (the picture only) and what the words get instead, for `count` words. */
 function encodingsNote({ positions, dims, withPositions }, count) {
-  const words = `The words get ${count} row${count === 1 ? '' : 's'} of an encoding ${wordWidth} dimensions wide, their own width`;
-  return `The sliders change only this picture (${positions} positions × ${dims} dimensions), not the outputs. ${words}${withPositions ? ', one row added to each word' : ', and only when “add the position encodings” is ticked'}${dims === wordWidth ? ': the picture’s first rows.' : `. The same frequencies, from one turn in 2π positions down to 1/10,000 of that, spread over ${wordWidth} columns instead of ${dims}: set the dimensions to ${wordWidth} to see exactly what they get.`}`;
+  const sliders = t('lessons.widgets.position.sliders', { positions, dims });
+  const words = t('lessons.widgets.position.words', {
+    count,
+    width: wordWidth,
+    dims,
+    added: withPositions ? 'yes' : 'no',
+    same: dims === wordWidth ? 'yes' : 'no',
+  });
+  return `${sliders} ${words}`;
 }
 
 export class PositionLesson {
@@ -32,24 +40,24 @@ export class PositionLesson {
     this.withPositions.addEventListener('change', () => this.onChange({ withPositions: this.withPositions.checked }));
     this.encodings = new Heatmap({
       id: 'position-encodings',
-      title: 'sinusoidal position encodings',
-      rowAxis: 'position',
-      colAxis: 'dimension',
+      title: t('lessons.widgets.position.encodingsTitle'),
+      rowAxis: t('lessons.widgets.position.positionAxis'),
+      colAxis: t('lessons.widgets.position.dimensionAxis'),
       fixedRange: [-1, 1],
       showValues: false,
     });
     this.original = new Heatmap({
       id: 'position-original',
-      title: 'outputs, words in order',
-      rowAxis: 'word',
-      colAxis: 'feature',
+      title: t('lessons.widgets.position.originalTitle'),
+      rowAxis: t('lessons.widgets.position.wordAxis'),
+      colAxis: t('lessons.widgets.position.featureAxis'),
       wordLabels: true,
     });
     this.shuffled = new Heatmap({
       id: 'position-shuffled',
-      title: 'outputs, words shuffled',
-      rowAxis: 'word',
-      colAxis: 'feature',
+      title: t('lessons.widgets.position.shuffledTitle'),
+      rowAxis: t('lessons.widgets.position.wordAxis'),
+      colAxis: t('lessons.widgets.position.featureAxis'),
       wordLabels: true,
     });
     this.verdict = element('p', { id: 'position-verdict', className: 'verdict', 'aria-live': 'polite' });
@@ -59,19 +67,27 @@ export class PositionLesson {
       { className: 'lesson-widget' },
       controlsRow(
         fieldset(
-          'Encodings',
-          labelled('positions', element('span', { className: 'inline' }, this.positionsInput, this.positionsText)),
-          labelled('dimensions', element('span', { className: 'inline' }, this.dimsInput, this.dimsText)),
+          t('lessons.widgets.position.encodings'),
+          labelled(
+            t('lessons.widgets.position.positions'),
+            element('span', { className: 'inline' }, this.positionsInput, this.positionsText),
+          ),
+          labelled(
+            t('lessons.widgets.position.dimensions'),
+            element('span', { className: 'inline' }, this.dimsInput, this.dimsText),
+          ),
         ),
         fieldset(
-          'Shuffle the words',
-          labelled('words', this.sentenceInput),
+          t('lessons.widgets.position.shuffleLegend'),
+          labelled(t('lessons.widgets.position.wordsLabel'), this.sentenceInput),
           element(
             'div',
             { className: 'buttons' },
-            button('Shuffle', () => this.onChange({ seed: this.state.seed + 1 }), { id: 'position-shuffle' }),
+            button(t('lessons.widgets.position.shuffle'), () => this.onChange({ seed: this.state.seed + 1 }), {
+              id: 'position-shuffle',
+            }),
           ),
-          element('label', { className: 'check' }, this.withPositions, ' add the position encodings to the words'),
+          element('label', { className: 'check' }, this.withPositions, ` ${t('lessons.widgets.position.add')}`),
         ),
       ),
       element('div', { className: 'maps-row' }, this.encodings.element, this.original.element, this.shuffled.element),
@@ -97,7 +113,7 @@ export class PositionLesson {
     const words = typed.slice(0, maxWords);
     this.encodingsNote.textContent = encodingsNote(s, words.length);
     if (words.length < 2) {
-      this.verdict.textContent = 'Type two words or more to shuffle.';
+      this.verdict.textContent = t('lessons.widgets.position.tooFew');
       return;
     }
     const order = shuffledOrder(words.length, s.seed);
@@ -112,9 +128,9 @@ export class PositionLesson {
     });
     this.verdict.textContent =
       largest < 1e-5
-        ? `Without positions, each word’s output is the same row in both orders (largest difference ${formatNumber(largest, 2)}): attention saw a bag of words.`
-        : `With positions, the same word gets a different output in another place (largest difference ${formatNumber(largest, 3)}): order now matters.`;
+        ? t('lessons.widgets.position.bag', { largest: formatNumber(largest, 2) })
+        : t('lessons.widgets.position.order', { largest: formatNumber(largest, 3) });
     if (typed.length > maxWords)
-      this.verdict.textContent += ` Only the first ${maxWords} of your ${typed.length} words are used: “${typed.slice(maxWords).join(' ')}” was cut.`;
+      this.verdict.textContent += ` ${t('lessons.widgets.position.cut', { max: maxWords, typed: typed.length, cut: typed.slice(maxWords).join(' ') })}`;
   }
 }

@@ -4,6 +4,7 @@
 import { element, explainedSection } from '../../common/controls.js';
 import { formatNumber } from '../../common/format.js';
 import { fusedProjection, headScores } from './reshape-math.js';
+import { t } from '../../i18n/messages.js';
 
 export class FusedProjectionView {
   /**
@@ -17,7 +18,7 @@ export class FusedProjectionView {
       className: 'table-scroll',
       tabIndex: 0,
       role: 'region',
-      'aria-label': 'X·[Wq|Wk|Wv]: Q, K and V from one product',
+      'aria-label': t('lessons.widgets.reshape.fused.label'),
     });
     this.fusedNote = element('p', { className: 'hint', id: 'reshape-fused-note' });
     this.scores = element('table', { className: 'numbers-table', id: 'reshape-scale-table' });
@@ -25,15 +26,20 @@ export class FusedProjectionView {
     this.element = explainedSection(
       {
         id: 'reshape-fused',
-        title: 'One matrix for Q, K and V, and each head’s own scale',
+        title: t('lessons.widgets.reshape.fused.title'),
         heading: 'h4',
-        hint: 'A transformer does not run three projections: it puts Wq, Wk and Wv side by side, one D × 3D matrix, and multiplies once. The S × 3D result is cut into Q, K and V, and each of those into heads as above.',
+        hint: t('lessons.widgets.reshape.fused.hint'),
       },
       this.grid,
       this.fusedNote,
       element(
         'div',
-        { className: 'table-scroll', tabIndex: 0, role: 'region', 'aria-label': 'one head’s scores, three ways' },
+        {
+          className: 'table-scroll',
+          tabIndex: 0,
+          role: 'region',
+          'aria-label': t('lessons.widgets.reshape.fused.scoresLabel'),
+        },
         this.scores,
       ),
       this.scaleNote,
@@ -48,7 +54,14 @@ export class FusedProjectionView {
       headWidth = d / heads;
     this.grid.replaceChildren(
       this.tokenGrid(
-        `X·[Wq|Wk|Wv] (S × 3D = ${s} × ${3 * d}): columns 1–${d} are Q, ${d + 1}–${2 * d} K, ${2 * d + 1}–${3 * d} V`,
+        t('lessons.widgets.reshape.fused.grid', {
+          s,
+          width: 3 * d,
+          d,
+          kFirst: d + 1,
+          kLast: 2 * d,
+          vFirst: 2 * d + 1,
+        }),
         fused.data,
         s,
         3 * d,
@@ -56,14 +69,14 @@ export class FusedProjectionView {
         'reshape-fused-qkv',
       ),
     );
-    this.fusedNote.textContent = `Its first ${d} columns are Q = X·Wq above, number for number; the maps above were computed from this one product, each of Q, K, V split into ${heads} heads of width ${headWidth}.`;
+    this.fusedNote.textContent = t('lessons.widgets.reshape.fused.note', { d, heads, headWidth });
     const { raw, byHeadWidth, byModelWidth } = headScores(api, q, k, heads, 0);
     const row = (m) => Array.from(m.data.subarray(0, s), (value) => formatNumber(value, 3));
     const rootHead = formatNumber(Math.sqrt(headWidth), 3),
       rootModel = formatNumber(Math.sqrt(d), 3);
     this.scores.replaceChildren(
       element('caption', {
-        textContent: `head 1, the query “${tokens[0]}” against every key: its scores three ways`,
+        textContent: t('lessons.widgets.reshape.fused.caption', { token: tokens[0] }),
       }),
       element(
         'thead',
@@ -71,17 +84,17 @@ export class FusedProjectionView {
         element(
           'tr',
           {},
-          element('th', { scope: 'col', textContent: 'scores' }),
-          ...tokens.map((t) => element('th', { scope: 'col', textContent: t })),
+          element('th', { scope: 'col', textContent: t('lessons.widgets.reshape.fused.scores') }),
+          ...tokens.map((token) => element('th', { scope: 'col', textContent: token })),
         ),
       ),
       element(
         'tbody',
         {},
         ...[
-          ['q·k, unscaled', raw],
-          [`÷ √(D/H) = ÷ √${headWidth} ≈ ÷ ${rootHead}: used`, byHeadWidth],
-          [`÷ √D = ÷ √${d} ≈ ÷ ${rootModel}: too much`, byModelWidth],
+          [t('lessons.widgets.reshape.fused.unscaled'), raw],
+          [t('lessons.widgets.reshape.fused.byHead', { headWidth, root: rootHead }), byHeadWidth],
+          [t('lessons.widgets.reshape.fused.byModel', { d, root: rootModel }), byModelWidth],
         ].map(([name, m]) =>
           element(
             'tr',
@@ -92,6 +105,6 @@ export class FusedProjectionView {
         ),
       ),
     );
-    this.scaleNote.textContent = `A head's dot product adds up D/H = ${headWidth} products, not D = ${d}, so its scores spread like √${headWidth}: each head divides by √(D/H) ≈ ${rootHead}, its own width. Dividing by √D ≈ ${rootModel} would shrink every head's scores further and flatten its weights more the more heads there are.`;
+    this.scaleNote.textContent = t('lessons.widgets.reshape.fused.scaleNote', { headWidth, d, rootHead, rootModel });
   }
 }

@@ -6,6 +6,7 @@ import { Heatmap } from '../../drawing/heatmap.js';
 import { KvHeadsExperiment } from '../kv-heads/kv-heads-experiment.js';
 import { FusedProjectionView } from './reshape-fused.js';
 import { headWeights, lessonInputs as inputs, splitHeads } from './reshape-math.js';
+import { t } from '../../i18n/messages.js';
 
 const tokens = ['the', 'cat', 'sat', 'down'];
 const width = 6; // D: lessonInputs' width
@@ -21,7 +22,7 @@ function tokenGrid(caption, data, rows, cols, tokenOf, id) {
           const i = r * cols + c;
           return element('td', {
             className: `token-cell tok-${tokenOf(i)}`,
-            title: `from “${tokens[tokenOf(i)]}”`,
+            title: t('lessons.widgets.reshape.from', { token: tokens[tokenOf(i)] }),
             textContent: formatNumber(data[i], 2),
           });
         }),
@@ -45,15 +46,15 @@ export class ReshapeLesson {
     this.headsSelect = select(
       'reshape-heads',
       [
-        [2, '2 heads of width 3'],
-        [3, '3 heads of width 2'],
+        [2, t('lessons.widgets.reshape.headsOption', { heads: 2, width: 3 })],
+        [3, t('lessons.widgets.reshape.headsOption', { heads: 3, width: 2 })],
       ],
       (v) => this.onChange({ heads: Number(v) }),
     );
     this.legend = element(
       'p',
       { className: 'token-legend' },
-      ...tokens.map((t, i) => element('span', { className: `token-cell tok-${i}`, textContent: t })),
+      ...tokens.map((token, i) => element('span', { className: `token-cell tok-${i}`, textContent: token })),
     );
     this.layouts = element('div', { className: 'maps-row' });
     this.maps = element('div', { className: 'maps-row' });
@@ -61,7 +62,9 @@ export class ReshapeLesson {
     this.element = element(
       'div',
       { className: 'lesson-widget' },
-      controlsRow(fieldset('Heads', labelled('split Q into', this.headsSelect))),
+      controlsRow(
+        fieldset(t('lessons.widgets.reshape.legend'), labelled(t('lessons.widgets.reshape.split'), this.headsSelect)),
+      ),
       this.legend,
       this.layouts,
       this.maps,
@@ -96,7 +99,7 @@ export class ReshapeLesson {
         { className: 'head-blocks' },
         ...Array.from({ length: heads }, (_, h) =>
           tokenGrid(
-            `${label}: head ${h + 1}`,
+            t('lessons.widgets.reshape.head', { label, head: h + 1 }),
             split.data.subarray(h * s * dh, (h + 1) * s * dh),
             s,
             dh,
@@ -107,15 +110,15 @@ export class ReshapeLesson {
       );
     this.layouts.replaceChildren(
       tokenGrid(
-        `Q = X·Wq (S × D = ${s} × ${width}): one row per token`,
+        t('lessons.widgets.reshape.q', { s, d: width }),
         q.data,
         s,
         width,
         (i) => Math.floor(i / width),
         'reshape-q',
       ),
-      headBlocks(right, 'right: (S, D) → (S, H, D/H) → (H, S, D/H)', 'reshape-right'),
-      headBlocks(wrong, 'wrong: straight to (H, S, D/H)', 'reshape-wrong'),
+      headBlocks(right, t('lessons.widgets.reshape.right'), 'reshape-right'),
+      headBlocks(wrong, t('lessons.widgets.reshape.wrong'), 'reshape-wrong'),
     );
     const rowsOf = (split, h) => Array.from({ length: s }, (_, r) => tokens[split.token[(h * s + r) * dh]]);
     const maps = [
@@ -127,11 +130,13 @@ export class ReshapeLesson {
         Array.from({ length: heads }, (_, h) => {
           const map = new Heatmap({
             id: `reshape-map-${layout}-${h + 1}`,
-            title: `${layout} split, head ${h + 1}`,
-            rowAxis: 'query',
-            colAxis: 'key',
+            title: t(layout === 'right' ? 'lessons.widgets.reshape.rightMap' : 'lessons.widgets.reshape.wrongMap', {
+              head: h + 1,
+            }),
+            rowAxis: t('lessons.widgets.reshape.queryAxis'),
+            colAxis: t('lessons.widgets.reshape.keyAxis'),
             fixedRange: [0, 1],
-            valueName: 'weight',
+            valueName: t('lessons.widgets.reshape.weight'),
             wordLabels: layout === 'right',
           });
           map.update({
@@ -146,6 +151,9 @@ export class ReshapeLesson {
       ),
     );
     this.fused.update(this.api, x, projections, heads, tokens);
-    this.verdict.textContent = `Split right, every head's rows are the tokens in order (${rowsOf(right, 0).join(', ')}). Read straight as (H, S, D/H), head 1's rows are ${rowsOf(wrong, 0).join(', ')}: each head sees only some of the tokens, cut into pieces, so its rows are no longer positions and its map relates pieces of words.`;
+    this.verdict.textContent = t('lessons.widgets.reshape.verdict', {
+      right: rowsOf(right, 0).join(', '),
+      wrong: rowsOf(wrong, 0).join(', '),
+    });
   }
 }

@@ -2,6 +2,7 @@
 // products grows like √d and unscaled weights turn one-hot (their gradient w(1−w) vanishing); scaled ones do not.
 import { button, controlsRow, element, fieldset, labelled, sliderOutput } from '../../common/controls.js';
 import { formatNumber } from '../../common/format.js';
+import { t } from '../../i18n/messages.js';
 import { Heatmap, wordWeights } from '../../drawing/heatmap.js';
 import { firstNearlyOneHot, keyCount, queryCount, scalingExperiment, softmaxSlopes, widths } from './scaling-math.js';
 
@@ -17,19 +18,19 @@ export class ScalingLesson {
     this.widthText = sliderOutput('scaling-width', 'd = 512');
     this.map = new Heatmap({
       id: 'scaling-weights',
-      title: 'the first query’s weights over 8 keys',
-      rowAxis: 'scores',
-      colAxis: 'key',
+      title: t('lessons.widgets.scaling.mapTitle'),
+      rowAxis: t('lessons.widgets.scaling.rowAxis'),
+      colAxis: t('lessons.widgets.scaling.colAxis'),
       ...wordWeights,
     });
     // The same query's slopes w(1 − w): how much of a change in its scores reaches its weights (at most ¼).
     this.slopeMap = new Heatmap({
       id: 'scaling-slopes',
-      title: 'their slopes w(1 − w), at most ¼',
-      rowAxis: 'scores',
-      colAxis: 'key',
+      title: t('lessons.widgets.scaling.slopeTitle'),
+      rowAxis: t('lessons.widgets.scaling.rowAxis'),
+      colAxis: t('lessons.widgets.scaling.colAxis'),
       fixedRange: [0, 0.25],
-      valueName: 'slope',
+      valueName: t('lessons.widgets.scaling.slope'),
       wordLabels: true,
     });
     this.results = element('ul', { className: 'lesson-results', id: 'scaling-results', 'aria-live': 'polite' });
@@ -37,16 +38,18 @@ export class ScalingLesson {
       'div',
       { className: 'lesson-widget' },
       element('p', {
-        textContent: `${queryCount} queries and ${keyCount} keys with random entries (mean 0, variance 1) of width d.`,
+        textContent: t('lessons.widgets.scaling.intro', { queries: queryCount, keys: keyCount }),
       }),
       controlsRow(
         fieldset(
-          'Width',
+          t('lessons.widgets.scaling.legend'),
           labelled('d', element('span', { className: 'inline' }, this.widthInput, this.widthText)),
           element(
             'div',
             { className: 'buttons' },
-            button('New random vectors', () => this.onChange({ seed: this.state.seed + 1 }), { id: 'scaling-redraw' }),
+            button(t('lessons.widgets.scaling.redraw'), () => this.onChange({ seed: this.state.seed + 1 }), {
+              id: 'scaling-redraw',
+            }),
           ),
         ),
       ),
@@ -77,23 +80,38 @@ export class ScalingLesson {
     showBothWays(this.slopeMap, [softmaxSlopes(unscaled.firstRow), softmaxSlopes(scaled.firstRow)]);
     this.results.replaceChildren(
       element('li', {
-        textContent: `Spread (standard deviation) of the raw scores q·k: ${formatNumber(unscaled.spread, 3)}; √d = ${formatNumber(rootWidth, 3)}. Divided by √d: ${formatNumber(scaled.spread, 3)}.`,
+        textContent: t('lessons.widgets.scaling.spread', {
+          raw: formatNumber(unscaled.spread, 3),
+          root: formatNumber(rootWidth, 3),
+          scaled: formatNumber(scaled.spread, 3),
+        }),
       }),
       element('li', {
         id: 'scaling-unscaled',
-        textContent: `Unscaled, a query’s largest weight is ${formatNumber(unscaled.meanLargest, 3)} on average${oneHotness(unscaled.meanLargest)}.`,
+        textContent: t('lessons.widgets.scaling.unscaled', {
+          largest: formatNumber(unscaled.meanLargest, 3),
+          verdict: oneHotness(unscaled.meanLargest),
+        }),
       }),
       element('li', {
         id: 'scaling-scaled',
-        textContent: `Scaled by 1/√d: ${formatNumber(scaled.meanLargest, 3)} on average; it stays soft at every width.`,
+        textContent: t('lessons.widgets.scaling.scaled', { largest: formatNumber(scaled.meanLargest, 3) }),
       }),
       element('li', {
         id: 'scaling-gradient',
-        textContent: `The softmax’s slope w(1 − w), the largest in each query’s row, averaged over the ${queryCount} queries (at most 0.25): unscaled ${formatNumber(unscaled.meanLargestSlope, 3)}, scaled ${formatNumber(scaled.meanLargestSlope, 3)}${unscaled.meanLargestSlope < scaled.meanLargestSlope / 2 ? '. A nearly one-hot row passes little gradient back to its scores, so training learns slowly or not at all' : ''}.`,
+        textContent: t(
+          unscaled.meanLargestSlope < scaled.meanLargestSlope / 2
+            ? 'lessons.widgets.scaling.gradientVanishes'
+            : 'lessons.widgets.scaling.gradient',
+          {
+            queries: queryCount,
+            unscaled: formatNumber(unscaled.meanLargestSlope, 3),
+            scaled: formatNumber(scaled.meanLargestSlope, 3),
+          },
+        ),
       }),
       element('li', {
-        textContent:
-          'The notes’ worked example divides by √d_model (the input width) rather than √d_k (the key width); the step view offers both.',
+        textContent: t('lessons.widgets.scaling.notes'),
       }),
     );
   }
@@ -105,7 +123,7 @@ export class ScalingLesson {
  * wobbles from width to width, e.g. 0.913 at d = 64 and 0.896 at d = 128 for the first draw).
  */
 function oneHotness(meanLargest) {
-  if (meanLargest > 0.9) return ': nearly one-hot (above 0.9)';
-  if (meanLargest > 0.75) return ': most of the weight on one key, though not above 0.9 at this width';
-  return ': still soft at this width; widen d';
+  if (meanLargest > 0.9) return t('lessons.widgets.scaling.nearlyOneHot');
+  if (meanLargest > 0.75) return t('lessons.widgets.scaling.mostlyOne');
+  return t('lessons.widgets.scaling.stillSoft');
 }

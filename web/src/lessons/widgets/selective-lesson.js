@@ -3,6 +3,14 @@ import { controlsRow, element, fieldset, labelled, select, sliderOutput } from '
 import { formatNumber } from '../../common/format.js';
 import { Heatmap, wordWeights } from '../../drawing/heatmap.js';
 import { items, summaries, verdict } from './selective-math.js';
+import { t } from '../../i18n/messages.js';
+
+// Each summary's name (selective-math.js) → its message.
+const summaryKeys = {
+  'fixed decay': 'lessons.widgets.selective.summary.decay',
+  'sigmoid gates': 'lessons.widgets.selective.summary.gates',
+  'softmax attention': 'lessons.widgets.selective.summary.attention',
+};
 
 export class SelectiveLesson {
   constructor({ api, state, onChange, onFacts }) {
@@ -20,21 +28,24 @@ export class SelectiveLesson {
     this.decayText = sliderOutput('memory-decay', 'λ = 0.95');
     this.map = new Heatmap({
       id: 'selective-weights',
-      title: 'weights over the sequence (oldest first)',
-      rowAxis: 'summary',
-      colAxis: 'item',
+      title: t('lessons.widgets.selective.mapTitle'),
+      rowAxis: t('lessons.widgets.selective.rowAxis'),
+      colAxis: t('lessons.widgets.selective.colAxis'),
       ...wordWeights,
     });
     this.results = element('ul', { className: 'lesson-results', id: 'selective-results' });
     this.element = element(
       'div',
       { className: 'lesson-widget' },
-      element('p', { textContent: `The sequence, oldest first: ${items.join(', ')}.` }),
+      element('p', { textContent: t('lessons.widgets.selective.sequence', { items: items.join(', ') }) }),
       controlsRow(
         fieldset(
-          'Remember',
-          labelled('the item', this.chosenSelect),
-          labelled('decay λ', element('span', { className: 'inline' }, this.decayInput, this.decayText)),
+          t('lessons.widgets.selective.legend'),
+          labelled(t('lessons.widgets.selective.item'), this.chosenSelect),
+          labelled(
+            t('lessons.widgets.selective.decay'),
+            element('span', { className: 'inline' }, this.decayInput, this.decayText),
+          ),
         ),
       ),
       this.map.element,
@@ -56,7 +67,7 @@ export class SelectiveLesson {
         cols: items.length,
       },
       digits: 2,
-      rowLabels: list.map((s) => s.name),
+      rowLabels: list.map((s) => t(summaryKeys[s.name])),
       colLabels: [...items],
       maxWidth: Math.min(width, 560),
     });
@@ -67,21 +78,29 @@ export class SelectiveLesson {
 /** A summary's line: what it sums to, what it looks like, and its mark, said from what was computed (verdict). */
 function resultItem(summary, chosen) {
   const { kind, share, open } = verdict(summary, chosen);
-  const asked = `“${items[chosen]}”`;
-  const held = `${formatNumber(share * 100, 2)}% of the weight`;
+  const item = items[chosen];
+  const held = t('lessons.widgets.selective.held', { percent: formatNumber(share * 100, 2) });
   const marks = {
-    kept: ` ✓ kept: ${asked} holds ${held}`,
-    forgotten: ` ✗ forgotten: ${asked}, the item asked for, holds ${held}`,
+    kept: t('lessons.widgets.selective.kept', { item, held }),
+    forgotten: t('lessons.widgets.selective.forgotten', { item, held }),
     // every weight above ½ (the gates all open): the summary keeps every item as much as the one asked for
-    unselective: ` ✗ not selective: ${open === items.length ? `all ${open} weights are above ½, so it keeps every item, and ` : ''}${asked} holds only ${held}`,
+    unselective:
+      open === items.length
+        ? t('lessons.widgets.selective.unselectiveAll', { open, item, held })
+        : t('lessons.widgets.selective.unselective', { item, held }),
   };
   const byAge =
     summary.name === 'fixed decay' && summary.kept === items.length - 1
-      ? ' (a fixed decay keeps the newest item, whatever is asked for)'
+      ? ` ${t('lessons.widgets.selective.byAge')}`
       : '';
+  const line = t('lessons.widgets.selective.line', {
+    summary: t(summaryKeys[summary.name]),
+    total: formatNumber(summary.total, 3),
+    like: items[summary.kept],
+  });
   return element(
     'li',
     { className: kind === 'kept' ? 'kept' : kind === 'forgotten' ? 'lost' : 'unselective' },
-    `${summary.name}: weights sum to ${formatNumber(summary.total, 3)}; the summary looks most like “${items[summary.kept]}”${marks[kind]}${byAge}`,
+    `${line} ${marks[kind]}${byAge}`,
   );
 }

@@ -13,6 +13,7 @@ import {
 import { temperatureAtPosition } from '../lessons-state.js';
 import { DistributionView } from '../../drawing/distribution-view.js';
 import { formatNumber } from '../../common/format.js';
+import { t } from '../../i18n/messages.js';
 import {
   hardAttention,
   inputOrder,
@@ -52,38 +53,44 @@ export class SoftmaxLesson {
     );
     this.temperatureText = sliderOutput('softmax-temperature', 'T = 0.05015');
     this.soft = new DistributionView({ id: 'softmax-soft', title: '' });
-    this.hard = new DistributionView({ id: 'softmax-hard', title: 'hard attention: all weight on the largest score' });
+    this.hard = new DistributionView({ id: 'softmax-hard', title: t('lessons.widgets.softmax.hardTitle') });
     this.results = element('ul', { className: 'lesson-results', id: 'softmax-results', 'aria-live': 'polite' });
     this.element = element(
       'div',
       { className: 'lesson-widget' },
       element('p', {
-        textContent:
-          'One query scored against five inputs; each input’s value is a weather reading in °C (nothing to do with the softmax’s temperature T) that the output averages.',
+        textContent: t('lessons.widgets.softmax.intro'),
       }),
       controlsRow(
         fieldset(
-          'Scores',
+          t('lessons.widgets.softmax.scores'),
           element(
             'div',
             { className: 'score-fields' },
-            ...inputs.map((name, i) => labelled(`${name} (${formatNumber(values[i], 3)} °C)`, this.scoreInputs[i])),
+            ...inputs.map((name, i) =>
+              labelled(
+                t('lessons.widgets.softmax.score', { name, value: formatNumber(values[i], 3) }),
+                this.scoreInputs[i],
+              ),
+            ),
           ),
         ),
         fieldset(
-          'Softmax',
+          t('lessons.widgets.softmax.legend'),
           labelled(
-            'temperature T',
+            t('lessons.widgets.softmax.temperature'),
             element('span', { className: 'inline' }, this.temperatureInput, this.temperatureText),
           ),
           element(
             'div',
             { className: 'buttons' },
-            button('Draw again', () => this.onChange({ draw: this.state.draw + 1 }), { id: 'softmax-draw' }),
-            button('Reorder the inputs', () => this.onChange({ order: this.state.order + 1 }), {
+            button(t('lessons.widgets.softmax.drawAgain'), () => this.onChange({ draw: this.state.draw + 1 }), {
+              id: 'softmax-draw',
+            }),
+            button(t('lessons.widgets.softmax.reorder'), () => this.onChange({ order: this.state.order + 1 }), {
               id: 'softmax-reorder',
             }),
-            button('As listed', () => this.onChange({ order: 0 }), { id: 'softmax-listed' }),
+            button(t('lessons.widgets.softmax.asListed'), () => this.onChange({ order: 0 }), { id: 'softmax-listed' }),
           ),
         ),
       ),
@@ -115,37 +122,50 @@ export class SoftmaxLesson {
         token: inputs[argmax],
         probability: soft.weights[order.indexOf(argmax)],
       },
-      `softmax(scores / T), T = ${temperature}${orderSeed ? ', inputs reordered' : ''}`,
-      'argmax',
+      t(orderSeed ? 'lessons.widgets.softmax.softTitleReordered' : 'lessons.widgets.softmax.softTitle', {
+        temperature: String(temperature),
+      }),
+      t('lessons.widgets.softmax.argmax'),
       inputs.length,
     );
     this.hard.update(
       { top: bars(Array.from(hard.weights), (row) => row), token: inputs[argmax], probability: 1 },
-      'hard attention: all weight on the largest score',
-      'taken',
+      t('lessons.widgets.softmax.hardTitle'),
+      t('lessons.widgets.softmax.taken'),
       inputs.length,
     );
     const distance = maxNormDistances(byInput, argmax);
     this.results.replaceChildren(
       element('li', {
-        textContent: `Soft attention: Σ weight × value = ${formatNumber(soft.output, 3)} °C, an average of all five.`,
+        textContent: t('lessons.widgets.softmax.soft', { output: formatNumber(soft.output, 3) }),
       }),
       element('li', {
-        textContent: `Hard attention: ${formatNumber(values[argmax], 3)} °C, ${inputs[argmax]}’s value alone.`,
+        textContent: t('lessons.widgets.softmax.hard', {
+          value: formatNumber(values[argmax], 3),
+          name: inputs[argmax],
+        }),
       }),
       element('li', {
         id: 'softmax-drawn',
-        textContent: `Sampled hard attention (draw ${draw + 1}): ${inputs[drawn]}, ${formatNumber(values[drawn], 3)} °C.`,
+        textContent: t('lessons.widgets.softmax.sampled', {
+          draw: draw + 1,
+          name: inputs[drawn],
+          value: formatNumber(values[drawn], 3),
+        }),
       }),
       element('li', {
         id: 'softmax-distances',
-        textContent: `Largest difference of any one weight (the max-norm, L∞) from the one-hot argmax: ${formatNumber(distance.fromOneHot, 2)}; from uniform (${formatNumber(1 / inputs.length, 2)} each): ${formatNumber(distance.fromUniform, 2)}.`,
+        textContent: t('lessons.widgets.softmax.distances', {
+          fromOneHot: formatNumber(distance.fromOneHot, 2),
+          uniform: formatNumber(1 / inputs.length, 2),
+          fromUniform: formatNumber(distance.fromUniform, 2),
+        }),
       }),
       element('li', {
         id: 'softmax-equivariance',
         textContent: orderSeed
-          ? `Reordered, each input keeps its weight (largest change ${formatNumber(soft.largest, 2)}) and the output is the same: softmax is permutation-equivariant.`
-          : 'Reorder the inputs: each keeps its weight, whatever its place.',
+          ? t('lessons.widgets.softmax.reordered', { largest: formatNumber(soft.largest, 2) })
+          : t('lessons.widgets.softmax.reorderHint'),
       }),
     );
   }

@@ -1,0 +1,88 @@
+// The page in its pseudo-locale (lang=en-XA: English with every message between ⟦ and ⟧): every visible text in
+// the parts that go through the catalogues carries the markers, so a string left hard-coded in English shows up
+// here. The parts converted so far: the header, the tabs, the Lessons view's list, title, text, buttons, links
+// and challenges, and the widgets of lessons 1, 2, 3, 4, 6, 8 and 10 (what is not converted: docs/i18n.md).
+// Exempt: what the page marks translate="no" (the kernels' build name, each language's own name), and text
+// without a word of three letters (numbers, ·, notation: d, λ, u·H, Q = X·Wq).
+import { describe, expect, it } from 'vitest';
+import { openPlayground, useChromiumAndPlayground } from '../support/browser.js';
+
+const suite = useChromiumAndPlayground();
+
+/** The parts of the Lessons view whose every word is a message. */
+const convertedParts = [
+  // the header but for the classroom tools (issue 44's colours and present buttons, not converted yet)
+  '.site-header > h1',
+  '.site-header .backend',
+  '.site-header .lede',
+  '.language-picker',
+  '#view-tabs',
+  '.lesson-nav',
+  '#lesson-title',
+  '#lesson-text',
+  '.lesson-reset',
+  '#lesson-challenges',
+  '.lesson-steps',
+  '.lesson-open',
+  '.lesson-open-language-model',
+];
+/** The lessons whose widget is converted, and the parts of it that are: controls, captions, texts and results. */
+const convertedWidgets = [1, 2, 3, 4, 6, 8, 10]; // 5 draws the Translation view’s attribution part, not converted
+const widgetParts = [
+  '.lesson-widget legend',
+  '.lesson-widget .field-label',
+  '.lesson-widget button',
+  '.lesson-widget label.check',
+  '.lesson-widget > p',
+  '.lesson-widget figcaption',
+  '.lesson-widget caption',
+  '.lesson-widget .lesson-results',
+  '.lesson-widget .verdict',
+];
+
+/** Visible texts with a letter, under `selectors`, that lack the pseudo-locale's markers (and aria-labels too). */
+const unmarkedTexts = (selectors) =>
+  selectors.flatMap((selector) =>
+    [...document.querySelectorAll(selector)].flatMap((root) => {
+      const found = [];
+      const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
+      for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+        const text = node.textContent.trim();
+        const parent = node.parentElement;
+        if (!/\p{L}{3,}/u.test(text) || parent.closest('[translate="no"]') || !parent.checkVisibility()) continue;
+        if (!text.includes('⟦') || !text.includes('⟧')) found.push(text);
+      }
+      for (const labelled of [root, ...root.querySelectorAll('[aria-label]')]) {
+        const label = labelled.getAttribute('aria-label');
+        if (label && !label.startsWith('⟦')) found.push(`aria-label: ${label}`);
+      }
+      return found;
+    }),
+  );
+
+describe('the pseudo-locale', () => {
+  it('marks every visible text of the converted parts, in each of the ten lessons', async () => {
+    const { page, errors } = await openPlayground(suite, '?view=lessons&lesson=1&lang=en-XA');
+    expect(await page.evaluate(() => document.documentElement.lang)).toBe('en-XA');
+    for (let lesson = 1; lesson <= 10; lesson++) {
+      await page.waitForSelector(`#lesson-title:has-text("${lesson}. ⟦")`);
+      // the hints too, shown
+      for (const hint of await page.locator('.challenge-hint-button').all()) await hint.click();
+      const parts = convertedWidgets.includes(lesson) ? [...convertedParts, ...widgetParts] : convertedParts;
+      if (convertedWidgets.includes(lesson)) await page.waitForSelector('.lesson-widget');
+      expect(await page.evaluate(unmarkedTexts, parts), `lesson ${lesson}`).toEqual([]);
+      if (lesson < 10) await page.click('#lesson-next');
+    }
+    expect(new URL(page.url()).searchParams.get('lang')).toBe('en-XA'); // kept in the address the view writes
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
+  it('finds an English text that skipped the catalogue (the check above can fail)', async () => {
+    const { page } = await openPlayground(suite, '?view=lessons&lesson=2&lang=en-XA');
+    await page.evaluate(() => document.querySelector('#lesson-text').append(document.createElement('b')));
+    await page.evaluate(() => (document.querySelector('#lesson-text b').textContent = 'Hard-coded English'));
+    expect(await page.evaluate(unmarkedTexts, convertedParts)).toEqual(['Hard-coded English']);
+    await page.close();
+  });
+});

@@ -1,0 +1,87 @@
+// The Lessons view in each language the page has besides English: each of the ten lessons at 375 px, each in its
+// language (<html lang>, its title and text from the catalogue), nothing wider than the screen (Chinese lines and
+// Spanish's longer words included), axe-core clean; the header's menu switches language, and the choice holds on
+// the next visit. Chinese draws with the system's CJK font (Debian: fonts-droid-fallback); none is shipped.
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import {
+  accessibilityViolations,
+  openPlayground,
+  resultsDir,
+  scrollDown,
+  useChromiumAndPlayground,
+} from '../support/browser.js';
+
+const suite = useChromiumAndPlayground();
+const catalogue = (locale) =>
+  JSON.parse(readFileSync(new URL(`../../../web/src/i18n/locales/${locale}.json`, import.meta.url), 'utf8'));
+const widgets = [
+  'selective',
+  'softmax',
+  'kqv',
+  'scaling',
+  'cross',
+  'masks',
+  'reshape',
+  'position',
+  'decoding',
+  'memory',
+];
+
+describe.each(['zh-CN', 'es'])('the lessons in %s', (locale) => {
+  const { lessons } = catalogue(locale);
+
+  // a test per lesson: each opens its own page (the ten in one test took most of a minute on two busy cores)
+  it.each([1, 2, 3, 4, 5, 6, 7, 8, 9, 10])(
+    'lesson %i fits 375 px, in its language, with no axe-core violations',
+    async (lesson) => {
+      const { page, errors } = await openPlayground(suite, `?view=lessons&lesson=${lesson}&lang=${locale}`, {
+        width: 375,
+        height: 800,
+      });
+      await scrollDown(page); // the widget is built once the person scrolls to it
+      await page.waitForSelector('.lesson-widget');
+      expect(await page.evaluate(() => document.documentElement.lang)).toBe(locale);
+      const { title, text } = lessons.catalogue[widgets[lesson - 1]];
+      expect(await page.locator('#lesson-title').textContent()).toBe(`${lesson}. ${title}`);
+      expect(await page.locator('#lesson-text').textContent()).toBe(text);
+      const overflow = await page.evaluate(
+        () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+      );
+      expect(overflow).toBeLessThanOrEqual(0);
+      expect(await accessibilityViolations(page, 'body')).toEqual([]);
+      if (lesson === 2) await page.screenshot({ path: `${resultsDir}lesson-2-${locale}-375.png` });
+      expect(errors).toEqual([]);
+      await page.close();
+    },
+  );
+});
+
+describe('choosing a language', () => {
+  it('the header’s menu reopens the page in it, with lang= in the address, and the next visit keeps it', async () => {
+    const { page, errors } = await openPlayground(suite, '?view=lessons&lesson=3');
+    expect(await page.evaluate(() => document.documentElement.lang)).toBe('en');
+    await page.selectOption('#language-picker', 'es');
+    await page.waitForURL(/lang=es/);
+    await page.waitForSelector('body[data-ready]');
+    expect(await page.locator('#lesson-title').textContent()).toBe('3. Claves, consultas, valores');
+    expect(await page.locator('#tab-lessons').textContent()).toBe('Lecciones');
+    expect(new URL(page.url()).searchParams.get('lesson')).toBe('3'); // the same lesson, in Spanish
+    await page.goto(`${suite.playground.url}?view=lessons&lesson=4`); // a link without lang=
+    await page.waitForSelector('body[data-ready]');
+    expect(await page.evaluate(() => document.documentElement.lang)).toBe('es');
+    expect(await page.locator('#language-picker').inputValue()).toBe('es');
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
+  it('the browser’s language decides when neither the address nor an earlier choice does', async () => {
+    const context = await suite.browser.newContext({ locale: 'zh-CN' });
+    const page = await context.newPage();
+    await page.goto(`${suite.playground.url}?view=lessons&lesson=7`);
+    await page.waitForSelector('body[data-ready]');
+    expect(await page.evaluate(() => document.documentElement.lang)).toBe('zh-CN');
+    expect(await page.locator('#lesson-title').textContent()).toBe('7. 多头注意力');
+    await context.close();
+  });
+});

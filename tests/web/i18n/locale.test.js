@@ -1,0 +1,80 @@
+// Which language the page opens in: the URL's lang=, else the browser's last choice, else the first of the
+// browser's languages the page has (matched by language and script: a Taiwanese reader is not sent to
+// Simplified Chinese), else English; and the messages, formatted by FormatJS in that language.
+import { afterEach, describe, expect, it } from 'vitest';
+import { chooseLocale, matchLocale, setCurrentLocale } from '../../../web/src/i18n/locale.js';
+import { loadMessages, t } from '../../../web/src/i18n/messages.js';
+import { addressIn } from '../../../web/src/i18n/language-picker.js';
+import { formatCount, formatNumber, formatProbability } from '../../../web/src/common/format.js';
+
+const choose = (search, stored, languages) => chooseLocale({ search, stored, languages }).locale;
+
+describe('choosing the locale', () => {
+  it('takes the URL first, then the stored choice, then the browser’s languages in order, then English', () => {
+    expect(choose('?lang=es', 'zh-CN', ['zh-CN'])).toBe('es');
+    expect(chooseLocale({ search: '?lang=es', stored: null, languages: [] }).fromUrl).toBe(true);
+    expect(choose('', 'zh-CN', ['es'])).toBe('zh-CN');
+    expect(choose('', null, ['fr-FR', 'es-MX', 'zh-CN'])).toBe('es');
+    expect(choose('', null, ['fr-FR', 'de'])).toBe('en');
+    expect(choose('?lang=xx-nonsense', 'also-not', ['%%'])).toBe('en');
+  });
+
+  it('matches by language and script', () => {
+    expect(matchLocale('zh')).toBe('zh-CN');
+    expect(matchLocale('zh-Hans-SG')).toBe('zh-CN');
+    expect(matchLocale('zh-TW')).toBeNull(); // Traditional script: not Simplified
+    expect(matchLocale('ES-ar')).toBe('es');
+    expect(matchLocale('en-GB')).toBe('en');
+    expect(matchLocale('EN-xa')).toBe('en-XA'); // the pseudo-locale, by its exact name only
+  });
+
+  it('writes lang= into the address, none for English', () => {
+    expect(addressIn('zh-CN', 'https://x.org/?view=lessons&lesson=3')).toBe(
+      'https://x.org/?view=lessons&lesson=3&lang=zh-CN',
+    );
+    expect(addressIn('en', 'https://x.org/?lang=es&view=steps')).toBe('https://x.org/?view=steps');
+  });
+});
+
+describe('the messages', () => {
+  afterEach(() => setCurrentLocale('en'));
+
+  it('format plurals and placeholders in each language', async () => {
+    await loadMessages('lessons');
+    expect(t('lessons.view.progress', { solved: 1, total: 1 })).toBe('1 of 1 challenge solved in this browser');
+    expect(t('lessons.view.progress', { solved: 0, total: 2 })).toBe('0 of 2 challenges solved in this browser');
+    setCurrentLocale('es');
+    await loadMessages('lessons');
+    expect(t('lessons.view.progress', { solved: 1, total: 2 })).toBe('1 de 2 retos resueltos en este navegador');
+    expect(t('lessons.catalogue.kqv.title')).toBe('Claves, consultas, valores');
+    setCurrentLocale('zh-CN');
+    await loadMessages('lessons');
+    expect(t('lessons.catalogue.reshape.title')).toBe('多头注意力');
+  });
+
+  it('wrap every message in the pseudo-locale, and show a key whose section is not loaded as the key', async () => {
+    setCurrentLocale('en-XA');
+    await loadMessages('app');
+    expect(t('app.errors.viewNotShown', { view: 'Train', message: 'offline' })).toBe(
+      '⟦The Train view could not be shown: offline⟧',
+    );
+    expect(t('app.no.such.key')).toBe('app.no.such.key');
+  });
+});
+
+describe('numbers', () => {
+  afterEach(() => setCurrentLocale('en'));
+
+  it('counts and percentages follow the language through Intl; maths numbers keep their notation', () => {
+    expect([formatCount(55309), formatProbability(0.077), formatProbability(0.99999996)]).toEqual([
+      '55,309',
+      '7.7%',
+      '99.9999960%', // as the bars always wrote it: two significant digits of the distance to 100%
+    ]);
+    setCurrentLocale('es');
+    expect([formatCount(55309), formatProbability(0.077)]).toEqual(['55.309', '7,7\u00a0%']);
+    expect(formatNumber(-0.5, 3)).toBe('−0.5'); // a matrix cell, as the editor reads it back
+    setCurrentLocale('zh-CN');
+    expect(formatProbability(0.57)).toBe('57%');
+  });
+});

@@ -1,0 +1,83 @@
+// The page's words: t('lessons.panel.reset', { … }) formats a message of the current locale with FormatJS's
+// intl-messageformat (ICU plurals, selects, numbers). Messages come in sections, each loaded when a view first
+// needs it (loadMessages), in the current locale only, precompiled at build time (scripts/locale-messages.mjs).
+import { IntlMessageFormat } from 'intl-messageformat';
+import { currentLocale, pseudoLocale, sourceLocale } from './locale.js';
+
+// One glob per section (import.meta.glob takes literals): a locale is a file, found here without a code change.
+const sectionLoaders = {
+  app: import.meta.glob('./locales/*.json', { query: '?section=app', import: 'default' }),
+  lessons: import.meta.glob('./locales/*.json', { query: '?section=lessons', import: 'default' }),
+};
+
+const loaded = new Map(); // `${locale} ${section}` → Promise of { key: syntax tree }
+const trees = new Map(); // key → syntax tree, for the current locale
+const formats = new Map(); // key → IntlMessageFormat, built on first use
+
+// The pseudo-locale's messages: English's, each between markers a test looks for in every visible text.
+const pseudoMarkers = ['⟦', '⟧'];
+const wrapped = (tree) => [{ type: 0, value: pseudoMarkers[0] }, ...tree, { type: 0, value: pseudoMarkers[1] }];
+
+/**
+ * Loads `section`'s messages in the current locale (once; later calls resolve at once). Rejects for a section
+ * nobody declared above.
+ * @param {keyof typeof sectionLoaders} section
+ */
+export function loadMessages(section) {
+  const locale = currentLocale();
+  const file = locale === pseudoLocale ? sourceLocale : locale;
+  const id = `${locale} ${section}`;
+  if (!loaded.has(id)) {
+    const load = sectionLoaders[section]?.[`./locales/${file}.json`];
+    if (!load) return Promise.reject(new Error(`No messages for section "${section}" in locale "${locale}"`));
+    loaded.set(
+      id,
+      load().then((messages) => use(locale, /** @type {Record<string, any[]>} */ (messages))),
+    );
+  }
+  return loaded.get(id);
+}
+
+/** @param {string} locale @param {Record<string, any[]>} messages  a section's syntax trees, by key */
+function use(locale, messages) {
+  for (const [key, tree] of Object.entries(messages)) trees.set(key, locale === pseudoLocale ? wrapped(tree) : tree);
+  formats.clear();
+}
+
+/**
+ * `section`'s messages in the current locale, given at once (bundled with the code that calls this, instead of
+ * fetched: english-messages.js). Later loadMessages calls for it resolve at once.
+ * @param {keyof typeof sectionLoaders} section
+ * @param {Record<string, any[]>} messages
+ */
+export function provideMessages(section, messages) {
+  const id = `${currentLocale()} ${section}`;
+  if (loaded.has(id)) return;
+  use(currentLocale(), messages);
+  loaded.set(id, Promise.resolve());
+}
+
+/**
+ * The message `key` in the current locale, its placeholders filled from `values`. A key whose section is not
+ * loaded yet (a bug the checks look for) shows as the key itself, never as an empty string.
+ * @param {string} key
+ * @param {Record<string, string | number>} [values]
+ * @returns {string}
+ */
+export function t(key, values) {
+  let format = formats.get(key);
+  if (!format) {
+    const tree = trees.get(key);
+    if (!tree) return key;
+    format = new IntlMessageFormat(tree, currentLocale(), undefined, { ignoreTag: true });
+    formats.set(key, format);
+  }
+  return String(format.format(values));
+}
+
+/** Fills every `[data-i18n]` element under `root` (the page's static HTML) with its message. */
+export function translateStatic(root) {
+  for (const node of root.querySelectorAll('[data-i18n]')) node.textContent = t(node.dataset.i18n);
+  for (const node of root.querySelectorAll('[data-i18n-label]'))
+    node.setAttribute('aria-label', t(node.dataset.i18nLabel));
+}
