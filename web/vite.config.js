@@ -60,14 +60,18 @@ export const elementStyles = {
 
 // The offline copy (web/service-worker.js → dist/sw.js): the service worker learns every file of this build and
 // a version derived from their names (which carry content hashes), so a new deploy is a new cache.
-// The scalar build, which web/lib finds by name beside its own code at run time (the npm package leaves it out, so
-// no literal URL makes a bundler copy it): copied to where the site's bundled web/lib looks, assets/wasm/.
+// The builds web/lib finds by name beside its own code at run time, the scalar one and the language model's (the
+// npm package leaves them out, so no literal URL makes a bundler copy them): copied to where the site's bundled
+// web/lib looks, assets/wasm/.
+const buildsFoundByName = ['attention-scalar.wasm', 'attention-language-model.wasm'];
 const scalarBuild = {
-  name: 'scalar-build',
+  name: 'builds-found-by-name',
   apply: 'build',
   generateBundle() {
-    const wasm = new URL('./lib/wasm/attention-scalar.wasm', import.meta.url);
-    this.emitFile({ type: 'asset', fileName: 'assets/wasm/attention-scalar.wasm', source: readFileSync(wasm) });
+    for (const name of buildsFoundByName) {
+      const wasm = new URL(`./lib/wasm/${name}`, import.meta.url);
+      this.emitFile({ type: 'asset', fileName: `assets/wasm/${name}`, source: readFileSync(wasm) });
+    }
   },
 };
 
@@ -88,12 +92,10 @@ const offlineCopy = {
     const files = filesUnder(dir)
       .filter((path) => path !== 'sw.js')
       .sort();
-    // Names carry content hashes, but for the scalar build's (web/lib finds it by name): its bytes count too.
-    const version = createHash('sha256')
-      .update(files.join('\n'))
-      .update(readFileSync(join(dir, 'assets/wasm/attention-scalar.wasm')))
-      .digest('hex')
-      .slice(0, 12);
+    // Names carry content hashes, but for the builds web/lib finds by name: their bytes count too.
+    const hash = createHash('sha256').update(files.join('\n'));
+    for (const name of buildsFoundByName) hash.update(readFileSync(join(dir, `assets/wasm/${name}`)));
+    const version = hash.digest('hex').slice(0, 12);
     const source = readFileSync(new URL('./service-worker.js', import.meta.url), 'utf8')
       .replace('self.__BUILD_VERSION__', JSON.stringify(version))
       .replace('self.__BUILD_FILES__', JSON.stringify(files));

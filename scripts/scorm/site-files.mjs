@@ -27,7 +27,7 @@ const needFiles = {
 const unused = [
   /^lib\/models\/en-(ja|mr)\.bin$/,
   /^src\/app\/fonts\//,
-  /^lib\/wasm\/attention-language-model\.wasm$/,
+  /(^lib|^assets)\/wasm\/attention-language-model\.wasm$/, // found by name: assets/wasm/ in the site
   /^corpora\//,
 ];
 

@@ -324,7 +324,10 @@ function sharedInstance(key, load) {
  */
 const languageModelBuild = {
   stem: 'attention-language-model',
-  wasmUrl: new URL('./wasm/attention-language-model.wasm', import.meta.url),
+  // Found by name beside this file, as the scalar build is: the npm package leaves it out (with it, and the toy
+  // grammar's three languages in every attention build, the package would pass 1 MB); a build of the repository
+  // has it there, and the playground's site copies it there (web/vite.config.js).
+  wasmUrl: null,
   glue: 'attention-simd',
 };
 export const languageModelBackend = /** @type {const} */ ('wasm-simd128');
@@ -333,8 +336,15 @@ export function languageModelModule() {
   if (!supportsSimd()) throw new RangeError('language models run on WebAssembly SIMD, which this engine lacks');
   const { stem, wasmUrl } = languageModelBuild;
   return sharedInstance(stem, () =>
-    loading("the language model's build", languageModelBackend, () =>
-      instantiateSingleThread(languageModelBuild, assetUrl(`wasm/${stem}.wasm`, wasmUrl)),
+    loading(
+      "the language model's build",
+      languageModelBackend,
+      () =>
+        instantiateSingleThread(
+          languageModelBuild,
+          assetUrl(`wasm/${stem}.wasm`, wasmUrl ?? besideThisFile(`wasm/${stem}.wasm`)),
+        ),
+      " (the npm package leaves the language model's build out: serve web/lib/wasm/attention-language-model.wasm from a build of the repository beside the others)",
     ),
   );
 }

@@ -135,7 +135,6 @@ describe('the package', () => {
         'web/lib/models/en-es.bin',
         'web/lib/models/en-ja.bin',
         'web/lib/wasm/attention-simd.wasm',
-        'web/lib/wasm/attention-language-model.wasm',
         'web/lib/wasm/attention-simd-threads.wasm',
         'web/lib/wasm/attention-relaxed-simd.wasm',
         'web/lib/wasm/attention-relaxed-simd-threads.wasm',
@@ -148,6 +147,7 @@ describe('the package', () => {
     // Two glue files run the builds (web/lib/load-module.js): no other build's glue is shipped. The scalar build
     // stays out (docs/embed.md says why).
     expect(files).not.toContain('web/lib/wasm/attention-scalar.wasm');
+    expect(files).not.toContain('web/lib/wasm/attention-language-model.wasm');
     expect(files.filter((f) => /\.(mjs|cjs)$|\.worker\.js$/.test(f)).sort()).toEqual([
       'web/lib/wasm/attention-simd-threads.mjs',
       'web/lib/wasm/attention-simd-threads.worker.js',
