@@ -57,7 +57,8 @@ val error_result(const check::Error& error) {
   return js::error_result(error.kind == check::ErrorKind::type_error ? "TypeError" : "RangeError", error.message);
 }
 
-// trainerCreate({ task, minLength, maxLength, longestSentence, seed, dataSeed, steps, batchSize, learningRate, warmupSteps,
+// trainerCreate({ task, minLength, maxLength, longestSentence, seed, dataSeed, steps, batchSize, learningRate,
+// warmupSteps,
 //                 dModel, heads, ffn, encoderLayers, decoderLayers, kvHeads, tiedOutput, noPositions, noScaling,
 //                 sigmoidGates, unknownWordRate })
 //   → { id, parameters } | { error }    (web/lib checked the types; the values are checked here)

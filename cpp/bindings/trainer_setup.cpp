@@ -61,8 +61,8 @@ TrainerSetup trainer_setup(const TrainerRequest& r) {
     const tasks::SequenceLengths lengths = sequence ? tasks::SequenceLengths{static_cast<std::size_t>(r.min_length),
                                                                              static_cast<std::size_t>(r.max_length)}
                                                     : tasks::SequenceLengths{};
-    const std::size_t longest = tasks::translation_language(r.task) ? static_cast<std::size_t>(r.longest_sentence)
-                                                                    : corpus::kMaxEnglishWords;
+    const std::size_t longest =
+        tasks::translation_language(r.task) ? static_cast<std::size_t>(r.longest_sentence) : corpus::kMaxEnglishWords;
     setup.task = tasks::named_task(r.task, lengths, data_seed, longest);
   }
   model::Config& dims = setup.dims;

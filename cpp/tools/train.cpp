@@ -104,10 +104,10 @@ int main(int argc, char** argv) {
     std::cerr << "--file-encoding must be float16, int8 or int4\n";
     return 1;
   }
-  const std::vector<std::uint8_t> bytes = model::save_weights(
-      m, encoding == "int8"   ? model::WeightEncoding::int8_blocks
-         : encoding == "int4" ? model::WeightEncoding::int4_blocks
-                              : model::WeightEncoding::float16);
+  const std::vector<std::uint8_t> bytes =
+      model::save_weights(m, encoding == "int8"   ? model::WeightEncoding::int8_blocks
+                             : encoding == "int4" ? model::WeightEncoding::int4_blocks
+                                                  : model::WeightEncoding::float16);
   std::ofstream(o.text("out"), std::ios::binary).write(reinterpret_cast<const char*>(bytes.data()), bytes.size());
   model::LoadedModel loaded = model::load_weights(bytes.data(), bytes.size());
   if (!loaded.model) {

@@ -88,9 +88,10 @@ int main(int argc, char** argv) {
   if (model::has_unknown_token(translator.model())) {  // as train prints it, for the file as shipped
     const model::CopyEvaluation copy = model::evaluate_copying(translator, pairs);
     const double n = static_cast<double>(std::max<std::size_t>(copy.sentences, 1));
-    std::printf("# one word made up per sentence (%zu): exact with it copied %.1f%%, at the reference's position "
-                "%.1f%%, copied at all %.1f%%\n",
-                copy.sentences, 100.0 * copy.exact / n, 100.0 * copy.placed / n, 100.0 * copy.copied / n);
+    std::printf(
+        "# one word made up per sentence (%zu): exact with it copied %.1f%%, at the reference's position "
+        "%.1f%%, copied at all %.1f%%\n",
+        copy.sentences, 100.0 * copy.exact / n, 100.0 * copy.placed / n, 100.0 * copy.copied / n);
   }
   return 0;
 }

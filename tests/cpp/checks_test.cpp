@@ -136,13 +136,15 @@ TEST(Checks, TrainingOptionsNameTheOption) {
   EXPECT_FALSE(training_task("en-es", 0, 0, 12));  // lengths are the sequence tasks' only
   EXPECT_FALSE(training_task("en-mr", 0, 0, 2));
   EXPECT_FALSE(training_task("copy", 3, 8, 0));  // the longest sentence, the language pairs' only
-  expect_range_error(training_task("en-es", 3, 8, 13), "longestSentence must be a whole number of words from 2 to 12, got 13");
+  expect_range_error(training_task("en-es", 3, 8, 13),
+                     "longestSentence must be a whole number of words from 2 to 12, got 13");
   EXPECT_FALSE(training_task("en-ja", 0, 0, 12));
   EXPECT_FALSE(training_task("sort", 3, 8, 12));
   expect_range_error(training_task("french", 3, 8, 12),
                      "task must be 'en-es', 'en-ja', 'en-mr', 'reverse', 'sort', 'copy' or { pairs }, got 'french'");
   expect_range_error(training_task("copy", 0, 8, 12), "sequenceLength.min must be a whole number from 1 to 16, got 0");
-  expect_range_error(training_task("copy", 3, 17, 12), "sequenceLength.max must be a whole number from 1 to 16, got 17");
+  expect_range_error(training_task("copy", 3, 17, 12),
+                     "sequenceLength.max must be a whole number from 1 to 16, got 17");
   expect_range_error(training_task("reverse", 9, 8, 12),
                      "sequenceLength.min must be at most sequenceLength.max = 8, got 9");
   EXPECT_FALSE(held_out_share(0.1));

@@ -59,6 +59,7 @@ std::vector<int> by_index(std::size_t size) {
 const std::vector<int>& noun_ranks() {
   static const std::vector<int> ranks = [] {
     std::vector<int> out;
+    out.reserve(nouns().size());
     for (std::size_t i = 0; i < nouns().size(); ++i)
       out.push_back(static_cast<int>(std::count_if(nouns().begin(), nouns().begin() + static_cast<std::ptrdiff_t>(i),
                                                    [&](const Noun& n) { return n.kind == nouns()[i].kind; })));
@@ -203,8 +204,7 @@ SentencePair random_pair(Rng& rng, const TargetLanguage& language, std::size_t l
     const Sentence s = random_sentence(rng, language);
     if (!english_problem(s).empty() || !language.says(s)) continue;
     SentencePair pair = language.render(s);
-    if (pair.source.size() >= kMinWords && pair.source.size() <= longest &&
-        pair.target.size() <= kMaxTargetWords)
+    if (pair.source.size() >= kMinWords && pair.source.size() <= longest && pair.target.size() <= kMaxTargetWords)
       return pair;
   }
 }

@@ -126,6 +126,7 @@ class MarathiRenderer {
 
   // An object: with -ला when it is a person or an animal the verb marks; "it" is ते, a thing.
   void object(const Sentence& s, const EnglishSentence& en) {
+    // NOLINTNEXTLINE(bugprone-unchecked-optional-access): called for sentences with an object only (render())
     const NounPhrase& o = *s.object;
     noun_phrase(o, en.object, takes_object_ending(s) || (o.is_pronoun() && o.animate()) ? "ला" : "");
   }
@@ -190,6 +191,7 @@ class Marathi final : public TargetLanguage {
                                                  : " (with an object the past is ergative: the subject takes -ने "
                                                    "and the verb agrees with the object)");
     }
+    // NOLINTNEXTLINE(bugprone-unchecked-optional-access): a transitive verb's sentence always has its object
     if (v.valency == Valency::transitive && s.object->animate() && !lexicon().verbs[s.verb]->marks_animate_object)
       return "“" + std::string(v.en_base) + "” with a person or an animal as its object";
     return "";

@@ -80,11 +80,13 @@ std::uint16_t block_scale(const float* values, std::size_t count, const BlockFor
   std::uint16_t best = widest;
   double best_error = INFINITY;
   for (int step = 0; step <= 16; ++step) {
-    const std::uint16_t bits = to_half(largest * (1.0f - 0.025f * static_cast<float>(step)) / static_cast<float>(f.largest));
+    const std::uint16_t bits =
+        to_half(largest * (1.0f - 0.025f * static_cast<float>(step)) / static_cast<float>(f.largest));
     const float scale = from_half(bits);
     double error = 0;
     for (std::size_t i = 0; i < count; ++i) {
-      const float q = std::clamp(std::nearbyint(values[i] / scale), static_cast<float>(-f.largest), static_cast<float>(f.largest));
+      const float q =
+          std::clamp(std::nearbyint(values[i] / scale), static_cast<float>(-f.largest), static_cast<float>(f.largest));
       error += static_cast<double>(values[i] - q * scale) * (values[i] - q * scale);
     }
     if (error < best_error) best = bits, best_error = error;
@@ -116,7 +118,9 @@ void write_blocks(const std::vector<float>& parameters, const BlockFormat& f, Wr
 }
 
 // A 4-bit two's-complement value, -8 to 7 (a writer never writes -8; a reader takes it as it is).
-float nibble(unsigned bits) { return static_cast<float>(bits >= 8 ? static_cast<int>(bits) - 16 : static_cast<int>(bits)); }
+float nibble(unsigned bits) {
+  return static_cast<float>(bits >= 8 ? static_cast<int>(bits) - 16 : static_cast<int>(bits));
+}
 
 void read_blocks(Reader& r, const BlockFormat& f, std::vector<float>& parameters) {
   for (std::size_t start = 0; start < parameters.size(); start += f.block) {

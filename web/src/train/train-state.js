@@ -44,6 +44,7 @@ export const defaultProbe = trainTasks['en-es'].probe;
  * first run must reach 95% held-out exact in seconds: natively, 1,000 steps at 5 words reached 96.3% (800: 94.6%;
  * 4 words, 800 steps: 92.4%; 400 steps at 12 words: about 35%). Fields set both.
  */
+/** @type {Readonly<{ longestSentence: number, steps: number }>} */
 export const trainViewDefaults = Object.freeze({ longestSentence: 5, steps: 1000 });
 
 /** A task's default run length: the language pairs' 1,000 steps, the others' 400 (they learn in fewer). */
