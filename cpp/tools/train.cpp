@@ -9,6 +9,7 @@
 #include <iostream>
 
 #include "attn/training.h"
+#include "copying_report.h"
 #include "options.h"
 
 using namespace attn;
@@ -127,13 +128,6 @@ int main(int argc, char** argv) {
   for (std::size_t i = 0; i < e.alignment_hits.size(); ++i)
     std::printf("  layer %zu head %zu: %.1f%%\n", i / dims.heads, i % dims.heads,
                 100.0 * e.alignment_hits[i] / std::max<std::size_t>(e.aligned_words, 1));
-  if (model::has_unknown_token(translator.model())) {
-    const model::CopyEvaluation copy = model::evaluate_copying(translator, held_out);
-    const double n = static_cast<double>(std::max<std::size_t>(copy.sentences, 1));
-    std::printf(
-        "one word made up per held-out sentence (%zu): translation exact with it copied %.1f%%, copied to the "
-        "reference's position %.1f%%, copied at all %.1f%%\n",
-        copy.sentences, 100.0 * copy.exact / n, 100.0 * copy.placed / n, 100.0 * copy.copied / n);
-  }
+  tools::print_copying(translator, held_out);
   return 0;
 }

@@ -8,6 +8,7 @@
 #include <iterator>
 
 #include "attn/training.h"
+#include "copying_report.h"
 #include "options.h"
 
 using namespace attn;
@@ -85,13 +86,6 @@ int main(int argc, char** argv) {
   const double share = e.best_alignment_share(&best);
   std::printf("# exact %zu/%zu, best alignment head: layer %zu head %zu %.4f\n", e.exact, e.sentences,
               best / translator.model().config.heads, best % translator.model().config.heads, share);
-  if (model::has_unknown_token(translator.model())) {  // as train prints it, for the file as shipped
-    const model::CopyEvaluation copy = model::evaluate_copying(translator, pairs);
-    const double n = static_cast<double>(std::max<std::size_t>(copy.sentences, 1));
-    std::printf(
-        "# one word made up per sentence (%zu): exact with it copied %.1f%%, at the reference's position "
-        "%.1f%%, copied at all %.1f%%\n",
-        copy.sentences, 100.0 * copy.exact / n, 100.0 * copy.placed / n, 100.0 * copy.copied / n);
-  }
+  tools::print_copying(translator, pairs, "# ");  // as train prints it, for the file as it is
   return 0;
 }
