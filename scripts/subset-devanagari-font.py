@@ -79,6 +79,7 @@ def cut(glyphs, unicodes, out, flavor=None):
     options.layout_features = ['*']
     options.layout_closure = False  # only the glyphs asked for: the closure would keep 358 of them
     options.hinting = False
+    options.name_IDs = [0, 1, 2]  # the copyright notice (the licence asks it be kept), the family and its style
     options.glyph_names = flavor is None  # names for the shaping check; none in the shipped file
     font = TTFont(SOURCE)
     subsetter = subset.Subsetter(options)

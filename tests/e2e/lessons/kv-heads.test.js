@@ -106,5 +106,5 @@ describe('shared key/value heads', () => {
     }
     expect(errors).toEqual([]);
     await page.close();
-  });
+  }, 180_000); // four models of 600 steps in the page, then four in Node to compare
 });

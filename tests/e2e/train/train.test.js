@@ -116,8 +116,12 @@ describe('train view', () => {
     expect(await page.locator('#model-notice').textContent()).toMatch(
       /This is your model \(trained in this tab: D=32, 4 heads, 2\+2 layers, 1000 steps\)/,
     );
+    // The Translation view's own sentence (six words: one more than the run trained on, translated right).
     expect(await page.locator('#translation-output .token').allTextContents()).toEqual([
-      'veo',
+      'el',
+      'perro',
+      'grande',
+      've',
       'a',
       'los',
       'gatos',

@@ -11,7 +11,6 @@ import { formatNumber } from '../common/format.js';
 import { drawingInSlices } from '../drawing/heatmap.js';
 import { AttributionView } from './attribution-view.js';
 import { AttentionMapsArea } from './attention-maps-area.js';
-import { BeamExplorer } from './beam-explorer.js';
 import { outputToken, UnknownWordsNote } from './copied-words.js';
 import { headName } from './head-names.js';
 import { evaluationCount, HeadSwitches } from './head-switches.js';
@@ -128,14 +127,20 @@ export class TranslationView {
       onChange: (headsOff) => this.set({ headsOff }),
       evaluate: (headMask) => this.translator.evaluate({ count: evaluationCount, headMask }),
     });
-    this.beam = new BeamExplorer({ id: 'beam-tree', rowAxis: this.pair ? `${this.pair.target} word` : 'output word' });
+    // The beam's tree and map: their code is fetched the first time a translation has a beam (#drawBeam), not with
+    // the view (a visitor who never picks beam search does not download it).
+    /** @type {import('./beam-explorer.js').BeamExplorer | null} */
+    this.beam = null;
+    /** @type {Promise<void> | null} */
+    this.beamLoading = null;
+    this.beamHolder = element('div', { className: 'beam-explorer-holder' });
     this.beamSection = explainedSection(
       {
         id: 'beam',
         title: 'Beam search: the hypotheses kept at each step',
         hint: 'Beam search keeps the k most probable beginnings of a translation at every step, not only the most likely word’s, so a word that looks worse now can still win later. A score is the sum of the log-probabilities of the words so far; as every word lowers it, scores are divided by a length penalty, ((5 + length) / 6)^α with α = 0.6 (Wu et al. 2016), so that longer translations are not always beaten by shorter ones. Select a node to see what that hypothesis read of the source.',
       },
-      this.beam.element,
+      this.beamHolder,
     );
     this.beamSection.hidden = true;
     this.attribution = new AttributionView({
@@ -321,6 +326,18 @@ export class TranslationView {
   #drawBeam(r, s, width) {
     this.beamSection.hidden = !r.beam;
     if (!r.beam) return;
+    if (!this.beam) {
+      this.beamLoading ??= import('./beam-explorer.js').then(({ BeamExplorer }) => {
+        this.beam = new BeamExplorer({
+          id: 'beam-tree',
+          rowAxis: this.pair ? `${this.pair.target} word` : 'output word',
+        });
+        this.beamHolder.append(this.beam.element);
+      });
+      // Drawn once its code is here; a newer translation's call comes after it, and wins.
+      void this.beamLoading.then(() => this.#drawBeam(r, s, width));
+      return;
+    }
     const headLabel = s.head === 'average' ? 'average of heads' : headName(s.head, this.translator.config);
     this.beamDraw.request(
       () => this.beam.update({ result: r, layer: s.layer, head: s.head, headLabel, width }),
