@@ -110,24 +110,19 @@ describe('train view', () => {
     expect(errors).toEqual([]);
 
     // "Use this model": the Translation view now runs it, says so, and translates with it.
+    const probeWords = await page.locator('#probe-output .token').allTextContents();
+    expect(probeWords.at(-1)).toBe('<eos>');
     await page.locator('#train-use').click();
     await page.waitForSelector('#translation-view[data-decoding="done"]');
     expect(await page.locator('#tab-translation').getAttribute('aria-selected')).toBe('true');
     expect(await page.locator('#model-notice').textContent()).toMatch(
       /This is your model \(trained in this tab: D=32, 4 heads, 2\+2 layers, 1000 steps\)/,
     );
-    // The Translation view's own sentence (six words: one more than the run trained on, translated right).
-    expect(await page.locator('#translation-output .token').allTextContents()).toEqual([
-      'el',
-      'perro',
-      'grande',
-      've',
-      'a',
-      'los',
-      'gatos',
-      'blancos',
-      '<eos>',
-    ]);
+    // The probe, translated in the Translation view by this model as the Train view's probe showed it.
+    await page.locator('#sentence').fill('i see the white cats');
+    await page.locator('#sentence').press('Enter');
+    await page.waitForSelector('#translation-view[data-decoding="done"]');
+    expect(await page.locator('#translation-output .token').allTextContents()).toEqual(probeWords);
     await page.locator('#use-shipped-model').click();
     await expect.poll(() => page.locator('#model-notice').count()).toBe(0);
     await page.close();

@@ -136,6 +136,10 @@ describe('the challenges', () => {
     expect(check({ ...sampling, forced: true, step: 3 }, { parted: -1, forcedMisses: [] })).toBe(false);
     expect(check({ ...sampling, forced: true, step: 2 }, { parted: -1, forcedMisses: [2] })).toBe(false);
     expect(check({ ...sampling, forced: true, step: 2 }, { parted: -1, forcedMisses: [] })).toBe(true);
+    // A draw parting at the first word is on screen as soon as it is drawn: looking at it is not finding it.
+    const first = checker('draw-parts', 'decoding');
+    expect(first({ ...sampling, step: 0 }, { parted: 0, forcedMisses: [] })).toBe(false);
+    expect(first({ ...sampling, forced: true, step: 0 }, { parted: -1, forcedMisses: [] })).toBe(false);
   });
 
   it('10: a story of one’s own with the apple in the kitchen, one hop seen failing, then two finding it', () => {

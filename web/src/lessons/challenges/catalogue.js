@@ -110,7 +110,8 @@ export const challenges = Object.freeze({
     {
       id: 'draw-parts',
       check: (settings, facts, memory) => {
-        if (!settings.forced && settings.choice === 'sample' && facts.parted >= 0 && settings.step === facts.parted)
+        // A draw that parts at the first word is not found by looking: a new draw shows that word already.
+        if (!settings.forced && settings.choice === 'sample' && facts.parted > 0 && settings.step === facts.parted)
           memory.parted = { sentence: settings.sentence, step: facts.parted };
         return (
           memory.parted !== undefined &&
