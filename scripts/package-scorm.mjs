@@ -9,7 +9,7 @@ import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { build } from 'vite';
-import { lessons } from '../web/src/lessons/catalogue.js';
+import { lessons } from '../web/src/lessons/lesson-list.js';
 import { buildCoursePackage } from './scorm/course-package.mjs';
 
 /** The lessons "4,5" (or "all") names, in order; a RangeError naming what is wrong otherwise. */

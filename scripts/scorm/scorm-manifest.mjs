@@ -1,7 +1,14 @@
 // The package's imsmanifest.xml: SCORM 1.2 (IMS Content Packaging 1.1.2 with ADL's adlcp extension), one
 // organisation with one item, launching one SCO: the packaged lessons' page. Checked against the ADL's schemas
 // (tests/web/app/scorm-package.test.js), which the package carries beside it, as SCORM 1.2 packages do.
-import { lessons } from '../../web/src/lessons/catalogue.js';
+import { readFileSync } from 'node:fs';
+import { lessons } from '../../web/src/lessons/lesson-list.js';
+
+// The lessons' English titles, as the page's English messages have them: a platform lists the course in English.
+const englishMessages = JSON.parse(
+  readFileSync(new URL('../../web/src/i18n/locales/en.json', import.meta.url), 'utf8'),
+);
+const lessonTitle = (n) => englishMessages.lessons.catalogue[lessons[n - 1].widget].title;
 
 /** The SCORM 1.2 schema files, from the npm package that ships them (a devDependency). */
 export const schemaFolder = new URL(
@@ -22,7 +29,7 @@ export const packageName = (lessonNumbers) =>
  * more lessons than IMS's 200 characters of title hold, "Attention playground: lessons 1, 2, …".
  */
 export function packageTitle(lessonNumbers) {
-  const titles = `Attention playground: ${lessonNumbers.map((n) => `${n}. ${lessons[n - 1].title}`).join('; ')}`;
+  const titles = `Attention playground: ${lessonNumbers.map((n) => `${n}. ${lessonTitle(n)}`).join('; ')}`;
   return titles.length <= 200 ? titles : `Attention playground: lessons ${lessonNumbers.join(', ')}`;
 }
 

@@ -5,7 +5,7 @@
 // end-to-end test (tests/e2e/package/scorm.test.js) fails on any file a packaged lesson asks for and lacks.
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
-import { lessons } from '../../web/src/lessons/catalogue.js';
+import { lessons } from '../../web/src/lessons/lesson-list.js';
 
 /** What a widget loads beyond its code (web/src/lessons: lesson-panel.js's translator, lessons-view.js's worker). */
 const widgetNeeds = {

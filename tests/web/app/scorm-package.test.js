@@ -2,6 +2,7 @@
 // for all ten (and so which it leaves out), their sizes, the zip itself, and its imsmanifest.xml, validated by
 // libxml2 (xmllint-wasm) against the ADL's SCORM 1.2 schemas it carries. The site is built once, as dist/ is, with
 // Vite's chunk manifest (what the packager builds).
+import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -55,6 +56,21 @@ const neverPackaged = [
 ];
 
 describe('the course package', () => {
+  // `npm run package:scorm` runs in plain Node, not through Vite as this file does: its modules must load there (the
+  // lessons' words are messages the page loads with Vite's import.meta.glob), and the titles be the lessons' own.
+  it('is made by a script plain Node can load, titled with the lessons’ English names', () => {
+    const title = execFileSync(
+      process.execPath,
+      [
+        '--input-type=module',
+        '-e',
+        "const m = await import('./scripts/scorm/scorm-manifest.mjs'); await import('./scripts/package-scorm.mjs'); console.log(m.packageTitle([4, 5]));",
+      ],
+      { cwd: new URL('../../../', import.meta.url), encoding: 'utf8' },
+    ).trim();
+    expect(title).toBe('Attention playground: 4. Scaling; 5. Self-attention and cross-attention');
+  });
+
   it('of lesson 4: its widget, the page, the single-thread builds; no other lesson, view, model or worker', () => {
     const { paths, total, name } = coursePackage('4');
     expect(name).toBe('attention-lessons-4.zip');

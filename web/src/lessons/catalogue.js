@@ -9,47 +9,4 @@ export const lessonTitle = (lesson) => t(`lessons.catalogue.${lesson.widget}.tit
 export const lessonText = (lesson) => t(`lessons.catalogue.${lesson.widget}.text`);
 export const languageModelLinkText = (lesson) => t(`lessons.catalogue.${lesson.widget}.languageModel`);
 
-export const lessons = Object.freeze([
-  {
-    widget: 'selective',
-  },
-  {
-    widget: 'softmax',
-    view: '?view=steps',
-  },
-  {
-    widget: 'kqv',
-    view: '?view=steps',
-  },
-  {
-    widget: 'scaling',
-    view: '?view=steps&scale=none',
-  },
-  {
-    widget: 'cross',
-    view: '?view=translation',
-  },
-  {
-    widget: 'masks',
-    view: '?view=steps&mask=causal',
-    languageModel: { view: '?view=generate' },
-  },
-  {
-    widget: 'reshape',
-    view: '?view=steps',
-    languageModel: { view: '?view=generate&kv=2' },
-  },
-  {
-    widget: 'position',
-    view: '?view=train&task=reverse',
-    linkTextKey: 'lessons.catalogue.position.linkText',
-  },
-  {
-    widget: 'decoding',
-    view: '?view=translation&tf=1',
-    languageModel: { view: '?view=generate&temperature=0' },
-  },
-  {
-    widget: 'memory',
-  },
-]);
+export { lessons } from './lesson-list.js';

@@ -1,0 +1,48 @@
+// The lecture notes' ten points in their order: each lesson's widget in the Lessons view, and the view that goes
+// further (a link); where the point is a language model's too, a second link (`languageModel`) opens the Generate
+// view on it. Data only, with no words (those are messages: catalogue.js), so that Node scripts (the SCORM
+// packager) can read it without the page's message loading.
+export const lessons = Object.freeze([
+  {
+    widget: 'selective',
+  },
+  {
+    widget: 'softmax',
+    view: '?view=steps',
+  },
+  {
+    widget: 'kqv',
+    view: '?view=steps',
+  },
+  {
+    widget: 'scaling',
+    view: '?view=steps&scale=none',
+  },
+  {
+    widget: 'cross',
+    view: '?view=translation',
+  },
+  {
+    widget: 'masks',
+    view: '?view=steps&mask=causal',
+    languageModel: { view: '?view=generate' },
+  },
+  {
+    widget: 'reshape',
+    view: '?view=steps',
+    languageModel: { view: '?view=generate&kv=2' },
+  },
+  {
+    widget: 'position',
+    view: '?view=train&task=reverse',
+    linkTextKey: 'lessons.catalogue.position.linkText',
+  },
+  {
+    widget: 'decoding',
+    view: '?view=translation&tf=1',
+    languageModel: { view: '?view=generate&temperature=0' },
+  },
+  {
+    widget: 'memory',
+  },
+]);
