@@ -88,6 +88,28 @@ describe('lessons', () => {
     await page.close();
   });
 
+  // A tab's address used to change only after the view's first drawing, which waits for the module: a reload in
+  // between (the new-version notice's button, in a CI run) reopened the view before.
+  it('a tab chosen is in the address as soon as its view shows, before the module arrives; a reload keeps it', async () => {
+    const { page, errors } = await open('?view=train');
+    let releaseModule;
+    const moduleHeld = new Promise((resolve) => (releaseModule = resolve));
+    await page.route(/\.wasm$/, async (route) => {
+      await moduleHeld;
+      await route.continue();
+    });
+    await page.locator('#tab-lessons').click();
+    await page.waitForSelector('#lesson-text:not(:empty)');
+    expect(new URL(page.url()).searchParams.get('view')).toBe('lessons');
+    releaseModule();
+    await page.unroute(/\.wasm$/);
+    await page.reload();
+    await page.waitForSelector('#lesson-text:not(:empty)');
+    expect(await page.locator('#tab-lessons').getAttribute('aria-selected')).toBe('true');
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
   it('selective memory: attention keeps the item asked for; the decay keeps the newest; gates open for everything', async () => {
     const { page, errors } = await open('?view=lessons&lesson=1');
     const results = () => page.locator('#selective-results li').allTextContents();

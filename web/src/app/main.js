@@ -150,15 +150,16 @@ class Playground {
     }
     const entry = this.views.get(name);
     this.panel.replaceChildren(entry.view.element);
+    // A view the person chose gets its own history entry as it appears, before its first drawing (which may wait
+    // for the module): a reload or a copied link meanwhile opens this view, not the one before. On arrival (and
+    // after back or forward) the address only gains the view's full state, which can wait until the page is idle:
+    // a document's first history call costs some 10-25 ms, which a phone would spend while the view is drawn.
+    if (push) setUrl(name, entry.urlParams(), { push });
     // A view shown for the first time draws a part per task where it can (the page stays responsive while a
     // phone draws it); afterwards every render is whole, at once.
     if (firstTime && entry.view.renderInSlices) await entry.view.renderInSlices();
     else entry.view.render();
-    // A view the person chose gets its own history entry now. On arrival (and after back or forward) the address
-    // only gains the view's full state, which can wait until the page is idle: a document's first history call
-    // costs some 10-25 ms, which a phone would spend while the view is still being drawn.
-    if (push) setUrl(name, entry.urlParams(), { push });
-    else whenIdle(() => this.shown === name && setUrl(name, entry.urlParams()));
+    if (!push) whenIdle(() => this.shown === name && setUrl(name, entry.urlParams()));
     if (entry.firstTranslation) {
       const translate = entry.firstTranslation;
       entry.firstTranslation = null;
