@@ -12,6 +12,7 @@ import {
   clearError,
   defineElement,
   ElementBase,
+  followWidth,
   integerAttribute,
   markDrawn,
   nearScreen,
@@ -20,6 +21,7 @@ import {
   shadowWithStyles,
   sharedTranslator,
   showSettings,
+  textForm,
 } from './shared.js';
 
 export class AttentionTranslatorElement extends ElementBase {
@@ -35,23 +37,13 @@ export class AttentionTranslatorElement extends ElementBase {
     super();
     const { root, errorLine } = shadowWithStyles(this);
     this.errorLine = errorLine;
-    this.input = element('input', {
-      type: 'text',
-      className: 'sentence',
-      autocomplete: 'off',
-      spellcheck: false,
-      'aria-label': 'English sentence',
+    const { form, input } = textForm({
+      label: 'English sentence',
+      action: 'Translate',
+      onSubmit: (text) => this.setAttribute('sentence', text),
     });
-    this.form = element(
-      'form',
-      { className: 'sentence-form element-form' },
-      this.input,
-      element('button', { type: 'submit', textContent: 'Translate' }),
-    );
-    this.form.addEventListener('submit', (event) => {
-      event.preventDefault();
-      this.setAttribute('sentence', this.input.value);
-    });
+    this.form = form;
+    this.input = input;
     this.output = element('p', { className: 'translation-output', 'aria-live': 'polite' });
     this.map = new Heatmap({
       id: 'cross-attention',
@@ -66,15 +58,7 @@ export class AttentionTranslatorElement extends ElementBase {
       this.output,
       element('div', { className: 'maps-row' }, this.map.element, this.lines.element),
     );
-    // Redrawn when the element's width changes (the maps follow it), not when it is first observed.
-    this.#width = 0;
-    new ResizeObserver(() => {
-      const width = Math.round(this.getBoundingClientRect().width); // layout is clean here: no cost
-      if (width === this.#width) return;
-      const first = this.#width === 0;
-      this.#width = width;
-      if (!first) this.#draw();
-    }).observe(this);
+    this.#width = followWidth(this, () => this.#draw());
   }
 
   /** The latest Translation (null before the first, or after an error). */
@@ -131,7 +115,7 @@ export class AttentionTranslatorElement extends ElementBase {
       const head = headText === 'average' ? 'average' : integerAttribute(this, 'head', 1, { min: 1, max: heads }) - 1;
       const cross = pickMap(r.crossAttention, layer, head);
       const marks = alignmentCells(r.alignment, cross.rows);
-      const width = this.#width || 600; // as last observed: reading clientWidth here would force a layout
+      const width = this.#width() || 600; // as last observed: reading clientWidth here would force a layout
       this.output.replaceChildren(
         ...r.target.map((word) => element('span', { className: 'token', textContent: word })),
       );

@@ -1,5 +1,5 @@
-// Types of attention-playground/elements. Importing the module registers the three custom elements.
-import type { Matrix, HeadMatrices, Translation } from '../lib/index.js';
+// Types of attention-playground/elements. Importing the module registers the five custom elements.
+import type { Generation, Matrix, HeadMatrices, Translation } from '../lib/index.js';
 
 /** { data, rows, cols }, or several heads { data, heads, rows, cols }; data may be a plain array of numbers. */
 export type AttentionWeights =
@@ -37,6 +37,19 @@ export class AttentionMapElement extends HTMLElement {
 export class AttentionTranslatorElement extends HTMLElement {
   /** The latest translation, or null. */
   readonly translation: Translation | null;
+}
+
+/**
+ * `<attention-generator>`: a language model writing, token by token, with each written token's distribution,
+ * attention and causal map. Attributes: `model` (required: the URL of a language model weight file, a
+ * LanguageModelTrainer's save() or the playground's Generate view's download; the package ships none), `prompt`,
+ * `tokens` (1-400, default 40), `temperature` (0-2, default 0.8), `top-k` (0: all), `top-p` (default 1), `seed`
+ * (default 1), `layer`, `head`, `step` (1-based: the layer and head the causal map shows, the written token shown),
+ * `readonly` (no input), `theme`. Events: `generated` (CustomEvent<Generation>), `error`.
+ */
+export class AttentionGeneratorElement extends HTMLElement {
+  /** The latest generation, or null. */
+  readonly generation: Generation | null;
 }
 
 /** `<attention-steps>`: the step-by-step walkthrough for inputs X (S × d_model), Wq, Wk (d_model × d_k), Wv. */
@@ -118,6 +131,21 @@ export interface AttentionTranslatorProps {
   theme?: 'light' | 'dark';
 }
 
+export interface AttentionGeneratorProps {
+  model?: string;
+  prompt?: string;
+  tokens?: number | `${number}`;
+  temperature?: number | `${number}`;
+  'top-k'?: number | `${number}`;
+  'top-p'?: number | `${number}`;
+  seed?: number | `${number}`;
+  layer?: number | `${number}`;
+  head?: number | `${number}`;
+  step?: number | `${number}`;
+  readonly?: boolean;
+  theme?: 'light' | 'dark';
+}
+
 export interface AttentionStepsProps {
   x?: Matrix | null;
   wq?: Matrix | null;
@@ -164,6 +192,7 @@ export interface AttentionLessonProps {
 export interface AttentionElementProps {
   'attention-map': AttentionMapProps;
   'attention-translator': AttentionTranslatorProps;
+  'attention-generator': AttentionGeneratorProps;
   'attention-steps': AttentionStepsProps;
   'attention-lesson': AttentionLessonProps;
 }
@@ -172,6 +201,7 @@ declare global {
   interface HTMLElementTagNameMap {
     'attention-map': AttentionMapElement;
     'attention-translator': AttentionTranslatorElement;
+    'attention-generator': AttentionGeneratorElement;
     'attention-steps': AttentionStepsElement;
     'attention-lesson': AttentionLessonElement;
   }

@@ -10,6 +10,7 @@ declare module 'preact' {
     interface IntrinsicElements {
       'attention-map': PreactElementProps<'attention-map'>;
       'attention-translator': PreactElementProps<'attention-translator'>;
+      'attention-generator': PreactElementProps<'attention-generator'>;
       'attention-steps': PreactElementProps<'attention-steps'>;
       'attention-lesson': PreactElementProps<'attention-lesson'>;
     }

@@ -14,6 +14,7 @@ declare module 'react' {
     interface IntrinsicElements {
       'attention-map': ReactElementProps<'attention-map'>;
       'attention-translator': ReactElementProps<'attention-translator'>;
+      'attention-generator': ReactElementProps<'attention-generator'>;
       'attention-steps': ReactElementProps<'attention-steps'>;
       'attention-lesson': ReactElementProps<'attention-lesson'>;
     }

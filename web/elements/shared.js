@@ -1,7 +1,8 @@
 // What the three elements share: one wasm module and one translator per model for the whole page, loaded on
 // first use; the stylesheet every shadow root adopts (the playground's own, then the elements' theme); and
 // showing an error inside the element (and as an `error` event) instead of leaving a blank box.
-import { loadAttention, loadTranslator } from '../lib/index.js';
+import { loadAttention, loadLanguageModel, loadTranslator } from '../lib/index.js';
+import { element } from '../src/common/controls.js';
 import { nextTask } from '../src/common/next-task.js';
 import { isPrinting, onPrint, watchNearScreen } from '../src/common/draw-when-visible.js';
 import { elementStyles } from './styles.js';
@@ -24,6 +25,7 @@ export function defineElement(name, constructor) {
 
 let attention = null;
 const translators = new Map(); // model name or URL → Promise<Translator>
+const languageModels = new Map(); // weight file's URL (resolved) → Promise<LanguageModel>
 
 /**
  * What was shared, resumed in a task of the caller's own: the elements waiting for one module or model then each
@@ -53,6 +55,17 @@ export function sharedTranslator(model = 'en-es') {
     translators.set(key, translator);
   }
   return inOwnTask(translators.get(key));
+}
+
+/** The page's language model from the weight file at `url` (relative to the page), fetched and loaded once. */
+export function sharedLanguageModel(url) {
+  const key = new URL(url, document.baseURI).href;
+  if (!languageModels.has(key)) {
+    const model = loadLanguageModel({ weights: key });
+    model.catch(() => languageModels.delete(key));
+    languageModels.set(key, model);
+  }
+  return inOwnTask(languageModels.get(key));
 }
 
 /**
@@ -152,11 +165,65 @@ export function clearError(errorLine) {
 
 /** A whole number from an attribute, or `fallback` when absent; throws a RangeError naming the attribute. */
 export function integerAttribute(host, name, fallback, { min = -Infinity, max = Infinity } = {}) {
+  return numericAttribute(host, name, fallback, { min, max, whole: true });
+}
+
+/** A finite number from an attribute, or `fallback` when absent; throws a RangeError naming the attribute. */
+export function numberAttribute(host, name, fallback, { min = -Infinity, max = Infinity } = {}) {
+  return numericAttribute(host, name, fallback, { min, max, whole: false });
+}
+
+function numericAttribute(host, name, fallback, { min, max, whole }) {
   const text = host.getAttribute(name);
   if (text === null) return fallback;
-  const value = Number(text);
-  if (!Number.isInteger(value) || value < min || value > max) {
-    throw new RangeError(`the ${name} attribute must be a whole number from ${min} to ${max}, got '${text}'`);
+  const value = text.trim() === '' ? NaN : Number(text);
+  const fits = (whole ? Number.isInteger(value) : Number.isFinite(value)) && value >= min && value <= max;
+  if (!fits) {
+    const kind = whole ? 'a whole number' : 'a number';
+    const range = max === Infinity ? `of at least ${min}` : `from ${min} to ${max}`;
+    throw new RangeError(`the ${name} attribute must be ${kind} ${range}, got '${text}'`);
   }
   return value;
+}
+
+/**
+ * An element's one-line form (a sentence, a prompt): a text input and a submit button; `onSubmit(text)` when sent.
+ * @param {{ label: string, action: string, onSubmit: (text: string) => void }} options
+ */
+export function textForm({ label, action, onSubmit }) {
+  const input = element('input', {
+    type: 'text',
+    className: 'sentence',
+    autocomplete: 'off',
+    spellcheck: false,
+    'aria-label': label,
+  });
+  const form = element(
+    'form',
+    { className: 'sentence-form element-form' },
+    input,
+    element('button', { type: 'submit', textContent: action }),
+  );
+  form.addEventListener('submit', (event) => {
+    event.preventDefault();
+    onSubmit(input.value);
+  });
+  return { form, input };
+}
+
+/**
+ * Follows `host`'s width, which its maps fit: `redraw()` when it changes, not when first observed (the first
+ * drawing reads it). Returns the width last observed (0 before), read without forcing a layout.
+ * @returns {() => number}
+ */
+export function followWidth(host, redraw) {
+  let width = 0;
+  new ResizeObserver(() => {
+    const now = Math.round(host.getBoundingClientRect().width); // layout is clean here: no cost
+    if (now === width) return;
+    const first = width === 0;
+    width = now;
+    if (!first) redraw();
+  }).observe(host);
+  return () => width;
 }

@@ -10,6 +10,7 @@ declare module 'solid-js' {
     interface IntrinsicElements {
       'attention-map': SolidElementProps<'attention-map'>;
       'attention-translator': SolidElementProps<'attention-translator'>;
+      'attention-generator': SolidElementProps<'attention-generator'>;
       'attention-steps': SolidElementProps<'attention-steps'>;
       'attention-lesson': SolidElementProps<'attention-lesson'>;
     }

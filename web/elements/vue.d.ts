@@ -8,6 +8,7 @@ declare module 'vue' {
   interface GlobalComponents {
     'attention-map': DefineComponent<AttentionElementProps['attention-map']>;
     'attention-translator': DefineComponent<AttentionElementProps['attention-translator']>;
+    'attention-generator': DefineComponent<AttentionElementProps['attention-generator']>;
     'attention-steps': DefineComponent<AttentionElementProps['attention-steps']>;
     'attention-lesson': DefineComponent<AttentionElementProps['attention-lesson']>;
   }

@@ -71,4 +71,28 @@ describe('embed=1 in an iframe', () => {
     expect(errors).toEqual([]);
     await page.close();
   });
+
+  it('the Generate view: writes with our model in the frame, its settings kept with embed=1, no header or tabs', async () => {
+    const { page, frame, errors } = await hostWith('?view=generate&temperature=0&tokens=20&embed=1');
+    await frame.locator('#generate-open-trained').click();
+    await frame.waitForSelector('#generate-strip button[data-index="19"]', { timeout: 30_000 });
+    for (const hidden of ['.site-header', '#view-tabs']) expect(await shown(frame, hidden)).toBe(false);
+    // A setting changed in the frame stays in its URL with embed=1; the full playground's link carries it, without.
+    await frame.locator('#generate-strip button[data-index="4"]').click();
+    await expect.poll(() => frame.evaluate(() => new URLSearchParams(location.search).get('step'))).toBe('5'); // 1-based
+    expect(await frame.evaluate(() => new URLSearchParams(location.search).get('embed'))).toBe('1');
+    const popupOpened = page.context().waitForEvent('page');
+    await frame.locator('#full-playground').click(); // the link takes the settings as they are when clicked
+    const opened = await popupOpened;
+    const full = new URL(opened.url());
+    expect([full.searchParams.get('view'), full.searchParams.get('step'), full.searchParams.get('embed')]).toEqual([
+      'generate',
+      '5',
+      null,
+    ]);
+    await opened.close();
+    expect(await frame.locator('#full-playground').getAttribute('target')).toBe('_blank');
+    expect(errors).toEqual([]);
+    await page.close();
+  });
 });

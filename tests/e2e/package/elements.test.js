@@ -1,6 +1,8 @@
 // The web components in Chromium, as a page embeds them (web/embed.html): what they draw, their events,
 // attributes and properties that redraw, errors shown inside the element, and accessibility.
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import { loadLanguageModel } from '../../../web/lib/index.js';
 import { accessibilityViolations, openPage, resultsDir, useChromiumAndPlayground } from '../support/browser.js';
 
 const suite = useChromiumAndPlayground();
@@ -328,11 +330,106 @@ describe('the elements', () => {
     await page.close();
   });
 
+  it('<attention-generator> writes what web/lib writes, shows each token’s distribution and attention, says a bad setting', async () => {
+    // What the library writes in Node with the embed page's settings: the element's tokens must be these.
+    const weights = readFileSync(
+      new URL('../../../web/corpora/pride-and-prejudice-language-model.bin', import.meta.url),
+    );
+    const lm = await loadLanguageModel({ weights });
+    const options = { tokens: 24, temperature: 0.8, topK: 0, topP: 1, seed: 3 };
+    const expected = lm.generate('It is a truth', options);
+    const greedy = lm.generate('Mr. Darcy', { ...options, temperature: 0 });
+    lm.dispose();
+
+    const { page, errors } = await openEmbed();
+    const generator = page.locator('#generator');
+    const inside = (selector) =>
+      page.evaluate(
+        (s) => document.querySelector('#generator').shadowRoot.querySelector(s)?.textContent ?? null,
+        selector,
+      );
+    // Further down the page: its model is fetched, and it writes, when the reader gets near it.
+    expect(await page.evaluate(() => document.querySelector('#generator').generation)).toBe(null);
+    await generator.scrollIntoViewIfNeeded();
+    await expect
+      .poll(() => page.evaluate(() => document.querySelector('#generator').generation?.text), { timeout: 15_000 })
+      .toBe(expected.text);
+    const chips = () =>
+      page.evaluate(() => document.querySelector('#generator').shadowRoot.querySelectorAll('.generate-token').length);
+    expect(await chips()).toBe(expected.promptPieces.length + 24);
+    expect(await inside('#generate-step-title')).toMatch(/^Token 1: /);
+    // A written token chosen by a click becomes the step attribute; its row of the causal map is the one outlined.
+    await generator.locator('.generate-token.written').nth(4).click();
+    expect(await generator.getAttribute('step')).toBe('5');
+    expect(await inside('#generate-step-title')).toMatch(/^Token 5: /);
+    expect(await inside('#generate-step-choice')).toContain('drawn at temperature 0.8');
+    // Attributes redraw: the head the causal map shows; a new prompt writes again (greedy: temperature 0).
+    await page.evaluate(() => document.querySelector('#generator').setAttribute('head', '3'));
+    await expect
+      .poll(() =>
+        page.evaluate(() =>
+          document
+            .querySelector('#generator')
+            .shadowRoot.querySelector('#generate-causal-canvas')
+            .getAttribute('aria-label'),
+        ),
+      )
+      .toMatch(/head 3/);
+    const written = page.evaluate(
+      () =>
+        new Promise((resolve) =>
+          document
+            .querySelector('#generator')
+            .addEventListener('generated', (e) => resolve(e.detail.text), { once: true }),
+        ),
+    );
+    await page.evaluate(() => {
+      const element = document.querySelector('#generator');
+      element.setAttribute('temperature', '0');
+      element.setAttribute('step', '1');
+    });
+    await generator.locator('input').fill('Mr. Darcy');
+    await generator.locator('button[type=submit]').click();
+    // Two writes were asked for (temperature, then prompt): the event of the first may come first.
+    await expect
+      .poll(() => page.evaluate(() => document.querySelector('#generator').generation?.text))
+      .toBe(greedy.text);
+    expect(typeof (await written)).toBe('string');
+    expect(await inside('#generate-step-choice')).toContain('the most likely token');
+    // A bad setting, and a translator's weight file, are said inside the element and as error events.
+    const failure = (change) =>
+      page.evaluate((c) => {
+        const element = document.querySelector('#generator');
+        const failed = new Promise((resolve) =>
+          element.addEventListener('error', (e) => resolve(e.detail.message), { once: true }),
+        );
+        element.setAttribute(c.name, c.value);
+        return failed;
+      }, change);
+    expect(await failure({ name: 'temperature', value: '3' })).toBe(
+      "the temperature attribute must be a number from 0 to 2, got '3'",
+    );
+    expect(await inside('.element-error')).toBe(
+      "attention-generator: the temperature attribute must be a number from 0 to 2, got '3'",
+    );
+    await page.evaluate(() => document.querySelector('#generator').setAttribute('temperature', '0'));
+    await expect
+      .poll(() => page.evaluate(() => document.querySelector('#generator').generation?.text))
+      .toBe(greedy.text);
+    const translatorFile = new URL('./lib/models/en-es.bin', `${suite.playground.url}embed.html`).href;
+    expect(await failure({ name: 'model', value: translatorFile })).toMatch(/translator/i);
+    expect(await page.evaluate(() => document.querySelector('#generator').generation)).toBe(null);
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
   it('the embed page has no WCAG 2.1 A/AA violations (axe-core, shadow roots included)', async () => {
     const { page } = await openEmbed();
     await expect
       .poll(() => translatedWords(page, '#translator').then((w) => w.length), { timeout: 15_000 })
       .toBeGreaterThan(0);
+    await page.locator('#generator').scrollIntoViewIfNeeded(); // drawn when near the screen
+    await page.waitForSelector('#generator[data-drawn]', { timeout: 15_000 });
     expect(await accessibilityViolations(page, 'main')).toEqual([]);
     await page.close();
   });

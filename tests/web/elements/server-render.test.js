@@ -4,6 +4,7 @@
 import { describe, expect, it } from 'vitest';
 
 const elementNames = [
+  'AttentionGeneratorElement',
   'AttentionLessonElement',
   'AttentionMapElement',
   'AttentionStepsElement',
@@ -14,7 +15,7 @@ describe('the elements in a server-side render', () => {
   it.each([
     ['the sources', '../../../web/elements/index.js'],
     ['the bundle', '../../../web/bundle/attention-elements.js'],
-  ])('%s import in Node without a DOM, exporting the four classes', async (_, path) => {
+  ])('%s import in Node without a DOM, exporting the five classes', async (_, path) => {
     expect(globalThis.HTMLElement).toBeUndefined();
     const elements = await import(path);
     for (const name of elementNames) expect(typeof elements[name], name).toBe('function');

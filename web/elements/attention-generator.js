@@ -1,0 +1,171 @@
+// <attention-generator>: a language model writing on any page, token by token, and how each token came to be: the
+// prompt and what the model wrote (a chip per token), then for the chosen written token the distribution it was
+// drawn from, every layer's and head's attention at it, the causal map of one head and the key/value cache. The
+// same parts as the playground's Generate view (StepDetails, TokenStrip).
+// Attributes: model (the URL of a language model's weight file: the Generate view's download, or a trainer's
+// save(); required, the package ships no language model), prompt, tokens (1-400, default 40), temperature (0-2,
+// default 0.8), top-k (0: all), top-p, seed, layer and head (1-based, the head the causal map shows), step (the
+// written token shown, 1-based), readonly. Events: generated (detail: the Generation object of web/lib), error.
+// An element further down the page loads its model and writes when the reader gets near it.
+import { element } from '../src/common/controls.js';
+import { StepDetails } from '../src/generate/step-details.js';
+import { hints, labels } from '../src/generate/generate-text.js';
+import { TokenStrip } from '../src/generate/token-strip.js';
+import { headWeights } from '../src/generate/generation-maps.js';
+import {
+  clearError,
+  defineElement,
+  ElementBase,
+  followWidth,
+  integerAttribute,
+  markDrawn,
+  nearScreen,
+  numberAttribute,
+  reportError,
+  settingsLine,
+  shadowWithStyles,
+  sharedLanguageModel,
+  showSettings,
+  textForm,
+} from './shared.js';
+
+/** The attributes that change what is written (the rest change what is shown of it). */
+const writingAttributes = ['model', 'prompt', 'tokens', 'temperature', 'top-k', 'top-p', 'seed'];
+
+export class AttentionGeneratorElement extends ElementBase {
+  static observedAttributes = [...writingAttributes, 'layer', 'head', 'step', 'readonly'];
+
+  #model = null;
+  #generation = null;
+  #drawn = null; // the generation as the Generate view's parts draw it: with its model's config and options
+  #request = 0; // the latest generation asked for: an earlier one whose model arrives later is dropped
+  #near = null;
+  #width; // the element's width, as last observed
+
+  constructor() {
+    super();
+    const { root, errorLine } = shadowWithStyles(this);
+    this.errorLine = errorLine;
+    const { form, input } = textForm({
+      label: labels.prompt,
+      action: labels.write,
+      onSubmit: (text) => this.setAttribute('prompt', text),
+    });
+    this.form = form;
+    this.input = input;
+    this.settingsLine = settingsLine();
+    this.strip = new TokenStrip({ label: labels.strip, onChoose: (index) => this.#choose({ step: index }) });
+    this.stripHint = element('p', { className: 'hint', textContent: hints.strip });
+    this.details = new StepDetails({ onChange: (changes) => this.#choose(changes) });
+    this.output = element('div', { hidden: true }, this.strip.element, this.stripHint, this.details.element);
+    root.append(this.form, this.settingsLine, this.output);
+    this.#width = followWidth(this, () => this.#draw());
+  }
+
+  /** The latest Generation (null before the first, or after an error). */
+  get generation() {
+    return this.#generation;
+  }
+
+  connectedCallback() {
+    this.#near ??= nearScreen(this);
+    void this.#write(); // reports its own errors in the element
+  }
+
+  attributeChangedCallback(name, before, after) {
+    if (before === after || !this.isConnected) return;
+    if (writingAttributes.includes(name)) void this.#write();
+    else if (name === 'readonly') this.form.hidden = this.hasAttribute('readonly');
+    else this.#draw();
+  }
+
+  /** The generation's options, read from the attributes as strictly as the library reads them. */
+  #options() {
+    return {
+      tokens: integerAttribute(this, 'tokens', 40, { min: 1, max: 400 }),
+      temperature: numberAttribute(this, 'temperature', 0.8, { min: 0, max: 2 }),
+      topK: integerAttribute(this, 'top-k', 0, { min: 0 }),
+      topP: numberAttribute(this, 'top-p', 1, { min: Number.MIN_VALUE, max: 1 }),
+      seed: integerAttribute(this, 'seed', 1, { min: 0 }),
+      cache: true, // the library's default, said here because the cache's part reads it
+    };
+  }
+
+  async #write() {
+    const request = ++this.#request;
+    this.form.hidden = this.hasAttribute('readonly');
+    const prompt = this.getAttribute('prompt') ?? '';
+    this.input.value = prompt;
+    try {
+      const options = this.#options();
+      // Looked at once the element is near the screen: a page that sets the model from its script, after the
+      // element is upgraded, does so before then (no error flashes in between).
+      await this.#near;
+      if (request !== this.#request) return;
+      const url = this.getAttribute('model');
+      if (!url) throw new TypeError('the model attribute must be the URL of a language model weight file');
+      const model = await sharedLanguageModel(url);
+      if (request !== this.#request) return;
+      this.#model = model;
+      const generation = model.generate(prompt, options);
+      this.#generation = generation;
+      this.#drawn = { ...generation, config: model.config, options };
+      clearError(this.errorLine);
+      this.#draw();
+      markDrawn(this);
+      this.dispatchEvent(new CustomEvent('generated', { detail: generation, bubbles: true, composed: true }));
+    } catch (error) {
+      if (request !== this.#request) return;
+      this.#generation = this.#drawn = null;
+      this.output.hidden = true;
+      reportError(this, this.errorLine, error);
+    }
+  }
+
+  /** The layer, head and written token shown: attributes (1-based), each within what the generation has. */
+  #shown() {
+    const { layers, heads } = this.#model.config;
+    const written = this.#drawn.steps.length;
+    return {
+      layer: integerAttribute(this, 'layer', 1, { min: 1, max: layers }) - 1,
+      head: integerAttribute(this, 'head', 1, { min: 1, max: heads }) - 1,
+      step: integerAttribute(this, 'step', 1, { min: 1, max: written }) - 1,
+    };
+  }
+
+  /** A choice made inside the element (a chip, a row, a picker) becomes its attribute, which redraws. */
+  #choose(changes) {
+    for (const [name, value] of Object.entries(changes)) this.setAttribute(name, String(value + 1));
+  }
+
+  #draw() {
+    const generation = this.#drawn;
+    if (!generation) return;
+    try {
+      const shown = this.#shown();
+      this.output.hidden = false;
+      this.strip.update(generation, shown.step);
+      const { heads } = generation.config;
+      this.strip.showAttention(
+        generation.steps[shown.step].windowStart,
+        headWeights(generation, shown.step, { ...shown, heads }),
+      );
+      this.details.update(generation, shown, { answer: undefined, maxWidth: this.#width() || 600 });
+      const { options } = generation;
+      showSettings(this.settingsLine, [
+        ['prompt', JSON.stringify(this.getAttribute('prompt') ?? '')],
+        ['tokens', options.tokens],
+        ['temperature', options.temperature],
+        ['top-k', options.topK],
+        ['top-p', options.topP],
+        ['seed', options.seed],
+        ['layer', shown.layer + 1],
+        ['head', shown.head + 1],
+      ]);
+    } catch (error) {
+      reportError(this, this.errorLine, error);
+    }
+  }
+}
+
+defineElement('attention-generator', AttentionGeneratorElement);
