@@ -86,15 +86,16 @@ describe('the locales', () => {
   });
 });
 
-/** Every quoted 'app.…' or 'lessons.…' key in the page's and the elements' sources and HTML (data-i18n). */
+/** Every quoted key of a section ('app.…', 'steps.…', any of en.json's) in the page's and the elements' sources and HTML (data-i18n). */
 function keysInSources() {
   const files = readdirSync(web, { recursive: true, withFileTypes: true }).filter(
     (entry) => entry.isFile() && /\.(js|html)$/.test(entry.name) && !entry.parentPath.includes('bundle'),
   );
   const keys = new Set();
+  const quotedKey = new RegExp(`['"]((?:${Object.keys(read('en')).join('|')})\\.[\\w-]+(?:\\.[\\w-]+)+)['"]`, 'g');
   for (const file of files) {
     const source = readFileSync(join(file.parentPath, file.name), 'utf8');
-    for (const [, key] of source.matchAll(/['"]((?:app|lessons)\.[\w-]+(?:\.[\w-]+)+)['"]/g)) keys.add(key);
+    for (const [, key] of source.matchAll(quotedKey)) keys.add(key);
   }
   return keys;
 }

@@ -183,6 +183,8 @@ class Playground {
       const [{ decodeState, encodeState }, { StepView }] = await Promise.all([
         import('../steps/step-state.js'),
         import('../steps/step-view.js'),
+        loadMessages('steps'),
+        loadMessages('heads'),
       ]);
       const { state, notice } = decodeState(location.search);
       const entry = { urlParams: () => encodeState(entry.view.state) };

@@ -8,6 +8,8 @@ import { currentLocale, pseudoLocale, sourceLocale } from './locale.js';
 const sectionLoaders = {
   app: import.meta.glob('./locales/*.json', { query: '?section=app', import: 'default' }),
   lessons: import.meta.glob('./locales/*.json', { query: '?section=lessons', import: 'default' }),
+  steps: import.meta.glob('./locales/*.json', { query: '?section=steps', import: 'default' }),
+  heads: import.meta.glob('./locales/*.json', { query: '?section=heads', import: 'default' }), // the Steps view's
 };
 
 const loaded = new Map(); // `${locale} ${section}` → Promise of { key: syntax tree }
