@@ -11,6 +11,8 @@ import { availableLocales } from '../../../web/src/i18n/locale.js';
 import { lessons } from '../../../web/src/lessons/catalogue.js';
 import { challenges } from '../../../web/src/lessons/challenges/catalogue.js';
 import { maskModes } from '../../../web/src/lessons/widgets/masks-math.js';
+import { samplePairs } from '../../../web/src/train/sample-pairs.js';
+import { ablationNames, trainTasks } from '../../../web/src/train/train-state.js';
 import { languagePairs } from '../../../web/src/translation/translation-state.js';
 
 const web = fileURLToPath(new URL('../../../web/', import.meta.url));
@@ -114,6 +116,9 @@ describe('the keys', () => {
     ...['translation', 'train', 'steps'].map((target) => `lessons.panel.further.${target}`),
     ...maskModes.map((mode) => `lessons.widgets.masks.mode.${mode}`),
     ...['rows', 'columns'].map((axis) => `lessons.widgets.kqv.axis.${axis}`),
+    ...Object.keys(trainTasks).map((task) => `train.tasks.${task}`),
+    ...Object.keys(samplePairs).map((sample) => `train.samples.${sample}`),
+    ...Object.keys(ablationNames).flatMap((key) => ['label', 'why'].map((part) => `train.ablations.${key}.${part}`)),
   ];
   const quoted = keysInSources();
 

@@ -218,6 +218,8 @@ class Playground {
       const [{ decodeTrainState, encodeTrainState }, { TrainView }] = await Promise.all([
         import('../train/train-state.js'),
         import('../train/train-view.js'),
+        loadMessages('train'),
+        loadMessages('heads'),
       ]);
       const entry = { urlParams: () => encodeTrainState(entry.view.state) };
       entry.view = new TrainView({

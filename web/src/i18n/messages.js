@@ -9,7 +9,8 @@ const sectionLoaders = {
   app: import.meta.glob('./locales/*.json', { query: '?section=app', import: 'default' }),
   lessons: import.meta.glob('./locales/*.json', { query: '?section=lessons', import: 'default' }),
   steps: import.meta.glob('./locales/*.json', { query: '?section=steps', import: 'default' }),
-  heads: import.meta.glob('./locales/*.json', { query: '?section=heads', import: 'default' }), // the Steps view's
+  train: import.meta.glob('./locales/*.json', { query: '?section=train', import: 'default' }),
+  heads: import.meta.glob('./locales/*.json', { query: '?section=heads', import: 'default' }), // Steps' and Train's
 };
 
 const loaded = new Map(); // `${locale} ${section}` → Promise of { key: syntax tree }
