@@ -29,6 +29,7 @@ const sharedTerms = new Set([
   'lessons.widgets.kqv.softmaxLegend', // Softmax
   'lessons.widgets.kvHeads.bytes', // bytes (es)
   'lessons.widgets.memory.vectorAxis', // vector (es)
+  'steps.controls.softmax', // Softmax
 ]);
 
 /** The names of a parsed message's arguments, inside plural and select branches too. */

@@ -57,7 +57,9 @@ export class StepControls {
         else input.value = this.shown[key];
       });
       this.sizeInputs[key] = input;
-      return labelled(text, input, element('small', { textContent: hint }));
+      const field = labelled(text, input, element('small', { textContent: hint }));
+      /** @type {HTMLElement} */ (field.querySelector('.field-label')).translate = false; // notation: S, d_model
+      return field;
     };
     return fieldset(
       t('steps.controls.sizes', { min: limits.minSize, max: limits.maxSize }),
@@ -97,7 +99,7 @@ export class StepControls {
     this.hard = element('input', { type: 'checkbox', id: 'hard' });
     this.hard.addEventListener('change', () => this.set({ hard: this.hard.checked }));
     return fieldset(
-      'Softmax',
+      t('steps.controls.softmax'),
       labelled(
         t('steps.controls.scale'),
         element('span', { className: 'inline' }, this.scaleSelect, this.customScale, this.scaleValue),
@@ -159,9 +161,10 @@ export class StepControls {
       element(
         'div',
         { className: 'buttons' },
-        button('PNG', () => save('png'), { id: 'export-png', title: t('steps.controls.pngTitle') }),
-        button('JSON', () => save('json'), { id: 'export-json' }),
-        button('CSV', () => save('csv'), { id: 'export-csv' }),
+        // The formats' names, the same in every language.
+        button('PNG', () => save('png'), { id: 'export-png', title: t('steps.controls.pngTitle'), translate: false }),
+        button('JSON', () => save('json'), { id: 'export-json', translate: false }),
+        button('CSV', () => save('csv'), { id: 'export-csv', translate: false }),
       ),
     );
   }

@@ -5,12 +5,12 @@ import { MatrixEditor } from '../drawing/matrix-editor.js';
 import { shapes, workedExampleNote } from './step-state.js';
 import { t } from '../i18n/messages.js';
 
-// The matrices' names: Wq, Wk and Wv are notation, the same in every language.
+// The matrices' names (Wq, Wk and Wv are notation, messages all the same: they name the editors' cells too).
 const editorTitles = {
   x: () => t('steps.inputs.x'),
-  wq: () => 'Wq',
-  wk: () => 'Wk',
-  wv: () => 'Wv',
+  wq: () => t('steps.inputs.wq'),
+  wk: () => t('steps.inputs.wk'),
+  wv: () => t('steps.inputs.wv'),
   wo: () => t('steps.inputs.wo'),
 };
 

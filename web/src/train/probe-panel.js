@@ -44,7 +44,8 @@ export class ProbePanel {
     });
     this.layerSelect = select('train-layer', [], (v) => onChange({ layer: Number(v) }));
     this.headSelect = select('train-head', [], (v) => onChange({ head: v === 'average' ? 'average' : Number(v) }));
-    this.output = element('p', { id: 'probe-output', className: 'translation-output' });
+    // The model's words, not the page's: translate="no" (a browser's translator leaves them as written).
+    this.output = element('p', { id: 'probe-output', className: 'translation-output', translate: false });
     this.note = element('p', { className: 'hint' });
     this.snapshotStrip = element('ol', {
       className: 'snapshot-strip',

@@ -27,6 +27,7 @@ export class TrainCharts {
     this.lossChart = new LineChart({
       id: 'loss-chart',
       title: t('train.charts.lossTitle'),
+      xLabel: t('train.charts.stepAxis'),
       yLabel: t('train.charts.lossAxis'),
       yScale: 'log',
       formatTick: (y) => formatNumber(y, 2),
@@ -34,6 +35,7 @@ export class TrainCharts {
     this.scoreChart = new LineChart({
       id: 'score-chart',
       title: t('train.charts.scoreTitle', { count: liveEvaluationSentences }),
+      xLabel: t('train.charts.stepAxis'),
       yLabel: t('train.charts.scoreAxis'),
       formatTick: formatShare,
     });
