@@ -1,7 +1,8 @@
 // The page in its pseudo-locale (lang=en-XA: English with every message between ⟦ and ⟧): every visible text in
 // the parts that go through the catalogues carries the markers, so a string left hard-coded in English shows up
 // here. The parts converted so far: the header, the tabs, the Lessons view's list, title, text, buttons, links
-// and challenges, and the widgets of lessons 1, 2, 3, 4, 6, 8 and 10 (what is not converted: docs/i18n.md).
+// and challenges, the widgets of lessons 1, 2, 3, 4, 6, 8 and 10, and the Steps and Train views but for the
+// drawing parts' own words and the saved models' list (what is not converted: docs/i18n.md).
 // Exempt: what the page marks translate="no" (the kernels' build name, each language's own name), and text
 // without a word of three letters (numbers, ·, notation: d, λ, u·H, Q = X·Wq).
 import { describe, expect, it } from 'vitest';
@@ -40,6 +41,51 @@ const widgetParts = [
   '.lesson-widget .verdict',
 ];
 
+/**
+ * The Steps view's parts: all of it but the drawing parts' own words (the heatmaps' tooltips and screen-reader
+ * tables, the graph). The export buttons' format names and the sizes' notation (d_model) are translate="no".
+ */
+const stepsParts = [
+  '#step-view-title',
+  '#step-view > .notice',
+  '#step-view > .error',
+  '#step-view form.controls',
+  '#step-view .inputs-section > h3',
+  '#inputs-note',
+  '#step-view .editor-title',
+  '#step-view .editor-grid',
+  '#step-view .editor-message',
+  '#step-view .step > h3',
+  '#step-view .explanation',
+  '#step-view .heatmap-title',
+  '#step-view .head-card h4',
+  '#breakdown',
+  '#pad-last',
+];
+/**
+ * The Train view's parts: all of it but the probe map's drawing (its tooltips and screen-reader table) and the
+ * saved models' list (#your-models, the Translation view's too). The model's output words are translate="no".
+ */
+const trainParts = [
+  '#train-view-title',
+  '#train-view > .intro',
+  '#train-view .train-controls',
+  '#train-view .run-bar',
+  '#train-view > .error',
+  '#train-fault-notice',
+  '#train-view .charts',
+  '#train-scores',
+  '#probe-title',
+  '#train-view .probe-controls',
+  '#probe-output',
+  '#probe-output ~ p.hint',
+  '#train-probe-map .heatmap-title',
+  '#probe-title ~ h4',
+  '#snapshots',
+  '#train-view .model-actions',
+  '#extrapolation',
+];
+
 /** Visible texts with a letter, under `selectors`, that lack the pseudo-locale's markers (and aria-labels too). */
 const unmarkedTexts = (selectors) =>
   selectors.flatMap((selector) =>
@@ -74,6 +120,42 @@ describe('the pseudo-locale', () => {
       if (lesson < 10) await page.click('#lesson-next');
     }
     expect(new URL(page.url()).searchParams.get('lang')).toBe('en-XA'); // kept in the address the view writes
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
+  it('marks every visible text of the Steps view: one head, a bad link, then shared key/value heads', async () => {
+    const { page, errors } = await openPlayground(suite, '?view=steps&mask=custom&hard=1&lang=en-XA');
+    await page.waitForSelector('#breakdown tr');
+    expect(await page.evaluate(unmarkedTexts, stepsParts)).toEqual([]);
+    await page.locator('#edit-x input').first().fill('abc'); // the editor's message for a refused number
+    await page.locator('#edit-x input').first().press('Tab');
+    await page.waitForSelector('#edit-x .editor-message:not(:empty)');
+    expect(await page.evaluate(unmarkedTexts, stepsParts)).toEqual([]);
+    await page.goto(new URL('?view=steps&s=99&lang=en-XA', page.url()).href); // a link it cannot read: the notice
+    await page.waitForSelector('#step-view > .notice:not([hidden])');
+    await page.selectOption('#heads', '3');
+    await page.selectOption('#kv-heads', '1');
+    await page.waitForFunction(() => document.querySelectorAll('.head-card h4').length === 3);
+    expect(await page.locator('#kv-heads-meaning').textContent()).toMatch(/^⟦/);
+    expect(await page.evaluate(unmarkedTexts, stepsParts)).toEqual([]);
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
+  it('marks every visible text of the Train view, before and after a short run', async () => {
+    const { page, errors } = await openPlayground(suite, '?view=train&d=16&h=2&enc=1&dec=1&steps=20&lang=en-XA');
+    await page.waitForSelector('#extrapolation');
+    expect(await page.evaluate(unmarkedTexts, trainParts)).toEqual([]);
+    await page.locator('#train-start').click();
+    await page.waitForFunction(() => document.querySelector('#train-view').dataset.status === 'done', null, {
+      timeout: 60_000,
+    });
+    await page.waitForSelector('#snapshots canvas');
+    await page.waitForFunction(() => /⟦/.test(document.querySelector('#train-scores').textContent));
+    expect(await page.evaluate(unmarkedTexts, trainParts)).toEqual([]);
+    await page.selectOption('#train-task', 'pairs'); // the pasted pairs' fields
+    expect(await page.evaluate(unmarkedTexts, trainParts)).toEqual([]);
     expect(errors).toEqual([]);
     await page.close();
   });

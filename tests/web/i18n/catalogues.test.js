@@ -11,6 +11,8 @@ import { availableLocales } from '../../../web/src/i18n/locale.js';
 import { lessons } from '../../../web/src/lessons/catalogue.js';
 import { challenges } from '../../../web/src/lessons/challenges/catalogue.js';
 import { maskModes } from '../../../web/src/lessons/widgets/masks-math.js';
+import { samplePairs } from '../../../web/src/train/sample-pairs.js';
+import { ablationNames, trainTasks } from '../../../web/src/train/train-state.js';
 import { languagePairs } from '../../../web/src/translation/translation-state.js';
 
 const web = fileURLToPath(new URL('../../../web/', import.meta.url));
@@ -27,6 +29,7 @@ const sharedTerms = new Set([
   'lessons.widgets.kqv.softmaxLegend', // Softmax
   'lessons.widgets.kvHeads.bytes', // bytes (es)
   'lessons.widgets.memory.vectorAxis', // vector (es)
+  'steps.controls.softmax', // Softmax
 ]);
 
 /** The names of a parsed message's arguments, inside plural and select branches too. */
@@ -86,15 +89,16 @@ describe('the locales', () => {
   });
 });
 
-/** Every quoted 'app.…' or 'lessons.…' key in the page's and the elements' sources and HTML (data-i18n). */
+/** Every quoted key of a section ('app.…', 'steps.…', any of en.json's) in the page's and the elements' sources and HTML (data-i18n). */
 function keysInSources() {
   const files = readdirSync(web, { recursive: true, withFileTypes: true }).filter(
     (entry) => entry.isFile() && /\.(js|html)$/.test(entry.name) && !entry.parentPath.includes('bundle'),
   );
   const keys = new Set();
+  const quotedKey = new RegExp(`['"]((?:${Object.keys(read('en')).join('|')})\\.[\\w-]+(?:\\.[\\w-]+)+)['"]`, 'g');
   for (const file of files) {
     const source = readFileSync(join(file.parentPath, file.name), 'utf8');
-    for (const [, key] of source.matchAll(/['"]((?:app|lessons)\.[\w-]+(?:\.[\w-]+)+)['"]/g)) keys.add(key);
+    for (const [, key] of source.matchAll(quotedKey)) keys.add(key);
   }
   return keys;
 }
@@ -113,6 +117,9 @@ describe('the keys', () => {
     ...['translation', 'train', 'steps'].map((target) => `lessons.panel.further.${target}`),
     ...maskModes.map((mode) => `lessons.widgets.masks.mode.${mode}`),
     ...['rows', 'columns'].map((axis) => `lessons.widgets.kqv.axis.${axis}`),
+    ...Object.keys(trainTasks).map((task) => `train.tasks.${task}`),
+    ...Object.keys(samplePairs).map((sample) => `train.samples.${sample}`),
+    ...Object.keys(ablationNames).flatMap((key) => ['label', 'why'].map((part) => `train.ablations.${key}.${part}`)),
   ];
   const quoted = keysInSources();
 

@@ -1,5 +1,6 @@
 // The step view's state: defaults, resizing, and the URL round trip, including malformed and hostile links.
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { loadMessages } from '../../../web/src/i18n/messages.js';
 import {
   decodeState,
   defaultState,
@@ -12,6 +13,10 @@ import {
   shapes,
   workedExampleNote,
 } from '../../../web/src/steps/step-state.js';
+
+beforeAll(async () => {
+  await Promise.all([loadMessages('steps'), loadMessages('heads')]); // the notices and sentences read below are English messages
+});
 
 const roundTrip = (state) => decodeState(`?${encodeState(state)}`);
 

@@ -1,6 +1,7 @@
 // The Train view's state and helpers, without a page: URL round trip (options, ablations, probe, map),
 // malformed and hostile links, trainer options, snapshot steps, durations, and the chart's arithmetic.
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { loadMessages } from '../../../web/src/i18n/messages.js';
 import { downsample, logDomain } from '../../../web/src/drawing/line-chart.js';
 import {
   decodeTrainState,
@@ -13,6 +14,10 @@ import {
   snapshotSteps,
   trainerOptions,
 } from '../../../web/src/train/train-state.js';
+
+beforeAll(async () => {
+  await Promise.all([loadMessages('train')]); // durations are written with messages (English here)
+});
 
 const roundTrip = (state) => decodeTrainState(`?${encodeTrainState(state)}`);
 

@@ -1,13 +1,18 @@
 // A training run whose worker cannot start fails with a WorkerStartError (which the view shows with the
 // single-thread build on offer), one whose worker dies mid-run with a WorkerLostError (shown with a restart),
 // instead of waiting forever, and one whose module traps with a ModuleFaultError (the view replaces the worker). The sessions here are workers that never answer, stop answering, or whose script fails.
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { loadMessages } from '../../../web/src/i18n/messages.js';
 import {
   ModuleFaultError,
   TrainingRun,
   WorkerLostError,
   WorkerStartError,
 } from '../../../web/src/train/training-run.js';
+
+beforeAll(async () => {
+  await Promise.all([loadMessages('train')]); // the errors read below are English messages
+});
 
 const silentSession = { start: () => new Promise(() => {}) };
 

@@ -183,6 +183,8 @@ class Playground {
       const [{ decodeState, encodeState }, { StepView }] = await Promise.all([
         import('../steps/step-state.js'),
         import('../steps/step-view.js'),
+        loadMessages('steps'),
+        loadMessages('heads'),
       ]);
       const { state, notice } = decodeState(location.search);
       const entry = { urlParams: () => encodeState(entry.view.state) };
@@ -216,6 +218,8 @@ class Playground {
       const [{ decodeTrainState, encodeTrainState }, { TrainView }] = await Promise.all([
         import('../train/train-state.js'),
         import('../train/train-view.js'),
+        loadMessages('train'),
+        loadMessages('heads'),
       ]);
       const entry = { urlParams: () => encodeTrainState(entry.view.state) };
       entry.view = new TrainView({

@@ -8,9 +8,14 @@ const app = import.meta.glob('./locales/en.json', { query: '?section=app', impor
 const lessons = import.meta.glob('./locales/en.json', { query: '?section=lessons', import: 'default', eager: true })[
   file
 ];
+// <attention-steps> draws the Steps view, which names heads as the `heads` section says.
+const steps = import.meta.glob('./locales/en.json', { query: '?section=steps', import: 'default', eager: true })[file];
+const heads = import.meta.glob('./locales/en.json', { query: '?section=heads', import: 'default', eager: true })[file];
 
-/** The shared parts' and the lessons' English messages, ready for t() (the page's locale must be English). */
+/** The shared parts', the lessons' and the Steps view's English messages, ready for t() (the page's locale must be English). */
 export function provideEnglishMessages() {
   provideMessages('app', /** @type {Record<string, any[]>} */ (app));
   provideMessages('lessons', /** @type {Record<string, any[]>} */ (lessons));
+  provideMessages('steps', /** @type {Record<string, any[]>} */ (steps));
+  provideMessages('heads', /** @type {Record<string, any[]>} */ (heads));
 }

@@ -8,6 +8,9 @@ import { currentLocale, pseudoLocale, sourceLocale } from './locale.js';
 const sectionLoaders = {
   app: import.meta.glob('./locales/*.json', { query: '?section=app', import: 'default' }),
   lessons: import.meta.glob('./locales/*.json', { query: '?section=lessons', import: 'default' }),
+  steps: import.meta.glob('./locales/*.json', { query: '?section=steps', import: 'default' }),
+  train: import.meta.glob('./locales/*.json', { query: '?section=train', import: 'default' }),
+  heads: import.meta.glob('./locales/*.json', { query: '?section=heads', import: 'default' }), // Steps' and Train's
 };
 
 const loaded = new Map(); // `${locale} ${section}` → Promise of { key: syntax tree }

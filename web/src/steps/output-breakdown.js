@@ -2,6 +2,7 @@
 // the rows of V it came from, a table row per key with its weight drawn as a bar.
 import { element } from '../common/controls.js';
 import { formatNumber } from '../common/format.js';
+import { t } from '../i18n/messages.js';
 
 /**
  * Fills `block` (a figure holding a figcaption and a table) for query `row`.
@@ -14,14 +15,14 @@ export function drawBreakdown(block, head, output, { row, digits }) {
   const { weights, v } = head;
   const f = (x) => formatNumber(x, digits);
   const vector = (m, i) => `[${Array.from(m.data.subarray(i * m.cols, (i + 1) * m.cols), f).join(', ')}]`;
-  block.querySelector('figcaption').textContent = `output row ${row + 1} = Σ weight × row of V`;
+  block.querySelector('figcaption').textContent = t('steps.breakdown.caption', { row: row + 1 });
   const rows = [
     element(
       'tr',
       {},
-      element('th', { scope: 'col', textContent: 'key' }),
-      element('th', { scope: 'col', textContent: 'weight' }),
-      element('th', { scope: 'col', textContent: 'row of V' }),
+      element('th', { scope: 'col', textContent: t('steps.breakdown.key') }),
+      element('th', { scope: 'col', textContent: t('steps.breakdown.weight') }),
+      element('th', { scope: 'col', textContent: t('steps.breakdown.rowOfV') }),
     ),
   ];
   for (let j = 0; j < weights.cols; j++) {
@@ -43,7 +44,7 @@ export function drawBreakdown(block, head, output, { row, digits }) {
       'tr',
       { className: 'sum' },
       element('td', { textContent: '=' }),
-      element('td', { textContent: 'output row' }),
+      element('td', { textContent: t('steps.breakdown.outputRow') }),
       element('td', { textContent: vector(output, row) }),
     ),
   );

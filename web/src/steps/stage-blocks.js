@@ -8,6 +8,7 @@ import { paddedLastMask, toggledMask } from './mask-edits.js';
 import { drawBreakdown } from './output-breakdown.js';
 import { StageMaps } from './stage-maps.js';
 import { kvHeadsMeaning, scaleValue } from './step-state.js';
+import { t } from '../i18n/messages.js';
 
 export class StageBlocks {
   /**
@@ -44,8 +45,8 @@ export class StageBlocks {
     const features = { queries: false, cols: 'feature' };
     return this.maps.step(
       'step-projections',
-      '1. Queries, keys and values',
-      'Each input row x gets a query q = x·Wq (what it looks for), a key k = x·Wk (what it offers) and a value v = x·Wv (what it contributes).',
+      t('steps.stages.projections.title'),
+      t('steps.stages.projections.text'),
       this.maps.map('stage-q', 'Q = X·Wq', stages.q, { rowAxis: 'query', colAxis: 'feature', cols: 'feature' }),
       this.maps.map('stage-k', 'K = X·Wk', stages.k, {
         ...features,
@@ -68,13 +69,16 @@ export class StageBlocks {
     const onScores = s.maskMode === 'custom' ? this.#clickScores : this.maps.selectRow;
     const tempText = s.temperature === 1 ? '' : ` ÷ T (${formatNumber(s.temperature, 3)})`;
     return [
-      this.maps.map(`${prefix}scores`, 'scores = QKᵀ', head.scores, {
+      this.maps.map(`${prefix}scores`, t('steps.maps.scores'), head.scores, {
         valueName: 'score',
         onActivate: onScores,
         width,
       }),
-      this.maps.map(`${prefix}scaled`, `scaled = scores × ${scale}`, head.scaled, { valueName: 'scaled score', width }),
-      this.maps.map(`${prefix}logits`, `masked${tempText}`, head.logits, {
+      this.maps.map(`${prefix}scaled`, t('steps.maps.scaled', { scale }), head.scaled, {
+        valueName: 'scaled score',
+        width,
+      }),
+      this.maps.map(`${prefix}logits`, t('steps.maps.masked', { temperature: tempText }), head.logits, {
         valueName: 'logit',
         onActivate: onScores,
         width,
@@ -84,9 +88,9 @@ export class StageBlocks {
 
   #weightMaps(head, prefix, width) {
     const weights = { fixedRange: [0, 1], valueName: 'weight', logits: head.logits, width };
-    const maps = [this.maps.map(`${prefix}weights`, 'weights = row softmax', head.weights, weights)];
+    const maps = [this.maps.map(`${prefix}weights`, t('steps.maps.weights'), head.weights, weights)];
     if (head.hardWeights)
-      maps.push(this.maps.map(`${prefix}hard-weights`, 'hard weights = one-hot argmax', head.hardWeights, weights));
+      maps.push(this.maps.map(`${prefix}hard-weights`, t('steps.maps.hardWeights'), head.hardWeights, weights));
     return maps;
   }
 
@@ -108,7 +112,7 @@ export class StageBlocks {
       element(
         'div',
         { className: 'buttons' },
-        button('Pad the last token', () => this.set(paddedLastMask(this.getState())), { id: 'pad-last' }),
+        button(t('steps.stages.padLast'), () => this.set(paddedLastMask(this.getState())), { id: 'pad-last' }),
       ),
     );
     return this.graphBox;
@@ -118,15 +122,15 @@ export class StageBlocks {
     const s = this.getState();
     const head = stages.heads[0];
     const maskText = {
-      none: 'No mask: every query sees every key.',
-      causal: 'Causal: query i sees only keys 1…i (the upper triangle becomes −∞).',
-      custom: 'Custom: click a cell of the scores to hide or show that key from that query.',
-    }[s.maskMode];
+      none: () => t('steps.stages.mask.none'),
+      causal: () => t('steps.stages.mask.causal'),
+      custom: () => t('steps.stages.mask.custom'),
+    }[s.maskMode]();
     const featureColumns = { cols: 'feature', colAxis: 'feature' };
     const outputs = () => [
-      this.maps.map('stage-output', 'output = weights · V', stages.output, featureColumns),
+      this.maps.map('stage-output', t('steps.maps.output'), stages.output, featureColumns),
       ...(head.hardOutput
-        ? [this.maps.map('stage-hard-output', 'hard output = the argmax key’s value', head.hardOutput, featureColumns)]
+        ? [this.maps.map('stage-hard-output', t('steps.maps.hardOutput'), head.hardOutput, featureColumns)]
         : []),
     ];
     const breakdown = () => {
@@ -141,23 +145,23 @@ export class StageBlocks {
       () =>
         this.maps.step(
           'step-scores',
-          '2. Scores, scaled and masked',
-          `A dot product scores every query against every key. Dot products grow with the width, so scores are multiplied by a scale (${scaleText(s)}). ${maskText}`,
+          t('steps.stages.scores.title'),
+          t('steps.stages.scores.text', { scale: scaleText(s), mask: maskText }),
           ...this.#scoreMaps(head, 'stage-', undefined),
         ),
       () =>
         this.maps.step(
           'step-weights',
-          '3. Softmax along each query’s row',
-          'Softmax turns each row into a distribution over the keys: a soft argmax. Low temperature sharpens it towards the maximum, high temperature flattens it towards uniform. As a graph, the mask is the adjacency: no mask is the complete graph, causal keeps only the edges into each query from its own token and earlier ones; click an edge to hide or show it, or pad the last token.',
+          t('steps.stages.weights.title'),
+          t('steps.stages.weights.text'),
           ...this.#weightMaps(head, 'stage-', undefined),
           this.#graph(head),
         ),
       () =>
         this.maps.step(
           'step-output',
-          '4. Output: a weighted sum of the values',
-          'Each output row is that query’s weights times V.',
+          t('steps.stages.output.title'),
+          t('steps.stages.output.text'),
           ...outputs(),
           breakdown(),
         ),
@@ -171,8 +175,8 @@ export class StageBlocks {
     const headsStep = () =>
       this.maps.step(
         'step-heads',
-        `2. ${s.heads} heads, each of width d_k/H = ${s.dK / s.heads}`,
-        `Q, K and V are split by columns into heads: (S, d) viewed as (S, H, d/H), so each position keeps its own row. ${kvHeadsMeaning(s)} Each head scores, scales (${scaleText(s)}), masks and normalises on its own.`,
+        t('steps.stages.heads.title', { heads: s.heads, width: s.dK / s.heads }),
+        t('steps.stages.heads.text', { sharing: kvHeadsMeaning(s), scale: scaleText(s) }),
         this.#headGrid(stages, width),
       );
     return [
@@ -181,10 +185,10 @@ export class StageBlocks {
       () =>
         this.maps.step(
           'step-concat',
-          '3. Concatenate the heads and mix them with Wo',
-          'The heads’ outputs sit side by side, and the output projection Wo mixes them: output = concat · Wo.',
-          this.maps.map('stage-concat', 'concat(head outputs)', stages.concat, featureColumns),
-          this.maps.map('stage-output', 'output = concat · Wo', stages.output, featureColumns),
+          t('steps.stages.concat.title'),
+          t('steps.stages.concat.text'),
+          this.maps.map('stage-concat', t('steps.maps.concat'), stages.concat, featureColumns),
+          this.maps.map('stage-output', t('steps.maps.concatOutput'), stages.output, featureColumns),
         ),
     ];
   }
@@ -202,14 +206,16 @@ export class StageBlocks {
         element('article', { className: 'head-card' }, element('h4'), element('div', { className: 'maps' })),
       );
       card.querySelector('h4').textContent =
-        `head ${head.index + 1}${s.kvHeads !== s.heads ? ` (K/V head ${head.kvIndex + 1})` : ''}`;
+        s.kvHeads !== s.heads
+          ? t('steps.stages.headCardShared', { head: head.index + 1, kvHead: head.kvIndex + 1 })
+          : t('steps.stages.headCard', { head: head.index + 1 });
       const prefix = `head-${head.index}-`;
       const maps = [
         this.maps.map(`${prefix}q`, `Q, ${columnRange(head.index, dkh)}`, head.q, queryRows),
         this.maps.map(`${prefix}k`, `K, ${columnRange(head.kvIndex, dkh)}`, head.k, keyRows),
         this.maps.map(`${prefix}v`, `V, ${columnRange(head.kvIndex, dvh)}`, head.v, keyRows),
         ...this.#weightMaps(head, prefix, width),
-        this.maps.map(`${prefix}output`, 'head output = weights · V', head.output, queryRows),
+        this.maps.map(`${prefix}output`, t('steps.maps.headOutput'), head.output, queryRows),
       ];
       maps[3].classList.add('head-map');
       keepChildren(card.querySelector('.maps'), maps);
@@ -223,16 +229,16 @@ export class StageBlocks {
 
 function scaleText(s) {
   return {
-    dk: s.heads > 1 ? '1/√(d_k/H), the standard' : '1/√d_k, the standard',
-    dmodel: '1/√d_model, as the worked example does',
-    none: 'here none',
-    custom: 'a custom value',
-  }[s.scaleMode];
+    dk: () => (s.heads > 1 ? t('steps.stages.scale.dkPerHead') : t('steps.stages.scale.dk')),
+    dmodel: () => t('steps.stages.scale.dmodel'),
+    none: () => t('steps.stages.scale.none'),
+    custom: () => t('steps.stages.scale.custom'),
+  }[s.scaleMode]();
 }
 
 /** "column 3" or "columns 3–4": the slice of Q, K or V a head reads. */
 function columnRange(head, width) {
   const first = head * width + 1,
     last = (head + 1) * width;
-  return first === last ? `column ${first}` : `columns ${first}–${last}`;
+  return first === last ? t('steps.maps.column', { first }) : t('steps.maps.columns', { first, last });
 }

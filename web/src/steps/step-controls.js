@@ -13,7 +13,8 @@ import {
   sliderOutput,
 } from '../common/controls.js';
 import { formatNumber } from '../common/format.js';
-import { kvHeadsOptionText } from '../translation/head-names.js';
+import { kvHeadsOptionText } from '../common/head-labels.js';
+import { t } from '../i18n/messages.js';
 import { headChoices, kvHeadChoices, kvHeadsMeaning, limits, scaleValue } from './step-state.js';
 
 /** The temperature the slider's position stands for (logSlider.valueAt: every position maps back to itself). */
@@ -31,7 +32,7 @@ export class StepControls {
     this.sizeInputs = {};
     this.element = element(
       'form',
-      { className: 'controls', 'aria-label': 'Controls', onsubmit: (e) => e.preventDefault() },
+      { className: 'controls', 'aria-label': t('steps.controls.label'), onsubmit: (e) => e.preventDefault() },
       this.#sizes(randomise, restore),
       this.#softmax(),
       this.#structure(),
@@ -56,19 +57,21 @@ export class StepControls {
         else input.value = this.shown[key];
       });
       this.sizeInputs[key] = input;
-      return labelled(text, input, element('small', { textContent: hint }));
+      const field = labelled(text, input, element('small', { textContent: hint }));
+      /** @type {HTMLElement} */ (field.querySelector('.field-label')).translate = false; // notation: S, d_model
+      return field;
     };
     return fieldset(
-      'Sizes (1 to 16)',
-      sizeField('s', 'S', 'sequence length'),
-      sizeField('dModel', 'd_model', 'input width'),
-      sizeField('dK', 'd_k', 'query/key width'),
-      sizeField('dV', 'd_v', 'value width'),
+      t('steps.controls.sizes', { min: limits.minSize, max: limits.maxSize }),
+      sizeField('s', 'S', t('steps.controls.sequenceLength')),
+      sizeField('dModel', 'd_model', t('steps.controls.inputWidth')),
+      sizeField('dK', 'd_k', t('steps.controls.queryKeyWidth')),
+      sizeField('dV', 'd_v', t('steps.controls.valueWidth')),
       element(
         'div',
         { className: 'buttons' },
-        button('Randomise', randomise, { id: 'randomise' }),
-        button('Restore the worked example', restore, { id: 'restore' }),
+        button(t('steps.controls.randomise'), randomise, { id: 'randomise' }),
+        button(t('steps.controls.restore'), restore, { id: 'restore' }),
       ),
     );
   }
@@ -79,7 +82,7 @@ export class StepControls {
       type: 'number',
       step: 'any',
       id: 'custom-scale',
-      'aria-label': 'custom scale',
+      'aria-label': t('steps.controls.customScale'),
     });
     this.customScale.addEventListener('change', () => {
       const value = Number(this.customScale.value);
@@ -96,14 +99,22 @@ export class StepControls {
     this.hard = element('input', { type: 'checkbox', id: 'hard' });
     this.hard.addEventListener('change', () => this.set({ hard: this.hard.checked }));
     return fieldset(
-      'Softmax',
-      labelled('scale', element('span', { className: 'inline' }, this.scaleSelect, this.customScale, this.scaleValue)),
+      t('steps.controls.softmax'),
       labelled(
-        'temperature',
-        element('span', { className: 'inline' }, this.temperature, this.temperatureValue),
-        element('small', { textContent: '0.05 (near argmax) to 20 (near uniform), log scale' }),
+        t('steps.controls.scale'),
+        element('span', { className: 'inline' }, this.scaleSelect, this.customScale, this.scaleValue),
       ),
-      element('label', { className: 'check' }, this.hard, ' show hard attention (argmax) beside soft'),
+      labelled(
+        t('steps.controls.temperature'),
+        element('span', { className: 'inline' }, this.temperature, this.temperatureValue),
+        element('small', {
+          textContent: t('steps.controls.temperatureHint', {
+            min: limits.minTemperature,
+            max: limits.maxTemperature,
+          }),
+        }),
+      ),
+      element('label', { className: 'check' }, this.hard, ` ${t('steps.controls.hard')}`),
     );
   }
 
@@ -111,9 +122,9 @@ export class StepControls {
     this.maskSelect = select(
       'mask-mode',
       [
-        ['none', 'none'],
-        ['causal', 'causal (query i sees keys ≤ i)'],
-        ['custom', 'custom: click cells of the scores or graph edges'],
+        ['none', t('steps.controls.mask.none')],
+        ['causal', t('steps.controls.mask.causal')],
+        ['custom', t('steps.controls.mask.custom')],
       ],
       (value) => this.set({ maskMode: value }),
     );
@@ -123,10 +134,14 @@ export class StepControls {
     // Said whenever it changes, also when K/V heads follow a new number of heads.
     this.kvHeadsMeaning = element('p', { className: 'hint', id: 'kv-heads-meaning', role: 'status' });
     return fieldset(
-      'Mask and heads',
-      labelled('mask', this.maskSelect),
-      labelled('heads H', this.headsSelect, element('small', { textContent: 'H divides d_k and d_v' })),
-      labelled('K/V heads', this.kvHeadsSelect),
+      t('steps.controls.maskAndHeads'),
+      labelled(t('steps.controls.maskLabel'), this.maskSelect),
+      labelled(
+        t('steps.controls.heads'),
+        this.headsSelect,
+        element('small', { textContent: t('steps.controls.headsHint') }),
+      ),
+      labelled(t('steps.controls.kvHeads'), this.kvHeadsSelect),
       this.kvHeadsMeaning,
     );
   }
@@ -136,15 +151,20 @@ export class StepControls {
     this.moreDigits = element('input', { type: 'checkbox', id: 'more-digits' });
     this.moreDigits.addEventListener('change', () => this.set({ digits: this.moreDigits.checked ? 7 : 4 }));
     return fieldset(
-      'View and export',
-      labelled('query row', this.rowSelect, element('small', { textContent: 'or click a row of any map' })),
-      element('label', { className: 'check' }, this.moreDigits, ' more digits (7 significant, not 4)'),
+      t('steps.controls.viewAndExport'),
+      labelled(
+        t('steps.controls.queryRow'),
+        this.rowSelect,
+        element('small', { textContent: t('steps.controls.queryRowHint') }),
+      ),
+      element('label', { className: 'check' }, this.moreDigits, ` ${t('steps.controls.moreDigits')}`),
       element(
         'div',
         { className: 'buttons' },
-        button('PNG', () => save('png'), { id: 'export-png', title: 'the maps as one image' }),
-        button('JSON', () => save('json'), { id: 'export-json' }),
-        button('CSV', () => save('csv'), { id: 'export-csv' }),
+        // The formats' names, the same in every language.
+        button('PNG', () => save('png'), { id: 'export-png', title: t('steps.controls.pngTitle'), translate: false }),
+        button('JSON', () => save('json'), { id: 'export-json', translate: false }),
+        button('CSV', () => save('csv'), { id: 'export-csv', translate: false }),
       ),
     );
   }
@@ -153,12 +173,11 @@ export class StepControls {
   sync(s) {
     this.shown = s;
     for (const [key, input] of Object.entries(this.sizeInputs)) if (!hasFocus(input)) input.value = s[key];
-    const perHead = s.heads > 1 ? 'd_k/H, the head width' : 'd_k';
     setOptions(this.scaleSelect, [
-      ['dk', `1/√(${perHead}) (standard)`],
-      ['dmodel', '1/√d_model (as in the worked example)'],
-      ['none', 'none (1)'],
-      ['custom', 'custom'],
+      ['dk', s.heads > 1 ? t('steps.controls.scaleMode.dkPerHead') : t('steps.controls.scaleMode.dk')],
+      ['dmodel', t('steps.controls.scaleMode.dmodel')],
+      ['none', t('steps.controls.scaleMode.none')],
+      ['custom', t('steps.controls.scaleMode.custom')],
     ]);
     this.scaleSelect.value = s.scaleMode;
     this.customScale.hidden = s.scaleMode !== 'custom';
@@ -182,7 +201,7 @@ export class StepControls {
     this.kvHeadsMeaning.textContent = kvHeadsMeaning(s);
     setOptions(
       this.rowSelect,
-      Array.from({ length: s.s }, (_, i) => [i, `query ${i + 1}`]),
+      Array.from({ length: s.s }, (_, i) => [i, t('steps.controls.queryOption', { query: i + 1 })]),
     );
     this.rowSelect.value = s.row;
     this.moreDigits.checked = s.digits === 7;

@@ -3,8 +3,16 @@
 import { element, keepChildren } from '../common/controls.js';
 import { MatrixEditor } from '../drawing/matrix-editor.js';
 import { shapes, workedExampleNote } from './step-state.js';
+import { t } from '../i18n/messages.js';
 
-const editorTitles = { x: 'X (inputs)', wq: 'Wq', wk: 'Wk', wv: 'Wv', wo: 'Wo (output projection)' };
+// The matrices' names (Wq, Wk and Wv are notation, messages all the same: they name the editors' cells too).
+const editorTitles = {
+  x: () => t('steps.inputs.x'),
+  wq: () => t('steps.inputs.wq'),
+  wk: () => t('steps.inputs.wk'),
+  wv: () => t('steps.inputs.wv'),
+  wo: () => t('steps.inputs.wo'),
+};
 
 export class StepInputs {
   /** @param {{ onEdit: (name: string, values: number[]) => void }} options a matrix's new values, as typed */
@@ -15,8 +23,8 @@ export class StepInputs {
     this.editorList = element('div', { className: 'editors' });
     this.element = element(
       'section',
-      { className: 'inputs-section', 'aria-label': 'Inputs' },
-      element('h3', { textContent: 'Inputs: edit any number' }),
+      { className: 'inputs-section', 'aria-label': t('steps.inputs.label') },
+      element('h3', { textContent: t('steps.inputs.heading') }),
       this.note,
       this.editorList,
     );
@@ -43,7 +51,7 @@ export class StepInputs {
   #editor(name) {
     if (!this.editors.has(name)) {
       const onChange = (values) => this.onEdit(name, values);
-      this.editors.set(name, new MatrixEditor({ id: `edit-${name}`, title: editorTitles[name], onChange }));
+      this.editors.set(name, new MatrixEditor({ id: `edit-${name}`, title: editorTitles[name](), onChange }));
     }
     return this.editors.get(name);
   }

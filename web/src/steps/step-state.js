@@ -1,7 +1,9 @@
 // The step-by-step view's whole state, its defaults (the lecture notes' worked example), resizing, and its
 // round trip through the URL so a link reproduces the view exactly. Decoding trusts nothing: any malformed
-// field sends the whole view back to the defaults with a notice saying what was wrong.
-import { headSharingText } from '../translation/head-names.js';
+// field sends the whole view back to the defaults with a notice saying what was wrong. Its sentences are the
+// `steps` section's messages (loaded before a link is decoded).
+import { headSharingText } from '../common/head-labels.js';
+import { t } from '../i18n/messages.js';
 
 export const limits = Object.freeze({ minSize: 1, maxSize: 16, minTemperature: 0.05, maxTemperature: 20 });
 export const scaleModes = Object.freeze(['dk', 'dmodel', 'none', 'custom']);
@@ -128,25 +130,25 @@ export function kvHeadChoices(state) {
 /** What the K/V-heads setting means for the state, in a sentence or two (the Wk and Wv it leaves). */
 export function kvHeadsMeaning(state) {
   const { heads, kvHeads } = state;
-  if (heads === 1) return 'One head, with its own keys and values.';
-  if (kvHeads === heads) return `Standard multi-head: each of the ${heads} heads has its own keys and values.`;
+  if (heads === 1) return t('steps.kvHeads.one');
+  if (kvHeads === heads) return t('steps.kvHeads.standard', { heads });
   const { wk, wv } = shapes(state);
-  return `${headSharingText(state)} So Wk is ${wk.join('×')} and Wv ${wv.join('×')}: the K/V heads’ columns alone.`;
+  return t('steps.kvHeads.shared', { sharing: headSharingText(state), wk: wk.join('×'), wv: wv.join('×') });
 }
 
 /** Whether the inputs are the worked example's, said plainly (and which numbers are made up when not). */
 export function workedExampleNote(state) {
   const shape = shapes(state);
-  const madeUpWo = state.heads > 1 ? ' Wo is made up: the worked example has one head and no Wo.' : '';
+  const madeUpWo = state.heads > 1 ? ` ${t('steps.inputs.madeUpWo')}` : '';
+  const restore = t('steps.controls.restore'); // the button's name, as the page shows it
   if (exampleInputs.some((name) => shape[name].join() !== exampleShapes[name].join())) {
-    return `The shapes differ from the worked example’s (X ${exampleShapes.x.join('×')}; Wq, Wk and Wv ${exampleShapes.wq.join('×')}): cells beyond its numbers hold made-up small integers.${madeUpWo} “Restore the worked example” brings back its shapes and numbers.`;
+    const exampleSizes = { x: exampleShapes.x.join('×'), w: exampleShapes.wq.join('×') };
+    return t('steps.inputs.otherShapes', { ...exampleSizes, madeUpWo, restore });
   }
   if (exampleInputs.some((name) => state[name].some((value, i) => value !== workedExample[name][i]))) {
-    return `Edited or randomised: these are not the worked example’s numbers.${madeUpWo} “Restore the worked example” brings them back.`;
+    return t('steps.inputs.edited', { madeUpWo, restore });
   }
-  return madeUpWo
-    ? `These are the worked example’s inputs.${madeUpWo}`
-    : 'These are the lecture notes’ worked example.';
+  return madeUpWo ? t('steps.inputs.exampleWithWo', { madeUpWo }) : t('steps.inputs.example');
 }
 
 /** The scale each head's scores are multiplied by. */
@@ -193,9 +195,9 @@ const maxQueryLength = 20_000; // 16×16 matrices fit easily; anything longer is
 
 function integer(params, key, min, max) {
   const text = params.get(key);
-  if (text === null) throw new LinkError(`“${key}” is missing`);
+  if (text === null) throw new LinkError(t('steps.link.missing', { key }));
   if (!/^\d{1,3}$/.test(text) || Number(text) < min || Number(text) > max) {
-    throw new LinkError(`“${key}” must be a whole number from ${min} to ${max}`);
+    throw new LinkError(t('steps.link.wholeNumber', { key, min, max }));
   }
   return Number(text);
 }
@@ -206,23 +208,24 @@ function finiteNumber(text, key) {
     !Number.isFinite(Number(text)) ||
     Math.abs(Number(text)) > 1e6
   ) {
-    throw new LinkError(`“${key}” must hold numbers`);
+    throw new LinkError(t('steps.link.numbers', { key }));
   }
   return Number(text);
 }
 
 function numbers(params, key, [rows, cols]) {
   const text = params.get(key);
-  if (text === null) throw new LinkError(`“${key}” is missing`);
+  if (text === null) throw new LinkError(t('steps.link.missing', { key }));
   const parts = text.split(',');
   if (parts.length !== rows * cols)
-    throw new LinkError(`“${key}” has ${parts.length} numbers, expected ${rows}×${cols} = ${rows * cols}`);
+    throw new LinkError(t('steps.link.count', { key, count: parts.length, rows, cols, total: rows * cols }));
   return parts.map((part) => finiteNumber(part, key));
 }
 
 function choice(params, key, allowed, fallback) {
   const text = params.get(key) ?? fallback;
-  if (!allowed.map(String).includes(text)) throw new LinkError(`“${key}” must be one of ${allowed.join(', ')}`);
+  if (!allowed.map(String).includes(text))
+    throw new LinkError(t('steps.link.choice', { key, choices: allowed.join(', ') }));
   return text;
 }
 
@@ -253,7 +256,7 @@ export function decodeState(search) {
   const params = new URLSearchParams(query);
   try {
     if (!params.has('s')) return { state: withSettings(defaultState(), params), notice: null };
-    if (query.length > maxQueryLength) throw new LinkError('it is too long');
+    if (query.length > maxQueryLength) throw new LinkError(t('steps.link.tooLong'));
     const { maxSize } = limits;
     const state = {
       s: integer(params, 's', 1, maxSize),
@@ -263,21 +266,21 @@ export function decodeState(search) {
       heads: integer(params, 'h', 1, maxSize),
       kvHeads: integer(params, 'kvh', 1, maxSize),
     };
-    if (state.dK % state.heads || state.dV % state.heads) throw new LinkError('“h” (heads) must divide dk and dv');
-    if (state.heads % state.kvHeads) throw new LinkError('“kvh” (K/V heads) must divide the number of heads');
+    if (state.dK % state.heads || state.dV % state.heads) throw new LinkError(t('steps.link.headsDivide'));
+    if (state.heads % state.kvHeads) throw new LinkError(t('steps.link.kvHeadsDivide'));
     const shape = shapes(state);
     for (const name of matrixNames) state[name] = numbers(params, name, shape[name]);
     state.scaleMode = choice(params, 'scale', scaleModes, 'dmodel');
     state.customScale = state.scaleMode === 'custom' ? finiteNumber(params.get('cs'), 'cs') : 1;
     state.temperature = finiteNumber(params.get('t'), 't');
     if (state.temperature < limits.minTemperature || state.temperature > limits.maxTemperature) {
-      throw new LinkError(`“t” (temperature) must lie between ${limits.minTemperature} and ${limits.maxTemperature}`);
+      throw new LinkError(t('steps.link.temperature', { min: limits.minTemperature, max: limits.maxTemperature }));
     }
     state.hard = choice(params, 'hard', ['0', '1'], '0') === '1';
     state.maskMode = choice(params, 'mask', maskModes, 'none');
     const maskText = params.get('cm') ?? '1'.repeat(state.s * state.s);
     if (!new RegExp(`^[01]{${state.s * state.s}}$`).test(maskText)) {
-      throw new LinkError(`“cm” (custom mask) must be ${state.s * state.s} digits 0 or 1`);
+      throw new LinkError(t('steps.link.customMask', { count: state.s * state.s }));
     }
     state.customMask = [...maskText].map(Number);
     state.row = integer(params, 'row', 0, state.s - 1);
@@ -287,7 +290,7 @@ export function decodeState(search) {
     if (!(error instanceof LinkError)) throw error;
     return {
       state: defaultState(),
-      notice: `This link could not be read (${error.message}), so the worked example is shown instead.`,
+      notice: t('steps.link.notice', { problem: error.message }),
     };
   }
 }

@@ -12,6 +12,7 @@ import { StageBlocks } from './stage-blocks.js';
 import { StepControls } from './step-controls.js';
 import { StepInputs } from './step-inputs.js';
 import { defaultState, resize } from './step-state.js';
+import { t } from '../i18n/messages.js';
 
 export class StepView {
   /**
@@ -43,7 +44,7 @@ export class StepView {
     this.errorLine = element('p', { className: 'error', role: 'alert', hidden: true });
     this.stages = element('div', { className: 'stages' });
     this.element.append(
-      element('h2', { id: 'step-view-title', textContent: 'Attention, step by step' }),
+      element('h2', { id: 'step-view-title', textContent: t('steps.view.title') }),
       this.notice,
       this.controls.element,
       this.errorLine,
@@ -124,7 +125,7 @@ export class StepView {
 
   /** A failure no caller is waiting for (the module, asked for when the person scrolled): said on the page. */
   #say(error) {
-    this.errorLine.textContent = `The stages could not be computed: ${error.message}`;
+    this.errorLine.textContent = t('steps.view.stagesError', { message: error.message });
     this.errorLine.hidden = false;
   }
 

@@ -3,6 +3,7 @@
 // their own: they are kept in the browser as they are typed and given back on the next visit.
 import { element, hasFocus, labelled, select } from '../common/controls.js';
 import { firstSource, samplePairs } from './sample-pairs.js';
+import { t } from '../i18n/messages.js';
 
 // The list shows this many refused lines at the most, and a count of the rest.
 const shownErrors = 50;
@@ -24,13 +25,16 @@ export class PairsFields {
       id: 'train-pairs',
       rows: 6,
       spellcheck: false,
-      placeholder: 'one pair per line: source, a tab (or " ||| "), target',
+      placeholder: t('train.pairs.placeholder'),
     });
     this.pairsInput.addEventListener('change', () => this.#setPairs(this.pairsInput.value));
     this.pairsInput.addEventListener('input', () => this.#keepPairs(this.pairsInput.value, this.fileName));
     const samples = select(
       'train-sample',
-      [['', 'load a sample…'], ...Object.entries(samplePairs).map(([name, { label }]) => [name, label])],
+      [
+        ['', t('train.pairs.loadSample')],
+        ...Object.keys(samplePairs).map((name) => [name, t(`train.samples.${name}`)]),
+      ],
       (name) => {
         if (name) this.#setPairs(samplePairs[name].text(), null);
         samples.value = '';
@@ -57,20 +61,13 @@ export class PairsFields {
     this.element = element(
       'div',
       { className: 'pairs-fields' },
+      labelled(t('train.pairs.label'), this.pairsInput, element('small', { textContent: t('train.pairs.hint') })),
+      labelled(t('train.pairs.or'), element('span', { className: 'inline' }, samples, file), this.fileLine),
+      element('label', { className: 'check' }, this.lowercaseBox, ` ${t('train.pairs.lowercase')}`),
       labelled(
-        'pairs',
-        this.pairsInput,
-        element('small', {
-          textContent:
-            'at least 10 and up to 20,000 pairs, up to 12 words a side and 5,000 distinct words; the source side is read as typed sentences are (lower case, . , ! ? ; : dropped)',
-        }),
-      ),
-      labelled('or', element('span', { className: 'inline' }, samples, file), this.fileLine),
-      element('label', { className: 'check' }, this.lowercaseBox, ' lower-case the target side too'),
-      labelled(
-        'held out',
+        t('train.pairs.heldOut'),
         this.heldOutInput,
-        element('small', { textContent: '% of the pairs, never trained on, scored live' }),
+        element('small', { textContent: t('train.pairs.heldOutHint') }),
       ),
       this.errors,
     );
@@ -93,7 +90,7 @@ export class PairsFields {
 
   #showFileName(fileName) {
     this.fileName = fileName;
-    this.fileLine.textContent = fileName ? `opened from ${fileName}` : '';
+    this.fileLine.textContent = fileName ? t('train.pairs.openedFrom', { fileName }) : '';
   }
 
   /** The pairs kept from an earlier visit, when the view has none of its own. */
@@ -124,9 +121,9 @@ export class PairsFields {
     this.errors.replaceChildren(
       ...refused
         .slice(0, shownErrors)
-        .map(({ line, message }) => element('li', { textContent: `line ${line}: ${message}` })),
+        .map(({ line, message }) => element('li', { textContent: t('train.pairs.refusedLine', { line, message }) })),
       ...(refused.length > shownErrors
-        ? [element('li', { textContent: `… and ${refused.length - shownErrors} more` })]
+        ? [element('li', { textContent: t('train.pairs.more', { count: refused.length - shownErrors }) })]
         : []),
     );
   }

@@ -6,7 +6,8 @@ import { formatWeight } from '../common/format.js';
 import { whenIdle } from '../common/next-task.js';
 import { crossAttentionMap, drawingInSlices, Heatmap } from '../drawing/heatmap.js';
 import { drawSmallMap } from '../drawing/small-map.js';
-import { headName } from '../translation/head-names.js';
+import { headName } from '../common/head-labels.js';
+import { t } from '../i18n/messages.js';
 import { alignmentAgreement, alignmentCells, pickMap, upToStep } from '../translation/translation-maps.js';
 import { effectiveHeads, effectiveKvHeads, formatShare, isLanguageTask, snapshotSteps } from './train-state.js';
 
@@ -23,7 +24,7 @@ export class ProbePanel {
     // The width the map may use, kept up to date by the view without reading layout while drawing (a forced
     // layout in every update would cost the main thread tens of milliseconds).
     this.width = 900;
-    this.map = new Heatmap({ id: 'train-probe-map', title: 'cross-attention', ...crossAttentionMap });
+    this.map = new Heatmap({ id: 'train-probe-map', title: t('train.probe.mapTitle'), ...crossAttentionMap });
     this.probeInput = element('input', {
       type: 'text',
       id: 'train-probe',
@@ -34,8 +35,8 @@ export class ProbePanel {
     const form = element(
       'form',
       { className: 'sentence-form probe-form' },
-      labelled('input', this.probeInput),
-      element('button', { type: 'submit', textContent: 'Probe' }),
+      labelled(t('train.probe.input'), this.probeInput),
+      element('button', { type: 'submit', textContent: t('train.probe.button') }),
     );
     form.addEventListener('submit', (event) => {
       event.preventDefault();
@@ -43,27 +44,33 @@ export class ProbePanel {
     });
     this.layerSelect = select('train-layer', [], (v) => onChange({ layer: Number(v) }));
     this.headSelect = select('train-head', [], (v) => onChange({ head: v === 'average' ? 'average' : Number(v) }));
-    this.output = element('p', { id: 'probe-output', className: 'translation-output' });
+    // The model's words, not the page's: translate="no" (a browser's translator leaves them as written).
+    this.output = element('p', { id: 'probe-output', className: 'translation-output', translate: false });
     this.note = element('p', { className: 'hint' });
     this.snapshotStrip = element('ol', {
       className: 'snapshot-strip',
       id: 'snapshots',
-      'aria-label': 'the probe’s map at fixed points of the run',
+      'aria-label': t('train.probe.snapshotsLabel'),
     });
     this.element = element(
       'section',
       { 'aria-labelledby': 'probe-title' },
-      element('h3', { id: 'probe-title', textContent: 'A probe input, answered by the model as it trains' }),
+      element('h3', { id: 'probe-title', textContent: t('train.probe.title') }),
       element(
         'div',
         { className: 'probe-controls' },
         form,
-        element('div', { className: 'inline' }, labelled('layer', this.layerSelect), labelled('head', this.headSelect)),
+        element(
+          'div',
+          { className: 'inline' },
+          labelled(t('train.probe.layer'), this.layerSelect),
+          labelled(t('train.probe.head'), this.headSelect),
+        ),
       ),
       this.output,
       this.note,
       this.map.element,
-      element('h4', { textContent: 'Snapshots: the same map at step 0, 10%, 25%, 50% and 100% of the run' }),
+      element('h4', { textContent: t('train.probe.snapshots') }),
       this.snapshotStrip,
     );
   }
@@ -137,7 +144,10 @@ export class ProbePanel {
     const head = this.state.head === 'average' || this.state.head >= heads ? 'average' : this.state.head;
     return {
       matrix: pickMap(probe.crossAttention, layer, head),
-      name: `layer ${layer + 1}, ${head === 'average' ? 'average of heads' : headName(head, this.#headShape())}`,
+      name: t('train.probe.mapName', {
+        layer: layer + 1,
+        head: head === 'average' ? t('train.probe.average') : headName(head, this.#headShape()),
+      }),
     };
   }
 
@@ -147,19 +157,22 @@ export class ProbePanel {
     const shape = this.#headShape();
     setSelectOptions(
       this.layerSelect,
-      Array.from({ length: layers }, (_, l) => [l, `layer ${l + 1}`]),
+      Array.from({ length: layers }, (_, l) => [l, t('train.probe.layerOption', { layer: l + 1 })]),
       state.layer,
     );
     setSelectOptions(
       this.headSelect,
-      [...Array.from({ length: shape.heads }, (_, h) => [h, headName(h, shape)]), ['average', 'average of heads']],
+      [
+        ...Array.from({ length: shape.heads }, (_, h) => [h, headName(h, shape)]),
+        ['average', t('train.probe.average')],
+      ],
       state.head,
     );
     const probe = run?.probe;
     this.map.element.hidden = !probe || Boolean(probe.error);
     if (!probe) {
       this.output.replaceChildren();
-      this.note.textContent = 'Start training to see the model translate this sentence as it learns.';
+      this.note.textContent = t('train.probe.before');
       return;
     }
     if (probe.error) {
@@ -174,18 +187,18 @@ export class ProbePanel {
     const rows = shownRows(probe);
     const marks = alignmentCells(probe.alignment, rows);
     const agreement = alignmentAgreement(upToStep(matrix, rows - 1), marks);
-    const answer = isLanguageTask(run.task)
-      ? 'the grammar’s translation'
-      : run.task === 'pairs'
-        ? 'the target of this pair'
-        : 'the task’s answer';
+    // What the probe is compared with: a language pair's grammar, a pasted pair, or a sequence task.
+    const kind = isLanguageTask(run.task) ? 'grammar' : run.task === 'pairs' ? 'pairs' : 'task';
+    const rings = agreement === null ? '' : ` ${t('train.probe.rings', { agreement: formatShare(agreement) })}`;
     this.note.textContent = probe.alignment?.matchesModel
-      ? `The model’s output is ${answer}.${agreement === null ? '' : ` Rings mark the true alignment; on ${formatShare(agreement)} of the aligned output words, the largest weight falls on the aligned source word.`}`
+      ? t('train.probe.matches', { kind, rings })
       : probe.alignment
-        ? `Not yet ${answer} (“${probe.alignment.target.join(' ')}”).`
-        : `The task has no answer for this input (${isLanguageTask(run.task) ? 'it is outside the toy grammar' : run.task === 'pairs' ? 'it is not one of the pairs' : 'it uses symbols the task does not'}): nothing to compare with.`;
+        ? t('train.probe.notYet', { kind, answer: probe.alignment.target.join(' ') })
+        : t('train.probe.noAnswer', { kind });
     const cut = probe.target.length - rows;
-    const title = `cross-attention at step ${run.step}, ${name}${cut ? ` (first ${rows} output words; ${cut} more not shown)` : ''}`;
+    const title = cut
+      ? t('train.probe.mapAtStepCut', { step: run.step, name, rows, cut })
+      : t('train.probe.mapAtStep', { step: run.step, name });
     this.map.title = title;
     this.map.element.querySelector('.heatmap-title').textContent = title;
     this.map.update({
@@ -195,7 +208,7 @@ export class ProbePanel {
       rowLabels: probe.target.slice(0, rows),
       colLabels: probe.source,
       marks,
-      markName: 'true alignment',
+      markName: t('train.probe.trueAlignment'),
       maxWidth: Math.min(this.width, 560),
     });
   }
@@ -215,15 +228,19 @@ export class ProbePanel {
     this.snapshotStrip.replaceChildren(
       ...steps.map((step) => {
         const probe = run?.snapshots.get(step);
-        const label = `step ${step}${run ? ` (${formatShare(step / run.steps)})` : ''}`;
+        const label = run
+          ? t('train.probe.snapshotShare', { step, share: formatShare(step / run.steps) })
+          : t('train.probe.snapshotStep', { step });
         const item = element('li', { className: 'snapshot' });
         item.dataset.step = String(step);
         if (probe && !probe.error) {
-          const canvas = element('canvas', { role: 'img', 'aria-label': `cross-attention of the probe at ${label}` });
+          const canvas = element('canvas', { role: 'img', 'aria-label': t('train.probe.snapshotMap', { label }) });
           drawSmallMap(canvas, upToStep(this.#shownMap(probe).matrix, shownRows(probe) - 1), 6);
           item.append(canvas);
         } else {
-          item.append(element('span', { className: 'snapshot-empty', textContent: probe ? 'no map' : '…' }));
+          item.append(
+            element('span', { className: 'snapshot-empty', textContent: probe ? t('train.probe.noMap') : '…' }),
+          );
         }
         item.append(element('span', { className: 'snapshot-label', textContent: label }));
         return item;

@@ -3,13 +3,19 @@
 // buttons do is the view's.
 import { button, element } from '../common/controls.js';
 import { formatDuration } from './train-state.js';
+import { t } from '../i18n/messages.js';
 
 export class RunBar {
   /** @param {{ onStart: () => void, onReset: () => void }} options  the Start and the Reset buttons' clicks */
   constructor({ onStart, onReset }) {
-    this.startButton = button('Start training', onStart, { id: 'train-start', className: 'primary' });
-    this.resetButton = button('Reset', onReset, { id: 'train-reset' });
-    this.progress = element('progress', { id: 'train-progress', max: 1, value: 0, 'aria-label': 'training progress' });
+    this.startButton = button(t('train.bar.start'), onStart, { id: 'train-start', className: 'primary' });
+    this.resetButton = button(t('train.bar.reset'), onReset, { id: 'train-reset' });
+    this.progress = element('progress', {
+      id: 'train-progress',
+      max: 1,
+      value: 0,
+      'aria-label': t('train.bar.progress'),
+    });
     this.progressText = element('span', { id: 'train-progress-text' });
     this.statusText = element('span', { id: 'train-status', className: 'visually-hidden', 'aria-live': 'polite' });
     this.element = element(
@@ -29,35 +35,44 @@ export class RunBar {
    * @param {{ steps: number, batchSize: number }} state  what a run not yet started would do
    */
   render(run, status, state) {
-    this.startButton.textContent =
-      { running: 'Pause', pausing: 'Pausing…', paused: 'Resume', starting: 'Starting…' }[status] ??
-      (status === 'done' ? 'Train again' : 'Start training');
+    const buttonKey = {
+      running: 'train.bar.pause',
+      pausing: 'train.bar.pausing',
+      paused: 'train.bar.resume',
+      starting: 'train.bar.starting',
+      done: 'train.bar.again',
+    }[status];
+    this.startButton.textContent = t(buttonKey ?? 'train.bar.start');
     this.startButton.disabled = status === 'starting' || status === 'pausing';
     this.resetButton.disabled = !run || status === 'starting';
     this.progress.max = run?.steps ?? state.steps;
     this.progress.value = run?.step ?? 0;
     if (status === 'failed' && run.step > 0) {
-      this.progressText.textContent = `stopped at step ${run.step} of ${run.steps}`;
+      this.progressText.textContent = t('train.bar.stopped', { step: run.step, steps: run.steps });
     } else if (!run || status === 'starting' || status === 'failed') {
       this.progressText.textContent =
-        { starting: 'loading the module and building the model…', failed: 'not started' }[status] ??
-        `${state.steps} steps of ${state.batchSize} sentence pairs`;
+        status === 'starting'
+          ? t('train.bar.loading')
+          : status === 'failed'
+            ? t('train.bar.notStarted')
+            : t('train.bar.planned', { steps: state.steps, batchSize: state.batchSize });
     } else {
-      const speed = Number.isFinite(run.stepsPerSecond) ? `${Math.round(run.stepsPerSecond)} steps/s` : '';
+      const speed = Number.isFinite(run.stepsPerSecond)
+        ? t('train.bar.speed', { speed: Math.round(run.stepsPerSecond) })
+        : '';
       const left =
         status === 'done'
-          ? `done in ${formatDuration(run.trainingSeconds)}`
-          : `${formatDuration(run.secondsLeft)} left`;
-      this.progressText.textContent = [`step ${run.step} of ${run.steps}`, speed, left, `${run.info.backend}`]
-        .filter(Boolean)
-        .join(' · ');
+          ? t('train.bar.doneIn', { duration: formatDuration(run.trainingSeconds) })
+          : t('train.bar.left', { duration: formatDuration(run.secondsLeft) });
+      const step = t('train.bar.step', { step: run.step, steps: run.steps });
+      this.progressText.textContent = [step, speed, left, `${run.info.backend}`].filter(Boolean).join(' · ');
     }
     const said = {
-      running: 'training',
-      paused: `paused at step ${run?.step}`,
-      done: 'training finished',
-      failed: 'training failed',
-    }[status];
+      running: () => t('train.bar.said.running'),
+      paused: () => t('train.bar.said.paused', { step: run?.step }),
+      done: () => t('train.bar.said.done'),
+      failed: () => t('train.bar.said.failed'),
+    }[status]?.();
     if (said && this.statusText.textContent !== said) this.statusText.textContent = said;
   }
 }

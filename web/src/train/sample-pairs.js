@@ -41,16 +41,14 @@ function pairs(make) {
 }
 
 export const samplePairs = Object.freeze({
+  // Each one's name on the page is the message train.samples.<name>.
   'pig-latin': {
-    label: 'English → Pig Latin',
     text: () => pairs((i) => [sentence(i).join(' '), sentence(i).map(pigLatin).join(' ')]),
   },
   reversed: {
-    label: 'English → the same words in reverse order',
     text: () => pairs((i) => [sentence(i).join(' '), [...sentence(i)].reverse().join(' ')]),
   },
   dates: {
-    label: 'dates: “march 3 2024” → “2024 03 03”',
     text: () =>
       pairs((i) => {
         const month = (i * 5) % 12,

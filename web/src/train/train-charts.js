@@ -7,6 +7,7 @@ import { LineChart } from '../drawing/line-chart.js';
 import { describeRun } from './run-description.js';
 import { formatDuration, formatShare, isLanguageTask } from './train-state.js';
 import { liveEvaluationSentences } from './training-run.js';
+import { t } from '../i18n/messages.js';
 
 /** @returns {[number, number][]} a run's loss at every step */
 const lossPoints = (run) => Array.from(run.losses, (loss, i) => [i + 1, loss]);
@@ -25,15 +26,17 @@ export class TrainCharts {
   constructor() {
     this.lossChart = new LineChart({
       id: 'loss-chart',
-      title: 'Training loss (cross-entropy per target word, in nats: natural log)',
-      yLabel: 'loss',
+      title: t('train.charts.lossTitle'),
+      xLabel: t('train.charts.stepAxis'),
+      yLabel: t('train.charts.lossAxis'),
       yScale: 'log',
       formatTick: (y) => formatNumber(y, 2),
     });
     this.scoreChart = new LineChart({
       id: 'score-chart',
-      title: `Held-out sentences (first ${liveEvaluationSentences}): exact translations and alignment`,
-      yLabel: 'share',
+      title: t('train.charts.scoreTitle', { count: liveEvaluationSentences }),
+      xLabel: t('train.charts.stepAxis'),
+      yLabel: t('train.charts.scoreAxis'),
       formatTick: formatShare,
     });
     // Two parts, so that the view lays them out a frame apart on its first showing.
@@ -51,20 +54,28 @@ export class TrainCharts {
     const lossSeries = [];
     const scoreSeries = [];
     if (previous) {
-      const name = `previous run (${describeRun(previous)})`;
+      const name = t('train.charts.previousRun', { run: describeRun(previous) });
       lossSeries.push({ name, points: lossPoints(previous), className: 'previous' });
-      scoreSeries.push({ name: `${name}: exact`, points: scorePoints(previous, 'exact'), className: 'previous' });
       scoreSeries.push({
-        name: `${name}: alignment`,
+        name: t('train.charts.previousExact', { run: name }),
+        points: scorePoints(previous, 'exact'),
+        className: 'previous',
+      });
+      scoreSeries.push({
+        name: t('train.charts.previousAlignment', { run: name }),
         points: scorePoints(previous, 'alignment'),
         className: 'previous alignment',
       });
     }
     if (run) {
-      lossSeries.push({ name: `this run (${describeRun(run)})`, points: lossPoints(run), className: 'current' });
-      scoreSeries.push({ name: 'exact translations', points: scorePoints(run, 'exact'), className: 'current' });
+      lossSeries.push({
+        name: t('train.charts.thisRun', { run: describeRun(run) }),
+        points: lossPoints(run),
+        className: 'current',
+      });
+      scoreSeries.push({ name: t('train.charts.exact'), points: scorePoints(run, 'exact'), className: 'current' });
       scoreSeries.push({
-        name: 'alignment (best head)',
+        name: t('train.charts.alignment'),
         points: scorePoints(run, 'alignment'),
         className: 'current alignment',
       });
@@ -74,41 +85,51 @@ export class TrainCharts {
       xMax,
       series: lossSeries,
       summary:
-        lastLoss === undefined ? 'no training yet' : `loss ${formatNumber(lastLoss, 3)} nats at step ${run.step}`,
+        lastLoss === undefined
+          ? t('train.charts.noTraining')
+          : t('train.charts.lossSummary', { loss: formatNumber(lastLoss, 3), step: run.step }),
     });
     const last = run?.evaluations.at(-1);
     this.scoreChart.update({
       xMax,
       series: scoreSeries,
       summary: last
-        ? `${last.exact} of ${last.total} exact, alignment ${formatShare(last.alignment)} at step ${last.step}`
-        : 'no scores yet',
+        ? t('train.charts.scoreSummary', {
+            exact: last.exact,
+            total: last.total,
+            alignment: formatShare(last.alignment),
+            step: last.step,
+          })
+        : t('train.charts.noScores'),
     });
-    this.scores.textContent = last
-      ? this.#scoresText(run, last)
-      : 'Held-out sentences are never trained on: the scores show whether the model learned the grammar, not the examples.';
+    this.scores.textContent = last ? this.#scoresText(run, last) : t('train.charts.heldOutHint');
   }
 
   /** The run's latest scores in words, with its final scores and when it reached its target once it has. */
   #scoresText(run, last) {
-    const items = isLanguageTask(run.task)
-      ? 'sentences translated'
-      : run.task === 'pairs'
-        ? 'pairs translated'
-        : 'sequences answered';
+    const items = isLanguageTask(run.task) ? 'sentences' : run.task === 'pairs' ? 'pairs' : 'sequences';
     const parts = [
-      `step ${last.step}: ${last.exact} of ${last.total} held-out ${items} exactly`,
+      t('train.scores.exact', { step: last.step, exact: last.exact, total: last.total, items }),
       last.alignment === null
-        ? 'no alignment score (these pairs carry no word alignment)'
-        : `alignment ${formatShare(last.alignment)} (layer ${last.alignmentHead.layer + 1}, head ${last.alignmentHead.head + 1}: the share of aligned output words whose largest weight falls on their aligned source word)`,
-      `a decoder caching its keys and values keeps ${last.cacheBytesPerToken} bytes per output word`,
+        ? t('train.scores.noAlignment')
+        : t('train.scores.alignment', {
+            alignment: formatShare(last.alignment),
+            layer: last.alignmentHead.layer + 1,
+            head: last.alignmentHead.head + 1,
+          }),
+      t('train.scores.cache', { bytes: last.cacheBytesPerToken }),
     ];
     if (run.secondsToTarget !== null)
-      parts.push(`95% exact reached at step ${run.stepToTarget}, after ${formatDuration(run.secondsToTarget)}`);
-    if (run.finalEvaluation)
+      parts.push(t('train.scores.target', { step: run.stepToTarget, duration: formatDuration(run.secondsToTarget) }));
+    if (run.finalEvaluation) {
+      const { exact, total, alignment } = run.finalEvaluation;
+      const final = { exact, total, alignment: formatShare(alignment) };
       parts.push(
-        `final: ${run.finalEvaluation.exact} of ${run.finalEvaluation.total} exact, alignment ${formatShare(run.finalEvaluation.alignment)}${run.finalEvaluation.total === last.total ? '' : ` (scored once, at the end, over ${run.finalEvaluation.total} held out rather than the chart’s first ${last.total})`}`,
+        total === last.total
+          ? t('train.scores.final', final)
+          : t('train.scores.finalOverMore', { ...final, chartTotal: last.total }),
       );
-    return `${parts.join('; ')}.`;
+    }
+    return t('train.scores.sentence', { parts: parts.join(t('train.scores.separator')) });
   }
 }

@@ -3,7 +3,8 @@
 // changes of the state; it knows nothing of the run but whether one is under way (then every option is locked).
 import { element, hasFocus, labelled, select, setOptions } from '../common/controls.js';
 import { formatCount } from '../common/format.js';
-import { kvHeadsOptionText } from '../translation/head-names.js';
+import { kvHeadsOptionText } from '../common/head-labels.js';
+import { t } from '../i18n/messages.js';
 import { ablationText } from './run-description.js';
 import {
   ablationNames,
@@ -63,9 +64,10 @@ export class TrainOptions {
         else input.value = String(this.state[key]);
       });
       this.inputs[key] = input;
-      return labelled(text, input, element('small', { textContent: `${min} to ${max}` }));
+      return labelled(text, input, element('small', { textContent: t('train.options.range', { min, max }) }));
     };
-    const ablations = Object.entries(ablationText).map(([key, [label, why]]) => {
+    const ablations = Object.keys(ablationNames).map((key) => {
+      const [label, why] = ablationText(/** @type {keyof typeof ablationNames} */ (key));
       const box = element('input', { type: 'checkbox', id: `ablate-${ablationNames[key]}` });
       box.addEventListener('change', () =>
         this.onChange({ ablations: { ...this.state.ablations, [key]: box.checked } }),
@@ -82,7 +84,7 @@ export class TrainOptions {
     this.parameterText = element('small', { id: 'train-parameters' });
     this.inputs.task = select(
       'train-task',
-      Object.entries(trainTasks).map(([name, { label }]) => [name, label]),
+      Object.keys(trainTasks).map((name) => [name, t(`train.tasks.${name}`)]),
       (task) => {
         // A probe written for the old task would mean nothing to the new one: start from the new task's; likewise
         // the run's length, unless the person chose one.
@@ -97,23 +99,20 @@ export class TrainOptions {
     this.lengthFields = element(
       'div',
       { className: 'length-fields' },
-      number('train-min-length', 'minLength', 'shortest', trainChoices.sequenceLength),
-      number('train-max-length', 'maxLength', 'longest', trainChoices.sequenceLength),
-      element('small', {
-        className: 'check-hint',
-        textContent:
-          'Source lengths in words, distractors included; reverse draws an anti-diagonal, sort makes each output look for the next smallest input, copy skips the #.',
-      }),
+      number('train-min-length', 'minLength', t('train.options.shortest'), trainChoices.sequenceLength),
+      number('train-max-length', 'maxLength', t('train.options.longest'), trainChoices.sequenceLength),
+      element('small', { className: 'check-hint', textContent: t('train.options.lengthsHint') }),
     );
     this.sentenceFields = element(
       'div',
       { className: 'length-fields' },
-      number('train-longest-sentence', 'longestSentence', 'longest sentence', trainChoices.longestSentence),
-      element('small', {
-        className: 'check-hint',
-        textContent:
-          'English words, for training and held-out sentences alike: 5 trains in seconds; the shipped models learnt sentences of up to 12 in 4,000 steps.',
-      }),
+      number(
+        'train-longest-sentence',
+        'longestSentence',
+        t('train.options.longestSentence'),
+        trainChoices.longestSentence,
+      ),
+      element('small', { className: 'check-hint', textContent: t('train.options.longestSentenceHint') }),
     );
     this.element = element(
       'div',
@@ -121,8 +120,8 @@ export class TrainOptions {
       element(
         'fieldset',
         { id: 'train-task-fields' },
-        element('legend', { textContent: 'Task' }),
-        labelled('learn to', this.inputs.task),
+        element('legend', { textContent: t('train.options.task') }),
+        labelled(t('train.options.learnTo'), this.inputs.task),
         this.lengthFields,
         this.sentenceFields,
         pairsFields,
@@ -130,23 +129,23 @@ export class TrainOptions {
       element(
         'fieldset',
         { id: 'train-model' },
-        element('legend', { textContent: 'Model' }),
-        choice('train-d-model', trainChoices.dModel, 'dModel', 'width D'),
-        choice('train-heads', trainChoices.heads, 'heads', 'heads'),
+        element('legend', { textContent: t('train.options.model') }),
+        choice('train-d-model', trainChoices.dModel, 'dModel', t('train.options.width')),
+        choice('train-heads', trainChoices.heads, 'heads', t('train.options.heads')),
         labelled(
-          'key/value heads',
+          t('train.options.kvHeads'),
           (this.inputs.kvHeads = select('train-kv-heads', [], (v) => this.onChange({ kvHeads: Number(v) }))),
         ),
-        choice('train-encoder-layers', trainChoices.layers, 'encoderLayers', 'encoder layers'),
-        choice('train-decoder-layers', trainChoices.layers, 'decoderLayers', 'decoder layers'),
+        choice('train-encoder-layers', trainChoices.layers, 'encoderLayers', t('train.options.encoderLayers')),
+        choice('train-decoder-layers', trainChoices.layers, 'decoderLayers', t('train.options.decoderLayers')),
         labelled(
-          'positions',
+          t('train.options.positions'),
           (this.inputs.positions = select(
             'train-positions',
             [
-              ['sinusoidal', 'sinusoidal, added to the words'],
-              ['rope', 'RoPE: queries and keys turned'],
-              ['alibi', 'ALiBi: far keys penalised'],
+              ['sinusoidal', t('train.options.position.sinusoidal')],
+              ['rope', t('train.options.position.rope')],
+              ['alibi', t('train.options.position.alibi')],
             ],
             (positions) => this.onChange({ positions }),
           )),
@@ -156,16 +155,16 @@ export class TrainOptions {
       element(
         'fieldset',
         { id: 'train-schedule' },
-        element('legend', { textContent: 'Training' }),
-        number('train-steps', 'steps', 'steps', trainChoices.steps),
-        number('train-batch', 'batchSize', 'batch size', trainChoices.batchSize),
-        choice('train-learning-rate', trainChoices.learningRate, 'learningRate', 'learning rate'),
-        number('train-seed', 'seed', 'seed', trainChoices.seed),
+        element('legend', { textContent: t('train.options.training') }),
+        number('train-steps', 'steps', t('train.options.steps'), trainChoices.steps),
+        number('train-batch', 'batchSize', t('train.options.batchSize'), trainChoices.batchSize),
+        choice('train-learning-rate', trainChoices.learningRate, 'learningRate', t('train.options.learningRate')),
+        number('train-seed', 'seed', t('train.options.seed'), trainChoices.seed),
       ),
       element(
         'fieldset',
         { id: 'train-ablations' },
-        element('legend', { textContent: 'Ablations: train without…' }),
+        element('legend', { textContent: t('train.options.ablations') }),
         ...ablations,
       ),
     );
@@ -200,7 +199,7 @@ export class TrainOptions {
     }
     this.parameterText.textContent =
       parameters === null
-        ? 'FFN width 2·D, as in the shipped model'
-        : `${formatCount(parameters)} parameters; FFN width 2·D`;
+        ? t('train.options.ffn')
+        : t('train.options.parameters', { parameters: formatCount(parameters) });
   }
 }

@@ -2,16 +2,20 @@
 // link reproduces a run: same options and seed, same curves. Anything missing or out of range in a link
 // falls back to the default.
 import { trainerDefaults } from '../../lib/index.js';
+import { t } from '../i18n/messages.js';
 
-/** The tasks, as createTrainer names them, with what the page calls them and a probe to start with. */
+/**
+ * The tasks, as createTrainer names them, with a probe to start with (what the page calls each is the message
+ * train.tasks.<name>).
+ */
 export const trainTasks = Object.freeze({
-  'en-es': { label: 'English → Spanish (the toy grammar)', probe: 'i see the white cats' },
-  'en-ja': { label: 'English → Japanese (the toy grammar, verb last)', probe: 'maria eats the apple in the garden' },
-  'en-mr': { label: 'English → Marathi (the toy grammar, verb last)', probe: 'give me the book' },
-  reverse: { label: 'reverse a sequence of digits', probe: '3 1 4 1 5 9' },
-  sort: { label: 'sort a sequence of digits', probe: '3 1 4 1 5 9' },
-  copy: { label: 'copy the digits, skipping # distractors', probe: '3 # 1 4 # # 1 5' },
-  pairs: { label: 'your own pairs (paste them or open a file)', probe: '' },
+  'en-es': { probe: 'i see the white cats' },
+  'en-ja': { probe: 'maria eats the apple in the garden' },
+  'en-mr': { probe: 'give me the book' },
+  reverse: { probe: '3 1 4 1 5 9' },
+  sort: { probe: '3 1 4 1 5 9' },
+  copy: { probe: '3 # 1 4 # # 1 5' },
+  pairs: { probe: '' },
 });
 
 export const trainChoices = Object.freeze({
@@ -197,10 +201,10 @@ export function snapshotSteps(steps) {
 /** "1.2 s", "45 s", "3 min 5 s": a duration for the progress line. */
 export function formatDuration(seconds) {
   if (!Number.isFinite(seconds)) return '–';
-  if (seconds < 10) return `${seconds.toFixed(1)} s`;
-  if (seconds < 60) return `${Math.round(seconds)} s`;
+  if (seconds < 10) return t('train.duration.seconds', { seconds: seconds.toFixed(1) });
+  if (seconds < 60) return t('train.duration.seconds', { seconds: Math.round(seconds) });
   const whole = Math.round(seconds);
-  return `${Math.floor(whole / 60)} min ${whole % 60} s`;
+  return t('train.duration.minutes', { minutes: Math.floor(whole / 60), seconds: whole % 60 });
 }
 
 /** "45%": a score's share, or "–" for one not measured (pasted pairs have no alignment to score). */

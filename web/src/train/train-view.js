@@ -20,6 +20,7 @@ import { ModuleFaultError, TrainingRun, WorkerLostError, WorkerStartError } from
 import { WorkerSession } from './worker-session.js';
 import { downloadBytes } from '../common/download.js';
 import { modelFileName, savedModelContext, savedModelLabel, YourModels } from './your-models.js';
+import { t } from '../i18n/messages.js';
 
 export class TrainView {
   /**
@@ -90,20 +91,20 @@ export class TrainView {
   }
 
   #modelActions() {
-    this.useButton = button('Use this model in the Translation view', () => this.#useModel(), { id: 'train-use' });
-    this.downloadButton = button('Download (.bin)', () => this.#download(), { id: 'train-download' });
+    this.useButton = button(t('train.model.use'), () => this.#useModel(), { id: 'train-use' });
+    this.downloadButton = button(t('train.model.download'), () => this.#download(), { id: 'train-download' });
     this.loadInput = element('input', { type: 'file', id: 'train-load', accept: '.bin,application/octet-stream' });
     this.loadInput.addEventListener('change', () => this.#load());
     return element(
       'section',
       { className: 'model-actions', 'aria-labelledby': 'model-actions-title' },
-      element('h3', { id: 'model-actions-title', textContent: 'The trained model' }),
+      element('h3', { id: 'model-actions-title', textContent: t('train.model.title') }),
       element(
         'div',
         { className: 'buttons' },
         this.useButton,
         this.downloadButton,
-        labelled('or open a model file', this.loadInput),
+        labelled(t('train.model.open'), this.loadInput),
       ),
     );
   }
@@ -214,7 +215,7 @@ export class TrainView {
     this.worker.drop();
     if (this.faultRestarts > 0 || this.run !== run) return;
     this.faultRestarts += 1;
-    this.faultNotice.textContent = `${run.error.message} Training started again in a fresh worker.`;
+    this.faultNotice.textContent = t('train.errors.restarted', { message: run.error.message });
     this.faultNotice.hidden = false;
     await this.#restart();
   }
@@ -242,7 +243,8 @@ export class TrainView {
       const context = isLanguageTask(task)
         ? { task }
         : { task, sentence: this.state.probe, examples: await this.worker.session.examples(8) };
-      await this.onUseModel(bytes, `trained in this tab: ${describeRun(this.run)}, ${this.run.step} steps`, context);
+      const label = t('train.model.trainedHere', { run: describeRun(this.run), steps: this.run.step });
+      await this.onUseModel(bytes, label, context);
     } catch (error) {
       this.#showError(error);
     }
@@ -287,7 +289,10 @@ export class TrainView {
     const file = this.loadInput.files?.[0];
     if (!file) return;
     try {
-      await this.onUseModel(new Uint8Array(await file.arrayBuffer()), `opened from ${file.name}`);
+      await this.onUseModel(
+        new Uint8Array(await file.arrayBuffer()),
+        t('train.model.openedFrom', { fileName: file.name }),
+      );
     } catch (error) {
       this.#showError(error);
     } finally {
@@ -302,12 +307,12 @@ export class TrainView {
     if (error instanceof WorkerStartError) {
       this.errorLine.append(
         ' ',
-        button('Use the single-thread build', () => this.#retrySingleThread(), { id: 'train-single-thread' }),
+        button(t('train.errors.singleThread'), () => this.#retrySingleThread(), { id: 'train-single-thread' }),
       );
     } else if (error instanceof WorkerLostError || error instanceof ModuleFaultError) {
       this.errorLine.append(
         ' ',
-        button('Restart training', () => this.#restart(), { id: 'train-restart' }),
+        button(t('train.errors.restart'), () => this.#restart(), { id: 'train-restart' }),
       );
     }
     this.errorLine.hidden = false;

@@ -2,6 +2,7 @@
 // time, then for a held-out score and the probe sentence's maps, and keeps everything the view draws (every
 // step's loss, the scores over time, snapshots of the probe at fixed steps, speed and time left). Pausing is
 // not asking for more, so the step count really stays where it is.
+import { t } from '../i18n/messages.js';
 
 const updateMilliseconds = 250;
 export const liveEvaluationSentences = 50; // the first held-out sentences, scored at every update
@@ -24,9 +25,7 @@ globalThis.document?.addEventListener('visibilitychange', () => {
 
 export class WorkerLostError extends Error {
   constructor(seconds) {
-    super(
-      `The training worker stopped answering ${seconds} s ago: it may have run out of memory, or the browser stopped it. The run’s last save is under “Your models”.`,
-    );
+    super(t('train.errors.workerLost', { seconds }));
     this.name = 'WorkerLostError';
   }
 }
@@ -39,9 +38,7 @@ export class WorkerStartError extends Error {
   }
 
   static stalled(seconds) {
-    return new WorkerStartError(
-      `The training worker has not answered after ${seconds} s: this browser may not run the threaded build in a worker, or a file could not be fetched.`,
-    );
+    return new WorkerStartError(t('train.errors.workerStalled', { seconds }));
   }
 }
 
@@ -51,9 +48,7 @@ export class WorkerStartError extends Error {
  */
 export class ModuleFaultError extends Error {
   constructor(trap) {
-    super(
-      `The module in the training worker stopped on an error (${trap.message}): the browser may have refused it more memory.`,
-    );
+    super(t('train.errors.moduleFault', { message: trap.message }));
     this.name = 'ModuleFaultError';
     this.cause = trap;
   }

@@ -11,6 +11,7 @@ import {
   supportsThreads,
 } from '../../lib/index.js';
 import { WorkerStartError } from './training-run.js';
+import { t } from '../i18n/messages.js';
 // The worker's own bundle (Vite builds it and gives its URL), started as each engine needs (startWorker).
 import trainWorkerUrl from './train-worker.js?worker&url';
 
@@ -31,7 +32,9 @@ export class WorkerSession {
     this.failed = new Promise((_, reject) => {
       this.worker.addEventListener('error', (event) =>
         reject(
-          new WorkerStartError(`The training worker could not start: ${event.message || 'its script failed to load'}.`),
+          new WorkerStartError(
+            t('train.errors.workerNotStarted', { reason: event.message || t('train.errors.scriptNotLoaded') }),
+          ),
         ),
       );
     });

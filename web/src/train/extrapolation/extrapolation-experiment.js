@@ -8,6 +8,10 @@ import { button, controlsRow, element, explainedSection, fieldset, labelled, sel
 import { LineChart } from '../../drawing/line-chart.js';
 import { exactShare, extrapolationSetup, positionSchemes } from './extrapolation-setup.js';
 import workerUrl from './extrapolation-worker.js?worker&url';
+import { t } from '../../i18n/messages.js';
+
+/** A position scheme's name on the page (RoPE and ALiBi are names; sinusoidal and none are words). */
+const schemeName = (positions) => t('train.extrapolation.scheme', { positions });
 
 const percent = (row) => (row.total ? Math.round((100 * row.exact) / row.total) : 0);
 
@@ -18,20 +22,20 @@ export class ExtrapolationExperiment {
     this.taskSelect = select(
       'extrapolation-task',
       [
-        ['copy', 'copy (skip the # distractors)'],
-        ['reverse', 'reverse'],
+        ['copy', t('train.extrapolation.copy')],
+        ['reverse', t('train.extrapolation.reverse')],
       ],
       (value) => (this.task = value),
     );
-    this.runButton = button('Train the four and compare', () => void this.run(), { id: 'extrapolation-run' });
+    this.runButton = button(t('train.extrapolation.run'), () => void this.run(), { id: 'extrapolation-run' });
     this.status = element('p', { id: 'extrapolation-status', className: 'hint', 'aria-live': 'polite' });
     this.chart = new LineChart({
       id: 'extrapolation-chart',
-      title: `Held-out exact match by sequence length (trained on lengths 1 to ${extrapolationSetup.trainedUpTo})`,
-      yLabel: 'exact match',
+      title: t('train.extrapolation.chartTitle', { trainedUpTo: extrapolationSetup.trainedUpTo }),
+      yLabel: t('train.extrapolation.exactAxis'),
       yDomain: [0, 1],
       formatTick: (y) => `${Math.round(y * 100)}%`,
-      xLabel: 'sequence length',
+      xLabel: t('train.extrapolation.lengthAxis'),
     });
     this.chart.element.hidden = true;
     this.table = element('table', { id: 'extrapolation-table', className: 'numbers-table' });
@@ -49,13 +53,17 @@ export class ExtrapolationExperiment {
     this.element = explainedSection(
       {
         id: 'extrapolation',
-        title: 'Positions that extrapolate',
-        hint: `Four models of one sequence task, the same in all but how they see positions: sinusoids added to the word embeddings (the original transformer's), none at all, RoPE (queries and keys turned by an angle that grows with position, so a score depends only on how far apart two words are) and ALiBi (every score lowered in proportion to that distance). Each trains ${extrapolationSetup.steps} steps on sequences of 1 to ${extrapolationSetup.trainedUpTo} symbols and is then asked about sequences of up to ${extrapolationSetup.longest}. Press et al. (2022) found ALiBi keeps working past its training length where sinusoids fail at once.`,
+        title: t('train.extrapolation.title'),
+        hint: t('train.extrapolation.hint', {
+          steps: extrapolationSetup.steps,
+          trainedUpTo: extrapolationSetup.trainedUpTo,
+          longest: extrapolationSetup.longest,
+        }),
       },
       controlsRow(
         fieldset(
-          'The experiment',
-          labelled('task', this.taskSelect),
+          t('train.extrapolation.experiment'),
+          labelled(t('train.extrapolation.task'), this.taskSelect),
           element('div', { className: 'buttons' }, this.runButton),
         ),
       ),
@@ -73,15 +81,20 @@ export class ExtrapolationExperiment {
     const task = this.task;
     const results = [];
     try {
-      for (const [positions, name] of positionSchemes) {
-        this.status.textContent = `Training with ${name} positions (${results.length + 1} of ${positionSchemes.length})…`;
+      for (const [positions] of positionSchemes) {
+        const name = schemeName(positions);
+        this.status.textContent = t('train.extrapolation.training', {
+          name,
+          number: results.length + 1,
+          count: positionSchemes.length,
+        });
         const lengths = await this.session.run({ task, positions, ...extrapolationSetup });
         results.push({ positions, name, lengths });
         this.#draw(task, results);
       }
       this.status.textContent = this.#summary(task, results);
     } catch (error) {
-      this.status.textContent = `The experiment stopped: ${error.message}`;
+      this.status.textContent = t('train.extrapolation.stopped', { message: error.message });
     } finally {
       this.runButton.disabled = false;
       this.taskSelect.disabled = false;
@@ -105,7 +118,7 @@ export class ExtrapolationExperiment {
     const head = element(
       'tr',
       {},
-      element('th', { scope: 'col', textContent: `${task}, length` }),
+      element('th', { scope: 'col', textContent: t('train.extrapolation.lengthColumn', { task }) }),
       ...Array.from({ length: longest }, (_, i) =>
         element('th', { scope: 'col', className: i < trainedUpTo ? 'trained' : '', textContent: String(i + 1) }),
       ),
@@ -120,7 +133,7 @@ export class ExtrapolationExperiment {
     );
     this.table.replaceChildren(
       element('caption', {
-        textContent: `Exact match (%) by length; lengths 1 to ${trainedUpTo} were trained on, the rest never seen`,
+        textContent: t('train.extrapolation.caption', { trainedUpTo }),
       }),
       element('thead', {}, head),
       element('tbody', {}, ...rows),
@@ -136,6 +149,14 @@ export class ExtrapolationExperiment {
       share: exactShare(lengths, trainedUpTo + 1, extrapolationSetup.longest),
     }));
     const best = past.reduce((a, b) => (b.share > a.share ? b : a));
-    return `Done (${task}). Beyond length ${trainedUpTo}, exact on average: ${past.map((p) => `${p.name} ${Math.round(p.share * 100)}%`).join(', ')}; ${best.name} carries furthest.`;
+    const shares = past.map((p) =>
+      t('train.extrapolation.share', { name: p.name, percent: Math.round(p.share * 100) }),
+    );
+    return t('train.extrapolation.done', {
+      task,
+      trainedUpTo,
+      shares: shares.join(t('heads.list.separator')),
+      best: best.name,
+    });
   }
 }
