@@ -194,7 +194,8 @@ val layered_maps(const std::vector<float>& all, std::size_t layers, std::size_t 
   return out;
 }
 
-// decoding: { choice: 'greedy' | 'sample', outputTemperature, seed, target: string | null, beam: number | null }
+// decoding: { choice: 'greedy' | 'sample', outputTemperature, seed, target: string | null, beam: number | null,
+// cache: boolean }
 // (types checked in web/lib) → the C++ Decoding, or the RangeError naming the bad value.
 std::optional<val> decoding_from(const val& o, model::Decoding& d) {
   const std::string choice = o["choice"].as<std::string>();
@@ -209,6 +210,7 @@ std::optional<val> decoding_from(const val& o, model::Decoding& d) {
   d.choice = choice == "sample" ? model::Decoding::Choice::sample : model::Decoding::Choice::greedy;
   d.output_temperature = static_cast<float>(temperature);
   d.seed = static_cast<std::uint64_t>(seed);
+  d.cache = o["cache"].as<bool>();
   if (!o["target"].isNull()) {
     if (o["target"]["length"].as<double>() > kMaxSentenceChars) {
       return js::error_result("RangeError", "options.target is longer than 4096 characters");

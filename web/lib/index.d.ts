@@ -528,6 +528,12 @@ export interface TranslateOptions {
   beam?: number;
   /** Heads switched off (Michel et al. 2019): see HeadMask. */
   headMask?: HeadMask;
+  /**
+   * Greedy and sampled decoding keep the decoder's keys and values (a key/value cache) and decode each word from
+   * them (default true); false recomputes the whole prefix at every step, to compare: the same words, probabilities
+   * equal within float rounding. Teacher forcing and beam search run whole passes either way.
+   */
+  cache?: boolean;
 }
 
 /**

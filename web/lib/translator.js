@@ -26,6 +26,7 @@ const translateOptionShape = {
   target: null,
   beam: null,
   headMask: null,
+  cache: null,
 };
 
 const unknownToken = '<unk>';
@@ -192,7 +193,10 @@ class Translator {
    * (`copiesUnknownWords`) reads unknown words as <unk> and copies into the output the word each output <unk>
    * attends to (`copied`); others throw UnknownWordError. `headMask` ({ encoderSelf, decoderSelf, cross }, each [layer][head] of
    * true/1 for on, false/0 for off; a kind left out is all on) switches heads off: an off head's output is
-   * zeroed before the output projection (its map is still computed and returned).
+   * zeroed before the output projection (its map is still computed and returned). `cache` (default true): greedy
+   * and sampled decoding keep the decoder's keys and values and decode each word from them (a row of work per
+   * layer); false recomputes the whole prefix at every step, to compare (the same words; probabilities equal
+   * within float rounding).
    */
   translate(sentence, options = {}) {
     if (this.#disposed) throw new RangeError('translate: this translator has been disposed');
@@ -209,6 +213,7 @@ class Translator {
           seed: validate.optionalNumber(options.seed, 'options.seed', 0),
           target: validate.optionalString(options.target, 'options.target', null),
           beam: options.beam === undefined ? null : validate.requireNumber(options.beam, 'options.beam'),
+          cache: validate.optionalBoolean(options.cache, 'options.cache', true),
         },
         headMask: validate.headMask(options.headMask, 'options.headMask', this.config.heads),
       };

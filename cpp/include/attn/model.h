@@ -161,6 +161,21 @@ struct Activations {
   std::vector<float> logits;  // T × target vocabulary
 };
 
+// The decoder's key/value cache, for decoding a token at a time (Transformer::decode_step): each decoder layer's
+// self-attention keys and values of the positions decoded so far (turned by RoPE at their positions when the
+// model uses it), and its cross-attention keys and values of the source, projected once. A new token then costs
+// one row of work per layer instead of a pass over the whole prefix.
+struct DecoderCache {
+  std::vector<std::vector<float>> keys, values;                // per layer: length × (kv heads · head width)
+  std::vector<std::vector<float>> memory_keys, memory_values;  // per layer: source length × the same
+  std::size_t length = 0, source_length = 0;
+  // One step's working rows, kept so that a steady decoding does not allocate.
+  std::vector<float> row, branch;
+  LayerNormActivations norm;
+  AttentionActivations attention;
+  FeedForwardActivations ffn;
+};
+
 // Heads switched off at inference, as in Michel et al. 2019 ("Are sixteen heads really better than one?"): an
 // off head's output (its columns of the heads' concatenation) is zeroed before the output projection Wo; its
 // attention weights are still computed, so the maps show what it would have read. Each vector holds one entry
@@ -191,6 +206,17 @@ class Transformer {
                float temperature, Activations& act);
   // Only the decoder, reusing act.memory from an earlier forward() over the same source.
   void forward_decoder(const float* params, const std::vector<int>& target_in, float temperature, Activations& act);
+  // Only the encoder: act.memory (and the encoder's maps) for `source`, as forward() computes them.
+  void forward_encoder(const float* params, const std::vector<int>& source, float temperature, Activations& act);
+
+  // Incremental decoding. Whether decode_step() can stand in for forward_decoder(): softmax attention (sigmoid
+  // gates have no cached step).
+  bool decodes_incrementally() const { return config_.weighting == AttentionWeighting::softmax; }
+  // Empties `cache` for the source act.memory holds (after forward_encoder()): its cross-attention keys and values.
+  void start_decoding(const float* params, const Activations& act, DecoderCache& cache);
+  // Appends `token` at position cache.length and writes the next token's logits (target vocabulary floats) into
+  // `logits`: the last row forward_decoder() would give over the whole prefix. The head mask applies as there.
+  void decode_step(const float* params, int token, float temperature, DecoderCache& cache, float* logits);
 
   // Mean-free cross-entropy: returns Σ_t −log p(target_out[t]) and adds `loss_weight` × its gradient to
   // `grads` (same layout as params). `act` must hold a forward() over the same sentence with temperature 1.

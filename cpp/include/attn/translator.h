@@ -111,6 +111,11 @@ struct Decoding {
   // translation is the best hypothesis, and Translation::beam holds every hypothesis kept. Width 1 gives
   // greedy decoding's words.
   std::size_t beam = 0;
+  // Greedy and sampled decoding keep the decoder's keys and values (a DecoderCache) and decode each word from
+  // them; false recomputes the whole prefix at every step (to compare: the same words, distributions within
+  // float rounding). Either way the maps come from one pass over the finished translation. Teacher forcing and
+  // beam search always run whole passes.
+  bool cache = true;
 };
 
 // Beam search (Wu et al. 2016, section 7): at each step the `width` most probable extensions of the hypotheses
@@ -234,6 +239,8 @@ class Translator {
   int target_id(const std::string& word) const;  // an unknown word is <unk> (models that have it)
   // The output distribution at decoder position `row` of the last forward pass, into `out` (V floats).
   void distribution(std::size_t row, float output_temperature, float* out) const;
+  // The output distribution of one row of logits (V floats), into `out`.
+  void distribution_of(const float* logits, float output_temperature, float* out) const;
   // Its logarithm in double precision (beam search's scores), into `out` (V numbers; <bos> -infinity).
   void log_distribution(std::size_t row, float output_temperature, std::vector<double>& out) const;
   // Greedy or sampled decoding (the source already encoded): the tokens chosen, each step's distribution.
@@ -256,6 +263,8 @@ class Translator {
   TranslationModel model_;
   Transformer transformer_;
   Activations activations_;
+  DecoderCache cache_;
+  std::vector<float> step_logits_;
 };
 
 // The known words nearest to `word` by edit distance (at most `count`, ties in vocabulary order).

@@ -248,6 +248,23 @@ void layer_norm_backward(const float* params, float* grads, const LayerNorm& n, 
   }
 }
 
+namespace {
+
+// Heads switched off (heads_on[h] == 0) contribute nothing to the mix: their columns of act.heads are zeroed.
+void silence_heads(const AttentionBlock& block, const std::uint8_t* heads_on, AttentionActivations& act) {
+  const std::size_t d = block.q.out, dh = block.head_width();
+  for (std::size_t h = 0; heads_on && h < block.heads; ++h) {
+    if (heads_on[h]) continue;
+    for (std::size_t i = 0; i < act.sq; ++i) std::fill_n(act.heads.data() + i * d + h * dh, dh, 0.0f);
+  }
+}
+
+void attend_and_mix(const KernelSet& kernels, const float* params, const AttentionBlock& block, const Mask& mask,
+                    float temperature, AttentionActivations& act, float* out, Scratch& scratch,
+                    const std::uint8_t* heads_on);
+
+}  // namespace
+
 void attention_forward(const KernelSet& kernels, const float* params, const AttentionBlock& block, const float* xq,
                        std::size_t sq, const float* xkv, std::size_t sk, const Mask& mask, float temperature,
                        AttentionActivations& act, float* out, Scratch& scratch, const std::uint8_t* heads_on) {
@@ -267,6 +284,17 @@ void attention_forward(const KernelSet& kernels, const float* params, const Atte
     rope_rotate(act.q.data(), sq, dh, heads, 1.0);
     rope_rotate(act.k.data(), sk, dh, block.kv_heads, 1.0);
   }
+  attend_and_mix(kernels, params, block, mask, temperature, act, out, scratch, heads_on);
+}
+
+namespace {
+
+// Passes 2 and 3 of attention_forward, on the projections act holds (sq queries, sk keys and values).
+void attend_and_mix(const KernelSet& kernels, const float* params, const AttentionBlock& block, const Mask& mask,
+                    float temperature, AttentionActivations& act, float* out, Scratch& scratch,
+                    const std::uint8_t* heads_on) {
+  const std::size_t d = block.q.out, heads = block.heads, dh = block.head_width(), kvw = block.k.out;
+  const std::size_t sq = act.sq, sk = act.sk;
   // pass 2: each head attends within its slice of columns
   if (block.weighting == AttentionWeighting::sigmoid) {
     sigmoid_gates_forward(block, mask, temperature, act);
@@ -283,13 +311,27 @@ void attention_forward(const KernelSet& kernels, const float* params, const Atte
                         workspace);
     }
   }
-  // heads switched off contribute nothing to the mix
-  for (std::size_t h = 0; heads_on && h < heads; ++h) {
-    if (heads_on[h]) continue;
-    for (std::size_t i = 0; i < sq; ++i) std::fill_n(act.heads.data() + i * d + h * dh, dh, 0.0f);
-  }
+  silence_heads(block, heads_on, act);
   // pass 3: the output projection mixes the heads
   linear_forward(kernels, params, block.o, act.heads.data(), sq, out, scratch);
+}
+
+}  // namespace
+
+void attention_to_projected(const KernelSet& kernels, const float* params, const AttentionBlock& block, const float* x,
+                            const std::vector<float>& keys, const std::vector<float>& values, std::size_t sk,
+                            float temperature, AttentionActivations& act, float* out, Scratch& scratch,
+                            const std::uint8_t* heads_on) {
+  const std::size_t d = block.q.out;
+  act.sq = 1;
+  act.sk = sk;
+  act.q.resize(d);
+  act.heads.resize(d);
+  act.weights.resize(block.heads * sk);
+  linear_forward(kernels, params, block.q, x, 1, act.q.data(), scratch);
+  act.k.assign(keys.begin(), keys.end());  // a decoder's memory: a few rows, copied for the kernels' view of act
+  act.v.assign(values.begin(), values.end());
+  attend_and_mix(kernels, params, block, Mask{}, temperature, act, out, scratch, heads_on);
 }
 
 void attention_backward(const float* params, float* grads, const AttentionBlock& block, const float* xq,
@@ -385,7 +427,7 @@ double cross_entropy(const float* logits, std::size_t rows, std::size_t vocabula
 
 void attention_step(const KernelSet& kernels, const float* params, const AttentionBlock& block, const float* x,
                     std::vector<float>& keys, std::vector<float>& values, float temperature, AttentionActivations& act,
-                    float* out, Scratch& scratch) {
+                    float* out, Scratch& scratch, const std::uint8_t* heads_on) {
   const std::size_t d = block.q.out, heads = block.heads, dh = block.head_width(), kvw = block.k.out;
   const std::size_t position = keys.size() / kvw, sk = position + 1;
   act.sq = 1;
@@ -425,6 +467,7 @@ void attention_step(const KernelSet& kernels, const float* params, const Attenti
                         {act.heads.data() + h * dh, 1, dh, d}, dense(act.weights.data() + h * sk, 1, sk), workspace);
     }
   }
+  silence_heads(block, heads_on, act);
   linear_forward(kernels, params, block.o, act.heads.data(), 1, out, scratch);
 }
 

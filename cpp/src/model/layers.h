@@ -113,10 +113,17 @@ void attention_forward(const KernelSet& kernels, const float* params, const Atte
 // appended to `keys` and `values` (turned by RoPE at that position when the block uses it), then its query
 // attends to every row they hold, as row `position` of a causal attention_forward() over the whole prefix would.
 // act.weights gets heads × (position + 1) weights; out gets the block's output row. (Softmax weighting only.)
+// `heads_on` as attention_forward's.
 inline constexpr std::size_t kCacheBlock = 16;  // positions a key/value cache grows by
 void attention_step(const KernelSet& kernels, const float* params, const AttentionBlock& block, const float* x,
                     std::vector<float>& keys, std::vector<float>& values, float temperature, AttentionActivations& act,
-                    float* out, Scratch& scratch);
+                    float* out, Scratch& scratch, const std::uint8_t* heads_on = nullptr);
+// Cross-attention for one new row x (1 × D) over `sk` rows whose keys and values were projected once (a
+// decoder's memory: `keys` and `values`, sk × key/value width): row t of attention_forward() over the same memory.
+void attention_to_projected(const KernelSet& kernels, const float* params, const AttentionBlock& block, const float* x,
+                            const std::vector<float>& keys, const std::vector<float>& values, std::size_t sk,
+                            float temperature, AttentionActivations& act, float* out, Scratch& scratch,
+                            const std::uint8_t* heads_on = nullptr);
 // dxq += ∂L/∂xq, dxkv += ∂L/∂xkv (they may be the same buffer for self-attention).
 void attention_backward(const float* params, float* grads, const AttentionBlock& block, const float* xq,
                         const float* xkv, float temperature, const AttentionActivations& act, const float* dout,

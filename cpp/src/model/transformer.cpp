@@ -129,6 +129,12 @@ void Transformer::embed(const float* params, std::size_t table, const std::vecto
 
 void Transformer::forward(const float* params, const std::vector<int>& source, const std::vector<int>& target_in,
                           float temperature, Activations& act) {
+  forward_encoder(params, source, temperature, act);
+  forward_decoder(params, target_in, temperature, act);
+}
+
+void Transformer::forward_encoder(const float* params, const std::vector<int>& source, float temperature,
+                                  Activations& act) {
   const std::size_t d = config_.d_model, s = source.size();
   Buffers& b = *buffers_;
   act.source = source;
@@ -157,7 +163,6 @@ void Transformer::forward(const float* params, const std::vector<int>& source, c
   }
   if (layout_.encoder.empty()) embed(params, layout_.source_embedding, source, act.encoder_out_raw);
   layers::layer_norm_forward(params, layout_.encoder_norm, act.encoder_out_raw.data(), s, act.memory);
-  forward_decoder(params, target_in, temperature, act);
 }
 
 void Transformer::forward_decoder(const float* params, const std::vector<int>& target_in, float temperature,
@@ -203,6 +208,63 @@ void Transformer::forward_decoder(const float* params, const std::vector<int>& t
   // Vaswani et al.), so the logits keep the untied projection's scale.
   (config_.tied_output ? layers::tied_output_forward : layers::linear_forward)(
       kernels_, params, layout_.output, act.decoder_final.out.data(), t, act.logits.data(), b.scratch);
+}
+
+void Transformer::start_decoding(const float* params, const Activations& act, DecoderCache& cache) {
+  const std::size_t s = act.source.size(), layers = layout_.decoder.size();
+  const std::size_t kv_width = std::size_t{config_.key_value_heads()} * config_.head_width();
+  cache.keys.resize(layers);
+  cache.values.resize(layers);
+  cache.memory_keys.resize(layers);
+  cache.memory_values.resize(layers);
+  for (std::size_t l = 0; l < layers; ++l) {
+    const AttentionBlock& cross = layout_.decoder[l].cross_attention;
+    cache.keys[l].clear();  // keeps the allocation for the next sentence
+    cache.values[l].clear();
+    cache.memory_keys[l].resize(s * kv_width);
+    cache.memory_values[l].resize(s * kv_width);
+    layers::linear_forward(kernels_, params, cross.k, act.memory.out.data(), s, cache.memory_keys[l].data(),
+                           buffers_->scratch);
+    layers::linear_forward(kernels_, params, cross.v, act.memory.out.data(), s, cache.memory_values[l].data(),
+                           buffers_->scratch);
+  }
+  cache.length = 0;
+  cache.source_length = s;
+}
+
+void Transformer::decode_step(const float* params, int token, float temperature, DecoderCache& cache, float* logits) {
+  const std::size_t d = config_.d_model, position = cache.length;
+  layers::Scratch& scratch = buffers_->scratch;
+  std::vector<float>& row = cache.row;
+  std::vector<float>& branch = cache.branch;
+  row.resize(d);
+  branch.resize(d);
+  // embed(), for one token at its position
+  const float gain = std::sqrt(static_cast<float>(d));
+  const float* embedding = params + layout_.target_embedding + static_cast<std::size_t>(token) * d;
+  for (std::size_t j = 0; j < d; ++j) row[j] = embedding[j] * gain + positions_[position * d + j];
+  auto add_branch = [&] {
+    for (std::size_t j = 0; j < d; ++j) row[j] += branch[j];
+  };
+  for (std::size_t l = 0; l < layout_.decoder.size(); ++l) {
+    const DecoderLayer& p = layout_.decoder[l];
+    layers::layer_norm_forward(params, p.self_norm, row.data(), 1, cache.norm);
+    layers::attention_step(kernels_, params, p.self_attention, cache.norm.out.data(), cache.keys[l], cache.values[l],
+                           temperature, cache.attention, branch.data(), scratch, heads_on(head_mask_.decoder_self, l));
+    add_branch();
+    layers::layer_norm_forward(params, p.cross_norm, row.data(), 1, cache.norm);
+    layers::attention_to_projected(kernels_, params, p.cross_attention, cache.norm.out.data(), cache.memory_keys[l],
+                                   cache.memory_values[l], cache.source_length, temperature, cache.attention,
+                                   branch.data(), scratch, heads_on(head_mask_.cross, l));
+    add_branch();
+    layers::layer_norm_forward(params, p.ffn_norm, row.data(), 1, cache.norm);
+    layers::feed_forward_forward(kernels_, params, p.ffn, cache.norm.out.data(), 1, cache.ffn, branch.data(), scratch);
+    add_branch();
+  }
+  cache.length = position + 1;
+  layers::layer_norm_forward(params, layout_.decoder_norm, row.data(), 1, cache.norm);
+  (config_.tied_output ? layers::tied_output_forward : layers::linear_forward)(
+      kernels_, params, layout_.output, cache.norm.out.data(), 1, logits, scratch);
 }
 
 double Transformer::backward(const float* params, const std::vector<int>& target_out, float loss_weight,

@@ -80,8 +80,11 @@ TranslateResult Translator::translate(const std::string& sentence, float tempera
 }
 
 void Translator::distribution(std::size_t row, float output_temperature, float* out) const {
+  distribution_of(activations_.logits.data() + row * model_.config.target_vocabulary, output_temperature, out);
+}
+
+void Translator::distribution_of(const float* logits, float output_temperature, float* out) const {
   const std::size_t v = model_.config.target_vocabulary;
-  const float* logits = activations_.logits.data() + row * v;
   const float top = *std::max_element(logits + 1, logits + v);
   double sum = 0;
   out[0] = 0.0f;  // <bos> is an input marker, never an output
@@ -145,41 +148,59 @@ void Translator::decode_forced(const std::vector<int>& source, const std::vector
     distribution(row, output_temperature, &probabilities[row * v]);
 }
 
+namespace {
+
+// The next of `v` tokens: greedy's argmax of `logits`, or a draw from `p` (their distribution) with `rng`.
+int choose(const float* logits, const float* p, std::size_t v, const Decoding& decoding, Rng& rng) {
+  // The logits' argmax, not the probabilities': the same word at any output temperature.
+  if (decoding.choice == Decoding::Choice::greedy)
+    return static_cast<int>(std::max_element(logits + 1, logits + v) - logits);
+  // Inverse CDF on one uniform draw; the last word with any probability takes the rounding remainder.
+  const double u = rng.unit();
+  double cumulative = 0;
+  for (std::size_t i = 1; i < v; ++i) {
+    cumulative += p[i];
+    if (u < cumulative) return static_cast<int>(i);
+  }
+  int last = static_cast<int>(v) - 1;
+  while (last > 1 && p[last] == 0.0f) --last;
+  return last;
+}
+
+}  // namespace
+
 std::vector<int> Translator::decode_freely(const std::vector<int>& source, float temperature, std::size_t max_tokens,
                                            const Decoding& decoding, std::vector<float>& probabilities) {
   // Step by step: feed <bos> + the words so far, choose the next word, stop at <eos>.
   const std::size_t v = model_.config.target_vocabulary;
+  const float* params = model_.parameters.data();
+  const bool cached = decoding.cache && transformer_.decodes_incrementally();
   std::vector<int> target_in = {kTargetBegin}, produced;
   Rng rng(decoding.seed);
-  transformer_.forward(model_.parameters.data(), source, target_in, temperature, activations_);
+  transformer_.forward_encoder(params, source, temperature, activations_);
+  if (cached) {
+    transformer_.start_decoding(params, activations_, cache_);
+    step_logits_.resize(v);
+  }
   for (;;) {
-    const std::size_t last = target_in.size() - 1;
+    // The last position's logits: one cached step, or a pass over the whole prefix.
+    const float* logits = step_logits_.data();
+    if (cached) {
+      transformer_.decode_step(params, target_in.back(), temperature, cache_, step_logits_.data());
+    } else {
+      transformer_.forward_decoder(params, target_in, temperature, activations_);
+      logits = activations_.logits.data() + (target_in.size() - 1) * v;
+    }
     probabilities.resize(probabilities.size() + v);
     float* p = &probabilities[probabilities.size() - v];
-    distribution(last, decoding.output_temperature, p);
-    int next;
-    if (decoding.choice == Decoding::Choice::greedy) {
-      // The logits' argmax, not the probabilities': the same word at any output temperature.
-      const float* row = activations_.logits.data() + last * v;
-      next = static_cast<int>(std::max_element(row + 1, row + v) - row);
-    } else {
-      // Inverse CDF on one uniform draw; the last word with any probability takes the rounding remainder.
-      double u = rng.unit(), cumulative = 0;
-      next = static_cast<int>(v) - 1;
-      while (next > 1 && p[next] == 0.0f) --next;
-      for (std::size_t i = 1; i < v; ++i) {
-        cumulative += p[i];
-        if (u < cumulative) {
-          next = static_cast<int>(i);
-          break;
-        }
-      }
-    }
+    distribution_of(logits, decoding.output_temperature, p);
+    const int next = choose(logits, p, v, decoding, rng);
     produced.push_back(next);
     if (next == kTargetEnd || produced.size() >= token_limit(max_tokens)) break;
     target_in.push_back(next);
-    transformer_.forward_decoder(model_.parameters.data(), target_in, temperature, activations_);
   }
+  // The maps (and assemble()'s copying of unknown words) read a pass over the whole translation: one, at the end.
+  if (cached) transformer_.forward_decoder(params, target_in, temperature, activations_);
   return produced;
 }
 
