@@ -162,6 +162,12 @@ describe('decoding', () => {
     ['a fractional beam', { beam: 2.5 }, RangeError, 'options.beam must be a whole number from 1 to 8, got 2.5'],
     ['a beam that is a string', { beam: '4' }, TypeError, 'translate: options.beam must be a number, got string 4'],
     [
+      'a cache that is not a boolean',
+      { cache: 0 },
+      TypeError,
+      'translate: options.cache must be a boolean, got number 0',
+    ],
+    [
       'a beam with sampling',
       { beam: 4, decoding: 'sample' },
       RangeError,
@@ -177,6 +183,24 @@ describe('decoding', () => {
     expect(() => t.translate('the dog sleeps', options)).toThrow(ErrorType);
     expect(() => t.translate('the dog sleeps', options)).toThrow(message);
     expect(t.translate('the dog sleeps').target).toEqual(['el', 'perro', 'duerme', '<eos>']); // still working
+  });
+
+  it('decodes from the key/value cache as recomputing the prefix does: the same words, maps and distributions', () => {
+    const largestDifference = (a, b) => a.reduce((largest, x, i) => Math.max(largest, Math.abs(x - b[i])), 0);
+    const sentences = t.heldOutSentences(30).map((pair) => pair.source);
+    sentences.push('the dgo sleeps'); // a word copied from where the cross-attention points
+    for (const sentence of sentences) {
+      for (const options of [{}, { decoding: 'sample', seed: 4, outputTemperature: 2 }, { temperature: 0.5 }]) {
+        const cached = t.translate(sentence, options);
+        const recomputed = t.translate(sentence, { ...options, cache: false });
+        expect(cached.target, sentence).toEqual(recomputed.target);
+        expect(cached.copied).toEqual(recomputed.copied);
+        expect(largestDifference(cached.probabilities.data, recomputed.probabilities.data)).toBeLessThanOrEqual(1e-5);
+        cached.crossAttention.flat().forEach((map, i) => {
+          expect(largestDifference(map.data, recomputed.crossAttention.flat()[i].data)).toBeLessThanOrEqual(1e-5);
+        });
+      }
+    }
   });
 
   it('feeds a forced word it cannot produce as <unk>; a model without <unk> refuses it, naming it', () => {
