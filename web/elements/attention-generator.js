@@ -12,21 +12,22 @@ import { StepDetails } from '../src/generate/step-details.js';
 import { hints, labels } from '../src/generate/generate-text.js';
 import { TokenStrip } from '../src/generate/token-strip.js';
 import { headWeights } from '../src/generate/generation-maps.js';
+// The element's frame, then how it reads its attributes and model, then how it says what it did.
 import {
-  clearError,
-  defineElement,
   ElementBase,
-  followWidth,
-  integerAttribute,
-  markDrawn,
-  nearScreen,
-  numberAttribute,
-  reportError,
-  settingsLine,
+  defineElement,
   shadowWithStyles,
+  textForm,
+  settingsLine,
+  followWidth,
+  nearScreen,
+  integerAttribute,
+  numberAttribute,
   sharedLanguageModel,
   showSettings,
-  textForm,
+  markDrawn,
+  clearError,
+  reportError,
 } from './shared.js';
 
 /** The attributes that change what is written (the rest change what is shown of it). */
