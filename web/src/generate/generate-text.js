@@ -3,7 +3,7 @@
 // written whole here, by one function, rather than assembled from pieces in several files. The words are the
 // `generate` section's messages (web/src/i18n/locales), loaded beside the view's code: this module is evaluated
 // before they arrive, so every label and hint is read when a part is built, never at import.
-import { formatNumber, formatProbability } from '../common/format.js';
+import { formatCount, formatNumber, formatProbability } from '../common/format.js';
 import { headName } from '../common/head-labels.js';
 import { t } from '../i18n/messages.js';
 import { heldOutTokens } from './language-model-run.js';
@@ -159,7 +159,7 @@ export function tokenizerSummary(info) {
     kind: tokenizer.kind === 'byte-pairs' ? 'bytePairs' : 'characters',
     learned: tokenizer.size - 256,
     trainTokens,
-    heldOutTokens: info.heldOutTokens,
+    heldOutTokens: formatCount(info.heldOutTokens),
     perToken: formatNumber(characters / (trainTokens + info.heldOutTokens), 3),
   });
 }
@@ -222,7 +222,7 @@ export function bitsSummary(run) {
   return t('generate.charts.bitsSummary', {
     step: last.step,
     bits: bits(last.bitsPerCharacter),
-    heldOutTokens,
+    heldOutTokens: formatCount(heldOutTokens),
     verdict,
     unigram: bits(last.unigram),
     bigram: bits(last.bigram),
@@ -254,13 +254,13 @@ export function trainedModelText(config, recipe) {
   const { steps, batch } = recipe;
   const bitsPerCharacter = bits(recipe.heldOutBitsPerCharacter);
   return t('generate.writing.trainedModel', {
-    steps,
+    steps: formatCount(steps),
     batch,
     context,
     layers,
     dModel,
     heads,
-    parameters,
+    parameters: formatCount(parameters),
     bits: bitsPerCharacter,
   });
 }
@@ -268,7 +268,14 @@ export function trainedModelText(config, recipe) {
 /** What a model opened from the learner's file is. @param {string} name  the file's */
 export function openedFileText(config, name) {
   const { layers, dModel, heads, context, parameters } = config;
-  return t('generate.writing.openedFile', { name, layers, dModel, heads, parameters, context });
+  return t('generate.writing.openedFile', {
+    name,
+    layers,
+    dModel,
+    heads,
+    parameters: formatCount(parameters),
+    context,
+  });
 }
 
 /** The file name a language model's weights download under: its shape, and the steps it was trained for. */
@@ -325,8 +332,8 @@ export function cacheText(step, index, generation, config) {
     layers: config.layers,
     kvHeads: config.kvHeads,
     width: config.dModel / config.heads,
-    computed: config.cacheBytesPerToken * step.length,
-    allocated: step.cacheBytes,
+    computed: formatCount(config.cacheBytesPerToken * step.length),
+    allocated: formatCount(step.cacheBytes),
   });
 }
 

@@ -1,6 +1,6 @@
 // Every word the Generate view's induction-head experiment shows (induction-panel.js), and the sentences its numbers
 // are said in: the `generate` section's messages, read when the panel is built and drawn (never at import).
-import { formatNumber } from '../common/format.js';
+import { formatCount, formatNumber } from '../common/format.js';
 import { t } from '../i18n/messages.js';
 
 const share = (value) => formatNumber(value, 2);
@@ -36,8 +36,11 @@ export const inductionText = Object.freeze({
   prefixMatching: () => t('generate.induction.prefixMatching'),
   /** @param {{ step: number, steps: number } | undefined} last @param {number | null} layers  the one running */
   progress(last, layers) {
-    if (!last) return layers ? t('generate.induction.starting') : t('generate.induction.notStarted', { steps: 1500 });
-    const where = { step: last.step, steps: last.steps };
+    if (!last)
+      return layers
+        ? t('generate.induction.starting')
+        : t('generate.induction.notStarted', { steps: formatCount(1500) });
+    const where = { step: formatCount(last.step), steps: formatCount(last.steps) };
     return layers
       ? t('generate.induction.measuring', { ...where, every: measureEvery })
       : t('generate.induction.stopped', where);
@@ -45,7 +48,7 @@ export const inductionText = Object.freeze({
   lossSummary: (last) =>
     last
       ? t('generate.induction.lossSummary', {
-          step: last.step,
+          step: formatCount(last.step),
           firstHalf: bits(last.firstHalfBits),
           repeat: bits(last.repeatBits),
         })
@@ -53,7 +56,7 @@ export const inductionText = Object.freeze({
   headSummary: (last) =>
     last
       ? t('generate.induction.headSummary', {
-          step: last.step,
+          step: formatCount(last.step),
           previous: share(bestHead(last.previousToken, 0).score),
           prefix: share(bestHead(last.prefixMatching, last.prefixMatching.length - 1).score),
         })
