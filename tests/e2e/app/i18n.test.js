@@ -1,8 +1,8 @@
 // The page in its pseudo-locale (lang=en-XA: English with every message between ⟦ and ⟧): every visible text in
 // the parts that go through the catalogues carries the markers, so a string left hard-coded in English shows up
 // here. The parts converted so far: the header, the tabs, the Lessons view's list, title, text, buttons, links
-// and challenges, the widgets of lessons 1, 2, 3, 4, 6, 8 and 10, and the Steps and Train views but for the
-// drawing parts' own words and the saved models' list (what is not converted: docs/i18n.md).
+// and challenges, the widgets of lessons 1, 2, 3, 4, 6, 8 and 10, and the Steps, Train and Generate views but for
+// the drawing parts' own words and the saved models' list (what is not converted: docs/i18n.md).
 // Exempt: what the page marks translate="no" (the kernels' build name, each language's own name), and text
 // without a word of three letters (numbers, ·, notation: d, λ, u·H, Q = X·Wq).
 import { describe, expect, it } from 'vitest';
@@ -86,6 +86,33 @@ const trainParts = [
   '#extrapolation',
 ];
 
+/**
+ * The Generate view's parts: all of it but the drawing parts' own words (the heatmap's tooltips and screen-reader
+ * table, the distributions' token names). The model's words (its sample, the token chips, the merges, the cache's
+ * rows) are translate="no".
+ */
+const generateParts = [
+  '#generate-view-title',
+  '#generate-view > .intro',
+  '#generate-view .controls',
+  '#generate-view .generate-training',
+  '#generate-view > .error',
+  '#generate-view > p.hint',
+  '#generate-view .generate-model-file',
+  '#generate-strip',
+  '#generate-step-title',
+  '#generate-step-choice',
+  '#generate-step .distribution figcaption',
+  '#generate-step .distribution-value',
+  '#generate-step > .hint',
+  '#generate-step .maps-row .hint',
+  '#generate-step .generate-pickers',
+  '#generate-step-attention .heatmap-title',
+  '#generate-causal-map',
+  '#generate-cache-details',
+  '#generate-induction',
+];
+
 /** Visible texts with a letter, under `selectors`, that lack the pseudo-locale's markers (and aria-labels too). */
 const unmarkedTexts = (selectors) =>
   selectors.flatMap((selector) =>
@@ -156,6 +183,27 @@ describe('the pseudo-locale', () => {
     expect(await page.evaluate(unmarkedTexts, trainParts)).toEqual([]);
     await page.selectOption('#train-task', 'pairs'); // the pasted pairs' fields
     expect(await page.evaluate(unmarkedTexts, trainParts)).toEqual([]);
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
+  it('marks every visible text of the Generate view, before a model and after writing with ours', async () => {
+    const { page, errors } = await openPlayground(suite, '?view=generate&tokens=6&lang=en-XA');
+    await page.waitForSelector('#generate-induction');
+    expect(await page.evaluate(unmarkedTexts, generateParts)).toEqual([]);
+    await page.locator('#generate-open-trained').click();
+    await page.waitForFunction(
+      () => {
+        const view = document.querySelector('#generate-view');
+        return view.dataset.model === 'opened' && Number(view.dataset.written) > 0 && view.dataset.writing === 'done';
+      },
+      null,
+      { timeout: 60_000 },
+    );
+    await page.waitForSelector('#generate-model-distribution li'); // the model's own distribution, asked after
+    expect(await page.locator('#generate-opened').textContent()).toMatch(/^⟦/);
+    expect(await page.locator('#generate-strip button.written').count()).toBe(6);
+    expect(await page.evaluate(unmarkedTexts, generateParts)).toEqual([]);
     expect(errors).toEqual([]);
     await page.close();
   });

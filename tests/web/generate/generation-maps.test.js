@@ -2,8 +2,10 @@
 // causal map is a lower triangle that moves with the window, each step's attention rows are distributions, pieces
 // read back to their bytes, and the prompt-and-prefix the worker feeds again gives the model's own distribution
 // exactly (it equals a temperature-1 generation's own).
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { createTrainer } from '../../../web/lib/index.js';
+import { loadMessages } from '../../../web/src/i18n/messages.js';
+import { spokenPiece } from '../../../web/src/generate/generate-text.js';
 import {
   allPieces,
   attendedPositions,
@@ -11,11 +13,13 @@ import {
   headWeights,
   stepAttention,
 } from '../../../web/src/generate/generation-maps.js';
-import { modelPrefix, pieceBytes, spokenPiece, visiblePiece } from '../../../web/src/generate/token-pieces.js';
+import { modelPrefix, pieceBytes, visiblePiece } from '../../../web/src/generate/token-pieces.js';
 
 const corpus = 'the cat sees the dog. the dog sees the cat. a cat likes a dog.\n'.repeat(30);
 
 describe('token pieces', () => {
+  beforeAll(() => loadMessages('generate')); // the names of spaces and line breaks are English messages here
+
   it('reads byte pieces back to their bytes and text pieces as UTF-8', () => {
     expect(Array.from(pieceBytes('<0xE0><0xA4>'))).toEqual([0xe0, 0xa4]);
     expect(Array.from(pieceBytes('é'))).toEqual([0xc3, 0xa9]);

@@ -30,6 +30,7 @@ const sharedTerms = new Set([
   'lessons.widgets.kvHeads.bytes', // bytes (es)
   'lessons.widgets.memory.vectorAxis', // vector (es)
   'steps.controls.softmax', // Softmax
+  'generate.step.title', // Token (es)
 ]);
 
 /** The names of a parsed message's arguments, inside plural and select branches too. */

@@ -235,6 +235,8 @@ class Playground {
       const [{ decodeGenerateState, encodeGenerateState }, { GenerateView }] = await Promise.all([
         import('../generate/generate-state.js'),
         import('../generate/generate-view.js'),
+        loadMessages('generate'),
+        loadMessages('heads'),
       ]);
       const entry = { urlParams: () => encodeGenerateState(entry.view.state) };
       entry.view = new GenerateView({

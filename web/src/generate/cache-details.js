@@ -36,7 +36,7 @@ export class CacheDetails {
           'li',
           {},
           element('span', { className: 'generate-position', textContent: String(step.windowStart + i + 1) }),
-          visiblePiece(piece),
+          element('span', { textContent: visiblePiece(piece), translate: false }), // the model's, not the page's
         ),
       ),
     );

@@ -18,7 +18,7 @@ export class CorpusFields {
       input.addEventListener('change', () => input.checked && this.onChange({ corpus: value }));
       return { input, label: element('label', { className: 'check' }, input, ` ${text}`) };
     };
-    this.austen = radio('austen', labels.austen);
+    this.austen = radio('austen', labels.austen());
     this.own = radio('own', labels.own);
     this.ownInput = element('textarea', {
       id: 'generate-own-text',
@@ -62,7 +62,8 @@ export class CorpusFields {
     this.mergesField = element('div', {}, labelled(labels.merges, this.mergesSelect));
     this.summary = element('p', { id: 'generate-tokenizer-summary', className: 'hint' });
     this.mergesTitle = element('p', { className: 'hint' });
-    this.mergesList = element('ol', { id: 'generate-merges-list', className: 'generate-merges' });
+    // The merges are the text's own pieces, not the page's words: translate="no".
+    this.mergesList = element('ol', { id: 'generate-merges-list', className: 'generate-merges', translate: false });
     this.element = element(
       'fieldset',
       { id: 'generate-text-fields' },

@@ -3,13 +3,14 @@
 // generation asks of the worker is theirs. (The language model runs on one build, web/lib picks it.)
 import * as Comlink from 'comlink';
 import { startWorker } from '../../lib/index.js';
+import { errorTexts } from './generate-text.js';
 // The worker's own bundle (Vite builds it and gives its URL), started as each engine needs (startWorker).
 import generateWorkerUrl from './generate-worker.js?worker&url';
 
 /** A worker call that did not answer: the worker is lost (out of memory, stopped by the browser). */
 export class WorkerLostError extends Error {
   constructor(seconds) {
-    super(`The worker stopped answering for ${seconds} s: the browser may have run out of memory or stopped it.`);
+    super(errorTexts.workerSilent(seconds));
     this.name = 'WorkerLostError';
   }
 }
@@ -31,9 +32,7 @@ export class GenerateSession {
     this.worker = startWorker(generateWorkerUrl, { type: 'module' });
     this.remote = Comlink.wrap(this.worker);
     this.failed = new Promise((_, reject) => {
-      this.worker.addEventListener('error', (event) =>
-        reject(new Error(`The worker could not start: ${event.message || 'its script failed to load'}.`)),
-      );
+      this.worker.addEventListener('error', (event) => reject(new Error(errorTexts.workerStart(event.message))));
     });
     this.failed.catch(() => {}); // observed by each ask()
     return this.remote;

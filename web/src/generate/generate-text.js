@@ -1,183 +1,247 @@
 // Every word the Generate view shows, in one place: labels, hints, and the sentences its numbers are said in (its
 // heading and introduction are the app's, in view-text.js, shown before the view's code arrives). A sentence is
-// written whole here, by one function, rather than assembled from pieces in several files.
+// written whole here, by one function, rather than assembled from pieces in several files. The words are the
+// `generate` section's messages (web/src/i18n/locales), loaded beside the view's code: this module is evaluated
+// before they arrive, so every label and hint is read when a part is built, never at import.
 import { formatCount, formatNumber, formatProbability } from '../common/format.js';
-import { headName } from '../translation/head-names.js';
+import { headName } from '../common/head-labels.js';
+import { t } from '../i18n/messages.js';
 import { heldOutTokens } from './language-model-run.js';
+import { visiblePiece } from './token-pieces.js';
 
 /** Pride and Prejudice's size, from web/corpora/README.md: shown before the text is fetched. */
 const austenCharacters = 684_768;
 
 const bits = (value) => formatNumber(value, 3);
-const bytes = (value) => `${formatCount(value)} bytes`;
+
+/**
+ * An object whose every string property reads its message when read: `entries` maps each property to its message's
+ * key (quoted whole, so that the catalogues' check finds it); any other entry (a function, a nested object of such
+ * getters) is kept as it is.
+ * @template {Record<string, unknown>} Entries
+ * @param {Entries} entries
+ * @returns {Readonly<{ [name in keyof Entries]: Entries[name] extends string ? string : Entries[name] }>}
+ */
+function messageGetters(entries) {
+  const getters = {};
+  for (const [name, entry] of Object.entries(entries))
+    Object.defineProperty(
+      getters,
+      name,
+      typeof entry === 'string' ? { get: () => t(entry), enumerable: true } : { value: entry, enumerable: true },
+    );
+  return Object.freeze(/** @type {any} */ (getters));
+}
+
 /** "4.2 s", "45 s", "3 min 5 s": a duration for the progress line. */
 function formatDuration(value) {
   if (!Number.isFinite(value)) return '–';
-  if (value < 10) return `${value.toFixed(1)} s`;
-  if (value < 60) return `${Math.round(value)} s`;
+  if (value < 10) return t('generate.duration.seconds', { seconds: value.toFixed(1) });
+  if (value < 60) return t('generate.duration.seconds', { seconds: Math.round(value) });
   const whole = Math.round(value);
-  return `${Math.floor(whole / 60)} min ${whole % 60} s`;
+  return t('generate.duration.minutes', { minutes: Math.floor(whole / 60), seconds: whole % 60 });
 }
-const seconds = (value) => (value < 1 ? `${formatNumber(value * 1000, 3)} ms` : `${formatNumber(value, 3)} s`);
+const seconds = (value) =>
+  value < 1
+    ? t('generate.duration.milliseconds', { milliseconds: formatNumber(value * 1000, 3) })
+    : t('generate.duration.seconds', { seconds: formatNumber(value, 3) });
 
-export const labels = Object.freeze({
-  text: 'Text',
-  austen: `Pride and Prejudice (Jane Austen, 1813; public domain; ${formatCount(austenCharacters)} characters, fetched when training starts)`,
-  own: 'your own text',
-  ownText: 'your text',
-  ownFile: 'or open a file',
-  ownPlaceholder: 'Paste any text: a story, notes, code… (at least 20 characters; it stays in this tab)',
-  tokenizer: 'tokenizer',
-  tokenizers: {
-    characters: 'characters (each character a token)',
-    'byte-pairs': 'byte pairs (frequent pairs merged)',
-  },
-  merges: 'merges',
-  model: 'Model',
-  dModel: 'width D',
-  heads: 'heads',
-  kvHeads: 'key/value heads',
-  layers: 'layers',
-  positions: 'positions',
-  positionChoices: {
-    sinusoidal: 'sinusoidal, added to the tokens',
-    rope: 'RoPE: queries and keys turned',
-    alibi: 'ALiBi: far keys penalised',
-  },
-  context: 'context',
-  training: 'Training',
-  steps: 'steps',
-  batchSize: 'batch',
-  learningRate: 'learning rate',
-  start: {
-    idle: 'Start training',
-    running: 'Stop',
-    stopping: 'Stopping…',
-    stopped: 'Continue training',
-    starting: 'Starting…',
-    done: 'Train again',
-    failed: 'Start training',
-  },
-  reset: 'Reset',
-  progress: 'training progress',
-  writing: 'Writing',
-  prompt: 'prompt',
-  tokens: 'tokens',
-  temperature: 'temperature',
-  topK: 'top-k',
-  topP: 'top-p',
-  seed: 'seed',
-  cache: 'use the key/value cache',
-  write: 'Write',
-  openTrained: 'Write with our model, trained on Pride and Prejudice',
-  download: 'Download the weights (.bin)',
-  openFile: 'or open a weight file',
-  compare: 'Compare with recomputing',
-  strip: 'The prompt and what the model wrote, a token each',
-  layer: 'layer',
-  head: 'head',
-  drawnFrom: 'Drawn from (after temperature, top-k and top-p)',
-  modelOwn: 'The model’s own probabilities (softmax of its logits, temperature 1)',
-  stepAttention: 'Attention of every layer and head at this token',
-  causalMap: 'Causal map: each token’s attention (one head), row by row',
-  cacheSection: 'The key/value cache at this token',
+export const labels = messageGetters({
+  text: 'generate.labels.text',
+  own: 'generate.labels.own',
+  ownText: 'generate.labels.ownText',
+  ownFile: 'generate.labels.ownFile',
+  ownPlaceholder: 'generate.labels.ownPlaceholder',
+  tokenizer: 'generate.labels.tokenizer',
+  merges: 'generate.labels.merges',
+  model: 'generate.labels.model',
+  dModel: 'generate.labels.dModel',
+  heads: 'generate.labels.heads',
+  kvHeads: 'generate.labels.kvHeads',
+  layers: 'generate.labels.layers',
+  positions: 'generate.labels.positions',
+  context: 'generate.labels.context',
+  training: 'generate.labels.training',
+  steps: 'generate.labels.steps',
+  batchSize: 'generate.labels.batchSize',
+  learningRate: 'generate.labels.learningRate',
+  reset: 'generate.labels.reset',
+  progress: 'generate.labels.progress',
+  writing: 'generate.labels.writing',
+  prompt: 'generate.labels.prompt',
+  tokens: 'generate.labels.tokens',
+  temperature: 'generate.labels.temperature',
+  topK: 'generate.labels.topK',
+  topKAll: 'generate.labels.topKAll',
+  topP: 'generate.labels.topP',
+  seed: 'generate.labels.seed',
+  cache: 'generate.labels.cache',
+  write: 'generate.labels.write',
+  openTrained: 'generate.labels.openTrained',
+  download: 'generate.labels.download',
+  openFile: 'generate.labels.openFile',
+  compare: 'generate.labels.compare',
+  strip: 'generate.labels.strip',
+  layer: 'generate.labels.layer',
+  head: 'generate.labels.head',
+  drawnFrom: 'generate.labels.drawnFrom',
+  modelOwn: 'generate.labels.modelOwn',
+  chosen: 'generate.labels.chosen',
+  stepAttention: 'generate.labels.stepAttention',
+  layerAndHead: 'generate.labels.layerAndHead',
+  position: 'generate.labels.position',
+  causalMap: 'generate.labels.causalMap',
+  cacheSection: 'generate.labels.cacheSection',
+  lossAxis: 'generate.charts.lossAxis',
+  bitsAxis: 'generate.charts.bitsAxis',
+  stepAxis: 'generate.charts.stepAxis',
+  /** The novel as a choice of text, with its size. */
+  austen: () => t('generate.labels.austen', { characters: austenCharacters }),
+  tokenizers: messageGetters({
+    characters: 'generate.labels.tokenizers.characters',
+    'byte-pairs': 'generate.labels.tokenizers.bytePairs',
+  }),
+  positionChoices: messageGetters({
+    sinusoidal: 'generate.labels.positionChoices.sinusoidal',
+    rope: 'generate.labels.positionChoices.rope',
+    alibi: 'generate.labels.positionChoices.alibi',
+  }),
+  // The Start button's words in each of the view's statuses (a failed run starts again).
+  start: messageGetters({
+    idle: 'generate.labels.start.idle',
+    running: 'generate.labels.start.running',
+    stopping: 'generate.labels.start.stopping',
+    stopped: 'generate.labels.start.stopped',
+    starting: 'generate.labels.start.starting',
+    done: 'generate.labels.start.done',
+    failed: 'generate.labels.start.idle',
+  }),
 });
 
-export const hints = Object.freeze({
-  tokenizer:
-    'Characters: every character is a token. Byte pairs: the most frequent pair of tokens in the text becomes a new token, again and again (the merges), so common words become single tokens. Either way, a character never seen falls back to its UTF-8 bytes, shown as <0xNN>.',
-  ownText: 'Drop a text file here, or open one: a larger text (100 kB or more) teaches more.',
-  context: 'characters or tokens the model reads at most',
-  steps: '10 to 5,000',
-  training:
-    'Training runs in a background thread (a Web Worker), so this page stays responsive. The loss is the cross-entropy of each next token in nats; the held-out text, the last tenth, is never trained on.',
-  bits: 'Bits per character on the held-out text: how many yes/no questions the model needs per character. The unigram model knows only how frequent each token is; the bigram model also knows the token before. Below the bigram line, the model uses more than one token of context: what attention is for.',
-  writing:
-    'Temperature 0 always takes the most likely token; higher temperatures flatten the distribution before a token is drawn. Top-k keeps only the k most likely tokens (0: all); top-p the fewest whose probabilities reach p. The same seed draws the same tokens.',
-  noModel: 'No model yet: train one above (the prompt and settings wait here), or write at once with ours.',
-  strip: 'Choose a written token (click it, or Tab to the strip and use the arrow keys) to see how it was chosen.',
-  causalMap:
-    'Row i: the attention of the query that chose token i, over the positions before it. Grey cells are masked: later positions (the causal mask: a token never sees the future) and positions that left the window. Click a row to choose its token.',
-  stepAttention:
-    'A row per layer and head over the window; the query is the last token before this one. Click a row to choose its head.',
+export const hints = messageGetters({
+  tokenizer: 'generate.hints.tokenizer',
+  ownText: 'generate.hints.ownText',
+  context: 'generate.hints.context',
+  training: 'generate.hints.training',
+  bits: 'generate.hints.bits',
+  writing: 'generate.hints.writing',
+  noModel: 'generate.hints.noModel',
+  strip: 'generate.hints.strip',
+  causalMap: 'generate.hints.causalMap',
+  stepAttention: 'generate.hints.stepAttention',
+  /** The training steps a run may take. @param {{ min: number, max: number }} range */
+  steps: ({ min, max }) => t('generate.hints.steps', { min, max }),
 });
+
+/** A piece as a screen reader says it: "space", "line break", or the piece in quotes. */
+const invisibleNames = messageGetters({
+  ' ': 'generate.pieces.space',
+  '\n': 'generate.pieces.lineBreak',
+  '\t': 'generate.pieces.tab',
+  '\r': 'generate.pieces.carriageReturn',
+});
+export function spokenPiece(piece) {
+  if (Object.hasOwn(invisibleNames, piece)) return invisibleNames[piece];
+  return `“${visiblePiece(piece)}”`;
+}
 
 /** The text's size: "12,345 characters, 300 lines". */
 export function corpusSize(text) {
   const lines = text === '' ? 0 : text.split('\n').length - (text.endsWith('\n') ? 1 : 0);
-  return `${formatCount(text.length)} characters, ${formatCount(lines)} lines`;
+  return t('generate.text.corpusSize', { characters: text.length, lines });
 }
 
 /** What the tokenizer made of the text, once a run has started. */
 export function tokenizerSummary(info) {
   const { tokenizer, trainTokens, characters } = info;
-  const learned = tokenizer.size - 256;
-  const kinds =
-    tokenizer.kind === 'byte-pairs'
-      ? `${formatCount(learned)} merges learned from the text`
-      : `${formatCount(learned)} characters of the text that take more than one byte`;
-  const perToken = formatNumber(characters / (trainTokens + info.heldOutTokens), 3);
-  return `${formatCount(tokenizer.size)} tokens: 256 bytes (an ASCII character is one) and ${kinds}. The text is ${formatCount(trainTokens)} tokens to train on and ${formatCount(info.heldOutTokens)} held out; characters per token: ${perToken}.`;
+  return t('generate.text.tokenizerSummary', {
+    size: tokenizer.size,
+    kind: tokenizer.kind === 'byte-pairs' ? 'bytePairs' : 'characters',
+    learned: tokenizer.size - 256,
+    trainTokens,
+    heldOutTokens: formatCount(info.heldOutTokens),
+    perToken: formatNumber(characters / (trainTokens + info.heldOutTokens), 3),
+  });
 }
 
-export const mergesTitle = (count) => `The first ${count} merges, in the order learned:`;
+export const mergesTitle = (count) => t('generate.text.mergesTitle', { count });
 export const mergeText = ({ left, right, merged }, visible) =>
   `${visible(left)} + ${visible(right)} → ${visible(merged)}`;
 
 export const parametersText = (parameters) =>
-  parameters === null ? 'FFN width 4·D' : `${formatCount(parameters)} parameters; FFN width 4·D`;
+  parameters === null ? t('generate.text.ffn') : t('generate.text.parameters', { parameters });
 
 /** The line beside the progress bar. */
 export function progressText(run, status, state) {
   if (!run || status === 'starting')
     return status === 'starting'
-      ? 'fetching the text, tokenizing it and building the model…'
-      : `${formatCount(state.steps)} steps of ${state.batchSize} windows of ${state.context} tokens`;
-  if (status === 'failed') return run.step > 0 ? `stopped at step ${run.step} of ${run.steps}` : 'not started';
-  const speed = Number.isFinite(run.stepsPerSecond) ? `${Math.round(run.stepsPerSecond)} steps/s` : '';
+      ? t('generate.progress.fetching')
+      : t('generate.progress.planned', { steps: state.steps, batchSize: state.batchSize, context: state.context });
+  if (status === 'failed')
+    return run.step > 0
+      ? t('generate.progress.stopped', { step: run.step, steps: run.steps })
+      : t('generate.progress.notStarted');
+  const speed = Number.isFinite(run.stepsPerSecond)
+    ? t('generate.progress.speed', { speed: Math.round(run.stepsPerSecond) })
+    : '';
   const left =
     status === 'done'
-      ? `done in ${formatDuration(run.trainingSeconds)}`
-      : `${formatDuration((run.steps - run.step) / run.stepsPerSecond)} left`;
-  return [`step ${run.step} of ${run.steps}`, speed, left].filter(Boolean).join(' · ');
+      ? t('generate.progress.doneIn', { duration: formatDuration(run.trainingSeconds) })
+      : t('generate.progress.left', { duration: formatDuration((run.steps - run.step) / run.stepsPerSecond) });
+  return [t('generate.progress.step', { step: run.step, steps: run.steps }), speed, left].filter(Boolean).join(' · ');
 }
 
-export const statusSaid = (status, step) =>
-  ({ running: 'training', stopped: `stopped at step ${step}`, done: 'training finished', failed: 'training failed' })[
-    status
-  ] ?? '';
+/** What a screen reader hears when the run's status changes ('' for the statuses it need not hear). */
+export function statusSaid(status, step) {
+  if (status === 'running') return t('generate.progress.said.running');
+  if (status === 'stopped') return t('generate.progress.said.stopped', { step });
+  if (status === 'done') return t('generate.progress.said.done');
+  if (status === 'failed') return t('generate.progress.said.failed');
+  return '';
+}
 
-export const lossChartTitle = 'Training loss (cross-entropy per token, in nats)';
-export const bitsChartTitle = 'Held-out bits per character';
+export const lossChartTitle = () => t('generate.charts.lossTitle');
+export const bitsChartTitle = () => t('generate.charts.bitsTitle');
 export const lossSummary = (run) =>
-  run?.losses.length ? `loss ${formatNumber(run.losses.at(-1), 3)} nats at step ${run.step}` : 'no training yet';
-export const seriesNames = { model: 'this model', unigram: 'unigram', bigram: 'bigram' };
+  run?.losses.length
+    ? t('generate.charts.lossSummary', { loss: formatNumber(run.losses.at(-1), 3), step: run.step })
+    : t('generate.charts.noTraining');
+export const seriesNames = messageGetters({
+  model: 'generate.charts.thisModel',
+  unigram: 'generate.charts.unigram',
+  bigram: 'generate.charts.bigram',
+});
 export const referenceLabel = (name, value) => `${name} ${bits(value)}`;
 
 /** The held-out measurements in a sentence. */
 export function bitsSummary(run) {
   const last = run?.evaluations.at(-1);
-  if (!last) return 'Held-out text is never trained on: it shows whether the model learned the language, not the text.';
+  if (!last) return t('generate.charts.noBits');
   const verdict =
-    last.bitsPerCharacter < last.bigram
-      ? 'below the bigram model: it reads more than the token before'
-      : last.bitsPerCharacter < last.unigram
-        ? 'between the unigram and the bigram models'
-        : 'above the unigram model: not yet better than counting tokens';
-  return `Step ${last.step}: ${bits(last.bitsPerCharacter)} bits per character on held-out text (its first ${formatCount(heldOutTokens)} tokens), ${verdict}; unigram ${bits(last.unigram)}, bigram ${bits(last.bigram)}.`;
+    last.bitsPerCharacter < last.bigram ? 'below' : last.bitsPerCharacter < last.unigram ? 'between' : 'above';
+  return t('generate.charts.bitsSummary', {
+    step: last.step,
+    bits: bits(last.bitsPerCharacter),
+    heldOutTokens: formatCount(heldOutTokens),
+    verdict,
+    unigram: bits(last.unigram),
+    bigram: bits(last.bigram),
+  });
 }
 
 export const sampleTitle = (sample) =>
-  sample
-    ? `What it writes now (step ${sample.step}, with the writing settings below):`
-    : 'What it writes: a sample every few seconds while it trains.';
+  sample ? t('generate.sample.title', { step: sample.step }) : t('generate.sample.waiting');
 
 /** The line under the writing controls: the last generation's time. */
 export function generationTime(generation) {
   if (!generation) return '';
-  const how = generation.options.cache ? 'with the key/value cache' : 'recomputing the window at every token';
-  const by = generation.trainedSteps === null ? 'the opened model' : `the model of step ${generation.trainedSteps}`;
-  return `${generation.steps.length} tokens in ${seconds(generation.seconds)}, ${how}, by ${by}.`;
+  return t('generate.writing.time', {
+    tokens: generation.steps.length,
+    time: seconds(generation.seconds),
+    cache: generation.options.cache ? 'on' : 'off',
+    by: generation.trainedSteps === null ? 'opened' : 'trained',
+    step: generation.trainedSteps ?? 0,
+  });
 }
 
 /**
@@ -186,13 +250,32 @@ export function generationTime(generation) {
  * @param {{ steps: number, batch: number, heldOutBitsPerCharacter: number }} recipe
  */
 export function trainedModelText(config, recipe) {
-  const shape = `${config.layers} layers of width ${config.dModel}, ${config.heads} heads, ${formatCount(config.parameters)} parameters`;
-  return `Writing with our model: trained on Pride and Prejudice for ${formatCount(recipe.steps)} steps of ${recipe.batch} windows of ${config.context} characters (${shape}); ${bits(recipe.heldOutBitsPerCharacter)} bits per character on the novel’s held-out tenth, never trained on. Start training to make your own instead.`;
+  const { layers, dModel, heads, context, parameters } = config;
+  const { steps, batch } = recipe;
+  const bitsPerCharacter = bits(recipe.heldOutBitsPerCharacter);
+  return t('generate.writing.trainedModel', {
+    steps: formatCount(steps),
+    batch,
+    context,
+    layers,
+    dModel,
+    heads,
+    parameters: formatCount(parameters),
+    bits: bitsPerCharacter,
+  });
 }
 
 /** What a model opened from the learner's file is. @param {string} name  the file's */
 export function openedFileText(config, name) {
-  return `Writing with the model from “${name}”: ${config.layers} layers of width ${config.dModel}, ${config.heads} heads, ${formatCount(config.parameters)} parameters, a context of ${config.context} tokens. Start training to make another instead.`;
+  const { layers, dModel, heads, context, parameters } = config;
+  return t('generate.writing.openedFile', {
+    name,
+    layers,
+    dModel,
+    heads,
+    parameters: formatCount(parameters),
+    context,
+  });
 }
 
 /** The file name a language model's weights download under: its shape, and the steps it was trained for. */
@@ -203,55 +286,78 @@ export function languageModelFileName(config, trainedSteps) {
 
 /** The cache against recomputing, measured on the same settings. */
 export function comparisonText(result) {
-  const ratio = formatNumber(result.recomputedSeconds / result.cachedSeconds, 2);
-  const same = result.sameText
-    ? `the same ${result.tokens} tokens both ways`
-    : `the tokens differ from token ${result.firstDifference + 1} on`;
-  return `With the cache: ${seconds(result.cachedSeconds)}; recomputing every token’s window: ${seconds(result.recomputedSeconds)} (${ratio}× the time); ${same}.`;
+  return t('generate.writing.comparison', {
+    cached: seconds(result.cachedSeconds),
+    recomputed: seconds(result.recomputedSeconds),
+    ratio: formatNumber(result.recomputedSeconds / result.cachedSeconds, 2),
+    same: result.sameText ? 'yes' : 'no',
+    tokens: result.tokens,
+    first: (result.firstDifference ?? 0) + 1,
+  });
 }
 
-export const stepTitle = (index, step) => `Token ${index + 1}: ${step}`;
+export const stepTitle = (index, piece) => t('generate.step.title', { index: index + 1, piece });
 
 /** How the chosen token was drawn, in a sentence. */
 export function choiceText(step, options) {
-  const how =
-    options.temperature === 0 ? 'the most likely token (temperature 0)' : `drawn at temperature ${options.temperature}`;
-  return `Probability ${formatProbability(step.probability)} in the distribution it was drawn from: ${how}.`;
+  const probability = formatProbability(step.probability);
+  return options.temperature === 0
+    ? t('generate.step.greedy', { probability })
+    : t('generate.step.drawn', { probability, temperature: options.temperature });
 }
 
 export const modelDistributionNote = (answer) =>
   answer?.same
-    ? 'Drawn at temperature 1 without top-k or top-p: the distribution it was drawn from is the model’s own.'
+    ? t('generate.step.sameDistribution')
     : answer === null
-      ? 'The model has trained on since this was written: write again to see its probabilities.'
+      ? t('generate.step.trainedOn')
       : answer.exact
         ? ''
-        : 'Not shown: the text before this token does not tokenize back to the same tokens (a character split into bytes, or byte pairs written unmerged), so it cannot be fed again exactly.';
+        : t('generate.step.notExact');
 
 export const headChoice = (head, config) => headName(head, config);
 
 /** The cache at one step, measured and computed. */
 export function cacheText(step, index, generation, config) {
-  const first = step.windowStart + 1;
-  const last = step.windowStart + step.length;
-  if (!generation.options.cache)
-    return `No cache: to choose token ${index + 1}, the model recomputed the keys and values of all ${step.length} positions of its window (${first}–${last}) in every layer.`;
-  const computed = config.cacheBytesPerToken * step.length;
-  const width = config.dModel / config.heads;
-  return `To choose token ${index + 1}, each layer read the keys and values of ${step.length} positions (${first}–${last}) from the cache and computed only the newest. Held: ${config.cacheBytesPerToken} bytes per position (${config.layers} layers × 2 for keys and values × ${config.kvHeads} key/value heads × ${width} numbers × 4 bytes) × ${step.length} = ${bytes(computed)}; allocated, measured: ${bytes(step.cacheBytes)} (the cache grows by blocks of 16 positions, and already holds the token just chosen).`;
+  const window = {
+    index: index + 1,
+    length: step.length,
+    first: step.windowStart + 1,
+    last: step.windowStart + step.length,
+  };
+  if (!generation.options.cache) return t('generate.cache.none', window);
+  return t('generate.cache.held', {
+    ...window,
+    perToken: config.cacheBytesPerToken,
+    layers: config.layers,
+    kvHeads: config.kvHeads,
+    width: config.dModel / config.heads,
+    computed: formatCount(config.cacheBytesPerToken * step.length),
+    allocated: formatCount(step.cacheBytes),
+  });
 }
 
 export const kvSharingText = (config) =>
   config.kvHeads === config.heads
-    ? `Each of the ${config.heads} heads keeps its own keys and values.`
-    : `${config.heads} query heads share ${config.kvHeads} key/value heads: the cache is ${config.heads / config.kvHeads}× smaller than with one per head.`;
+    ? t('generate.cache.ownHeads', { heads: config.heads })
+    : t('generate.cache.sharedHeads', {
+        heads: config.heads,
+        kvHeads: config.kvHeads,
+        ratio: config.heads / config.kvHeads,
+      });
 
 export const tokenName = (index, spoken, probability) =>
-  `token ${index + 1}: ${spoken}, probability ${formatProbability(probability)}`;
-export const promptTokenName = (spoken) => `prompt: ${spoken}`;
+  t('generate.strip.token', { index: index + 1, piece: spoken, probability: formatProbability(probability) });
+export const promptTokenName = (spoken) => t('generate.strip.prompt', { piece: spoken });
 export const causalMapLabel = (rows, cols, layer, head) =>
-  `Causal map of layer ${layer + 1}, head ${head + 1}: ${rows} written tokens by ${cols} positions; the filled part is a lower triangle`;
+  t('generate.causalMap.label', { layer: layer + 1, head: head + 1, rows, cols });
 export const windowNote = (step) =>
-  step.windowStart > 0
-    ? `The window starts at position ${step.windowStart + 1}: once the sequence filled the context, the window moved on by half a context.`
-    : '';
+  step.windowStart > 0 ? t('generate.step.windowMoved', { position: step.windowStart + 1 }) : '';
+
+/** The session's and the shipped files' errors, as the page shows them. */
+export const errorTexts = Object.freeze({
+  workerSilent: (secondsSilent) => t('generate.errors.workerSilent', { seconds: secondsSilent }),
+  workerStart: (reason) => t('generate.errors.workerStart', { reason: reason || t('generate.errors.workerScript') }),
+  austenFetch: (status) => t('generate.errors.austenFetch', { status }),
+  modelFetch: (status) => t('generate.errors.modelFetch', { status }),
+});

@@ -57,7 +57,7 @@ export class GenerationControls {
       labelled(labels.prompt, this.prompt),
       labelled(labels.tokens, this.inputs.tokens),
       labelled(labels.temperature, withOutput(this.inputs.temperature, this.outputs.temperature)),
-      labelled(labels.topK, this.inputs.topK, element('small', { textContent: '0: all' })),
+      labelled(labels.topK, this.inputs.topK, element('small', { textContent: labels.topKAll })),
       labelled(labels.topP, withOutput(this.inputs.topP, this.outputs.topP)),
       labelled(labels.seed, this.inputs.seed),
       element('label', { className: 'check' }, this.cacheBox, ` ${labels.cache}`),

@@ -6,9 +6,7 @@
 import { button, element } from '../common/controls.js';
 import { formatNumber } from '../common/format.js';
 import { LineChart } from '../drawing/line-chart.js';
-import { bestHead, inductionText } from './induction-text.js';
-
-const every = 100; // steps between measurements
+import { bestHead, inductionText, measureEvery } from './induction-text.js';
 
 export class InductionPanel {
   /**
@@ -32,23 +30,25 @@ export class InductionPanel {
     const formatTick = (y) => formatNumber(y, 2);
     this.lossChart = new LineChart({
       id: 'induction-loss-chart',
-      title: inductionText.lossTitle,
-      yLabel: 'bits per character',
+      title: inductionText.lossTitle(),
+      xLabel: inductionText.stepAxis(),
+      yLabel: inductionText.lossAxis(),
       yDomain: [0, 8],
       formatTick,
     });
     this.headChart = new LineChart({
       id: 'induction-head-chart',
-      title: inductionText.headTitle,
-      yLabel: 'share of attention',
+      title: inductionText.headTitle(),
+      xLabel: inductionText.stepAxis(),
+      yLabel: inductionText.headAxis(),
       formatTick,
     });
     this.circuit = element('p', { id: 'induction-circuit' });
     this.element = element(
       'section',
       { id: 'generate-induction', className: 'generate-induction', 'aria-labelledby': 'generate-induction-title' },
-      element('h3', { id: 'generate-induction-title', textContent: inductionText.title }),
-      element('p', { className: 'hint', textContent: inductionText.introduction }),
+      element('h3', { id: 'generate-induction-title', textContent: inductionText.title() }),
+      element('p', { className: 'hint', textContent: inductionText.introduction() }),
       element('div', { className: 'buttons' }, this.buttons[2], this.buttons[1]),
       this.progress,
       element('div', { className: 'maps-row charts' }, this.lossChart.element, this.headChart.element),
@@ -74,7 +74,7 @@ export class InductionPanel {
       this.rows.push(first);
       this.#render();
       while (!this.stopAsked && this.rows.at(-1).step < this.rows.at(-1).steps) {
-        this.rows.push(await this.session.ask(remote.advanceInduction(every)));
+        this.rows.push(await this.session.ask(remote.advanceInduction(measureEvery)));
         this.#render();
       }
     } catch (error) {
@@ -88,7 +88,7 @@ export class InductionPanel {
   #render() {
     const { layers, rows } = this;
     for (const count of [1, 2]) {
-      this.buttons[count].textContent = layers === count ? inductionText.stop : inductionText.train(count);
+      this.buttons[count].textContent = layers === count ? inductionText.stop() : inductionText.train(count);
       this.buttons[count].disabled = layers !== null && layers !== count;
     }
     const last = rows.at(-1);
@@ -99,8 +99,8 @@ export class InductionPanel {
     this.lossChart.update({
       xMax,
       series: [
-        { name: inductionText.firstHalf, points: points((r) => r.firstHalfBits), className: 'current alignment' },
-        { name: inductionText.repeat, points: points((r) => r.repeatBits), className: 'current' },
+        { name: inductionText.firstHalf(), points: points((r) => r.firstHalfBits), className: 'current alignment' },
+        { name: inductionText.repeat(), points: points((r) => r.repeatBits), className: 'current' },
       ],
       summary: inductionText.lossSummary(last),
     });
@@ -108,12 +108,12 @@ export class InductionPanel {
       xMax,
       series: [
         {
-          name: inductionText.previousToken,
+          name: inductionText.previousToken(),
           points: points((r) => bestHead(r.previousToken, 0).score),
           className: 'current alignment',
         },
         {
-          name: inductionText.prefixMatching,
+          name: inductionText.prefixMatching(),
           points: points((r) => bestHead(r.prefixMatching, r.prefixMatching.length - 1).score),
           className: 'current',
         },

@@ -1,6 +1,7 @@
 // Every word the Generate view's induction-head experiment shows (induction-panel.js), and the sentences its numbers
-// are said in.
+// are said in: the `generate` section's messages, read when the panel is built and drawn (never at import).
 import { formatCount, formatNumber } from '../common/format.js';
+import { t } from '../i18n/messages.js';
 
 const share = (value) => formatNumber(value, 2);
 const bits = (value) => formatNumber(value, 3);
@@ -15,31 +16,50 @@ export function bestHead(scores, layer) {
 /** A prefix-matching score from which a head is called an induction head (the mark the issue and the labs use). */
 export const inductionThreshold = 0.4;
 
+/** Steps between measurements: the panel asks for this many at a time. */
+export const measureEvery = 100;
+
+// The experiment's words: the `generate` section's messages, read when the panel is built and drawn.
 export const inductionText = Object.freeze({
-  title: 'Induction heads form',
-  introduction:
-    'Olsson et al. (2022) found that transformers learn to continue a repeated pattern with two heads working together: a previous-token head (each position attends to the one before) and, in a later layer, an induction head that attends to the token after the current token’s earlier occurrence, and copies it. Here a small attention-only model (no feed-forward layers) trains in this tab on random letters, each string followed by itself. Watch the loss on the repeat fall away from the first half’s when the two heads form, suddenly (a phase change); the one-layer control cannot compose two heads and never forms one.',
-  train: (layers) => (layers === 2 ? 'Train 2 layers' : 'Train the 1-layer control'),
-  stop: 'Stop',
-  lossTitle: 'Bits per character on strings never trained on',
-  headTitle: 'The best heads’ attention',
-  firstHalf: 'first half (random letters)',
-  repeat: 'repeat (predictable by an induction head)',
-  previousToken: 'previous-token score, best head of layer 1',
-  prefixMatching: 'prefix-matching score, best head of the last layer',
+  title: () => t('generate.induction.title'),
+  introduction: () => t('generate.induction.introduction'),
+  train: (layers) => (layers === 2 ? t('generate.induction.trainTwo') : t('generate.induction.trainOne')),
+  stop: () => t('generate.induction.stop'),
+  lossTitle: () => t('generate.induction.lossTitle'),
+  lossAxis: () => t('generate.induction.lossAxis'),
+  headTitle: () => t('generate.induction.headTitle'),
+  headAxis: () => t('generate.induction.headAxis'),
+  stepAxis: () => t('generate.charts.stepAxis'),
+  firstHalf: () => t('generate.induction.firstHalf'),
+  repeat: () => t('generate.induction.repeat'),
+  previousToken: () => t('generate.induction.previousToken'),
+  prefixMatching: () => t('generate.induction.prefixMatching'),
   /** @param {{ step: number, steps: number } | undefined} last @param {number | null} layers  the one running */
   progress(last, layers) {
-    if (!last) return layers ? 'Starting…' : 'Not started: 1,500 steps take about a minute.';
-    const where = `step ${formatCount(last.step)} of ${formatCount(last.steps)}`;
-    return layers ? `${where}, measured every 100 steps…` : `${where}: stopped.`;
+    if (!last)
+      return layers
+        ? t('generate.induction.starting')
+        : t('generate.induction.notStarted', { steps: formatCount(1500) });
+    const where = { step: formatCount(last.step), steps: formatCount(last.steps) };
+    return layers
+      ? t('generate.induction.measuring', { ...where, every: measureEvery })
+      : t('generate.induction.stopped', where);
   },
   lossSummary: (last) =>
     last
-      ? `At step ${formatCount(last.step)}: ${bits(last.firstHalfBits)} bits per character on the first half, ${bits(last.repeatBits)} on the repeat.`
+      ? t('generate.induction.lossSummary', {
+          step: formatCount(last.step),
+          firstHalf: bits(last.firstHalfBits),
+          repeat: bits(last.repeatBits),
+        })
       : '',
   headSummary: (last) =>
     last
-      ? `At step ${formatCount(last.step)}: best previous-token score in layer 1 ${share(bestHead(last.previousToken, 0).score)}, best prefix-matching score in the last layer ${share(bestHead(last.prefixMatching, last.prefixMatching.length - 1).score)}.`
+      ? t('generate.induction.headSummary', {
+          step: formatCount(last.step),
+          previous: share(bestHead(last.previousToken, 0).score),
+          prefix: share(bestHead(last.prefixMatching, last.prefixMatching.length - 1).score),
+        })
       : '',
   /** Which heads make the circuit, once one does. */
   circuit(last) {
@@ -47,8 +67,16 @@ export const inductionText = Object.freeze({
     const layers = last.prefixMatching.length;
     const induction = bestHead(last.prefixMatching, layers - 1);
     const previous = bestHead(last.previousToken, 0);
-    if (layers === 1 || induction.score < inductionThreshold)
-      return `No induction head${layers === 1 ? ' (one layer cannot compose two heads)' : ' yet'}: the best prefix-matching score is ${share(induction.score)}; ${inductionThreshold} marks one.`;
-    return `The circuit: layer 1, head ${previous.head + 1} attends to the previous letter (${share(previous.score)}); layer ${layers}, head ${induction.head + 1} to the letter after the current letter’s earlier occurrence (${share(induction.score)}), reading what the first head wrote there: an induction head.`;
+    if (layers === 1 || induction.score < inductionThreshold) {
+      const values = { score: share(induction.score), threshold: inductionThreshold };
+      return layers === 1 ? t('generate.induction.noneOneLayer', values) : t('generate.induction.noneYet', values);
+    }
+    return t('generate.induction.circuit', {
+      previousHead: previous.head + 1,
+      previousScore: share(previous.score),
+      layers,
+      inductionHead: induction.head + 1,
+      inductionScore: share(induction.score),
+    });
   },
 });

@@ -1,7 +1,7 @@
 // The model's shape and the training schedule as controls. Its own file because it only turns the state into
 // controls and the controls into changes; it knows nothing of the run but whether one exists (then it is locked).
 import { element, fieldset, hasFocus, labelled, select, setOptions } from '../common/controls.js';
-import { kvHeadsOptionText } from '../translation/head-names.js';
+import { kvHeadsOptionText } from '../common/head-labels.js';
 import { effectiveKvHeads, generateChoices, kvHeadChoices } from './generate-state.js';
 import { hints, labels, parametersText } from './generate-text.js';
 
@@ -63,7 +63,11 @@ export class ModelFields {
       ),
       fieldset(
         labels.training,
-        labelled(labels.steps, this.inputs.steps, element('small', { textContent: hints.steps })),
+        labelled(
+          labels.steps,
+          this.inputs.steps,
+          element('small', { textContent: hints.steps(generateChoices.steps) }),
+        ),
         choice('batchSize'),
         choice('learningRate'),
       ),

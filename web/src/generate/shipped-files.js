@@ -2,6 +2,8 @@
 // training on it starts) and the language model trained on it (when they choose to write with it). Vite emits both as
 // assets of the build (web/corpora is not the public folder), and the service worker caches them only once fetched,
 // so a visitor who never asks never downloads them.
+import { errorTexts } from './generate-text.js';
+
 const austenUrl = new URL('../../corpora/pride-and-prejudice.txt', import.meta.url);
 const trainedModelUrl = new URL('../../corpora/pride-and-prejudice-language-model.bin', import.meta.url);
 
@@ -11,12 +13,16 @@ const trainedModelUrl = new URL('../../corpora/pride-and-prejudice-language-mode
  */
 export const trainedModel = Object.freeze({ steps: 3000, batch: 16, heldOutBitsPerCharacter: 2.04 });
 
-/** `read(response)` of `url`, fetched once; a failed fetch is tried again at the next call. */
-function fetchedOnce(url, what, read) {
+/**
+ * `read(response)` of `url`, fetched once; a failed fetch is tried again at the next call.
+ * @param {URL} url @param {(status: number) => string} refused  the error's words for a refused fetch
+ * @param {(response: Response) => Promise<any>} read
+ */
+function fetchedOnce(url, refused, read) {
   let pending = null;
   return () => {
     pending ??= fetch(url).then((response) => {
-      if (!response.ok) throw new Error(`${what} could not be fetched (${response.status}).`);
+      if (!response.ok) throw new Error(refused(response.status));
       return read(response);
     });
     pending.catch(() => (pending = null));
@@ -25,11 +31,11 @@ function fetchedOnce(url, what, read) {
 }
 
 /** The novel's text. */
-export const fetchAusten = fetchedOnce(austenUrl, 'Pride and Prejudice', (response) => response.text());
+export const fetchAusten = fetchedOnce(austenUrl, errorTexts.austenFetch, (response) => response.text());
 
 /** The trained model's weight file, for loadLanguageModel({ weights }). */
 export const fetchTrainedModel = fetchedOnce(
   trainedModelUrl,
-  'The trained model',
+  errorTexts.modelFetch,
   async (response) => new Uint8Array(await response.arrayBuffer()),
 );

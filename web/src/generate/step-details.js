@@ -14,10 +14,11 @@ import {
   hints,
   labels,
   modelDistributionNote,
+  spokenPiece,
   stepTitle,
   windowNote,
 } from './generate-text.js';
-import { spokenPiece, visiblePiece } from './token-pieces.js';
+import { visiblePiece } from './token-pieces.js';
 
 const shownTokens = 10;
 
@@ -45,8 +46,8 @@ export class StepDetails {
     this.attention = new Heatmap({
       id: 'generate-step-attention',
       title: labels.stepAttention,
-      rowAxis: 'layer and head',
-      colAxis: 'position',
+      rowAxis: labels.layerAndHead,
+      colAxis: labels.position,
       ...wordWeights,
       showValues: false, // up to a context of cells a row: the exact weight is in the tooltip and the table
       onActivate: (row) => onChange({ layer: Math.floor(row / this.heads), head: row % this.heads }),
@@ -87,7 +88,7 @@ export class StepDetails {
     this.heads = config.heads;
     this.title.textContent = stepTitle(index, spokenPiece(step.piece));
     this.choice.textContent = choiceText(step, options);
-    this.drawn.update(bars(step.top, step.piece, step.probability), labels.drawnFrom, 'chosen', shownTokens);
+    this.drawn.update(bars(step.top, step.piece, step.probability), labels.drawnFrom, labels.chosen, shownTokens);
     this.#showModelDistribution(step, answer);
     setOptions(
       this.layerSelect,
@@ -127,6 +128,11 @@ export class StepDetails {
     this.ownNote.textContent = answer === undefined ? '' : modelDistributionNote(answer);
     if (!shown) return;
     const chosen = answer.top.find((entry) => entry.token === step.token);
-    this.own.update(bars(answer.top, step.piece, chosen?.probability ?? 0), labels.modelOwn, 'chosen', shownTokens);
+    this.own.update(
+      bars(answer.top, step.piece, chosen?.probability ?? 0),
+      labels.modelOwn,
+      labels.chosen,
+      shownTokens,
+    );
   }
 }

@@ -11,23 +11,18 @@ export function pieceBytes(piece) {
   return Uint8Array.from(piece.match(/<0x([0-9A-F]{2})>/g), (byte) => Number.parseInt(byte.slice(3, 5), 16));
 }
 
-// Characters a learner could not see on a token chip: shown as a sign, named for a screen reader.
+// Characters a learner could not see on a token chip: shown as a sign (a screen reader hears their names, in the
+// page's language: generate-text.js's spokenPiece).
 const invisible = new Map([
-  [' ', ['␣', 'space']],
-  ['\n', ['↵', 'line break']],
-  ['\t', ['⇥', 'tab']],
-  ['\r', ['␍', 'carriage return']],
+  [' ', '␣'],
+  ['\n', '↵'],
+  ['\t', '⇥'],
+  ['\r', '␍'],
 ]);
 
 /** A piece as a chip shows it: spaces, line breaks and tabs as signs (␣ ↵ ⇥), so that every token is visible. */
 export function visiblePiece(piece) {
-  return Array.from(piece, (char) => invisible.get(char)?.[0] ?? char).join('');
-}
-
-/** A piece as a screen reader says it: "space", "line break", or the piece in quotes. */
-export function spokenPiece(piece) {
-  if (invisible.has(piece)) return invisible.get(piece)[1];
-  return `“${visiblePiece(piece)}”`;
+  return Array.from(piece, (char) => invisible.get(char) ?? char).join('');
 }
 
 /**

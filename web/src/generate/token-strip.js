@@ -3,8 +3,8 @@
 // arrow keys, Home and End move the choice (a roving tabindex). The chosen token's attention, for the head shown,
 // underlines the tokens it read.
 import { element } from '../common/controls.js';
-import { promptTokenName, tokenName } from './generate-text.js';
-import { spokenPiece, visiblePiece } from './token-pieces.js';
+import { promptTokenName, spokenPiece, tokenName } from './generate-text.js';
+import { visiblePiece } from './token-pieces.js';
 
 export class TokenStrip {
   /** @param {{ label: string, onChoose: (index: number) => void }} options  onChoose: a written token was chosen */
@@ -49,9 +49,10 @@ export class TokenStrip {
       this.buttons = this.chips = [];
       return;
     }
-    // A chip shows the piece (spaces and line breaks as signs) and says it in words.
+    // A chip shows the piece (spaces and line breaks as signs; the model's, not the page's words: translate="no")
+    // and says it in words.
     const said = (piece, words) => [
-      element('span', { textContent: visiblePiece(piece), 'aria-hidden': 'true' }),
+      element('span', { textContent: visiblePiece(piece), 'aria-hidden': 'true', translate: false }),
       element('span', { className: 'visually-hidden', textContent: words }),
     ];
     const prompt = generation.promptPieces.map((piece) =>

@@ -8,6 +8,7 @@ import {
   bitsChartTitle,
   bitsSummary,
   hints,
+  labels,
   lossChartTitle,
   lossSummary,
   referenceLabel,
@@ -39,15 +40,17 @@ export class TrainingCharts {
   constructor() {
     this.lossChart = new LineChart({
       id: 'generate-loss-chart',
-      title: lossChartTitle,
-      yLabel: 'loss',
+      title: lossChartTitle(),
+      xLabel: labels.stepAxis,
+      yLabel: labels.lossAxis,
       yScale: 'log',
       formatTick: (y) => formatNumber(y, 2),
     });
     this.bitsChart = new LineChart({
       id: 'generate-bits-chart',
-      title: bitsChartTitle,
-      yLabel: 'bits per character',
+      title: bitsChartTitle(),
+      xLabel: labels.stepAxis,
+      yLabel: labels.bitsAxis,
       yDomain: [0, 8],
       formatTick: (y) => formatNumber(y, 2),
     });

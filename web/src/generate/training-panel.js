@@ -15,7 +15,8 @@ export class TrainingPanel {
     this.statusText = element('span', { className: 'visually-hidden', 'aria-live': 'polite' });
     this.charts = new TrainingCharts();
     this.sampleTitle = element('p', { className: 'generate-sample-title' });
-    this.sampleText = element('p', { id: 'generate-sample', className: 'generate-sample' });
+    // The model's writing, not the page's words: translate="no".
+    this.sampleText = element('p', { id: 'generate-sample', className: 'generate-sample', translate: false });
     this.element = element(
       'section',
       { className: 'generate-training', 'aria-label': labels.training },

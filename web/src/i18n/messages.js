@@ -10,7 +10,8 @@ const sectionLoaders = {
   lessons: import.meta.glob('./locales/*.json', { query: '?section=lessons', import: 'default' }),
   steps: import.meta.glob('./locales/*.json', { query: '?section=steps', import: 'default' }),
   train: import.meta.glob('./locales/*.json', { query: '?section=train', import: 'default' }),
-  heads: import.meta.glob('./locales/*.json', { query: '?section=heads', import: 'default' }), // Steps' and Train's
+  generate: import.meta.glob('./locales/*.json', { query: '?section=generate', import: 'default' }),
+  heads: import.meta.glob('./locales/*.json', { query: '?section=heads', import: 'default' }), // Steps', Train's, Generate's
 };
 
 const loaded = new Map(); // `${locale} ${section}` → Promise of { key: syntax tree }
