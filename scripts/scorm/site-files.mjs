@@ -43,6 +43,9 @@ const shellFiles = (siteDir) => [
   ...readdirSync(join(siteDir, 'icons')).map((name) => `icons/${name}`),
 ];
 
+/** The message sections a package's page loads: the shell's and the Lessons view's (web/src/app/main.js). */
+const packagedSections = ['app', 'lessons'];
+
 /** The site's chunk manifest (`build.manifest: true`), or an error saying how to make one. */
 export function readChunkManifest(siteDir) {
   try {
@@ -75,6 +78,10 @@ export function packagedSiteFiles(siteDir, lessonNumbers) {
   const wantedImport = (importer, key) => {
     const widget = key.match(/^src\/lessons\/widgets\/(.+)-lesson\.js$/)?.[1];
     if (widget) return widgets.has(widget);
+    // Each locale's messages come in sections, one per view (web/src/i18n/messages.js): the shell's and the
+    // lessons' only, in every locale (the package's learner picks theirs).
+    const section = key.match(/locale-section:([\w-]+):/)?.[1];
+    if (section) return packagedSections.includes(section);
     return importer !== 'index.html' || /^(src\/(lessons|app)|lib)\//.test(key);
   };
   const files = new Set(['index.html', ...shellFiles(siteDir)]);

@@ -111,7 +111,7 @@ describe('loading, translating and training refuse unknown options', () => {
   it.each([
     [
       { sampling: 'greedy' },
-      "translate: unknown option 'sampling'; the known options are temperature, decoding, outputTemperature, seed, target, beam, headMask",
+      "translate: unknown option 'sampling'; the known options are temperature, decoding, outputTemperature, seed, target, beam, headMask, cache",
     ],
     [{ outputTemprature: 2 }, "translate: unknown option 'outputTemprature'; did you mean 'outputTemperature'?"],
     [{ Seed: 3 }, "translate: unknown option 'Seed'; did you mean 'seed'?"],
