@@ -235,6 +235,9 @@ class Transformer {
   // The on/off entries of one layer's heads in one kind of `head_mask_`, or null when that kind is all on.
   const std::uint8_t* heads_on(const std::vector<std::uint8_t>& kind, std::size_t layer) const;
   void embed(const float* params, std::size_t table, const std::vector<int>& tokens, std::vector<float>& out) const;
+  // `count` tokens' embeddings (×√D) plus the positions from `first_position` on, into `out` (count × D).
+  void embed_rows(const float* params, std::size_t table, const int* tokens, std::size_t count,
+                  std::size_t first_position, float* out) const;
   void embedding_backward(std::size_t table, const std::vector<int>& tokens, const float* dx, float* grads) const;
   void ffn_backward(const float* params, float* grads, const LayerNorm& norm, const LayerNormActivations& norm_act,
                     const FeedForward& ffn, const FeedForwardActivations& ffn_act, std::size_t rows, float* dx);

@@ -119,12 +119,17 @@ const std::uint8_t* Transformer::heads_on(const std::vector<std::uint8_t>& kind,
 
 void Transformer::embed(const float* params, std::size_t table, const std::vector<int>& tokens,
                         std::vector<float>& out) const {
+  out.resize(tokens.size() * config_.d_model);
+  embed_rows(params, table, tokens.data(), tokens.size(), 0, out.data());
+}
+
+void Transformer::embed_rows(const float* params, std::size_t table, const int* tokens, std::size_t count,
+                             std::size_t first_position, float* out) const {
   const std::size_t d = config_.d_model;
   const float gain = std::sqrt(static_cast<float>(d));
-  out.resize(tokens.size() * d);
-  for (std::size_t i = 0; i < tokens.size(); ++i)
+  for (std::size_t i = 0; i < count; ++i)
     for (std::size_t j = 0; j < d; ++j)
-      out[i * d + j] = params[table + tokens[i] * d + j] * gain + positions_[i * d + j];
+      out[i * d + j] = params[table + tokens[i] * d + j] * gain + positions_[(first_position + i) * d + j];
 }
 
 void Transformer::forward(const float* params, const std::vector<int>& source, const std::vector<int>& target_in,
@@ -239,10 +244,7 @@ void Transformer::decode_step(const float* params, int token, float temperature,
   std::vector<float>& branch = cache.branch;
   row.resize(d);
   branch.resize(d);
-  // embed(), for one token at its position
-  const float gain = std::sqrt(static_cast<float>(d));
-  const float* embedding = params + layout_.target_embedding + static_cast<std::size_t>(token) * d;
-  for (std::size_t j = 0; j < d; ++j) row[j] = embedding[j] * gain + positions_[position * d + j];
+  embed_rows(params, layout_.target_embedding, &token, 1, position, row.data());
   auto add_branch = [&] {
     for (std::size_t j = 0; j < d; ++j) row[j] += branch[j];
   };
