@@ -3,11 +3,10 @@
 // model's held-out sentences, all of them and the longest (9 words or more, where the prefix is longest). Rounds
 // alternate between the two, medians of 5, side by side in one process; say which CPU when you quote them (this
 // prints it).
-import { readFileSync } from 'node:fs';
 import { cpus } from 'node:os';
 import { performance } from 'node:perf_hooks';
 import { loadTranslator } from '../../web/lib/index.js';
-import { shippedModelNames } from '../../web/lib/translator.js';
+import { siteModel } from '../experiments/site-models.mjs';
 
 const backend = 'wasm-simd128';
 const count = 300;
@@ -36,10 +35,7 @@ console.log(
   '| model | sentences | output words | cached (ms) | recomputed (ms) | speed-up |\n|---|---|---:|---:|---:|---:|',
 );
 for (const name of ['en-es', 'en-ja', 'en-mr']) {
-  const model = shippedModelNames.includes(name)
-    ? name
-    : readFileSync(new URL(`../../web/lib/models/${name}.bin`, import.meta.url));
-  const translator = await loadTranslator({ model, backend });
+  const translator = await loadTranslator({ model: siteModel(name), backend });
   const all = translator.heldOutSentences(count).map((pair) => pair.source);
   const longest = all.filter((sentence) => sentence.split(' ').length >= 9);
   for (const sentence of all.slice(0, 20)) translator.translate(sentence); // warm up

@@ -4,10 +4,9 @@
 // as a page calls it, maps included; the median of 3 passes). A model whose file does not load is skipped, and
 // so is a shipped file older than the grammar (its vocabulary is not the grammar's, so it has no held-out
 // sentences: re-make it with `npm run train`); each skip is said after the table.
-import { readFileSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
 import { loadTranslator } from '../../web/lib/index.js';
-import { shippedModelNames } from '../../web/lib/translator.js';
+import { siteModel } from './site-models.mjs';
 
 const backend = process.argv[2] ?? 'wasm-simd128';
 const count = 500;
@@ -22,10 +21,7 @@ const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.l
  * table) when its file does not load or is older than the grammar.
  */
 async function modelFor(name) {
-  const model = shippedModelNames.includes(name)
-    ? name
-    : readFileSync(new URL(`../../web/lib/models/${name}.bin`, import.meta.url));
-  const shipped = await loadTranslator({ model, backend }).catch((error) => {
+  const shipped = await loadTranslator({ model: siteModel(name), backend }).catch((error) => {
     notes.push(`${name}: listed as shipped, but did not load (${error.message}): skipped`);
     return null;
   });
