@@ -1,0 +1,23 @@
+// What the language model's two files share: the header after the magic and version (dimensions, position flags,
+// the tokenizer), written and read (with every check) the same way by the weight file (APLM) and a training
+// run's checkpoint (APLS).
+#pragma once
+
+#include <optional>
+#include <string>
+
+#include "attn/language_model_training.h"
+#include "weight_file_io.h"
+
+namespace attn::model {
+
+void write_language_model_header(weight_io::Writer& w, const LanguageModelConfig& config,
+                                 const text::Tokenizer& tokenizer);
+
+// Reads the header at the reader's position (bytes is the whole file, for the tokenizer's bytes): fills `config`
+// and `tokenizer`, or says why not. Checks the dimensions, the parameter count they need and the tokenizer's size.
+std::optional<std::string> read_language_model_header(weight_io::Reader& r, const std::uint8_t* bytes,
+                                                      LanguageModelConfig& config,
+                                                      std::optional<text::Tokenizer>& tokenizer);
+
+}  // namespace attn::model
