@@ -22,7 +22,7 @@ using emscripten::val;
 using namespace attn;
 
 constexpr double kMaxModelBytes = 64.0 * 1024 * 1024;
-constexpr double kMaxCheckpointBytes = 256.0 * 1024 * 1024;  // 12 bytes a parameter: 3 × kMaxModelBytes' float16s
+constexpr double kMaxCheckpointBytes = 256.0 * 1024 * 1024;  // float32 weights and two moments: 12 bytes a parameter
 constexpr double kMaxTextCharacters = 8.0 * 1024 * 1024;     // JS string length, checked before conversion
 
 struct LanguageModelEntry {
@@ -95,13 +95,23 @@ val tokenizer_object(const text::Tokenizer& t) {
   return out;
 }
 
+val config_object(const model::LanguageModelConfig& c);
+
 // What languageModelLoad answers: { id, config, tokenizer: { kind, size, merges } }.
 val register_model(model::TrainedLanguageModel trained) {
   const int id = next_id();
   LanguageModelEntry& entry = models()[id];
   entry.trained = std::move(trained);
   entry.model = std::make_unique<model::LanguageModel>(entry.trained.config, bindings::module_kernels());
-  const model::LanguageModelConfig& c = entry.trained.config;
+  val out = val::object();
+  out.set("id", id);
+  out.set("config", config_object(entry.trained.config));
+  out.set("tokenizer", tokenizer_object(entry.trained.tokenizer));
+  return out;
+}
+
+// { dModel, heads, kvHeads, ffn, layers, context, vocabulary, positions, parameters, cacheBytesPerToken }
+val config_object(const model::LanguageModelConfig& c) {
   val config = val::object();
   config.set("dModel", c.d_model);
   config.set("heads", c.heads);
@@ -113,11 +123,7 @@ val register_model(model::TrainedLanguageModel trained) {
   config.set("positions", check::position_scheme_name(c.positions, c.relative));
   config.set("parameters", static_cast<double>(model::LanguageModelLayout(c).count));
   config.set("cacheBytesPerToken", static_cast<double>(c.cache_bytes_per_token()));
-  val out = val::object();
-  out.set("id", id);
-  out.set("config", config);
-  out.set("tokenizer", tokenizer_object(entry.trained.tokenizer));
-  return out;
+  return config;
 }
 
 val score_object(const model::TextScore& s) {
@@ -137,7 +143,7 @@ std::optional<std::string> text_argument(const val& value, const char* name, val
 }
 
 // A trainer for a setup (fresh, or a saved run's state restored): { id, parameters, trainTokens, heldOutTokens,
-// tokenizer, step }.
+// tokenizer, step, config, schedule: { steps, batchSize, learningRate, warmupSteps, dataSeed, heldOut } }.
 val register_trainer(check::LanguageModelSetup setup) {
   const int id = next_id();
   LanguageModelTrainerEntry& entry = trainers()[id];
@@ -158,6 +164,16 @@ val register_trainer(check::LanguageModelSetup setup) {
   out.set("heldOutTokens", static_cast<double>(entry.held_out.size()));
   out.set("tokenizer", tokenizer);
   out.set("step", static_cast<double>(entry.trainer->steps_done()));
+  out.set("config", config_object(entry.trainer->model().config));
+  const model::TrainingOptions& o = entry.trainer->options();
+  val schedule = val::object();
+  schedule.set("steps", static_cast<double>(o.steps));
+  schedule.set("batchSize", static_cast<double>(o.batch));
+  schedule.set("learningRate", o.learning_rate);
+  schedule.set("warmupSteps", static_cast<double>(o.warmup));
+  schedule.set("dataSeed", static_cast<double>(o.data_seed));
+  schedule.set("heldOut", entry.corpus.held_out_share);
+  out.set("schedule", schedule);
   return out;
 }
 

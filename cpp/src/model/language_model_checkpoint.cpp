@@ -81,8 +81,9 @@ LoadedCheckpoint load_checkpoint(const std::uint8_t* bytes, std::size_t size) {
     return refuse("checksum mismatch (the file is corrupted or truncated)");
 
   LanguageModelCheckpoint c;
-  std::optional<text::Tokenizer> tokenizer;
-  if (auto why = read_language_model_header(r, bytes, c.model.config, tokenizer)) return refuse(std::move(*why));
+  std::string why;
+  std::optional<text::Tokenizer> tokenizer = read_language_model_header(r, bytes, c.model.config, why);
+  if (!tokenizer) return refuse(std::move(why));
   c.model.tokenizer = std::move(*tokenizer);
   const std::uint32_t count = r.u32();
   const std::size_t needed = LanguageModelLayout(c.model.config).count;

@@ -31,15 +31,18 @@ void write_language_model_header(weight_io::Writer& w, const LanguageModelConfig
   w.bytes.insert(w.bytes.end(), bytes.begin(), bytes.end());
 }
 
-std::optional<std::string> read_language_model_header(weight_io::Reader& r, const std::uint8_t* bytes,
-                                                      LanguageModelConfig& c,
-                                                      std::optional<text::Tokenizer>& tokenizer) {
+std::optional<text::Tokenizer> read_language_model_header(weight_io::Reader& r, const std::uint8_t* bytes,
+                                                          LanguageModelConfig& c, std::string& why) {
+  const auto refused = [&why](std::string reason) {
+    why = std::move(reason);
+    return std::nullopt;
+  };
   c.d_model = r.u32(), c.heads = r.u32(), c.kv_heads = r.u32(), c.ffn = r.u32(), c.layers = r.u32();
   c.context = r.u32(), c.vocabulary = r.u32();
   const std::uint32_t flags = r.u32();
-  if (!r.ok()) return "truncated header";
-  if (flags & ~kKnownFlags) return "unknown flags " + std::to_string(flags);
-  if ((flags & kRope) && (flags & kAlibi)) return "both RoPE and ALiBi flags are set; a model has one";
+  if (!r.ok()) return refused("truncated header");
+  if (flags & ~kKnownFlags) return refused("unknown flags " + std::to_string(flags));
+  if ((flags & kRope) && (flags & kAlibi)) return refused("both RoPE and ALiBi flags are set; a model has one");
   c.positions = flags & kPositions;
   c.relative = flags & kRope    ? RelativePositions::rope
                : flags & kAlibi ? RelativePositions::alibi
@@ -48,26 +51,27 @@ std::optional<std::string> read_language_model_header(weight_io::Reader& r, cons
       c.kv_heads == 0 || c.heads % c.kv_heads != 0 ||
       (c.relative == RelativePositions::rope && (c.d_model / c.heads) % 2 != 0) || c.ffn > 8192 || c.layers == 0 ||
       c.layers > 16 || c.context < 2 || c.context > 4096) {
-    return "implausible dimensions";
+    return refused("implausible dimensions");
   }
   const std::uint32_t tokenizer_bytes = r.u32();
   if (!r.ok() || tokenizer_bytes > kMaxTokenizerBytes || r.left() < std::size_t{tokenizer_bytes} + 4)
-    return "truncated or oversized tokenizer";
+    return refused("truncated or oversized tokenizer");
   const std::size_t tokenizer_at = r.at();
   r.take(tokenizer_bytes);
-  std::string why;
-  tokenizer = text::Tokenizer::deserialize(bytes + tokenizer_at, tokenizer_bytes, why);
-  if (!tokenizer) return "its tokenizer: " + why;
+  std::string tokenizer_why;
+  std::optional<text::Tokenizer> tokenizer =
+      text::Tokenizer::deserialize(bytes + tokenizer_at, tokenizer_bytes, tokenizer_why);
+  if (!tokenizer) return refused("its tokenizer: " + tokenizer_why);
   if (tokenizer->size() != c.vocabulary) {
-    return "its tokenizer has " + std::to_string(tokenizer->size()) + " tokens, its header says " +
-           std::to_string(c.vocabulary);
+    return refused("its tokenizer has " + std::to_string(tokenizer->size()) + " tokens, its header says " +
+                   std::to_string(c.vocabulary));
   }
   const std::size_t needed = LanguageModelLayout(c).count;
   if (needed > kMaxModelParameters) {
-    return "its dimensions need " + std::to_string(needed) + " parameters; the limit is " +
-           std::to_string(kMaxModelParameters);
+    return refused("its dimensions need " + std::to_string(needed) + " parameters; the limit is " +
+                   std::to_string(kMaxModelParameters));
   }
-  return std::nullopt;
+  return tokenizer;
 }
 
 std::vector<std::uint8_t> save_language_model(const TrainedLanguageModel& m) {
@@ -102,8 +106,9 @@ LoadedLanguageModel load_language_model(const std::uint8_t* bytes, std::size_t s
     return refuse("checksum mismatch (the file is corrupted or truncated)");
 
   LanguageModelConfig c;
-  std::optional<text::Tokenizer> tokenizer;
-  if (auto why = read_language_model_header(r, bytes, c, tokenizer)) return refuse(std::move(*why));
+  std::string why;
+  std::optional<text::Tokenizer> tokenizer = read_language_model_header(r, bytes, c, why);
+  if (!tokenizer) return refuse(std::move(why));
   const std::uint32_t count = r.u32();
   if (!r.ok()) return refuse("truncated before the parameter count");
   const std::size_t needed = LanguageModelLayout(c).count;

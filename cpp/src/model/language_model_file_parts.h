@@ -15,9 +15,9 @@ void write_language_model_header(weight_io::Writer& w, const LanguageModelConfig
                                  const text::Tokenizer& tokenizer);
 
 // Reads the header at the reader's position (bytes is the whole file, for the tokenizer's bytes): fills `config`
-// and `tokenizer`, or says why not. Checks the dimensions, the parameter count they need and the tokenizer's size.
-std::optional<std::string> read_language_model_header(weight_io::Reader& r, const std::uint8_t* bytes,
-                                                      LanguageModelConfig& config,
-                                                      std::optional<text::Tokenizer>& tokenizer);
+// and returns the tokenizer, or says in `why` why not. Checks the dimensions, the parameter count they need and the
+// tokenizer's size.
+std::optional<text::Tokenizer> read_language_model_header(weight_io::Reader& r, const std::uint8_t* bytes,
+                                                          LanguageModelConfig& config, std::string& why);
 
 }  // namespace attn::model
