@@ -70,15 +70,7 @@ LoadedCheckpoint load_checkpoint(const std::uint8_t* bytes, std::size_t size) {
     return refuse("it is a translation model's weight file (APTM): open it with loadTranslator");
   if (size < 8 || std::memcmp(bytes, kMagic, 4) != 0) return refuse("it does not start with APLS");
   weight_io::Reader r(bytes, size);
-  r.take(4);
-  const std::uint32_t version = r.u32();
-  if (version != kVersion)
-    return refuse("format version " + std::to_string(version) + ", but this build reads version 1");
-  if (size < 12) return refuse("truncated");
-  std::uint32_t stored_crc = 0;
-  std::memcpy(&stored_crc, bytes + size - 4, 4);  // little-endian hosts only (x86, wasm)
-  if (weight_file_checksum(bytes, size - 4) != stored_crc)
-    return refuse("checksum mismatch (the file is corrupted or truncated)");
+  if (auto why = check_version_and_checksum(r, bytes, size, kVersion)) return refuse(std::move(*why));
 
   LanguageModelCheckpoint c;
   std::string why;

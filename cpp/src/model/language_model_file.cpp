@@ -22,6 +22,21 @@ LoadedLanguageModel refuse(std::string why) {
 
 }  // namespace
 
+std::optional<std::string> check_version_and_checksum(weight_io::Reader& r, const std::uint8_t* bytes, std::size_t size,
+                                                      std::uint32_t version) {
+  r.take(4);
+  const std::uint32_t found = r.u32();
+  if (found != version) {
+    return "format version " + std::to_string(found) + ", but this build reads version " + std::to_string(version);
+  }
+  if (size < 12) return "truncated";
+  std::uint32_t stored_crc = 0;
+  std::memcpy(&stored_crc, bytes + size - 4, 4);  // little-endian hosts only (x86, wasm)
+  if (weight_file_checksum(bytes, size - 4) != stored_crc)
+    return "checksum mismatch (the file is corrupted or truncated)";
+  return std::nullopt;
+}
+
 void write_language_model_header(weight_io::Writer& w, const LanguageModelConfig& c, const text::Tokenizer& tokenizer) {
   for (std::uint32_t v : {c.d_model, c.heads, c.key_value_heads(), c.ffn, c.layers, c.context, c.vocabulary}) w.u32(v);
   w.u32((c.positions ? kPositions : 0) | (c.relative == RelativePositions::rope ? kRope : 0) |
@@ -95,15 +110,7 @@ LoadedLanguageModel load_language_model(const std::uint8_t* bytes, std::size_t s
   if (size < 8 || std::memcmp(bytes, kMagic, 4) != 0)
     return refuse("it does not start with APLM, so it is not an attention-playground language model");
   weight_io::Reader r(bytes, size);
-  r.take(4);
-  const std::uint32_t version = r.u32();
-  if (version != kVersion)
-    return refuse("format version " + std::to_string(version) + ", but this build reads version 1");
-  if (size < 12) return refuse("truncated");
-  std::uint32_t stored_crc = 0;
-  std::memcpy(&stored_crc, bytes + size - 4, 4);  // little-endian hosts only (x86, wasm)
-  if (weight_file_checksum(bytes, size - 4) != stored_crc)
-    return refuse("checksum mismatch (the file is corrupted or truncated)");
+  if (auto why = check_version_and_checksum(r, bytes, size, kVersion)) return refuse(std::move(*why));
 
   LanguageModelConfig c;
   std::string why;

@@ -11,6 +11,11 @@
 
 namespace attn::model {
 
+// After the magic (the caller's to check, naming the other kinds): the format version, which must be `version`,
+// and the CRC-32 in the last four bytes. Leaves the reader after the version; says what is wrong, or nothing.
+std::optional<std::string> check_version_and_checksum(weight_io::Reader& r, const std::uint8_t* bytes, std::size_t size,
+                                                      std::uint32_t version);
+
 void write_language_model_header(weight_io::Writer& w, const LanguageModelConfig& config,
                                  const text::Tokenizer& tokenizer);
 
