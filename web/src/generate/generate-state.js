@@ -90,6 +90,29 @@ export function trainerOptions(state, corpus) {
   };
 }
 
+/**
+ * The state's changes that show a saved run's settings (keptOptions' of run-keeper.js) in the form: its text (the
+ * learner's own, when it was trained on it), tokenizer, shape and schedule.
+ */
+export function savedState({ corpus, options }, ownText) {
+  const { task, model } = options;
+  return {
+    corpus,
+    ...(corpus === 'own' ? { ownText } : {}),
+    tokenizer: task.tokenizer,
+    ...(task.tokenizer === 'byte-pairs' ? { merges: task.merges } : {}),
+    context: task.context,
+    steps: options.steps,
+    batchSize: options.batchSize,
+    learningRate: options.learningRate,
+    dModel: model.dModel,
+    heads: model.heads,
+    kvHeads: model.kvHeads === model.heads ? 'all' : model.kvHeads,
+    layers: model.layers,
+    positions: model.positions,
+  };
+}
+
 /** lm.generate() options for the state: the 10 most likely tokens of each step are kept. */
 export function generationOptions(state) {
   const { tokens, temperature, topK, topP, seed, cache } = state;

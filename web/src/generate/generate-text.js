@@ -22,7 +22,7 @@ const bits = (value) => formatNumber(value, 3);
  * @param {Entries} entries
  * @returns {Readonly<{ [name in keyof Entries]: Entries[name] extends string ? string : Entries[name] }>}
  */
-function messageGetters(entries) {
+export function messageGetters(entries) {
   const getters = {};
   for (const [name, entry] of Object.entries(entries))
     Object.defineProperty(

@@ -7,7 +7,7 @@
 import { button, element, labelled } from '../common/controls.js';
 import { generateIntroduction, generateTitle } from '../app/view-text.js';
 import { CorpusFields } from './corpus-fields.js';
-import { applyChanges, generationOptions, trainerOptions } from './generate-state.js';
+import { applyChanges, generationOptions, savedState, trainerOptions } from './generate-state.js';
 import { GenerateSession, WorkerLostError } from './generate-session.js';
 import { downloadBytes } from '../common/download.js';
 import {
@@ -27,6 +27,9 @@ import { StepDetails } from './step-details.js';
 import { fetchAusten, fetchTrainedModel, trainedModel } from './shipped-files.js';
 import { TokenStrip } from './token-strip.js';
 import { TrainingPanel } from './training-panel.js';
+import { keptOptions, RunKeeper } from './run-keeper.js';
+import { openedSavedText } from './saved-models-text.js';
+import { YourLanguageModels } from './your-language-models.js';
 
 // The settings a generation depends on: changing one writes again.
 const writingKeys = ['prompt', 'tokens', 'temperature', 'topK', 'topP', 'seed', 'cache'];
@@ -78,6 +81,11 @@ export class GenerateView {
     this.time = element('p', { id: 'generate-time', className: 'hint' });
     this.stripHint = element('p', { className: 'hint', textContent: hints.strip });
     this.induction = new InductionPanel({ session: this.session, onError: (error) => this.#showError(error) });
+    this.yourModels = new YourLanguageModels({
+      onWrite: (item, files) => this.#writeWithSaved(item, files),
+      onContinue: (item, files) => this.#continueSaved(item, files),
+    });
+    this.keeper = new RunKeeper({ list: this.yourModels, isCurrent: (run) => run === this.run });
     this.element = element(
       'section',
       { id: 'generate-view', className: 'view', 'aria-labelledby': 'generate-view-title' },
@@ -95,6 +103,7 @@ export class GenerateView {
         this.downloadButton,
         labelled(labels.openFile, this.fileInput),
       ),
+      this.yourModels.element,
       this.time,
       this.strip.element,
       this.stripHint,
@@ -102,6 +111,7 @@ export class GenerateView {
       this.induction.element,
     );
     this.element.dataset.written = '0';
+    void this.yourModels.open(); // says its own failure
     new ResizeObserver(([entry]) => {
       const width = Math.round(entry.contentRect.width) || 900;
       if (Math.abs(width - this.width) < 16) return;
@@ -142,30 +152,62 @@ export class GenerateView {
     if (status === 'running') return this.run.stop();
     if (status === 'stopped') return this.run.resume();
     if (status === 'starting' || status === 'stopping') return;
+    const own = this.state.corpus === 'own';
+    await this.#launch(async () => {
+      const corpus = own ? this.state.ownText : await fetchAusten();
+      return {
+        options: trainerOptions(this.state, corpus),
+        kept: { corpus: this.state.corpus, text: own ? corpus : null, options: null },
+      };
+    });
+  }
+
+  /** Continues a saved run where its last save left it (web/lib's createTrainer({ resume })), its settings shown. */
+  async #continueSaved({ id, entry }, files) {
+    if (this.opening || busyStatuses.includes(this.#status)) return;
+    this.#set(savedState(entry, files.text));
+    // An unfinished run trains to the end of its schedule; a finished one for as many steps again as its first run.
+    const steps = entry.status === 'finished' ? entry.step + entry.options.steps : entry.steps;
+    const saved = { ...entry, losses: Array.from(entry.losses) };
+    await this.#launch(async () => {
+      const corpus = files.text ?? (await fetchAusten());
+      return {
+        options: { task: { corpus }, resume: files.checkpoint, steps },
+        kept: { id, corpus: entry.corpus, text: files.text, options: entry.options },
+        saved,
+      };
+    });
+  }
+
+  /** Starts a run in the worker (in place of any model) from what `prepare()` resolves to, once its text is there. */
+  async #launch(prepare) {
     this.launching = true;
     this.opened = null; // the worker's start() replaces the opened model
     this.errorLine.hidden = true;
     this.generation = null;
     this.render();
     this.#renderGeneration();
-    let corpus;
+    let prepared;
     try {
-      corpus = this.state.corpus === 'austen' ? await fetchAusten() : this.state.ownText;
+      prepared = await prepare();
     } catch (error) {
       this.launching = false;
+      this.render();
       this.#showError(error);
       return;
     }
     this.session.start();
     this.run = new LanguageModelRun({
       session: this.session,
-      options: trainerOptions(this.state, corpus),
+      options: prepared.options,
+      saved: prepared.saved ?? null,
       // The live sample writes with the learner's settings, a hundred tokens at the most.
       sampleRequest: () => ({
         prompt: this.state.prompt,
         options: { ...generationOptions(this.state), tokens: Math.min(this.state.tokens, 100), top: 1 },
       }),
       onUpdate: (run) => this.#runUpdated(run),
+      kept: prepared.kept,
     });
     this.launching = false;
     await this.run.start();
@@ -176,6 +218,10 @@ export class GenerateView {
     if (run.status === 'failed') {
       this.#showError(run.error);
       if (run.error instanceof WorkerLostError || run.error?.name === 'RuntimeError') this.session.drop();
+    }
+    if (run.info) {
+      run.kept.options ??= keptOptions(run.info.options);
+      this.keeper.update(run);
     }
     this.render();
     // A stopped or finished run's model writes at once.
@@ -206,6 +252,15 @@ export class GenerateView {
   /** Opens the model the site ships (trained on Pride and Prejudice) in the worker, in place of any run, and writes. */
   #openTrained() {
     return this.#openModel(fetchTrainedModel, trainedModel.steps, (config) => trainedModelText(config, trainedModel));
+  }
+
+  /** Opens a model kept in this browser, in place of any run, and writes with it. */
+  #writeWithSaved({ entry }, files) {
+    return this.#openModel(
+      async () => files.weights,
+      entry.step,
+      () => openedSavedText(entry),
+    );
   }
 
   /** Opens a weight file the learner chose (a download of this view's, or anyone's), in place of any run. */
@@ -372,6 +427,7 @@ export class GenerateView {
     this.controls.render(state, { ready });
     this.noModel.hidden = ready;
     this.openButton.disabled = this.fileInput.disabled = this.opening || busy;
+    this.yourModels.setBusy(this.opening || busy);
     this.downloadButton.disabled = !ready;
     this.openedLine.hidden = !this.opened || Boolean(run);
     this.element.dataset.status = status;

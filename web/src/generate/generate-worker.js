@@ -52,7 +52,7 @@ const session = {
   },
 
   /**
-   * A fresh trainer for `options` (replacing any other): its tokenizer, the corpus's tokens, the model's shape, and
+   * A fresh trainer for `options` (replacing any other), or a saved run continued (options.resume): its tokenizer, the corpus's tokens, the model's shape, and
    * the first byte-pair merges learned; or { error } when the options or the text are refused.
    * @param {import('../../lib/index.js').LanguageModelTrainerOptions} options
    */
@@ -74,7 +74,11 @@ const session = {
       tokenizer: trainer.tokenizer,
       config: lm.config,
       firstMerges: merges.slice(0, 24),
+      options: trainer.options, // resolved: every default filled in (a continued run's, from its checkpoint)
+      resumedAt: trainer.resumedAt, // a continued run's first step (0 for a fresh one)
+      steps: trainer.options.steps,
     };
+    step = trainer.resumedAt;
     lm.dispose();
     return info;
   },
@@ -99,6 +103,15 @@ const session = {
   /** The weight file of the model generate() writes with (the run's current weights, or the opened model). */
   save() {
     return currentModel().save();
+  },
+
+  /**
+   * The run as it stands, to keep in this browser: its checkpoint (to continue it) and its weight file (to write
+   * with it, or download), handed over rather than copied.
+   */
+  snapshot() {
+    const files = { checkpoint: trainer.checkpoint(), weights: trainer.save(), step };
+    return Comlink.transfer(files, [files.checkpoint.buffer, files.weights.buffer]);
   },
 
   /** Trains for about `milliseconds` (at least one step), never past `untilStep`: each step's loss, and the time. */

@@ -16,21 +16,26 @@ export function evaluationInterval(steps) {
 export class LanguageModelRun {
   /**
    * @param {{ session: import('./generate-session.js').GenerateSession, options: object,
-   *           sampleRequest: () => { prompt: string, options: object }, onUpdate: (run: LanguageModelRun) => void }} setup
-   *   options: createTrainer()'s; sampleRequest: the prompt and generation options of the live sample, read when taken
+   *           sampleRequest: () => { prompt: string, options: object }, onUpdate: (run: LanguageModelRun) => void,
+   *           saved?: { step: number, steps: number, losses: number[], evaluations: object[], sample: string | null },
+   *           kept: { id?: number, corpus: string, text: string | null, options: object | null, moment?: string } }} setup
+   *   options: createTrainer()'s (a saved run's continued: { task: { corpus }, resume, steps }); sampleRequest: the
+   *   prompt and generation options of the live sample, read when taken; saved: a continued run's past, drawn as its
+   *   own; kept: how "Your language models" keeps it (run-keeper.js)
    */
-  constructor({ session, options, sampleRequest, onUpdate }) {
+  constructor({ session, options, sampleRequest, onUpdate, saved = null, kept }) {
+    this.kept = kept;
     this.session = session;
     this.options = options;
     this.sampleRequest = sampleRequest;
     this.onUpdate = onUpdate;
     this.status = 'idle'; // idle → starting → running ⇄ stopping → stopped … → done (or failed)
-    this.step = 0;
-    this.steps = options.steps;
-    this.evaluateEvery = evaluationInterval(options.steps);
-    this.losses = [];
-    this.evaluations = []; // { step, bitsPerCharacter, unigram, bigram }
-    this.sample = null; // { step, text }
+    this.step = saved?.step ?? 0;
+    this.steps = options.steps ?? saved.steps;
+    this.evaluateEvery = evaluationInterval(this.steps);
+    this.losses = saved ? [...saved.losses] : [];
+    this.evaluations = saved ? [...saved.evaluations] : []; // { step, bitsPerCharacter, unigram, bigram }
+    this.sample = saved?.sample ? { step: saved.step, text: saved.sample } : null; // { step, text }
     this.info = null; // the worker's start(): tokenizer, tokens, model shape, first merges
     this.trainingSeconds = 0;
     this.stepsPerSecond = NaN;
@@ -53,7 +58,10 @@ export class LanguageModelRun {
           ? new TypeError(started.error.message)
           : new RangeError(started.error.message);
       this.info = started;
-      await this.#evaluate(); // step 0: a random model, and the baselines from the start
+      this.step = started.resumedAt;
+      this.steps = started.steps;
+      this.evaluateEvery = evaluationInterval(this.steps);
+      await this.#evaluate(); // step 0: a random model, and the baselines from the start (a continued run: measured)
       this.status = 'running';
       this.onUpdate(this);
       this.loop = this.#run();

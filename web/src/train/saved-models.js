@@ -4,6 +4,7 @@
 // changed by hand, is listed as unreadable with the reason, never a crash; its weights are checked again (format,
 // checksum) by loadTranslator when used.
 import { openDB } from 'idb';
+import { storageError } from '../common/storage-errors.js';
 
 const databaseName = 'attention-playground';
 const databaseVersion = 1;
@@ -18,34 +19,6 @@ const limits = {
   weightBytes: 64 * 1024 * 1024,
   examples: 64,
 };
-
-/** Storage that cannot be used here (blocked, private mode, quota): the message says which and what still works. */
-export class StorageError extends Error {
-  constructor(message, { kind }) {
-    super(message);
-    this.name = 'StorageError';
-    this.kind = kind; // 'blocked' | 'quota' | 'failed'
-  }
-}
-
-function storageError(error, doing) {
-  if (error instanceof StorageError) return error;
-  if (error?.name === 'QuotaExceededError') {
-    return new StorageError(
-      `Could not ${doing}: this browser’s storage for the site is full. Delete a saved model, or download this one instead.`,
-      { kind: 'quota' },
-    );
-  }
-  if (error?.name === 'SecurityError' || error?.name === 'InvalidStateError' || error?.name === 'NotAllowedError') {
-    return new StorageError(
-      `Could not ${doing}: this browser does not let the site store data (private browsing, or storage turned off). Download the model to keep it.`,
-      { kind: 'blocked' },
-    );
-  }
-  return new StorageError(`Could not ${doing}: ${error?.message ?? String(error)}. Download the model to keep it.`, {
-    kind: 'failed',
-  });
-}
 
 /** A stored version as a message names it: never String() of a stored object, whose own toString may throw. */
 const formatVersion = (version) =>

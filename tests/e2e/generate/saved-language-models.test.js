@@ -1,0 +1,123 @@
+// "Your language models" in real Chromium, used as a learner would: a run on their own text is kept while it trains;
+// stopped halfway, reset and the page reloaded, it is still listed (unfinished, with its step); Continue training
+// takes it on from that step to the end of its schedule on the text kept with it (its settings shown in the form),
+// the same entry updated; a finished run continues for as many steps again; its model writes and downloads; and an
+// entry forged in the browser's storage is listed as unusable, with the reason, and can be deleted. axe-clean, and
+// fitting 375 px.
+import { describe, expect, it } from 'vitest';
+import { accessibilityViolations, openPage, resultsDir, useChromiumAndPlayground } from '../support/browser.js';
+
+const suite = useChromiumAndPlayground();
+
+const sentences = Array.from(
+  { length: 200 },
+  (_, i) => `${['the cat', 'a dog', 'she'][i % 3]} ${['sees', 'likes'][i % 2]} ${['the book.', 'a song.'][i % 2]}`,
+).join('\n');
+// A small model and a short run, writing at temperature 0.
+const smallRun = '?view=generate&corpus=own&steps=60&d=32&context=32&lr=0.01&temperature=0&tokens=20&prompt=the+cat';
+
+const view = (page) => page.locator('#generate-view');
+const data = async (page, name) => (await view(page).getAttribute(`data-${name}`)) ?? '';
+const rows = (page) => page.locator('#your-language-models-list li');
+const rowDetails = (page) => page.locator('#your-language-models-list .model-details').allTextContents();
+
+async function openGenerateView() {
+  const opened = await openPage(suite.browser, `${suite.playground.url}${smallRun}`);
+  await opened.page.waitForSelector('body[data-ready]');
+  await opened.page.waitForSelector('#your-language-models-status:not(:empty)');
+  return opened;
+}
+
+describe('your language models', () => {
+  it('keeps a run while it trains, continues it after a reload from its step, and writes with it', async () => {
+    const { page, errors } = await openGenerateView();
+    expect(await page.locator('#your-language-models-status').textContent()).toMatch(/^None yet/);
+    await page.locator('#generate-own-text').fill(sentences);
+    await page.locator('#generate-start').click();
+    await expect.poll(() => data(page, 'step').then(Number), { timeout: 30_000 }).toBeGreaterThanOrEqual(20);
+    await page.locator('#generate-start').click(); // Stop
+    await expect.poll(() => data(page, 'status'), { timeout: 10_000 }).toBe('stopped');
+    const stoppedAt = Number(await data(page, 'step'));
+    expect(stoppedAt).toBeLessThan(60);
+    await expect
+      .poll(() => rowDetails(page))
+      .toEqual([expect.stringMatching(`^unfinished: step ${stoppedAt} of 60 · `)]);
+    // Saved while it trains, so the list's buttons wait while the run is the view's.
+    expect(await rows(page).locator('.model-continue').isDisabled()).toBe(true);
+    await page.locator('#generate-reset').click();
+    await expect.poll(() => rows(page).locator('.model-continue').isDisabled()).toBe(false);
+
+    await page.reload();
+    await page.waitForSelector('#your-language-models-list li');
+    expect(await page.locator('#generate-own-text').inputValue()).toBe(''); // the text is not in the link
+    expect(await rows(page).locator('.model-name').textContent()).toMatch(
+      /^your text \([\d,]+ characters\) · characters · width 32, 2 layers × 4 heads$/,
+    );
+    await rows(page).locator('.model-continue').click();
+    // The run goes on from its step, on the text kept with it, shown in the form with its settings.
+    await expect.poll(() => data(page, 'status'), { timeout: 30_000 }).toBe('done');
+    expect(await page.locator('#generate-own-text').inputValue()).toBe(sentences);
+    expect(await page.locator('#generate-progress').evaluate((bar) => bar.value)).toBe(60);
+    const losses = await page.locator('#generate-loss-chart .visually-hidden').textContent();
+    expect(losses).toMatch(/step 60/);
+    await expect.poll(() => rowDetails(page)).toEqual([expect.stringMatching(/^60 steps · [\d.]+ bits per character/)]);
+
+    // A finished run continues for as many steps again: 60 more.
+    await rows(page).locator('.model-continue').click();
+    await expect.poll(() => data(page, 'step').then(Number), { timeout: 30_000 }).toBeGreaterThan(60);
+    await expect.poll(() => data(page, 'status'), { timeout: 30_000 }).toBe('done');
+    expect(Number(await data(page, 'step'))).toBe(120);
+    await expect.poll(() => rowDetails(page)).toEqual([expect.stringMatching(/^120 steps · /)]);
+
+    await page.locator('#generate-reset').click();
+    const written = Number(await data(page, 'written'));
+    await rows(page).locator('.model-use').click();
+    await expect.poll(() => data(page, 'model')).toBe('opened');
+    await expect.poll(() => data(page, 'written').then(Number), { timeout: 20_000 }).toBeGreaterThan(written);
+    expect(await page.locator('#generate-opened').textContent()).toMatch(
+      /^Writing with your model saved .+: your text \([\d,]+ characters\) · characters · width 32, 2 layers × 4 heads, 120 steps\.$/,
+    );
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      rows(page).locator('.model-download').click(),
+    ]);
+    expect(download.suggestedFilename()).toBe('language-model-d32-2x4-120steps.bin');
+    expect(await accessibilityViolations(page, '#your-language-models')).toEqual([]);
+    await page.locator('#your-language-models').screenshot({ path: `${resultsDir}your-language-models-1440.png` });
+    await page.setViewportSize({ width: 375, height: 800 });
+    await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+    await page.locator('#your-language-models').screenshot({ path: `${resultsDir}your-language-models-375.png` });
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
+  it('lists a forged entry as unusable, with the reason, and deletes it', async () => {
+    const { page, errors } = await openGenerateView();
+    await page.evaluate(
+      () =>
+        new Promise((resolve, reject) => {
+          const request = indexedDB.open('attention-playground-language-models');
+          request.onerror = () => reject(request.error);
+          request.onsuccess = () => {
+            const db = request.result;
+            const tx = db.transaction('models', 'readwrite');
+            tx.objectStore('models').put({ version: 1, id: 7, savedAt: 'yesterday', toString: 0 });
+            tx.objectStore('models').put({ version: 99, id: 8 });
+            tx.oncomplete = () => resolve(db.close());
+          };
+        }),
+    );
+    await page.reload();
+    await page.waitForSelector('#your-language-models-list li');
+    expect(await rows(page).allTextContents()).toEqual([
+      'Entry 8: cannot be used (saved by a newer version of the site: reload the page).Delete',
+      'Entry 7: cannot be used (its date is not a number).Delete',
+    ]);
+    await rows(page).first().locator('.model-delete').click();
+    await expect.poll(() => rows(page).count()).toBe(1);
+    expect(await page.locator('#your-language-models-status').textContent()).toMatch(/^1 saved/);
+    expect(await accessibilityViolations(page, '#your-language-models')).toEqual([]);
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+});
