@@ -5,11 +5,13 @@
 #include <emscripten/bind.h>
 #include <emscripten/val.h>
 
+#include <algorithm>
 #include <cmath>
 #include <map>
 #include <memory>
 #include <optional>
 
+#include "attn/head_circuits.h"
 #include "attn/language_model_training.h"
 #include "js_values.h"
 #include "language_model_setup.h"
@@ -369,6 +371,24 @@ val model_tokenize(int id, const val& text_value) {
   return out;
 }
 
+// languageModelCopyingScores(id, text) → { scores: Float64Array (layers × heads) }: each head's OV circuit on the
+// distinct tokens of `text` (head_circuits.h).
+val model_copying_scores(int id, const val& text_value) {
+  auto* entry = find(models(), id);
+  if (!entry) return disposed("language model");
+  val refusal = val::undefined();
+  auto text = text_argument(text_value, "text", refusal);
+  if (!text) return refusal;
+  std::vector<int> tokens = entry->trained.tokenizer.encode(*text);
+  std::sort(tokens.begin(), tokens.end());
+  tokens.erase(std::unique(tokens.begin(), tokens.end()), tokens.end());
+  if (tokens.empty()) return js::error_result("RangeError", "text must hold at least one token");
+  const std::vector<double> scores = model::copying_scores(entry->trained, tokens);
+  val out = val::object();
+  out.set("scores", val::global("Float64Array").new_(emscripten::typed_memory_view(scores.size(), scores.data())));
+  return out;
+}
+
 // languageModelMerges(id) → { merges: [{ left, right, merged }] } (pieces, in the order learned)
 val model_merges(int id) {
   auto* entry = find(models(), id);
@@ -407,5 +427,6 @@ EMSCRIPTEN_BINDINGS(language_model_module) {
   emscripten::function("languageModelEvaluate", &model_evaluate);
   emscripten::function("languageModelTokenize", &model_tokenize);
   emscripten::function("languageModelMerges", &model_merges);
+  emscripten::function("languageModelCopyingScores", &model_copying_scores);
   emscripten::function("languageModelFree", &model_free);
 }

@@ -1,7 +1,8 @@
 // `npm run experiment:induction`: induction heads form (Olsson et al. 2022), for docs/models.md. An attention-only
 // language model of characters (web/lib, wasm) trains on random strings each followed by itself, their lengths
 // varied (4-16) so that no fixed offset predicts the repeat; every 100 steps, on 16 fresh sequences, each head's
-// previous-token and prefix-matching scores and the bits per character on each half (web/lib's inductionScores).
+// previous-token, prefix-matching and copying scores and the bits per character on each half (web/lib's
+// inductionScores).
 // Two layers, where the circuit can form (a previous-token head feeding an induction head), and one layer, the
 // control that cannot. Prints a table per model, then the interval where the repeat's loss pulled furthest ahead of
 // the first half's (the phase change) and the step where the best prefix-matching score first reached 0.4.
@@ -24,9 +25,9 @@ for (const layers of [2, 1]) {
   const trainer = await createTrainer(trainerOptions);
   console.log(`\n${layers} layer${layers > 1 ? 's' : ''}, ${trainer.parameters.toLocaleString('en')} parameters`);
   console.log(
-    '| step | bits, first half | bits, repeat | previous-token (layer · head) | prefix-matching (layer · head) |',
+    '| step | bits, first half | bits, repeat | previous-token (layer · head) | prefix-matching (layer · head) | copying (layer · head) |',
   );
-  console.log('|---:|---:|---:|---|---|');
+  console.log('|---:|---:|---:|---|---|---|');
   const rows = [];
   const started = performance.now();
   for (let step = 0; step <= steps; step += every) {
@@ -36,7 +37,7 @@ for (const layers of [2, 1]) {
     lm.dispose();
     rows.push({ step, ...scores });
     console.log(
-      `| ${step} | ${fixed(scores.firstHalfBits)} | ${fixed(scores.repeatBits)} | ${grid(scores.previousToken)} | ${grid(scores.prefixMatching)} |`,
+      `| ${step} | ${fixed(scores.firstHalfBits)} | ${fixed(scores.repeatBits)} | ${grid(scores.previousToken)} | ${grid(scores.prefixMatching)} | ${grid(scores.copying)} |`,
     );
   }
   trainer.dispose();
@@ -48,6 +49,14 @@ for (const layers of [2, 1]) {
   const best = (row) => Math.max(...row.prefixMatching.flat());
   const formed = rows.find((row) => best(row) >= 0.4);
   const last = rows.at(-1);
+  // The induction head (the best prefix-matching one at the end) and its copying score along the run.
+  const heads = last.prefixMatching.flatMap((row, layer) => row.map((score, head) => ({ layer, head, score })));
+  const inductionHead = heads.reduce((a, b) => (b.score > a.score ? b : a));
+  const copyingOf = (row) => row.copying[inductionHead.layer][inductionHead.head];
+  console.log(
+    `the best prefix-matching head at the end, layer ${inductionHead.layer + 1} head ${inductionHead.head + 1}: copying ` +
+      rows.map((row) => `${row.step} ${fixed(copyingOf(row))}`).join(', '),
+  );
   console.log(
     `phase change: the repeat pulled furthest ahead of the first half (${fixed(steepest.jump)} bits) in the ${every} steps to ${steepest.step}; ` +
       `best prefix-matching ${formed ? `reached 0.4 at step ${formed.step}` : 'never reached 0.4'} ` +

@@ -952,6 +952,12 @@ export interface LanguageModel {
   /** Bits per character of `text` (at least two tokens). */
   evaluate(text: string): TextScore;
   tokenize(text: string): { ids: Int32Array; pieces: string[] };
+  /**
+   * Each head's copying score, [layer][head], from its weights (Elhage et al. 2021): Σλ / Σ|λ| over the eigenvalues of
+   * its direct OV circuit on the distinct tokens of `text` (LayerNorm's gains folded in): 1 copies (raises the token it
+   * attends to), −1 anti-copies, near 0 maps tokens elsewhere.
+   */
+  copyingScores(text: string): number[][];
   /** Byte-pair merges in the order learned (empty for characters). */
   merges(): { left: string; right: string; merged: string }[];
   save(): Uint8Array;
@@ -984,6 +990,8 @@ export interface InductionScores {
   previousToken: number[][];
   /** Mean attention from a position of the repeat to the one after the same character's earlier occurrence. */
   prefixMatching: number[][];
+  /** LanguageModel.copyingScores() on the sequences' characters: whether what a head reads is what it raises. */
+  copying: number[][];
   /** Bits per character predicting the first half (after its first character). */
   firstHalfBits: number;
   /** Bits per character predicting the repeat (after its first character). */

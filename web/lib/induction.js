@@ -51,6 +51,8 @@ const totalBits = (lm, text) => {
  *     first);
  *   prefixMatching[layer][head]: mean attention from a position of the repeat to the position after the same
  *     character's occurrence in the first half (Olsson et al.'s prefix-matching score; 1 is a perfect induction head);
+ *   copying[layer][head]: lm.copyingScores() on the sequences' characters (from the weights: whether what a head reads
+ *     is what it raises, the second half of an induction head);
  * and the model's bits per character predicting the first half (positions 2..L) and the repeat (L+2..2L: its first
  * character cannot be known), where an induction circuit makes the second near 0.
  * @param {import('./index.js').LanguageModel} lm  @param {string[]} sequences
@@ -99,6 +101,7 @@ export function inductionScores(lm, sequences) {
   return {
     previousToken: mean(previousToken, previousCount),
     prefixMatching: mean(prefixMatching, prefixCount),
+    copying: lm.copyingScores(sequences.join('')),
     firstHalfBits: firstBits / firstCount,
     repeatBits: repeatBits / repeatCount,
   };

@@ -188,6 +188,24 @@ class LanguageModel {
     return this.#handle.call('tokenize', 'languageModelTokenize', requireText(text, 'tokenize', 'text'));
   }
 
+  /**
+   * Each head's copying score, [layer][head], read from the weights (Elhage et al. 2021): Σλ / Σ|λ| over the
+   * eigenvalues of its direct OV circuit (embedding → value → output → unembedding, LayerNorm's gains folded in) on
+   * the distinct tokens of `text`: 1 for a head that raises the logit of the very token it attends to (a copying head,
+   * as an induction head is), −1 for one that lowers it, near 0 for one that maps tokens elsewhere.
+   */
+  copyingScores(text) {
+    const { scores } = this.#handle.call(
+      'copyingScores',
+      'languageModelCopyingScores',
+      requireText(text, 'copyingScores', 'text'),
+    );
+    const { layers, heads } = this.config;
+    return Array.from({ length: layers }, (_, layer) =>
+      Array.from(scores.subarray(layer * heads, (layer + 1) * heads)),
+    );
+  }
+
   /** The byte-pair merges in the order learned: [{ left, right, merged }] (empty for a characters tokenizer). */
   merges() {
     return this.#handle.call('merges', 'languageModelMerges').merges;

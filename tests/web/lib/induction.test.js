@@ -52,6 +52,17 @@ describe('inductionScores', () => {
         for (const share of layer) (expect(share).toBeGreaterThan(0), expect(share).toBeLessThan(1));
       }
     }
+    // The copying scores: one per head, each Σλ/Σ|λ| in [−1, 1], on the probes' characters (order and repeats aside).
+    expect(scores.copying).toHaveLength(2);
+    for (const layer of scores.copying) {
+      expect(layer).toHaveLength(2);
+      for (const score of layer) (expect(score).toBeGreaterThanOrEqual(-1), expect(score).toBeLessThanOrEqual(1));
+    }
+    const probeCharacters = [...new Set(repeatedSequences({ count: 4, seed: 3 }).join(''))];
+    expect(lm.copyingScores(probeCharacters.reverse().join(''))).toEqual(scores.copying);
+    expect(lm.copyingScores('abc')).not.toEqual(lm.copyingScores('xyz'));
+    expect(() => lm.copyingScores('')).toThrow(/copyingScores: text must hold at least one token/);
+    expect(() => lm.copyingScores(3)).toThrow(TypeError);
     // 20 steps learn which 26 characters occur (log2 26 = 4.7 bits), not yet any repeat.
     expect(scores.firstHalfBits).toBeGreaterThan(4);
     expect(scores.firstHalfBits).toBeLessThan(8);

@@ -77,6 +77,7 @@ export const inductionText = Object.freeze({
       layers,
       inductionHead: induction.head + 1,
       inductionScore: share(induction.score),
+      copying: share(last.copying[layers - 1][induction.head]),
     });
   },
 });
