@@ -344,49 +344,49 @@ val model_generate(int id, const val& prompt_value, const val& o) {
   return out;
 }
 
-// languageModelEvaluate(id, text) → { bitsPerCharacter, tokens, characters }
-val model_evaluate(int id, const val& text_value) {
+// A model's answer about the tokens of a text: `use(entry, tokens)`, once the model is found live and the text
+// taken (or the reason not).
+template <class Use>
+val with_text_tokens(int id, const val& text_value, Use use) {
   auto* entry = find(models(), id);
   if (!entry) return disposed("language model");
   val refusal = val::undefined();
   auto text = text_argument(text_value, "text", refusal);
   if (!text) return refusal;
-  const std::vector<int> tokens = entry->trained.tokenizer.encode(*text);
-  if (tokens.size() < 2) return js::error_result("RangeError", "text must hold at least two tokens to predict one");
-  return score_object(
-      model::score_text(*entry->model, entry->trained.parameters.data(), entry->trained.tokenizer, tokens));
+  return use(*entry, entry->trained.tokenizer.encode(*text));
+}
+
+// languageModelEvaluate(id, text) → { bitsPerCharacter, tokens, characters }
+val model_evaluate(int id, const val& text) {
+  return with_text_tokens(id, text, [](LanguageModelEntry& entry, const std::vector<int>& tokens) {
+    if (tokens.size() < 2) return js::error_result("RangeError", "text must hold at least two tokens to predict one");
+    return score_object(
+        model::score_text(*entry.model, entry.trained.parameters.data(), entry.trained.tokenizer, tokens));
+  });
 }
 
 // languageModelTokenize(id, text) → { ids: Int32Array, pieces: string[] }
-val model_tokenize(int id, const val& text_value) {
-  auto* entry = find(models(), id);
-  if (!entry) return disposed("language model");
-  val refusal = val::undefined();
-  auto text = text_argument(text_value, "text", refusal);
-  if (!text) return refusal;
-  const std::vector<int> ids = entry->trained.tokenizer.encode(*text);
-  val out = val::object();
-  out.set("ids", ids_array(ids));
-  out.set("pieces", pieces(entry->trained.tokenizer, ids));
-  return out;
+val model_tokenize(int id, const val& text) {
+  return with_text_tokens(id, text, [](LanguageModelEntry& entry, const std::vector<int>& ids) {
+    val out = val::object();
+    out.set("ids", ids_array(ids));
+    out.set("pieces", pieces(entry.trained.tokenizer, ids));
+    return out;
+  });
 }
 
 // languageModelCopyingScores(id, text) → { scores: Float64Array (layers × heads) }: each head's OV circuit on the
 // distinct tokens of `text` (head_circuits.h).
-val model_copying_scores(int id, const val& text_value) {
-  auto* entry = find(models(), id);
-  if (!entry) return disposed("language model");
-  val refusal = val::undefined();
-  auto text = text_argument(text_value, "text", refusal);
-  if (!text) return refusal;
-  std::vector<int> tokens = entry->trained.tokenizer.encode(*text);
-  std::sort(tokens.begin(), tokens.end());
-  tokens.erase(std::unique(tokens.begin(), tokens.end()), tokens.end());
-  if (tokens.empty()) return js::error_result("RangeError", "text must hold at least one token");
-  const std::vector<double> scores = model::copying_scores(entry->trained, tokens);
-  val out = val::object();
-  out.set("scores", val::global("Float64Array").new_(emscripten::typed_memory_view(scores.size(), scores.data())));
-  return out;
+val model_copying_scores(int id, const val& text) {
+  return with_text_tokens(id, text, [](LanguageModelEntry& entry, std::vector<int> tokens) {
+    std::sort(tokens.begin(), tokens.end());
+    tokens.erase(std::unique(tokens.begin(), tokens.end()), tokens.end());
+    if (tokens.empty()) return js::error_result("RangeError", "text must hold at least one token");
+    const std::vector<double> scores = model::copying_scores(entry.trained, tokens);
+    val out = val::object();
+    out.set("scores", val::global("Float64Array").new_(emscripten::typed_memory_view(scores.size(), scores.data())));
+    return out;
+  });
 }
 
 // languageModelMerges(id) → { merges: [{ left, right, merged }] } (pieces, in the order learned)

@@ -36,11 +36,13 @@ describe('your language models', () => {
     await page.locator('#generate-start').click();
     await expect.poll(() => data(page, 'step').then(Number), { timeout: 30_000 }).toBeGreaterThanOrEqual(20);
     await page.locator('#generate-start').click(); // Stop
-    await expect.poll(() => data(page, 'status'), { timeout: 10_000 }).toBe('stopped');
+    await expect.poll(() => data(page, 'status'), { timeout: 30_000 }).toBe('stopped');
     const stoppedAt = Number(await data(page, 'step'));
     expect(stoppedAt).toBeLessThan(60);
+    // Saved when it stopped (a checkpoint handed over by the worker, then written): the worker may be busy a while.
+    const saved = { timeout: 30_000 };
     await expect
-      .poll(() => rowDetails(page))
+      .poll(() => rowDetails(page), saved)
       .toEqual([expect.stringMatching(`^unfinished: step ${stoppedAt} of 60 · `)]);
     // Saved while it trains, so the list's buttons wait while the run is the view's.
     expect(await rows(page).locator('.model-continue').isDisabled()).toBe(true);
@@ -60,14 +62,16 @@ describe('your language models', () => {
     expect(await page.locator('#generate-progress').evaluate((bar) => bar.value)).toBe(60);
     const losses = await page.locator('#generate-loss-chart .visually-hidden').textContent();
     expect(losses).toMatch(/step 60/);
-    await expect.poll(() => rowDetails(page)).toEqual([expect.stringMatching(/^60 steps · [\d.]+ bits per character/)]);
+    await expect
+      .poll(() => rowDetails(page), saved)
+      .toEqual([expect.stringMatching(/^60 steps · [\d.]+ bits per character/)]);
 
     // A finished run continues for as many steps again: 60 more.
     await rows(page).locator('.model-continue').click();
     await expect.poll(() => data(page, 'step').then(Number), { timeout: 30_000 }).toBeGreaterThan(60);
     await expect.poll(() => data(page, 'status'), { timeout: 30_000 }).toBe('done');
     expect(Number(await data(page, 'step'))).toBe(120);
-    await expect.poll(() => rowDetails(page)).toEqual([expect.stringMatching(/^120 steps · /)]);
+    await expect.poll(() => rowDetails(page), saved).toEqual([expect.stringMatching(/^120 steps · /)]);
 
     await page.locator('#generate-reset').click();
     const written = Number(await data(page, 'written'));
@@ -89,7 +93,7 @@ describe('your language models', () => {
     await page.locator('#your-language-models').screenshot({ path: `${resultsDir}your-language-models-375.png` });
     expect(errors).toEqual([]);
     await page.close();
-  });
+  }, 180_000);
 
   it('lists a forged entry as unusable, with the reason, and deletes it', async () => {
     const { page, errors } = await openGenerateView();

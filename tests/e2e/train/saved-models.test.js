@@ -63,11 +63,11 @@ const storedNames = (page, records = []) =>
     records,
   );
 
-/** The Train view after one small run, saved: its row is in the list. */
+/** The Train view after one small run, saved at its end: its row is in the list, finished (not the save under way). */
 async function afterOneRun() {
   const opened = await openTrainView(smallRun);
   await trainOnce(opened.page);
-  await opened.page.waitForSelector('#your-models-list li');
+  await expect.poll(() => listed(opened.page)).toEqual([expect.stringMatching(/ · 40 steps · /)]);
   return opened;
 }
 
@@ -79,9 +79,11 @@ describe('your models', () => {
     const { page, errors } = await openTrainView(smallRun);
     expect(await status(page)).toMatch(/^None yet/);
     await trainOnce(page);
-    await expect.poll(() => page.locator('#your-models-list li').count()).toBe(1);
+    // The run was saved while it trained (listed unfinished); the save at its end replaces that entry.
+    await expect
+      .poll(() => listed(page))
+      .toEqual([expect.stringMatching(/D=16, 2 heads, 1\+1 layers · 40 steps · \d+% held-out exact/)]);
     const [row] = await listed(page);
-    expect(row).toMatch(/D=16, 2 heads, 1\+1 layers · 40 steps · \d+% held-out exact/);
     const losses = await page.locator('#loss-chart path.series.current').getAttribute('d');
 
     await page.reload();

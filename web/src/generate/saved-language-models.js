@@ -5,7 +5,7 @@
 // listing reads a few kilobytes a model. An entry is read as strictly as a weight file: one written by another
 // version of the site or changed by hand is listed as unreadable with the reason, never a crash; the files are checked
 // again (format, checksum, the text's CRC-32) by web/lib when used.
-import { openDB } from 'idb';
+import { openSavedModels, SavedModelsStore } from '../common/saved-models-store.js';
 import { storageError } from '../common/storage-errors.js';
 
 // A database of its own (not the Train view's): the two views' stores change apart, and neither upgrades the other's.
@@ -82,38 +82,10 @@ export class SavedFilesError extends Error {
  * The store in this browser. `open()` resolves to it, or rejects with a StorageError when the browser gives the site
  * no storage.
  */
-export class LanguageModelStore {
+export class LanguageModelStore extends SavedModelsStore {
   static async open() {
-    if (typeof indexedDB === 'undefined') throw storageError({ name: 'SecurityError' }, 'open the saved models');
-    try {
-      const db = await openDB(databaseName, databaseVersion, {
-        upgrade(database) {
-          database.createObjectStore('models', { keyPath: 'id', autoIncrement: true });
-          database.createObjectStore('files'); // a model's id → { checkpoint, weights, text }
-        },
-        // A newer tab of a new deploy wants to upgrade the database: let it (this tab reloads to match).
-        blocking() {
-          db?.close();
-        },
-      });
-      return new LanguageModelStore(db);
-    } catch (error) {
-      throw storageError(error, 'open the saved models');
-    }
-  }
-
-  constructor(db) {
-    this.db = db;
-  }
-
-  /** Every saved model, newest first: { id, entry, problem } (problem: null, or why it cannot be used). */
-  async list() {
-    try {
-      const [keys, entries] = await Promise.all([this.db.getAllKeys('models'), this.db.getAll('models')]);
-      return entries.map((entry, i) => ({ id: keys[i], entry, problem: languageModelEntryProblem(entry) })).reverse();
-    } catch (error) {
-      throw storageError(error, 'read the saved models');
-    }
+    const db = await openSavedModels(databaseName, databaseVersion, ['files']); // id → { checkpoint, weights, text }
+    return new LanguageModelStore(db, 'files', languageModelEntryProblem);
   }
 
   /**
@@ -134,23 +106,9 @@ export class LanguageModelStore {
 
   /** A saved model's files; rejects with a SavedFilesError (its code) when they are missing or malformed. */
   async files(id, entry) {
-    let files;
-    try {
-      files = await this.db.get('files', id);
-    } catch (error) {
-      throw storageError(error, 'read the model');
-    }
+    const files = await this.storedFiles(id);
     const problem = languageModelFilesProblem(files, entry);
     if (problem) throw new SavedFilesError(problem);
     return files;
-  }
-
-  async remove(id) {
-    try {
-      const tx = this.db.transaction(['models', 'files'], 'readwrite');
-      await Promise.all([tx.objectStore('models').delete(id), tx.objectStore('files').delete(id), tx.done]);
-    } catch (error) {
-      throw storageError(error, 'delete the model');
-    }
   }
 }

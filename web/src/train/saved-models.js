@@ -3,7 +3,7 @@
 // browser. An entry is read as strictly as a weight file: one written by another version of the site, or
 // changed by hand, is listed as unreadable with the reason, never a crash; its weights are checked again (format,
 // checksum) by loadTranslator when used.
-import { openDB } from 'idb';
+import { openSavedModels, SavedModelsStore } from '../common/saved-models-store.js';
 import { storageError } from '../common/storage-errors.js';
 
 const databaseName = 'attention-playground';
@@ -115,42 +115,13 @@ export function weightsProblem(weights) {
  * curves), so that listing reads a few kilobytes a model, not its weight file. `open()` resolves to it, or rejects with a StorageError when the browser
  * gives the site no storage.
  */
-export class ModelStore {
+export class ModelStore extends SavedModelsStore {
   static async open() {
-    if (typeof indexedDB === 'undefined') throw storageError({ name: 'SecurityError' }, 'open the saved models');
-    try {
-      const db = await openDB(databaseName, databaseVersion, {
-        upgrade(database) {
-          database.createObjectStore('models', { keyPath: 'id', autoIncrement: true });
-          database.createObjectStore('weights'); // a model's id → its weight file (Uint8Array)
-          database.createObjectStore('pairs'); // one entry, 'latest': the pasted pairs as typed
-        },
-        // A newer tab of a new deploy wants to upgrade the database: let it (this tab reloads to match).
-        blocking() {
-          db?.close();
-        },
-      });
-      return new ModelStore(db);
-    } catch (error) {
-      throw storageError(error, 'open the saved models');
-    }
-  }
-
-  constructor(db) {
-    this.db = db;
-  }
-
-  /**
-   * Every saved model, newest first: { entry, problem } with `problem` null for a usable entry and the reason
-   * for one that is not (it can still be deleted).
-   */
-  async list() {
-    try {
-      const [keys, entries] = await Promise.all([this.db.getAllKeys('models'), this.db.getAll('models')]);
-      return entries.map((entry, i) => ({ id: keys[i], entry, problem: entryProblem(entry) })).reverse();
-    } catch (error) {
-      throw storageError(error, 'read the saved models');
-    }
+    const db = await openSavedModels(databaseName, databaseVersion, [
+      'weights', // a model's id → its weight file (Uint8Array)
+      'pairs', // one entry, 'latest': the pasted pairs as typed
+    ]);
+    return new ModelStore(db, 'weights', entryProblem);
   }
 
   /**
@@ -174,12 +145,7 @@ export class ModelStore {
 
   /** A saved model's weight file; rejects with the reason when it is missing or not bytes. */
   async weights(id) {
-    let weights;
-    try {
-      weights = await this.db.get('weights', id);
-    } catch (error) {
-      throw storageError(error, 'read the model');
-    }
+    const weights = await this.storedFiles(id);
     const problem = weightsProblem(weights);
     if (problem) throw new RangeError(`This saved model cannot be used: ${problem}.`);
     return weights;
@@ -193,15 +159,6 @@ export class ModelStore {
       await tx.done;
     } catch (error) {
       throw storageError(error, 'rename the model');
-    }
-  }
-
-  async remove(id) {
-    try {
-      const tx = this.db.transaction(['models', 'weights'], 'readwrite');
-      await Promise.all([tx.objectStore('models').delete(id), tx.objectStore('weights').delete(id), tx.done]);
-    } catch (error) {
-      throw storageError(error, 'delete the model');
     }
   }
 
