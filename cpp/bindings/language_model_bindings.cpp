@@ -13,6 +13,7 @@
 #include "attn/language_model_training.h"
 #include "js_values.h"
 #include "language_model_setup.h"
+#include "language_model_table.h"
 #include "module_shared.h"
 #include "step_results.h"
 
@@ -340,6 +341,11 @@ val model_merges(int id) {
 bool model_free(int id) { return models().erase(id) == 1; }
 
 }  // namespace
+
+attn::bindings::LanguageModelRef attn::bindings::find_language_model(int id) {
+  auto* entry = find(models(), id);
+  return entry ? LanguageModelRef{&entry->trained, entry->model.get()} : LanguageModelRef{};
+}
 
 EMSCRIPTEN_BINDINGS(language_model_module) {
   emscripten::function("languageModelTrainerCreate", &trainer_create);

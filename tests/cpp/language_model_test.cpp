@@ -10,6 +10,7 @@
 #include "../../cpp/src/model/layers.h"
 #include "attn/language_model.h"
 #include "finite_differences.h"
+#include "language_model_fixtures.h"
 
 namespace attn::model {
 namespace {
@@ -17,6 +18,8 @@ namespace {
 using attn::testing::append_pattern;
 using attn::testing::gradients_match;
 using attn::testing::ReluPattern;
+using testing::some_tokens;
+using testing::wide_config;
 
 LanguageModelConfig tiny_config() {
   LanguageModelConfig c;
@@ -71,21 +74,6 @@ float largest_difference(const std::vector<float>& a, const float* b, std::size_
   float worst = 0;
   for (std::size_t i = 0; i < n; ++i) worst = std::max(worst, std::fabs(a[i] - b[i]));
   return worst;
-}
-
-// A model of useful width (several SIMD vectors per head) with weights large enough to give peaked attention.
-LanguageModelConfig wide_config(RelativePositions relative, std::uint32_t kv_heads) {
-  LanguageModelConfig c;
-  c.d_model = 32, c.heads = 4, c.kv_heads = kv_heads, c.ffn = 48, c.layers = 2, c.context = 19, c.vocabulary = 11;
-  c.relative = relative;
-  c.positions = relative == RelativePositions::none;
-  return c;
-}
-
-std::vector<int> some_tokens(std::size_t count, int vocabulary) {
-  std::vector<int> tokens;
-  for (std::size_t i = 0; i < count; ++i) tokens.push_back(static_cast<int>((i * 7 + 3) % vocabulary));
-  return tokens;
 }
 
 TEST(LanguageModel, FastKernelsAgreeWithTheReference) {

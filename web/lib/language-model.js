@@ -7,6 +7,7 @@ import { ModuleHandle } from './module-handle.js';
 import { checkKnownKeys } from './known-keys.js';
 import { nextTask } from './next-task.js';
 import * as validate from './validate.js';
+import { byLayer, streamingOptions } from './sinks.js';
 
 /**
  * A model and schedule that train on a few hundred kilobytes of text in about a minute in a browser tab:
@@ -145,6 +146,31 @@ class LanguageModel {
   /** Bits per character of `text` under the model: { bitsPerCharacter, tokens, characters }. */
   evaluate(text) {
     return this.#handle.call('evaluate', 'languageModelEvaluate', requireText(text, 'evaluate', 'text'));
+  }
+
+  /**
+   * Bits per character of `text` read a token at a time past the context, keeping every key, the last
+   * options.window (with the first options.sinks tokens), or that window recomputed (web/lib/sinks.js).
+   */
+  evaluateStreaming(text, options = {}) {
+    this.#handle.live('evaluateStreaming');
+    const keys = withOperation('evaluateStreaming', () => streamingOptions(options));
+    return this.#handle.call(
+      'evaluateStreaming',
+      'languageModelStream',
+      requireText(text, 'evaluateStreaming', 'text'),
+      keys,
+    );
+  }
+
+  /** Per [layer][head], the mean attention on the first token of each window (Gu et al. 2024). */
+  firstTokenAttention(text) {
+    const { shares } = this.#handle.call(
+      'firstTokenAttention',
+      'languageModelFirstTokenAttention',
+      requireText(text, 'firstTokenAttention', 'text'),
+    );
+    return byLayer(shares, this.config.layers, this.config.heads);
   }
 
   /** The tokens of `text`: { ids: Int32Array, pieces: string[] } (a byte no token spells reads <0xNN>). */

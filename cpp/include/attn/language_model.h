@@ -74,13 +74,19 @@ class KeyValueCache {
   std::size_t bytes_allocated() const;
   std::size_t bytes_used() const;
   void clear();
+  // Removes position `slot` from every layer; the positions after it move one place back (StreamingLLM's rolling
+  // cache: a key sits at its place in the cache, not in the text). With RoPE their keys are turned back one
+  // position, so each key stays rotated at its place. The allocation is kept: a cache that evicts as it appends
+  // stays the same size however long the text.
+  void evict(std::size_t slot);
   // Keys or values of `layer`, length() × (key/value heads · head width).
   const float* keys(std::size_t layer) const { return keys_[layer].data(); }
   const float* values(std::size_t layer) const { return values_[layer].data(); }
 
  private:
   friend class LanguageModel;
-  std::size_t row_floats_ = 0;
+  std::size_t row_floats_ = 0, head_width_ = 0, key_value_heads_ = 0;
+  bool rope_ = false;
   std::vector<std::vector<float>> keys_, values_;
   std::size_t length_ = 0;
 };
@@ -100,8 +106,11 @@ class LanguageModel {
   const LanguageModelConfig& config() const { return config_; }
   const LanguageModelLayout& layout() const { return layout_; }
 
-  // The causal pass over `tokens` (at most config.context of them): logits for every position.
-  void forward(const float* params, const std::vector<int>& tokens, float temperature, LanguageModelActivations& act);
+  // The causal pass over `tokens`: logits for every position. Past config.context tokens the sinusoids go on past
+  // the table (what the model was not trained on). `allowed` (T × T, 1 where query i may read key j; null: causal)
+  // narrows which keys each query reads, as a sliding window's band does.
+  void forward(const float* params, const std::vector<int>& tokens, float temperature, LanguageModelActivations& act,
+               const std::uint8_t* allowed = nullptr);
   // Σ_t −log p(targets[t]) after forward() at temperature 1, adding `loss_weight` × its gradient to `grads`.
   double backward(const float* params, const std::vector<int>& targets, float loss_weight,
                   LanguageModelActivations& act, float* grads);
@@ -111,6 +120,11 @@ class LanguageModel {
   // gives for the last row of the whole prefix. Returns false, changing nothing, when the cache already holds
   // config.context positions (the module is built without exceptions).
   bool step(const float* params, int token, KeyValueCache& cache, float temperature, StepOutput& out);
+  // step() without the context's bound, for a text longer than the context: the token's sinusoids (when the model
+  // adds them) are those of `position`, its place in the text, extended past the context's table; RoPE and ALiBi
+  // see the cache's places (after evictions, not the text's).
+  void step_at(const float* params, int token, std::size_t position, KeyValueCache& cache, float temperature,
+               StepOutput& out);
 
  private:
   void embed(const float* params, const int* tokens, std::size_t count, std::size_t first_position, float* out) const;

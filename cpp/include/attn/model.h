@@ -190,7 +190,8 @@ std::string head_mask_problem(const Config& config, const HeadMask& mask);
 
 // Sinusoidal position encodings, positions × d row-major: dimension pair (2i, 2i+1) turns at frequency
 // 10000^(−2i/d), sin then cos (the transformer adds them to its embeddings; exposed for the position lesson).
-void sinusoidal_positions(std::size_t positions, std::size_t d, float* out);
+// Rows start at `first_position` (a language model reading past its context extends the table).
+void sinusoidal_positions(std::size_t positions, std::size_t d, float* out, std::size_t first_position = 0);
 
 class Transformer {
  public:

@@ -6,6 +6,7 @@
 #include <numeric>
 
 #include "../data/rng.h"
+#include "attn/attention_sinks.h"
 #include "attn/language_model_training.h"
 
 namespace attn::model {
@@ -90,15 +91,7 @@ Generation generate(LanguageModel& model, const float* params, std::vector<int> 
     if (!use_cache) {
       const std::vector<int> window(g.tokens.begin() + static_cast<std::ptrdiff_t>(start), g.tokens.end());
       model.forward(params, window, 1.0f, act);
-      const std::size_t rows = window.size(), v = model.config().vocabulary, heads = model.config().heads;
-      step.length = rows;
-      step.logits.assign(act.logits.end() - static_cast<std::ptrdiff_t>(v), act.logits.end());
-      step.attention.resize(act.blocks.size() * heads * rows);
-      for (std::size_t l = 0; l < act.blocks.size(); ++l)
-        for (std::size_t h = 0; h < heads; ++h) {
-          const float* row = act.blocks[l].self_attention.weights.data() + (h * rows + rows - 1) * rows;
-          std::copy(row, row + rows, step.attention.begin() + static_cast<std::ptrdiff_t>((l * heads + h) * rows));
-        }
+      last_row_step(act, model.config().heads, model.config().vocabulary, step);
     }
     const std::vector<float> p = distribution(step.logits, sampling);
     GeneratedToken out;

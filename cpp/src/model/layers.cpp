@@ -50,11 +50,10 @@ void sigmoid_gates_forward(const AttentionBlock& block, const Mask& mask, float 
   }
 }
 
-// RoPE: each row i's dimension pairs (2p, 2p + 1) of every head turned by the angle
-// sign · (first_position + i) · 10000^(−2p/dh); sign −1 turns them back (a rotation's transpose is its inverse: how
-// gradients go back through it). x is rows × (heads · dh).
+}  // namespace
+
 void rope_rotate(float* x, std::size_t rows, std::size_t dh, std::size_t heads, double sign,
-                 std::size_t first_position = 0) {
+                 std::size_t first_position) {
   const std::size_t d = heads * dh;
   for (std::size_t i = 0; i < rows; ++i) {
     for (std::size_t p = 0; p < dh / 2; ++p) {
@@ -70,6 +69,8 @@ void rope_rotate(float* x, std::size_t rows, std::size_t dh, std::size_t heads, 
     }
   }
 }
+
+namespace {
 
 // ALiBi in plain loops: softmax over the allowed keys of (q·k · scale − m_h·|i + first_query − j|) / temperature,
 // query row i being at position first_query + i.
@@ -476,12 +477,13 @@ void attention_step(const KernelSet& kernels, const float* params, const Attenti
 namespace attn::model {
 
 // Shared by both models (declared in attn/model.h).
-void sinusoidal_positions(std::size_t positions, std::size_t d, float* out) {
-  for (std::size_t pos = 0; pos < positions; ++pos) {
+void sinusoidal_positions(std::size_t positions, std::size_t d, float* out, std::size_t first_position) {
+  for (std::size_t row = 0; row < positions; ++row) {
+    const std::size_t pos = first_position + row;
     for (std::size_t i = 0; i < d; i += 2) {
       const double angle = pos / std::pow(10000.0, static_cast<double>(i) / d);
-      out[pos * d + i] = static_cast<float>(std::sin(angle));
-      if (i + 1 < d) out[pos * d + i + 1] = static_cast<float>(std::cos(angle));
+      out[row * d + i] = static_cast<float>(std::sin(angle));
+      if (i + 1 < d) out[row * d + i + 1] = static_cast<float>(std::cos(angle));
     }
   }
 }

@@ -101,6 +101,13 @@ void layer_norm_forward(const float* params, const LayerNorm& n, const float* x,
 void layer_norm_backward(const float* params, float* grads, const LayerNorm& n, const LayerNormActivations& act,
                          const float* dy, std::size_t rows, float* dx);
 
+// RoPE: each row i's dimension pairs (2p, 2p + 1) of every head turned by the angle
+// sign · (first_position + i) · 10000^(−2p/dh); sign −1 turns them back (a rotation's transpose is its inverse: how
+// gradients go back through it, and how a cached key moves one position back when the cache evicts a key before it).
+// x is rows × (heads · dh).
+void rope_rotate(float* x, std::size_t rows, std::size_t dh, std::size_t heads, double sign,
+                 std::size_t first_position = 0);
+
 // ALiBi's slope m_h for head `head` of `heads`: 2^(−8(head + 1)/heads).
 double alibi_slope(std::size_t head, std::size_t heads);
 

@@ -9,6 +9,7 @@ import { createTrainer, trainerDefaults } from '../../../web/lib/trainer.js';
 import { loadTranslator } from '../../../web/lib/translator.js';
 import { languageModelDefaults, loadLanguageModel } from '../../../web/lib/language-model.js';
 import { inductionExperiment, inductionScores, repeatedSequences } from '../../../web/lib/induction.js';
+import { sinkExperiment, sinkHeads, sinkThreshold, streamingReadings } from '../../../web/lib/sinks.js';
 
 export const implemented: Omit<typeof Declared, 'loadAttention'> = {
   backends: loader.backends,
@@ -26,6 +27,10 @@ export const implemented: Omit<typeof Declared, 'loadAttention'> = {
   repeatedSequences,
   inductionScores,
   inductionExperiment,
+  streamingReadings,
+  sinkThreshold,
+  sinkHeads,
+  sinkExperiment,
   UnknownWordError,
   ModuleLoadError,
 };
