@@ -23,7 +23,8 @@ using emscripten::val;
 using namespace attn;
 
 constexpr double kMaxModelBytes = 64.0 * 1024 * 1024;
-constexpr double kMaxTextCharacters = 8.0 * 1024 * 1024;  // JS string length, checked before conversion
+constexpr double kMaxCheckpointBytes = 256.0 * 1024 * 1024;  // float32 weights and two moments: 12 bytes a parameter
+constexpr double kMaxTextCharacters = 8.0 * 1024 * 1024;     // JS string length, checked before conversion
 
 struct LanguageModelEntry {
   model::TrainedLanguageModel trained;
@@ -35,6 +36,7 @@ struct LanguageModelTrainerEntry {
   std::vector<int> held_out;
   std::unique_ptr<model::NGramBaselines> baselines;
   std::size_t train_tokens = 0;
+  check::CorpusIdentity corpus;  // what its checkpoint says it trains on
 };
 
 std::map<int, LanguageModelEntry>& models() {
@@ -94,13 +96,23 @@ val tokenizer_object(const text::Tokenizer& t) {
   return out;
 }
 
+val config_object(const model::LanguageModelConfig& c);
+
 // What languageModelLoad answers: { id, config, tokenizer: { kind, size, merges } }.
 val register_model(model::TrainedLanguageModel trained) {
   const int id = next_id();
   LanguageModelEntry& entry = models()[id];
   entry.trained = std::move(trained);
   entry.model = std::make_unique<model::LanguageModel>(entry.trained.config, bindings::module_kernels());
-  const model::LanguageModelConfig& c = entry.trained.config;
+  val out = val::object();
+  out.set("id", id);
+  out.set("config", config_object(entry.trained.config));
+  out.set("tokenizer", tokenizer_object(entry.trained.tokenizer));
+  return out;
+}
+
+// { dModel, heads, kvHeads, ffn, layers, context, vocabulary, positions, parameters, cacheBytesPerToken }
+val config_object(const model::LanguageModelConfig& c) {
   val config = val::object();
   config.set("dModel", c.d_model);
   config.set("heads", c.heads);
@@ -112,11 +124,7 @@ val register_model(model::TrainedLanguageModel trained) {
   config.set("positions", check::position_scheme_name(c.positions, c.relative));
   config.set("parameters", static_cast<double>(model::LanguageModelLayout(c).count));
   config.set("cacheBytesPerToken", static_cast<double>(c.cache_bytes_per_token()));
-  val out = val::object();
-  out.set("id", id);
-  out.set("config", config);
-  out.set("tokenizer", tokenizer_object(entry.trained.tokenizer));
-  return out;
+  return config;
 }
 
 val score_object(const model::TextScore& s) {
@@ -133,6 +141,41 @@ std::optional<std::string> text_argument(const val& value, const char* name, val
     return std::nullopt;
   }
   return value.as<std::string>();
+}
+
+// A trainer for a setup (fresh, or a saved run's state restored): { id, parameters, trainTokens, heldOutTokens,
+// tokenizer, step, config, schedule: { steps, batchSize, learningRate, warmupSteps, dataSeed, heldOut } }.
+val register_trainer(check::LanguageModelSetup setup) {
+  const int id = next_id();
+  LanguageModelTrainerEntry& entry = trainers()[id];
+  entry.train_tokens = setup.train_tokens.size();
+  entry.corpus = setup.corpus;
+  entry.baselines = std::make_unique<model::NGramBaselines>(setup.train_tokens, setup.model.tokenizer.size());
+  entry.held_out = std::move(setup.held_out_tokens);
+  const std::size_t parameters = setup.model.parameters.size();
+  val tokenizer = tokenizer_object(setup.model.tokenizer);
+  entry.trainer = std::make_unique<model::LanguageModelTrainer>(std::move(setup.model), std::move(setup.train_tokens),
+                                                                setup.options, bindings::module_kernels(),
+                                                                bindings::module_parallel_for());
+  if (setup.run.steps_done > 0) entry.trainer->restore(std::move(setup.run));
+  val out = val::object();
+  out.set("id", id);
+  out.set("parameters", static_cast<double>(parameters));
+  out.set("trainTokens", static_cast<double>(entry.train_tokens));
+  out.set("heldOutTokens", static_cast<double>(entry.held_out.size()));
+  out.set("tokenizer", tokenizer);
+  out.set("step", static_cast<double>(entry.trainer->steps_done()));
+  out.set("config", config_object(entry.trainer->model().config));
+  const model::TrainingOptions& o = entry.trainer->options();
+  val schedule = val::object();
+  schedule.set("steps", static_cast<double>(o.steps));
+  schedule.set("batchSize", static_cast<double>(o.batch));
+  schedule.set("learningRate", o.learning_rate);
+  schedule.set("warmupSteps", static_cast<double>(o.warmup));
+  schedule.set("dataSeed", static_cast<double>(o.data_seed));
+  schedule.set("heldOut", entry.corpus.held_out_share);
+  out.set("schedule", schedule);
+  return out;
 }
 
 // languageModelTrainerCreate({ corpus, tokenizer, merges, context, heldOut, positions, layers, seed, dataSeed,
@@ -165,24 +208,25 @@ val trainer_create(const val& o) {
   check::LanguageModelSetup setup = check::language_model_setup(request);
   request.corpus = {};
   if (setup.error) return error_result(setup.error);
+  return register_trainer(std::move(setup));
+}
 
-  const int id = next_id();
-  LanguageModelTrainerEntry& entry = trainers()[id];
-  entry.train_tokens = setup.train_tokens.size();
-  entry.baselines = std::make_unique<model::NGramBaselines>(setup.train_tokens, setup.model.tokenizer.size());
-  entry.held_out = std::move(setup.held_out_tokens);
-  const std::size_t parameters = setup.model.parameters.size();
-  val tokenizer = tokenizer_object(setup.model.tokenizer);
-  entry.trainer = std::make_unique<model::LanguageModelTrainer>(std::move(setup.model), std::move(setup.train_tokens),
-                                                                setup.options, bindings::module_kernels(),
-                                                                bindings::module_parallel_for());
-  val out = val::object();
-  out.set("id", id);
-  out.set("parameters", static_cast<double>(parameters));
-  out.set("trainTokens", static_cast<double>(entry.train_tokens));
-  out.set("heldOutTokens", static_cast<double>(entry.held_out.size()));
-  out.set("tokenizer", tokenizer);
-  return out;
+// languageModelTrainerResume({ checkpoint, corpus, steps }) → as languageModelTrainerCreate, with the step the
+// run continues from; steps is NaN to keep the saved schedule.
+val trainer_resume(const val& o) {
+  val refusal = val::undefined();
+  auto corpus = text_argument(o["corpus"], "task.corpus", refusal);
+  if (!corpus) return refusal;
+  const double length = o["checkpoint"]["length"].as<double>();
+  if (length > kMaxCheckpointBytes) return js::error_result("RangeError", "options.resume is larger than 256 MiB");
+  check::LanguageModelSetup setup;
+  {
+    const auto bytes = js::copy_in<std::uint8_t>(o["checkpoint"], static_cast<std::size_t>(length));
+    setup = check::resumed_language_model_setup(bytes.data(), bytes.size(), *corpus, o["steps"].as<double>());
+  }
+  corpus = std::nullopt;
+  if (setup.error) return error_result(setup.error);
+  return register_trainer(std::move(setup));
 }
 
 val trainer_step(int id, double count) {
@@ -220,6 +264,13 @@ val trainer_save(int id) {
   auto* entry = find(trainers(), id);
   if (!entry) return disposed("trainer");
   return js::bytes_result(model::save_language_model(entry->trainer->model()));
+}
+
+// languageModelTrainerCheckpoint(id) → { bytes }: the run to continue later (full precision, Adam's moments).
+val trainer_checkpoint(int id) {
+  auto* entry = find(trainers(), id);
+  if (!entry) return disposed("trainer");
+  return js::bytes_result(model::save_checkpoint(check::checkpoint_of(*entry->trainer, entry->corpus)));
 }
 
 bool trainer_free(int id) { return trainers().erase(id) == 1; }
@@ -353,6 +404,8 @@ EMSCRIPTEN_BINDINGS(language_model_module) {
   emscripten::function("languageModelTrainerEvaluate", &trainer_evaluate);
   emscripten::function("languageModelTrainerModel", &trainer_model);
   emscripten::function("languageModelTrainerSave", &trainer_save);
+  emscripten::function("languageModelTrainerCheckpoint", &trainer_checkpoint);
+  emscripten::function("languageModelTrainerResume", &trainer_resume);
   emscripten::function("languageModelTrainerFree", &trainer_free);
   emscripten::function("languageModelLoad", &model_load);
   emscripten::function("languageModelSave", &model_save);

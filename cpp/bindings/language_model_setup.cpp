@@ -14,6 +14,22 @@ Error whole(const char* name, double value, double low, double high) {
                      message_number(high) + ", got " + message_number(value));
 }
 
+const std::uint8_t* bytes_of(const std::string& text) { return reinterpret_cast<const std::uint8_t*>(text.data()); }
+
+// The training and held-out parts in the setup's tokenizer: evaluate() predicts every held-out token but the first,
+// and training needs a token to predict from another.
+Error tokenize_parts(const model::LanguageModelCorpus& split, LanguageModelSetup& setup) {
+  setup.train_tokens = setup.model.tokenizer.encode(split.train_text);
+  setup.held_out_tokens = setup.model.tokenizer.encode(split.held_out_text);
+  for (const auto& [part, tokens] :
+       {std::pair{"held-out", &setup.held_out_tokens}, {"training", &setup.train_tokens}}) {
+    if (tokens->size() >= 2) continue;
+    return range_error(std::string("the corpus's ") + part + " part is " + std::to_string(tokens->size()) +
+                       " token long; it needs at least 2 (a longer task.corpus, or another task.heldOut)");
+  }
+  return {};
+}
+
 }  // namespace
 
 LanguageModelSetup language_model_setup(const LanguageModelRequest& r) {
@@ -59,16 +75,8 @@ LanguageModelSetup language_model_setup(const LanguageModelRequest& r) {
   c.vocabulary = static_cast<std::uint32_t>(setup.model.tokenizer.size());
   const auto parameters = static_cast<double>(model::LanguageModelLayout(c).count);
   if ((setup.error = training_parameters(parameters))) return setup;
-  setup.train_tokens = setup.model.tokenizer.encode(split.train_text);
-  setup.held_out_tokens = setup.model.tokenizer.encode(split.held_out_text);
-  // evaluate() predicts every held-out token but the first, and training needs a token to predict from another.
-  for (const auto& [part, tokens] :
-       {std::pair{"held-out", &setup.held_out_tokens}, {"training", &setup.train_tokens}}) {
-    if (tokens->size() >= 2) continue;
-    setup.error = range_error(std::string("the corpus's ") + part + " part is " + std::to_string(tokens->size()) +
-                              " token long; it needs at least 2 (a longer task.corpus, or another task.heldOut)");
-    return setup;
-  }
+  if ((setup.error = tokenize_parts(split, setup))) return setup;
+  setup.corpus = {r.held_out_share, r.corpus.size(), model::weight_file_checksum(bytes_of(r.corpus), r.corpus.size())};
   setup.model.parameters = model::initial_language_model_parameters(c, static_cast<std::uint64_t>(r.numbers.seed));
   setup.options.data_seed = static_cast<std::uint64_t>(r.numbers.data_seed);
   setup.options.steps = static_cast<std::size_t>(r.numbers.steps);
@@ -76,6 +84,39 @@ LanguageModelSetup language_model_setup(const LanguageModelRequest& r) {
   setup.options.learning_rate = static_cast<float>(r.numbers.learning_rate);
   setup.options.warmup = static_cast<std::size_t>(r.numbers.warmup_steps);
   return setup;
+}
+
+LanguageModelSetup resumed_language_model_setup(const std::uint8_t* checkpoint, std::size_t size,
+                                                const std::string& corpus, double steps) {
+  LanguageModelSetup setup;
+  model::LoadedCheckpoint loaded = model::load_checkpoint(checkpoint, size);
+  if (!loaded.checkpoint) {
+    setup.error = range_error("options.resume: " + loaded.error);
+    return setup;
+  }
+  model::LanguageModelCheckpoint& saved = *loaded.checkpoint;
+  setup.corpus = {saved.held_out_share, corpus.size(), model::weight_file_checksum(bytes_of(corpus), corpus.size())};
+  if (setup.corpus.bytes != saved.corpus_bytes || setup.corpus.checksum != saved.corpus_checksum) {
+    setup.error =
+        range_error("task.corpus is not the text this run was trained on (" + std::to_string(saved.corpus_bytes) +
+                    " bytes of UTF-8 with another checksum): give it " + "the same text to continue the run");
+    return setup;
+  }
+  setup.options = saved.options;
+  if (!std::isnan(steps)) {
+    const auto done = static_cast<double>(saved.run.steps_done);
+    if ((setup.error = whole("steps", steps, std::max(done, 1.0), kMaxTrainingSteps))) return setup;
+    setup.options.steps = static_cast<std::size_t>(steps);
+  }
+  setup.model = std::move(saved.model);
+  setup.run = std::move(saved.run);
+  if ((setup.error = tokenize_parts(model::split_corpus(corpus, saved.held_out_share), setup))) return setup;
+  return setup;
+}
+
+model::LanguageModelCheckpoint checkpoint_of(const model::LanguageModelTrainer& trainer, const CorpusIdentity& corpus) {
+  return {trainer.model(),       trainer.options(), trainer.run_state(),
+          corpus.held_out_share, corpus.bytes,      corpus.checksum};
 }
 
 Error generation_options(const GenerationRequest& r, std::size_t vocabulary, model::Sampling& sampling) {

@@ -26,14 +26,30 @@ struct LanguageModelRequest {
   std::string positions = "sinusoidal";  // 'sinusoidal', 'none', 'rope' or 'alibi'
 };
 
+// Which text a run trains on, as its checkpoint keeps it, so that a run is continued on the same split.
+struct CorpusIdentity {
+  double held_out_share = 0.1;
+  std::uint64_t bytes = 0;
+  std::uint32_t checksum = 0;  // CRC-32
+};
+
 struct LanguageModelSetup {
   Error error;  // set when refused
   model::TrainedLanguageModel model;
   std::vector<int> train_tokens, held_out_tokens;
   model::TrainingOptions options;
+  CorpusIdentity corpus;
+  model::LanguageModelRunState run;  // a continued run's; empty for a fresh one
 };
 
 LanguageModelSetup language_model_setup(const LanguageModelRequest& request);
+
+// A saved run continued (createTrainer({ task: { corpus }, resume })): its checkpoint's model, schedule and state,
+// on `corpus`, which must be the text it was saved with; `steps` (NaN: keep the saved schedule's) may lengthen the
+// schedule, never end it before the steps already taken.
+LanguageModelSetup resumed_language_model_setup(const std::uint8_t* checkpoint, std::size_t size,
+                                                const std::string& corpus, double steps);
+model::LanguageModelCheckpoint checkpoint_of(const model::LanguageModelTrainer& trainer, const CorpusIdentity& corpus);
 
 // generate()'s options as JavaScript numbers: tokens 1-4096, temperature 0-100 (0: the most likely token), topK
 // 0 (all) to the vocabulary, topP in (0, 1], seed a whole number below 2^53, top (probabilities reported per

@@ -1,7 +1,8 @@
 // The language model's outside inputs: createTrainer({ task: { corpus } })'s path (option checks, the corpus
-// split, both tokenizers) with any numbers and any text, and its weight-file reader past the checksum (the CRC
-// is appended here, as in weights_fuzzer.cpp). A setup that passes trains a step; a model that loads or trains
-// generates with and without its key/value cache (the same tokens) and survives a save → load round trip.
+// split, both tokenizers) with any numbers and any text, and its weight-file and checkpoint readers past the
+// checksum (the CRC is appended here, as in weights_fuzzer.cpp). A setup that passes trains a step; a model that
+// loads or trains generates with and without its key/value cache (the same tokens) and survives a save → load
+// round trip; a checkpoint that loads saves back to its bytes and continues a step.
 #include <fuzzer/FuzzedDataProvider.h>
 
 #include <cmath>
@@ -39,16 +40,31 @@ void check_model(const model::TrainedLanguageModel& m) {
 
 }  // namespace
 
+// A checkpoint that loads saves back to the same bytes, and a trainer continues from it without fault (a forged
+// one may hold any finite numbers, so its loss is not checked).
+void check_checkpoint(const model::LanguageModelCheckpoint& c, const std::vector<std::uint8_t>& file) {
+  FUZZ_CHECK(model::save_checkpoint(c) == file);
+  if (c.model.parameters.size() > 200000) return;
+  std::vector<int> tokens = c.model.tokenizer.encode("the cat sees the book.");
+  model::LanguageModelTrainer trainer(c.model, std::move(tokens), c.options, reference_kernels());
+  trainer.restore(c.run);
+  if (trainer.steps_done() < c.options.steps) trainer.step();
+}
+
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* bytes, std::size_t size) {
   FuzzedDataProvider p(bytes, size);
-  if (p.ConsumeBool()) {  // a weight file
+  if (p.ConsumeBool()) {  // a weight file or a checkpoint
     std::vector<std::uint8_t> file = p.ConsumeRemainingBytes<std::uint8_t>();
     (void)model::load_language_model(file.data(), file.size());
+    (void)model::load_checkpoint(file.data(), file.size());
     const std::uint32_t crc = model::weight_file_checksum(file.data(), file.size());
     for (int i = 0; i < 4; ++i) file.push_back(static_cast<std::uint8_t>(crc >> (8 * i)));
     const model::LoadedLanguageModel loaded = model::load_language_model(file.data(), file.size());
     FUZZ_CHECK(loaded.model || !loaded.error.empty());
     if (loaded.model && loaded.model->parameters.size() < 200000) check_model(*loaded.model);
+    const model::LoadedCheckpoint checkpoint = model::load_checkpoint(file.data(), file.size());
+    FUZZ_CHECK(checkpoint.checkpoint || !checkpoint.error.empty());
+    if (checkpoint.checkpoint) check_checkpoint(*checkpoint.checkpoint, file);
     return 0;
   }
   check::LanguageModelRequest r;

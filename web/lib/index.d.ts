@@ -766,6 +766,13 @@ export interface Trainer {
 export function createTrainer(options?: TrainerOptions): Promise<Trainer>;
 /** A trainer for a language model on any text: a task given as { corpus }. */
 export function createTrainer(options: LanguageModelTrainerOptions): Promise<LanguageModelTrainer>;
+/**
+ * A saved language model run continued from its checkpoint (trainer.checkpoint()), on the text it was trained on
+ * (RangeError for another: its length and CRC-32 are in the checkpoint), taking exactly the steps the uninterrupted
+ * run would have. `steps` lengthens its schedule (the cosine then restarts from where that longer schedule is);
+ * any other option is a RangeError: the model, tokenizer and schedule are the saved run's.
+ */
+export function createTrainer(options: LanguageModelResumeOptions): Promise<LanguageModelTrainer>;
 
 /** The defaults createTrainer() uses. */
 export const trainerDefaults: Readonly<Required<Omit<TrainerOptions, 'backend'>>>;
@@ -817,6 +824,14 @@ export interface LanguageModelTrainerOptions extends LoadOptions {
   model?: LanguageModelShape;
 }
 
+export interface LanguageModelResumeOptions extends LoadOptions {
+  task: { corpus: string };
+  /** A training checkpoint (magic APLS). */
+  resume: Uint8Array | ArrayBuffer;
+  /** A schedule of this many steps (at least the steps already taken); default the saved one. */
+  steps?: number;
+}
+
 /** Bits of a text under a model: every token but the first predicted from those before it. */
 export interface TextScore {
   bitsPerCharacter: number;
@@ -830,7 +845,8 @@ export interface LanguageModelTrainer {
   readonly backend: Backend;
   readonly options: Readonly<{
     task: Required<Omit<LanguageModelTask, 'corpus'>> & { characters: number };
-    seed: number;
+    /** null for a continued run (its initial seed is not kept). */
+    seed: number | null;
     dataSeed: number;
     steps: number;
     batchSize: number;
@@ -842,6 +858,8 @@ export interface LanguageModelTrainer {
   readonly trainTokens: number;
   readonly heldOutTokens: number;
   readonly tokenizer: LanguageModelTokenizer;
+  /** The step a continued run started from (0 for a fresh run). */
+  readonly resumedAt: number;
   /** Trains `count` more steps (default 1; fewer when the run ends). RangeError unless 1 to 100000. */
   step(count?: number): TrainingStep;
   /**
@@ -853,6 +871,11 @@ export interface LanguageModelTrainer {
   languageModel(): LanguageModel;
   /** The current weights as a weight file (float16, magic APLM); loadLanguageModel({ weights }) reads it. */
   save(): Uint8Array;
+  /**
+   * The run to continue later (magic APLS): float32 weights, Adam's moments, the schedule, the step and the window
+   * draws (about 12 bytes a parameter); createTrainer({ task: { corpus }, resume }) continues it.
+   */
+  checkpoint(): Uint8Array;
   dispose(): void;
 }
 

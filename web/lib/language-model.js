@@ -26,6 +26,7 @@ export const languageModelDefaults = Object.freeze({
 
 const trainerOptionShape = {
   backend: null,
+  resume: null,
   task: { corpus: null, tokenizer: null, merges: null, context: null, heldOut: null },
   seed: null,
   dataSeed: null,
@@ -43,13 +44,48 @@ export function isLanguageModelTask(options) {
     : false;
 }
 
+// What a continued run may be given besides its checkpoint: the text it trains on and a longer schedule. Its model,
+// tokenizer and the rest of its schedule are the saved run's.
+const resumeKeys = new Set(['backend', 'resume', 'task', 'steps']);
+
+function requireCorpus(task) {
+  if (typeof task.corpus !== 'string')
+    throw new TypeError(`options.task.corpus must be a string, got ${validate.describe(task.corpus)}`);
+}
+
+/** A continued run's options checked: { checkpoint: Uint8Array, steps (NaN: the saved schedule's) }. */
+function resolveResumeOptions(options) {
+  const task = validate.requireObject(options.task, 'options.task');
+  requireCorpus(task);
+  const other = [
+    ...Object.keys(options).filter((key) => !resumeKeys.has(key)),
+    ...Object.keys(task)
+      .filter((key) => key !== 'corpus')
+      .map((key) => `task.${key}`),
+  ];
+  if (other.length > 0) {
+    throw new RangeError(
+      `options.${other[0]}: a continued run keeps the model, tokenizer and schedule it was saved with; give only task.corpus, steps (a longer schedule) and resume`,
+    );
+  }
+  const { resume } = options;
+  if (!(resume instanceof Uint8Array) && !(resume instanceof ArrayBuffer)) {
+    throw new TypeError(
+      `options.resume must be a training checkpoint (trainer.checkpoint()'s Uint8Array or an ArrayBuffer), got ${validate.describe(resume)}`,
+    );
+  }
+  return {
+    checkpoint: resume instanceof Uint8Array ? resume : new Uint8Array(resume),
+    steps: validate.optionalNumber(options.steps, 'options.steps', NaN),
+  };
+}
+
 /** The options with defaults filled in and every type checked (values are checked by the module). */
 export function resolveLanguageModelOptions(options) {
   validate.requireObject(options, 'options');
   checkKnownKeys(options, trainerOptionShape, { operation: 'createTrainer' });
   const task = validate.requireObject(options.task, 'options.task');
-  if (typeof task.corpus !== 'string')
-    throw new TypeError(`options.task.corpus must be a string, got ${validate.describe(task.corpus)}`);
+  requireCorpus(task);
   const model = options.model === undefined ? {} : validate.requireObject(options.model, 'options.model');
   const defaults = languageModelDefaults;
   const number = (source, key, fallback, prefix) => validate.optionalNumber(source[key], `${prefix}${key}`, fallback);
@@ -206,6 +242,8 @@ class LanguageModelTrainer {
     this.trainTokens = created.trainTokens;
     this.heldOutTokens = created.heldOutTokens;
     this.tokenizer = Object.freeze(created.tokenizer);
+    /** The step a continued run started from (0 for a fresh one). */
+    this.resumedAt = created.step;
     Object.freeze(this);
   }
 
@@ -241,6 +279,15 @@ class LanguageModelTrainer {
     return this.#handle.call('save', 'languageModelTrainerSave').bytes;
   }
 
+  /**
+   * The run as it stands, to continue later with createTrainer({ task: { corpus }, resume }): the weights at full
+   * precision, Adam's moments, the schedule and the window draws (about 12 bytes a parameter). The continued run
+   * takes exactly the steps this one would have.
+   */
+  checkpoint() {
+    return this.#handle.call('checkpoint', 'languageModelTrainerCheckpoint').bytes;
+  }
+
   /** Frees the trainer's memory in the module; later calls throw. */
   dispose() {
     this.#handle.dispose();
@@ -257,14 +304,56 @@ function languageModelBuild(requested) {
   return languageModelBackend;
 }
 
-/** createTrainer() for a task given as { corpus, tokenizer?, merges?, context?, heldOut? }. */
+/**
+ * A continued run's options as a fresh run's would read: its shape, tokenizer and schedule from its checkpoint
+ * (the seed that initialised it is not kept: null).
+ */
+function resumedOptions(created, characters) {
+  const { config, schedule, tokenizer } = created;
+  return Object.freeze({
+    task: Object.freeze({
+      tokenizer: tokenizer.kind,
+      merges: tokenizer.merges,
+      context: config.context,
+      heldOut: schedule.heldOut,
+      characters,
+    }),
+    seed: null,
+    dataSeed: schedule.dataSeed,
+    steps: schedule.steps,
+    batchSize: schedule.batchSize,
+    learningRate: schedule.learningRate,
+    warmupSteps: schedule.warmupSteps,
+    model: Object.freeze({
+      dModel: config.dModel,
+      heads: config.heads,
+      kvHeads: config.kvHeads,
+      ffn: config.ffn,
+      layers: config.layers,
+      positions: config.positions,
+    }),
+  });
+}
+
+/**
+ * createTrainer() for a task given as { corpus, tokenizer?, merges?, context?, heldOut? }, or a saved run continued
+ * ({ task: { corpus }, resume: checkpoint, steps? }).
+ */
 export async function createLanguageModelTrainer(options) {
-  const resolved = withOperation('createTrainer', () => resolveLanguageModelOptions(options));
+  const resuming = options.resume !== undefined;
+  const resolved = withOperation('createTrainer', () =>
+    resuming ? resolveResumeOptions(options) : resolveLanguageModelOptions(options),
+  );
   const backend = withOperation('createTrainer', () => languageModelBuild(options.backend));
   const module = await languageModelModule();
+  const { corpus } = options.task;
+  if (resuming) {
+    const created = unwrap(module.languageModelTrainerResume({ ...resolved, corpus }), 'createTrainer');
+    return new LanguageModelTrainer(module, backend, resumedOptions(created, corpus.length), created);
+  }
   const { task, model, ...schedule } = resolved;
   const created = unwrap(
-    module.languageModelTrainerCreate({ ...schedule, ...model, ...task, corpus: options.task.corpus }),
+    module.languageModelTrainerCreate({ ...schedule, ...model, ...task, corpus }),
     'createTrainer',
   );
   /** @type {import('./index.js').LanguageModelTrainer} the class, checked against its declaration */

@@ -62,6 +62,14 @@ class NGramBaselines {
   std::vector<double> context_counts_, distinct_followers_;
 };
 
+// Where a run stands beyond its weights: Adam's moments, the steps taken, and the state of the generator drawing
+// window offsets, so that a run saved and continued takes exactly the steps the uninterrupted run would have.
+struct LanguageModelRunState {
+  std::vector<float> first_moments, second_moments;  // as many as the parameters
+  std::size_t steps_done = 0;
+  std::uint64_t window_draws = 0;
+};
+
 // Training on windows of context + 1 tokens drawn at seeded random offsets of the training tokens.
 class LanguageModelTrainer {
  public:
@@ -74,6 +82,10 @@ class LanguageModelTrainer {
   std::size_t steps_done() const { return steps_done_; }
   const TrainedLanguageModel& model() const { return model_; }
   const TrainingOptions& options() const { return options_; }
+  LanguageModelRunState run_state() const;
+  // Continues a saved run: `state` from a run of this model's shape and options (moments as many as the
+  // parameters, steps_done within options.steps; load_checkpoint checks both).
+  void restore(LanguageModelRunState state);
 
  private:
   struct Shard;
@@ -129,5 +141,23 @@ struct LoadedLanguageModel {
   std::string error;
 };
 LoadedLanguageModel load_language_model(const std::uint8_t* bytes, std::size_t size);
+
+// A training run saved to be continued (file magic "APLS"): the model at full precision, the schedule, the run's
+// state, and which corpus it trains on: its length and CRC-32, and the held-out share that split it (the split,
+// the tokens and so the windows drawn are then the saved run's).
+struct LanguageModelCheckpoint {
+  TrainedLanguageModel model;
+  TrainingOptions options;  // data_seed, steps, batch, learning_rate, warmup and clip_norm are kept
+  LanguageModelRunState run;
+  double held_out_share = 0.1;
+  std::uint64_t corpus_bytes = 0;
+  std::uint32_t corpus_checksum = 0;
+};
+std::vector<std::uint8_t> save_checkpoint(const LanguageModelCheckpoint& checkpoint);
+struct LoadedCheckpoint {
+  std::optional<LanguageModelCheckpoint> checkpoint;
+  std::string error;
+};
+LoadedCheckpoint load_checkpoint(const std::uint8_t* bytes, std::size_t size);
 
 }  // namespace attn::model

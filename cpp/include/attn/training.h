@@ -22,10 +22,18 @@ class Adam {
   Adam(std::size_t parameters, float beta1 = 0.9f, float beta2 = 0.98f, float epsilon = 1e-8f);
   void step(float* params, const float* grads, float learning_rate);
 
+  // Its state, to continue a run later exactly where it stopped: the moments and the steps taken.
+  const std::vector<float>& first_moments() const { return m_; }
+  const std::vector<float>& second_moments() const { return v_; }
+  std::size_t steps() const { return steps_; }
+  // Takes a saved state (moments as long as the parameters'): later steps are those the saved run would have taken.
+  void restore(std::vector<float> first_moments, std::vector<float> second_moments, std::size_t steps);
+
  private:
   std::vector<float> m_, v_;
   float beta1_, beta2_, epsilon_;
   double beta1_power_ = 1.0, beta2_power_ = 1.0;
+  std::size_t steps_ = 0;
 };
 
 struct TrainingProgress {

@@ -6,7 +6,7 @@
 #include <cstring>
 
 #include "attn/language_model_training.h"
-#include "weight_file_io.h"
+#include "language_model_file_parts.h"
 
 namespace attn::model {
 namespace {
@@ -22,17 +22,78 @@ LoadedLanguageModel refuse(std::string why) {
 
 }  // namespace
 
+std::optional<std::string> check_version_and_checksum(weight_io::Reader& r, const std::uint8_t* bytes, std::size_t size,
+                                                      std::uint32_t version) {
+  r.take(4);
+  const std::uint32_t found = r.u32();
+  if (found != version) {
+    return "format version " + std::to_string(found) + ", but this build reads version " + std::to_string(version);
+  }
+  if (size < 12) return "truncated";
+  std::uint32_t stored_crc = 0;
+  std::memcpy(&stored_crc, bytes + size - 4, 4);  // little-endian hosts only (x86, wasm)
+  if (weight_file_checksum(bytes, size - 4) != stored_crc)
+    return "checksum mismatch (the file is corrupted or truncated)";
+  return std::nullopt;
+}
+
+void write_language_model_header(weight_io::Writer& w, const LanguageModelConfig& c, const text::Tokenizer& tokenizer) {
+  for (std::uint32_t v : {c.d_model, c.heads, c.key_value_heads(), c.ffn, c.layers, c.context, c.vocabulary}) w.u32(v);
+  w.u32((c.positions ? kPositions : 0) | (c.relative == RelativePositions::rope ? kRope : 0) |
+        (c.relative == RelativePositions::alibi ? kAlibi : 0));
+  const std::vector<std::uint8_t> bytes = tokenizer.serialize();
+  w.u32(static_cast<std::uint32_t>(bytes.size()));
+  w.bytes.insert(w.bytes.end(), bytes.begin(), bytes.end());
+}
+
+std::optional<text::Tokenizer> read_language_model_header(weight_io::Reader& r, const std::uint8_t* bytes,
+                                                          LanguageModelConfig& c, std::string& why) {
+  const auto refused = [&why](std::string reason) {
+    why = std::move(reason);
+    return std::nullopt;
+  };
+  c.d_model = r.u32(), c.heads = r.u32(), c.kv_heads = r.u32(), c.ffn = r.u32(), c.layers = r.u32();
+  c.context = r.u32(), c.vocabulary = r.u32();
+  const std::uint32_t flags = r.u32();
+  if (!r.ok()) return refused("truncated header");
+  if (flags & ~kKnownFlags) return refused("unknown flags " + std::to_string(flags));
+  if ((flags & kRope) && (flags & kAlibi)) return refused("both RoPE and ALiBi flags are set; a model has one");
+  c.positions = flags & kPositions;
+  c.relative = flags & kRope    ? RelativePositions::rope
+               : flags & kAlibi ? RelativePositions::alibi
+                                : RelativePositions::none;
+  if (c.d_model == 0 || c.d_model > 1024 || c.heads == 0 || c.d_model % c.heads != 0 || c.d_model % 2 != 0 ||
+      c.kv_heads == 0 || c.heads % c.kv_heads != 0 ||
+      (c.relative == RelativePositions::rope && (c.d_model / c.heads) % 2 != 0) || c.ffn > 8192 || c.layers == 0 ||
+      c.layers > 16 || c.context < 2 || c.context > 4096) {
+    return refused("implausible dimensions");
+  }
+  const std::uint32_t tokenizer_bytes = r.u32();
+  if (!r.ok() || tokenizer_bytes > kMaxTokenizerBytes || r.left() < std::size_t{tokenizer_bytes} + 4)
+    return refused("truncated or oversized tokenizer");
+  const std::size_t tokenizer_at = r.at();
+  r.take(tokenizer_bytes);
+  std::string tokenizer_why;
+  std::optional<text::Tokenizer> tokenizer =
+      text::Tokenizer::deserialize(bytes + tokenizer_at, tokenizer_bytes, tokenizer_why);
+  if (!tokenizer) return refused("its tokenizer: " + tokenizer_why);
+  if (tokenizer->size() != c.vocabulary) {
+    return refused("its tokenizer has " + std::to_string(tokenizer->size()) + " tokens, its header says " +
+                   std::to_string(c.vocabulary));
+  }
+  const std::size_t needed = LanguageModelLayout(c).count;
+  if (needed > kMaxModelParameters) {
+    return refused("its dimensions need " + std::to_string(needed) + " parameters; the limit is " +
+                   std::to_string(kMaxModelParameters));
+  }
+  return tokenizer;
+}
+
 std::vector<std::uint8_t> save_language_model(const TrainedLanguageModel& m) {
   weight_io::Writer w;
   w.bytes.insert(w.bytes.end(), std::begin(kMagic), std::end(kMagic));
   w.u32(kVersion);
-  const LanguageModelConfig& c = m.config;
-  for (std::uint32_t v : {c.d_model, c.heads, c.key_value_heads(), c.ffn, c.layers, c.context, c.vocabulary}) w.u32(v);
-  w.u32((c.positions ? kPositions : 0) | (c.relative == RelativePositions::rope ? kRope : 0) |
-        (c.relative == RelativePositions::alibi ? kAlibi : 0));
-  const std::vector<std::uint8_t> tokenizer = m.tokenizer.serialize();
-  w.u32(static_cast<std::uint32_t>(tokenizer.size()));
-  w.bytes.insert(w.bytes.end(), tokenizer.begin(), tokenizer.end());
+  write_language_model_header(w, m.config, m.tokenizer);
   w.u32(static_cast<std::uint32_t>(m.parameters.size()));
   for (float p : m.parameters) w.u16(weight_io::to_half(p));
   w.u32(weight_file_checksum(w.bytes.data(), w.bytes.size()));
@@ -42,55 +103,22 @@ std::vector<std::uint8_t> save_language_model(const TrainedLanguageModel& m) {
 LoadedLanguageModel load_language_model(const std::uint8_t* bytes, std::size_t size) {
   if (size >= 4 && std::memcmp(bytes, "APTM", 4) == 0)
     return refuse("it is a translation model's weight file (APTM): open it with loadTranslator");
+  if (size >= 4 && std::memcmp(bytes, "APLS", 4) == 0) {
+    return refuse(
+        "it is a training run's checkpoint (APLS), not a weight file: continue it with createTrainer({ resume })");
+  }
   if (size < 8 || std::memcmp(bytes, kMagic, 4) != 0)
     return refuse("it does not start with APLM, so it is not an attention-playground language model");
   weight_io::Reader r(bytes, size);
-  r.take(4);
-  const std::uint32_t version = r.u32();
-  if (version != kVersion)
-    return refuse("format version " + std::to_string(version) + ", but this build reads version 1");
-  if (size < 12) return refuse("truncated");
-  std::uint32_t stored_crc = 0;
-  std::memcpy(&stored_crc, bytes + size - 4, 4);  // little-endian hosts only (x86, wasm)
-  if (weight_file_checksum(bytes, size - 4) != stored_crc)
-    return refuse("checksum mismatch (the file is corrupted or truncated)");
+  if (auto why = check_version_and_checksum(r, bytes, size, kVersion)) return refuse(std::move(*why));
 
   LanguageModelConfig c;
-  c.d_model = r.u32(), c.heads = r.u32(), c.kv_heads = r.u32(), c.ffn = r.u32(), c.layers = r.u32();
-  c.context = r.u32(), c.vocabulary = r.u32();
-  const std::uint32_t flags = r.u32();
-  if (!r.ok()) return refuse("truncated header");
-  if (flags & ~kKnownFlags) return refuse("unknown flags " + std::to_string(flags));
-  if ((flags & kRope) && (flags & kAlibi)) return refuse("both RoPE and ALiBi flags are set; a model has one");
-  c.positions = flags & kPositions;
-  c.relative = flags & kRope    ? RelativePositions::rope
-               : flags & kAlibi ? RelativePositions::alibi
-                                : RelativePositions::none;
-  if (c.d_model == 0 || c.d_model > 1024 || c.heads == 0 || c.d_model % c.heads != 0 || c.d_model % 2 != 0 ||
-      c.kv_heads == 0 || c.heads % c.kv_heads != 0 ||
-      (c.relative == RelativePositions::rope && (c.d_model / c.heads) % 2 != 0) || c.ffn > 8192 || c.layers == 0 ||
-      c.layers > 16 || c.context < 2 || c.context > 4096) {
-    return refuse("implausible dimensions");
-  }
-  const std::uint32_t tokenizer_bytes = r.u32();
-  if (!r.ok() || tokenizer_bytes > kMaxTokenizerBytes || r.left() < std::size_t{tokenizer_bytes} + 4)
-    return refuse("truncated or oversized tokenizer");
-  const std::size_t tokenizer_at = r.at();
-  r.take(tokenizer_bytes);
   std::string why;
-  std::optional<text::Tokenizer> tokenizer = text::Tokenizer::deserialize(bytes + tokenizer_at, tokenizer_bytes, why);
-  if (!tokenizer) return refuse("its tokenizer: " + why);
-  if (tokenizer->size() != c.vocabulary) {
-    return refuse("its tokenizer has " + std::to_string(tokenizer->size()) + " tokens, its header says " +
-                  std::to_string(c.vocabulary));
-  }
+  std::optional<text::Tokenizer> tokenizer = read_language_model_header(r, bytes, c, why);
+  if (!tokenizer) return refuse(std::move(why));
   const std::uint32_t count = r.u32();
   if (!r.ok()) return refuse("truncated before the parameter count");
   const std::size_t needed = LanguageModelLayout(c).count;
-  if (needed > kMaxModelParameters) {
-    return refuse("its dimensions need " + std::to_string(needed) + " parameters; the limit is " +
-                  std::to_string(kMaxModelParameters));
-  }
   if (count != needed) {
     return refuse("holds " + std::to_string(count) + " parameters, but its dimensions need " + std::to_string(needed));
   }

@@ -79,4 +79,14 @@ StepReport LanguageModelTrainer::step() {
   return {steps_done_, loss / static_cast<double>(tokens), lr, norm};
 }
 
+LanguageModelRunState LanguageModelTrainer::run_state() const {
+  return {adam_.first_moments(), adam_.second_moments(), steps_done_, window_draws_};
+}
+
+void LanguageModelTrainer::restore(LanguageModelRunState state) {
+  adam_.restore(std::move(state.first_moments), std::move(state.second_moments), state.steps_done);
+  steps_done_ = state.steps_done;
+  window_draws_ = state.window_draws;
+}
+
 }  // namespace attn::model
