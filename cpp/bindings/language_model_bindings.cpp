@@ -111,7 +111,7 @@ val register_model(model::TrainedLanguageModel trained) {
   return out;
 }
 
-// { dModel, heads, kvHeads, ffn, layers, context, vocabulary, positions, parameters, cacheBytesPerToken }
+// { dModel, heads, kvHeads, ffn, layers, context, vocabulary, positions, window, parameters, cacheBytesPerToken }
 val config_object(const model::LanguageModelConfig& c) {
   val config = val::object();
   config.set("dModel", c.d_model);
@@ -122,6 +122,7 @@ val config_object(const model::LanguageModelConfig& c) {
   config.set("context", c.context);
   config.set("vocabulary", c.vocabulary);
   config.set("positions", check::position_scheme_name(c.positions, c.relative));
+  config.set("window", c.window);
   config.set("parameters", static_cast<double>(model::LanguageModelLayout(c).count));
   config.set("cacheBytesPerToken", static_cast<double>(c.cache_bytes_per_token()));
   return config;
@@ -179,7 +180,7 @@ val register_trainer(check::LanguageModelSetup setup) {
 }
 
 // languageModelTrainerCreate({ corpus, tokenizer, merges, context, heldOut, positions, layers, seed, dataSeed,
-//   steps, batchSize, learningRate, warmupSteps, dModel, heads, kvHeads, ffn })
+//   steps, batchSize, learningRate, warmupSteps, dModel, heads, kvHeads, ffn, window })
 //   → { id, parameters, trainTokens, heldOutTokens, tokenizer: { kind, size, merges } } | { error }
 val trainer_create(const val& o) {
   check::LanguageModelRequest request;
@@ -205,6 +206,7 @@ val trainer_create(const val& o) {
   request.context = o["context"].as<double>();
   request.held_out_share = o["heldOut"].as<double>();
   request.positions = o["positions"].as<std::string>();
+  request.window = o["window"].as<double>();
   check::LanguageModelSetup setup = check::language_model_setup(request);
   request.corpus = {};
   if (setup.error) return error_result(setup.error);

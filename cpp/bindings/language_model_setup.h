@@ -24,6 +24,7 @@ struct LanguageModelRequest {
   double context = 64;
   double held_out_share = 0.1;
   std::string positions = "sinusoidal";  // 'sinusoidal', 'none', 'rope' or 'alibi'
+  double window = 0;                     // sliding-window attention's width, 0 (none) to context
 };
 
 // Which text a run trains on, as its checkpoint keeps it, so that a run is continued on the same split.

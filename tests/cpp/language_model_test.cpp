@@ -64,6 +64,11 @@ TEST(LanguageModelGradients, RopeWithMultiQueryHeads) {
 TEST(LanguageModelGradients, AttentionOnly) {
   check_gradients([](LanguageModelConfig& c) { c.ffn = 0; });
 }
+// A sliding window of 3 over 6 tokens: the band mask's zero weights pass no gradient to the keys outside it.
+TEST(LanguageModelGradients, SlidingWindowWithRope) {
+  check_gradients(
+      [](LanguageModelConfig& c) { c.positions = false, c.relative = RelativePositions::rope, c.window = 3; });
+}
 TEST(LanguageModelGradients, AlibiWithGroupedQueryHeads) {
   check_gradients([](LanguageModelConfig& c) {
     c.positions = false, c.relative = RelativePositions::alibi, c.heads = 4, c.kv_heads = 2;

@@ -805,6 +805,12 @@ export interface LanguageModelShape {
   layers?: number;
   /** Default 'sinusoidal'. */
   positions?: 'sinusoidal' | 'none' | 'rope' | 'alibi';
+  /**
+   * Sliding-window attention (Longformer, Mistral): each position reads itself and the window − 1 before it, in
+   * training (a band mask) and in generation (a cache that evicts its oldest position: its memory stays flat).
+   * 0 (default) to task.context; 0 reads every earlier position. Kept in the weight file.
+   */
+  window?: number;
 }
 
 export interface LanguageModelTrainerOptions extends LoadOptions {
@@ -942,6 +948,8 @@ export interface LanguageModel {
     context: number;
     vocabulary: number;
     positions: 'sinusoidal' | 'none' | 'rope' | 'alibi';
+    /** Sliding-window attention's width (0: every earlier position). */
+    window: number;
     parameters: number;
     /** layers × 2 × kvHeads × head width × 4. */
     cacheBytesPerToken: number;
@@ -1069,12 +1077,14 @@ export function sinkHeads(lm: LanguageModel, text: string): { shares: number[][]
 
 /**
  * The attention-sink experiment (`npm run experiment:sinks`): createTrainer options for the default language model
- * with `positions` (default 'rope') on `corpus` for `steps` (default 800), the corpus's last `contexts` × 64
+ * with `positions` (default 'rope') and a trained sliding window `trainedWindow` on `corpus` for `steps` (default 800), the corpus's last `contexts` × 64
  * characters (default 32) to read, and the window (half the context).
  */
 export function sinkExperiment(options: {
   corpus: string;
   positions?: 'sinusoidal' | 'rope' | 'alibi';
+  /** A sliding window the model trains with (default 0: none). */
+  trainedWindow?: number;
   steps?: number;
   contexts?: number;
 }): { trainerOptions: LanguageModelTrainerOptions; text: string; window: number };

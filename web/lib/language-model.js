@@ -21,7 +21,7 @@ export const languageModelDefaults = Object.freeze({
   batchSize: 16,
   learningRate: 0.003,
   warmupSteps: 60,
-  model: Object.freeze({ dModel: 64, heads: 4, ffn: 256, layers: 2, positions: 'sinusoidal' }),
+  model: Object.freeze({ dModel: 64, heads: 4, ffn: 256, layers: 2, positions: 'sinusoidal', window: 0 }),
 });
 
 const trainerOptionShape = {
@@ -34,7 +34,7 @@ const trainerOptionShape = {
   batchSize: null,
   learningRate: null,
   warmupSteps: null,
-  model: { dModel: null, heads: null, kvHeads: null, ffn: null, layers: null, positions: null },
+  model: { dModel: null, heads: null, kvHeads: null, ffn: null, layers: null, positions: null, window: null },
 };
 
 /** Whether createTrainer's options ask for a language model: a task given as { corpus }. */
@@ -113,6 +113,7 @@ export function resolveLanguageModelOptions(options) {
       ffn: number(model, 'ffn', defaults.model.ffn, 'options.model.'),
       layers: number(model, 'layers', defaults.model.layers, 'options.model.'),
       positions: validate.optionalString(model.positions, 'options.model.positions', defaults.model.positions),
+      window: number(model, 'window', defaults.model.window, 'options.model.'),
     }),
   });
 }
@@ -153,7 +154,7 @@ class LanguageModel {
   constructor(module, backend, loaded) {
     this.#handle = new ModuleHandle(module, loaded.id, 'language model', 'languageModelFree');
     this.backend = backend;
-    /** { dModel, heads, kvHeads, ffn, layers, context, vocabulary, positions, parameters, cacheBytesPerToken } */
+    /** { dModel, heads, kvHeads, ffn, layers, context, vocabulary, positions, window, parameters, cacheBytesPerToken } */
     this.config = Object.freeze(loaded.config);
     /** { kind: 'characters' | 'byte-pairs', size, merges } */
     this.tokenizer = Object.freeze(loaded.tokenizer);

@@ -70,11 +70,13 @@ export function sinkHeads(lm, text) {
 
 /**
  * The experiment `npm run experiment:sinks` runs: createTrainer options for the default language model (width 64,
- * 2 blocks, 4 heads, context 64) with `positions` ('rope' by default: StreamingLLM's models use RoPE or ALiBi) on
- * `corpus`, and the text to read: its last `contexts` × 64 characters (inside the held-out tenth).
- * @param {{ corpus: string, positions?: 'sinusoidal' | 'rope' | 'alibi', steps?: number, contexts?: number }} options
+ * 2 blocks, 4 heads, context 64) with `positions` ('rope' by default: StreamingLLM's models use RoPE or ALiBi) and
+ * a sliding window of `trainedWindow` (default 0: none) on `corpus`, and the text to read: its last `contexts` × 64
+ * characters (inside the held-out tenth).
+ * @param {{ corpus: string, positions?: 'sinusoidal' | 'rope' | 'alibi', trainedWindow?: number, steps?: number,
+ *   contexts?: number }} options
  */
-export function sinkExperiment({ corpus, positions = 'rope', steps = 800, contexts = 32 }) {
+export function sinkExperiment({ corpus, positions = 'rope', trainedWindow = 0, steps = 800, contexts = 32 }) {
   if (typeof corpus !== 'string') throw new TypeError(`corpus must be a string, got ${validate.describe(corpus)}`);
   const context = 64;
   if (!Number.isInteger(contexts) || contexts < 2 || contexts * context * 10 > corpus.length)
@@ -82,7 +84,7 @@ export function sinkExperiment({ corpus, positions = 'rope', steps = 800, contex
   return {
     trainerOptions: {
       task: { corpus, context, heldOut: 0.1 },
-      model: { dModel: 64, heads: 4, ffn: 256, layers: 2, positions },
+      model: { dModel: 64, heads: 4, ffn: 256, layers: 2, positions, window: trainedWindow },
       steps,
       batchSize: 16,
       learningRate: 0.003,

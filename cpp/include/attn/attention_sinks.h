@@ -20,7 +20,8 @@
 namespace attn::model {
 
 struct KeysKept {
-  std::size_t window = 0;  // the last `window` positions, the query's own included; 0: every position
+  // The last `window` positions, the query's own included; 0: every position (or the model's own window).
+  std::size_t window = 0;
   std::size_t sinks = 0;   // the text's first `sinks` tokens, kept beside the window
   bool recompute = false;  // each step runs the causal pass over [first sinks tokens, last window tokens] afresh
 };
@@ -45,6 +46,7 @@ class StreamingReader {
   StepOutput out_;
   LanguageModelActivations activations_;  // recomputing: the causal pass over kept_
   std::vector<int> kept_;
+  std::vector<std::uint8_t> causal_;  // recomputing: every kept position (a windowed model's band would hide sinks)
   std::size_t read_ = 0;
 };
 
@@ -71,7 +73,9 @@ void first_token_shares(const float* weights, std::size_t heads, std::size_t len
 // this exceeds 0.3.
 std::vector<double> first_token_attention(LanguageModel& model, const float* params, const std::vector<int>& tokens);
 
-// The step output of a causal pass's last row: its logits and every head's attention (layer-major).
-void last_row_step(const LanguageModelActivations& act, std::size_t heads, std::size_t vocabulary, StepOutput& out);
+// The step output of a causal pass's last row: its logits and every head's attention (layer-major) over its last
+// `keys` positions (0: all of them; a windowed model's row is zero before its window).
+void last_row_step(const LanguageModelActivations& act, std::size_t heads, std::size_t vocabulary, StepOutput& out,
+                   std::size_t keys = 0);
 
 }  // namespace attn::model

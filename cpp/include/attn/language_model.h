@@ -30,6 +30,10 @@ struct LanguageModelConfig {
   std::uint32_t vocabulary = 256;  // the tokenizer's size
   bool positions = true;           // sinusoidal positions added to the embeddings
   RelativePositions relative = RelativePositions::none;
+  // Sliding-window attention (Beltagy et al. 2020, Longformer; Jiang et al. 2023, Mistral 7B): each position reads
+  // itself and the window − 1 before it, in training (a band mask) and in generation (a cache that evicts its oldest
+  // position, so its memory stays flat). 0: every earlier position.
+  std::uint32_t window = 0;
 
   std::uint32_t head_width() const { return d_model / heads; }
   std::uint32_t key_value_heads() const { return kv_heads ? kv_heads : heads; }
@@ -70,7 +74,8 @@ struct LanguageModelActivations {
 class KeyValueCache {
  public:
   explicit KeyValueCache(const LanguageModelConfig& config);
-  std::size_t length() const { return length_; }  // positions held
+  std::size_t length() const { return length_; }      // positions held
+  std::size_t appended() const { return appended_; }  // positions appended since clear(), evicted ones included
   std::size_t bytes_allocated() const;
   std::size_t bytes_used() const;
   void clear();
@@ -88,7 +93,7 @@ class KeyValueCache {
   std::size_t row_floats_ = 0, head_width_ = 0, key_value_heads_ = 0;
   bool rope_ = false;
   std::vector<std::vector<float>> keys_, values_;
-  std::size_t length_ = 0;
+  std::size_t length_ = 0, appended_ = 0;
 };
 
 // What one cached step computed: the next token's logits and, per layer and head, the new position's
@@ -107,8 +112,8 @@ class LanguageModel {
   const LanguageModelLayout& layout() const { return layout_; }
 
   // The causal pass over `tokens`: logits for every position. Past config.context tokens the sinusoids go on past
-  // the table (what the model was not trained on). `allowed` (T × T, 1 where query i may read key j; null: causal)
-  // narrows which keys each query reads, as a sliding window's band does.
+  // the table (what the model was not trained on). `allowed` (T × T, 1 where query i may read key j; null: causal,
+  // within the window if any) narrows which keys each query reads, as a sliding window's band does.
   void forward(const float* params, const std::vector<int>& tokens, float temperature, LanguageModelActivations& act,
                const std::uint8_t* allowed = nullptr);
   // Σ_t −log p(targets[t]) after forward() at temperature 1, adding `loss_weight` × its gradient to `grads`.
@@ -116,9 +121,10 @@ class LanguageModel {
                   LanguageModelActivations& act, float* grads);
   double loss(const float* params, const std::vector<int>& tokens, const std::vector<int>& targets);
 
-  // Appends `token` at position cache.length() and computes its logits from the cache: the same numbers forward()
-  // gives for the last row of the whole prefix. Returns false, changing nothing, when the cache already holds
-  // config.context positions (the module is built without exceptions).
+  // Appends `token` at position cache.appended() and computes its logits from the cache: the same numbers forward()
+  // gives for the last row of the whole prefix. With a window, the cache first evicts its oldest position once it
+  // holds `window`. Returns false, changing nothing, when config.context positions have been appended (the module
+  // is built without exceptions).
   bool step(const float* params, int token, KeyValueCache& cache, float temperature, StepOutput& out);
   // step() without the context's bound, for a text longer than the context: the token's sinusoids (when the model
   // adds them) are those of `position`, its place in the text, extended past the context's table; RoPE and ALiBi

@@ -10,20 +10,24 @@
 
 namespace attn::model {
 
-void last_row_step(const LanguageModelActivations& act, std::size_t heads, std::size_t vocabulary, StepOutput& out) {
-  const std::size_t rows = act.tokens.size();
-  out.length = rows;
+void last_row_step(const LanguageModelActivations& act, std::size_t heads, std::size_t vocabulary, StepOutput& out,
+                   std::size_t keys) {
+  const std::size_t rows = act.tokens.size(), length = keys && keys < rows ? keys : rows;
+  out.length = length;
   out.logits.assign(act.logits.end() - static_cast<std::ptrdiff_t>(vocabulary), act.logits.end());
-  out.attention.resize(act.blocks.size() * heads * rows);
+  out.attention.resize(act.blocks.size() * heads * length);
   for (std::size_t l = 0; l < act.blocks.size(); ++l)
     for (std::size_t h = 0; h < heads; ++h) {
       const float* row = act.blocks[l].self_attention.weights.data() + (h * rows + rows - 1) * rows;
-      std::copy(row, row + rows, out.attention.begin() + static_cast<std::ptrdiff_t>((l * heads + h) * rows));
+      std::copy(row + rows - length, row + rows,
+                out.attention.begin() + static_cast<std::ptrdiff_t>((l * heads + h) * length));
     }
 }
 
 StreamingReader::StreamingReader(LanguageModel& model, const float* params, const KeysKept& keys)
-    : model_(model), params_(params), keys_(keys), cache_(model.config()) {}
+    : model_(model), params_(params), keys_(keys), cache_(model.config()) {
+  if (!keys_.window) keys_.window = model.config().window;
+}
 
 const StepOutput& StreamingReader::read(int token) {
   const std::size_t kept = keys_.window ? keys_.sinks + keys_.window : 0;  // 0: no bound
@@ -31,7 +35,12 @@ const StepOutput& StreamingReader::read(int token) {
     // The text's first `sinks` tokens stay at the front; the window's oldest leaves as a new token comes.
     if (kept && kept_.size() == kept) kept_.erase(kept_.begin() + static_cast<std::ptrdiff_t>(keys_.sinks));
     kept_.push_back(token);
-    model_.forward(params_, kept_, 1.0f, activations_);
+    const std::size_t n = kept_.size();
+    if (causal_.size() != n * n) {
+      causal_.assign(n * n, 0);
+      for (std::size_t i = 0; i < n; ++i) std::fill_n(causal_.begin() + static_cast<std::ptrdiff_t>(i * n), i + 1, 1);
+    }
+    model_.forward(params_, kept_, 1.0f, activations_, causal_.data());
     last_row_step(activations_, model_.config().heads, model_.config().vocabulary, out_);
   } else {
     if (kept && cache_.length() == kept) cache_.evict(keys_.sinks);

@@ -91,14 +91,14 @@ Generation generate(LanguageModel& model, const float* params, std::vector<int> 
     if (!use_cache) {
       const std::vector<int> window(g.tokens.begin() + static_cast<std::ptrdiff_t>(start), g.tokens.end());
       model.forward(params, window, 1.0f, act);
-      last_row_step(act, model.config().heads, model.config().vocabulary, step);
+      last_row_step(act, model.config().heads, model.config().vocabulary, step, model.config().window);
     }
     const std::vector<float> p = distribution(step.logits, sampling);
     GeneratedToken out;
     out.token = draw(p, rng);
     out.probability = p[static_cast<std::size_t>(out.token)];
     out.top = most_likely(p, top);
-    out.window_start = start;
+    out.window_start = g.tokens.size() - step.length;  // a sliding window's first position, or the context's
     out.step = step;
     g.tokens.push_back(out.token);
     if (n + 1 < count && g.tokens.size() - start > context) {

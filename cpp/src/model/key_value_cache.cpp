@@ -29,7 +29,7 @@ std::size_t KeyValueCache::bytes_used() const { return 2 * keys_.size() * length
 void KeyValueCache::clear() {
   for (auto* side : {&keys_, &values_})
     for (auto& layer : *side) layer.clear();  // keeps the allocation for the next sequence
-  length_ = 0;
+  length_ = appended_ = 0;
 }
 
 void KeyValueCache::evict(std::size_t slot) {
@@ -45,8 +45,9 @@ void KeyValueCache::evict(std::size_t slot) {
 }
 
 bool LanguageModel::step(const float* params, int token, KeyValueCache& cache, float temperature, StepOutput& out) {
-  if (cache.length_ >= config_.context) return false;  // the cache holds the whole context
-  step_at(params, token, cache.length_, cache, temperature, out);
+  if (cache.appended_ >= config_.context) return false;  // the whole context has been read
+  if (config_.window && cache.length_ >= config_.window) cache.evict(0);
+  step_at(params, token, cache.appended_, cache, temperature, out);
   return true;
 }
 
@@ -77,6 +78,7 @@ void LanguageModel::step_at(const float* params, int token, std::size_t position
     for (std::size_t j = 0; j < d; ++j) b.row[j] = b.middle[j] + b.branch[j];
   }
   cache.length_ = slot + 1;
+  ++cache.appended_;
   layers::layer_norm_forward(params, layout_.final_norm, b.row.data(), 1, b.norm);
   out.logits.resize(config_.vocabulary);
   layers::linear_forward(kernels_, params, layout_.output, b.norm.out.data(), 1, out.logits.data(), b.scratch);

@@ -76,6 +76,14 @@ void LanguageModel::forward(const float* params, const std::vector<int>& tokens,
   act.blocks.resize(layout_.blocks.size());
   act.out_raw.resize(t * d);
   embed(params, tokens.data(), t, 0, act.out_raw.data());
+  if (!allowed && config_.window && config_.window < t) {  // the band: key j for query i when i − window < j ≤ i
+    b.band.assign(t * t, 0);
+    for (std::size_t i = 0; i < t; ++i)
+      std::fill_n(
+          b.band.begin() + static_cast<std::ptrdiff_t>(i * t + i + 1 - std::min<std::size_t>(i + 1, config_.window)),
+          std::min<std::size_t>(i + 1, config_.window), std::uint8_t{1});
+    allowed = b.band.data();
+  }
   const Mask mask = allowed ? Mask{MaskKind::explicit_, allowed} : Mask{MaskKind::causal, nullptr};
   for (std::size_t l = 0; l < layout_.blocks.size(); ++l) {
     const LanguageModelBlock& p = layout_.blocks[l];
