@@ -111,7 +111,8 @@ val register_model(model::TrainedLanguageModel trained) {
   return out;
 }
 
-// { dModel, heads, kvHeads, ffn, layers, context, vocabulary, positions, window, parameters, cacheBytesPerToken }
+// { dModel, heads, kvHeads, ffn, layers, context, vocabulary, positions, window, sinkLogits, parameters,
+//   cacheBytesPerToken }
 val config_object(const model::LanguageModelConfig& c) {
   val config = val::object();
   config.set("dModel", c.d_model);
@@ -123,6 +124,7 @@ val config_object(const model::LanguageModelConfig& c) {
   config.set("vocabulary", c.vocabulary);
   config.set("positions", check::position_scheme_name(c.positions, c.relative));
   config.set("window", c.window);
+  config.set("sinkLogits", c.sink_logits);
   config.set("parameters", static_cast<double>(model::LanguageModelLayout(c).count));
   config.set("cacheBytesPerToken", static_cast<double>(c.cache_bytes_per_token()));
   return config;
@@ -180,7 +182,7 @@ val register_trainer(check::LanguageModelSetup setup) {
 }
 
 // languageModelTrainerCreate({ corpus, tokenizer, merges, context, heldOut, positions, layers, seed, dataSeed,
-//   steps, batchSize, learningRate, warmupSteps, dModel, heads, kvHeads, ffn, window })
+//   steps, batchSize, learningRate, warmupSteps, dModel, heads, kvHeads, ffn, window, sinkLogits })
 //   → { id, parameters, trainTokens, heldOutTokens, tokenizer: { kind, size, merges } } | { error }
 val trainer_create(const val& o) {
   check::LanguageModelRequest request;
@@ -207,6 +209,7 @@ val trainer_create(const val& o) {
   request.held_out_share = o["heldOut"].as<double>();
   request.positions = o["positions"].as<std::string>();
   request.window = o["window"].as<double>();
+  request.sink_logits = o["sinkLogits"].as<bool>();
   check::LanguageModelSetup setup = check::language_model_setup(request);
   request.corpus = {};
   if (setup.error) return error_result(setup.error);

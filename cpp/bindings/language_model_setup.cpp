@@ -69,6 +69,7 @@ LanguageModelSetup language_model_setup(const LanguageModelRequest& r) {
   if ((setup.error = position_scheme(r.positions, c.head_width(), c.positions, c.relative))) return setup;
   if ((setup.error = whole("model.window", r.window, 0, r.context))) return setup;
   c.window = static_cast<std::uint32_t>(r.window);
+  c.sink_logits = r.sink_logits;
 
   const model::LanguageModelCorpus split = model::split_corpus(r.corpus, r.held_out_share);
   setup.model.tokenizer = r.tokenizer == "characters"

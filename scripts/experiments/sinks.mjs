@@ -4,11 +4,12 @@
 // context; then it reads the novel's last 32 contexts (2,048 characters, held out) a character at a time keeping
 // every key, a window of half the context (cached, or recomputed from scratch at each step), or the first 1, 2 or 4
 // characters beside the cached window (web/lib's streamingReadings); each head's mean attention on the first token
-// of each context window is measured (Gu et al.'s sink heads: above 0.3), and the cache's allocation while writing.
+// of each context window is measured (Gu et al.'s sink heads: above 0.3), and the cache's allocation while writing;
+// last, RoPE with a learnable sink logit per head (gpt-oss), and the share of attention the sinks take.
 // `node scripts/experiments/sinks.mjs rope rope-window` runs only the models named.
 import { readFileSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
-import { createTrainer, sinkExperiment, sinkHeads, streamingReadings } from '../../web/lib/index.js';
+import { createTrainer, sinkExperiment, sinkHeads, sinkLogitShares, streamingReadings } from '../../web/lib/index.js';
 
 const corpus = readFileSync(new URL('../../web/corpora/pride-and-prejudice.txt', import.meta.url), 'utf8');
 const fixed = (x, digits = 3) => x.toFixed(digits);
@@ -20,6 +21,7 @@ const models = {
   alibi: { positions: 'alibi' },
   sinusoidal: { positions: 'sinusoidal' },
   'rope-window': { positions: 'rope', trainedWindow: 32 },
+  'rope-sink-logits': { positions: 'rope', sinkLogits: true },
 };
 const names = process.argv.length > 2 ? process.argv.slice(2) : Object.keys(models);
 console.log(`Node ${process.version}; Pride and Prejudice, held-out = its last 10%`);
@@ -56,5 +58,9 @@ for (const name of names) {
   const at = [10, 60, 250, 1000].map((n) => `${n}: ${bytes(writing.steps[n - 1].cacheBytes)}`).join(', ');
   const most = Math.max(...writing.steps.map((step) => step.cacheBytes));
   console.log(`cache bytes while writing 1,000 tokens, after token ${at}; most ${bytes(most)}`);
+  if (lm.config.sinkLogits) {
+    const shares = sinkLogitShares(writing, lm.config.layers, lm.config.heads);
+    console.log(`attention taken by the sink logits while writing (layer 1 · layer 2): ${grid(shares)}`);
+  }
   lm.dispose();
 }

@@ -69,6 +69,16 @@ TEST(LanguageModelGradients, SlidingWindowWithRope) {
   check_gradients(
       [](LanguageModelConfig& c) { c.positions = false, c.relative = RelativePositions::rope, c.window = 3; });
 }
+// Sink logits: each head's b_h gets −p_sink·(Σ_j p_j dhead·v_j)/T, beside the other gradients it changes.
+TEST(LanguageModelGradients, SinkLogits) {
+  check_gradients([](LanguageModelConfig& c) { c.sink_logits = true; });
+}
+TEST(LanguageModelGradients, SinkLogitsWithAlibiSharedHeadsAndAWindow) {
+  check_gradients([](LanguageModelConfig& c) {
+    c.positions = false, c.relative = RelativePositions::alibi, c.heads = 4, c.kv_heads = 2, c.window = 4;
+    c.sink_logits = true;
+  });
+}
 TEST(LanguageModelGradients, AlibiWithGroupedQueryHeads) {
   check_gradients([](LanguageModelConfig& c) {
     c.positions = false, c.relative = RelativePositions::alibi, c.heads = 4, c.kv_heads = 2;

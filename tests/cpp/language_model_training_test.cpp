@@ -235,15 +235,20 @@ TEST(LanguageModelFile, RoundTripsAnAttentionOnlyModel) {
   EXPECT_EQ(loaded.model->parameters.size(), m.parameters.size());
 }
 
-// The window rides in the flags' upper half: kept, and a file whose window is wider than its context refused.
-TEST(LanguageModelFile, KeepsASlidingWindowAndRefusesOneWiderThanTheContext) {
+// The window rides in the flags' upper half, sink logits as a flag: both kept, and a file whose window is wider
+// than its context refused.
+TEST(LanguageModelFile, KeepsASlidingWindowAndSinkLogitsAndRefusesAWindowWiderThanTheContext) {
   const text::Tokenizer tokenizer = text::Tokenizer::characters(toy_corpus(20));
   LanguageModelConfig c = small_config(0);
   c.window = 7;
-  std::vector<std::uint8_t> bytes = save_language_model(fresh_model(tokenizer, c, 9));
+  c.sink_logits = true;
+  const TrainedLanguageModel m = fresh_model(tokenizer, c, 9);
+  std::vector<std::uint8_t> bytes = save_language_model(m);
   const LoadedLanguageModel loaded = load_language_model(bytes.data(), bytes.size());
   ASSERT_TRUE(loaded.model) << loaded.error;
   EXPECT_EQ(loaded.model->config.window, 7u);
+  EXPECT_TRUE(loaded.model->config.sink_logits);
+  EXPECT_EQ(loaded.model->parameters.size(), m.parameters.size());
   const std::size_t flags = 4 + 4 + 7 * 4;  // after the magic, the version and seven dimensions
   ASSERT_EQ(bytes[flags + 2], 7);
   bytes[flags + 2] = static_cast<std::uint8_t>(c.context + 1);

@@ -811,6 +811,11 @@ export interface LanguageModelShape {
    * 0 (default) to task.context; 0 reads every earlier position. Kept in the weight file.
    */
   window?: number;
+  /**
+   * A learnable sink logit per head (as gpt-oss): one more entry in each softmax's denominator whose value is zero,
+   * so a head can attend to nothing; its attention rows then sum to 1 − the sink's share. Default false.
+   */
+  sinkLogits?: boolean;
 }
 
 export interface LanguageModelTrainerOptions extends LoadOptions {
@@ -950,6 +955,8 @@ export interface LanguageModel {
     positions: 'sinusoidal' | 'none' | 'rope' | 'alibi';
     /** Sliding-window attention's width (0: every earlier position). */
     window: number;
+    /** Whether each head has a learnable sink logit (its attention rows sum to less than 1). */
+    sinkLogits: boolean;
     parameters: number;
     /** layers × 2 × kvHeads × head width × 4. */
     cacheBytesPerToken: number;
@@ -1069,6 +1076,12 @@ export function streamingReadings(
   options: { window: number; sinkCounts?: number[] },
 ): StreamingReading[];
 
+/**
+ * Per [layer][head], the mean share of attention a head's learnable sink logit took over a generation's steps
+ * (1 − the row's sum; 0 without sink logits).
+ */
+export function sinkLogitShares(generation: Generation, layers: number, heads: number): number[][];
+
 /** Gu et al.'s threshold (0.3) on a head's mean attention to the first token. */
 export const sinkThreshold: number;
 
@@ -1085,6 +1098,8 @@ export function sinkExperiment(options: {
   positions?: 'sinusoidal' | 'rope' | 'alibi';
   /** A sliding window the model trains with (default 0: none). */
   trainedWindow?: number;
+  /** A learnable sink logit per head (default false). */
+  sinkLogits?: boolean;
   steps?: number;
   contexts?: number;
 }): { trainerOptions: LanguageModelTrainerOptions; text: string; window: number };

@@ -21,7 +21,15 @@ export const languageModelDefaults = Object.freeze({
   batchSize: 16,
   learningRate: 0.003,
   warmupSteps: 60,
-  model: Object.freeze({ dModel: 64, heads: 4, ffn: 256, layers: 2, positions: 'sinusoidal', window: 0 }),
+  model: Object.freeze({
+    dModel: 64,
+    heads: 4,
+    ffn: 256,
+    layers: 2,
+    positions: 'sinusoidal',
+    window: 0,
+    sinkLogits: false,
+  }),
 });
 
 const trainerOptionShape = {
@@ -34,7 +42,16 @@ const trainerOptionShape = {
   batchSize: null,
   learningRate: null,
   warmupSteps: null,
-  model: { dModel: null, heads: null, kvHeads: null, ffn: null, layers: null, positions: null, window: null },
+  model: {
+    dModel: null,
+    heads: null,
+    kvHeads: null,
+    ffn: null,
+    layers: null,
+    positions: null,
+    window: null,
+    sinkLogits: null,
+  },
 };
 
 /** Whether createTrainer's options ask for a language model: a task given as { corpus }. */
@@ -114,6 +131,7 @@ export function resolveLanguageModelOptions(options) {
       layers: number(model, 'layers', defaults.model.layers, 'options.model.'),
       positions: validate.optionalString(model.positions, 'options.model.positions', defaults.model.positions),
       window: number(model, 'window', defaults.model.window, 'options.model.'),
+      sinkLogits: validate.optionalBoolean(model.sinkLogits, 'options.model.sinkLogits', defaults.model.sinkLogits),
     }),
   });
 }
@@ -154,7 +172,7 @@ class LanguageModel {
   constructor(module, backend, loaded) {
     this.#handle = new ModuleHandle(module, loaded.id, 'language model', 'languageModelFree');
     this.backend = backend;
-    /** { dModel, heads, kvHeads, ffn, layers, context, vocabulary, positions, window, parameters, cacheBytesPerToken } */
+    /** { dModel, heads, kvHeads, ffn, layers, context, vocabulary, positions, window, sinkLogits, parameters, cacheBytesPerToken } */
     this.config = Object.freeze(loaded.config);
     /** { kind: 'characters' | 'byte-pairs', size, merges } */
     this.tokenizer = Object.freeze(loaded.tokenizer);

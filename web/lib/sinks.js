@@ -54,6 +54,22 @@ export function streamingReadings(lm, text, { window, sinkCounts = [1, 2, 4] }) 
   });
 }
 
+/**
+ * Per [layer][head], the mean share of attention a head's learnable sink logit takes (1 − the row's sum) over the
+ * steps of `generation` (0 for a model without sink logits).
+ * @param {import('./index.js').Generation} generation  @param {number} layers  @param {number} heads
+ */
+export function sinkLogitShares(generation, layers, heads) {
+  const shares = Array.from({ length: layers }, () => new Array(heads).fill(0));
+  for (const { attention, length } of generation.steps)
+    for (let layer = 0; layer < layers; layer++)
+      for (let head = 0; head < heads; head++) {
+        const row = attention.subarray((layer * heads + head) * length, (layer * heads + head + 1) * length);
+        shares[layer][head] += (1 - row.reduce((sum, w) => sum + w, 0)) / generation.steps.length;
+      }
+  return shares;
+}
+
 /** Gu et al.'s threshold: a head whose mean attention on the first token exceeds it is a sink head. */
 export const sinkThreshold = 0.3;
 
@@ -71,12 +87,19 @@ export function sinkHeads(lm, text) {
 /**
  * The experiment `npm run experiment:sinks` runs: createTrainer options for the default language model (width 64,
  * 2 blocks, 4 heads, context 64) with `positions` ('rope' by default: StreamingLLM's models use RoPE or ALiBi) and
- * a sliding window of `trainedWindow` (default 0: none) on `corpus`, and the text to read: its last `contexts` × 64
- * characters (inside the held-out tenth).
- * @param {{ corpus: string, positions?: 'sinusoidal' | 'rope' | 'alibi', trainedWindow?: number, steps?: number,
- *   contexts?: number }} options
+ * a sliding window of `trainedWindow` (default 0: none), with a learnable sink logit per head if `sinkLogits`, on
+ * `corpus`, and the text to read: its last `contexts` × 64 characters (inside the held-out tenth).
+ * @param {{ corpus: string, positions?: 'sinusoidal' | 'rope' | 'alibi', trainedWindow?: number,
+ *   sinkLogits?: boolean, steps?: number, contexts?: number }} options
  */
-export function sinkExperiment({ corpus, positions = 'rope', trainedWindow = 0, steps = 800, contexts = 32 }) {
+export function sinkExperiment({
+  corpus,
+  positions = 'rope',
+  trainedWindow = 0,
+  sinkLogits = false,
+  steps = 800,
+  contexts = 32,
+}) {
   if (typeof corpus !== 'string') throw new TypeError(`corpus must be a string, got ${validate.describe(corpus)}`);
   const context = 64;
   if (!Number.isInteger(contexts) || contexts < 2 || contexts * context * 10 > corpus.length)
@@ -84,7 +107,7 @@ export function sinkExperiment({ corpus, positions = 'rope', trainedWindow = 0, 
   return {
     trainerOptions: {
       task: { corpus, context, heldOut: 0.1 },
-      model: { dModel: 64, heads: 4, ffn: 256, layers: 2, positions, window: trainedWindow },
+      model: { dModel: 64, heads: 4, ffn: 256, layers: 2, positions, window: trainedWindow, sinkLogits },
       steps,
       batchSize: 16,
       learningRate: 0.003,

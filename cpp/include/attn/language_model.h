@@ -34,6 +34,9 @@ struct LanguageModelConfig {
   // itself and the window − 1 before it, in training (a band mask) and in generation (a cache that evicts its oldest
   // position, so its memory stays flat). 0: every earlier position.
   std::uint32_t window = 0;
+  // A learnable sink logit per head and layer (as gpt-oss): one more entry in each softmax's denominator whose value
+  // is zero, so a head can put its weight nowhere instead of on some token (what natural sinks do with the first).
+  bool sink_logits = false;
 
   std::uint32_t head_width() const { return d_model / heads; }
   std::uint32_t key_value_heads() const { return kv_heads ? kv_heads : heads; }

@@ -87,6 +87,9 @@ struct AttentionBlock {
   // have no common origin to measure a distance from.
   RelativePositions relative = RelativePositions::none;
   std::size_t kv_heads = 1;  // divides heads
+  // Offset of `heads` learnable sink logits (gpt-oss; Xiao et al.'s "sink token" as a parameter): each joins its
+  // head's softmax denominator, so a head may attend to nothing. 0: none (offset 0 is always an embedding table).
+  std::size_t sink_logits = 0;
 
   std::size_t head_width() const { return q.out / heads; }
   // The key/value head that query head h reads.

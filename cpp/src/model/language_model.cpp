@@ -20,6 +20,7 @@ LanguageModelLayout::LanguageModelLayout(const LanguageModelConfig& c) {
     block.attention_norm = take.norm(d);
     block.self_attention = take.attention(d, kv_width, c.heads, c.key_value_heads(), default_scale(c.head_width()),
                                           AttentionWeighting::softmax, c.relative);
+    if (c.sink_logits) block.self_attention.sink_logits = take.take(c.heads);  // initially 0
     if (c.ffn > 0) {  // ffn = 0: an attention-only block (Elhage et al. 2021), with no feed-forward weights at all
       block.ffn_norm = take.norm(d);
       block.ffn = FeedForward{take.linear(d, c.ffn), take.linear(c.ffn, d)};
