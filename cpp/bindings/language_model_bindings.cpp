@@ -15,6 +15,7 @@
 #include "attn/language_model_training.h"
 #include "js_values.h"
 #include "language_model_setup.h"
+#include "language_model_table.h"
 #include "module_shared.h"
 #include "step_results.h"
 
@@ -112,7 +113,8 @@ val register_model(model::TrainedLanguageModel trained) {
   return out;
 }
 
-// { dModel, heads, kvHeads, ffn, layers, context, vocabulary, positions, parameters, cacheBytesPerToken }
+// { dModel, heads, kvHeads, ffn, layers, context, vocabulary, positions, window, sinkLogits, parameters,
+//   cacheBytesPerToken }
 val config_object(const model::LanguageModelConfig& c) {
   val config = val::object();
   config.set("dModel", c.d_model);
@@ -123,6 +125,8 @@ val config_object(const model::LanguageModelConfig& c) {
   config.set("context", c.context);
   config.set("vocabulary", c.vocabulary);
   config.set("positions", check::position_scheme_name(c.positions, c.relative));
+  config.set("window", c.window);
+  config.set("sinkLogits", c.sink_logits);
   config.set("parameters", static_cast<double>(model::LanguageModelLayout(c).count));
   config.set("cacheBytesPerToken", static_cast<double>(c.cache_bytes_per_token()));
   return config;
@@ -180,7 +184,7 @@ val register_trainer(check::LanguageModelSetup setup) {
 }
 
 // languageModelTrainerCreate({ corpus, tokenizer, merges, context, heldOut, positions, layers, seed, dataSeed,
-//   steps, batchSize, learningRate, warmupSteps, dModel, heads, kvHeads, ffn })
+//   steps, batchSize, learningRate, warmupSteps, dModel, heads, kvHeads, ffn, window, sinkLogits })
 //   → { id, parameters, trainTokens, heldOutTokens, tokenizer: { kind, size, merges } } | { error }
 val trainer_create(const val& o) {
   check::LanguageModelRequest request;
@@ -206,6 +210,8 @@ val trainer_create(const val& o) {
   request.context = o["context"].as<double>();
   request.held_out_share = o["heldOut"].as<double>();
   request.positions = o["positions"].as<std::string>();
+  request.window = o["window"].as<double>();
+  request.sink_logits = o["sinkLogits"].as<bool>();
   check::LanguageModelSetup setup = check::language_model_setup(request);
   request.corpus = {};
   if (setup.error) return error_result(setup.error);
@@ -411,6 +417,11 @@ val model_merges(int id) {
 bool model_free(int id) { return models().erase(id) == 1; }
 
 }  // namespace
+
+attn::bindings::LanguageModelRef attn::bindings::find_language_model(int id) {
+  auto* entry = find(models(), id);
+  return entry ? LanguageModelRef{&entry->trained, entry->model.get()} : LanguageModelRef{};
+}
 
 EMSCRIPTEN_BINDINGS(language_model_module) {
   emscripten::function("languageModelTrainerCreate", &trainer_create);

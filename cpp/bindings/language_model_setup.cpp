@@ -67,6 +67,9 @@ LanguageModelSetup language_model_setup(const LanguageModelRequest& r) {
   c.layers = static_cast<std::uint32_t>(r.layers);
   c.context = static_cast<std::uint32_t>(r.context);
   if ((setup.error = position_scheme(r.positions, c.head_width(), c.positions, c.relative))) return setup;
+  if ((setup.error = whole("model.window", r.window, 0, r.context))) return setup;
+  c.window = static_cast<std::uint32_t>(r.window);
+  c.sink_logits = r.sink_logits;
 
   const model::LanguageModelCorpus split = model::split_corpus(r.corpus, r.held_out_share);
   setup.model.tokenizer = r.tokenizer == "characters"

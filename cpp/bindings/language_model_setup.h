@@ -24,6 +24,8 @@ struct LanguageModelRequest {
   double context = 64;
   double held_out_share = 0.1;
   std::string positions = "sinusoidal";  // 'sinusoidal', 'none', 'rope' or 'alibi'
+  double window = 0;                     // sliding-window attention's width, 0 (none) to context
+  bool sink_logits = false;              // a learnable sink logit per head
 };
 
 // Which text a run trains on, as its checkpoint keeps it, so that a run is continued on the same split.

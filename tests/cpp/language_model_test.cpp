@@ -10,6 +10,7 @@
 #include "../../cpp/src/model/layers.h"
 #include "attn/language_model.h"
 #include "finite_differences.h"
+#include "language_model_fixtures.h"
 
 namespace attn::model {
 namespace {
@@ -17,6 +18,8 @@ namespace {
 using attn::testing::append_pattern;
 using attn::testing::gradients_match;
 using attn::testing::ReluPattern;
+using testing::some_tokens;
+using testing::wide_config;
 
 LanguageModelConfig tiny_config() {
   LanguageModelConfig c;
@@ -61,6 +64,21 @@ TEST(LanguageModelGradients, RopeWithMultiQueryHeads) {
 TEST(LanguageModelGradients, AttentionOnly) {
   check_gradients([](LanguageModelConfig& c) { c.ffn = 0; });
 }
+// A sliding window of 3 over 6 tokens: the band mask's zero weights pass no gradient to the keys outside it.
+TEST(LanguageModelGradients, SlidingWindowWithRope) {
+  check_gradients(
+      [](LanguageModelConfig& c) { c.positions = false, c.relative = RelativePositions::rope, c.window = 3; });
+}
+// Sink logits: each head's b_h gets −p_sink·(Σ_j p_j dhead·v_j)/T, beside the other gradients it changes.
+TEST(LanguageModelGradients, SinkLogits) {
+  check_gradients([](LanguageModelConfig& c) { c.sink_logits = true; });
+}
+TEST(LanguageModelGradients, SinkLogitsWithAlibiSharedHeadsAndAWindow) {
+  check_gradients([](LanguageModelConfig& c) {
+    c.positions = false, c.relative = RelativePositions::alibi, c.heads = 4, c.kv_heads = 2, c.window = 4;
+    c.sink_logits = true;
+  });
+}
 TEST(LanguageModelGradients, AlibiWithGroupedQueryHeads) {
   check_gradients([](LanguageModelConfig& c) {
     c.positions = false, c.relative = RelativePositions::alibi, c.heads = 4, c.kv_heads = 2;
@@ -71,21 +89,6 @@ float largest_difference(const std::vector<float>& a, const float* b, std::size_
   float worst = 0;
   for (std::size_t i = 0; i < n; ++i) worst = std::max(worst, std::fabs(a[i] - b[i]));
   return worst;
-}
-
-// A model of useful width (several SIMD vectors per head) with weights large enough to give peaked attention.
-LanguageModelConfig wide_config(RelativePositions relative, std::uint32_t kv_heads) {
-  LanguageModelConfig c;
-  c.d_model = 32, c.heads = 4, c.kv_heads = kv_heads, c.ffn = 48, c.layers = 2, c.context = 19, c.vocabulary = 11;
-  c.relative = relative;
-  c.positions = relative == RelativePositions::none;
-  return c;
-}
-
-std::vector<int> some_tokens(std::size_t count, int vocabulary) {
-  std::vector<int> tokens;
-  for (std::size_t i = 0; i < count; ++i) tokens.push_back(static_cast<int>((i * 7 + 3) % vocabulary));
-  return tokens;
 }
 
 TEST(LanguageModel, FastKernelsAgreeWithTheReference) {

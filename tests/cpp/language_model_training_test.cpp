@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstring>
 #include <string>
 
 #include "attn/language_model_training.h"
@@ -113,33 +114,54 @@ class Generating : public ::testing::Test {
     config.context = 12;  // a short context: the window moves several times in a 40-token generation
     trained = fresh_model(tokenizer, config, 5);
   }
+  // Cached and recomputed generations of 40 tokens (the window moving at least 3 times) against each other; the
+  // cache's allocations, one per step.
+  std::vector<std::size_t> check_cache_against_recomputing() {
+    LanguageModel model(trained.config, fast_kernels());
+    Sampling sampling;
+    sampling.seed = 11;
+    const std::vector<int> prompt = tokenizer.encode("the old man likes");  // longer than the context
+    const Generation cached = generate(model, trained.parameters.data(), prompt, 40, sampling, true);
+    const Generation recomputed = generate(model, trained.parameters.data(), prompt, 40, sampling, false);
+    EXPECT_EQ(cached.tokens, recomputed.tokens);
+    EXPECT_EQ(cached.steps.size(), 40u);
+    std::size_t moves = 0;
+    std::vector<std::size_t> bytes;
+    for (std::size_t i = 0; i < cached.steps.size(); ++i) {
+      const GeneratedToken &a = cached.steps[i], &b = recomputed.steps[i];
+      EXPECT_EQ(a.window_start, b.window_start);
+      if (i > 0 && a.window_start != cached.steps[i - 1].window_start) ++moves;
+      EXPECT_EQ(a.step.length, b.step.length);
+      EXPECT_EQ(a.step.attention.size(), b.step.attention.size());
+      for (std::size_t j = 0; j < std::min(a.step.attention.size(), b.step.attention.size()); ++j)
+        EXPECT_NEAR(a.step.attention[j], b.step.attention[j], 1e-5) << "step " << i << " weight " << j;
+      EXPECT_GT(a.cache_bytes, 0u);
+      EXPECT_EQ(b.cache_bytes, 0u);
+      bytes.push_back(a.cache_bytes);
+    }
+    EXPECT_GE(moves, 3u);
+    EXPECT_EQ(cached.prompt_tokens, prompt.size());
+    return bytes;
+  }
   text::Tokenizer tokenizer = text::Tokenizer::characters(toy_corpus(20));
   LanguageModelConfig config = small_config(0);
   TrainedLanguageModel trained;
 };
 
-TEST_F(Generating, TheCacheGivesTheSameTokensAndAttentionAsRecomputing) {
+TEST_F(Generating, TheCacheGivesTheSameTokensAndAttentionAsRecomputing) { check_cache_against_recomputing(); }
+
+// A sliding window of 5 (Mistral's rolling buffer): each token reads at most 5 positions, cached or recomputed under
+// the band mask, and the cache, evicting its oldest, never holds more than its first block of 16 positions.
+TEST_F(Generating, ASlidingWindowsCacheRollsInFlatMemoryAndMatchesRecomputing) {
+  trained.config.window = 5;
+  for (std::size_t bytes : check_cache_against_recomputing()) EXPECT_EQ(bytes, 16 * config.cache_bytes_per_token());
   LanguageModel model(trained.config, fast_kernels());
-  Sampling sampling;
-  sampling.seed = 11;
-  const std::vector<int> prompt = tokenizer.encode("the old man likes");  // longer than the context
-  const Generation cached = generate(model, trained.parameters.data(), prompt, 40, sampling, true);
-  const Generation recomputed = generate(model, trained.parameters.data(), prompt, 40, sampling, false);
-  ASSERT_EQ(cached.tokens, recomputed.tokens);
-  ASSERT_EQ(cached.steps.size(), 40u);
-  std::size_t moves = 0;
-  for (std::size_t i = 0; i < 40; ++i) {
-    const GeneratedToken &a = cached.steps[i], &b = recomputed.steps[i];
-    EXPECT_EQ(a.window_start, b.window_start);
-    if (i > 0 && a.window_start != cached.steps[i - 1].window_start) ++moves;
-    ASSERT_EQ(a.step.attention.size(), b.step.attention.size());
-    for (std::size_t j = 0; j < a.step.attention.size(); ++j)
-      EXPECT_NEAR(a.step.attention[j], b.step.attention[j], 1e-5) << "step " << i << " weight " << j;
-    EXPECT_GT(a.cache_bytes, 0u);
-    EXPECT_EQ(b.cache_bytes, 0u);
+  const Generation g = generate(model, trained.parameters.data(), tokenizer.encode("she"), 30, Sampling{}, true);
+  for (std::size_t i = 0; i < g.steps.size(); ++i) {
+    // After a move of the context (12 positions, by 6) the window still holds 5 of its 7 or more positions.
+    EXPECT_EQ(g.steps[i].step.length, std::min<std::size_t>(5, g.prompt_tokens + i));
+    EXPECT_EQ(g.steps[i].window_start + g.steps[i].step.length, g.prompt_tokens + i);
   }
-  EXPECT_GE(moves, 3u);
-  EXPECT_EQ(cached.prompt_tokens, prompt.size());
 }
 
 TEST_F(Generating, TemperatureZeroTopOneAndATinyTopPAllTakeTheMostLikelyToken) {
@@ -211,6 +233,30 @@ TEST(LanguageModelFile, RoundTripsAnAttentionOnlyModel) {
   ASSERT_TRUE(loaded.model) << loaded.error;
   EXPECT_EQ(loaded.model->config.ffn, 0u);
   EXPECT_EQ(loaded.model->parameters.size(), m.parameters.size());
+}
+
+// The window rides in the flags' upper half, sink logits as a flag: both kept, and a file whose window is wider
+// than its context refused.
+TEST(LanguageModelFile, KeepsASlidingWindowAndSinkLogitsAndRefusesAWindowWiderThanTheContext) {
+  const text::Tokenizer tokenizer = text::Tokenizer::characters(toy_corpus(20));
+  LanguageModelConfig c = small_config(0);
+  c.window = 7;
+  c.sink_logits = true;
+  const TrainedLanguageModel m = fresh_model(tokenizer, c, 9);
+  std::vector<std::uint8_t> bytes = save_language_model(m);
+  const LoadedLanguageModel loaded = load_language_model(bytes.data(), bytes.size());
+  ASSERT_TRUE(loaded.model) << loaded.error;
+  EXPECT_EQ(loaded.model->config.window, 7u);
+  EXPECT_TRUE(loaded.model->config.sink_logits);
+  EXPECT_EQ(loaded.model->parameters.size(), m.parameters.size());
+  const std::size_t flags = 4 + 4 + 7 * 4;  // after the magic, the version and seven dimensions
+  ASSERT_EQ(bytes[flags + 2], 7);
+  bytes[flags + 2] = static_cast<std::uint8_t>(c.context + 1);
+  const std::uint32_t crc = weight_file_checksum(bytes.data(), bytes.size() - 4);
+  std::memcpy(bytes.data() + bytes.size() - 4, &crc, 4);
+  const LoadedLanguageModel wide = load_language_model(bytes.data(), bytes.size());
+  EXPECT_FALSE(wide.model);
+  EXPECT_NE(wide.error.find("window wider than the context"), std::string::npos) << wide.error;
 }
 
 TEST(LanguageModelFile, RefusesEveryTruncationAndAnyFlippedByte) {

@@ -805,6 +805,17 @@ export interface LanguageModelShape {
   layers?: number;
   /** Default 'sinusoidal'. */
   positions?: 'sinusoidal' | 'none' | 'rope' | 'alibi';
+  /**
+   * Sliding-window attention (Longformer, Mistral): each position reads itself and the window − 1 before it, in
+   * training (a band mask) and in generation (a cache that evicts its oldest position: its memory stays flat).
+   * 0 (default) to task.context; 0 reads every earlier position. Kept in the weight file.
+   */
+  window?: number;
+  /**
+   * A learnable sink logit per head (as gpt-oss): one more entry in each softmax's denominator whose value is zero,
+   * so a head can attend to nothing; its attention rows then sum to 1 − the sink's share. Default false.
+   */
+  sinkLogits?: boolean;
 }
 
 export interface LanguageModelTrainerOptions extends LoadOptions {
@@ -942,6 +953,10 @@ export interface LanguageModel {
     context: number;
     vocabulary: number;
     positions: 'sinusoidal' | 'none' | 'rope' | 'alibi';
+    /** Sliding-window attention's width (0: every earlier position). */
+    window: number;
+    /** Whether each head has a learnable sink logit (its attention rows sum to less than 1). */
+    sinkLogits: boolean;
     parameters: number;
     /** layers × 2 × kvHeads × head width × 4. */
     cacheBytesPerToken: number;
@@ -951,6 +966,19 @@ export interface LanguageModel {
   generate(prompt: string, options?: GenerateOptions): Generation;
   /** Bits per character of `text` (at least two tokens). */
   evaluate(text: string): TextScore;
+  /**
+   * Bits per character of `text` (at most 1 MiB) read a token at a time, however far past the context: each query
+   * keeps every key before it (window 0, the default: the cache grows with the text), or the last `window` (1 to
+   * 4096, its own included; the oldest evicted from the cache), beside the text's first `sinks` (0 to 64), or those
+   * positions recomputed from scratch (recompute). RoPE and ALiBi see a key's place in the cache, as StreamingLLM
+   * does; sinusoids the token's place in the text. RangeError for sinks or recompute without a window.
+   */
+  evaluateStreaming(text: string, options?: StreamingOptions): StreamingScore;
+  /**
+   * Per [layer][head], the mean attention weight on the first token from every later query, averaged over the
+   * text cut into windows of the context (Gu et al. 2024; a head above sinkThreshold is a sink head).
+   */
+  firstTokenAttention(text: string): number[][];
   tokenize(text: string): { ids: Int32Array; pieces: string[] };
   /**
    * Each head's copying score, [layer][head], from its weights (Elhage et al. 2021): Σλ / Σ|λ| over the eigenvalues of
@@ -1013,6 +1041,76 @@ export function inductionExperiment(options: { layers: 1 | 2 }): {
   trainerOptions: LanguageModelTrainerOptions;
   probe: string[];
 };
+
+export interface StreamingOptions {
+  /** Keys kept: the last `window` positions (0, the default: every one). */
+  window?: number;
+  /** The text's first tokens kept beside the window (StreamingLLM's attention sinks). Default 0. */
+  sinks?: number;
+  /** Recompute the kept positions' causal pass at each step instead of caching (the quality reference). */
+  recompute?: boolean;
+}
+
+export interface StreamingScore extends TextScore {
+  /** layers × heads: each head's mean weight on the first position kept (the text's first token with sinks). */
+  firstPositionAttention: Float32Array;
+  /** Most positions one query attended. */
+  longest: number;
+  /** The key/value cache's allocation after the last token, measured (0 when recomputing). */
+  cacheBytes: number;
+}
+
+/** One row of streamingReadings(). */
+export interface StreamingReading {
+  /** 'every key', 'window, cached', 'window, recomputed' or '<k> first + window'. */
+  reading: string;
+  window: number;
+  sinks: number;
+  recompute: boolean;
+  bitsPerCharacter: number;
+  /** [layer][head]: mean weight on the first position kept. */
+  firstPositionAttention: number[][];
+  longest: number;
+  cacheBytes: number;
+}
+
+/**
+ * StreamingLLM's comparison (Xiao et al. 2023) on one text: every key, a cached window of `window` keys, the same
+ * window recomputed, and the first 1, 2 and 4 tokens (or `sinkCounts`) kept beside the cached window.
+ */
+export function streamingReadings(
+  lm: LanguageModel,
+  text: string,
+  options: { window: number; sinkCounts?: number[] },
+): StreamingReading[];
+
+/**
+ * Per [layer][head], the mean share of attention a head's learnable sink logit took over a generation's steps
+ * (1 − the row's sum; 0 without sink logits).
+ */
+export function sinkLogitShares(generation: Generation, layers: number, heads: number): number[][];
+
+/** Gu et al.'s threshold (0.3) on a head's mean attention to the first token. */
+export const sinkThreshold: number;
+
+/** firstTokenAttention() per [layer][head], and the share of heads above sinkThreshold. */
+export function sinkHeads(lm: LanguageModel, text: string): { shares: number[][]; sinkRate: number };
+
+/**
+ * The attention-sink experiment (`npm run experiment:sinks`): createTrainer options for the default language model
+ * with `positions` (default 'rope') and a trained sliding window `trainedWindow` on `corpus` for `steps` (default 800), the corpus's last `contexts` × 64
+ * characters (default 32) to read, and the window (half the context).
+ */
+export function sinkExperiment(options: {
+  corpus: string;
+  positions?: 'sinusoidal' | 'rope' | 'alibi';
+  /** A sliding window the model trains with (default 0: none). */
+  trainedWindow?: number;
+  /** A learnable sink logit per head (default false). */
+  sinkLogits?: boolean;
+  steps?: number;
+  contexts?: number;
+}): { trainerOptions: LanguageModelTrainerOptions; text: string; window: number };
 
 /** The defaults createTrainer({ task: { corpus } }) uses. */
 export const languageModelDefaults: Readonly<{

@@ -7,6 +7,7 @@ import { ModuleHandle } from './module-handle.js';
 import { checkKnownKeys } from './known-keys.js';
 import { nextTask } from './next-task.js';
 import * as validate from './validate.js';
+import { byLayer, streamingOptions } from './sinks.js';
 
 /**
  * A model and schedule that train on a few hundred kilobytes of text in about a minute in a browser tab:
@@ -20,7 +21,15 @@ export const languageModelDefaults = Object.freeze({
   batchSize: 16,
   learningRate: 0.003,
   warmupSteps: 60,
-  model: Object.freeze({ dModel: 64, heads: 4, ffn: 256, layers: 2, positions: 'sinusoidal' }),
+  model: Object.freeze({
+    dModel: 64,
+    heads: 4,
+    ffn: 256,
+    layers: 2,
+    positions: 'sinusoidal',
+    window: 0,
+    sinkLogits: false,
+  }),
 });
 
 const trainerOptionShape = {
@@ -33,7 +42,16 @@ const trainerOptionShape = {
   batchSize: null,
   learningRate: null,
   warmupSteps: null,
-  model: { dModel: null, heads: null, kvHeads: null, ffn: null, layers: null, positions: null },
+  model: {
+    dModel: null,
+    heads: null,
+    kvHeads: null,
+    ffn: null,
+    layers: null,
+    positions: null,
+    window: null,
+    sinkLogits: null,
+  },
 };
 
 /** Whether createTrainer's options ask for a language model: a task given as { corpus }. */
@@ -112,6 +130,8 @@ export function resolveLanguageModelOptions(options) {
       ffn: number(model, 'ffn', defaults.model.ffn, 'options.model.'),
       layers: number(model, 'layers', defaults.model.layers, 'options.model.'),
       positions: validate.optionalString(model.positions, 'options.model.positions', defaults.model.positions),
+      window: number(model, 'window', defaults.model.window, 'options.model.'),
+      sinkLogits: validate.optionalBoolean(model.sinkLogits, 'options.model.sinkLogits', defaults.model.sinkLogits),
     }),
   });
 }
@@ -152,7 +172,7 @@ class LanguageModel {
   constructor(module, backend, loaded) {
     this.#handle = new ModuleHandle(module, loaded.id, 'language model', 'languageModelFree');
     this.backend = backend;
-    /** { dModel, heads, kvHeads, ffn, layers, context, vocabulary, positions, parameters, cacheBytesPerToken } */
+    /** { dModel, heads, kvHeads, ffn, layers, context, vocabulary, positions, window, sinkLogits, parameters, cacheBytesPerToken } */
     this.config = Object.freeze(loaded.config);
     /** { kind: 'characters' | 'byte-pairs', size, merges } */
     this.tokenizer = Object.freeze(loaded.tokenizer);
@@ -181,6 +201,31 @@ class LanguageModel {
   /** Bits per character of `text` under the model: { bitsPerCharacter, tokens, characters }. */
   evaluate(text) {
     return this.#handle.call('evaluate', 'languageModelEvaluate', requireText(text, 'evaluate', 'text'));
+  }
+
+  /**
+   * Bits per character of `text` read a token at a time past the context, keeping every key, the last
+   * options.window (with the first options.sinks tokens), or that window recomputed (web/lib/sinks.js).
+   */
+  evaluateStreaming(text, options = {}) {
+    this.#handle.live('evaluateStreaming');
+    const keys = withOperation('evaluateStreaming', () => streamingOptions(options));
+    return this.#handle.call(
+      'evaluateStreaming',
+      'languageModelStream',
+      requireText(text, 'evaluateStreaming', 'text'),
+      keys,
+    );
+  }
+
+  /** Per [layer][head], the mean attention on the first token of each window (Gu et al. 2024). */
+  firstTokenAttention(text) {
+    const { shares } = this.#handle.call(
+      'firstTokenAttention',
+      'languageModelFirstTokenAttention',
+      requireText(text, 'firstTokenAttention', 'text'),
+    );
+    return byLayer(shares, this.config.layers, this.config.heads);
   }
 
   /** The tokens of `text`: { ids: Int32Array, pieces: string[] } (a byte no token spells reads <0xNN>). */

@@ -30,6 +30,13 @@ struct LanguageModelConfig {
   std::uint32_t vocabulary = 256;  // the tokenizer's size
   bool positions = true;           // sinusoidal positions added to the embeddings
   RelativePositions relative = RelativePositions::none;
+  // Sliding-window attention (Beltagy et al. 2020, Longformer; Jiang et al. 2023, Mistral 7B): each position reads
+  // itself and the window − 1 before it, in training (a band mask) and in generation (a cache that evicts its oldest
+  // position, so its memory stays flat). 0: every earlier position.
+  std::uint32_t window = 0;
+  // A learnable sink logit per head and layer (as gpt-oss): one more entry in each softmax's denominator whose value
+  // is zero, so a head can put its weight nowhere instead of on some token (what natural sinks do with the first).
+  bool sink_logits = false;
 
   std::uint32_t head_width() const { return d_model / heads; }
   std::uint32_t key_value_heads() const { return kv_heads ? kv_heads : heads; }
@@ -70,19 +77,26 @@ struct LanguageModelActivations {
 class KeyValueCache {
  public:
   explicit KeyValueCache(const LanguageModelConfig& config);
-  std::size_t length() const { return length_; }  // positions held
+  std::size_t length() const { return length_; }      // positions held
+  std::size_t appended() const { return appended_; }  // positions appended since clear(), evicted ones included
   std::size_t bytes_allocated() const;
   std::size_t bytes_used() const;
   void clear();
+  // Removes position `slot` from every layer; the positions after it move one place back (StreamingLLM's rolling
+  // cache: a key sits at its place in the cache, not in the text). With RoPE their keys are turned back one
+  // position, so each key stays rotated at its place. The allocation is kept: a cache that evicts as it appends
+  // stays the same size however long the text.
+  void evict(std::size_t slot);
   // Keys or values of `layer`, length() × (key/value heads · head width).
   const float* keys(std::size_t layer) const { return keys_[layer].data(); }
   const float* values(std::size_t layer) const { return values_[layer].data(); }
 
  private:
   friend class LanguageModel;
-  std::size_t row_floats_ = 0;
+  std::size_t row_floats_ = 0, head_width_ = 0, key_value_heads_ = 0;
+  bool rope_ = false;
   std::vector<std::vector<float>> keys_, values_;
-  std::size_t length_ = 0;
+  std::size_t length_ = 0, appended_ = 0;
 };
 
 // What one cached step computed: the next token's logits and, per layer and head, the new position's
@@ -100,17 +114,26 @@ class LanguageModel {
   const LanguageModelConfig& config() const { return config_; }
   const LanguageModelLayout& layout() const { return layout_; }
 
-  // The causal pass over `tokens` (at most config.context of them): logits for every position.
-  void forward(const float* params, const std::vector<int>& tokens, float temperature, LanguageModelActivations& act);
+  // The causal pass over `tokens`: logits for every position. Past config.context tokens the sinusoids go on past
+  // the table (what the model was not trained on). `allowed` (T × T, 1 where query i may read key j; null: causal,
+  // within the window if any) narrows which keys each query reads, as a sliding window's band does.
+  void forward(const float* params, const std::vector<int>& tokens, float temperature, LanguageModelActivations& act,
+               const std::uint8_t* allowed = nullptr);
   // Σ_t −log p(targets[t]) after forward() at temperature 1, adding `loss_weight` × its gradient to `grads`.
   double backward(const float* params, const std::vector<int>& targets, float loss_weight,
                   LanguageModelActivations& act, float* grads);
   double loss(const float* params, const std::vector<int>& tokens, const std::vector<int>& targets);
 
-  // Appends `token` at position cache.length() and computes its logits from the cache: the same numbers forward()
-  // gives for the last row of the whole prefix. Returns false, changing nothing, when the cache already holds
-  // config.context positions (the module is built without exceptions).
+  // Appends `token` at position cache.appended() and computes its logits from the cache: the same numbers forward()
+  // gives for the last row of the whole prefix. With a window, the cache first evicts its oldest position once it
+  // holds `window`. Returns false, changing nothing, when config.context positions have been appended (the module
+  // is built without exceptions).
   bool step(const float* params, int token, KeyValueCache& cache, float temperature, StepOutput& out);
+  // step() without the context's bound, for a text longer than the context: the token's sinusoids (when the model
+  // adds them) are those of `position`, its place in the text, extended past the context's table; RoPE and ALiBi
+  // see the cache's places (after evictions, not the text's).
+  void step_at(const float* params, int token, std::size_t position, KeyValueCache& cache, float temperature,
+               StepOutput& out);
 
  private:
   void embed(const float* params, const int* tokens, std::size_t count, std::size_t first_position, float* out) const;

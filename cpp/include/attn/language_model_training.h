@@ -37,6 +37,9 @@ struct TextScore {
   double bits_per_character() const { return characters ? bits / static_cast<double>(characters) : 0; }
 };
 
+// The characters spelled by every token but the first (the ones a score predicts).
+std::size_t predicted_characters(const text::Tokenizer& tokenizer, const std::vector<int>& tokens);
+
 // Windows of context + 1 tokens with stride context: each window's first token conditions its others.
 TextScore score_text(LanguageModel& model, const float* params, const text::Tokenizer& tokenizer,
                      const std::vector<int>& tokens);

@@ -87,6 +87,9 @@ struct AttentionBlock {
   // have no common origin to measure a distance from.
   RelativePositions relative = RelativePositions::none;
   std::size_t kv_heads = 1;  // divides heads
+  // Offset of `heads` learnable sink logits (gpt-oss; Xiao et al.'s "sink token" as a parameter): each joins its
+  // head's softmax denominator, so a head may attend to nothing. 0: none (offset 0 is always an embedding table).
+  std::size_t sink_logits = 0;
 
   std::size_t head_width() const { return q.out / heads; }
   // The key/value head that query head h reads.
@@ -190,7 +193,8 @@ std::string head_mask_problem(const Config& config, const HeadMask& mask);
 
 // Sinusoidal position encodings, positions × d row-major: dimension pair (2i, 2i+1) turns at frequency
 // 10000^(−2i/d), sin then cos (the transformer adds them to its embeddings; exposed for the position lesson).
-void sinusoidal_positions(std::size_t positions, std::size_t d, float* out);
+// Rows start at `first_position` (a language model reading past its context extends the table).
+void sinusoidal_positions(std::size_t positions, std::size_t d, float* out, std::size_t first_position = 0);
 
 class Transformer {
  public:

@@ -6,6 +6,7 @@
 #include <numeric>
 
 #include "../data/rng.h"
+#include "attn/attention_sinks.h"
 #include "attn/language_model_training.h"
 
 namespace attn::model {
@@ -90,22 +91,14 @@ Generation generate(LanguageModel& model, const float* params, std::vector<int> 
     if (!use_cache) {
       const std::vector<int> window(g.tokens.begin() + static_cast<std::ptrdiff_t>(start), g.tokens.end());
       model.forward(params, window, 1.0f, act);
-      const std::size_t rows = window.size(), v = model.config().vocabulary, heads = model.config().heads;
-      step.length = rows;
-      step.logits.assign(act.logits.end() - static_cast<std::ptrdiff_t>(v), act.logits.end());
-      step.attention.resize(act.blocks.size() * heads * rows);
-      for (std::size_t l = 0; l < act.blocks.size(); ++l)
-        for (std::size_t h = 0; h < heads; ++h) {
-          const float* row = act.blocks[l].self_attention.weights.data() + (h * rows + rows - 1) * rows;
-          std::copy(row, row + rows, step.attention.begin() + static_cast<std::ptrdiff_t>((l * heads + h) * rows));
-        }
+      last_row_step(act, model.config().heads, model.config().vocabulary, step, model.config().window);
     }
     const std::vector<float> p = distribution(step.logits, sampling);
     GeneratedToken out;
     out.token = draw(p, rng);
     out.probability = p[static_cast<std::size_t>(out.token)];
     out.top = most_likely(p, top);
-    out.window_start = start;
+    out.window_start = g.tokens.size() - step.length;  // a sliding window's first position, or the context's
     out.step = step;
     g.tokens.push_back(out.token);
     if (n + 1 < count && g.tokens.size() - start > context) {

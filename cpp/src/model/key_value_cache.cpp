@@ -11,6 +11,9 @@ namespace attn::model {
 
 KeyValueCache::KeyValueCache(const LanguageModelConfig& config)
     : row_floats_(std::size_t{config.key_value_heads()} * config.head_width()),
+      head_width_(config.head_width()),
+      key_value_heads_(config.key_value_heads()),
+      rope_(config.relative == RelativePositions::rope),
       keys_(config.layers),
       values_(config.layers) {}
 
@@ -26,18 +29,37 @@ std::size_t KeyValueCache::bytes_used() const { return 2 * keys_.size() * length
 void KeyValueCache::clear() {
   for (auto* side : {&keys_, &values_})
     for (auto& layer : *side) layer.clear();  // keeps the allocation for the next sequence
-  length_ = 0;
+  length_ = appended_ = 0;
+}
+
+void KeyValueCache::evict(std::size_t slot) {
+  if (slot >= length_) return;
+  const auto at = static_cast<std::ptrdiff_t>(slot * row_floats_), row = static_cast<std::ptrdiff_t>(row_floats_);
+  for (auto* side : {&keys_, &values_})
+    for (auto& layer : *side) layer.erase(layer.begin() + at, layer.begin() + at + row);
+  --length_;
+  if (!rope_) return;
+  for (auto& layer : keys_)
+    for (std::size_t j = slot; j < length_; ++j)
+      layers::rope_rotate(layer.data() + j * row_floats_, 1, head_width_, key_value_heads_, -1.0, 1);
 }
 
 bool LanguageModel::step(const float* params, int token, KeyValueCache& cache, float temperature, StepOutput& out) {
-  const std::size_t d = config_.d_model, position = cache.length_, heads = config_.heads;
-  if (position >= config_.context) return false;  // the cache holds the whole context
+  if (cache.appended_ >= config_.context) return false;  // the whole context has been read
+  if (config_.window && cache.length_ >= config_.window) cache.evict(0);
+  step_at(params, token, cache.appended_, cache, temperature, out);
+  return true;
+}
+
+void LanguageModel::step_at(const float* params, int token, std::size_t position, KeyValueCache& cache,
+                            float temperature, StepOutput& out) {
+  const std::size_t d = config_.d_model, slot = cache.length_, heads = config_.heads;
   Buffers& b = *buffers_;
   b.row.resize(d);
   b.middle.resize(d);
   b.branch.resize(d);
   embed(params, &token, 1, position, b.row.data());
-  out.length = position + 1;
+  out.length = slot + 1;
   out.attention.resize(layout_.blocks.size() * heads * out.length);
   for (std::size_t l = 0; l < layout_.blocks.size(); ++l) {
     const LanguageModelBlock& p = layout_.blocks[l];
@@ -55,11 +77,11 @@ bool LanguageModel::step(const float* params, int token, KeyValueCache& cache, f
     layers::feed_forward_forward(kernels_, params, p.ffn, b.norm.out.data(), 1, b.ffn, b.branch.data(), b.scratch);
     for (std::size_t j = 0; j < d; ++j) b.row[j] = b.middle[j] + b.branch[j];
   }
-  cache.length_ = position + 1;
+  cache.length_ = slot + 1;
+  ++cache.appended_;
   layers::layer_norm_forward(params, layout_.final_norm, b.row.data(), 1, b.norm);
   out.logits.resize(config_.vocabulary);
   layers::linear_forward(kernels_, params, layout_.output, b.norm.out.data(), 1, out.logits.data(), b.scratch);
-  return true;
 }
 
 }  // namespace attn::model

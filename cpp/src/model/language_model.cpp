@@ -20,6 +20,7 @@ LanguageModelLayout::LanguageModelLayout(const LanguageModelConfig& c) {
     block.attention_norm = take.norm(d);
     block.self_attention = take.attention(d, kv_width, c.heads, c.key_value_heads(), default_scale(c.head_width()),
                                           AttentionWeighting::softmax, c.relative);
+    if (c.sink_logits) block.self_attention.sink_logits = take.take(c.heads);  // initially 0
     if (c.ffn > 0) {  // ffn = 0: an attention-only block (Elhage et al. 2021), with no feed-forward weights at all
       block.ffn_norm = take.norm(d);
       block.ffn = FeedForward{take.linear(d, c.ffn), take.linear(c.ffn, d)};
@@ -54,13 +55,21 @@ void LanguageModel::embed(const float* params, const int* tokens, std::size_t co
   const float gain = std::sqrt(static_cast<float>(d));
   for (std::size_t i = 0; i < count; ++i) {
     const float* row = params + layout_.embedding + static_cast<std::size_t>(tokens[i]) * d;
-    const float* position = positions_.data() + (first_position + i) * d;
-    for (std::size_t j = 0; j < d; ++j) out[i * d + j] = row[j] * gain + position[j];
+    float* x = out + i * d;
+    const std::size_t at = first_position + i;
+    if (at < config_.context) {
+      std::copy_n(positions_.data() + at * d, d, x);
+    } else if (config_.positions) {  // past the table (a text read beyond the context): the same sinusoids, extended
+      sinusoidal_positions(1, d, x, at);
+    } else {
+      std::fill_n(x, d, 0.0f);
+    }
+    for (std::size_t j = 0; j < d; ++j) x[j] = row[j] * gain + x[j];
   }
 }
 
 void LanguageModel::forward(const float* params, const std::vector<int>& tokens, float temperature,
-                            LanguageModelActivations& act) {
+                            LanguageModelActivations& act, const std::uint8_t* allowed) {
   const std::size_t d = config_.d_model, t = tokens.size();
   Buffers& b = *buffers_;
   act.tokens = tokens;
@@ -68,7 +77,15 @@ void LanguageModel::forward(const float* params, const std::vector<int>& tokens,
   act.blocks.resize(layout_.blocks.size());
   act.out_raw.resize(t * d);
   embed(params, tokens.data(), t, 0, act.out_raw.data());
-  const Mask causal{MaskKind::causal, nullptr};
+  if (!allowed && config_.window && config_.window < t) {  // the band: key j for query i when i − window < j ≤ i
+    b.band.assign(t * t, 0);
+    for (std::size_t i = 0; i < t; ++i)
+      std::fill_n(
+          b.band.begin() + static_cast<std::ptrdiff_t>(i * t + i + 1 - std::min<std::size_t>(i + 1, config_.window)),
+          std::min<std::size_t>(i + 1, config_.window), std::uint8_t{1});
+    allowed = b.band.data();
+  }
+  const Mask mask = allowed ? Mask{MaskKind::explicit_, allowed} : Mask{MaskKind::causal, nullptr};
   for (std::size_t l = 0; l < layout_.blocks.size(); ++l) {
     const LanguageModelBlock& p = layout_.blocks[l];
     LanguageModelBlockActivations& a = act.blocks[l];
@@ -76,7 +93,7 @@ void LanguageModel::forward(const float* params, const std::vector<int>& tokens,
     b.branch.resize(t * d);
     layers::layer_norm_forward(params, p.attention_norm, a.input.data(), t, a.attention_norm);
     layers::attention_forward(kernels_, params, p.self_attention, a.attention_norm.out.data(), t,
-                              a.attention_norm.out.data(), t, causal, temperature, a.self_attention, b.branch.data(),
+                              a.attention_norm.out.data(), t, mask, temperature, a.self_attention, b.branch.data(),
                               b.scratch);
     a.middle.resize(t * d);
     for (std::size_t i = 0; i < t * d; ++i) a.middle[i] = a.input[i] + b.branch[i];

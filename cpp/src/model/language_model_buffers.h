@@ -12,6 +12,7 @@ namespace attn::model {
 struct LanguageModel::Buffers {
   layers::Scratch scratch;
   std::vector<float> branch, grad, grad_branch, grad_logits;
+  std::vector<std::uint8_t> band;  // a sliding window's mask, T × T
   // The cached step's: the residual stream row, its LayerNorm, one attention's activations.
   std::vector<float> row, middle;
   LayerNormActivations norm;

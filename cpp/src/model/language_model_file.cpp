@@ -1,6 +1,8 @@
 // The language model's weight file, little-endian throughout:
 //   "APLM" u32 version (1) | u32 d_model heads kv_heads ffn layers context vocabulary
-//   | u32 flags: 1 sinusoidal positions, 8 RoPE, 16 ALiBi | u32 tokenizer bytes | the tokenizer (Tokenizer::serialize)
+//   | u32 flags: 1 sinusoidal positions, 8 RoPE, 16 ALiBi, 32 sink logits; bits 16-31 a sliding window's width (0:
+//   none; a build
+//     that predates windows refuses the flags) | u32 tokenizer bytes | the tokenizer (Tokenizer::serialize)
 //   | u32 parameter count | float16 × count | u32 CRC-32 of every byte before it
 #include <cmath>
 #include <cstring>
@@ -13,7 +15,9 @@ namespace {
 
 constexpr char kMagic[4] = {'A', 'P', 'L', 'M'};
 constexpr std::uint32_t kVersion = 1;
-constexpr std::uint32_t kPositions = 1, kRope = 8, kAlibi = 16, kKnownFlags = kPositions | kRope | kAlibi;
+constexpr std::uint32_t kPositions = 1, kRope = 8, kAlibi = 16, kSinkLogits = 32;
+constexpr std::uint32_t kKnownFlags = kPositions | kRope | kAlibi | kSinkLogits;
+constexpr std::uint32_t kFlagBits = 0xffff, kWindowShift = 16;  // the window's width above the flags
 constexpr std::uint32_t kMaxTokenizerBytes = 4 * 1024 * 1024;
 
 LoadedLanguageModel refuse(std::string why) {
@@ -40,7 +44,8 @@ std::optional<std::string> check_version_and_checksum(weight_io::Reader& r, cons
 void write_language_model_header(weight_io::Writer& w, const LanguageModelConfig& c, const text::Tokenizer& tokenizer) {
   for (std::uint32_t v : {c.d_model, c.heads, c.key_value_heads(), c.ffn, c.layers, c.context, c.vocabulary}) w.u32(v);
   w.u32((c.positions ? kPositions : 0) | (c.relative == RelativePositions::rope ? kRope : 0) |
-        (c.relative == RelativePositions::alibi ? kAlibi : 0));
+        (c.relative == RelativePositions::alibi ? kAlibi : 0) | (c.sink_logits ? kSinkLogits : 0) |
+        (c.window << kWindowShift));
   const std::vector<std::uint8_t> bytes = tokenizer.serialize();
   w.u32(static_cast<std::uint32_t>(bytes.size()));
   w.bytes.insert(w.bytes.end(), bytes.begin(), bytes.end());
@@ -56,9 +61,12 @@ std::optional<text::Tokenizer> read_language_model_header(weight_io::Reader& r, 
   c.context = r.u32(), c.vocabulary = r.u32();
   const std::uint32_t flags = r.u32();
   if (!r.ok()) return refused("truncated header");
-  if (flags & ~kKnownFlags) return refused("unknown flags " + std::to_string(flags));
+  if (flags & kFlagBits & ~kKnownFlags) return refused("unknown flags " + std::to_string(flags & kFlagBits));
+  c.window = flags >> kWindowShift;
+  if (c.window > c.context) return refused("a sliding window wider than the context");
   if ((flags & kRope) && (flags & kAlibi)) return refused("both RoPE and ALiBi flags are set; a model has one");
   c.positions = flags & kPositions;
+  c.sink_logits = flags & kSinkLogits;
   c.relative = flags & kRope    ? RelativePositions::rope
                : flags & kAlibi ? RelativePositions::alibi
                                 : RelativePositions::none;

@@ -7,13 +7,13 @@
 #include "layers.h"
 
 namespace attn::model {
-namespace {
 
-// The characters spelled by every token but the first.
 std::size_t predicted_characters(const text::Tokenizer& tokenizer, const std::vector<int>& tokens) {
   if (tokens.size() < 2) return 0;
   return text::count_characters(tokenizer.decode(tokens)) - text::count_characters(tokenizer.bytes(tokens[0]));
 }
+
+namespace {
 
 constexpr double kLn2 = 0.6931471805599453;
 

@@ -6,7 +6,6 @@
 #include "../data/rng.h"
 
 namespace attn::model::layers {
-namespace {
 
 // Eight independent partial sums: vectorisable without -ffast-math, and the same order on every run.
 float dot(const float* a, const float* b, std::size_t n) {
@@ -23,6 +22,8 @@ float dot(const float* a, const float* b, std::size_t n) {
 void axpy(float alpha, const float* x, float* y, std::size_t n) {
   for (std::size_t i = 0; i < n; ++i) y[i] += alpha * x[i];
 }
+
+namespace {
 
 constexpr float kLayerNormEpsilon = 1e-5f;
 
@@ -50,11 +51,10 @@ void sigmoid_gates_forward(const AttentionBlock& block, const Mask& mask, float 
   }
 }
 
-// RoPE: each row i's dimension pairs (2p, 2p + 1) of every head turned by the angle
-// sign · (first_position + i) · 10000^(−2p/dh); sign −1 turns them back (a rotation's transpose is its inverse: how
-// gradients go back through it). x is rows × (heads · dh).
+}  // namespace
+
 void rope_rotate(float* x, std::size_t rows, std::size_t dh, std::size_t heads, double sign,
-                 std::size_t first_position = 0) {
+                 std::size_t first_position) {
   const std::size_t d = heads * dh;
   for (std::size_t i = 0; i < rows; ++i) {
     for (std::size_t p = 0; p < dh / 2; ++p) {
@@ -70,41 +70,6 @@ void rope_rotate(float* x, std::size_t rows, std::size_t dh, std::size_t heads, 
     }
   }
 }
-
-// ALiBi in plain loops: softmax over the allowed keys of (q·k · scale − m_h·|i + first_query − j|) / temperature,
-// query row i being at position first_query + i.
-void alibi_forward(const AttentionBlock& block, const Mask& mask, float temperature, AttentionActivations& act,
-                   std::size_t first_query = 0) {
-  const std::size_t d = block.q.out, dh = block.head_width(), kvw = block.k.out, sq = act.sq, sk = act.sk;
-  std::fill(act.heads.begin(), act.heads.end(), 0.0f);
-  for (std::size_t h = 0; h < block.heads; ++h) {
-    const std::size_t col = h * dh, kv_col = block.kv_head_of(h) * dh;
-    const double slope = alibi_slope(h, block.heads);
-    for (std::size_t i = 0; i < sq; ++i) {
-      float* w = act.weights.data() + (h * sq + i) * sk;
-      double top = -INFINITY;
-      for (std::size_t j = 0; j < sk; ++j) {
-        if (!mask.allows(i, j, sk)) continue;
-        const std::size_t at = first_query + i;
-        const double distance = at > j ? static_cast<double>(at - j) : static_cast<double>(j - at);
-        w[j] = static_cast<float>(
-            (static_cast<double>(dot(act.q.data() + i * d + col, act.k.data() + j * kvw + kv_col, dh)) *
-                 block.logit_scale -
-             slope * distance) /
-            temperature);
-        top = std::max(top, static_cast<double>(w[j]));
-      }
-      double sum = 0;
-      for (std::size_t j = 0; j < sk; ++j) sum += mask.allows(i, j, sk) ? std::exp(w[j] - top) : 0.0;
-      for (std::size_t j = 0; j < sk; ++j) {
-        w[j] = mask.allows(i, j, sk) ? static_cast<float>(std::exp(w[j] - top) / sum) : 0.0f;
-        axpy(w[j], act.v.data() + j * kvw + kv_col, act.heads.data() + i * d + col, dh);
-      }
-    }
-  }
-}
-
-}  // namespace
 
 void ParameterInitialiser::normal(std::size_t at, std::size_t count, double std_dev) {
   Rng rng(state_);
@@ -298,8 +263,8 @@ void attend_and_mix(const KernelSet& kernels, const float* params, const Attenti
   // pass 2: each head attends within its slice of columns
   if (block.weighting == AttentionWeighting::sigmoid) {
     sigmoid_gates_forward(block, mask, temperature, act);
-  } else if (block.relative == RelativePositions::alibi) {
-    alibi_forward(block, mask, temperature, act);
+  } else if (block.relative == RelativePositions::alibi || block.sink_logits) {
+    plain_softmax_forward(params, block, mask, temperature, act);
   } else {
     const LogitParams logit_params{block.logit_scale, temperature, false};
     float* workspace = Scratch::sized(scratch.kernel, kernels.attention_workspace_floats(sq, sk, dh, dh));
@@ -359,12 +324,15 @@ void attention_backward(const float* params, float* grads, const AttentionBlock&
       const float* p = act.weights.data() + (h * sq + i) * sk;
       const float* dhead = dheads + i * d + col;
       // ∂L/∂p_j = dhead · v_j, and v_j gets p_j · dhead
-      float row_dot = 0.0f;
+      float row_dot = 0.0f, kept = 0.0f;
       for (std::size_t j = 0; j < sk; ++j) {
         dscores[j] = dot(dhead, act.v.data() + j * kvw + kv_col, dh);
         row_dot += p[j] * dscores[j];
+        kept += p[j];
         axpy(p[j], dhead, dv + j * kvw + kv_col, dh);
       }
+      // A sink logit b_h/temperature is one more softmax entry whose value is zero: ∂L/∂b_h = −p_sink·row_dot/T.
+      if (block.sink_logits) grads[block.sink_logits + h] -= (1.0f - kept) * row_dot / temperature;
       // softmax (or each gate's sigmoid) backward, then through the scaled dot product (masked keys have
       // p_j = 0, so no gradient)
       for (std::size_t j = 0; j < sk; ++j) {
@@ -452,11 +420,11 @@ void attention_step(const KernelSet& kernels, const float* params, const Attenti
     rope_rotate(act.q.data(), 1, dh, heads, 1.0, position);
     rope_rotate(key, 1, dh, block.kv_heads, 1.0, position);
   }
-  if (block.relative == RelativePositions::alibi) {
+  if (block.relative == RelativePositions::alibi || block.sink_logits) {
     // The plain loops read their keys and values from act: give them the cache's.
     act.k.assign(keys.begin(), keys.end());
     act.v.assign(values.begin(), values.end());
-    alibi_forward(block, Mask{}, temperature, act, position);
+    plain_softmax_forward(params, block, Mask{}, temperature, act, position);
   } else {
     const LogitParams logit_params{block.logit_scale, temperature, false};
     float* workspace = Scratch::sized(scratch.kernel, kernels.attention_workspace_floats(1, sk, dh, dh));
@@ -476,12 +444,13 @@ void attention_step(const KernelSet& kernels, const float* params, const Attenti
 namespace attn::model {
 
 // Shared by both models (declared in attn/model.h).
-void sinusoidal_positions(std::size_t positions, std::size_t d, float* out) {
-  for (std::size_t pos = 0; pos < positions; ++pos) {
+void sinusoidal_positions(std::size_t positions, std::size_t d, float* out, std::size_t first_position) {
+  for (std::size_t row = 0; row < positions; ++row) {
+    const std::size_t pos = first_position + row;
     for (std::size_t i = 0; i < d; i += 2) {
       const double angle = pos / std::pow(10000.0, static_cast<double>(i) / d);
-      out[pos * d + i] = static_cast<float>(std::sin(angle));
-      if (i + 1 < d) out[pos * d + i + 1] = static_cast<float>(std::cos(angle));
+      out[row * d + i] = static_cast<float>(std::sin(angle));
+      if (i + 1 < d) out[row * d + i + 1] = static_cast<float>(std::cos(angle));
     }
   }
 }

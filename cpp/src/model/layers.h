@@ -101,8 +101,28 @@ void layer_norm_forward(const float* params, const LayerNorm& n, const float* x,
 void layer_norm_backward(const float* params, float* grads, const LayerNorm& n, const LayerNormActivations& act,
                          const float* dy, std::size_t rows, float* dx);
 
+// RoPE: each row i's dimension pairs (2p, 2p + 1) of every head turned by the angle
+// sign · (first_position + i) · 10000^(−2p/dh); sign −1 turns them back (a rotation's transpose is its inverse: how
+// gradients go back through it, and how a cached key moves one position back when the cache evicts a key before it).
+// x is rows × (heads · dh).
+void rope_rotate(float* x, std::size_t rows, std::size_t dh, std::size_t heads, double sign,
+                 std::size_t first_position = 0);
+
 // ALiBi's slope m_h for head `head` of `heads`: 2^(−8(head + 1)/heads).
 double alibi_slope(std::size_t head, std::size_t heads);
+
+// a · b over n floats, in eight independent partial sums (vectorisable without -ffast-math, the same order on every
+// run); and y += alpha · x.
+float dot(const float* a, const float* b, std::size_t n);
+void axpy(float alpha, const float* x, float* y, std::size_t n);
+
+// Softmax attention in plain loops, for what the kernels' softmax does not take: ALiBi's distance bias and a sink
+// logit per head (block.sink_logits). Over act's q, k and v (sq queries, sk keys): for each head, softmax over the
+// allowed keys of (q·k · scale − m_h·|i + first_query − j|) / temperature (the bias with ALiBi only), the sink's
+// b_h / temperature joining the denominator (an entry whose value is zero: the row's weights sum to 1 − p_sink).
+// Writes act.weights and act.heads.
+void plain_softmax_forward(const float* params, const AttentionBlock& block, const Mask& mask, float temperature,
+                           AttentionActivations& act, std::size_t first_query = 0);
 
 // out (sq × D) = MultiHead(xq, xkv); weights per head in act.weights. `heads_on` (one entry per head, 0 = off;
 // null = all on) zeroes the output of the heads that are off before the output projection.

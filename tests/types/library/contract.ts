@@ -9,6 +9,13 @@ import { createTrainer, trainerDefaults } from '../../../web/lib/trainer.js';
 import { loadTranslator } from '../../../web/lib/translator.js';
 import { languageModelDefaults, loadLanguageModel } from '../../../web/lib/language-model.js';
 import { inductionExperiment, inductionScores, repeatedSequences } from '../../../web/lib/induction.js';
+import {
+  sinkExperiment,
+  sinkHeads,
+  sinkLogitShares,
+  sinkThreshold,
+  streamingReadings,
+} from '../../../web/lib/sinks.js';
 
 export const implemented: Omit<typeof Declared, 'loadAttention'> = {
   backends: loader.backends,
@@ -26,6 +33,11 @@ export const implemented: Omit<typeof Declared, 'loadAttention'> = {
   repeatedSequences,
   inductionScores,
   inductionExperiment,
+  streamingReadings,
+  sinkThreshold,
+  sinkHeads,
+  sinkLogitShares,
+  sinkExperiment,
   UnknownWordError,
   ModuleLoadError,
 };
