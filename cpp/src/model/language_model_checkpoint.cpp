@@ -40,7 +40,7 @@ bool read_floats(weight_io::Reader& r, std::vector<float>& values, std::size_t c
 
 std::vector<std::uint8_t> save_checkpoint(const LanguageModelCheckpoint& c) {
   weight_io::Writer w;
-  w.bytes.insert(w.bytes.end(), std::begin(kMagic), std::end(kMagic));
+  for (char c : kMagic) w.u8(static_cast<std::uint8_t>(c));
   w.u32(kVersion);
   write_language_model_header(w, c.model.config, c.model.tokenizer);
   w.u32(static_cast<std::uint32_t>(c.model.parameters.size()));
