@@ -46,6 +46,10 @@ const reachableState = fc
     layerPick: fc.nat(),
     headPick: fc.nat(),
     step: fc.integer({ min: 0, max: c.tokens.max - 1 }),
+    sinkPositions: fc.constantFrom(...c.sinkPositions),
+    sinkSteps: fc.constantFrom(...c.sinkSteps),
+    sinkWindow: fc.boolean(),
+    sinkLogits: fc.boolean(),
   })
   .map(({ kvHeadsPick, layerPick, headPick, ...rest }) => {
     const kvChoices = ['all', ...kvHeadChoices(rest.heads).filter((n) => n !== rest.heads)];
@@ -91,6 +95,10 @@ describe('generate state', () => {
       layer: 1,
       head: 2,
       step: 3,
+      sinkPositions: 'alibi',
+      sinkSteps: 200,
+      sinkWindow: true,
+      sinkLogits: true,
     };
     expect(Object.fromEntries(encodeGenerateState(state))).toEqual({
       corpus: 'own',
@@ -108,6 +116,10 @@ describe('generate state', () => {
       layer: '2',
       head: '3',
       step: '4',
+      sinkPe: 'alibi',
+      sinkSteps: '200',
+      sinkWindow: 'on',
+      sinkLogits: 'on',
     });
   });
 

@@ -21,6 +21,8 @@ export const generateChoices = Object.freeze({
   topP: { min: 0.05, max: 1 },
   seed: { min: 0, max: 99999 },
   promptLength: 400, // characters of a prompt a link may carry
+  sinkPositions: ['rope', 'alibi', 'sinusoidal'], // the sinks-and-windows experiment's model (sinks-panel.js)
+  sinkSteps: [200, 400, 800],
 });
 
 /**
@@ -54,6 +56,12 @@ export function defaultGenerateState() {
     layer: 0, // the layer and query head whose attention the maps show (0-based)
     head: 0,
     step: 0, // the generated token whose details are shown (0-based)
+    // The sinks-and-windows experiment: its model's positions, whether it trains with a sliding window or a sink
+    // logit per head, and its steps (the recipe of `npm run experiment:sinks`: 800).
+    sinkPositions: 'rope',
+    sinkWindow: false,
+    sinkLogits: false,
+    sinkSteps: 800,
   };
 }
 
@@ -151,6 +159,10 @@ export function encodeGenerateState(state) {
   // The merges count is kept even for a characters tokenizer: switching back to byte pairs finds it again.
   if (state.merges !== defaults.merges) params.set('merges', String(state.merges));
   if (!state.cache) params.set('cache', 'off');
+  if (state.sinkPositions !== defaults.sinkPositions) params.set('sinkPe', state.sinkPositions);
+  if (state.sinkSteps !== defaults.sinkSteps) params.set('sinkSteps', String(state.sinkSteps));
+  if (state.sinkWindow) params.set('sinkWindow', 'on');
+  if (state.sinkLogits) params.set('sinkLogits', 'on');
   // Layers, heads and generated tokens count from 1 on the page, and so in the link.
   if (state.layer !== defaults.layer) params.set('layer', String(state.layer + 1));
   if (state.head !== defaults.head) params.set('head', String(state.head + 1));
@@ -186,6 +198,10 @@ export function decodeGenerateState(search) {
   const prompt = read('prompt');
   if (prompt !== null) state.prompt = prompt.slice(0, c.promptLength);
   state.cache = params.get('cache') !== 'off';
+  state.sinkPositions = oneOf(params.get('sinkPe'), c.sinkPositions) ?? state.sinkPositions;
+  state.sinkSteps = oneOf(params.get('sinkSteps'), c.sinkSteps) ?? state.sinkSteps;
+  state.sinkWindow = params.get('sinkWindow') === 'on';
+  state.sinkLogits = params.get('sinkLogits') === 'on';
   state.layer = (integerIn(params.get('layer'), { min: 1, max: state.layers }) ?? 1) - 1;
   state.head = (integerIn(params.get('head'), { min: 1, max: state.heads }) ?? 1) - 1;
   state.step = (integerIn(params.get('step'), { min: 1, max: c.tokens.max }) ?? 1) - 1;

@@ -1,9 +1,9 @@
 // "Generate": train a small GPT-style language model in this tab on a text (or open one: ours, trained on Pride and
 // Prejudice, or a weight file), then watch it write token by token, with every step's distribution, attention and
-// key/value cache; and below, induction heads forming in a model of their own (induction-panel.js). Training and
-// writing run in a Web Worker (generate-worker.js) through web/lib's createTrainer and LanguageModel, so the page
-// stays responsive; this file holds the view together (the state, the run's life, the writing) and its parts each
-// have their own file.
+// key/value cache; and below, induction heads forming in a model of their own (induction-panel.js), and attention
+// sinks and windows in another (sinks-panel.js). Training and writing run in a Web Worker (generate-worker.js)
+// through web/lib's createTrainer and LanguageModel, so the page stays responsive; this file holds the view together
+// (the state, the run's life, the writing) and its parts each have their own file.
 import { button, element, labelled } from '../common/controls.js';
 import { generateIntroduction, generateTitle } from '../app/view-text.js';
 import { CorpusFields } from './corpus-fields.js';
@@ -23,6 +23,7 @@ import { headWeights } from './generation-maps.js';
 import { InductionPanel } from './induction-panel.js';
 import { LanguageModelRun } from './language-model-run.js';
 import { ModelFields } from './model-fields.js';
+import { SinksPanel } from './sinks-panel.js';
 import { StepDetails } from './step-details.js';
 import { fetchAusten, fetchTrainedModel, trainedModel } from './shipped-files.js';
 import { TokenStrip } from './token-strip.js';
@@ -81,6 +82,7 @@ export class GenerateView {
     this.time = element('p', { id: 'generate-time', className: 'hint' });
     this.stripHint = element('p', { className: 'hint', textContent: hints.strip });
     this.induction = new InductionPanel({ session: this.session, onError: (error) => this.#showError(error) });
+    this.sinks = new SinksPanel({ session: this.session, onChange: set, onError: (error) => this.#showError(error) });
     this.yourModels = new YourLanguageModels({
       onWrite: (item, files) => this.#writeWithSaved(item, files),
       onContinue: (item, files) => this.#continueSaved(item, files),
@@ -109,6 +111,7 @@ export class GenerateView {
       this.stripHint,
       this.details.element,
       this.induction.element,
+      this.sinks.element,
     );
     this.element.dataset.written = '0';
     void this.yourModels.open(); // says its own failure
@@ -423,6 +426,7 @@ export class GenerateView {
     this.corpusFields.render(state, { busy, info: run?.info ?? null });
     this.modelFields.render(state, { busy, parameters: run?.info?.parameters ?? null });
     this.trainingPanel.render(run, status, state);
+    this.sinks.render(state);
     const ready = this.#ready;
     this.controls.render(state, { ready });
     this.noModel.hidden = ready;

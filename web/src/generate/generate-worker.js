@@ -3,7 +3,15 @@
 // neither training nor generating ever blocks the page. The page
 // drives it with short calls (train a quarter of a second, measure, write), so stopping is simply not asking for more.
 import * as Comlink from 'comlink';
-import { createTrainer, inductionExperiment, inductionScores, loadLanguageModel } from '../../lib/index.js';
+import {
+  createTrainer,
+  inductionExperiment,
+  inductionScores,
+  loadLanguageModel,
+  sinkExperiment,
+  sinkHeads,
+  streamingReadings,
+} from '../../lib/index.js';
 import { modelPrefix } from './token-pieces.js';
 import { trainFor } from '../common/train-for.js';
 
@@ -14,6 +22,7 @@ let model = null; // { lm, step }: the weights generate() writes with, copied at
 let written = null; // the last generation's prompt and tokens, for the model's own distribution at one of its steps
 let generations = 0; // generations written: each is named by its count, so a question names the one it is about
 let induction = null; // the induction-head experiment: its own trainer and probe strings, beside the learner's run
+let sinks = null; // the sinks-and-windows experiment: its trainer, the text it reads, the window
 
 /** A copy of the current weights to write with: kept while training has not moved on, else made afresh. */
 function currentModel() {
@@ -215,6 +224,47 @@ const session = {
     const report = induction.trainer.step(Math.min(count, induction.steps - induction.step));
     induction.step = report.step;
     return inductionMeasure();
+  },
+
+  /**
+   * A fresh sinks-and-windows experiment (web/lib's sinkExperiment on `corpus`), replacing any other: { step, steps },
+   * or { error }.
+   * @param {string} corpus  @param {{ positions: 'rope' | 'alibi' | 'sinusoidal', window: boolean, sinkLogits: boolean, steps: number }} choice
+   */
+  async startSinks(corpus, { positions, window, sinkLogits, steps }) {
+    sinks?.trainer.dispose();
+    sinks = null;
+    try {
+      const recipe = sinkExperiment({ corpus, positions, trainedWindow: window ? 32 : 0, sinkLogits, steps });
+      sinks = { trainer: await createTrainer(recipe.trainerOptions), recipe, step: 0, steps };
+      return { step: 0, steps };
+    } catch (error) {
+      return errorReport(error);
+    }
+  },
+
+  /** Trains the experiment for about `milliseconds` (never past its last step): { step, steps }. */
+  advanceSinks(milliseconds) {
+    const { report } = trainFor(sinks.trainer, milliseconds, sinks.steps);
+    sinks.step = report.step;
+    return { step: sinks.step, steps: sinks.steps };
+  },
+
+  /**
+   * The model as it stands, reading the held-out text past its context every StreamingLLM way (streamingReadings:
+   * every key, the window cached and recomputed, 1, 2 and 4 first tokens kept) and each head's share of attention on
+   * the first token (sinkHeads): { step, window, trainedWindow, characters, readings, shares, sinkRate }.
+   */
+  readSinks() {
+    const lm = sinks.trainer.languageModel();
+    try {
+      const { text, window } = sinks.recipe;
+      const readings = streamingReadings(lm, text, { window }).map(({ firstPositionAttention, ...row }) => row);
+      const trainedWindow = sinks.recipe.trainerOptions.model.window;
+      return { step: sinks.step, window, trainedWindow, characters: text.length, readings, ...sinkHeads(lm, text) };
+    } finally {
+      lm.dispose();
+    }
   },
 
   dispose() {
