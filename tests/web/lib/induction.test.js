@@ -31,7 +31,40 @@ describe('repeatedSequences', () => {
   });
 });
 
+/**
+ * A stand-in for a language model with hand-made attention over 'abcdabcd' (half length 4): head 1 always attends to the
+ * previous token; head 2 attends to the token after the current one's earlier occurrence in the repeat, uniformly in
+ * the first half. Every character costs 1 bit. What inductionScores must make of it is known exactly.
+ */
+function handMadeModel(length) {
+  return {
+    config: { layers: 1, heads: 2, context: 64 },
+    generate(prompt) {
+      const position = [...prompt].length - 1;
+      const size = position + 1;
+      const attention = new Float32Array(2 * size);
+      attention[position - 1] = 1;
+      if (position >= length) attention[size + position - length + 1] = 1;
+      else attention.fill(1 / size, size, 2 * size);
+      return { steps: [{ attention, length: size }] };
+    },
+    evaluate: (text) => ({ bitsPerCharacter: 1, characters: [...text].length - 1 }),
+    copyingScores: () => [[0.25, 1]],
+  };
+}
+
 describe('inductionScores', () => {
+  it('reads a hand-made attention pattern as it must: a previous-token head and a perfect induction head', () => {
+    const scores = inductionScores(/** @type {any} */ (handMadeModel(4)), ['abcdabcd']);
+    expect(scores.previousToken[0][0]).toBe(1);
+    // Head 2 puts 1/2, 1/3 and 1/4 on the previous token at positions 1-3 (uniform), 0 in the repeat: over 6 queries.
+    expect(scores.previousToken[0][1]).toBeCloseTo((1 / 2 + 1 / 3 + 1 / 4) / 6, 6);
+    expect(scores.prefixMatching[0]).toEqual([0, 1]);
+    expect(scores.copying).toEqual([[0.25, 1]]);
+    expect(scores.firstHalfBits).toBe(1);
+    expect(scores.repeatBits).toBe(1);
+  });
+
   it('gives every head of an attention-only model its scores, each a share of attention, and the loss on each half', async () => {
     const corpus = repeatedSequences({ count: 200, seed: 2 })
       .map((s) => `${s}\n`)
