@@ -60,6 +60,7 @@ std::vector<Complex> eigenvalues(std::vector<double> matrix, std::size_t n) {
   std::vector<Complex> found(n);
   const double epsilon = std::numeric_limits<double>::epsilon();
   std::size_t hi = n - 1, iterations = 0;
+  std::vector<std::pair<Complex, Complex>> rotations;  // (c, s) of each Givens rotation of a step
   while (hi > 0) {
     // The active block [lo, hi] ends where a subdiagonal entry is negligible beside its neighbours.
     std::size_t lo = hi;
@@ -75,7 +76,7 @@ std::vector<Complex> eigenvalues(std::vector<double> matrix, std::size_t n) {
     if (iterations % 11 == 0) shift += 0.75 * std::abs(at(hi, hi - 1));  // an exceptional shift breaks a cycle
     // One QR step on the block: H − μI = QR by Givens rotations, then RQ + μI.
     for (std::size_t k = lo; k <= hi; ++k) at(k, k) -= shift;
-    std::vector<std::pair<Complex, Complex>> rotations;  // (c, s) of each
+    rotations.clear();
     for (std::size_t k = lo; k < hi; ++k) {
       const Complex x = at(k, k), y = at(k + 1, k);
       const double r = std::hypot(std::abs(x), std::abs(y));

@@ -28,7 +28,7 @@ import { StepDetails } from './step-details.js';
 import { fetchAusten, fetchTrainedModel, trainedModel } from './shipped-files.js';
 import { TokenStrip } from './token-strip.js';
 import { TrainingPanel } from './training-panel.js';
-import { keptOptions, RunKeeper } from './run-keeper.js';
+import { RunKeeper } from './run-keeper.js';
 import { openedSavedText } from './saved-models-text.js';
 import { YourLanguageModels } from './your-language-models.js';
 
@@ -222,10 +222,7 @@ export class GenerateView {
       this.#showError(run.error);
       if (run.error instanceof WorkerLostError || run.error?.name === 'RuntimeError') this.session.drop();
     }
-    if (run.info) {
-      run.kept.options ??= keptOptions(run.info.options);
-      this.keeper.update(run);
-    }
+    if (run.info) this.keeper.update(run);
     this.render();
     // A stopped or finished run's model writes at once.
     if ((run.status === 'stopped' || run.status === 'done') && this.#ready) void this.#write();

@@ -61,8 +61,9 @@ const session = {
   },
 
   /**
-   * A fresh trainer for `options` (replacing any other), or a saved run continued (options.resume): its tokenizer, the corpus's tokens, the model's shape, and
-   * the first byte-pair merges learned; or { error } when the options or the text are refused.
+   * A fresh trainer for `options` (replacing any other), or a saved run continued (options.resume): its tokenizer,
+   * the corpus's tokens, the model's shape, and the first byte-pair merges learned; or { error } when the options or
+   * the text are refused.
    * @param {import('../../lib/index.js').LanguageModelTrainerOptions} options
    */
   async start(options) {

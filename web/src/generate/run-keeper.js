@@ -31,10 +31,12 @@ export class RunKeeper {
   }
 
   /**
-   * Called on every update of the view's run. `run.kept` describes it: { id (once saved), corpus: 'austen' | 'own',
-   * text (the learner's, or null), options (keptOptions': a continued run keeps its first run's) }.
+   * Called on every update of the view's run once it has started (run.info). `run.kept` describes it: { id (once
+   * saved), corpus: 'austen' | 'own', text (the learner's, or null), options (keptOptions', taken from the trainer's
+   * resolved options when null; a continued run keeps its first run's) }.
    */
   update(run) {
+    run.kept.options ??= keptOptions(run.info.options);
     const measured = run.evaluations.at(-1)?.step ?? 0;
     const ended = run.status === 'stopped' || run.status === 'done';
     if (run.step === 0 || !(ended || (run.status === 'running' && measured > 0))) return;
