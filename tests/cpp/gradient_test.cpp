@@ -54,7 +54,7 @@ TEST(Gradients, Linear) {
     layers::linear_forward(f.kernels, f.params.data(), l, x.data(), 3, y.data(), f.scratch);
     return weighted_sum(y.data(), r);
   };
-  layers::linear_backward(f.params.data(), f.grads.data(), l, x.data(), r.data(), 3, dx.data());
+  layers::linear_backward(f.kernels, f.params.data(), f.grads.data(), l, x.data(), r.data(), 3, dx.data(), f.scratch);
   EXPECT_TRUE(gradients_match(loss, f.params, f.grads, "W,b"));
   EXPECT_TRUE(gradients_match(loss, x, dx, "x"));
 }
@@ -87,7 +87,8 @@ TEST(Gradients, FeedForward) {
     return weighted_sum(out.data(), r);
   };
   loss();
-  layers::feed_forward_backward(f.params.data(), f.grads.data(), ff, x.data(), act, r.data(), 3, dx.data(), f.scratch);
+  layers::feed_forward_backward(f.kernels, f.params.data(), f.grads.data(), ff, x.data(), act, r.data(), 3, dx.data(),
+                                f.scratch);
   const ReluPattern pattern = [&] { return positive(act.hidden); };
   EXPECT_TRUE(gradients_match(loss, f.params, f.grads, "W1,b1,W2,b2", pattern));
   EXPECT_TRUE(gradients_match(loss, x, dx, "x", pattern));
@@ -124,8 +125,8 @@ void check_attention(bool self, std::uint32_t seed, AttentionWeighting weighting
   };
   loss();
   const float* kv = self ? xq.data() : xkv.data();
-  layers::attention_backward(f.params.data(), f.grads.data(), block, xq.data(), kv, temperature, act, r.data(),
-                             dxq.data(), self ? dxq.data() : dxkv.data(), f.scratch);
+  layers::attention_backward(f.kernels, f.params.data(), f.grads.data(), block, xq.data(), kv, temperature, act,
+                             r.data(), dxq.data(), self ? dxq.data() : dxkv.data(), f.scratch);
   EXPECT_TRUE(gradients_match(loss, f.params, f.grads, "Wq,bq,Wk,bk,Wv,bv,Wo,bo"));
   EXPECT_TRUE(gradients_match(loss, xq, dxq, self ? "x" : "xq"));
   if (!self) EXPECT_TRUE(gradients_match(loss, xkv, dxkv, "xkv"));
@@ -162,6 +163,48 @@ TEST(Gradients, GroupedQuerySelfAttentionWithAlibi) {
 }
 TEST(Gradients, MultiQuerySigmoidGates) {
   check_attention(false, 35, AttentionWeighting::sigmoid, true, RelativePositions::none, 4, 1);
+}
+
+// The backward pass on the fast kernels (xsimd GEMMs over each head's strided columns) against the reference loops,
+// at widths around the SIMD width: self- and cross-attention, shared key/value heads, RoPE, sigmoid gates.
+void check_fast_attention_backward(bool self, std::uint32_t seed, std::size_t d, std::size_t heads,
+                                   std::size_t kv_heads, RelativePositions relative,
+                                   AttentionWeighting weighting = AttentionWeighting::softmax) {
+  const std::size_t sq = 9, sk = self ? sq : 13, dh = d / heads, kv_width = kv_heads * dh;
+  std::size_t size = 0;
+  AttentionBlock block{linear_at(size, d, d),
+                       linear_at(size, d, kv_width),
+                       linear_at(size, d, kv_width),
+                       linear_at(size, d, d),
+                       heads,
+                       default_scale(dh),
+                       weighting,
+                       relative,
+                       kv_heads};
+  Fixture f(size, seed);
+  const std::vector<float> xq = random_values(sq * d, seed + 1), xkv = self ? xq : random_values(sk * d, seed + 2);
+  const std::vector<float> r = random_values(sq * d, seed + 3);
+  std::vector<float> out(sq * d);
+  AttentionActivations act;
+  layers::attention_forward(f.kernels, f.params.data(), block, xq.data(), sq, xkv.data(), sk,
+                            self ? Mask{MaskKind::causal, nullptr} : Mask{}, 0.7f, act, out.data(), f.scratch);
+  std::vector<std::vector<float>> grads, dxq, dxkv;
+  for (const KernelSet* kernels : {&reference_kernels(), &fast_kernels()}) {
+    grads.emplace_back(size, 0.0f), dxq.emplace_back(sq * d, 0.0f), dxkv.emplace_back(sk * d, 0.0f);
+    layers::attention_backward(*kernels, f.params.data(), grads.back().data(), block, xq.data(), xkv.data(), 0.7f, act,
+                               r.data(), dxq.back().data(), dxkv.back().data(), f.scratch);
+  }
+  EXPECT_TRUE(attn::testing::near_all(grads[1], grads[0], 1e-5, 1e-4));
+  EXPECT_TRUE(attn::testing::near_all(dxq[1], dxq[0], 1e-5, 1e-4));
+  EXPECT_TRUE(attn::testing::near_all(dxkv[1], dxkv[0], 1e-5, 1e-4));
+}
+
+TEST(Gradients, FastAttentionBackwardMatchesReference) {
+  check_fast_attention_backward(true, 60, 16, 2, 2, RelativePositions::none);
+  check_fast_attention_backward(false, 61, 24, 3, 3, RelativePositions::none);
+  check_fast_attention_backward(true, 62, 32, 4, 2, RelativePositions::rope);
+  check_fast_attention_backward(false, 63, 20, 4, 1, RelativePositions::alibi);
+  check_fast_attention_backward(true, 64, 36, 4, 4, RelativePositions::none, AttentionWeighting::sigmoid);
 }
 
 TEST(Gradients, SoftmaxCrossEntropy) {

@@ -6,6 +6,7 @@
 #include <cstddef>
 
 #include "attn/attention.h"
+#include "attn/gradient_products.h"
 #include "attn/matrix.h"
 
 namespace attn {
@@ -16,6 +17,11 @@ struct KernelSet {
   void (*matmul)(ConstMatrixView a, ConstMatrixView b, const float* bias, MatrixView c, float* workspace);
   void (*attention)(ConstMatrixView q, ConstMatrixView k, ConstMatrixView v, const Mask& mask,
                     const LogitParams& params, MatrixView output, MatrixView weights, float* workspace);
+  // The backward pass's products, adding into C (attn/gradient_products.h): C += Aᵀ·B and C += A·Bᵀ.
+  std::size_t (*add_at_b_workspace_floats)(std::size_t k, std::size_t m, std::size_t n);
+  void (*add_at_b)(ConstMatrixView a, ConstMatrixView b, MatrixView c, float* workspace);
+  std::size_t (*add_a_bt_workspace_floats)(std::size_t k, std::size_t n);
+  void (*add_a_bt)(ConstMatrixView a, ConstMatrixView b, MatrixView c, float* workspace);
 };
 
 const KernelSet& reference_kernels();

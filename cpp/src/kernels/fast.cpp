@@ -6,6 +6,7 @@
 #include <xsimd/xsimd.hpp>
 
 #include "attn/attention.h"
+#include "attn/gradient_products.h"
 #include "attn/matmul.h"
 #include "attn/multi_head.h"
 #include "attn/online_softmax.h"
@@ -106,9 +107,33 @@ ATTN_NOINLINE void streaming_blocks_fast(ConstMatrixView q, ConstMatrixView v, s
   Streaming::run_blocks(q, v, sk, mask, params, packed, first, last, output, scratch);
 }
 
+// C += Aᵀ·B: B packed, A read down its columns.
+std::size_t add_at_b_workspace_floats_fast(std::size_t k, std::size_t, std::size_t n) {
+  return Gemm::packed_floats(k, n);
+}
+
+ATTN_NOINLINE void add_at_b_fast(ConstMatrixView a, ConstMatrixView b, MatrixView c, float* workspace) {
+  Gemm::pack(b, workspace);
+  Gemm::multiply_add_transposed(a, workspace, b.cols, c);
+}
+
+// C += A·Bᵀ: B packed transposed, as attention's logits pack the keys.
+std::size_t add_a_bt_workspace_floats_fast(std::size_t k, std::size_t n) { return Gemm::packed_floats(k, n); }
+
+ATTN_NOINLINE void add_a_bt_fast(ConstMatrixView a, ConstMatrixView b, MatrixView c, float* workspace) {
+  Gemm::pack_transposed(b, workspace);
+  Gemm::multiply(a, workspace, b.rows, nullptr, c, true);
+}
+
 namespace {
-constexpr KernelSet kFastKernels{&matmul_workspace_floats_fast, &attention_workspace_floats_fast, &matmul_fast,
-                                 &attention_fast};
+constexpr KernelSet kFastKernels{&matmul_workspace_floats_fast,
+                                 &attention_workspace_floats_fast,
+                                 &matmul_fast,
+                                 &attention_fast,
+                                 &add_at_b_workspace_floats_fast,
+                                 &add_at_b_fast,
+                                 &add_a_bt_workspace_floats_fast,
+                                 &add_a_bt_fast};
 }  // namespace
 
 const KernelSet& fast_kernels() { return kFastKernels; }

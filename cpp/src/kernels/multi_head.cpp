@@ -67,8 +67,14 @@ void multi_head_attention(const float* xq, const float* xkv, const MultiHeadWeig
 }  // namespace detail
 
 namespace {
-constexpr KernelSet kReferenceKernels{&matmul_workspace_floats_reference, &attention_workspace_floats_reference,
-                                      &matmul_reference, &attention_reference};
+constexpr KernelSet kReferenceKernels{&matmul_workspace_floats_reference,
+                                      &attention_workspace_floats_reference,
+                                      &matmul_reference,
+                                      &attention_reference,
+                                      &add_at_b_workspace_floats_reference,
+                                      &add_at_b_reference,
+                                      &add_a_bt_workspace_floats_reference,
+                                      &add_a_bt_reference};
 }  // namespace
 
 const KernelSet& reference_kernels() { return kReferenceKernels; }

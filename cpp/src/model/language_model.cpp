@@ -118,7 +118,8 @@ double LanguageModel::backward(const float* params, const std::vector<int>& targ
   const double loss = layers::cross_entropy(act.logits.data(), t, config_.vocabulary, targets.data(), loss_weight,
                                             b.grad_logits.data());
   std::vector<float>& dz = Buffers::zeroed(b.grad_branch, t * d);
-  layers::linear_backward(params, grads, layout_.output, act.final_norm.out.data(), b.grad_logits.data(), t, dz.data());
+  layers::linear_backward(kernels_, params, grads, layout_.output, act.final_norm.out.data(), b.grad_logits.data(), t,
+                          dz.data(), b.scratch);
   std::vector<float>& dx = Buffers::zeroed(b.grad, t * d);  // ∂L/∂(residual stream), walking down the blocks
   layers::layer_norm_backward(params, grads, layout_.final_norm, act.final_norm, dz.data(), t, dx.data());
   for (std::size_t l = layout_.blocks.size(); l-- > 0;) {
@@ -127,15 +128,15 @@ double LanguageModel::backward(const float* params, const std::vector<int>& targ
     // x_out = middle + FFN(LN(middle)): the identity keeps dx, the branch adds to it (attention-only: x_out = middle).
     std::vector<float>& dbranch = Buffers::zeroed(b.grad_branch, t * d);
     if (config_.ffn > 0) {
-      layers::feed_forward_backward(params, grads, p.ffn, a.ffn_norm.out.data(), a.ffn, dx.data(), t, dbranch.data(),
-                                    b.scratch);
+      layers::feed_forward_backward(kernels_, params, grads, p.ffn, a.ffn_norm.out.data(), a.ffn, dx.data(), t,
+                                    dbranch.data(), b.scratch);
       layers::layer_norm_backward(params, grads, p.ffn_norm, a.ffn_norm, dbranch.data(), t, dx.data());
     }
     // middle = input + Attention(LN(input)): queries, keys and values all come from LN(input).
     Buffers::zeroed(b.grad_branch, t * d);
     const float* xq = a.attention_norm.out.data();
-    layers::attention_backward(params, grads, p.self_attention, xq, xq, act.temperature, a.self_attention, dx.data(),
-                               dbranch.data(), dbranch.data(), b.scratch);
+    layers::attention_backward(kernels_, params, grads, p.self_attention, xq, xq, act.temperature, a.self_attention,
+                               dx.data(), dbranch.data(), dbranch.data(), b.scratch);
     layers::layer_norm_backward(params, grads, p.attention_norm, a.attention_norm, dbranch.data(), t, dx.data());
   }
   const float gain = std::sqrt(static_cast<float>(d));  // x = E[token]·√D + position

@@ -7,17 +7,6 @@
 
 namespace attn::model::layers {
 
-// Eight independent partial sums: vectorisable without -ffast-math, and the same order on every run.
-float dot(const float* a, const float* b, std::size_t n) {
-  float partial[8] = {0, 0, 0, 0, 0, 0, 0, 0};
-  std::size_t i = 0;
-  for (; i + 8 <= n; i += 8)
-    for (std::size_t l = 0; l < 8; ++l) partial[l] += a[i + l] * b[i + l];
-  for (; i < n; ++i) partial[i % 8] += a[i] * b[i];
-  return ((partial[0] + partial[1]) + (partial[2] + partial[3])) +
-         ((partial[4] + partial[5]) + (partial[6] + partial[7]));
-}
-
 // y[0..n) += alpha · x[0..n)
 void axpy(float alpha, const float* x, float* y, std::size_t n) {
   for (std::size_t i = 0; i < n; ++i) y[i] += alpha * x[i];
@@ -43,7 +32,7 @@ void sigmoid_gates_forward(const AttentionBlock& block, const Mask& mask, float 
           w[j] = 0.0f;
           continue;
         }
-        const double logit = dot(act.q.data() + i * d + col, act.k.data() + j * kvw + kv_col, dh) * logit_scale;
+        const double logit = dot_8(act.q.data() + i * d + col, act.k.data() + j * kvw + kv_col, dh) * logit_scale;
         w[j] = static_cast<float>(1.0 / (1.0 + std::exp(-logit)));
         axpy(w[j], act.v.data() + j * kvw + kv_col, act.heads.data() + i * d + col, dh);
       }
@@ -103,36 +92,18 @@ void linear_forward(const KernelSet& kernels, const float* params, const Linear&
                  workspace);
 }
 
-// Every gradient element takes the same sequence of float operations as one axpy per input row would
-// (the sum over rows in row order), so results do not depend on how the loops are blocked; the blocking only
-// keeps a block of dW in registers across the rows instead of loading and storing it once per row.
-void linear_backward(const float* params, float* grads, const Linear& l, const float* x, const float* dy,
-                     std::size_t rows, float* dx) {
-  const float* w = params + l.w;
-  float* dw = grads + l.w;
-  float* db = grads + l.b;
+// The products run on the kernel set (attn/gradient_products.h): its reference twin is the order the shipped models
+// were trained in.
+void linear_backward(const KernelSet& kernels, const float* params, float* grads, const Linear& l, const float* x,
+                     const float* dy, std::size_t rows, float* dx, Scratch& scratch) {
   const std::size_t in = l.in, out = l.out;
+  float* db = grads + l.b;
   for (std::size_t i = 0; i < rows; ++i) axpy(1.0f, dy + i * out, db, out);
-  // dW[k][j] += Σ_i x[i][k]·dy[i][j], j in blocks of kBlock, then the tail
-  constexpr std::size_t kBlock = 16;  // four 128-bit accumulators
-  for (std::size_t k = 0; k < in; ++k) {
-    float* dw_k = dw + k * out;
-    std::size_t j0 = 0;
-    for (; j0 + kBlock <= out; j0 += kBlock) {
-      float block[kBlock];
-      for (std::size_t c = 0; c < kBlock; ++c) block[c] = dw_k[j0 + c];
-      for (std::size_t i = 0; i < rows; ++i) {
-        const float xik = x[i * in + k];
-        const float* dy_i = dy + i * out + j0;
-        for (std::size_t c = 0; c < kBlock; ++c) block[c] += xik * dy_i[c];
-      }
-      for (std::size_t c = 0; c < kBlock; ++c) dw_k[j0 + c] = block[c];
-    }
-    for (std::size_t i = 0; i < rows && j0 < out; ++i) axpy(x[i * in + k], dy + i * out + j0, dw_k + j0, out - j0);
-  }
-  if (!dx) return;
-  for (std::size_t i = 0; i < rows; ++i)
-    for (std::size_t k = 0; k < in; ++k) dx[i * in + k] += dot(dy + i * out, w + k * out, out);
+  const std::size_t input_floats = dx ? kernels.add_a_bt_workspace_floats(out, in) : 0;
+  float* workspace =
+      Scratch::sized(scratch.kernel, std::max(kernels.add_at_b_workspace_floats(rows, in, out), input_floats));
+  kernels.add_at_b(dense(x, rows, in), dense(dy, rows, out), dense(grads + l.w, in, out), workspace);
+  if (dx) kernels.add_a_bt(dense(dy, rows, out), dense(params + l.w, in, out), dense(dx, rows, in), workspace);
 }
 
 void tied_output_forward(const KernelSet& kernels, const float* params, const Linear& l, const float* x,
@@ -146,20 +117,20 @@ void tied_output_forward(const KernelSet& kernels, const float* params, const Li
   kernels.matmul(dense(x, rows, d), dense(transposed, d, v), params + l.b, dense(y, rows, v), workspace);
 }
 
-// Each gradient element is a sum in a fixed order (over rows for dE and db, over words for dx), so the result does
-// not depend on the build.
-void tied_output_backward(const float* params, float* grads, const Linear& l, const float* x, const float* dy,
-                          std::size_t rows, float* dx) {
+void tied_output_backward(const KernelSet& kernels, const float* params, float* grads, const Linear& l, const float* x,
+                          const float* dy, std::size_t rows, float* dx, Scratch& scratch) {
   const std::size_t d = l.in, v = l.out;
-  const float* table = params + l.w;
-  float* dtable = grads + l.w;
   float* db = grads + l.b;
   for (std::size_t i = 0; i < rows; ++i) axpy(1.0f, dy + i * v, db, v);
-  for (std::size_t word = 0; word < v; ++word)
-    for (std::size_t i = 0; i < rows; ++i) axpy(dy[i * v + word], x + i * d, dtable + word * d, d);
+  const std::size_t workspace_floats =
+      std::max(kernels.add_at_b_workspace_floats(rows, v, d), kernels.add_at_b_workspace_floats(v, rows, d));
+  float* workspace = Scratch::sized(scratch.kernel, workspace_floats);
+  kernels.add_at_b(dense(dy, rows, v), dense(x, rows, d), dense(grads + l.w, v, d), workspace);
   if (!dx) return;
+  float* dy_t = Scratch::sized(scratch.transposed, v * rows);  // dx += dy·E is (dyᵀ)ᵀ·E
   for (std::size_t i = 0; i < rows; ++i)
-    for (std::size_t word = 0; word < v; ++word) axpy(dy[i * v + word], table + word * d, dx + i * d, d);
+    for (std::size_t word = 0; word < v; ++word) dy_t[word * rows + i] = dy[i * v + word];
+  kernels.add_at_b(dense(dy_t, v, rows), dense(params + l.w, v, d), dense(dx, rows, d), workspace);
 }
 
 void layer_norm_forward(const float* params, const LayerNorm& n, const float* x, std::size_t rows,
@@ -299,58 +270,69 @@ void attention_to_projected(const KernelSet& kernels, const float* params, const
   attend_and_mix(kernels, params, block, Mask{}, temperature, act, out, scratch, heads_on);
 }
 
-void attention_backward(const float* params, float* grads, const AttentionBlock& block, const float* xq,
-                        const float* xkv, float temperature, const AttentionActivations& act, const float* dout,
-                        float* dxq, float* dxkv, Scratch& scratch) {
+void attention_backward(const KernelSet& kernels, const float* params, float* grads, const AttentionBlock& block,
+                        const float* xq, const float* xkv, float temperature, const AttentionActivations& act,
+                        const float* dout, float* dxq, float* dxkv, Scratch& scratch) {
   const std::size_t d = block.q.out, heads = block.heads, dh = block.head_width(), kvw = block.k.out;
   const std::size_t sq = act.sq, sk = act.sk;
   float* dheads = Scratch::sized(scratch.a, sq * d);
   float* dq = Scratch::sized(scratch.b, sq * d);
   float* dk = Scratch::sized(scratch.c, sk * kvw);
   float* dv = Scratch::sized(scratch.d, sk * kvw);
-  float* dscores = Scratch::sized(scratch.e, sk);
+  float* dlogits = Scratch::sized(scratch.e, sq * sk);  // one head's ∂L/∂p, then its ∂L/∂logits
+  float* dlogits_t = Scratch::sized(scratch.transposed, sk * sq);
   std::fill(dheads, dheads + sq * d, 0.0f);
   std::fill(dq, dq + sq * d, 0.0f);
   std::fill(dk, dk + sk * kvw, 0.0f);
   std::fill(dv, dv + sk * kvw, 0.0f);
 
-  linear_backward(params, grads, block.o, act.heads.data(), dout, sq, dheads);
+  linear_backward(kernels, params, grads, block.o, act.heads.data(), dout, sq, dheads, scratch);
+  const std::size_t workspace_floats =
+      std::max({kernels.add_a_bt_workspace_floats(dh, sk), kernels.add_at_b_workspace_floats(sq, sk, dh),
+                kernels.add_at_b_workspace_floats(sk, sq, dh)});
+  float* workspace = Scratch::sized(scratch.kernel, workspace_floats);
   const float logit_scale = block.logit_scale / temperature;
   const bool gates = block.weighting == AttentionWeighting::sigmoid;
-  // A key/value head shared by several query heads gathers the gradients of all of them.
+  // A key/value head shared by several query heads gathers the gradients of all of them (heads in order).
   for (std::size_t h = 0; h < heads; ++h) {
     const std::size_t col = h * dh, kv_col = block.kv_head_of(h) * dh;
+    const float* weights = act.weights.data() + h * sq * sk;
+    const ConstMatrixView dhead{dheads + col, sq, dh, d};
+    // ∂L/∂P = dhead · Vᵀ, and V gets Pᵀ · dhead
+    std::fill(dlogits, dlogits + sq * sk, 0.0f);
+    kernels.add_a_bt(dhead, ConstMatrixView{act.v.data() + kv_col, sk, dh, kvw}, dense(dlogits, sq, sk), workspace);
+    kernels.add_at_b(dense(weights, sq, sk), dhead, MatrixView{dv + kv_col, sk, dh, kvw}, workspace);
     for (std::size_t i = 0; i < sq; ++i) {
-      const float* p = act.weights.data() + (h * sq + i) * sk;
-      const float* dhead = dheads + i * d + col;
-      // ∂L/∂p_j = dhead · v_j, and v_j gets p_j · dhead
+      const float* p = weights + i * sk;
+      float* dp = dlogits + i * sk;
       float row_dot = 0.0f, kept = 0.0f;
       for (std::size_t j = 0; j < sk; ++j) {
-        dscores[j] = dot(dhead, act.v.data() + j * kvw + kv_col, dh);
-        row_dot += p[j] * dscores[j];
+        row_dot += p[j] * dp[j];
         kept += p[j];
-        axpy(p[j], dhead, dv + j * kvw + kv_col, dh);
       }
       // A sink logit b_h/temperature is one more softmax entry whose value is zero: ∂L/∂b_h = −p_sink·row_dot/T.
       if (block.sink_logits) grads[block.sink_logits + h] -= (1.0f - kept) * row_dot / temperature;
       // softmax (or each gate's sigmoid) backward, then through the scaled dot product (masked keys have
       // p_j = 0, so no gradient)
       for (std::size_t j = 0; j < sk; ++j) {
-        const float ds = (gates ? p[j] * (1.0f - p[j]) * dscores[j] : p[j] * (dscores[j] - row_dot)) * logit_scale;
-        if (ds == 0.0f) continue;
-        axpy(ds, act.k.data() + j * kvw + kv_col, dq + i * d + col, dh);
-        axpy(ds, act.q.data() + i * d + col, dk + j * kvw + kv_col, dh);
+        dp[j] = (gates ? p[j] * (1.0f - p[j]) * dp[j] : p[j] * (dp[j] - row_dot)) * logit_scale;
+        dlogits_t[j * sq + i] = dp[j];
       }
     }
+    // Q gets dS · K and K gets dSᵀ · Q
+    kernels.add_at_b(dense(dlogits_t, sk, sq), ConstMatrixView{act.k.data() + kv_col, sk, dh, kvw},
+                     MatrixView{dq + col, sq, dh, d}, workspace);
+    kernels.add_at_b(dense(dlogits, sq, sk), ConstMatrixView{act.q.data() + col, sq, dh, d},
+                     MatrixView{dk + kv_col, sk, dh, kvw}, workspace);
   }
   // ALiBi's bias is a constant: softmax's backward above is all it needs. RoPE: back through the rotation.
   if (block.relative == RelativePositions::rope) {
     rope_rotate(dq, sq, dh, heads, -1.0);
     rope_rotate(dk, sk, dh, block.kv_heads, -1.0);
   }
-  linear_backward(params, grads, block.q, xq, dq, sq, dxq);
-  linear_backward(params, grads, block.k, xkv, dk, sk, dxkv);
-  linear_backward(params, grads, block.v, xkv, dv, sk, dxkv);
+  linear_backward(kernels, params, grads, block.q, xq, dq, sq, dxq, scratch);
+  linear_backward(kernels, params, grads, block.k, xkv, dk, sk, dxkv, scratch);
+  linear_backward(kernels, params, grads, block.v, xkv, dv, sk, dxkv, scratch);
 }
 
 void feed_forward_forward(const KernelSet& kernels, const float* params, const FeedForward& f, const float* x,
@@ -361,16 +343,16 @@ void feed_forward_forward(const KernelSet& kernels, const float* params, const F
   linear_forward(kernels, params, f.contract, act.hidden.data(), rows, out, scratch);
 }
 
-void feed_forward_backward(const float* params, float* grads, const FeedForward& f, const float* x,
-                           const FeedForwardActivations& act, const float* dout, std::size_t rows, float* dx,
-                           Scratch& scratch) {
+void feed_forward_backward(const KernelSet& kernels, const float* params, float* grads, const FeedForward& f,
+                           const float* x, const FeedForwardActivations& act, const float* dout, std::size_t rows,
+                           float* dx, Scratch& scratch) {
   const std::size_t n = rows * f.expand.out;
   float* dhidden = Scratch::sized(scratch.a, n);
   std::fill(dhidden, dhidden + n, 0.0f);
-  linear_backward(params, grads, f.contract, act.hidden.data(), dout, rows, dhidden);
+  linear_backward(kernels, params, grads, f.contract, act.hidden.data(), dout, rows, dhidden, scratch);
   for (std::size_t i = 0; i < n; ++i)
     if (act.hidden[i] <= 0.0f) dhidden[i] = 0.0f;
-  linear_backward(params, grads, f.expand, x, dhidden, rows, dx);
+  linear_backward(kernels, params, grads, f.expand, x, dhidden, rows, dx, scratch);
 }
 
 double cross_entropy(const float* logits, std::size_t rows, std::size_t vocabulary, const int* targets, float weight,

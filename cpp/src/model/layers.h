@@ -1,5 +1,5 @@
-// The model's layers, each a forward function and its backward twin. Forward passes call the KernelSet
-// (GEMMs and attention); backward passes are plain loops, written so the compiler vectorises the inner ones.
+// The model's layers, each a forward function and its backward twin. Both call the KernelSet for their matrix
+// products (GEMMs and attention forward, the gradient products backward); the rest are plain loops.
 // Backward functions ADD into gradients and into input gradients, so residual branches simply accumulate.
 #pragma once
 
@@ -72,6 +72,7 @@ class ParameterInitialiser {
 // Reusable buffers, grown on demand and never shrunk, so a steady-state training step does not allocate.
 struct Scratch {
   std::vector<float> kernel, a, b, c, d, e;
+  std::vector<float> transposed;  // a gradient transposed for add_at_b: a head's ∂L/∂logits, a tied output's ∂L/∂y
   std::vector<float> transposed_table;  // a tied output's embedding table, transposed
   static float* sized(std::vector<float>& v, std::size_t n) {
     if (v.size() < n) v.resize(n);
@@ -83,8 +84,8 @@ struct Scratch {
 void linear_forward(const KernelSet& kernels, const float* params, const Linear& l, const float* x, std::size_t rows,
                     float* y, Scratch& scratch);
 // dW += xᵀ·dy, db += Σ_rows dy, and dx += dy·Wᵀ when dx is not null.
-void linear_backward(const float* params, float* grads, const Linear& l, const float* x, const float* dy,
-                     std::size_t rows, float* dx);
+void linear_backward(const KernelSet& kernels, const float* params, float* grads, const Linear& l, const float* x,
+                     const float* dy, std::size_t rows, float* dx, Scratch& scratch);
 
 // A tied output (Press & Wolf 2017): y (rows × V) = x (rows × D) · Eᵀ + b, E = the table at l.w, V × D (l.in = D,
 // l.out = V). E is transposed into scratch first, so the product runs on the kernel set's matmul, as an untied
@@ -92,8 +93,8 @@ void linear_backward(const float* params, float* grads, const Linear& l, const f
 void tied_output_forward(const KernelSet& kernels, const float* params, const Linear& l, const float* x,
                          std::size_t rows, float* y, Scratch& scratch);
 // dE += dyᵀ·x (into the table's gradient, beside what the embedding lookup adds), db += Σ_rows dy, dx += dy·E.
-void tied_output_backward(const float* params, float* grads, const Linear& l, const float* x, const float* dy,
-                          std::size_t rows, float* dx);
+void tied_output_backward(const KernelSet& kernels, const float* params, float* grads, const Linear& l, const float* x,
+                          const float* dy, std::size_t rows, float* dx, Scratch& scratch);
 
 void layer_norm_forward(const float* params, const LayerNorm& n, const float* x, std::size_t rows,
                         LayerNormActivations& act);
@@ -111,9 +112,7 @@ void rope_rotate(float* x, std::size_t rows, std::size_t dh, std::size_t heads, 
 // ALiBi's slope m_h for head `head` of `heads`: 2^(−8(head + 1)/heads).
 double alibi_slope(std::size_t head, std::size_t heads);
 
-// a · b over n floats, in eight independent partial sums (vectorisable without -ffast-math, the same order on every
-// run); and y += alpha · x.
-float dot(const float* a, const float* b, std::size_t n);
+// y += alpha · x (a dot product is attn::dot_8, attn/gradient_products.h).
 void axpy(float alpha, const float* x, float* y, std::size_t n);
 
 // Softmax attention in plain loops, for what the kernels' softmax does not take: ALiBi's distance bias and a sink
@@ -145,16 +144,16 @@ void attention_to_projected(const KernelSet& kernels, const float* params, const
                             float temperature, AttentionActivations& act, float* out, Scratch& scratch,
                             const std::uint8_t* heads_on = nullptr);
 // dxq += ∂L/∂xq, dxkv += ∂L/∂xkv (they may be the same buffer for self-attention).
-void attention_backward(const float* params, float* grads, const AttentionBlock& block, const float* xq,
-                        const float* xkv, float temperature, const AttentionActivations& act, const float* dout,
-                        float* dxq, float* dxkv, Scratch& scratch);
+void attention_backward(const KernelSet& kernels, const float* params, float* grads, const AttentionBlock& block,
+                        const float* xq, const float* xkv, float temperature, const AttentionActivations& act,
+                        const float* dout, float* dxq, float* dxkv, Scratch& scratch);
 
 // out (rows × D) = ReLU(x W1 + b1) W2 + b2
 void feed_forward_forward(const KernelSet& kernels, const float* params, const FeedForward& f, const float* x,
                           std::size_t rows, FeedForwardActivations& act, float* out, Scratch& scratch);
-void feed_forward_backward(const float* params, float* grads, const FeedForward& f, const float* x,
-                           const FeedForwardActivations& act, const float* dout, std::size_t rows, float* dx,
-                           Scratch& scratch);
+void feed_forward_backward(const KernelSet& kernels, const float* params, float* grads, const FeedForward& f,
+                           const float* x, const FeedForwardActivations& act, const float* dout, std::size_t rows,
+                           float* dx, Scratch& scratch);
 
 // Row-wise softmax cross-entropy over logits (rows × vocabulary): returns Σ −log p(target) and writes
 // dlogits = weight · (softmax − onehot).

@@ -25,7 +25,7 @@ void plain_softmax_forward(const float* params, const AttentionBlock& block, con
         const std::size_t at = first_query + i;
         const double distance = at > j ? static_cast<double>(at - j) : static_cast<double>(j - at);
         w[j] = static_cast<float>(
-            (static_cast<double>(dot(act.q.data() + i * d + col, act.k.data() + j * kvw + kv_col, dh)) *
+            (static_cast<double>(dot_8(act.q.data() + i * d + col, act.k.data() + j * kvw + kv_col, dh)) *
                  block.logit_scale -
              slope * distance) /
             temperature);

@@ -282,7 +282,8 @@ double Transformer::backward(const float* params, const std::vector<int>& target
   std::vector<float>& dz = Buffers::zeroed(b.grad_branch, t * d);
   // Tied, the output's gradient goes into the target embeddings' (embedding_backward adds the lookup's below).
   (config_.tied_output ? layers::tied_output_backward : layers::linear_backward)(
-      params, grads, layout_.output, act.decoder_final.out.data(), b.grad_logits.data(), t, dz.data());
+      kernels_, params, grads, layout_.output, act.decoder_final.out.data(), b.grad_logits.data(), t, dz.data(),
+      b.scratch);
   std::vector<float>& dy = Buffers::zeroed(b.grad, t * d);  // ∂L/∂(residual stream), walking down the layers
   layers::layer_norm_backward(params, grads, layout_.decoder_norm, act.decoder_final, dz.data(), t, dy.data());
 
@@ -318,7 +319,8 @@ void Transformer::ffn_backward(const float* params, float* grads, const LayerNor
                                const FeedForwardActivations& ffn_act, std::size_t rows, float* dx) {
   Buffers& b = *buffers_;
   std::vector<float>& dbranch = Buffers::zeroed(b.grad_branch, rows * config_.d_model);
-  layers::feed_forward_backward(params, grads, ffn, norm_act.out.data(), ffn_act, dx, rows, dbranch.data(), b.scratch);
+  layers::feed_forward_backward(kernels_, params, grads, ffn, norm_act.out.data(), ffn_act, dx, rows, dbranch.data(),
+                                b.scratch);
   layers::layer_norm_backward(params, grads, norm, norm_act, dbranch.data(), rows, dx);
 }
 
@@ -331,8 +333,8 @@ void Transformer::attention_backward(const float* params, float* grads, const La
   Buffers& b = *buffers_;
   std::vector<float>& dbranch = Buffers::zeroed(b.grad_branch, rows * config_.d_model);
   const float* xq = norm_act.out.data();
-  layers::attention_backward(params, grads, block, xq, memory ? memory : xq, temperature, block_act, dx, dbranch.data(),
-                             memory ? dmemory : dbranch.data(), b.scratch);
+  layers::attention_backward(kernels_, params, grads, block, xq, memory ? memory : xq, temperature, block_act, dx,
+                             dbranch.data(), memory ? dmemory : dbranch.data(), b.scratch);
   layers::layer_norm_backward(params, grads, norm, norm_act, dbranch.data(), rows, dx);
 }
 

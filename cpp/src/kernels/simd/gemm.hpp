@@ -1,9 +1,10 @@
 // Register-blocked matrix product on xsimd batches, generic over the instruction set (Arch).
 //
-// C (M x N) = A (M x K) . B (K x N) [+ bias]. B is first packed into column panels of width NR = 2 batches,
-// each K rows deep and zero-padded past N, so the micro-kernel always runs full width and column tails
-// are handled once, at the store. A is read in place (any stride): each step broadcasts one A element per
-// row and multiplies it into two B batches, so MR x 2 accumulators stay in registers.
+// C (M x N) = A (M x K) . B (K x N) [+ bias], or C += A . B (accumulate: the product's sums are added to C). B is first
+// packed into column panels of width NR = 2 batches, each K rows deep and zero-padded past N, so the micro-kernel
+// always runs full width and column tails are handled once, at the store. A is read in place (any stride): each step
+// broadcasts one A element per row and multiplies it into two B batches, so MR x 2 accumulators stay in registers. A
+// may also be given transposed (K x M), for the weight gradients' Xᵀ · dY.
 #pragma once
 
 #include <algorithm>
@@ -58,26 +59,45 @@ struct Gemm {
     }
   }
 
-  // C = A . packed(B) [+ bias]; `depth` is K, `n` is the number of real columns of B.
-  static void multiply(ConstMatrixView a, const float* packed, std::size_t n, const float* bias, MatrixView c) {
-    const std::size_t depth = a.cols;
-    for (std::size_t i0 = 0; i0 < a.rows; i0 += kRowBlock) {
-      const std::size_t i1 = std::min(a.rows, i0 + kRowBlock);
+  // C = A . packed(B) [+ bias], or C += A . packed(B); `depth` is K, `n` is the number of real columns of B.
+  static void multiply(ConstMatrixView a, const float* packed, std::size_t n, const float* bias, MatrixView c,
+                       bool accumulate = false) {
+    sweep<false>(a, packed, n, bias, c, accumulate);
+  }
+  // C += Aᵀ . packed(B) for A given as K x M: a tile's A elements for one k are then M-adjacent floats of one row.
+  static void multiply_add_transposed(ConstMatrixView a, const float* packed, std::size_t n, MatrixView c) {
+    sweep<true>(a, packed, n, nullptr, c, true);
+  }
+
+ private:
+  // A(i, k): a's element, or its transpose's.
+  template <bool kTransposedA>
+  static float element(ConstMatrixView a, std::size_t i, std::size_t k) {
+    return kTransposedA ? a.row(k)[i] : a.row(i)[k];
+  }
+
+  template <bool kTransposedA>
+  static void sweep(ConstMatrixView a, const float* packed, std::size_t n, const float* bias, MatrixView c,
+                    bool accumulate) {
+    const std::size_t rows = kTransposedA ? a.cols : a.rows, depth = kTransposedA ? a.rows : a.cols;
+    for (std::size_t i0 = 0; i0 < rows; i0 += kRowBlock) {
+      const std::size_t i1 = std::min(rows, i0 + kRowBlock);
       for (std::size_t p = 0; p < panel_count(n); ++p) {
         const float* panel = packed + p * depth * kPanelWidth;
         const std::size_t col0 = p * kPanelWidth, width = std::min(kPanelWidth, n - col0);
         const float* panel_bias = bias ? bias + col0 : nullptr;
         std::size_t i = i0;
-        for (; i + kRowsPerTile <= i1; i += kRowsPerTile) tile<kRowsPerTile>(a, i, panel, col0, width, panel_bias, c);
+        for (; i + kRowsPerTile <= i1; i += kRowsPerTile)
+          tile<kRowsPerTile, kTransposedA>(a, i, depth, panel, col0, width, panel_bias, c, accumulate);
         switch (i1 - i) {  // the row tail, once
           case 3:
-            tile<3>(a, i, panel, col0, width, panel_bias, c);
+            tile<3, kTransposedA>(a, i, depth, panel, col0, width, panel_bias, c, accumulate);
             break;
           case 2:
-            tile<2>(a, i, panel, col0, width, panel_bias, c);
+            tile<2, kTransposedA>(a, i, depth, panel, col0, width, panel_bias, c, accumulate);
             break;
           case 1:
-            tile<1>(a, i, panel, col0, width, panel_bias, c);
+            tile<1, kTransposedA>(a, i, depth, panel, col0, width, panel_bias, c, accumulate);
             break;
           default:
             break;
@@ -86,21 +106,17 @@ struct Gemm {
     }
   }
 
- private:
-  template <std::size_t Rows>
-  static void tile(ConstMatrixView a, std::size_t row0, const float* panel, std::size_t col0, std::size_t width,
-                   const float* bias, MatrixView c) {
-    const std::size_t depth = a.cols;
+  template <std::size_t Rows, bool kTransposedA>
+  static void tile(ConstMatrixView a, std::size_t row0, std::size_t depth, const float* panel, std::size_t col0,
+                   std::size_t width, const float* bias, MatrixView c, bool accumulate) {
     Batch acc[Rows][2];
     for (std::size_t r = 0; r < Rows; ++r) acc[r][0] = acc[r][1] = Batch(0.0f);
-    const float* a_rows[Rows];
-    for (std::size_t r = 0; r < Rows; ++r) a_rows[r] = a.row(row0 + r);
 
     for (std::size_t kk = 0; kk < depth; ++kk) {
       const Batch b0 = Batch::load_unaligned(panel + kk * kPanelWidth);
       const Batch b1 = Batch::load_unaligned(panel + kk * kPanelWidth + kLanes);
       for (std::size_t r = 0; r < Rows; ++r) {
-        const Batch a_rk(a_rows[r][kk]);
+        const Batch a_rk(element<kTransposedA>(a, row0 + r, kk));
         acc[r][0] = madd(a_rk, b0, acc[r][0]);
         acc[r][1] = madd(a_rk, b1, acc[r][1]);
       }
@@ -116,13 +132,18 @@ struct Gemm {
     for (std::size_t r = 0; r < Rows; ++r) {
       float* out = c.row(row0 + r) + col0;
       if (width == kPanelWidth) {
+        if (accumulate) {
+          acc[r][0] += Batch::load_unaligned(out);
+          acc[r][1] += Batch::load_unaligned(out + kLanes);
+        }
         acc[r][0].store_unaligned(out);
         acc[r][1].store_unaligned(out + kLanes);
       } else {  // the column tail, once: spill the tile row and copy the real columns
         alignas(64) float spill[kPanelWidth];
         acc[r][0].store_aligned(spill);
         acc[r][1].store_aligned(spill + kLanes);
-        for (std::size_t j = 0; j < width; ++j) out[j] = spill[j] + (bias ? bias[j] : 0.0f);
+        for (std::size_t j = 0; j < width; ++j)
+          out[j] = accumulate ? out[j] + spill[j] : spill[j] + (bias ? bias[j] : 0.0f);
       }
     }
   }

@@ -1,0 +1,31 @@
+// The two matrix products a backward pass accumulates, row-major float32, adding into C:
+//   add_at_b: C (M x N) += Aᵀ · B, A is K x M and B is K x N   (a weight's gradient: dW += Xᵀ · dY)
+//   add_a_bt: C (M x N) += A · Bᵀ, A is M x K and B is N x K   (an input's gradient: dX += dY · Wᵀ)
+// The reference twins are plain float loops whose every sum has a fixed order, the one the shipped models were
+// trained with (scripts/train-model.sh): add_at_b adds each product into C in order of k, and add_a_bt adds to C a
+// dot product kept as eight partial sums (dot_8).
+// Built with -ffp-contract=off, so those bits are the same on every machine. The fast twins run the xsimd GEMM:
+// the same sums in another order, tested against the reference within float rounding.
+#pragma once
+
+#include <cstddef>
+
+#include "attn/matrix.h"
+
+namespace attn {
+
+// a · b over n floats as eight partial sums (element i into sum i % 8), added pairwise at the end: vectorisable
+// without reassociation, so the same bits in every build.
+float dot_8(const float* a, const float* b, std::size_t n);
+
+std::size_t add_at_b_workspace_floats_reference(std::size_t k, std::size_t m, std::size_t n);
+std::size_t add_at_b_workspace_floats_fast(std::size_t k, std::size_t m, std::size_t n);
+void add_at_b_reference(ConstMatrixView a, ConstMatrixView b, MatrixView c, float* workspace);
+void add_at_b_fast(ConstMatrixView a, ConstMatrixView b, MatrixView c, float* workspace);
+
+std::size_t add_a_bt_workspace_floats_reference(std::size_t k, std::size_t n);
+std::size_t add_a_bt_workspace_floats_fast(std::size_t k, std::size_t n);
+void add_a_bt_reference(ConstMatrixView a, ConstMatrixView b, MatrixView c, float* workspace);
+void add_a_bt_fast(ConstMatrixView a, ConstMatrixView b, MatrixView c, float* workspace);
+
+}  // namespace attn

@@ -1,0 +1,57 @@
+// The backward pass's products in plain float loops (attn/gradient_products.h): the order of every sum is fixed,
+// and this file is compiled with -ffp-contract=off, so training on the reference kernels gives the same bits on
+// every machine.
+#include <cstddef>
+
+#include "attn/gradient_products.h"
+
+namespace attn {
+
+float dot_8(const float* a, const float* b, std::size_t n) {
+  float partial[8] = {0, 0, 0, 0, 0, 0, 0, 0};
+  std::size_t i = 0;
+  for (; i + 8 <= n; i += 8)
+    for (std::size_t l = 0; l < 8; ++l) partial[l] += a[i + l] * b[i + l];
+  for (; i < n; ++i) partial[i % 8] += a[i] * b[i];
+  return ((partial[0] + partial[1]) + (partial[2] + partial[3])) +
+         ((partial[4] + partial[5]) + (partial[6] + partial[7]));
+}
+
+std::size_t add_at_b_workspace_floats_reference(std::size_t, std::size_t, std::size_t) { return 0; }
+
+// C[m][j] += A[k][m] · B[k][j], one product at a time, k in order. Columns in blocks of 16 are kept in registers
+// across k; every element still takes its products in the same order, so the blocking does not change the result.
+// (The attention backward this replaced skipped zero ∂L/∂logits, a causal mask's; adding their ±0 products changes
+// nothing, since a sum that starts at +0 never becomes −0, and a branch on them cost more than the products.)
+void add_at_b_reference(ConstMatrixView a, ConstMatrixView b, MatrixView c, float*) {
+  constexpr std::size_t kBlock = 16;  // four 128-bit accumulators
+  const std::size_t depth = a.rows, n = b.cols;
+  for (std::size_t m = 0; m < c.rows; ++m) {
+    float* c_m = c.row(m);
+    std::size_t j0 = 0;
+    for (; j0 + kBlock <= n; j0 += kBlock) {
+      float block[kBlock];
+      for (std::size_t l = 0; l < kBlock; ++l) block[l] = c_m[j0 + l];
+      for (std::size_t k = 0; k < depth; ++k) {
+        const float a_km = a.row(k)[m];
+        const float* b_k = b.row(k) + j0;
+        for (std::size_t l = 0; l < kBlock; ++l) block[l] += a_km * b_k[l];
+      }
+      for (std::size_t l = 0; l < kBlock; ++l) c_m[j0 + l] = block[l];
+    }
+    for (std::size_t k = 0; k < depth && j0 < n; ++k) {
+      const float a_km = a.row(k)[m];
+      const float* b_k = b.row(k);
+      for (std::size_t j = j0; j < n; ++j) c_m[j] += a_km * b_k[j];
+    }
+  }
+}
+
+std::size_t add_a_bt_workspace_floats_reference(std::size_t, std::size_t) { return 0; }
+
+void add_a_bt_reference(ConstMatrixView a, ConstMatrixView b, MatrixView c, float*) {
+  for (std::size_t i = 0; i < c.rows; ++i)
+    for (std::size_t j = 0; j < c.cols; ++j) c.row(i)[j] += dot_8(a.row(i), b.row(j), a.cols);
+}
+
+}  // namespace attn
