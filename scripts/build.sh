@@ -40,6 +40,7 @@ same_but_name() { # a glue file; the name in it; the SIMD128 build's name (in th
 }
 same_but_name web/lib/wasm/attention-scalar.mjs attention-scalar attention-simd
 same_but_name web/lib/wasm/attention-language-model.mjs attention-language-model attention-simd
+same_but_name web/lib/wasm/attention-language-model-relaxed.mjs attention-language-model-relaxed attention-simd
 for file in attention-relaxed-simd.mjs attention-relaxed-simd-threads.mjs attention-relaxed-simd-threads.worker.js \
             node/attention-relaxed-simd-threads-node.cjs node/attention-relaxed-simd-threads-node.worker.js; do
   same_but_name "web/lib/wasm/$file" attention-relaxed-simd attention-simd

@@ -1,12 +1,13 @@
 // The language model's key/value cache, measured (npm run bench:language-model): time per generated token with the
 // cache and recomputing the window, at growing contexts, and the cache's memory by key/value heads. The weights are
 // a fresh model's: a token's cost does not depend on what the weights are. Then training steps/s of the default model
-// on Pride and Prejudice: this module, the same C++ natively, and PyTorch, each on one thread, in alternating rounds. Medians of 5 runs, side by side in one
+// on Pride and Prejudice: this module (its relaxed-SIMD build, Chromium's default, and its SIMD128 one), the same C++
+// natively, and PyTorch, each on one thread, in alternating rounds. Medians of 5 runs, side by side in one
 // process; say which CPU when you quote them (this prints it).
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { cpus } from 'node:os';
-import { createTrainer } from '../../web/lib/index.js';
+import { createTrainer, supportsRelaxedSimd } from '../../web/lib/index.js';
 
 const corpus =
   'It is a truth universally acknowledged, that a single man in possession of a good fortune, must be in want of a wife.\n'.repeat(
@@ -39,7 +40,8 @@ function secondsPerToken(lm, length, tokens, cache) {
   return median(runs);
 }
 
-console.log(`CPU: ${cpus()[0].model} (${cpus().length} cores); Node ${process.version}; wasm-simd128, one thread`);
+const cacheBuild = supportsRelaxedSimd() ? 'wasm-relaxed-simd' : 'wasm-simd128'; // createTrainer's default
+console.log(`CPU: ${cpus()[0].model} (${cpus().length} cores); Node ${process.version}; ${cacheBuild}, one thread`);
 console.log('\nTime per generated token (model: 2 layers, width 64, 4 heads), the last 32 tokens of a sequence of:');
 console.log('| context | cached (ms) | recomputed (ms) | speed-up |\n|---:|---:|---:|---:|');
 const lm = await languageModel(256, 4);
@@ -75,8 +77,8 @@ const austen = new URL('../../web/corpora/pride-and-prejudice.txt', import.meta.
 const corpusText = readFileSync(austen, 'utf8');
 const nativeTool = new URL('../../build/native/tools/train_language_model', import.meta.url).pathname;
 const torchScript = new URL('./train_language_model_torch.py', import.meta.url).pathname;
-async function wasmRate(steps) {
-  const trainer = await createTrainer({ task: { corpus: corpusText }, steps: steps + 5 });
+async function wasmRate(steps, backend) {
+  const trainer = await createTrainer({ task: { corpus: corpusText }, steps: steps + 5, backend });
   trainer.step(5);
   const start = performance.now();
   trainer.step(steps);
@@ -103,18 +105,25 @@ function torchRate(steps) {
     return null; // no PyTorch here (scripts/bench/install-torch.sh installs Debian's)
   }
 }
-const rates = { wasm: [], native: [], torch: [] };
+const rates = { relaxed: [], wasm: [], native: [], torch: [] };
+const relaxed = supportsRelaxedSimd(); // Node 20: with --experimental-wasm-relaxed-simd (npm run bench:language-model)
 for (let round = 0; round < 3; round++) {
-  rates.wasm.push(await wasmRate(40));
+  if (relaxed) rates.relaxed.push(await wasmRate(40, 'wasm-relaxed-simd'));
+  rates.wasm.push(await wasmRate(40, 'wasm-simd128'));
   rates.native.push(nativeRate(80));
   rates.torch.push(torchRate(40));
 }
 const torch = rates.torch.includes(null) ? null : median(rates.torch);
 console.log('| implementation | steps/s (median of 3) |\n|---|---:|');
+if (relaxed)
+  console.log(`| this module (wasm relaxed SIMD, Node; Chromium's default) | ${median(rates.relaxed).toFixed(1)} |`);
 console.log(`| this module (wasm SIMD128, Node) | ${median(rates.wasm).toFixed(1)} |`);
 console.log(`| the same C++, native (SSE/AVX kernels) | ${median(rates.native).toFixed(1)} |`);
 console.log(`| PyTorch ${torch ? '' : '(not installed)'} | ${torch ? torch.toFixed(1) : '–'} |`);
-if (torch)
-  console.log(
-    `wasm / PyTorch: ${(median(rates.wasm) / torch).toFixed(2)}×; native / wasm: ${(median(rates.native) / median(rates.wasm)).toFixed(2)}×`,
-  );
+if (torch) {
+  const ratios = [`wasm SIMD128 / PyTorch: ${(median(rates.wasm) / torch).toFixed(2)}×`];
+  if (relaxed) ratios.unshift(`wasm relaxed SIMD / PyTorch: ${(median(rates.relaxed) / torch).toFixed(2)}×`);
+  console.log(ratios.join('; '));
+}
+const fastest = relaxed ? median(rates.relaxed) : median(rates.wasm);
+console.log(`native / wasm ${relaxed ? 'relaxed SIMD' : 'SIMD128'}: ${(median(rates.native) / fastest).toFixed(2)}×`);

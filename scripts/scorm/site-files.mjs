@@ -22,12 +22,12 @@ const needFiles = {
 
 /**
  * Data no lesson loads: the Japanese and Marathi models and the Devanagari font (the Translation view's), and the
- * language model's build, weights and corpus (Generate's).
+ * language model's builds, weights and corpus (Generate's).
  */
 const unused = [
   /^lib\/models\/en-(ja|mr)\.bin$/,
   /^src\/app\/fonts\//,
-  /(^lib|^assets)\/wasm\/attention-language-model\.wasm$/, // found by name: assets/wasm/ in the site
+  /(^lib|^assets)\/wasm\/attention-language-model(-relaxed)?\.wasm$/, // found by name: assets/wasm/ in the site
   /^corpora\//,
 ];
 

@@ -94,23 +94,31 @@ TEST(Gradients, FeedForward) {
   EXPECT_TRUE(gradients_match(loss, x, dx, "x", pattern));
 }
 
+// An attention block's four maps at `offset` (k and v of kv_heads heads' width), with its shape.
+AttentionBlock attention_block_at(std::size_t& offset, std::size_t d, std::size_t heads, std::size_t kv_heads,
+                                  float scale, AttentionWeighting weighting, RelativePositions relative) {
+  const std::size_t kv_width = kv_heads * (d / heads);
+  return {linear_at(offset, d, d),
+          linear_at(offset, d, kv_width),
+          linear_at(offset, d, kv_width),
+          linear_at(offset, d, d),
+          heads,
+          scale,
+          weighting,
+          relative,
+          kv_heads};
+}
+
 // Self-attention (xq = xkv, causal) and cross-attention (Sq != Sk), at a temperature other than 1; with the
 // softmax or the sigmoid-gate ablation, scaled by 1/sqrt(head width) or (ablated) not at all; `kv_heads`
 // key/value heads shared by the `heads` query heads.
 void check_attention(bool self, std::uint32_t seed, AttentionWeighting weighting = AttentionWeighting::softmax,
                      bool scaled = true, RelativePositions relative = RelativePositions::none, std::size_t heads = 2,
                      std::size_t kv_heads = 2) {
-  const std::size_t d = 8, sq = 4, sk = self ? 4 : 6, kv_width = kv_heads * (d / heads);
+  const std::size_t d = 8, sq = 4, sk = self ? 4 : 6;
   std::size_t size = 0;
-  AttentionBlock block{linear_at(size, d, d),
-                       linear_at(size, d, kv_width),
-                       linear_at(size, d, kv_width),
-                       linear_at(size, d, d),
-                       heads,
-                       scaled ? default_scale(d / heads) : 1.0f,
-                       weighting,
-                       relative,
-                       kv_heads};
+  const AttentionBlock block =
+      attention_block_at(size, d, heads, kv_heads, scaled ? default_scale(d / heads) : 1.0f, weighting, relative);
   Fixture f(size, seed);
   std::vector<float> xq = random_values(sq * d, seed + 1), xkv = self ? xq : random_values(sk * d, seed + 2);
   std::vector<float> r = random_values(sq * d, seed + 3), out(sq * d), dxq(sq * d, 0.0f), dxkv(sk * d, 0.0f);
@@ -170,17 +178,10 @@ TEST(Gradients, MultiQuerySigmoidGates) {
 void check_fast_attention_backward(bool self, std::uint32_t seed, std::size_t d, std::size_t heads,
                                    std::size_t kv_heads, RelativePositions relative,
                                    AttentionWeighting weighting = AttentionWeighting::softmax) {
-  const std::size_t sq = 9, sk = self ? sq : 13, dh = d / heads, kv_width = kv_heads * dh;
+  const std::size_t sq = 9, sk = self ? sq : 13;
   std::size_t size = 0;
-  AttentionBlock block{linear_at(size, d, d),
-                       linear_at(size, d, kv_width),
-                       linear_at(size, d, kv_width),
-                       linear_at(size, d, d),
-                       heads,
-                       default_scale(dh),
-                       weighting,
-                       relative,
-                       kv_heads};
+  const AttentionBlock block =
+      attention_block_at(size, d, heads, kv_heads, default_scale(d / heads), weighting, relative);
   Fixture f(size, seed);
   const std::vector<float> xq = random_values(sq * d, seed + 1), xkv = self ? xq : random_values(sk * d, seed + 2);
   const std::vector<float> r = random_values(sq * d, seed + 3);

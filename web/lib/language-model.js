@@ -1,7 +1,7 @@
 // The language model in the browser (or Node): a decoder-only transformer trained in the module on any text
 // (createTrainer({ task: { corpus } })), and generation token by token with its key/value cache, every step's
 // probabilities and attention returned. The arithmetic is the C++ of cpp/src/model.
-import { languageModelBackend, languageModelModule, readBytes } from './load-module.js';
+import { languageModelModule, readBytes, resolveLanguageModelBackend } from './load-module.js';
 import { unwrap, withOperation } from './errors.js';
 import { ModuleHandle } from './module-handle.js';
 import { checkKnownKeys } from './known-keys.js';
@@ -331,16 +331,6 @@ class LanguageModelTrainer {
   }
 }
 
-/** The build language models run on: there is one (its own module, loaded only when a language model is used). */
-function languageModelBuild(requested) {
-  if (requested !== undefined && requested !== languageModelBackend) {
-    throw new RangeError(
-      `options.backend: language models run on the ${languageModelBackend} build only, got '${requested}'`,
-    );
-  }
-  return languageModelBackend;
-}
-
 /**
  * A continued run's options as a fresh run's would read: its shape, tokenizer and schedule from its checkpoint
  * (the seed that initialised it is not kept: null).
@@ -381,8 +371,8 @@ export async function createLanguageModelTrainer(options) {
   const resolved = withOperation('createTrainer', () =>
     resuming ? resolveResumeOptions(options) : resolveLanguageModelOptions(options),
   );
-  const backend = withOperation('createTrainer', () => languageModelBuild(options.backend));
-  const module = await languageModelModule();
+  const backend = withOperation('createTrainer', () => resolveLanguageModelBackend(options.backend));
+  const module = await languageModelModule(backend);
   const { corpus } = options.task;
   if (resuming) {
     const created = unwrap(module.languageModelTrainerResume({ ...resolved, corpus }), 'createTrainer');
@@ -417,9 +407,9 @@ function weightBytes(weights) {
 export async function loadLanguageModel(options = {}) {
   validate.requireObject(options, 'options');
   checkKnownKeys(options, { backend: null, weights: null }, { operation: 'loadLanguageModel' });
-  const backend = withOperation('loadLanguageModel', () => languageModelBuild(options.backend));
+  const backend = withOperation('loadLanguageModel', () => resolveLanguageModelBackend(options.backend));
   const bytes = await withOperation('loadLanguageModel', () => weightBytes(options.weights));
-  const module = await languageModelModule();
+  const module = await languageModelModule(backend);
   await nextTask();
   /** @type {import('./index.js').LanguageModel} the class, checked against its declaration */
   const model = new LanguageModel(module, backend, unwrap(module.languageModelLoad(bytes), 'loadLanguageModel'));

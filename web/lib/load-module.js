@@ -318,33 +318,43 @@ function sharedInstance(key, load) {
 }
 
 /**
- * The language model's own module (cpp/bindings/language_model_bindings.cpp): one build, SIMD128 on one thread,
- * run by the SIMD128 glue (its imports are among that build's: scripts/build.sh checks), so a page that only
- * translates never downloads it. Instantiated once, on first use; a failed load may be retried.
+ * The language model's own module (cpp/bindings/language_model_bindings.cpp), so a page that only translates never
+ * downloads it: two builds on one thread, relaxed SIMD (its GEMMs' multiply-adds fused: training a fifth faster)
+ * and SIMD128, both run by the SIMD128 glue (their imports are among that build's: scripts/build.sh checks).
+ * Each is instantiated once, on first use; a failed load may be retried.
  */
-const languageModelBuild = {
-  stem: 'attention-language-model',
-  // Found by name beside this file, as the scalar build is: the npm package leaves it out (with it, and the toy
+const languageModelBuilds = {
+  // Found by name beside this file, as the scalar build is: the npm package leaves them out (with them, and the toy
   // grammar's three languages in every attention build, the package would pass 1 MB); a build of the repository
-  // has it there, and the playground's site copies it there (web/vite.config.js).
-  wasmUrl: null,
-  glue: 'attention-simd',
+  // has them there, and the playground's site copies them there (web/vite.config.js).
+  'wasm-relaxed-simd': { stem: 'attention-language-model-relaxed', wasmUrl: null, glue: 'attention-simd' },
+  'wasm-simd128': { stem: 'attention-language-model', wasmUrl: null, glue: 'attention-simd' },
 };
-export const languageModelBackend = /** @type {const} */ ('wasm-simd128');
+export const languageModelBackends = Object.freeze(Object.keys(languageModelBuilds));
 
-export function languageModelModule() {
+/** The language model's build: the one asked for (checked), else relaxed SIMD where the engine has it. */
+export function resolveLanguageModelBackend(requested) {
+  if (requested === undefined) return supportsRelaxedSimd() ? 'wasm-relaxed-simd' : 'wasm-simd128';
+  if (!languageModelBackends.includes(requested)) {
+    throw new RangeError(
+      `options.backend: language models run on the ${languageModelBackends.join(' or ')} build, got '${requested}'`,
+    );
+  }
+  return resolveBackend(requested); // the same checks as the attention builds' (SIMD, relaxed SIMD)
+}
+
+/** @param {'wasm-relaxed-simd' | 'wasm-simd128'} backend  from resolveLanguageModelBackend */
+export function languageModelModule(backend) {
   if (!supportsSimd()) throw new RangeError('language models run on WebAssembly SIMD, which this engine lacks');
-  const { stem, wasmUrl } = languageModelBuild;
+  const build = languageModelBuilds[backend];
+  const { stem, wasmUrl } = build;
   return sharedInstance(stem, () =>
     loading(
       "the language model's build",
-      languageModelBackend,
+      backend,
       () =>
-        instantiateSingleThread(
-          languageModelBuild,
-          assetUrl(`wasm/${stem}.wasm`, wasmUrl ?? besideThisFile(`wasm/${stem}.wasm`)),
-        ),
-      " (the npm package leaves the language model's build out: serve web/lib/wasm/attention-language-model.wasm from a build of the repository beside the others)",
+        instantiateSingleThread(build, assetUrl(`wasm/${stem}.wasm`, wasmUrl ?? besideThisFile(`wasm/${stem}.wasm`))),
+      ` (the npm package leaves the language model's builds out: serve web/lib/wasm/${stem}.wasm from a build of the repository beside the others)`,
     ),
   );
 }

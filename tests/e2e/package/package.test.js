@@ -148,6 +148,7 @@ describe('the package', () => {
     // stays out (docs/embed.md says why).
     expect(files).not.toContain('web/lib/wasm/attention-scalar.wasm');
     expect(files).not.toContain('web/lib/wasm/attention-language-model.wasm');
+    expect(files).not.toContain('web/lib/wasm/attention-language-model-relaxed.wasm');
     expect(files.filter((f) => /\.(mjs|cjs)$|\.worker\.js$/.test(f)).sort()).toEqual([
       'web/lib/wasm/attention-simd-threads.mjs',
       'web/lib/wasm/attention-simd-threads.worker.js',

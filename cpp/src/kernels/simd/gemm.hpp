@@ -62,24 +62,23 @@ struct Gemm {
   // C = A . packed(B) [+ bias], or C += A . packed(B); `depth` is K, `n` is the number of real columns of B.
   static void multiply(ConstMatrixView a, const float* packed, std::size_t n, const float* bias, MatrixView c,
                        bool accumulate = false) {
-    sweep<false>(a, packed, n, bias, c, accumulate);
+    sweep({a.data, a.stride, 1}, a.rows, a.cols, packed, n, bias, c, accumulate);
   }
   // C += Aᵀ . packed(B) for A given as K x M: a tile's A elements for one k are then M-adjacent floats of one row.
   static void multiply_add_transposed(ConstMatrixView a, const float* packed, std::size_t n, MatrixView c) {
-    sweep<true>(a, packed, n, nullptr, c, true);
+    sweep({a.data, 1, a.stride}, a.cols, a.rows, packed, n, nullptr, c, true);
   }
 
  private:
-  // A(i, k): a's element, or its transpose's.
-  template <bool kTransposedA>
-  static float element(ConstMatrixView a, std::size_t i, std::size_t k) {
-    return kTransposedA ? a.row(k)[i] : a.row(i)[k];
-  }
+  // The left operand, element (i, k) at data[i * row_step + k * column_step]: A itself, or Aᵀ read in place. Steps
+  // rather than a template parameter: one set of micro-kernels serves both (the page's download counts its bytes).
+  struct Left {
+    const float* data;
+    std::size_t row_step, column_step;
+  };
 
-  template <bool kTransposedA>
-  static void sweep(ConstMatrixView a, const float* packed, std::size_t n, const float* bias, MatrixView c,
-                    bool accumulate) {
-    const std::size_t rows = kTransposedA ? a.cols : a.rows, depth = kTransposedA ? a.rows : a.cols;
+  static void sweep(Left a, std::size_t rows, std::size_t depth, const float* packed, std::size_t n, const float* bias,
+                    MatrixView c, bool accumulate) {
     for (std::size_t i0 = 0; i0 < rows; i0 += kRowBlock) {
       const std::size_t i1 = std::min(rows, i0 + kRowBlock);
       for (std::size_t p = 0; p < panel_count(n); ++p) {
@@ -88,16 +87,16 @@ struct Gemm {
         const float* panel_bias = bias ? bias + col0 : nullptr;
         std::size_t i = i0;
         for (; i + kRowsPerTile <= i1; i += kRowsPerTile)
-          tile<kRowsPerTile, kTransposedA>(a, i, depth, panel, col0, width, panel_bias, c, accumulate);
+          tile<kRowsPerTile>(a, i, depth, panel, col0, width, panel_bias, c, accumulate);
         switch (i1 - i) {  // the row tail, once
           case 3:
-            tile<3, kTransposedA>(a, i, depth, panel, col0, width, panel_bias, c, accumulate);
+            tile<3>(a, i, depth, panel, col0, width, panel_bias, c, accumulate);
             break;
           case 2:
-            tile<2, kTransposedA>(a, i, depth, panel, col0, width, panel_bias, c, accumulate);
+            tile<2>(a, i, depth, panel, col0, width, panel_bias, c, accumulate);
             break;
           case 1:
-            tile<1, kTransposedA>(a, i, depth, panel, col0, width, panel_bias, c, accumulate);
+            tile<1>(a, i, depth, panel, col0, width, panel_bias, c, accumulate);
             break;
           default:
             break;
@@ -106,17 +105,19 @@ struct Gemm {
     }
   }
 
-  template <std::size_t Rows, bool kTransposedA>
-  static void tile(ConstMatrixView a, std::size_t row0, std::size_t depth, const float* panel, std::size_t col0,
-                   std::size_t width, const float* bias, MatrixView c, bool accumulate) {
+  template <std::size_t Rows>
+  static void tile(Left a, std::size_t row0, std::size_t depth, const float* panel, std::size_t col0, std::size_t width,
+                   const float* bias, MatrixView c, bool accumulate) {
     Batch acc[Rows][2];
     for (std::size_t r = 0; r < Rows; ++r) acc[r][0] = acc[r][1] = Batch(0.0f);
+    const float* a_rows[Rows];
+    for (std::size_t r = 0; r < Rows; ++r) a_rows[r] = a.data + (row0 + r) * a.row_step;
 
     for (std::size_t kk = 0; kk < depth; ++kk) {
       const Batch b0 = Batch::load_unaligned(panel + kk * kPanelWidth);
       const Batch b1 = Batch::load_unaligned(panel + kk * kPanelWidth + kLanes);
       for (std::size_t r = 0; r < Rows; ++r) {
-        const Batch a_rk(element<kTransposedA>(a, row0 + r, kk));
+        const Batch a_rk(a_rows[r][kk * a.column_step]);
         acc[r][0] = madd(a_rk, b0, acc[r][0]);
         acc[r][1] = madd(a_rk, b1, acc[r][1]);
       }
