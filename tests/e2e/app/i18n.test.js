@@ -63,8 +63,8 @@ const stepsParts = [
   '#pad-last',
 ];
 /**
- * The Train view's parts: all of it but the probe map's drawing (its tooltips and screen-reader table) and the
- * saved models' list (#your-models, the Translation view's too). The model's output words are translate="no".
+ * The Train view's parts: all of it but the probe map's drawing (its tooltips and screen-reader table). The model's
+ * output words are translate="no".
  */
 const trainParts = [
   '#train-view-title',
@@ -84,6 +84,7 @@ const trainParts = [
   '#snapshots',
   '#train-view .model-actions',
   '#extrapolation',
+  '#your-models',
 ];
 
 /**

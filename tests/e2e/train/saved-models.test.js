@@ -232,6 +232,21 @@ describe('your models', () => {
       ),
     );
     expect(await page.locator('#your-models-list img').count()).toBe(0); // text, never markup
+    // The same list in the page's language (here Spanish, from the URL): the rows, the reasons, the buttons' names.
+    const english = page.url();
+    await page.goto(`${english}&lang=es`);
+    await expect.poll(() => page.locator('#your-models-list li').count()).toBe(5);
+    expect(await page.locator('#your-models-title').textContent()).toBe('Tus modelos, guardados en este navegador');
+    const spanish = await listed(page);
+    expect(spanish).toContainEqual(
+      expect.stringMatching(
+        /^from the future: no se puede usar \(lo guardó una versión más reciente del sitio \(formato 99; esta lee el 1\): recarga la página\)/,
+      ),
+    );
+    expect(spanish).toContainEqual(expect.stringMatching(/ · 40 pasos · \d+\s% exacto en los datos reservados · /));
+    expect(await page.locator('.model-use[aria-label="usar broken weights"]').textContent()).toBe('Usar');
+    await page.goto(`${english}&lang=en`);
+    await expect.poll(() => page.locator('#your-models-list li').count()).toBe(5);
     await page.locator('.model-use[aria-label="use broken weights"]').click();
     await expect.poll(() => page.locator('#train-view .error[role="alert"]').textContent()).toMatch(/checksum/);
     expect(await page.locator('#tab-train').getAttribute('aria-selected')).toBe('true'); // still here, still working

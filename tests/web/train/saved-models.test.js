@@ -1,9 +1,15 @@
 // The saved models' entries are read as strictly as weight files: any forged, truncated or foreign entry gets a
 // reason (listed as unreadable), never an exception, and only well-formed entries of this version pass.
 import fc from 'fast-check';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { SavedFilesError } from '../../../web/src/common/saved-models-store.js';
+import { StorageError } from '../../../web/src/common/storage-errors.js';
+import { loadMessages } from '../../../web/src/i18n/messages.js';
 import { entryProblem, entryVersion, weightsProblem } from '../../../web/src/train/saved-models.js';
+import { listProblemText, unreadableText } from '../../../web/src/train/saved-models-text.js';
 import { hostileObjects } from '../hostile-values.js';
+
+beforeAll(() => loadMessages('train')); // the reasons are said in the page's language (English here)
 
 const valid = () => ({
   id: 3,
@@ -34,42 +40,89 @@ describe('entryProblem', () => {
   });
 
   it.each([
-    ['a newer version', { version: entryVersion + 1 }, /saved by a newer version of the site/],
-    ['an older version', { version: 0 }, /saved in an older format \(0\)/],
-    ['no version', { version: undefined }, /saved in an older format \(undefined\)/],
-    ['a name that is not text', { name: { toString: () => 'x' } }, /name or description/],
-    ['a name of a megabyte', { name: 'x'.repeat(1e6) }, /name or description/],
-    ['an unknown status', { status: 'running' }, /status/],
-    ['more steps done than asked', { step: 41 }, /step counts/],
-    ['losses as an Array', { losses: [5, 4] }, /loss curve/],
+    [
+      'a newer version',
+      { version: entryVersion + 1 },
+      'newer',
+      /saved by a newer version of the site \(format 2; this one reads 1\): reload the page/,
+    ],
+    ['an older version', { version: 0 }, 'older', /saved in an older format \(0\)/],
+    ['no version', { version: undefined }, 'older', /saved in an older format \(undefined\)/],
+    ['a name that is not text', { name: { toString: () => 'x' } }, 'name', /name or description/],
+    ['a name of a megabyte', { name: 'x'.repeat(1e6) }, 'name', /name or description/],
+    ['an unknown status', { status: 'running' }, 'status', /status is neither/],
+    ['more steps done than asked', { step: 41 }, 'steps', /step counts/],
+    ['losses as an Array', { losses: [5, 4] }, 'losses', /loss curve/],
     [
       'a score with more exact than total',
       { evaluations: [{ step: 1, exact: 60, total: 50, alignment: 0 }] },
+      'score',
       /scores is malformed/,
     ],
-    ['a NaN alignment', { evaluations: [{ step: 1, exact: 1, total: 50, alignment: NaN }] }, /scores is malformed/],
-    ['a null score', { evaluations: [null] }, /scores is malformed/],
-    ['a final score as a number', { final: 3 }, /final score/],
-    ['examples that are not text', { examples: [1, 2] }, /example sentences/],
-    ['options without a model', { options: { steps: 40 } }, /model shape/],
+    [
+      'a NaN alignment',
+      { evaluations: [{ step: 1, exact: 1, total: 50, alignment: NaN }] },
+      'score',
+      /scores is malformed/,
+    ],
+    ['a null score', { evaluations: [null] }, 'score', /scores is malformed/],
+    ['scores that are not a list', { evaluations: 'none' }, 'evaluations', /scores are not a list/],
+    ['a final score as a number', { final: 3 }, 'final', /final score/],
+    ['examples that are not text', { examples: [1, 2] }, 'examples', /example sentences/],
+    ['options without a model', { options: { steps: 40 } }, 'shape', /model shape/],
     [
       'a model of a fractional width',
       { options: { ...valid().options, model: { ...valid().options.model, dModel: 1.5 } } },
+      'shape',
       /model shape/,
     ],
+    ['no options', { options: null }, 'options', /training options are missing/],
+    [
+      'sequence lengths that are not numbers',
+      { options: { ...valid().options, sequenceLength: { min: 'a', max: 8 } } },
+      'lengths',
+      /sequence lengths/,
+    ],
+    ['a task that is not a name', { task: 7 }, 'task', /task is not a name/],
+    ['a date that is not a number', { savedAt: 'today' }, 'date', /date is not a number/],
+    ['an id that is not whole', { id: 1.5 }, 'id', /id is not a whole number/],
     [
       'ablations that are not flags',
       { options: { ...valid().options, ablations: { noPositions: 'yes' } } },
-      /ablations/,
+      'ablations',
+      /ablations are malformed/,
     ],
-  ])('refuses %s', (_, change, reason) => {
-    expect(entryProblem({ ...valid(), ...change })).toMatch(reason);
+  ])('refuses %s, and says why in words', (_, change, code, reason) => {
+    const entry = { ...valid(), ...change };
+    expect(entryProblem(entry)).toBe(code);
+    expect(unreadableText(3, entry, code, entryVersion).text).toMatch(reason);
+  });
+
+  it('names an unreadable entry by its name when it is text, else by its id', () => {
+    expect(unreadableText(3, valid(), 'date', entryVersion).text).toBe(
+      'my model: cannot be used (its date is not a number).',
+    );
+    expect(unreadableText(7, { name: { toString: () => 'x' } }, 'name', entryVersion).name).toBe('entry 7');
   });
 
   it('weights: bytes, not empty, at most 64 MiB', () => {
     expect(weightsProblem(new Uint8Array([1, 2, 3]))).toBeNull();
     for (const bad of ['AAAA', new Uint8Array(0), [1, 2], new Float32Array(2), undefined, null])
-      expect(weightsProblem(bad)).toMatch(/missing or not bytes/);
+      expect(weightsProblem(bad)).toBe('weights');
+    expect(listProblemText(new SavedFilesError('weights'))).toBe(
+      'This saved model cannot be used: its weight file is missing or not bytes.',
+    );
+  });
+
+  it('says a storage failure by its kind, and anything else by its own message', () => {
+    const blocked = new StorageError('x', { kind: 'blocked', cause: null });
+    expect(listProblemText(blocked)).toMatch(/this browser does not let the site store data/);
+    expect(listProblemText(new StorageError('x', { kind: 'quota', cause: null }))).toMatch(
+      /storage for the site is full/,
+    );
+    const failed = new StorageError('x', { kind: 'failed', cause: new Error('disk on fire') });
+    expect(listProblemText(failed)).toBe('Could not keep your models: disk on fire. Download the model to keep it.');
+    expect(listProblemText(new RangeError('checksum mismatch'))).toBe('checksum mismatch');
   });
 
   it('gives a reason for anything at all, and never throws', () => {
@@ -87,7 +140,10 @@ describe('entryProblem', () => {
 describe('entryProblem on values whose conversion to text throws', () => {
   // Found by an unseeded fast-check run: String(entry.version) threw on { toString: 0 }.
   it.each(Object.entries(hostileObjects))('%s in any field gives a reason, not an exception', (_, hostile) => {
-    expect(entryProblem({ ...valid(), version: hostile })).toMatch(/older format \((object|function)\)/);
+    expect(entryProblem({ ...valid(), version: hostile })).toBe('older');
+    expect(unreadableText(3, { version: hostile, name: hostile }, 'older', entryVersion).text).toMatch(
+      /^entry 3: cannot be used \(saved in an older format \((object|function)\)/,
+    );
     for (const field of Object.keys(valid())) {
       const problem = entryProblem({ ...valid(), [field]: hostile }); // a Float32Array is a valid loss curve
       expect(problem === null || typeof problem === 'string').toBe(true);

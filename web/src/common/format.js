@@ -69,3 +69,10 @@ export function formatProbability(p) {
     return numberFormat({ style: 'percent', minimumFractionDigits: digits, maximumFractionDigits: digits }).format(p);
   return `${percent.toFixed(digits)}%`;
 }
+
+/** A share as a whole percentage: 95% (95 % in Spanish), by hand in English as formatCount is. */
+export function formatPercent(share) {
+  if (currentLocale() !== sourceLocale)
+    return numberFormat({ style: 'percent', maximumFractionDigits: 0 }).format(share);
+  return `${Math.round(100 * share)}%`;
+}

@@ -28,6 +28,15 @@ export async function openSavedModels(name, version, otherStores) {
   }
 }
 
+/** An entry's files that cannot be used: `code` says why (the store's files check), for the list to say in words. */
+export class SavedFilesError extends Error {
+  constructor(code) {
+    super(`this saved model's files cannot be used (${code})`);
+    this.name = 'SavedFilesError';
+    this.code = code;
+  }
+}
+
 export class SavedModelsStore {
   /**
    * @param {import('idb').IDBPDatabase} db  @param {string} filesStore  the store of each entry's files, by its id

@@ -5,7 +5,7 @@
 // before they arrive, so every label and hint is read when a part is built, never at import.
 import { formatCount, formatNumber, formatProbability } from '../common/format.js';
 import { headName } from '../common/head-labels.js';
-import { t } from '../i18n/messages.js';
+import { messageGetters, t } from '../i18n/messages.js';
 import { heldOutTokens } from './language-model-run.js';
 import { visiblePiece } from './token-pieces.js';
 
@@ -13,25 +13,6 @@ import { visiblePiece } from './token-pieces.js';
 const austenCharacters = 684_768;
 
 const bits = (value) => formatNumber(value, 3);
-
-/**
- * An object whose every string property reads its message when read: `entries` maps each property to its message's
- * key (quoted whole, so that the catalogues' check finds it); any other entry (a function, a nested object of such
- * getters) is kept as it is.
- * @template {Record<string, unknown>} Entries
- * @param {Entries} entries
- * @returns {Readonly<{ [name in keyof Entries]: Entries[name] extends string ? string : Entries[name] }>}
- */
-export function messageGetters(entries) {
-  const getters = {};
-  for (const [name, entry] of Object.entries(entries))
-    Object.defineProperty(
-      getters,
-      name,
-      typeof entry === 'string' ? { get: () => t(entry), enumerable: true } : { value: entry, enumerable: true },
-    );
-  return Object.freeze(/** @type {any} */ (getters));
-}
 
 /** "4.2 s", "45 s", "3 min 5 s": a duration for the progress line. */
 function formatDuration(value) {

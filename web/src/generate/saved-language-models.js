@@ -5,7 +5,7 @@
 // listing reads a few kilobytes a model. An entry is read as strictly as a weight file: one written by another
 // version of the site or changed by hand is listed as unreadable with the reason, never a crash; the files are checked
 // again (format, checksum, the text's CRC-32) by web/lib when used.
-import { openSavedModels, SavedModelsStore } from '../common/saved-models-store.js';
+import { openSavedModels, SavedFilesError, SavedModelsStore } from '../common/saved-models-store.js';
 import { storageError } from '../common/storage-errors.js';
 
 // A database of its own (not the Train view's): the two views' stores change apart, and neither upgrades the other's.
@@ -67,15 +67,6 @@ export function languageModelFilesProblem(files, entry) {
   if (!isObject(files) || !isBytes(files.checkpoint) || !isBytes(files.weights)) return 'files';
   if (entry.corpus === 'own' && typeof files.text !== 'string') return 'text';
   return null;
-}
-
-/** Files that cannot be used: `code` says why (languageModelFilesProblem's). */
-export class SavedFilesError extends Error {
-  constructor(code) {
-    super(`this saved model's files cannot be used (${code})`);
-    this.name = 'SavedFilesError';
-    this.code = code;
-  }
 }
 
 /**

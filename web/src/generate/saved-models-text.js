@@ -3,8 +3,7 @@
 // messages). Nothing stored is formatted into a message but numbers the entry's check has passed.
 import { formatNumber } from '../common/format.js';
 import { currentLocale } from '../i18n/locale.js';
-import { t } from '../i18n/messages.js';
-import { messageGetters } from './generate-text.js';
+import { messageGetters, t } from '../i18n/messages.js';
 
 export const savedLabels = messageGetters({
   title: 'generate.saved.title',

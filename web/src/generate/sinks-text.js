@@ -1,8 +1,7 @@
 // Every word the sinks-and-windows panel shows (sinks-panel.js): the `generate.sinks` messages, read when the panel
 // is built and drawn (never at import), and the sentences its readings are said in.
 import { formatCount, formatNumber } from '../common/format.js';
-import { t } from '../i18n/messages.js';
-import { messageGetters } from './generate-text.js';
+import { messageGetters, t } from '../i18n/messages.js';
 
 const bits = (value) => formatNumber(value, 3);
 

@@ -79,6 +79,25 @@ export function t(key, values) {
   return String(format.format(values));
 }
 
+/**
+ * An object whose every string property reads its message when read: `entries` maps each property to its message's
+ * key (quoted whole, so that the catalogues' check finds it); any other entry (a function, a nested object of such
+ * getters) is kept as it is.
+ * @template {Record<string, unknown>} Entries
+ * @param {Entries} entries
+ * @returns {Readonly<{ [name in keyof Entries]: Entries[name] extends string ? string : Entries[name] }>}
+ */
+export function messageGetters(entries) {
+  const getters = {};
+  for (const [name, entry] of Object.entries(entries))
+    Object.defineProperty(
+      getters,
+      name,
+      typeof entry === 'string' ? { get: () => t(entry), enumerable: true } : { value: entry, enumerable: true },
+    );
+  return Object.freeze(/** @type {any} */ (getters));
+}
+
 /** Fills every `[data-i18n]` element under `root` (the page's static HTML) with its message. */
 export function translateStatic(root) {
   for (const node of root.querySelectorAll('[data-i18n]')) node.textContent = t(node.dataset.i18n);

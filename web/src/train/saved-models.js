@@ -1,9 +1,9 @@
 // "Your models": every finished training run, kept in this browser (IndexedDB) with its weight file, its
 // options, its scores and its curves, and the pairs a learner pasted, kept as typed. Nothing leaves the
 // browser. An entry is read as strictly as a weight file: one written by another version of the site, or
-// changed by hand, is listed as unreadable with the reason, never a crash; its weights are checked again (format,
+// changed by hand, is listed as unreadable with the reason (in the page's language), never a crash; its weights are checked again (format,
 // checksum) by loadTranslator when used.
-import { openSavedModels, SavedModelsStore } from '../common/saved-models-store.js';
+import { openSavedModels, SavedFilesError, SavedModelsStore } from '../common/saved-models-store.js';
 import { storageError } from '../common/storage-errors.js';
 
 const databaseName = 'attention-playground';
@@ -20,39 +20,29 @@ const limits = {
   examples: 64,
 };
 
-/** A stored version as a message names it: never String() of a stored object, whose own toString may throw. */
-const formatVersion = (version) =>
-  typeof version === 'number' || (typeof version === 'string' && version.length <= 20)
-    ? String(version)
-    : typeof version;
 const isFiniteNumber = (x) => typeof x === 'number' && Number.isFinite(x);
 const isWhole = (x, max) => Number.isInteger(x) && x >= 0 && x <= max;
 const isShortString = (x, max) => typeof x === 'string' && x.length <= max;
 
+/** Whether an entry of another version is a newer one (the page should reload) rather than an older one. */
+const isNewerEntry = (entry) => isFiniteNumber(entry.version) && entry.version > entryVersion;
+
 /**
  * Why a stored model entry cannot be used, or null when it can: every field's type and range checked, so
- * that nothing forged or half-written reaches the views.
+ * that nothing forged or half-written reaches the views. The reason is a code the list says in the page's language
+ * (saved-models-text.js: unreadableText).
  */
 export function entryProblem(entry) {
-  if (typeof entry !== 'object' || entry === null) return 'not a saved model';
-  if (entry.version !== entryVersion) {
-    return isFiniteNumber(entry.version) && entry.version > entryVersion
-      ? `saved by a newer version of the site (format ${entry.version}; this one reads ${entryVersion}): reload the page`
-      : `saved in an older format (${formatVersion(entry.version)}) this version cannot read`;
-  }
-  if (!isWhole(entry.id, Number.MAX_SAFE_INTEGER)) return 'its id is not a whole number';
-  if (!isShortString(entry.name, limits.name) || !isShortString(entry.description, limits.description))
-    return 'its name or description is not text of a sensible length';
-  if (!isFiniteNumber(entry.savedAt)) return 'its date is not a number';
-  if (entry.status !== 'finished' && entry.status !== 'unfinished')
-    return 'its status is neither finished nor unfinished';
-  if (!isShortString(entry.task, 20)) return 'its task is not a name';
-  if (!isWhole(entry.steps, limits.steps) || !isWhole(entry.step, entry.steps))
-    return 'its step counts are out of range';
-  if (!(entry.losses instanceof Float32Array) || entry.losses.length > limits.curve)
-    return 'its loss curve is not a list of numbers';
-  if (!Array.isArray(entry.evaluations) || entry.evaluations.length > limits.evaluations)
-    return 'its scores are not a list';
+  if (typeof entry !== 'object' || entry === null) return 'notAnEntry';
+  if (entry.version !== entryVersion) return isNewerEntry(entry) ? 'newer' : 'older';
+  if (!isWhole(entry.id, Number.MAX_SAFE_INTEGER)) return 'id';
+  if (!isShortString(entry.name, limits.name) || !isShortString(entry.description, limits.description)) return 'name';
+  if (!isFiniteNumber(entry.savedAt)) return 'date';
+  if (entry.status !== 'finished' && entry.status !== 'unfinished') return 'status';
+  if (!isShortString(entry.task, 20)) return 'task';
+  if (!isWhole(entry.steps, limits.steps) || !isWhole(entry.step, entry.steps)) return 'steps';
+  if (!(entry.losses instanceof Float32Array) || entry.losses.length > limits.curve) return 'losses';
+  if (!Array.isArray(entry.evaluations) || entry.evaluations.length > limits.evaluations) return 'evaluations';
   for (const e of entry.evaluations) {
     if (
       typeof e !== 'object' ||
@@ -62,7 +52,7 @@ export function entryProblem(entry) {
       !isWhole(e.exact, e.total) ||
       !isFiniteNumber(e.alignment)
     )
-      return 'one of its scores is malformed';
+      return 'score';
   }
   if (
     entry.final !== null &&
@@ -70,44 +60,42 @@ export function entryProblem(entry) {
       !isWhole(entry.final.total, 1e5) ||
       !isWhole(entry.final.exact, entry.final.total))
   )
-    return 'its final score is malformed';
+    return 'final';
   const { options } = entry;
-  if (typeof options !== 'object' || options === null) return 'its training options are missing';
+  if (typeof options !== 'object' || options === null) return 'options';
   const { model, ablations, sequenceLength } = options;
   if (
     typeof model !== 'object' ||
     model === null ||
     !['dModel', 'heads', 'encoderLayers', 'decoderLayers'].every((key) => isWhole(model[key], 4096))
   )
-    return 'its model shape is malformed';
+    return 'shape';
   if (
     typeof ablations !== 'object' ||
     ablations === null ||
     !Object.values(ablations).every((on) => typeof on === 'boolean')
   )
-    return 'its ablations are malformed';
+    return 'ablations';
   if (
     typeof sequenceLength !== 'object' ||
     sequenceLength === null ||
     !isWhole(sequenceLength.min, 100) ||
     !isWhole(sequenceLength.max, 100)
   )
-    return 'its sequence lengths are malformed';
+    return 'lengths';
   if (
     !Array.isArray(entry.examples) ||
     entry.examples.length > limits.examples ||
     !entry.examples.every((x) => isShortString(x, 2000)) ||
     !isShortString(entry.probe, 2000)
   )
-    return 'its example sentences are malformed';
+    return 'examples';
   return null;
 }
 
-/** Why stored weights cannot be a weight file, or null (their format and checksum are loadTranslator's to check). */
+/** Why stored weights cannot be a weight file (a code, as above), or null (format and checksum are loadTranslator's). */
 export function weightsProblem(weights) {
-  return weights instanceof Uint8Array && weights.length > 0 && weights.length <= limits.weightBytes
-    ? null
-    : 'its weight file is missing or not bytes';
+  return weights instanceof Uint8Array && weights.length > 0 && weights.length <= limits.weightBytes ? null : 'weights';
 }
 
 /**
@@ -143,11 +131,11 @@ export class ModelStore extends SavedModelsStore {
     }
   }
 
-  /** A saved model's weight file; rejects with the reason when it is missing or not bytes. */
+  /** A saved model's weight file; rejects with a SavedFilesError (its code) when it is missing or not bytes. */
   async weights(id) {
     const weights = await this.storedFiles(id);
     const problem = weightsProblem(weights);
-    if (problem) throw new RangeError(`This saved model cannot be used: ${problem}.`);
+    if (problem) throw new SavedFilesError(problem);
     return weights;
   }
 

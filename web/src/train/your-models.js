@@ -3,10 +3,20 @@
 // the model in memory stays usable and downloadable whatever happens here.
 import { button, element } from '../common/controls.js';
 import { downloadBytes } from '../common/download.js';
-import { ModelStore } from './saved-models.js';
+import { describeRun } from './run-description.js';
+import { entryVersion, ModelStore } from './saved-models.js';
+import {
+  actionLabel,
+  savedListText,
+  savedModelLabel,
+  savedProgress,
+  savedScore,
+  savedLabels,
+  listProblemText,
+  unreadableText,
+} from './saved-models-text.js';
 import { isLanguageTask } from './train-state.js';
 
-const percent = (x) => `${Math.round(100 * x)}%`;
 // By hand, not toLocaleString: the first Intl date format of a page loads its locale data (about 60 ms of the main
 // thread here), which would land in the task that lists the models at the end of a run.
 const twoDigits = (n) => String(n).padStart(2, '0');
@@ -27,8 +37,7 @@ export function savedModelContext(saved) {
     : { task: saved.task, sentence: saved.probe, examples: saved.examples };
 }
 
-/** How the Translation view names a saved model it shows. */
-export const savedModelLabel = (saved) => `saved in this browser: ${saved.name}`;
+export { savedModelLabel };
 
 export class YourModels {
   /**
@@ -46,7 +55,7 @@ export class YourModels {
     this.element = element(
       'section',
       { id: 'your-models', 'aria-labelledby': 'your-models-title' },
-      element('h3', { id: 'your-models-title', textContent: 'Your models, kept in this browser' }),
+      element('h3', { id: 'your-models-title', textContent: savedLabels.title }),
       this.status,
       this.list,
     );
@@ -63,7 +72,7 @@ export class YourModels {
         return store;
       },
       (error) => {
-        this.#say(error.message, true);
+        this.#say(listProblemText(error), true);
         return null;
       },
     );
@@ -91,16 +100,11 @@ export class YourModels {
     try {
       this.items = await this.store.list();
     } catch (error) {
-      this.#say(error.message, true);
+      this.#say(listProblemText(error), true);
       return;
     }
     this.list.replaceChildren(...this.items.map((item) => this.#row(item)));
-    if (!this.status.classList.contains('error'))
-      this.#say(
-        this.items.length
-          ? `${this.items.length} saved: every finished run is kept here, in this browser only.`
-          : 'None yet: every finished run will be kept here, in this browser only.',
-      );
+    if (!this.status.classList.contains('error')) this.#say(savedListText(this.items.length));
     this.onChange(this.items);
   }
 
@@ -114,7 +118,7 @@ export class YourModels {
       await this.refresh();
       return id;
     } catch (error) {
-      this.#say(error.message, true);
+      this.#say(listProblemText(error), true);
       return null;
     }
   }
@@ -125,20 +129,14 @@ export class YourModels {
   }
 
   #row({ id, entry, problem }) {
-    // An unreadable entry's name may be anything stored (an object whose toString throws): named only if text.
-    const shownName = typeof entry?.name === 'string' ? entry.name.slice(0, 80) : `entry ${id}`;
-    const remove = button('Delete', () => this.#act(() => this.store.remove(id)), {
-      className: 'model-delete',
-      'aria-label': `delete ${shownName}`,
-    });
     if (problem) {
+      // An unreadable entry's name may be anything stored (an object whose toString throws): named only if text.
+      const { name, text } = unreadableText(id, entry, problem, entryVersion);
       return element(
         'li',
         { className: 'saved-model unreadable' },
-        element('span', {
-          textContent: `${shownName}: cannot be used (${problem}).`,
-        }),
-        remove,
+        element('span', { textContent: text }),
+        this.#deleteButton(id, name),
       );
     }
     const name = element('input', {
@@ -146,40 +144,45 @@ export class YourModels {
       className: 'model-name',
       value: entry.name,
       maxLength: 200,
-      'aria-label': 'model name',
+      'aria-label': savedLabels.nameLabel,
     });
     name.addEventListener('change', () => this.#act(() => this.store.rename(id, name.value.trim() || entry.name)));
-    const score = entry.final ? `${percent(entry.final.exact / entry.final.total)} held-out exact` : 'not scored yet';
-    const progress =
-      entry.status === 'finished' ? `${entry.step} steps` : `unfinished: step ${entry.step} of ${entry.steps}`;
     return element(
       'li',
       { className: `saved-model ${entry.status}` },
       name,
       element('span', {
         className: 'model-details',
-        textContent: `${entry.description} · ${progress} · ${score} · ${dateText(entry.savedAt)}`,
+        textContent: [describeRun(entry), savedProgress(entry), savedScore(entry), dateText(entry.savedAt)].join(' · '),
       }),
       element(
         'span',
         { className: 'buttons' },
-        button('Use', () => this.#withWeights(id, (weights) => this.onUse({ ...entry, weights })), {
+        button(savedLabels.use, () => this.#withWeights(id, (weights) => this.onUse({ ...entry, weights })), {
           className: 'model-use',
-          'aria-label': `use ${entry.name}`,
+          'aria-label': actionLabel('use', entry.name),
         }),
-        button('Download', () => this.#withWeights(id, (weights) => downloadBytes(weights, modelFileName(entry))), {
-          className: 'model-download',
-          'aria-label': `download ${entry.name}`,
-        }),
+        button(
+          savedLabels.download,
+          () => this.#withWeights(id, (weights) => downloadBytes(weights, modelFileName(entry))),
+          { className: 'model-download', 'aria-label': actionLabel('download', entry.name) },
+        ),
         this.onCompare &&
-          button('Compare', () => this.onCompare(entry), {
+          button(savedLabels.compare, () => this.onCompare(entry), {
             className: 'model-compare',
-            'aria-label': `compare ${entry.name}`,
-            title: 'draw its curves behind this run’s',
+            'aria-label': actionLabel('compare', entry.name),
+            title: savedLabels.compareHint,
           }),
-        remove,
+        this.#deleteButton(id, entry.name),
       ),
     );
+  }
+
+  #deleteButton(id, name) {
+    return button(savedLabels.delete, () => this.#act(() => this.store.remove(id)), {
+      className: 'model-delete',
+      'aria-label': actionLabel('delete', name),
+    });
   }
 
   /** Runs `use` on a saved model's weights, read from the store; a missing or refused file is said in the list. */
@@ -187,7 +190,7 @@ export class YourModels {
     try {
       await use(await this.store.weights(id));
     } catch (error) {
-      this.#say(error.message, true);
+      this.#say(listProblemText(error), true);
     }
   }
 
@@ -196,7 +199,7 @@ export class YourModels {
       await change();
       this.status.classList.remove('error');
     } catch (error) {
-      this.#say(error.message, true);
+      this.#say(listProblemText(error), true);
     }
     await this.refresh();
   }

@@ -1,6 +1,7 @@
 // "Your models" under the Translation view: the models trained in this browser, to show as a shipped one is.
-// Their code and the store are loaded when the list comes near the screen, not while the view first draws.
+// Their code, words and store are loaded when the list comes near the screen, not while the view first draws.
 import { element } from '../common/controls.js';
+import { loadMessages } from '../i18n/messages.js';
 
 /**
  * The section, empty until it nears the screen.
@@ -12,7 +13,12 @@ export function yourModelsSection(onUseModel) {
     async ([entry]) => {
       if (!entry.isIntersecting) return;
       opening.disconnect();
-      const { YourModels, savedModelContext, savedModelLabel } = await import('../train/your-models.js');
+      // The list says each model as the Train view does (its messages, and the heads' list separator).
+      const [{ YourModels, savedModelContext, savedModelLabel }] = await Promise.all([
+        import('../train/your-models.js'),
+        loadMessages('train'),
+        loadMessages('heads'),
+      ]);
       const list = new YourModels({
         onUse: (saved) => onUseModel(saved.weights, savedModelLabel(saved), savedModelContext(saved)),
       });
