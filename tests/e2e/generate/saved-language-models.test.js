@@ -14,7 +14,7 @@ const sentences = Array.from(
   (_, i) => `${['the cat', 'a dog', 'she'][i % 3]} ${['sees', 'likes'][i % 2]} ${['the book.', 'a song.'][i % 2]}`,
 ).join('\n');
 // A small model and a short run, writing at temperature 0.
-const smallRun = '?view=generate&corpus=own&steps=60&d=32&context=32&lr=0.01&temperature=0&tokens=20&prompt=the+cat';
+const smallRun = '?view=generate&corpus=own&steps=300&d=32&context=32&lr=0.01&temperature=0&tokens=20&prompt=the+cat';
 
 const view = (page) => page.locator('#generate-view');
 const data = async (page, name) => (await view(page).getAttribute(`data-${name}`)) ?? '';
@@ -38,12 +38,12 @@ describe('your language models', () => {
     await page.locator('#generate-start').click(); // Stop
     await expect.poll(() => data(page, 'status'), { timeout: 30_000 }).toBe('stopped');
     const stoppedAt = Number(await data(page, 'step'));
-    expect(stoppedAt).toBeLessThan(60);
+    expect(stoppedAt).toBeLessThan(300);
     // Saved when it stopped (a checkpoint handed over by the worker, then written): the worker may be busy a while.
     const saved = { timeout: 30_000 };
     await expect
       .poll(() => rowDetails(page), saved)
-      .toEqual([expect.stringMatching(`^unfinished: step ${stoppedAt} of 60 · `)]);
+      .toEqual([expect.stringMatching(`^unfinished: step ${stoppedAt} of 300 · `)]);
     // Saved while it trains, so the list's buttons wait while the run is the view's.
     expect(await rows(page).locator('.model-continue').isDisabled()).toBe(true);
     await page.locator('#generate-reset').click();
@@ -59,19 +59,19 @@ describe('your language models', () => {
     // The run goes on from its step, on the text kept with it, shown in the form with its settings.
     await expect.poll(() => data(page, 'status'), { timeout: 30_000 }).toBe('done');
     expect(await page.locator('#generate-own-text').inputValue()).toBe(sentences);
-    expect(await page.locator('#generate-progress').evaluate((bar) => bar.value)).toBe(60);
+    expect(await page.locator('#generate-progress').evaluate((bar) => bar.value)).toBe(300);
     const losses = await page.locator('#generate-loss-chart .visually-hidden').textContent();
-    expect(losses).toMatch(/step 60/);
+    expect(losses).toMatch(/step 300/);
     await expect
       .poll(() => rowDetails(page), saved)
-      .toEqual([expect.stringMatching(/^60 steps · [\d.]+ bits per character/)]);
+      .toEqual([expect.stringMatching(/^300 steps · [\d.]+ bits per character/)]);
 
-    // A finished run continues for as many steps again: 60 more.
+    // A finished run continues for as many steps again: 300 more.
     await rows(page).locator('.model-continue').click();
-    await expect.poll(() => data(page, 'step').then(Number), { timeout: 30_000 }).toBeGreaterThan(60);
+    await expect.poll(() => data(page, 'step').then(Number), { timeout: 30_000 }).toBeGreaterThan(300);
     await expect.poll(() => data(page, 'status'), { timeout: 30_000 }).toBe('done');
-    expect(Number(await data(page, 'step'))).toBe(120);
-    await expect.poll(() => rowDetails(page), saved).toEqual([expect.stringMatching(/^120 steps · /)]);
+    expect(Number(await data(page, 'step'))).toBe(600);
+    await expect.poll(() => rowDetails(page), saved).toEqual([expect.stringMatching(/^600 steps · /)]);
 
     await page.locator('#generate-reset').click();
     const written = Number(await data(page, 'written'));
@@ -79,13 +79,13 @@ describe('your language models', () => {
     await expect.poll(() => data(page, 'model')).toBe('opened');
     await expect.poll(() => data(page, 'written').then(Number), { timeout: 20_000 }).toBeGreaterThan(written);
     expect(await page.locator('#generate-opened').textContent()).toMatch(
-      /^Writing with your model saved .+: your text \([\d,]+ characters\) · characters · width 32, 2 layers × 4 heads, 120 steps\.$/,
+      /^Writing with your model saved .+: your text \([\d,]+ characters\) · characters · width 32, 2 layers × 4 heads, 600 steps\.$/,
     );
     const [download] = await Promise.all([
       page.waitForEvent('download'),
       rows(page).locator('.model-download').click(),
     ]);
-    expect(download.suggestedFilename()).toBe('language-model-d32-2x4-120steps.bin');
+    expect(download.suggestedFilename()).toBe('language-model-d32-2x4-600steps.bin');
     expect(await accessibilityViolations(page, '#your-language-models')).toEqual([]);
     await page.locator('#your-language-models').screenshot({ path: `${resultsDir}your-language-models-1440.png` });
     await page.setViewportSize({ width: 375, height: 800 });

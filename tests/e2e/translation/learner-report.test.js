@@ -125,7 +125,8 @@ describe('the words this model knows', () => {
     const words = () => page.locator('#vocabulary .vocabulary-word').allTextContents();
     await page.locator('#vocabulary summary').click();
     expect(await page.locator('#vocabulary summary').textContent()).toMatch(/^Words this model knows \(\d+\)$/);
-    expect(await words()).toContain('the');
+    // Listed on the details' first toggle event, a task after the click.
+    await expect.poll(words).toContain('the');
     await page.locator('#vocabulary-filter').fill('cat');
     await expect.poll(async () => (await words()).every((word) => word.includes('cat'))).toBe(true);
     expect(await words()).toContain('cat');
