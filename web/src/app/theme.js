@@ -52,5 +52,11 @@ export function colorSchemeSwitch() {
   // Paper is light (style.css's print section): the maps' canvases are redrawn light for it, and back after.
   addEventListener('beforeprint', () => apply('light'));
   addEventListener('afterprint', () => apply(choice));
-  return element('label', { className: 'color-scheme' }, `${schemeText.label} `, picker);
+  return element(
+    'p',
+    { className: 'color-scheme' },
+    element('label', { htmlFor: 'color-scheme', textContent: schemeText.label }),
+    ' ',
+    picker,
+  );
 }
