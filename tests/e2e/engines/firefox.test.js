@@ -1,6 +1,8 @@
 // The built site in Firefox, cross-origin isolated (threads build) and not: every view computes, and the Train
 // view trains to 95% on a visit the offline copy's service worker controls (where Firefox never started a
-// worker from its URL: the hang of issue 29, fixed by web/lib/start-worker.js).
+// worker from its URL: the hang of issue 29, fixed by web/lib/start-worker.js). The run is the reverse task's (400
+// steps, 5 s here): the question is whether training runs in this engine's worker to a working model; the default
+// model's 95% is Chromium's to show (it took 20 s a run here, two runs).
 import os from 'node:os';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startBuiltSite, startPlainServer, startPlayground } from '../support/browser.js';
@@ -51,11 +53,11 @@ describe.each([
     await page.close();
   });
 
-  it('trains to 95% held-out exact, on a visit the service worker controls', async () => {
+  it('trains the reverse task to 95% held-out exact, on a visit the service worker controls', async () => {
     const { page, errors } = await openFirefoxPage(browser, `${site.url}?view=train`);
     await page.waitForSelector('body[data-ready]', { timeout: 30_000 });
     await page.waitForFunction(() => navigator.serviceWorker.controller !== null, { timeout: 15_000 });
-    await page.goto(`${site.url}?view=train`); // now controlled from its first request
+    await page.goto(`${site.url}?view=train&task=reverse`); // now controlled from its first request
     await page.waitForSelector('body[data-ready]', { timeout: 30_000 });
     expect(await page.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true);
     await page.click('#train-start');

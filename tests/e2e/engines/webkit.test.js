@@ -1,6 +1,8 @@
 // The built site in WebKit (WebKitGTK's MiniBrowser), cross-origin isolated and not: every view computes, and the
 // Train view trains to 95% on a visit the offline copy's service worker controls. WebKit runs the SIMD128 build (no
-// relaxed SIMD here) and no threads.
+// relaxed SIMD here) and no threads. The run is the reverse task's (400 steps, 7-13 s here): the question is whether
+// training runs in this engine's worker to a working model; the default model's 95% is Chromium's to show (it took
+// 30 s a run here, two runs).
 import { By, Key, until } from 'selenium-webdriver';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startBuiltSite, startPlainServer, startPlayground } from '../support/browser.js';
@@ -62,33 +64,37 @@ describe.each([
     expect(await driver.executeScript(`return ${elementsState}`)).toEqual(expectedElements);
   });
 
-  it('trains to 95% held-out exact, on a visit the service worker controls', { timeout: 150_000 }, async () => {
-    const { driver } = webkit;
-    await driver.get(`${site.url}?view=train`);
-    await waitFor('body[data-ready]');
-    await waitForOfflineCopy();
-    await driver.get(`${site.url}?view=train`);
-    await waitFor('#train-start');
-    await driver.findElement(By.css('#train-start')).click();
-    const status = () => driver.executeScript("return document.querySelector('#train-view').dataset.status");
-    await driver
-      .wait(async () => (await status()) === 'done', 100_000)
-      .catch(async (error) => {
-        const said = await driver.executeScript(
-          "return [...document.querySelectorAll('#train-progress-text, #train-view p.error')].map((e) => e.textContent)",
-        );
-        throw new Error(
-          `training never finished: ${await status()}, the page says ${JSON.stringify(said)} (${error.message})`,
-        );
-      });
-    const progress = await text('#train-progress-text');
-    // A trap the view recovered from by starting again in a fresh worker (CI saw one, at the first step) is said.
-    const notice = await driver.executeScript("return document.querySelector('#train-fault-notice').textContent");
-    console.log(`WebKit: ${progress}${notice ? ` (after a restart: ${notice})` : ''}`);
-    expect(progress).toContain('wasm-simd128');
-    const [, exact, total] = (await text('#train-scores')).match(/final: (\d+) of (\d+) exact/);
-    expect(Number(exact) / Number(total)).toBeGreaterThanOrEqual(0.95);
-  });
+  it(
+    'trains the reverse task to 95% held-out exact, on a visit the service worker controls',
+    { timeout: 150_000 },
+    async () => {
+      const { driver } = webkit;
+      await driver.get(`${site.url}?view=train`);
+      await waitFor('body[data-ready]');
+      await waitForOfflineCopy();
+      await driver.get(`${site.url}?view=train&task=reverse`);
+      await waitFor('#train-start');
+      await driver.findElement(By.css('#train-start')).click();
+      const status = () => driver.executeScript("return document.querySelector('#train-view').dataset.status");
+      await driver
+        .wait(async () => (await status()) === 'done', 100_000)
+        .catch(async (error) => {
+          const said = await driver.executeScript(
+            "return [...document.querySelectorAll('#train-progress-text, #train-view p.error')].map((e) => e.textContent)",
+          );
+          throw new Error(
+            `training never finished: ${await status()}, the page says ${JSON.stringify(said)} (${error.message})`,
+          );
+        });
+      const progress = await text('#train-progress-text');
+      // A trap the view recovered from by starting again in a fresh worker (CI saw one, at the first step) is said.
+      const notice = await driver.executeScript("return document.querySelector('#train-fault-notice').textContent");
+      console.log(`WebKit: ${progress}${notice ? ` (after a restart: ${notice})` : ''}`);
+      expect(progress).toContain('wasm-simd128');
+      const [, exact, total] = (await text('#train-scores')).match(/final: (\d+) of (\d+) exact/);
+      expect(Number(exact) / Number(total)).toBeGreaterThanOrEqual(0.95);
+    },
+  );
 });
 
 describe('WebKit, the playground from the dev server', () => {
