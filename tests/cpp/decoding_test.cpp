@@ -48,11 +48,17 @@ TEST(Decoding, EachStepsDistributionSumsToOneAndGreedyTakesItsArgmax) {
   EXPECT_GT(entropy(&flat.probabilities[0], v), entropy(&r.probabilities[0], v) + 0.5);
 }
 
-TEST(Decoding, SamplingRepeatsWithItsSeed) {
-  Translator t = shipped_translator();
+// Sampling from a distribution flat enough that several first words are likely.
+Decoding flat_sampling() {
   Decoding sample;
   sample.choice = Decoding::Choice::sample;
-  sample.output_temperature = 4.0f;  // flat enough that several first words are likely
+  sample.output_temperature = 4.0f;
+  return sample;
+}
+
+TEST(Decoding, SamplingRepeatsWithItsSeed) {
+  Translator t = shipped_translator();
+  Decoding sample = flat_sampling();
   sample.seed = 42;
   const Translation a = t.translate_words(kSentence, 1.0f, SIZE_MAX, sample),
                     b = t.translate_words(kSentence, 1.0f, SIZE_MAX, sample);
@@ -62,9 +68,7 @@ TEST(Decoding, SamplingRepeatsWithItsSeed) {
 
 TEST(Decoding, SamplingFollowsTheProbabilities) {
   Translator t = shipped_translator();
-  Decoding sample;
-  sample.choice = Decoding::Choice::sample;
-  sample.output_temperature = 4.0f;  // flat enough that several first words are likely
+  Decoding sample = flat_sampling();
   const Translation a = t.translate_words(kSentence, 1.0f, SIZE_MAX, sample);
   const std::size_t v = t.model().config.target_vocabulary, draws = 2000;
   std::map<std::string, int> counts;
