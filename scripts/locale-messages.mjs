@@ -8,7 +8,12 @@
 import { readFileSync } from 'node:fs';
 import { parse } from '@formatjs/icu-messageformat-parser';
 
-const sectionQuery = /\?section=([\w-]+)$/;
+// `&bundled`: the same section imported statically (web/src/i18n/english-messages.js, for the elements) as a module
+// of its own, so that a build holding both the page and the elements (the site, with embed.html) does not share one
+// module between them: shared, each of the page's dynamic imports of a section became a re-exporting chunk in front
+// of the section's, an extra request and 0.1 kB gzipped for every section the landing page fetches.
+// Several sections at once, joined by '+' (`?section=app+lessons&bundled`), make one module holding them all.
+const sectionQuery = /\?section=([\w+-]+)(&bundled)?$/;
 // A virtual id without a ".json" ending, so that Vite's own JSON plugin leaves the module to this one.
 const virtualPrefix = '\0locale-section:';
 
@@ -41,30 +46,32 @@ export function compileSection(file, section) {
 }
 
 /**
- * The plugin. `locales`: the locales a build holds (all by default); another's sections become modules that
- * throw when imported, so a one-file build (the elements' bundle, which inlines every dynamic import) does not
- * carry languages it never shows.
- * @param {{ locales?: string[] }} [options]
+ * The plugin. `fetched: false`: the build fetches no section (the elements' one-file bundle, which inlines every
+ * dynamic import, holds the English it shows, imported `&bundled` by web/src/i18n/english-messages.js): the page's
+ * fetched sections, in every locale, become modules that throw when imported, so the bundle carries neither other
+ * languages nor a second copy of its English.
+ * @param {{ fetched?: boolean }} [options]
  */
-export const localeMessagesPlugin = ({ locales = undefined } = {}) => ({
+export const localeMessagesPlugin = ({ fetched = true } = {}) => ({
   name: 'locale-messages',
   enforce: /** @type {const} */ ('pre'),
   async resolveId(source, importer) {
-    const section = sectionQuery.exec(source)?.[1];
+    const [, section, bundled = ''] = sectionQuery.exec(source) ?? [];
     if (!section || !source.split('?')[0].endsWith('.json')) return null;
     const resolved = await this.resolve(source.replace(sectionQuery, ''), importer, { skipSelf: true });
-    return resolved && `${virtualPrefix}${section}:${resolved.id.replace(/\.json$/, '')}`;
+    return resolved && `${virtualPrefix}${section}${bundled}:${resolved.id.replace(/\.json$/, '')}`;
   },
   load(id) {
     if (!id.startsWith(virtualPrefix)) return null;
     const rest = id.slice(virtualPrefix.length);
-    const section = rest.slice(0, rest.indexOf(':'));
-    const file = `${rest.slice(section.length + 1)}.json`;
-    const locale = file.split('/').pop().slice(0, -'.json'.length);
-    if (locales && !locales.includes(locale))
-      return `throw new Error(${JSON.stringify(`This build holds no ${locale} messages`)});`;
+    const name = rest.slice(0, rest.indexOf(':'));
+    const section = name.replace(/&bundled$/, '');
+    const file = `${rest.slice(name.length + 1)}.json`;
+    if (!fetched && name === section)
+      return `throw new Error('This build fetches no messages: its English is bundled');`;
     this.addWatchFile(file);
-    return `export default ${JSON.stringify(compileSection(file, section))};`;
+    const messages = Object.assign({}, ...section.split('+').map((name) => compileSection(file, name)));
+    return `export default ${JSON.stringify(messages)};`;
   },
 });
 

@@ -11,7 +11,7 @@ const library = fileURLToPath(new URL('./lib/', import.meta.url));
 export default defineConfig({
   configFile: false,
   // English only: the elements take no `lang` yet, and this one file would inline every locale (docs/i18n.md).
-  plugins: [localeMessagesPlugin({ locales: ['en'] }), elementStyles],
+  plugins: [localeMessagesPlugin({ fetched: false }), elementStyles],
   resolve: { alias: withoutMessageParser },
   logLevel: 'warn',
   build: {

@@ -43,8 +43,16 @@ const shellFiles = (siteDir) => [
   ...readdirSync(join(siteDir, 'icons')).map((name) => `icons/${name}`),
 ];
 
-/** The message sections a package's page loads: the shell's and the Lessons view's (web/src/app/main.js). */
-const packagedSections = ['app', 'lessons'];
+/**
+ * The message sections a package of `lessonNumbers` loads: the shell's and the Lessons view's (web/src/app/main.js),
+ * and those its widgets show besides (the lesson list's `sections`: the Translation view's parts, the beam's, the
+ * heads' names).
+ */
+const packagedSections = (lessonNumbers) => [
+  'app',
+  'lessons',
+  ...lessonNumbers.flatMap((n) => lessons[n - 1].sections ?? []),
+];
 
 /** The site's chunk manifest (`build.manifest: true`), or an error saying how to make one. */
 export function readChunkManifest(siteDir) {
@@ -65,6 +73,7 @@ export function readChunkManifest(siteDir) {
 export function packagedSiteFiles(siteDir, lessonNumbers) {
   const manifest = readChunkManifest(siteDir);
   const widgets = new Set(lessonNumbers.map((n) => lessons[n - 1].widget));
+  const sections = new Set(packagedSections(lessonNumbers));
   const needs = new Set([...widgets].flatMap((w) => widgetNeeds[w] ?? []));
   const sourceOf = new Map(Object.entries(manifest).map(([key, chunk]) => [chunk.file, key]));
   const wantedAsset = (file) => {
@@ -78,10 +87,10 @@ export function packagedSiteFiles(siteDir, lessonNumbers) {
   const wantedImport = (importer, key) => {
     const widget = key.match(/^src\/lessons\/widgets\/(.+)-lesson\.js$/)?.[1];
     if (widget) return widgets.has(widget);
-    // Each locale's messages come in sections, one per view (web/src/i18n/messages.js): the shell's and the
-    // lessons' only, in every locale (the package's learner picks theirs).
+    // Each locale's messages come in sections, one per view (web/src/i18n/messages.js): those the packaged lessons
+    // load only, in every locale (the package's learner picks theirs).
     const section = key.match(/locale-section:([\w-]+):/)?.[1];
-    if (section) return packagedSections.includes(section);
+    if (section) return sections.has(section);
     return importer !== 'index.html' || /^(src\/(lessons|app)|lib)\//.test(key);
   };
   const files = new Set(['index.html', ...shellFiles(siteDir)]);

@@ -1,6 +1,9 @@
 import { defineConfig } from 'vitest/config';
+import { localeMessages } from '../../scripts/locale-messages.mjs';
 
 export default defineConfig({
+  // the locales' messages as the page imports them: a test computes in Node what the page says (beam.test.js)
+  plugins: [localeMessages],
   test: {
     include: ['tests/e2e/**/*.test.js'],
     environment: 'node',

@@ -1,6 +1,6 @@
 // The Lessons view in each language the page has besides English: each of the ten lessons at 375 px, each in its
 // language (<html lang>, its title and text from the catalogue), nothing wider than the screen (Chinese lines and
-// Spanish's longer words included), axe-core clean; the header's menu switches language, and the choice holds on
+// Spanish's longer words included), axe-core clean; the Translation view the same, a beam's tree drawn; the header's menu switches language, and the choice holds on
 // the next visit. Chinese draws with the system's CJK font (Debian: fonts-droid-fallback); none is shipped.
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
@@ -55,6 +55,30 @@ describe.each(['zh-CN', 'es'])('the lessons in %s', (locale) => {
       await page.close();
     },
   );
+});
+
+describe.each(['zh-CN', 'es'])('the Translation view in %s', (locale) => {
+  it('fits 375 px, in its language, with no axe-core violations, a beam drawn', async () => {
+    const { translation } = catalogue(locale);
+    const { page, errors } = await openPlayground(suite, `?view=translation&beam=3&lang=${locale}`, {
+      width: 375,
+      height: 800,
+    });
+    await page.waitForSelector('#translation-view[data-decoding="done"]');
+    await scrollDown(page); // the parts below the fold are built as they near the screen
+    await page.locator('#beam').scrollIntoViewIfNeeded(); // the beam's tree is drawn when seen
+    await page.waitForSelector('#beam-tree .beam-node');
+    expect(await page.locator('#translate').textContent()).toBe(translation.form.translate);
+    expect(await page.locator('#replay').textContent()).toBe(translation.controls.replay);
+    const overflow = await page.evaluate(
+      () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+    );
+    expect(overflow).toBeLessThanOrEqual(0);
+    expect(await accessibilityViolations(page, 'body')).toEqual([]);
+    await page.screenshot({ path: `${resultsDir}translation-${locale}-375.png`, fullPage: true });
+    expect(errors).toEqual([]);
+    await page.close();
+  });
 });
 
 describe('choosing a language', () => {

@@ -9,6 +9,7 @@ import { greedyParting, hypothesisMap } from '../../../web/src/translation/beam-
 import { partingNotes } from '../../../web/src/translation/beam-explorer.js';
 import { languagePairs } from '../../../web/src/translation/translation-state.js';
 import { decodingSentences } from '../../../web/src/lessons/widgets/decoding-lesson.js';
+import { loadMessages } from '../../../web/src/i18n/messages.js';
 import {
   accessibilityViolations,
   openPage,
@@ -20,6 +21,7 @@ import {
 const suite = useChromiumAndPlayground();
 let node, parting;
 beforeAll(async () => {
+  await Promise.all([loadMessages('translation'), loadMessages('beam')]); // partingNotes says in English what the page does
   node = await loadTranslator({ backend: 'wasm-simd128' });
   // A sentence whose beam of 4 parts from greedy, at the lowest output temperature that makes it part (the
   // shipped model is sure of its grammar's words; hotter, its second choices come closer).

@@ -31,6 +31,7 @@ const sharedTerms = new Set([
   'lessons.widgets.memory.vectorAxis', // vector (es)
   'steps.controls.softmax', // Softmax
   'generate.step.title', // Token (es)
+  'app.classroom.settingNames.tf', // teacher forcing (es, as its lessons say it)
 ]);
 
 /** The names of a parsed message's arguments, inside plural and select branches too. */

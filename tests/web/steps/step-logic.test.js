@@ -7,10 +7,11 @@ import { computeStages } from '../../../web/src/steps/step-compute.js';
 import { toCSV, toJSON } from '../../../web/src/steps/export.js';
 import { formatNumber } from '../../../web/src/common/format.js';
 import { defaultState, resize } from '../../../web/src/steps/step-state.js';
+import { loadMessages } from '../../../web/src/i18n/messages.js';
 
 let api;
 beforeAll(async () => {
-  api = await loadAttention();
+  [api] = await Promise.all([loadAttention(), loadMessages('app')]); // the cells' refusals are messages (English here)
 });
 
 describe('cell input', () => {

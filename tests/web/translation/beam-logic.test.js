@@ -15,12 +15,15 @@ import {
   pathTo,
 } from '../../../web/src/translation/beam-paths.js';
 import { pickMap } from '../../../web/src/translation/translation-maps.js';
+import { loadMessages } from '../../../web/src/i18n/messages.js';
 import {
   decodeTranslationState,
   defaultTranslationState,
   encodeTranslationState,
   languagePairs,
 } from '../../../web/src/translation/translation-state.js';
+
+beforeAll(() => Promise.all([loadMessages('translation'), loadMessages('beam')])); // the view's words, English here
 
 describe('the beam in the translation view’s URL', () => {
   it('beam=k chooses beam search of width k; without it, decoding is as before', () => {

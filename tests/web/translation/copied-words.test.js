@@ -8,6 +8,9 @@ import { treeColumns } from '../../../web/src/translation/beam-explorer.js';
 import { copiedCells } from '../../../web/src/translation/beam-paths.js';
 import { copiedLabel, copiedMapCells, unknownWordLines } from '../../../web/src/translation/copied-words.js';
 import { modelWithoutUnknownToken } from '../helpers.js';
+import { loadMessages } from '../../../web/src/i18n/messages.js';
+
+beforeAll(() => Promise.all([loadMessages('translation'), loadMessages('beam')])); // the view's words, English here
 
 /** Sentences of the grammar with a name the model never saw in place of one it knows. */
 const madeUp = ['bruno walks with my very old friends', 'zorba loves the cat', 'the big dog sees kimiko'];

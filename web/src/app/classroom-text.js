@@ -1,38 +1,47 @@
-// The words of the page's classroom tools, in one place (for a translation catalogue later): the colour scheme
-// switch (theme.js), present mode (present-mode.js) and the caption a printed page carries (print-caption.js).
+// The words of the page's classroom tools: the colour scheme switch (theme.js), present mode (present-mode.js) and
+// the caption a printed page carries (print-caption.js). They are the `app` section's messages (app.classroom),
+// read when a property is read (messageGetters), so the tools are made once that section has arrived.
+import { messageGetters } from '../i18n/messages.js';
 
-export const schemeText = {
-  label: 'Colours',
-  choices: { system: 'as the system', light: 'light', dark: 'dark' },
-};
+export const schemeText = messageGetters({
+  label: 'app.classroom.scheme.label',
+  choices: messageGetters({
+    system: 'app.classroom.scheme.choices.system',
+    light: 'app.classroom.scheme.choices.light',
+    dark: 'app.classroom.scheme.choices.dark',
+  }),
+});
 
-export const presentText = {
-  enter: 'Present',
-  enterHint: 'Projector view: large type, the lesson’s key sentence, ← and → to move on',
-  leave: 'Leave present mode',
-  previous: 'previous',
-  next: 'next',
-  keys: { lessons: '← → lessons', translation: '← → decoding steps' },
-};
+export const presentText = messageGetters({
+  enter: 'app.classroom.present.enter',
+  enterHint: 'app.classroom.present.enterHint',
+  leave: 'app.classroom.present.leave',
+  previous: 'app.classroom.present.previous',
+  next: 'app.classroom.present.next',
+  keys: messageGetters({
+    lessons: 'app.classroom.present.keys.lessons',
+    translation: 'app.classroom.present.keys.translation',
+  }),
+});
 
-export const printText = {
-  settings: 'Settings',
-  defaults: 'the defaults',
-  reopen: 'Reopen this page:',
-};
+export const printText = messageGetters({
+  settings: 'app.classroom.print.settings',
+  defaults: 'app.classroom.print.defaults',
+  reopen: 'app.classroom.print.reopen',
+});
 
 /**
  * The URL's short setting names in words, for the printed caption: only names that mean one thing in every view
  * (a name not here is printed as the URL has it, e.g. "d = 64").
  */
-export const settingNames = {
-  q: 'sentence',
-  temp: 'attention temperature',
-  otemp: 'output temperature',
-  t: 'temperature',
-  dec: 'decoding',
-  beam: 'beam width',
-  tf: 'teacher forcing',
-  off: 'heads switched off',
-  align: 'alignment rings',
-};
+export const settingNames = messageGetters({
+  q: 'app.classroom.settingNames.q',
+  temp: 'app.classroom.settingNames.temp',
+  otemp: 'app.classroom.settingNames.otemp',
+  t: 'app.classroom.settingNames.t',
+  dec: 'app.classroom.settingNames.dec',
+  beam: 'app.classroom.settingNames.beam',
+  tf: 'app.classroom.settingNames.tf',
+  off: 'app.classroom.settingNames.off',
+  align: 'app.classroom.settingNames.align',
+});

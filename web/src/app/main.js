@@ -201,7 +201,7 @@ class Playground {
       const [{ decodeLessonsState, encodeLessonsState }, { LessonsView }] = await Promise.all([
         import('../lessons/lessons-state.js'),
         import('../lessons/lessons-view.js'),
-        loadMessages('lessons'),
+        loadMessages('lessons'), // and with a widget's code, the sections it shows besides (lesson-list.js)
       ]);
       const entry = { urlParams: () => encodeLessonsState(entry.view.state) };
       entry.view = new LessonsView({
@@ -282,7 +282,11 @@ class Playground {
     search,
     { task = undefined, sentence = undefined, examples = undefined } = {},
   ) {
-    const { TranslationView } = await import('../translation/translation-view.js');
+    const [{ TranslationView }] = await Promise.all([
+      import('../translation/translation-view.js'),
+      loadMessages('translation'),
+      loadMessages('heads'),
+    ]);
     await nextTask(); // building the view, showing it and drawing its first translation: a task each
     const { decoderLayers: layers, encoderLayers, heads } = translator.config;
     const entry = { urlParams: () => encodeTranslationState(entry.view.state) };
@@ -350,8 +354,6 @@ async function keepsSentence(translator, sentence) {
 async function main() {
   enterEmbedMode();
   const coursePackage = await startPackagedLessons(); // before anything reads the address: it may settle it
-  addClassroomTools();
-  if (presentation.on) void present(); // reports its own failure
   // The build this page's views compute with, on any thread: the library's default for a page's own thread
   // (single-thread: its matrices are small, and a threaded build would spin there waiting for its pthreads)
   // unless the URL asks for one. Training, the one big computation, picks its own in its worker.
@@ -359,6 +361,8 @@ async function main() {
   const playground = new Playground(backend, coursePackage);
   playground.startTranslator();
   await shellMessages;
+  addClassroomTools(); // in the page's language: made once its words are here (their place is kept meanwhile)
+  if (presentation.on) void present(); // reports its own failure
   translateStatic(document);
   document.title = t('app.page.title');
   document.querySelector('meta[name="description"]')?.setAttribute('content', t('app.page.description'));

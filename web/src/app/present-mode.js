@@ -13,8 +13,20 @@ const designWidth = 1024; // CSS pixels: the views' layout at a laptop's width, 
 
 /** Each view's previous and next buttons that ← and → press: the lessons', else the decoding steps'. */
 const stepButtons = [
-  { previous: '#lesson-prev', next: '#lesson-next', keys: presentText.keys.lessons },
-  { previous: '#step-back', next: '#step-forward', keys: presentText.keys.translation },
+  {
+    previous: '#lesson-prev',
+    next: '#lesson-next',
+    get keys() {
+      return presentText.keys.lessons; // a message, read when shown
+    },
+  },
+  {
+    previous: '#step-back',
+    next: '#step-forward',
+    get keys() {
+      return presentText.keys.translation;
+    },
+  },
 ];
 
 /** The shown view's step buttons, if it has any (a view not shown is not in the document). */

@@ -1,7 +1,7 @@
-// How the converted views (Steps, Train) name attention heads when key/value heads are shared (multi-query and
-// grouped-query attention), in the page's language: the `heads` section's messages. Query head h reads key/value
-// head ⌊h·kvHeads/heads⌋, so heads come in groups that read the same keys and values; every label is 1-based, as
-// the page shows heads. The Translation view still says these in English (web/src/translation/head-names.js).
+// How the views and lessons name attention heads when key/value heads are shared (multi-query and grouped-query
+// attention), in the page's language: the `heads` section's messages. Query head h reads key/value head
+// ⌊h·kvHeads/heads⌋, so heads come in groups that read the same keys and values; every label is 1-based, as the
+// page shows heads.
 import { t } from '../i18n/messages.js';
 
 /** The query heads that read key/value head `kv`, 1-based: "3" or "3-4". */

@@ -2,7 +2,8 @@
 // Chromium, Firefox and WebKit draw and screen readers read (not a picture). It is built with DOM calls, never
 // parsed from a string (the page's CSP allows no HTML from strings). A legend below says what each symbol is on
 // screen (which map, which numbers); pointing at a symbol or its line in the legend outlines that map (the legend
-// says the same in words, for a keyboard or a screen reader).
+// says the same in words, for a keyboard or a screen reader). The symbols are notation, the same in every language,
+// but for the word "output", which is the page's language's.
 import { t } from '../i18n/messages.js';
 
 const mathNamespace = 'http://www.w3.org/1998/Math/MathML';
@@ -15,8 +16,11 @@ function math(tag, attributes = {}, ...children) {
   return node;
 }
 
-/** The symbols, in the formula's order: what the legend calls each. */
+/** The symbols, in the formula's order: what the legend calls each (their ids: data-symbol, the meanings' keys). */
 export const formulaSymbols = Object.freeze(['output', 'softmax', 'Q', 'Kᵀ', 'd_k', 'V']);
+
+/** How a symbol is written in the legend: as its id, but for the word "output" in the page's language. */
+const shownSymbol = (name) => (name === 'output' ? t('app.drawing.formula.output') : name);
 
 export class AttentionFormula {
   /**
@@ -37,9 +41,9 @@ export class AttentionFormula {
       math(
         'mrow',
         {},
-        symbol('output', math('mi', {}, 'output')),
+        symbol('output', math('mi', {}, t('app.drawing.formula.output'))),
         operator('='),
-        symbol('softmax', math('mi', {}, 'softmax')),
+        symbol('softmax', math('mi', { translate: 'no' }, 'softmax')), // a function's name, in every language
         operator('\u2061'), // function application: softmax of what follows
         math(
           'mrow', // the brackets and what they hold, so that the brackets grow to the fraction's height
@@ -86,7 +90,8 @@ export class AttentionFormula {
         const line = document.createElement('div');
         line.setAttribute('data-symbol', name);
         const term = document.createElement('dt');
-        term.textContent = name;
+        term.textContent = shownSymbol(name);
+        if (name !== 'output') term.translate = false; // notation; 'output' is a word of the page's language
         const meaning = document.createElement('dd');
         meaning.textContent = meanings[name];
         line.append(term, meaning);

@@ -165,7 +165,7 @@ export class BeamTree {
             tabIndex: -1,
             dataset: { step: String(step), index: String(index) },
           },
-          element('span', { className: 'beam-node-word', textContent: node.word }),
+          element('span', { className: 'beam-node-word', textContent: node.word, translate: false }), // the model's
           element('span', { className: 'beam-node-detail', textContent: node.detail }),
         );
         nodeButton.addEventListener('click', () => this.#choose({ step, index }, false));

@@ -1,7 +1,9 @@
 // The output distribution at one decoding step, as the lecture notes draw it ("मला 50%, पुस्तक 20%"): the
-// most likely next words as bars with percentages, the word actually chosen marked.
+// most likely next words as bars with percentages, the word actually chosen marked. The words are the model's
+// (data, not the page's: translate="no"); the title and the chosen word's note are in the page's language.
 import { element } from '../common/controls.js';
 import { formatProbability } from '../common/format.js';
+import { t } from '../i18n/messages.js';
 
 export class DistributionView {
   constructor({ id, title }) {
@@ -13,9 +15,9 @@ export class DistributionView {
   /**
    * @param {{ top: { word: string, probability: number }[], token: string, probability: number }} step
    * @param {string} title   what this distribution is (the step, and how its word was chosen)
-   * @param {string} chosenNote  how the chosen word is described ("chosen", "fed: the reference")
+   * @param {string} chosenNote  how the chosen word is described ("chosen", the default; "fed: the reference")
    */
-  update(step, title, chosenNote = 'chosen', count = 8) {
+  update(step, title, chosenNote = t('app.drawing.distribution.chosen'), count = 8) {
     this.caption.textContent = title;
     const shown = step.top.slice(0, count);
     if (!shown.some((entry) => entry.word === step.token))
@@ -28,7 +30,7 @@ export class DistributionView {
         return element(
           'li',
           { className: chosen ? 'chosen' : '' },
-          element('span', { className: 'distribution-word', textContent: word }),
+          element('span', { className: 'distribution-word', textContent: word, translate: false }),
           element('span', { className: 'distribution-track' }, bar),
           element('span', {
             className: 'distribution-value',

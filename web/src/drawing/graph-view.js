@@ -119,7 +119,7 @@ export class GraphView {
     labels.forEach((label, i) => {
       const [x, y] = at(i);
       nodes.push(svg('circle', { cx: x, cy: y, r: nodeRadius, class: 'graph-node' }));
-      const text = svg('text', { x, y: y + 4, class: 'graph-label' });
+      const text = svg('text', { x, y: y + 4, class: 'graph-label', translate: 'no' }); // a token: data
       text.textContent = label;
       nodes.push(text);
     });

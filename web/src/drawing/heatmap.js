@@ -13,6 +13,7 @@ import {
   warmUpTextMeasures,
 } from './heatmap-picture.js';
 import { nextTask } from '../common/next-task.js';
+import { messageGetters, t } from '../i18n/messages.js';
 
 const minCell = 18,
   maxCell = 56;
@@ -35,12 +36,13 @@ globalThis.addEventListener?.('page-theme-change', () => {
     else heatmap.theme = null;
   }
 });
+// The picture's SVG holds only labels (the model's words, or numbers) and values: data, translate="no".
 function figureTemplate() {
   const template = document.createElement('template');
   template.innerHTML = `<figure class="heatmap">
       <figcaption><span class="heatmap-title"></span> <span class="heatmap-shape"></span></figcaption>
       <div class="heatmap-body">
-        <div class="heatmap-picture"><canvas tabindex="0"></canvas><svg aria-hidden="true"></svg></div>
+        <div class="heatmap-picture"><canvas tabindex="0"></canvas><svg aria-hidden="true" translate="no"></svg></div>
         <div class="heatmap-tooltip" role="presentation" hidden></div>
       </div>
       <div class="heatmap-legend"><span class="colour-bar" aria-hidden="true"></span><span class="legend-text"></span></div>
@@ -102,26 +104,36 @@ function rangeOf(data, fixedRange) {
   return lo === Infinity ? [0, 1] : [lo, hi];
 }
 
-/** Heatmap options for attention weights over words: a fixed 0-to-1 scale, read as weights, word labels. */
-export const wordWeights = Object.freeze({
+/**
+ * Heatmap options for attention weights over words: a fixed 0-to-1 scale, read as weights, word labels. Its words
+ * are messages, read when the options are spread into a map's (never at import, before the messages are loaded).
+ */
+export const wordWeights = messageGetters({
   fixedRange: /** @type {[number, number]} */ ([0, 1]),
-  valueName: 'weight',
+  valueName: 'app.drawing.heatmap.weight',
   wordLabels: true,
 });
 
 /** How every cross-attention map is drawn: output words down, source words across. */
-export const crossAttentionMap = Object.freeze({ rowAxis: 'output word', colAxis: 'source word', ...wordWeights });
+export const crossAttentionMap = messageGetters({
+  rowAxis: 'app.drawing.heatmap.outputWord',
+  colAxis: 'app.drawing.heatmap.sourceWord',
+  fixedRange: /** @type {[number, number]} */ ([0, 1]),
+  valueName: 'app.drawing.heatmap.weight',
+  wordLabels: true,
+});
 
 export class Heatmap {
   /**
    * @param {object} options
    * @param {string} options.id           element id (tests and exports find maps by it)
-   * @param {string} options.title        what the matrix is, e.g. "weights = softmax(logits)"
-   * @param {string} [options.rowAxis]    what a row is ("query", "position", …)
-   * @param {string} [options.colAxis]    what a column is ("key", "feature", …)
+   * @param {string} options.title        what the matrix is, e.g. "weights = softmax(logits)" (in the page's language,
+   *   as every name below: the caller's words)
+   * @param {string} [options.rowAxis]    what a row is ("query", "position", …; default "row")
+   * @param {string} [options.colAxis]    what a column is ("key", "feature", …; default "column")
    * @param {[number, number]} [options.fixedRange]  colour range, e.g. [0, 1] for weights
    * @param {(row: number, col: number) => void} [options.onActivate]  click, Enter or Space on a cell
-   * @param {string} [options.valueName]  how a value is named in the tooltip ("weight", "score", …)
+   * @param {string} [options.valueName]  how a value is named in the tooltip ("weight", "score", …; default "value")
    * @param {boolean} [options.wordLabels]  rows and columns are words: wider row labels, slanted column labels
    * @param {(row: number, col: number) => void} [options.onFocusCell]  the pointer or keyboard cursor reached a cell
    * @param {boolean} [options.showValues]  write each value in its cell when cells are large enough (default true)
@@ -129,11 +141,11 @@ export class Heatmap {
   constructor({
     id,
     title,
-    rowAxis = 'row',
-    colAxis = 'column',
+    rowAxis = t('app.drawing.heatmap.row'),
+    colAxis = t('app.drawing.heatmap.column'),
     fixedRange = null,
     onActivate = null,
-    valueName = 'value',
+    valueName = t('app.drawing.heatmap.value'),
     wordLabels = false,
     onFocusCell = null,
     showValues = true,
@@ -175,22 +187,26 @@ export class Heatmap {
    * @param {string[]} [view.colLabels]
    * @param {number} [view.maxWidth]  CSS pixels available
    * @param {{ row: number, col: number }[]} [view.marks]  cells to ring (and to name in the tooltip)
-   * @param {string} [view.markName]  what a ring means, e.g. "true alignment"
+   * @param {string} [view.markName]  what a ring means, e.g. "true alignment" (default "marked")
    * @param {(value: number) => string} [view.formatCell]  text inside cells (default: `digits` significant digits)
    */
   update(view) {
     this.palette = this.theme ?? this.#readTheme();
-    this.view = { highlightRow: null, logits: null, maxWidth: 600, marks: [], markName: 'marked', ...view };
+    this.view = {
+      highlightRow: null,
+      logits: null,
+      maxWidth: 600,
+      marks: [],
+      markName: t('app.drawing.heatmap.marked'),
+      ...view,
+    };
     const { rows, cols } = this.view.matrix;
     this.rowLabels = this.view.rowLabels ?? Array.from({ length: rows }, (_, i) => String(i + 1));
     this.colLabels = this.view.colLabels ?? Array.from({ length: cols }, (_, j) => String(j + 1));
     this.range = rangeOf(this.view.matrix.data, this.fixedRange);
     if (this.active && (this.active.row >= rows || this.active.col >= cols)) this.active = null;
     this.element.querySelector('.heatmap-shape').textContent = `(${rows}×${cols})`;
-    this.canvas.setAttribute(
-      'aria-label',
-      `${this.title}: heatmap of ${rows} ${this.rowAxis}s by ${cols} ${this.colAxis}s; arrow keys read cells`,
-    );
+    this.canvas.setAttribute('aria-label', t('app.drawing.heatmap.label', this.#shape()));
     if (queuedDraws) {
       this.#size(); // the map's place on the page is kept (no layout shift) while its picture waits
       queuedDraws.set(this, () => this.#draw());
@@ -200,6 +216,12 @@ export class Heatmap {
     this.#drawLegend();
     this.#fillTable();
     if (this.active) this.#showTooltip(this.active.row, this.active.col);
+  }
+
+  /** The map's title, shape and axes: the values of the messages that say what it holds. */
+  #shape() {
+    const { rows, cols } = this.view.matrix;
+    return { title: this.title, rows, cols, rowAxis: this.rowAxis, colAxis: this.colAxis };
   }
 
   get cellSize() {
@@ -311,17 +333,21 @@ export class Heatmap {
   #drawLegend() {
     const [lo, hi] = this.range;
     const masked = this.view.matrix.data.some((x) => x === -Infinity);
-    this.legendText.textContent = `${this.format(lo)} to ${this.format(hi)}${this.fixedRange ? ' (fixed)' : ''}${masked ? '; grey: masked (−∞)' : ''}`;
+    const ends = { low: this.format(lo), high: this.format(hi) };
+    const range = this.fixedRange ? t('app.drawing.heatmap.legendFixed', ends) : t('app.drawing.heatmap.legend', ends);
+    this.legendText.textContent = masked ? t('app.drawing.heatmap.legendMasked', { range }) : range;
   }
 
   #fillTable() {
     const { rows, cols, data } = this.view.matrix;
-    this.table.caption.textContent = `${this.title}, ${rows} ${this.rowAxis}s by ${cols} ${this.colAxis}s`;
+    this.table.caption.textContent = t('app.drawing.heatmap.caption', this.#shape());
+    // A header names its axis and its row's or column's label (a word of the model's, or a number).
+    const header = (axis, label) => t('app.drawing.heatmap.header', { axis, label });
     const head = document.createElement('tr');
     head.append(document.createElement('th'));
     for (const label of this.colLabels)
       head.append(
-        Object.assign(document.createElement('th'), { scope: 'col', textContent: `${this.colAxis} ${label}` }),
+        Object.assign(document.createElement('th'), { scope: 'col', textContent: header(this.colAxis, label) }),
       );
     this.table.tHead.replaceChildren(head);
     const body = [];
@@ -330,7 +356,7 @@ export class Heatmap {
       tr.append(
         Object.assign(document.createElement('th'), {
           scope: 'row',
-          textContent: `${this.rowAxis} ${this.rowLabels[i]}`,
+          textContent: header(this.rowAxis, this.rowLabels[i]),
         }),
       );
       for (let j = 0; j < cols; j++)
@@ -344,11 +370,22 @@ export class Heatmap {
   describe(row, col) {
     const { matrix, logits } = this.view;
     const index = row * matrix.cols + col;
-    let text = `${this.rowAxis} ${this.rowLabels[row]}, ${this.colAxis} ${this.colLabels[col]}: ${this.valueName} ${formatNumber(matrix.data[index], 7)}`;
+    let cell = t('app.drawing.heatmap.cell', {
+      rowAxis: this.rowAxis,
+      row: this.rowLabels[row],
+      colAxis: this.colAxis,
+      col: this.colLabels[col],
+      valueName: this.valueName,
+      value: formatNumber(matrix.data[index], 7),
+    });
     if (logits)
-      text += logits.data[index] === -Infinity ? ' (masked)' : ` (logit ${formatNumber(logits.data[index], 7)})`;
-    if (this.view.marks.some((m) => m.row === row && m.col === col)) text += ` (${this.view.markName})`;
-    return text;
+      cell =
+        logits.data[index] === -Infinity
+          ? t('app.drawing.heatmap.cellMasked', { cell })
+          : t('app.drawing.heatmap.cellLogit', { cell, logit: formatNumber(logits.data[index], 7) });
+    if (this.view.marks.some((m) => m.row === row && m.col === col))
+      cell = t('app.drawing.heatmap.cellMarked', { cell, mark: this.view.markName });
+    return cell;
   }
 
   #showTooltip(row, col) {

@@ -2,6 +2,7 @@
 // ticks, several series (the current run strong, the previous run faint), and a text summary for screen
 // readers. Drawn by hand: a curve over a few hundred points needs no charting library.
 import { element } from '../common/controls.js';
+import { t } from '../i18n/messages.js';
 
 const svgNamespace = 'http://www.w3.org/2000/svg';
 const size = { width: 480, height: 200, left: 46, right: 12, top: 10, bottom: 30 };
@@ -43,7 +44,7 @@ export class LineChart {
   /**
    * @param {{ id: string, title: string, yLabel: string, yScale?: 'linear' | 'log', yDomain?: [number, number],
    *           formatTick?: (y: number) => string, xLabel?: string }} options  yDomain is fixed for linear charts; log
-   *   charts fit theirs
+   *   charts fit theirs. The labels are the caller's words; xLabel's default is "training step"
    */
   constructor({
     id,
@@ -52,7 +53,7 @@ export class LineChart {
     yScale = 'linear',
     yDomain = [0, 1],
     formatTick = (y) => String(y),
-    xLabel = 'training step',
+    xLabel = t('app.drawing.chart.trainingStep'),
   }) {
     this.xLabel = xLabel;
     this.yScale = yScale;
@@ -124,7 +125,9 @@ export class LineChart {
       class: 'axis-label',
       'text-anchor': 'middle',
     });
-    axis.textContent = `${this.xLabel} → (${this.yLabel}${this.yScale === 'log' ? ', log scale' : ''})`;
+    const labels = { xLabel: this.xLabel, yLabel: this.yLabel };
+    axis.textContent =
+      this.yScale === 'log' ? t('app.drawing.chart.axesLog', labels) : t('app.drawing.chart.axes', labels);
     nodes.push(axis);
     for (const s of series) {
       const points = downsample(s.points);

@@ -1,8 +1,10 @@
 // Attention as lines: source words along the top, target words along the bottom, one line per weight
 // (width and opacity grow with the weight). The word being produced at the current step is drawn in its
-// own colour; the true alignment, when shown, as dashed red lines.
+// own colour; the true alignment, when shown, as dashed red lines. The words drawn are the model's (data, not the
+// page's: translate="no"); the sentences around them are messages.
 import { element } from '../common/controls.js';
 import { formatNumber } from '../common/format.js';
+import { t } from '../i18n/messages.js';
 import { links, rowArgmax } from '../translation/translation-maps.js';
 
 const svgNamespace = 'http://www.w3.org/2000/svg';
@@ -44,10 +46,7 @@ export class LineView {
     this.svg.setAttribute('viewBox', `0 0 ${width} ${height}`);
     this.svg.setAttribute('width', String(width));
     this.svg.setAttribute('height', String(height));
-    this.svg.setAttribute(
-      'aria-label',
-      `${this.title}: lines from each of ${targetWords.length} target words to the source words it attends to`,
-    );
+    this.svg.setAttribute('aria-label', t('app.drawing.lines.label', { title: this.title, count: targetWords.length }));
 
     const nodes = [svg('title', {})];
     nodes[0].textContent = this.title;
@@ -69,7 +68,7 @@ export class LineView {
       nodes.push(svg('line', { x1: sourceX(col), y1: top + 6, x2: targetX(row), y2: bottom - 14, class: 'link-true' }));
     }
     sourceWords.forEach((word, col) => {
-      const text = svg('text', { x: sourceX(col), y: top - 6, class: 'word word-source' });
+      const text = svg('text', { x: sourceX(col), y: top - 6, class: 'word word-source', translate: 'no' });
       text.textContent = word;
       nodes.push(text);
     });
@@ -78,6 +77,7 @@ export class LineView {
         x: targetX(row),
         y: bottom + 6,
         class: row === current ? 'word word-target word-current' : 'word word-target',
+        translate: 'no',
       });
       text.textContent = word;
       nodes.push(text);
@@ -88,7 +88,11 @@ export class LineView {
     this.summary.replaceChildren(
       ...targetWords.map((word, row) =>
         element('li', {
-          textContent: `${word} attends most to ${sourceWords[argmax[row]]} (weight ${formatNumber(matrix.data[row * matrix.cols + argmax[row]], 4)})`,
+          textContent: t('app.drawing.lines.attendsMost', {
+            word,
+            source: sourceWords[argmax[row]],
+            weight: formatNumber(matrix.data[row * matrix.cols + argmax[row]], 4),
+          }),
         }),
       ),
     );

@@ -12,6 +12,8 @@ const sectionLoaders = {
   train: import.meta.glob('./locales/*.json', { query: '?section=train', import: 'default' }),
   generate: import.meta.glob('./locales/*.json', { query: '?section=generate', import: 'default' }),
   heads: import.meta.glob('./locales/*.json', { query: '?section=heads', import: 'default' }), // Steps', Train's, Generate's
+  translation: import.meta.glob('./locales/*.json', { query: '?section=translation', import: 'default' }),
+  beam: import.meta.glob('./locales/*.json', { query: '?section=beam', import: 'default' }), // with the beam's code
 };
 
 const loaded = new Map(); // `${locale} ${section}` → Promise of { key: syntax tree }
@@ -49,16 +51,14 @@ function use(locale, messages) {
 }
 
 /**
- * `section`'s messages in the current locale, given at once (bundled with the code that calls this, instead of
- * fetched: english-messages.js). Later loadMessages calls for it resolve at once.
- * @param {keyof typeof sectionLoaders} section
- * @param {Record<string, any[]>} messages
+ * `sections`' messages in the current locale, given at once (bundled with the code that calls this, instead of
+ * fetched: english-messages.js). Later loadMessages calls for them resolve at once.
+ * @param {(keyof typeof sectionLoaders)[]} sections
+ * @param {Record<string, any[]>} messages  every message of those sections, by key
  */
-export function provideMessages(section, messages) {
-  const id = `${currentLocale()} ${section}`;
-  if (loaded.has(id)) return;
+export function provideMessages(sections, messages) {
   use(currentLocale(), messages);
-  loaded.set(id, Promise.resolve());
+  for (const section of sections) loaded.set(`${currentLocale()} ${section}`, Promise.resolve());
 }
 
 /**

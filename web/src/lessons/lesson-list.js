@@ -1,6 +1,7 @@
-// The lecture notes' ten points in their order: each lesson's widget in the Lessons view, and the view that goes
-// further (a link); where the point is a language model's too, a second link (`languageModel`) opens the Generate
-// view on it. Data only, with no words (those are messages: catalogue.js), so that Node scripts (the SCORM
+// The lecture notes' ten points in their order: each lesson's widget in the Lessons view (with `sections`, the
+// message sections it shows beyond the lessons', web/src/i18n/messages.js: the Translation view's parts, the beam's,
+// the heads' names), and the view that goes further (a link); where the point is a language model's too, a second
+// link (`languageModel`) opens the Generate view on it. Data only, with no words (those are messages: catalogue.js), so that Node scripts (the SCORM
 // packager) can read it without the page's message loading.
 export const lessons = Object.freeze([
   {
@@ -20,6 +21,7 @@ export const lessons = Object.freeze([
   },
   {
     widget: 'cross',
+    sections: ['translation'], // the Translation view's attribution part
     view: '?view=translation',
   },
   {
@@ -29,6 +31,7 @@ export const lessons = Object.freeze([
   },
   {
     widget: 'reshape',
+    sections: ['heads'], // shared key/value heads, named
     view: '?view=steps',
     languageModel: { view: '?view=generate&kv=2' },
   },
@@ -39,6 +42,7 @@ export const lessons = Object.freeze([
   },
   {
     widget: 'decoding',
+    sections: ['translation', 'beam'], // the next word's bars and the beam's tree
     view: '?view=translation&tf=1',
     languageModel: { view: '?view=generate&temperature=0' },
   },

@@ -4,7 +4,7 @@ import { button, element, keepChildren } from '../common/controls.js';
 import { watchNearScreen } from '../common/draw-when-visible.js';
 import { partsAtOnce, partsInSlices } from '../drawing/heatmap.js';
 import { languageModelLinkText, lessons, lessonText, lessonTitle } from './catalogue.js';
-import { t } from '../i18n/messages.js';
+import { loadMessages, t } from '../i18n/messages.js';
 import { defaultLessonsState } from './lessons-state.js';
 import { nextTask, widthInNextFrame } from '../common/next-task.js';
 
@@ -90,11 +90,16 @@ export class LessonPanel {
     return this.apiReady;
   }
 
-  /** What a lesson needs before its widget can be built: the module (if it computes here) and the widget's code. */
+  /**
+   * What a lesson needs before its widget can be built: the module (if it computes here), the widget's code and the
+   * message sections it shows beyond the lessons'.
+   */
   #prepare(lesson) {
     const widget =
       lesson.widget && !this.widgetClasses.has(lesson.widget)
-        ? widgetModules[lesson.widget]().then((Widget) => this.widgetClasses.set(lesson.widget, Widget))
+        ? Promise.all([widgetModules[lesson.widget](), ...(lesson.sections ?? []).map(loadMessages)]).then(([Widget]) =>
+            this.widgetClasses.set(lesson.widget, Widget),
+          )
         : null;
     return Promise.all([needsModule(lesson.widget) ? this.#loadModule() : null, widget]);
   }

@@ -1,15 +1,17 @@
 // The Translation view's attention maps at the decoding step shown: cross-attention (the map, the same weights
 // as lines, the share of aligned words it gets right, the source words copied words came from, every layer and
 // head as thumbnails), then the encoder's and the decoder's self-attention. The map on screen is drawn at once;
-// those below it when they come into view.
+// those below it when they come into view. Its words are the `translation` section's messages (maps), read when
+// the area is built and drawn.
 import { element, explainedSection } from '../common/controls.js';
 import { DrawWhenVisible } from '../common/draw-when-visible.js';
 import { formatWeight } from '../common/format.js';
 import { crossAttentionMap, Heatmap, wordWeights } from '../drawing/heatmap.js';
 import { LineView } from '../drawing/line-view.js';
+import { t } from '../i18n/messages.js';
 import { copiedMapCells } from './copied-words.js';
 import { HeadGrid } from './head-grid.js';
-import { headName } from './head-names.js';
+import { headName } from '../common/head-labels.js';
 import { alignmentAgreement, alignmentCells, pickMap, upToStep } from './translation-maps.js';
 
 /** A map's picture and table, as drawn for words. */
@@ -25,29 +27,29 @@ export class AttentionMapsArea {
     this.config = config;
     this.crossMap = new Heatmap({
       id: 'cross-attention',
-      title: 'cross-attention weights',
+      title: t('translation.maps.crossWeights'),
       ...crossAttentionMap,
       onActivate: onStep,
     });
     this.lines = new LineView({
       id: 'cross-attention-lines',
-      title: 'cross-attention as lines: source above, output below',
+      title: t('translation.maps.lines'),
     });
     this.agreement = element('p', { id: 'alignment-agreement', className: 'hint' });
     this.copiedNote = element('p', { id: 'copied-note', className: 'hint' });
     this.grid = new HeadGrid({ id: 'cross-attention-grid', onSelect });
     this.encoderMap = new Heatmap({
       id: 'encoder-self-attention',
-      title: 'encoder self-attention',
-      rowAxis: 'source word',
-      colAxis: 'source word',
+      title: t('translation.state.kinds.encoderSelf'),
+      rowAxis: t('app.drawing.heatmap.sourceWord'),
+      colAxis: t('app.drawing.heatmap.sourceWord'),
       ...wordWeights,
     });
     this.decoderMap = new Heatmap({
       id: 'decoder-self-attention',
-      title: 'decoder causal self-attention',
-      rowAxis: 'output word',
-      colAxis: 'decoder input',
+      title: t('translation.maps.decoderSelf'),
+      rowAxis: t('app.drawing.heatmap.outputWord'),
+      colAxis: t('translation.maps.decoderInput'),
       ...wordWeights,
     });
     // What a sentence drew, in plain wrappers to hide when a sentence is refused (a .maps-row's display would
@@ -70,17 +72,17 @@ export class AttentionMapsArea {
       {
         id: 'cross',
         title: pair
-          ? `Cross-attention: which English words each ${pair.target} word looked at`
-          : 'Cross-attention: which input symbols each output symbol looked at',
-        hint: 'Rows are the words produced so far (the query of row t produced word t); columns are the encoder’s outputs for the source words. Rings and dashed lines: the grammar’s true word alignment.',
+          ? t('translation.maps.crossTitle', { target: pair.target })
+          : t('translation.maps.crossTitleSymbols'),
+        hint: t('translation.maps.crossHint'),
       },
       this.crossMaps,
     );
     this.selfSection = explainedSection(
       {
         id: 'self',
-        title: 'Self-attention in the encoder and the decoder',
-        hint: 'The encoder’s words attend to each other freely; the decoder’s are masked causally: the query producing word t sees only <bos> and the words before t (its upper triangle is zero).',
+        title: t('translation.maps.selfTitle'),
+        hint: t('translation.maps.selfHint'),
       },
       this.selfMaps,
     );
@@ -100,12 +102,12 @@ export class AttentionMapsArea {
     this.selfMaps.hidden = false;
     const source = r.source;
     const shown = r.target.slice(0, step + 1);
-    const shownHead = s.head === 'average' ? 'average of heads' : headName(s.head, this.config);
+    const shownHead = s.head === 'average' ? t('translation.controls.averageOfHeads') : headName(s.head, this.config);
     const cross = upToStep(pickMap(r.crossAttention, s.layer, s.head), step);
     const marks = s.showAlignment ? alignmentCells(r.alignment, step + 1) : [];
     // A copied word's row is ringed at the source word it was carried from.
     const copies = copiedMapCells(r.copied, step + 1);
-    this.crossMap.title = `cross-attention, layer ${s.layer + 1}, ${shownHead}`;
+    this.crossMap.title = t('translation.maps.crossMapTitle', { layer: s.layer + 1, head: shownHead });
     this.crossMap.element.querySelector('.heatmap-title').textContent = this.crossMap.title;
     this.crossMap.update({
       matrix: cross,
@@ -114,7 +116,13 @@ export class AttentionMapsArea {
       colLabels: source,
       highlightRow: step,
       marks: [...marks, ...copies],
-      markName: copies.length === 0 ? 'true alignment' : marks.length ? 'true alignment or copied' : 'copied from here',
+      markName: t(
+        copies.length === 0
+          ? 'translation.maps.marks.alignment'
+          : marks.length
+            ? 'translation.maps.marks.alignmentOrCopied'
+            : 'translation.maps.marks.copied',
+      ),
       maxWidth: Math.min(width, 560),
     });
     const drawn = `${resultId} ${step} ${s.layer} ${s.head} ${s.showAlignment} ${width}`; // what the lazy parts show
@@ -137,14 +145,18 @@ export class AttentionMapsArea {
     this.agreement.textContent =
       agreement === null
         ? ''
-        : `In this map, on ${hits} of the ${cells.length} aligned output words so far (${Math.round(agreement * 100)}%), the largest weight falls on the word’s true source word.`;
+        : t('translation.maps.agreement', { hits, aligned: cells.length, percent: Math.round(agreement * 100) });
     this.copiedNote.textContent = r.copied
       .filter((copy) => copy.targetIndex <= step)
-      .map(
-        (copy) =>
-          `Output word ${copy.targetIndex + 1}, “${copy.word}”, was the model’s <unk>, copied from source word ${copy.sourceIndex + 1}, “${r.source[copy.sourceIndex]}”: the one its cross-attention (the last layer, heads averaged) weighs most among the words read as <unk>. Ringed in the map.`,
+      .map((copy) =>
+        t('translation.maps.copied', {
+          position: copy.targetIndex + 1,
+          word: copy.word,
+          sourcePosition: copy.sourceIndex + 1,
+          source: r.source[copy.sourceIndex],
+        }),
       )
-      .join(' ');
+      .join(t('translation.maps.sentenceSeparator'));
     this.gridDraw.request(
       () =>
         this.grid.update(
@@ -157,8 +169,10 @@ export class AttentionMapsArea {
     );
     this.encoderDraw.request(() => {
       // the encoder's maps do not change while decoding steps are walked
-      this.encoderMap.element.querySelector('.heatmap-title').textContent =
-        `encoder self-attention, layer ${Math.min(s.layer, r.encoderSelfAttention.length - 1) + 1}, ${shownHead}`;
+      this.encoderMap.element.querySelector('.heatmap-title').textContent = t('translation.maps.encoderMapTitle', {
+        layer: Math.min(s.layer, r.encoderSelfAttention.length - 1) + 1,
+        head: shownHead,
+      });
       this.encoderMap.update({
         matrix: pickMap(r.encoderSelfAttention, s.layer, s.head),
         ...wordCells,
@@ -168,8 +182,10 @@ export class AttentionMapsArea {
       });
     }, `${resultId} ${s.layer} ${s.head} ${width}`);
     this.decoderDraw.request(() => {
-      this.decoderMap.element.querySelector('.heatmap-title').textContent =
-        `decoder self-attention, layer ${s.layer + 1}, ${shownHead}`;
+      this.decoderMap.element.querySelector('.heatmap-title').textContent = t('translation.maps.decoderMapTitle', {
+        layer: s.layer + 1,
+        head: shownHead,
+      });
       this.decoderMap.update({
         matrix: upToStep(pickMap(r.decoderSelfAttention, s.layer, s.head), step, true),
         ...wordCells,

@@ -6,26 +6,43 @@
 import { button, element, explainedSection } from '../common/controls.js';
 import { formatNumber, formatSignedWeight, formatWeight } from '../common/format.js';
 import { crossAttentionMap, drawingInSlices, Heatmap, wordWeights } from '../drawing/heatmap.js';
+import { messageGetters, t } from '../i18n/messages.js';
 
-export const methods = Object.freeze([
-  ['raw', 'raw cross-attention'],
-  ['rollout', 'attention rollout'],
-  ['flow', 'attention flow'],
-]);
+export const methods = Object.freeze(['raw', 'rollout', 'flow']);
+// Each method's name and its encoder map's title, read in the page's language when used.
+const methodNames = messageGetters({
+  raw: 'translation.attribution.method.raw',
+  rollout: 'translation.attribution.method.rollout',
+  flow: 'translation.attribution.method.flow',
+});
+const encoderTitles = messageGetters({
+  raw: 'translation.attribution.encoderMap.raw',
+  rollout: 'translation.attribution.encoderMap.rollout',
+  flow: 'translation.attribution.encoderMap.flow',
+});
 
 export const heldOutCount = 100; // held-out sentences for the pooled agreement: about a second in the worker
 
-/** A rank correlation as shown: 0.61, or "undefined". */
-const rho = (value) => (value === null || value === undefined ? 'undefined' : formatNumber(value, 2));
+/** A rank correlation as shown: 0.61, or "undefined" (in the page's language). */
+const rho = (value) =>
+  value === null || value === undefined ? t('translation.attribution.undefined') : formatNumber(value, 2);
+
+/** The three methods' agreements with removal, each after its name. */
+const agreements = (values) =>
+  t('translation.attribution.agreements', {
+    raw: rho(values.raw),
+    rollout: rho(values.rollout),
+    flow: rho(values.flow),
+  });
 
 /**
  * How the pooled agreement compares with Abnar & Zuidema's finding, said from the figures measured (a model trained
  * in the Train view may read either way): raw attention the weakest of the three, or not.
  */
 function paperComparison({ raw, rollout, flow }) {
-  const paper = 'Abnar & Zuidema found raw attention in a deep encoder’s upper layers the weakest of the three';
-  if (raw < rollout && raw < flow) return `${paper}; so is it here, by less, with an encoder of two layers.`;
-  return `${paper}; not here: with an encoder of two layers, what it mixes into a word changes little of what the decoder reads.`;
+  return raw < rollout && raw < flow
+    ? t('translation.attribution.paper.same')
+    : t('translation.attribution.paper.differs');
 }
 
 export class AttributionView {
@@ -51,8 +68,8 @@ export class AttributionView {
       {
         id: idPrefix,
         heading,
-        title: 'Does attention explain the translation? Rollout and flow',
-        hint: 'Which source words did each output word depend on? Raw attention answers with the cross-attention weights (averaged over layers and heads). But the encoder has already mixed the words before the decoder reads them: attention rollout follows the mixing back down (each encoder layer’s weights, half kept for the residual connection, multiplied to the input), attention flow treats the same weights as pipe capacities and asks how much can flow from the output word to each source word (Abnar & Zuidema 2020). The last map is the experiment they are judged by: how much less likely the output word becomes when that source word is removed.',
+        title: t('translation.attribution.title'),
+        hint: t('translation.attribution.hint'),
       },
       this.body,
     );
@@ -62,36 +79,38 @@ export class AttributionView {
     if (this.built) return;
     this.built = true;
     this.maps = Object.fromEntries(
-      methods.map(([method, name]) => [
+      methods.map((method) => [
         method,
-        new Heatmap({ id: `${this.idPrefix}-${method}`, title: name, ...crossAttentionMap }),
+        new Heatmap({ id: `${this.idPrefix}-${method}`, title: methodNames[method], ...crossAttentionMap }),
       ]),
     );
     this.removalMap = new Heatmap({
       id: `${this.idPrefix}-removal`,
-      title: 'removing the word: drop in p(output word)',
-      rowAxis: 'output word',
-      colAxis: 'removed word',
-      valueName: 'drop in probability',
+      title: t('translation.attribution.removal.title'),
+      rowAxis: t('app.drawing.heatmap.outputWord'),
+      colAxis: t('translation.attribution.removal.colAxis'),
+      valueName: t('translation.attribution.removal.valueName'),
       wordLabels: true,
     });
     this.encoderMaps = Object.fromEntries(
-      methods.map(([method, name]) => [
+      methods.map((method) => [
         method,
         new Heatmap({
           id: `${this.idPrefix}-encoder-${method}`,
-          title: method === 'raw' ? 'encoder, last layer (raw)' : `encoder, ${name}`,
-          rowAxis: 'source word',
-          colAxis: 'input word',
+          title: encoderTitles[method],
+          rowAxis: t('app.drawing.heatmap.sourceWord'),
+          colAxis: t('translation.attribution.encoderMap.colAxis'),
           ...wordWeights,
         }),
       ]),
     );
     this.sentenceLine = element('p', { id: `${this.idPrefix}-agreement`, className: 'hint', 'aria-live': 'polite' });
     this.heldOutLine = element('p', { id: `${this.idPrefix}-held-out`, className: 'hint', 'aria-live': 'polite' });
-    this.measureButton = button(`Measure on ${heldOutCount} held-out sentences`, () => void this.measure(), {
-      id: `${this.idPrefix}-measure`,
-    });
+    this.measureButton = button(
+      t('translation.attribution.measure', { count: heldOutCount }),
+      () => void this.measure(),
+      { id: `${this.idPrefix}-measure` },
+    );
     this.measureButton.hidden = !this.graded;
     // The sentence's maps, in a plain wrapper to hide when it is refused (a .maps-row's display would override it).
     this.sentenceMaps = element(
@@ -100,7 +119,7 @@ export class AttributionView {
       element(
         'div',
         { className: 'maps-row' },
-        ...methods.map(([method]) => this.maps[method].element),
+        ...methods.map((method) => this.maps[method].element),
         this.removalMap.element,
       ),
     );
@@ -114,9 +133,9 @@ export class AttributionView {
         'div',
         {},
         element(this.subheading, {
-          textContent: 'Inside the encoder: what each source position holds, three ways',
+          textContent: t('translation.attribution.encoderHeading'),
         }),
-        element('div', { className: 'maps-row' }, ...methods.map(([method]) => this.encoderMaps[method].element)),
+        element('div', { className: 'maps-row' }, ...methods.map((method) => this.encoderMaps[method].element)),
       );
       this.body.append(this.encoderPart);
     }
@@ -150,8 +169,8 @@ export class AttributionView {
     const { agreement } = a;
     this.sentenceLine.textContent =
       agreement.rows === 0
-        ? 'Removing any one word changes no output word’s probability here, so there is nothing to rank against.'
-        : `Agreement with removal for this sentence (Spearman’s rank correlation over the source words, averaged over ${agreement.rows} output word${agreement.rows === 1 ? '' : 's'}; 1 = the same order): ${methods.map(([method, name]) => `${name} ${rho(agreement[method])}`).join(', ')}.`;
+        ? t('translation.attribution.nothingToRank')
+        : t('translation.attribution.sentenceAgreement', { rows: agreement.rows, agreements: agreements(agreement) });
   }
 
   #showMaps(shown) {
@@ -161,7 +180,7 @@ export class AttributionView {
   #draw(a, width) {
     const maxWidth = Math.min(width / 2, 360);
     const cells = { digits: 3, formatCell: formatWeight, rowLabels: a.target, maxWidth };
-    for (const [method] of methods)
+    for (const method of methods)
       this.maps[method].update({ matrix: a.relevance[method], colLabels: a.source, ...cells });
     this.removalMap.update({
       matrix: a.removal,
@@ -169,7 +188,7 @@ export class AttributionView {
       colLabels: a.source.slice(0, -1),
       formatCell: formatSignedWeight,
     });
-    for (const [method] of this.showEncoder ? methods : []) {
+    for (const method of this.showEncoder ? methods : []) {
       this.encoderMaps[method].update({
         ...cells,
         matrix: a.encoder[method],
@@ -182,10 +201,15 @@ export class AttributionView {
   /** The agreement pooled over held-out sentences, as a sentence under the button. */
   async measure() {
     this.measureButton.disabled = true;
-    this.heldOutLine.textContent = `Measuring on ${heldOutCount} held-out sentences…`;
+    this.heldOutLine.textContent = t('translation.attribution.measuring', { count: heldOutCount });
     try {
       const pooled = await this.agreement({ count: heldOutCount });
-      this.heldOutLine.textContent = `Over ${pooled.sentences} held-out sentences (${pooled.rows} output words): ${methods.map(([method, name]) => `${name} ${rho(pooled[method])}`).join(', ')}. ${paperComparison(pooled)}`;
+      this.heldOutLine.textContent = t('translation.attribution.heldOut', {
+        sentences: pooled.sentences,
+        rows: String(pooled.rows), // as the code writes it (1000, not 1,000): the words pooled can pass a thousand
+        agreements: agreements(pooled),
+        comparison: paperComparison(pooled),
+      });
     } catch (error) {
       this.heldOutLine.textContent = error.message;
     } finally {

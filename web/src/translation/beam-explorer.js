@@ -6,6 +6,7 @@ import { element } from '../common/controls.js';
 import { formatNumber, formatWeight } from '../common/format.js';
 import { BeamTree } from '../drawing/beam-tree.js';
 import { Heatmap, wordWeights } from '../drawing/heatmap.js';
+import { t } from '../i18n/messages.js';
 import {
   bestPath,
   copiedCells,
@@ -16,33 +17,39 @@ import {
   nodeFates,
 } from './beam-paths.js';
 
+// Scores are the maths' numbers, formatted here and passed to the messages as text; words are the model's data.
 const score = (value) => formatNumber(value, 3);
-const quoted = (words) => `“${hypothesisText(words)}”`;
 
 /** What the summary says of greedy decoding against the beam's best hypothesis. */
 export function partingText(beam) {
   const parting = greedyParting(beam);
   const best = beam.steps[beam.best.step][beam.best.node];
-  const scores = `Greedy: “${hypothesisText(beam.greedy.tokens)}” (normalised score ${score(beam.greedy.normalizedScore)}); the beam’s best: ${quoted(best.words)} (${score(best.normalizedScore)}).`;
   if (parting.kind === 'same')
-    return `Greedy decoding’s words are the beam’s best hypothesis: ${quoted(best.words)} (normalised score ${score(best.normalizedScore)}).`;
-  const where = `step ${parting.step + 1}`;
-  if (parting.kind === 'leaves')
-    return `Greedy leaves the beam at ${where}: its word “${parting.greedyWord}” is not among the ${beam.width} hypotheses kept, and the best hypothesis takes “${parting.beamWord}”. ${scores}`;
-  const left =
-    parting.leftAt >= 0
-      ? ` Greedy’s hypothesis falls out of the beam at step ${parting.leftAt + 1}.`
-      : ' Greedy’s hypothesis stays in the beam, ranked lower.';
-  return `Greedy parts from the best hypothesis at ${where}: greedy takes “${parting.greedyWord}”, the best hypothesis “${parting.beamWord}”.${left} ${scores}`;
+    return t('beam.explorer.parting.same', {
+      best: hypothesisText(best.words),
+      bestScore: score(best.normalizedScore),
+    });
+  const scores = t('beam.explorer.parting.scores', {
+    greedy: hypothesisText(beam.greedy.tokens),
+    greedyScore: score(beam.greedy.normalizedScore),
+    best: hypothesisText(best.words),
+    bestScore: score(best.normalizedScore),
+  });
+  const values = { step: parting.step + 1, greedyWord: parting.greedyWord, beamWord: parting.beamWord, scores };
+  if (parting.kind === 'leaves') return t('beam.explorer.parting.leaves', { ...values, width: beam.width });
+  return parting.leftAt >= 0
+    ? t('beam.explorer.parting.partsFallsOut', { ...values, leftAt: parting.leftAt + 1 })
+    : t('beam.explorer.parting.partsStays', values);
 }
 
 /** The notes above the columns where greedy parts from the best path and where it leaves the beam. */
 export function partingNotes(beam) {
   const parting = greedyParting(beam);
   const notes = new Map();
-  if (parting.kind === 'parts') notes.set(parting.step, 'greedy parts');
+  if (parting.kind === 'parts') notes.set(parting.step, t('beam.explorer.notes.parts'));
   // Greedy can leave after the beam's last step (every hypothesis had finished): no column to note it above.
-  if (parting.leftAt >= 0 && parting.leftAt < beam.steps.length) notes.set(parting.leftAt, 'greedy leaves');
+  if (parting.leftAt >= 0 && parting.leftAt < beam.steps.length)
+    notes.set(parting.leftAt, t('beam.explorer.notes.leaves'));
   return notes;
 }
 
@@ -58,16 +65,29 @@ export function treeColumns(beam) {
       const fate = fates[step][index];
       const detail = score(node.normalizedScore);
       const notes = [
-        onBest && (step === beam.best.step ? 'the best hypothesis' : 'on the best hypothesis’s path'),
-        onGreedy && 'on greedy’s path',
-        node.copiedFrom >= 0 && `copied from the source word “${node.word}”`,
-        fate === 'finished' ? 'finished' : fate === 'pruned' ? 'pruned: it ends here' : '',
+        onBest && t(step === beam.best.step ? 'beam.explorer.node.best' : 'beam.explorer.node.onBestPath'),
+        onGreedy && t('beam.explorer.node.onGreedyPath'),
+        node.copiedFrom >= 0 && t('beam.explorer.node.copied', { word: node.word }),
+        fate === 'finished'
+          ? t('beam.explorer.node.finished')
+          : fate === 'pruned'
+            ? t('beam.explorer.node.pruned')
+            : '',
       ].filter(Boolean);
+      // The accessible name starts with the node's visible text: its word and score.
+      const label = t('beam.explorer.node.label', {
+        word: node.word,
+        score: detail,
+        step: step + 1,
+        index: index + 1,
+        count: nodes.length,
+        words: hypothesisText(node.words),
+      });
       return {
         parent: node.parent,
         word: node.word,
         detail,
-        label: `${node.word} ${detail}: step ${step + 1}, hypothesis ${index + 1} of ${nodes.length}, ${quoted(node.words)}${notes.length ? `; ${notes.join('; ')}` : ''}`,
+        label: notes.reduce((text, note) => t('beam.explorer.node.withNote', { label: text, note }), label),
         classes: [
           onBest && 'beam-node-best',
           onGreedy && 'beam-node-greedy',
@@ -89,14 +109,26 @@ export function nodeText(beam, step, index) {
   const penalty = lengthPenalty(length, beam.alpha);
   const ending =
     fate === 'finished'
-      ? 'Finished: it ends with <eos>.'
+      ? t('beam.explorer.ending.finished')
       : fate === 'extended'
-        ? `Kept, and extended at step ${step + 2}.`
+        ? t('beam.explorer.ending.extended', { step: step + 2 })
         : step === beam.steps.length - 1
-          ? 'Open when the search stopped: it ends here.'
-          : `Pruned: none of the ${beam.steps[step + 1].length} hypotheses kept at step ${step + 2} extends it.`;
-  const best = beam.best.step === step && beam.best.node === index ? ' The translation returned.' : '';
-  return `Step ${length}, hypothesis ${index + 1} of ${beam.steps[step].length}: ${quoted(node.words)}. Score (the sum of its words’ log-probabilities) ${score(node.score)}, divided by the length penalty ((5 + ${length}) / 6)^${beam.alpha} = ${score(penalty)}: normalised score ${score(node.normalizedScore)}. ${ending}${best}`;
+          ? t('beam.explorer.ending.open')
+          : t('beam.explorer.ending.pruned', { count: beam.steps[step + 1].length, step: step + 2 });
+  const text = t('beam.explorer.node.text', {
+    step: length,
+    index: index + 1,
+    count: beam.steps[step].length,
+    words: hypothesisText(node.words),
+    score: score(node.score),
+    length: String(length), // the formula's, maths notation
+    alpha: String(beam.alpha),
+    penalty: score(penalty),
+    normalized: score(node.normalizedScore),
+    ending,
+  });
+  const returned = beam.best.step === step && beam.best.node === index;
+  return returned ? t('beam.explorer.node.returned', { text }) : text;
 }
 
 export class BeamExplorer {
@@ -104,17 +136,17 @@ export class BeamExplorer {
    * @param {{ id: string, rowAxis?: string }} options
    *   id: the tree's (the map's is `${id}-map`, the texts' `${id}-node` and `${id}-summary`)
    */
-  constructor({ id, rowAxis = 'output word' }) {
+  constructor({ id, rowAxis = t('app.drawing.heatmap.outputWord') }) {
     this.tree = new BeamTree({
       id,
-      caption: 'The beam: a column per step, a node per hypothesis kept, best first',
+      caption: t('beam.explorer.caption'),
       onSelect: (step, index) => this.#select({ step, index }),
     });
     this.map = new Heatmap({
       id: `${id}-map`,
-      title: 'cross-attention of the selected hypothesis',
+      title: t('beam.explorer.mapTitle'),
       rowAxis,
-      colAxis: 'source word',
+      colAxis: t('app.drawing.heatmap.sourceWord'),
       ...wordWeights,
     });
     this.summary = element('p', { className: 'beam-summary', id: `${id}-summary` });
@@ -126,8 +158,7 @@ export class BeamExplorer {
       this.tree.element,
       element('p', {
         className: 'hint',
-        textContent:
-          'Each node: the word it adds and its normalised score. Thick border and line: the best hypothesis’s path; dashed: greedy decoding’s path. A stub after a node: it ends there (a bar: pruned or stopped; a square: finished with <eos>). Arrow keys walk the tree (left: the parent; right: a child; up and down: the step’s other hypotheses); a wide beam scrolls sideways inside its box.',
+        textContent: t('beam.explorer.hint'),
       }),
       element('div', { className: 'maps-row' }, this.map.element, this.nodeText),
     );
@@ -145,7 +176,7 @@ export class BeamExplorer {
     this.summary.textContent = partingText(beam);
     this.tree.update({
       columns: treeColumns(beam),
-      columnLabels: beam.steps.map((_, step) => `step ${step + 1}`),
+      columnLabels: beam.steps.map((_, step) => t('beam.explorer.column', { step: step + 1 })),
       columnNotes: partingNotes(beam),
       selected: this.selected,
     });
@@ -162,7 +193,10 @@ export class BeamExplorer {
     const { beam, source } = result;
     const { step, index } = this.selected;
     const node = beam.steps[step][index];
-    this.map.title = `cross-attention of the selected hypothesis, layer ${Math.min(layer, node.crossAttention.length - 1) + 1}, ${headLabel}`;
+    this.map.title = t('beam.explorer.mapTitleAt', {
+      layer: Math.min(layer, node.crossAttention.length - 1) + 1,
+      head: headLabel,
+    });
     this.map.element.querySelector('.heatmap-title').textContent = this.map.title;
     this.map.update({
       matrix: hypothesisMap(beam, step, index, layer, head),
@@ -172,7 +206,7 @@ export class BeamExplorer {
       colLabels: source,
       highlightRow: step,
       marks: copiedCells(beam, step, index),
-      markName: 'copied from this source word',
+      markName: t('beam.explorer.markName'),
       maxWidth: Math.min(width, 520),
     });
     this.nodeText.textContent = nodeText(beam, step, index);

@@ -3,9 +3,10 @@
 // said as information, not as an error, with the closest known words still offered.
 import { element } from '../common/controls.js';
 import { suggestionButtons } from './sentence-error.js';
+import { t } from '../i18n/messages.js';
 
 /** What a copied output word's marker says: where it came from. */
-export const copiedLabel = (copy) => `copied from “${copy.word}”`;
+export const copiedLabel = (copy) => t('translation.copied.from', { word: copy.word });
 
 /**
  * An output word of the translation: `current` if it is the step shown; `copy` (an entry of `copied`, or
@@ -36,8 +37,8 @@ export function unknownWordLines(unknownWords, copied) {
     word,
     suggestions,
     text: copied.some((copy) => copy.word === word)
-      ? `“${word}” is not in the vocabulary; carried across by attention.`
-      : `“${word}” is not in the vocabulary; the model read it as <unk>, and it is not in the translation.`,
+      ? t('translation.copied.carried', { word })
+      : t('translation.copied.dropped', { word }),
   }));
 }
 
@@ -63,7 +64,7 @@ export class UnknownWordsNote {
           {},
           text,
           ...(suggestions.length
-            ? [' Closest known words: ', ...suggestionButtons(word, suggestions, this.onFix)]
+            ? [` ${t('translation.copied.closest')} `, ...suggestionButtons(word, suggestions, this.onFix)]
             : []),
         ),
       ),

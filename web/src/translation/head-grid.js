@@ -1,7 +1,9 @@
 // Every layer × head map at once, plus each layer's average over heads, as clickable thumbnails: one glance
-// shows which heads align words and which look elsewhere; a click shows that map in full.
+// shows which heads align words and which look elsewhere; a click shows that map in full. Its words are the
+// `translation` section's messages (headGrid), read when the grid is built.
 import { element } from '../common/controls.js';
-import { headName } from './head-names.js';
+import { t } from '../i18n/messages.js';
+import { headName } from '../common/head-labels.js';
 import { drawSmallMap } from '../drawing/small-map.js';
 import { averageOf } from './translation-maps.js';
 
@@ -13,7 +15,7 @@ export class HeadGrid {
     this.element = element(
       'figure',
       { className: 'layer-head-grid', id },
-      element('figcaption', { textContent: 'Every layer and head (click one to show it above)' }),
+      element('figcaption', { textContent: t('translation.headGrid.caption') }),
       this.table,
     );
   }
@@ -44,20 +46,35 @@ export class HeadGrid {
     const headRow = element('tr', {}, element('th', {}));
     for (let h = 0; h < heads; h++) {
       // a shared key/value head is named under each query head that reads it
-      const kv = kvHeads < heads ? ` · K/V ${Math.floor((h * kvHeads) / heads) + 1}` : '';
-      headRow.append(element('th', { scope: 'col', textContent: `head ${h + 1}${kv}` }));
+      const text =
+        kvHeads < heads
+          ? t('translation.headGrid.headShared', { head: h + 1, kv: Math.floor((h * kvHeads) / heads) + 1 })
+          : t('heads.name.own', { head: h + 1 });
+      headRow.append(element('th', { scope: 'col', textContent: text }));
     }
-    headRow.append(element('th', { scope: 'col', textContent: 'average' }));
+    headRow.append(element('th', { scope: 'col', textContent: t('translation.headGrid.average') }));
     this.picks = [];
     const rows = Array.from({ length: layers }, (_, l) => {
-      const tr = element('tr', {}, element('th', { scope: 'row', textContent: `layer ${l + 1}` }));
+      const tr = element(
+        'tr',
+        {},
+        element('th', { scope: 'row', textContent: t('translation.controls.layerOption', { layer: l + 1 }) }),
+      );
       /** @type {(number | 'average')[]} */
       const choices = [...Array.from({ length: heads }, (__, h) => h), 'average'];
       this.picks[l] = choices.map((h) => {
-        const name = `layer ${l + 1}, ${h === 'average' ? 'average of heads' : headName(h, { heads, kvHeads })}`;
+        const name = t('translation.headGrid.name', {
+          layer: l + 1,
+          head: h === 'average' ? t('translation.controls.averageOfHeads') : headName(h, { heads, kvHeads }),
+        });
         const pick = element(
           'button',
-          { type: 'button', className: 'head-thumb', title: name, 'aria-label': `show ${name}` },
+          {
+            type: 'button',
+            className: 'head-thumb',
+            title: name,
+            'aria-label': t('translation.headGrid.show', { name }),
+          },
           element('canvas', { 'aria-hidden': 'true' }),
         );
         pick.dataset.layer = String(l);

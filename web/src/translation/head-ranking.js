@@ -1,7 +1,9 @@
 // Which heads a trained model needs, measured as Michel et al. (2019) do: each head's importance is the
 // held-out exact matches lost when it alone is switched off; the greedy pruning curve of a kind of attention
 // switches its heads off one more at a time, least important first, and scores each set. The scores come
-// from the module (evaluate with a headMask); this only chooses which sets of heads to score.
+// from the module (evaluate with a headMask); this only chooses which sets of heads to score. What it says of its
+// progress is the `translation` section's messages (headRanking).
+import { t } from '../i18n/messages.js';
 import { headId, headKindNames, headKinds, headMaskOf } from './translation-state.js';
 
 /** Every head id of a model of `config`'s shape, kind by kind ('e', 'd', 'c'), layer by layer. */
@@ -40,7 +42,7 @@ export async function rankHeads(config, score, onProgress = () => {}) {
   const ids = allHeadIds(config);
   const importance = new Map();
   for (const [i, id] of ids.entries()) {
-    onProgress(`head ${i + 1} of ${ids.length} switched off alone`);
+    onProgress(t('translation.headRanking.alone', { head: i + 1, count: ids.length }));
     importance.set(id, all.exact - (await score([id])).exact);
   }
   const curves = {};
@@ -49,7 +51,7 @@ export async function rankHeads(config, score, onProgress = () => {}) {
     const order = ids.filter((id) => id.startsWith(letter)).sort((a, b) => importance.get(a) - importance.get(b));
     curves[letter] = [[0, all.exact / all.total]];
     for (let n = 1; n <= order.length; n++) {
-      onProgress(`${n} of ${order.length} heads of ${headKindNames[letter]} off`);
+      onProgress(t('translation.headRanking.kind', { off: n, count: order.length, kind: headKindNames[letter] }));
       const scored = await score(order.slice(0, n));
       curves[letter].push([n, scored.exact / scored.total]);
     }

@@ -2,9 +2,11 @@
 // cross), the held-out exact match with the heads that are off, and "Rank the heads": each head's importance
 // (the exact matches lost when it alone is off) and, per kind, the greedy pruning curve (held-out exact as
 // heads are removed, least important first), the measures of Michel et al. 2019 and Voita et al. 2019.
-// The arithmetic is the module's (translate and evaluate with a headMask); this only asks and draws.
+// The arithmetic is the module's (translate and evaluate with a headMask); this only asks and draws. Its words are
+// the `translation` section's messages (headSwitches), read when the section is built and redrawn.
 import { button, element, explainedSection } from '../common/controls.js';
 import { LineChart } from '../drawing/line-chart.js';
+import { t } from '../i18n/messages.js';
 import { headScorer, rankHeads } from './head-ranking.js';
 import { headId, headKindNames, headKinds } from './translation-state.js';
 
@@ -33,8 +35,8 @@ export class HeadSwitches {
     this.element = explainedSection(
       {
         id: 'head-switches',
-        title: 'Which heads matter: switch them off',
-        hint: 'Click a head to switch it off: its output is dropped before its layer mixes the heads (its map above still shows what it would have read). The translation and the maps follow at once. Michel et al. (2019) and Voita et al. (2019) found most heads of a trained transformer can go, and encoder-decoder (cross) attention the hardest to do without: try it here.',
+        title: t('translation.headSwitches.title'),
+        hint: t('translation.headSwitches.hint'),
       },
       this.body,
     );
@@ -48,24 +50,26 @@ export class HeadSwitches {
     this.status = element('p', { id: 'head-ranking-status', className: 'hint', 'aria-live': 'polite' });
     this.chart = new LineChart({
       id: 'head-pruning',
-      title: 'Greedy pruning: held-out exact match as heads are switched off, least important first',
-      yLabel: 'held-out exact match',
+      title: t('translation.headSwitches.chart.title'),
+      yLabel: t('translation.headSwitches.chart.yLabel'),
       yDomain: [0, 1],
       formatTick: (y) => `${Math.round(y * 100)}%`,
-      xLabel: 'heads off',
+      xLabel: t('translation.headSwitches.chart.xLabel'),
     });
     this.chart.element.hidden = true;
     const { encoderLayers, decoderLayers } = this.config;
     const tables = Object.keys(headKinds).map((letter) =>
       this.#table(letter, letter === 'e' ? encoderLayers : decoderLayers),
     );
-    this.rankButton = this.graded ? button('Rank the heads', () => this.rank(), { id: 'rank-heads' }) : null;
+    this.rankButton = this.graded
+      ? button(t('translation.headSwitches.rank'), () => this.rank(), { id: 'rank-heads' })
+      : null;
     this.body.append(
       element('div', { className: 'head-switch-tables' }, ...tables),
       element(
         'div',
         { className: 'head-switch-actions' },
-        button('Every head on', () => this.#set([]), { id: 'heads-all-on' }),
+        button(t('translation.headSwitches.allOn'), () => this.#set([]), { id: 'heads-all-on' }),
         this.rankButton,
       ),
       this.scoreLine,
@@ -77,17 +81,24 @@ export class HeadSwitches {
   #table(letter, layers) {
     const headRow = element('tr', {}, element('th', {}));
     for (let h = 0; h < this.config.heads; h++)
-      headRow.append(element('th', { scope: 'col', textContent: `head ${h + 1}` }));
+      headRow.append(element('th', { scope: 'col', textContent: t('heads.name.own', { head: h + 1 }) }));
     const rows = Array.from({ length: layers }, (_, l) => {
-      const tr = element('tr', {}, element('th', { scope: 'row', textContent: `layer ${l + 1}` }));
+      const tr = element(
+        'tr',
+        {},
+        element('th', { scope: 'row', textContent: t('translation.controls.layerOption', { layer: l + 1 }) }),
+      );
       for (let h = 0; h < this.config.heads; h++) {
         const id = headId(letter, l, h);
-        const name = `${headKindNames[letter]}, layer ${l + 1}, head ${h + 1}`;
+        const name = t('translation.headSwitches.name', { kind: headKindNames[letter], layer: l + 1, head: h + 1 });
         // The name is the head and what the switch shows (on or off, and once ranked what it costs alone).
         const toggle = button('', () => this.#toggle(id), { className: 'head-switch', 'aria-pressed': 'true' });
         toggle.append(
-          element('span', { className: 'visually-hidden', textContent: `${name}: ` }),
-          element('span', { className: 'head-switch-state', textContent: 'on' }),
+          element('span', {
+            className: 'visually-hidden',
+            textContent: t('translation.headSwitches.switchName', { name }),
+          }),
+          element('span', { className: 'head-switch-state', textContent: t('translation.headSwitches.on') }),
         );
         this.names.set(id, name);
         toggle.dataset.head = id;
@@ -122,7 +133,11 @@ export class HeadSwitches {
       toggle.setAttribute('aria-pressed', String(on));
       const lost = this.importance?.get(id);
       toggle.lastChild.textContent =
-        lost === undefined ? (on ? 'on' : 'off') : `${on ? 'on' : 'off'} · ${signed(-lost)}`;
+        lost === undefined
+          ? t(on ? 'translation.headSwitches.on' : 'translation.headSwitches.off')
+          : t(on ? 'translation.headSwitches.onRanked' : 'translation.headSwitches.offRanked', {
+              change: signed(-lost),
+            });
     }
     if (this.graded) void this.#showScore(headsOff);
   }
@@ -132,15 +147,20 @@ export class HeadSwitches {
     if (headsOff !== this.headsOff) return; // overtaken by another click
     this.scoreLine.textContent =
       headsOff.length === 0
-        ? `Every head on: ${all.exact} of ${all.total} held-out sentences translated exactly right.`
-        : `With ${headsOff.length} head${headsOff.length === 1 ? '' : 's'} off: ${now.exact} of ${now.total} held-out sentences exactly right (every head on: ${all.exact}).`;
+        ? t('translation.headSwitches.scoreAllOn', { exact: all.exact, total: all.total })
+        : t('translation.headSwitches.score', {
+            count: headsOff.length,
+            exact: now.exact,
+            total: now.total,
+            allOn: all.exact,
+          });
   }
 
   /** Ranks the heads (head-ranking.js), then shows what each costs alone and each kind's pruning curve. */
   async rank() {
     this.rankButton.disabled = true;
     const { all, importance, curves } = await rankHeads(this.config, this.score, (what) => {
-      this.status.textContent = `Ranking: ${what}…`;
+      this.status.textContent = t('translation.headSwitches.ranking', { what });
     });
     this.importance = importance;
     this.update(this.headsOff);
@@ -154,13 +174,28 @@ export class HeadSwitches {
       xMax: Math.max(...series.map((s) => s.points.length - 1)),
       series,
       summary: series
-        .map((s) => `${s.name}: ${s.points.map(([n, share]) => `${n} off ${Math.round(share * 100)}%`).join(', ')}`)
-        .join('. '),
+        .map((s) =>
+          t('translation.headSwitches.chart.series', {
+            kind: s.name,
+            points: s.points
+              .map(([n, share]) =>
+                t('translation.headSwitches.chart.point', { off: n, percent: Math.round(share * 100) }),
+              )
+              .join(t('translation.headSwitches.chart.pointSeparator')),
+          }),
+        )
+        .join(t('translation.headSwitches.chart.seriesSeparator')),
     });
     const ids = [...importance.keys()];
     const mostImportant = ids.reduce((best, id) => (importance.get(id) > importance.get(best) ? id : best));
     const removable = ids.filter((id) => importance.get(id) <= 0).length;
-    this.status.textContent = `Ranked on ${all.total} held-out sentences: ${removable} of ${ids.length} heads cost nothing when switched off alone; the one that matters most is ${this.names.get(mostImportant)} (${signed(-importance.get(mostImportant))} exact translations of ${all.total}). Each switch now shows, after “on” or “off”, the change in exact translations when that head alone is off.`;
+    this.status.textContent = t('translation.headSwitches.ranked', {
+      total: all.total,
+      removable,
+      heads: ids.length,
+      name: this.names.get(mostImportant),
+      change: signed(-importance.get(mostImportant)),
+    });
     this.rankButton.disabled = false;
   }
 }

@@ -3,6 +3,7 @@
 import { element, explainedSection } from '../common/controls.js';
 import { formatProbability } from '../common/format.js';
 import { DistributionView } from '../drawing/distribution-view.js';
+import { t } from '../i18n/messages.js';
 
 export class NextWordSection {
   constructor() {
@@ -18,8 +19,8 @@ export class NextWordSection {
     this.element = explainedSection(
       {
         id: 'next', // so its title keeps the id next-title
-        title: 'Choosing each word: the output distribution',
-        hint: 'At every step the decoder ends in a softmax over every word it knows; the bars are its most likely words at the step shown. The most likely word is one choice; a draw from the distribution is another (with an output temperature that sharpens or flattens it). Teacher forcing feeds the decoder the grammar’s translation instead of its own words, as in training: compare how one early mistake changes every later step.',
+        title: t('translation.nextWord.title'),
+        hint: t('translation.nextWord.hint'),
       },
       this.distributions,
       this.note,
@@ -38,29 +39,41 @@ export class NextWordSection {
     const { choice, seed, beam } = result.decoding;
     const how =
       choice === 'beam'
-        ? `the best of a beam of ${beam}`
+        ? t('translation.nextWord.how.beam', { beam })
         : choice === 'greedy'
-          ? 'the most likely word'
-          : `sampled, seed ${seed}`;
+          ? t('translation.nextWord.how.greedy')
+          : t('translation.nextWord.how.sampled', { seed });
     const free = result.steps[step];
     this.free.update(
       free,
-      `step ${step + 1}, free running (${how}): “${free.token}”, ${formatProbability(free.probability)}`,
+      t('translation.nextWord.free', {
+        step: step + 1,
+        how,
+        token: free.token,
+        probability: formatProbability(free.probability),
+      }),
     );
     this.forced.element.hidden = !forced || step >= forced.steps.length;
     if (!this.forced.element.hidden) {
       const f = forced.steps[step];
       this.forced.update(
         f,
-        `step ${step + 1}, teacher forcing: the reference word “${f.token}” got ${formatProbability(f.probability)}`,
-        'the reference',
+        t('translation.nextWord.forced', {
+          step: step + 1,
+          token: f.token,
+          probability: formatProbability(f.probability),
+        }),
+        t('translation.nextWord.reference'),
       );
     }
     this.note.textContent = !teacherForcing
       ? ''
       : !forced
-        ? 'Teacher forcing needs the grammar’s translation, and this sentence is outside the grammar.'
-        : `Fed the reference “${forced.target.slice(0, -1).join(' ')}”, the model gives its words ${forced.steps.map((x) => formatProbability(x.probability)).join(', ')}.`;
+        ? t('translation.nextWord.outsideGrammar')
+        : t('translation.nextWord.fed', {
+            reference: forced.target.slice(0, -1).join(' '),
+            probabilities: forced.steps.map((x) => formatProbability(x.probability)).join(', '),
+          });
   }
 
   /** No translation (the sentence was refused): no bars, rather than the previous sentence's. */

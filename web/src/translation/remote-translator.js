@@ -4,6 +4,7 @@ import * as Comlink from 'comlink';
 import { startWorker, UnknownWordError } from '../../lib/index.js';
 import workerUrl from './translator-worker.js?worker&url';
 import { marathiModelUrl, registerDevanagariFont } from '../app/devanagari-font.js';
+import { loadMessages, t } from '../i18n/messages.js';
 
 /** The worker's error data as the error web/lib would have thrown. */
 function rebuild({ name, message, suggestions }) {
@@ -47,10 +48,14 @@ export class RemoteTranslator {
    */
   static async load({ model = 'en-es', backend } = {}) {
     const worker = startWorker(workerUrl, { type: 'module' });
+    // A worker that does not start is said to the learner, in the page's language: the landing page starts its
+    // translator before the `translation` section has arrived, so the section is loaded before the words are read.
     const failed = new Promise((_, reject) => {
-      worker.addEventListener('error', (event) =>
-        reject(new Error(`the translation worker could not start: ${event.message || 'its script failed to load'}`)),
-      );
+      worker.addEventListener('error', async (event) => {
+        await loadMessages('translation').catch(() => {});
+        const reason = event.message || t('translation.translator.scriptNotLoaded');
+        reject(new Error(t('translation.translator.workerNotStarted', { reason })));
+      });
     });
     const session = Comlink.wrap(worker);
     // The library knows en-es and en-ja by name; English → Marathi is the site's, by its URL (with its font).

@@ -1,6 +1,7 @@
 // Why the sentence could not be translated, under the sentence form: the translator's message and, for words
 // outside the vocabulary, the closest words it knows, each a button that puts it in the sentence.
 import { button, element } from '../common/controls.js';
+import { t } from '../i18n/messages.js';
 
 export class SentenceError {
   /** @param {{ onFix: (word: string, replacement: string) => void }} options  onFix: a suggestion was picked */
@@ -11,10 +12,11 @@ export class SentenceError {
 
   /** @param {Error & { suggestions?: Record<string, string[]> }} error  an UnknownWordError carries suggestions */
   show(error) {
+    // The translator's message is web/lib's, English as the library's API.
     const parts = [element('span', { textContent: error.message.replace(/^translate: /, '') })];
     for (const [word, options] of Object.entries(error.suggestions ?? {}))
       parts.push(
-        element('span', { textContent: ` Instead of “${word}”: ` }),
+        element('span', { textContent: ` ${t('translation.sentenceError.insteadOf', { word })} ` }),
         ...suggestionButtons(word, options, this.onFix),
       );
     this.element.replaceChildren(...parts);
@@ -26,9 +28,14 @@ export class SentenceError {
   }
 }
 
-/** A button per closest known word to `word`, each putting it in the sentence (`onFix(word, option)`). */
+/**
+ * A button per closest known word to `word`, each putting it in the sentence (`onFix(word, option)`). The words are
+ * the model's vocabulary, not the page's: translate="no".
+ */
 export function suggestionButtons(word, options, onFix) {
-  return options.map((option) => button(option, () => onFix(word, option), { className: 'suggestion' }));
+  return options.map((option) =>
+    button(option, () => onFix(word, option), { className: 'suggestion', translate: false }),
+  );
 }
 
 /** The sentence with each whole-word occurrence of `word` (case-insensitively) replaced. */

@@ -2,6 +2,7 @@
 // held-out ones, or words a model from a file knows) and, for the shipped models, the language pair.
 import { element, labelled, select } from '../common/controls.js';
 import { languagePairs, translationLimits } from './translation-state.js';
+import { t } from '../i18n/messages.js';
 
 export class SentenceForm {
   /**
@@ -19,7 +20,7 @@ export class SentenceForm {
       autocomplete: 'off',
       spellcheck: false,
       maxLength: translationLimits.maxSentenceLength,
-      placeholder: pair ? `e.g. ${pair.examples[0]}` : 'e.g. 3 1 4 1 5',
+      placeholder: t('translation.form.placeholder', { example: pair ? pair.examples[0] : '3 1 4 1 5' }),
     });
     const examplePicker = select('examples', exampleOptions(translator, pair, examples), (value) => {
       if (value) onSentence(value);
@@ -36,16 +37,20 @@ export class SentenceForm {
     this.element = element(
       'form',
       { className: 'sentence-form', id: 'sentence-form' },
-      languagePicker ? labelled('language pair', languagePicker) : null,
+      languagePicker ? labelled(t('translation.form.languagePair'), languagePicker) : null,
       labelled(
-        pair ? 'English sentence' : 'input sequence',
+        pair ? t('translation.form.sentence') : t('translation.form.sequence'),
         this.input,
         element('small', {
-          textContent: `up to ${translator.maxWords} words from the ${pair ? 'grammar’s' : 'task’s'} vocabulary${translator.copiesUnknownWords ? '; this model carries words outside it across' : ''}`,
+          textContent: t('translation.form.limit', {
+            count: translator.maxWords,
+            source: pair ? 'grammar' : 'task',
+            copies: translator.copiesUnknownWords ? 'yes' : 'no',
+          }),
         }),
       ),
-      element('button', { type: 'submit', id: 'translate', textContent: 'Translate' }),
-      labelled('or pick one', examplePicker),
+      element('button', { type: 'submit', id: 'translate', textContent: t('translation.form.translate') }),
+      labelled(t('translation.form.pickOne'), examplePicker),
     );
     this.element.addEventListener('submit', (event) => {
       event.preventDefault();
@@ -56,15 +61,17 @@ export class SentenceForm {
 
 /** The example picker's [value, text] options: a placeholder, then sentences (or words) the model knows. */
 function exampleOptions(translator, pair, taskExamples) {
-  const options = [['', 'pick an example…']];
+  const options = [['', t('translation.form.pickExample')]];
+  const heldOut = (sentence) => [sentence, t('translation.form.heldOut', { sentence })];
   if (taskExamples) {
-    for (const source of taskExamples) options.push([source, `${source} (held out)`]);
+    options.push(...taskExamples.map(heldOut));
   } else if (pair) {
     options.push(...pair.examples.map((s) => [s, s]));
-    for (const { source } of translator.heldOutSentences(8)) options.push([source, `${source} (held out)`]);
+    options.push(...translator.heldOutSentences(8).map(({ source }) => heldOut(source)));
   } else {
     // A model opened from a file carries no task, so no held-out sentences: offer words it knows.
-    for (const word of translator.vocabulary.source.slice(0, 8)) options.push([word, `${word} (a word it knows)`]);
+    for (const word of translator.vocabulary.source.slice(0, 8))
+      options.push([word, t('translation.form.knownWord', { word })]);
   }
   return options;
 }

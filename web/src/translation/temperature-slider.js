@@ -21,7 +21,8 @@ export class TemperatureSlider {
     this.max = max;
     this.name = name;
     this.input = element('input', { type: 'range', min: 0, max: positions, step: 1, id });
-    this.text = element('output', { id: `${id}-value`, for: id });
+    // Notation ("T_out = 0.5"), the same in every language: translate="no".
+    this.text = element('output', { id: `${id}-value`, for: id, translate: false });
     this.input.addEventListener('input', () => {
       const value = logSlider.toValue(Number(this.input.value) * scale, min, max);
       onChange(Number(value.toPrecision(3)));

@@ -2,9 +2,10 @@
 // search, the beam's width, the output temperature, the seed, teacher forcing beside it), the decoding step shown, the attention temperature, and
 // which layer's and head's map is shown. They show the state and report changes; the view decides what follows.
 import { button, element, fieldset, hasFocus, labelled, select } from '../common/controls.js';
-import { headName } from './head-names.js';
+import { headName } from '../common/head-labels.js';
 import { beamWidthChoices, translationLimits } from './translation-state.js';
 import { TemperatureSlider } from './temperature-slider.js';
+import { t } from '../i18n/messages.js';
 
 export class TranslationControls {
   /**
@@ -17,27 +18,39 @@ export class TranslationControls {
     this.scrubber = element('input', { type: 'range', id: 'decoding-step', min: 0, max: 0, step: 1, value: 0 });
     this.scrubber.addEventListener('input', () => onStep(Number(this.scrubber.value)));
     this.stepText = element('output', { id: 'decoding-step-text', for: 'decoding-step' });
-    this.back = button('◀', () => onStep(this.shownStep - 1), { 'aria-label': 'previous step', id: 'step-back' });
-    this.forward = button('▶', () => onStep(this.shownStep + 1), { 'aria-label': 'next step', id: 'step-forward' });
-    const replay = button('Replay', onReplay, { id: 'replay' });
+    this.back = button('◀', () => onStep(this.shownStep - 1), {
+      'aria-label': t('translation.controls.previousStep'),
+      id: 'step-back',
+    });
+    this.forward = button('▶', () => onStep(this.shownStep + 1), {
+      'aria-label': t('translation.controls.nextStep'),
+      id: 'step-forward',
+    });
+    const replay = button(t('translation.controls.replay'), onReplay, { id: 'replay' });
 
     const limits = translationLimits;
     /** A temperature's slider, reporting its value as the state's field `key`. */
     const slider = (id, name, key, min, max) =>
       new TemperatureSlider({ id, name, min, max, onChange: (value) => onChange({ [key]: value }) });
     this.temperature = slider('tr-temperature', 'T', 'temperature', limits.minTemperature, limits.maxTemperature);
-    const resetTemperature = button('reset to T = 1', () => onChange({ temperature: 1 }), {
+    const resetTemperature = button(t('translation.controls.resetTemperature'), () => onChange({ temperature: 1 }), {
       id: 'tr-temperature-reset',
-      title: 'the temperature the model was trained at',
+      title: t('translation.controls.resetTemperatureTitle'),
     });
     this.layerSelect = select(
       'tr-layer',
-      Array.from({ length: config.decoderLayers }, (_, l) => [l, `layer ${l + 1}`]),
+      Array.from({ length: config.decoderLayers }, (_, l) => [
+        l,
+        t('translation.controls.layerOption', { layer: l + 1 }),
+      ]),
       (v) => onChange({ layer: Number(v) }),
     );
     this.headSelect = select(
       'tr-head',
-      [...Array.from({ length: config.heads }, (_, h) => [h, headName(h, config)]), ['average', 'average of heads']],
+      [
+        ...Array.from({ length: config.heads }, (_, h) => [h, headName(h, config)]),
+        ['average', t('translation.controls.averageOfHeads')],
+      ],
       (v) => onChange({ head: v === 'average' ? 'average' : Number(v) }),
     );
     this.alignmentToggle = element('input', { type: 'checkbox', id: 'show-alignment' });
@@ -46,9 +59,9 @@ export class TranslationControls {
     this.decodingSelect = select(
       'decoding-choice',
       [
-        ['greedy', 'the most likely word (greedy)'],
-        ['sample', 'a draw from the distribution (sampling)'],
-        ['beam', 'the best of several hypotheses (beam search)'],
+        ['greedy', t('translation.controls.decoding.greedy')],
+        ['sample', t('translation.controls.decoding.sample')],
+        ['beam', t('translation.controls.decoding.beam')],
       ],
       (v) => onChange({ decoding: v }),
     );
@@ -66,10 +79,14 @@ export class TranslationControls {
       if (Number.isInteger(seed) && seed >= 0 && seed <= limits.maxSeed) onChange({ seed });
       else this.seedInput.value = String(this.seed);
     });
-    const resample = button('Resample', () => onChange({ seed: (this.seed + 1) % (limits.maxSeed + 1) }), {
-      id: 'resample',
-      title: 'draw again with the next seed',
-    });
+    const resample = button(
+      t('translation.controls.resample'),
+      () => onChange({ seed: (this.seed + 1) % (limits.maxSeed + 1) }),
+      {
+        id: 'resample',
+        title: t('translation.controls.resampleTitle'),
+      },
+    );
     this.teacherToggle = element('input', { type: 'checkbox', id: 'teacher-forcing' });
     this.teacherToggle.addEventListener('change', () => onChange({ teacherForcing: this.teacherToggle.checked }));
 
@@ -77,52 +94,42 @@ export class TranslationControls {
       'div',
       { className: 'controls translation-controls' },
       fieldset(
-        'Choosing each word',
-        labelled('choose', this.decodingSelect),
+        t('translation.controls.choosing'),
+        labelled(t('translation.controls.choose'), this.decodingSelect),
         labelled(
-          'beam width',
+          t('translation.controls.beamWidth'),
           this.beamWidthSelect,
-          element('small', { textContent: 'hypotheses kept at each step, used by beam search' }),
+          element('small', { textContent: t('translation.controls.beamWidthHint') }),
         ),
         labelled(
-          'output temperature',
+          t('translation.controls.outputTemperature'),
           element('span', { className: 'inline' }, this.outputTemperature.input, this.outputTemperature.text),
-          element('small', {
-            textContent:
-              'divides the output logits, not attention’s: 0.1 (near greedy) to 10 (near uniform); used when sampling and for the bars',
-          }),
+          element('small', { textContent: t('translation.controls.outputTemperatureHint') }),
         ),
-        labelled('seed', element('span', { className: 'inline' }, this.seedInput, resample)),
-        element(
-          'label',
-          { className: 'check' },
-          this.teacherToggle,
-          ' compare with teacher forcing (feed the grammar’s translation)',
-        ),
+        labelled(t('translation.controls.seed'), element('span', { className: 'inline' }, this.seedInput, resample)),
+        element('label', { className: 'check' }, this.teacherToggle, ` ${t('translation.controls.teacherForcing')}`),
       ),
       fieldset(
-        'Decoding',
+        t('translation.controls.decodingLegend'),
         labelled(
-          'step',
+          t('translation.controls.step'),
           element('span', { className: 'inline' }, this.back, this.scrubber, this.forward, replay),
           this.stepText,
         ),
       ),
       fieldset(
-        'Attention temperature (all layers)',
+        t('translation.controls.attentionTemperature'),
         labelled(
-          'temperature',
+          t('translation.controls.temperature'),
           element('span', { className: 'inline' }, this.temperature.input, this.temperature.text, resetTemperature),
-          element('small', {
-            textContent: '0.05 (hard, argmax-like) to 20 (flat, near uniform), log scale; the model was trained at 1',
-          }),
+          element('small', { textContent: t('translation.controls.temperatureHint') }),
         ),
       ),
       fieldset(
-        'Map shown',
-        labelled('layer', this.layerSelect),
-        labelled('head', this.headSelect),
-        element('label', { className: 'check' }, this.alignmentToggle, ' show the true alignment'),
+        t('translation.controls.mapShown'),
+        labelled(t('translation.controls.layer'), this.layerSelect),
+        labelled(t('translation.controls.head'), this.headSelect),
+        element('label', { className: 'check' }, this.alignmentToggle, ` ${t('translation.controls.showAlignment')}`),
       ),
     );
   }
@@ -150,6 +157,8 @@ export class TranslationControls {
     this.scrubber.max = String(Math.max(0, steps - 1));
     this.scrubber.value = String(step);
     for (const control of [this.scrubber, this.back, this.forward]) control.disabled = steps === 0;
-    this.stepText.textContent = words ? `step ${step + 1} of ${steps}: produced “${words[step]}”` : '';
+    this.stepText.textContent = words
+      ? t('translation.controls.stepText', { step: step + 1, steps, word: words[step] })
+      : '';
   }
 }

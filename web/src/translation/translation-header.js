@@ -3,7 +3,8 @@
 import { button, element } from '../common/controls.js';
 import { formatCount } from '../common/format.js';
 import { translationIntroduction, translationTitle } from '../app/view-text.js';
-import { headSharingText } from './head-names.js';
+import { headSharingText } from '../common/head-labels.js';
+import { t } from '../i18n/messages.js';
 
 /**
  * The header's parts, in order.
@@ -20,11 +21,9 @@ export function translationHeader({ translator, task, pair, modelLabel, onUseShi
       ? element(
           'p',
           { className: 'notice', id: 'model-notice' },
-          `This is your model (${modelLabel}), not the shipped one. `,
-          translator.config.ablations.sigmoidGates
-            ? 'Its attention weights are sigmoid gates: a row need not sum to 1. '
-            : '',
-          button('Back to the shipped model', onUseShippedModel, { id: 'use-shipped-model' }),
+          `${t('translation.header.yourModel', { label: modelLabel })} `,
+          translator.config.ablations.sigmoidGates ? `${t('translation.header.sigmoidGates')} ` : '',
+          button(t('translation.header.backToShipped'), onUseShippedModel, { id: 'use-shipped-model' }),
         )
       : '',
   ];
@@ -33,16 +32,23 @@ export function translationHeader({ translator, task, pair, modelLabel, onUseShi
 /** The view's introduction, in short paragraphs (what the model is; what its cross-attention shows). */
 function introduction(task, pair) {
   if (pair) return translationIntroduction(task); // the words shown while the model was loading
-  return [
-    `A transformer trained in the Train view on ${task === 'pairs' ? 'your own pairs' : `the ${task} task`} runs here in WebAssembly, in a background thread.`,
-    'For each output symbol, cross-attention spreads a weight of 1 over the input (and the end marker <eos>).',
-  ];
+  // The message names the Train view's tasks (reverse, sort, copy, pairs); another name is written as it is.
+  return [t('translation.header.intro.trained', { task }), t('translation.header.intro.alignment')];
 }
 
 /** The model's size and the build it runs on. */
 function modelCard(translator, pair) {
   const { encoderLayers, decoderLayers, heads, parameters } = translator.config;
-  const words = pair ? `, ${translator.vocabulary.source.length} English words` : '';
+  const values = {
+    encoderLayers,
+    decoderLayers,
+    heads,
+    parameters: formatCount(parameters),
+    backend: translator.backend,
+  };
+  const card = pair
+    ? t('translation.header.modelCardWords', { ...values, words: translator.vocabulary.source.length })
+    : t('translation.header.modelCard', values);
   const sharing = headSharingText(translator.config);
-  return `The model: ${encoderLayers} encoder and ${decoderLayers} decoder layers, ${heads} heads, ${formatCount(parameters)} parameters${words}; kernels: ${translator.backend}.${sharing ? ` ${sharing}` : ''}`;
+  return sharing ? `${card} ${sharing}` : card;
 }

@@ -1,6 +1,10 @@
 // The translation view's state and its URL form, so a link reproduces the language pair, sentence,
 // temperature, how words are chosen (greedy, sampled, or a beam of a width) and the maps on screen.
-// Decoding always replays from the URL's sentence; nothing else needs storing.
+// Decoding always replays from the URL's sentence; nothing else needs storing. Its words (the language pairs' and
+// the kinds of attention's names) are the `translation` section's messages, read when a property is read
+// (messageGetters), never at import: importers still read them as strings.
+import { messageGetters } from '../i18n/messages.js';
+
 export const translationLimits = Object.freeze({
   minTemperature: 0.05,
   maxTemperature: 20,
@@ -14,13 +18,13 @@ export const translationLimits = Object.freeze({
 
 /**
  * The shipped models' language pairs (the names loadTranslator({ model }) takes): what the page says about
- * each, and example sentences the grammar translates (the first is the default).
+ * each (messages, by the pair's name), and example sentences the grammar translates (the first is the default;
+ * data, in English).
  */
 export const languagePairs = Object.freeze({
-  'en-es': Object.freeze({
-    label: 'English → Spanish',
-    target: 'Spanish',
-    reordering: 'Spanish puts adjectives after nouns, so neighbouring lines cross.',
+  'en-es': messageGetters({
+    label: 'translation.pairs.en-es.label',
+    target: 'translation.pairs.en-es.target',
     examples: Object.freeze([
       'the big dog sees the white cats',
       'maria loves the cat',
@@ -31,11 +35,9 @@ export const languagePairs = Object.freeze({
       'juan walks with my very old friends',
     ]),
   }),
-  'en-ja': Object.freeze({
-    label: 'English → Japanese (romanized)',
-    target: 'Japanese',
-    reordering:
-      'Japanese puts the verb last: its line runs from the last word all the way back to the English verb. Adjectives come before the noun, articles vanish, and the particles wa (topic) and o (object) translate no English word.',
+  'en-ja': messageGetters({
+    label: 'translation.pairs.en-ja.label',
+    target: 'translation.pairs.en-ja.target',
     examples: Object.freeze([
       'maria eats the apple in the garden',
       'the big dog does not see the white cats',
@@ -45,11 +47,9 @@ export const languagePairs = Object.freeze({
       'juan walks with the dogs',
     ]),
   }),
-  'en-mr': Object.freeze({
-    label: 'English → Marathi',
-    target: 'Marathi',
-    reordering:
-      'Marathi puts the verb last and joins a case ending to its noun (घरात: in the house), so “in” aligns to nothing and its line goes to the noun; the verb agrees with its subject (मुलगा वाचतो, मुलगी वाचते).',
+  'en-mr': messageGetters({
+    label: 'translation.pairs.en-mr.label',
+    target: 'translation.pairs.en-mr.target',
     examples: Object.freeze([
       'give me the book',
       'the boy reads the book',
@@ -88,10 +88,10 @@ export function defaultTranslationState(model = 'en-es') {
 
 /** The three kinds of attention a head can be switched off in, by the letter a head's id starts with. */
 export const headKinds = Object.freeze({ e: 'encoderSelf', d: 'decoderSelf', c: 'cross' });
-export const headKindNames = Object.freeze({
-  e: 'encoder self-attention',
-  d: 'decoder self-attention',
-  c: 'cross-attention',
+export const headKindNames = messageGetters({
+  e: 'translation.state.kinds.encoderSelf',
+  d: 'translation.state.kinds.decoderSelf',
+  c: 'translation.state.kinds.cross',
 });
 
 /** A head's id in the state and the URL: kind letter, 1-based layer and head ('c2.3': cross, layer 2, head 3). */

@@ -12,7 +12,7 @@ import { drawingInSlices } from '../drawing/heatmap.js';
 import { AttributionView } from './attribution-view.js';
 import { AttentionMapsArea } from './attention-maps-area.js';
 import { outputToken, UnknownWordsNote } from './copied-words.js';
-import { headName } from './head-names.js';
+import { headName } from '../common/head-labels.js';
 import { evaluationCount, HeadSwitches } from './head-switches.js';
 import { NextWordSection } from './next-word-section.js';
 import { replaceWord, SentenceError } from './sentence-error.js';
@@ -22,8 +22,22 @@ import { translationHeader } from './translation-header.js';
 import { headMaskOf, languagePairs } from './translation-state.js';
 import { VocabularySection } from './vocabulary-section.js';
 import { yourModelsSection } from './your-models-section.js';
+import { loadMessages, t } from '../i18n/messages.js';
 
 const stepMilliseconds = 280;
+
+/** How the output is named, by the shipped language pair (any other model's is 'output'). */
+const outputLabels = {
+  'en-es': 'translation.view.outputLabel.en-es',
+  'en-ja': 'translation.view.outputLabel.en-ja',
+  'en-mr': 'translation.view.outputLabel.en-mr',
+};
+/** The beam tree's rows, by the shipped language pair. */
+const outputWords = {
+  'en-es': 'translation.view.outputWord.en-es',
+  'en-ja': 'translation.view.outputWord.en-ja',
+  'en-mr': 'translation.view.outputWord.en-mr',
+};
 
 export class TranslationView {
   /**
@@ -72,7 +86,13 @@ export class TranslationView {
     const onFix = (word, option) => onSentence(replaceWord(this.state.sentence, word, option));
     this.error = new SentenceError({ onFix });
     this.unknownWords = new UnknownWordsNote({ onFix });
-    this.output = element('p', { id: 'translation-output', className: 'translation-output', 'aria-live': 'polite' });
+    // The model's words, not the page's: translate="no".
+    this.output = element('p', {
+      id: 'translation-output',
+      className: 'translation-output',
+      'aria-live': 'polite',
+      translate: false,
+    });
     this.reference = element('p', { id: 'grammar-translation', className: 'hint' });
     this.outputLabel = element('span', { className: 'field-label', id: 'output-label' });
     const vocabulary = new VocabularySection({
@@ -127,7 +147,7 @@ export class TranslationView {
       onChange: (headsOff) => this.set({ headsOff }),
       evaluate: (headMask) => this.translator.evaluate({ count: evaluationCount, headMask }),
     });
-    // The beam's tree and map: their code is fetched the first time a translation has a beam (#drawBeam), not with
+    // The beam's tree and map: their code and words are fetched the first time a translation has a beam (#drawBeam), not with
     // the view (a visitor who never picks beam search does not download it).
     /** @type {import('./beam-explorer.js').BeamExplorer | null} */
     this.beam = null;
@@ -137,8 +157,8 @@ export class TranslationView {
     this.beamSection = explainedSection(
       {
         id: 'beam',
-        title: 'Beam search: the hypotheses kept at each step',
-        hint: 'Beam search keeps the k most probable beginnings of a translation at every step, not only the most likely word’s, so a word that looks worse now can still win later. A score is the sum of the log-probabilities of the words so far; as every word lowers it, scores are divided by a length penalty, ((5 + length) / 6)^α with α = 0.6 (Wu et al. 2016), so that longer translations are not always beaten by shorter ones. Select a node to see what that hypothesis read of the source.',
+        title: t('translation.view.beamTitle'),
+        hint: t('translation.view.beamHint'),
       },
       this.beamHolder,
     );
@@ -283,7 +303,8 @@ export class TranslationView {
     // From the resize observer (which reports before the first paint): reading the layout here would force one.
     const width = this.width || 900;
     this.controls.update(s);
-    this.outputLabel.textContent = `${this.pair?.target ?? 'output'} (${decodingName(s)}):`;
+    const outputLabel = (this.pair && outputLabels[this.task]) ?? 'translation.view.outputLabel.output';
+    this.outputLabel.textContent = t(outputLabel, { decoding: decodingName(s) });
     // The state when drawn, not when asked: a click made meanwhile has already changed the switches.
     this.headSwitchesDraw.request(() => this.headSwitches.update(this.state.headsOff), s.headsOff.join(','));
     // Greedy and at the state's temperature and heads, whatever the decoding shown: what the maps explain. A
@@ -327,18 +348,21 @@ export class TranslationView {
     this.beamSection.hidden = !r.beam;
     if (!r.beam) return;
     if (!this.beam) {
-      this.beamLoading ??= import('./beam-explorer.js').then(({ BeamExplorer }) => {
-        this.beam = new BeamExplorer({
-          id: 'beam-tree',
-          rowAxis: this.pair ? `${this.pair.target} word` : 'output word',
-        });
-        this.beamHolder.append(this.beam.element);
-      });
+      this.beamLoading ??= Promise.all([import('./beam-explorer.js'), loadMessages('beam')]).then(
+        ([{ BeamExplorer }]) => {
+          this.beam = new BeamExplorer({
+            id: 'beam-tree',
+            rowAxis: t((this.pair && outputWords[this.task]) ?? 'app.drawing.heatmap.outputWord'),
+          });
+          this.beamHolder.append(this.beam.element);
+        },
+      );
       // Drawn once its code is here; a newer translation's call comes after it, and wins.
       void this.beamLoading.then(() => this.#drawBeam(r, s, width));
       return;
     }
-    const headLabel = s.head === 'average' ? 'average of heads' : headName(s.head, this.translator.config);
+    const headLabel =
+      s.head === 'average' ? t('translation.controls.averageOfHeads') : headName(s.head, this.translator.config);
     this.beamDraw.request(
       () => this.beam.update({ result: r, layer: s.layer, head: s.head, headLabel, width }),
       `${this.resultId} ${s.layer} ${s.head} ${width}`,
@@ -347,20 +371,22 @@ export class TranslationView {
 
   #describeReference(r) {
     if (!this.pair) {
-      this.reference.textContent = `A model of ${this.task === 'pairs' ? 'your own pairs' : `the ${this.task} task`}: the Train view’s probe compares it with the task’s true answer.`;
+      this.reference.textContent = t('translation.view.reference.task', { task: this.task });
     } else if (!r.alignment) {
-      this.reference.textContent = `Outside the grammar this model was trained on: ${r.outsideGrammar}. The model still writes something (above), and its maps below show what it looked at, but nothing it learned covers this sentence, and there is no reference to check it against.`;
+      // Why the sentence is outside the grammar is web/lib's, English as the library's API.
+      this.reference.textContent = t('translation.view.reference.outside', { reason: r.outsideGrammar });
     } else if (r.alignment.matchesModel) {
-      this.reference.textContent = 'Matches the grammar’s translation word for word.';
+      this.reference.textContent = t('translation.view.reference.matches');
     } else {
-      this.reference.textContent = `The grammar says: “${r.alignment.target.join(' ')}”. The model’s output differs, so no true alignment is overlaid.`;
+      this.reference.textContent = t('translation.view.reference.differs', { reference: r.alignment.target.join(' ') });
     }
   }
 }
 
 /** How the state chooses words, for the output's label. */
 function decodingName(s) {
-  if (s.decoding === 'beam') return `beam search, width ${s.beamWidth}`;
-  if (s.decoding === 'sample') return `sampled at T_out = ${formatNumber(s.outputTemperature, 3)}, seed ${s.seed}`;
-  return 'greedy decoding';
+  if (s.decoding === 'beam') return t('translation.view.decoding.beam', { width: s.beamWidth });
+  if (s.decoding === 'sample')
+    return t('translation.view.decoding.sample', { temperature: formatNumber(s.outputTemperature, 3), seed: s.seed });
+  return t('translation.view.decoding.greedy');
 }

@@ -2,6 +2,7 @@
 // first letter with a filter, and a few sentences it was not trained on to start from. Without it, a learner
 // finds the vocabulary's edge only by typing a word and being refused.
 import { button, element, labelled } from '../common/controls.js';
+import { t } from '../i18n/messages.js';
 
 export class VocabularySection {
   /**
@@ -15,7 +16,7 @@ export class VocabularySection {
     this.element = element(
       'details',
       { className: 'vocabulary', id: 'vocabulary' },
-      element('summary', { textContent: `Words this model knows (${this.words.length})` }),
+      element('summary', { textContent: t('translation.vocabulary.summary', { count: this.words.length }) }),
     );
     // Filled when first opened: the view's top is made while the page loads.
     this.element.addEventListener('toggle', () => this.#build(), { once: true });
@@ -24,19 +25,20 @@ export class VocabularySection {
   #build() {
     this.filter = element('input', { type: 'search', id: 'vocabulary-filter', autocomplete: 'off', spellcheck: false });
     this.count = element('p', { className: 'hint', id: 'vocabulary-count', 'aria-live': 'polite' });
-    this.groups = element('dl', { className: 'vocabulary-groups' });
+    // The model's words, not the page's: translate="no" (as the sentences' buttons below).
+    this.groups = element('dl', { className: 'vocabulary-groups', translate: false });
     this.filter.addEventListener('input', () => this.#show());
     this.element.append(
-      labelled('filter', this.filter),
+      labelled(t('translation.vocabulary.filter'), this.filter),
       this.count,
       this.groups,
       this.sentences.length
         ? element(
             'p',
             { className: 'vocabulary-examples' },
-            'Sentences it was not trained on, to start from: ',
+            `${t('translation.vocabulary.sentences')} `,
             ...this.sentences.map((sentence) =>
-              button(sentence, () => this.onSentence(sentence), { className: 'suggestion' }),
+              button(sentence, () => this.onSentence(sentence), { className: 'suggestion', translate: false }),
             ),
           )
         : null,
@@ -57,7 +59,7 @@ export class VocabularySection {
       ]),
     );
     this.count.textContent = wanted
-      ? `${shown.length} of ${this.words.length} words contain “${wanted}”.`
-      : `${this.words.length} words, by first letter.`;
+      ? t('translation.vocabulary.matching', { shown: shown.length, total: this.words.length, filter: wanted })
+      : t('translation.vocabulary.byLetter', { total: this.words.length });
   }
 }

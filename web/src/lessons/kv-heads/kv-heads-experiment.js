@@ -7,7 +7,7 @@
 import { trainerDefaults } from '../../../lib/index.js';
 import { button, controlsRow, element, explainedSection, fieldset, labelled, select } from '../../common/controls.js';
 import { formatCount } from '../../common/format.js';
-import { headSharingText, kvHeadsOptionText } from '../../translation/head-names.js';
+import { headSharingText, kvHeadsOptionText } from '../../common/head-labels.js';
 import { kvHeadsSetup } from './kv-heads-setup.js';
 import { t } from '../../i18n/messages.js';
 

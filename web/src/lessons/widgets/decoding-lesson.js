@@ -179,6 +179,7 @@ export class DecodingLesson {
       ...shown.steps.map((entry) =>
         button(entry.token, () => this.onChange({ step: entry.step }), {
           className: `token${entry.step === step ? ' token-current' : ''}`,
+          translate: false, // the model's word
           'aria-pressed': String(entry.step === step),
           'aria-label': t('lessons.widgets.decoding.stepLabel', { step: entry.step + 1, token: entry.token }),
         }),

@@ -223,7 +223,7 @@ export class KeysQueriesValuesLesson {
       return element(
         'tr',
         {},
-        element('th', { scope: 'row', textContent: keys }),
+        element('th', { scope: 'row', textContent: keys, translate: false }), // the words, data
         ...cells.map((text) => element('td', { textContent: text })),
       );
     });

@@ -57,7 +57,12 @@ export class MasksLesson {
       element(
         'thead',
         {},
-        element('tr', {}, element('td'), ...tokens.map((t) => element('th', { scope: 'col', textContent: t }))),
+        element(
+          'tr',
+          {},
+          element('td'),
+          ...tokens.map((t) => element('th', { scope: 'col', textContent: t, translate: false })),
+        ),
       ),
       element(
         'tbody',
@@ -66,7 +71,7 @@ export class MasksLesson {
           element(
             'tr',
             {},
-            element('th', { scope: 'row', textContent: t }),
+            element('th', { scope: 'row', textContent: t, translate: false }), // the sentence's words, data
             ...this.boxes[query].map((box) => element('td', {}, box)),
           ),
         ),

@@ -85,7 +85,7 @@ export class FusedProjectionView {
           'tr',
           {},
           element('th', { scope: 'col', textContent: t('lessons.widgets.reshape.fused.scores') }),
-          ...tokens.map((token) => element('th', { scope: 'col', textContent: token })),
+          ...tokens.map((token) => element('th', { scope: 'col', textContent: token, translate: false })),
         ),
       ),
       element(

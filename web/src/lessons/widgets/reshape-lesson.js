@@ -54,7 +54,9 @@ export class ReshapeLesson {
     this.legend = element(
       'p',
       { className: 'token-legend' },
-      ...tokens.map((token, i) => element('span', { className: `token-cell tok-${i}`, textContent: token })),
+      ...tokens.map((token, i) =>
+        element('span', { className: `token-cell tok-${i}`, textContent: token, translate: false }),
+      ),
     );
     this.layouts = element('div', { className: 'maps-row' });
     this.maps = element('div', { className: 'maps-row' });
