@@ -35,10 +35,11 @@ describe('the page in Chromium', () => {
     await page.close();
   });
 
-  it('the built static site (dist/) works the same, and offline after the first load', async () => {
+  it('the built static site (dist/) works the same, and offline after the first load, in the language chosen', async () => {
     const site = await startBuiltSite();
     try {
-      const { page, errors } = await openPage(suite.browser, `${site.url}?view=steps`);
+      // A learner who chose Spanish (kept by the browser): offline, every page is still in Spanish.
+      const { page, errors } = await openPage(suite.browser, `${site.url}?view=steps&lang=es`);
       await page.waitForSelector('body[data-ready]');
       expect(await page.locator('#backend').textContent()).toBe('wasm-relaxed-simd');
       expect(await firstRow(page, 'stage-weights')).toEqual(['0.1554', '0.4223', '0.4223']);
@@ -81,9 +82,14 @@ describe('the page in Chromium', () => {
       );
       expect(cached.filter((url) => /language-model[\w-]*\.(wasm|bin)$|\.txt$/.test(url))).toEqual([]);
       await page.context().setOffline(true);
-      await page.goto(`${site.url}?s=3`); // the build the first visit loaded (and cached)
+      await page.goto(`${site.url}?s=3`); // the build the first visit loaded (and cached); no lang= in the link
       await page.waitForSelector('body[data-ready]');
       expect(await firstRow(page, 'stage-weights')).toEqual(['0.1554', '0.4223', '0.4223']);
+      expect(await page.evaluate(() => document.documentElement.lang)).toBe('es');
+      expect(await page.locator('#tab-lessons').textContent()).toBe('Lecciones');
+      await page.goto(`${site.url}?view=lessons&lesson=3`); // a view and a lesson not opened online
+      await page.waitForSelector('.lesson-widget');
+      expect(await page.locator('#lesson-title').textContent()).toBe('3. Claves, consultas, valores');
       await page.context().setOffline(false);
       expect(errors).toEqual([]);
       await page.close();
