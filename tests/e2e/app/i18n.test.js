@@ -10,28 +10,28 @@ import { openPlayground, scrollDown, useChromiumAndPlayground } from '../support
 
 const suite = useChromiumAndPlayground();
 
-/** Everything a person sees: the header, the tabs and the view shown (its drawing parts too). */
-const wholePage = ['body'];
+/**
+ * Every visible text with a letter on the page (the header, the tabs and the view shown, its drawing parts too) that
+ * lacks the pseudo-locale's markers, and every aria-label that does.
+ */
+const unmarkedTexts = () => {
+  const found = [];
+  const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+  for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+    const text = node.textContent.trim();
+    const parent = node.parentElement;
+    if (!/\p{L}{3,}/u.test(text) || parent.closest('[translate="no"]') || !parent.checkVisibility()) continue;
+    if (!text.includes('⟦') || !text.includes('⟧')) found.push(text);
+  }
+  for (const labelled of document.body.querySelectorAll('[aria-label]')) {
+    const label = labelled.getAttribute('aria-label');
+    if (label && !label.startsWith('⟦')) found.push(`aria-label: ${label}`);
+  }
+  return found;
+};
 
-/** Visible texts with a letter, under `selectors`, that lack the pseudo-locale's markers (and aria-labels too). */
-const unmarkedTexts = (selectors) =>
-  selectors.flatMap((selector) =>
-    [...document.querySelectorAll(selector)].flatMap((root) => {
-      const found = [];
-      const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
-      for (let node = walker.nextNode(); node; node = walker.nextNode()) {
-        const text = node.textContent.trim();
-        const parent = node.parentElement;
-        if (!/\p{L}{3,}/u.test(text) || parent.closest('[translate="no"]') || !parent.checkVisibility()) continue;
-        if (!text.includes('⟦') || !text.includes('⟧')) found.push(text);
-      }
-      for (const labelled of [root, ...root.querySelectorAll('[aria-label]')]) {
-        const label = labelled.getAttribute('aria-label');
-        if (label && !label.startsWith('⟦')) found.push(`aria-label: ${label}`);
-      }
-      return found;
-    }),
-  );
+/** What `page` shows without the markers. */
+const unmarked = (page) => page.evaluate(unmarkedTexts);
 
 describe('the pseudo-locale', () => {
   it('marks every visible text of the page, in each of the ten lessons', async () => {
@@ -42,7 +42,7 @@ describe('the pseudo-locale', () => {
       // the hints too, shown
       for (const hint of await page.locator('.challenge-hint-button').all()) await hint.click();
       await page.waitForSelector('.lesson-widget');
-      expect(await page.evaluate(unmarkedTexts, wholePage), `lesson ${lesson}`).toEqual([]);
+      expect(await unmarked(page), `lesson ${lesson}`).toEqual([]);
       if (lesson < 10) await page.click('#lesson-next');
     }
     expect(new URL(page.url()).searchParams.get('lang')).toBe('en-XA'); // kept in the address the view writes
@@ -53,18 +53,18 @@ describe('the pseudo-locale', () => {
   it('marks every visible text of the Steps view: one head, a bad link, then shared key/value heads', async () => {
     const { page, errors } = await openPlayground(suite, '?view=steps&mask=custom&hard=1&lang=en-XA');
     await page.waitForSelector('#breakdown tr');
-    expect(await page.evaluate(unmarkedTexts, wholePage)).toEqual([]);
+    expect(await unmarked(page)).toEqual([]);
     await page.locator('#edit-x input').first().fill('abc'); // the editor's message for a refused number
     await page.locator('#edit-x input').first().press('Tab');
     await page.waitForSelector('#edit-x .editor-message:not(:empty)');
-    expect(await page.evaluate(unmarkedTexts, wholePage)).toEqual([]);
+    expect(await unmarked(page)).toEqual([]);
     await page.goto(new URL('?view=steps&s=99&lang=en-XA', page.url()).href); // a link it cannot read: the notice
     await page.waitForSelector('#step-view > .notice:not([hidden])');
     await page.selectOption('#heads', '3');
     await page.selectOption('#kv-heads', '1');
     await page.waitForFunction(() => document.querySelectorAll('.head-card h4').length === 3);
     expect(await page.locator('#kv-heads-meaning').textContent()).toMatch(/^⟦/);
-    expect(await page.evaluate(unmarkedTexts, wholePage)).toEqual([]);
+    expect(await unmarked(page)).toEqual([]);
     expect(errors).toEqual([]);
     await page.close();
   });
@@ -72,16 +72,16 @@ describe('the pseudo-locale', () => {
   it('marks every visible text of the Train view, before and after a short run', async () => {
     const { page, errors } = await openPlayground(suite, '?view=train&d=16&h=2&enc=1&dec=1&steps=20&lang=en-XA');
     await page.waitForSelector('#extrapolation');
-    expect(await page.evaluate(unmarkedTexts, wholePage)).toEqual([]);
+    expect(await unmarked(page)).toEqual([]);
     await page.locator('#train-start').click();
     await page.waitForFunction(() => document.querySelector('#train-view').dataset.status === 'done', null, {
       timeout: 60_000,
     });
     await page.waitForSelector('#snapshots canvas');
     await page.waitForFunction(() => /⟦/.test(document.querySelector('#train-scores').textContent));
-    expect(await page.evaluate(unmarkedTexts, wholePage)).toEqual([]);
+    expect(await unmarked(page)).toEqual([]);
     await page.selectOption('#train-task', 'pairs'); // the pasted pairs' fields
-    expect(await page.evaluate(unmarkedTexts, wholePage)).toEqual([]);
+    expect(await unmarked(page)).toEqual([]);
     expect(errors).toEqual([]);
     await page.close();
   });
@@ -89,7 +89,7 @@ describe('the pseudo-locale', () => {
   it('marks every visible text of the Generate view, before a model and after writing with ours', async () => {
     const { page, errors } = await openPlayground(suite, '?view=generate&tokens=6&lang=en-XA');
     await page.waitForSelector('#generate-induction');
-    expect(await page.evaluate(unmarkedTexts, wholePage)).toEqual([]);
+    expect(await unmarked(page)).toEqual([]);
     await page.locator('#generate-open-trained').click();
     await page.waitForFunction(
       () => {
@@ -102,7 +102,7 @@ describe('the pseudo-locale', () => {
     await page.waitForSelector('#generate-model-distribution li'); // the model's own distribution, asked after
     expect(await page.locator('#generate-opened').textContent()).toMatch(/^⟦/);
     expect(await page.locator('#generate-strip button.written').count()).toBe(6);
-    expect(await page.evaluate(unmarkedTexts, wholePage)).toEqual([]);
+    expect(await unmarked(page)).toEqual([]);
     expect(errors).toEqual([]);
     await page.close();
   });
@@ -111,19 +111,18 @@ describe('the pseudo-locale', () => {
     const { page, errors } = await openPlayground(suite, '?view=translation&lang=en-XA');
     await page.waitForSelector('#translation-view[data-decoding="done"]');
     await scrollDown(page);
-    const unmarked = () => page.evaluate(unmarkedTexts, wholePage);
-    expect(await unmarked()).toEqual([]);
+    expect(await unmarked(page)).toEqual([]);
     await page.selectOption('#decoding-choice', 'beam');
     await page.waitForSelector('#beam-tree .beam-node');
-    expect(await unmarked()).toEqual([]);
+    expect(await unmarked(page)).toEqual([]);
     await page.selectOption('#decoding-choice', 'sample');
     await page.locator('#teacher-forcing').check();
     await page.waitForSelector('#translation-view[data-decoding="done"]');
-    expect(await unmarked()).toEqual([]);
+    expect(await unmarked(page)).toEqual([]);
     await page.locator('#sentence').fill('the dgo sleeps'); // an unknown word, carried across and named
     await page.locator('#sentence').press('Enter');
     await page.waitForSelector('#unknown-words:not([hidden])');
-    expect(await unmarked()).toEqual([]);
+    expect(await unmarked(page)).toEqual([]);
     expect(errors).toEqual([]);
     await page.close();
   });
@@ -132,7 +131,7 @@ describe('the pseudo-locale', () => {
     const { page } = await openPlayground(suite, '?view=lessons&lesson=2&lang=en-XA');
     await page.evaluate(() => document.querySelector('#lesson-text').append(document.createElement('b')));
     await page.evaluate(() => (document.querySelector('#lesson-text b').textContent = 'Hard-coded English'));
-    expect(await page.evaluate(unmarkedTexts, wholePage)).toEqual(['Hard-coded English']);
+    expect(await unmarked(page)).toEqual(['Hard-coded English']);
     await page.close();
   });
 });
