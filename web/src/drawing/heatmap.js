@@ -104,23 +104,24 @@ function rangeOf(data, fixedRange) {
   return lo === Infinity ? [0, 1] : [lo, hi];
 }
 
-/**
- * Heatmap options for attention weights over words: a fixed 0-to-1 scale, read as weights, word labels. Its words
- * are messages, read when the options are spread into a map's (never at import, before the messages are loaded).
- */
-export const wordWeights = messageGetters({
+// Attention weights over words: a fixed 0-to-1 scale, read as weights, word labels (message keys where a word).
+const wordWeightEntries = {
   fixedRange: /** @type {[number, number]} */ ([0, 1]),
   valueName: 'app.drawing.heatmap.weight',
   wordLabels: true,
-});
+};
+
+/**
+ * Heatmap options for attention weights over words. Its words are messages, read when the options are spread into
+ * a map's (never at import, before the messages are loaded).
+ */
+export const wordWeights = messageGetters(wordWeightEntries);
 
 /** How every cross-attention map is drawn: output words down, source words across. */
 export const crossAttentionMap = messageGetters({
   rowAxis: 'app.drawing.heatmap.outputWord',
   colAxis: 'app.drawing.heatmap.sourceWord',
-  fixedRange: /** @type {[number, number]} */ ([0, 1]),
-  valueName: 'app.drawing.heatmap.weight',
-  wordLabels: true,
+  ...wordWeightEntries,
 });
 
 export class Heatmap {
