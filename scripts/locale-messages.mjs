@@ -6,6 +6,8 @@
 // syntax tree: the page then runs intl-messageformat without its parser (the configs alias the parser to its
 // no-parser build), 2.5 kB gzipped instead of 9.8 (docs/i18n.md).
 import { readFileSync } from 'node:fs';
+import { basename, dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { parse } from '@formatjs/icu-messageformat-parser';
 
 // `&bundled`: the same section imported statically (web/src/i18n/english-messages.js, for the elements) as a module
@@ -46,34 +48,103 @@ export function compileSection(file, section) {
 }
 
 /**
- * The plugin. `fetched: false`: the build fetches no section (the elements' one-file bundle, which inlines every
- * dynamic import, holds the English it shows, imported `&bundled` by web/src/i18n/english-messages.js): the page's
- * fetched sections, in every locale, become modules that throw when imported, so the bundle carries neither other
- * languages nor a second copy of its English.
- * @param {{ fetched?: boolean }} [options]
+ * The sections the elements show (web/elements): the shared parts and the lessons; <attention-steps> draws the
+ * Steps view, which names heads as `heads` says; <attention-generator> the Generate view's parts; <attention-translator>
+ * and <attention-lesson> (lessons 5, 7 and 9) the Translation view's parts and the beam's tree; and their own words.
+ * `?section=for-elements` imports them all as one module, which also exports their names as `sections`.
  */
-export const localeMessagesPlugin = ({ fetched = true } = {}) => ({
-  name: 'locale-messages',
-  enforce: /** @type {const} */ ('pre'),
-  async resolveId(source, importer) {
-    const [, section, bundled = ''] = sectionQuery.exec(source) ?? [];
-    if (!section || !source.split('?')[0].endsWith('.json')) return null;
-    const resolved = await this.resolve(source.replace(sectionQuery, ''), importer, { skipSelf: true });
-    return resolved && `${virtualPrefix}${section}${bundled}:${resolved.id.replace(/\.json$/, '')}`;
-  },
-  load(id) {
-    if (!id.startsWith(virtualPrefix)) return null;
-    const rest = id.slice(virtualPrefix.length);
-    const name = rest.slice(0, rest.indexOf(':'));
-    const section = name.replace(/&bundled$/, '');
-    const file = `${rest.slice(name.length + 1)}.json`;
-    if (!fetched && name === section)
-      return `throw new Error('This build fetches no messages: its English is bundled');`;
-    this.addWatchFile(file);
-    const messages = Object.assign({}, ...section.split('+').map((name) => compileSection(file, name)));
-    return `export default ${JSON.stringify(messages)};`;
-  },
-});
+export const elementSections = Object.freeze([
+  'app',
+  'lessons',
+  'steps',
+  'generate',
+  'heads',
+  'translation',
+  'beam',
+  'elements',
+]);
+const elementsGroup = 'for-elements';
+
+/** A locale's messages of the elements' sections, in the order of English's keys, as the elements' bundle fetches them. */
+export function elementsLocaleFile(file, englishFile) {
+  return Object.fromEntries(
+    elementSections.map((section) => {
+      const messages = compileSection(file, section);
+      return [
+        section,
+        Object.keys(flattenMessages(JSON.parse(readFileSync(englishFile, 'utf8'))[section], section)).map(
+          (key) => messages[key],
+        ),
+      ];
+    }),
+  );
+}
+
+/** The module's code for a fetched section in the elements' one-file bundle (see the plugin's `elementsBundle`). */
+function elementsBundleSection(file, section, locale) {
+  if (!elementSections.includes(section))
+    return `throw new Error(${JSON.stringify(`The elements' bundle has no "${section}" messages`)});`;
+  // English is bundled; the pseudo-locale reads it too.
+  if (locale === 'en') return `export { default } from ${JSON.stringify(`${file}?section=${elementsGroup}&bundled`)};`;
+  // A literal URL beside the bundle: a host's bundler that follows `new URL(…, import.meta.url)` copies the file.
+  return [
+    `import { bundledLocaleSection } from ${JSON.stringify(bundledLocalesModule)};`,
+    // @vite-ignore: this build would write the URL as `'' + import.meta.url`, which host bundlers do not follow;
+    // the comment is taken out of the bundle (generateBundle), where the host's bundler must see the URL.
+    `export default bundledLocaleSection(new URL(/* @vite-ignore */ ${JSON.stringify(`./locales/${locale}.json`)}, import.meta.url), ${JSON.stringify(section)});`,
+  ].join('\n');
+}
+const bundledLocalesModule = fileURLToPath(new URL('../web/elements/bundled-locales.js', import.meta.url));
+
+/**
+ * The plugin. `elementsBundle: true`: the elements' one-file bundle, which inlines every dynamic import. Its English
+ * is bundled (imported `&bundled` by web/src/i18n/english-messages.js); each other locale's messages of the
+ * elements' sections become one file beside it, `locales/<locale>.json` (a syntax tree per message, in English's
+ * key order: no keys), fetched when an element speaks that locale (web/elements/bundled-locales.js); the page's
+ * other sections become modules that throw when imported. The bundle carries neither other languages nor a second
+ * copy of its English.
+ * @param {{ elementsBundle?: boolean }} [options]
+ */
+export const localeMessagesPlugin = ({ elementsBundle = false } = {}) => {
+  const localeFiles = new Set(); // every locale file a section was imported from
+  return {
+    name: 'locale-messages',
+    enforce: /** @type {const} */ ('pre'),
+    async resolveId(source, importer) {
+      const [, section, bundled = ''] = sectionQuery.exec(source) ?? [];
+      if (!section || !source.split('?')[0].endsWith('.json')) return null;
+      const resolved = await this.resolve(source.replace(sectionQuery, ''), importer, { skipSelf: true });
+      return resolved && `${virtualPrefix}${section}${bundled}:${resolved.id.replace(/\.json$/, '')}`;
+    },
+    load(id) {
+      if (!id.startsWith(virtualPrefix)) return null;
+      const rest = id.slice(virtualPrefix.length);
+      const name = rest.slice(0, rest.indexOf(':'));
+      const section = name.replace(/&bundled$/, '');
+      const file = `${rest.slice(name.length + 1)}.json`;
+      localeFiles.add(file);
+      if (elementsBundle && name === section) return elementsBundleSection(file, section, basename(file, '.json'));
+      this.addWatchFile(file);
+      const group = section === elementsGroup;
+      const sections = group ? elementSections : section.split('+');
+      const messages = Object.assign({}, ...sections.map((name) => compileSection(file, name)));
+      const named = group ? `export const sections = ${JSON.stringify(sections)};\n` : '';
+      return `${named}export default ${JSON.stringify(messages)};`;
+    },
+    generateBundle(options, bundle) {
+      if (!elementsBundle) return;
+      for (const chunk of Object.values(bundle))
+        if (chunk.type === 'chunk')
+          chunk.code = chunk.code.replace(/new URL\(\s*\/\* @vite-ignore \*\/\s*/g, 'new URL(');
+      for (const file of localeFiles) {
+        const locale = basename(file, '.json');
+        if (locale === 'en') continue;
+        const source = JSON.stringify(elementsLocaleFile(file, join(dirname(file), 'en.json')));
+        this.emitFile({ type: 'asset', fileName: `locales/${locale}.json`, source });
+      }
+    },
+  };
+};
 
 export const localeMessages = localeMessagesPlugin();
 

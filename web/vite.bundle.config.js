@@ -10,8 +10,8 @@ const library = fileURLToPath(new URL('./lib/', import.meta.url));
 
 export default defineConfig({
   configFile: false,
-  // English only: the elements take no `lang` yet, and this one file would inline every locale (docs/i18n.md).
-  plugins: [localeMessagesPlugin({ fetched: false }), elementStyles],
+  // English bundled; each other locale a file beside the bundle, fetched when an element speaks it (docs/i18n.md).
+  plugins: [localeMessagesPlugin({ elementsBundle: true }), elementStyles],
   resolve: { alias: withoutMessageParser },
   logLevel: 'warn',
   build: {

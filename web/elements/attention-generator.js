@@ -13,7 +13,10 @@ import { hints, labels } from '../src/generate/generate-text.js';
 import { TokenStrip } from '../src/generate/token-strip.js';
 import { headWeights } from '../src/generate/generation-maps.js';
 // The element's frame, then how it reads its attributes and model, then how it says what it did.
+import { currentLocale } from '../src/i18n/locale.js';
 import {
+  inPageLanguage,
+  showForm,
   ElementBase,
   defineElement,
   shadowWithStyles,
@@ -42,11 +45,19 @@ export class AttentionGeneratorElement extends ElementBase {
   #request = 0; // the latest generation asked for: an earlier one whose model arrives later is dropped
   #near = null;
   #width; // the element's width, as last observed
+  #builtIn; // the locale its parts were made in
 
   constructor() {
     super();
     const { root, errorLine } = shadowWithStyles(this);
+    this.root = root;
     this.errorLine = errorLine;
+    this.#build();
+    this.#width = followWidth(this, () => this.#draw());
+  }
+
+  /** Its parts, made in the current locale: the prompt's form, the token strip and a token's details. */
+  #build() {
     const { form, input } = textForm({
       label: labels.prompt,
       action: labels.write,
@@ -59,8 +70,8 @@ export class AttentionGeneratorElement extends ElementBase {
     this.stripHint = element('p', { className: 'hint', textContent: hints.strip });
     this.details = new StepDetails({ onChange: (changes) => this.#choose(changes) });
     this.output = element('div', { hidden: true }, this.strip.element, this.stripHint, this.details.element);
-    root.append(this.form, this.settingsLine, this.output);
-    this.#width = followWidth(this, () => this.#draw());
+    this.root.replaceChildren(this.form, this.settingsLine, this.output);
+    this.#builtIn = currentLocale();
   }
 
   /** The latest Generation (null before the first, or after an error). */
@@ -94,9 +105,12 @@ export class AttentionGeneratorElement extends ElementBase {
 
   async #write() {
     const request = ++this.#request;
-    this.form.hidden = this.hasAttribute('readonly');
+    showForm(this, this, 'prompt');
     const prompt = this.getAttribute('prompt') ?? '';
-    this.input.value = prompt;
+    await inPageLanguage(this, this.errorLine, this.#builtIn, () => {
+      this.#build();
+      showForm(this, this, 'prompt');
+    });
     try {
       const options = this.#options();
       // Looked at once the element is near the screen: a page that sets the model from its script, after the

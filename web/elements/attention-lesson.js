@@ -11,8 +11,10 @@ import { ChallengeList, progressReport } from '../src/lessons/challenges/challen
 import { ChallengeProgress, pageStorage } from '../src/lessons/challenges/progress.js';
 import { LessonPanel } from '../src/lessons/lesson-panel.js';
 import { decodeLessonsState, encodeLessonsState, lessonSettingNames } from '../src/lessons/lessons-state.js';
+import { currentLocale } from '../src/i18n/locale.js';
 import {
   clearError,
+  inPageLanguage,
   defineElement,
   ElementBase,
   integerAttribute,
@@ -38,11 +40,19 @@ export class AttentionLessonElement extends ElementBase {
   #challenges;
   #drawn = false;
   #queued = false;
+  #builtIn; // the locale its parts were made in
 
   constructor() {
     super();
     const { root, errorLine } = shadowWithStyles(this);
+    this.root = root;
     this.errorLine = errorLine;
+    this.#build();
+  }
+
+  /** Its parts, made in the current locale: the lesson's panel and its challenges. */
+  #build() {
+    const state = this.#panel?.state ?? decodeLessonsState(''); // the attributes are read when it is shown
     this.#challenges = new ChallengeList({
       progress: this.#progress,
       onSolved: () =>
@@ -60,7 +70,7 @@ export class AttentionLessonElement extends ElementBase {
           attributionAgreement: async (options) => translator.attributionAgreement(options),
         };
       },
-      state: decodeLessonsState(''), // the attributes are read when the element is shown (a bad one is said there)
+      state,
       onChange: (changes) => {
         this.#panel.state = { ...this.#panel.state, ...changes };
         this.#panel.render();
@@ -79,10 +89,11 @@ export class AttentionLessonElement extends ElementBase {
         return playground ? new URL(view, new URL(playground, document.baseURI)).href : null;
       },
     });
-    root.append(...this.#panel.parts);
+    this.root.replaceChildren(...this.#panel.parts);
     this.settingsLine = settingsLine(); // on paper, instead of the widget's controls
     this.#panel.body.before(this.settingsLine);
-    root.classList.add('lesson', 'element-lesson');
+    this.root.classList.add('lesson', 'element-lesson');
+    this.#builtIn = currentLocale();
   }
 
   /** The lesson's current settings, as the playground's state object. */
@@ -140,6 +151,7 @@ export class AttentionLessonElement extends ElementBase {
   }
 
   async #show() {
+    await inPageLanguage(this, this.errorLine, this.#builtIn, () => this.#build());
     try {
       this.#panel.state = this.#stateFromAttributes();
       const storage = this.getAttribute('storage') ?? 'none';

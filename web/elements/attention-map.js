@@ -8,10 +8,13 @@ import { viridis } from '../src/drawing/viridis.js';
 import { formatNumber } from '../src/common/format.js';
 import { Heatmap } from '../src/drawing/heatmap.js';
 import { checkKnownKeys, matrixShape } from '../lib/known-keys.js';
+import { currentLocale } from '../src/i18n/locale.js';
+import { t } from '../src/i18n/messages.js';
 import {
   clearError,
   defineElement,
   ElementBase,
+  inPageLanguage,
   integerAttribute,
   markDrawn,
   reportError,
@@ -89,30 +92,41 @@ export class AttentionMapElement extends ElementBase {
   #shown = null; // what is drawn: { matrix, rowLabels, colLabels }
   #renderQueued = false;
   #width = 0; // the host element's, from its ResizeObserver
+  #builtIn; // the locale its map was made in
+  #speaking = false; // true once it may draw: the page's elements' language is ready (shared.js)
 
   constructor() {
     super();
     const { root, errorLine } = shadowWithStyles(this);
+    this.root = root;
     this.errorLine = errorLine;
-    this.heatmap = new Heatmap({
-      id: 'map',
-      title: '',
-      rowAxis: 'row',
-      colAxis: 'column',
-      fixedRange: [0, 1],
-      valueName: 'weight',
-      onFocusCell: (row, col) => this.#emit('cell-focus', row, col),
-      onActivate: (row, col) => this.#emit('cell-select', row, col),
-    });
-    // Shown once it has weights: an empty map's canvas would be laid out at the browser's default 300 × 150 and
-    // then move when drawn (a layout shift on the host's page).
-    this.heatmap.element.hidden = true;
-    root.append(this.heatmap.element);
+    this.#build();
     // The width as last observed (reading clientWidth while rendering would force a layout of the host's page).
     new ResizeObserver(([entry]) => {
       this.#width = Math.round(entry.contentRect.width);
       this.#render();
     }).observe(this);
+  }
+
+  /** The map, made in the current locale (its axes' names, its tooltips'). */
+  #build() {
+    const heatmap = new Heatmap({
+      id: 'map',
+      title: '',
+      rowAxis: t('app.drawing.heatmap.row'),
+      colAxis: t('app.drawing.heatmap.column'),
+      fixedRange: [0, 1],
+      valueName: t('app.drawing.heatmap.weight'),
+      onFocusCell: (row, col) => this.#emit('cell-focus', row, col),
+      onActivate: (row, col) => this.#emit('cell-select', row, col),
+    });
+    // Shown once it has weights: an empty map's canvas would be laid out at the browser's default 300 × 150 and
+    // then move when drawn (a layout shift on the host's page).
+    heatmap.element.hidden = true;
+    if (this.heatmap) this.heatmap.element.replaceWith(heatmap.element);
+    else this.root.append(heatmap.element);
+    this.heatmap = heatmap;
+    this.#builtIn = currentLocale();
   }
 
   get weights() {
@@ -160,7 +174,11 @@ export class AttentionMapElement extends ElementBase {
   }
 
   connectedCallback() {
-    this.#render();
+    if (this.#speaking) return this.#render();
+    void inPageLanguage(this, this.errorLine, this.#builtIn, () => this.#build()).then(() => {
+      this.#speaking = true;
+      this.#render();
+    });
   }
 
   #emit(type, row, col) {
@@ -175,7 +193,7 @@ export class AttentionMapElement extends ElementBase {
   }
 
   #render() {
-    if (this.#weights === null || !this.isConnected) return;
+    if (this.#weights === null || !this.isConnected || !this.#speaking) return;
     try {
       const w = checkWeights(this.#weights);
       const head = integerAttribute(this, 'head', 1, { min: 1, max: w.heads });
@@ -189,7 +207,8 @@ export class AttentionMapElement extends ElementBase {
       const colLabels = labelsOrNull(this.#colLabels, w.cols, 'colLabels');
       const marks = this.#marks(w.rows, w.cols);
       const caption =
-        this.getAttribute('caption') ?? (w.multiHead ? `attention weights, head ${head}` : 'attention weights');
+        this.getAttribute('caption') ??
+        (w.multiHead ? t('elements.map.captionHead', { head }) : t('elements.map.caption'));
       Object.assign(this.heatmap, {
         title: caption,
         fixedRange: range === 'fixed' ? [0, 1] : null,
@@ -205,7 +224,7 @@ export class AttentionMapElement extends ElementBase {
         rowLabels: rowLabels ?? undefined,
         colLabels: colLabels ?? undefined,
         marks,
-        markName: 'true alignment',
+        markName: t('translation.maps.marks.alignment'),
         maxWidth: this.#width || 600,
       });
       this.#shown = { matrix, rowLabels: this.heatmap.rowLabels, colLabels: this.heatmap.colLabels, caption, digits };

@@ -6,8 +6,10 @@
 import { checkKnownKeys } from '../lib/known-keys.js';
 import { defaultState, limits, resize } from '../src/steps/step-state.js';
 import { StepView } from '../src/steps/step-view.js';
+import { currentLocale } from '../src/i18n/locale.js';
 import {
   clearError,
+  inPageLanguage,
   defineElement,
   ElementBase,
   markDrawn,
@@ -118,6 +120,8 @@ export class AttentionStepsElement extends ElementBase {
   async connectedCallback() {
     try {
       await nearScreen(this); // the module loads, and the walkthrough is built, when the reader gets near it
+      // The walkthrough is made only now, so in the page's elements' language: nothing to make again.
+      await inPageLanguage(this, this.errorLine, currentLocale());
       this.#api ??= await sharedAttention();
       this.#build();
     } catch (error) {

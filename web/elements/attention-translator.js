@@ -8,8 +8,13 @@ import { element } from '../src/common/controls.js';
 import { crossAttentionMap, drawingInSlices, Heatmap } from '../src/drawing/heatmap.js';
 import { LineView } from '../src/drawing/line-view.js';
 import { alignmentCells, pickMap } from '../src/translation/translation-maps.js';
+import { headName } from '../src/common/head-labels.js';
+import { currentLocale } from '../src/i18n/locale.js';
+import { t } from '../src/i18n/messages.js';
 import {
   clearError,
+  inPageLanguage,
+  showForm,
   defineElement,
   ElementBase,
   followWidth,
@@ -32,33 +37,42 @@ export class AttentionTranslatorElement extends ElementBase {
   #request = 0; // the latest translation asked for: earlier ones that finish later are dropped
   #near = null; // resolved once the element has come near the screen
   #width;
+  #builtIn; // the locale its parts were made in
 
   constructor() {
     super();
     const { root, errorLine } = shadowWithStyles(this);
+    this.root = root;
     this.errorLine = errorLine;
+    this.#build();
+    this.#width = followWidth(this, () => this.#draw());
+  }
+
+  /** Its parts, made in the current locale: the sentence's form, the output, the map and the lines. */
+  #build() {
     const { form, input } = textForm({
-      label: 'English sentence',
-      action: 'Translate',
+      label: t('translation.form.sentence'),
+      action: t('translation.form.translate'),
       onSubmit: (text) => this.setAttribute('sentence', text),
     });
     this.form = form;
     this.input = input;
-    this.output = element('p', { className: 'translation-output', 'aria-live': 'polite' });
+    // The model's words: data, in the language it translates into, whatever the page's.
+    this.output = element('p', { className: 'translation-output', 'aria-live': 'polite', translate: false });
     this.map = new Heatmap({
       id: 'cross-attention',
-      title: 'cross-attention',
+      title: t('translation.maps.crossWeights'),
       ...crossAttentionMap,
     });
-    this.lines = new LineView({ id: 'lines', title: 'cross-attention as lines: source above, output below' });
+    this.lines = new LineView({ id: 'lines', title: t('translation.maps.lines') });
     this.settingsLine = settingsLine(); // on paper, instead of the sentence's form
-    root.append(
+    this.root.replaceChildren(
       this.form,
       this.settingsLine,
       this.output,
       element('div', { className: 'maps-row' }, this.map.element, this.lines.element),
     );
-    this.#width = followWidth(this, () => this.#draw());
+    this.#builtIn = currentLocale();
   }
 
   /** The latest Translation (null before the first, or after an error). */
@@ -79,9 +93,12 @@ export class AttentionTranslatorElement extends ElementBase {
 
   async #translate() {
     const request = ++this.#request;
-    this.form.hidden = this.hasAttribute('readonly');
+    showForm(this, this, 'sentence');
     const sentence = this.getAttribute('sentence') ?? '';
-    this.input.value = sentence;
+    await inPageLanguage(this, this.errorLine, this.#builtIn, () => {
+      this.#build();
+      showForm(this, this, 'sentence');
+    });
     if (!sentence.trim()) return;
     await this.#near;
     if (request !== this.#request) return;
@@ -119,7 +136,9 @@ export class AttentionTranslatorElement extends ElementBase {
       this.output.replaceChildren(
         ...r.target.map((word) => element('span', { className: 'token', textContent: word })),
       );
-      const title = `cross-attention, layer ${layer + 1}, ${head === 'average' ? 'average of heads' : `head ${head + 1}`}`;
+      const headShown =
+        head === 'average' ? t('translation.controls.averageOfHeads') : headName(head, this.#translator.config);
+      const title = t('translation.maps.crossMapTitle', { layer: layer + 1, head: headShown });
       showSettings(this.settingsLine, [
         ['model', this.getAttribute('model') ?? 'en-es'],
         ['temperature', this.getAttribute('temperature') ?? 1],
@@ -134,7 +153,7 @@ export class AttentionTranslatorElement extends ElementBase {
         rowLabels: r.target,
         colLabels: r.source,
         marks,
-        markName: 'true alignment',
+        markName: t('translation.maps.marks.alignment'),
         maxWidth: Math.min(width, 560),
       });
       this.map.element.hidden = false;

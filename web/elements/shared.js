@@ -7,9 +7,12 @@ import { nextTask } from '../src/common/next-task.js';
 import { isPrinting, onPrint, watchNearScreen } from '../src/common/draw-when-visible.js';
 import { elementStyles } from './styles.js';
 import { provideEnglishMessages } from '../src/i18n/english-messages.js';
+import { currentLocale } from '../src/i18n/locale.js';
+import { t } from '../src/i18n/messages.js';
+import { elementsLanguage } from './language.js';
 
-// The elements' words (English: the elements take no `lang` yet), here before any element is built: constructors
-// write some of them.
+// The elements' English words, here before any element is built: constructors write some of them. An element
+// on a page in another language builds its parts again in it before it first draws (inPageLanguage).
 provideEnglishMessages();
 
 /**
@@ -106,6 +109,33 @@ export async function viewDrawn(view, part, failed) {
   return view.rendered;
 }
 
+const speaking = new WeakMap(); // host → Promise: its parts in the page's elements' language
+
+/**
+ * Resolves once `host` may draw in the page's elements' language (language.js): at once for English, else once
+ * its messages are there and `build()` has made `host`'s parts again in it, if they were built in another
+ * (`builtIn`, the locale current when they were). A language problem (its messages could not load; `host`'s own
+ * `lang` differs from the page's elements') is said in the element, and stays said, the element being shown all
+ * the same. Once per element: later calls resolve as the first.
+ * @param {HTMLElement} host
+ * @param {HTMLElement & { lasting?: string }} errorLine
+ * @param {string} builtIn
+ * @param {() => void} [build]
+ */
+export function inPageLanguage(host, errorLine, builtIn, build) {
+  if (!speaking.has(host))
+    speaking.set(
+      host,
+      elementsLanguage(host).then((problem) => {
+        if (builtIn !== currentLocale()) build?.();
+        if (!problem) return;
+        errorLine.lasting = `${host.localName}: ${problem.message}`;
+        reportError(host, errorLine, problem);
+      }),
+    );
+  return speaking.get(host);
+}
+
 /** Marks `host` drawn (`data-drawn`): what a page, or a test, waits for before it prints or measures. */
 export function markDrawn(host) {
   host.dataset.drawn = '';
@@ -117,7 +147,8 @@ export function markDrawn(host) {
  */
 export function showSettings(line, settings) {
   const shown = settings.filter(([, value]) => value !== undefined && value !== null && value !== '');
-  line.textContent = `Settings: ${shown.map(([name, value]) => `${name} = ${value}`).join(', ') || 'the defaults'}`;
+  const list = shown.map(([name, value]) => `${name} = ${value}`).join(t('elements.settings.separator'));
+  line.textContent = t('elements.settings.line', { settings: list || t('elements.settings.defaults') });
 }
 
 /** The line that shows the settings on paper (hidden on the screen, where the controls show them). */
@@ -158,9 +189,10 @@ export function reportError(host, errorLine, error) {
   host.dispatchEvent(new CustomEvent('error', { detail: error }));
 }
 
+/** Hides the error line, or shows only a lasting problem (the element's language: inPageLanguage). */
 export function clearError(errorLine) {
-  errorLine.hidden = true;
-  errorLine.textContent = '';
+  errorLine.textContent = errorLine.lasting ?? '';
+  errorLine.hidden = !errorLine.lasting;
 }
 
 /** A whole number from an attribute, or `fallback` when absent; throws a RangeError naming the attribute. */
@@ -209,6 +241,12 @@ export function textForm({ label, action, onSubmit }) {
     onSubmit(input.value);
   });
   return { form, input };
+}
+
+/** An element's one-line form as its attributes say: hidden when `readonly`, holding the `attribute`'s text. */
+export function showForm(host, { form, input }, attribute) {
+  form.hidden = host.hasAttribute('readonly');
+  input.value = host.getAttribute(attribute) ?? '';
 }
 
 /**

@@ -45,8 +45,8 @@ const api = await loadAttention();
 const [q, k, v] = [wq, wk, wv].map((w) => api.matmul({ a: x, b: w }));
 document.querySelector('attention-map').weights = api.attention({ q, k, v, scale: 0.5 }).weights;
 `;
-const pageHtml = (sentence, head = '') => `<!doctype html>
-<html lang="en"><head><meta charset="utf-8"><title>embedding attention-playground</title><link rel="icon" href="./favicon.svg">${head}</head>
+const pageHtml = (sentence, head = '', lang = 'en') => `<!doctype html>
+<html lang="${lang}"><head><meta charset="utf-8"><title>embedding attention-playground</title><link rel="icon" href="./favicon.svg">${head}</head>
 <body>
   <attention-map digits="4" show-values></attention-map>
   <attention-translator sentence="${sentence}" readonly></attention-translator>
@@ -94,6 +94,11 @@ async function elementsOn(url, screenshot) {
   const shown = {
     firstRow: await firstRow(),
     words: await words(),
+    // In the page's language (<html lang>): the translator's button, and the map's legend.
+    language: await page.evaluate(() => ({
+      button: document.querySelector('attention-translator').shadowRoot.querySelector('form button').textContent,
+      legend: document.querySelector('attention-map').shadowRoot.querySelector('.heatmap-legend').textContent.trim(),
+    })),
     styled,
     violations: await page.evaluate(() => globalThis.violations),
     errors,
@@ -106,9 +111,15 @@ async function elementsOn(url, screenshot) {
 // The host's own icon, a file like the rest of its site (a data: URL would break its own CSP).
 const favicon =
   '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 16 16"><rect width="16" height="16" fill="#d1495b"/></svg>';
-const expected = () => ({
+const inLanguage = {
+  en: { button: 'Translate', legend: '0 to 1 (fixed)' },
+  es: { button: 'Traducir', legend: 'de 0 a 1 (escala fija)' },
+  'zh-CN': { button: '翻译', legend: '0 到 1（固定范围）' },
+};
+const expected = (lang = 'en') => ({
   firstRow: ['0.1554', '0.4223', '0.4223'],
   words: [...heldOut.target.split(' '), '<eos>'],
+  language: inLanguage[lang],
   styled: true,
   violations: [],
   errors: [],
@@ -130,6 +141,8 @@ describe('the package', () => {
         'web/lib/index.js',
         'web/lib/index.d.ts',
         'web/bundle/attention-elements.js',
+        'web/bundle/locales/es.json', // the elements' other languages (web/elements/bundled-locales.js)
+        'web/bundle/locales/zh-CN.json',
         'web/elements/index.d.ts',
         'web/elements/react.d.ts',
         'web/lib/models/en-es.bin',
@@ -204,8 +217,9 @@ describe('the package', () => {
         2,
       ),
     );
-    // No Vite configuration at all, as a new user starts: the host's defaults, dev server and build.
-    writeFileSync(join(app, 'index.html'), pageHtml(heldOut.source));
+    // No Vite configuration at all, as a new user starts: the host's defaults, dev server and build; a page in
+    // Spanish (the elements' Spanish is a file the dev server and the build find beside the bundle).
+    writeFileSync(join(app, 'index.html'), pageHtml(heldOut.source, '', 'es'));
     writeFileSync(join(app, 'main.js'), pageScript);
     mkdirSync(join(app, 'public'));
     writeFileSync(join(app, 'public', 'favicon.svg'), favicon);
@@ -219,7 +233,7 @@ describe('the package', () => {
     });
     await dev.listen();
     try {
-      expect(await elementsOn(`http://127.0.0.1:${dev.httpServer.address().port}/`)).toEqual(expected());
+      expect(await elementsOn(`http://127.0.0.1:${dev.httpServer.address().port}/`)).toEqual(expected('es'));
     } finally {
       await dev.close();
     }
@@ -239,7 +253,7 @@ describe('the package', () => {
     });
     try {
       expect(await elementsOn(`http://127.0.0.1:${built.httpServer.address().port}/`, 'package-vite-app.png')).toEqual(
-        expected(),
+        expected('es'),
       );
     } finally {
       await built.close();
@@ -437,17 +451,17 @@ createRoot(document.getElementById('root')).render(<Lesson />);
     writeFileSync(join(app, 'src', 'index.js'), pageScript);
     run('npm', ['install', '--prefer-offline', '--no-audit', '--no-fund'], app);
     run('npx', ['webpack', '--mode', 'production'], app); // src/index.js → dist/main.js, assets beside it
-    writeFileSync(join(app, 'dist', 'index.html'), pageHtml(heldOut.source));
+    writeFileSync(join(app, 'dist', 'index.html'), pageHtml(heldOut.source, '', 'zh-CN'));
     writeFileSync(join(app, 'dist', 'favicon.svg'), favicon);
     const server = await serveFolder(() => join(app, 'dist'), { 'Content-Security-Policy': strictPolicy });
     try {
-      expect(await elementsOn(server.url, 'package-webpack-app.png')).toEqual(expected());
+      expect(await elementsOn(server.url, 'package-webpack-app.png')).toEqual(expected('zh-CN'));
     } finally {
       await server.close();
     }
   }, 240_000);
 
-  it('one script tag, no import map, no bundler: the one-file build from the site itself under a strict CSP, and from another origin (a CDN)', async () => {
+  it('one script tag, no import map, no bundler: the one-file build from the site itself under a strict CSP, and from another origin (a CDN), in the page’s language', async () => {
     const unpacked = join(work, 'one-tag');
     mkdirSync(unpacked);
     run('tar', ['-xzf', tarball, '-C', unpacked], repo);
@@ -463,24 +477,25 @@ createRoot(document.getElementById('root')).render(<Lesson />);
       );
     const site = join(unpacked, 'site');
     cpSync(packageDir, join(site, 'modules', 'attention-playground'), { recursive: true });
-    writeFileSync(join(site, 'index.html'), pageHtml(heldOut.source));
+    // In Chinese and Spanish: the bundle fetches the language's messages from beside itself.
+    writeFileSync(join(site, 'index.html'), pageHtml(heldOut.source, '', 'zh-CN'));
     writeFileSync(join(site, 'favicon.svg'), favicon);
     writeFileSync(join(site, 'main.js'), scriptFrom('./modules/attention-playground/web/bundle/attention-elements.js'));
     const sameOrigin = await serveFolder(() => site, { 'Content-Security-Policy': strictPolicy });
     const cdn = await serveFolder(() => packageDir, { 'Access-Control-Allow-Origin': '*' });
     try {
-      expect(await elementsOn(sameOrigin.url, 'package-one-tag.png')).toEqual(expected());
+      expect(await elementsOn(sameOrigin.url, 'package-one-tag.png')).toEqual(expected('zh-CN'));
       // The same page taking the bundle from a CDN: the wasm and models come from there too (CORS).
       const page = join(unpacked, 'cdn-page');
       mkdirSync(page);
-      writeFileSync(join(page, 'index.html'), pageHtml(heldOut.source));
+      writeFileSync(join(page, 'index.html'), pageHtml(heldOut.source, '', 'es-MX'));
       writeFileSync(join(page, 'favicon.svg'), favicon);
       writeFileSync(join(page, 'main.js'), scriptFrom(`${cdn.url}web/bundle/attention-elements.js`));
       const cdnOrigin = cdn.url.slice(0, -1);
       const policy = `default-src 'self'; script-src 'self' ${cdnOrigin} 'wasm-unsafe-eval'; connect-src 'self' ${cdnOrigin}; style-src 'self'; worker-src 'self'`;
       const host = await serveFolder(() => page, { 'Content-Security-Policy': policy });
       try {
-        expect(await elementsOn(host.url)).toEqual(expected());
+        expect(await elementsOn(host.url)).toEqual(expected('es'));
       } finally {
         await host.close();
       }

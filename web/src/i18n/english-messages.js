@@ -1,21 +1,20 @@
 // The English messages, bundled with the code that imports this module instead of fetched: for the elements,
-// which take no `lang` yet and build their parts in their constructors, before a fetched message could arrive
-// (and without a top-level await, which some host apps' bundlers refuse). One module holds the sections they show
-// (`&bundled`: a module of its own, not the page's fetched sections, scripts/locale-messages.mjs): the shared parts
-// and the lessons; <attention-steps> draws the Steps view, which names heads as the `heads` section says;
-// <attention-generator> the Generate view's parts (its token strip and a token's details); <attention-translator>
-// and <attention-lesson> (lessons 5, 7 and 9) the Translation view's parts and the beam's tree.
+// which build their parts in their constructors, before a fetched message could arrive (and without a top-level
+// await, which some host apps' bundlers refuse). One module holds the sections they show (`for-elements`, listed in
+// scripts/locale-messages.mjs; `&bundled`: a module of its own, not the page's fetched sections).
 import { provideMessages } from './messages.js';
 
-/** @type {['app', 'lessons', 'steps', 'generate', 'heads', 'translation', 'beam']} */
-const sections = ['app', 'lessons', 'steps', 'generate', 'heads', 'translation', 'beam'];
-const messages = import.meta.glob('./locales/en.json', {
-  query: '?section=app+lessons+steps+generate+heads+translation+beam&bundled',
-  import: 'default',
-  eager: true,
-})['./locales/en.json'];
+const english = /** @type {{ sections: Parameters<typeof provideMessages>[0], default: Record<string, any[]> }} */ (
+  import.meta.glob('./locales/en.json', { query: '?section=for-elements&bundled', eager: true })['./locales/en.json']
+);
+
+/** The sections the elements show: 'app', 'lessons', … */
+export const elementSections = english.sections;
+
+/** Every English message of the elements' sections, by key, in the catalogue's order. */
+export const englishMessages = english.default;
 
 /** The elements' sections' English messages, ready for t() (the page's locale must be English). */
 export function provideEnglishMessages() {
-  provideMessages(sections, /** @type {Record<string, any[]>} */ (messages));
+  provideMessages(elementSections, englishMessages);
 }

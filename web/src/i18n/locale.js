@@ -19,9 +19,17 @@ let current = sourceLocale;
 /** The page's language (a BCP 47 tag): what every message and number is written in. */
 export const currentLocale = () => current;
 
-/** Sets the page's language: its messages, numbers and `<html lang>` follow (see messages.js). */
-export function setCurrentLocale(locale) {
+/**
+ * Sets the language messages and numbers are written in (see messages.js), and nothing else: the elements speak
+ * a language on a host's page without setting the page's `<html lang>`.
+ */
+export function speakLocale(locale) {
   current = locale;
+}
+
+/** Sets the page's language: its messages, numbers and `<html lang>` follow. */
+export function setCurrentLocale(locale) {
+  speakLocale(locale);
   if (typeof document !== 'undefined') document.documentElement.lang = locale;
 }
 

@@ -14,6 +14,7 @@ const sectionLoaders = {
   heads: import.meta.glob('./locales/*.json', { query: '?section=heads', import: 'default' }), // Steps', Train's, Generate's
   translation: import.meta.glob('./locales/*.json', { query: '?section=translation', import: 'default' }),
   beam: import.meta.glob('./locales/*.json', { query: '?section=beam', import: 'default' }), // with the beam's code
+  elements: import.meta.glob('./locales/*.json', { query: '?section=elements', import: 'default' }), // their own words
 };
 
 const loaded = new Map(); // `${locale} ${section}` → Promise of { key: syntax tree }
@@ -29,8 +30,14 @@ const wrapped = (tree) => [{ type: 0, value: pseudoMarkers[0] }, ...tree, { type
  * nobody declared above.
  * @param {keyof typeof sectionLoaders} section
  */
-export function loadMessages(section) {
-  const locale = currentLocale();
+export const loadMessages = (section) => loadMessagesOf(currentLocale(), section);
+
+/**
+ * Loads `section`'s messages in `locale` (once): the elements load a language before they speak it.
+ * @param {string} locale
+ * @param {keyof typeof sectionLoaders} section
+ */
+export function loadMessagesOf(locale, section) {
   const file = locale === pseudoLocale ? sourceLocale : locale;
   const id = `${locale} ${section}`;
   if (!loaded.has(id)) {
