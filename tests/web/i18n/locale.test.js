@@ -6,6 +6,7 @@ import { chooseLocale, matchLocale, setCurrentLocale } from '../../../web/src/i1
 import { loadMessages, t } from '../../../web/src/i18n/messages.js';
 import { addressIn } from '../../../web/src/i18n/language-picker.js';
 import { formatCount, formatNumber, formatProbability } from '../../../web/src/common/format.js';
+import { formatShare } from '../../../web/src/train/train-state.js';
 
 const choose = (search, stored, languages) => chooseLocale({ search, stored, languages }).locale;
 
@@ -71,8 +72,10 @@ describe('numbers', () => {
       '7.7%',
       '99.9999960%', // as the bars always wrote it: two significant digits of the distance to 100%
     ]);
+    expect([formatShare(0.45), formatShare(null)]).toEqual(['45%', '–']); // the Train view's held-out shares
     setCurrentLocale('es');
     expect([formatCount(55309), formatProbability(0.077)]).toEqual(['55.309', '7,7\u00a0%']);
+    expect(formatShare(0.45)).toBe('45\u00a0%');
     expect(formatNumber(-0.5, 3)).toBe('−0.5'); // a matrix cell, as the editor reads it back
     setCurrentLocale('zh-CN');
     expect(formatProbability(0.57)).toBe('57%');

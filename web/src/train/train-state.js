@@ -3,6 +3,7 @@
 // falls back to the default.
 import { trainerDefaults } from '../../lib/index.js';
 import { t } from '../i18n/messages.js';
+import { formatPercent } from '../common/format.js';
 
 /**
  * The tasks, as createTrainer names them, with a probe to start with (what the page calls each is the message
@@ -207,5 +208,5 @@ export function formatDuration(seconds) {
   return t('train.duration.minutes', { minutes: Math.floor(whole / 60), seconds: whole % 60 });
 }
 
-/** "45%": a score's share, or "–" for one not measured (pasted pairs have no alignment to score). */
-export const formatShare = (share) => (share === null || share === undefined ? '–' : `${Math.round(100 * share)}%`);
+/** "45%" ("45 %" in Spanish): a score's share, or "–" for one not measured (pasted pairs have no alignment to score). */
+export const formatShare = (share) => (share === null || share === undefined ? '–' : formatPercent(share));
