@@ -9,6 +9,7 @@ import { readFileSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parse } from '@formatjs/icu-messageformat-parser';
+import { keysFingerprint } from '../web/src/i18n/keys-fingerprint.js';
 
 // `&bundled`: the same section imported statically (web/src/i18n/english-messages.js, for the elements) as a module
 // of its own, so that a build holding both the page and the elements (the site, with embed.html) does not share one
@@ -65,17 +66,17 @@ export const elementSections = Object.freeze([
 ]);
 const elementsGroup = 'for-elements';
 
-/** A locale's messages of the elements' sections, in the order of English's keys, as the elements' bundle fetches them. */
+/**
+ * A locale's messages of the elements' sections, as the elements' bundle fetches them: for each section, its
+ * syntax trees in the order of English's keys (no keys), and the fingerprint of those keys (keysFingerprint).
+ */
 export function elementsLocaleFile(file, englishFile) {
+  const english = JSON.parse(readFileSync(englishFile, 'utf8'));
   return Object.fromEntries(
     elementSections.map((section) => {
       const messages = compileSection(file, section);
-      return [
-        section,
-        Object.keys(flattenMessages(JSON.parse(readFileSync(englishFile, 'utf8'))[section], section)).map(
-          (key) => messages[key],
-        ),
-      ];
+      const keys = Object.keys(flattenMessages(english[section], section));
+      return [section, { keys: keysFingerprint(keys), messages: keys.map((key) => messages[key]) }];
     }),
   );
 }

@@ -13,7 +13,7 @@ import { hints, labels } from '../src/generate/generate-text.js';
 import { TokenStrip } from '../src/generate/token-strip.js';
 import { headWeights } from '../src/generate/generation-maps.js';
 // The element's frame, then how it reads its attributes and model, then how it says what it did.
-import { currentLocale } from '../src/i18n/locale.js';
+import { messagesVersion } from '../src/i18n/messages.js';
 import {
   inPageLanguage,
   showForm,
@@ -45,7 +45,7 @@ export class AttentionGeneratorElement extends ElementBase {
   #request = 0; // the latest generation asked for: an earlier one whose model arrives later is dropped
   #near = null;
   #width; // the element's width, as last observed
-  #builtIn; // the locale its parts were made in
+  #madeWith; // the messages its parts were made with (messagesVersion)
 
   constructor() {
     super();
@@ -71,7 +71,7 @@ export class AttentionGeneratorElement extends ElementBase {
     this.details = new StepDetails({ onChange: (changes) => this.#choose(changes) });
     this.output = element('div', { hidden: true }, this.strip.element, this.stripHint, this.details.element);
     this.root.replaceChildren(this.form, this.settingsLine, this.output);
-    this.#builtIn = currentLocale();
+    this.#madeWith = messagesVersion();
   }
 
   /** The latest Generation (null before the first, or after an error). */
@@ -107,7 +107,7 @@ export class AttentionGeneratorElement extends ElementBase {
     const request = ++this.#request;
     showForm(this, this, 'prompt');
     const prompt = this.getAttribute('prompt') ?? '';
-    await inPageLanguage(this, this.errorLine, this.#builtIn, () => {
+    await inPageLanguage(this, this.errorLine, this.#madeWith, () => {
       this.#build();
       showForm(this, this, 'prompt');
     });

@@ -9,8 +9,7 @@ import { crossAttentionMap, drawingInSlices, Heatmap } from '../src/drawing/heat
 import { LineView } from '../src/drawing/line-view.js';
 import { alignmentCells, pickMap } from '../src/translation/translation-maps.js';
 import { headName } from '../src/common/head-labels.js';
-import { currentLocale } from '../src/i18n/locale.js';
-import { t } from '../src/i18n/messages.js';
+import { messagesVersion, t } from '../src/i18n/messages.js';
 import {
   clearError,
   inPageLanguage,
@@ -37,7 +36,7 @@ export class AttentionTranslatorElement extends ElementBase {
   #request = 0; // the latest translation asked for: earlier ones that finish later are dropped
   #near = null; // resolved once the element has come near the screen
   #width;
-  #builtIn; // the locale its parts were made in
+  #madeWith; // the messages its parts were made with (messagesVersion)
 
   constructor() {
     super();
@@ -72,7 +71,7 @@ export class AttentionTranslatorElement extends ElementBase {
       this.output,
       element('div', { className: 'maps-row' }, this.map.element, this.lines.element),
     );
-    this.#builtIn = currentLocale();
+    this.#madeWith = messagesVersion();
   }
 
   /** The latest Translation (null before the first, or after an error). */
@@ -95,7 +94,7 @@ export class AttentionTranslatorElement extends ElementBase {
     const request = ++this.#request;
     showForm(this, this, 'sentence');
     const sentence = this.getAttribute('sentence') ?? '';
-    await inPageLanguage(this, this.errorLine, this.#builtIn, () => {
+    await inPageLanguage(this, this.errorLine, this.#madeWith, () => {
       this.#build();
       showForm(this, this, 'sentence');
     });

@@ -23,18 +23,19 @@ let chosen = null; // { locale, ready: Promise<Error | null> } once the first el
 const localeFor = (tag) => (tag ? matchLocale(tag) : null) ?? sourceLocale;
 
 /**
- * Loads `locale`'s messages for every element, then speaks it: until then the current locale stays English, so
- * parts made meanwhile are known to need making again. On failure, the elements stay in their bundled English.
+ * Loads `locale`'s messages for every element, then speaks it (parts made meanwhile, half in one language, are
+ * made again: inPageLanguage in shared.js). If a section cannot be loaded, the elements stay in their bundled
+ * English, put back once every other section has arrived or failed (none may land after it).
  */
 async function speak(locale) {
-  try {
-    await Promise.all(elementSections.map((section) => loadMessagesOf(locale, section)));
+  const loads = await Promise.allSettled(elementSections.map((section) => loadMessagesOf(locale, section)));
+  const failed = loads.find((load) => load.status === 'rejected');
+  if (!failed) {
     speakLocale(locale);
     return null;
-  } catch (error) {
-    provideEnglishMessages(); // over any of the language's sections that did arrive
-    return new Error(`the elements could not load their ${locale} messages and speak English: ${error.message}`);
   }
+  provideEnglishMessages(); // over the language's sections that did arrive
+  return new Error(`the elements could not load their ${locale} messages and speak English: ${failed.reason.message}`);
 }
 
 /**

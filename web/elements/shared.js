@@ -7,8 +7,7 @@ import { nextTask } from '../src/common/next-task.js';
 import { isPrinting, onPrint, watchNearScreen } from '../src/common/draw-when-visible.js';
 import { elementStyles } from './styles.js';
 import { provideEnglishMessages } from '../src/i18n/english-messages.js';
-import { currentLocale } from '../src/i18n/locale.js';
-import { t } from '../src/i18n/messages.js';
+import { messagesVersion, t } from '../src/i18n/messages.js';
 import { elementsLanguage } from './language.js';
 
 // The elements' English words, here before any element is built: constructors write some of them. An element
@@ -113,21 +112,22 @@ const speaking = new WeakMap(); // host → Promise: its parts in the page's ele
 
 /**
  * Resolves once `host` may draw in the page's elements' language (language.js): at once for English, else once
- * its messages are there and `build()` has made `host`'s parts again in it, if they were built in another
- * (`builtIn`, the locale current when they were). A language problem (its messages could not load; `host`'s own
- * `lang` differs from the page's elements') is said in the element, and stays said, the element being shown all
- * the same. Once per element: later calls resolve as the first.
+ * its messages are there; `build()` has then made `host`'s parts again if the messages changed since they were
+ * made (`madeWith`, the messagesVersion() of then: made in English, or while the language's sections were
+ * arriving). A language problem (its messages could not load; `host`'s own `lang` differs from the page's
+ * elements') is said in the element, and stays said, the element being shown all the same. Once per element:
+ * later calls resolve as the first.
  * @param {HTMLElement} host
  * @param {HTMLElement & { lasting?: string }} errorLine
- * @param {string} builtIn
+ * @param {number} madeWith
  * @param {() => void} [build]
  */
-export function inPageLanguage(host, errorLine, builtIn, build) {
+export function inPageLanguage(host, errorLine, madeWith, build) {
   if (!speaking.has(host))
     speaking.set(
       host,
       elementsLanguage(host).then((problem) => {
-        if (builtIn !== currentLocale()) build?.();
+        if (madeWith !== messagesVersion()) build?.();
         if (!problem) return;
         errorLine.lasting = `${host.localName}: ${problem.message}`;
         reportError(host, errorLine, problem);

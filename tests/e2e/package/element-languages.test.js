@@ -10,11 +10,12 @@ const elementNames = 'attention-map, attention-translator, attention-steps, atte
 /**
  * The embed page with `lang` attributes set ([selector, value] pairs) once it is parsed and before its scripts run,
  * as if its markup said so; returned once every element has drawn (scrolled to, as a reader would).
- * `elementErrors` lists the error events the elements emitted.
+ * `elementErrors` lists the error events the elements emitted. Requests matching `unreachable` fail (offline).
  */
-async function openEmbed(langs) {
-  const { page, errors } = await openPage(suite.browser, `${suite.playground.url}embed.html`, undefined, (page) =>
-    page.addInitScript((langs) => {
+async function openEmbed(langs, unreachable = null) {
+  const { page, errors } = await openPage(suite.browser, `${suite.playground.url}embed.html`, undefined, (page) => {
+    if (unreachable) void page.route(unreachable, (route) => route.abort('internetdisconnected'));
+    void page.addInitScript((langs) => {
       globalThis.elementErrors = [];
       // Capturing: an element's error event does not bubble.
       addEventListener(
@@ -27,8 +28,8 @@ async function openEmbed(langs) {
         if (document.readyState !== 'interactive' || window !== top) return; // not in the page's iframe
         for (const [selector, value] of langs) document.querySelector(selector).setAttribute('lang', value);
       });
-    }, langs),
-  );
+    }, langs);
+  });
   await page.waitForSelector('body[data-ready]');
   const allDrawn = () =>
     page.evaluate((names) => [...document.querySelectorAll(names)].every((e) => 'drawn' in e.dataset), elementNames);
@@ -125,6 +126,34 @@ describe('the elements in the page’s language', () => {
     expect(await shadowText('#generator', 'form button')).toBe('写');
     expect(await page.evaluate(() => document.querySelector('#generator').generation.steps.length)).toBe(24);
     expect(errors).toEqual([]);
+    await page.close();
+  });
+
+  it('a language whose messages cannot be fetched: the elements show in English, each saying why', async () => {
+    // The dev server's modules of the Spanish sections (…/locale-section:app:…/locales/es), one of them lost.
+    const { page, errors } = await openEmbed([['html', 'es']], /locale-section:lessons:.*\/locales\/es$/);
+    const shadowText = (selector, part) =>
+      page.evaluate(
+        ([s, p]) => document.querySelector(s).shadowRoot.querySelector(p).textContent.trim(),
+        [selector, part],
+      );
+    expect(await shadowText('#translator', 'form button')).toBe('Translate');
+    expect(await shadowText('#worked-example', '.heatmap-legend')).toBe('0 to 1 (fixed)');
+    const said = await page.evaluate(() => globalThis.elementErrors);
+    expect(said.map((line) => line.split(':')[0]).sort()).toEqual(
+      [
+        'attention-generator',
+        'attention-lesson',
+        'attention-map',
+        'attention-steps',
+        'attention-translator',
+        'attention-translator',
+      ].sort(),
+    );
+    for (const line of said)
+      expect(line).toMatch(/: the elements could not load their es messages and speak English: /);
+    expect(await shadowText('#steps', '.element-error')).toMatch(/^attention-steps: the elements could not load/);
+    expect(errors.filter((error) => !error.includes('ERR_INTERNET_DISCONNECTED'))).toEqual([]);
     await page.close();
   });
 });

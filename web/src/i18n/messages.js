@@ -51,11 +51,17 @@ export function loadMessagesOf(locale, section) {
   return loaded.get(id);
 }
 
+let version = 0; // how many times messages were put in place: what t() says may have changed since
+
 /** @param {string} locale @param {Record<string, any[]>} messages  a section's syntax trees, by key */
 function use(locale, messages) {
   for (const [key, tree] of Object.entries(messages)) trees.set(key, locale === pseudoLocale ? wrapped(tree) : tree);
   formats.clear();
+  version++;
 }
+
+/** Changes whenever messages are put in place: text made before a change may be in another language. */
+export const messagesVersion = () => version;
 
 /**
  * `sections`' messages in the current locale, given at once (bundled with the code that calls this, instead of
