@@ -2,7 +2,13 @@
 // with its `lang` attributes changed: the pseudo-locale finds every text the elements write, and a lesson asking
 // for Chinese brings every element of the page into Chinese, while one asking for Spanish says it cannot.
 import { describe, expect, it } from 'vitest';
-import { openPage, scrollDown, useChromiumAndPlayground } from '../support/browser.js';
+import {
+  accessibilityViolations,
+  openPage,
+  resultsDir,
+  scrollDown,
+  useChromiumAndPlayground,
+} from '../support/browser.js';
 
 const suite = useChromiumAndPlayground();
 const elementNames = 'attention-map, attention-translator, attention-steps, attention-lesson, attention-generator';
@@ -125,6 +131,8 @@ describe('the elements in the page’s language', () => {
     expect(await shadowText('#generator', '.element-error')).toMatch(/^attention-generator: lang="es" asks for es/);
     expect(await shadowText('#generator', 'form button')).toBe('写');
     expect(await page.evaluate(() => document.querySelector('#generator').generation.steps.length)).toBe(24);
+    expect(await accessibilityViolations(page, 'main')).toEqual([]); // the lang attributes and the words too
+    await page.screenshot({ path: `${resultsDir}elements-zh-CN.png`, fullPage: true });
     expect(errors).toEqual([]);
     await page.close();
   });
