@@ -88,6 +88,10 @@ val attn::bindings::translate_error(const model::TranslateError& e) {
     for (std::size_t i = 0; i < e.suggestions.size(); ++i) suggestions.set(i, js::string_array(e.suggestions[i]));
     detail.set("suggestions", suggestions);
   }
+  if (e.limit > 0) {  // too many words: the counts, for a message in the page's language
+    detail.set("words", static_cast<double>(e.words));
+    detail.set("limit", static_cast<double>(e.limit));
+  }
   return result;
 }
 

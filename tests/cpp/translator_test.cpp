@@ -256,6 +256,8 @@ TEST(Translator, ExplainsBadInput) {
   ASSERT_TRUE(r.error);
   EXPECT_EQ(r.error->kind, TranslateError::Kind::too_long);
   EXPECT_EQ(r.error->message, "the sentence has 13 words; the model reads at most 12");
+  EXPECT_EQ(r.error->words, 13u);
+  EXPECT_EQ(r.error->limit, 12u);
 
   r = t.translate(" ?! ");
   ASSERT_TRUE(r.error);

@@ -8,6 +8,7 @@ import { element } from '../src/common/controls.js';
 import { crossAttentionMap, drawingInSlices, Heatmap } from '../src/drawing/heatmap.js';
 import { LineView } from '../src/drawing/line-view.js';
 import { alignmentCells, pickMap } from '../src/translation/translation-maps.js';
+import { refusalText } from '../src/translation/refusal-text.js';
 import { headName } from '../src/common/head-labels.js';
 import { messagesVersion, t } from '../src/i18n/messages.js';
 import {
@@ -117,7 +118,8 @@ export class AttentionTranslatorElement extends ElementBase {
       this.#result = null;
       this.output.replaceChildren();
       this.map.element.hidden = this.lines.element.hidden = true;
-      reportError(this, this.errorLine, error);
+      // A refused sentence (typed into its form, as on the page) is said in the page's language.
+      reportError(this, this.errorLine, error, error.kind ? refusalText(error) : error.message);
     }
   }
 

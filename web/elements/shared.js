@@ -182,9 +182,12 @@ export function shadowWithStyles(host) {
   return { root: content, errorLine };
 }
 
-/** Shows `error` in the element's error line and emits it as an `error` event ({ detail: error }). */
-export function reportError(host, errorLine, error) {
-  errorLine.textContent = `${host.localName}: ${error.message}`;
+/**
+ * Shows `error` in the element's error line (as `text`, when the reader is told it in the page's language) and
+ * emits it as an `error` event ({ detail: error }).
+ */
+export function reportError(host, errorLine, error, text = error.message) {
+  errorLine.textContent = `${host.localName}: ${text}`;
   errorLine.hidden = false;
   host.dispatchEvent(new CustomEvent('error', { detail: error }));
 }

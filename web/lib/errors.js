@@ -33,9 +33,10 @@ export function unwrap(result, operation) {
   if (!error) return result;
   const message = `${operation}: ${error.message}`;
   if (error.kind === 'unknown-words') throw new UnknownWordError(message, error.unknownWords, error.suggestions);
-  /** @type {Error & { kind?: string, lines?: { line: number, message: string }[] }} */
+  /** @type {Error & { kind?: string, words?: number, limit?: number, lines?: { line: number, message: string }[] }} */
   const failure = error.type === 'TypeError' ? new TypeError(message) : new RangeError(message);
   if (error.kind) failure.kind = error.kind;
+  if (error.limit) Object.assign(failure, { words: error.words, limit: error.limit }); // a sentence of too many words
   if (error.lines) failure.lines = error.lines; // pasted pairs: every bad line as { line, message }
   throw failure;
 }

@@ -443,7 +443,9 @@ export interface Translator {
    * layer's logits. Throws UnknownWordError for words outside the vocabulary (unless `copiesUnknownWords`), RangeError for an empty or
    * over-long sentence (more than `maxWords` words or 4096 characters), a temperature that is not a finite
    * number > 0 or a bad decoding option, and TypeError for arguments of the wrong type or an unknown option. The translator keeps
-   * working after an error.
+   * working after an error. A refused sentence's RangeError says why in `kind` (as UnknownWordError's
+   * `'unknown-words'`), for a page to say it in its own language: `'empty'`, or `'too-long'` with `words` and
+   * `limit` (the sentence's words, `maxWords`) when it has too many words.
    */
   translate(sentence: string, options?: TranslateOptions): Translation;
   /**

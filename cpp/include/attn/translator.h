@@ -195,6 +195,10 @@ struct TranslateError {
   std::string message;
   std::vector<std::string> unknown_words;
   std::vector<std::vector<std::string>> suggestions;  // closest known words, per unknown word
+  // A sentence of too many words: how many it has and the most the model reads (0 for the other refusals), so a
+  // page can say it in its own language.
+  std::size_t words = 0;
+  std::size_t limit = 0;
 };
 
 struct TranslateResult {

@@ -35,7 +35,9 @@ TranslateResult Translator::translate(const std::string& sentence, float tempera
                                   "the sentence has " + std::to_string(words.size()) +
                                       " words; the model reads at most " + std::to_string(max_source_words()),
                                   {},
-                                  {}};
+                                  {},
+                                  words.size(),
+                                  max_source_words()};
     return result;
   }
   if (!has_unknown_token(model_)) {  // a model that never learned <unk> refuses unknown words

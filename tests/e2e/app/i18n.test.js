@@ -107,7 +107,7 @@ describe('the pseudo-locale', () => {
     await page.close();
   });
 
-  it('marks every visible text of the Translation view: greedy, a beam, a sample with teacher forcing, an unknown word', async () => {
+  it('marks every visible text of the Translation view: greedy, a beam, a sample with teacher forcing, an unknown word, a refused sentence', async () => {
     const { page, errors } = await openPlayground(suite, '?view=translation&lang=en-XA');
     await page.waitForSelector('#translation-view[data-decoding="done"]');
     await scrollDown(page);
@@ -122,6 +122,13 @@ describe('the pseudo-locale', () => {
     await page.locator('#sentence').fill('the dgo sleeps'); // an unknown word, carried across and named
     await page.locator('#sentence').press('Enter');
     await page.waitForSelector('#unknown-words:not([hidden])');
+    expect(await unmarked(page)).toEqual([]);
+    // A sentence it refuses: why, in the page's words (the translator's and the attribution's lines), not web/lib's.
+    await page.locator('#sentence').fill('the dog sees the cat and the cat sees the dog in the garden');
+    await page.locator('#sentence').press('Enter');
+    await page.waitForSelector('#translation-view > .error:not([hidden])');
+    await page.locator('#attribution').scrollIntoViewIfNeeded();
+    await expect.poll(() => page.locator('#attribution-agreement').textContent()).toMatch(/^⟦The sentence has/);
     expect(await unmarked(page)).toEqual([]);
     expect(errors).toEqual([]);
     await page.close();

@@ -76,6 +76,14 @@ describe.each(['zh-CN', 'es'])('the Translation view in %s', (locale) => {
     expect(overflow).toBeLessThanOrEqual(0);
     expect(await accessibilityViolations(page, 'body')).toEqual([]);
     await page.screenshot({ path: `${resultsDir}translation-${locale}-375.png`, fullPage: true });
+    // A sentence longer than the model reads: refused in the page's language, with its counts.
+    await page.locator('#sentence').fill('the dog sees the cat and the cat sees the dog in the garden');
+    await page.locator('#sentence').press('Enter');
+    const refusal = {
+      'zh-CN': '句子有 14 个词；模型最多读 12 个词。',
+      es: 'La oración tiene 14 palabras; el modelo lee como máximo 12 palabras.',
+    }[locale];
+    await expect.poll(() => page.locator('#translation-view > .error').textContent()).toBe(refusal);
     expect(errors).toEqual([]);
     await page.close();
   });

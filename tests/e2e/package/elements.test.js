@@ -213,7 +213,7 @@ describe('the elements', () => {
           () => document.querySelector('#translator').shadowRoot.querySelector('.element-error').textContent,
         ),
       )
-      .toMatch(/^attention-translator: translate: the sentence has 13 words; the model reads at most 12/);
+      .toBe('attention-translator: The sentence has 13 words; the model reads 12 words at most.');
     expect(errors).toEqual([]);
     await page.close();
   });

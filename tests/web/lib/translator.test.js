@@ -193,6 +193,24 @@ describe.each(backends)('%s translator', (backend) => {
     expect(() => t().translate(...args)).toThrow(message);
   });
 
+  it("says why a sentence is refused in the error's kind and counts, for a page to say it in its language", () => {
+    const refusal = (sentence) => {
+      try {
+        t().translate(sentence);
+      } catch (error) {
+        return { kind: error.kind, words: error.words, limit: error.limit };
+      }
+      return null;
+    };
+    expect(refusal('the dog sees the cat the dog sees the cat the dog sees')).toEqual({
+      kind: 'too-long',
+      words: 13,
+      limit: t().maxWords,
+    });
+    expect(refusal('  ?! ')).toEqual({ kind: 'empty', words: undefined, limit: undefined });
+    expect(t().maxWords).toBe(12);
+  });
+
   it('refuses foreign, corrupted and truncated model files with a clear message', async () => {
     const good = new Uint8Array(readFileSync(modelFile));
     const corrupted = good.slice();

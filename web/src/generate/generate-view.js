@@ -4,6 +4,7 @@
 // sinks and windows in another (sinks-panel.js). Training and writing run in a Web Worker (generate-worker.js)
 // through web/lib's createTrainer and LanguageModel, so the page stays responsive; this file holds the view together
 // (the state, the run's life, the writing) and its parts each have their own file.
+import './generate.css'; // the view's own styles, downloaded with it
 import { button, element, labelled } from '../common/controls.js';
 import { generateIntroduction, generateTitle } from '../app/view-text.js';
 import { CorpusFields } from './corpus-fields.js';

@@ -49,12 +49,23 @@ export class AttributionView {
   /**
    * @param {{ graded: boolean, idPrefix?: string, encoder?: boolean, heading?: string,
    *           attribute: (sentence: string, options: object) => Promise<import('../../lib/index.js').Attribution>,
-   *           agreement: (options: object) => Promise<import('../../lib/index.js').AttributionAgreement & { sentences: number }> }} options
+   *           agreement: (options: object) => Promise<import('../../lib/index.js').AttributionAgreement & { sentences: number }>,
+   *           refusal?: (error: Error) => string }} options
    *   graded: the model has held-out sentences (a model of the grammar's language pairs); idPrefix: the
    *   elements' ids start with it (default 'attribution'); encoder: also show the encoder's own maps (default true);
-   *   heading: the title's element, by where the section sits ('h3' by default)
+   *   heading: the title's element, by where the section sits ('h3' by default); refusal: how a refused sentence
+   *   is said (the Translation view's, in the page's language; by default the error's own message)
    */
-  constructor({ graded, attribute, agreement, idPrefix = 'attribution', encoder = true, heading = 'h3' }) {
+  constructor({
+    graded,
+    attribute,
+    agreement,
+    idPrefix = 'attribution',
+    encoder = true,
+    heading = 'h3',
+    refusal = (error) => error.message,
+  }) {
+    this.refusal = refusal;
     this.graded = graded;
     this.idPrefix = idPrefix;
     this.showEncoder = encoder;
@@ -157,7 +168,7 @@ export class AttributionView {
     } catch (error) {
       if (request === this.requests) {
         // The error instead of the previous sentence's maps, which would pass for this one's.
-        this.sentenceLine.textContent = error.message;
+        this.sentenceLine.textContent = this.refusal(error);
         this.#showMaps(false);
       }
       return;

@@ -6,8 +6,8 @@ import workerUrl from './translator-worker.js?worker&url';
 import { marathiModelUrl, registerDevanagariFont } from '../app/devanagari-font.js';
 import { loadMessages, t } from '../i18n/messages.js';
 
-/** The worker's error data as the error web/lib would have thrown. */
-function rebuild({ name, message, suggestions }) {
+/** The worker's error data as the error web/lib would have thrown, its kind included. */
+function rebuild({ name, message, kind, words, limit, suggestions }) {
   if (name === 'UnknownWordError' && suggestions) {
     const words = Object.keys(suggestions);
     return new UnknownWordError(
@@ -16,7 +16,11 @@ function rebuild({ name, message, suggestions }) {
       words.map((word) => suggestions[word]),
     );
   }
-  return name === 'TypeError' ? new TypeError(message) : new RangeError(message);
+  /** @type {Error & { kind?: string, words?: number, limit?: number }} */
+  const error = name === 'TypeError' ? new TypeError(message) : new RangeError(message);
+  if (kind) error.kind = kind;
+  if (limit) Object.assign(error, { words, limit });
+  return error;
 }
 
 export class RemoteTranslator {

@@ -2,6 +2,7 @@
 // outside the vocabulary, the closest words it knows, each a button that puts it in the sentence.
 import { button, element } from '../common/controls.js';
 import { t } from '../i18n/messages.js';
+import { refusalText } from './refusal-text.js';
 
 export class SentenceError {
   /** @param {{ onFix: (word: string, replacement: string) => void }} options  onFix: a suggestion was picked */
@@ -12,8 +13,7 @@ export class SentenceError {
 
   /** @param {Error & { suggestions?: Record<string, string[]> }} error  an UnknownWordError carries suggestions */
   show(error) {
-    // The translator's message is web/lib's, English as the library's API.
-    const parts = [element('span', { textContent: error.message.replace(/^translate: /, '') })];
+    const parts = [element('span', { textContent: refusalText(error) })];
     for (const [word, options] of Object.entries(error.suggestions ?? {}))
       parts.push(
         element('span', { textContent: ` ${t('translation.sentenceError.insteadOf', { word })} ` }),

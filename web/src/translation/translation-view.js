@@ -15,6 +15,7 @@ import { outputToken, UnknownWordsNote } from './copied-words.js';
 import { headName } from '../common/head-labels.js';
 import { evaluationCount, HeadSwitches } from './head-switches.js';
 import { NextWordSection } from './next-word-section.js';
+import { refusalText } from './refusal-text.js';
 import { replaceWord, SentenceError } from './sentence-error.js';
 import { SentenceForm } from './sentence-form.js';
 import { TranslationControls } from './translation-controls.js';
@@ -167,6 +168,7 @@ export class TranslationView {
       graded: Boolean(this.pair),
       attribute: (sentence, options) => this.translator.attribution(sentence, options),
       agreement: (options) => this.translator.attributionAgreement(options),
+      refusal: refusalText, // a sentence it refuses, said as the sentence form says it
     });
     // What lies below the fold joins the page a frame per part on the view's first showing (renderInSlices), so
     // that no single frame lays the whole view out.

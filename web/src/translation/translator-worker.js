@@ -28,9 +28,9 @@ function answer(body) {
   }
 }
 
-/** The error as data: { name, message, suggestions }. */
-const failure = (error) => ({
-  error: { name: error.name, message: error.message, suggestions: error.suggestions ?? null },
+/** The error as data: { name, message, kind, words, limit, suggestions } (why a sentence was refused). */
+const failure = ({ name, message, kind = null, words = null, limit = null, suggestions = null }) => ({
+  error: { name, message, kind, words, limit, suggestions },
 });
 
 const session = {
