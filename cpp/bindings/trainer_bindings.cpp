@@ -39,7 +39,16 @@ std::map<int, TrainerEntry>& trainers() {
   return table;
 }
 
-// Every bad line of pasted pairs as { line, message }, beside the RangeError's summary of the first few.
+// What is wrong with pasted pairs, on `target`: its kind, and the side and numbers the kind names.
+void set_pairs_problem(val& target, const tasks::PairsError& problem) {
+  target.set("kind", val(problem.kind));
+  if (*problem.side) target.set("side", val(problem.side));
+  if (problem.count) target.set("count", static_cast<double>(problem.count));
+  if (problem.limit) target.set("limit", static_cast<double>(problem.limit));
+}
+
+// Every bad line of pasted pairs as { line, message, kind, … }, beside the RangeError's summary of the first few
+// (kind "pairs-lines", count: how many lines).
 val pairs_errors(const check::Error& error, const std::vector<tasks::PairsError>& errors) {
   val result = js::error_result("RangeError", error.message);
   val lines = val::array();
@@ -47,9 +56,13 @@ val pairs_errors(const check::Error& error, const std::vector<tasks::PairsError>
     val e = val::object();
     e.set("line", static_cast<double>(errors[i].line));
     e.set("message", errors[i].message);
+    set_pairs_problem(e, errors[i]);
     lines.set(i, e);
   }
-  result["error"].set("lines", lines);
+  val detail = result["error"];
+  detail.set("lines", lines);
+  detail.set("kind", val("pairs-lines"));
+  detail.set("count", static_cast<double>(errors.size()));
   return result;
 }
 
@@ -90,6 +103,12 @@ val trainer_create(const val& o) {
   check::TrainerSetup setup = check::trainer_setup(request);
   request.pairs_text = {};
   if (!setup.pair_errors.empty()) return pairs_errors(setup.error, setup.pair_errors);
+  if (*setup.pairs_problem.kind) {
+    val result = error_result(setup.error);
+    val detail = result["error"];
+    set_pairs_problem(detail, setup.pairs_problem);
+    return result;
+  }
   if (setup.error) return error_result(setup.error);
 
   static int next_id = 1;

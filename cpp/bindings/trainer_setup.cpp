@@ -48,10 +48,9 @@ TrainerSetup trainer_setup(const TrainerRequest& r) {
       setup.pair_errors = std::move(parsed.errors);
       return setup;
     }
-    std::string why;
-    setup.task = tasks::pairs_task(parsed.pairs, r.held_out_share, data_seed, why);
+    setup.task = tasks::pairs_task(parsed.pairs, r.held_out_share, data_seed, setup.pairs_problem);
     if (!setup.task) {
-      setup.error = range_error(why);
+      setup.error = range_error(setup.pairs_problem.message);
       return setup;
     }
   } else {

@@ -34,6 +34,7 @@ struct TrainerRequest {
 struct TrainerSetup {
   Error error;                                 // set when refused
   std::vector<tasks::PairsError> pair_errors;  // pasted pairs: every bad line (error says how many)
+  tasks::PairsError pairs_problem{};           // pasted pairs as a whole (kind set): too few, too many words
   std::unique_ptr<tasks::Task> task;
   model::Config dims;  // without the vocabulary sizes (new_model() fills them from the task)
   model::TrainingOptions options;

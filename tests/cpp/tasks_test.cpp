@@ -131,6 +131,13 @@ TEST(PastedPairs, ReadsTabsAndBarsAndNamesEveryBadLine) {
   EXPECT_EQ(lower.errors[1].message, "the source is empty");
   EXPECT_EQ(lower.errors[2].line, 6u);
   EXPECT_EQ(lower.errors[2].message, "the source has 13 words; the limit is 12");
+  EXPECT_STREQ(lower.errors[0].kind, "no-separator");
+  EXPECT_STREQ(lower.errors[1].kind, "empty-side");
+  EXPECT_STREQ(lower.errors[1].side, "source");
+  EXPECT_STREQ(lower.errors[2].kind, "too-many-words");
+  EXPECT_EQ(lower.errors[2].count, 13u);
+  EXPECT_EQ(lower.errors[2].limit, 12u);
+  EXPECT_STREQ(lower.errors[3].kind, "word-too-long");
   EXPECT_EQ(lower.errors[3].line, 7u);
   EXPECT_NE(lower.errors[3].message.find("is longer than 40 bytes"), std::string::npos);
   EXPECT_EQ(corpus::join(parse_pairs(text, false).pairs[0].target), "El Perro duerme");
@@ -142,9 +149,9 @@ TEST(PastedPairs, TaskHoldsOutAShareAndNeedsEnoughPairs) {
     const std::string n = std::to_string(i);
     pairs.push_back({{"number", n}, {n, "number"}, {-1, -1}});
   }
-  std::string why;
+  PairsError why{};
   auto task = pairs_task(pairs, 0.1, 1, why);
-  ASSERT_TRUE(task) << why;
+  ASSERT_TRUE(task) << why.message;
   const auto held_out = task->held_out(1000, 2);
   EXPECT_GT(held_out.size(), 20u);
   EXPECT_LT(held_out.size(), 60u);
@@ -156,7 +163,10 @@ TEST(PastedPairs, TaskHoldsOutAShareAndNeedsEnoughPairs) {
   EXPECT_FALSE(task->reference({"number", "x"}));
 
   EXPECT_FALSE(pairs_task({pairs.begin(), pairs.begin() + 9}, 0.1, 1, why));
-  EXPECT_EQ(why, "only 9 pairs; at least 10 are needed");
+  EXPECT_EQ(why.message, "only 9 pairs; at least 10 are needed");
+  EXPECT_STREQ(why.kind, "too-few-pairs");
+  EXPECT_EQ(why.count, 9u);
+  EXPECT_EQ(why.limit, 10u);
 }
 
 }  // namespace

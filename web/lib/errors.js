@@ -33,11 +33,15 @@ export function unwrap(result, operation) {
   if (!error) return result;
   const message = `${operation}: ${error.message}`;
   if (error.kind === 'unknown-words') throw new UnknownWordError(message, error.unknownWords, error.suggestions);
-  /** @type {Error & { kind?: string, words?: number, limit?: number, lines?: { line: number, message: string }[] }} */
+  /**
+   * @type {Error & { kind?: string, side?: string, words?: number, count?: number, limit?: number,
+   *   lines?: { line: number, message: string, kind: string }[] }}
+   */
   const failure = error.type === 'TypeError' ? new TypeError(message) : new RangeError(message);
-  if (error.kind) failure.kind = error.kind;
-  if (error.limit) Object.assign(failure, { words: error.words, limit: error.limit }); // a sentence of too many words
-  if (error.lines) failure.lines = error.lines; // pasted pairs: every bad line as { line, message }
+  // Why, for a page to say it in its own language: the kind, and the side and numbers it names.
+  for (const name of ['kind', 'side', 'words', 'count', 'limit'])
+    if (error[name] !== undefined) failure[name] = error[name];
+  if (error.lines) failure.lines = error.lines; // pasted pairs: every bad line as { line, message, kind, … }
   throw failure;
 }
 

@@ -763,7 +763,11 @@ export interface Trainer {
  * threaded build shares each batch among its threads). Throws TypeError for an unknown option (naming the
  * closest known one: 'model.heads' for a top-level `heads`), an option of the wrong type and
  * RangeError for a value out of range, naming the option: heads not dividing dModel, sizes of zero or less,
- * a non-finite learning rate, or a model over 2,000,000 parameters.
+ * a non-finite learning rate, or a model over 2,000,000 parameters. Pasted pairs refused are a RangeError whose
+ * `kind` says why, for a page to say it in its own language: `'pairs-lines'` (`count` lines are bad; `lines` lists
+ * each as `{ line, message, kind, side?, count?, limit? }`, kinds `'line-too-long'`, `'no-separator'`,
+ * `'empty-side'`, `'too-many-words'`, `'word-too-long'`, `'too-many-pairs'`), `'too-few-pairs'` (`count`,
+ * `limit`), `'no-training-pairs'`, `'no-held-out-pairs'` or `'too-many-distinct-words'` (`count`, `limit`).
  */
 export function createTrainer(options?: TrainerOptions): Promise<Trainer>;
 /** A trainer for a language model on any text: a task given as { corpus }. */

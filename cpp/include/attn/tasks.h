@@ -60,9 +60,17 @@ std::unique_ptr<Task> named_task(const std::string& name, SequenceLengths length
 // the target side is split on white space and lower-cased (ASCII) only when asked. Blank lines are skipped.
 inline constexpr std::size_t kMaxPairs = 20000, kMaxPairWords = 12, kMaxWordBytes = 40, kMaxLineBytes = 2000,
                              kMaxVocabulary = 5000, kMinPairs = 10;
+// What is wrong with pasted pairs: in English (`message`, the library's words) and as a kind with the side and
+// numbers it names, for a page to say it in its own language. Kinds of a line: "line-too-long" (limit),
+// "no-separator", "empty-side" (side), "too-many-words" (side, count, limit), "word-too-long" (side, limit),
+// "too-many-pairs" (limit); of the pairs as a whole (line 0): "too-few-pairs" (count, limit), "no-training-pairs",
+// "no-held-out-pairs", "too-many-distinct-words" (count, limit).
 struct PairsError {
-  std::size_t line;  // 1-based
+  std::size_t line = 0;  // 1-based; 0 for the pairs as a whole
   std::string message;
+  const char* kind = "";  // literals: no code to copy them, in a module every page downloads
+  const char* side = "";  // "source" or "target", for a side's problem
+  std::size_t count = 0, limit = 0;
 };
 struct ParsedPairs {
   std::vector<Pair> pairs;         // the good lines (alignments unknown: kUnaligned)
@@ -72,8 +80,9 @@ ParsedPairs parse_pairs(const std::string& text, bool lowercase_target);
 
 // A task over parsed pairs: vocabularies from the data (in order of first use), a share of the pairs held out
 // by a hash of their source (so equal sources stay on one side), training pairs drawn at random (seeded).
-// Fails (returns null) with `why` set when there are too few pairs or too many distinct words.
+// Fails (returns null) with `why` set when there are too few pairs, none on one side of the held-out split, or too
+// many distinct words.
 std::unique_ptr<Task> pairs_task(const std::vector<Pair>& pairs, double held_out_share, std::uint64_t data_seed,
-                                 std::string& why);
+                                 PairsError& why);
 
 }  // namespace attn::tasks

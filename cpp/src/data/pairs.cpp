@@ -27,20 +27,29 @@ std::vector<std::string> split_words(const std::string& text, bool lowercase) {
   return words;
 }
 
-// What is wrong with one side's words, or "".
-std::string side_problem(const char* side, const std::vector<std::string>& words) {
-  if (words.empty()) return std::string("the ") + side + " is empty";
+// What is wrong with one side's words (kind empty when nothing is), for line `line`.
+PairsError side_problem(std::size_t line, const char* side, const std::vector<std::string>& words) {
+  const std::string the = std::string("the ") + side;
+  if (words.empty()) return {line, the + " is empty", "empty-side", side};
   if (words.size() > kMaxPairWords) {
-    return std::string("the ") + side + " has " + std::to_string(words.size()) + " words; the limit is " +
-           std::to_string(kMaxPairWords);
+    return {line,
+            the + " has " + std::to_string(words.size()) + " words; the limit is " + std::to_string(kMaxPairWords),
+            "too-many-words",
+            side,
+            words.size(),
+            kMaxPairWords};
   }
   for (const auto& w : words) {
     if (w.size() > kMaxWordBytes) {
-      return std::string("the ") + side + " word '" + w.substr(0, 20) + "…' is longer than " +
-             std::to_string(kMaxWordBytes) + " bytes";
+      return {line,
+              the + " word '" + w.substr(0, 20) + "…' is longer than " + std::to_string(kMaxWordBytes) + " bytes",
+              "word-too-long",
+              side,
+              0,
+              kMaxWordBytes};
     }
   }
-  return "";
+  return {line, ""};
 }
 
 class PairsTask final : public Task {
@@ -87,28 +96,30 @@ ParsedPairs parse_pairs(const std::string& text, bool lowercase_target) {
     ++line_number;
     if (!line.empty() && line.back() == '\r') line.pop_back();
     if (std::all_of(line.begin(), line.end(), [](unsigned char c) { return std::isspace(c); })) continue;
-    auto refuse = [&](std::string message) { out.errors.push_back({line_number, std::move(message)}); };
+    auto refuse = [&](std::string message, const char* kind, std::size_t limit = 0) {
+      out.errors.push_back({line_number, std::move(message), kind, "", 0, limit});
+    };
     if (line.size() > kMaxLineBytes) {
-      refuse("longer than " + std::to_string(kMaxLineBytes) + " characters");
+      refuse("longer than " + std::to_string(kMaxLineBytes) + " characters", "line-too-long", kMaxLineBytes);
       continue;
     }
     std::size_t separator = line.find('\t'), separator_length = 1;
     if (separator == std::string::npos) separator = line.find(" ||| "), separator_length = 5;
     if (separator == std::string::npos) {
-      refuse("no tab or ' ||| ' between the source and the target");
+      refuse("no tab or ' ||| ' between the source and the target", "no-separator");
       continue;
     }
     Pair pair;
     pair.source = model::tokenize(line.substr(0, separator));
     pair.target = split_words(line.substr(separator + separator_length), lowercase_target);
-    std::string problem = side_problem("source", pair.source);
-    if (problem.empty()) problem = side_problem("target", pair.target);
-    if (!problem.empty()) {
-      refuse(problem);
+    PairsError problem = side_problem(line_number, "source", pair.source);
+    if (!*problem.kind) problem = side_problem(line_number, "target", pair.target);
+    if (*problem.kind) {
+      out.errors.push_back(std::move(problem));
       continue;
     }
     if (out.pairs.size() == kMaxPairs) {
-      refuse("more than " + std::to_string(kMaxPairs) + " pairs: the limit");
+      refuse("more than " + std::to_string(kMaxPairs) + " pairs: the limit", "too-many-pairs", kMaxPairs);
       break;
     }
     pair.alignment.assign(pair.target.size(), corpus::kUnaligned);
@@ -118,7 +129,7 @@ ParsedPairs parse_pairs(const std::string& text, bool lowercase_target) {
 }
 
 std::unique_ptr<Task> pairs_task(const std::vector<Pair>& pairs, double held_out_share, std::uint64_t data_seed,
-                                 std::string& why) {
+                                 PairsError& why) {
   std::vector<std::string> source_words, target_words;
   std::unordered_set<std::string> seen_source, seen_target;
   std::vector<Pair> training, held_out;
@@ -130,17 +141,30 @@ std::unique_ptr<Task> pairs_task(const std::vector<Pair>& pairs, double held_out
     const bool held = static_cast<double>(corpus::sentence_hash(p.source) % 10000) < held_out_share * 10000;
     (held ? held_out : training).push_back(p);
   }
+  const std::size_t distinct = std::max(source_words.size(), target_words.size());
   if (pairs.size() < kMinPairs) {
-    why = "only " + std::to_string(pairs.size()) + (pairs.size() == 1 ? " pair" : " pairs") + "; at least " +
-          std::to_string(kMinPairs) + " are needed";
+    why = {0,
+           "only " + std::to_string(pairs.size()) + (pairs.size() == 1 ? " pair" : " pairs") + "; at least " +
+               std::to_string(kMinPairs) + " are needed",
+           "too-few-pairs",
+           "",
+           pairs.size(),
+           kMinPairs};
   } else if (training.empty() || held_out.empty()) {
-    why = "no pairs left for " + std::string(training.empty() ? "training" : "the held-out set") +
-          ": change the held-out share or add pairs";
-  } else if (source_words.size() > kMaxVocabulary || target_words.size() > kMaxVocabulary) {
-    why = "the pairs use " + std::to_string(std::max(source_words.size(), target_words.size())) +
-          " distinct words on one side; the limit is " + std::to_string(kMaxVocabulary);
+    why = {0,
+           "no pairs left for " + std::string(training.empty() ? "training" : "the held-out set") +
+               ": change the held-out share or add pairs",
+           training.empty() ? "no-training-pairs" : "no-held-out-pairs", ""};
+  } else if (distinct > kMaxVocabulary) {
+    why = {0,
+           "the pairs use " + std::to_string(distinct) + " distinct words on one side; the limit is " +
+               std::to_string(kMaxVocabulary),
+           "too-many-distinct-words",
+           "",
+           distinct,
+           kMaxVocabulary};
   }
-  if (!why.empty()) return nullptr;
+  if (*why.kind) return nullptr;
   return std::make_unique<PairsTask>(std::move(training), std::move(held_out), std::move(source_words),
                                      std::move(target_words), data_seed);
 }

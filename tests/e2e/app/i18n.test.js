@@ -69,7 +69,7 @@ describe('the pseudo-locale', () => {
     await page.close();
   });
 
-  it('marks every visible text of the Train view, before and after a short run', async () => {
+  it('marks every visible text of the Train view, before and after a short run, and pasted pairs refused', async () => {
     const { page, errors } = await openPlayground(suite, '?view=train&d=16&h=2&enc=1&dec=1&steps=20&lang=en-XA');
     await page.waitForSelector('#extrapolation');
     expect(await unmarked(page)).toEqual([]);
@@ -81,6 +81,13 @@ describe('the pseudo-locale', () => {
     await page.waitForFunction(() => /⟦/.test(document.querySelector('#train-scores').textContent));
     expect(await unmarked(page)).toEqual([]);
     await page.selectOption('#train-task', 'pairs'); // the pasted pairs' fields
+    expect(await unmarked(page)).toEqual([]);
+    // Pairs the module refuses: the bad lines and the view's error line, in the page's words.
+    await page.locator('#train-pairs').fill(['one\tuno', 'two dos', '\tsolo'].join('\n'));
+    await page.locator('#train-pairs').blur();
+    await page.locator('#train-start').click();
+    await page.waitForFunction(() => document.querySelector('#train-view').dataset.status === 'failed');
+    await page.waitForSelector('#train-pairs-errors li');
     expect(await unmarked(page)).toEqual([]);
     expect(errors).toEqual([]);
     await page.close();

@@ -256,7 +256,7 @@ describe('train view', () => {
     await page.locator('#train-start').click();
     await expect.poll(() => status(page)).toBe('failed');
     expect(await page.locator('#train-pairs-errors li').allTextContents()).toEqual([
-      "line 2: no tab or ' ||| ' between the source and the target",
+      'line 2: no tab or “ ||| ” between the source and the target',
       'line 15: the source is empty',
     ]);
     expect(await page.locator('#train-pairs').inputValue()).toMatch(/^one\tuno\ntwo dos/); // nothing lost

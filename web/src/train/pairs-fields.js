@@ -4,6 +4,7 @@
 import { element, hasFocus, labelled, select } from '../common/controls.js';
 import { firstSource, samplePairs } from './sample-pairs.js';
 import { t } from '../i18n/messages.js';
+import { pairsLineText } from './pairs-refusal-text.js';
 
 // The list shows this many refused lines at the most, and a count of the rest.
 const shownErrors = 50;
@@ -107,7 +108,8 @@ export class PairsFields {
 
   /**
    * @param {object} state  the view's state
-   * @param {{ busy: boolean, refused: { line: number, message: string }[] }} run  busy: a run is under way;
+   * @param {{ busy: boolean, refused: { line: number, message: string, kind?: string }[] }} run  busy: a run is
+   *   under way;
    *   refused: every bad line of the pasted pairs, by number, when the module refused them
    */
   render(state, { busy, refused }) {
@@ -119,9 +121,11 @@ export class PairsFields {
     if (!hasFocus(this.heldOutInput)) this.heldOutInput.value = String(Math.round(state.heldOutShare * 100));
     for (const control of [this.pairsInput, this.lowercaseBox, this.heldOutInput]) control.disabled = busy;
     this.errors.replaceChildren(
-      ...refused
-        .slice(0, shownErrors)
-        .map(({ line, message }) => element('li', { textContent: t('train.pairs.refusedLine', { line, message }) })),
+      ...refused.slice(0, shownErrors).map((refusal) =>
+        element('li', {
+          textContent: t('train.pairs.refusedLine', { line: refusal.line, message: pairsLineText(refusal) }),
+        }),
+      ),
       ...(refused.length > shownErrors
         ? [element('li', { textContent: t('train.pairs.more', { count: refused.length - shownErrors }) })]
         : []),

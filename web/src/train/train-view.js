@@ -21,6 +21,7 @@ import { WorkerSession } from './worker-session.js';
 import { downloadBytes } from '../common/download.js';
 import { modelFileName, savedModelContext, savedModelLabel, YourModels } from './your-models.js';
 import { t } from '../i18n/messages.js';
+import { pairsRefusalText } from './pairs-refusal-text.js';
 
 export class TrainView {
   /**
@@ -303,7 +304,7 @@ export class TrainView {
   #showError(error) {
     if (error === this.shownError && !this.errorLine.hidden) return; // said already (every redraw of a failed run asks)
     this.shownError = error;
-    this.errorLine.textContent = error.message;
+    this.errorLine.textContent = pairsRefusalText(error); // the pasted pairs' refusal in the page's words, else web/lib's
     if (error instanceof WorkerStartError) {
       this.errorLine.append(
         ' ',

@@ -19,15 +19,17 @@ const session = {
 
   /**
    * A fresh trainer for `options` (replacing any other): its backend, parameter count and resolved options, or
-   * { error: { name, message, lines } } when the options (or pasted pairs) are refused.
+   * { error: { name, message, kind, count, limit, lines } } when the options (or pasted pairs) are refused.
    */
   async start(options) {
     session.dispose();
     try {
       trainer = await createTrainer(options);
     } catch (error) {
-      // Comlink would pass on the message alone; the bad lines of pasted pairs matter too.
-      return { error: { name: error.name, message: error.message, lines: error.lines ?? null } };
+      // Comlink would pass on the message alone; why (the kind and its numbers) and the bad lines of pasted pairs
+      // matter too.
+      const { name, message, kind = null, count = null, limit = null, lines = null } = error;
+      return { error: { name, message, kind, count, limit, lines } };
     }
     return { backend: trainer.backend, parameters: trainer.parameters, options: trainer.options };
   },

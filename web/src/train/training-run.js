@@ -126,10 +126,11 @@ export class TrainingRun {
         clearTimeout(timer),
       );
       if (started.error) {
-        const { name, message, lines } = started.error;
+        const { name, message, kind, count, limit, lines } = started.error;
         const fault = moduleFault(started.error);
         if (fault) throw fault;
-        throw Object.assign(name === 'TypeError' ? new TypeError(message) : new RangeError(message), { lines });
+        const refusal = name === 'TypeError' ? new TypeError(message) : new RangeError(message);
+        throw Object.assign(refusal, { kind, count, limit, lines });
       }
       this.info = started;
       this.task = started.options.task; // 'en-es', a sequence task, or 'pairs'
