@@ -107,7 +107,7 @@ const bundledLocalesModule = fileURLToPath(new URL('../web/elements/bundled-loca
  * @param {{ elementsBundle?: boolean }} [options]
  */
 export const localeMessagesPlugin = ({ elementsBundle = false } = {}) => {
-  const localeFiles = new Set(); // every locale file a section was imported from
+  const localeFiles = new Set(); // elementsBundle: every locale file a section was imported from
   return {
     name: 'locale-messages',
     enforce: /** @type {const} */ ('pre'),
@@ -123,8 +123,10 @@ export const localeMessagesPlugin = ({ elementsBundle = false } = {}) => {
       const name = rest.slice(0, rest.indexOf(':'));
       const section = name.replace(/&bundled$/, '');
       const file = `${rest.slice(name.length + 1)}.json`;
-      localeFiles.add(file);
-      if (elementsBundle && name === section) return elementsBundleSection(file, section, basename(file, '.json'));
+      if (elementsBundle && name === section) {
+        localeFiles.add(file);
+        return elementsBundleSection(file, section, basename(file, '.json'));
+      }
       this.addWatchFile(file);
       const group = section === elementsGroup;
       const sections = group ? elementSections : section.split('+');

@@ -13,9 +13,9 @@ import { hints, labels } from '../src/generate/generate-text.js';
 import { TokenStrip } from '../src/generate/token-strip.js';
 import { headWeights } from '../src/generate/generation-maps.js';
 // The element's frame, then how it reads its attributes and model, then how it says what it did.
-import { messagesVersion } from '../src/i18n/messages.js';
 import {
   inPageLanguage,
+  partsMade,
   showForm,
   ElementBase,
   defineElement,
@@ -45,7 +45,6 @@ export class AttentionGeneratorElement extends ElementBase {
   #request = 0; // the latest generation asked for: an earlier one whose model arrives later is dropped
   #near = null;
   #width; // the element's width, as last observed
-  #madeWith; // the messages its parts were made with (messagesVersion)
 
   constructor() {
     super();
@@ -71,7 +70,7 @@ export class AttentionGeneratorElement extends ElementBase {
     this.details = new StepDetails({ onChange: (changes) => this.#choose(changes) });
     this.output = element('div', { hidden: true }, this.strip.element, this.stripHint, this.details.element);
     this.root.replaceChildren(this.form, this.settingsLine, this.output);
-    this.#madeWith = messagesVersion();
+    partsMade(this);
   }
 
   /** The latest Generation (null before the first, or after an error). */
@@ -107,7 +106,7 @@ export class AttentionGeneratorElement extends ElementBase {
     const request = ++this.#request;
     showForm(this, this, 'prompt');
     const prompt = this.getAttribute('prompt') ?? '';
-    await inPageLanguage(this, this.errorLine, this.#madeWith, () => {
+    await inPageLanguage(this, this.errorLine, () => {
       this.#build();
       showForm(this, this, 'prompt');
     });

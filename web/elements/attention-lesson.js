@@ -11,10 +11,10 @@ import { ChallengeList, progressReport } from '../src/lessons/challenges/challen
 import { ChallengeProgress, pageStorage } from '../src/lessons/challenges/progress.js';
 import { LessonPanel } from '../src/lessons/lesson-panel.js';
 import { decodeLessonsState, encodeLessonsState, lessonSettingNames } from '../src/lessons/lessons-state.js';
-import { messagesVersion } from '../src/i18n/messages.js';
 import {
   clearError,
   inPageLanguage,
+  partsMade,
   defineElement,
   ElementBase,
   integerAttribute,
@@ -40,7 +40,6 @@ export class AttentionLessonElement extends ElementBase {
   #challenges;
   #drawn = false;
   #queued = false;
-  #madeWith; // the messages its parts were made with (messagesVersion)
 
   constructor() {
     super();
@@ -93,7 +92,7 @@ export class AttentionLessonElement extends ElementBase {
     this.settingsLine = settingsLine(); // on paper, instead of the widget's controls
     this.#panel.body.before(this.settingsLine);
     this.root.classList.add('lesson', 'element-lesson');
-    this.#madeWith = messagesVersion();
+    partsMade(this);
   }
 
   /** The lesson's current settings, as the playground's state object. */
@@ -151,7 +150,7 @@ export class AttentionLessonElement extends ElementBase {
   }
 
   async #show() {
-    await inPageLanguage(this, this.errorLine, this.#madeWith, () => this.#build());
+    await inPageLanguage(this, this.errorLine, () => this.#build());
     try {
       this.#panel.state = this.#stateFromAttributes();
       const storage = this.getAttribute('storage') ?? 'none';

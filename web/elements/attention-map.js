@@ -8,12 +8,13 @@ import { viridis } from '../src/drawing/viridis.js';
 import { formatNumber } from '../src/common/format.js';
 import { Heatmap } from '../src/drawing/heatmap.js';
 import { checkKnownKeys, matrixShape } from '../lib/known-keys.js';
-import { messagesVersion, t } from '../src/i18n/messages.js';
+import { t } from '../src/i18n/messages.js';
 import {
   clearError,
   defineElement,
   ElementBase,
   inPageLanguage,
+  partsMade,
   integerAttribute,
   markDrawn,
   reportError,
@@ -91,7 +92,6 @@ export class AttentionMapElement extends ElementBase {
   #shown = null; // what is drawn: { matrix, rowLabels, colLabels }
   #renderQueued = false;
   #width = 0; // the host element's, from its ResizeObserver
-  #madeWith; // the messages its map was made with (messagesVersion)
   #speaking = false; // true once it may draw: the page's elements' language is ready (shared.js)
 
   constructor() {
@@ -125,7 +125,7 @@ export class AttentionMapElement extends ElementBase {
     if (this.heatmap) this.heatmap.element.replaceWith(heatmap.element);
     else this.root.append(heatmap.element);
     this.heatmap = heatmap;
-    this.#madeWith = messagesVersion();
+    partsMade(this);
   }
 
   get weights() {
@@ -174,7 +174,7 @@ export class AttentionMapElement extends ElementBase {
 
   connectedCallback() {
     if (this.#speaking) return this.#render();
-    void inPageLanguage(this, this.errorLine, this.#madeWith, () => this.#build()).then(() => {
+    void inPageLanguage(this, this.errorLine, () => this.#build()).then(() => {
       this.#speaking = true;
       this.#render();
     });

@@ -6,7 +6,6 @@
 import { checkKnownKeys } from '../lib/known-keys.js';
 import { defaultState, limits, resize } from '../src/steps/step-state.js';
 import { StepView } from '../src/steps/step-view.js';
-import { messagesVersion } from '../src/i18n/messages.js';
 import {
   clearError,
   inPageLanguage,
@@ -121,7 +120,7 @@ export class AttentionStepsElement extends ElementBase {
     try {
       await nearScreen(this); // the module loads, and the walkthrough is built, when the reader gets near it
       // The walkthrough is made only now, so in the page's elements' language: nothing to make again.
-      await inPageLanguage(this, this.errorLine, messagesVersion());
+      await inPageLanguage(this, this.errorLine);
       this.#api ??= await sharedAttention();
       this.#build();
     } catch (error) {

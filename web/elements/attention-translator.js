@@ -10,10 +10,11 @@ import { LineView } from '../src/drawing/line-view.js';
 import { alignmentCells, pickMap } from '../src/translation/translation-maps.js';
 import { refusalText } from '../src/translation/refusal-text.js';
 import { headName } from '../src/common/head-labels.js';
-import { messagesVersion, t } from '../src/i18n/messages.js';
+import { t } from '../src/i18n/messages.js';
 import {
   clearError,
   inPageLanguage,
+  partsMade,
   showForm,
   defineElement,
   ElementBase,
@@ -37,7 +38,6 @@ export class AttentionTranslatorElement extends ElementBase {
   #request = 0; // the latest translation asked for: earlier ones that finish later are dropped
   #near = null; // resolved once the element has come near the screen
   #width;
-  #madeWith; // the messages its parts were made with (messagesVersion)
 
   constructor() {
     super();
@@ -72,7 +72,7 @@ export class AttentionTranslatorElement extends ElementBase {
       this.output,
       element('div', { className: 'maps-row' }, this.map.element, this.lines.element),
     );
-    this.#madeWith = messagesVersion();
+    partsMade(this);
   }
 
   /** The latest Translation (null before the first, or after an error). */
@@ -95,7 +95,7 @@ export class AttentionTranslatorElement extends ElementBase {
     const request = ++this.#request;
     showForm(this, this, 'sentence');
     const sentence = this.getAttribute('sentence') ?? '';
-    await inPageLanguage(this, this.errorLine, this.#madeWith, () => {
+    await inPageLanguage(this, this.errorLine, () => {
       this.#build();
       showForm(this, this, 'sentence');
     });

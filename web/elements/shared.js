@@ -109,25 +109,30 @@ export async function viewDrawn(view, part, failed) {
 }
 
 const speaking = new WeakMap(); // host → Promise: its parts in the page's elements' language
+const madeWith = new WeakMap(); // host → the messagesVersion() its parts were made with
+
+/** Notes that `host` has just made its parts (in its constructor, or again): with the messages in place now. */
+export function partsMade(host) {
+  madeWith.set(host, messagesVersion());
+}
 
 /**
  * Resolves once `host` may draw in the page's elements' language (language.js): at once for English, else once
  * its messages are there; `build()` has then made `host`'s parts again if the messages changed since they were
- * made (`madeWith`, the messagesVersion() of then: made in English, or while the language's sections were
- * arriving). A language problem (its messages could not load; `host`'s own `lang` differs from the page's
- * elements') is said in the element, and stays said, the element being shown all the same. Once per element:
- * later calls resolve as the first.
+ * made (partsMade: in English, or while the language's sections were arriving). A language problem (its messages
+ * could not load; `host`'s own `lang` differs from the page's elements') is said in the element, and stays said,
+ * the element being shown all the same. Once per element: later calls resolve as the first.
  * @param {HTMLElement} host
  * @param {HTMLElement & { lasting?: string }} errorLine
- * @param {number} madeWith
- * @param {() => void} [build]
+ * @param {() => void} [build]  makes the parts again (and calls partsMade); none for an element that makes its
+ *   parts only after this resolves
  */
-export function inPageLanguage(host, errorLine, madeWith, build) {
+export function inPageLanguage(host, errorLine, build) {
   if (!speaking.has(host))
     speaking.set(
       host,
       elementsLanguage(host).then((problem) => {
-        if (madeWith !== messagesVersion()) build?.();
+        if (build && madeWith.get(host) !== messagesVersion()) build();
         if (!problem) return;
         errorLine.lasting = `${host.localName}: ${problem.message}`;
         reportError(host, errorLine, problem);
