@@ -122,11 +122,16 @@ describe('challenges, solved as a learner', () => {
     const worst = agreement.indexOf(Math.min(...agreement));
     const others = agreement.map((_, h) => h).filter((h) => h !== worst);
     await page.waitForSelector('#cross-head option[value="0"]', { state: 'attached', timeout: 30_000 });
-    for (const head of others.slice(0, 2)) {
+    // each head drawn before the next is chosen: the widget draws only the latest of quick choices
+    const choose = async (head) => {
       await page.locator('#cross-head').selectOption({ value: String(head) });
+      await expect.poll(() => page.locator('#cross-status').textContent()).toContain(`in head ${head + 1},`);
+    };
+    for (const head of others.slice(0, 2)) {
+      await choose(head);
       await expectStillUnsolved('worst-head');
     }
-    await page.locator('#cross-head').selectOption({ value: String(worst) });
+    await choose(worst);
     await expectSolved('worst-head');
   });
 
@@ -186,6 +191,10 @@ describe('challenges, solved as a learner', () => {
     // Free running again (its draw redrawn) before the learner finds the step.
     await expect.poll(() => page.locator('#decoding-status').textContent()).toMatch(`They part at step ${parted + 1}`);
     await page.locator('#decoding-output .token').nth(parted).click();
+    // drawn (the widget draws only the latest of quick changes, and the challenge counts drawings)
+    await expect
+      .poll(() => page.locator('#decoding-output .token').nth(parted).getAttribute('aria-pressed'))
+      .toBe('true');
     await expectStillUnsolved('draw-parts');
     await page.locator('#decoding-forced').check();
     await expect.poll(() => page.locator('#decoding-status').textContent()).toMatch(/^Fed the reference/);
