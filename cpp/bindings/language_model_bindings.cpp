@@ -68,6 +68,28 @@ val error_result(const check::Error& error) {
   return js::error_result(error.kind == check::ErrorKind::type_error ? "TypeError" : "RangeError", error.message);
 }
 
+// A run refused: its error, and when the learner's text is why, the refusal's kind and numbers.
+val setup_refused(const check::LanguageModelSetup& setup) {
+  val result = error_result(setup.error);
+  const check::TextRefusal& why = setup.refusal;
+  if (*why.kind) {
+    val detail = result["error"];
+    detail.set("kind", val(why.kind));
+    if (*why.side) detail.set("side", val(why.side));
+    detail.set("count", why.count);
+    detail.set("limit", why.limit);
+  }
+  return result;
+}
+
+// A weight file refused: its kind (LoadedLanguageModel::kind) and any limit it names, beside the reason.
+val file_refused(const std::string& message, const char* kind, double limit = 0) {
+  val result = js::error_result("RangeError", message);
+  result["error"].set("kind", val(kind));
+  if (limit > 0) result["error"].set("limit", limit);
+  return result;
+}
+
 // How a token reads: its bytes when they are whole UTF-8 characters, else each byte as <0xNN> (a byte-fallback
 // token, or a piece of a character a byte-pair merge split).
 std::string piece(const text::Tokenizer& tokenizer, int id) {
@@ -214,7 +236,7 @@ val trainer_create(const val& o) {
   request.sink_logits = o["sinkLogits"].as<bool>();
   check::LanguageModelSetup setup = check::language_model_setup(request);
   request.corpus = {};
-  if (setup.error) return error_result(setup.error);
+  if (setup.error) return setup_refused(setup);
   return register_trainer(std::move(setup));
 }
 
@@ -232,7 +254,7 @@ val trainer_resume(const val& o) {
     setup = check::resumed_language_model_setup(bytes.data(), bytes.size(), *corpus, o["steps"].as<double>());
   }
   corpus = std::nullopt;
-  if (setup.error) return error_result(setup.error);
+  if (setup.error) return setup_refused(setup);
   return register_trainer(std::move(setup));
 }
 
@@ -285,13 +307,13 @@ bool trainer_free(int id) { return trainers().erase(id) == 1; }
 // languageModelLoad(bytes) → { id, config, tokenizer } | { error }
 val model_load(const val& bytes) {
   const double length = bytes["length"].as<double>();
-  if (length > kMaxModelBytes) return js::error_result("RangeError", "the model file is larger than 64 MiB");
+  if (length > kMaxModelBytes) return file_refused("the model file is larger than 64 MiB", "too-large", kMaxModelBytes);
   model::LoadedLanguageModel loaded;
   {
     const auto data = js::copy_in<std::uint8_t>(bytes, static_cast<std::size_t>(length));
     loaded = model::load_language_model(data.data(), data.size());
   }
-  if (!loaded.model) return js::error_result("RangeError", loaded.error);
+  if (!loaded.model) return file_refused(loaded.error, loaded.kind);
   return register_model(std::move(*loaded.model));
 }
 

@@ -24,6 +24,7 @@ Error tokenize_parts(const model::LanguageModelCorpus& split, LanguageModelSetup
   for (const auto& [part, tokens] :
        {std::pair{"held-out", &setup.held_out_tokens}, {"training", &setup.train_tokens}}) {
     if (tokens->size() >= 2) continue;
+    setup.refusal = {"corpus-part-too-short", part, static_cast<double>(tokens->size()), 2};
     return range_error(std::string("the corpus's ") + part + " part is " + std::to_string(tokens->size()) +
                        " token long; it needs at least 2 (a longer task.corpus, or another task.heldOut)");
   }
@@ -51,12 +52,14 @@ LanguageModelSetup language_model_setup(const LanguageModelRequest& r) {
   if (r.tokenizer == "byte-pairs" && (setup.error = whole("task.merges", r.merges, 1, kMaxMerges))) return setup;
   if (static_cast<double>(r.corpus.size()) > kMaxCorpusBytes) {
     setup.error = range_error("task.corpus is longer than 8 MiB of text");
+    setup.refusal = {"corpus-too-long", "", static_cast<double>(r.corpus.size()), kMaxCorpusBytes};
     return setup;
   }
   const std::size_t characters = text::count_characters(r.corpus);
   if (static_cast<double>(characters) < kMinCorpusCharacters) {
     setup.error = range_error("task.corpus has " + std::to_string(characters) +
                               " characters; a language model needs at least 20 to train on and measure");
+    setup.refusal = {"corpus-too-short", "", static_cast<double>(characters), kMinCorpusCharacters};
     return setup;
   }
   model::LanguageModelConfig& c = setup.model.config;

@@ -35,8 +35,18 @@ struct CorpusIdentity {
   std::uint32_t checksum = 0;  // CRC-32
 };
 
+// Why a learner's own text was refused, for a page to say it in its own language (JavaScript's error.kind, side,
+// count and limit): "corpus-too-short", "corpus-part-too-short" or "corpus-too-long". Kept beside the Error, not
+// in it, so that the translator's module, which shares check::Error, carries none of it.
+struct TextRefusal {
+  const char* kind = "";
+  const char* side = "";
+  double count = 0, limit = 0;
+};
+
 struct LanguageModelSetup {
-  Error error;  // set when refused
+  Error error;          // set when refused
+  TextRefusal refusal;  // set when the refusal is the text's
   model::TrainedLanguageModel model;
   std::vector<int> train_tokens, held_out_tokens;
   model::TrainingOptions options;

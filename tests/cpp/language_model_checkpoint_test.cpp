@@ -107,6 +107,7 @@ TEST(LanguageModelCheckpoint, NamesTheOtherFileKinds) {
   const std::vector<std::uint8_t> checkpoint = checkpoint_after(request(10), 1);
   const model::LoadedLanguageModel as_weights = model::load_language_model(checkpoint.data(), checkpoint.size());
   EXPECT_NE(as_weights.error.find("createTrainer({ resume })"), std::string::npos) << as_weights.error;
+  EXPECT_STREQ(as_weights.kind, "checkpoint-file");
 }
 
 TEST(LanguageModelCheckpoint, ContinuesOnlyOnItsOwnTextAndNeverBeforeItsStep) {

@@ -54,6 +54,31 @@ TEST(LanguageModelSetup, NamesEveryBadOption) {
   expect_refused([](auto& r) { r.numbers.ffn = 0.5; }, "model.ffn must be a whole number from 0 to 4096, got 0.5");
 }
 
+// A learner's own text refused: the kind and numbers a page says it with, in its own language.
+TEST(LanguageModelSetup, ARefusedTextCarriesItsKindAndNumbers) {
+  LanguageModelRequest r = good_request();
+  r.corpus = "short, né";
+  TextRefusal e = language_model_setup(r).refusal;
+  EXPECT_STREQ(e.kind, "corpus-too-short");
+  EXPECT_EQ(e.count, 9);  // characters, not bytes
+  EXPECT_EQ(e.limit, 20);
+  r = good_request();
+  r.held_out_share = 0.01;
+  e = language_model_setup(r).refusal;
+  EXPECT_STREQ(e.kind, "corpus-part-too-short");
+  EXPECT_STREQ(e.side, "held-out");
+  EXPECT_EQ(e.count, 1);
+  EXPECT_EQ(e.limit, 2);
+  r = good_request();
+  r.corpus = std::string(static_cast<std::size_t>(kMaxCorpusBytes) + 1, 'a');
+  e = language_model_setup(r).refusal;
+  EXPECT_STREQ(e.kind, "corpus-too-long");
+  EXPECT_EQ(e.limit, kMaxCorpusBytes);
+  r = good_request();
+  r.layers = 0;  // not a learner's to get wrong: the page's form offers 1 to 4
+  EXPECT_STREQ(language_model_setup(r).refusal.kind, "");
+}
+
 TEST(LanguageModelSetup, AnAttentionOnlyModelIsAllowed) {
   LanguageModelRequest r = good_request();
   r.numbers.ffn = 0;

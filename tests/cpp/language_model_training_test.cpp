@@ -221,6 +221,7 @@ TEST(LanguageModelFile, RoundTripsInFloat16AndRefusesTheTranslatorsFiles) {
   const LoadedLanguageModel as_language_model = load_language_model(translator_bytes.data(), translator_bytes.size());
   EXPECT_FALSE(as_language_model.model);
   EXPECT_NE(as_language_model.error.find("loadTranslator"), std::string::npos) << as_language_model.error;
+  EXPECT_STREQ(as_language_model.kind, "translator-file");
 }
 
 TEST(LanguageModelFile, RoundTripsAnAttentionOnlyModel) {
@@ -264,12 +265,21 @@ TEST(LanguageModelFile, RefusesEveryTruncationAndAnyFlippedByte) {
   LanguageModelConfig c;
   c.d_model = 8, c.heads = 2, c.ffn = 8, c.layers = 1, c.context = 4;
   const std::vector<std::uint8_t> bytes = save_language_model(fresh_model(tokenizer, c, 7));
-  for (std::size_t size = 0; size < bytes.size(); ++size)
+  // Each refusal has a kind a page can say: under 4 bytes, or a flipped magic, is not our file; a flipped version
+  // is another version; anything else is damage.
+  const auto kind_of = [](const std::vector<std::uint8_t>& b, std::size_t size) {
+    return std::string(load_language_model(b.data(), size).kind);
+  };
+  for (std::size_t size = 0; size < bytes.size(); ++size) {
     EXPECT_FALSE(load_language_model(bytes.data(), size).model) << "kept " << size << " bytes";
+    EXPECT_EQ(kind_of(bytes, size), size < 4 ? "not-a-language-model" : "damaged") << "kept " << size << " bytes";
+  }
   for (std::size_t at = 0; at < bytes.size(); at += 7) {
     std::vector<std::uint8_t> flipped = bytes;
     flipped[at] ^= 0x10;
     EXPECT_FALSE(load_language_model(flipped.data(), flipped.size()).model) << "flipped byte " << at;
+    const char* expected = at < 4 ? "not-a-language-model" : at < 8 ? "other-version" : "damaged";
+    EXPECT_EQ(kind_of(flipped, flipped.size()), expected) << "flipped byte " << at;
   }
 }
 

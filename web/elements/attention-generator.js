@@ -12,6 +12,7 @@ import { StepDetails } from '../src/generate/step-details.js';
 import { hints, labels } from '../src/generate/generate-text.js';
 import { TokenStrip } from '../src/generate/token-strip.js';
 import { headWeights } from '../src/generate/generation-maps.js';
+import { languageModelRefusalText } from '../src/generate/refusal-text.js';
 // The element's frame, then how it reads its attributes and model, then how it says what it did.
 import {
   inPageLanguage,
@@ -132,7 +133,7 @@ export class AttentionGeneratorElement extends ElementBase {
       if (request !== this.#request) return;
       this.#generation = this.#drawn = null;
       this.output.hidden = true;
-      reportError(this, this.errorLine, error);
+      reportError(this, this.errorLine, error, languageModelRefusalText(error));
     }
   }
 

@@ -139,6 +139,9 @@ std::vector<std::uint8_t> save_language_model(const TrainedLanguageModel& model)
 struct LoadedLanguageModel {
   std::optional<TrainedLanguageModel> model;
   std::string error;
+  // The refusal's kind, for a page to say it in its own language: "translator-file", "checkpoint-file",
+  // "not-a-language-model", "other-version" or "damaged" (truncated, a checksum that fails, numbers out of range).
+  const char* kind = "";
 };
 LoadedLanguageModel load_language_model(const std::uint8_t* bytes, std::size_t size);
 

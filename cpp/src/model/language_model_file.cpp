@@ -20,8 +20,8 @@ constexpr std::uint32_t kKnownFlags = kPositions | kRope | kAlibi | kSinkLogits;
 constexpr std::uint32_t kFlagBits = 0xffff, kWindowShift = 16;  // the window's width above the flags
 constexpr std::uint32_t kMaxTokenizerBytes = 4 * 1024 * 1024;
 
-LoadedLanguageModel refuse(std::string why) {
-  return {std::nullopt, "not a usable language model file: " + std::move(why)};
+LoadedLanguageModel refuse(std::string why, const char* kind = "damaged") {
+  return {std::nullopt, "not a usable language model file: " + std::move(why), kind};
 }
 
 }  // namespace
@@ -110,15 +110,22 @@ std::vector<std::uint8_t> save_language_model(const TrainedLanguageModel& m) {
 
 LoadedLanguageModel load_language_model(const std::uint8_t* bytes, std::size_t size) {
   if (size >= 4 && std::memcmp(bytes, "APTM", 4) == 0)
-    return refuse("it is a translation model's weight file (APTM): open it with loadTranslator");
+    return refuse("it is a translation model's weight file (APTM): open it with loadTranslator", "translator-file");
   if (size >= 4 && std::memcmp(bytes, "APLS", 4) == 0) {
     return refuse(
-        "it is a training run's checkpoint (APLS), not a weight file: continue it with createTrainer({ resume })");
+        "it is a training run's checkpoint (APLS), not a weight file: continue it with createTrainer({ resume })",
+        "checkpoint-file");
   }
-  if (size < 8 || std::memcmp(bytes, kMagic, 4) != 0)
-    return refuse("it does not start with APLM, so it is not an attention-playground language model");
+  if (size < 4 || std::memcmp(bytes, kMagic, 4) != 0) {
+    return refuse("it does not start with APLM, so it is not an attention-playground language model",
+                  "not-a-language-model");
+  }
+  if (size < 8) return refuse("truncated");
+  std::uint32_t version = 0;
+  std::memcpy(&version, bytes + 4, 4);  // little-endian hosts only, as the checksum's read
   weight_io::Reader r(bytes, size);
-  if (auto why = check_version_and_checksum(r, bytes, size, kVersion)) return refuse(std::move(*why));
+  if (auto why = check_version_and_checksum(r, bytes, size, kVersion))
+    return refuse(std::move(*why), version == kVersion ? "damaged" : "other-version");
 
   LanguageModelConfig c;
   std::string why;

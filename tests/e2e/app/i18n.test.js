@@ -5,10 +5,12 @@
 // Exempt: what the page marks translate="no" (the kernels' build name, each language's own name, the models' and
 // the lessons' words, which are data), and text without a word of three letters (numbers, ·, notation: d, λ, u·H,
 // Q = X·Wq).
+import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { openPlayground, scrollDown, useChromiumAndPlayground } from '../support/browser.js';
 
 const suite = useChromiumAndPlayground();
+const translatorFile = new URL('../../../web/lib/models/en-es.bin', import.meta.url);
 
 /**
  * Every visible text with a letter on the page (the header, the tabs and the view shown, its drawing parts too) that
@@ -93,9 +95,21 @@ describe('the pseudo-locale', () => {
     await page.close();
   });
 
-  it('marks every visible text of the Generate view, before a model and after writing with ours', async () => {
+  it('marks every visible text of the Generate view, before a model, its refusals, and after writing with ours', async () => {
     const { page, errors } = await openPlayground(suite, '?view=generate&tokens=6&lang=en-XA');
     await page.waitForSelector('#generate-induction');
+    expect(await unmarked(page)).toEqual([]);
+    // What the module refuses, in the page's words: a text too short to learn from, a translator's weight file.
+    const errorLine = page.locator('#generate-view p.error');
+    await page.locator('#generate-corpus-own').check();
+    await page.locator('#generate-own-text').fill('too short');
+    await page.locator('#generate-start').click();
+    await expect.poll(() => errorLine.textContent()).toMatch(/^⟦.+⟧$/);
+    expect(await unmarked(page)).toEqual([]);
+    const tooShort = await errorLine.textContent();
+    await page.locator('#generate-open-file').setInputFiles(fileURLToPath(translatorFile));
+    await expect.poll(() => errorLine.textContent()).not.toBe(tooShort);
+    expect(await errorLine.textContent()).toMatch(/^⟦.+⟧$/);
     expect(await unmarked(page)).toEqual([]);
     await page.locator('#generate-open-trained').click();
     await page.waitForFunction(

@@ -253,7 +253,9 @@ describe('generate view', () => {
     });
     await expect
       .poll(() => page.getByRole('alert').textContent())
-      .toMatch(/translation model's weight file.*loadTranslator/);
+      .toBe(
+        'This file holds a translation model, not a language model: open it in the Train view (“or open a model file”).',
+      );
     expect(await data(page, 'model')).toBe('none');
     expect(await page.locator('#generate-write').isDisabled()).toBe(true);
     const writes = Number(await data(page, 'written'));

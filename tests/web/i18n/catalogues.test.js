@@ -13,7 +13,6 @@ import { challenges } from '../../../web/src/lessons/challenges/catalogue.js';
 import { maskModes } from '../../../web/src/lessons/widgets/masks-math.js';
 import { samplePairs } from '../../../web/src/train/sample-pairs.js';
 import { ablationNames, trainTasks } from '../../../web/src/train/train-state.js';
-import { lineKinds, wholeKinds } from '../../../web/src/train/pairs-refusal-text.js';
 import { languagePairs } from '../../../web/src/translation/translation-state.js';
 
 const web = fileURLToPath(new URL('../../../web/', import.meta.url));
@@ -123,7 +122,6 @@ describe('the keys', () => {
     ...Object.keys(trainTasks).map((task) => `train.tasks.${task}`),
     ...Object.keys(samplePairs).map((sample) => `train.samples.${sample}`),
     ...Object.keys(ablationNames).flatMap((key) => ['label', 'why'].map((part) => `train.ablations.${key}.${part}`)),
-    ...Object.values({ ...lineKinds, ...wholeKinds }).map((name) => `train.pairs.refusal.${name}`),
   ];
   const quoted = keysInSources();
 

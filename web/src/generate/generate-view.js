@@ -32,6 +32,8 @@ import { TrainingPanel } from './training-panel.js';
 import { RunKeeper } from './run-keeper.js';
 import { openedSavedText } from './saved-models-text.js';
 import { YourLanguageModels } from './your-language-models.js';
+import { languageModelRefusalText } from './refusal-text.js';
+import { reportedError } from './worker-errors.js';
 
 // The settings a generation depends on: changing one writes again.
 const writingKeys = ['prompt', 'tokens', 'temperature', 'topK', 'topP', 'seed', 'cache'];
@@ -289,7 +291,7 @@ export class GenerateView {
       this.generation = null;
       this.opened = null; // the worker lets the model it had go, whether or not this one opens
       const opened = await this.session.ask(this.session.start().open(weights, trainedSteps));
-      if (opened.error) throw Object.assign(new Error(opened.error.message), { name: opened.error.name });
+      if (opened.error) throw reportedError(opened.error);
       this.opened = { ...opened, trainedSteps };
       this.openedLine.textContent = describe(opened.config);
     } catch (error) {
@@ -411,7 +413,7 @@ export class GenerateView {
   }
 
   #showError(error) {
-    this.errorLine.textContent = error.message;
+    this.errorLine.textContent = languageModelRefusalText(error);
     this.errorLine.hidden = false;
   }
 

@@ -14,6 +14,7 @@ import {
 } from '../../lib/index.js';
 import { modelPrefix } from './token-pieces.js';
 import { trainFor } from '../common/train-for.js';
+import { errorReport } from './worker-errors.js';
 
 /** @type {import('../../lib/index.js').LanguageModelTrainer | null} */
 let trainer = null;
@@ -32,8 +33,6 @@ function currentModel() {
   }
   return model.lm;
 }
-
-const errorReport = (error) => ({ error: { name: error.name, message: error.message } });
 
 /** The experiment's model now: its step, and each head's scores and the loss on each half of the probe strings. */
 function inductionMeasure() {

@@ -7,6 +7,7 @@ import { button, element } from '../common/controls.js';
 import { formatNumber } from '../common/format.js';
 import { LineChart } from '../drawing/line-chart.js';
 import { bestHead, inductionText, measureEvery } from './induction-text.js';
+import { reportedError } from './worker-errors.js';
 
 export class InductionPanel {
   /**
@@ -70,7 +71,7 @@ export class InductionPanel {
     try {
       const remote = this.session.start();
       const first = await this.session.ask(remote.startInduction(layers));
-      if (first.error) throw Object.assign(new Error(first.error.message), { name: first.error.name });
+      if (first.error) throw reportedError(first.error);
       this.rows.push(first);
       this.#render();
       while (!this.stopAsked && this.rows.at(-1).step < this.rows.at(-1).steps) {

@@ -3,6 +3,8 @@
 // model writes every few seconds; it keeps what the view draws (every step's loss, the measurements, the latest
 // sample, the speed). Stopping is not asking for more, so the step count really stays where it is.
 
+import { reportedError } from './worker-errors.js';
+
 const sliceMilliseconds = 250;
 const sampleMilliseconds = 3000; // a new sample of the model's writing this often while training
 export const heldOutTokens = 2048; // held-out tokens measured each time (the first ones: the same text every time)
@@ -53,10 +55,7 @@ export class LanguageModelRun {
     this.onUpdate(this);
     try {
       const started = await this.session.ask(this.session.remote.start(this.options));
-      if (started.error)
-        throw started.error.name === 'TypeError'
-          ? new TypeError(started.error.message)
-          : new RangeError(started.error.message);
+      if (started.error) throw reportedError(started.error);
       this.info = started;
       this.step = started.resumedAt;
       this.steps = started.steps;

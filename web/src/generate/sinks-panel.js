@@ -9,6 +9,7 @@ import { formatCount } from '../common/format.js';
 import { generateChoices } from './generate-state.js';
 import { labels } from './generate-text.js';
 import { fetchAusten } from './shipped-files.js';
+import { reportedError } from './worker-errors.js';
 import {
   bitsText,
   readingName,
@@ -96,7 +97,7 @@ export class SinksPanel {
       const corpus = await fetchAusten();
       const remote = this.session.start();
       const started = await this.session.ask(remote.startSinks(corpus, { positions, window, sinkLogits, steps }));
-      if (started.error) throw Object.assign(new Error(started.error.message), { name: started.error.name });
+      if (started.error) throw reportedError(started.error);
       while (!this.stopAsked && this.progressAt.step < steps) {
         this.progressAt = await this.session.ask(remote.advanceSinks(sliceMilliseconds));
         this.#render();

@@ -1,33 +1,28 @@
 // Why the module refused pasted pairs, in the page's language: a bad line (the list under the pairs) or the pairs
 // as a whole (the Train view's error line), from the refusal's kind and the side and numbers it names (web/lib's
 // errors carry them: cpp/include/attn/tasks.h lists the kinds). An error of any other kind keeps web/lib's words.
-import { t } from '../i18n/messages.js';
+import { saidByKind } from '../i18n/said-by-kind.js';
 
-/** A bad line's kinds (web/lib's) → their messages' names under train.pairs.refusal. */
+/** A bad line's kinds (web/lib's) → their messages. */
 export const lineKinds = {
-  'line-too-long': 'lineTooLong',
-  'no-separator': 'noSeparator',
-  'empty-side': 'emptySide',
-  'too-many-words': 'tooManyWords',
-  'word-too-long': 'wordTooLong',
-  'too-many-pairs': 'tooManyPairs',
+  'line-too-long': 'train.pairs.refusal.lineTooLong',
+  'no-separator': 'train.pairs.refusal.noSeparator',
+  'empty-side': 'train.pairs.refusal.emptySide',
+  'too-many-words': 'train.pairs.refusal.tooManyWords',
+  'word-too-long': 'train.pairs.refusal.wordTooLong',
+  'too-many-pairs': 'train.pairs.refusal.tooManyPairs',
 };
-/** The pairs as a whole: their kinds → their messages' names. */
+/** The pairs as a whole: their kinds → their messages. */
 export const wholeKinds = {
-  'pairs-lines': 'linesRefused',
-  'too-few-pairs': 'tooFewPairs',
-  'no-training-pairs': 'noTrainingPairs',
-  'no-held-out-pairs': 'noHeldOutPairs',
-  'too-many-distinct-words': 'tooManyDistinctWords',
+  'pairs-lines': 'train.pairs.refusal.linesRefused',
+  'too-few-pairs': 'train.pairs.refusal.tooFewPairs',
+  'no-training-pairs': 'train.pairs.refusal.noTrainingPairs',
+  'no-held-out-pairs': 'train.pairs.refusal.noHeldOutPairs',
+  'too-many-distinct-words': 'train.pairs.refusal.tooManyDistinctWords',
 };
 
 /** @param {{ kind?: string, side?: string, count?: number, limit?: number, message: string }} problem */
-function said(kinds, problem) {
-  const name = kinds[problem.kind];
-  if (!name) return problem.message;
-  const { side = 'source', count = 0, limit = 0 } = problem;
-  return t(`train.pairs.refusal.${name}`, { side, count, limit });
-}
+const said = (kinds, problem) => saidByKind(kinds, problem, { side: problem.side ?? 'source' });
 
 /** What is wrong with one line of the pairs: "the target has 13 words; the limit is 12". */
 export const pairsLineText = (line) => said(lineKinds, line);
