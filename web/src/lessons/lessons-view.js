@@ -10,6 +10,7 @@ import { ChallengeList, lessonProgress } from './challenges/challenge-list.js';
 import { ChallengeProgress } from './challenges/progress.js';
 import { LessonPanel } from './lesson-panel.js';
 import { lessonCount } from './lessons-state.js';
+import './lessons.css'; // the view's own styles, downloaded with it
 import kvHeadsWorkerUrl from './kv-heads/kv-heads-worker.js?worker&url';
 
 export class LessonsView {
