@@ -86,7 +86,9 @@ describe('a language model’s refusals, in the page’s language', () => {
     expect(languageModelRefusalText(translator)).toMatch(/^Este archivo contiene un modelo de traducción/);
     setCurrentLocale('zh-CN');
     await loadMessages('generate');
-    expect(languageModelRefusalText(short)).toBe('文本有 12 个字符；语言模型至少需要 20 个字符来学习和衡量自己。');
+    expect(languageModelRefusalText(short)).toBe(
+      '文本只有 12 个字符；语言模型至少需要 20 个字符，才能从中学习并用它衡量自己的表现。',
+    );
     expect(languageModelRefusalText(translator)).toMatch(/^这个文件是翻译模型/);
   });
 });
