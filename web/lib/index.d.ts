@@ -770,7 +770,12 @@ export interface Trainer {
  * `limit`), `'no-training-pairs'`, `'no-held-out-pairs'` or `'too-many-distinct-words'` (`count`, `limit`).
  */
 export function createTrainer(options?: TrainerOptions): Promise<Trainer>;
-/** A trainer for a language model on any text: a task given as { corpus }. */
+/**
+ * A trainer for a language model on any text: a task given as { corpus }. A text refused is a RangeError whose
+ * `kind` says why, for a page to say it in its own language: `'corpus-too-short'` (`count` characters, `limit`
+ * needed), `'corpus-part-too-short'` (`side` `'held-out'` or `'training'`: `count` tokens, `limit` needed) or
+ * `'corpus-too-long'` (`count` bytes, `limit` bytes).
+ */
 export function createTrainer(options: LanguageModelTrainerOptions): Promise<LanguageModelTrainer>;
 /**
  * A saved language model run continued from its checkpoint (trainer.checkpoint()), on the text it was trained on
@@ -1000,7 +1005,9 @@ export interface LanguageModel {
 
 /**
  * A language model from its weight file (a LanguageModelTrainer's save(), or its URL). A translator's weight
- * file is refused by name, as forged or truncated files are (RangeError).
+ * file is refused by name, as forged or truncated files are (RangeError); the error's `kind` says why, for a page
+ * to say it in its own language: `'translator-file'`, `'checkpoint-file'` (a trainer's checkpoint()),
+ * `'not-a-language-model'`, `'other-version'`, `'damaged'` or `'too-large'` (`limit` bytes).
  */
 export function loadLanguageModel(
   options: LoadOptions & { weights: Uint8Array | ArrayBuffer | string | URL },
