@@ -6,7 +6,7 @@ import { createTrainer, loadLanguageModel } from '../../../web/lib/index.js';
 import { setCurrentLocale } from '../../../web/src/i18n/locale.js';
 import { loadMessages } from '../../../web/src/i18n/messages.js';
 import { languageModelRefusalText } from '../../../web/src/generate/refusal-text.js';
-import { errorReport, reportedError } from '../../../web/src/generate/worker-errors.js';
+import { errorReport, reportedError } from '../../../web/src/common/worker-errors.js';
 
 const backend = 'wasm-simd128';
 const tiny = { steps: 2, model: { dModel: 8, heads: 1, ffn: 8, layers: 1 } };

@@ -33,7 +33,7 @@ import { RunKeeper } from './run-keeper.js';
 import { openedSavedText } from './saved-models-text.js';
 import { YourLanguageModels } from './your-language-models.js';
 import { languageModelRefusalText } from './refusal-text.js';
-import { reportedError } from './worker-errors.js';
+import { reportedError } from '../common/worker-errors.js';
 
 // The settings a generation depends on: changing one writes again.
 const writingKeys = ['prompt', 'tokens', 'temperature', 'topK', 'topP', 'seed', 'cache'];

@@ -14,7 +14,7 @@ import {
 } from '../../lib/index.js';
 import { modelPrefix } from './token-pieces.js';
 import { trainFor } from '../common/train-for.js';
-import { errorReport } from './worker-errors.js';
+import { errorReport } from '../common/worker-errors.js';
 
 /** @type {import('../../lib/index.js').LanguageModelTrainer | null} */
 let trainer = null;

@@ -7,7 +7,7 @@ import { button, element } from '../common/controls.js';
 import { formatNumber } from '../common/format.js';
 import { LineChart } from '../drawing/line-chart.js';
 import { bestHead, inductionText, measureEvery } from './induction-text.js';
-import { reportedError } from './worker-errors.js';
+import { reportedError } from '../common/worker-errors.js';
 
 export class InductionPanel {
   /**

@@ -3,7 +3,7 @@
 // model writes every few seconds; it keeps what the view draws (every step's loss, the measurements, the latest
 // sample, the speed). Stopping is not asking for more, so the step count really stays where it is.
 
-import { reportedError } from './worker-errors.js';
+import { reportedError } from '../common/worker-errors.js';
 
 const sliceMilliseconds = 250;
 const sampleMilliseconds = 3000; // a new sample of the model's writing this often while training

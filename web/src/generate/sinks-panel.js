@@ -9,7 +9,7 @@ import { formatCount } from '../common/format.js';
 import { generateChoices } from './generate-state.js';
 import { labels } from './generate-text.js';
 import { fetchAusten } from './shipped-files.js';
-import { reportedError } from './worker-errors.js';
+import { reportedError } from '../common/worker-errors.js';
 import {
   bitsText,
   readingName,

@@ -4,6 +4,7 @@
 import * as Comlink from 'comlink';
 import { createTrainer, loadAttention, UnknownWordError } from '../../lib/index.js';
 import { trainFor } from '../common/train-for.js';
+import { errorReport } from '../common/worker-errors.js';
 
 let trainer = null;
 
@@ -19,17 +20,14 @@ const session = {
 
   /**
    * A fresh trainer for `options` (replacing any other): its backend, parameter count and resolved options, or
-   * { error: { name, message, kind, count, limit, lines } } when the options (or pasted pairs) are refused.
+   * { error } (common/worker-errors.js) when the options (or pasted pairs) are refused.
    */
   async start(options) {
     session.dispose();
     try {
       trainer = await createTrainer(options);
     } catch (error) {
-      // Comlink would pass on the message alone; why (the kind and its numbers) and the bad lines of pasted pairs
-      // matter too.
-      const { name, message, kind = null, count = null, limit = null, lines = null } = error;
-      return { error: { name, message, kind, count, limit, lines } };
+      return errorReport(error);
     }
     return { backend: trainer.backend, parameters: trainer.parameters, options: trainer.options };
   },

@@ -3,6 +3,7 @@
 // step's loss, the scores over time, snapshots of the probe at fixed steps, speed and time left). Pausing is
 // not asking for more, so the step count really stays where it is.
 import { t } from '../i18n/messages.js';
+import { reportedError } from '../common/worker-errors.js';
 
 const updateMilliseconds = 250;
 export const liveEvaluationSentences = 50; // the first held-out sentences, scored at every update
@@ -126,11 +127,7 @@ export class TrainingRun {
         clearTimeout(timer),
       );
       if (started.error) {
-        const { name, message, kind, count, limit, lines } = started.error;
-        const fault = moduleFault(started.error);
-        if (fault) throw fault;
-        const refusal = name === 'TypeError' ? new TypeError(message) : new RangeError(message);
-        throw Object.assign(refusal, { kind, count, limit, lines });
+        throw moduleFault(started.error) ?? reportedError(started.error);
       }
       this.info = started;
       this.task = started.options.task; // 'en-es', a sequence task, or 'pairs'

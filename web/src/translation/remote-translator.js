@@ -5,22 +5,18 @@ import { startWorker, UnknownWordError } from '../../lib/index.js';
 import workerUrl from './translator-worker.js?worker&url';
 import { marathiModelUrl, registerDevanagariFont } from '../app/devanagari-font.js';
 import { loadMessages, t } from '../i18n/messages.js';
+import { reportedError } from '../common/worker-errors.js';
 
 /** The worker's error data as the error web/lib would have thrown, its kind included. */
-function rebuild({ name, message, kind, words, limit, suggestions }) {
-  if (name === 'UnknownWordError' && suggestions) {
-    const words = Object.keys(suggestions);
-    return new UnknownWordError(
-      message,
-      words,
-      words.map((word) => suggestions[word]),
-    );
-  }
-  /** @type {Error & { kind?: string, words?: number, limit?: number }} */
-  const error = name === 'TypeError' ? new TypeError(message) : new RangeError(message);
-  if (kind) error.kind = kind;
-  if (limit) Object.assign(error, { words, limit });
-  return error;
+function rebuild(report) {
+  const { name, message, suggestions } = report;
+  if (name !== 'UnknownWordError' || !suggestions) return reportedError(report);
+  const words = Object.keys(suggestions);
+  return new UnknownWordError(
+    message,
+    words,
+    words.map((word) => suggestions[word]),
+  );
 }
 
 export class RemoteTranslator {

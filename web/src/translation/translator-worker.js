@@ -3,6 +3,7 @@
 // not copied; errors come back as data, so an unknown word keeps its suggestions.
 import * as Comlink from 'comlink';
 import { loadTranslator } from '../../lib/index.js';
+import { errorReport } from '../common/worker-errors.js';
 
 let translator = null;
 
@@ -24,14 +25,9 @@ function answer(body) {
     const result = body();
     return Comlink.transfer({ result }, [...buffersIn(result)]);
   } catch (error) {
-    return failure(error);
+    return errorReport(error);
   }
 }
-
-/** The error as data: { name, message, kind, words, limit, suggestions } (why a sentence was refused). */
-const failure = ({ name, message, kind = null, words = null, limit = null, suggestions = null }) => ({
-  error: { name, message, kind, words, limit, suggestions },
-});
 
 const session = {
   /**
@@ -40,7 +36,7 @@ const session = {
    */
   async load(model, backend, examples = 8) {
     const next = await loadTranslator({ model, ...(backend ? { backend } : {}) }).catch((error) => error);
-    if (next instanceof Error) return failure(next);
+    if (next instanceof Error) return errorReport(next);
     translator?.dispose();
     translator = next;
     const { config, maxWords, task, copiesUnknownWords, vocabulary, outputWords } = translator;
