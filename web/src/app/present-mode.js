@@ -1,7 +1,8 @@
 // Present mode (`present=1`, or the header's Present button): one lesson or view for a lecture hall's projector.
-// The page is laid out at a laptop's width (designWidth) and scaled to the screen with CSS zoom, so every view's
-// widget and figures keep the proportions they were designed at and fill a 1280 × 720 or 1920 × 1080 screen alike,
-// type included (16 px becomes 20 or 30). The header, the tabs and the lesson list give way to a bar; a lesson's
+// The page is laid out at a tablet's size and scaled to the screen with CSS zoom, so every view's widget and
+// figures keep the proportions they were designed at and fill a 1280 × 720 or 1920 × 1080 screen alike, type
+// included: 16 px body text becomes 24 px on a 720-line projector and 32 px on a 1080-line one, what the back of a
+// room reads (a slide's body text is 24 to 32 points). The header, the tabs and the lesson list give way to a bar; a lesson's
 // text to its key sentence (its first); colours go to full contrast (present-mode.css). ← and → move through the
 // lessons in the Lessons view and through the decoding steps in the Translation view (the views' own buttons,
 // clicked, so the URL and history follow as for a click); Escape leaves. Fetched only when asked for.
@@ -9,7 +10,11 @@ import './present-mode.css';
 import { button, element } from '../common/controls.js';
 import { presentText } from './classroom-text.js';
 
-const designWidth = 1024; // CSS pixels: the views' layout at a laptop's width, then zoomed to the screen
+const designWidth = 1024; // CSS pixels: the views' layout is never wider, whatever the screen
+const bodyPixels = 16; // the page's body text before zooming (style.css's --text-m)
+
+/** Body text's size on a screen `height` pixels high: 24 px at 720 lines, 32 at 1080, and on in step above. */
+export const presentedTextPixels = (height) => 24 + Math.max(0, height - 720) / 45;
 
 /** Each view's previous and next buttons that ← and → press: the lessons', else the decoding steps'. */
 const stepButtons = [
@@ -59,7 +64,7 @@ export function enterPresentMode({ onLeave }) {
   const root = document.documentElement;
   root.classList.add('presenting');
   const fitToScreen = () => {
-    root.style.zoom = String(Math.max(1, innerWidth / designWidth));
+    root.style.zoom = String(Math.max(1, innerWidth / designWidth, presentedTextPixels(innerHeight) / bodyPixels));
   };
   fitToScreen();
   dispatchEvent(new Event('page-theme-change')); // the maps take present mode's colours

@@ -1,0 +1,126 @@
+// Every screen a class uses, in every language: each view (English → Spanish's landing, English → Marathi's, the
+// step view, Train, Generate, lessons 1, 5 and 9) at the widths a phone, a tablet, laptops and a desktop show, and
+// in present mode at a projector's 1280 × 720 and 1920 × 1080, in English, Spanish, Chinese and the pseudo-locale
+// (whose strings are the longest). Nothing scrolls sideways, no menu, field or button is narrower than its text or
+// cut off, no two labels, headings or controls are drawn over each other (support/layout-faults.js), and pointer
+// targets are as WCAG 2.2's 2.5.8 asks (axe-core's target-size rule). One page load per landing and language: the
+// walk goes through the views by their tabs and through the lessons by their list, resizing the same page.
+import { writeFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { openPage, resultsDir, useChromiumAndPlayground } from '../support/browser.js';
+import { layoutFaults } from '../support/layout-faults.js';
+
+const suite = useChromiumAndPlayground();
+
+const widths = [
+  [375, 812],
+  [768, 1024],
+  [1024, 768],
+  [1366, 768],
+  [1920, 1080],
+];
+const projectors = [
+  [1280, 720],
+  [1920, 1080],
+];
+const locales = ['en', 'es', 'zh-CN', 'en-XA'];
+
+/** The screens of one walk: how to get there in the page, and what the page shows once it is drawn. */
+const viewTab = (view, drawn) => ({
+  name: view,
+  open: (page) => page.click(`#tab-${view}`),
+  drawn,
+});
+const lesson = (number, drawn) => ({
+  name: `lesson ${number}`,
+  open: (page) => page.click(`#lesson-${number}`),
+  drawn: [`#lesson-${number}[aria-current="step"]`, drawn],
+});
+const walks = {
+  'English → Spanish': {
+    query: '?view=translation',
+    screens: [
+      { name: 'translation', open: async () => {}, drawn: '#translation-view[data-decoding="done"]' },
+      viewTab('steps', ['#step-view', '#stage-weights table tbody tr']),
+      viewTab('train', '#train-start'),
+      viewTab('generate', '#generate-start'),
+      viewTab('lessons', '#lesson-text:not(:empty)'),
+      lesson(1, '#lessons-view .lesson-widget'),
+      lesson(5, '#lessons-view .lesson-widget'),
+      lesson(9, '#lessons-view .lesson-widget'),
+    ],
+  },
+  'English → Marathi': {
+    query: '?view=translation&model=en-mr',
+    screens: [{ name: 'translation', open: async () => {}, drawn: '#translation-view[data-decoding="done"]' }],
+  },
+};
+
+/** Two frames after a change: the page has laid out and drawn what the change asked for. */
+const framesDrawn = (page) =>
+  page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+
+async function targetSizeFaults(page) {
+  if (!(await page.evaluate(() => 'axe' in globalThis)))
+    await page.addScriptTag({
+      path: fileURLToPath(new URL('../../../node_modules/axe-core/axe.min.js', import.meta.url)),
+    });
+  const { violations } = await page.evaluate(() =>
+    globalThis.axe.run('#app', { runOnly: ['target-size'], resultTypes: ['violations'] }),
+  );
+  return violations.flatMap(({ nodes }) =>
+    nodes.map((node) => `target smaller than 24 × 24 px without room around it: ${node.target.join(' ')}`),
+  );
+}
+
+/** Body text in present mode, for the back of a room: 24 px on a 720-line projector, 32 on a 1080-line one. */
+const presentedText = { 720: 24, 1080: 32 };
+
+async function faultsAt(page, [width, height], { presenting = false } = {}) {
+  await page.setViewportSize({ width, height });
+  await framesDrawn(page);
+  const textPixels = presenting ? presentedText[height] : 0;
+  return [...(await page.evaluate(layoutFaults, { textPixels })), ...(await targetSizeFaults(page))];
+}
+
+describe.each(Object.entries(walks))('%s', (walk, { query, screens }) => {
+  it.each(locales)(
+    'in %s: every screen, every width, present mode',
+    async (locale) => {
+      const { page, errors } = await openPage(suite.browser, `${suite.playground.url}${query}&lang=${locale}`, {
+        width: 1366,
+        height: 768,
+      });
+      const found = [];
+      for (const screen of screens) {
+        await page.setViewportSize({ width: 1366, height: 768 });
+        await screen.open(page);
+        const [shown, ...drawnBelow] = [screen.drawn].flat();
+        await page.waitForSelector(shown, { state: 'attached' });
+        // What is drawn only when scrolled to (a phone's way) is drawn: the walk checks the whole view.
+        await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+        for (const selector of drawnBelow) await page.waitForSelector(selector, { state: 'attached' });
+        await page.evaluate(() => window.scrollTo(0, 0));
+        for (const size of widths)
+          found.push(...(await faultsAt(page, size)).map((fault) => `${screen.name} at ${size.join(' × ')}: ${fault}`));
+        await page.click('#present-button');
+        await page.waitForSelector('#present-bar');
+        for (const size of projectors)
+          found.push(
+            ...(await faultsAt(page, size, { presenting: true })).map(
+              (fault) => `${screen.name}, presenting at ${size.join(' × ')}: ${fault}`,
+            ),
+          );
+        await page.keyboard.press('Escape');
+        await page.waitForSelector('html:not(.presenting)');
+      }
+      // Kept for reading whole (a failure's diff shows only its start).
+      writeFileSync(`${resultsDir}layout-${walk.split(' ').pop()}-${locale}.txt`, found.join('\n'));
+      expect(found).toEqual([]);
+      expect(errors).toEqual([]);
+      await page.close();
+    },
+    180_000,
+  ); // eight screens at seven sizes: some 40 s on an idle machine
+});
