@@ -1,0 +1,141 @@
+// The built site (dist/) as a teacher hosts it: Debian's nginx serving it from a sub-folder, configured as
+// docs/hosting.md says (the configuration is read from the doc, so the doc is what is tested). Twice: with the
+// cross-origin isolation headers, where the Translation view's worker must run the threaded build a link asks for
+// (its glue is an .mjs file, which Debian's MIME types alone serve as no JavaScript: a threaded build the library
+// picks itself then falls back without a word), and with none, as GitHub Pages serves it: the single-thread builds,
+// no console errors, offline after one visit. There is no Apache here: the doc's Apache lines are checked against
+// its nginx lines and web/isolation-headers.js.
+import { readdirSync, readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { isolationHeaders } from '../../../web/isolation-headers.js';
+import { openPage, useChromiumAndPlayground } from '../support/browser.js';
+import { startNginx } from '../support/nginx.js';
+import { cachedUrls } from '../support/offline-copy.js';
+
+const suite = useChromiumAndPlayground();
+const dist = fileURLToPath(new URL('../../../dist/', import.meta.url));
+const doc = readFileSync(new URL('../../../docs/hosting.md', import.meta.url), 'utf8');
+
+/** The doc's code blocks in `language`, in order. */
+const codeBlocks = (language) =>
+  [...doc.matchAll(new RegExp(`\`\`\`${language}\\n([\\s\\S]*?)\`\`\``, 'g'))].map((m) => m[1]);
+const [httpBlock, serverBlock] = codeBlocks('nginx'); // the http block's lines, then the server block's
+const [apacheBlock] = codeBlocks('apache');
+const isolating = (name) => Object.hasOwn(isolationHeaders, name);
+
+/** Each `pattern` match's two groups as [key, value]: a header's name and value, an extension and its type. */
+const pairs = (text, pattern) => [...text.matchAll(pattern)].map((m) => [m[1], m[2]]);
+const nginxHeaders = pairs(serverBlock, /^\s*add_header\s+(\S+)\s+"?([^"\s;]+)"?\s+always;$/gm);
+const apacheHeaders = pairs(apacheBlock, /^\s*Header always set (\S+) "([^"]+)"$/gm);
+const nginxTypes = pairs(httpBlock, /^\s*(\S+\/\S+)\s+(\w+);$/gm).map(([type, extension]) => [extension, type]);
+const apacheTypes = pairs(apacheBlock, /^AddType (\S+) \.(\w+)$/gm).map(([type, extension]) => [extension, type]);
+/** The Cache-Control values of the doc's map, by the part of the URI they are for ('~/assets/', 'default'). */
+const cacheControl = Object.fromEntries(pairs(httpBlock, /^\s*(~\S+|default)\s+"([^"]+)";$/gm));
+const folder = serverBlock.match(/^location (\/\S+\/) \{$/m)?.[1]; // the sub-folder, '/courses/attention/'
+
+/** The doc's server block serving this worktree's dist/, without the isolation headers when `isolated` is false. */
+function serverLines(isolated) {
+  const lines = serverBlock
+    .replace(/^(\s*alias )\S+;$/m, `$1${dist};`)
+    .split('\n')
+    .filter((line) => isolated || !isolating(line.match(/^\s*add_header (\S+)/)?.[1]));
+  return lines.join('\n');
+}
+
+describe('the doc’s configurations', () => {
+  it('name the isolation headers the dev server sends, and Apache’s lines say what nginx’s do', () => {
+    expect(folder).toBe('/courses/attention/');
+    expect(serverBlock.match(/^\s*alias /gm)).toHaveLength(1);
+    const isolation = Object.entries(isolationHeaders);
+    expect(nginxHeaders.filter(([name]) => isolating(name))).toEqual(isolation);
+    expect(apacheHeaders.filter(([name]) => isolating(name))).toEqual(isolation);
+    // Apache's caching: the values nginx's map gives (its If for assets/, its Else for the rest).
+    expect(apacheHeaders.filter(([name]) => name === 'Cache-Control').map(([, value]) => value)).toEqual([
+      cacheControl['~/assets/'],
+      cacheControl.default,
+    ]);
+    expect(nginxTypes).toEqual([['mjs', 'text/javascript']]);
+    expect(apacheTypes).toEqual([...nginxTypes, ['wasm', 'application/wasm']]); // nginx's from Debian's mime.types
+    expect(serverLines(false).match(/Cross-Origin/g)).toBeNull();
+  });
+});
+
+describe('dist/ from nginx in a sub-folder, configured as docs/hosting.md says', () => {
+  let nginx, isolatedSite, plainSite;
+  beforeAll(async () => {
+    nginx = await startNginx({ http: httpBlock, servers: [serverLines(true), serverLines(false)] });
+    [isolatedSite, plainSite] = nginx.urls.map((origin) => new URL(folder.slice(1), origin).href);
+  });
+  afterAll(() => nginx?.close());
+
+  const assets = readdirSync(`${dist}assets`);
+  const asset = (pattern) => `assets/${assets.find((name) => pattern.test(name))}`;
+  const files = {
+    page: '',
+    serviceWorker: 'sw.js',
+    threadsGlue: asset(/^attention-simd-threads-[\w-]+\.mjs$/),
+    threadsWasm: asset(/^attention-relaxed-simd-threads-[\w-]+\.wasm$/),
+    pthreadWorker: asset(/^attention-simd-threads\.worker-[\w-]+\.js$/),
+  };
+
+  it.each([
+    ['with', () => isolatedSite, true],
+    ['without', () => plainSite, false],
+  ])('%s the isolation headers: every file’s headers and types as the doc says', async (_, site, isolated) => {
+    for (const [what, path] of Object.entries(files)) {
+      const response = await fetch(new URL(path, site()));
+      expect(response.status, what).toBe(200);
+      for (const name of Object.keys(isolationHeaders))
+        expect(response.headers.get(name), `${what}: ${name}`).toBe(isolated ? isolationHeaders[name] : null);
+      const hashed = path.startsWith('assets/');
+      expect(response.headers.get('Cache-Control'), what).toBe(cacheControl[hashed ? '~/assets/' : 'default']);
+    }
+    const type = async (path) => (await fetch(new URL(path, site()))).headers.get('Content-Type');
+    expect(await type(files.threadsGlue)).toBe('text/javascript');
+    expect(await type(files.threadsWasm)).toBe('application/wasm');
+    // The folder without its final slash: sent to the folder, where the site's relative links resolve.
+    const bare = await fetch(site().slice(0, -1), { redirect: 'manual' });
+    expect([bare.status, new URL(bare.headers.get('Location'), site()).href]).toEqual([301, site()]);
+  });
+
+  /** Waits for the Translation view's first translation, or the page's error saying why there is none (given). */
+  const translated = async (page) => {
+    await page.waitForSelector('#translation-view[data-decoding="done"], p.error');
+    expect(await page.locator('p.error').allTextContents()).toEqual([]);
+  };
+  const kernels = (page) => page.locator('#model-card').textContent();
+
+  // By name: the default build there is single-thread (a translation takes a millisecond), and training, which
+  // picks a threaded one itself, does so only with four cores or more.
+  it('with the isolation headers, the Translation view’s worker runs the threaded build a link asks for', async () => {
+    const { page, errors } = await openPage(
+      suite.browser,
+      `${isolatedSite}?view=translation&backend=wasm-relaxed-simd-threads`,
+    );
+    await translated(page);
+    expect(await page.evaluate(() => crossOriginIsolated)).toBe(true);
+    expect(await kernels(page)).toContain('kernels: wasm-relaxed-simd-threads.');
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
+  it('without them, as GitHub Pages serves: the single-thread builds, no console errors, offline after one visit', async () => {
+    const { page, errors } = await openPage(suite.browser, `${plainSite}?view=translation`);
+    await translated(page);
+    expect(await page.evaluate(() => crossOriginIsolated)).toBe(false);
+    expect(await kernels(page)).toContain('kernels: wasm-relaxed-simd.');
+    // Kept once the page's build is (the service worker caches it when the page names it, after its install).
+    await expect
+      .poll(async () => (await cachedUrls(page)).some((url) => /attention-relaxed-simd-[\w-]{8}\.wasm$/.test(url)), {
+        timeout: 20_000,
+      })
+      .toBe(true);
+    await page.context().setOffline(true);
+    await page.reload();
+    await translated(page);
+    expect(await kernels(page)).toContain('kernels: wasm-relaxed-simd.');
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+});
