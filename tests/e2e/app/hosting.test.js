@@ -6,6 +6,7 @@
 // no console errors, offline after one visit. There is no Apache here: the doc's Apache lines are checked against
 // its nginx lines and web/isolation-headers.js.
 import { readdirSync, readFileSync } from 'node:fs';
+import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isolationHeaders } from '../../../web/isolation-headers.js';
@@ -30,8 +31,14 @@ const nginxHeaders = pairs(serverBlock, /^\s*add_header\s+(\S+)\s+"?([^"\s;]+)"?
 const apacheHeaders = pairs(apacheBlock, /^\s*Header always set (\S+) "([^"]+)"$/gm);
 const nginxTypes = pairs(httpBlock, /^\s*(\S+\/\S+)\s+(\w+);$/gm).map(([type, extension]) => [extension, type]);
 const apacheTypes = pairs(apacheBlock, /^AddType (\S+) \.(\w+)$/gm).map(([type, extension]) => [extension, type]);
-/** The Cache-Control values of the doc's map, by the part of the URI they are for ('~/assets/', 'default'). */
-const cacheControl = Object.fromEntries(pairs(httpBlock, /^\s*(~\S+|default)\s+"([^"]+)";$/gm));
+// The doc's map of Cache-Control values: its patterns in their order (nginx tries them so), and its default.
+const cacheMap = pairs(httpBlock, /^\s*(~\S+|default)\s+"([^"]+)";$/gm);
+const cachePatterns = cacheMap
+  .filter(([key]) => key !== 'default')
+  .map(([key, value]) => [new RegExp(key.slice(1)), value]);
+const cacheDefault = cacheMap.find(([key]) => key === 'default')?.[1];
+/** The Cache-Control value the doc's map gives the address `uri`. */
+const cacheControlFor = (uri) => cachePatterns.find(([pattern]) => pattern.test(uri))?.[1] ?? cacheDefault;
 const folder = serverBlock.match(/^location (\/\S+\/) \{$/m)?.[1]; // the sub-folder, '/courses/attention/'
 
 /** The doc's server block serving this worktree's dist/, without the isolation headers when `isolated` is false. */
@@ -50,10 +57,10 @@ describe('the doc’s configurations', () => {
     const isolation = Object.entries(isolationHeaders);
     expect(nginxHeaders.filter(([name]) => isolating(name))).toEqual(isolation);
     expect(apacheHeaders.filter(([name]) => isolating(name))).toEqual(isolation);
-    // Apache's caching: the values nginx's map gives (its If for assets/, its Else for the rest).
+    // Apache's caching: the values nginx's map gives (its If for hashed names, its Else for the rest).
     expect(apacheHeaders.filter(([name]) => name === 'Cache-Control').map(([, value]) => value)).toEqual([
-      cacheControl['~/assets/'],
-      cacheControl.default,
+      cacheControlFor('/assets/main.js'),
+      cacheDefault,
     ]);
     expect(nginxTypes).toEqual([['mjs', 'text/javascript']]);
     expect(apacheTypes).toEqual([...nginxTypes, ['wasm', 'application/wasm']]); // nginx's from Debian's mime.types
@@ -69,31 +76,38 @@ describe('dist/ from nginx in a sub-folder, configured as docs/hosting.md says',
   });
   afterAll(() => nginx?.close());
 
-  const assets = readdirSync(`${dist}assets`);
-  const asset = (pattern) => `assets/${assets.find((name) => pattern.test(name))}`;
-  const files = {
-    page: '',
-    serviceWorker: 'sw.js',
-    threadsGlue: asset(/^attention-simd-threads-[\w-]+\.mjs$/),
-    threadsWasm: asset(/^attention-relaxed-simd-threads-[\w-]+\.wasm$/),
-    pthreadWorker: asset(/^attention-simd-threads\.worker-[\w-]+\.js$/),
-  };
+  // Every file of the site, and the folder itself (its index.html).
+  const files = [
+    '',
+    ...readdirSync(dist, { recursive: true, withFileTypes: true })
+      .filter((entry) => entry.isFile())
+      .map((entry) => relative(dist, join(entry.parentPath, entry.name))),
+  ];
+  const threadsGlue = files.find((path) => /^assets\/attention-simd-threads-[\w-]+\.mjs$/.test(path));
+  const threadsWasm = files.find((path) => /^assets\/attention-relaxed-simd-threads-[\w-]+\.wasm$/.test(path));
 
   it.each([
     ['with', () => isolatedSite, true],
     ['without', () => plainSite, false],
   ])('%s the isolation headers: every file’s headers and types as the doc says', async (_, site, isolated) => {
-    for (const [what, path] of Object.entries(files)) {
-      const response = await fetch(new URL(path, site()));
-      expect(response.status, what).toBe(200);
+    const head = (path) => fetch(new URL(path, site()), { method: 'HEAD' });
+    let cachedForGood = 0;
+    for (const path of files) {
+      const response = await head(path);
+      expect(response.status, path).toBe(200);
       for (const name of Object.keys(isolationHeaders))
-        expect(response.headers.get(name), `${what}: ${name}`).toBe(isolated ? isolationHeaders[name] : null);
-      const hashed = path.startsWith('assets/');
-      expect(response.headers.get('Cache-Control'), what).toBe(cacheControl[hashed ? '~/assets/' : 'default']);
+        expect(response.headers.get(name), `${path}: ${name}`).toBe(isolated ? isolationHeaders[name] : null);
+      const cacheControl = response.headers.get('Cache-Control');
+      expect(cacheControl, path).toBe(cacheControlFor(`${folder}${path}`));
+      // Cached for good only under a name that changes with the content (Vite's hash of it).
+      if (cacheControl.includes('immutable')) {
+        expect(path, 'cached for good').toMatch(/-[\w-]{8}\.\w+$/);
+        cachedForGood++;
+      }
     }
-    const type = async (path) => (await fetch(new URL(path, site()))).headers.get('Content-Type');
-    expect(await type(files.threadsGlue)).toBe('text/javascript');
-    expect(await type(files.threadsWasm)).toBe('application/wasm');
+    expect(cachedForGood).toBeGreaterThan(files.length / 2);
+    expect((await head(threadsGlue)).headers.get('Content-Type')).toBe('text/javascript');
+    expect((await head(threadsWasm)).headers.get('Content-Type')).toBe('application/wasm');
     // The folder without its final slash: sent to the folder, where the site's relative links resolve.
     const bare = await fetch(site().slice(0, -1), { redirect: 'manual' });
     expect([bare.status, new URL(bare.headers.get('Location'), site()).href]).toEqual([301, site()]);
