@@ -62,6 +62,10 @@ describe('the doc’s configurations', () => {
       cacheControlFor('/assets/main.js'),
       cacheDefault,
     ]);
+    // And its If's condition: nginx's patterns, matched for the value cached for good, excluded for the default.
+    const apacheCondition = apacheBlock.match(/^<If "(.+)">$/m)?.[1];
+    for (const [key, value] of cacheMap.filter(([key]) => key !== 'default'))
+      expect(apacheCondition).toContain(`${value === cacheDefault ? '!~' : '=~'} m#${key.slice(1)}#`);
     expect(nginxTypes).toEqual([['mjs', 'text/javascript']]);
     expect(apacheTypes).toEqual([...nginxTypes, ['wasm', 'application/wasm']]); // nginx's from Debian's mime.types
     expect(serverLines(false).match(/Cross-Origin/g)).toBeNull();
