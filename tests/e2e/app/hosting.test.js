@@ -3,9 +3,11 @@
 // cross-origin isolation headers, where the Translation view's worker must run the threaded build a link asks for
 // (its glue is an .mjs file, which Debian's MIME types alone serve as no JavaScript: a threaded build the library
 // picks itself then falls back without a word), and with none, as GitHub Pages serves it: the single-thread builds,
-// no console errors, offline after one visit. There is no Apache here: the doc's Apache lines are checked against
-// its nginx lines and web/isolation-headers.js.
-import { readdirSync, readFileSync } from 'node:fs';
+// no console errors, offline after one visit. And three copies in three folders of one server, each keeping its
+// own offline copy. There is no Apache here: the doc's Apache lines are checked against its nginx lines and
+// web/isolation-headers.js.
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -155,5 +157,64 @@ describe('dist/ from nginx in a sub-folder, configured as docs/hosting.md says',
     expect(await kernels(page)).toContain('kernels: wasm-relaxed-simd.');
     expect(errors).toEqual([]);
     await page.close();
+  });
+});
+
+// A university's server may hold several copies of the site, one per course, in folders of one origin (one
+// browser storage): each keeps its own offline copy, whatever the others deploy. Three copies stand for three builds
+// (the same files, each sw.js given a version of its own, as another build's has); each is visited once, then the
+// first opens offline.
+describe('copies of dist/ in three sub-folders of one server', () => {
+  const copies = ['physics', 'linguistics', 'computing'];
+  let work, nginx;
+  beforeAll(async () => {
+    work = mkdtempSync(join(tmpdir(), 'attention-copies-'));
+    const worker = readFileSync(`${dist}sw.js`, 'utf8');
+    copies.forEach((name, index) => {
+      const copy = join(work, name);
+      mkdirSync(copy);
+      for (const entry of readdirSync(dist)) if (entry !== 'sw.js') symlinkSync(join(dist, entry), join(copy, entry));
+      const versioned = worker.replace(
+        /const version = "([0-9a-f]+)";/,
+        (_, v) => `const version = "${v.slice(0, -1)}${index}";`,
+      );
+      expect(versioned).not.toBe(worker);
+      writeFileSync(join(copy, 'sw.js'), versioned);
+    });
+    const location = (name) =>
+      serverBlock
+        .replaceAll(folder.slice(0, -1), `/courses/${name}`)
+        .replace(/^(\s*alias )\S+;$/m, `$1${join(work, name)}/;`);
+    nginx = await startNginx({ http: httpBlock, servers: [copies.map(location).join('\n')] });
+  });
+  afterAll(async () => {
+    await nginx?.close();
+    if (work) rmSync(work, { recursive: true, force: true });
+  });
+
+  it('each keeps its own offline copy', async () => {
+    const context = await suite.browser.newContext();
+    const page = await context.newPage();
+    const errors = [];
+    page.on('pageerror', (error) => errors.push(error.message));
+    for (const name of copies) {
+      const site = new URL(`courses/${name}/`, nginx.urls[0]).href;
+      await page.goto(`${site}?view=steps`);
+      await page.waitForSelector('body[data-ready]');
+      // Kept, and its service worker activated (when it drops what it counts as older versions).
+      const kept = async () =>
+        (await cachedUrls(page)).some(
+          (url) => url.startsWith(site) && /attention-relaxed-simd-[\w-]{8}\.wasm$/.test(url),
+        ) &&
+        page.evaluate(async () => (await navigator.serviceWorker.getRegistration())?.active?.state === 'activated');
+      await expect.poll(kept, { timeout: 20_000 }).toBe(true);
+    }
+    await context.setOffline(true);
+    for (const name of copies) {
+      await page.goto(new URL(`courses/${name}/?view=steps`, nginx.urls[0]).href);
+      await page.waitForSelector('body[data-ready]');
+    }
+    expect(errors).toEqual([]);
+    await context.close();
   });
 });
