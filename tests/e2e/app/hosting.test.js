@@ -126,8 +126,8 @@ describe('dist/ from nginx in a sub-folder, configured as docs/hosting.md says',
   };
   const kernels = (page) => page.locator('#model-card').textContent();
 
-  // By name: the default build there is single-thread (a translation takes a millisecond), and training, which
-  // picks a threaded one itself, does so only with four cores or more.
+  // By name: the default build there is single-thread (a translation takes a millisecond); the Train view picks a
+  // threaded one itself only with four cores or more, and lesson 7 would first train four models.
   it('with the isolation headers, the Translation view’s worker runs the threaded build a link asks for', async () => {
     const { page, errors } = await openPage(
       suite.browser,
@@ -196,6 +196,7 @@ describe('copies of dist/ in three sub-folders of one server', () => {
     const context = await suite.browser.newContext();
     const page = await context.newPage();
     const errors = [];
+    page.on('console', (message) => message.type() === 'error' && errors.push(message.text()));
     page.on('pageerror', (error) => errors.push(error.message));
     for (const name of copies) {
       const site = new URL(`courses/${name}/`, nginx.urls[0]).href;
