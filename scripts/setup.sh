@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Idempotent toolchain set-up for a Debian 12 machine (run as root, or with the tools already present).
-# Installs what is missing, skips what is present: emscripten, clang-19 + lld-19 (+ sanitizer runtimes, clang-format and clang-tidy), googletest, chromium (+ driver), firefox-esr, webkit2gtk-driver + xvfb, poppler-utils, cmake,
+# Installs what is missing, skips what is present: emscripten, clang-19 + lld-19 (+ sanitizer runtimes, clang-format and clang-tidy), googletest, chromium (+ driver), firefox-esr, webkit2gtk-driver + xvfb, poppler-utils, nginx, cmake,
 # xsimd 13 (header-only, unpacked into .cache/xsimd; bookworm ships 8.1, which lacks the wasm arch), npm ci.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -26,6 +26,8 @@ command -v clang-tidy-19 >/dev/null 2>&1 || need_apt+=(clang-tidy-19)
 [ -x /usr/bin/WebKitWebDriver ] || need_apt+=(webkit2gtk-driver) # the WebKit run: MiniBrowser under WebKitWebDriver
 command -v Xvfb >/dev/null 2>&1 || need_apt+=(xvfb)             # MiniBrowser's display
 command -v pdftotext >/dev/null 2>&1 || need_apt+=(poppler-utils)  # reading the printed playground page (tests/e2e/app/print.test.js)
+# Serving dist/ as a teacher's server does (tests/e2e/app/hosting.test.js starts its own; the system's service is not used)
+[ -x /usr/sbin/nginx ] || need_apt+=(nginx)
 command -v dpkg-deb >/dev/null 2>&1 || need_apt+=(dpkg)
 if [ ${#need_apt[@]} -gt 0 ]; then
   log "installing: ${need_apt[*]}"

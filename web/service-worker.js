@@ -11,7 +11,12 @@
 // on it keeps finding its files. The page asks for this version's file list to tell whether it is outdated.
 const version = self.__BUILD_VERSION__;
 const files = self.__BUILD_FILES__; // paths relative to this file
-const prefix = 'attention-playground-';
+// Caches belong to the origin, not to this copy's folder: a server may hold a copy per course in folders of one origin,
+// and each copy's versions are its own (a copy counting another's caches as its older versions dropped them). So the
+// name carries the folder ('#' ends it: no path has one). The names before it did (no folder) are counted as
+// older versions of every copy, so the first version named so keeps the newest of them for a tab that may run it.
+const prefix = `attention-playground-${new URL('./', self.location.href).pathname}#`;
+const unfoldered = /^attention-playground-[0-9a-f]{12}$/;
 const cacheName = `${prefix}${version}`;
 // The page says which wasm build it runs ('wasm-relaxed-simd-threads', …): that build's files and its threaded or
 // single-thread twin are cached (the twin: the same page served with or without cross-origin isolation).
@@ -36,7 +41,8 @@ const fetchedWhenUsed = (path) =>
   /language-model-[\w-]+\.bin$/.test(path) ||
   wasmBinary.exec(path)?.[2] === 'attention-language-model';
 const ownPath = (url) => url.split(/[?#]/)[0].slice(new URL('./', self.location.href).href.length);
-const olderCaches = async () => (await caches.keys()).filter((name) => name.startsWith(prefix) && name !== cacheName);
+const olderCaches = async () =>
+  (await caches.keys()).filter((name) => (name.startsWith(prefix) || unfoldered.test(name)) && name !== cacheName);
 
 /** This version's wasm binaries of the family named by `stem` ('attention-simd', …): threaded and not. */
 const familyFiles = (stem) => files.filter((path) => path.match(wasmBinary)?.[2] === stem);

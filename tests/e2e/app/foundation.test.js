@@ -9,6 +9,7 @@ import {
   startPlainServer,
   useChromiumAndPlayground,
 } from '../support/browser.js';
+import { cachedUrls } from '../support/offline-copy.js';
 
 const suite = useChromiumAndPlayground();
 
@@ -44,42 +45,23 @@ describe('the page in Chromium', () => {
       expect(await page.locator('#backend').textContent()).toBe('wasm-relaxed-simd');
       expect(await firstRow(page, 'stage-weights')).toEqual(['0.1554', '0.4223', '0.4223']);
       // Offline after the first load: the service worker serves the cached copy.
-      await expect
-        .poll(
-          () =>
-            page.evaluate(async () => {
-              const names = (await caches.keys()).filter((name) => name.startsWith('attention-playground-'));
-              return (
-                await Promise.all(names.map(async (name) => (await (await caches.open(name)).keys()).length))
-              ).reduce((a, b) => a + b, 0);
-            }),
-          { timeout: 15_000 },
-        )
-        .toBeGreaterThanOrEqual(5);
+      await expect.poll(async () => (await cachedUrls(page)).length, { timeout: 15_000 }).toBeGreaterThanOrEqual(5);
       // The wasm build this page runs, named to the service worker by the page, is cached too.
       // (Polled from here: waitForFunction takes an async function's promise for a true answer.)
       await expect
         .poll(
-          () =>
-            page.evaluate(async () => {
-              const names = (await caches.keys()).filter((name) => name.startsWith('attention-playground-'));
-              const urls = (
-                await Promise.all(names.map(async (name) => (await (await caches.open(name)).keys()).map((r) => r.url)))
-              ).flat();
-              return (
-                urls.some((url) => /attention-relaxed-simd-[\w-]{8}\.wasm$/.test(url)) &&
-                urls.some((url) => /attention-relaxed-simd-threads-[\w-]+\.wasm$/.test(url))
-              );
-            }),
+          async () => {
+            const urls = await cachedUrls(page);
+            return (
+              urls.some((url) => /attention-relaxed-simd-[\w-]{8}\.wasm$/.test(url)) &&
+              urls.some((url) => /attention-relaxed-simd-threads-[\w-]+\.wasm$/.test(url))
+            );
+          },
           { timeout: 15_000 },
         )
         .toBe(true);
       // The language model's module, the corpus it trains on and the model trained on it wait until a page asks.
-      const cached = await page.evaluate(async () =>
-        (await Promise.all((await caches.keys()).map(async (name) => (await caches.open(name)).keys())))
-          .flat()
-          .map((request) => request.url),
-      );
+      const cached = await cachedUrls(page);
       expect(cached.filter((url) => /language-model[\w-]*\.(wasm|bin)$|\.txt$/.test(url))).toEqual([]);
       await page.context().setOffline(true);
       await page.goto(`${site.url}?s=3`); // the build the first visit loaded (and cached); no lang= in the link

@@ -10,6 +10,7 @@ import { gzipSync } from 'node:zlib';
 import { fileURLToPath } from 'node:url';
 import { createServer, preview } from 'vite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { isolationHeaders } from '../../../web/isolation-headers.js';
 import { loadTranslator } from '../../../web/lib/index.js';
 import { launchChromium, resultsDir } from '../support/browser.js';
 import { serveFolder } from '../support/static-host.js';
@@ -543,7 +544,7 @@ createRoot(document.getElementById('root')).render(<Lesson />);
 // as a worker and from whose opaque origin the worker cannot import the glue: the load waited forever), and a
 // worker that cannot start is a ModuleLoadError within the bound (10 s), never a wait without end.
 describe('the threaded build in a fresh Vite app', () => {
-  const isolation = { 'Cross-Origin-Opener-Policy': 'same-origin', 'Cross-Origin-Embedder-Policy': 'require-corp' };
+  const isolation = isolationHeaders;
   // The worked example through the build asked for, on the page's thread, and through the fastest (no backend
   // named) in a module worker, where the default is threaded: what each computed, or the error, and how long.
   const workedExample = `const m = (rows, cols, values) => ({ data: Float32Array.from(values), rows, cols });

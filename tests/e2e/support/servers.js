@@ -4,6 +4,7 @@ import { mkdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
 import { createServer, preview } from 'vite';
+import { isolationHeaders } from '../../../web/isolation-headers.js';
 
 export const resultsDir = fileURLToPath(new URL('../../../test-results/', import.meta.url));
 
@@ -30,18 +31,13 @@ async function previewBuiltSite(headers) {
 }
 
 /** Serves the built site cross-origin isolated, as a host that can send the headers would, with `headers` added. */
-export const startBuiltSite = (headers = {}) =>
-  previewBuiltSite({
-    'Cross-Origin-Opener-Policy': 'same-origin',
-    'Cross-Origin-Embedder-Policy': 'require-corp',
-    ...headers,
-  });
+export const startBuiltSite = (headers = {}) => previewBuiltSite({ ...isolationHeaders, ...headers });
 
 /** The built site (dist/) from a static server that sends no isolation headers, as many hosts do. */
 export const startPlainServer = (headers = {}) =>
   previewBuiltSite({
-    'Cross-Origin-Opener-Policy': 'unsafe-none',
-    'Cross-Origin-Embedder-Policy': 'unsafe-none',
+    // each header's value that isolates nothing, over the one vite.config.js's preview sends
+    ...Object.fromEntries(Object.keys(isolationHeaders).map((name) => [name, 'unsafe-none'])),
     ...headers,
   });
 
