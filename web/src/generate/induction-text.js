@@ -1,10 +1,10 @@
 // Every word the Generate view's induction-head experiment shows (induction-panel.js), and the sentences its numbers
 // are said in: the `generate` section's messages, read when the panel is built and drawn (never at import).
-import { formatCount, formatNumber } from '../common/format.js';
+import { formatCount, formatDecimal } from '../common/format.js';
 import { t } from '../i18n/messages.js';
 
-const share = (value) => formatNumber(value, 2);
-const bits = (value) => formatNumber(value, 3);
+const share = (value) => formatDecimal(value, 2);
+const bits = (value) => formatDecimal(value, 3);
 
 /** The head of `layer` with the highest score: { head (from 0), score }. @param {number[][]} scores */
 export function bestHead(scores, layer) {
