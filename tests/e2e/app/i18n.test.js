@@ -88,8 +88,8 @@ const englishOn = async (page) => [
 ];
 
 /**
- * The built site as the next deploy would have it: the same files (linked), and a service worker whose file list
- * lacks this build's main script, so a page running this build learns it is outdated (offline-copy.js) once that
+ * The built site as the next deploy would have it: the same files (linked), and a service worker of another version
+ * whose file list lacks this build's main script, so a page running this build learns it is outdated (offline-copy.js) once that
  * worker takes over.
  */
 function nextDeploy(folder) {
@@ -99,10 +99,11 @@ function nextDeploy(folder) {
   const files = JSON.parse(worker.match(/const files = (\[.*?\]);/)[1]);
   const nextFiles = files.filter((path) => !/^assets\/main-[\w-]+\.js$/.test(path));
   expect(nextFiles).toHaveLength(files.length - 1);
-  writeFileSync(
-    join(folder, 'sw.js'),
-    worker.replace(/const files = \[.*?\];/, `const files = ${JSON.stringify(nextFiles)};`),
-  );
+  const next = worker
+    .replace(/const files = \[.*?\];/, `const files = ${JSON.stringify(nextFiles)};`)
+    .replace(/const version = "(\w+)";/, 'const version = "$1-next";'); // its own cache, as a deploy's
+  expect(next).toMatch(/const version = "\w+-next";/);
+  writeFileSync(join(folder, 'sw.js'), next);
 }
 
 describe('the pseudo-locale', () => {
