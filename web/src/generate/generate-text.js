@@ -284,7 +284,7 @@ export function choiceText(step, options) {
   const probability = formatProbability(step.probability);
   return options.temperature === 0
     ? t('generate.step.greedy', { probability })
-    : t('generate.step.drawn', { probability, temperature: options.temperature });
+    : t('generate.step.drawn', { probability, temperature: formatDecimal(options.temperature, 3) });
 }
 
 export const modelDistributionNote = (answer) =>

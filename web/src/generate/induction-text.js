@@ -68,7 +68,7 @@ export const inductionText = Object.freeze({
     const induction = bestHead(last.prefixMatching, layers - 1);
     const previous = bestHead(last.previousToken, 0);
     if (layers === 1 || induction.score < inductionThreshold) {
-      const values = { score: share(induction.score), threshold: inductionThreshold };
+      const values = { score: share(induction.score), threshold: share(inductionThreshold) };
       return layers === 1 ? t('generate.induction.noneOneLayer', values) : t('generate.induction.noneYet', values);
     }
     return t('generate.induction.circuit', {
