@@ -13,6 +13,8 @@ import {
   joinNumbers,
 } from '../../../web/src/common/format.js';
 import { setCurrentLocale } from '../../../web/src/i18n/locale.js';
+import { loadMessages } from '../../../web/src/i18n/messages.js';
+import { formatDuration } from '../../../web/src/train/train-state.js';
 import { propertyRuns } from '../property-seed.js';
 
 const nbsp = '\u00a0';
@@ -62,6 +64,16 @@ describe('numbers in sentences', () => {
       '80.055',
     ]);
     expect(formatNumber(5.0412, 3)).toBe('5.04'); // a matrix's cell: the editor reads it back with a dot
+  });
+
+  it('the Train view\'s time left, in each language (it read "quedan 3.3 s")', async () => {
+    const said = {};
+    for (const locale of ['en', 'es', 'zh-CN']) {
+      setCurrentLocale(locale);
+      await loadMessages('train');
+      said[locale] = formatDuration(3.31);
+    }
+    expect(said).toEqual({ en: '3.3 s', es: '3,3 s', 'zh-CN': '3.3 秒' });
   });
 
   it('Chinese: a decimal point and grouped thousands, % without a space', () => {
