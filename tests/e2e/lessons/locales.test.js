@@ -1,6 +1,6 @@
 // The Lessons view in each language the page has besides English: each of the ten lessons at 375 px, each in its
 // language (<html lang>, its title and text from the catalogue), nothing wider than the screen (Chinese lines and
-// Spanish's longer words included), axe-core clean; the Translation view the same, a beam's tree drawn; the header's menu switches language, and the choice holds on
+// Spanish's longer words included), axe-core clean, lesson 1's shares and sums written the Spanish way; the Translation view the same, a beam's tree drawn; the header's menu switches language, and the choice holds on
 // the next visit. Chinese draws with the system's CJK font (Debian: fonts-droid-fallback); none is shipped.
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
@@ -50,6 +50,12 @@ describe.each(['zh-CN', 'es'])('the lessons in %s', (locale) => {
       );
       expect(overflow).toBeLessThanOrEqual(0);
       expect(await accessibilityViolations(page, 'body')).toEqual([]);
+      if (lesson === 1 && locale === 'es') {
+        // Its sentences say shares and sums the page's way ("el 1,6 % del peso", "suman 1"), never "1.6 %".
+        const results = await page.locator('#selective-results').textContent();
+        expect(results).toMatch(/\d % del peso/);
+        expect(results).not.toMatch(/\d\.\d/);
+      }
       if (lesson === 2) await page.screenshot({ path: `${resultsDir}lesson-2-${locale}-375.png` });
       expect(errors).toEqual([]);
       await page.close();

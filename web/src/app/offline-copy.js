@@ -3,6 +3,7 @@
 // (so that build is cached too), and says when a new deploy has taken over while this page runs the old one.
 import { button, element } from '../common/controls.js';
 import { whenIdle } from '../common/next-task.js';
+import { t } from '../i18n/messages.js';
 
 /** This page's own script, as the service worker lists it ('assets/main-<hash>.js'). */
 const ownScript = () => new URL(import.meta.url).pathname.split('/').slice(-2).join('/');
@@ -19,7 +20,8 @@ function ask(worker, question) {
 /**
  * A new version took over (a deploy, found by the browser's update check): this page's files stay available
  * (the old version's cache is kept while a page may use it), but the next view or lesson it opens is still the
- * old one's. Said once, with a reload; a page that already runs the new version says nothing.
+ * old one's. Said once, with a reload, in the page's language (the `app` section, loaded at start); a page that
+ * already runs the new version says nothing.
  */
 async function noticeIfOutdated(backend) {
   const worker = navigator.serviceWorker.controller;
@@ -30,8 +32,8 @@ async function noticeIfOutdated(backend) {
   const notice = element(
     'p',
     { id: 'update-notice', className: 'notice', role: 'status' },
-    'A new version of the playground is here. ',
-    button('Reload to use it', () => location.reload()),
+    `${t('app.offline.newVersion')} `,
+    button(t('app.offline.reload'), () => location.reload()),
   );
   document.querySelector('.site-header').append(notice);
 }

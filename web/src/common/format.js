@@ -1,6 +1,8 @@
-// Number formatting shared by the heatmaps, explanations and exports. Counts and percentages follow the page's
-// language through Intl (55.309 and 57 % in Spanish); the maths numbers of maps, matrices and formulas keep their
-// notation in every language (a dot for decimals, as the matrix editor reads them back).
+// Number formatting shared by the heatmaps, explanations and exports. Numbers in prose (counts, percentages,
+// durations, a sum or a loss said in a sentence) follow the page's language through Intl (55.309, 57 %, 3,3 s and
+// "suman 1,02" in Spanish); the maths numbers of maps, matrices and formulas keep their notation in every language
+// (formatNumber: a dot for decimals, as the matrix editor reads them back). English skips Intl (formatCount says why)
+// and writes the same text both ways.
 import { currentLocale, sourceLocale } from '../i18n/locale.js';
 
 const numberFormats = new Map(); // 'locale options' → Intl.NumberFormat, built on first use
@@ -30,6 +32,45 @@ export function formatNumber(value, digits) {
   return text.replaceAll('-', '−');
 }
 
+/** The page's decimal separator ('.', ',' in Spanish), from Intl. */
+const decimalSeparator = () =>
+  numberFormat({ minimumFractionDigits: 1 })
+    .formatToParts(1.5)
+    .find((part) => part.type === 'decimal').value;
+
+/**
+ * A number said in a sentence: formatNumber's digits and forms (2, not 2.000; −∞; an exponent for very large or
+ * small magnitudes) in the page's language: "5,04" and "12.345,6" in Spanish, "7,8e−5" with its exponent kept.
+ */
+export function formatDecimal(value, digits) {
+  const text = formatNumber(value, digits);
+  if (currentLocale() === sourceLocale || !Number.isFinite(value) || value === 0) return text;
+  const [mantissa, exponent] = text.split('e');
+  if (exponent !== undefined) return `${mantissa.replace('.', decimalSeparator())}e${exponent}`;
+  return numberFormat({ maximumSignificantDigits: digits }).format(value).replace('-', '−');
+}
+
+/** A number said in a sentence with `decimals` decimals, trailing zeros kept: "3.3" ("3,3" in Spanish). */
+export function formatFixed(value, decimals) {
+  if (currentLocale() === sourceLocale) return value.toFixed(decimals).replace('-', '−');
+  return numberFormat({ minimumFractionDigits: decimals, maximumFractionDigits: decimals })
+    .format(value)
+    .replace('-', '−');
+}
+
+/**
+ * Numbers said in a row in a sentence: "1, 0.98" ("1; 0,98" where the decimals are written with a comma, which a
+ * comma between the numbers would make unreadable).
+ */
+export const joinNumbers = (texts) => texts.join(decimalSeparator() === ',' ? '; ' : ', ');
+
+/** `number` (already written in the page's language) as a percentage of it: "7,8e−5 %" in Spanish, "7.8e−5%". */
+const asPercent = (number) =>
+  numberFormat({ style: 'percent' })
+    .formatToParts(0.01)
+    .map((part) => (part.type === 'integer' ? number : part.value))
+    .join('');
+
 /**
  * A probability for a glance inside a heatmap cell: two decimals, "0" below 0.005 (exact values stay in
  * the tooltip and the screen-reader table).
@@ -58,14 +99,14 @@ export function formatSignedWeight(value) {
  * significant digits of the distance (0.027%, 99.99996%), an exponent below 0.0001%; else 97%, 5.2%.
  */
 export function formatProbability(p) {
-  if (p <= 0) return '0%';
-  if (p >= 1) return '100%';
+  const english = currentLocale() === sourceLocale;
+  if (p <= 0 || p >= 1) return english ? `${p <= 0 ? 0 : 100}%` : formatPercent(p <= 0 ? 0 : 1);
   const percent = 100 * p,
     nearest = 100 * Math.min(p, 1 - p); // the distance to 0% or to 100%
-  if (percent < 1e-4) return `${formatNumber(percent, 2)}%`;
+  if (percent < 1e-4) return english ? `${formatNumber(percent, 2)}%` : asPercent(formatDecimal(percent, 2));
   // Within 1% of 0 or 100: two significant digits of that distance; otherwise as the bars always wrote it.
   const digits = nearest < 1 ? Math.min(8, 1 - Math.floor(Math.log10(nearest))) : percent < 10 ? 1 : 0;
-  if (currentLocale() !== sourceLocale)
+  if (!english)
     return numberFormat({ style: 'percent', minimumFractionDigits: digits, maximumFractionDigits: digits }).format(p);
   return `${percent.toFixed(digits)}%`;
 }

@@ -3,7 +3,7 @@
 // written whole here, by one function, rather than assembled from pieces in several files. The words are the
 // `generate` section's messages (web/src/i18n/locales), loaded beside the view's code: this module is evaluated
 // before they arrive, so every label and hint is read when a part is built, never at import.
-import { formatCount, formatNumber, formatProbability } from '../common/format.js';
+import { formatCount, formatDecimal, formatFixed, formatProbability } from '../common/format.js';
 import { headName } from '../common/head-labels.js';
 import { messageGetters, t } from '../i18n/messages.js';
 import { heldOutTokens } from './language-model-run.js';
@@ -12,20 +12,20 @@ import { visiblePiece } from './token-pieces.js';
 /** Pride and Prejudice's size, from web/corpora/README.md: shown before the text is fetched. */
 const austenCharacters = 684_768;
 
-const bits = (value) => formatNumber(value, 3);
+const bits = (value) => formatDecimal(value, 3);
 
 /** "4.2 s", "45 s", "3 min 5 s": a duration for the progress line. */
 function formatDuration(value) {
   if (!Number.isFinite(value)) return '–';
-  if (value < 10) return t('generate.duration.seconds', { seconds: value.toFixed(1) });
+  if (value < 10) return t('generate.duration.seconds', { seconds: formatFixed(value, 1) });
   if (value < 60) return t('generate.duration.seconds', { seconds: Math.round(value) });
   const whole = Math.round(value);
   return t('generate.duration.minutes', { minutes: Math.floor(whole / 60), seconds: whole % 60 });
 }
 const seconds = (value) =>
   value < 1
-    ? t('generate.duration.milliseconds', { milliseconds: formatNumber(value * 1000, 3) })
-    : t('generate.duration.seconds', { seconds: formatNumber(value, 3) });
+    ? t('generate.duration.milliseconds', { milliseconds: formatDecimal(value * 1000, 3) })
+    : t('generate.duration.seconds', { seconds: formatDecimal(value, 3) });
 
 export const labels = messageGetters({
   text: 'generate.labels.text',
@@ -141,7 +141,7 @@ export function tokenizerSummary(info) {
     learned: tokenizer.size - 256,
     trainTokens,
     heldOutTokens: formatCount(info.heldOutTokens),
-    perToken: formatNumber(characters / (trainTokens + info.heldOutTokens), 3),
+    perToken: formatDecimal(characters / (trainTokens + info.heldOutTokens), 3),
   });
 }
 
@@ -185,7 +185,7 @@ export const lossChartTitle = () => t('generate.charts.lossTitle');
 export const bitsChartTitle = () => t('generate.charts.bitsTitle');
 export const lossSummary = (run) =>
   run?.losses.length
-    ? t('generate.charts.lossSummary', { loss: formatNumber(run.losses.at(-1), 3), step: run.step })
+    ? t('generate.charts.lossSummary', { loss: formatDecimal(run.losses.at(-1), 3), step: run.step })
     : t('generate.charts.noTraining');
 export const seriesNames = messageGetters({
   model: 'generate.charts.thisModel',
@@ -270,7 +270,7 @@ export function comparisonText(result) {
   return t('generate.writing.comparison', {
     cached: seconds(result.cachedSeconds),
     recomputed: seconds(result.recomputedSeconds),
-    ratio: formatNumber(result.recomputedSeconds / result.cachedSeconds, 2),
+    ratio: formatDecimal(result.recomputedSeconds / result.cachedSeconds, 2),
     same: result.sameText ? 'yes' : 'no',
     tokens: result.tokens,
     first: (result.firstDifference ?? 0) + 1,
@@ -284,7 +284,7 @@ export function choiceText(step, options) {
   const probability = formatProbability(step.probability);
   return options.temperature === 0
     ? t('generate.step.greedy', { probability })
-    : t('generate.step.drawn', { probability, temperature: options.temperature });
+    : t('generate.step.drawn', { probability, temperature: formatDecimal(options.temperature, 3) });
 }
 
 export const modelDistributionNote = (answer) =>

@@ -2,6 +2,7 @@
 // the key/value cache; Write, and the comparison of the cache with recomputing. Its own file because it only turns
 // the state into controls and the controls into changes; what Write and Compare do is the view's.
 import { button, element, fieldset, hasFocus, labelled, sliderOutput } from '../common/controls.js';
+import { formatFixed } from '../common/format.js';
 import { generateChoices, twoDecimals } from './generate-state.js';
 import { hints, labels } from './generate-text.js';
 
@@ -72,8 +73,8 @@ export class GenerationControls {
     this.state = state;
     if (!hasFocus(this.prompt) && this.prompt.value !== state.prompt) this.prompt.value = state.prompt;
     for (const [key, input] of Object.entries(this.inputs)) if (!hasFocus(input)) input.value = String(state[key]);
-    this.outputs.temperature.textContent = state.temperature.toFixed(2);
-    this.outputs.topP.textContent = state.topP.toFixed(2);
+    this.outputs.temperature.textContent = formatFixed(state.temperature, 2);
+    this.outputs.topP.textContent = formatFixed(state.topP, 2);
     this.cacheBox.checked = state.cache;
     this.writeButton.disabled = this.compareButton.disabled = !ready;
   }

@@ -1,10 +1,10 @@
 // Every word the Generate view's induction-head experiment shows (induction-panel.js), and the sentences its numbers
 // are said in: the `generate` section's messages, read when the panel is built and drawn (never at import).
-import { formatCount, formatNumber } from '../common/format.js';
+import { formatCount, formatDecimal } from '../common/format.js';
 import { t } from '../i18n/messages.js';
 
-const share = (value) => formatNumber(value, 2);
-const bits = (value) => formatNumber(value, 3);
+const share = (value) => formatDecimal(value, 2);
+const bits = (value) => formatDecimal(value, 3);
 
 /** The head of `layer` with the highest score: { head (from 0), score }. @param {number[][]} scores */
 export function bestHead(scores, layer) {
@@ -68,7 +68,7 @@ export const inductionText = Object.freeze({
     const induction = bestHead(last.prefixMatching, layers - 1);
     const previous = bestHead(last.previousToken, 0);
     if (layers === 1 || induction.score < inductionThreshold) {
-      const values = { score: share(induction.score), threshold: inductionThreshold };
+      const values = { score: share(induction.score), threshold: share(inductionThreshold) };
       return layers === 1 ? t('generate.induction.noneOneLayer', values) : t('generate.induction.noneYet', values);
     }
     return t('generate.induction.circuit', {

@@ -1,7 +1,7 @@
 // The words of "Your language models" (your-language-models.js): the list's labels, each saved run described, its
 // progress and score, why an entry or the storage cannot be used, in the page's language (the `generate.saved`
 // messages). Nothing stored is formatted into a message but numbers the entry's check has passed.
-import { formatNumber } from '../common/format.js';
+import { formatDecimal } from '../common/format.js';
 import { currentLocale } from '../i18n/locale.js';
 import { messageGetters, t } from '../i18n/messages.js';
 
@@ -35,8 +35,8 @@ export function savedScore({ evaluations }) {
   const last = evaluations.at(-1);
   if (!last || last.step === 0) return t('generate.saved.notScored');
   return t('generate.saved.score', {
-    bits: formatNumber(last.bitsPerCharacter, 3),
-    bigram: formatNumber(last.bigram, 3),
+    bits: formatDecimal(last.bitsPerCharacter, 3),
+    bigram: formatDecimal(last.bigram, 3),
   });
 }
 

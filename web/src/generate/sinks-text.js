@@ -1,9 +1,9 @@
 // Every word the sinks-and-windows panel shows (sinks-panel.js): the `generate.sinks` messages, read when the panel
 // is built and drawn (never at import), and the sentences its readings are said in.
-import { formatCount, formatNumber } from '../common/format.js';
+import { formatCount, formatDecimal } from '../common/format.js';
 import { messageGetters, t } from '../i18n/messages.js';
 
-const bits = (value) => formatNumber(value, 3);
+const bits = (value) => formatDecimal(value, 3);
 
 export const sinksLabels = messageGetters({
   title: 'generate.sinks.title',
@@ -54,7 +54,7 @@ export function sinkHeadsText(shares) {
   return t('generate.sinks.sinkHeads', {
     count: all.filter((share) => share > 0.3).length,
     heads: all.length,
-    largest: formatNumber(Math.max(...all), 2),
+    largest: formatDecimal(Math.max(...all), 2),
   });
 }
 

@@ -1,5 +1,6 @@
 // The step view's inputs: a matrix editor per input (X, Wq, Wk, Wv, and Wo with several heads), under a line
-// saying plainly whether they are the lecture notes' worked example (and which numbers are made up if not).
+// saying plainly whether they are the lecture notes' worked example (and which numbers are made up if not), and
+// one saying that matrices write decimals with a point in every language (the page's sentences do not).
 import { element, keepChildren } from '../common/controls.js';
 import { MatrixEditor } from '../drawing/matrix-editor.js';
 import { shapes, workedExampleNote } from './step-state.js';
@@ -26,6 +27,7 @@ export class StepInputs {
       { className: 'inputs-section', 'aria-label': t('steps.inputs.label') },
       element('h3', { textContent: t('steps.inputs.heading') }),
       this.note,
+      element('p', { className: 'hint', id: 'decimals-note', textContent: t('app.notation.decimals') }),
       this.editorList,
     );
   }

@@ -2,7 +2,7 @@
 // current run's, with the previous run's faintly behind), and the line of scores under them. Its own file because
 // it draws only what the run has measured, from the run's numbers alone.
 import { element } from '../common/controls.js';
-import { formatNumber } from '../common/format.js';
+import { formatDecimal, formatNumber } from '../common/format.js';
 import { LineChart } from '../drawing/line-chart.js';
 import { describeRun } from './run-description.js';
 import { formatDuration, formatShare, isLanguageTask } from './train-state.js';
@@ -87,7 +87,7 @@ export class TrainCharts {
       summary:
         lastLoss === undefined
           ? t('train.charts.noTraining')
-          : t('train.charts.lossSummary', { loss: formatNumber(lastLoss, 3), step: run.step }),
+          : t('train.charts.lossSummary', { loss: formatDecimal(lastLoss, 3), step: run.step }),
     });
     const last = run?.evaluations.at(-1);
     this.scoreChart.update({

@@ -3,7 +3,7 @@
 // falls back to the default.
 import { trainerDefaults } from '../../lib/index.js';
 import { t } from '../i18n/messages.js';
-import { formatPercent } from '../common/format.js';
+import { formatFixed, formatPercent } from '../common/format.js';
 
 /**
  * The tasks, as createTrainer names them, with a probe to start with (what the page calls each is the message
@@ -202,7 +202,7 @@ export function snapshotSteps(steps) {
 /** "1.2 s", "45 s", "3 min 5 s": a duration for the progress line. */
 export function formatDuration(seconds) {
   if (!Number.isFinite(seconds)) return '–';
-  if (seconds < 10) return t('train.duration.seconds', { seconds: seconds.toFixed(1) });
+  if (seconds < 10) return t('train.duration.seconds', { seconds: formatFixed(seconds, 1) });
   if (seconds < 60) return t('train.duration.seconds', { seconds: Math.round(seconds) });
   const whole = Math.round(seconds);
   return t('train.duration.minutes', { minutes: Math.floor(whole / 60), seconds: whole % 60 });

@@ -4,7 +4,7 @@
 // own maps three ways, and the agreement measured over held-out sentences. The numbers are the module's
 // (translator.attribution and attributionAgreement, in the worker); this only asks and draws.
 import { button, element, explainedSection } from '../common/controls.js';
-import { formatNumber, formatSignedWeight, formatWeight } from '../common/format.js';
+import { formatDecimal, formatSignedWeight, formatWeight } from '../common/format.js';
 import { crossAttentionMap, drawingInSlices, Heatmap, wordWeights } from '../drawing/heatmap.js';
 import { messageGetters, t } from '../i18n/messages.js';
 
@@ -25,7 +25,7 @@ export const heldOutCount = 100; // held-out sentences for the pooled agreement:
 
 /** A rank correlation as shown: 0.61, or "undefined" (in the page's language). */
 const rho = (value) =>
-  value === null || value === undefined ? t('translation.attribution.undefined') : formatNumber(value, 2);
+  value === null || value === undefined ? t('translation.attribution.undefined') : formatDecimal(value, 2);
 
 /** The three methods' agreements with removal, each after its name. */
 const agreements = (values) =>

@@ -6,13 +6,12 @@
 // without one (an element on someone's page) shows the picture and points to the playground for the training.
 import { trainerDefaults } from '../../../lib/index.js';
 import { button, controlsRow, element, explainedSection, fieldset, labelled, select } from '../../common/controls.js';
-import { formatCount } from '../../common/format.js';
+import { formatCount, formatPercent } from '../../common/format.js';
 import { headSharingText, kvHeadsOptionText } from '../../common/head-labels.js';
 import { kvHeadsSetup } from './kv-heads-setup.js';
 import { t } from '../../i18n/messages.js';
 
 const { heads } = kvHeadsSetup.model;
-const percent = (share) => `${(100 * share).toFixed(0)}%`;
 
 export class KvHeadsExperiment {
   /**
@@ -147,9 +146,9 @@ export class KvHeadsExperiment {
         ...[
           formatCount(r.parameters),
           t('lessons.widgets.kvHeads.exactOf', { exact: String(r.exact), total: String(r.total) }),
-          percent(r.alignment),
+          formatPercent(r.alignment),
           t('lessons.widgets.kvHeads.bytes', { bytes: String(r.cacheBytesPerToken) }),
-          r.stepsPerSecond.toFixed(0),
+          formatCount(Math.round(r.stepsPerSecond)),
         ].map((text) => element('td', { textContent: text })),
       ),
     );

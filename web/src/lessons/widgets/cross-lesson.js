@@ -4,12 +4,15 @@
 // explain the translation: raw attention, rollout and flow against removing each word (attribution-view.js).
 import { AttributionView } from '../../translation/attribution-view.js';
 import { controlsRow, element, fieldset, labelled, select } from '../../common/controls.js';
-import { formatWeight } from '../../common/format.js';
+import { formatDecimal, formatWeight } from '../../common/format.js';
 import { drawingInSlices, Heatmap, wordWeights } from '../../drawing/heatmap.js';
 import { alignmentAgreement, alignmentCells } from '../../translation/translation-maps.js';
 import { languagePairs } from '../../translation/translation-state.js';
 import { parkedOnEnd } from './cross-math.js';
 import { t } from '../../i18n/messages.js';
+
+/** A weight said in a sentence: formatWeight's two decimals (0.45), in the page's language (0,45). */
+const weight = (value) => formatDecimal(Number(formatWeight(value)), 2);
 
 export const exampleSentences = languagePairs['en-es'].examples;
 
@@ -163,7 +166,7 @@ export function sinkText(selfMaps, head, source) {
   if (!parked[most].words.length) return t('lessons.widgets.cross.noSink');
   const shown = parked[head].words.length ? head : most;
   const { words, least, most: largest } = parked[shown];
-  const range = least === largest ? formatWeight(least) : `${formatWeight(least)}–${formatWeight(largest)}`;
+  const range = least === largest ? weight(least) : `${weight(least)}–${weight(largest)}`;
   const quoted = words.map((word) => t('lessons.widgets.cross.quoted', { word })).join(', ');
   return shown === head
     ? t('lessons.widgets.cross.sink', { head: head + 1, words: quoted, range })

@@ -9,7 +9,7 @@ import { pickMap, upToStep } from '../../translation/translation-maps.js';
 import { BeamExplorer, partingText } from '../../translation/beam-explorer.js';
 import { beamWidthChoices, defaultTranslationState, languagePairs } from '../../translation/translation-state.js';
 import { DecodingBars } from './decoding-bars.js';
-import { formatProbability } from '../../common/format.js';
+import { formatDecimal, formatProbability } from '../../common/format.js';
 import { firstDifference, forcedMisses, outputTemperatures } from './decoding-math.js';
 import { t } from '../../i18n/messages.js';
 
@@ -65,7 +65,7 @@ export class DecodingLesson {
     );
     this.temperatureSelect = select(
       'decoding-temperature',
-      outputTemperatures.map((temperature) => [temperature, String(temperature)]),
+      outputTemperatures.map((temperature) => [temperature, formatDecimal(temperature, 3)]),
       (v) => this.onChange({ outputTemperature: Number(v), step: 0 }),
     );
     this.forcedBox = element('input', { type: 'checkbox', id: 'decoding-forced' });
@@ -190,7 +190,11 @@ export class DecodingLesson {
     const { cols } = shown.probabilities;
     this.bars.show(
       current,
-      t('lessons.widgets.decoding.barsTitle', { step: step + 1, fed, temperature: String(s.outputTemperature) }),
+      t('lessons.widgets.decoding.barsTitle', {
+        step: step + 1,
+        fed,
+        temperature: formatDecimal(s.outputTemperature, 3),
+      }),
       s.forced
         ? t('lessons.widgets.decoding.fed')
         : s.choice === 'sample'

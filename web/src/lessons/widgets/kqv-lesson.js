@@ -5,7 +5,7 @@
 // X is the learner's (the project's matrix editor), Wq, Wk and Wv are shown next to what they make, the formula is
 // written out once as MathML, and every number can be shown with more digits to check it by hand.
 import { button, controlsRow, element, fieldset, labelled, select } from '../../common/controls.js';
-import { formatNumber } from '../../common/format.js';
+import { formatDecimal, formatNumber, joinNumbers } from '../../common/format.js';
 import { AttentionFormula } from '../../drawing/attention-formula.js';
 import { Heatmap } from '../../drawing/heatmap.js';
 import { MatrixEditor } from '../../drawing/matrix-editor.js';
@@ -177,7 +177,7 @@ export class KeysQueriesValuesLesson {
       output: row(result.output).join(', '),
     });
     this.#renderOnlineSoftmax(query);
-    const sums = result.rowSums.map((s) => formatNumber(s, digits)).join(', ');
+    const sums = joinNumbers(result.rowSums.map((s) => formatDecimal(s, digits)));
     this.verdict.textContent =
       axis === 'rows' ? t('lessons.widgets.kqv.rowsSum', { sums }) : t('lessons.widgets.kqv.columnsSum', { sums });
   }
@@ -243,7 +243,7 @@ export class KeysQueriesValuesLesson {
     const difference =
       online.largestDifference === 0
         ? t('lessons.widgets.kqv.sameFloats')
-        : t('lessons.widgets.kqv.rounding', { difference: online.largestDifference.toExponential(1) });
+        : t('lessons.widgets.kqv.rounding', { difference: formatDecimal(online.largestDifference, 2) });
     this.onlineResult.textContent = t('lessons.widgets.kqv.onlineResult', {
       online: numbers(online.trace.output),
       materialised: numbers(online.materialised),

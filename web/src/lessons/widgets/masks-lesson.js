@@ -2,7 +2,7 @@
 // the query that reads it) beside the mask, its adjacency, and the weights: pick none, causal or padding, or
 // click an edge (or tick a cell) to make a mask of your own; the module recomputes the weights each time.
 import { controlsRow, element, fieldset, labelled, select } from '../../common/controls.js';
-import { formatNumber } from '../../common/format.js';
+import { formatDecimal, joinNumbers } from '../../common/format.js';
 import { t } from '../../i18n/messages.js';
 import { GraphView } from '../../drawing/graph-view.js';
 import { Heatmap } from '../../drawing/heatmap.js';
@@ -113,14 +113,14 @@ export class MasksLesson {
     const cutOff = tokens.filter((_, query) => this.allowed.slice(query * 5, query * 5 + 5).every((bit) => !bit));
     const unread = tokens.filter((_, key) => tokens.every((__, query) => !this.allowed[query * 5 + key]));
     const sums = tokens.map((_, query) =>
-      formatNumber(
+      formatDecimal(
         weights.data.slice(query * 5, query * 5 + 5).reduce((a, b) => a + b, 0),
         3,
       ),
     );
     this.verdict.textContent = [
       t('lessons.widgets.masks.edges', { edges }),
-      t('lessons.widgets.masks.sums', { sums: sums.join(', ') }),
+      t('lessons.widgets.masks.sums', { sums: joinNumbers(sums) }),
       cutOff.length ? t('lessons.widgets.masks.cutOff', { tokens: cutOff.join(', ') }) : '',
       unread.length ? t('lessons.widgets.masks.unread', { tokens: unread.join(', ') }) : '',
     ]

@@ -1,7 +1,7 @@
 // Lesson 8: the sinusoidal position encodings as a heatmap, and permutation equivariance computed live.
 import { button, controlsRow, element, fieldset, labelled, sliderOutput } from '../../common/controls.js';
 import { t } from '../../i18n/messages.js';
-import { formatNumber } from '../../common/format.js';
+import { formatDecimal } from '../../common/format.js';
 import { Heatmap } from '../../drawing/heatmap.js';
 import { permutationCheck, shuffledOrder, width as wordWidth } from './position-math.js';
 
@@ -128,8 +128,8 @@ export class PositionLesson {
     });
     this.verdict.textContent =
       largest < 1e-5
-        ? t('lessons.widgets.position.bag', { largest: formatNumber(largest, 2) })
-        : t('lessons.widgets.position.order', { largest: formatNumber(largest, 3) });
+        ? t('lessons.widgets.position.bag', { largest: formatDecimal(largest, 2) })
+        : t('lessons.widgets.position.order', { largest: formatDecimal(largest, 3) });
     if (typed.length > maxWords)
       this.verdict.textContent += ` ${t('lessons.widgets.position.cut', { max: maxWords, typed: typed.length, cut: typed.slice(maxWords).join(' ') })}`;
   }

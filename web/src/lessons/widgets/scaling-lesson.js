@@ -1,7 +1,7 @@
 // Lesson 4: why scores are divided by √d. Random queries and keys of a chosen width: the spread of raw dot
 // products grows like √d and unscaled weights turn one-hot (their gradient w(1−w) vanishing); scaled ones do not.
 import { button, controlsRow, element, fieldset, labelled, sliderOutput } from '../../common/controls.js';
-import { formatNumber } from '../../common/format.js';
+import { formatDecimal } from '../../common/format.js';
 import { t } from '../../i18n/messages.js';
 import { Heatmap, wordWeights } from '../../drawing/heatmap.js';
 import { firstNearlyOneHot, keyCount, queryCount, scalingExperiment, softmaxSlopes, widths } from './scaling-math.js';
@@ -81,21 +81,21 @@ export class ScalingLesson {
     this.results.replaceChildren(
       element('li', {
         textContent: t('lessons.widgets.scaling.spread', {
-          raw: formatNumber(unscaled.spread, 3),
-          root: formatNumber(rootWidth, 3),
-          scaled: formatNumber(scaled.spread, 3),
+          raw: formatDecimal(unscaled.spread, 3),
+          root: formatDecimal(rootWidth, 3),
+          scaled: formatDecimal(scaled.spread, 3),
         }),
       }),
       element('li', {
         id: 'scaling-unscaled',
         textContent: t('lessons.widgets.scaling.unscaled', {
-          largest: formatNumber(unscaled.meanLargest, 3),
+          largest: formatDecimal(unscaled.meanLargest, 3),
           verdict: oneHotness(unscaled.meanLargest),
         }),
       }),
       element('li', {
         id: 'scaling-scaled',
-        textContent: t('lessons.widgets.scaling.scaled', { largest: formatNumber(scaled.meanLargest, 3) }),
+        textContent: t('lessons.widgets.scaling.scaled', { largest: formatDecimal(scaled.meanLargest, 3) }),
       }),
       element('li', {
         id: 'scaling-gradient',
@@ -105,8 +105,8 @@ export class ScalingLesson {
             : 'lessons.widgets.scaling.gradient',
           {
             queries: queryCount,
-            unscaled: formatNumber(unscaled.meanLargestSlope, 3),
-            scaled: formatNumber(scaled.meanLargestSlope, 3),
+            unscaled: formatDecimal(unscaled.meanLargestSlope, 3),
+            scaled: formatDecimal(scaled.meanLargestSlope, 3),
           },
         ),
       }),

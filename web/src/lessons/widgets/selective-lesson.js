@@ -1,6 +1,6 @@
 // Lesson 1: one sequence summarised three ways, the learner choosing which item should be remembered.
 import { controlsRow, element, fieldset, labelled, select, sliderOutput } from '../../common/controls.js';
-import { formatNumber } from '../../common/format.js';
+import { formatDecimal } from '../../common/format.js';
 import { Heatmap, wordWeights } from '../../drawing/heatmap.js';
 import { items, summaries, verdict } from './selective-math.js';
 import { t } from '../../i18n/messages.js';
@@ -79,7 +79,7 @@ export class SelectiveLesson {
 function resultItem(summary, chosen) {
   const { kind, share, open } = verdict(summary, chosen);
   const item = items[chosen];
-  const held = t('lessons.widgets.selective.held', { percent: formatNumber(share * 100, 2) });
+  const held = t('lessons.widgets.selective.held', { percent: formatDecimal(share * 100, 2) });
   const marks = {
     kept: t('lessons.widgets.selective.kept', { item, held }),
     forgotten: t('lessons.widgets.selective.forgotten', { item, held }),
@@ -95,7 +95,7 @@ function resultItem(summary, chosen) {
       : '';
   const line = t('lessons.widgets.selective.line', {
     summary: t(summaryKeys[summary.name]),
-    total: formatNumber(summary.total, 3),
+    total: formatDecimal(summary.total, 3),
     like: items[summary.kept],
   });
   return element(

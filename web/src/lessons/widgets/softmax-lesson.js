@@ -12,7 +12,7 @@ import {
 } from '../../common/controls.js';
 import { temperatureAtPosition } from '../lessons-state.js';
 import { DistributionView } from '../../drawing/distribution-view.js';
-import { formatNumber } from '../../common/format.js';
+import { formatDecimal } from '../../common/format.js';
 import { t } from '../../i18n/messages.js';
 import {
   hardAttention,
@@ -69,7 +69,7 @@ export class SoftmaxLesson {
             { className: 'score-fields' },
             ...inputs.map((name, i) =>
               labelled(
-                t('lessons.widgets.softmax.score', { name, value: formatNumber(values[i], 3) }),
+                t('lessons.widgets.softmax.score', { name, value: formatDecimal(values[i], 3) }),
                 this.scoreInputs[i],
               ),
             ),
@@ -137,11 +137,11 @@ export class SoftmaxLesson {
     const distance = maxNormDistances(byInput, argmax);
     this.results.replaceChildren(
       element('li', {
-        textContent: t('lessons.widgets.softmax.soft', { output: formatNumber(soft.output, 3) }),
+        textContent: t('lessons.widgets.softmax.soft', { output: formatDecimal(soft.output, 3) }),
       }),
       element('li', {
         textContent: t('lessons.widgets.softmax.hard', {
-          value: formatNumber(values[argmax], 3),
+          value: formatDecimal(values[argmax], 3),
           name: inputs[argmax],
         }),
       }),
@@ -150,21 +150,21 @@ export class SoftmaxLesson {
         textContent: t('lessons.widgets.softmax.sampled', {
           draw: draw + 1,
           name: inputs[drawn],
-          value: formatNumber(values[drawn], 3),
+          value: formatDecimal(values[drawn], 3),
         }),
       }),
       element('li', {
         id: 'softmax-distances',
         textContent: t('lessons.widgets.softmax.distances', {
-          fromOneHot: formatNumber(distance.fromOneHot, 2),
-          uniform: formatNumber(1 / inputs.length, 2),
-          fromUniform: formatNumber(distance.fromUniform, 2),
+          fromOneHot: formatDecimal(distance.fromOneHot, 2),
+          uniform: formatDecimal(1 / inputs.length, 2),
+          fromUniform: formatDecimal(distance.fromUniform, 2),
         }),
       }),
       element('li', {
         id: 'softmax-equivariance',
         textContent: orderSeed
-          ? t('lessons.widgets.softmax.reordered', { largest: formatNumber(soft.largest, 2) })
+          ? t('lessons.widgets.softmax.reordered', { largest: formatDecimal(soft.largest, 2) })
           : t('lessons.widgets.softmax.reorderHint'),
       }),
     );
