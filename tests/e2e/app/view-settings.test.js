@@ -32,9 +32,10 @@ describe('switching views', () => {
     expect(address().get('train.h')).toBeNull(); // its default, as its codec writes it (not at all)
     expect(address().get('steps.h')).toBe('3');
 
-    await page.click('#tab-steps');
-    await page.waitForSelector('#breakdown tr');
+    await page.click('#tab-steps'); // built already: shown again as it was left
+    await page.waitForSelector('#step-view #heads');
     expect(await page.locator('#heads').inputValue()).toBe('3');
+    expect(address().get('view')).toBe('steps');
     expect(errors).toEqual([]);
     await page.close();
   });
