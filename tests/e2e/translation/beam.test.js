@@ -187,8 +187,8 @@ describe('lesson 9’s beam', () => {
     expect(await accessibilityViolations(page, '#lessons-view')).toEqual([]);
     await page.locator('.decoding-beam').screenshot({ path: `${resultsDir}lesson-decoding-beam-375.png` });
     // The link keeps the beam and its width, as the Translation view's does: a reload opens the same tree.
-    await expect.poll(() => new URL(page.url()).searchParams.get('translation.beam')).toBe('3');
-    expect(new URL(page.url()).searchParams.get('translation.dec')).toBe('beam');
+    await expect.poll(() => new URL(page.url()).searchParams.get('lessons.beam')).toBe('3');
+    expect(new URL(page.url()).searchParams.get('lessons.dec')).toBe('beam');
     await page.reload();
     await page.waitForSelector('body[data-ready]');
     await scrollDown(page);
