@@ -51,7 +51,7 @@ describe.each([
     const translation = await visit(site, '?view=translation', async (page) => {
       await page.waitForSelector('#translation-view[data-decoding="done"]');
       await page.locator('#language').selectOption('en-ja');
-      await page.waitForFunction(() => new URL(location.href).searchParams.get('model') === 'en-ja');
+      await page.waitForFunction(() => new URL(location.href).searchParams.get('translation.model') === 'en-ja');
       await page.waitForSelector('#translation-view[data-decoding="done"]');
     });
     expect(translation).toEqual({ problems: [], backend: expectedBackend });

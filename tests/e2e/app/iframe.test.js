@@ -39,15 +39,15 @@ describe('embed=1 in an iframe', () => {
     // A setting changed in the frame stays in its URL, with embed=1; the link carries it, without embed=1.
     await frame.locator('#scaling-width').fill('2');
     await expect.poll(() => frame.evaluate(() => location.search)).toMatch(/embed=1/);
-    await expect.poll(() => frame.evaluate(() => new URLSearchParams(location.search).get('d'))).not.toBeNull();
+    await expect.poll(() => frame.evaluate(() => new URLSearchParams(location.search).get('lessons.d'))).not.toBeNull();
     const popupOpened = page.context().waitForEvent('page');
     await link.click();
     const full = await popupOpened;
     const fullUrl = new URL(full.url());
     expect(fullUrl.searchParams.get('embed')).toBeNull();
-    expect(fullUrl.searchParams.get('lesson')).toBe('4');
-    expect(fullUrl.searchParams.get('d')).toBe(
-      await frame.evaluate(() => new URLSearchParams(location.search).get('d')),
+    expect(fullUrl.searchParams.get('lessons.lesson')).toBe('4');
+    expect(fullUrl.searchParams.get('lessons.d')).toBe(
+      await frame.evaluate(() => new URLSearchParams(location.search).get('lessons.d')),
     );
     await full.waitForSelector('.lesson-nav'); // the full playground, whole (visible: waitForSelector's default)
     expect(await full.locator('.site-header').isVisible()).toBe(true);
@@ -79,17 +79,17 @@ describe('embed=1 in an iframe', () => {
     for (const hidden of ['.site-header', '#view-tabs']) expect(await shown(frame, hidden)).toBe(false);
     // A setting changed in the frame stays in its URL with embed=1; the full playground's link carries it, without.
     await frame.locator('#generate-strip button[data-index="4"]').click();
-    await expect.poll(() => frame.evaluate(() => new URLSearchParams(location.search).get('step'))).toBe('5'); // 1-based
+    await expect.poll(() => frame.evaluate(() => new URLSearchParams(location.search).get('generate.step'))).toBe('5'); // 1-based
     expect(await frame.evaluate(() => new URLSearchParams(location.search).get('embed'))).toBe('1');
     const popupOpened = page.context().waitForEvent('page');
     await frame.locator('#full-playground').click(); // the link takes the settings as they are when clicked
     const opened = await popupOpened;
     const full = new URL(opened.url());
-    expect([full.searchParams.get('view'), full.searchParams.get('step'), full.searchParams.get('embed')]).toEqual([
-      'generate',
-      '5',
-      null,
-    ]);
+    expect([
+      full.searchParams.get('view'),
+      full.searchParams.get('generate.step'),
+      full.searchParams.get('embed'),
+    ]).toEqual(['generate', '5', null]);
     await opened.close();
     expect(await frame.locator('#full-playground').getAttribute('target')).toBe('_blank');
     expect(errors).toEqual([]);

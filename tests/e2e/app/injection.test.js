@@ -107,7 +107,7 @@ describe('user text is shown as text, never run as markup', () => {
     let typed = 0;
     for (let lesson = 1; lesson <= 10; lesson++) {
       if (lesson > 1) await page.locator('#lesson-next').click();
-      await expect.poll(() => page.url()).toMatch(new RegExp(`lesson=${lesson}(&|$)`));
+      await expect.poll(() => page.url()).toMatch(new RegExp(`lessons\\.lesson=${lesson}(&|$)`));
       await page.waitForTimeout(200);
       typed += await typeEverywhere(page);
     }

@@ -61,7 +61,7 @@ describe('present mode', () => {
     await page.waitForSelector('#lessons-view .lesson-widget canvas');
     const lessonInUrl = () => {
       const params = new URL(page.url()).searchParams;
-      return `${params.get('lesson')} ${params.get('present')}`;
+      return `${params.get('lessons.lesson')} ${params.get('present')}`;
     };
     await page.keyboard.press('ArrowRight');
     await expect.poll(lessonInUrl).toBe('5 1');
@@ -71,7 +71,7 @@ describe('present mode', () => {
     // A slider keeps its arrows: d moves, the lesson stays.
     const slider = page.locator('#lessons-view input[type="range"]').first();
     await slider.focus();
-    const d = () => new URL(page.url()).searchParams.get('d');
+    const d = () => new URL(page.url()).searchParams.get('lessons.d');
     const before = await d();
     await page.keyboard.press('ArrowRight');
     await expect.poll(d).not.toBe(before);

@@ -150,17 +150,17 @@ describe('generate view', () => {
     const params = new URL(page.url()).searchParams;
     expect(Object.fromEntries(params)).toEqual({
       view: 'generate',
-      corpus: 'own',
-      steps: '150',
-      d: '32',
-      context: '32',
-      lr: '0.01',
-      temperature: '0',
-      tokens: '40',
-      prompt: 'café',
-      layer: '2',
-      head: '3',
-      step: '7',
+      'generate.corpus': 'own',
+      'generate.steps': '150',
+      'generate.d': '32',
+      'generate.context': '32',
+      'generate.lr': '0.01',
+      'generate.temperature': '0',
+      'generate.tokens': '40',
+      'generate.prompt': 'café',
+      'generate.layer': '2',
+      'generate.head': '3',
+      'generate.step': '7',
     });
     await page.reload();
     await page.waitForSelector('#generate-start');

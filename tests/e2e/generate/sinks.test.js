@@ -20,7 +20,7 @@ describe('attention sinks and windows', () => {
     expect(await page.locator('#sinks-steps').inputValue()).toBe('200');
     expect(await page.locator('#sinks-progress').textContent()).toMatch(/^Not started: 200 steps/);
     await page.locator('#sinks-window').check();
-    expect(page.url()).toMatch(/sinkWindow=on/);
+    expect(page.url()).toMatch(/generate\.sinkWindow=on/);
 
     await page.locator('#sinks-start').click();
     await expect.poll(() => panel(page).getAttribute('data-phase')).toBe('training');

@@ -43,7 +43,7 @@ describe('lesson 9: decoding in place', () => {
       .locator('#decoding-bars li:not(.distribution-rest) .distribution-word')
       .allTextContents();
     expect(barWords).toEqual(greedy.steps[2].top.slice(0, 8).map((t) => t.word));
-    expect(new URL(page.url()).searchParams.get('at')).toBe('3');
+    expect(new URL(page.url()).searchParams.get('lessons.at')).toBe('3');
 
     // Sampling, hotter: next seed until the draw parts from greedy, where web/lib's draw with that seed does.
     await page.locator('#decoding-choice').selectOption('sample');
@@ -58,7 +58,7 @@ describe('lesson 9: decoding in place', () => {
     const drawn = node.translate(sentence, { decoding: 'sample', seed, outputTemperature: 3 });
     expect(drawn.target).not.toEqual(node.translate(sentence, { outputTemperature: 3 }).target);
     await expect.poll(() => tokens(page)).toEqual(drawn.target);
-    expect(new URL(page.url()).searchParams.get('seed')).toBe(seed ? String(seed) : null);
+    expect(new URL(page.url()).searchParams.get('lessons.seed')).toBe(seed ? String(seed) : null);
     console.log(`lesson 9: seed ${seed} at output temperature 3 drew “${drawn.target.join(' ')}”`);
 
     // Teacher forcing: the reference is fed; the model's best guess matched it at every step.
@@ -67,7 +67,7 @@ describe('lesson 9: decoding in place', () => {
     await expect.poll(() => tokens(page)).toEqual([...greedy.alignment.target, '<eos>']);
     expect(await status(page)).toMatch(/at every step the model’s most likely word is the one fed/);
     expect(await page.locator('#decoding-choice').isDisabled()).toBe(true);
-    expect(new URL(page.url()).searchParams.get('tf')).toBe('1');
+    expect(new URL(page.url()).searchParams.get('lessons.tf')).toBe('1');
     await page.locator('#decoding-output .token').first().click();
     expect(await page.locator('#decoding-bars li.chosen .distribution-value').textContent()).toMatch(
       /← fed: the reference$/,

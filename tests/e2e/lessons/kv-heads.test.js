@@ -27,7 +27,7 @@ describe('shared key/value heads', () => {
       '1: shared by all (multi-query)',
     ]);
     await page.locator('#train-kv-heads').selectOption('2');
-    expect(new URL(page.url()).searchParams.get('kv')).toBe('2');
+    expect(new URL(page.url()).searchParams.get('train.kv')).toBe('2');
     await page.locator('#train-start').click();
     await expect
       .poll(() => page.locator('#loss-chart .chart-legend').textContent(), { timeout: 60_000 })
@@ -63,7 +63,7 @@ describe('shared key/value heads', () => {
     expect(await boxes('query').count()).toBe(8);
     expect(await boxes('shared').count()).toBe(8);
     await page.locator('#kv-heads-shown').selectOption('2');
-    expect(new URL(page.url()).searchParams.get('kv')).toBe('2');
+    expect(new URL(page.url()).searchParams.get('lessons.kv')).toBe('2');
     await expect.poll(() => boxes('shared').count()).toBe(2);
     expect(await boxes('shared').evaluateAll((spans) => spans.map((s) => s.style.gridColumn))).toEqual([
       'span 4',

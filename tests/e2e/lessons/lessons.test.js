@@ -36,7 +36,7 @@ describe('lessons', () => {
     }
     expect(titles.map((t) => t.split('.')[0])).toEqual(['1', '2', '3', '4', '5', '6', '7', '8', '9', '10']);
     expect(await page.locator('#lesson-next').isDisabled()).toBe(true);
-    expect(page.url()).toMatch(/view=lessons.*lesson=10|lesson=10.*view=lessons/);
+    expect(page.url()).toMatch(/view=lessons.*lessons\.lesson=10|lessons\.lesson=10.*view=lessons/);
     expect(errors).toEqual([]);
     await page.close();
   });
@@ -121,7 +121,7 @@ describe('lessons', () => {
     expect((await results())[0]).toMatch(
       /“dog” ✓ kept: “dog” holds 51% of the weight \(a fixed decay keeps the newest/,
     );
-    expect(page.url()).toMatch(/item=5/);
+    expect(page.url()).toMatch(/lessons\.item=5/);
     expect(errors).toEqual([]);
     await page.close();
   });
@@ -137,11 +137,11 @@ describe('lessons', () => {
     await expect
       .poll(() => page.locator('#position-verdict').textContent())
       .toMatch(/^With positions, the same word gets a different output in another place/);
-    expect(page.url()).toMatch(/add=1/);
+    expect(page.url()).toMatch(/lessons\.add=1/);
     // And on to the experiment with other schemes: a link to the Train view's reverse task.
     const link = page.locator('a.lesson-open');
     expect(await link.textContent()).toBe('Train them in the Train view');
-    expect(new URL(await link.getAttribute('href'), page.url()).search).toMatch(/view=train&task=reverse/);
+    expect(new URL(await link.getAttribute('href'), page.url()).search).toMatch(/view=train&train\.task=reverse/);
     await page.screenshot({ path: `${resultsDir}lesson-position-1440.png`, fullPage: true });
     expect(errors).toEqual([]);
     await page.close();
@@ -157,7 +157,7 @@ describe('lessons', () => {
       'After 2 hops: the apple is in the garden. The story says the garden.',
     );
     expect(await page.locator('#memory-weights-2 table tbody td').allTextContents()).toHaveLength(3);
-    expect(page.url()).toMatch(/hops=2/);
+    expect(page.url()).toMatch(/lessons\.hops=2/);
     await page.screenshot({ path: `${resultsDir}lesson-memory-1440.png`, fullPage: true });
     expect(errors).toEqual([]);
     await page.close();
@@ -172,7 +172,7 @@ describe('lessons', () => {
     expect(await rowTokens('reshape-wrong-1')).toEqual(['from “the”', 'from “the”', 'from “cat”', 'from “cat”']);
     expect(await page.locator('#reshape-verdict').textContent()).toMatch(/head 1's rows are the, the, cat, cat/);
     await page.locator('#reshape-heads').selectOption('3');
-    expect(page.url()).toMatch(/rh=3/);
+    expect(page.url()).toMatch(/lessons\.rh=3/);
     expect(await page.locator('[id^="reshape-map-right-"]').count()).toBe(3);
     await page.screenshot({ path: `${resultsDir}lesson-heads-1440.png`, fullPage: true });
     expect(errors).toEqual([]);
@@ -190,7 +190,7 @@ describe('lessons', () => {
       expect(await weightOf(word)).toMatch(/^(1[7-9]|2[0-3])%/);
     await page.locator('#softmax-score-3').fill('6');
     await page.locator('#softmax-score-3').press('Enter');
-    await expect.poll(() => page.url()).toMatch(/sc=1%2C2\.5%2C0\.5%2C6%2C1\.5/);
+    await expect.poll(() => page.url()).toMatch(/lessons\.sc=1%2C2\.5%2C0\.5%2C6%2C1\.5/);
     expect(await page.locator('#softmax-results').textContent()).toMatch(/Hard attention: −2 °C, snow’s value alone/);
     const before = await page.locator('#softmax-results li').first().textContent();
     await page.locator('#softmax-reorder').click();
@@ -213,7 +213,7 @@ describe('lessons', () => {
     await expect.poll(() => page.locator('#kqv-verdict').textContent()).toMatch(/^The rows sum to .*, not 1/);
     await page.locator('#kqv-query').selectOption('3');
     expect(await page.locator('#kqv-breakdown').textContent()).toMatch(/^“book”: scores \[/);
-    expect(page.url()).toMatch(/axis=columns.*query=3|query=3.*axis=columns/);
+    expect(page.url()).toMatch(/lessons\.axis=columns.*lessons\.query=3|lessons\.query=3.*lessons\.axis=columns/);
     await page.screenshot({ path: `${resultsDir}lesson-kqv-1440.png`, fullPage: true });
     expect(errors).toEqual([]);
     await page.close();
@@ -243,7 +243,7 @@ describe('lessons', () => {
     await page.locator('#kqv-block').selectOption('4');
     await expect.poll(() => table.locator('tbody tr').count()).toBe(1);
     expect(await result.textContent()).toMatch(/No later block raised the maximum/);
-    expect(page.url()).toMatch(/blk=4/);
+    expect(page.url()).toMatch(/lessons\.blk=4/);
     expect(errors).toEqual([]);
     await page.close();
   });
@@ -270,8 +270,8 @@ describe('lessons', () => {
     expect(third[2]).toBe(0);
     expect(third[0] + third[1]).toBeCloseTo(1, 1);
     expect(third.slice(3)).toEqual([0, 0]);
-    expect(page.url()).toMatch(/mask=custom/);
-    expect(new URL(page.url()).searchParams.get('allow')).toBe('1000011000110001111011111');
+    expect(page.url()).toMatch(/lessons\.mask=custom/);
+    expect(new URL(page.url()).searchParams.get('lessons.allow')).toBe('1000011000110001111011111');
     // A wrong move: padding cuts the last token off for every reader instead.
     await page.locator('#masks-mode').selectOption('pad');
     await expect
@@ -310,7 +310,7 @@ describe('lessons', () => {
     expect(await largest('#scaling-unscaled')).toBeGreaterThan(0.95);
     expect(await largest('#scaling-scaled')).toBeLessThan(0.7);
     await page.locator('#scaling-width').fill('0'); // d = 2
-    await expect.poll(() => page.url()).toMatch(/d=2(&|$)/);
+    await expect.poll(() => page.url()).toMatch(/lessons\.d=2(&|$)/);
     expect(await largest('#scaling-unscaled')).toBeLessThan(0.9);
     await page.screenshot({ path: `${resultsDir}lesson-scaling-1440.png`, fullPage: true });
     expect(errors).toEqual([]);
@@ -329,7 +329,7 @@ describe('lessons', () => {
     await page.locator('#cross-sentence').selectOption('1');
     await expect.poll(() => page.locator('#cross-status').textContent()).toMatch(/^“maría ama al gato”/);
     await page.locator('#cross-head').selectOption('0');
-    expect(page.url()).toMatch(/ex=1.*head=0/);
+    expect(page.url()).toMatch(/lessons\.ex=1.*lessons\.head=0/);
     await page.screenshot({ path: `${resultsDir}lesson-cross-1440.png`, fullPage: true });
     expect(errors).toEqual([]);
     await page.close();
@@ -534,7 +534,7 @@ describe('lessons 1-4 as a learner reads them', () => {
     expect(await x.count()).toBe(8);
     await x.nth(5).fill('1');
     await x.nth(7).fill('3');
-    await expect.poll(() => page.url()).toMatch(/x=1%2C0%2C0\.5%2C1%2C0%2C1%2C1%2C3/);
+    await expect.poll(() => page.url()).toMatch(/lessons\.x=1%2C0%2C0\.5%2C1%2C0%2C1%2C1%2C3/);
     const edited = keysQueriesValues(api, 'rows', [1, 0, 0.5, 1, 0, 1, 1, 3]); // the same call, in Node
     const aRow = Array.from(edited.weights.data.slice(8, 12), (w) => formatNumber(w, 3));
     await expect.poll(() => cells(page, '#kqv-weights', 2)).toEqual(aRow);
@@ -547,8 +547,8 @@ describe('lessons 1-4 as a learner reads them', () => {
     expect(await page.locator('#kqv-breakdown').textContent()).toMatch(
       /^“she”: scores \[0\.7071, 1\.061, 0\.1414, 1\.273\]/,
     );
-    expect(page.url()).toMatch(/dig=4/);
-    expect(page.url()).not.toMatch(/x=/);
+    expect(page.url()).toMatch(/lessons\.dig=4/);
+    expect(page.url()).not.toMatch(/lessons\.x=/);
     await page.close();
     // The URL brings an edited X back into the editor
     const shared = await open('?view=lessons&lesson=3&x=2,0,0.5,1,0,0.2,1,0.8');

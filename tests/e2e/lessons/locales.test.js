@@ -104,7 +104,7 @@ describe('choosing a language', () => {
     await page.waitForSelector('body[data-ready]');
     expect(await page.locator('#lesson-title').textContent()).toBe('3. Claves, consultas, valores');
     expect(await page.locator('#tab-lessons').textContent()).toBe('Lecciones');
-    expect(new URL(page.url()).searchParams.get('lesson')).toBe('3'); // the same lesson, in Spanish
+    expect(new URL(page.url()).searchParams.get('lessons.lesson')).toBe('3'); // the same lesson, in Spanish
     await page.goto(`${suite.playground.url}?view=lessons&lesson=4`); // a link without lang=
     await page.waitForSelector('body[data-ready]');
     expect(await page.evaluate(() => document.documentElement.lang)).toBe('es');

@@ -198,10 +198,15 @@ describe('the lessons’ sliders, as a person moves them', () => {
     await expect.poll(() => page.locator('output[for="softmax-temperature"]').textContent()).toBe('T = 5');
     await page.locator('#softmax-temperature').focus();
     await page.keyboard.press('End'); // and one more change, by the learner
-    await expect.poll(() => new URL(page.url()).searchParams.get('t')).toBe('20');
+    await expect.poll(() => new URL(page.url()).searchParams.get('lessons.t')).toBe('20');
     await page.locator('#lesson-reset').click();
     const settings = () => Object.fromEntries(new URL(page.url()).searchParams);
-    await expect.poll(settings).toEqual({ view: 'lessons', lesson: '2', sc: '1,2.5,0.5,-1,1.5', t: '1' });
+    await expect.poll(settings).toEqual({
+      view: 'lessons',
+      'lessons.lesson': '2',
+      'lessons.sc': '1,2.5,0.5,-1,1.5',
+      'lessons.t': '1',
+    });
     expect(await page.locator('#softmax-temperature').inputValue()).toBe('500');
     expect(await page.locator('output[for="softmax-temperature"]').textContent()).toBe('T = 1');
     expect(await page.locator('#softmax-score-0').inputValue()).toBe('1');

@@ -281,7 +281,7 @@ describe('the elements', () => {
       });
     // Lesson 4 as the page sets it: d="128", the width slider at 128 (widths 2, 4, …, 512: index 6).
     await expect.poll(shown).toMatchObject({ title: '4. Scaling', widget: true, width: '6' });
-    expect((await shown()).link).toMatch(/\/index\.html\?view=steps&scale=none$/); // the playground attribute's page
+    expect((await shown()).link).toMatch(/\/index\.html\?view=steps&steps\.scale=none$/); // the playground attribute's page
     for (let lesson = 1; lesson <= 10; lesson++) {
       await page.locator('#lesson-picker').selectOption(String(lesson));
       await expect.poll(shown).toMatchObject({ title: expect.stringMatching(new RegExp(`^${lesson}\\. `)) });

@@ -238,7 +238,7 @@ describe('the SCORM 1.2 package in a platform’s player (scorm-again)', () => {
   it('opened outside a platform, is the normal page at the packaged lessons: no API, progress in this browser', async () => {
     const { page, problems } = await openOutsidePlatform('course/index.html');
     const address = new URL(page.url()).searchParams;
-    expect([address.get('view'), address.get('lesson')]).toEqual(['lessons', '4']);
+    expect([address.get('view'), address.get('lessons.lesson')]).toEqual(['lessons', '4']);
     expect(await page.evaluate(() => 'API' in window)).toBe(false);
     expect(await page.locator('#lesson-title').textContent()).toMatch(/^4\. /);
     await solveLesson4(page);

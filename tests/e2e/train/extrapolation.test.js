@@ -17,7 +17,7 @@ describe('positions that extrapolate', () => {
   it('the form offers RoPE and ALiBi, keeps the choice in the link, and a run says which it trained', async () => {
     const { page, errors } = await open('&task=reverse&steps=60');
     await page.locator('#train-positions').selectOption('rope');
-    expect(new URL(page.url()).searchParams.get('pe')).toBe('rope');
+    expect(new URL(page.url()).searchParams.get('train.pe')).toBe('rope');
     await page.locator('#train-start').click();
     // The run's curve is named with what it trained: "this run (reverse, lengths 3-8, D=32, …, RoPE)".
     await expect

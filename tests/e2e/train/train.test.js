@@ -137,7 +137,7 @@ describe('train view', () => {
     await trainUntilDone(page);
     expect(await page.locator('#train-progress-text').textContent()).toMatch(/wasm-simd128$/);
     await page.locator('#ablate-positions').click();
-    expect(new URL(page.url()).searchParams.get('without')).toBe('positions');
+    expect(new URL(page.url()).searchParams.get('train.without')).toBe('positions');
     // The click says 'starting' at once (read in the click's own task), so no one takes the finished run for the new one.
     const statusAfterClick = await page.evaluate(() => {
       document.querySelector('#train-start').click();
@@ -202,8 +202,8 @@ describe('train view', () => {
     const { page, errors } = await openTrainView('', { width: 1440, height: 900 });
     await page.locator('#train-task').selectOption('reverse');
     expect(await page.locator('#train-probe').inputValue()).toBe('3 1 4 1 5 9'); // the task's own probe
-    expect(new URL(page.url()).searchParams.get('task')).toBe('reverse');
-    expect(new URL(page.url()).searchParams.get('len')).toBe('3-8');
+    expect(new URL(page.url()).searchParams.get('train.task')).toBe('reverse');
+    expect(new URL(page.url()).searchParams.get('train.len')).toBe('3-8');
     await page.locator('#train-start').click();
     await trainUntilDone(page);
     const score = await finalScore(page);

@@ -118,7 +118,7 @@ describe('beam search in the Translation view', () => {
 
     // Width 1: greedy's words, one node per step, in the link.
     await page.locator('#beam-width').selectOption('1');
-    await page.waitForFunction(() => new URL(location.href).searchParams.get('beam') === '1');
+    await page.waitForFunction(() => new URL(location.href).searchParams.get('translation.beam') === '1');
     await page.waitForSelector('#translation-view[data-decoding="done"]');
     const greedy = node.translate(sentence, { outputTemperature });
     await expect.poll(() => outputWords(page)).toEqual(greedy.target);
@@ -129,7 +129,7 @@ describe('beam search in the Translation view', () => {
 
     // Back to greedy: no beam in the link, no tree.
     await page.locator('#decoding-choice').selectOption('greedy');
-    await page.waitForFunction(() => !new URL(location.href).searchParams.has('beam'));
+    await page.waitForFunction(() => !new URL(location.href).searchParams.has('translation.beam'));
     await expect.poll(() => page.locator('#beam').isHidden()).toBe(true);
     expect(await page.locator('#beam-width').isDisabled()).toBe(true);
     expect(errors).toEqual([]);
@@ -187,8 +187,8 @@ describe('lesson 9’s beam', () => {
     expect(await accessibilityViolations(page, '#lessons-view')).toEqual([]);
     await page.locator('.decoding-beam').screenshot({ path: `${resultsDir}lesson-decoding-beam-375.png` });
     // The link keeps the beam and its width, as the Translation view's does: a reload opens the same tree.
-    await expect.poll(() => new URL(page.url()).searchParams.get('beam')).toBe('3');
-    expect(new URL(page.url()).searchParams.get('dec')).toBe('beam');
+    await expect.poll(() => new URL(page.url()).searchParams.get('lessons.beam')).toBe('3');
+    expect(new URL(page.url()).searchParams.get('lessons.dec')).toBe('beam');
     await page.reload();
     await page.waitForSelector('body[data-ready]');
     await scrollDown(page);

@@ -71,7 +71,7 @@ describe('switching heads off', () => {
       .toMatch(
         new RegExp(`^With 8 heads off: 0 of 100 held-out sentences exactly right \\(every head on: ${allOn}\\)`),
       );
-    expect(new URL(page.url()).searchParams.get('off')).toBe(crossIds.join(','));
+    expect(new URL(page.url()).searchParams.get('translation.off')).toBe(crossIds.join(','));
     expect(errors).toEqual([]);
 
     // The link keeps the switches: opened again, the same heads are off and the same words come out.
@@ -82,7 +82,7 @@ describe('switching heads off', () => {
     expect(await switchOf(again.page, 'e1.1').getAttribute('aria-pressed')).toBe('true');
     await again.page.locator('#heads-all-on').click();
     await expect.poll(() => outputWords(again.page), { timeout: 15_000 }).toBe(reference);
-    expect(new URL(again.page.url()).searchParams.has('off')).toBe(false);
+    expect(new URL(again.page.url()).searchParams.has('translation.off')).toBe(false);
     expect(again.errors).toEqual([]);
     await page.close();
     await again.page.close();

@@ -38,7 +38,7 @@ describe('the output temperature slider', () => {
       expect(await sliderKeepsFocus(page, slider)).toBe(true);
     }
     await page.waitForSelector('#translation-view[data-decoding="done"]');
-    expect(new URL(page.url()).searchParams.get('otemp')).toBe(String(previous));
+    expect(new URL(page.url()).searchParams.get('translation.otemp')).toBe(String(previous));
 
     await page.keyboard.press('End');
     await expect.poll(() => shownOutputTemperature(page)).toBe(translationLimits.maxOutputTemperature);

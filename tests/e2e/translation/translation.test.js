@@ -81,7 +81,7 @@ describe('translation', () => {
     expect(await page.locator('#cross-attention .heatmap-title').textContent()).toBe(
       'cross-attention, layer 1, head 3',
     );
-    expect(page.url()).toMatch(/layer=1&head=3/);
+    expect(page.url()).toMatch(/translation\.layer=1&translation\.head=3/);
     await page.reload();
     await page.waitForSelector('#translation-view[data-decoding="done"]');
     expect(await page.locator('#tr-head').inputValue()).toBe('2');
@@ -171,11 +171,11 @@ describe('choosing each word', () => {
     await page.locator('#decoding-choice').selectOption('sample');
     await page.locator('#output-temperature').fill('1000'); // T_out = 10
     await page.waitForSelector('#translation-view[data-decoding="done"]');
-    expect(page.url()).toMatch(/dec=sample&otemp=10/);
+    expect(page.url()).toMatch(/translation\.dec=sample&translation\.otemp=10/);
     const seed0 = (await outputWords(page)).join(' ');
     await page.locator('#resample').click();
     await page.waitForSelector('#translation-view[data-decoding="done"]');
-    expect(page.url()).toMatch(/seed=1/);
+    expect(page.url()).toMatch(/translation\.seed=1/);
     expect(await page.locator('#seed').inputValue()).toBe('1');
     const seed1 = (await outputWords(page)).join(' ');
     await page.locator('#seed').fill('0');
@@ -229,7 +229,7 @@ describe('English → Japanese', () => {
     expect(await page.locator('#language').inputValue()).toBe('en-es');
     await pickLanguage(page, 'en-ja');
     expect(fetched.some((path) => /en-ja.*\.bin$/.test(path))).toBe(true);
-    expect(page.url()).toMatch(/model=en-ja/);
+    expect(page.url()).toMatch(/translation\.model=en-ja/);
     expect((await outputWords(page)).join(' ')).toBe('ōkii inu wa shiroi neko o miru <eos>');
     expect((await page.locator('#translation-view .intro').allTextContents()).join(' ')).toMatch(
       /Japanese puts the verb last/,

@@ -31,8 +31,8 @@ export const printText = messageGetters({
 });
 
 /**
- * The URL's short setting names in words, for the printed caption: only names that mean one thing in every view
- * (a name not here is printed as the URL has it, e.g. "d = 64").
+ * The URL's short setting names in words, for the printed caption (a name not here is printed as the URL has it,
+ * e.g. "d = 64"; print-caption.js says which view gives a name another word). `lesson` is a phrase, "lesson {number}".
  */
 export const settingNames = messageGetters({
   q: 'app.classroom.settingNames.q',
@@ -44,4 +44,14 @@ export const settingNames = messageGetters({
   tf: 'app.classroom.settingNames.tf',
   off: 'app.classroom.settingNames.off',
   align: 'app.classroom.settingNames.align',
+  model: 'app.classroom.settingNames.model',
+  task: 'app.classroom.settingNames.task',
+  layer: 'app.classroom.settingNames.layer',
+  head: 'app.classroom.settingNames.head',
+  h: 'app.classroom.settingNames.h',
+  kv: 'app.classroom.settingNames.kv',
+  kvh: 'app.classroom.settingNames.kvh',
+  enc: 'app.classroom.settingNames.enc',
+  decoderLayers: 'app.classroom.settingNames.decoderLayers',
+  seed: 'app.classroom.settingNames.seed',
 });

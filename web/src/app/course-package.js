@@ -7,6 +7,7 @@ import { ChallengeProgress } from '../lessons/challenges/progress.js';
 import { lessonCount } from '../lessons/lessons-state.js';
 import { findScormApi } from './scorm-api.js';
 import { ScormSession } from './scorm-session.js';
+import { addressWith, viewInAddress, viewSettings } from './view-address.js';
 
 /** The lesson numbers of the mark "4,5": each a lesson, each once, in order. */
 export function parsePackagedLessons(mark) {
@@ -20,8 +21,9 @@ export function parsePackagedLessons(mark) {
 /** The address names a packaged lesson: else it becomes the first one's (a launch at index.html alone, say). */
 function openAtPackagedLesson(lessons) {
   const params = new URLSearchParams(location.search);
-  if (params.get('view') === 'lessons' && lessons.includes(Number(params.get('lesson')))) return;
-  const next = new URLSearchParams({ view: 'lessons', lesson: String(lessons[0]) });
+  const lesson = Number(viewSettings(params, 'lessons').get('lesson'));
+  if (viewInAddress(params) === 'lessons' && lessons.includes(lesson)) return;
+  const next = addressWith('', 'lessons', { lesson: String(lessons[0]) });
   if (params.has('backend')) next.set('backend', params.get('backend'));
   history.replaceState(null, '', `${location.pathname}?${next}`);
 }

@@ -4,6 +4,7 @@
 // height is posted to the host, for a host that can run script to size the frame to it, and a lesson's progress
 // (its challenges solved: once on load, then on every solve), for a host that records it.
 import { element } from '../common/controls.js';
+import { viewInAddress, viewSettings } from './view-address.js';
 
 export const embedded = new URLSearchParams(location.search).get('embed') === '1';
 
@@ -46,7 +47,7 @@ export function enterEmbedMode() {
   const postHeight = () =>
     window.parent.postMessage({ source: 'attention-playground', height: document.documentElement.scrollHeight }, '*');
   new ResizeObserver(postHeight).observe(document.body);
-  if (new URLSearchParams(location.search).get('view') === 'lessons') void postLessonProgress(); // reports its own errors
+  if (viewInAddress(location.search) === 'lessons') void postLessonProgress(); // reports its own errors
 }
 
 /**
@@ -63,7 +64,7 @@ async function postLessonProgress() {
     ]);
     const post = (report) => window.parent.postMessage({ type: progressMessage, ...report }, '*');
     document.addEventListener('challenge-solved', (event) => post(/** @type {CustomEvent} */ (event).detail));
-    post(progressReport(new ChallengeProgress(), decodeLessonsState(location.search).lesson));
+    post(progressReport(new ChallengeProgress(), decodeLessonsState(viewSettings(location.search, 'lessons')).lesson));
   } catch (error) {
     console.warn(`The lesson's progress cannot be posted to the host page: ${error.message}`);
   }

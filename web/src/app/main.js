@@ -15,6 +15,7 @@ import {
   encodeTranslationState,
 } from '../translation/translation-state.js';
 import { viewPreview } from './view-text.js';
+import { addressWith, followingLink, viewInAddress, viewSettings } from './view-address.js';
 import {
   chooseLocale,
   currentLocale,
@@ -51,20 +52,18 @@ const askedBackend = /** @type {import('../../lib/index.js').Backend} */ (
 const requestedBackend = backends.includes(askedBackend) ? askedBackend : undefined;
 
 /** The view the current URL names. */
-function viewInUrl() {
-  const current = new URLSearchParams(location.search);
-  const view = current.get('view');
-  if (view in viewNames) return view;
-  return current.has('s') ? 'steps' : 'translation';
-}
+const viewInUrl = () => viewInAddress(location.search);
+
+/** View `name`'s settings in the current URL, under its codec's names (view-address.js). */
+const settingsInUrl = (name) => viewSettings(location.search, name).toString();
 
 /**
  * Keeps the URL in step with the screen. A new view or a new lesson is a new history entry (the back button
- * returns to it); adjusting a control replaces the current one, so back does not replay every slider move.
+ * returns to it); adjusting a control replaces the current one, so back does not replay every slider move. The
+ * other views' settings stay in it, each under its view's name, for when they are shown again.
  */
 function setUrl(view, viewParams, { push = false } = {}) {
-  const next = new URLSearchParams(viewParams);
-  next.set('view', view);
+  const next = addressWith(location.search, view, viewParams);
   if (requestedBackend) next.set('backend', requestedBackend);
   if (currentLocale() !== sourceLocale) next.set('lang', currentLocale()); // a copied link opens in this language
   if (embedded) next.set('embed', '1');
@@ -140,7 +139,7 @@ class Playground {
     const firstTime = !this.views.has(name);
     if (firstTime) {
       this.panel.replaceChildren(
-        viewPreview(name, location.search, t('app.loading.view', { view: t(viewNames[name]) })),
+        viewPreview(name, settingsInUrl(name), t('app.loading.view', { view: t(viewNames[name]) })),
       );
       // The view's heading and text are painted before its code is asked for: on a slow network, the page's
       // largest text does not wait for the view's scripts.
@@ -173,7 +172,7 @@ class Playground {
     const name = viewInUrl();
     if (name === 'lessons' && this.views.has('lessons')) {
       const { decodeLessonsState } = await import('../lessons/lessons-state.js');
-      this.views.get('lessons').view.state = decodeLessonsState(location.search);
+      this.views.get('lessons').view.state = decodeLessonsState(settingsInUrl('lessons'));
     }
     await this.show(name);
   }
@@ -186,7 +185,7 @@ class Playground {
         loadMessages('steps'),
         loadMessages('heads'),
       ]);
-      const { state, notice } = decodeState(location.search);
+      const { state, notice } = decodeState(settingsInUrl('steps'));
       const entry = { urlParams: () => encodeState(entry.view.state) };
       // The controls and inputs are on the page while the module loads.
       entry.view = new StepView({
@@ -206,8 +205,9 @@ class Playground {
       const entry = { urlParams: () => encodeLessonsState(entry.view.state) };
       entry.view = new LessonsView({
         loadApi: () => this.attention(), // when a lesson's widget first needs it: its text never waits
-        state: decodeLessonsState(location.search),
+        state: decodeLessonsState(settingsInUrl('lessons')),
         onStateChange: (_, { newLesson }) => setUrl('lessons', entry.urlParams(), { push: newLesson }),
+        viewLink: (link) => followingLink(location.search, link), // the other views' settings go along
         loadTranslator: () => RemoteTranslator.load({ backend: this.translatorBackend, model: 'en-es' }), // lesson 5's own, in its worker
         ...this.coursePackage?.lessonsViewOptions,
       });
@@ -223,7 +223,7 @@ class Playground {
       ]);
       const entry = { urlParams: () => encodeTrainState(entry.view.state) };
       entry.view = new TrainView({
-        state: decodeTrainState(location.search),
+        state: decodeTrainState(settingsInUrl('train')),
         onStateChange: () => setUrl('train', entry.urlParams()),
         onUseModel: (bytes, label, context) => this.useModel(bytes, label, context),
         backend: requestedBackend, // the worker picks its own default when none is asked for
@@ -240,15 +240,16 @@ class Playground {
       ]);
       const entry = { urlParams: () => encodeGenerateState(entry.view.state) };
       entry.view = new GenerateView({
-        state: decodeGenerateState(location.search),
+        state: decodeGenerateState(settingsInUrl('generate')),
         onStateChange: () => setUrl('generate', entry.urlParams()),
       });
       entry.view.prepare();
       return entry;
     }
     this.panel.querySelector('.loading').textContent = t('app.loading.translationModel');
-    const { model } = decodeTranslationState(location.search);
-    return this.#translationEntry(await this.#translator(model), null, location.search, { task: model });
+    const settings = settingsInUrl('translation');
+    const { model } = decodeTranslationState(settings);
+    return this.#translationEntry(await this.#translator(model), null, settings, { task: model });
   }
 
   /** A translator in its own worker: the one started with the page (for the URL's model), else a new one. */
@@ -264,7 +265,7 @@ class Playground {
   /** Starts loading the URL's model in its worker at once, while the page's own code is still arriving. */
   startTranslator() {
     if (viewInUrl() !== 'translation') return;
-    const { model } = decodeTranslationState(location.search);
+    const { model } = decodeTranslationState(settingsInUrl('translation'));
     const translator = RemoteTranslator.load({ model, backend: this.translatorBackend });
     translator.catch(() => {}); // reported when the view asks for it
     this.early = { model, translator };
@@ -273,7 +274,7 @@ class Playground {
   /**
    * @param {import('../translation/remote-translator.js').RemoteTranslator} translator
    * @param {string | null} modelLabel  a model of the learner's, or null for a shipped one
-   * @param {string} search  the URL's query
+   * @param {string} search  the view's settings, under its codec's names
    * @param {{ task?: string, sentence?: string, examples?: string[] }} [context]
    */
   async #translationEntry(

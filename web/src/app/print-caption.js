@@ -1,18 +1,27 @@
 // On paper, a page has no address bar and no controls: a caption says what is shown (the view and its heading),
-// the settings the URL holds in words, and the full address that reopens it. Written when printing starts
+// the settings the URL holds for it in words, and the full address that reopens it. Written when printing starts
 // (`beforeprint`, which Chromium's print to PDF fires too, or print media matching), from the URL as it is then;
 // hidden on the screen (style.css's print section shows it).
 import { element } from '../common/controls.js';
+import { t } from '../i18n/messages.js';
 import { printText, settingNames } from './classroom-text.js';
+import { viewInAddress, viewSettings } from './view-address.js';
 
-/** What a link adds beside the view's state, not a setting of what is shown. */
-const notSettings = new Set(['view', 'backend', 'embed', 'present']);
+/** A name that means something else in one view than in the others: that view's word for it (settingNames'). */
+const ownNames = { train: { dec: 'decoderLayers' }, generate: { temperature: 't' } };
 
-/** The URL's settings in words: "sentence = the cat sleeps, layer = 2", or "the defaults". */
+/**
+ * The shown view's settings in the URL, in words: "Settings: lesson 4, d = 64", "sentence = the cat sleeps,
+ * layer = 2", or "the defaults". Only the view's own (not the page's language or build, nor another view's), each
+ * name as the page's language says it where it has a word (a name without one is printed as the URL has it).
+ */
 export function readableSettings(search) {
-  const settings = [...new URLSearchParams(search)]
-    .filter(([name]) => !notSettings.has(name))
-    .map(([name, value]) => `${settingNames[name] ?? name} = ${value}`);
+  const view = viewInAddress(search);
+  const settings = [...viewSettings(search, view)].map(([name, value]) => {
+    if (view === 'lessons' && name === 'lesson') return t('app.classroom.settingNames.lesson', { number: value });
+    const word = ownNames[view]?.[name] ?? name;
+    return `${Object.hasOwn(settingNames, word) ? settingNames[word] : name} = ${value}`;
+  });
   return `${printText.settings}: ${settings.join(', ') || printText.defaults}`;
 }
 

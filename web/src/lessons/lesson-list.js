@@ -1,8 +1,9 @@
 // The lecture notes' ten points in their order: each lesson's widget in the Lessons view (with `sections`, the
 // message sections it shows beyond the lessons', web/src/i18n/messages.js: the Translation view's parts, the beam's,
 // the heads' names), and the view that goes further (a link); where the point is a language model's too, a second
-// link (`languageModel`) opens the Generate view on it. Data only, with no words (those are messages: catalogue.js), so that Node scripts (the SCORM
-// packager) can read it without the page's message loading.
+// link (`languageModel`) opens the Generate view on it. A link's settings are filed under its view's name, as the
+// page's address files them (web/src/app/view-address.js). Data only, with no words (those are messages:
+// catalogue.js), so that Node scripts (the SCORM packager) can read it without the page's message loading.
 export const lessons = Object.freeze([
   {
     widget: 'selective',
@@ -17,7 +18,7 @@ export const lessons = Object.freeze([
   },
   {
     widget: 'scaling',
-    view: '?view=steps&scale=none',
+    view: '?view=steps&steps.scale=none',
   },
   {
     widget: 'cross',
@@ -26,25 +27,25 @@ export const lessons = Object.freeze([
   },
   {
     widget: 'masks',
-    view: '?view=steps&mask=causal',
+    view: '?view=steps&steps.mask=causal',
     languageModel: { view: '?view=generate' },
   },
   {
     widget: 'reshape',
     sections: ['heads'], // shared key/value heads, named
     view: '?view=steps',
-    languageModel: { view: '?view=generate&kv=2' },
+    languageModel: { view: '?view=generate&generate.kv=2' },
   },
   {
     widget: 'position',
-    view: '?view=train&task=reverse',
+    view: '?view=train&train.task=reverse',
     linkTextKey: 'lessons.catalogue.position.linkText',
   },
   {
     widget: 'decoding',
     sections: ['translation', 'beam'], // the next word's bars and the beam's tree
-    view: '?view=translation&tf=1',
-    languageModel: { view: '?view=generate&temperature=0' },
+    view: '?view=translation&translation.tf=1',
+    languageModel: { view: '?view=generate&generate.temperature=0' },
   },
   {
     widget: 'memory',

@@ -58,7 +58,7 @@ export class LessonPanel {
       { className: 'buttons lesson-reset' },
       button(t('lessons.panel.reset'), () => this.#resetLesson(), { id: 'lesson-reset' }),
     );
-    this.link = { key: '', element: null }; // the link to the view that goes further, built once per lesson and href
+    this.link = { key: '', element: null }; // the link to the view that goes further, built once per lesson
     this.widgetClasses = new Map(); // name → its class, once fetched
     this.widgets = new Map(); // name → widget, each built when its lesson is first shown
     this.waitingFor = null; // the lesson whose module or widget code is on its way
@@ -245,10 +245,16 @@ export class LessonPanel {
     if (widget) this.onChange({ [widget]: defaultLessonsState()[widget] });
   }
 
-  /** The lesson's link to `href` (and to the Generate view), the same element on every redraw of that lesson. */
+  /**
+   * The lesson's link to `href` (and to the Generate view), the same element on every redraw of that lesson: only
+   * the addresses change (on the page they carry the other views' settings, which a redraw may have changed).
+   */
   #link(lesson, href, languageModelHref) {
-    const key = `${this.state.lesson} ${href} ${languageModelHref}`;
+    const key = `${this.state.lesson} ${Boolean(languageModelHref)}`;
     if (this.link.key !== key) this.link = { key, element: this.#openLink(lesson, href, languageModelHref) };
+    const [further, languageModel] = this.link.element.querySelectorAll('a');
+    further.href = href;
+    if (languageModel) languageModel.href = languageModelHref;
     return this.link.element;
   }
 
