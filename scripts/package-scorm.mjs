@@ -1,5 +1,6 @@
-// `npm run package:scorm -- --lessons 4,5 --out DIR`: lessons of the playground as a SCORM 1.2 package for a course
-// platform (Moodle, Canvas, Blackboard), DIR/attention-lessons-4-5.zip. It builds the static site as dist/ is
+// `npm run package:scorm -- --lessons 4,5 --out DIR [--lang es]`: lessons of the playground as a SCORM 1.2 package
+// for a course platform (Moodle, Canvas, Blackboard), DIR/attention-lessons-4-5.zip (-es.zip: in Spanish, its
+// manifest's titles and the language its page opens in). It builds the static site as dist/ is
 // built (web/vite.config.js) with Vite's chunk manifest, into a folder of its own, and keeps the files those
 // lessons need (scorm/site-files.mjs). Needs the wasm builds (`npm run build` once). `--lessons all` packages
 // the ten; `--site DIR` reuses a site already built with its manifest. docs/classroom.md says the rest.
@@ -11,6 +12,7 @@ import { parseArgs } from 'node:util';
 import { build } from 'vite';
 import { lessons } from '../web/src/lessons/lesson-list.js';
 import { buildCoursePackage } from './scorm/course-package.mjs';
+import { packageLocale } from './scorm/scorm-manifest.mjs';
 
 /** The lessons "4,5" (or "all") names, in order; a RangeError naming what is wrong otherwise. */
 export function lessonsArgument(text) {
@@ -37,9 +39,15 @@ const kB = (bytes) => `${(bytes / 1000).toFixed(1)} kB`;
 
 async function main() {
   const { values } = parseArgs({
-    options: { lessons: { type: 'string' }, out: { type: 'string', default: '.' }, site: { type: 'string' } },
+    options: {
+      lessons: { type: 'string' },
+      out: { type: 'string', default: '.' },
+      site: { type: 'string' },
+      lang: { type: 'string' },
+    },
   });
   const lessonNumbers = lessonsArgument(values.lessons);
+  const locale = values.lang === undefined ? null : packageLocale(values.lang);
   let siteDir = values.site && resolve(values.site);
   const scratch = siteDir ? null : mkdtempSync(join(tmpdir(), 'attention-scorm-site-'));
   try {
@@ -47,14 +55,14 @@ async function main() {
       siteDir = join(scratch, 'site');
       await buildSiteWithManifest(siteDir);
     }
-    const { name, zip, files } = buildCoursePackage(siteDir, lessonNumbers);
+    const { name, zip, files } = buildCoursePackage(siteDir, lessonNumbers, { locale });
     mkdirSync(values.out, { recursive: true });
     const path = join(resolve(values.out), name);
     writeFileSync(path, zip);
     const total = files.reduce((sum, f) => sum + f.bytes, 0);
     for (const file of files) console.log(`${kB(file.bytes).padStart(10)}  ${file.path}`);
     console.log(
-      `${path}: lessons ${lessonNumbers.join(', ')}, ${files.length} files, ${kB(total)} (${kB(zip.length)} zipped)`,
+      `${path}: lessons ${lessonNumbers.join(', ')}${locale ? ` in ${locale}` : ''}, ${files.length} files, ${kB(total)} (${kB(zip.length)} zipped)`,
     );
   } finally {
     if (scratch) rmSync(scratch, { recursive: true, force: true });

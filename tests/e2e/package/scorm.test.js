@@ -4,6 +4,8 @@
 // as a learner (as lessons/challenges.test.js does), leave, launch again: the calls in order, status, score, the
 // resume from suspend_data, and a forged suspend_data costing only that restore. Every file the page asks for
 // is in the package (a missing one fails the test), and outside a platform the same package is a normal page.
+// The language changed mid-lesson keeps the session (no finish, no second launch: the calls across it are printed),
+// a package in Spanish (--lang es) opens in Spanish, and a launch or report the platform refuses is said to the learner.
 import { copyFileSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -28,13 +30,15 @@ beforeAll(async () => {
   await buildSiteWithManifest(join(scratch, 'site'));
   const platform = join(scratch, 'platform');
   const course = join(platform, 'course');
-  const unpack = (lessons, folder) => {
-    for (const [path, bytes] of Object.entries(unzipSync(buildCoursePackage(join(scratch, 'site'), lessons).zip))) {
+  const unpack = (lessons, folder, locale = null) => {
+    const { zip } = buildCoursePackage(join(scratch, 'site'), lessons, { locale });
+    for (const [path, bytes] of Object.entries(unzipSync(zip))) {
       mkdirSync(join(folder, path, '..'), { recursive: true });
       writeFileSync(join(folder, path), bytes);
     }
   };
   unpack([4, 5], course);
+  unpack([4, 5], join(platform, 'course-es'), 'es');
   unpack([1, 2, 3, 4, 5, 6, 7, 8, 9, 10], join(platform, 'all'));
   const here = (path) => fileURLToPath(new URL(path, import.meta.url));
   copyFileSync(here('../../../node_modules/scorm-again/dist/scorm12.js'), join(platform, 'scorm12.js'));
@@ -75,14 +79,16 @@ async function openOutsidePlatform(path) {
   return opened;
 }
 
-/** Launches the package in the player with what the platform kept, and waits for the lesson page. */
-async function launch(page, kept = null, failing = []) {
-  await page.evaluate(([k, href, f]) => globalThis.launch(k, href, f), [kept, 'course/index.html', failing]);
+/** Launches the package (at `href`) in the player with what the platform kept, and waits for the lesson page. */
+async function launch(page, kept = null, failing = [], href = 'course/index.html') {
+  await page.evaluate(([k, h, f]) => globalThis.launch(k, h, f), [kept, href, failing]);
   const frame = page.frameLocator('#course');
   await frame.locator('body[data-ready]').waitFor({ timeout: 60_000 });
   return frame;
 }
 const calls = (page) => page.evaluate(() => globalThis.calls);
+/** Every call of the platform's API object, with its answer: `LMSCommit("") → "true"`. */
+const callLog = (page) => page.evaluate(() => globalThis.log);
 const stored = (page) => page.evaluate(() => globalThis.stored());
 /** The learner leaves (the platform unloads the frame): the page's pagehide. */
 const leave = (page) => page.evaluate(() => (document.getElementById('course').src = 'about:blank'));
@@ -95,6 +101,11 @@ async function showLesson(frame, number) {
   await frame.locator('#lesson-challenges .challenge').first().waitFor();
 }
 const solved = (frame, id) => frame.locator(`#challenge-${id}`).getAttribute('data-solved');
+/** The learner picks `locale` in the header's menu; the page is in it once it says it is ready again. */
+async function chooseLanguage(frame, locale) {
+  await frame.locator('#language-picker').selectOption(locale);
+  await frame.locator(`html[lang="${locale}"] body[data-ready]`).waitFor({ timeout: 60_000 });
+}
 const setRange = (frame, selector, value) =>
   frame.locator(selector).evaluate((input, v) => {
     input.value = String(v);
@@ -220,6 +231,68 @@ describe('the SCORM 1.2 package in a platform’s player (scorm-again)', () => {
     }
   }, 180_000);
 
+  it('changes language in place mid-lesson: no LMSFinish, no second LMSInitialize, and the solve after it is reported', async () => {
+    const { page, problems } = await openPlatform();
+    const frame = await launch(page);
+    await showLesson(frame, 4);
+    // lesson 4's challenge half done: the first draw's answer found by moving the width
+    await setRange(frame, '#scaling-width', 7);
+    await setRange(frame, '#scaling-width', 5);
+    await expect.poll(() => calls(page)).toEqual(launchCalls(0, 'incomplete'));
+    const before = (await callLog(page)).length;
+    await chooseLanguage(frame, 'es');
+    expect(await frame.locator('#lesson-title').textContent()).toBe('4. Escalado');
+    expect(await frame.locator('label[for="language-picker"]').textContent()).toBe('Idioma');
+    // the second half, in Spanish: solved only if the first half's steps were kept
+    await frame.locator('#scaling-redraw').click();
+    await setRange(frame, '#scaling-width', 5);
+    await setRange(frame, '#scaling-width', 6);
+    await expect.poll(() => solved(frame, 'first-one-hot'), { timeout: 20_000 }).toBe('true');
+    expect(await frame.locator('#challenge-first-one-hot .challenge-status').textContent()).toBe('✓ Resuelto');
+    await expect
+      .poll(() => calls(page))
+      .toEqual([...launchCalls(0, 'incomplete'), ...solveCalls(['first-one-hot'], 'incomplete')]);
+    expect(await frame.locator('#save-problem').isHidden()).toBe(true); // every report taken
+    await leave(page);
+    await expect.poll(() => calls(page).then((c) => c.slice(-3))).toEqual(finishCalls('suspend'));
+    const log = await callLog(page);
+    console.log(
+      `The SCORM calls across a language change:\n${[...log.slice(0, before), '(the language changes)', ...log.slice(before)].join('\n')}`,
+    );
+    expect(log.filter((call) => /^LMS(Initialize|Finish)/.test(call))).toEqual([
+      'LMSInitialize("") → "true"',
+      'LMSFinish("") → "true"',
+    ]);
+    expect(log.at(-1)).toBe('LMSFinish("") → "true"');
+    expect(await stored(page)).toEqual(storedAfter(['first-one-hot'], 'incomplete'));
+    expect(problems).toEqual([]);
+    await page.close();
+  }, 120_000);
+
+  it('made with --lang es, opens in Spanish; a launch the platform refuses (the page reopened after its finish) is said to the learner', async () => {
+    const { page, problems } = await openPlatform();
+    const frame = await launch(page, null, [], 'course-es/index.html');
+    expect(await frame.locator('html').getAttribute('lang')).toBe('es');
+    expect(await frame.locator('#lesson-title').textContent()).toBe('4. Escalado');
+    expect(await frame.locator('#save-problem').isVisible()).toBe(false);
+    // what the language menu did before it changed language in place: reopen the page, in the platform's frame
+    const course = page.frames().find((f) => f.url().includes('course-es/index.html'));
+    await course.goto(course.url());
+    await frame.locator('body[data-ready]').waitFor();
+    await expect.poll(() => frame.locator('#save-problem').isVisible()).toBe(true);
+    expect(await frame.locator('#save-problem').textContent()).toMatch(
+      /^No se pudo guardar tu progreso: la plataforma del curso no abrió la sesión de esta actividad \(LMSInitialize: error 101 .*\)/,
+    );
+    const log = await callLog(page);
+    expect(log.filter((call) => /^LMS(Initialize|Finish)/.test(call))).toEqual([
+      'LMSInitialize("") → "true"',
+      'LMSFinish("") → "true"',
+      'LMSInitialize("") → "false"',
+    ]);
+    expect(problems).toEqual([]);
+    await page.close();
+  }, 120_000);
+
   it('a platform whose commits and writes throw: each said on the console, the lesson goes on and is solved', async () => {
     const { page, problems, warnings } = await openPlatform();
     const frame = await launch(page, null, ['LMSSetValue', 'LMSCommit']);
@@ -231,6 +304,11 @@ describe('the SCORM 1.2 package in a platform’s player (scorm-again)', () => {
       ['LMSGetValue', 'cmi.suspend_data'],
     ]);
     expect(warnings.filter((w) => w.includes("The course platform's LMSCommit failed")).length).toBe(2); // launch, solve
+    // and said to the learner, at the top of the lesson
+    expect(await frame.locator('#save-problem').isVisible()).toBe(true);
+    expect(await frame.locator('#save-problem').textContent()).toBe(
+      "Your progress could not be saved: the course platform did not take it (LMSSetValue: LMSSetValue: the platform's server does not answer). The next challenge you solve tries again; if this stays, tell your teacher.",
+    );
     expect(problems).toEqual([]);
     await page.close();
   }, 120_000);

@@ -11,7 +11,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { validateXML } from 'xmllint-wasm';
 import { buildSiteWithManifest, lessonsArgument } from '../../../scripts/package-scorm.mjs';
 import { buildCoursePackage } from '../../../scripts/scorm/course-package.mjs';
-import { schemaFiles } from '../../../scripts/scorm/scorm-manifest.mjs';
+import { packageLocale, schemaFiles } from '../../../scripts/scorm/scorm-manifest.mjs';
+import {
+  documentedPackages,
+  documentedSizes,
+  documentedSizesProblem,
+  packageSizesMarkdown,
+} from '../../../scripts/scorm/classroom-sizes.mjs';
 
 let scratch;
 let siteDir;
@@ -152,6 +158,46 @@ describe('the course package', () => {
       preload: [file('imscp_rootv1p1p2.xsd'), file('imsmd_rootv1p2p1.xsd'), file('ims_xml.xsd')],
     });
     expect(result.valid).toBe(false);
+  });
+
+  it('in the language its teacher chose (--lang es): the manifest’s titles, the page’s mark, its name', async () => {
+    const built = buildCoursePackage(siteDir, [4, 5], { locale: 'es' });
+    const entries = unzipSync(built.zip);
+    expect(built.name).toBe('attention-lessons-4-5-es.zip');
+    expect(strFromU8(entries['index.html'])).toMatch(
+      /<html lang="en" data-packaged-lessons="4,5" data-packaged-locale="es">/,
+    );
+    const manifest = strFromU8(entries['imsmanifest.xml']);
+    expect([...manifest.matchAll(/<title>([^<]*)<\/title>/g)].map((m) => m[1])).toEqual([
+      'Laboratorio de atención: 4. Escalado; 5. Autoatención y atención cruzada',
+      'Laboratorio de atención: 4. Escalado; 5. Autoatención y atención cruzada',
+    ]);
+    const file = (fileName) => ({ fileName, contents: strFromU8(entries[fileName]) });
+    const result = await validateXML({
+      xml: [file('imsmanifest.xml')],
+      schema: [file('adlcp_rootv1p2.xsd')],
+      preload: [file('imscp_rootv1p1p2.xsd'), file('imsmd_rootv1p2p1.xsd'), file('ims_xml.xsd')],
+    });
+    expect(result.valid).toBe(true);
+    expect(packageLocale('zh-CN')).toBe('zh-CN');
+    for (const bad of ['fr', 'ES', '', undefined]) expect(() => packageLocale(bad)).toThrow(/--lang takes one of/);
+  });
+
+  it('is as large as docs/classroom.md says (its tables written by npm run docs:classroom, within 5 %)', () => {
+    const built = documentedPackages.map(({ lessons }) =>
+      coursePackage(lessons.length === 10 ? 'all' : lessons.join(',')),
+    );
+    const markdown = packageSizesMarkdown(built);
+    expect(documentedSizesProblem(markdown)).toBeNull();
+    // the check can fail: a figure 10 % off, or a row lost
+    const documented = documentedSizes();
+    expect(
+      documentedSizesProblem(
+        markdown,
+        documented.replace(/\| (\d+) \|/, (_, n) => `| ${Math.round(n * 1.1) + 3} |`),
+      ),
+    ).not.toBeNull();
+    expect(documentedSizesProblem(markdown, documented.split('\n').slice(0, -1).join('\n'))).not.toBeNull();
   });
 
   it('takes lesson numbers or all, and names what is wrong otherwise', () => {

@@ -3,7 +3,7 @@
 // Simplified Chinese), else English; and the messages, formatted by FormatJS in that language.
 import { afterEach, describe, expect, it } from 'vitest';
 import { chooseLocale, matchLocale, setCurrentLocale } from '../../../web/src/i18n/locale.js';
-import { loadMessages, t } from '../../../web/src/i18n/messages.js';
+import { loadMessages, speakInPlace, t } from '../../../web/src/i18n/messages.js';
 import { addressIn } from '../../../web/src/i18n/language-picker.js';
 import { formatCount, formatNumber, formatProbability } from '../../../web/src/common/format.js';
 import { formatShare } from '../../../web/src/train/train-state.js';
@@ -18,6 +18,13 @@ describe('choosing the locale', () => {
     expect(choose('', null, ['fr-FR', 'es-MX', 'zh-CN'])).toBe('es');
     expect(choose('', null, ['fr-FR', 'de'])).toBe('en');
     expect(choose('?lang=xx-nonsense', 'also-not', ['%%'])).toBe('en');
+  });
+
+  it('takes a course package’s language (its teacher’s) after the URL’s, before the stored choice and the browser’s', () => {
+    const sources = { search: '', packaged: 'es', stored: 'zh-CN', languages: ['zh-CN'] };
+    expect(chooseLocale(sources)).toEqual({ locale: 'es', fromUrl: false });
+    expect(chooseLocale({ ...sources, search: '?lang=zh-CN' }).locale).toBe('zh-CN');
+    expect(chooseLocale({ ...sources, packaged: 'fr' }).locale).toBe('zh-CN'); // none the page has: as without
   });
 
   it('matches by language and script', () => {
@@ -51,6 +58,20 @@ describe('the messages', () => {
     setCurrentLocale('zh-CN');
     await loadMessages('lessons');
     expect(t('lessons.catalogue.reshape.title')).toBe('多头注意力');
+  });
+
+  it('change language in place: every section loaded so far, in the new language, and back', async () => {
+    await Promise.all([loadMessages('app'), loadMessages('lessons')]);
+    const arriving = loadMessages('steps'); // asked for in English, arriving around the change
+    await speakInPlace('es');
+    await arriving;
+    expect([t('app.tabs.lessons'), t('lessons.catalogue.kqv.title'), t('steps.view.title')]).toEqual([
+      'Lecciones',
+      'Claves, consultas, valores',
+      'La atención, paso a paso',
+    ]);
+    await speakInPlace('en'); // messages fetched before, put in place again
+    expect([t('app.tabs.lessons'), t('lessons.catalogue.kqv.title')]).toEqual(['Lessons', 'Keys, queries, values']);
   });
 
   it('wrap every message in the pseudo-locale, and show a key whose section is not loaded as the key', async () => {

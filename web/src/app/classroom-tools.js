@@ -45,6 +45,8 @@ export function addClassroomTools() {
   const presentButton = button(presentText.enter, () => void present(), {
     id: 'present-button',
     title: presentText.enterHint,
+    // relabelled by translateStatic when the page changes language in place
+    dataset: { i18n: 'app.classroom.present.enter', i18nTitle: 'app.classroom.present.enterHint' },
   });
   // Their place is in the page's HTML, its height reserved: filling it moves nothing below (a phone's layout).
   document.getElementById('page-tools').append(colorSchemeSwitch(), presentButton);

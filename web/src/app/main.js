@@ -26,14 +26,19 @@ import {
   storeLocale,
 } from '../i18n/locale.js';
 import { languagePicker } from '../i18n/language-picker.js';
-import { loadMessages, t, translateStatic } from '../i18n/messages.js';
+import { loadMessages, speakInPlace, t, translateStatic } from '../i18n/messages.js';
 import { registerDevanagariFont } from './devanagari-font.js';
 // Each view's code is fetched when the view is first shown, so a visitor downloads only what they look at. The
 // page's own thread never waits for the module: the translator loads in its worker, the attention module only
 // when a view that computes on this thread (steps, a lesson whose widget does) is first shown.
 
 // The language first, so every word the page writes is in it: the shell's messages load while the rest does.
-const chosenLocale = chooseLocale({ search: location.search, stored: storedLocale(), languages: navigator.languages });
+const chosenLocale = chooseLocale({
+  search: location.search,
+  packaged: document.documentElement.dataset.packagedLocale ?? null, // a course package's, its teacher's choice
+  stored: storedLocale(),
+  languages: navigator.languages,
+});
 setCurrentLocale(chosenLocale.locale);
 if (chosenLocale.fromUrl && chosenLocale.locale !== pseudoLocale) storeLocale(chosenLocale.locale);
 const shellMessages = loadMessages('app');
@@ -80,6 +85,7 @@ class Playground {
     // A translation takes about a millisecond: the translator's worker runs the page's single-thread build too.
     this.translatorBackend = backend;
     this.api = null; // the page's attention module, once a view asks for it (attention())
+    this.lessonsTranslator = null; // lessons 5's and 9's English → Spanish translator, once one asks for it
     this.views = new Map(); // name → { view, urlParams }
     this.tabs = new Map();
     // The tabs and the panel are in the HTML, so they are on screen before any script has run.
@@ -167,6 +173,27 @@ class Playground {
     }
   }
 
+  /**
+   * The page in `locale` without leaving it (a course package's: leaving would end its platform's session): the
+   * shell's words, then the view shown built again as on its first showing (#create, from the address, which holds
+   * its state), in the new language. For a page of one view (the package's Lessons view): any other built is
+   * dropped, to be built again when shown. The panel keeps its height meanwhile: the reader stays where they were.
+   */
+  async speak(locale) {
+    await speakInPlace(locale);
+    delete document.body.dataset.ready; // until the view is drawn again, as on arrival
+    translateShell();
+    const name = this.shown;
+    this.panel.style.minHeight = `${this.panel.offsetHeight}px`;
+    this.views.clear();
+    try {
+      await this.show(name);
+    } finally {
+      this.panel.style.minHeight = '';
+      document.body.dataset.ready = 'true';
+    }
+  }
+
   /** After the back or forward button: the view the URL names, and the lesson it names. */
   async restore() {
     const name = viewInUrl();
@@ -208,7 +235,9 @@ class Playground {
         state: decodeLessonsState(settingsInUrl('lessons')),
         onStateChange: (_, { newLesson }) => setUrl('lessons', entry.urlParams(), { push: newLesson }),
         viewLink: (link) => followingLink(location.search, link), // the other views' settings go along
-        loadTranslator: () => RemoteTranslator.load({ backend: this.translatorBackend, model: 'en-es' }), // lesson 5's own, in its worker
+        // lessons 5's and 9's, in its worker: one, kept when the view is built again in another language (speak)
+        loadTranslator: () =>
+          (this.lessonsTranslator ??= RemoteTranslator.load({ backend: this.translatorBackend, model: 'en-es' })),
         ...this.coursePackage?.lessonsViewOptions,
       });
       this.coursePackage?.attach(entry.view);
@@ -341,6 +370,13 @@ class Playground {
   }
 }
 
+/** The shell's words in the page's language: its HTML's and the header tools' (data-i18n), its title, its description. */
+function translateShell() {
+  translateStatic(document);
+  document.title = t('app.page.title');
+  document.querySelector('meta[name="description"]')?.setAttribute('content', t('app.page.description'));
+}
+
 /** Whether a sentence carries over to another shipped model: every word of it is in its vocabulary. */
 async function keepsSentence(translator, sentence) {
   try {
@@ -364,12 +400,13 @@ async function main() {
   await shellMessages;
   addClassroomTools(); // in the page's language: made once its words are here (their place is kept meanwhile)
   if (presentation.on) void present(); // reports its own failure
-  translateStatic(document);
-  document.title = t('app.page.title');
-  document.querySelector('meta[name="description"]')?.setAttribute('content', t('app.page.description'));
-  // beside the classroom tools, in the header's place kept for them (no layout shift); a page without it, the header
-  (document.getElementById('page-tools') ?? document.querySelector('.site-header')).append(languagePicker());
+  translateShell();
+  // beside the classroom tools, in the header's place kept for them (no layout shift); a page without it, the header.
+  // A course package's changes language in place: reopening the page would end its platform's session.
+  const picker = languagePicker(coursePackage ? { inPlace: (locale) => playground.speak(locale) } : {});
+  (document.getElementById('page-tools') ?? document.querySelector('.site-header')).append(picker);
   const backendName = document.getElementById('backend');
+  delete backendName.dataset.i18n; // a name now, no longer the "loading…" message
   backendName.textContent = backend;
   backendName.translate = false; // a build's name, as web/lib spells it
   await playground.show(viewInUrl());

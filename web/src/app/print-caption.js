@@ -42,7 +42,14 @@ export function keepPrintCaption() {
     { className: 'print-caption', id: 'print-caption' },
     shown,
     settings,
-    element('p', {}, `${printText.reopen} `, link),
+    // the label relabelled by translateStatic when the page changes language in place
+    element(
+      'p',
+      {},
+      element('span', { textContent: printText.reopen, dataset: { i18n: 'app.classroom.print.reopen' } }),
+      ' ',
+      link,
+    ),
   );
   const fill = () => {
     const tab = document.querySelector('#view-tabs [aria-selected="true"]');

@@ -2,7 +2,8 @@
 // earlier launches, read back from cmi.suspend_data; cmi.core.score (challenges solved out of the package's
 // total) and cmi.core.lesson_status (incomplete, then completed once every challenge is solved), committed at
 // launch and after each solve; LMSFinish when the page goes. The platform's API is another party's code: a call
-// that throws or answers "false" is said on the console and the learner carries on.
+// that throws or answers "false" is said on the console, and, when it costs the learner's progress (the launch
+// refused, a report not taken), to the learner too (`onProblem`, which course-package.js shows): they carry on.
 import { decodeSuspendData, encodeSuspendData } from './scorm-suspend-data.js';
 
 /** Statuses a platform keeps from an earlier launch that this one must not take back to incomplete. */
@@ -17,14 +18,24 @@ export function scormTimespan(seconds) {
   return `${String(Math.min(hours, 9999)).padStart(4, '0')}:${String(minutes).padStart(2, '0')}:${rest}`;
 }
 
+/**
+ * What went wrong with the platform, for the learner: the launch refused (nothing is reported from then on), or a
+ * report not taken (the next one sends everything again); `reason`: the first refused call and the platform's why.
+ * @typedef {{ kind: 'notStarted' | 'notSaved', reason: string }} ScormProblem
+ */
+
 export class ScormSession {
   /**
    * @param {import('./scorm-api.js').ScormApi} api
    * @param {readonly string[]} challengeIds  the package's challenges, in its lessons' order
+   * @param {{ onProblem?: (problem: ScormProblem | null) => void }} [options]  `onProblem`: after the launch and
+   *   each report, what went wrong, or null when everything was taken
    */
-  constructor(api, challengeIds) {
+  constructor(api, challengeIds, { onProblem = () => {} } = {}) {
     this.api = api;
     this.challengeIds = challengeIds;
+    this.onProblem = onProblem;
+    this.refusals = []; // each call the platform refused or threw on, said as "LMSCommit: error 101 (…)"
     this.reported = ''; // the suspend_data last sent: a write that changes nothing is not sent again
     this.restored = [];
     this.finished = false;
@@ -37,7 +48,10 @@ export class ScormSession {
    * when it refused (the page then keeps progress in this browser, as outside a platform).
    */
   start() {
-    if (this.#call('LMSInitialize', '') !== 'true') return false;
+    if (this.#call('LMSInitialize', '') !== 'true') {
+      this.onProblem({ kind: 'notStarted', reason: this.refusals.at(-1) });
+      return false;
+    }
     this.previousStatus = this.#call('LMSGetValue', 'cmi.core.lesson_status') ?? '';
     const { solved, problem } = decodeSuspendData(this.#call('LMSGetValue', 'cmi.suspend_data'), this.challengeIds);
     if (problem) console.warn(`The course's stored progress is not restored: ${problem}.`);
@@ -69,6 +83,7 @@ export class ScormSession {
     const data = encodeSuspendData(solved);
     if (!launch && data === this.reported) return;
     const total = this.challengeIds.length;
+    const refusedBefore = this.refusals.length;
     this.#call('LMSSetValue', 'cmi.core.score.min', '0');
     this.#call('LMSSetValue', 'cmi.core.score.max', String(total));
     this.#call('LMSSetValue', 'cmi.core.score.raw', String(solved.length));
@@ -81,6 +96,8 @@ export class ScormSession {
     if (!launch) this.#call('LMSSetValue', 'cmi.suspend_data', data);
     this.reported = data;
     this.#call('LMSCommit', '');
+    const refused = this.refusals.slice(refusedBefore);
+    this.onProblem(refused.length > 0 ? { kind: 'notSaved', reason: refused[0] } : null);
   }
 
   /** The end of the launch (the page goes): how it ended and how long it took, then LMSFinish. Once only. */
@@ -102,10 +119,12 @@ export class ScormSession {
         const code = String(this.api.LMSGetLastError());
         const reason = this.api.LMSGetErrorString?.(code) ?? '';
         console.warn(`The course platform refused ${name}(${args.join(', ')}): error ${code} ${reason}`);
+        this.refusals.push(`${name}: error ${code}${reason ? ` (${reason})` : ''}`);
       }
       return answer;
     } catch (error) {
       console.warn(`The course platform's ${name} failed: ${error?.message ?? error}`);
+      this.refusals.push(`${name}: ${error?.message ?? error}`);
       return null;
     }
   }

@@ -35,7 +35,14 @@ export function colorSchemeSwitch() {
   const picker = element(
     'select',
     { id: 'color-scheme' },
-    ...choices.map((value) => element('option', { value, textContent: schemeText.choices[value] })),
+    // data-i18n: the page relabels them when it changes language in place (translateStatic)
+    ...choices.map((value) =>
+      element('option', {
+        value,
+        textContent: schemeText.choices[value],
+        dataset: { i18n: `app.classroom.scheme.choices.${value}` },
+      }),
+    ),
   );
   picker.value = choice;
   picker.addEventListener('change', () => {
@@ -55,7 +62,11 @@ export function colorSchemeSwitch() {
   return element(
     'p',
     { className: 'color-scheme' },
-    element('label', { htmlFor: 'color-scheme', textContent: schemeText.label }),
+    element('label', {
+      htmlFor: 'color-scheme',
+      textContent: schemeText.label,
+      dataset: { i18n: 'app.classroom.scheme.label' },
+    }),
     ' ',
     picker,
   );

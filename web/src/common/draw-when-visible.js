@@ -94,9 +94,10 @@ export class DrawWhenVisible {
 /**
  * Watches a part of a view that is costly to build (a lesson's widget, the step view's stages: each needs the
  * module): `onScreen` resolves, after the next layout (never forcing one), with whether the part is on the screen;
- * `near` resolves when it comes onto the screen or the person first scrolls (whichever is first). A phone shows
- * the text and the controls first, and builds what is below them only for a person who goes there. Printing
- * counts as both: a page printed unscrolled prints the part drawn.
+ * `near` resolves when it comes onto the screen or the person first scrolls (whichever is first; a scroll before
+ * the first layout's answer answers `onScreen` with true). A phone shows the text and the controls first, and
+ * builds what is below them only for a person who goes there. Printing counts as both: a page printed unscrolled
+ * prints the part drawn.
  * @param {Element} part
  * @returns {{ onScreen: Promise<boolean>, near: Promise<void> }}
  */
@@ -105,6 +106,9 @@ export function watchNearScreen(part) {
   const onScreen = new Promise((resolve) => (answer = resolve));
   const near = new Promise((resolve) => (arrive = resolve));
   const arrived = () => {
+    // Near before the first layout's answer (a scroll came first: the page rebuilt under a scrolled reader, its
+    // scroll anchored again): the part counts as on the screen, or `onScreen` would wait for an observer now gone.
+    answer(true);
     observer.disconnect();
     removeEventListener('scroll', arrived);
     stopPrintWatch();

@@ -1,7 +1,8 @@
 // The header's language menu. Each language is named in itself (español, 中文), as a reader looks for their own;
 // the names come from Intl, so a new locale file needs no code here. Choosing one keeps it for the next visits and
 // reopens the page in it, with its `lang=` in the address: every view's state is in the address too, so the page
-// comes back as it was, and a link copied from it opens in that language.
+// comes back as it was, and a link copied from it opens in that language. A page that must not be left (a course
+// package: leaving ends its platform's session) changes language in place instead (`inPlace`).
 import { element } from '../common/controls.js';
 import { availableLocales, currentLocale, pseudoLocale, sourceLocale, storeLocale } from './locale.js';
 import { t } from './messages.js';
@@ -21,7 +22,13 @@ export function addressIn(locale, href) {
   return url.href;
 }
 
-export function languagePicker() {
+/**
+ * The menu, in a paragraph with its label (which translateStatic relabels).
+ * @param {{ inPlace?: (locale: string) => Promise<void> }} [options]  `inPlace`: the page's language changed
+ *   without leaving it (main.js's Playground.speak), one choice after another (the last one chosen is the last
+ *   made). Without it, the page is reopened in the language chosen, which is kept for the next visits.
+ */
+export function languagePicker({ inPlace = undefined } = {}) {
   const locales = availableLocales.includes(currentLocale())
     ? availableLocales
     : [...availableLocales, currentLocale()];
@@ -34,14 +41,29 @@ export function languagePicker() {
     ),
   );
   menu.value = currentLocale();
+  let changing = Promise.resolve();
   menu.addEventListener('change', () => {
-    storeLocale(menu.value);
-    location.assign(addressIn(menu.value, location.href));
+    const locale = menu.value;
+    if (!inPlace) {
+      storeLocale(locale);
+      location.assign(addressIn(locale, location.href));
+      return;
+    }
+    changing = changing.then(() =>
+      inPlace(locale).catch((error) => {
+        console.warn(`The page could not change its language: ${error.message}`);
+        menu.value = currentLocale(); // the language it still speaks
+      }),
+    );
   });
   return element(
     'p',
     { className: 'language-picker' },
-    element('label', { htmlFor: 'language-picker', textContent: t('app.language.label') }),
+    element('label', {
+      htmlFor: 'language-picker',
+      textContent: t('app.language.label'),
+      dataset: { i18n: 'app.language.label' },
+    }),
     ' ',
     menu,
   );

@@ -1,7 +1,8 @@
 // Which language the page speaks: the URL's `lang=` (a shared link opens in the language it was shared in), else
-// the one this browser last chose (the picker, or a link), else the first of the browser's languages the page
-// has, else English. The locales are the files in ./locales (a new language is a new file there); `en-XA` is a
-// pseudo-locale, English with every message wrapped in ⟦…⟧, which the checks use to find text nobody translated.
+// a course package's own (its teacher's choice), else the one this browser last chose (the picker, or a link),
+// else the first of the browser's languages the page has, else English. The locales are the files in ./locales (a
+// new language is a new file there); `en-XA` is a pseudo-locale, English with every message wrapped in ⟦…⟧, which
+// the checks use to find text nobody translated.
 const localeFiles = import.meta.glob('./locales/*.json', { query: '?section=app' });
 
 export const sourceLocale = 'en';
@@ -53,12 +54,15 @@ export function matchLocale(tag, locales = availableLocales) {
 }
 
 /**
- * The locale to open the page in, and whether the URL chose it.
- * @param {{ search: string, stored: string | null, languages: readonly string[] }} sources
+ * The locale to open the page in, and whether the URL chose it. `packaged`: a course package's language, the one
+ * its teacher chose (`npm run package:scorm -- --lang es`), before this browser's.
+ * @param {{ search: string, packaged?: string | null, stored: string | null, languages: readonly string[] }} sources
  */
-export function chooseLocale({ search, stored, languages }) {
+export function chooseLocale({ search, packaged = null, stored, languages }) {
   const asked = matchLocale(new URLSearchParams(search).get('lang'));
   if (asked) return { locale: asked, fromUrl: true };
+  const teachers = matchLocale(packaged);
+  if (teachers) return { locale: teachers, fromUrl: false };
   const kept = matchLocale(stored);
   if (kept) return { locale: kept, fromUrl: false };
   for (const language of languages) {

@@ -2,7 +2,7 @@
 // intl-messageformat (ICU plurals, selects, numbers). Messages come in sections, each loaded when a view first
 // needs it (loadMessages), in the current locale only, precompiled at build time (scripts/locale-messages.mjs).
 import { IntlMessageFormat } from 'intl-messageformat';
-import { currentLocale, pseudoLocale, sourceLocale } from './locale.js';
+import { currentLocale, pseudoLocale, setCurrentLocale, sourceLocale } from './locale.js';
 
 // One glob per section (import.meta.glob takes literals): a locale is a file, found here without a code change.
 const sectionLoaders = {
@@ -17,7 +17,8 @@ const sectionLoaders = {
   elements: import.meta.glob('./locales/*.json', { query: '?section=elements', import: 'default' }), // their own words
 };
 
-const loaded = new Map(); // `${locale} ${section}` → Promise of { key: syntax tree }
+const fetched = new Map(); // `${locale} ${section}` → Promise of the section's messages ({ key: syntax tree })
+const inPlace = new Map(); // section → the locale whose messages of it are in `trees`
 const trees = new Map(); // key → syntax tree, for the current locale
 const formats = new Map(); // key → IntlMessageFormat, built on first use
 
@@ -25,30 +26,65 @@ const formats = new Map(); // key → IntlMessageFormat, built on first use
 const pseudoMarkers = ['⟦', '⟧'];
 const wrapped = (tree) => [{ type: 0, value: pseudoMarkers[0] }, ...tree, { type: 0, value: pseudoMarkers[1] }];
 
+/** `section`'s messages in `locale`, fetched once; rejects for a section nobody declared above. */
+function fetchSection(locale, section) {
+  const file = locale === pseudoLocale ? sourceLocale : locale;
+  const id = `${locale} ${section}`;
+  if (!fetched.has(id)) {
+    const load = sectionLoaders[section]?.[`./locales/${file}.json`];
+    if (!load) return Promise.reject(new Error(`No messages for section "${section}" in locale "${locale}"`));
+    fetched.set(id, load());
+  }
+  return fetched.get(id);
+}
+
+/** Puts `section`'s messages of `locale` in place (once: again only after another locale's took their place). */
+function putInPlace(locale, section, messages) {
+  if (inPlace.get(section) === locale) return;
+  use(locale, /** @type {Record<string, any[]>} */ (messages));
+  inPlace.set(section, locale);
+}
+
 /**
  * Loads `section`'s messages in the current locale (once; later calls resolve at once). Rejects for a section
- * nobody declared above.
+ * nobody declared above. A section that arrives after the page changed language (speakInPlace) is loaded again
+ * in the new one: its old words never land over the new.
  * @param {keyof typeof sectionLoaders} section
+ * @returns {Promise<void>}
  */
-export const loadMessages = (section) => loadMessagesOf(currentLocale(), section);
+export async function loadMessages(section) {
+  const locale = currentLocale();
+  const messages = await fetchSection(locale, section);
+  if (currentLocale() !== locale) return loadMessages(section);
+  putInPlace(locale, section, messages);
+}
 
 /**
  * Loads `section`'s messages in `locale` (once): the elements load a language before they speak it.
  * @param {string} locale
  * @param {keyof typeof sectionLoaders} section
  */
-export function loadMessagesOf(locale, section) {
-  const file = locale === pseudoLocale ? sourceLocale : locale;
-  const id = `${locale} ${section}`;
-  if (!loaded.has(id)) {
-    const load = sectionLoaders[section]?.[`./locales/${file}.json`];
-    if (!load) return Promise.reject(new Error(`No messages for section "${section}" in locale "${locale}"`));
-    loaded.set(
-      id,
-      load().then((messages) => use(locale, /** @type {Record<string, any[]>} */ (messages))),
-    );
+export async function loadMessagesOf(locale, section) {
+  putInPlace(locale, section, await fetchSection(locale, section));
+}
+
+/**
+ * The page in `locale` without leaving it (a course package's language menu: a reload would end its platform's
+ * session): every section loaded so far is fetched in `locale`, then, in one step, the page's language is set and
+ * their messages put in place, so no text is ever made half in one language. Rejects, changing nothing, when a
+ * section cannot be fetched. Text made before keeps its words: whoever made it makes it again.
+ * @param {string} locale
+ */
+export async function speakInPlace(locale) {
+  let sections = [];
+  let messages = [];
+  // again while sections were put in place in the old language meanwhile (the set only grows)
+  while (sections.length !== inPlace.size) {
+    sections = [...inPlace.keys()];
+    messages = await Promise.all(sections.map((section) => fetchSection(locale, section)));
   }
-  return loaded.get(id);
+  setCurrentLocale(locale);
+  sections.forEach((section, i) => putInPlace(locale, section, messages[i]));
 }
 
 let version = 0; // how many times messages were put in place: what t() says may have changed since
@@ -70,8 +106,12 @@ export const messagesVersion = () => version;
  * @param {Record<string, any[]>} messages  every message of those sections, by key
  */
 export function provideMessages(sections, messages) {
-  use(currentLocale(), messages);
-  for (const section of sections) loaded.set(`${currentLocale()} ${section}`, Promise.resolve());
+  const locale = currentLocale();
+  use(locale, messages);
+  for (const section of sections) {
+    fetched.set(`${locale} ${section}`, Promise.resolve(messages));
+    inPlace.set(section, locale);
+  }
 }
 
 /**
@@ -111,9 +151,13 @@ export function messageGetters(entries) {
   return Object.freeze(/** @type {any} */ (getters));
 }
 
-/** Fills every `[data-i18n]` element under `root` (the page's static HTML) with its message. */
+/**
+ * Fills every `[data-i18n]` element under `root` (the page's static HTML, and the shell's parts made once: the
+ * header's menus and buttons) with its message, and each `[data-i18n-label]` and `[data-i18n-title]` attribute.
+ */
 export function translateStatic(root) {
   for (const node of root.querySelectorAll('[data-i18n]')) node.textContent = t(node.dataset.i18n);
   for (const node of root.querySelectorAll('[data-i18n-label]'))
     node.setAttribute('aria-label', t(node.dataset.i18nLabel));
+  for (const node of root.querySelectorAll('[data-i18n-title]')) node.setAttribute('title', t(node.dataset.i18nTitle));
 }

@@ -25,11 +25,12 @@ export class LessonsView {
   /**
    * @param {{ loadApi: () => Promise<object>, loadTranslator: () => Promise<object>, state: object,
    *           onStateChange: (state: object, change: { newLesson: boolean }) => void, progress?: ChallengeProgress,
-   *           viewLink?: (view: string) => string | null }} options  `loadApi`: the
+   *           viewLink?: (view: string) => string | null, challengeMemory?: Map<string, object> }} options  `loadApi`: the
    *   attention module, loaded when a lesson's widget first needs it (the lessons' text never waits for it);
    *   `loadTranslator`: the shipped English → Spanish model, for lesson 5 (whose widget needs no module here);
    *   `progress`: where solved challenges are kept (this browser's by default; a course platform's in a package);
-   *   `viewLink`: LessonPanel's (a package links to no other view)
+   *   `viewLink`: LessonPanel's (a package links to no other view); `challengeMemory`: ChallengeList's (the
+   *   challenges' notes, kept across the view's building again in another language)
    */
   constructor({
     loadApi,
@@ -38,6 +39,7 @@ export class LessonsView {
     loadTranslator,
     progress = new ChallengeProgress(),
     viewLink = undefined,
+    challengeMemory = undefined,
   }) {
     this.state = state;
     this.onStateChange = onStateChange;
@@ -49,7 +51,11 @@ export class LessonsView {
       viewLink,
       onChange: (changes) => this.set(changes),
       trainKvHeadsModel: (options) => this.#kvHeadsWorker().run(options),
-      challenges: new ChallengeList({ progress: this.progress, onSolved: () => this.#renderProgress() }),
+      challenges: new ChallengeList({
+        progress: this.progress,
+        onSolved: () => this.#renderProgress(),
+        memory: challengeMemory,
+      }),
     });
     this.progressMarks = lessons.map(() => element('span', { className: 'lesson-progress' }));
     this.navButtons = lessons.map((lesson, i) =>

@@ -7,12 +7,14 @@ import { t } from '../../i18n/messages.js';
 
 export class ChallengeList {
   /**
-   * @param {{ progress: import('./progress.js').ChallengeProgress, onSolved?: (id: string) => void }} options
+   * @param {{ progress: import('./progress.js').ChallengeProgress, onSolved?: (id: string) => void,
+   *   memory?: Map<string, object> }} options  `memory`: the challenges' own notes, when they outlive this list
+   *   (a view built again in another language keeps a challenge half done)
    */
-  constructor({ progress, onSolved = () => {} }) {
+  constructor({ progress, onSolved = () => {}, memory = new Map() }) {
     this.progress = progress;
     this.onSolved = onSolved;
-    this.memory = new Map(); // challenge id → its own notes, for checks done in steps
+    this.memory = memory; // challenge id → its own notes, for checks done in steps
     this.items = new Map(); // challenge id → its list item's parts
     this.lesson = 0;
     this.list = element('ol', { className: 'challenge-list' });
