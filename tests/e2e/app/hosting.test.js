@@ -170,13 +170,13 @@ describe('copies of dist/ in three sub-folders of one server', () => {
   beforeAll(async () => {
     work = mkdtempSync(join(tmpdir(), 'attention-copies-'));
     const worker = readFileSync(`${dist}sw.js`, 'utf8');
-    copies.forEach((name, index) => {
+    copies.forEach((name) => {
       const copy = join(work, name);
       mkdirSync(copy);
       for (const entry of readdirSync(dist)) if (entry !== 'sw.js') symlinkSync(join(dist, entry), join(copy, entry));
       const versioned = worker.replace(
         /const version = "([0-9a-f]+)";/,
-        (_, v) => `const version = "${v.slice(0, -1)}${index}";`,
+        (_, v) => `const version = "${v}-${name}";`, // never the build's own (a last digit swapped could be)
       );
       expect(versioned).not.toBe(worker);
       writeFileSync(join(copy, 'sw.js'), versioned);
