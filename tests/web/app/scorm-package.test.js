@@ -118,8 +118,9 @@ describe('the course package', () => {
       expect(has(paths, present), String(present)).toBe(true);
     }
     for (const absent of neverPackaged) expect(has(paths, absent), String(absent)).toBe(false);
-    // 2,508 kB: five wasm builds of ~360 kB (the threaded ones lesson 7 may pick) and the three locales' messages.
-    expect(total).toBeLessThan(2_600_000);
+    // 2,602 kB (issue 57's round): five wasm builds of ~360 kB (the threaded ones lesson 7 may pick) and the three
+    // locales' messages (a package changes language in place, so each locale's lessons' messages are in it).
+    expect(total).toBeLessThan(2_700_000);
     expect(zip.length).toBeLessThan(total);
   });
 
