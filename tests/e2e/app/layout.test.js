@@ -102,8 +102,13 @@ describe.each(Object.entries(walks))('%s', (walk, { query, screens }) => {
         await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
         for (const selector of drawnBelow) await page.waitForSelector(selector, { state: 'attached' });
         await page.evaluate(() => window.scrollTo(0, 0));
-        for (const size of widths)
+        const shot = (size) =>
+          screen.name === 'translation' &&
+          page.screenshot({ path: `${resultsDir}layout-${walk.split(' ').pop()}-${locale}-${size.join('x')}.png` });
+        for (const size of widths) {
           found.push(...(await faultsAt(page, size)).map((fault) => `${screen.name} at ${size.join(' × ')}: ${fault}`));
+          if (size[0] === 1024) await shot(size); // the landing as a laptop shows it
+        }
         await page.click('#present-button');
         await page.waitForSelector('#present-bar');
         for (const size of projectors)
@@ -112,6 +117,7 @@ describe.each(Object.entries(walks))('%s', (walk, { query, screens }) => {
               (fault) => `${screen.name}, presenting at ${size.join(' × ')}: ${fault}`,
             ),
           );
+        await shot(['present', ...projectors.at(-1)]);
         await page.keyboard.press('Escape');
         await page.waitForSelector('html:not(.presenting)');
       }
@@ -121,6 +127,6 @@ describe.each(Object.entries(walks))('%s', (walk, { query, screens }) => {
       expect(errors).toEqual([]);
       await page.close();
     },
-    180_000,
-  ); // eight screens at seven sizes: some 40 s on an idle machine
+    180_000, // eight screens at seven sizes: some 40 s on an idle machine
+  );
 });
