@@ -9,7 +9,11 @@ import { t } from '../i18n/messages.js';
 const svgNamespace = 'http://www.w3.org/2000/svg';
 const size = 300,
   radius = 110,
-  nodeRadius = 15;
+  nodeRadius = 15,
+  labelPixels = 12; // style.css's .graph-label (--text-xs)
+
+/** A node's radius: 15, or wide enough for its label inside it (a longer token, "<bos>", would spill past the rim). */
+const radiusFor = (label) => Math.max(nodeRadius, (String(label).length * labelPixels * 0.62) / 2 + 4);
 
 function svg(tag, attributes = {}) {
   const node = document.createElementNS(svgNamespace, tag);
@@ -71,14 +75,16 @@ export class GraphView {
     defs.append(marker);
     const nodes = [defs];
     const edges = edgesOf(weights, logits);
+    const radii = labels.map(radiusFor);
     for (const edge of edges) {
       const [x1, y1] = at(edge.key),
         [x2, y2] = at(edge.query);
       let shape;
       if (edge.query === edge.key) {
-        // A self-edge: a small loop outside the node.
-        const [cx, cy] = [x1 + (x1 - size / 2) * 0.22, y1 + (y1 - size / 2) * 0.22];
-        shape = svg('circle', { cx, cy, r: 10 });
+        // A self-edge: a loop outside the node, all but its foot clear of the node drawn over it.
+        const outward = (radii[edge.key] + 10) / radius;
+        const [cx, cy] = [x1 + (x1 - size / 2) * outward, y1 + (y1 - size / 2) * outward];
+        shape = svg('circle', { cx, cy, r: 12 });
       } else {
         // Shortened to end at the node's rim, and bent a little so i→j and j→i do not overlap.
         const dx = x2 - x1,
@@ -86,10 +92,10 @@ export class GraphView {
           length = Math.hypot(dx, dy);
         const [ux, uy] = [dx / length, dy / length];
         const [sx, sy, ex, ey] = [
-          x1 + ux * nodeRadius,
-          y1 + uy * nodeRadius,
-          x2 - ux * (nodeRadius + 2),
-          y2 - uy * (nodeRadius + 2),
+          x1 + ux * radii[edge.key],
+          y1 + uy * radii[edge.key],
+          x2 - ux * (radii[edge.query] + 2),
+          y2 - uy * (radii[edge.query] + 2),
         ];
         const [mx, my] = [(sx + ex) / 2 - uy * 14, (sy + ey) / 2 + ux * 14];
         shape = svg('path', {
@@ -100,7 +106,8 @@ export class GraphView {
       shape.setAttribute('class', edge.allowed ? 'graph-edge' : 'graph-edge graph-edge-masked');
       if (edge.allowed) {
         shape.setAttribute('stroke-width', (0.6 + 6 * edge.weight).toFixed(2));
-        shape.setAttribute('stroke-opacity', (0.2 + 0.8 * edge.weight).toFixed(2));
+        // At least 0.35: a light weight's edge (a self-loop of 0.2) still seen on a projected dark page.
+        shape.setAttribute('stroke-opacity', (0.35 + 0.65 * edge.weight).toFixed(2));
       }
       shape.dataset.query = String(edge.query);
       shape.dataset.key = String(edge.key);
@@ -118,7 +125,7 @@ export class GraphView {
     }
     labels.forEach((label, i) => {
       const [x, y] = at(i);
-      nodes.push(svg('circle', { cx: x, cy: y, r: nodeRadius, class: 'graph-node' }));
+      nodes.push(svg('circle', { cx: x, cy: y, r: radii[i], class: 'graph-node' }));
       const text = svg('text', { x, y: y + 4, class: 'graph-label', translate: 'no' }); // a token: data
       text.textContent = label;
       nodes.push(text);

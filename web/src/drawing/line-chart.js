@@ -114,7 +114,8 @@ export class LineChart {
         x: this.#x(step, xMax),
         y: size.height - size.bottom + 14,
         class: 'tick',
-        'text-anchor': 'middle',
+        // The last step's number ends at its line: centred there, "1000" reached past the chart's right edge.
+        'text-anchor': step === xMax && step > 0 ? 'end' : 'middle',
       });
       label.textContent = String(step);
       nodes.push(label);
