@@ -177,6 +177,10 @@ export function warmUpTextMeasures() {
 
 export const textMeasuresWarm = () => measuring !== null;
 
+/** The width a map's row labels take on its left (overlayShapes gives each `left - 6`): 64 px, or what the longest needs. */
+export const rowLabelWidth = (labels) =>
+  Math.min(160, Math.max(64, Math.ceil(Math.max(0, ...labels.map((label) => textWidth(label, labelFont)))) + 10));
+
 const svgAnchor = { start: 'start', middle: 'middle', end: 'end' };
 
 /** Replaces the SVG's content with the shapes (presentation attributes only: no style, allowed by a strict CSP). */

@@ -9,6 +9,7 @@ import {
   overlayShapes,
   paintSvg,
   pictureCanvas,
+  rowLabelWidth,
   textMeasuresWarm,
   warmUpTextMeasures,
 } from './heatmap-picture.js';
@@ -203,6 +204,9 @@ export class Heatmap {
     };
     const { rows, cols } = this.view.matrix;
     this.rowLabels = this.view.rowLabels ?? Array.from({ length: rows }, (_, i) => String(i + 1));
+    // Words right-aligned beside the rows: as wide as the longest needs (a translated "query 1" is longer), up to a
+    // limit past which it is squeezed rather than crowd out the cells.
+    if (this.wordLabels) this.labelWidth = rowLabelWidth(this.rowLabels);
     this.colLabels = this.view.colLabels ?? Array.from({ length: cols }, (_, j) => String(j + 1));
     this.range = rangeOf(this.view.matrix.data, this.fixedRange);
     if (this.active && (this.active.row >= rows || this.active.col >= cols)) this.active = null;
