@@ -1,7 +1,7 @@
-// The embed page's entry: its header and text are painted before the elements' code is asked for (the page's
+// The embed page's entry: its header and text are on the screen before the elements' code is asked for (the page's
 // largest text, Lighthouse's LCP, does not wait on a phone's slow network for scripts it does not need), as the
 // playground's main.js paints a view's text before the view's code.
-import { afterNextPaint } from './src/common/next-task.js';
+import { afterFirstContentfulPaint } from './src/common/next-task.js';
 
-await afterNextPaint();
+await afterFirstContentfulPaint();
 await import('./embed-page.js');
