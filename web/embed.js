@@ -3,8 +3,11 @@
 // playground's main.js paints a view's text before the view's code. The maps' fonts are set up first: a page's
 // first text measurements look its fonts up (tens of milliseconds, far more on a busy machine), which is better
 // paid with the page's own first work than in a task after its first paint, while the reader is looking.
-import { afterFirstContentfulPaint } from './src/common/next-task.js';
+import { afterFirstContentfulPaint } from './src/common/first-paint.js';
 import { warmUpTextMeasures } from './src/drawing/heatmap-picture.js';
+// The messages' module (the elements' first words need it) with the entry: the bundler then keeps its dynamic
+// imports' helper in that module's chunk, as before, not in a chunk of its own every page of the site downloads.
+import './src/i18n/messages.js';
 
 warmUpTextMeasures();
 await afterFirstContentfulPaint();

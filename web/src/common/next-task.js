@@ -27,24 +27,6 @@ export async function afterNextPaint() {
 }
 
 /**
- * Resolves once the page's first contentful paint is on the screen (at once if it is already), where the browser
- * reports paints, else after the next paint. A frame's task ends before its picture is shown: work asked for right
- * after it can still come, by the paint's own timestamp, before the paint (Lighthouse then counts its downloads in
- * the page's largest paint).
- */
-export function afterFirstContentfulPaint() {
-  if (!globalThis.PerformanceObserver?.supportedEntryTypes?.includes('paint')) return afterNextPaint();
-  return new Promise((resolve) => {
-    const paints = new PerformanceObserver((list) => {
-      if (list.getEntriesByName('first-contentful-paint').length === 0) return;
-      paints.disconnect();
-      resolve();
-    });
-    paints.observe({ type: 'paint', buffered: true });
-  });
-}
-
-/**
  * Calls `callback` when the page's thread is idle (at most `timeout` ms later), or after `fallback` ms where the
  * browser has no idle callbacks (Safari): for work nobody waits on, kept out of the tasks that build and draw.
  */
