@@ -52,13 +52,23 @@ function prefix(matrix, step, square) {
   return { data, rows, cols };
 }
 
-/** The `count` most likely words of one step's distribution, most likely first. */
+/**
+ * The `count` most likely words of one step's distribution, most likely first (equal ones in the vocabulary's
+ * order). Picked in one pass, not by sorting the vocabulary: a translation's steps did that on the page's thread,
+ * an object per word (some 800) per step, and it was most of a sentence's cost there.
+ */
 function topWords(probabilities, step, words, count = 10) {
   const row = probabilities.data.subarray(step * probabilities.cols, (step + 1) * probabilities.cols);
-  return Array.from(row, (probability, index) => ({ word: words[index], probability }))
-    .filter((entry) => entry.probability > 0)
-    .sort((a, b) => b.probability - a.probability)
-    .slice(0, count);
+  const top = [];
+  for (let index = 0; index < row.length; index++) {
+    const probability = row[index];
+    if (!(probability > 0) || (top.length === count && probability <= top[count - 1].probability)) continue;
+    let at = top.length;
+    while (at > 0 && top[at - 1].probability < probability) at--;
+    top.splice(at, 0, { word: words[index], probability });
+    if (top.length > count) top.pop();
+  }
+  return top;
 }
 
 function steps(result, words) {

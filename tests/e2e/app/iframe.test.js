@@ -2,10 +2,19 @@
 // scripts shows it: the content alone (no site header, view tabs, lesson list or lesson steps), a link to the same
 // view in the full playground, links opening in a new tab, settings kept in the frame's URL with embed=1, and the
 // page's height posted to a host that listens.
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { useChromiumAndPlayground } from '../support/browser.js';
 
 const suite = useChromiumAndPlayground();
+/** The full playground's link, as each catalogue says it. */
+const openFull = Object.fromEntries(
+  ['en', 'zh-CN'].map((locale) => [
+    locale,
+    JSON.parse(readFileSync(new URL(`../../../web/src/i18n/locales/${locale}.json`, import.meta.url), 'utf8')).app.embed
+      .openFull,
+  ]),
+);
 
 /** A host page of another origin (about:blank) with one iframe of `query`, recording the heights it is sent. */
 async function hostWith(query) {
@@ -35,6 +44,7 @@ describe('embed=1 in an iframe', () => {
       expect(await shown(frame, hidden)).toBe(false);
     const link = frame.locator('#full-playground');
     expect(await link.isVisible()).toBe(true);
+    expect(await link.textContent()).toBe(openFull.en);
     expect(await link.getAttribute('target')).toBe('_blank');
     // A setting changed in the frame stays in its URL, with embed=1; the link carries it, without embed=1.
     await frame.locator('#scaling-width').fill('2');
@@ -61,13 +71,14 @@ describe('embed=1 in an iframe', () => {
     await page.close();
   });
 
-  it('a view: the Translation view without header or tabs; its links open outside the frame', async () => {
-    const { page, frame, errors } = await hostWith('?view=translation&model=en-ja&embed=1');
+  it('a view in Chinese: the Translation view without header or tabs, the link in the page’s language; its links open outside the frame', async () => {
+    const { page, frame, errors } = await hostWith('?view=translation&model=en-ja&embed=1&lang=zh-CN');
     await frame.waitForSelector('#translation-view[data-decoding="done"]');
     expect(await frame.locator('#translation-output').textContent()).toMatch(/wa/);
     expect(await shown(frame, '.site-header')).toBe(false);
     expect(await shown(frame, '#view-tabs')).toBe(false);
     expect(await frame.locator('#full-playground').getAttribute('href')).not.toMatch(/embed=/);
+    expect(await frame.locator('#full-playground').textContent()).toBe(openFull['zh-CN']);
     expect(errors).toEqual([]);
     await page.close();
   });

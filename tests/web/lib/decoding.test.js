@@ -27,6 +27,11 @@ describe('decoding', () => {
       expect(t.outputWords[argmax(p)]).toBe(step.token);
       expect(step.top[0]).toEqual({ word: step.token, probability: step.probability });
       expect(step.top.map((e) => e.probability)).toEqual([...step.top.map((e) => e.probability)].sort((a, b) => b - a));
+      // the ten most likely of the whole distribution, equal ones in the vocabulary's order (a stable sort's)
+      const ranked = Array.from(p, (probability, index) => ({ word: t.outputWords[index], probability }))
+        .filter((entry) => entry.probability > 0)
+        .sort((a, b) => b.probability - a.probability);
+      expect(step.top).toEqual(ranked.slice(0, 10));
     });
   });
 

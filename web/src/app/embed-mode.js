@@ -1,8 +1,8 @@
 // `embed=1` in the URL: the playground inside another site's iframe (a course platform that allows iframes but
 // not scripts). Only the content shows (no site header, no view tabs, no lesson list or lesson steps), with a
-// link to the full playground; links open there in a new tab rather than inside the frame; and the page's
-// height is posted to the host, for a host that can run script to size the frame to it, and a lesson's progress
-// (its challenges solved: once on load, then on every solve), for a host that records it.
+// link to the full playground in the page's language; links open there in a new tab rather than inside the frame;
+// and the page's height is posted to the host, for a host that can run script to size the frame to it, and a
+// lesson's progress (its challenges solved: once on load, then on every solve), for a host that records it.
 import { element } from '../common/controls.js';
 import { viewInAddress, viewSettings } from './view-address.js';
 
@@ -27,6 +27,8 @@ export function enterEmbedMode() {
     href: fullPlaygroundUrl(),
     target: '_blank',
     rel: 'noopener',
+    // English until the page's messages arrive, then in its language (translateStatic), as index.html's header
+    dataset: { i18n: 'app.embed.openFull' },
     textContent: 'Open in the attention playground ↗',
   });
   document.getElementById('app').prepend(link);

@@ -126,10 +126,35 @@ export function t(key, values) {
   if (!format) {
     const tree = trees.get(key);
     if (!tree) return key;
+    const plain = plainText(tree, values);
+    if (plain !== null) return plain;
     format = new IntlMessageFormat(tree, currentLocale(), undefined, { ignoreTag: true });
     formats.set(key, format);
   }
   return String(format.format(values));
+}
+
+/**
+ * A message of text and plain placeholders only (most are: "Loading {view}…"), filled in as intl-messageformat
+ * fills it (a string or a number as it is), or null for any other (a plural, a select, a number's format, a value
+ * missing or not a string or a number), which IntlMessageFormat formats. An IntlMessageFormat resolves its locale
+ * through Intl when it is made: a hundred made as the elements build their parts cost the embed page's thread some
+ * 100 ms on a phone (Lighthouse's 4× slower CPU), the first one most.
+ * @param {any[]} tree  the message's syntax tree: literal parts (type 0) and placeholders (type 1) here
+ * @param {Record<string, unknown>} [values]
+ */
+function plainText(tree, values) {
+  let text = '';
+  for (const part of tree) {
+    if (part.type === 0) text += part.value;
+    else if (part.type !== 1) return null;
+    else {
+      const value = values?.[part.value];
+      if (typeof value !== 'string' && typeof value !== 'number') return null;
+      text += value;
+    }
+  }
+  return text;
 }
 
 /**
