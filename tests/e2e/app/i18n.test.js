@@ -29,7 +29,6 @@ const englishBeingTranslated = [
     text: '“eat” needs an object: say what, e.g. “the dogs eat the apple”',
     why: "web/lib's explanation of a sentence outside the grammar (translation-view.js), to be said by its kind",
   },
-  { text: 'Open in the attention playground ↗', why: 'the embed link (embed-mode.js)' },
 ];
 
 /**
