@@ -15,6 +15,7 @@ import { outputToken, UnknownWordsNote } from './copied-words.js';
 import { headName } from '../common/head-labels.js';
 import { evaluationCount, HeadSwitches } from './head-switches.js';
 import { NextWordSection } from './next-word-section.js';
+import { grammarProblemText } from './grammar-problem-text.js';
 import { refusalText } from './refusal-text.js';
 import { replaceWord, SentenceError } from './sentence-error.js';
 import { SentenceForm } from './sentence-form.js';
@@ -375,8 +376,9 @@ export class TranslationView {
     if (!this.pair) {
       this.reference.textContent = t('translation.view.reference.task', { task: this.task });
     } else if (!r.alignment) {
-      // Why the sentence is outside the grammar is web/lib's, English as the library's API.
-      this.reference.textContent = t('translation.view.reference.outside', { reason: r.outsideGrammar });
+      this.reference.textContent = t('translation.view.reference.outside', {
+        reason: grammarProblemText(r.outsideGrammar),
+      });
     } else if (r.alignment.matchesModel) {
       this.reference.textContent = t('translation.view.reference.matches');
     } else {
