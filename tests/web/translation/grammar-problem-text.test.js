@@ -104,7 +104,7 @@ describe('the reference line’s words, in the page’s language', () => {
       '在“the dog sees the”之后，语法要求名词（如 dog、cat、bird 等），而不是“station”',
     );
     expect(await said('zh-CN', yesterday())).toBe(
-      '在“we ate the apples”之后只能接介词（in、with、without、near、behind、on、under），而不是“yesterday”',
+      '在“we ate the apples”之后只能接介词（in、with、without、near、behind、on、under），不能接“yesterday”',
     );
     expect(await said('zh-CN', sister())).toBe(
       '“sister”不在这个模型的词表中：它学习所用的英语→日语语法中没有任何句子包含这个词',
