@@ -75,6 +75,14 @@ struct GrammarProblem {
   std::string role_word;  // the verb, preposition or words the role names: "eat", "with", "where is"
 
   explicit operator bool() const { return kind != GrammarProblemKind::none; }
+
+  // Out of line (grammar_problem.cpp): one copy of the members' code in the wasm, not one per place a problem is made.
+  GrammarProblem();
+  GrammarProblem(const GrammarProblem&);
+  GrammarProblem(GrammarProblem&&) noexcept;
+  GrammarProblem& operator=(const GrammarProblem&);
+  GrammarProblem& operator=(GrammarProblem&&) noexcept;
+  ~GrammarProblem();
 };
 
 // "expects-noun", "not-in-vocabulary": the kind's name as the bindings pass it to JavaScript.

@@ -107,35 +107,28 @@ struct Keyed {
 template <typename Table, typename Field, typename Entry>
 std::vector<const Entry*> parallel(const Table& table, Field field, const std::vector<Entry>& keyed);
 
-// A grammar problem built field by field: Problem(GrammarProblemKind::expects_noun).after(…).found(…).
+// A grammar problem built field by field: Problem(GrammarProblemKind::expects_noun).after(…).found(…). The
+// setters are out of line (grammar_problem.cpp), as GrammarProblem's members are: the wasm keeps one copy.
 class Problem {
  public:
-  explicit Problem(GrammarProblemKind kind) { p_.kind = kind; }
-  Problem& after(std::string s) { return set(p_.after, std::move(s)); }
-  Problem& found(std::string s) { return set(p_.found, std::move(s)); }
-  Problem& word(std::string s) { return set(p_.word, std::move(s)); }
-  Problem& expected(std::string s) { return set(p_.expected, std::move(s)); }
-  Problem& subject(std::string s) { return set(p_.subject, std::move(s)); }
-  Problem& number(std::string s) { return set(p_.number, std::move(s)); }
-  Problem& person(std::string s) { return set(p_.person, std::move(s)); }
-  Problem& form(std::string s) { return set(p_.form, std::move(s)); }
-  Problem& examples(std::vector<std::string> v) { return set(p_.examples, std::move(v)); }
-  Problem& prepositions(std::vector<std::string> v) { return set(p_.prepositions, std::move(v)); }
-  Problem& names(std::vector<std::string> v) { return set(p_.names, std::move(v)); }
-  Problem& pronouns(std::vector<std::string> v) { return set(p_.pronouns, std::move(v)); }
-  Problem& determiners(std::vector<std::string> v) { return set(p_.determiners, std::move(v)); }
-  Problem& role(NounPhraseRole role, std::string word) {
-    p_.role = role;
-    return set(p_.role_word, std::move(word));
-  }
+  explicit Problem(GrammarProblemKind kind);
+  Problem& after(std::string s);
+  Problem& found(std::string s);
+  Problem& word(std::string s);
+  Problem& expected(std::string s);
+  Problem& subject(std::string s);
+  Problem& number(std::string s);
+  Problem& person(std::string s);
+  Problem& form(std::string s);
+  Problem& examples(std::vector<std::string> v);
+  Problem& prepositions(std::vector<std::string> v);
+  Problem& names(std::vector<std::string> v);
+  Problem& pronouns(std::vector<std::string> v);
+  Problem& determiners(std::vector<std::string> v);
+  Problem& role(NounPhraseRole role, std::string word);
   operator GrammarProblem() const { return p_; }  // NOLINT(google-explicit-constructor): a builder's result
 
  private:
-  template <typename T>
-  Problem& set(T& field, T value) {
-    field = std::move(value);
-    return *this;
-  }
   GrammarProblem p_;
 };
 

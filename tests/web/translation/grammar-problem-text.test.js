@@ -8,7 +8,7 @@ import { moduleFor } from '../../../web/lib/load-module.js';
 import { setCurrentLocale } from '../../../web/src/i18n/locale.js';
 import { loadMessages } from '../../../web/src/i18n/messages.js';
 import { flattenMessages } from '../../../scripts/locale-messages.mjs';
-import { grammarProblemMessages, grammarProblemText } from '../../../web/src/translation/grammar-problem-text.js';
+import { grammarProblemKinds, grammarProblemText } from '../../../web/src/translation/grammar-problem-text.js';
 
 const backend = 'wasm-simd128';
 let spanish;
@@ -25,7 +25,7 @@ afterAll(() => {
 /** The problem in `locale`, its sections loaded as the Translation view loads them. */
 async function said(locale, problem) {
   setCurrentLocale(locale);
-  await Promise.all([loadMessages('translation'), loadMessages('heads')]);
+  await Promise.all([loadMessages('grammar'), loadMessages('heads')]); // as the Translation view loads them
   return grammarProblemText(problem);
 }
 
@@ -117,18 +117,18 @@ describe('the reference line’s words, in the page’s language', () => {
 describe('every kind the module can return', () => {
   const catalogue = (locale) => {
     const url = new URL(`../../../web/src/i18n/locales/${locale}.json`, import.meta.url);
-    return flattenMessages(JSON.parse(readFileSync(url, 'utf8')).translation, 'translation');
+    return flattenMessages(JSON.parse(readFileSync(url, 'utf8')).grammar, 'grammar');
   };
 
   it('has a message in English, Spanish and Chinese (a new kind without words fails here)', async () => {
     const kinds = (await moduleFor(backend)).grammarProblemKinds();
     expect(kinds).toContain('not-in-vocabulary');
     expect(kinds.length).toBeGreaterThan(30);
-    expect(Object.keys(grammarProblemMessages).sort()).toEqual([...kinds].sort());
+    expect([...grammarProblemKinds].sort()).toEqual([...kinds].sort());
     for (const locale of ['en', 'es', 'zh-CN']) {
       const messages = catalogue(locale);
       expect(
-        kinds.filter((kind) => !(grammarProblemMessages[kind] in messages)),
+        kinds.filter((kind) => !(`grammar.${kind}` in messages)),
         locale,
       ).toEqual([]);
     }

@@ -15,7 +15,6 @@ import { outputToken, UnknownWordsNote } from './copied-words.js';
 import { headName } from '../common/head-labels.js';
 import { evaluationCount, HeadSwitches } from './head-switches.js';
 import { NextWordSection } from './next-word-section.js';
-import { grammarProblemText } from './grammar-problem-text.js';
 import { refusalText } from './refusal-text.js';
 import { replaceWord, SentenceError } from './sentence-error.js';
 import { SentenceForm } from './sentence-form.js';
@@ -373,11 +372,18 @@ export class TranslationView {
   }
 
   #describeReference(r) {
+    this.described = r;
     if (!this.pair) {
       this.reference.textContent = t('translation.view.reference.task', { task: this.task });
     } else if (!r.alignment) {
-      this.reference.textContent = t('translation.view.reference.outside', {
-        reason: grammarProblemText(r.outsideGrammar),
+      // Said once its words are here (fetched the first time; the landing's sentence is in the grammar), unless a
+      // newer translation was described meanwhile.
+      this.reference.textContent = '';
+      this.grammarWords ??= Promise.all([import('./grammar-problem-text.js'), loadMessages('grammar')]);
+      void this.grammarWords.then(([{ grammarProblemText }]) => {
+        if (this.described !== r) return;
+        const reason = grammarProblemText(r.outsideGrammar);
+        this.reference.textContent = t('translation.view.reference.outside', { reason });
       });
     } else if (r.alignment.matchesModel) {
       this.reference.textContent = t('translation.view.reference.matches');
