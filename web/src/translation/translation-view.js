@@ -154,6 +154,11 @@ export class TranslationView {
     this.beam = null;
     /** @type {Promise<void> | null} */
     this.beamLoading = null;
+    // Why a sentence is outside the grammar: its code and words are fetched the first time one is (#describeReference).
+    /** @type {Promise<[typeof import('./grammar-problem-text.js'), unknown]> | null} */
+    this.grammarWords = null;
+    /** @type {object | null} the translation the reference line last described */
+    this.described = null;
     this.beamHolder = element('div', { className: 'beam-explorer-holder' });
     this.beamSection = explainedSection(
       {
