@@ -119,15 +119,6 @@ val grammar_problem_object(const corpus::GrammarProblem& p) {
   return out;
 }
 
-// grammarProblemKinds() → every kind translate()'s outsideGrammar can have, so a test can find each's words in
-// every catalogue.
-val grammar_problem_kinds() {
-  val out = val::array();
-  for (int k = 1; k < corpus::kGrammarProblemKinds; ++k)
-    out.call<void>("push", val(corpus::kind_name(static_cast<corpus::GrammarProblemKind>(k))));
-  return out;
-}
-
 }  // namespace
 
 val attn::bindings::alignment_object(const corpus::SentencePair& pair) {
@@ -402,5 +393,4 @@ EMSCRIPTEN_BINDINGS(translator_module) {
   emscripten::function("translatorEvaluate", &translator_evaluate);
   emscripten::function("translatorFree", &translator_free);
   emscripten::function("heldOutSentences", &held_out_sentences);
-  emscripten::function("grammarProblemKinds", &grammar_problem_kinds);
 }

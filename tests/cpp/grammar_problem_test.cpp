@@ -5,7 +5,9 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <fstream>
 #include <set>
+#include <sstream>
 #include <string>
 #include <tuple>
 #include <utility>
@@ -197,6 +199,35 @@ TEST(GrammarProblem, EveryKindHasADistinctNameAndAnEnglishRendering) {
     EXPECT_FALSE(describe(p).empty()) << name;
   }
   EXPECT_EQ(describe(GrammarProblem{}), "");
+}
+
+// Every kind the grammar can return has words on the page: in the list web/src/translation/grammar-problem-text.js
+// says by kind, and a message `grammar.<kind>` in each catalogue (a new kind without words fails here).
+std::string file_text(const std::string& path) {
+  std::ifstream in(std::string(ATTN_SOURCE_DIR) + "/" + path);
+  std::stringstream text;
+  text << in.rdbuf();
+  return text.str();
+}
+
+TEST(GrammarProblem, EveryKindHasWordsInEveryLanguage) {
+  const std::string page = file_text("web/src/translation/grammar-problem-text.js");
+  ASSERT_NE(page.find("grammarProblemKinds"), std::string::npos);
+  for (const char* locale : {"en", "es", "zh-CN"}) {
+    const std::string catalogue = file_text(std::string("web/src/i18n/locales/") + locale + ".json");
+    const std::size_t section = catalogue.find("\n  \"grammar\": {");
+    ASSERT_NE(section, std::string::npos) << locale;
+    const std::string grammar = catalogue.substr(section, catalogue.find("\n  }", section + 1) - section);
+    for (int k = 1; k < kGrammarProblemKinds; ++k) {
+      const std::string kind = kind_name(static_cast<GrammarProblemKind>(k));
+      EXPECT_NE(grammar.find("\n    \"" + kind + "\": \""), std::string::npos) << locale << ": " << kind;
+      EXPECT_NE(page.find("'" + kind + "'"), std::string::npos) << kind;
+    }
+    for (int r = 1; r <= static_cast<int>(NounPhraseRole::given); ++r) {
+      const std::string role = role_name(static_cast<NounPhraseRole>(r));
+      EXPECT_NE(grammar.find("\n      \"" + role + "\": \""), std::string::npos) << locale << ": " << role;
+    }
+  }
 }
 
 }  // namespace
