@@ -95,6 +95,32 @@ val attn::bindings::translate_error(const model::TranslateError& e) {
   return result;
 }
 
+namespace {
+
+// { kind, ...words }: why the grammar does not translate a sentence, each word the kind names as a field (only
+// those it fills), for a page to say it in its own language (web/lib/index.d.ts lists them by kind).
+val grammar_problem_object(const corpus::GrammarProblem& p) {
+  val out = val::object();
+  out.set("kind", val(corpus::kind_name(p.kind)));
+  const std::pair<const char*, const std::string*> words[] = {
+      {"after", &p.after},       {"found", &p.found},       {"word", &p.word},     {"expected", &p.expected},
+      {"subject", &p.subject},   {"number", &p.number},     {"person", &p.person}, {"form", &p.form},
+      {"language", &p.language}, {"roleWord", &p.role_word}};
+  for (const auto& [name, value] : words)
+    if (!value->empty()) out.set(name, val(*value));
+  const std::pair<const char*, const std::vector<std::string>*> lists[] = {{"examples", &p.examples},
+                                                                           {"prepositions", &p.prepositions},
+                                                                           {"names", &p.names},
+                                                                           {"pronouns", &p.pronouns},
+                                                                           {"determiners", &p.determiners}};
+  for (const auto& [name, value] : lists)
+    if (!value->empty()) out.set(name, js::string_array(*value));
+  if (p.role != corpus::NounPhraseRole::none) out.set("role", val(corpus::role_name(p.role)));
+  return out;
+}
+
+}  // namespace
+
 val attn::bindings::alignment_object(const corpus::SentencePair& pair) {
   val out = val::object();
   out.set("target", js::string_array(pair.target));
@@ -287,7 +313,7 @@ val beam_object(const model::BeamSearch& b, const model::Translation& t) {
 
 // translatorTranslate(id, sentence, temperature, decoding, headMask) → { source, target, encoderSelf, decoderSelf,
 //   cross, probabilities (T × V), copiedFrom, unknownWords, suggestions, beam: beam_object | null,
-//   grammar: { target, sourceIndex } | null, outsideGrammar: why not | null } | { error }
+//   grammar: { target, sourceIndex } | null, outsideGrammar: { kind, ...words } | null } | { error }
 val translator_translate(int id, const val& sentence_value, double temperature, const val& decoding_value,
                          const val& head_mask_value) {
   const auto it = translators().find(id);
@@ -317,10 +343,10 @@ val translator_translate(int id, const val& sentence_value, double temperature, 
   out.set("beam", t.beam ? beam_object(*t.beam, t) : val::null());
   const std::vector<std::string> words(t.source.begin(), t.source.end() - 1);
   const std::optional<corpus::Language> language = model::grammar_language(it->second->model());
-  std::string problem;
+  corpus::GrammarProblem problem;
   const auto grammar = language ? corpus::translate_by_grammar(words, *language, &problem) : std::nullopt;
   out.set("grammar", grammar ? bindings::alignment_object(*grammar) : val::null());
-  out.set("outsideGrammar", language && !grammar ? val(problem) : val::null());
+  out.set("outsideGrammar", language && !grammar ? grammar_problem_object(problem) : val::null());
   return out;
 }
 

@@ -249,7 +249,8 @@ TEST(Corpus, SaysWhatTheGrammarExpectedWhere) {
   EXPECT_EQ(problem_with("the dogs does not sleep"), "“the dogs” is plural: “do not”, not “does not”");
   EXPECT_EQ(problem_with("the dog sleeps in the house the"),
             "the grammar's sentences end after “the dog sleeps in the house”, not “the”");
-  EXPECT_EQ(problem_with("two dogs sleep", Language::japanese), "the grammar's Japanese leaves out “two”");
+  EXPECT_EQ(problem_with("two dogs sleep", Language::japanese),
+            "“two” is not in the vocabulary of the grammar's English → Japanese");
   EXPECT_EQ(problem_with("the dog sleeps in the car", Language::japanese),
             "the grammar's Japanese leaves out “in the car”");
   EXPECT_EQ(problem_with("maria lives", Language::japanese),

@@ -41,10 +41,17 @@ inline bool ends_with(const std::string& s, const std::string& tail) {
   return s.size() >= tail.size() && s.compare(s.size() - tail.size(), tail.size(), tail) == 0;
 }
 
-// What the grammar says is wrong with a sentence it refuses ("" if it translates it).
+// What the grammar says is wrong with a sentence it refuses, as the native tools say it ("" if it translates it).
 inline std::string problem_with(const std::string& english, Language language = Language::spanish) {
-  std::string problem;
-  return translate_by_grammar(words(english), language, &problem) ? "" : problem;
+  GrammarProblem problem;
+  return translate_by_grammar(words(english), language, &problem) ? "" : describe(problem);
+}
+
+// The kind and words of the problem, for the tests of what the bindings pass on.
+inline GrammarProblem grammar_problem(const std::string& english, Language language = Language::spanish) {
+  GrammarProblem problem;
+  translate_by_grammar(words(english), language, &problem);
+  return problem;
 }
 
 }  // namespace attn::corpus::testing

@@ -339,11 +339,89 @@ export interface Translation {
    */
   alignment: { target: string[]; sourceIndex: number[]; matchesModel: boolean } | null;
   /**
-   * For models of the grammar's language pairs, a sentence the grammar does not translate: what it expected
-   * where ("“eat” needs an object: say what, e.g. “the dogs eat the apple”"). Null otherwise.
+   * For models of the grammar's language pairs, a sentence the grammar does not translate: why, as a kind and the
+   * words it names (`{ kind: 'needs-object', word: 'eat', examples: ['the dogs eat the apple'] }`), for a page to
+   * say in its own language. Null otherwise.
    */
-  outsideGrammar: string | null;
+  outsideGrammar: GrammarProblem | null;
 }
+
+/** Where a noun phrase was expected, in `pronoun-case` and `expects-noun-phrase`; `roleWord` the word it names. */
+export type NounPhraseRole =
+  | 'subject' // the sentence starts with its subject
+  | 'where-subject' // after “where is” (roleWord)
+  | 'object' // the verb's object (roleWord: the verb)
+  | 'preposition-object' // after a preposition (roleWord)
+  | 'recipient' // after “to”, the one who receives
+  | 'thing-given' // after “give maria” (roleWord), the thing given
+  | 'given'; // after a giving verb (roleWord): what and to whom
+
+/**
+ * Why the toy grammar does not translate a sentence (`Translation.outsideGrammar`): a kind and the words it names,
+ * the grammar's English words as they are. `after` is the sentence read so far ("we ate the apples"); `found` the
+ * word found where another was expected (absent at the sentence's end); `examples` words or whole sentences the
+ * grammar would take there. Kinds from `not-in-vocabulary` on are a target language's (`language`: 'ja' or 'mr';
+ * Spanish says the whole grammar); the others the English grammar's, whatever the pair.
+ */
+export type GrammarProblem =
+  | { kind: 'empty' }
+  | { kind: 'sentence-start'; found: string }
+  | { kind: 'verb-agreement'; subject: string; number?: 'singular' | 'plural'; expected: string; found: string }
+  | {
+      kind: 'auxiliary-agreement';
+      subject: string;
+      number?: 'singular' | 'plural';
+      expected: 'do' | 'does';
+      found: string;
+    }
+  | { kind: 'where-needs-be'; found?: string }
+  | { kind: 'needs-not'; word: 'do' | 'does' | 'did' }
+  | { kind: 'expects-plain-verb'; after: string; examples: string[]; found?: string }
+  | { kind: 'command-plain-form'; expected: string; found: string }
+  | { kind: 'not-a-command'; word: string; examples: string[] }
+  | { kind: 'expects-verb'; subject: string; examples: string[]; found?: string }
+  | { kind: 'needs-object' | 'needs-destination'; word: string; examples: [string] }
+  | { kind: 'expects-to-and-place'; word: string; found: string }
+  | { kind: 'misplaced-to' }
+  | { kind: 'takes-no-object'; word: string; prepositions: string[]; found: string }
+  | { kind: 'expects-preposition'; after: string; prepositions: string[]; found: string }
+  | { kind: 'needs-what-and-to-whom'; word: string; examples: [string, string] }
+  | { kind: 'very-needs-adjective'; examples: string[]; found?: string }
+  | { kind: 'expects-complement'; after: string; examples: string[]; prepositions: string[]; found?: string }
+  | { kind: 'expects-profession'; after: string; examples: string[]; found?: string }
+  | { kind: 'profession-number'; subject: string; number: 'singular' | 'plural'; expected: string; found: string }
+  | { kind: 'article'; word: string; expected: 'a' | 'an'; found: 'a' | 'an' }
+  | { kind: 'sentence-ends'; after: string; found: string }
+  | { kind: 'no-reflexive'; person: 'first' | 'second' }
+  | { kind: 'pronoun-after-preposition'; word: string; found: string }
+  | { kind: 'past-same-as-present'; word: string; expected: string }
+  | { kind: 'gives-pronoun'; found: string }
+  | {
+      kind: 'pronoun-case';
+      role: NounPhraseRole;
+      roleWord?: string;
+      form: 'subject' | 'object';
+      expected: string;
+      found: string;
+    }
+  | {
+      kind: 'expects-noun-phrase';
+      role: NounPhraseRole;
+      roleWord?: string;
+      names: string[];
+      pronouns: string[];
+      determiners: string[];
+      found?: string;
+    }
+  | { kind: 'expects-noun'; after: string; examples: string[]; found?: string }
+  | { kind: 'determiner-number'; word: string; number: 'singular' | 'plural'; expected: string; found: string }
+  /** The word is not in the language's sentences, so not in its models' vocabulary either. */
+  | { kind: 'not-in-vocabulary'; language: 'ja' | 'mr'; word: string }
+  | { kind: 'needs-place'; language: 'ja' | 'mr'; word: string }
+  | { kind: 'phrase-not-said'; language: 'ja' | 'mr'; word: string }
+  | { kind: 'giving-to-you' | 'do-not-give-me'; language: 'ja' }
+  | { kind: 'past-not-said' | 'ergative-past'; language: 'mr'; word: string; found: string }
+  | { kind: 'animate-object'; language: 'mr'; word: string };
 
 /**
  * Beam search (Wu et al. 2016): at each step the `width` most probable extensions of the open hypotheses are

@@ -20,6 +20,8 @@
 #include <string>
 #include <vector>
 
+#include "attn/grammar_problem.h"
+
 namespace attn::corpus {
 
 inline constexpr std::size_t kMinWords = 2;
@@ -77,9 +79,11 @@ std::vector<SentencePair> held_out_set(std::size_t count, std::uint64_t seed, La
 
 // The grammar's own translation of an English sentence (lower case, one token per word), with its alignment,
 // or nothing when the sentence is not in the grammar or not in the part the language says; then `problem`
-// (when given) says what the grammar expected where, in words for a learner.
+// (when given) says what the grammar expected where, as a kind and the words it names (describe() says it in
+// English).
 std::optional<SentencePair> translate_by_grammar(const std::vector<std::string>& english,
-                                                 Language language = Language::spanish, std::string* problem = nullptr);
+                                                 Language language = Language::spanish,
+                                                 GrammarProblem* problem = nullptr);
 
 std::string join(const std::vector<std::string>& words);
 

@@ -126,7 +126,7 @@ EnglishSentence render_english(const Sentence& s) {
   return std::move(r.out);
 }
 
-std::string english_problem(const Sentence& s) {
+GrammarProblem english_problem(const Sentence& s) {
   // A person named twice in a clause is "myself" or "yourself"; a command's subject is "you".
   int first = 0, second = s.clause == Clause::command ? 1 : 0;
   auto count = [&](const NounPhrase& np) {
@@ -138,55 +138,63 @@ std::string english_problem(const Sentence& s) {
   if (s.recipient) count(*s.recipient);
   if (s.preposition >= 0) count(s.prepositional_object);
   if (first > 1 || second > 1) {
-    return std::string("the grammar has no reflexive pronouns (") + (first > 1 ? "myself, ourselves" : "yourself") +
-           "): a sentence names " + (first > 1 ? "“i” or “we”" : "“you”") + " once";
+    return Problem(GrammarProblemKind::no_reflexive).person(first > 1 ? "first" : "second");
   }
   if (s.preposition >= 0) {
     const Preposition& p = prepositions()[s.preposition];
     if (s.prepositional_object.is_pronoun() && !p.takes_pronoun) {
-      return "after “" + std::string(p.en) + "” the grammar expects a noun phrase, not the pronoun “" +
-             pronouns()[s.prepositional_object.pronoun].en_object + "”";
+      return Problem(GrammarProblemKind::pronoun_after_preposition)
+          .word(p.en)
+          .found(pronouns()[s.prepositional_object.pronoun].en_object);
     }
   }
   if (s.clause == Clause::statement && s.tense == Tense::past && !s.negated && !s.third_singular_subject() &&
       std::string(verbs()[s.verb].en_past) == verbs()[s.verb].en_base) {
-    return std::string("after a subject that takes the plain form, “") + verbs()[s.verb].en_past +
-           "” is the present (its past is the same word): the grammar's past is “did not " + verbs()[s.verb].en_base +
-           "” or a singular subject";
+    return Problem(GrammarProblemKind::past_same_as_present)
+        .word(verbs()[s.verb].en_past)
+        .expected(verbs()[s.verb].en_base);
   }
   if (s.object && s.object->is_pronoun() && s.recipient) {
-    return "the grammar gives things named by a noun phrase (“give me the book”), not by a pronoun (“" +
-           std::string(pronouns()[s.object->pronoun].en_object) + "”)";
+    return Problem(GrammarProblemKind::gives_pronoun).found(pronouns()[s.object->pronoun].en_object);
   }
-  return "";
+  return {};
 }
 
-std::string TargetLanguage::unsaid(const Sentence& s) const {
-  const std::string leaves_out = std::string("the grammar's ") + name() + " leaves out ";
+GrammarProblem TargetLanguage::unsaid(const Sentence& s) const {
+  GrammarProblem problem = unsaid_in_english(s);
+  if (problem) problem.language = code();
+  return problem;
+}
+
+// A word the language does not say is one its sentences never have, so the English side of its vocabulary
+// (english_words(), which a model's is built from) lacks it too: the learner is told that, not that the
+// language "leaves it out".
+GrammarProblem TargetLanguage::unsaid_in_english(const Sentence& s) const {
+  const auto not_in_vocabulary = [](const std::string& word) {
+    return Problem(GrammarProblemKind::not_in_vocabulary).word(word);
+  };
   const bool has_subject = s.clause != Clause::command;
   for (const NounPhrase* np : {has_subject ? &s.subject : nullptr, s.recipient ? &*s.recipient : nullptr,
                                s.object ? &*s.object : nullptr, s.preposition >= 0 ? &s.prepositional_object : nullptr})
     if (np)
-      if (const char* word = unsaid_word(*this, *np)) return leaves_out + "“" + word + "”";
-  if (s.adjective >= 0 && !says_adjective(s.adjective)) return leaves_out + "“" + adjectives()[s.adjective].en + "”";
-  if (s.profession >= 0 && !says_noun(s.profession)) return leaves_out + "“" + nouns()[s.profession].en_singular + "”";
+      if (const char* word = unsaid_word(*this, *np)) return not_in_vocabulary(word);
+  if (s.adjective >= 0 && !says_adjective(s.adjective)) return not_in_vocabulary(adjectives()[s.adjective].en);
+  if (s.profession >= 0 && !says_noun(s.profession)) return not_in_vocabulary(nouns()[s.profession].en_singular);
   const bool has_verb = s.clause == Clause::statement || s.clause == Clause::command;
-  if (has_verb && !says_verb(s.verb)) return leaves_out + "“" + verbs()[s.verb].en_third_singular + "”";
+  if (has_verb && !says_verb(s.verb)) return not_in_vocabulary(verbs()[s.verb].en_third_singular);
   if (s.preposition < 0) {
-    if (has_verb && needs_place(s.verb)) {
-      return std::string("in the grammar's ") + name() + " “" + verbs()[s.verb].en_third_singular +
-             "” needs a place (in, on, near, …) or a companion (with)";
-    }
+    if (has_verb && needs_place(s.verb))
+      return Problem(GrammarProblemKind::needs_place).word(verbs()[s.verb].en_third_singular);
   } else {
     const Preposition& p = prepositions()[s.preposition];
-    if (!says_preposition(s.preposition)) return leaves_out + "“" + p.en + "”";
+    if (!says_preposition(s.preposition)) return not_in_vocabulary(p.en);
     if (!says_prepositional_object(s.preposition, s.prepositional_object)) {
       const EnglishSentence en = render_english(s);
-      return leaves_out + "“" + join(std::vector<std::string>(en.words.begin() + en.preposition, en.words.end())) + "”";
+      return Problem(GrammarProblemKind::phrase_not_said)
+          .word(join(std::vector<std::string>(en.words.begin() + en.preposition, en.words.end())));
     }
   }
-  const std::string construction = unsaid_construction(s);
-  return construction.empty() ? "" : leaves_out + construction;
+  return unsaid_construction(s);
 }
 
 const TargetLanguage& target(Language language) {

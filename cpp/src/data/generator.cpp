@@ -202,7 +202,7 @@ Sentence random_sentence(Rng& rng, const TargetLanguage& language) {
 SentencePair random_pair(Rng& rng, const TargetLanguage& language, std::size_t longest) {
   for (;;) {
     const Sentence s = random_sentence(rng, language);
-    if (!english_problem(s).empty() || !language.says(s)) continue;
+    if (english_problem(s) || !language.says(s)) continue;
     SentencePair pair = language.render(s);
     if (pair.source.size() >= kMinWords && pair.source.size() <= longest && pair.target.size() <= kMaxTargetWords)
       return pair;
@@ -258,10 +258,10 @@ std::vector<SentencePair> held_out_set(std::size_t count, std::uint64_t seed, La
 }
 
 std::optional<SentencePair> translate_by_grammar(const std::vector<std::string>& english, Language language,
-                                                 std::string* problem) {
+                                                 GrammarProblem* problem) {
   std::optional<Sentence> tree = parse(english, problem);
   if (!tree) return std::nullopt;
-  if (std::string unsaid = target(language).unsaid(*tree); !unsaid.empty()) {
+  if (GrammarProblem unsaid = target(language).unsaid(*tree)) {
     if (problem) *problem = std::move(unsaid);
     return std::nullopt;
   }

@@ -18,6 +18,7 @@
 #include <vector>
 
 #include "attn/corpus.h"
+#include "attn/grammar_problem.h"
 
 namespace attn::corpus::grammar {
 
@@ -106,6 +107,31 @@ struct Keyed {
 template <typename Table, typename Field, typename Entry>
 std::vector<const Entry*> parallel(const Table& table, Field field, const std::vector<Entry>& keyed);
 
+// A grammar problem built field by field: Problem(GrammarProblemKind::expects_noun).after(…).found(…). The
+// setters are out of line (grammar_problem.cpp), as GrammarProblem's members are: the wasm keeps one copy.
+class Problem {
+ public:
+  explicit Problem(GrammarProblemKind kind);
+  Problem& after(std::string s);
+  Problem& found(std::string s);
+  Problem& word(std::string s);
+  Problem& expected(std::string s);
+  Problem& subject(std::string s);
+  Problem& number(std::string s);
+  Problem& person(std::string s);
+  Problem& form(std::string s);
+  Problem& examples(std::vector<std::string> v);
+  Problem& prepositions(std::vector<std::string> v);
+  Problem& names(std::vector<std::string> v);
+  Problem& pronouns(std::vector<std::string> v);
+  Problem& determiners(std::vector<std::string> v);
+  Problem& role(NounPhraseRole role, std::string word);
+  operator GrammarProblem() const { return p_; }  // NOLINT(google-explicit-constructor): a builder's result
+
+ private:
+  GrammarProblem p_;
+};
+
 struct NounPhrase {
   int pronoun = -1;  // index into pronouns(), or -1
   int name = -1;     // index into names(), or -1
@@ -146,13 +172,13 @@ struct Sentence {
 };
 
 // The tree of an English sentence, or nothing, with `problem` (when given) saying what the grammar expected
-// where ("“eat” needs an object: …").
-std::optional<Sentence> parse(const std::vector<std::string>& english, std::string* problem = nullptr);
+// where (needs_object: "eat").
+std::optional<Sentence> parse(const std::vector<std::string>& english, GrammarProblem* problem = nullptr);
 
-// What makes a well-formed tree not English the grammar has, or "": a person named twice ("i see me" needs
+// What makes a well-formed tree not English the grammar has, or none: a person named twice ("i see me" needs
 // "myself", which the grammar has not), "to" after a verb that goes nowhere, a pronoun where only noun
-// phrases go. The generator draws only trees without one; the parser refuses them with this message.
-std::string english_problem(const Sentence& sentence);
+// phrases go. The generator draws only trees without one; the parser refuses them with this problem.
+GrammarProblem english_problem(const Sentence& sentence);
 
 // Where render_english() put each word of a tree (-1: absent), so a translation can align to them.
 struct EnglishNounPhrase {
@@ -184,16 +210,19 @@ class TargetLanguage {
   virtual bool says_prepositional_object(int /*preposition*/, const NounPhrase&) const { return true; }
   // A verb that cannot stand without a prepositional phrase ("lives" needs a place).
   virtual bool needs_place(int /*verb*/) const { return false; }
-  // A construction the language leaves out, in the English words a reader knows it by ("gives … to you"), or
-  // "": for what the word-by-word checks above cannot see.
-  virtual std::string unsaid_construction(const Sentence&) const { return ""; }
+  // A construction the language leaves out (giving_to_you), or none: for what the word-by-word checks above
+  // cannot see.
+  virtual GrammarProblem unsaid_construction(const Sentence&) const { return {}; }
   // The tree's translation, with the English sentence as its source; only for trees says() accepts.
   virtual SentencePair render(const Sentence& sentence) const = 0;
   virtual const std::vector<std::string>& words() const = 0;  // every word render() can write
-  virtual const char* name() const = 0;                       // "Spanish", "Japanese"
-  bool says(const Sentence& sentence) const { return unsaid(sentence).empty(); }
-  // What in the tree the language does not say (empty when it says it all), for a reader.
-  std::string unsaid(const Sentence& sentence) const;
+  virtual const char* code() const = 0;                       // "es", "ja", "mr"
+  bool says(const Sentence& sentence) const { return !unsaid(sentence); }
+  // What in the tree the language does not say (none when it says it all), for a reader.
+  GrammarProblem unsaid(const Sentence& sentence) const;
+
+ private:
+  GrammarProblem unsaid_in_english(const Sentence& sentence) const;
 };
 
 const TargetLanguage& spanish();

@@ -132,13 +132,13 @@ class Japanese final : public TargetLanguage {
     return np.is_common() && nouns()[np.noun].kind == Kind::place;
   }
   bool needs_place(int v) const override { return v == kLives; }
-  std::string unsaid_construction(const Sentence& s) const override {
+  GrammarProblem unsaid_construction(const Sentence& s) const override {
     const bool to_you = s.recipient && s.recipient->is_pronoun() && s.recipient->person() == Person::second;
     const bool from_speaker = s.clause == Clause::statement && s.subject.person() == Person::first;
     if (s.clause != Clause::copula && s.clause != Clause::where && is_give(s.verb) && to_you && !from_speaker)
-      return "someone else giving to “you” (ageru or kureru depends on whose side the speaker takes)";
-    if (s.clause == Clause::command && s.negated && to_speaker(s)) return "“do not give me” (kurenaide)";
-    return "";
+      return Problem(GrammarProblemKind::giving_to_you);
+    if (s.clause == Clause::command && s.negated && to_speaker(s)) return Problem(GrammarProblemKind::do_not_give_me);
+    return {};
   }
 
   SentencePair render(const Sentence& s) const override {
@@ -170,7 +170,7 @@ class Japanese final : public TargetLanguage {
     return std::move(r.pair);
   }
 
-  const char* name() const override { return "Japanese"; }
+  const char* code() const override { return "ja"; }
 
   const std::vector<std::string>& words() const override {
     static const std::vector<std::string> sorted = [] {

@@ -182,19 +182,19 @@ class Marathi final : public TargetLanguage {
     if (!np.is_common() || !lexicon().nouns[np.noun]->enclosed) return false;
     return p == kIn || nouns()[np.noun].kind == Kind::place;
   }
-  std::string unsaid_construction(const Sentence& s) const override {
-    if (s.clause != Clause::statement && s.clause != Clause::command) return "";
+  GrammarProblem unsaid_construction(const Sentence& s) const override {
+    if (s.clause != Clause::statement && s.clause != Clause::command) return {};
     const grammar::Verb& v = verbs()[s.verb];
     if (s.tense == Tense::past && !lexicon().verbs[s.verb]->past) {
-      return "“" + std::string(v.en_past) + "”, the past of “" + v.en_base + "”" +
-             (v.valency == Valency::intransitive ? ""
-                                                 : " (with an object the past is ergative: the subject takes -ने "
-                                                   "and the verb agrees with the object)");
+      return Problem(v.valency == Valency::intransitive ? GrammarProblemKind::past_not_said
+                                                        : GrammarProblemKind::ergative_past)
+          .word(v.en_base)
+          .found(v.en_past);
     }
     // NOLINTNEXTLINE(bugprone-unchecked-optional-access): a transitive verb's sentence always has its object
     if (v.valency == Valency::transitive && s.object->animate() && !lexicon().verbs[s.verb]->marks_animate_object)
-      return "“" + std::string(v.en_base) + "” with a person or an animal as its object";
-    return "";
+      return Problem(GrammarProblemKind::animate_object).word(v.en_base);
+    return {};
   }
 
   SentencePair render(const Sentence& s) const override {
@@ -217,7 +217,7 @@ class Marathi final : public TargetLanguage {
     return std::move(r.pair);
   }
 
-  const char* name() const override { return "Marathi"; }
+  const char* code() const override { return "mr"; }
 
   const std::vector<std::string>& words() const override {
     static const std::vector<std::string> sorted = [] {

@@ -7,22 +7,20 @@ namespace {
 
 using namespace parsing;
 
-const char* const kSubjectsAre = "a name, a pronoun, or a determiner and a noun: “maria”, “i”, “the dog”";
-
-// How a learner is told about the subject's agreement: "the plural subject “the dogs”".
-std::string subject_phrase(const NounPhrase& subject, const std::string& text) {
-  if (subject.is_plural() && !subject.is_pronoun()) return "the plural subject " + quoted(text);
-  if (subject.person() == Person::third && !subject.is_plural() && !subject.is_pronoun())
-    return "the singular subject " + quoted(text);
-  return "the subject " + quoted(text);
+// The number a learner is told a subject has when its verb disagrees: "the plural subject “the dogs”" (a
+// pronoun's is its own: "with the subject “we”").
+std::string subject_number(const NounPhrase& subject) {
+  if (subject.is_pronoun()) return "";
+  if (subject.is_plural()) return "plural";
+  return subject.person() == Person::third ? "singular" : "";
 }
 
 // The prepositions a learner may put after a verb ("to" only goes with go and come), or only those of places.
-std::string prepositions_list(bool place_only) {
-  std::string out;
+std::vector<std::string> prepositions_list(bool place_only) {
+  std::vector<std::string> out;
   for (std::size_t i = 0; i < prepositions().size(); ++i) {
     const Preposition& p = prepositions()[i];
-    if (static_cast<int>(i) != kTo && (p.place || !place_only)) out += std::string(out.empty() ? "" : ", ") + p.en;
+    if (static_cast<int>(i) != kTo && (p.place || !place_only)) out.emplace_back(p.en);
   }
   return out;
 }
@@ -36,10 +34,9 @@ class Parser {
     if (in_.peek() == "where") return where(s);
     if (in_.peek() == "do" || any_verb_form(in_.peek()) >= 0) return command(s);
     if (!in_.starts_noun_phrase()) {
-      return in_.fail(std::string("a sentence starts with its subject (") + kSubjectsAre +
-                      "), with a command's verb (eat, give, sleep, …) or with “where”" + in_.found());
+      return in_.fail(Problem(GrammarProblemKind::sentence_start).found(in_.found()));
     }
-    if (!in_.noun_phrase(s.subject, Case::subject, "the sentence starts with its subject")) return std::nullopt;
+    if (!in_.noun_phrase(s.subject, Case::subject, NounPhraseRole::subject)) return std::nullopt;
     subject_text_ = in_.so_far();
     if (is_copula(in_.peek())) return copula(s);
     s.clause = Clause::statement;
@@ -47,7 +44,7 @@ class Parser {
     return finish(s);
   }
 
-  const std::string& problem() const { return in_.problem(); }
+  const GrammarProblem& problem() const { return in_.problem(); }
 
  private:
   static int any_verb_form(const std::string& word) {
@@ -69,8 +66,11 @@ class Parser {
                                          : s.third_singular_subject() ? "is"
                                                                       : "are");
     if (be == expected) return true;
-    in_.fail("with " + subject_phrase(s.subject, subject_text_) + " the verb is " + quoted(expected) + ", not " +
-             quoted(be));
+    in_.fail(Problem(GrammarProblemKind::verb_agreement)
+                 .subject(subject_text_)
+                 .number(subject_number(s.subject))
+                 .expected(expected)
+                 .found(be));
     return false;
   }
 
@@ -79,13 +79,12 @@ class Parser {
     in_.advance();
     const std::string be = in_.peek();
     if (!is_copula(be)) {
-      return in_.fail("“where” must be followed by “is”, “are”, “was” or “were” and a subject (“where is the book”)" +
-                      in_.found());
+      return in_.fail(Problem(GrammarProblemKind::where_needs_be).found(in_.found()));
     }
     s.tense = be == "was" || be == "were" ? Tense::past : Tense::present;
     in_.advance();
     const std::size_t subject_starts = in_.so_far().size();
-    if (!in_.noun_phrase(s.subject, Case::subject, quoted(in_.so_far()) + " needs a subject")) return std::nullopt;
+    if (!in_.noun_phrase(s.subject, Case::subject, NounPhraseRole::where_subject, in_.so_far())) return std::nullopt;
     subject_text_ = in_.so_far().substr(subject_starts + 1);
     if (!copula_agrees(s, be)) return std::nullopt;
     return finish(s);
@@ -95,21 +94,23 @@ class Parser {
     s.clause = Clause::command;
     if (in_.peek() == "do") {
       in_.advance();
-      if (in_.peek() != "not") return in_.fail("“do” starts a command only as “do not” and a verb (“do not eat it”)");
+      if (in_.peek() != "not") return in_.fail(Problem(GrammarProblemKind::needs_not).word("do"));
       in_.advance();
       s.negated = true;
     }
     const int v = any_verb_form(in_.peek());
     if (v < 0) {
-      return in_.fail("after " + quoted(in_.so_far()) + " the grammar expects a verb in its plain form (eat, give, …)" +
-                      in_.found());
+      return in_.fail(Problem(GrammarProblemKind::expects_plain_verb)
+                          .after(in_.so_far())
+                          .examples({"eat", "give"})
+                          .found(in_.found()));
     }
     if (in_.peek() != verbs()[v].en_base) {
-      return in_.fail("a command takes the verb's plain form: " + quoted(verbs()[v].en_base) + ", not " +
-                      quoted(in_.peek()));
+      return in_.fail(Problem(GrammarProblemKind::command_plain_form).expected(verbs()[v].en_base).found(in_.peek()));
     }
     if (!verbs()[v].commands()) {
-      return in_.fail(quoted(in_.peek()) + " is not one of the grammar's commands (eat, give, go, sleep, …)");
+      return in_.fail(
+          Problem(GrammarProblemKind::not_a_command).word(in_.peek()).examples({"eat", "give", "go", "sleep"}));
     }
     s.verb = v;
     in_.advance();
@@ -123,23 +124,29 @@ class Parser {
     const std::string& w = in_.peek();
     if (w == "do" || w == "does" || w == "did") {
       if (w != "did" && (w == "does") != third_singular) {
-        const std::string what = s.subject.is_plural() ? " is plural" : third_singular ? " is singular" : "";
-        in_.fail((what.empty() ? "with " + quoted(subject_text_) + ":" : quoted(subject_text_) + what + ":") +
-                 (third_singular ? " “does not”, not “do not”" : " “do not”, not “does not”"));
+        in_.fail(Problem(GrammarProblemKind::auxiliary_agreement)
+                     .subject(subject_text_)
+                     .number(s.subject.is_plural() ? "plural"
+                             : third_singular      ? "singular"
+                                                   : "")
+                     .expected(third_singular ? "does" : "do")
+                     .found(w));
         return false;
       }
       s.tense = w == "did" ? Tense::past : Tense::present;
       in_.advance();
       if (in_.peek() != "not") {
-        in_.fail(quoted(w) + " must be followed by “not” and a verb");
+        in_.fail(Problem(GrammarProblemKind::needs_not).word(w));
         return false;
       }
       in_.advance();
       s.negated = true;
       s.verb = find(verbs(), &Verb::en_base, in_.peek());
       if (s.verb < 0) {
-        in_.fail("after " + quoted(in_.so_far()) +
-                 " the grammar expects a verb in its plain form (see, eat, sleep, …)" + in_.found());
+        in_.fail(Problem(GrammarProblemKind::expects_plain_verb)
+                     .after(in_.so_far())
+                     .examples({"see", "eat", "sleep"})
+                     .found(in_.found()));
         return false;
       }
       in_.advance();
@@ -147,8 +154,10 @@ class Parser {
     }
     s.verb = any_verb_form(w);
     if (s.verb < 0) {
-      in_.fail("after the subject " + quoted(subject_text_) +
-               " the grammar expects a verb (sees, ate, sleeps, …) or “is”, “are”, “was”, “were”" + in_.found());
+      in_.fail(Problem(GrammarProblemKind::expects_verb)
+                   .subject(subject_text_)
+                   .examples({"sees", "ate", "sleeps"})
+                   .found(in_.found()));
       return false;
     }
     const Verb& v = verbs()[s.verb];
@@ -157,8 +166,11 @@ class Parser {
     s.tense = present ? Tense::present : Tense::past;
     if (!present && w != v.en_past) {
       const std::string expected = third_singular ? v.en_third_singular : v.en_base;
-      in_.fail("with " + subject_phrase(s.subject, subject_text_) + " the verb is " + quoted(expected) + ", not " +
-               quoted(w));
+      in_.fail(Problem(GrammarProblemKind::verb_agreement)
+                   .subject(subject_text_)
+                   .number(subject_number(s.subject))
+                   .expected(expected)
+                   .found(w));
       return false;
     }
     in_.advance();
@@ -172,61 +184,67 @@ class Parser {
     if (v.valency == Valency::transitive) {
       s.object.emplace();
       if (in_.at_end()) {
-        in_.fail(quoted(verb) + " needs an object: say what, e.g. " + quoted(in_.so_far() + " the apple"));
+        in_.fail(Problem(GrammarProblemKind::needs_object).word(verb).examples({in_.so_far() + " the apple"}));
         return false;
       }
-      if (!in_.noun_phrase(*s.object, Case::object, quoted(verb) + " needs an object")) return false;
+      if (!in_.noun_phrase(*s.object, Case::object, NounPhraseRole::object, verb)) return false;
     } else if (v.valency == Valency::ditransitive && !ditransitive(s, verb)) {
       return false;
     }
     if (in_.at_end()) {
       if (v.destination != Verb::goes_to) return true;
-      in_.fail(quoted(verb) + " needs a destination: e.g. " + quoted(in_.so_far() + " to the park"));
+      in_.fail(Problem(GrammarProblemKind::needs_destination).word(verb).examples({in_.so_far() + " to the park"}));
       return false;
     }
     s.preposition = find(prepositions(), &Preposition::en, in_.peek());
     const bool to = s.preposition == kTo;
     if (s.preposition < 0 || (to && v.destination == Verb::no_destination) || (!to && v.destination == Verb::goes_to)) {
       if (v.destination == Verb::goes_to)
-        in_.fail("after " + quoted(verb) + " the grammar expects “to” and a place" + in_.found());
+        in_.fail(Problem(GrammarProblemKind::expects_to_and_place).word(verb).found(in_.found()));
       else if (to)
-        in_.fail("“to” follows “go” or “come” (“go to the park”) or a thing given (“give the book to maria”)");
+        in_.fail(Problem(GrammarProblemKind::misplaced_to));
       else if (v.valency == Valency::intransitive)
-        in_.fail(quoted(verb) + " takes no object; after it only a preposition (" + prepositions_list(false) +
-                 ") may follow" + in_.found());
+        in_.fail(Problem(GrammarProblemKind::takes_no_object)
+                     .word(verb)
+                     .prepositions(prepositions_list(false))
+                     .found(in_.found()));
       else
-        in_.fail("after " + quoted(in_.so_far()) + " only a preposition (" + prepositions_list(false) + ") may follow" +
-                 in_.found());
+        in_.fail(Problem(GrammarProblemKind::expects_preposition)
+                     .after(in_.so_far())
+                     .prepositions(prepositions_list(false))
+                     .found(in_.found()));
       return false;
     }
     in_.advance();
-    return in_.noun_phrase(s.prepositional_object, Case::object, quoted(in_.previous()) + " needs a noun phrase");
+    return in_.noun_phrase(s.prepositional_object, Case::object, NounPhraseRole::preposition_object, in_.previous());
   }
 
   // "gives the girl the book" or "gives the book to the girl".
   bool ditransitive(Sentence& s, const std::string& verb) {
-    const std::string example =
-        quoted(in_.so_far() + " the book to maria") + " or " + quoted(in_.so_far() + " maria the book");
+    const GrammarProblem needs_both =
+        Problem(GrammarProblemKind::needs_what_and_to_whom)
+            .word(verb)
+            .examples({in_.so_far() + " the book to maria", in_.so_far() + " maria the book"});
     if (in_.at_end()) {
-      in_.fail(quoted(verb) + " needs what and to whom: e.g. " + example);
+      in_.fail(needs_both);
       return false;
     }
     NounPhrase first;
-    if (!in_.noun_phrase(first, Case::object, quoted(verb) + " needs what and to whom")) return false;
+    if (!in_.noun_phrase(first, Case::object, NounPhraseRole::given, verb)) return false;
     if (in_.peek() == "to") {
       s.object = first;
       s.recipient_after_to = true;
       in_.advance();
       s.recipient.emplace();
-      return in_.noun_phrase(*s.recipient, Case::object, "“to” needs someone to receive");
+      return in_.noun_phrase(*s.recipient, Case::object, NounPhraseRole::recipient);
     }
     s.recipient = first;
     s.object.emplace();
     if (in_.at_end() || find(prepositions(), &Preposition::en, in_.peek()) >= 0) {
-      in_.fail(quoted(verb) + " needs what and to whom: e.g. " + example);
+      in_.fail(needs_both);
       return false;
     }
-    return in_.noun_phrase(*s.object, Case::object, "after " + quoted(in_.so_far()) + " the thing given");
+    return in_.noun_phrase(*s.object, Case::object, NounPhraseRole::thing_given, in_.so_far());
   }
 
   std::optional<Sentence> copula(Sentence& s) {
@@ -239,11 +257,8 @@ class Parser {
       s.negated = true;
       in_.advance();
     }
-    const std::string expects = "after " + quoted(in_.so_far()) + " the grammar expects an adjective (" +
-                                examples(adjectives(), &Adjective::en) +
-                                "), a profession (“a teacher”) or a "
-                                "place (" +
-                                prepositions_list(true) + " and a noun phrase)";
+    Problem expects(GrammarProblemKind::expects_complement);
+    expects.after(in_.so_far()).examples(examples(adjectives(), &Adjective::en)).prepositions(prepositions_list(true));
     if (in_.peek() == "very") {
       s.very = true;
       in_.advance();
@@ -253,7 +268,11 @@ class Parser {
       in_.advance();
       return finish(s);
     }
-    if (s.very) return in_.fail("“very” must be followed by an adjective (big, small, red, …)" + in_.found());
+    if (s.very) {
+      return in_.fail(Problem(GrammarProblemKind::very_needs_adjective)
+                          .examples(examples(adjectives(), &Adjective::en))
+                          .found(in_.found()));
+    }
     if (find(determiners(), &Determiner::en, in_.peek()) == kA ||
         find(determiners(), &Determiner::en_before_vowel, in_.peek()) == kA) {
       return profession(s, false);
@@ -261,9 +280,9 @@ class Parser {
     if (const int p = find(nouns(), &Noun::en_plural, in_.peek()); p >= 0 && nouns()[p].kind == Kind::profession)
       return profession(s, true);
     s.preposition = find(prepositions(), &Preposition::en, in_.peek());
-    if (s.preposition < 0 || !prepositions()[s.preposition].place) return in_.fail(expects + in_.found());
+    if (s.preposition < 0 || !prepositions()[s.preposition].place) return in_.fail(expects.found(in_.found()));
     in_.advance();
-    if (!in_.noun_phrase(s.prepositional_object, Case::object, quoted(in_.previous()) + " needs a noun phrase"))
+    if (!in_.noun_phrase(s.prepositional_object, Case::object, NounPhraseRole::preposition_object, in_.previous()))
       return std::nullopt;
     return finish(s);
   }
@@ -274,19 +293,25 @@ class Parser {
     if (!plural) in_.advance();
     const int n = find(nouns(), plural ? &Noun::en_plural : &Noun::en_singular, in_.peek());
     if (n < 0 || nouns()[n].kind != Kind::profession) {
-      return in_.fail("after " + quoted(in_.so_far()) + " the grammar expects a profession (teacher, doctor, …)" +
-                      in_.found());
+      return in_.fail(Problem(GrammarProblemKind::expects_profession)
+                          .after(in_.so_far())
+                          .examples({"teacher", "doctor"})
+                          .found(in_.found()));
     }
     if (plural != s.subject.is_plural()) {
       const Noun& noun = nouns()[n];
       const std::string one = std::string(starts_with_vowel(noun.en_singular) ? "an " : "a ") + noun.en_singular;
-      return in_.fail(quoted(subject_text_) + (plural
-                                                   ? " is singular: " + quoted(one) + ", not " + quoted(noun.en_plural)
-                                                   : " is plural: " + quoted(noun.en_plural) + ", not " + quoted(one)));
+      return in_.fail(Problem(GrammarProblemKind::profession_number)
+                          .subject(subject_text_)
+                          .number(plural ? "singular" : "plural")
+                          .expected(plural ? one : noun.en_plural)
+                          .found(plural ? noun.en_plural : one));
     }
     if (!plural && (article == "an") != starts_with_vowel(in_.peek())) {
-      return in_.fail("before " + quoted(in_.peek()) + " the article is " +
-                      quoted(starts_with_vowel(in_.peek()) ? "an" : "a") + ", not " + quoted(article));
+      return in_.fail(Problem(GrammarProblemKind::article)
+                          .word(in_.peek())
+                          .expected(starts_with_vowel(in_.peek()) ? "an" : "a")
+                          .found(article));
     }
     s.profession = n;
     in_.advance();
@@ -294,9 +319,10 @@ class Parser {
   }
 
   std::optional<Sentence> finish(Sentence& s) {
-    if (!in_.at_end()) return in_.fail("the grammar's sentences end after " + quoted(in_.so_far()) + in_.found());
-    const std::string problem = english_problem(s);
-    if (!problem.empty()) return in_.fail(problem);
+    if (!in_.at_end())
+      return in_.fail(Problem(GrammarProblemKind::sentence_ends).after(in_.so_far()).found(in_.found()));
+    GrammarProblem problem = english_problem(s);
+    if (problem) return in_.fail(std::move(problem));
     return s;
   }
 
@@ -306,10 +332,10 @@ class Parser {
 
 }  // namespace
 
-std::optional<Sentence> parse(const std::vector<std::string>& english, std::string* problem) {
+std::optional<Sentence> parse(const std::vector<std::string>& english, GrammarProblem* problem) {
   Parser parser(english);
   std::optional<Sentence> tree = parser.sentence();
-  if (!tree && problem) *problem = english.empty() ? "the sentence has no words" : parser.problem();
+  if (!tree && problem) *problem = english.empty() ? Problem(GrammarProblemKind::empty) : parser.problem();
   return tree;
 }
 

@@ -17,12 +17,12 @@ int find(const Table& table, Field field, const std::string& word) {
   return -1;
 }
 
-// The first entries of a table, for a learner: "big, small, red, …".
+// The first entries of a table, for a learner: big, small, red.
 template <typename Table, typename Field>
-std::string examples(const Table& table, Field field, std::size_t count = 3) {
-  std::string out;
-  for (std::size_t i = 0; i < count && i < table.size(); ++i) out += std::string(table[i].*field) + ", ";
-  return out + "…";
+std::vector<std::string> examples(const Table& table, Field field, std::size_t count = 3) {
+  std::vector<std::string> out;
+  for (std::size_t i = 0; i < count && i < table.size(); ++i) out.emplace_back(table[i].*field);
+  return out;
 }
 
 enum class Case { subject, object };  // which pronoun form a noun phrase takes: "i" or "me"
@@ -39,24 +39,25 @@ class Reader {
   bool at_end() const { return at_ == words_.size(); }
   void advance() { ++at_; }
   std::string so_far() const;
-  std::string found() const { return at_end() ? "" : ", not " + quoted(peek()); }
-  std::nullopt_t fail(std::string why) {
+  std::string found() const { return at_end() ? "" : peek(); }  // the word where another was expected
+  std::nullopt_t fail(GrammarProblem why) {
     problem_ = std::move(why);
     return std::nullopt;
   }
-  const std::string& problem() const { return problem_; }
+  const GrammarProblem& problem() const { return problem_; }
 
   // Whether the next word can start a noun phrase (a pronoun, a name or a determiner).
   bool starts_noun_phrase() const;
-  // A noun phrase in the case given; `role` says why one is expected here ("“eat” needs an object").
-  bool noun_phrase(NounPhrase& np, Case grammatical_case, const std::string& role);
+  // A noun phrase in the case given; `role` says why one is expected here ("“eat” needs an object": object,
+  // "eat").
+  bool noun_phrase(NounPhrase& np, Case grammatical_case, NounPhraseRole role, const std::string& role_word = "");
 
  private:
-  bool common_noun_phrase(NounPhrase& np, Case grammatical_case, const std::string& role);
+  bool common_noun_phrase(NounPhrase& np, Case grammatical_case, NounPhraseRole role, const std::string& role_word);
 
   const std::vector<std::string>& words_;
   std::size_t at_ = 0;
-  std::string problem_;
+  GrammarProblem problem_;
 };
 
 }  // namespace attn::corpus::grammar::parsing

@@ -17,7 +17,7 @@ bool Reader::starts_noun_phrase() const {
          find(determiners(), &Determiner::en_before_vowel, w) >= 0;
 }
 
-bool Reader::noun_phrase(NounPhrase& np, Case grammatical_case, const std::string& role) {
+bool Reader::noun_phrase(NounPhrase& np, Case grammatical_case, NounPhraseRole role, const std::string& role_word) {
   np = NounPhrase{};
   const int subject = find(pronouns(), &Pronoun::en_subject, peek());
   const int object = find(pronouns(), &Pronoun::en_object, peek());
@@ -26,8 +26,11 @@ bool Reader::noun_phrase(NounPhrase& np, Case grammatical_case, const std::strin
     np.pronoun = wants_subject ? subject : object;
     if (np.pronoun < 0) {
       const Pronoun& p = pronouns()[wants_subject ? object : subject];
-      fail(role + ": " + quoted(peek()) + " is the " + (wants_subject ? "object" : "subject") + " form; here it is " +
-           quoted(wants_subject ? p.en_subject : p.en_object));
+      fail(Problem(GrammarProblemKind::pronoun_case)
+               .role(role, role_word)
+               .form(wants_subject ? "subject" : "object")
+               .found(peek())
+               .expected(wants_subject ? p.en_subject : p.en_object));
       return false;
     }
     advance();
@@ -38,17 +41,22 @@ bool Reader::noun_phrase(NounPhrase& np, Case grammatical_case, const std::strin
     advance();
     return true;
   }
-  return common_noun_phrase(np, grammatical_case, role);
+  return common_noun_phrase(np, grammatical_case, role, role_word);
 }
 
-bool Reader::common_noun_phrase(NounPhrase& np, Case grammatical_case, const std::string& role) {
+bool Reader::common_noun_phrase(NounPhrase& np, Case grammatical_case, NounPhraseRole role,
+                                const std::string& role_word) {
   np.determiner = find(determiners(), &Determiner::en, peek());
   const bool before_vowel = np.determiner < 0;
   if (before_vowel) np.determiner = find(determiners(), &Determiner::en_before_vowel, peek());
   if (np.determiner < 0) {
-    fail(role + ": a name (" + examples(names(), &Name::en) + "), a pronoun (" +
-         examples(pronouns(), grammatical_case == Case::subject ? &Pronoun::en_subject : &Pronoun::en_object) +
-         ") or a determiner (" + examples(determiners(), &Determiner::en, 4) + ") and a noun" + found());
+    fail(Problem(GrammarProblemKind::expects_noun_phrase)
+             .role(role, role_word)
+             .names(examples(names(), &Name::en))
+             .pronouns(
+                 examples(pronouns(), grammatical_case == Case::subject ? &Pronoun::en_subject : &Pronoun::en_object))
+             .determiners(examples(determiners(), &Determiner::en, 4))
+             .found(found()));
     return false;
   }
   const std::string article = peek();
@@ -62,15 +70,19 @@ bool Reader::common_noun_phrase(NounPhrase& np, Case grammatical_case, const std
   if (np.adjective >= 0) {
     advance();
   } else if (np.very) {
-    fail("“very” must be followed by an adjective (" + examples(adjectives(), &Adjective::en) + ")" + found());
+    fail(Problem(GrammarProblemKind::very_needs_adjective)
+             .examples(examples(adjectives(), &Adjective::en))
+             .found(found()));
     return false;
   }
   np.noun = find(nouns(), &Noun::en_singular, peek());
   np.plural = np.noun < 0;
   if (np.plural) np.noun = find(nouns(), &Noun::en_plural, peek());
   if (np.noun < 0) {
-    fail("after " + quoted(so_far()) + " the grammar expects a noun (" + examples(nouns(), &Noun::en_singular) + ")" +
-         found());
+    fail(Problem(GrammarProblemKind::expects_noun)
+             .after(so_far())
+             .examples(examples(nouns(), &Noun::en_singular))
+             .found(found()));
     return false;
   }
   advance();
@@ -78,15 +90,20 @@ bool Reader::common_noun_phrase(NounPhrase& np, Case grammatical_case, const std
   const Number number = d.number;
   if (number != Number::either && (number == Number::plural) != np.plural) {
     const Noun& noun = nouns()[np.noun];
-    fail(quoted(article) + " takes a " + (number == Number::plural ? "plural" : "singular") + " noun: " +
-         quoted(number == Number::plural ? noun.en_plural : noun.en_singular) + ", not " + quoted(previous()));
+    fail(Problem(GrammarProblemKind::determiner_number)
+             .word(article)
+             .number(number == Number::plural ? "plural" : "singular")
+             .expected(number == Number::plural ? noun.en_plural : noun.en_singular)
+             .found(previous()));
     return false;
   }
   if (d.en_before_vowel) {
     const bool vowel = starts_with_vowel(after_article);
     if (vowel != before_vowel) {
-      fail("before " + quoted(after_article) + " the article is " + quoted(vowel ? d.en_before_vowel : d.en) +
-           ", not " + quoted(article));
+      fail(Problem(GrammarProblemKind::article)
+               .word(after_article)
+               .expected(vowel ? d.en_before_vowel : d.en)
+               .found(article));
       return false;
     }
   }

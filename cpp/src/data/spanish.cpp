@@ -165,7 +165,7 @@ class Spanish final : public TargetLanguage {
     return std::move(r.pair);
   }
 
-  const char* name() const override { return "Spanish"; }
+  const char* code() const override { return "es"; }
 
   const std::vector<std::string>& words() const override {
     static const std::vector<std::string> sorted = [] {

@@ -1,6 +1,8 @@
 // The Lessons view in each language the page has besides English: each of the ten lessons at 375 px, each in its
 // language (<html lang>, its title and text from the catalogue), nothing wider than the screen (Chinese lines and
-// Spanish's longer words included), axe-core clean, lesson 1's shares and sums written the Spanish way; the Translation view the same, a beam's tree drawn; the header's menu switches language, and the choice holds on
+// Spanish's longer words included), axe-core clean, lesson 1's shares and sums written the Spanish way; the
+// Translation view the same, a beam's tree drawn, a sentence refused and one outside the grammar said in the
+// language; the header's menu switches language, and the choice holds on
 // the next visit. Chinese draws with the system's CJK font (Debian: fonts-droid-fallback); none is shipped.
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
@@ -90,6 +92,14 @@ describe.each(['zh-CN', 'es'])('the Translation view in %s', (locale) => {
       es: 'La oración tiene 14 palabras; el modelo lee como máximo 12 palabras.',
     }[locale];
     await expect.poll(() => page.locator('#translation-view > .error').textContent()).toBe(refusal);
+    // A sentence outside the grammar: why, in the page's language, the grammar's words quoted as it quotes (issue 57).
+    await page.locator('#sentence').fill('the dog sees the station');
+    await page.locator('#sentence').press('Enter');
+    const outside = {
+      'zh-CN': '在“the dog sees the”之后，语法要求名词（如 dog、cat、bird 等），而不是“station”。',
+      es: 'después de «the dog sees the» la gramática espera un sustantivo (dog, cat, bird, …), no «station».',
+    }[locale];
+    await expect.poll(() => page.locator('#grammar-translation').textContent()).toContain(outside);
     expect(errors).toEqual([]);
     await page.close();
   });

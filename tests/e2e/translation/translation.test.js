@@ -99,9 +99,12 @@ describe('translation', () => {
 
   it('a sentence outside the grammar is said to be, with what the grammar expected, and its maps still shown', async () => {
     const { page, errors } = await open('?view=translation&q=the+dogs+eat');
-    expect(await page.locator('#grammar-translation').textContent()).toMatch(
-      /^Outside the grammar this model was trained on: “eat” needs an object: say what, e\.g\. “the dogs eat the apple”\./,
-    );
+    // Said once the grammar's words are fetched (the first sentence outside it brings them).
+    await expect
+      .poll(() => page.locator('#grammar-translation').textContent())
+      .toMatch(
+        /^Outside the grammar this model was trained on: “eat” needs an object: say what, e\.g\. “the dogs eat the apple”\./,
+      );
     expect(await crossRows(page)).toBe((await outputWords(page)).length);
     expect(errors).toEqual([]);
     await page.close();

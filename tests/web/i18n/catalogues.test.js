@@ -14,6 +14,7 @@ import { maskModes } from '../../../web/src/lessons/widgets/masks-math.js';
 import { samplePairs } from '../../../web/src/train/sample-pairs.js';
 import { ablationNames, trainTasks } from '../../../web/src/train/train-state.js';
 import { languagePairs } from '../../../web/src/translation/translation-state.js';
+import { grammarProblemKinds, nounPhraseRoles } from '../../../web/src/translation/grammar-problem-text.js';
 
 const web = fileURLToPath(new URL('../../../web/', import.meta.url));
 const localesDir = join(web, 'src/i18n/locales');
@@ -122,6 +123,8 @@ describe('the keys', () => {
     ...Object.keys(trainTasks).map((task) => `train.tasks.${task}`),
     ...Object.keys(samplePairs).map((sample) => `train.samples.${sample}`),
     ...Object.keys(ablationNames).flatMap((key) => ['label', 'why'].map((part) => `train.ablations.${key}.${part}`)),
+    ...grammarProblemKinds.map((kind) => `grammar.${kind}`),
+    ...nounPhraseRoles.map((role) => `grammar.role.${role}`),
   ];
   const quoted = keysInSources();
 

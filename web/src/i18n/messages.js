@@ -14,6 +14,8 @@ const sectionLoaders = {
   heads: import.meta.glob('./locales/*.json', { query: '?section=heads', import: 'default' }), // Steps', Train's, Generate's
   translation: import.meta.glob('./locales/*.json', { query: '?section=translation', import: 'default' }),
   beam: import.meta.glob('./locales/*.json', { query: '?section=beam', import: 'default' }), // with the beam's code
+  // why the toy grammar does not translate a sentence: fetched with its code, the first time one is outside it
+  grammar: import.meta.glob('./locales/*.json', { query: '?section=grammar', import: 'default' }),
   elements: import.meta.glob('./locales/*.json', { query: '?section=elements', import: 'default' }), // their own words
 };
 

@@ -154,6 +154,11 @@ export class TranslationView {
     this.beam = null;
     /** @type {Promise<void> | null} */
     this.beamLoading = null;
+    // Why a sentence is outside the grammar: its code and words are fetched the first time one is (#describeReference).
+    /** @type {Promise<[typeof import('./grammar-problem-text.js'), unknown]> | null} */
+    this.grammarWords = null;
+    /** @type {object | null} the translation the reference line last described */
+    this.described = null;
     this.beamHolder = element('div', { className: 'beam-explorer-holder' });
     this.beamSection = explainedSection(
       {
@@ -372,11 +377,19 @@ export class TranslationView {
   }
 
   #describeReference(r) {
+    this.described = r;
     if (!this.pair) {
       this.reference.textContent = t('translation.view.reference.task', { task: this.task });
     } else if (!r.alignment) {
-      // Why the sentence is outside the grammar is web/lib's, English as the library's API.
-      this.reference.textContent = t('translation.view.reference.outside', { reason: r.outsideGrammar });
+      // Said once its words are here (fetched the first time; the landing's sentence is in the grammar), unless a
+      // newer translation was described meanwhile.
+      this.reference.textContent = '';
+      this.grammarWords ??= Promise.all([import('./grammar-problem-text.js'), loadMessages('grammar')]);
+      void this.grammarWords.then(([{ grammarProblemText }]) => {
+        if (this.described !== r) return;
+        const reason = grammarProblemText(r.outsideGrammar);
+        this.reference.textContent = t('translation.view.reference.outside', { reason });
+      });
     } else if (r.alignment.matchesModel) {
       this.reference.textContent = t('translation.view.reference.matches');
     } else {
