@@ -92,7 +92,8 @@ describe('user text is shown as text, never run as markup', () => {
 
   it.each(pages)('%s: the payload typed into every text field stays text', async (_, path, minimumFields) => {
     const { page, dialogs } = await open(path);
-    await page.waitForSelector(path === 'embed.html' ? 'attention-translator' : 'body[data-ready]');
+    // The embed page's elements start after its first paint: wait for one's own field, not for its tag.
+    await page.waitForSelector(path === 'embed.html' ? 'attention-translator input' : 'body[data-ready]');
     await page.waitForTimeout(300);
     const typed = await typeEverywhere(page);
     expect(typed).toBeGreaterThanOrEqual(minimumFields);
