@@ -35,6 +35,22 @@ export async function buildSiteWithManifest(outDir) {
   });
 }
 
+/**
+ * Runs `use(siteDir)` on `site` (a site built with its manifest, as --site names one), or on a site built now into a
+ * scratch folder that is removed afterwards.
+ */
+export async function withBuiltSite(site, use) {
+  if (site) return use(resolve(site));
+  const scratch = mkdtempSync(join(tmpdir(), 'attention-scorm-site-'));
+  try {
+    const siteDir = join(scratch, 'site');
+    await buildSiteWithManifest(siteDir);
+    return await use(siteDir);
+  } finally {
+    rmSync(scratch, { recursive: true, force: true });
+  }
+}
+
 const kB = (bytes) => `${(bytes / 1000).toFixed(1)} kB`;
 
 async function main() {
@@ -48,13 +64,7 @@ async function main() {
   });
   const lessonNumbers = lessonsArgument(values.lessons);
   const locale = values.lang === undefined ? null : packageLocale(values.lang);
-  let siteDir = values.site && resolve(values.site);
-  const scratch = siteDir ? null : mkdtempSync(join(tmpdir(), 'attention-scorm-site-'));
-  try {
-    if (!siteDir) {
-      siteDir = join(scratch, 'site');
-      await buildSiteWithManifest(siteDir);
-    }
+  await withBuiltSite(values.site, (siteDir) => {
     const { name, zip, files } = buildCoursePackage(siteDir, lessonNumbers, { locale });
     mkdirSync(values.out, { recursive: true });
     const path = join(resolve(values.out), name);
@@ -64,9 +74,7 @@ async function main() {
     console.log(
       `${path}: lessons ${lessonNumbers.join(', ')}${locale ? ` in ${locale}` : ''}, ${files.length} files, ${kB(total)} (${kB(zip.length)} zipped)`,
     );
-  } finally {
-    if (scratch) rmSync(scratch, { recursive: true, force: true });
-  }
+  });
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {

@@ -2,9 +2,7 @@
 // a build, written between the doc's markers (<!-- scorm-sizes:start --> … <!-- scorm-sizes:end -->), never typed.
 // tests/web/app/scorm-package.test.js builds the same packages and fails when the doc's figures are further from
 // theirs than a small change drifts (documentedSizesProblem): the doc cannot go stale unnoticed.
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { replaceDocsTable } from '../bench/docs-table.js';
@@ -88,17 +86,12 @@ export function documentedSizesProblem(markdown, documented = documentedSizes())
 
 async function main() {
   const { values } = parseArgs({ options: { site: { type: 'string' } } });
-  const { buildSiteWithManifest } = await import('../package-scorm.mjs');
-  const scratch = values.site ? null : mkdtempSync(join(tmpdir(), 'attention-scorm-sizes-'));
-  try {
-    const siteDir = values.site ? resolve(values.site) : join(scratch, 'site');
-    if (!values.site) await buildSiteWithManifest(siteDir);
+  const { withBuiltSite } = await import('../package-scorm.mjs');
+  await withBuiltSite(values.site, (siteDir) => {
     const markdown = packageSizesMarkdown(documentedPackages.map((p) => buildCoursePackage(siteDir, p.lessons)));
     if (!replaceDocsTable('scorm-sizes', markdown, 'docs/classroom.md')) throw new Error(documentedSizes());
     console.log(markdown);
-  } finally {
-    if (scratch) rmSync(scratch, { recursive: true, force: true });
-  }
+  });
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
