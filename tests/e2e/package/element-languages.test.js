@@ -39,10 +39,17 @@ async function openEmbed(langs, unreachable = null) {
   await page.waitForSelector('body[data-ready]');
   const allDrawn = () =>
     page.evaluate((names) => [...document.querySelectorAll(names)].every((e) => 'drawn' in e.dataset), elementNames);
-  while (!(await allDrawn())) {
-    await scrollDown(page);
-    await page.waitForTimeout(100);
-  }
+  // Scrolled a screen further at each look, until every element has drawn (an element draws once near the screen).
+  await expect
+    .poll(
+      async () => {
+        if (await allDrawn()) return true;
+        await scrollDown(page);
+        return false;
+      },
+      { timeout: 30_000 },
+    )
+    .toBe(true);
   return { page, errors };
 }
 
