@@ -1,0 +1,97 @@
+// The figures the docs quote that the code itself can produce, computed from the code each time they are asked
+// for: the Train and Generate views' default runs (their own state modules), the parameters of the model the Train
+// view trains (createTrainer with the view's options), the shipped translation models' sizes, vocabularies and
+// held-out scores (their files, read through web/lib), and the counts of views and custom elements. Nothing here is
+// typed by hand: after a change to a default, a model or a view, `npm run docs:figures` writes the new figures into
+// the docs and tests/web/docs/figures.test.js fails until it has.
+import { readdirSync, readFileSync } from 'node:fs';
+import { gzipSync } from 'node:zlib';
+import { createTrainer, loadTranslator } from '../../web/lib/index.js';
+import { defaultTrainState, trainerOptions } from '../../web/src/train/train-state.js';
+import { defaultGenerateState } from '../../web/src/generate/generate-state.js';
+import { viewNames } from '../../web/src/app/view-address.js';
+
+const repository = new URL('../../', import.meta.url);
+const modelsFolder = new URL('web/lib/models/', repository);
+const elementsFolder = new URL('web/elements/', repository);
+
+/**
+ * A figure: a number, the decimals it is written with and what follows it ('%', ' B', ' kB'), so that a doc in
+ * another language can write it its own way (scripts/docs/doc-figures.js).
+ * @typedef {{ value: number, digits?: number, unit?: string }} Figure
+ */
+
+/** The shipped translation models, by the name of their file in web/lib/models (en-es, en-ja, en-mr). */
+export const shippedPairs = () =>
+  readdirSync(modelsFolder)
+    .filter((file) => file.endsWith('.bin'))
+    .map((file) => file.slice(0, -'.bin'.length))
+    .sort();
+
+/** The custom elements: one per web/elements/attention-*.js file (one element per file). */
+export const elementNames = () =>
+  readdirSync(elementsFolder)
+    .filter((file) => /^attention-[\w-]+\.js$/.test(file))
+    .map((file) => file.slice(0, -'.js'.length));
+
+const count = (value) => ({ value });
+const percent = (share) => ({ value: 100 * share, digits: 1, unit: '%' });
+
+/** The Train view's default run (the view's own defaults) and the model it trains. */
+async function trainViewFigures() {
+  const options = trainerOptions(defaultTrainState());
+  const trainer = await createTrainer({ ...options, backend: 'wasm-simd128' });
+  const parameters = trainer.parameters;
+  trainer.dispose();
+  return {
+    'train-view.steps': count(options.steps),
+    'train-view.longest-sentence': count(options.longestSentence),
+    'train-view.batch': count(options.batchSize),
+    'train-view.parameters': count(parameters),
+  };
+}
+
+/** The Generate view's default run. */
+function generateViewFigures() {
+  const state = defaultGenerateState();
+  return { 'generate-view.steps': count(state.steps), 'generate-view.batch': count(state.batchSize) };
+}
+
+/**
+ * One shipped model's figures, from its file: parameters, words (the target's without and with its special tokens),
+ * the file's bytes and gzipped kB, and on 1,000 held-out sentences its exact translations and best head's alignment
+ * (the reference kernels: the scalar build).
+ */
+async function shippedModelFigures(pair) {
+  const bytes = new Uint8Array(readFileSync(new URL(`${pair}.bin`, modelsFolder)));
+  const translator = await loadTranslator({ model: bytes, backend: 'wasm-scalar' });
+  const scores = translator.evaluate(1000);
+  const figures = {
+    parameters: count(translator.config.parameters),
+    'source-words': count(translator.vocabulary.source.length),
+    'target-words': count(translator.vocabulary.target.length),
+    'output-tokens': count(translator.outputWords.length),
+    'special-tokens': count(translator.outputWords.length - translator.vocabulary.target.length),
+    'held-out': percent(scores.exact / scores.total),
+    'best-head': percent(scores.alignment),
+    'file-bytes': { value: bytes.length, unit: ' B' },
+    'file-gzipped': { value: gzipSync(bytes, { level: 9 }).length / 1000, digits: 1, unit: ' kB' },
+  };
+  translator.dispose();
+  return Object.fromEntries(Object.entries(figures).map(([name, figure]) => [`${pair}.${name}`, figure]));
+}
+
+/** Every figure the code produces, by name. @returns {Promise<Record<string, Figure>>} */
+export async function codeFigures() {
+  const pairs = shippedPairs();
+  const models = [];
+  for (const pair of pairs) models.push(await shippedModelFigures(pair)); // one model in memory at a time
+  return {
+    views: count(viewNames.length),
+    elements: count(elementNames().length),
+    'shipped-models': count(pairs.length),
+    ...(await trainViewFigures()),
+    ...generateViewFigures(),
+    ...Object.assign({}, ...models),
+  };
+}
