@@ -1,6 +1,6 @@
 // The figures the docs quote that the code itself can produce, computed from the code each time they are asked
 // for: the Train and Generate views' default runs (their own state modules), the parameters of the model the Train
-// view trains (createTrainer with the view's options), the shipped translation models' sizes, vocabularies and
+// view trains (createTrainer with the view's options), lesson 7's experiment's run, the shipped translation models' sizes, vocabularies and
 // held-out scores (their files, read through web/lib), and the counts of views and custom elements. Nothing here is
 // typed by hand: after a change to a default, a model or a view, `npm run docs:figures` writes the new figures into
 // the docs and tests/web/docs/figures.test.js fails until it has.
@@ -10,9 +10,11 @@ import { createTrainer, loadTranslator } from '../../web/lib/index.js';
 import { defaultTrainState, trainerOptions } from '../../web/src/train/train-state.js';
 import { defaultGenerateState } from '../../web/src/generate/generate-state.js';
 import { viewNames } from '../../web/src/app/view-address.js';
+import { kvHeadsSetup } from '../../web/src/lessons/kv-heads/kv-heads-setup.js';
 
 const repository = new URL('../../', import.meta.url);
 const modelsFolder = new URL('web/lib/models/', repository);
+const wasmFolder = new URL('web/lib/wasm/', repository);
 const elementsFolder = new URL('web/elements/', repository);
 
 /**
@@ -81,6 +83,29 @@ async function shippedModelFigures(pair) {
   return Object.fromEntries(Object.entries(figures).map(([name, figure]) => [`${pair}.${name}`, figure]));
 }
 
+/**
+ * The wasm builds `npm run build` makes (web/lib/wasm): how many of each module, and each one's kB and gzipped kB,
+ * named by its file ('wasm.attention-simd.kB'). Build output: the figures follow the C++ as built.
+ */
+function wasmFigures() {
+  const builds = readdirSync(wasmFolder).filter((file) => file.endsWith('.wasm'));
+  const languageModel = builds.filter((file) => file.startsWith('attention-language-model'));
+  const kB = (bytes) => ({ value: Math.round(bytes / 1000) });
+  const sizes = builds.flatMap((file) => {
+    const bytes = readFileSync(new URL(file, wasmFolder));
+    const name = `wasm.${file.slice(0, -'.wasm'.length)}`;
+    return [
+      [`${name}.kB`, kB(bytes.length)],
+      [`${name}.gzipped-kB`, kB(gzipSync(bytes, { level: 9 }).length)],
+    ];
+  });
+  return {
+    'wasm.attention-builds': count(builds.length - languageModel.length),
+    'wasm.language-model-builds': count(languageModel.length),
+    ...Object.fromEntries(sizes),
+  };
+}
+
 /** Every figure the code produces, by name. @returns {Promise<Record<string, Figure>>} */
 export async function codeFigures() {
   const pairs = shippedPairs();
@@ -92,6 +117,9 @@ export async function codeFigures() {
     'shipped-models': count(pairs.length),
     ...(await trainViewFigures()),
     ...generateViewFigures(),
+    ...wasmFigures(),
+    'kv-heads.steps': count(kvHeadsSetup.steps), // lesson 7's experiment (npm run experiment:kv-heads)
+    'kv-heads.longest-sentence': count(kvHeadsSetup.longestSentence),
     ...Object.assign({}, ...models),
   };
 }

@@ -207,7 +207,7 @@ describe('links written before the namespaces, and the ones the page writes now'
   });
 
   it('the lessons’ links are in the address’s form; they and the docs’ examples open what their bare form did', () => {
-    const docs = ['docs/embed.md', 'docs/models.md', 'docs/walkthrough/views.md', 'docs/playground.md']
+    const docs = ['docs/embed.md', 'docs/models.md', 'docs/history.md', 'docs/playground.md']
       .map((file) => readFileSync(new URL(`../../../${file}`, import.meta.url), 'utf8'))
       .join('\n');
     const docLinks = [...docs.matchAll(/\?view=\w+(&[\w.%+=-]+)*/g)].map(([link]) => link);
