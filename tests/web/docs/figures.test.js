@@ -110,6 +110,12 @@ describe('the languages the docs name', () => {
     }
   });
 
+  it('the landing page’s first paint says the English catalogue’s landing text', () => {
+    const html = read('web/index.html');
+    const lede = /<p class="lede" data-i18n="app.header.lede">([\s\S]*?)<\/p>/.exec(html)[1];
+    expect(lede.replace(/\s+/g, ' ').trim()).toBe(catalogue('en').app.header.lede);
+  });
+
   it('the README’s first paragraph names every shipped pair’s language', () => {
     const opening = read('README.md').split('\n\n')[2];
     const { translation } = catalogue('en');
