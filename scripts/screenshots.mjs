@@ -66,8 +66,10 @@ try {
   if (take('train-mid-run')) {
     await page.goto(`${site.url}?view=train`);
     await page.locator('#train-start').click();
-    await page.waitForFunction(() => Number(document.querySelector('#train-view')?.dataset.step) >= 200, null, {
-      timeout: 120_000,
+    // Halfway through the view's default run, whatever its length: once the snapshot at 50% has its map (the strip
+    // keeps 0, 10, 25 and 50%).
+    await page.waitForFunction(() => document.querySelectorAll('#snapshots .snapshot canvas').length >= 4, null, {
+      timeout: 240_000,
     });
     await page.locator('#train-start').click(); // pause halfway: the curves so far and the snapshots taken
     await page.waitForSelector('#train-view[data-status="paused"]');

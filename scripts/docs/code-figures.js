@@ -1,7 +1,8 @@
 // The figures the docs quote that the code itself can produce, computed from the code each time they are asked
 // for: the Train and Generate views' default runs (their own state modules), the parameters of the model the Train
 // view trains (createTrainer with the view's options), lesson 7's experiment's run, the shipped translation models' sizes, vocabularies and
-// held-out scores (their files, read through web/lib), and the counts of views and custom elements. Nothing here is
+// held-out scores (their files, read through web/lib), the wasm builds' sizes, the messages each locale holds, and the
+// counts of views and custom elements. Nothing here is
 // typed by hand: after a change to a default, a model or a view, `npm run docs:figures` writes the new figures into
 // the docs and tests/web/docs/figures.test.js fails until it has.
 import { readdirSync, readFileSync } from 'node:fs';
@@ -106,6 +107,19 @@ function wasmFigures() {
   };
 }
 
+/** The messages each locale holds (English's catalogue: every locale has its keys), in all and by section. */
+function messageFigures() {
+  const catalogue = JSON.parse(readFileSync(new URL('web/src/i18n/locales/en.json', repository), 'utf8'));
+  const messages = (node) =>
+    typeof node === 'string' ? 1 : Object.values(node).reduce((total, child) => total + messages(child), 0);
+  return {
+    messages: count(messages(catalogue)),
+    ...Object.fromEntries(
+      Object.entries(catalogue).map(([section, node]) => [`messages.${section}`, count(messages(node))]),
+    ),
+  };
+}
+
 /** Every figure the code produces, by name. @returns {Promise<Record<string, Figure>>} */
 export async function codeFigures() {
   const pairs = shippedPairs();
@@ -118,6 +132,7 @@ export async function codeFigures() {
     ...(await trainViewFigures()),
     ...generateViewFigures(),
     ...wasmFigures(),
+    ...messageFigures(),
     'kv-heads.steps': count(kvHeadsSetup.steps), // lesson 7's experiment (npm run experiment:kv-heads)
     'kv-heads.longest-sentence': count(kvHeadsSetup.longestSentence),
     ...Object.assign({}, ...models),
