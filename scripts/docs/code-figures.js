@@ -12,6 +12,7 @@ import { defaultTrainState, trainerOptions } from '../../web/src/train/train-sta
 import { defaultGenerateState } from '../../web/src/generate/generate-state.js';
 import { viewNames } from '../../web/src/app/view-address.js';
 import { kvHeadsSetup } from '../../web/src/lessons/kv-heads/kv-heads-setup.js';
+import { lessons } from '../../web/src/lessons/lesson-list.js';
 
 const repository = new URL('../../', import.meta.url);
 const modelsFolder = new URL('web/lib/models/', repository);
@@ -127,6 +128,7 @@ export async function codeFigures() {
   for (const pair of pairs) models.push(await shippedModelFigures(pair)); // one model in memory at a time
   return {
     views: count(viewNames.length),
+    lessons: count(lessons.length),
     elements: count(elementNames().length),
     'shipped-models': count(pairs.length),
     ...(await trainViewFigures()),

@@ -138,4 +138,29 @@ describe('the docs’ links', () => {
     expect(broken).toEqual([]);
     expect(outside).toEqual([]);
   });
+
+  it('to a heading the page has, where they name one (as GitHub makes its anchors)', () => {
+    const withoutCode = (doc) => read(doc).replace(/```[\s\S]*?```/g, '');
+    const slug = (heading) =>
+      heading
+        .trim()
+        .toLowerCase()
+        .replace(/[^\p{L}\p{N}\s_-]/gu, '')
+        .replace(/\s/g, '-');
+    const anchors = (doc) =>
+      new Set(
+        withoutCode(doc)
+          .split('\n')
+          .filter((line) => /^#+ /.test(line))
+          .map((line) => slug(line.replace(/^#+ /, ''))),
+      );
+    const missing = docs.flatMap((doc) =>
+      [...withoutCode(doc).matchAll(/\]\(([^)\s#]*)#([^)\s]+)\)/g)]
+        .filter(([, target]) => !/^[a-z]+:/.test(target))
+        .map(([, target, anchor]) => [target ? normalize(join(dirname(doc), target)) : doc, anchor])
+        .filter(([page, anchor]) => page.endsWith('.md') && !anchors(page).has(decodeURIComponent(anchor)))
+        .map(([page, anchor]) => `${doc}: ${page}#${anchor}`),
+    );
+    expect(missing).toEqual([]);
+  });
 });
