@@ -102,7 +102,9 @@ function wasmFigures() {
       [`${name}.gzipped-kB`, kB(gzipSync(bytes, { level: 9 }).length)],
     ];
   });
+  const packed = JSON.parse(readFileSync(new URL('package.json', repository), 'utf8')).files;
   return {
+    'wasm.packed-builds': count(packed.filter((file) => file.endsWith('.wasm')).length), // package.json's "files"
     'wasm.attention-builds': count(builds.length - languageModel.length),
     'wasm.language-model-builds': count(languageModel.length),
     ...Object.fromEntries(sizes),
