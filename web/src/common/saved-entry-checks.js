@@ -27,14 +27,18 @@ const limits = { steps: 1e6, curve: 1e6, evaluations: 10_000 };
  * Why `entry` cannot be used, or null when it can.
  * @param {any} entry  as stored, anything at all
  * @param {{ version: number, isEvaluation: (e: object) => boolean, evaluationCode: string,
- *           ownProblem: (entry: any) => string | null }} kind  version: the entry format its code writes and reads;
- *   isEvaluation: whether one held-out measurement (an object with a whole step) is well formed, else
- *   `evaluationCode`; ownProblem: its own fields' check, once the shared ones have passed
+ *           nameProblem?: (entry: any) => string | null, ownProblem: (entry: any) => string | null }} kind  version:
+ *   the entry format its code writes and reads; isEvaluation: whether one held-out measurement (an object with a
+ *   whole step) is well formed, else `evaluationCode`; nameProblem: the check of what names an entry in its list,
+ *   if anything does, said before any other field's; ownProblem: its other fields' check, once the shared ones have
+ *   passed
  */
-export function savedEntryProblem(entry, { version, isEvaluation, evaluationCode, ownProblem }) {
+export function savedEntryProblem(entry, { version, isEvaluation, evaluationCode, nameProblem, ownProblem }) {
   if (!isObject(entry)) return 'notAnEntry';
   if (entry.version !== version) return isFiniteNumber(entry.version) && entry.version > version ? 'newer' : 'older';
   if (!isWhole(entry.id, Number.MAX_SAFE_INTEGER)) return 'id';
+  const name = nameProblem?.(entry);
+  if (name) return name;
   if (!isFiniteNumber(entry.savedAt)) return 'date';
   if (entry.status !== 'finished' && entry.status !== 'unfinished') return 'status';
   if (!isWhole(entry.steps, limits.steps) || !isWhole(entry.step, entry.steps)) return 'steps';

@@ -28,9 +28,12 @@ export const problemCodes = [
 ];
 const limits = { description: 500, weightBytes: 64 * 1024 * 1024, examples: 64 };
 
-/** A translator's own fields: its name, task, final score, options and example sentences. */
+/** What names a translator in the list: its name and description. */
+const nameProblem = (entry) =>
+  isShortString(entry.name, nameLength) && isShortString(entry.description, limits.description) ? null : 'name';
+
+/** A translator's own fields: its task, final score, options and example sentences. */
 function translatorProblem(entry) {
-  if (!isShortString(entry.name, nameLength) || !isShortString(entry.description, limits.description)) return 'name';
   if (!isShortString(entry.task, 20)) return 'task';
   const { final } = entry;
   if (final !== null && (!isObject(final) || !isWhole(final.total, 1e5) || !isWhole(final.exact, final.total)))
@@ -66,6 +69,7 @@ export const entryProblem = (entry) =>
     version: entryVersion,
     isEvaluation: (e) => isWhole(e.total, 1e5) && isWhole(e.exact, e.total) && isFiniteNumber(e.alignment),
     evaluationCode: 'score',
+    nameProblem,
     ownProblem: translatorProblem,
   });
 
