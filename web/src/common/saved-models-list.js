@@ -16,15 +16,14 @@ import { button, element } from './controls.js';
 
 export class SavedModelsList {
   /**
-   * @param {{ id: string, title: string, hint?: string, openStore: () => Promise<import('./saved-models-store.js').SavedModelsStore>,
-   *           text: ReturnType<typeof import('./saved-models-text.js').savedModelsText>, deleteText: string,
-   *           rows: SavedModelRows, onChange?: (items: object[]) => void }} kind  id: the section's, and its parts'
-   *   prefix; text: the list's words; deleteText: its Delete button's; onChange: after every listing
+   * @param {{ id: string, hint?: string, openStore: () => Promise<import('./saved-models-store.js').SavedModelsStore>,
+   *           text: ReturnType<typeof import('./saved-models-text.js').savedModelsText>, rows: SavedModelRows,
+   *           onChange?: (items: object[]) => void }} kind  id: the section's, and its parts' prefix; text: the list's
+   *   words; onChange: after every listing
    */
-  constructor({ id, title, hint, openStore, text, deleteText, rows, onChange = () => {} }) {
+  constructor({ id, hint, openStore, text, rows, onChange = () => {} }) {
     this.openStore = openStore;
     this.text = text;
-    this.deleteText = deleteText;
     this.rows = rows;
     this.onChange = onChange;
     this.items = [];
@@ -35,7 +34,7 @@ export class SavedModelsList {
     this.element = element(
       'section',
       { id, 'aria-labelledby': `${id}-title` },
-      element('h3', { id: `${id}-title`, textContent: title }),
+      element('h3', { id: `${id}-title`, textContent: text.labels.title }),
       hint ? element('p', { className: 'hint', textContent: hint }) : null,
       this.status,
       this.list,
@@ -150,9 +149,10 @@ export class SavedModelsList {
   }
 
   #deleteButton(id, name) {
-    return button(this.deleteText, () => this.act(() => this.store.remove(id)), {
+    const { delete: text } = this.text.labels;
+    return button(text, () => this.act(() => this.store.remove(id)), {
       className: 'model-delete',
-      'aria-label': this.rows.actionLabel('delete', this.deleteText, name),
+      'aria-label': this.rows.actionLabel('delete', text, name),
     });
   }
 

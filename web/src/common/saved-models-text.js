@@ -3,7 +3,7 @@
 // how many are kept, a run's progress, an unreadable entry and why, and what went wrong with the storage or a model's
 // files. A stored value is formatted into a message only once its entry's check has passed, or as the check
 // describes it (a version).
-import { t } from '../i18n/messages.js';
+import { messageGetters, t } from '../i18n/messages.js';
 
 // A stored version as a message names it: never String() of a stored object, whose own toString may throw.
 const versionText = (version) =>
@@ -12,12 +12,13 @@ const versionText = (version) =>
     : typeof version;
 
 // The messages every list has under its view's prefix, beside one a problem code (`problems.<code>`).
+const labelMessages = ['title', 'download', 'delete'];
 const sharedMessages = ['none', 'count', 'finished', 'unfinished', 'entryName', 'unreadable', 'filesUnusable'];
 const storageMessages = ['storage.blocked', 'storage.quota', 'storage.failed'];
 
 /** The catalogue keys a list says its words with: `prefix`'s shared messages and one for each of `problemCodes`. */
 export const savedModelsMessageKeys = (prefix, problemCodes) =>
-  [...sharedMessages, ...storageMessages, ...problemCodes.map((code) => `problems.${code}`)].map(
+  [...labelMessages, ...sharedMessages, ...storageMessages, ...problemCodes.map((code) => `problems.${code}`)].map(
     (name) => `${prefix}.${name}`,
   );
 
@@ -30,6 +31,9 @@ export function savedModelsText(prefix, reads) {
   const problemText = (code, entry) =>
     say(`problems.${code}`, { version: code === 'newer' ? entry.version : versionText(entry?.version), reads });
   return {
+    /** The list's title and the words of the buttons every entry has, each read when the list is drawn. */
+    labels: messageGetters(Object.fromEntries(labelMessages.map((name) => [name, `${prefix}.${name}`]))),
+
     /** How many models are kept, and which runs are. */
     listText: (count) => (count === 0 ? say('none') : say('count', { count })),
 

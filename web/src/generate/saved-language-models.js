@@ -16,9 +16,6 @@ import {
 } from '../common/saved-entry-checks.js';
 import { openSavedModels, SavedModelsStore } from '../common/saved-models-store.js';
 
-// A database of its own (not the Train view's): the two views' stores change apart, and neither upgrades the other's.
-const databaseName = 'attention-playground-language-models';
-const databaseVersion = 1;
 /** The shape of an entry this code writes and reads; an entry with another is listed as unreadable. */
 export const languageModelEntryVersion = 1;
 /** Every code the checks below give (each said by a `generate.saved.problems` message). */
@@ -80,7 +77,8 @@ export function languageModelFilesProblem(files, entry) {
  */
 export class LanguageModelStore extends SavedModelsStore {
   static async open() {
-    const db = await openSavedModels(databaseName, databaseVersion, ['files']);
+    // A database of its own (not the Train view's): the two views' stores change apart, neither upgrades the other's.
+    const db = await openSavedModels('attention-playground-language-models', 1, ['files']);
     return new LanguageModelStore(db, {
       filesStore: 'files',
       entryVersion: languageModelEntryVersion,

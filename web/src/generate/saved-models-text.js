@@ -10,13 +10,11 @@ import { languageModelEntryVersion } from './saved-language-models.js';
 
 export const savedText = savedModelsText('generate.saved', languageModelEntryVersion);
 
+/** The list's own fixed words (beside savedText.labels), each read when the list is drawn. */
 export const savedLabels = messageGetters({
-  title: 'generate.saved.title',
   hint: 'generate.saved.hint',
   write: 'generate.saved.write',
   continue: 'generate.saved.continue',
-  download: 'generate.saved.download',
-  delete: 'generate.saved.delete',
 });
 
 /** The text, tokenizer and shape a run was trained with. */

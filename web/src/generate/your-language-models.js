@@ -26,7 +26,7 @@ const languageModelRows = (onWrite, onContinue) => ({
     return [
       labelled(savedLabels.write, 'model-use', (files) => onWrite(item, files)),
       labelled(savedLabels.continue, 'model-continue', (files) => onContinue(item, files)),
-      labelled(savedLabels.download, 'model-download', (files) =>
+      labelled(savedText.labels.download, 'model-download', (files) =>
         downloadBytes(files.weights, languageModelFileName(entry.options.model, entry.step)),
       ),
     ];
@@ -42,11 +42,9 @@ export class YourLanguageModels extends SavedModelsList {
   constructor({ onWrite, onContinue }) {
     super({
       id: 'your-language-models',
-      title: savedLabels.title,
       hint: savedLabels.hint,
       openStore: () => LanguageModelStore.open(),
       text: savedText,
-      deleteText: savedLabels.delete,
       rows: languageModelRows(onWrite, onContinue),
     });
   }

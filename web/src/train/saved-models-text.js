@@ -8,13 +8,10 @@ import { entryVersion } from './saved-models.js';
 
 export const savedText = savedModelsText('train.saved', entryVersion);
 
-/** The list's fixed words, each read when the list is drawn. */
+/** The list's own fixed words (beside savedText.labels), each read when the list is drawn. */
 export const savedLabels = messageGetters({
-  title: 'train.saved.title',
   use: 'train.saved.use',
-  download: 'train.saved.download',
   compare: 'train.saved.compare',
-  delete: 'train.saved.delete',
   compareHint: 'train.saved.compareHint',
   nameLabel: 'train.saved.nameLabel',
 });

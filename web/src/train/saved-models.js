@@ -15,8 +15,6 @@ import {
 import { openSavedModels, SavedModelsStore } from '../common/saved-models-store.js';
 import { storageError } from '../common/storage-errors.js';
 
-const databaseName = 'attention-playground';
-const databaseVersion = 1;
 /** The shape of an entry this code writes and reads; an entry with another is listed as unreadable. */
 export const entryVersion = 1;
 /** The longest name a model is given in the list. */
@@ -82,7 +80,7 @@ export const weightsProblem = (weights) => (isStoredFile(weights, limits.weightB
  */
 export class ModelStore extends SavedModelsStore {
   static async open() {
-    const db = await openSavedModels(databaseName, databaseVersion, [
+    const db = await openSavedModels('attention-playground', 1, [
       'weights', // a model's id → its weight file (Uint8Array)
       'pairs', // one entry, 'latest': the pasted pairs as typed
     ]);

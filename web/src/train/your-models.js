@@ -54,7 +54,7 @@ const translatorRows = (onUse, onCompare) => ({
       { className: 'model-use', 'aria-label': actionLabel('use', name) },
     ),
     button(
-      savedLabels.download,
+      savedText.labels.download,
       list.withFiles(item, (weights) => downloadBytes(weights, modelFileName(item.entry))),
       { className: 'model-download', 'aria-label': actionLabel('download', name) },
     ),
@@ -77,10 +77,8 @@ export class YourModels extends SavedModelsList {
   constructor({ onUse, onCompare = null, onChange = () => {} }) {
     super({
       id: 'your-models',
-      title: savedLabels.title,
       openStore: () => ModelStore.open(),
       text: savedText,
-      deleteText: savedLabels.delete,
       rows: translatorRows(onUse, onCompare),
       onChange,
     });
