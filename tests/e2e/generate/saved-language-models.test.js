@@ -4,8 +4,10 @@
 // the same entry updated; a finished run continues for as many steps again; its model writes and downloads; and an
 // entry forged in the browser's storage is listed as unusable, with the reason, and can be deleted. axe-clean, and
 // fitting 375 px.
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { accessibilityViolations, openPage, resultsDir, useChromiumAndPlayground } from '../support/browser.js';
+import { putSavedRecord } from '../support/saved-records.js';
 
 const suite = useChromiumAndPlayground();
 
@@ -94,6 +96,60 @@ describe('your language models', () => {
     expect(errors).toEqual([]);
     await page.close();
   }, 180_000);
+
+  it('an entry as the current release saves it (format 1) is listed, writes and downloads', async () => {
+    const { page, errors } = await openGenerateView();
+    const shippedModel = new URL('../../../web/corpora/pride-and-prejudice-language-model.bin', import.meta.url);
+    await putSavedRecord(page, {
+      database: 'attention-playground-language-models',
+      filesStore: 'files',
+      record: {
+        id: 1,
+        version: 1,
+        savedAt: Date.UTC(2026, 10, 28, 12, 0),
+        corpus: 'austen',
+        characters: 684768,
+        status: 'finished',
+        step: 3000,
+        steps: 3000,
+        losses: [5.5, 3.2, 2.1],
+        evaluations: [{ step: 3000, bitsPerCharacter: 2.04, unigram: 4.47, bigram: 3.31 }],
+        sample: 'It is a truth universally acknowledged',
+        options: {
+          task: { tokenizer: 'characters', merges: 256, context: 64, heldOut: 0.1 },
+          model: { dModel: 64, heads: 4, kvHeads: 4, ffn: 256, layers: 2, positions: 'sinusoidal', window: 0 },
+          seed: 7,
+          dataSeed: 1,
+          steps: 3000,
+          batchSize: 16,
+          learningRate: 0.003,
+          warmupSteps: 60,
+        },
+      },
+      files: { checkpoint: [1, 2, 3], weights: [...readFileSync(shippedModel)], text: null },
+    });
+    await page.reload();
+    await page.waitForSelector('#your-language-models-list li');
+    expect(await rows(page).locator('.model-name').textContent()).toBe(
+      'Pride and Prejudice · characters · width 64, 2 layers × 4 heads',
+    );
+    expect(await rowDetails(page)).toEqual([
+      expect.stringMatching(/^3,000 steps · 2\.04 bits per character held out \(bigram 3\.31\) · saved /),
+    ]);
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      rows(page).locator('.model-download').click(),
+    ]);
+    expect(download.suggestedFilename()).toBe('language-model-d64-2x4-3000steps.bin');
+    await rows(page).locator('.model-use').click();
+    await expect.poll(() => data(page, 'model')).toBe('opened');
+    await expect.poll(() => data(page, 'written').then(Number), { timeout: 20_000 }).toBeGreaterThan(0);
+    expect(await page.locator('#generate-opened').textContent()).toMatch(
+      /^Writing with your model saved .+: Pride and Prejudice · characters · width 64, 2 layers × 4 heads, 3,000 steps\.$/,
+    );
+    expect(errors).toEqual([]);
+    await page.close();
+  });
 
   it('lists a forged entry as unusable, with the reason, and deletes it', async () => {
     const { page, errors } = await openGenerateView();

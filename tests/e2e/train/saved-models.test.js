@@ -2,8 +2,10 @@
 // weights, and so are pasted pairs; they survive a reload; they can be used, compared, renamed, downloaded and
 // deleted; and every way storage fails (blocked, full, a forged or newer entry) is said, never a crash, while
 // the model in memory stays usable.
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { useChromiumAndPlayground } from '../support/browser.js';
+import { putSavedRecord } from '../support/saved-records.js';
 
 const suite = useChromiumAndPlayground();
 const smallRun = '&d=16&h=2&enc=1&dec=1&steps=40&backend=wasm-simd128';
@@ -165,6 +167,56 @@ describe('your models', () => {
     await page.locator('#train-start').click(); // pause
     await expect.poll(() => listed(page), { timeout: 10_000 }).toHaveLength(2); // the new run's checkpoint joins it
     expect(await listed(page)).toContain(checkpoint); // the lost run's save, as it was
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
+  it('an entry as the current release saves it (format 1) is listed, used and downloaded', async () => {
+    const { page, errors } = await openTrainView('');
+    const model = { dModel: 32, heads: 4, kvHeads: 4, ffn: 64, encoderLayers: 2, decoderLayers: 2 };
+    await putSavedRecord(page, {
+      database: 'attention-playground',
+      filesStore: 'weights',
+      record: {
+        id: 1,
+        version: 1,
+        name: 'my saved model',
+        description: 'D=32, 4 heads, 2+2 layers',
+        savedAt: Date.UTC(2026, 10, 28, 12, 0),
+        status: 'finished',
+        task: 'en-es',
+        options: {
+          task: 'en-es',
+          sequenceLength: { min: 3, max: 8 },
+          longestSentence: 5,
+          seed: 1,
+          steps: 1000,
+          batchSize: 16,
+          learningRate: 0.003,
+          model: { ...model, positions: 'sinusoidal' },
+          ablations: { noPositions: false, noScaling: false, singleHead: false, sigmoidGates: false },
+        },
+        step: 1000,
+        steps: 1000,
+        final: { exact: 480, total: 500 },
+        losses: [5.2, 3.1, 0.4],
+        evaluations: [{ step: 1000, exact: 48, total: 50, alignment: 0.9 }],
+        examples: [],
+        probe: 'the cat',
+      },
+      files: [...readFileSync(new URL('../../../web/lib/models/en-es.bin', import.meta.url))],
+    });
+    await page.reload();
+    await page.waitForSelector('#your-models-list li');
+    expect(await listed(page)).toEqual([
+      expect.stringMatching(/^D=32, 4 heads, 2\+2 layers · 1,000 steps · 96% held-out exact · 2026-11-2\d \d\d:\d\d/),
+    ]);
+    expect(await page.locator('.model-name').inputValue()).toBe('my saved model');
+    const [download] = await Promise.all([page.waitForEvent('download'), page.locator('.model-download').click()]);
+    expect(download.suggestedFilename()).toBe('en-es-d32-h4-1000steps.bin');
+    await page.locator('.model-use').click();
+    await page.waitForSelector('#translation-view[data-decoding="done"]');
+    expect(await page.locator('#model-notice').textContent()).toMatch(/saved in this browser: my saved model/);
     expect(errors).toEqual([]);
     await page.close();
   });

@@ -2,15 +2,21 @@
 // reason (a code the list says in the page's language), never an exception, and only well-formed entries of this
 // version pass; its files must be bytes, and the learner's text must be there when the run trained on it.
 import fc from 'fast-check';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { SavedFilesError } from '../../../web/src/common/saved-models-store.js';
 import {
   languageModelEntryProblem,
   languageModelEntryVersion,
   languageModelFilesProblem,
+  languageModelProblemCodes,
 } from '../../../web/src/generate/saved-language-models.js';
+import { savedText } from '../../../web/src/generate/saved-models-text.js';
+import { loadMessages } from '../../../web/src/i18n/messages.js';
 import { keptOptions } from '../../../web/src/generate/run-keeper.js';
 import { languageModelDefaults } from '../../../web/lib/language-model.js';
 import { hostileObjects } from '../hostile-values.js';
+
+beforeAll(() => loadMessages('generate')); // the reasons are said in the page's language (English here)
 
 // The options as a run's trainer resolves them (every default filled in), kept as the view keeps them.
 const options = keptOptions({
@@ -61,8 +67,23 @@ describe('languageModelEntryProblem', () => {
     ['a fractional width', { options: { ...options, model: { ...options.model, dModel: 1.5 } } }, 'shape'],
     ['unknown positions', { options: { ...options, model: { ...options.model, positions: 'learned' } } }, 'shape'],
     ['a batch of text', { options: { ...options, batchSize: '16' } }, 'schedule'],
-  ])('refuses %s', (_, change, code) => {
-    expect(languageModelEntryProblem({ ...valid(), ...change })).toBe(code);
+  ])('refuses %s, and says why in words', (_, change, code) => {
+    const entry = { ...valid(), ...change };
+    expect(languageModelEntryProblem(entry)).toBe(code);
+    expect(languageModelProblemCodes).toContain(code);
+    expect(savedText.unreadableText(2, entry, code).text).toMatch(/^Entry 2: cannot be used \(\w[^.]+\)\.$/);
+  });
+
+  it('names an unreadable entry by its id, and says a newer format as such', () => {
+    expect(savedText.unreadableText(7, { ...valid(), savedAt: 'yesterday' }, 'date').text).toBe(
+      'Entry 7: cannot be used (its date is not a number).',
+    );
+    expect(savedText.unreadableText(undefined, null, 'notAnEntry').text).toBe(
+      'Entry ?: cannot be used (not a saved model).',
+    );
+    expect(savedText.unreadableText(8, { version: 99 }, 'newer').text).toBe(
+      'Entry 8: cannot be used (saved by a newer version of the site: reload the page).',
+    );
   });
 
   it('gives a reason for anything at all, and never throws', () => {
@@ -94,5 +115,8 @@ describe('languageModelFilesProblem', () => {
     expect(languageModelFilesProblem({ checkpoint: bytes, weights: bytes, text: null }, valid())).toBe('text');
     for (const bad of [undefined, null, { checkpoint: bytes }, { checkpoint: [1], weights: bytes }])
       expect(languageModelFilesProblem(bad, valid())).toBe('files');
+    expect(savedText.problemText(new SavedFilesError('text'))).toBe(
+      'This saved model cannot be used: the text it was trained on is missing.',
+    );
   });
 });

@@ -11,7 +11,10 @@ import { availableLocales } from '../../../web/src/i18n/locale.js';
 import { lessons } from '../../../web/src/lessons/catalogue.js';
 import { challenges } from '../../../web/src/lessons/challenges/catalogue.js';
 import { maskModes } from '../../../web/src/lessons/widgets/masks-math.js';
+import { savedModelsMessageKeys } from '../../../web/src/common/saved-models-text.js';
+import { languageModelProblemCodes } from '../../../web/src/generate/saved-language-models.js';
 import { samplePairs } from '../../../web/src/train/sample-pairs.js';
+import { problemCodes } from '../../../web/src/train/saved-models.js';
 import { ablationNames, trainTasks } from '../../../web/src/train/train-state.js';
 import { languagePairs } from '../../../web/src/translation/translation-state.js';
 import { grammarProblemKinds, nounPhraseRoles } from '../../../web/src/translation/grammar-problem-text.js';
@@ -125,6 +128,8 @@ describe('the keys', () => {
     ...Object.keys(ablationNames).flatMap((key) => ['label', 'why'].map((part) => `train.ablations.${key}.${part}`)),
     ...grammarProblemKinds.map((kind) => `grammar.${kind}`),
     ...nounPhraseRoles.map((role) => `grammar.role.${role}`),
+    ...savedModelsMessageKeys('train.saved', problemCodes),
+    ...savedModelsMessageKeys('generate.saved', languageModelProblemCodes),
   ];
   const quoted = keysInSources();
 

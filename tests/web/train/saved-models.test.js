@@ -3,10 +3,9 @@
 import fc from 'fast-check';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { SavedFilesError } from '../../../web/src/common/saved-models-store.js';
-import { StorageError } from '../../../web/src/common/storage-errors.js';
 import { loadMessages } from '../../../web/src/i18n/messages.js';
 import { entryProblem, entryVersion, weightsProblem } from '../../../web/src/train/saved-models.js';
-import { listProblemText, unreadableText } from '../../../web/src/train/saved-models-text.js';
+import { savedText } from '../../../web/src/train/saved-models-text.js';
 import { hostileObjects } from '../hostile-values.js';
 
 beforeAll(() => loadMessages('train')); // the reasons are said in the page's language (English here)
@@ -95,34 +94,23 @@ describe('entryProblem', () => {
   ])('refuses %s, and says why in words', (_, change, code, reason) => {
     const entry = { ...valid(), ...change };
     expect(entryProblem(entry)).toBe(code);
-    expect(unreadableText(3, entry, code, entryVersion).text).toMatch(reason);
+    expect(savedText.unreadableText(3, entry, code).text).toMatch(reason);
   });
 
   it('names an unreadable entry by its name when it is text, else by its id', () => {
-    expect(unreadableText(3, valid(), 'date', entryVersion).text).toBe(
+    expect(savedText.unreadableText(3, valid(), 'date').text).toBe(
       'my model: cannot be used (its date is not a number).',
     );
-    expect(unreadableText(7, { name: { toString: () => 'x' } }, 'name', entryVersion).name).toBe('entry 7');
+    expect(savedText.unreadableText(7, { name: { toString: () => 'x' } }, 'name').name).toBe('entry 7');
   });
 
   it('weights: bytes, not empty, at most 64 MiB', () => {
     expect(weightsProblem(new Uint8Array([1, 2, 3]))).toBeNull();
     for (const bad of ['AAAA', new Uint8Array(0), [1, 2], new Float32Array(2), undefined, null])
       expect(weightsProblem(bad)).toBe('weights');
-    expect(listProblemText(new SavedFilesError('weights'))).toBe(
+    expect(savedText.problemText(new SavedFilesError('weights'))).toBe(
       'This saved model cannot be used: its weight file is missing or not bytes.',
     );
-  });
-
-  it('says a storage failure by its kind, and anything else by its own message', () => {
-    const blocked = new StorageError('x', { kind: 'blocked', cause: null });
-    expect(listProblemText(blocked)).toMatch(/this browser does not let the site store data/);
-    expect(listProblemText(new StorageError('x', { kind: 'quota', cause: null }))).toMatch(
-      /storage for the site is full/,
-    );
-    const failed = new StorageError('x', { kind: 'failed', cause: new Error('disk on fire') });
-    expect(listProblemText(failed)).toBe('Could not keep your models: disk on fire. Download the model to keep it.');
-    expect(listProblemText(new RangeError('checksum mismatch'))).toBe('checksum mismatch');
   });
 
   it('gives a reason for anything at all, and never throws', () => {
@@ -141,7 +129,7 @@ describe('entryProblem on values whose conversion to text throws', () => {
   // Found by an unseeded fast-check run: String(entry.version) threw on { toString: 0 }.
   it.each(Object.entries(hostileObjects))('%s in any field gives a reason, not an exception', (_, hostile) => {
     expect(entryProblem({ ...valid(), version: hostile })).toBe('older');
-    expect(unreadableText(3, { version: hostile, name: hostile }, 'older', entryVersion).text).toMatch(
+    expect(savedText.unreadableText(3, { version: hostile, name: hostile }, 'older').text).toMatch(
       /^entry 3: cannot be used \(saved in an older format \((object|function)\)/,
     );
     for (const field of Object.keys(valid())) {

@@ -39,13 +39,18 @@ export class SavedFilesError extends Error {
 
 export class SavedModelsStore {
   /**
-   * @param {import('idb').IDBPDatabase} db  @param {string} filesStore  the store of each entry's files, by its id
-   * @param {(entry: unknown) => string | null} entryProblem  why an entry cannot be used, or null
+   * @param {import('idb').IDBPDatabase} db
+   * @param {{ filesStore: string, entryVersion: number, entryProblem: (entry: unknown) => string | null,
+   *           filesProblem: (files: unknown, entry: object) => string | null }} kind  filesStore: the store of each
+   *   entry's files, by its id; entryVersion: the format its entries are written in; entryProblem: why an entry cannot
+   *   be used, or null; filesProblem: why an entry's stored files cannot (their contents are web/lib's to check)
    */
-  constructor(db, filesStore, entryProblem) {
+  constructor(db, { filesStore, entryVersion, entryProblem, filesProblem }) {
     this.db = db;
     this.filesStore = filesStore;
+    this.entryVersion = entryVersion;
     this.entryProblem = entryProblem;
+    this.filesProblem = filesProblem;
   }
 
   /**
@@ -61,12 +66,48 @@ export class SavedModelsStore {
     }
   }
 
-  /** An entry's files as stored (undefined if none), for the subclass to check. */
-  async storedFiles(id) {
+  /**
+   * Saves a run with its files: a new entry (no `id`), or a newer save of one (its `id`; a name it was given in the
+   * list is kept). Resolves to its id.
+   * @param {{ files: unknown } & Record<string, any>} entry
+   */
+  async put({ files, ...entry }) {
     try {
-      return await this.db.get(this.filesStore, id);
+      const tx = this.db.transaction(['models', this.filesStore], 'readwrite');
+      const models = tx.objectStore('models');
+      const earlier = entry.id === undefined ? undefined : await models.get(entry.id);
+      const name = typeof earlier?.name === 'string' ? { name: earlier.name } : {};
+      const id = await models.put({ ...entry, ...name, version: this.entryVersion }); // a new id goes into the entry
+      await tx.objectStore(this.filesStore).put(files, id);
+      await tx.done;
+      return id;
+    } catch (error) {
+      throw storageError(error, 'save the model');
+    }
+  }
+
+  /** An entry's files; rejects with a SavedFilesError (its code) when they are missing or malformed. */
+  async files(id, entry) {
+    let files;
+    try {
+      files = await this.db.get(this.filesStore, id);
     } catch (error) {
       throw storageError(error, 'read the model');
+    }
+    const problem = this.filesProblem(files, entry);
+    if (problem) throw new SavedFilesError(problem);
+    return files;
+  }
+
+  /** Names an entry as the learner typed it (cut to `maxLength`). */
+  async rename(id, name, maxLength) {
+    try {
+      const tx = this.db.transaction('models', 'readwrite');
+      const entry = await tx.store.get(id);
+      if (entry) await tx.store.put({ ...entry, name: name.slice(0, maxLength) });
+      await tx.done;
+    } catch (error) {
+      throw storageError(error, 'rename the model');
     }
   }
 

@@ -1,6 +1,7 @@
-// Keeps the view's run in "Your language models" while it trains: after each held-out measurement, and when it
-// stops or ends, its checkpoint and weight file (from the worker), its curves, scores and latest sample, and the
-// learner's own text when it trained on one. A run is one entry, saved again in place; one save at a time.
+// Keeps the view's run in "Your language models" while it trains (common/run-saves.js): after each held-out
+// measurement, and when it stops or ends, its checkpoint and weight file (from the worker), its curves, scores and
+// latest sample, and the learner's own text when it trained on one. A run is one entry, saved again in place.
+import { RunSaves } from '../common/run-saves.js';
 
 const sampleCharacters = 2000; // of the latest sample kept with the entry
 
@@ -19,15 +20,26 @@ export function keptOptions({ task, model, seed, dataSeed, steps, batchSize, lea
   };
 }
 
+/** When a run is saved: after each held-out measurement while it runs, and when it stops or ends. */
+function keptMoment(run) {
+  const measured = run.evaluations.at(-1)?.step ?? 0;
+  const ended = run.status === 'stopped' || run.status === 'done';
+  if (run.step === 0 || !(ended || (run.status === 'running' && measured > 0))) return null;
+  return `${ended ? run.status : 'measured'} ${measured} ${run.step}`;
+}
+
 export class RunKeeper {
   /**
    * @param {{ list: import('./your-language-models.js').YourLanguageModels, isCurrent: (run: object) => boolean }} setup
    *   isCurrent: whether a run is still the view's (a reset or a new run ends the saving of the old one)
    */
   constructor({ list, isCurrent }) {
-    this.list = list;
-    this.isCurrent = isCurrent;
-    this.saving = Promise.resolve();
+    this.saves = new RunSaves({
+      list,
+      entry: (run) => (isCurrent(run) ? this.#entry(run) : null),
+      // The run was reset or its worker lost meanwhile: the view says so, and the last save stands.
+      onError: () => {},
+    });
   }
 
   /**
@@ -37,31 +49,19 @@ export class RunKeeper {
    */
   update(run) {
     run.kept.options ??= keptOptions(run.info.options);
-    const measured = run.evaluations.at(-1)?.step ?? 0;
-    const ended = run.status === 'stopped' || run.status === 'done';
-    if (run.step === 0 || !(ended || (run.status === 'running' && measured > 0))) return;
-    const moment = `${ended ? run.status : 'measured'} ${measured} ${run.step}`;
-    if (run.kept.moment === moment) return;
-    run.kept.moment = moment;
-    this.saving = this.saving.then(() => this.#save(run));
+    this.saves.at(run, keptMoment(run));
   }
 
   /** Resolves once every save asked for so far is done (or has failed, said in the list). */
   settled() {
-    return this.saving;
+    return this.saves.settled();
   }
 
-  async #save(run) {
-    if (!this.isCurrent(run)) return;
-    let files;
-    try {
-      files = await run.session.ask(run.session.remote.snapshot());
-    } catch {
-      return; // the run was reset or its worker lost meanwhile: the view says so, and the last save stands
-    }
-    const { step, checkpoint, weights } = files;
+  /** The run as it stands: its checkpoint and weight file as the worker has them now, and what the list shows. */
+  async #entry(run) {
+    const { step, checkpoint, weights } = await run.session.ask(run.session.remote.snapshot());
     const { kept } = run;
-    const id = await this.list.save({
+    return {
       ...(kept.id === undefined ? {} : { id: kept.id }),
       savedAt: Date.now(),
       corpus: kept.corpus,
@@ -74,7 +74,6 @@ export class RunKeeper {
       sample: run.sample ? run.sample.text.slice(0, sampleCharacters) : null,
       options: kept.options,
       files: { checkpoint, weights, text: kept.text },
-    });
-    if (id !== null) kept.id = id;
+    };
   }
 }

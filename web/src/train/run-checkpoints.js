@@ -1,12 +1,21 @@
 // A run saved in the browser with its weights, options, scores and curves (see saved-models.js): every few seconds
-// while it trains and when it is paused (as unfinished, so that a reload, a crash or a killed tab loses at most
-// those seconds), and once finished; each save of a run replaces its last. Its own file because when to save and
-// what a saved run holds are one rule, apart from drawing the run.
+// of training and when it is paused (as unfinished, so that a reload, a crash or a killed tab loses at most those
+// seconds), and once finished; each save of a run replaces its last (common/run-saves.js). Its own file because when
+// to save and what a saved run holds are one rule, apart from drawing the run.
+import { RunSaves } from '../common/run-saves.js';
 import { describeRun } from './run-description.js';
 import { isLanguageTask } from './train-state.js';
 
-// A run under way is saved this often, so that a reload or a crash loses at most these seconds of training.
-const checkpointMilliseconds = 3000;
+// A run under way is saved after each this many seconds of training, so that a reload or a crash loses at most these.
+const checkpointSeconds = 3;
+
+/** When a run is saved: once finished, when paused at a new step, and every few seconds of training. */
+function checkpointMoment(run) {
+  if (run.status === 'done') return 'done';
+  if (run.status === 'paused') return `paused ${run.step}`;
+  const seconds = Math.floor(run.trainingSeconds / checkpointSeconds);
+  return run.status === 'running' && seconds > 0 ? `running ${seconds}` : null;
+}
 
 export class RunCheckpoints {
   /**
@@ -15,64 +24,35 @@ export class RunCheckpoints {
    *   yourModels: the list that saves it; probe: the probe sentence a saved sequence model opens with
    */
   constructor({ worker, yourModels, probe, onError }) {
-    this.worker = worker;
-    this.yourModels = yourModels;
-    this.probe = probe;
-    this.onError = onError;
+    this.saves = new RunSaves({ list: yourModels, entry: (run) => this.#entry(run, worker.session, probe()), onError });
   }
 
-  /** After each update of `run`: saved once finished, when paused at a new step, and every few seconds running. */
+  /** After each update of `run`. */
   afterUpdate(run) {
-    if (run.status === 'done' && !run.kept) {
-      run.kept = true;
-      void this.#keep(run, 'finished'); // #save says its own failures
-    } else if (
-      run.status === 'paused'
-        ? run.keptStep !== run.step
-        : run.status === 'running' && performance.now() - (run.keptAt ?? performance.now()) > checkpointMilliseconds
-    ) {
-      void this.#keep(run, 'unfinished');
-    }
-    run.keptAt ??= performance.now(); // the first checkpoint a few seconds into the run
+    this.saves.at(run, checkpointMoment(run));
   }
 
-  /** One save after another: a run's saves replace each other, so they must land in order. */
-  async #keep(run, status) {
-    run.keptAt = performance.now();
-    run.keptStep = run.step;
-    run.saving = (run.saving ?? Promise.resolve()).then(() => this.#save(run, status));
-    await run.saving;
-  }
-
-  async #save(run, status) {
-    if (status === 'unfinished' && run.kept) return; // finished while this checkpoint waited its turn
-    const { session } = this.worker;
-    try {
-      const weights = await session.save();
-      const examples = isLanguageTask(run.task) ? [] : await session.examples(8);
-      const last = run.evaluations.at(-1);
-      const final = run.finalEvaluation ?? last;
-      const { task, ...options } = run.options; // pasted pairs stay in their own entry, not in every model's
-      run.savedId =
-        (await this.yourModels.save({
-          ...(run.savedId === undefined ? {} : { id: run.savedId }),
-          name: describeRun(run),
-          description: describeRun(run),
-          savedAt: Date.now(),
-          status,
-          task: run.task,
-          options: { ...options, task: typeof task === 'string' ? task : 'pairs' },
-          step: run.step,
-          steps: run.steps,
-          final: final ? { exact: final.exact, total: final.total } : null,
-          losses: Float32Array.from(run.losses),
-          evaluations: run.evaluations.map(({ step, exact, total, alignment }) => ({ step, exact, total, alignment })),
-          weights,
-          examples,
-          probe: this.probe(),
-        })) ?? run.savedId; // null: not saved (said in the list); the next save tries again
-    } catch (error) {
-      this.onError(error);
-    }
+  /** The run as it stands: its weights and, for a task without a grammar, some of its examples, from its worker. */
+  async #entry(run, session, probe) {
+    const weights = await session.save();
+    const examples = isLanguageTask(run.task) ? [] : await session.examples(8);
+    const final = run.finalEvaluation ?? run.evaluations.at(-1);
+    const { task, ...options } = run.options; // pasted pairs stay in their own entry, not in every model's
+    return {
+      name: describeRun(run),
+      description: describeRun(run),
+      savedAt: Date.now(),
+      status: run.status === 'done' ? 'finished' : 'unfinished',
+      task: run.task,
+      options: { ...options, task: typeof task === 'string' ? task : 'pairs' },
+      step: run.step,
+      steps: run.steps,
+      final: final ? { exact: final.exact, total: final.total } : null,
+      losses: Float32Array.from(run.losses),
+      evaluations: run.evaluations.map(({ step, exact, total, alignment }) => ({ step, exact, total, alignment })),
+      examples,
+      probe,
+      files: weights,
+    };
   }
 }
