@@ -91,8 +91,8 @@ export const labels = messageGetters({
   start: messageGetters({
     idle: 'generate.labels.start.idle',
     running: 'generate.labels.start.running',
-    stopping: 'generate.labels.start.stopping',
-    stopped: 'generate.labels.start.stopped',
+    pausing: 'generate.labels.start.stopping',
+    paused: 'generate.labels.start.stopped',
     starting: 'generate.labels.start.starting',
     done: 'generate.labels.start.done',
     failed: 'generate.labels.start.idle',
@@ -175,7 +175,7 @@ export function progressText(run, status, state) {
 /** What a screen reader hears when the run's status changes ('' for the statuses it need not hear). */
 export function statusSaid(status, step) {
   if (status === 'running') return t('generate.progress.said.running');
-  if (status === 'stopped') return t('generate.progress.said.stopped', { step });
+  if (status === 'paused') return t('generate.progress.said.stopped', { step });
   if (status === 'done') return t('generate.progress.said.done');
   if (status === 'failed') return t('generate.progress.said.failed');
   return '';

@@ -38,7 +38,7 @@ export class RunKeeper {
   update(run) {
     run.kept.options ??= keptOptions(run.info.options);
     const measured = run.evaluations.at(-1)?.step ?? 0;
-    const ended = run.status === 'stopped' || run.status === 'done';
+    const ended = run.status === 'paused' || run.status === 'done';
     if (run.step === 0 || !(ended || (run.status === 'running' && measured > 0))) return;
     const moment = `${ended ? run.status : 'measured'} ${measured} ${run.step}`;
     if (run.kept.moment === moment) return;
@@ -55,7 +55,7 @@ export class RunKeeper {
     if (!this.isCurrent(run)) return;
     let files;
     try {
-      files = await run.session.ask(run.session.remote.snapshot());
+      files = await run.ask('snapshot');
     } catch {
       return; // the run was reset or its worker lost meanwhile: the view says so, and the last save stands
     }

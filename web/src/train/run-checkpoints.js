@@ -46,10 +46,9 @@ export class RunCheckpoints {
 
   async #save(run, status) {
     if (status === 'unfinished' && run.kept) return; // finished while this checkpoint waited its turn
-    const { session } = this.worker;
     try {
-      const weights = await session.save();
-      const examples = isLanguageTask(run.task) ? [] : await session.examples(8);
+      const weights = await run.ask('save');
+      const examples = isLanguageTask(run.task) ? [] : await run.ask('examples', 8);
       const last = run.evaluations.at(-1);
       const final = run.finalEvaluation ?? last;
       const { task, ...options } = run.options; // pasted pairs stay in their own entry, not in every model's
