@@ -20,7 +20,7 @@ beforeAll(async () => {
   WorkerLostError = toolkit.WorkerLostError;
   connection = new toolkit.WorkerConnection({
     script: new URL('./workers/answering-worker.js', import.meta.url),
-    answerMilliseconds: 200,
+    answerMilliseconds: 1000,
     open: startNodeWorker,
   });
   await connection.ask('echo', 'started');
@@ -33,20 +33,20 @@ afterAll(() => {
 describe('a hidden page', () => {
   it('does not count its hidden time as the worker’s silence', async () => {
     show(false);
-    expect(await connection.ask('wait', 600)).toBe(600); // three times the answer time, all of it hidden
+    expect(await connection.ask('wait', 2500)).toBe(2500); // more than twice the answer time, all of it hidden
   });
 
   it('gives the worker its full time again once shown', async () => {
     show(false);
-    const answer = connection.ask('wait', 400);
-    await new Promise((resolve) => setTimeout(resolve, 300));
-    show(true); // 100 ms before the answer: had hidden time counted, the worker would be lost by now
-    expect(await answer).toBe(400);
+    const answer = connection.ask('wait', 1300);
+    await new Promise((resolve) => setTimeout(resolve, 1100));
+    show(true); // had the hidden time counted, the worker would have been lost at 1,000 ms
+    expect(await answer).toBe(1300);
   });
 
   it('while shown, a silent worker is still lost', async () => {
     show(true);
-    await new Promise((resolve) => setTimeout(resolve, 250)); // shown for longer than the answer time
+    await new Promise((resolve) => setTimeout(resolve, 1100)); // shown for longer than the answer time
     await expect(connection.ask('never')).rejects.toBeInstanceOf(WorkerLostError);
   });
 });

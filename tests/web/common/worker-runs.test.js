@@ -16,7 +16,7 @@ const trainWorker = new URL('../../../web/src/train/train-worker.js', import.met
 const generateWorker = new URL('../../../web/src/generate/generate-worker.js', import.meta.url);
 
 const connections = [];
-function connect(script, answerMilliseconds = 30_000) {
+function connect(script, answerMilliseconds = 60_000) {
   const threads = [];
   const open = (url) => {
     const worker = startNodeWorker(url);
@@ -119,14 +119,15 @@ describe('a Train view run', () => {
   });
 
   it('a worker lost mid-run fails the run with a WorkerLostError, keeping the steps done', async () => {
-    const { worker, threads } = connect(trainWorker, 500);
+    const { worker, threads } = connect(trainWorker, 3000);
     const { run } = trainingRun(worker);
     run.options = { ...trainOptions, steps: 100_000 };
     run.steps = 100_000;
     await run.start();
     await expect.poll(() => run.step, { timeout: 30_000 }).toBeGreaterThan(0);
+    expect(run.status).toBe('running');
     threads[0].terminate(); // as the browser ends a worker out of memory: no error, only silence
-    await expect.poll(() => run.status, { timeout: 5000 }).toBe('failed');
+    await expect.poll(() => run.status, { timeout: 10_000 }).toBe('failed');
     expect(run.error).toBeInstanceOf(WorkerLostError);
     expect(run.step).toBeGreaterThan(0);
   });
