@@ -7,11 +7,17 @@ import { errorTexts } from './generate-text.js';
 // The worker's own bundle (Vite builds it and gives its URL), started as each engine needs (startWorker).
 import generateWorkerUrl from './generate-worker.js?worker&url';
 
+// Some of this worker's calls take seconds where a training slice takes a quarter of one (a hundred steps of the
+// induction experiment, a reading of the sinks experiment, a generation twice over to compare): on a slow phone, or
+// a machine this busy, more than the toolkit's usual ten. It is taken for lost after this long.
+const answerMilliseconds = 30_000;
+
 export class GenerateSession extends WorkerConnection {
   constructor() {
     super({
       script: generateWorkerUrl,
       texts: { notStarted: errorTexts.workerStart, lost: errorTexts.workerSilent },
+      answerMilliseconds,
     });
   }
 }
