@@ -8,6 +8,7 @@ import { loadMessages } from '../../../web/src/i18n/messages.js';
 import { setCurrentLocale } from '../../../web/src/i18n/locale.js';
 import { WorkerConnection, WorkerLostError } from '../../../web/src/common/worker-connection.js';
 import { TrainingRun } from '../../../web/src/train/training-run.js';
+import { defaultTrainState, trainerOptions } from '../../../web/src/train/train-state.js';
 import { LanguageModelRun } from '../../../web/src/generate/language-model-run.js';
 import { languageModelRefusalText } from '../../../web/src/generate/refusal-text.js';
 import { startNodeWorker } from './node-worker.js';
@@ -39,15 +40,24 @@ function statusesOf(updates) {
   return updates.filter((status, i) => status !== updates[i - 1]);
 }
 
-// A small model that trains in well under a second: the Train view's default task, tiny.
-const trainOptions = {
-  task: 'en-es',
+/** Starts `run` and waits for it to be done, in the statuses every run goes through on the way. */
+async function runToTheEnd(run, updates) {
+  await run.start();
+  await expect.poll(() => run.status, { timeout: 30_000 }).toBe('done');
+  expect(statusesOf(updates)).toEqual(['starting', 'running', 'done']);
+}
+
+// The Train view's own options for its default task, with a model small enough to train in well under a second.
+const trainOptions = trainerOptions({
+  ...defaultTrainState(),
   longestSentence: 4,
   steps: 24,
   batchSize: 8,
-  seed: 3,
-  model: { dModel: 16, heads: 2, ffn: 32, encoderLayers: 1, decoderLayers: 1 },
-};
+  dModel: 16,
+  heads: 2,
+  encoderLayers: 1,
+  decoderLayers: 1,
+});
 
 function trainingRun(worker, probe = 'the cat') {
   const updates = [];
@@ -65,9 +75,7 @@ describe('a Train view run', () => {
   it('starts, observes every slice, and is done at its last step with a final score', async () => {
     const { worker } = connect(trainWorker);
     const { run, updates } = trainingRun(worker);
-    await run.start();
-    await expect.poll(() => run.status, { timeout: 30_000 }).toBe('done');
-    expect(statusesOf(updates)).toEqual(['starting', 'running', 'done']);
+    await runToTheEnd(run, updates);
     expect(run.step).toBe(24);
     expect(run.losses).toHaveLength(24);
     expect(run.evaluations[0].step).toBe(0);
@@ -158,9 +166,7 @@ describe('a Generate view run', () => {
   it('starts, measures at round steps and samples, and is done at its last step', async () => {
     const { worker } = connect(generateWorker);
     const { run, updates } = languageModelRun(worker);
-    await run.start();
-    await expect.poll(() => run.status, { timeout: 30_000 }).toBe('done');
-    expect(statusesOf(updates)).toEqual(['starting', 'running', 'done']);
+    await runToTheEnd(run, updates);
     expect(run.step).toBe(30);
     expect(run.losses).toHaveLength(30);
     expect(run.evaluateEvery).toBe(10);

@@ -45,3 +45,18 @@ export class RunControls {
     if (said && this.statusText.textContent !== said) this.statusText.textContent = said;
   }
 }
+
+/**
+ * What the line beside the bar says of a run under way or done: its step, its speed once known, and the time left
+ * (or taken, once done), in the view's words (`seconds` as its durations are written). Empty parts are left out.
+ * @param {{ step: number, steps: number, stepsPerSecond: number, trainingSeconds: number }} run
+ * @param {string} status
+ * @param {{ step: (step: number, steps: number) => string, speed: (stepsPerSecond: number) => string,
+ *           left: (seconds: number) => string, doneIn: (seconds: number) => string }} words
+ */
+export function runningParts(run, status, words) {
+  const speed = Number.isFinite(run.stepsPerSecond) ? words.speed(Math.round(run.stepsPerSecond)) : '';
+  const time =
+    status === 'done' ? words.doneIn(run.trainingSeconds) : words.left((run.steps - run.step) / run.stepsPerSecond);
+  return [words.step(run.step, run.steps), speed, time].filter(Boolean);
+}

@@ -6,6 +6,7 @@
 import { formatCount, formatDecimal, formatFixed, formatProbability } from '../common/format.js';
 import { headName } from '../common/head-labels.js';
 import { messageGetters, t } from '../i18n/messages.js';
+import { runningParts } from '../common/run-controls.js';
 import { heldOutTokens } from './language-model-run.js';
 import { visiblePiece } from './token-pieces.js';
 
@@ -162,15 +163,15 @@ export function progressText(run, status, state) {
     return run.step > 0
       ? t('generate.progress.stopped', { step: run.step, steps: run.steps })
       : t('generate.progress.notStarted');
-  const speed = Number.isFinite(run.stepsPerSecond)
-    ? t('generate.progress.speed', { speed: Math.round(run.stepsPerSecond) })
-    : '';
-  const left =
-    status === 'done'
-      ? t('generate.progress.doneIn', { duration: formatDuration(run.trainingSeconds) })
-      : t('generate.progress.left', { duration: formatDuration((run.steps - run.step) / run.stepsPerSecond) });
-  return [t('generate.progress.step', { step: run.step, steps: run.steps }), speed, left].filter(Boolean).join(' · ');
+  return runningParts(run, status, runningWords).join(' · ');
 }
+
+const runningWords = {
+  step: (step, steps) => t('generate.progress.step', { step, steps }),
+  speed: (speed) => t('generate.progress.speed', { speed }),
+  left: (seconds) => t('generate.progress.left', { duration: formatDuration(seconds) }),
+  doneIn: (seconds) => t('generate.progress.doneIn', { duration: formatDuration(seconds) }),
+};
 
 /** What a screen reader hears when the run's status changes ('' for the statuses it need not hear). */
 export function statusSaid(status, step) {

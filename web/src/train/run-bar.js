@@ -1,6 +1,6 @@
 // The Train view's run bar (common/run-controls.js) in its words: Start (Pause, Resume, Train again), Reset, the
 // progress bar and its line (step, speed, time left, build), and the status a screen reader hears.
-import { RunControls } from '../common/run-controls.js';
+import { RunControls, runningParts } from '../common/run-controls.js';
 import { formatDuration } from './train-state.js';
 import { t } from '../i18n/messages.js';
 
@@ -18,16 +18,15 @@ function progressLine(run, status, state) {
   if (status === 'starting') return t('train.bar.loading');
   if (status === 'failed') return t('train.bar.notStarted');
   if (!run) return t('train.bar.planned', { steps: state.steps, batchSize: state.batchSize });
-  const speed = Number.isFinite(run.stepsPerSecond)
-    ? t('train.bar.speed', { speed: Math.round(run.stepsPerSecond) })
-    : '';
-  const left =
-    status === 'done'
-      ? t('train.bar.doneIn', { duration: formatDuration(run.trainingSeconds) })
-      : t('train.bar.left', { duration: formatDuration(run.secondsLeft) });
-  const step = t('train.bar.step', { step: run.step, steps: run.steps });
-  return [step, speed, left, `${run.info.backend}`].filter(Boolean).join(' · ');
+  return [...runningParts(run, status, runningWords), run.info.backend].join(' · ');
 }
+
+const runningWords = {
+  step: (step, steps) => t('train.bar.step', { step, steps }),
+  speed: (speed) => t('train.bar.speed', { speed }),
+  left: (seconds) => t('train.bar.left', { duration: formatDuration(seconds) }),
+  doneIn: (seconds) => t('train.bar.doneIn', { duration: formatDuration(seconds) }),
+};
 
 /** What a screen reader hears when the run's status changes ('' for the statuses it need not hear). */
 function statusSaid(status, run) {
