@@ -17,6 +17,10 @@ export const startMilliseconds = 20_000;
 // silent this long has died (out of memory, or stopped by the browser) and will not answer again.
 export const answerMilliseconds = 10_000;
 
+// A worker whose every call trains and scores a whole model (the experiments'): a few seconds here, far more on a
+// slow phone or a busy machine, so it is taken for lost only after two minutes' silence.
+export const wholeModelCalls = Object.freeze({ startMilliseconds: 120_000, answerMilliseconds: 120_000 });
+
 // When the page last came back into view (or loaded): the silence of a hidden page's worker is not its death.
 let lastShownAt = -Infinity;
 globalThis.document?.addEventListener('visibilitychange', () => {

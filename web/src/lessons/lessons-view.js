@@ -1,7 +1,7 @@
 // "Lessons": the lecture notes' ten points in order, with next and previous. Each shows a short text, a live
 // widget computed by the module, and, where another view goes further, a link to it (one LessonPanel, the same
 // component <attention-lesson> shows on other pages).
-import { WorkerConnection } from '../common/worker-connection.js';
+import { WorkerConnection, wholeModelCalls } from '../common/worker-connection.js';
 import { button, element } from '../common/controls.js';
 import { lessons, lessonTitle } from './catalogue.js';
 import { t } from '../i18n/messages.js';
@@ -13,13 +13,8 @@ import './lessons.css'; // the view's own styles, downloaded with it
 import kvHeadsWorkerUrl from './kv-heads/kv-heads-worker.js?worker&url';
 
 export class LessonsView {
-  // Lesson 7's training worker, started on its first run: it trains and scores a whole model per call (a few
-  // seconds here, far more on a slow phone), so it is taken for lost only after two minutes' silence.
-  #kvHeadsWorker = new WorkerConnection({
-    script: kvHeadsWorkerUrl,
-    startMilliseconds: 120_000,
-    answerMilliseconds: 120_000,
-  });
+  // Lesson 7's training worker, started on its first run: it trains and scores a whole model per call.
+  #kvHeadsWorker = new WorkerConnection({ script: kvHeadsWorkerUrl, ...wholeModelCalls });
 
   /** One model of lesson 7's trained and scored in its worker (kv-heads-worker.js). */
   async #trainKvHeadsModel(options) {

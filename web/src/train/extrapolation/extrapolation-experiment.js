@@ -2,7 +2,7 @@
 // the same sequence task trained four times, once per position scheme, on lengths 1 to 8, then asked about
 // lengths 1 to 16. The chart and the table show exact match by length, the trained range marked. Training and
 // scoring are the module's (createTrainer and evaluateLengths, in a worker of its own); this only asks and draws.
-import { WorkerConnection } from '../../common/worker-connection.js';
+import { WorkerConnection, wholeModelCalls } from '../../common/worker-connection.js';
 import { button, controlsRow, element, explainedSection, fieldset, labelled, select } from '../../common/controls.js';
 import { LineChart } from '../../drawing/line-chart.js';
 import { exactShare, extrapolationSetup, positionSchemes } from './extrapolation-setup.js';
@@ -11,10 +11,6 @@ import { t } from '../../i18n/messages.js';
 
 /** A position scheme's name on the page (RoPE and ALiBi are names; sinusoidal and none are words). */
 const schemeName = (positions) => t('train.extrapolation.scheme', { positions });
-
-// Each call trains and scores a whole model (a few seconds here, far more on a slow phone): a worker is taken for lost
-// only after this long.
-const wholeModelCalls = { startMilliseconds: 120_000, answerMilliseconds: 120_000 };
 
 const percent = (row) => (row.total ? Math.round((100 * row.exact) / row.total) : 0);
 
