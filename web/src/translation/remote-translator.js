@@ -52,7 +52,13 @@ export class RemoteTranslator {
    * @param {{ model?: string | Uint8Array, backend?: import('../../lib/index.js').Backend }} [options]
    */
   static async load({ model = 'en-es', backend } = {}) {
-    const worker = new WorkerConnection({ script: workerUrl, texts: { notStarted }, rebuild });
+    // Its first answer fetches the module and the model (half a megabyte) over what may be a slow phone's network.
+    const worker = new WorkerConnection({
+      script: workerUrl,
+      texts: { notStarted },
+      rebuild,
+      startMilliseconds: 60_000,
+    });
     // The library knows en-es and en-ja by name; English → Marathi is the site's, by its URL (with its font).
     if (model === 'en-mr') registerDevanagariFont();
     const bytes = model instanceof Uint8Array ? model.slice() : model === 'en-mr' ? marathiModelUrl.href : model;
