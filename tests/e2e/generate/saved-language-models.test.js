@@ -38,7 +38,7 @@ describe('your language models', () => {
     await page.locator('#generate-start').click();
     await expect.poll(() => data(page, 'step').then(Number), { timeout: 30_000 }).toBeGreaterThanOrEqual(20);
     await page.locator('#generate-start').click(); // Stop
-    await expect.poll(() => data(page, 'status'), { timeout: 30_000 }).toBe('stopped');
+    await expect.poll(() => data(page, 'status'), { timeout: 30_000 }).toBe('paused');
     const stoppedAt = Number(await data(page, 'step'));
     expect(stoppedAt).toBeLessThan(300);
     // Saved when it stopped (a checkpoint handed over by the worker, then written): the worker may be busy a while.

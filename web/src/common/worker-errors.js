@@ -1,13 +1,14 @@
-// Errors across a view's worker (the translator's, the Train view's, the Generate view's): web/lib's error as plain
-// data, since Comlink would pass on its message alone, and the same error made again on the page's side. The data
-// keeps why, for a page to say it in its own language: the kind and the side and numbers it names, a refused
-// sentence's unknown words with their suggestions, pasted pairs' bad lines.
+// Errors across a worker (the translator's, the Train view's, the Generate view's, each experiment's): web/lib's
+// error as plain data, since Comlink would pass on its message alone, and the same error made again on the page's
+// side. The data keeps why, for a page to say it in its own language: the kind and the side and numbers it names, a
+// refused sentence's unknown words with their suggestions, pasted pairs' bad lines. Plain data only: the workers
+// import this file, and no words of the page's.
 const why = ['kind', 'side', 'words', 'count', 'limit', 'suggestions', 'lines'];
 
-/** What a worker answers for a failed call: { error: { name, message, …why } }. */
+/** What a worker answers for a failed call: { error: { name, message, …why } } (a thrown non-Error too). */
 export function errorReport(error) {
-  const report = { name: error.name, message: error.message };
-  for (const key of why) if (error[key] !== undefined && error[key] !== null) report[key] = error[key];
+  const report = { name: error?.name ?? 'Error', message: error?.message ?? String(error) };
+  for (const key of why) if (error?.[key] !== undefined && error[key] !== null) report[key] = error[key];
   return { error: report };
 }
 

@@ -6,6 +6,7 @@
 import { formatCount, formatDecimal, formatFixed, formatProbability } from '../common/format.js';
 import { headName } from '../common/head-labels.js';
 import { messageGetters, t } from '../i18n/messages.js';
+import { runningParts } from '../common/run-controls.js';
 import { heldOutTokens } from './language-model-run.js';
 import { visiblePiece } from './token-pieces.js';
 
@@ -91,8 +92,8 @@ export const labels = messageGetters({
   start: messageGetters({
     idle: 'generate.labels.start.idle',
     running: 'generate.labels.start.running',
-    stopping: 'generate.labels.start.stopping',
-    stopped: 'generate.labels.start.stopped',
+    pausing: 'generate.labels.start.stopping',
+    paused: 'generate.labels.start.stopped',
     starting: 'generate.labels.start.starting',
     done: 'generate.labels.start.done',
     failed: 'generate.labels.start.idle',
@@ -162,20 +163,20 @@ export function progressText(run, status, state) {
     return run.step > 0
       ? t('generate.progress.stopped', { step: run.step, steps: run.steps })
       : t('generate.progress.notStarted');
-  const speed = Number.isFinite(run.stepsPerSecond)
-    ? t('generate.progress.speed', { speed: Math.round(run.stepsPerSecond) })
-    : '';
-  const left =
-    status === 'done'
-      ? t('generate.progress.doneIn', { duration: formatDuration(run.trainingSeconds) })
-      : t('generate.progress.left', { duration: formatDuration((run.steps - run.step) / run.stepsPerSecond) });
-  return [t('generate.progress.step', { step: run.step, steps: run.steps }), speed, left].filter(Boolean).join(' · ');
+  return runningParts(run, status, runningWords).join(' · ');
 }
+
+const runningWords = {
+  step: (step, steps) => t('generate.progress.step', { step, steps }),
+  speed: (speed) => t('generate.progress.speed', { speed }),
+  left: (seconds) => t('generate.progress.left', { duration: formatDuration(seconds) }),
+  doneIn: (seconds) => t('generate.progress.doneIn', { duration: formatDuration(seconds) }),
+};
 
 /** What a screen reader hears when the run's status changes ('' for the statuses it need not hear). */
 export function statusSaid(status, step) {
   if (status === 'running') return t('generate.progress.said.running');
-  if (status === 'stopped') return t('generate.progress.said.stopped', { step });
+  if (status === 'paused') return t('generate.progress.said.stopped', { step });
   if (status === 'done') return t('generate.progress.said.done');
   if (status === 'failed') return t('generate.progress.said.failed');
   return '';

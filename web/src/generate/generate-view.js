@@ -9,7 +9,8 @@ import { button, element, labelled } from '../common/controls.js';
 import { generateIntroduction, generateTitle } from '../app/view-text.js';
 import { CorpusFields } from './corpus-fields.js';
 import { applyChanges, generationOptions, savedState, trainerOptions } from './generate-state.js';
-import { GenerateSession, WorkerLostError } from './generate-session.js';
+import { GenerateSession } from './generate-session.js';
+import { busyStatuses } from '../common/worker-run.js';
 import { downloadBytes } from '../common/download.js';
 import {
   generationTime,
@@ -33,12 +34,10 @@ import { RunKeeper } from './run-keeper.js';
 import { openedSavedText } from './saved-models-text.js';
 import { YourLanguageModels } from './your-language-models.js';
 import { languageModelRefusalText } from './refusal-text.js';
-import { reportedError } from '../common/worker-errors.js';
 
 // The settings a generation depends on: changing one writes again.
 const writingKeys = ['prompt', 'tokens', 'temperature', 'topK', 'topP', 'seed', 'cache'];
 const choiceKeys = ['step', 'layer', 'head'];
-const busyStatuses = ['starting', 'running', 'stopping', 'stopped'];
 
 export class GenerateView {
   /** @param {{ state: object, onStateChange: (state: object) => void }} options */
@@ -84,8 +83,13 @@ export class GenerateView {
     this.fileInput.addEventListener('change', () => void this.#openFile());
     this.time = element('p', { id: 'generate-time', className: 'hint' });
     this.stripHint = element('p', { className: 'hint', textContent: hints.strip });
-    this.induction = new InductionPanel({ session: this.session, onError: (error) => this.#showError(error) });
-    this.sinks = new SinksPanel({ session: this.session, onChange: set, onError: (error) => this.#showError(error) });
+    // An experiment's failure is said; one that leaves the worker unusable lets it go (the next ask starts another).
+    const experimentFailed = (error) => {
+      this.session.dropAfter(error);
+      this.#showError(error);
+    };
+    this.induction = new InductionPanel({ session: this.session, onError: experimentFailed });
+    this.sinks = new SinksPanel({ session: this.session, onChange: set, onError: experimentFailed });
     this.yourModels = new YourLanguageModels({
       onWrite: (item, files) => this.#writeWithSaved(item, files),
       onContinue: (item, files) => this.#continueSaved(item, files),
@@ -155,9 +159,9 @@ export class GenerateView {
 
   async #startOrStop() {
     const status = this.#status;
-    if (status === 'running') return this.run.stop();
-    if (status === 'stopped') return this.run.resume();
-    if (status === 'starting' || status === 'stopping') return;
+    if (status === 'running') return this.run.pause();
+    if (status === 'paused') return this.run.resume();
+    if (status === 'starting' || status === 'pausing') return;
     const own = this.state.corpus === 'own';
     await this.#launch(async () => {
       const corpus = own ? this.state.ownText : await fetchAusten();
@@ -204,7 +208,7 @@ export class GenerateView {
     }
     this.session.start();
     this.run = new LanguageModelRun({
-      session: this.session,
+      worker: this.session,
       options: prepared.options,
       saved: prepared.saved ?? null,
       // The live sample writes with the learner's settings, a hundred tokens at the most.
@@ -223,12 +227,12 @@ export class GenerateView {
     if (run !== this.run) return;
     if (run.status === 'failed') {
       this.#showError(run.error);
-      if (run.error instanceof WorkerLostError || run.error?.name === 'RuntimeError') this.session.drop();
+      this.session.dropAfter(run.error);
     }
     if (run.info) this.keeper.update(run);
     this.render();
     // A stopped or finished run's model writes at once.
-    if ((run.status === 'stopped' || run.status === 'done') && this.#ready) void this.#write();
+    if ((run.status === 'paused' || run.status === 'done') && this.#ready) void this.#write();
   }
 
   async #reset() {
@@ -238,7 +242,7 @@ export class GenerateView {
     this.opened = null;
     this.generation = null;
     if (run?.status === 'failed') this.session.drop();
-    else await this.session.remote?.dispose();
+    else if (this.session.started) await this.session.ask('dispose').catch(() => this.session.drop());
     this.render();
     this.#renderGeneration();
   }
@@ -247,7 +251,7 @@ export class GenerateView {
   async #endRun() {
     const { run } = this;
     if (!run) return;
-    run.stop();
+    run.pause();
     await run.settled();
     this.run = null;
   }
@@ -290,13 +294,12 @@ export class GenerateView {
       await this.#endRun();
       this.generation = null;
       this.opened = null; // the worker lets the model it had go, whether or not this one opens
-      const opened = await this.session.ask(this.session.start().open(weights, trainedSteps));
-      if (opened.error) throw reportedError(opened.error);
+      const opened = await this.session.ask('open', weights, trainedSteps);
       this.opened = { ...opened, trainedSteps };
       this.openedLine.textContent = describe(opened.config);
     } catch (error) {
       this.#showError(error);
-      if (error instanceof WorkerLostError) this.session.drop();
+      this.session.dropAfter(error);
     } finally {
       this.opening = false;
       this.render();
@@ -309,7 +312,7 @@ export class GenerateView {
   async #download() {
     if (!this.#ready) return;
     try {
-      const bytes = await this.session.ask(this.session.remote.save());
+      const bytes = await this.session.ask('save');
       const config = this.run ? this.run.info.config : this.opened.config;
       downloadBytes(bytes, languageModelFileName(config, this.run ? this.run.step : this.opened.trainedSteps));
     } catch (error) {
@@ -351,7 +354,7 @@ export class GenerateView {
     const { run } = this;
     this.element.dataset.writing = 'writing';
     this.writing = this.session
-      .ask(this.session.remote.generate(prompt, options))
+      .ask('generate', prompt, options)
       .then((result) => {
         if (run !== this.run) return; // a new run started meanwhile: this was the old model's writing
         this.generation = { ...result, options, prompt };
@@ -389,8 +392,7 @@ export class GenerateView {
       this.answer = { top: generation.steps[state.step].top, exact: true, same: true };
     } else {
       this.answer = undefined;
-      const asked = this.session.remote.modelDistribution(generation.id, state.step);
-      const answer = await this.session.ask(asked).catch(() => null);
+      const answer = await this.session.ask('modelDistribution', generation.id, state.step).catch(() => null);
       if (generation !== this.generation || state.step !== this.state.step) return; // asked again since
       this.answer = answer;
     }
@@ -402,9 +404,7 @@ export class GenerateView {
     this.details.cache.showComparison(null);
     delete this.element.dataset.compared;
     try {
-      const result = await this.session.ask(
-        this.session.remote.compare(this.state.prompt, generationOptions(this.state)),
-      );
+      const result = await this.session.ask('compare', this.state.prompt, generationOptions(this.state));
       this.details.cache.showComparison(result);
       this.element.dataset.compared = result.sameText ? 'same' : 'different';
     } catch (error) {

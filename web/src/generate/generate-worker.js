@@ -2,7 +2,7 @@
 // and a copy of its weights to write with, or a model opened from a weight file (the one the site ships), so that
 // neither training nor generating ever blocks the page. The page
 // drives it with short calls (train a quarter of a second, measure, write), so stopping is simply not asking for more.
-import * as Comlink from 'comlink';
+// Every answer is data, a failure's included (common/worker-answers.js).
 import {
   createTrainer,
   inductionExperiment,
@@ -14,7 +14,7 @@ import {
 } from '../../lib/index.js';
 import { modelPrefix } from './token-pieces.js';
 import { trainFor } from '../common/train-for.js';
-import { errorReport } from '../common/worker-errors.js';
+import { exposeAnswers, transferred } from '../common/worker-answers.js';
 
 /** @type {import('../../lib/index.js').LanguageModelTrainer | null} */
 let trainer = null;
@@ -61,17 +61,13 @@ const session = {
 
   /**
    * A fresh trainer for `options` (replacing any other), or a saved run continued (options.resume): its tokenizer,
-   * the corpus's tokens, the model's shape, and the first byte-pair merges learned; or { error } when the options or
-   * the text are refused.
+   * the corpus's tokens, the model's shape, and the first byte-pair merges learned (a refusal of the options or the
+   * text is the answer's error).
    * @param {import('../../lib/index.js').LanguageModelTrainerOptions} options
    */
   async start(options) {
     session.dispose();
-    try {
-      trainer = await createTrainer(options);
-    } catch (error) {
-      return errorReport(error);
-    }
+    trainer = await createTrainer(options);
     const lm = trainer.languageModel();
     const merges = lm.merges();
     const info = {
@@ -94,19 +90,15 @@ const session = {
 
   /**
    * Opens a weight file to write with (replacing any trainer), trained for `trainedSteps` (null: not known): the
-   * model's shape and tokenizer, or { error } when the file is refused.
+   * model's shape and tokenizer (a refusal of the file is the answer's error).
    * @param {Uint8Array} weights  @param {number | null} trainedSteps
    */
   async open(weights, trainedSteps) {
     session.dispose();
-    try {
-      const lm = await loadLanguageModel({ weights });
-      step = trainedSteps;
-      model = { lm, step };
-      return { config: lm.config, tokenizer: lm.tokenizer, backend: lm.backend };
-    } catch (error) {
-      return errorReport(error);
-    }
+    const lm = await loadLanguageModel({ weights });
+    step = trainedSteps;
+    model = { lm, step };
+    return { config: lm.config, tokenizer: lm.tokenizer, backend: lm.backend };
   },
 
   /** The weight file of the model generate() writes with (the run's current weights, or the opened model). */
@@ -120,7 +112,7 @@ const session = {
    */
   snapshot() {
     const files = { checkpoint: trainer.checkpoint(), weights: trainer.save(), step };
-    return Comlink.transfer(files, [files.checkpoint.buffer, files.weights.buffer]);
+    return transferred(files, [files.checkpoint.buffer, files.weights.buffer]);
   },
 
   /** Trains for about `milliseconds` (at least one step), never past `untilStep`: each step's loss, and the time. */
@@ -204,19 +196,15 @@ const session = {
 
   /**
    * A fresh induction-head experiment of `layers` layers (web/lib's inductionExperiment), replacing any other: its
-   * first measurement, or { error }.
+   * first measurement.
    * @param {1 | 2} layers
    */
   async startInduction(layers) {
     induction?.trainer.dispose();
     induction = null;
-    try {
-      const { trainerOptions, probe } = inductionExperiment({ layers });
-      induction = { trainer: await createTrainer(trainerOptions), probe, step: 0, steps: trainerOptions.steps };
-      return inductionMeasure();
-    } catch (error) {
-      return errorReport(error);
-    }
+    const { trainerOptions, probe } = inductionExperiment({ layers });
+    induction = { trainer: await createTrainer(trainerOptions), probe, step: 0, steps: trainerOptions.steps };
+    return inductionMeasure();
   },
 
   /** Trains the experiment `count` more steps (never past its last) and measures it again. */
@@ -227,20 +215,16 @@ const session = {
   },
 
   /**
-   * A fresh sinks-and-windows experiment (web/lib's sinkExperiment on `corpus`), replacing any other: { step, steps },
-   * or { error }.
+   * A fresh sinks-and-windows experiment (web/lib's sinkExperiment on `corpus`), replacing any other: { step, steps }
+   * (the recipe's refusal as the answer's error).
    * @param {string} corpus  @param {{ positions: 'rope' | 'alibi' | 'sinusoidal', window: boolean, sinkLogits: boolean, steps: number }} choice
    */
   async startSinks(corpus, { positions, window, sinkLogits, steps }) {
     sinks?.trainer.dispose();
     sinks = null;
-    try {
-      const recipe = sinkExperiment({ corpus, positions, trainedWindow: window ? 32 : 0, sinkLogits, steps });
-      sinks = { trainer: await createTrainer(recipe.trainerOptions), recipe, step: 0, steps };
-      return { step: 0, steps };
-    } catch (error) {
-      return errorReport(error);
-    }
+    const recipe = sinkExperiment({ corpus, positions, trainedWindow: window ? 32 : 0, sinkLogits, steps });
+    sinks = { trainer: await createTrainer(recipe.trainerOptions), recipe, step: 0, steps };
+    return { step: 0, steps };
   },
 
   /** Trains the experiment for about `milliseconds` (never past its last step): { step, steps }. */
@@ -277,4 +261,4 @@ const session = {
   },
 };
 
-Comlink.expose(session);
+exposeAnswers(session);

@@ -7,7 +7,6 @@ import { button, element } from '../common/controls.js';
 import { formatNumber } from '../common/format.js';
 import { LineChart } from '../drawing/line-chart.js';
 import { bestHead, inductionText, measureEvery } from './induction-text.js';
-import { reportedError } from '../common/worker-errors.js';
 
 export class InductionPanel {
   /**
@@ -69,13 +68,10 @@ export class InductionPanel {
     this.rows = [];
     this.#render();
     try {
-      const remote = this.session.start();
-      const first = await this.session.ask(remote.startInduction(layers));
-      if (first.error) throw reportedError(first.error);
-      this.rows.push(first);
+      this.rows.push(await this.session.ask('startInduction', layers));
       this.#render();
       while (!this.stopAsked && this.rows.at(-1).step < this.rows.at(-1).steps) {
-        this.rows.push(await this.session.ask(remote.advanceInduction(measureEvery)));
+        this.rows.push(await this.session.ask('advanceInduction', measureEvery));
         this.#render();
       }
     } catch (error) {

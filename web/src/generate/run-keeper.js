@@ -23,7 +23,7 @@ export function keptOptions({ task, model, seed, dataSeed, steps, batchSize, lea
 /** When a run is saved: after each held-out measurement while it runs, and when it stops or ends. */
 function keptMoment(run) {
   const measured = run.evaluations.at(-1)?.step ?? 0;
-  const ended = run.status === 'stopped' || run.status === 'done';
+  const ended = run.status === 'paused' || run.status === 'done';
   if (run.step === 0 || !(ended || (run.status === 'running' && measured > 0))) return null;
   return `${ended ? run.status : 'measured'} ${measured} ${run.step}`;
 }
@@ -59,7 +59,7 @@ export class RunKeeper {
 
   /** The run as it stands: its checkpoint and weight file as the worker has them now, and what the list shows. */
   async #entry(run) {
-    const { step, checkpoint, weights } = await run.session.ask(run.session.remote.snapshot());
+    const { step, checkpoint, weights } = await run.ask('snapshot');
     const { kept } = run;
     return {
       ...(kept.id === undefined ? {} : { id: kept.id }),

@@ -9,7 +9,6 @@ import { formatCount } from '../common/format.js';
 import { generateChoices } from './generate-state.js';
 import { labels } from './generate-text.js';
 import { fetchAusten } from './shipped-files.js';
-import { reportedError } from '../common/worker-errors.js';
 import {
   bitsText,
   readingName,
@@ -95,11 +94,9 @@ export class SinksPanel {
     this.#render();
     try {
       const corpus = await fetchAusten();
-      const remote = this.session.start();
-      const started = await this.session.ask(remote.startSinks(corpus, { positions, window, sinkLogits, steps }));
-      if (started.error) throw reportedError(started.error);
+      await this.session.ask('startSinks', corpus, { positions, window, sinkLogits, steps });
       while (!this.stopAsked && this.progressAt.step < steps) {
-        this.progressAt = await this.session.ask(remote.advanceSinks(sliceMilliseconds));
+        this.progressAt = await this.session.ask('advanceSinks', sliceMilliseconds);
         this.#render();
       }
       if (this.stopAsked) {
@@ -108,7 +105,7 @@ export class SinksPanel {
       }
       this.phase = 'reading';
       this.#render();
-      this.result = await this.session.ask(remote.readSinks());
+      this.result = await this.session.ask('readSinks');
       this.phase = 'done';
     } catch (error) {
       this.phase = 'idle';

@@ -1,8 +1,7 @@
 // "Lessons": the lecture notes' ten points in order, with next and previous. Each shows a short text, a live
 // widget computed by the module, and, where another view goes further, a link to it (one LessonPanel, the same
 // component <attention-lesson> shows on other pages).
-import * as Comlink from 'comlink';
-import { startWorker } from '../../lib/index.js';
+import { WorkerConnection, wholeModelCalls } from '../common/worker-connection.js';
 import { button, element } from '../common/controls.js';
 import { lessons, lessonTitle } from './catalogue.js';
 import { t } from '../i18n/messages.js';
@@ -14,12 +13,17 @@ import './lessons.css'; // the view's own styles, downloaded with it
 import kvHeadsWorkerUrl from './kv-heads/kv-heads-worker.js?worker&url';
 
 export class LessonsView {
-  #kvHeadsSession = null; // lesson 7's training worker, started on its first run
+  // Lesson 7's training worker, started on its first run: it trains and scores a whole model per call.
+  #kvHeadsWorker = new WorkerConnection({ script: kvHeadsWorkerUrl, ...wholeModelCalls });
 
-  /** Lesson 7's worker: trains and scores one model per call (kv-heads-worker.js). */
-  #kvHeadsWorker() {
-    this.#kvHeadsSession ??= Comlink.wrap(startWorker(kvHeadsWorkerUrl, { type: 'module' }));
-    return this.#kvHeadsSession;
+  /** One model of lesson 7's trained and scored in its worker (kv-heads-worker.js). */
+  async #trainKvHeadsModel(options) {
+    try {
+      return await this.#kvHeadsWorker.ask('run', options);
+    } catch (error) {
+      this.#kvHeadsWorker.dropAfter(error);
+      throw error;
+    }
   }
 
   /**
@@ -50,7 +54,7 @@ export class LessonsView {
       state,
       viewLink,
       onChange: (changes) => this.set(changes),
-      trainKvHeadsModel: (options) => this.#kvHeadsWorker().run(options),
+      trainKvHeadsModel: (options) => this.#trainKvHeadsModel(options),
       challenges: new ChallengeList({
         progress: this.progress,
         onSolved: () => this.#renderProgress(),

@@ -19,12 +19,12 @@ function checkpointMoment(run) {
 
 export class RunCheckpoints {
   /**
-   * @param {{ worker: import('./worker-session.js').WorkerSession, yourModels: import('./your-models.js').YourModels,
-   *           probe: () => string, onError: (error: Error) => void }} options  worker: whose model is saved;
-   *   yourModels: the list that saves it; probe: the probe sentence a saved sequence model opens with
+   * @param {{ yourModels: import('./your-models.js').YourModels, probe: () => string,
+   *           onError: (error: Error) => void }} options  yourModels: the list that saves a run (asked of the run's
+   *   own worker); probe: the probe sentence a saved sequence model opens with
    */
-  constructor({ worker, yourModels, probe, onError }) {
-    this.saves = new RunSaves({ list: yourModels, entry: (run) => this.#entry(run, worker.session, probe()), onError });
+  constructor({ yourModels, probe, onError }) {
+    this.saves = new RunSaves({ list: yourModels, entry: (run) => this.#entry(run, probe()), onError });
   }
 
   /** After each update of `run`. */
@@ -33,9 +33,9 @@ export class RunCheckpoints {
   }
 
   /** The run as it stands: its weights and, for a task without a grammar, some of its examples, from its worker. */
-  async #entry(run, session, probe) {
-    const weights = await session.save();
-    const examples = isLanguageTask(run.task) ? [] : await session.examples(8);
+  async #entry(run, probe) {
+    const weights = await run.ask('save');
+    const examples = isLanguageTask(run.task) ? [] : await run.ask('examples', 8);
     const final = run.finalEvaluation ?? run.evaluations.at(-1);
     const { task, ...options } = run.options; // pasted pairs stay in their own entry, not in every model's
     return {

@@ -10,14 +10,16 @@ import { trainIntroduction, trainTitle } from '../app/view-text.js';
 import { ExtrapolationExperiment } from './extrapolation/extrapolation-experiment.js';
 import { PairsFields } from './pairs-fields.js';
 import { ProbePanel } from './probe-panel.js';
-import { RunBar } from './run-bar.js';
+import { runBar } from './run-bar.js';
 import { RunCheckpoints } from './run-checkpoints.js';
 import { describeRun } from './run-description.js';
 import { TrainCharts } from './train-charts.js';
 import { TrainOptions } from './train-options.js';
 import { effectiveHeads, isLanguageTask, snapshotSteps, trainerOptions } from './train-state.js';
-import { ModuleFaultError, TrainingRun, WorkerLostError, WorkerStartError } from './training-run.js';
+import { TrainingRun } from './training-run.js';
 import { WorkerSession } from './worker-session.js';
+import { ModuleFaultError, WorkerLostError, WorkerStartError } from '../common/worker-connection.js';
+import { busyStatuses } from '../common/worker-run.js';
 import { downloadBytes } from '../common/download.js';
 import { modelFileName, savedModelContext, savedModelLabel, YourModels } from './your-models.js';
 import { t } from '../i18n/messages.js';
@@ -47,14 +49,13 @@ export class TrainView {
       onCompare: (entry) => this.#compareWith(entry),
     });
     this.checkpoints = new RunCheckpoints({
-      worker: this.worker,
       yourModels: this.yourModels,
       probe: () => this.state.probe,
       onError: showError,
     });
     this.pairsFields = new PairsFields({ onChange: set, store: () => this.yourModels.open(), onError: showError });
     this.optionsForm = new TrainOptions({ onChange: set, pairsFields: this.pairsFields.element });
-    this.runBar = new RunBar({ onStart: () => this.#startOrPause({ byPerson: true }), onReset: () => this.#reset() });
+    this.runBar = runBar({ onStart: () => this.#startOrPause({ byPerson: true }), onReset: () => this.#reset() });
     this.charts = new TrainCharts();
     this.probePanel = new ProbePanel({
       onChange: set,
@@ -125,7 +126,7 @@ export class TrainView {
   }
 
   get #busy() {
-    return ['starting', 'running', 'pausing', 'paused'].includes(this.#status);
+    return busyStatuses.includes(this.#status);
   }
 
   /** The run's status, or 'starting' from the click that starts a new run until that run exists. */
@@ -154,8 +155,7 @@ export class TrainView {
     this.errorLine.hidden = true;
     const { backend } = this.worker;
     this.run = new TrainingRun({
-      session: this.worker.session,
-      workerFailed: this.worker.failed,
+      worker: this.worker,
       options: { ...trainerOptions(this.state), ...(backend ? { backend } : {}) },
       snapshotSteps: snapshotSteps(this.state.steps),
       probe: () => this.state.probe,
@@ -230,7 +230,7 @@ export class TrainView {
     this.run = null;
     if (run.error instanceof WorkerLostError)
       this.worker.drop(); // it will never answer a dispose
-    else await this.worker.session?.dispose();
+    else if (this.worker.started) await this.worker.ask('dispose').catch(() => this.worker.drop());
     this.render();
   }
 
@@ -243,7 +243,7 @@ export class TrainView {
       // A language pair's model gets the Translation view's English examples; other models their own.
       const context = isLanguageTask(task)
         ? { task }
-        : { task, sentence: this.state.probe, examples: await this.worker.session.examples(8) };
+        : { task, sentence: this.state.probe, examples: await this.run.ask('examples', 8) };
       const label = t('train.model.trainedHere', { run: describeRun(this.run), steps: this.run.step });
       await this.onUseModel(bytes, label, context);
     } catch (error) {
@@ -253,7 +253,7 @@ export class TrainView {
 
   async #savedBytes() {
     await this.run.settled();
-    return this.run.ask(this.worker.session.save()); // a paused run's worker may have died since
+    return this.run.ask('save'); // a paused run's worker may have died since
   }
 
   async #download() {

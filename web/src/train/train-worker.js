@@ -1,9 +1,10 @@
 // The Train view's Web Worker: owns the trainer (web/lib's createTrainer) so training never blocks the page.
 // The page drives it with short calls (advance a quarter of a second, evaluate, probe a sentence), so pausing
-// is simply not asking for more, and each answer is small: losses, scores, one sentence's maps.
-import * as Comlink from 'comlink';
-import { createTrainer, loadAttention, UnknownWordError } from '../../lib/index.js';
+// is simply not asking for more, and each answer is small: losses, scores, one sentence's maps. Every answer is
+// data, a failure's included (common/worker-answers.js).
+import { createTrainer, loadAttention } from '../../lib/index.js';
 import { trainFor } from '../common/train-for.js';
+import { exposeAnswers, transferred } from '../common/worker-answers.js';
 import { errorReport } from '../common/worker-errors.js';
 
 let trainer = null;
@@ -19,16 +20,12 @@ const session = {
   },
 
   /**
-   * A fresh trainer for `options` (replacing any other): its backend, parameter count and resolved options, or
-   * { error } (common/worker-errors.js) when the options (or pasted pairs) are refused.
+   * A fresh trainer for `options` (replacing any other): its backend, parameter count and resolved options; the
+   * trainer's refusal of the options (or pasted pairs) is the answer's error.
    */
   async start(options) {
     session.dispose();
-    try {
-      trainer = await createTrainer(options);
-    } catch (error) {
-      return errorReport(error);
-    }
+    trainer = await createTrainer(options);
     return { backend: trainer.backend, parameters: trainer.parameters, options: trainer.options };
   },
 
@@ -49,7 +46,8 @@ const session = {
 
   /**
    * The current model's translation of `sentence` with its cross-attention maps and the task's own answer
-   * (rings on the map when the model's output is that answer), or the reason it has none.
+   * (rings on the map when the model's output is that answer), or { refusal } (web/lib's refusal as data, for the
+   * page to say in its language) when the model does not take the sentence.
    */
   probe(sentence) {
     const translator = trainer.translator();
@@ -64,8 +62,7 @@ const session = {
       };
       return { source, target, crossAttention, alignment };
     } catch (error) {
-      if (error instanceof RangeError)
-        return { error: error.message, suggestions: error instanceof UnknownWordError ? error.suggestions : null };
+      if (error instanceof RangeError) return { refusal: errorReport(error).error };
       throw error;
     } finally {
       translator.dispose();
@@ -80,7 +77,7 @@ const session = {
   /** The current weights as a weight file (transferred, not copied). */
   save() {
     const bytes = trainer.save();
-    return Comlink.transfer(bytes, [bytes.buffer]);
+    return transferred(bytes, [bytes.buffer]);
   },
 
   dispose() {
@@ -89,4 +86,4 @@ const session = {
   },
 };
 
-Comlink.expose(session);
+exposeAnswers(session);

@@ -1,10 +1,10 @@
 // The page's side of the translator worker (translator-worker.js): the same answers as web/lib's Translator,
 // as promises. The page only draws; the module, the model and every translation live in the worker.
-import * as Comlink from 'comlink';
-import { startWorker, UnknownWordError } from '../../lib/index.js';
+import { UnknownWordError } from '../../lib/index.js';
 import workerUrl from './translator-worker.js?worker&url';
 import { marathiModelUrl, registerDevanagariFont } from '../app/devanagari-font.js';
 import { loadMessages, t } from '../i18n/messages.js';
+import { WorkerConnection } from '../common/worker-connection.js';
 import { reportedError } from '../common/worker-errors.js';
 
 /** The worker's error data as the error web/lib would have thrown, its kind included. */
@@ -19,17 +19,22 @@ function rebuild(report) {
   );
 }
 
+/**
+ * A worker that does not start is said to the learner, in the page's language: the landing page starts its
+ * translator before the `translation` section has arrived, so the section is loaded before the words are read.
+ */
+async function notStarted(reason) {
+  await loadMessages('translation').catch(() => {});
+  return t('translation.translator.workerNotStarted', {
+    reason: reason || t('translation.translator.scriptNotLoaded'),
+  });
+}
+
 export class RemoteTranslator {
   #worker;
-  #session;
 
-  constructor(
-    worker,
-    session,
-    { backend, config, maxWords, task, copiesUnknownWords, vocabulary, outputWords, heldOut },
-  ) {
+  constructor(worker, { backend, config, maxWords, task, copiesUnknownWords, vocabulary, outputWords, heldOut }) {
     this.#worker = worker;
-    this.#session = session;
     // What web/lib's Translator says of itself, sent once by the worker at load (translator-worker.js).
     this.backend = backend;
     this.config = config;
@@ -47,26 +52,22 @@ export class RemoteTranslator {
    * @param {{ model?: string | Uint8Array, backend?: import('../../lib/index.js').Backend }} [options]
    */
   static async load({ model = 'en-es', backend } = {}) {
-    const worker = startWorker(workerUrl, { type: 'module' });
-    // A worker that does not start is said to the learner, in the page's language: the landing page starts its
-    // translator before the `translation` section has arrived, so the section is loaded before the words are read.
-    const failed = new Promise((_, reject) => {
-      worker.addEventListener('error', async (event) => {
-        await loadMessages('translation').catch(() => {});
-        const reason = event.message || t('translation.translator.scriptNotLoaded');
-        reject(new Error(t('translation.translator.workerNotStarted', { reason })));
-      });
+    // Its first answer fetches the module and the model (half a megabyte) over what may be a slow phone's network.
+    const worker = new WorkerConnection({
+      script: workerUrl,
+      texts: { notStarted },
+      rebuild,
+      startMilliseconds: 60_000,
     });
-    const session = Comlink.wrap(worker);
     // The library knows en-es and en-ja by name; English → Marathi is the site's, by its URL (with its font).
     if (model === 'en-mr') registerDevanagariFont();
     const bytes = model instanceof Uint8Array ? model.slice() : model === 'en-mr' ? marathiModelUrl.href : model;
-    const loaded = await Promise.race([session.load(bytes, backend), failed]).catch((error) => ({ error }));
-    if (loaded.error) {
-      worker.terminate();
-      throw loaded.error instanceof Error ? loaded.error : rebuild(loaded.error);
+    try {
+      return new RemoteTranslator(worker, await worker.ask('load', bytes, backend));
+    } catch (error) {
+      worker.drop();
+      throw error;
     }
-    return new RemoteTranslator(worker, session, loaded);
   }
 
   /** The sentence translated, as web/lib's translate() answers; rejects as it throws. */
@@ -90,10 +91,8 @@ export class RemoteTranslator {
   }
 
   /** The worker's answer to `method`, or its error rebuilt as web/lib would have thrown it. */
-  async #ask(method, ...args) {
-    const answer = await this.#session[method](...args);
-    if (answer.error) throw rebuild(answer.error);
-    return answer.result;
+  #ask(method, ...args) {
+    return this.#worker.ask(method, ...args);
   }
 
   /** The first `count` held-out sentence pairs fetched at load (the view's examples). */
@@ -102,6 +101,6 @@ export class RemoteTranslator {
   }
 
   dispose() {
-    this.#worker.terminate();
+    this.#worker.drop();
   }
 }

@@ -1,9 +1,8 @@
 // The Translation view's Web Worker: owns the translator (web/lib's loadTranslator), so loading the module and
 // the model, and every translation, happen off the page's thread. Each answer's typed arrays are transferred,
-// not copied; errors come back as data, so an unknown word keeps its suggestions.
-import * as Comlink from 'comlink';
+// not copied; errors come back as data (common/worker-answers.js), so an unknown word keeps its suggestions.
 import { loadTranslator } from '../../lib/index.js';
-import { errorReport } from '../common/worker-errors.js';
+import { exposeAnswers, transferred } from '../common/worker-answers.js';
 
 let translator = null;
 
@@ -19,24 +18,16 @@ function buffersIn(value, found = new Set()) {
   return found;
 }
 
-/** { result } of `body`, its typed arrays' buffers transferred (not copied), or the error as data. */
-function answer(body) {
-  try {
-    const result = body();
-    return Comlink.transfer({ result }, [...buffersIn(result)]);
-  } catch (error) {
-    return errorReport(error);
-  }
-}
+/** `result` with its typed arrays' buffers transferred (not copied). */
+const withBuffers = (result) => transferred(result, [...buffersIn(result)]);
 
 const session = {
   /**
    * Loads `model` (a shipped model's name, or a weight file's bytes) on `backend` (or the default): what the page
-   * needs to know of the model, with `examples` held-out sentences when it has a grammar, or { error }.
+   * needs to know of the model, with `examples` held-out sentences when it has a grammar.
    */
   async load(model, backend, examples = 8) {
-    const next = await loadTranslator({ model, ...(backend ? { backend } : {}) }).catch((error) => error);
-    if (next instanceof Error) return errorReport(next);
+    const next = await loadTranslator({ model, ...(backend ? { backend } : {}) });
     translator?.dispose();
     translator = next;
     const { config, maxWords, task, copiesUnknownWords, vocabulary, outputWords } = translator;
@@ -52,17 +43,17 @@ const session = {
     };
   },
 
-  /** translate(sentence, options) as web/lib answers it, with its arrays transferred; or { error }. */
-  translate: (sentence, options) => answer(() => translator.translate(sentence, options)),
+  /** translate(sentence, options) as web/lib answers it, with its arrays transferred. */
+  translate: (sentence, options) => withBuffers(translator.translate(sentence, options)),
 
-  /** evaluate(options) as web/lib answers it (held-out exact match, with heads switched off), or { error }. */
-  evaluate: (options) => answer(() => translator.evaluate(options)),
+  /** evaluate(options) as web/lib answers it (held-out exact match, with heads switched off). */
+  evaluate: (options) => withBuffers(translator.evaluate(options)),
 
-  /** attribution(sentence, options) as web/lib answers it, with its arrays transferred; or { error }. */
-  attribution: (sentence, options) => answer(() => translator.attribution(sentence, options)),
+  /** attribution(sentence, options) as web/lib answers it, with its arrays transferred. */
+  attribution: (sentence, options) => withBuffers(translator.attribution(sentence, options)),
 
-  /** attributionAgreement(options) as web/lib answers it, or { error }. */
-  attributionAgreement: (options) => answer(() => translator.attributionAgreement(options)),
+  /** attributionAgreement(options) as web/lib answers it. */
+  attributionAgreement: (options) => withBuffers(translator.attributionAgreement(options)),
 
   dispose() {
     translator?.dispose();
@@ -70,4 +61,4 @@ const session = {
   },
 };
 
-Comlink.expose(session);
+exposeAnswers(session);

@@ -2,8 +2,7 @@
 // the same sequence task trained four times, once per position scheme, on lengths 1 to 8, then asked about
 // lengths 1 to 16. The chart and the table show exact match by length, the trained range marked. Training and
 // scoring are the module's (createTrainer and evaluateLengths, in a worker of its own); this only asks and draws.
-import * as Comlink from 'comlink';
-import { startWorker } from '../../../lib/index.js';
+import { WorkerConnection, wholeModelCalls } from '../../common/worker-connection.js';
 import { button, controlsRow, element, explainedSection, fieldset, labelled, select } from '../../common/controls.js';
 import { LineChart } from '../../drawing/line-chart.js';
 import { exactShare, extrapolationSetup, positionSchemes } from './extrapolation-setup.js';
@@ -17,7 +16,7 @@ const percent = (row) => (row.total ? Math.round((100 * row.exact) / row.total) 
 
 export class ExtrapolationExperiment {
   constructor() {
-    this.session = null; // the worker, started on the first run
+    this.worker = new WorkerConnection({ script: workerUrl, ...wholeModelCalls }); // started on the first run
     this.task = 'copy';
     this.taskSelect = select(
       'extrapolation-task',
@@ -77,7 +76,6 @@ export class ExtrapolationExperiment {
   async run() {
     this.runButton.disabled = true;
     this.taskSelect.disabled = true;
-    this.session ??= Comlink.wrap(startWorker(workerUrl, { type: 'module' }));
     const task = this.task;
     const results = [];
     try {
@@ -88,12 +86,13 @@ export class ExtrapolationExperiment {
           number: results.length + 1,
           count: positionSchemes.length,
         });
-        const lengths = await this.session.run({ task, positions, ...extrapolationSetup });
+        const lengths = await this.worker.ask('run', { task, positions, ...extrapolationSetup });
         results.push({ positions, name, lengths });
         this.#draw(task, results);
       }
       this.status.textContent = this.#summary(task, results);
     } catch (error) {
+      this.worker.dropAfter(error);
       this.status.textContent = t('train.extrapolation.stopped', { message: error.message });
     } finally {
       this.runButton.disabled = false;
