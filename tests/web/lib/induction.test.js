@@ -48,7 +48,7 @@ function handMadeModel(length) {
       else attention.fill(1 / size, size, 2 * size);
       return { steps: [{ attention, length: size }] };
     },
-    evaluate: (text) => ({ bitsPerCharacter: 1, characters: [...text].length - 1 }),
+    evaluate: ({ text }) => ({ bitsPerCharacter: 1, characters: [...text].length - 1 }),
     copyingScores: () => [[0.25, 1]],
   };
 }
