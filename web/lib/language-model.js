@@ -189,20 +189,23 @@ function generateOptions(options) {
 }
 
 // 0.1's fields of a generated step and of its top entries: the token's id was `token`, its text `piece`.
-const oldTokenFields = { token: ['id', (record) => record.id], piece: ['text', (record) => record.text] };
+const oldTokenFields = { token: 'id', piece: 'text' };
 
-/** The module's { token, piece, probability, … } as 0.2's { id, text, probability, … }, 0.1's names still read. */
+/**
+ * The module's { token, piece, … } as 0.2's { id, text, … }, 0.1's names still read.
+ * @param {{ token: number, piece: string, [field: string]: any }} record
+ * @param {string} where
+ */
 function tokenRecord({ token, piece, ...rest }, where) {
   return withOldFields({ id: token, text: piece, ...rest }, oldTokenFields, where);
 }
 
 /** A generation's steps in 0.2's names: { id, text, probability, top: [{ id, text, probability }], … }. */
 function generatedSteps(steps) {
-  return steps.map((step) => {
-    const record = tokenRecord(step, 'generate() step');
-    record.top = step.top.map((entry) => tokenRecord(entry, 'generate() step.top[]'));
-    return record;
-  });
+  return steps.map(
+    /** @param {{ token: number, piece: string, top: any[] }} step */ ({ top, ...step }) =>
+      tokenRecord({ ...step, top: top.map((entry) => tokenRecord(entry, 'generate() step.top[]')) }, 'generate() step'),
+  );
 }
 
 function requireText(value, operation, name) {

@@ -43,21 +43,20 @@ export function renamedOptions(options, renames, operation) {
 }
 
 /**
- * Adds to `record` the old field names of 0.1 (`fields`: { old: [new, read] }, `read(record)` giving the old
- * value), each a getter that warns once and answers what the field used to hold. Not enumerable: a copy (spread,
- * JSON, structuredClone, postMessage) carries only the new fields.
+ * Adds to `record` the old field names of 0.1 (`fields`: { old: 'new' }), each a getter that warns once and reads
+ * the new field. Not enumerable: a copy (spread, JSON, structuredClone, postMessage) carries only the new fields.
  * @template {object} T
  * @param {T} record
- * @param {Record<string, [string, (record: T) => unknown]>} fields
+ * @param {Record<string, string>} fields
  * @param {string} where  what the record is, in the warning ("translate() step")
  * @returns {T}
  */
 export function withOldFields(record, fields, where) {
-  for (const [old, [replacement, read]] of Object.entries(fields)) {
+  for (const [old, replacement] of Object.entries(fields)) {
     Object.defineProperty(record, old, {
       get() {
         warnRenamed(where, old, replacement);
-        return read(record);
+        return record[replacement];
       },
       enumerable: false,
       configurable: true,

@@ -36,8 +36,8 @@ function prefix(matrix, step, square) {
 }
 
 // 0.1's fields of a step and of its top entries: the word was `token` and `word`, now `text` beside its `id`.
-const oldStepFields = { token: ['text', (step) => step.text] };
-const oldTopFields = { word: ['text', (entry) => entry.text] };
+const oldStepFields = { token: 'text' };
+const oldTopFields = { word: 'text' };
 
 /**
  * The `count` most likely words of one step's distribution as { id, text, probability }, most likely first (equal
