@@ -3,7 +3,7 @@
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { loadAttention, loadTranslator, UnknownWordError } from '../../../web/lib/index.js';
+import { loadAttention, loadTranslator, ModelFileError, UnknownWordError } from '../../../web/lib/index.js';
 import { modelWithoutUnknownToken } from '../helpers.js';
 
 const backends = ['wasm-simd128', 'wasm-relaxed-simd', 'wasm-scalar'];
