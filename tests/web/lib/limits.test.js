@@ -70,7 +70,9 @@ describe('documented limits', () => {
     await expect(loadTranslator({ backend, weights: header(1024, 8192, 16, 512) })).rejects.toThrow(
       /its dimensions need \d+ parameters; the limit is 16777216/,
     );
-    await expect(loadTranslator({ backend, weights: header(1025, 8, 1, 16) })).rejects.toThrow(/implausible dimensions/);
+    await expect(loadTranslator({ backend, weights: header(1025, 8, 1, 16) })).rejects.toThrow(
+      /implausible dimensions/,
+    );
     // Within the limits, a header claiming parameters the file lacks is refused by its length.
     await expect(loadTranslator({ backend, weights: header(64, 64, 1, 16) })).rejects.toThrow(
       /holds 0 parameters, but its dimensions need \d+/,
