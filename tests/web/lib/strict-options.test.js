@@ -104,7 +104,7 @@ describe('loading, translating and training refuse unknown options', () => {
       new TypeError("loadTranslator: unknown option 'weigths'; did you mean 'weights'?"),
     );
     await expect(loadTranslator({ language: 'en-ja' })).rejects.toThrow(
-      new TypeError("loadTranslator: unknown option 'language'; the known options are backend, model"),
+      new TypeError("loadTranslator: unknown option 'language'; the known options are backend, weights"),
     );
   });
 

@@ -394,6 +394,14 @@ describe('training across builds', () => {
 
   it("the defaults are the shipped model's shape", () => {
     expect(trainerDefaults.model).toEqual({ dModel: 32, heads: 4, ffn: 64, encoderLayers: 2, decoderLayers: 2 });
-    expect(trainerDefaults).toMatchObject({ steps: 400, learningRate: 0.008, warmupSteps: 40, batchSize: 48 });
+    // and the Train view's default run (renamed.test.js checks createTrainer() with no options picks it)
+    expect(trainerDefaults).toMatchObject({
+      longestSentence: 5,
+      steps: 1000,
+      otherTaskSteps: 400,
+      learningRate: 0.008,
+      warmupSteps: 40,
+      batchSize: 48,
+    });
   });
 });
