@@ -910,12 +910,13 @@ export function createTrainer(options: LanguageModelResumeOptions): Promise<Lang
 
 /**
  * The defaults createTrainer() uses: with no options, the Train view's default run (en-es, sentences of at most 5
- * words, 1,000 steps: about 96% held-out exact). `otherTaskSteps` (400) is the sequence tasks' and pasted pairs' run.
+ * words, `languagePairSteps` (1,000) steps: about 96% held-out exact). `steps` (400) is the sequence tasks' and
+ * pasted pairs' run: defaultTrainerSteps(task) picks one.
  */
-export const trainerDefaults: Readonly<Required<Omit<TrainerOptions, 'backend'>> & { otherTaskSteps: number }>;
+export const trainerDefaults: Readonly<Required<Omit<TrainerOptions, 'backend'>> & { languagePairSteps: number }>;
 
-/** The steps createTrainer() runs for `task` when not told: trainerDefaults.steps or otherTaskSteps. */
-export function defaultTrainerSteps(task?: TrainingTask | PairsTask): number;
+/** The steps createTrainer() runs for `task` when not told: trainerDefaults.languagePairSteps or steps. */
+export function defaultTrainerSteps(task?: TrainingTask | PairsTask | 'pairs'): number;
 
 /**
  * A language model's corpus: any text (at least 20 characters, at most 8 MiB), cut in two at a character: the

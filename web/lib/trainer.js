@@ -14,7 +14,8 @@ import * as validate from './validate.js';
  * (longestSentence), 1,000 steps at a peak rate of 0.008. A learner's first run must reach 95% held-out exact in
  * seconds: natively, 1,000 steps at 5 words reached 96.3% (800: 94.6%; 4 words, 800 steps: 92.4%). The whole grammar
  * (344 words, sentences of up to 12) needs about 4,000 steps at 0.003, the shipped models' recipe; 0.1's default,
- * 400 steps of it, reached about 35%. The sequence tasks and pasted pairs learn in fewer steps: `otherTaskSteps`.
+ * 400 steps of it, reached about 35%. `steps` is the sequence tasks' and pasted pairs' run (they learn in fewer), and
+ * `languagePairSteps` a language pair's: defaultTrainerSteps(task) picks one.
  */
 export const trainerDefaults = Object.freeze({
   task: 'en-es',
@@ -22,8 +23,8 @@ export const trainerDefaults = Object.freeze({
   longestSentence: 5,
   seed: 7,
   dataSeed: 1,
-  steps: 1000,
-  otherTaskSteps: 400,
+  steps: 400,
+  languagePairSteps: 1000,
   batchSize: 48,
   learningRate: 0.008,
   warmupSteps: 40,
@@ -87,9 +88,13 @@ const trainerOptionShape = {
 
 const sequenceTasks = new Set(['reverse', 'sort', 'copy']);
 
-/** A task's default run length: a language pair's `steps`, the sequence tasks' and pasted pairs' `otherTaskSteps`. */
+/**
+ * A task's default run length: a language pair's `languagePairSteps`, the sequence tasks' and pasted pairs' (an
+ * object, or 'pairs' as resolved options and the Train view name them) `steps`.
+ */
 export function defaultTrainerSteps(task = trainerDefaults.task) {
-  return typeof task === 'object' || sequenceTasks.has(task) ? trainerDefaults.otherTaskSteps : trainerDefaults.steps;
+  const other = typeof task === 'object' || task === 'pairs' || sequenceTasks.has(task);
+  return other ? trainerDefaults.steps : trainerDefaults.languagePairSteps;
 }
 
 /** The options with defaults filled in and every type checked (values are checked by the module). */

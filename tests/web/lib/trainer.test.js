@@ -397,8 +397,8 @@ describe('training across builds', () => {
     // and the Train view's default run (renamed.test.js checks createTrainer() with no options picks it)
     expect(trainerDefaults).toMatchObject({
       longestSentence: 5,
-      steps: 1000,
-      otherTaskSteps: 400,
+      steps: 400,
+      languagePairSteps: 1000,
       learningRate: 0.008,
       warmupSteps: 40,
       batchSize: 48,
