@@ -92,6 +92,7 @@ const sequenceTasks = new Set(['reverse', 'sort', 'copy']);
  * A task's default run length: a language pair's `languagePairSteps`, the sequence tasks' and pasted pairs' (an
  * object, or 'pairs' as resolved options and the Train view name them) `steps`.
  */
+/** @param {any} [task] */
 export function defaultTrainerSteps(task = trainerDefaults.task) {
   const other = typeof task === 'object' || task === 'pairs' || sequenceTasks.has(task);
   return other ? trainerDefaults.steps : trainerDefaults.languagePairSteps;
