@@ -26,7 +26,7 @@ map.addEventListener('cell-select', (event) => {
 // The playground's language model (site-only: the package ships none), as a host serves its own weight file.
 document
   .getElementById('generator')
-  .setAttribute('model', new URL('./corpora/pride-and-prejudice-language-model.bin', import.meta.url).href);
+  .setAttribute('weights', new URL('./corpora/pride-and-prejudice-language-model.bin', import.meta.url).href);
 const lessonPicker = document.getElementById('lesson-picker');
 lessonPicker.addEventListener('change', () =>
   document.getElementById('lesson-element').setAttribute('lesson', lessonPicker.value),

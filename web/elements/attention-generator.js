@@ -2,10 +2,12 @@
 // prompt and what the model wrote (a chip per token), then for the chosen written token the distribution it was
 // drawn from, every layer's and head's attention at it, the causal map of one head and the key/value cache. The
 // same parts as the playground's Generate view (StepDetails, TokenStrip).
-// Attributes: model (the URL of a language model's weight file: the Generate view's download, or a trainer's
-// save(); required, the package ships no language model), prompt, tokens (1-400, default 40), temperature (0-2,
-// default 0.8), top-k (0: all), top-p, seed, layer and head (1-based, the head the causal map shows), step (the
-// written token shown, 1-based), readonly. Events: generated (detail: the Generation object of web/lib), error.
+// Attributes: weights (the URL of a language model's weight file: the Generate view's download, or a trainer's
+// save(); required, the package ships no language model), prompt, tokens (1-400, default 40), decoding ('sample',
+// the default, or 'greedy'), output-temperature (0.01-2, default 0.8), top-k (0: all), top-p, seed (default 0, as
+// the library's), layer and head (1-based, the head the causal map shows), step (the written token shown,
+// 1-based), readonly. 0.1's `model` and `temperature` (0-2, 0 for greedy) are still read, with a warning.
+// Events: generated (detail: the Generation object of web/lib), error.
 // An element further down the page loads its model and writes when the reader gets near it.
 import { element } from '../src/common/controls.js';
 import { StepDetails } from '../src/generate/step-details.js';
@@ -27,6 +29,7 @@ import {
   nearScreen,
   integerAttribute,
   numberAttribute,
+  renamedAttribute,
   sharedLanguageModel,
   showSettings,
   markDrawn,
@@ -35,7 +38,17 @@ import {
 } from './shared.js';
 
 /** The attributes that change what is written (the rest change what is shown of it). */
-const writingAttributes = ['model', 'prompt', 'tokens', 'temperature', 'top-k', 'top-p', 'seed'];
+const writingAttributes = [
+  'weights',
+  'prompt',
+  'tokens',
+  'decoding',
+  'output-temperature',
+  'top-k',
+  'top-p',
+  'seed',
+  ...['model', 'temperature'], // 0.1's names of weights and of decoding with output-temperature
+];
 
 export class AttentionGeneratorElement extends ElementBase {
   static observedAttributes = [...writingAttributes, 'layer', 'head', 'step', 'readonly'];
@@ -95,12 +108,27 @@ export class AttentionGeneratorElement extends ElementBase {
   #options() {
     return {
       tokens: integerAttribute(this, 'tokens', 40, { min: 1, max: 400 }),
-      temperature: numberAttribute(this, 'temperature', 0.8, { min: 0, max: 2 }),
+      ...this.#decoding(),
       topK: integerAttribute(this, 'top-k', 0, { min: 0 }),
       topP: numberAttribute(this, 'top-p', 1, { min: Number.MIN_VALUE, max: 1 }),
-      seed: integerAttribute(this, 'seed', 1, { min: 0 }),
+      seed: integerAttribute(this, 'seed', 0, { min: 0 }),
       cache: true, // the library's default, said here because the cache's part reads it
     };
+  }
+
+  /** { decoding, outputTemperature }: from their attributes, or from 0.1's temperature (0: greedy) when they are absent. */
+  #decoding() {
+    const outputTemperature = numberAttribute(this, 'output-temperature', 0.8, { min: 0.01, max: 2 });
+    const given = ['decoding', 'output-temperature'].some((name) => this.hasAttribute(name));
+    if (!given && renamedAttribute(this, 'output-temperature', 'temperature') !== null) {
+      const temperature = numberAttribute(this, 'temperature', 0.8, { min: 0, max: 2 });
+      if (temperature === 0) return { decoding: 'greedy', outputTemperature };
+      return { decoding: 'sample', outputTemperature: temperature };
+    }
+    const decoding = this.getAttribute('decoding') ?? 'sample';
+    if (decoding !== 'sample' && decoding !== 'greedy')
+      throw new RangeError(`the decoding attribute must be 'sample' or 'greedy', got '${decoding}'`);
+    return { decoding, outputTemperature };
   }
 
   async #write() {
@@ -117,14 +145,16 @@ export class AttentionGeneratorElement extends ElementBase {
       // element is upgraded, does so before then (no error flashes in between).
       await this.#near;
       if (request !== this.#request) return;
-      const url = this.getAttribute('model');
-      if (!url) throw new TypeError('the model attribute must be the URL of a language model weight file');
+      const url = renamedAttribute(this, 'weights', 'model');
+      if (!url) throw new TypeError('the weights attribute must be the URL of a language model weight file');
       const model = await sharedLanguageModel(url);
       if (request !== this.#request) return;
       this.#model = model;
       const generation = model.generate(prompt, options);
       this.#generation = generation;
-      this.#drawn = { ...generation, config: model.config, options };
+      // The Generate view's parts read the temperature a token was drawn at, 0 for the most likely.
+      const temperature = options.decoding === 'greedy' ? 0 : options.outputTemperature;
+      this.#drawn = { ...generation, config: model.config, options: { ...options, temperature } };
       clearError(this.errorLine);
       this.#draw();
       markDrawn(this);
@@ -170,7 +200,8 @@ export class AttentionGeneratorElement extends ElementBase {
       showSettings(this.settingsLine, [
         ['prompt', JSON.stringify(this.getAttribute('prompt') ?? '')],
         ['tokens', options.tokens],
-        ['temperature', options.temperature],
+        ['decoding', options.decoding],
+        ['output-temperature', options.outputTemperature],
         ['top-k', options.topK],
         ['top-p', options.topP],
         ['seed', options.seed],

@@ -1,7 +1,8 @@
 // <attention-translator>: the toy translator as a self-contained widget: an English sentence (typed, unless
 // `readonly`), the model's translation and its cross-attention map, and with `lines` the line view.
-// Attributes: sentence, model ('en-es' (default), 'en-ja' or a weight file's URL), layer and head (1-based as
-// on the page; head may be 'average', the default), temperature (default 1), readonly, lines.
+// Attributes: sentence, weights ('en-es' (default), 'en-ja', 'en-mr' or a weight file's URL; 0.1's `model` still
+// read), layer and head (1-based as on the page; head may be 'average', the default), temperature (the attention
+// temperature, default 1), readonly, lines.
 // Events: translated (detail: the Translation object of web/lib), error. An element further down the page loads
 // its model and translates when the reader gets near it.
 import { element } from '../src/common/controls.js';
@@ -25,13 +26,14 @@ import {
   reportError,
   settingsLine,
   shadowWithStyles,
+  renamedAttribute,
   sharedTranslator,
   showSettings,
   textForm,
 } from './shared.js';
 
 export class AttentionTranslatorElement extends ElementBase {
-  static observedAttributes = ['sentence', 'model', 'layer', 'head', 'temperature', 'readonly', 'lines'];
+  static observedAttributes = ['sentence', 'weights', 'model', 'layer', 'head', 'temperature', 'readonly', 'lines'];
 
   #translator = null;
   #result = null;
@@ -87,7 +89,7 @@ export class AttentionTranslatorElement extends ElementBase {
 
   attributeChangedCallback(name, before, after) {
     if (before === after || !this.isConnected) return;
-    if (name === 'sentence' || name === 'model' || name === 'temperature') void this.#translate();
+    if (['sentence', 'weights', 'model', 'temperature'].includes(name)) void this.#translate();
     else this.#draw();
   }
 
@@ -104,7 +106,7 @@ export class AttentionTranslatorElement extends ElementBase {
     if (request !== this.#request) return;
     try {
       const temperature = this.hasAttribute('temperature') ? Number(this.getAttribute('temperature')) : 1;
-      const translator = await sharedTranslator(this.getAttribute('model') ?? 'en-es');
+      const translator = await sharedTranslator(this.#weights());
       if (request !== this.#request) return;
       this.#translator = translator;
       this.#result = translator.translate(sentence, { temperature });
@@ -121,6 +123,11 @@ export class AttentionTranslatorElement extends ElementBase {
       // A refused sentence (typed into its form, as on the page) is said in the page's language.
       reportError(this, this.errorLine, error, error.kind ? refusalText(error) : error.message);
     }
+  }
+
+  /** The weight file: its attribute (or 0.1's `model`), else the shipped en-es model. */
+  #weights() {
+    return renamedAttribute(this, 'weights', 'model') ?? 'en-es';
   }
 
   #draw() {
@@ -141,7 +148,7 @@ export class AttentionTranslatorElement extends ElementBase {
         head === 'average' ? t('translation.controls.averageOfHeads') : headName(head, this.#translator.config);
       const title = t('translation.maps.crossMapTitle', { layer: layer + 1, head: headShown });
       showSettings(this.settingsLine, [
-        ['model', this.getAttribute('model') ?? 'en-es'],
+        ['weights', this.#weights()],
         ['temperature', this.getAttribute('temperature') ?? 1],
         ['layer', layer + 1],
         ['head', head === 'average' ? 'average' : head + 1],

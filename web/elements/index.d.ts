@@ -30,9 +30,10 @@ export class AttentionMapElement extends HTMLElement {
 }
 
 /**
- * `<attention-translator>`: attributes `sentence`, `model` ('en-es' (default), 'en-ja' or a weight file's URL),
- * `layer`, `head` (1-based; head may be 'average', the default), `temperature` (default 1), `readonly` (no
- * input), `lines` (show the line view), `theme`. Events: `translated` (CustomEvent<Translation>), `error`.
+ * `<attention-translator>`: attributes `sentence`, `weights` ('en-es' (default), 'en-ja', 'en-mr' or a weight file's
+ * URL, as loadTranslator's), `layer`, `head` (1-based; head may be 'average', the default), `temperature` (the
+ * attention temperature, default 1), `readonly` (no input), `lines` (show the line view), `theme`. 0.1's `model` is
+ * still read, with a warning. Events: `translated` (CustomEvent<Translation>), `error`.
  */
 export class AttentionTranslatorElement extends HTMLElement {
   /** The latest translation, or null. */
@@ -41,11 +42,13 @@ export class AttentionTranslatorElement extends HTMLElement {
 
 /**
  * `<attention-generator>`: a language model writing, token by token, with each written token's distribution,
- * attention and causal map. Attributes: `model` (required: the URL of a language model weight file, a
+ * attention and causal map. Attributes: `weights` (required: the URL of a language model weight file, a
  * LanguageModelTrainer's save() or the playground's Generate view's download; the package ships none), `prompt`,
- * `tokens` (1-400, default 40), `temperature` (0-2, default 0.8), `top-k` (0: all), `top-p` (default 1), `seed`
- * (default 1), `layer`, `head`, `step` (1-based: the layer and head the causal map shows, the written token shown),
- * `readonly` (no input), `theme`. Events: `generated` (CustomEvent<Generation>), `error`.
+ * `tokens` (1-400, default 40), `decoding` ('sample', the default, or 'greedy'), `output-temperature` (0.01-2,
+ * default 0.8), `top-k` (0: all), `top-p` (default 1), `seed` (default 0, as generate()'s), `layer`, `head`, `step`
+ * (1-based: the layer and head the causal map shows, the written token shown), `readonly` (no input), `theme`.
+ * 0.1's `model` and `temperature` (0-2; 0: greedy) are still read, with a warning. Events: `generated`
+ * (CustomEvent<Generation>), `error`.
  */
 export class AttentionGeneratorElement extends HTMLElement {
   /** The latest generation, or null. */
@@ -122,6 +125,8 @@ export interface AttentionMapProps {
 
 export interface AttentionTranslatorProps {
   sentence?: string;
+  weights?: string;
+  /** @deprecated 0.1's name of `weights`. */
   model?: string;
   layer?: number | `${number}`;
   head?: number | `${number}` | 'average';
@@ -132,9 +137,14 @@ export interface AttentionTranslatorProps {
 }
 
 export interface AttentionGeneratorProps {
+  weights?: string;
+  /** @deprecated 0.1's name of `weights`. */
   model?: string;
   prompt?: string;
   tokens?: number | `${number}`;
+  decoding?: 'sample' | 'greedy';
+  'output-temperature'?: number | `${number}`;
+  /** @deprecated 0.1's sampling temperature (0: greedy): `output-temperature` and `decoding`. */
   temperature?: number | `${number}`;
   'top-k'?: number | `${number}`;
   'top-p'?: number | `${number}`;

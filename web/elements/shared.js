@@ -2,6 +2,7 @@
 // first use; the stylesheet every shadow root adopts (the playground's own, then the elements' theme); and
 // showing an error inside the element (and as an `error` event) instead of leaving a blank box.
 import { loadAttention, loadLanguageModel, loadTranslator } from '../lib/index.js';
+import { warnRenamed } from '../lib/renamed.js';
 import { element } from '../src/common/controls.js';
 import { nextTask } from '../src/common/next-task.js';
 import { isPrinting, onPrint, watchNearScreen } from '../src/common/draw-when-visible.js';
@@ -48,11 +49,11 @@ export function sharedAttention() {
   return inOwnTask(attention);
 }
 
-/** The page's translator for `model` ('en-es', 'en-ja' or a weight file's URL), loaded once. */
-export function sharedTranslator(model = 'en-es') {
-  const key = String(model);
+/** The page's translator for `weights` (a shipped model's name or a weight file's URL), loaded once. */
+export function sharedTranslator(weights = 'en-es') {
+  const key = String(weights);
   if (!translators.has(key)) {
-    const translator = loadTranslator({ model: key });
+    const translator = loadTranslator({ weights: key });
     translator.catch(() => translators.delete(key));
     translators.set(key, translator);
   }
@@ -201,6 +202,16 @@ export function reportError(host, errorLine, error, text = error.message) {
 export function clearError(errorLine) {
   errorLine.textContent = errorLine.lasting ?? '';
   errorLine.hidden = !errorLine.lasting;
+}
+
+/**
+ * The attribute `name`, or when absent 0.1's name of it, `old` (said once on the console: the library's
+ * renamed.js), or null. The new name wins when both are set.
+ */
+export function renamedAttribute(host, name, old) {
+  if (host.hasAttribute(name) || !host.hasAttribute(old)) return host.getAttribute(name);
+  warnRenamed(`<${host.localName}>`, `the ${old} attribute`, name);
+  return host.getAttribute(old);
 }
 
 /** A whole number from an attribute, or `fallback` when absent; throws a RangeError naming the attribute. */

@@ -27,6 +27,19 @@ export class ModuleLoadError extends Error {
   }
 }
 
+/**
+ * A weight file could not be read: a shipped model's file the package leaves out (en-mr) or a host did not serve, or
+ * a URL that answered nothing. `file` is the URL tried; the message says how to pass the file instead.
+ */
+export class ModelFileError extends Error {
+  constructor(message, file, options = undefined) {
+    super(message, options);
+    this.name = 'ModelFileError';
+    this.kind = /** @type {const} */ ('model-file');
+    this.file = file;
+  }
+}
+
 /** Returns `result`, or throws the TypeError/RangeError (or UnknownWordError) it describes. */
 export function unwrap(result, operation) {
   const { error } = result;

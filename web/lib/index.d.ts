@@ -275,15 +275,32 @@ export const backends: readonly Backend[];
 /** One map per layer, one per head: `maps[layer][head]`. */
 export type LayeredMaps = Matrix[][];
 
+/**
+ * One token of a model's output distribution, as both models' steps name it: its `id` (a translator's column in
+ * `outputWords`, a language model's token id), how it reads (`text`) and its probability.
+ */
+export interface TokenChoice {
+  id: number;
+  text: string;
+  probability: number;
+}
+
 export interface DecodingStep {
   /** Index of the produced token in `target`. */
   step: number;
-  /** The token produced at this step. */
-  token: string;
-  /** The probability the output distribution gave `token` (for a copied word: the model's <unk>). */
+  /** The produced token's column in `Translator.outputWords` (for a copied word: the model's <unk>). */
+  id: number;
+  /** The word produced at this step (a copied word as copied). */
+  text: string;
+  /** @deprecated 0.1's name of `text` (a getter that warns once; not in copies). */
+  readonly token: string;
+  /** The probability the output distribution gave `id`. */
   probability: number;
-  /** The output distribution's 10 most likely words at this step, most likely first. */
-  top: { word: string; probability: number }[];
+  /** The output distribution's `top` (default 10) most likely words at this step, most likely first. */
+  top: (TokenChoice & {
+    /** @deprecated 0.1's name of `text` (a getter that warns once; not in copies). */
+    readonly word: string;
+  })[];
   /** What the decoder had seen when producing it: rows (and columns) 0..step of the final maps. */
   decoderSelfAttention: LayeredMaps;
   /** Rows 0..step of the final cross-attention maps (step+1 × S). */
@@ -475,8 +492,11 @@ export interface HeldOutSentence {
   sourceIndex: number[];
 }
 
-/** The shipped models: toy English → Spanish, and toy English → Japanese (romanized, verb last). */
-export type ShippedModel = 'en-es' | 'en-ja';
+/**
+ * The models that open by name: toy English → Spanish, toy English → Japanese (romanized, verb last), and toy
+ * English → Marathi, which the npm package leaves out (a build of the repository and the playground's site have it).
+ */
+export type ShippedModel = 'en-es' | 'en-ja' | 'en-mr';
 
 export interface Translator {
   readonly backend: Backend;
@@ -535,7 +555,9 @@ export interface Translator {
    * Translates the first held-out sentences (greedy) and scores them, with the heads `headMask` switches off:
    * how much the model needs them. Throws a RangeError for a model whose `task` is null.
    */
-  evaluate(options?: number | EvaluateOptions): TrainingEvaluation;
+  evaluate(options?: EvaluateOptions): TrainingEvaluation;
+  /** @deprecated 0.1's form: evaluate({ count }). */
+  evaluate(count: number): TrainingEvaluation;
   /**
    * Which source words each word of the greedy translation depended on: raw cross-attention, attention rollout
    * and attention flow (Abnar & Zuidema 2020), and the experiment they are measured against (each source word
@@ -595,6 +617,8 @@ export interface TranslateOptions {
   outputTemperature?: number;
   /** Sampling seed, a whole number from 0 to 2^53 - 1 (default 0): the same seed draws the same words. */
   seed?: number;
+  /** How many of each step's most likely words `DecodingStep.top` keeps, a whole number (default 10). */
+  top?: number;
   /**
    * Teacher forcing: target words (separated by spaces) fed to the decoder instead of its own output; each
    * step's distribution is the model's guess at the next of them. RangeError for words the model never produces.
@@ -633,21 +657,37 @@ export interface EvaluateOptions {
   headMask?: HeadMask;
 }
 
+/** A weight file as loadTranslator and loadLanguageModel take it: a URL (or a string relative to the page) or its bytes. */
+export type WeightFile = string | URL | Uint8Array | ArrayBuffer;
+
 export interface TranslatorOptions extends LoadOptions {
   /**
-   * A shipped model by name ('en-es', the default, or 'en-ja'; the site's English → Marathi model by its URL), or a weight file: a URL (or string) or its
-   * bytes. Each shipped model is fetched only when loaded.
+   * A shipped model by name ('en-es', the default; 'en-ja'; 'en-mr', which the npm package leaves out), or a weight
+   * file. Each shipped model is fetched only when loaded.
    */
-  model?: ShippedModel | string | URL | Uint8Array | ArrayBuffer;
+  weights?: ShippedModel | WeightFile;
+  /** @deprecated 0.1's name of `weights` (read as it, with a warning). */
+  model?: ShippedModel | WeightFile;
 }
 
 /**
  * Loads a translation model into the module. Rejects with a RangeError naming the problem for a file that is
  * not a model, has another format version, or is corrupted (checksum) or truncated, and for one over the
  * limits: 64 MiB, 16,777,216 parameters. Nothing is allocated for a model before its header's sizes are
- * checked against the file's length. Rejects with a TypeError for an unknown option.
+ * checked against the file's length. Rejects with a TypeError for an unknown option, and with a ModelFileError
+ * for a file that cannot be read (en-mr from the npm package, a URL that answers nothing).
  */
 export function loadTranslator(options?: TranslatorOptions): Promise<Translator>;
+
+/**
+ * A weight file that could not be read: a shipped model's file the npm package leaves out (en-mr) or a host did not
+ * serve, or a URL that answered nothing. `file` is the URL tried; the message says how to pass the file instead.
+ */
+export class ModelFileError extends Error {
+  readonly kind: 'model-file';
+  readonly file: string;
+  constructor(message: string, file: string, options?: ErrorOptions);
+}
 
 /** Thrown by translate() for words the model does not know. */
 export class UnknownWordError extends RangeError {
@@ -727,14 +767,17 @@ export interface TrainerOptions extends LoadOptions {
   sequenceLength?: { min?: number; max?: number };
   /**
    * The language pairs' longest English sentence, in words (2 to 12), for training and held-out sentences alike: a
-   * smaller task of the same grammar that trains in seconds. Default 12 (the whole corpus).
+   * smaller task of the same grammar that trains in seconds. Default 5 (12: the whole corpus).
    */
   longestSentence?: number;
   /** Seeds the initial weights. Default 7 (the shipped model's). Whole number, 0 to 2^53 − 1. */
   seed?: number;
   /** Seeds the stream of training sentences. Default 1. */
   dataSeed?: number;
-  /** Length of the run: warm-up, then cosine decay of the learning rate to 5% at this step. 1 to 1e6, default 400. */
+  /**
+   * Length of the run: warm-up, then cosine decay of the learning rate to 5% at this step. 1 to 1e6; default 1,000
+   * for a language pair, 400 for a sequence task or pasted pairs (defaultTrainerSteps).
+   */
   steps?: number;
   /** Sentence pairs per step, 1 to 1024. Default 48. */
   batchSize?: number;
@@ -801,10 +844,12 @@ export interface Trainer {
   /** Trains `count` more steps (default 1; fewer when the run ends). RangeError unless 1 to 100000. */
   step(count?: number): TrainingStep;
   /**
-   * Translates the first `count` held-out sentences (default 100, at most 10000) and scores them; with
-   * { count, headMask }, with those heads switched off.
+   * Translates the first `count` held-out sentences (default 100, at most 10000) and scores them, with the heads
+   * `headMask` switches off.
    */
-  evaluate(options?: number | EvaluateOptions): TrainingEvaluation;
+  evaluate(options?: EvaluateOptions): TrainingEvaluation;
+  /** @deprecated 0.1's form: evaluate({ count }). */
+  evaluate(count: number): TrainingEvaluation;
   /**
    * A sequence task only (else RangeError): `count` held-out sequences (default 100, 1 to 1000) of every length
    * from 1 to `longest` (default 16, at most 16), translated greedily and scored exactly, lengths never trained on
@@ -863,8 +908,15 @@ export function createTrainer(options: LanguageModelTrainerOptions): Promise<Lan
  */
 export function createTrainer(options: LanguageModelResumeOptions): Promise<LanguageModelTrainer>;
 
-/** The defaults createTrainer() uses. */
-export const trainerDefaults: Readonly<Required<Omit<TrainerOptions, 'backend'>>>;
+/**
+ * The defaults createTrainer() uses: with no options, the Train view's default run (en-es, sentences of at most 5
+ * words, `languagePairSteps` (1,000) steps: about 96% held-out exact). `steps` (400) is the sequence tasks' and
+ * pasted pairs' run: defaultTrainerSteps(task) picks one.
+ */
+export const trainerDefaults: Readonly<Required<Omit<TrainerOptions, 'backend'>> & { languagePairSteps: number }>;
+
+/** The steps createTrainer() runs for `task` when not told: trainerDefaults.languagePairSteps or steps. */
+export function defaultTrainerSteps(task?: TrainingTask | PairsTask | 'pairs'): number;
 
 /**
  * A language model's corpus: any text (at least 20 characters, at most 8 MiB), cut in two at a character: the
@@ -913,11 +965,11 @@ export interface LanguageModelTrainerOptions extends LoadOptions {
   seed?: number;
   /** Seeds where each step's windows of the corpus start. Default 1. */
   dataSeed?: number;
-  /** Default 600. */
+  /** Default 1,200 (the Generate view's run). */
   steps?: number;
-  /** Windows of context + 1 tokens per step. Default 16. */
+  /** Windows of context + 1 tokens per step. Default 8. */
   batchSize?: number;
-  /** Default 0.003. */
+  /** Default 0.008. */
   learningRate?: number;
   /** Default min(60, steps / 10). */
   warmupSteps?: number;
@@ -964,9 +1016,13 @@ export interface LanguageModelTrainer {
   step(count?: number): TrainingStep;
   /**
    * The model and two counting baselines learned from the training part (a unigram model with add-one
-   * smoothing, a bigram interpolated with it, Witten-Bell) on the first `maxTokens` held-out tokens (default 4096).
+   * smoothing, a bigram interpolated with it, Witten-Bell) on the first `count` held-out tokens (default 4096).
    */
-  evaluate(options?: { maxTokens?: number }): TextScore & { baselines: { unigram: TextScore; bigram: TextScore } };
+  evaluate(options?: {
+    count?: number;
+    /** @deprecated 0.1's name of `count` (read as it, with a warning). */
+    maxTokens?: number;
+  }): TextScore & { baselines: { unigram: TextScore; bigram: TextScore } };
   /** A LanguageModel over a copy of the current (float32) weights; dispose it when done. */
   languageModel(): LanguageModel;
   /** The current weights as a weight file (float16, magic APLM); loadLanguageModel({ weights }) reads it. */
@@ -990,13 +1046,19 @@ export interface LanguageModelTokenizer {
 export interface GenerateOptions {
   /** Tokens to write, 1 to 4096. Default 64. */
   tokens?: number;
-  /** 0 takes the most likely token; otherwise softmax(logits / temperature), up to 100. Default 1. */
+  /** How each token is chosen: a draw ('sample', default) or the most likely ('greedy'), as for translate(). */
+  decoding?: 'greedy' | 'sample';
+  /** The sampling temperature, 0.01 to 100: draws from softmax(logits / it). Default 1. */
+  outputTemperature?: number;
+  /**
+   * @deprecated 0.1's sampling temperature: read as outputTemperature, and 0 as decoding: 'greedy' (with a warning).
+   */
   temperature?: number;
   /** Keep only the k most likely tokens (0: all). Default 0. */
   topK?: number;
   /** Keep the smallest set of most likely tokens whose probability reaches topP, in (0, 1]. Default 1. */
   topP?: number;
-  /** Seeds the draws. Default 1. */
+  /** Seeds the draws. Default 0, as for translate(). */
   seed?: number;
   /** Most likely tokens reported per step, 1 to 64. Default 10. */
   top?: number;
@@ -1004,14 +1066,23 @@ export interface GenerateOptions {
   cache?: boolean;
 }
 
-export interface GeneratedStep {
-  token: number;
+/** 0.1's names of a generated token's fields, still read (getters that warn once; not in copies). */
+interface OldTokenFields {
+  /** @deprecated 0.1's name of `id`. */
+  readonly token: number;
+  /** @deprecated 0.1's name of `text`. */
+  readonly piece: string;
+}
+
+export interface GeneratedStep extends OldTokenFields {
+  /** The token's id. */
+  id: number;
   /** How the token reads (a byte that is not a whole character: <0xNN>). */
-  piece: string;
+  text: string;
   /** Its probability in the distribution it was drawn from. */
   probability: number;
-  /** That distribution's most likely tokens. */
-  top: { token: number; piece: string; probability: number }[];
+  /** That distribution's `top` most likely tokens. */
+  top: (TokenChoice & OldTokenFields)[];
   /** layers × heads rows of `length` weights: the new token's attention over the window. */
   attention: Float32Array;
   length: number;
@@ -1054,6 +1125,8 @@ export interface LanguageModel {
   /** Continues `prompt` (empty: from a line break) token by token. */
   generate(prompt: string, options?: GenerateOptions): Generation;
   /** Bits per character of `text` (at least two tokens). */
+  evaluate(options: { text: string }): TextScore;
+  /** @deprecated 0.1's form: evaluate({ text }). */
   evaluate(text: string): TextScore;
   /**
    * Bits per character of `text` (at most 1 MiB) read a token at a time, however far past the context: each query
@@ -1087,9 +1160,7 @@ export interface LanguageModel {
  * to say it in its own language: `'translator-file'`, `'checkpoint-file'` (a trainer's checkpoint()),
  * `'not-a-language-model'`, `'other-version'`, `'damaged'` or `'too-large'` (`limit` bytes).
  */
-export function loadLanguageModel(
-  options: LoadOptions & { weights: Uint8Array | ArrayBuffer | string | URL },
-): Promise<LanguageModel>;
+export function loadLanguageModel(options: LoadOptions & { weights: WeightFile }): Promise<LanguageModel>;
 
 /**
  * Sequences for the induction-head experiment: `count` strings of minLength to maxLength (default 8-20) distinct

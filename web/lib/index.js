@@ -11,18 +11,18 @@ import {
   supportsSimd,
   supportsThreads,
 } from './load-module.js';
-import { ModuleLoadError, unwrap, withOperation } from './errors.js';
+import { ModelFileError, ModuleLoadError, unwrap, withOperation } from './errors.js';
 import { checkKnownKeys, matrixShape } from './known-keys.js';
 import * as validate from './validate.js';
 
 export { backends, resolveBackend, setAssetBase, supportsRelaxedSimd, supportsSimd, supportsThreads };
 export { loadTranslator, UnknownWordError } from './translator.js';
-export { createTrainer, trainerDefaults } from './trainer.js';
+export { createTrainer, defaultTrainerSteps, trainerDefaults } from './trainer.js';
 export { languageModelDefaults, loadLanguageModel } from './language-model.js';
 export { inductionExperiment, inductionScores, repeatedSequences } from './induction.js';
 export { sinkExperiment, sinkHeads, sinkLogitShares, sinkThreshold, streamingReadings } from './sinks.js';
 export { startWorker } from './start-worker.js';
-export { ModuleLoadError };
+export { ModelFileError, ModuleLoadError };
 
 const loaded = new Map(); // backend → Promise<Attention>
 

@@ -41,7 +41,7 @@ export function repeatedSequences({ count, minLength = 8, maxLength = 20, alphab
 
 /** Bits to predict every character of `text` after its first, under `lm`. */
 const totalBits = (lm, text) => {
-  const { bitsPerCharacter, characters } = lm.evaluate(text);
+  const { bitsPerCharacter, characters } = lm.evaluate({ text });
   return bitsPerCharacter * characters;
 };
 
@@ -76,7 +76,7 @@ export function inductionScores(lm, sequences) {
       throw new RangeError(`a sequence of ${sequence.length} characters is longer than the model's context`);
     // The attention of the query at `position` (the prompt's last character) over every position up to it.
     for (let position = 1; position < sequence.length - 1; position++) {
-      const step = lm.generate(sequence.slice(0, position + 1), { tokens: 1, temperature: 0, top: 1 }).steps[0];
+      const step = lm.generate(sequence.slice(0, position + 1), { tokens: 1, decoding: 'greedy', top: 1 }).steps[0];
       if (step.length !== position + 1) throw new RangeError('the model must read one token per character');
       const induction = position >= length ? position - length + 1 : -1; // after the earlier occurrence
       for (let layer = 0; layer < layers; layer++)

@@ -1,25 +1,29 @@
 // The language model in the browser (or Node): a decoder-only transformer trained in the module on any text
 // (createTrainer({ task: { corpus } })), and generation token by token with its key/value cache, every step's
 // probabilities and attention returned. The arithmetic is the C++ of cpp/src/model.
-import { languageModelModule, readBytes, resolveLanguageModelBackend } from './load-module.js';
+import { languageModelModule, resolveLanguageModelBackend } from './load-module.js';
 import { unwrap, withOperation } from './errors.js';
 import { ModuleHandle } from './module-handle.js';
 import { checkKnownKeys } from './known-keys.js';
+import { weightBytes } from './model-files.js';
 import { nextTask } from './next-task.js';
+import { renamedOptions, warnRenamed, withOldFields } from './renamed.js';
 import * as validate from './validate.js';
 import { byLayer, streamingOptions } from './sinks.js';
 
 /**
- * A model and schedule that train on a few hundred kilobytes of text in about a minute in a browser tab:
- * characters as tokens, 2 blocks of width 64, a context of 64 characters.
+ * The Generate view's default run, which trains on a few hundred kilobytes of text in under a minute in a browser
+ * tab: characters as tokens, 2 blocks of width 64, a context of 64 characters, 1,200 steps of 8 windows at a peak
+ * rate of 0.008 (on Pride and Prejudice, 2.38 bits per character held out in 43 s in Chromium on a busy 2-core
+ * machine; the bigram model: 3.47). 0.1's default, 600 steps of 16 windows at 0.003, took about 70 s.
  */
 export const languageModelDefaults = Object.freeze({
   task: Object.freeze({ tokenizer: 'characters', merges: 256, context: 64, heldOut: 0.1 }),
   seed: 7,
   dataSeed: 1,
-  steps: 600,
-  batchSize: 16,
-  learningRate: 0.003,
+  steps: 1200,
+  batchSize: 8,
+  learningRate: 0.008,
   warmupSteps: 60,
   model: Object.freeze({
     dModel: 64,
@@ -138,7 +142,8 @@ export function resolveLanguageModelOptions(options) {
 
 const generateOptionShape = {
   tokens: null,
-  temperature: null,
+  decoding: null,
+  outputTemperature: null,
   topK: null,
   topP: null,
   seed: null,
@@ -146,18 +151,61 @@ const generateOptionShape = {
   cache: null,
 };
 
+/**
+ * 0.1's `temperature` (the sampling temperature; 0 for the most likely token) as 0.2's options: outputTemperature,
+ * or decoding: 'greedy' for 0. Warned about once.
+ */
+function withoutOldTemperature(options) {
+  if (!Object.hasOwn(options, 'temperature')) return options;
+  const { temperature, ...rest } = options;
+  if (temperature === 0) {
+    warnRenamed('generate', 'options.temperature: 0', "options.decoding: 'greedy'");
+    return { decoding: 'greedy', ...rest };
+  }
+  return renamedOptions(options, { temperature: 'outputTemperature' }, 'generate');
+}
+
+/** generate()'s options checked, as the module reads them (its `temperature` 0: the most likely token). */
 function generateOptions(options) {
   validate.requireObject(options, 'options');
-  checkKnownKeys(options, generateOptionShape, { operation: 'generate' });
+  const given = withoutOldTemperature(options);
+  checkKnownKeys(given, generateOptionShape, { operation: 'generate' });
+  const decoding = validate.optionalString(given.decoding, 'options.decoding', 'sample');
+  if (decoding !== 'greedy' && decoding !== 'sample')
+    throw new RangeError(`options.decoding must be 'greedy' or 'sample', got '${decoding}'`);
+  const outputTemperature = validate.optionalNumber(given.outputTemperature, 'options.outputTemperature', 1);
+  // translate()'s range, checked here because the module's own check speaks of 0.1's name
+  if (!(outputTemperature >= 0.01 && outputTemperature <= 100))
+    throw new RangeError(`options.outputTemperature must be a number from 0.01 to 100, got ${outputTemperature}`);
   return {
-    tokens: validate.optionalNumber(options.tokens, 'options.tokens', 64),
-    temperature: validate.optionalNumber(options.temperature, 'options.temperature', 1),
-    topK: validate.optionalNumber(options.topK, 'options.topK', 0),
-    topP: validate.optionalNumber(options.topP, 'options.topP', 1),
-    seed: validate.optionalNumber(options.seed, 'options.seed', 1),
-    top: validate.optionalNumber(options.top, 'options.top', 10),
-    cache: validate.optionalBoolean(options.cache, 'options.cache', true),
+    tokens: validate.optionalNumber(given.tokens, 'options.tokens', 64),
+    temperature: decoding === 'greedy' ? 0 : outputTemperature,
+    topK: validate.optionalNumber(given.topK, 'options.topK', 0),
+    topP: validate.optionalNumber(given.topP, 'options.topP', 1),
+    seed: validate.optionalNumber(given.seed, 'options.seed', 0),
+    top: validate.optionalNumber(given.top, 'options.top', 10),
+    cache: validate.optionalBoolean(given.cache, 'options.cache', true),
   };
+}
+
+// 0.1's fields of a generated step and of its top entries: the token's id was `token`, its text `piece`.
+const oldTokenFields = { token: 'id', piece: 'text' };
+
+/**
+ * The module's { token, piece, … } as 0.2's { id, text, … }, 0.1's names still read.
+ * @param {{ token: number, piece: string, [field: string]: any }} record
+ * @param {string} where
+ */
+function tokenRecord({ token, piece, ...rest }, where) {
+  return withOldFields({ id: token, text: piece, ...rest }, oldTokenFields, where);
+}
+
+/** A generation's steps in 0.2's names: { id, text, probability, top: [{ id, text, probability }], … }. */
+function generatedSteps(steps) {
+  return steps.map(
+    /** @param {{ token: number, piece: string, top: any[] }} step */ ({ top, ...step }) =>
+      tokenRecord({ ...step, top: top.map((entry) => tokenRecord(entry, 'generate() step.top[]')) }, 'generate() step'),
+  );
 }
 
 function requireText(value, operation, name) {
@@ -180,12 +228,13 @@ class LanguageModel {
   }
 
   /**
-   * Continues `prompt` by options.tokens tokens (default 64). temperature 0 takes the most likely token; otherwise
-   * softmax(logits / temperature), cut to the topK most likely (0: all) and to the smallest set reaching topP,
-   * drawn with `seed`. With cache (default true) each token reads the keys and values kept from the tokens
-   * before; cache: false recomputes the whole window each step (the same tokens, to compare the cost). Returns
-   * { text, promptTokens, promptPieces, steps: [{ token, piece, probability, top, attention, length,
-   * windowStart, cacheBytes }], seconds (the call's time) }: attention holds layers × heads rows of `length` weights over the
+   * Continues `prompt` by options.tokens tokens (default 64). decoding 'greedy' takes the most likely token;
+   * 'sample' (the default) draws from softmax(logits / outputTemperature) (default 1), cut to the topK most likely
+   * (0: all) and to the smallest set reaching topP, with `seed` (default 0). With cache (default true) each token
+   * reads the keys and values kept from the tokens before; cache: false recomputes the whole window each step (the
+   * same tokens, to compare the cost). Returns { text, promptTokens, promptPieces, steps: [{ id, text, probability,
+   * top: [{ id, text, probability }] (the `top` most likely, default 10), attention, length, windowStart,
+   * cacheBytes }], seconds (the call's time) }: attention holds layers × heads rows of `length` weights over the
    * window of tokens starting at windowStart (in prompt + generated tokens).
    */
   generate(prompt, options = {}) {
@@ -194,13 +243,27 @@ class LanguageModel {
     const resolved = withOperation('generate', () => generateOptions(options));
     const started = performance.now();
     const generation = this.#handle.call('generate', 'languageModelGenerate', prompt, resolved);
+    generation.steps = generatedSteps(generation.steps);
     generation.seconds = (performance.now() - started) / 1000;
     return generation;
   }
 
-  /** Bits per character of `text` under the model: { bitsPerCharacter, tokens, characters }. */
-  evaluate(text) {
-    return this.#handle.call('evaluate', 'languageModelEvaluate', requireText(text, 'evaluate', 'text'));
+  /**
+   * Bits per character of options.text under the model: { bitsPerCharacter, tokens, characters }. 0.1's
+   * evaluate(text) still works, with a warning.
+   */
+  evaluate(options = {}) {
+    this.#handle.live('evaluate');
+    if (typeof options === 'string') {
+      warnRenamed('evaluate', 'evaluate(text)', 'evaluate({ text })');
+      options = { text: options };
+    }
+    const text = withOperation('evaluate', () => {
+      validate.requireObject(options, 'options');
+      checkKnownKeys(options, { text: null }, { operation: 'evaluate' });
+      return requireText(options.text, 'evaluate', 'options.text');
+    });
+    return this.#handle.call('evaluate', 'languageModelEvaluate', text);
   }
 
   /**
@@ -292,15 +355,17 @@ class LanguageModelTrainer {
   }
 
   /**
-   * Bits per character on the first `maxTokens` held-out tokens (default 4096), beside a unigram and a bigram
+   * Bits per character on the first `count` held-out tokens (default 4096), beside a unigram and a bigram
    * model counted on the training part: { bitsPerCharacter, tokens, characters, baselines: { unigram, bigram } }.
+   * 0.1's maxTokens is read as count, with a warning.
    */
   evaluate(options = {}) {
     this.#handle.live('evaluate');
     const maxTokens = withOperation('evaluate', () => {
       validate.requireObject(options, 'options');
-      checkKnownKeys(options, { maxTokens: null }, { operation: 'evaluate' });
-      return validate.optionalNumber(options.maxTokens, 'options.maxTokens', 4096);
+      const given = renamedOptions(options, { maxTokens: 'count' }, 'evaluate');
+      checkKnownKeys(given, { count: null }, { operation: 'evaluate' });
+      return validate.optionalNumber(given.count, 'options.count', 4096);
     });
     return this.#handle.call('evaluate', 'languageModelTrainerEvaluate', maxTokens);
   }
@@ -388,18 +453,6 @@ export async function createLanguageModelTrainer(options) {
   return trainer;
 }
 
-// The bytes, or a promise of them; a value of the wrong type throws at once (so the error names the operation).
-function weightBytes(weights) {
-  if (weights instanceof Uint8Array) return weights;
-  if (weights instanceof ArrayBuffer) return new Uint8Array(weights);
-  if (typeof weights === 'string' || weights instanceof URL) {
-    return readBytes(new URL(weights, typeof location === 'object' ? location.href : import.meta.url));
-  }
-  throw new TypeError(
-    `options.weights must be a saved language model: a Uint8Array, an ArrayBuffer, or its URL, got ${validate.describe(weights)}`,
-  );
-}
-
 /**
  * A language model from its weight file: options.weights is the file's bytes (a trainer's save(), a download)
  * or its URL; backend as for loadAttention. A translator's file is refused by name, as forged or truncated ones are.
@@ -408,7 +461,7 @@ export async function loadLanguageModel(options = {}) {
   validate.requireObject(options, 'options');
   checkKnownKeys(options, { backend: null, weights: null }, { operation: 'loadLanguageModel' });
   const backend = withOperation('loadLanguageModel', () => resolveLanguageModelBackend(options.backend));
-  const bytes = await withOperation('loadLanguageModel', () => weightBytes(options.weights));
+  const bytes = await weightBytes(options.weights, 'loadLanguageModel', 'a saved language model');
   const module = await languageModelModule(backend);
   await nextTask();
   /** @type {import('./index.js').LanguageModel} the class, checked against its declaration */

@@ -157,7 +157,7 @@ async function readFileInNode(url) {
 }
 
 /** A file of this library's folder, named at run time (so bundlers leave it alone). */
-function besideThisFile(path) {
+export function besideThisFile(path) {
   const relative = `./${path}`; // a name, not a literal: see `nodeFolder` below
   return new URL(relative, import.meta.url);
 }

@@ -1,22 +1,15 @@
 // The translation model in the browser (or Node): loads the weight file into the module and translates
 // sentences, returning every attention map of the encoder, the decoder and between them.
-import { assetUrl, moduleFor, readBytes, resolveBackend } from './load-module.js';
+import { moduleFor, resolveBackend } from './load-module.js';
 import { UnknownWordError, unwrap, withOperation } from './errors.js';
 import { checkKnownKeys } from './known-keys.js';
+import { ModuleHandle } from './module-handle.js';
+import { shippedModelNames, translatorWeightBytes } from './model-files.js';
 import { nextTask } from './next-task.js';
+import { renamedOptions, warnRenamed, withOldFields } from './renamed.js';
 import * as validate from './validate.js';
 
-export { UnknownWordError };
-
-/**
- * The models trained by `npm run train` (cpp/tools/train) and shipped with this library, by name: each is
- * fetched only when asked for.
- */
-const shippedModels = {
-  'en-es': new URL('./models/en-es.bin', import.meta.url),
-  'en-ja': new URL('./models/en-ja.bin', import.meta.url),
-};
-export const shippedModelNames = Object.freeze(Object.keys(shippedModels));
+export { UnknownWordError, shippedModelNames };
 
 const translateOptionShape = {
   temperature: null,
@@ -27,21 +20,11 @@ const translateOptionShape = {
   beam: null,
   headMask: null,
   cache: null,
+  top: null,
 };
 
 const unknownToken = '<unk>';
 const specialTokens = new Set(['<bos>', '<eos>', unknownToken]);
-
-async function modelBytes(model) {
-  if (model === undefined || model === null) return modelBytes('en-es');
-  if (Object.hasOwn(shippedModels, model)) return readBytes(assetUrl(`models/${model}.bin`, shippedModels[model]));
-  if (model instanceof Uint8Array) return model;
-  if (model instanceof ArrayBuffer) return new Uint8Array(model);
-  if (typeof model === 'string' || model instanceof URL) {
-    return readBytes(new URL(model, typeof location === 'object' ? location.href : shippedModels['en-es']));
-  }
-  throw new TypeError('options.model must be a URL, a string, a Uint8Array or an ArrayBuffer');
-}
 
 // Rows 0..step of a map, and for square (decoder self-attention) maps columns 0..step too.
 function prefix(matrix, step, square) {
@@ -52,12 +35,16 @@ function prefix(matrix, step, square) {
   return { data, rows, cols };
 }
 
+// 0.1's fields of a step and of its top entries: the word was `token` and `word`, now `text` beside its `id`.
+const oldStepFields = { token: 'text' };
+const oldTopFields = { word: 'text' };
+
 /**
- * The `count` most likely words of one step's distribution, most likely first (equal ones in the vocabulary's
- * order). Picked in one pass, not by sorting the vocabulary: a translation's steps did that on the page's thread,
- * an object per word (some 800) per step, and it was most of a sentence's cost there.
+ * The `count` most likely words of one step's distribution as { id, text, probability }, most likely first (equal
+ * ones in the vocabulary's order). Picked in one pass, not by sorting the vocabulary: a translation's steps did
+ * that on the page's thread, an object per word (some 800) per step, and it was most of a sentence's cost there.
  */
-function topWords(probabilities, step, words, count = 10) {
+function topWords(probabilities, step, words, count) {
   const row = probabilities.data.subarray(step * probabilities.cols, (step + 1) * probabilities.cols);
   const top = [];
   for (let index = 0; index < row.length; index++) {
@@ -65,25 +52,29 @@ function topWords(probabilities, step, words, count = 10) {
     if (!(probability > 0) || (top.length === count && probability <= top[count - 1].probability)) continue;
     let at = top.length;
     while (at > 0 && top[at - 1].probability < probability) at--;
-    top.splice(at, 0, { word: words[index], probability });
+    top.splice(at, 0, { id: index, text: words[index], probability });
     if (top.length > count) top.pop();
   }
+  for (const entry of top) withOldFields(entry, oldTopFields, 'translate() step.top[]');
   return top;
 }
 
-function steps(result, words) {
-  return result.target.map((token, step) => ({
-    step,
-    token,
-    // A copied word was the model's <unk>: its probability is that column's.
-    probability:
-      result.probabilities.data[
-        step * result.probabilities.cols + words.indexOf(result.copiedFrom[step] >= 0 ? unknownToken : token)
-      ],
-    top: topWords(result.probabilities, step, words),
-    decoderSelfAttention: result.decoderSelf.map((layer) => layer.map((m) => prefix(m, step, true))),
-    crossAttention: result.cross.map((layer) => layer.map((m) => prefix(m, step, false))),
-  }));
+/** Each output word's step: { step, id, text, probability, top, decoderSelfAttention, crossAttention }. */
+function steps(result, words, top) {
+  return result.target.map((text, step) => {
+    // A copied word was the model's <unk>: its id and probability are that column's.
+    const id = words.indexOf(result.copiedFrom[step] >= 0 ? unknownToken : text);
+    const record = {
+      step,
+      id,
+      text,
+      probability: result.probabilities.data[step * result.probabilities.cols + id],
+      top: topWords(result.probabilities, step, words, top),
+      decoderSelfAttention: result.decoderSelf.map((layer) => layer.map((m) => prefix(m, step, true))),
+      crossAttention: result.cross.map((layer) => layer.map((m) => prefix(m, step, false))),
+    };
+    return withOldFields(record, oldStepFields, 'translate() step');
+  });
 }
 
 function alignment(result) {
@@ -147,9 +138,12 @@ function beamSearch(beam) {
 /** evaluate()'s options, checked: { count (default 100), headMask (flat, or null) }. */
 export function evaluateOptions(options, heads) {
   return withOperation('evaluate', () => {
-    if (typeof options === 'number') return { count: options, headMask: null }; // evaluate(count), as before
+    if (typeof options === 'number') {
+      warnRenamed('evaluate', 'evaluate(count)', 'evaluate({ count })');
+      return { count: options, headMask: null };
+    }
     if (typeof options !== 'object' || options === null || Array.isArray(options)) {
-      throw new TypeError(`options must be a count or { count, headMask }, got ${validate.describe(options)}`);
+      throw new TypeError(`options must be { count, headMask }, got ${validate.describe(options)}`);
     }
     checkKnownKeys(options, { count: null, headMask: null }, { operation: 'evaluate' });
     return {
@@ -157,6 +151,13 @@ export function evaluateOptions(options, heads) {
       headMask: validate.headMask(options.headMask, 'options.headMask', heads),
     };
   });
+}
+
+/** How many of each step's most likely words a translation keeps (`top`, default 10): a whole number. */
+function topCount(top) {
+  const count = validate.optionalNumber(top, 'options.top', 10);
+  if (!Number.isInteger(count) || count < 0) throw new RangeError(`options.top must be a whole number, got ${count}`);
+  return count;
 }
 
 /** attribution()'s options, checked: { temperature (default 1), headMask (flat, or null) }. */
@@ -172,13 +173,10 @@ function attributionOptions(options, heads) {
 }
 
 class Translator {
-  #module;
-  #id;
-  #disposed = false;
+  #handle;
 
   constructor(module, backend, loaded) {
-    this.#module = module;
-    this.#id = loaded.id;
+    this.#handle = new ModuleHandle(module, loaded.id, 'translator', 'translatorFree');
     this.backend = backend;
     this.config = loaded.config;
     this.maxWords = loaded.maxWords;
@@ -206,13 +204,15 @@ class Translator {
    * zeroed before the output projection (its map is still computed and returned). `cache` (default true): greedy
    * and sampled decoding keep the decoder's keys and values and decode each word from them (a row of work per
    * layer); false recomputes the whole prefix at every step, to compare (the same words; probabilities equal
-   * within float rounding).
+   * within float rounding). Each of `steps` is { step, id, text, probability, top, decoderSelfAttention,
+   * crossAttention }: the word chosen (`text`, its column `id` in `outputWords`) and the `top` (default 10) most
+   * likely as { id, text, probability }.
    */
   translate(sentence, options = {}) {
-    if (this.#disposed) throw new RangeError('translate: this translator has been disposed');
+    this.#handle.live('translate');
     if (typeof sentence !== 'string')
       throw new TypeError(`translate: sentence must be a string, got ${typeof sentence}`);
-    const { temperature, decoding, headMask } = withOperation('translate', () => {
+    const { temperature, decoding, headMask, top } = withOperation('translate', () => {
       validate.requireObject(options, 'options');
       checkKnownKeys(options, translateOptionShape, { operation: 'translate' });
       return {
@@ -226,12 +226,10 @@ class Translator {
           cache: validate.optionalBoolean(options.cache, 'options.cache', true),
         },
         headMask: validate.headMask(options.headMask, 'options.headMask', this.config.heads),
+        top: topCount(options.top),
       };
     });
-    const result = unwrap(
-      this.#module.translatorTranslate(this.#id, sentence, temperature, decoding, headMask),
-      'translate',
-    );
+    const result = this.#handle.call('translate', 'translatorTranslate', sentence, temperature, decoding, headMask);
     return {
       source: result.source,
       target: result.target,
@@ -246,7 +244,7 @@ class Translator {
         forced: decoding.target !== null,
         beam: decoding.beam,
       },
-      steps: steps(result, this.outputWords),
+      steps: steps(result, this.outputWords, top),
       copied: copies(result),
       unknownWords: result.unknownWords.map((word, i) => ({ word, suggestions: result.suggestions[i] })),
       beam: beamSearch(result.beam),
@@ -260,13 +258,13 @@ class Translator {
    * platform; only for models of the toy grammar's language pairs (`task` not null).
    */
   heldOutSentences(count, seed = 2) {
-    if (this.#disposed) throw new RangeError('heldOutSentences: this translator has been disposed');
+    this.#handle.live('heldOutSentences');
     if (!this.task) throw new RangeError('heldOutSentences: this model is not one of the toy grammar’s language pairs');
     withOperation('heldOutSentences', () => {
       validate.requireNumber(count, 'count');
       validate.requireNumber(seed, 'seed');
     });
-    return unwrap(this.#module.heldOutSentences(this.task, count, seed), 'heldOutSentences').sentences;
+    return unwrap(this.#handle.module.heldOutSentences(this.task, count, seed), 'heldOutSentences').sentences;
   }
 
   /**
@@ -275,9 +273,9 @@ class Translator {
    * alignmentByHead }, as a Trainer's evaluate() answers. Only for models of the toy grammar's language pairs.
    */
   evaluate(options = {}) {
-    if (this.#disposed) throw new RangeError('evaluate: this translator has been disposed');
+    this.#handle.live('evaluate');
     const { count, headMask } = evaluateOptions(options, this.config.heads);
-    return unwrap(this.#module.translatorEvaluate(this.#id, count, headMask), 'evaluate');
+    return this.#handle.call('evaluate', 'translatorEvaluate', count, headMask);
   }
 
   /**
@@ -293,11 +291,11 @@ class Translator {
    * averaged). Options: `temperature` and `headMask` as for translate().
    */
   attribution(sentence, options = {}) {
-    if (this.#disposed) throw new RangeError('attribution: this translator has been disposed');
+    this.#handle.live('attribution');
     if (typeof sentence !== 'string')
       throw new TypeError(`attribution: sentence must be a string, got ${typeof sentence}`);
     const { temperature, headMask } = attributionOptions(options, this.config.heads);
-    return unwrap(this.#module.translatorAttribute(this.#id, sentence, temperature, headMask), 'attribution');
+    return this.#handle.call('attribution', 'translatorAttribute', sentence, temperature, headMask);
   }
 
   /**
@@ -306,7 +304,7 @@ class Translator {
    * language pairs.
    */
   attributionAgreement(options = {}) {
-    if (this.#disposed) throw new RangeError('attributionAgreement: this translator has been disposed');
+    this.#handle.live('attributionAgreement');
     const { count, headMask } = withOperation('attributionAgreement', () => {
       validate.requireObject(options, 'options');
       checkKnownKeys(options, { count: null, headMask: null }, { operation: 'attributionAgreement' });
@@ -315,13 +313,12 @@ class Translator {
         headMask: validate.headMask(options.headMask, 'options.headMask', this.config.heads),
       };
     });
-    return unwrap(this.#module.translatorAttributionAgreement(this.#id, count, headMask), 'attributionAgreement');
+    return this.#handle.call('attributionAgreement', 'translatorAttributionAgreement', count, headMask);
   }
 
   /** Frees the model's memory in the module; the translator cannot be used afterwards. */
   dispose() {
-    if (!this.#disposed) this.#module.translatorFree(this.#id);
-    this.#disposed = true;
+    this.#handle.dispose();
   }
 }
 
@@ -331,15 +328,16 @@ export function translatorFromModule(module, backend, loaded) {
 }
 
 /**
- * Loads the translation model: options.model ('en-es' (the default) or 'en-ja' for a shipped model, or a URL,
- * string or bytes) into
- * the SIMD or scalar module (options.backend as for loadAttention).
+ * Loads a translation model: options.weights is a shipped model's name ('en-es', the default; 'en-ja'; 'en-mr',
+ * which the npm package leaves out), a weight file's URL (a string relative to the page) or its bytes; backend as
+ * for loadAttention. 0.1's options.model is read as weights, with a warning.
  */
 export async function loadTranslator(options = {}) {
   validate.requireObject(options, 'options');
-  checkKnownKeys(options, { backend: null, model: null }, { operation: 'loadTranslator' });
+  options = renamedOptions(options, { model: 'weights' }, 'loadTranslator');
+  checkKnownKeys(options, { backend: null, weights: null }, { operation: 'loadTranslator' });
   const backend = resolveBackend(options.backend);
-  const [module, bytes] = await Promise.all([moduleFor(backend), modelBytes(options.model)]);
+  const [module, bytes] = await Promise.all([moduleFor(backend), translatorWeightBytes(options.weights)]);
   // Every translator waiting for the module would otherwise be built in the task that resolved it, with the
   // module's own start: on a page with several models, one long task on a phone.
   await nextTask();

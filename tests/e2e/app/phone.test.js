@@ -241,7 +241,7 @@ describe('on a phone', () => {
       const results = [];
       for (const model of ['en-es', 'en-ja']) {
         const remote = await RemoteTranslator.load({ model, backend: 'wasm-relaxed-simd' });
-        const local = await loadTranslator({ model, backend: 'wasm-relaxed-simd' });
+        const local = await loadTranslator({ weights: model, backend: 'wasm-relaxed-simd' });
         const sentence = local.heldOutSentences(1)[0].source;
         const options = { temperature: 0.7, decoding: 'sample', seed: 3 };
         const [a, b] = [await remote.translate(sentence, options), local.translate(sentence, options)];

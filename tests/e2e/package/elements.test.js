@@ -336,9 +336,9 @@ describe('the elements', () => {
       new URL('../../../web/corpora/pride-and-prejudice-language-model.bin', import.meta.url),
     );
     const lm = await loadLanguageModel({ weights });
-    const options = { tokens: 24, temperature: 0.8, topK: 0, topP: 1, seed: 3 };
+    const options = { tokens: 24, outputTemperature: 0.8, topK: 0, topP: 1, seed: 3 };
     const expected = lm.generate('It is a truth', options);
-    const greedy = lm.generate('Mr. Darcy', { ...options, temperature: 0 });
+    const greedy = lm.generate('Mr. Darcy', { ...options, decoding: 'greedy' });
     lm.dispose();
 
     const { page, errors } = await openEmbed();
@@ -363,7 +363,7 @@ describe('the elements', () => {
     expect(await generator.getAttribute('step')).toBe('5');
     expect(await inside('#generate-step-title')).toMatch(/^Token 5: /);
     expect(await inside('#generate-step-choice')).toContain('drawn at temperature 0.8');
-    // Attributes redraw: the head the causal map shows; a new prompt writes again (greedy: temperature 0).
+    // Attributes redraw: the head the causal map shows; a new prompt writes again (greedy decoding).
     await page.evaluate(() => document.querySelector('#generator').setAttribute('head', '3'));
     await expect
       .poll(() =>
@@ -385,12 +385,12 @@ describe('the elements', () => {
     );
     await page.evaluate(() => {
       const element = document.querySelector('#generator');
-      element.setAttribute('temperature', '0');
+      element.setAttribute('decoding', 'greedy');
       element.setAttribute('step', '1');
     });
     await generator.locator('input').fill('Mr. Darcy');
     await generator.locator('button[type=submit]').click();
-    // Two writes were asked for (temperature, then prompt): the event of the first may come first.
+    // Two writes were asked for (decoding, then prompt): the event of the first may come first.
     await expect
       .poll(() => page.evaluate(() => document.querySelector('#generator').generation?.text))
       .toBe(greedy.text);
@@ -406,18 +406,18 @@ describe('the elements', () => {
         element.setAttribute(c.name, c.value);
         return failed;
       }, change);
-    expect(await failure({ name: 'temperature', value: '3' })).toBe(
-      "the temperature attribute must be a number from 0 to 2, got '3'",
+    expect(await failure({ name: 'output-temperature', value: '3' })).toBe(
+      "the output-temperature attribute must be a number from 0.01 to 2, got '3'",
     );
     expect(await inside('.element-error')).toBe(
-      "attention-generator: the temperature attribute must be a number from 0 to 2, got '3'",
+      "attention-generator: the output-temperature attribute must be a number from 0.01 to 2, got '3'",
     );
-    await page.evaluate(() => document.querySelector('#generator').setAttribute('temperature', '0'));
+    await page.evaluate(() => document.querySelector('#generator').setAttribute('output-temperature', '0.5'));
     await expect
       .poll(() => page.evaluate(() => document.querySelector('#generator').generation?.text))
       .toBe(greedy.text);
     const translatorFile = new URL('./lib/models/en-es.bin', `${suite.playground.url}embed.html`).href;
-    expect(await failure({ name: 'model', value: translatorFile })).toMatch(/translator/i);
+    expect(await failure({ name: 'weights', value: translatorFile })).toMatch(/translator/i);
     expect(await page.evaluate(() => document.querySelector('#generator').generation)).toBe(null);
     expect(errors).toEqual([]);
     await page.close();

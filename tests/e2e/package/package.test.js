@@ -269,7 +269,7 @@ describe('the package', () => {
           `
       import { loadAttention, loadTranslator } from 'attention-playground';
       const api = await loadAttention();
-      const translator = await loadTranslator({ model: 'en-ja' });
+      const translator = await loadTranslator({ weights: 'en-ja' });
       const out = api.matmul({ a: { data: new Float32Array([1, 2]), rows: 1, cols: 2 }, b: { data: new Float32Array([3, 4]), rows: 2, cols: 1 } });
       console.log(JSON.stringify({ backend: api.backend, product: out.data[0], japanese: translator.translate('juan walks with the dogs').target.join(' ') }));
     `,

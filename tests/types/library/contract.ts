@@ -2,10 +2,10 @@
 // export, as TypeScript infers it from the code and its JSDoc, must be assignable to the declared one. (index.js's
 // own loadAttention is held to it in place: an import of index.js finds index.d.ts.)
 import type * as Declared from '../../../web/lib/index.js';
-import { ModuleLoadError, UnknownWordError } from '../../../web/lib/errors.js';
+import { ModelFileError, ModuleLoadError, UnknownWordError } from '../../../web/lib/errors.js';
 import * as loader from '../../../web/lib/load-module.js';
 import { startWorker } from '../../../web/lib/start-worker.js';
-import { createTrainer, trainerDefaults } from '../../../web/lib/trainer.js';
+import { createTrainer, defaultTrainerSteps, trainerDefaults } from '../../../web/lib/trainer.js';
 import { loadTranslator } from '../../../web/lib/translator.js';
 import { languageModelDefaults, loadLanguageModel } from '../../../web/lib/language-model.js';
 import { inductionExperiment, inductionScores, repeatedSequences } from '../../../web/lib/induction.js';
@@ -28,6 +28,7 @@ export const implemented: Omit<typeof Declared, 'loadAttention'> = {
   loadTranslator,
   createTrainer,
   trainerDefaults,
+  defaultTrainerSteps,
   loadLanguageModel,
   languageModelDefaults,
   repeatedSequences,
@@ -40,4 +41,5 @@ export const implemented: Omit<typeof Declared, 'loadAttention'> = {
   sinkExperiment,
   UnknownWordError,
   ModuleLoadError,
+  ModelFileError,
 };

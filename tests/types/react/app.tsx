@@ -9,8 +9,8 @@ export function Lesson() {
   return (
     <div>
       <attention-map weights={weights} digits={4} show-values caption="who attends to whom" />
-      <attention-translator sentence="the cat sees the dog" model="en-ja" head="average" lines />
-      <attention-generator model="/models/austen.bin" prompt="It is" tokens={32} top-k="5" readonly />
+      <attention-translator sentence="the cat sees the dog" weights="en-ja" head="average" lines />
+      <attention-generator weights="/models/austen.bin" prompt="It is" tokens={32} top-k="5" readonly />
       <attention-steps theme="dark" />
       <attention-lesson lesson={4} d="512" />
       {/* @ts-expect-error axis is 'rows' or 'columns' */}

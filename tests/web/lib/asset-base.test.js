@@ -22,7 +22,7 @@ describe('setAssetBase', () => {
     setAssetBase(pathToFileURL(`${copy}/`));
     const api = await loadAttention({ backend: 'wasm-scalar' });
     expect(api.backend).toBe('wasm-scalar');
-    expect((await loadTranslator({ model: 'en-ja', backend: 'wasm-scalar' })).task).toBe('en-ja'); // models/ too
+    expect((await loadTranslator({ weights: 'en-ja', backend: 'wasm-scalar' })).task).toBe('en-ja'); // models/ too
     expect(() => setAssetBase('https://example.org/attention/')).toThrow(
       /a module is already loaded; call it before the first load/,
     );

@@ -155,7 +155,7 @@ describe.each(backends)('%s: attribution', (backend) => {
     const carried = t().attribution('the dog sees the zebra');
     expect(carried.source).toEqual(['the', 'dog', 'sees', 'the', 'zebra', '<eos>']);
     expect(carried.target).toEqual(tokens(t().translate('the dog sees the zebra')));
-    const refusing = await loadTranslator({ backend, model: await modelWithoutUnknownToken() });
+    const refusing = await loadTranslator({ backend, weights: await modelWithoutUnknownToken() });
     expect(() => refusing.translate('the dog sees the zebra')).toThrow(/translate: unknown word 'zebra'/);
     expect(() => refusing.attribution('the dog sees the zebra')).toThrow(/attribution: unknown word 'zebra'/);
     refusing.dispose();

@@ -8,7 +8,7 @@ let t, refusing;
 beforeAll(async () => {
   t = await loadTranslator({ backend: 'wasm-simd128' });
   // The shipped models have <unk>; a model without it refuses forced words it cannot produce.
-  refusing = await loadTranslator({ backend: 'wasm-simd128', model: await modelWithoutUnknownToken() });
+  refusing = await loadTranslator({ backend: 'wasm-simd128', weights: await modelWithoutUnknownToken() });
 });
 
 const row = (r, step) => r.probabilities.data.subarray(step * r.probabilities.cols, (step + 1) * r.probabilities.cols);
@@ -24,11 +24,12 @@ describe('decoding', () => {
     r.steps.forEach((step, i) => {
       const p = row(r, i);
       expect(p.reduce((a, b) => a + b, 0)).toBeCloseTo(1, 5);
-      expect(t.outputWords[argmax(p)]).toBe(step.token);
-      expect(step.top[0]).toEqual({ word: step.token, probability: step.probability });
+      expect(argmax(p)).toBe(step.id);
+      expect(t.outputWords[step.id]).toBe(step.text);
+      expect(step.top[0]).toEqual({ id: step.id, text: step.text, probability: step.probability });
       expect(step.top.map((e) => e.probability)).toEqual([...step.top.map((e) => e.probability)].sort((a, b) => b - a));
       // the ten most likely of the whole distribution, equal ones in the vocabulary's order (a stable sort's)
-      const ranked = Array.from(p, (probability, index) => ({ word: t.outputWords[index], probability }))
+      const ranked = Array.from(p, (probability, id) => ({ id, text: t.outputWords[id], probability }))
         .filter((entry) => entry.probability > 0)
         .sort((a, b) => b.probability - a.probability);
       expect(step.top).toEqual(ranked.slice(0, 10));
@@ -70,7 +71,7 @@ describe('decoding', () => {
       }),
     );
     const wrong = t.translate(sentence, { target: 'la perro grande' });
-    expect(wrong.steps[0].top[0].word).toBe('el'); // the model's own guess at step 1, whatever it is fed
+    expect(wrong.steps[0].top[0].text).toBe('el'); // the model's own guess at step 1, whatever it is fed
     expect(wrong.steps[0].probability).toBeLessThan(0.01); // "la" was very unlikely
     // Fed the wrong "la", what the later steps look at changes (0.55 at most, here).
     let change = 0;

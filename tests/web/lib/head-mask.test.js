@@ -133,7 +133,7 @@ describe.each(backends)('%s: heads switched off', (backend) => {
 
   it('refuses bad evaluate options', () => {
     expect(() => t().evaluate({ sentences: 5 })).toThrow(/evaluate: .*sentences/);
-    expect(() => t().evaluate('5')).toThrow(/evaluate: options must be a count or \{ count, headMask \}, got string 5/);
+    expect(() => t().evaluate('5')).toThrow(/evaluate: options must be { count, headMask }, got string 5/);
     expect(() => t().evaluate({ count: 0 })).toThrow(/evaluate: count must be a whole number from 1 to 10000/);
   });
 });
@@ -162,7 +162,7 @@ describe('ranking the heads of the shipped models (the Translation view’s “R
     ['en-es', 94],
     ['en-ja', 98],
   ])('%s: importance alone, then greedy pruning per kind', async (model, least) => {
-    const t = await loadTranslator({ model, backend: 'wasm-simd128' });
+    const t = await loadTranslator({ weights: model, backend: 'wasm-simd128' });
     const asked = [];
     const score = headScorer(t.config, async (headMask) => {
       asked.push(headMask);

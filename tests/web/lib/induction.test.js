@@ -2,6 +2,7 @@
 // and refusals on a language model of characters.
 import { describe, expect, it } from 'vitest';
 import { createTrainer, inductionScores, repeatedSequences } from '../../../web/lib/index.js';
+import { languageModelRun01 } from './old-defaults.js';
 
 describe('repeatedSequences', () => {
   it('draws distinct characters of every length in range, each half repeated, the same for the same seed', () => {
@@ -48,7 +49,7 @@ function handMadeModel(length) {
       else attention.fill(1 / size, size, 2 * size);
       return { steps: [{ attention, length: size }] };
     },
-    evaluate: (text) => ({ bitsPerCharacter: 1, characters: [...text].length - 1 }),
+    evaluate: ({ text }) => ({ bitsPerCharacter: 1, characters: [...text].length - 1 }),
     copyingScores: () => [[0.25, 1]],
   };
 }
@@ -70,6 +71,7 @@ describe('inductionScores', () => {
       .map((s) => `${s}\n`)
       .join('');
     const trainer = await createTrainer({
+      ...languageModelRun01,
       task: { corpus, context: 48 },
       model: { dModel: 16, heads: 2, ffn: 0, layers: 2, positions: 'rope' },
       steps: 20,

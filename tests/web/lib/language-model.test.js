@@ -48,7 +48,7 @@ describe('a language model trained in the module', () => {
     expect(score.characters).toBe(score.baselines.bigram.characters);
 
     const lm = trainer.languageModel();
-    const { text } = lm.generate('the old man ', { tokens: 40, temperature: 0 });
+    const { text } = lm.generate('the old man ', { tokens: 40, decoding: 'greedy' });
     // The most likely continuation is one of the corpus's verbs and objects.
     expect(text).toMatch(/^(sees|likes|wants|finds|reads|keeps) (the|a|my) /);
     lm.dispose();
@@ -67,11 +67,11 @@ describe('generation', async () => {
   const lm = trainer.languageModel();
 
   it('with the key/value cache gives the tokens and attention of recomputing, across window moves', () => {
-    const options = { tokens: 40, seed: 5, temperature: 1 };
+    const options = { tokens: 40, seed: 5, outputTemperature: 1 };
     const cached = lm.generate('my friend likes the', options);
     const recomputed = lm.generate('my friend likes the', { ...options, cache: false });
     expect(cached.text).toBe(recomputed.text);
-    expect(cached.steps.map((s) => s.token)).toEqual(recomputed.steps.map((s) => s.token));
+    expect(cached.steps.map((s) => s.id)).toEqual(recomputed.steps.map((s) => s.id));
     const windows = new Set(cached.steps.map((s) => s.windowStart));
     expect(windows.size).toBeGreaterThan(2); // a context of 16: the window moved
     cached.steps.forEach((step, i) => {
@@ -97,8 +97,8 @@ describe('generation', async () => {
     expect(out.steps).toHaveLength(5);
   });
 
-  it('temperature 0 is the most likely token; the seed decides a sample; top probabilities sum to 1 under topK', () => {
-    const greedy = lm.generate('we ', { tokens: 10, temperature: 0 });
+  it('greedy decoding takes the most likely token; the seed decides a sample; top probabilities sum to 1 under topK', () => {
+    const greedy = lm.generate('we ', { tokens: 10, decoding: 'greedy' });
     for (const step of greedy.steps) {
       expect(step.probability).toBe(1);
       expect(step.top).toHaveLength(1);
@@ -107,7 +107,7 @@ describe('generation', async () => {
     for (const step of a.steps) {
       expect(step.top.length).toBeLessThanOrEqual(3);
       expect(step.top.reduce((sum, entry) => sum + entry.probability, 0)).toBeCloseTo(1, 5);
-      expect(step.top.map((entry) => entry.token)).toContain(step.token);
+      expect(step.top.map((entry) => entry.id)).toContain(step.id);
     }
     expect(lm.generate('we ', { tokens: 10, topK: 3, seed: 8 }).text).toBe(a.text);
   });
@@ -116,8 +116,11 @@ describe('generation', async () => {
     expect(() => lm.generate('x', { tokens: 0 })).toThrow(
       /generate: options.tokens must be a whole number from 1 to 4096, got 0/,
     );
-    expect(() => lm.generate('x', { temperature: -1 })).toThrow(
-      /generate: options.temperature must be a number from 0/,
+    expect(() => lm.generate('x', { outputTemperature: -1 })).toThrow(
+      /generate: options.outputTemperature must be a number from 0.01 to 100, got -1/,
+    );
+    expect(() => lm.generate('x', { decoding: 'beam' })).toThrow(
+      /generate: options.decoding must be 'greedy' or 'sample', got 'beam'/,
     );
     expect(() => lm.generate('x', { topP: 0 })).toThrow(/generate: options.topP must be a share in \(0, 1\], got 0/);
     expect(() => lm.generate('x', { topK: 1e9 })).toThrow(
@@ -125,7 +128,7 @@ describe('generation', async () => {
     );
     expect(() => lm.generate('x', { beam: 2 })).toThrow(/generate: .*beam/);
     expect(() => lm.generate(7)).toThrow(TypeError);
-    expect(() => lm.evaluate('x')).toThrow(/evaluate: text must hold at least two tokens/);
+    expect(() => lm.evaluate({ text: 'x' })).toThrow(/evaluate: text must hold at least two tokens/);
   });
 });
 
@@ -146,7 +149,7 @@ describe('the weight file', () => {
     const again = await loadLanguageModel({ weights: lm.save().buffer, backend });
     expect(again.generate('the', { seed: 2 }).text).toBe(lm.generate('the', { seed: 2 }).text);
 
-    await expect(loadTranslator({ model: bytes, backend })).rejects.toThrow(
+    await expect(loadTranslator({ weights: bytes, backend })).rejects.toThrow(
       /language model's weight file .*loadLanguageModel/,
     );
     const translatorFile = readFileSync(new URL('../../../web/lib/models/en-es.bin', import.meta.url));

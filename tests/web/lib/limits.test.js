@@ -63,16 +63,18 @@ describe('documented limits', () => {
   });
 
   it('weight files: 64 MiB and 16,777,216 parameters, checked before anything is allocated', async () => {
-    await expect(loadTranslator({ backend, model: new Uint8Array(64 * 1024 * 1024 + 1) })).rejects.toThrow(
+    await expect(loadTranslator({ backend, weights: new Uint8Array(64 * 1024 * 1024 + 1) })).rejects.toThrow(
       /loadTranslator: the model file is larger than 64 MiB/,
     );
     const before = api.memoryStats().heapBytes;
-    await expect(loadTranslator({ backend, model: header(1024, 8192, 16, 512) })).rejects.toThrow(
+    await expect(loadTranslator({ backend, weights: header(1024, 8192, 16, 512) })).rejects.toThrow(
       /its dimensions need \d+ parameters; the limit is 16777216/,
     );
-    await expect(loadTranslator({ backend, model: header(1025, 8, 1, 16) })).rejects.toThrow(/implausible dimensions/);
+    await expect(loadTranslator({ backend, weights: header(1025, 8, 1, 16) })).rejects.toThrow(
+      /implausible dimensions/,
+    );
     // Within the limits, a header claiming parameters the file lacks is refused by its length.
-    await expect(loadTranslator({ backend, model: header(64, 64, 1, 16) })).rejects.toThrow(
+    await expect(loadTranslator({ backend, weights: header(64, 64, 1, 16) })).rejects.toThrow(
       /holds 0 parameters, but its dimensions need \d+/,
     );
     expect(api.memoryStats().heapBytes).toBe(before);

@@ -61,7 +61,7 @@ beforeAll(async () => {
   });
   trainer.step(20);
   tinyModel = trainer.save();
-  trainer.evaluate(5);
+  trainer.evaluate({ count: 5 });
   trainer.dispose();
   // One-time set-up inside the module (each task's word lists, the grammars' lexicons) happens here, so the
   // memory measured around each test is what the calls themselves keep.
@@ -111,7 +111,7 @@ describe('hostile models and calls', () => {
         if (cut !== undefined) body = body.slice(0, cut % (body.length + 1));
         const file = checksum ? withChecksum(body) : Uint8Array.from([...body, ...tinyModel.slice(-4)]);
         try {
-          const translator = await loadTranslator({ backend, model: file });
+          const translator = await loadTranslator({ backend, weights: file });
           loaded++;
           try {
             translator.translate(translator.vocabulary.source.slice(0, 3).join(' '));
@@ -141,7 +141,7 @@ describe('hostile models and calls', () => {
     const disposed = await loadTranslator({ backend });
     disposed.dispose();
     // The shipped model carries unknown words (it has <unk>); a model without <unk> refuses them, so both answer.
-    const refusing = await loadTranslator({ backend, model: await modelWithoutUnknownToken() });
+    const refusing = await loadTranslator({ backend, weights: await modelWithoutUnknownToken() });
     const call = fc.record({
       disposed: fc.boolean().map((b) => b && Math.random() < 0.1),
       refusing: fc.boolean(),

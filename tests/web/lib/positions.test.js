@@ -17,7 +17,7 @@ describe('position schemes', () => {
       const live = trainer.translator();
       expect(live.config.positions).toBe(positions);
       expect(live.config.ablations.noPositions).toBe(positions === 'none');
-      const saved = await loadTranslator({ model: trainer.save(), backend });
+      const saved = await loadTranslator({ weights: trainer.save(), backend });
       expect(saved.config.positions).toBe(positions);
       // float16 weights: the same answers on sequences the model has learnt
       for (const sequence of ['1 2', '3 1 4', '9 8 7 6'])

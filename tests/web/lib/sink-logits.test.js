@@ -3,9 +3,11 @@
 // gives recomputing's tokens and attention.
 import { describe, expect, it } from 'vitest';
 import { createTrainer, loadLanguageModel, sinkLogitShares } from '../../../web/lib/index.js';
+import { languageModelRun01 } from './old-defaults.js';
 
 const corpus = 'the cat sees the dog. a dog likes my letter. she reads the book.\n'.repeat(60);
 const options = {
+  ...languageModelRun01,
   task: { corpus, context: 24 },
   model: { dModel: 16, heads: 2, ffn: 32, layers: 2, positions: 'rope', sinkLogits: true },
   steps: 40,

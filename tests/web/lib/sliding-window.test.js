@@ -3,9 +3,11 @@
 // window wider than the context is refused.
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createTrainer, loadLanguageModel } from '../../../web/lib/index.js';
+import { languageModelRun01 } from './old-defaults.js';
 
 const corpus = 'the cat sees the dog. a dog likes my letter. she reads the book.\n'.repeat(60);
 const options = {
+  ...languageModelRun01,
   task: { corpus, context: 24 },
   model: { dModel: 16, heads: 2, ffn: 32, layers: 2, positions: 'rope', window: 6 },
   steps: 40,
@@ -26,8 +28,8 @@ describe('a model trained with a sliding window', () => {
     expect(windowed.config.window).toBe(6);
     const loaded = await loadLanguageModel({ weights: windowed.save() });
     expect(loaded.config.window).toBe(6);
-    expect(loaded.evaluate(corpus.slice(0, 200)).bitsPerCharacter).toBeCloseTo(
-      windowed.evaluate(corpus.slice(0, 200)).bitsPerCharacter,
+    expect(loaded.evaluate({ text: corpus.slice(0, 200) }).bitsPerCharacter).toBeCloseTo(
+      windowed.evaluate({ text: corpus.slice(0, 200) }).bitsPerCharacter,
       2,
     );
     loaded.dispose();

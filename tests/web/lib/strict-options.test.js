@@ -100,18 +100,18 @@ describe('loading, translating and training refuse unknown options', () => {
   });
 
   it('loadTranslator', async () => {
-    await expect(loadTranslator({ modle: 'en-ja' })).rejects.toThrow(
-      new TypeError("loadTranslator: unknown option 'modle'; did you mean 'model'?"),
+    await expect(loadTranslator({ weigths: 'en-ja' })).rejects.toThrow(
+      new TypeError("loadTranslator: unknown option 'weigths'; did you mean 'weights'?"),
     );
     await expect(loadTranslator({ language: 'en-ja' })).rejects.toThrow(
-      new TypeError("loadTranslator: unknown option 'language'; the known options are backend, model"),
+      new TypeError("loadTranslator: unknown option 'language'; the known options are backend, weights"),
     );
   });
 
   it.each([
     [
       { sampling: 'greedy' },
-      "translate: unknown option 'sampling'; the known options are temperature, decoding, outputTemperature, seed, target, beam, headMask, cache",
+      "translate: unknown option 'sampling'; the known options are temperature, decoding, outputTemperature, seed, target, beam, headMask, cache, top",
     ],
     [{ outputTemprature: 2 }, "translate: unknown option 'outputTemprature'; did you mean 'outputTemperature'?"],
     [{ Seed: 3 }, "translate: unknown option 'Seed'; did you mean 'seed'?"],

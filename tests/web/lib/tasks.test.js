@@ -19,7 +19,7 @@ describe('sequence tasks', () => {
       expect(trainer.options).toMatchObject({ task, sequenceLength: { min: 3, max: 8 } });
       expect(trainer.reference(input)).toEqual({ target, sourceIndex });
       trainer.step(400);
-      const { exact, total } = trainer.evaluate(200);
+      const { exact, total } = trainer.evaluate({ count: 200 });
       expect(total).toBe(200);
       expect(exact / total).toBeGreaterThanOrEqual(0.95);
       const translator = trainer.translator();
@@ -35,7 +35,7 @@ describe('sequence tasks', () => {
     expect(trainer.reference('7 7 7')).toEqual({ target: ['7', '7', '7'], sourceIndex: [2, 1, 0] }); // typed input may be longer
     expect(trainer.reference('7 # 7')).toBeNull(); // "#" belongs to copy
     expect(trainer.reference('the dog')).toBeNull();
-    expect(trainer.evaluate(1000).total).toBeLessThanOrEqual(100); // two digits: at most 100 sequences, a tenth held out
+    expect(trainer.evaluate({ count: 1000 }).total).toBeLessThanOrEqual(100); // two digits: at most 100 sequences, a tenth held out
     const [first] = trainer.heldOut(3);
     expect(first.source.split(' ')).toHaveLength(2);
     expect(first.target).toBe(first.source.split(' ').reverse().join(' '));
@@ -99,11 +99,11 @@ describe('your own pairs', () => {
     const trainer = await createTrainer({ task: { text }, backend });
     expect(trainer.options).toMatchObject({ task: 'pairs', pairs: { heldOut: 0.1, lowercase: true } });
     trainer.step(400);
-    const evaluation = trainer.evaluate(100);
+    const evaluation = trainer.evaluate({ count: 100 });
     expect(evaluation.alignment).toBeNull(); // pasted pairs carry no word alignment
     const heldOut = trainer.heldOut(100);
     expect(heldOut.length).toBe(evaluation.total);
-    const translator = await loadTranslator({ backend, model: trainer.save() });
+    const translator = await loadTranslator({ backend, weights: trainer.save() });
     expect(translator.vocabulary.source).toContain('strange');
     expect(translator.vocabulary.target).toContain('angestray');
     const exact = heldOut.filter(

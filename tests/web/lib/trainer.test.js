@@ -7,6 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { createTrainer, loadAttention, loadTranslator, trainerDefaults } from '../../../web/lib/index.js';
+import { translatorRun01 } from './old-defaults.js';
 
 const backends = ['wasm-simd128', 'wasm-relaxed-simd', 'wasm-scalar'];
 const nativeTrain = new URL('../../../build/native/tools/train', import.meta.url).pathname;
@@ -14,6 +15,7 @@ const scratch = mkdtempSync(join(tmpdir(), 'trainer-test-'));
 
 // A small model and a short run: seconds on either build.
 const small = {
+  ...translatorRun01,
   seed: 11,
   dataSeed: 3,
   steps: 120,
@@ -97,11 +99,11 @@ describe.each(backends)('%s trainer', (backend) => {
 
   it('evaluates on held-out sentences and hands its weights to a translator and to a weight file', async () => {
     const trainer = await createTrainer({ ...small, backend });
-    const before = trainer.evaluate(20);
+    const before = trainer.evaluate({ count: 20 });
     expect(before).toMatchObject({ exact: 0, total: 20 });
     expect(before.alignmentByHead).toHaveLength(2);
     trainer.step(120);
-    const after = trainer.evaluate(20);
+    const after = trainer.evaluate({ count: 20 });
     expect(after.alignment).toBeGreaterThanOrEqual(0);
     expect(after.alignment).toBe(Math.max(...after.alignmentByHead));
 
@@ -109,7 +111,7 @@ describe.each(backends)('%s trainer', (backend) => {
     expect(live.config).toMatchObject({ dModel: 16, heads: 2, encoderLayers: 1, decoderLayers: 1, parameters: 37_222 });
     const bytes = trainer.save();
     expect(Array.from(bytes.subarray(0, 4), (b) => String.fromCharCode(b)).join('')).toBe('APTM');
-    const loaded = await loadTranslator({ backend, model: bytes });
+    const loaded = await loadTranslator({ backend, weights: bytes });
     expect(loaded.config).toEqual(live.config);
     const sentence = 'the dog sees the cat';
     expect(loaded.translate(sentence).source).toEqual(live.translate(sentence).source);
@@ -204,7 +206,7 @@ describe.each(backends)('%s trainer', (backend) => {
   it('keeps working after bad calls, refuses calls once disposed, and frees its memory', async () => {
     const { memoryStats } = await loadAttention({ backend });
     const warm = await createTrainer({ ...small, steps: 3, warmupSteps: 1, backend });
-    (warm.step(3), warm.evaluate(2), warm.save(), warm.translator().dispose(), warm.dispose());
+    (warm.step(3), warm.evaluate({ count: 2 }), warm.save(), warm.translator().dispose(), warm.dispose());
     const before = memoryStats().allocatedBytes;
     const trainer = await createTrainer({ ...small, steps: 3, warmupSteps: 1, backend });
     expect(() => trainer.step(0)).toThrow(/step: count must be a whole number from 1 to 100000/);
@@ -212,7 +214,7 @@ describe.each(backends)('%s trainer', (backend) => {
     expect(() => trainer.step('2')).toThrow(TypeError);
     expect(() => trainer.evaluate(-1)).toThrow(/evaluate: count must be a whole number from 1 to 10000/);
     expect(trainer.step(3)).toMatchObject({ step: 3, done: true });
-    trainer.evaluate(2);
+    trainer.evaluate({ count: 2 });
     trainer.translator().dispose();
     trainer.dispose();
     for (const call of [
@@ -250,7 +252,7 @@ describe('training across builds', () => {
     expect(
       Buffer.from(trainer.weights().buffer).equals(Buffer.from(native.buffer, native.byteOffset, native.byteLength)),
     ).toBe(true);
-    const translator = await loadTranslator({ backend: 'wasm-scalar', model: trainer.save() });
+    const translator = await loadTranslator({ backend: 'wasm-scalar', weights: trainer.save() });
     expect(translator.copiesUnknownWords).toBe(true);
     expect(translator.outputWords.slice(0, 3)).toEqual(['<bos>', '<eos>', '<unk>']);
     expect(translator.vocabulary.source).not.toContain('<unk>');
@@ -280,7 +282,7 @@ describe('training across builds', () => {
     expect(
       Buffer.from(trainer.weights().buffer).equals(Buffer.from(native.buffer, native.byteOffset, native.byteLength)),
     ).toBe(true);
-    const loaded = await loadTranslator({ backend: 'wasm-scalar', model: trainer.save() });
+    const loaded = await loadTranslator({ backend: 'wasm-scalar', weights: trainer.save() });
     expect(loaded.config).toMatchObject({ tiedOutput: true, parameters: trainer.parameters });
     const live = trainer.translator();
     expect(loaded.translate('the dog sees the cat').target).toEqual(live.translate('the dog sees the cat').target);
@@ -333,12 +335,12 @@ describe('training across builds', () => {
     },
   );
 
-  it('the SIMD build trains the default model, and what save() wrote translates held-out sentences', async () => {
-    const trainer = await createTrainer({ backend: 'wasm-simd128' }); // the defaults: 400 steps
+  it('the SIMD build trains the default model (0.1’s 400 steps of the whole grammar), and what save() wrote translates held-out sentences', async () => {
+    const trainer = await createTrainer({ ...translatorRun01, backend: 'wasm-simd128' }); // 0.1's defaults: 400 steps
     const started = performance.now();
     trainer.step(400);
     const seconds = (performance.now() - started) / 1000;
-    const translator = await loadTranslator({ backend: 'wasm-simd128', model: trainer.save() });
+    const translator = await loadTranslator({ backend: 'wasm-simd128', weights: trainer.save() });
     const sentences = translator.heldOutSentences(100);
     const exact = sentences.filter(
       (pair) => translator.translate(pair.source).target.slice(0, -1).join(' ') === pair.target,
@@ -354,7 +356,7 @@ describe('training across builds', () => {
     const int8 = trainer.save({ encoding: 'int8' });
     expect(int8.length).toBeLessThan(0.55 * float16.length);
     expect(new DataView(int8.buffer, int8.byteOffset).getUint32(4, true)).toBe(4); // format version 4
-    const small8 = await loadTranslator({ backend: 'wasm-simd128', model: int8 });
+    const small8 = await loadTranslator({ backend: 'wasm-simd128', weights: int8 });
     const same = sentences.filter(
       (pair) => small8.translate(pair.source).target.join(' ') === translator.translate(pair.source).target.join(' '),
     ).length;
@@ -366,7 +368,7 @@ describe('training across builds', () => {
     // 218,377 (30.7%).
     const int4 = trainer.save({ encoding: 'int4' });
     expect(int4.length).toBeLessThan(0.31 * float16.length);
-    const small4 = await loadTranslator({ backend: 'wasm-simd128', model: int4 });
+    const small4 = await loadTranslator({ backend: 'wasm-simd128', weights: int4 });
     const translatedAt4 = sentences.map((pair) => small4.translate(pair.source).target.join(' '));
     const sameAt4 = sentences.filter(
       (pair, i) => translatedAt4[i] === translator.translate(pair.source).target.join(' '),
@@ -392,6 +394,14 @@ describe('training across builds', () => {
 
   it("the defaults are the shipped model's shape", () => {
     expect(trainerDefaults.model).toEqual({ dModel: 32, heads: 4, ffn: 64, encoderLayers: 2, decoderLayers: 2 });
-    expect(trainerDefaults).toMatchObject({ steps: 400, learningRate: 0.008, warmupSteps: 40, batchSize: 48 });
+    // and the Train view's default run (renamed.test.js checks createTrainer() with no options picks it)
+    expect(trainerDefaults).toMatchObject({
+      longestSentence: 5,
+      steps: 400,
+      languagePairSteps: 1000,
+      learningRate: 0.008,
+      warmupSteps: 40,
+      batchSize: 48,
+    });
   });
 });

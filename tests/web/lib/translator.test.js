@@ -3,7 +3,7 @@
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { loadAttention, loadTranslator, UnknownWordError } from '../../../web/lib/index.js';
+import { loadAttention, loadTranslator, ModelFileError, UnknownWordError } from '../../../web/lib/index.js';
 import { modelWithoutUnknownToken } from '../helpers.js';
 
 const backends = ['wasm-simd128', 'wasm-relaxed-simd', 'wasm-scalar'];
@@ -140,7 +140,7 @@ describe.each(backends)('%s translator', (backend) => {
     expect([known.copied, known.unknownWords, known.beam]).toEqual([[], [], null]);
 
     // A model without <unk> refuses, naming them and the closest known words.
-    const refusing = await loadTranslator({ backend, model: refusingModel });
+    const refusing = await loadTranslator({ backend, weights: refusingModel });
     expect(refusing.copiesUnknownWords).toBe(false);
     expect(refusing.outputWords).not.toContain('<unk>');
     let error;
@@ -215,22 +215,22 @@ describe.each(backends)('%s translator', (backend) => {
     const good = new Uint8Array(readFileSync(modelFile));
     const corrupted = good.slice();
     corrupted[5000] ^= 0x01;
-    await expect(loadTranslator({ backend, model: corrupted })).rejects.toThrow(
+    await expect(loadTranslator({ backend, weights: corrupted })).rejects.toThrow(
       /loadTranslator: not a usable model file: checksum mismatch/,
     );
-    await expect(loadTranslator({ backend, model: good.slice(0, 1000) })).rejects.toThrow(/checksum mismatch/);
-    await expect(loadTranslator({ backend, model: new TextEncoder().encode('<!doctype html>') })).rejects.toThrow(
+    await expect(loadTranslator({ backend, weights: good.slice(0, 1000) })).rejects.toThrow(/checksum mismatch/);
+    await expect(loadTranslator({ backend, weights: new TextEncoder().encode('<!doctype html>') })).rejects.toThrow(
       /not an attention-playground model/,
     );
-    await expect(loadTranslator({ backend, model: 42 })).rejects.toThrow(TypeError);
-    await expect(loadTranslator({ backend, model: new URL('./missing.bin', modelFile) })).rejects.toThrow(
-      /ENOENT|could not load/,
-    );
+    await expect(loadTranslator({ backend, weights: 42 })).rejects.toThrow(TypeError);
+    const missing = loadTranslator({ backend, weights: new URL('./missing.bin', modelFile) });
+    await expect(missing).rejects.toThrow(ModelFileError);
+    await expect(missing).rejects.toThrow(/loadTranslator: the weight file file:.*\/missing.bin could not be read/);
   });
 
   it('keeps working after bad input and frees what it allocates', async () => {
     const stats = (await loadAttention({ backend })).memoryStats;
-    const refusing = await loadTranslator({ backend, model: refusingModel });
+    const refusing = await loadTranslator({ backend, weights: refusingModel });
     t().translate('the dog sleeps'); // warm up
     refusing.translate('the dog sleeps');
     const before = stats();

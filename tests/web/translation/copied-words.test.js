@@ -87,7 +87,7 @@ describe('a model with <unk>', () => {
   });
 
   it('a model without <unk> still refuses unknown words, with suggestions', async () => {
-    const refusing = await loadTranslator({ backend: 'wasm-simd128', model: await modelWithoutUnknownToken() });
+    const refusing = await loadTranslator({ backend: 'wasm-simd128', weights: await modelWithoutUnknownToken() });
     expect(refusing.copiesUnknownWords).toBe(false);
     expect(() => refusing.translate(madeUp[0])).toThrow(UnknownWordError);
     let error;

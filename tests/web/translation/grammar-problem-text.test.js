@@ -12,7 +12,7 @@ const backend = 'wasm-simd128';
 let spanish;
 let japanese;
 beforeAll(async () => {
-  [spanish, japanese] = await Promise.all([loadTranslator({ backend }), loadTranslator({ backend, model: 'en-ja' })]);
+  [spanish, japanese] = await Promise.all([loadTranslator({ backend }), loadTranslator({ backend, weights: 'en-ja' })]);
 });
 afterAll(() => {
   spanish.dispose();

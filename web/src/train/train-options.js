@@ -1,6 +1,7 @@
 // The run's options: the task (with its lengths, or the pasted pairs' fields), the model's shape, the training
 // schedule and the ablations. Its own file because it only turns the state into controls and the controls into
 // changes of the state; it knows nothing of the run but whether one is under way (then every option is locked).
+import { defaultTrainerSteps } from '../../lib/index.js';
 import { element, hasFocus, labelled, select, setOptions } from '../common/controls.js';
 import { formatCount } from '../common/format.js';
 import { kvHeadsOptionText } from '../common/head-labels.js';
@@ -8,7 +9,6 @@ import { t } from '../i18n/messages.js';
 import { ablationText } from './run-description.js';
 import {
   ablationNames,
-  defaultSteps,
   effectiveHeads,
   effectiveKvHeads,
   isLanguageTask,
@@ -92,7 +92,7 @@ export class TrainOptions {
         this.onChange({
           task,
           probe: probe === trainTasks[this.state.task].probe ? trainTasks[task].probe : probe,
-          steps: steps === defaultSteps(this.state.task) ? defaultSteps(task) : steps,
+          steps: steps === defaultTrainerSteps(this.state.task) ? defaultTrainerSteps(task) : steps,
         });
       },
     );
