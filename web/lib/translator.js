@@ -3,20 +3,19 @@
 import { assetUrl, moduleFor, readBytes, resolveBackend } from './load-module.js';
 import { UnknownWordError, unwrap, withOperation } from './errors.js';
 import { checkKnownKeys } from './known-keys.js';
+import { packagedModelUrls } from './language-pairs.js';
 import { nextTask } from './next-task.js';
 import * as validate from './validate.js';
 
 export { UnknownWordError };
 
 /**
- * The models trained by `npm run train` (cpp/tools/train) and shipped with this library, by name: each is
- * fetched only when asked for.
+ * The models trained by `npm run train` (cpp/tools/train) and shipped with this library, by name (the registry's,
+ * language-pairs.js): each is fetched only when asked for. The first is the default.
  */
-const shippedModels = {
-  'en-es': new URL('./models/en-es.bin', import.meta.url),
-  'en-ja': new URL('./models/en-ja.bin', import.meta.url),
-};
+const shippedModels = packagedModelUrls;
 export const shippedModelNames = Object.freeze(Object.keys(shippedModels));
+const defaultModel = shippedModelNames[0];
 
 const translateOptionShape = {
   temperature: null,
@@ -33,12 +32,12 @@ const unknownToken = '<unk>';
 const specialTokens = new Set(['<bos>', '<eos>', unknownToken]);
 
 async function modelBytes(model) {
-  if (model === undefined || model === null) return modelBytes('en-es');
+  if (model === undefined || model === null) return modelBytes(defaultModel);
   if (Object.hasOwn(shippedModels, model)) return readBytes(assetUrl(`models/${model}.bin`, shippedModels[model]));
   if (model instanceof Uint8Array) return model;
   if (model instanceof ArrayBuffer) return new Uint8Array(model);
   if (typeof model === 'string' || model instanceof URL) {
-    return readBytes(new URL(model, typeof location === 'object' ? location.href : shippedModels['en-es']));
+    return readBytes(new URL(model, typeof location === 'object' ? location.href : shippedModels[defaultModel]));
   }
   throw new TypeError('options.model must be a URL, a string, a Uint8Array or an ArrayBuffer');
 }
@@ -182,7 +181,7 @@ class Translator {
     this.backend = backend;
     this.config = loaded.config;
     this.maxWords = loaded.maxWords;
-    this.task = loaded.task; // 'en-es', 'en-ja' or 'en-mr' when the vocabularies are that language pair's, else null
+    this.task = loaded.task; // a language pair's name when the vocabularies are that pair's, else null
     this.copiesUnknownWords = loaded.copiesUnknownWords; // the model has "<unk>": unknown words are carried
     this.vocabulary = Object.freeze({
       source: Object.freeze(loaded.sourceWords.filter((w) => !specialTokens.has(w))),
@@ -331,8 +330,8 @@ export function translatorFromModule(module, backend, loaded) {
 }
 
 /**
- * Loads the translation model: options.model ('en-es' (the default) or 'en-ja' for a shipped model, or a URL,
- * string or bytes) into
+ * Loads the translation model: options.model (a shipped model's name, the first of shippedModelNames by
+ * default, or a URL, string or bytes) into
  * the SIMD or scalar module (options.backend as for loadAttention).
  */
 export async function loadTranslator(options = {}) {
