@@ -2,10 +2,10 @@
 // registry, not this file (CONTRIBUTING.md, "Adding a language pair"). tests/web/lib/registry.test.js fails when
 // it is stale.
 
-export type LanguagePairName = 'en-es' | 'en-ja' | 'en-mr' | 'en-de';
+export type LanguagePairName = 'en-es' | 'en-ja' | 'en-mr';
 export type SequenceTaskName = 'reverse' | 'sort' | 'copy';
 /** The target languages (BCP 47), as GrammarProblem's `language` names them. */
-export type TargetLanguageCode = 'es' | 'ja' | 'mr' | 'de';
+export type TargetLanguageCode = 'es' | 'ja' | 'mr';
 /** The models the package ships, which loadTranslator({ model }) opens by name. */
 export type PackagedModelName = 'en-es' | 'en-ja';
 

@@ -60,21 +60,6 @@ export const languagePairs = Object.freeze([
       'the house is big',
     ]),
   }),
-  Object.freeze({
-    id: 'en-de',
-    source: 'en',
-    target: 'de',
-    script: 'Latn',
-    model: null,
-    modelInPackage: false,
-    probe: 'the man saw the dog',
-    examples: Object.freeze([
-      'the man saw the small cat in the garden',
-      'i did not see a dog',
-      'the girl is a teacher',
-      'where is my book',
-    ]),
-  }),
 ]);
 
 /** The sequence tasks over the digits, with the Train view's probe. */

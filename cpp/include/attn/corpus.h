@@ -43,7 +43,7 @@ struct SentencePair {
 
 // The target languages, in the order of the registry's language pairs (attn/registry.h), whose names are the tasks':
 // a new one goes last, or every training hash changes.
-enum class Language { spanish, japanese, marathi, german };
+enum class Language { spanish, japanese, marathi };
 
 // The words of each side, in a fixed order (the model's vocabularies are built from them): the English
 // words a target language translates, and every word of its translations.

@@ -229,7 +229,6 @@ class TargetLanguage {
 const TargetLanguage& spanish();
 const TargetLanguage& japanese();
 const TargetLanguage& marathi();
-const TargetLanguage& german();
 const TargetLanguage& target(Language language);  // the registry's entry's grammar
 
 // The words of a space-separated list ("sunde iru" is two). By hand: <sstream> would bring iostreams into

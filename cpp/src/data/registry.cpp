@@ -44,15 +44,6 @@ const std::vector<LanguagePair>& language_pairs() {
        "give me the book",
        {"give me the book", "the boy reads the book", "the girl reads the book", "my big dogs sleep in my big house",
         "where is the book", "the house is big"}},
-      {"en-de",
-       Language::german,
-       grammar::german,
-       "en",
-       "Latn",
-       "",  // no shipped model: a task to train in the Train view
-       false,
-       "the man saw the dog",
-       {"the man saw the small cat in the garden", "i did not see a dog", "the girl is a teacher", "where is my book"}},
   };
   return pairs;
 }
