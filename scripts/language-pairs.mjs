@@ -22,7 +22,9 @@ const quote = (text) => `'${text.replace(/\\/g, '\\\\').replace(/'/g, "\\'")}'`;
 const union = (names) => (names.length ? names.map(quote).join(' | ') : 'never');
 const modelUrl = (folder, pair) =>
   `${quote(pair.id)}: new URL(${quote(`${folder}models/${pair.model}`)}, import.meta.url)`;
-const frozen = (fields) => `Object.freeze({ ${fields.join(', ')} })`;
+// Pure, so that a bundle that uses only the names (the translator's worker) leaves the table out.
+const pure = '/* @__PURE__ */';
+const frozen = (fields) => `${pure} Object.freeze({ ${fields.join(', ')} })`;
 
 /** The three files' text, by path from the repository's root, for the registry's table `registry`. */
 export async function renderLanguagePairs(registry) {
@@ -30,12 +32,17 @@ export async function renderLanguagePairs(registry) {
   const siteOnly = registry.languagePairs.filter((pair) => pair.model && !pair.modelInPackage);
   const library = `${header}
 
+/** The language pairs' names, in the registry's order (the first is the default task and model). */
+export const languagePairNames = Object.freeze([${registry.languagePairs.map((pair) => quote(pair.id)).join(', ')}]);
+/** The sequence tasks' names. */
+export const sequenceTaskNames = Object.freeze([${registry.sequenceTasks.map((task) => quote(task.id)).join(', ')}]);
+
 /**
- * The toy corpus's language pairs, in the registry's order (the first is the default task and model): each pair's
- * task name (id), languages (BCP 47), target script (ISO 15924), shipped model file (or null) and whether the
- * package includes it, the Train view's probe and example sentences the grammar translates.
+ * The toy corpus's language pairs, in the registry's order: each pair's task name (id), languages (BCP 47), target
+ * script (ISO 15924), shipped model file (or null) and whether the package includes it, the Train view's probe and
+ * example sentences the grammar translates.
  */
-export const languagePairs = Object.freeze([
+export const languagePairs = ${pure} Object.freeze([
 ${registry.languagePairs
   .map((pair) =>
     frozen([
@@ -43,14 +50,14 @@ ${registry.languagePairs
       `model: ${pair.model === null ? 'null' : quote(pair.model)}`,
       `modelInPackage: ${pair.modelInPackage}`,
       `probe: ${quote(pair.probe)}`,
-      `examples: Object.freeze([${pair.examples.map(quote).join(', ')}])`,
+      `examples: ${pure} Object.freeze([${pair.examples.map(quote).join(', ')}])`,
     ]),
   )
   .join(',\n')}
 ]);
 
 /** The sequence tasks over the digits, with the Train view's probe. */
-export const sequenceTasks = Object.freeze([
+export const sequenceTasks = ${pure} Object.freeze([
 ${registry.sequenceTasks.map((task) => frozen([`id: ${quote(task.id)}`, `probe: ${quote(task.probe)}`])).join(',\n')}
 ]);
 
@@ -81,6 +88,8 @@ export interface LanguagePair {
   readonly probe: string;
   readonly examples: readonly string[];
 }
+export declare const languagePairNames: readonly LanguagePairName[];
+export declare const sequenceTaskNames: readonly SequenceTaskName[];
 export declare const languagePairs: readonly LanguagePair[];
 export declare const sequenceTasks: readonly { readonly id: SequenceTaskName; readonly probe: string }[];
 export declare const packagedModelUrls: Readonly<Record<PackagedModelName, URL>>;

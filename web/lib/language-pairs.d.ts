@@ -22,6 +22,8 @@ export interface LanguagePair {
   readonly probe: string;
   readonly examples: readonly string[];
 }
+export declare const languagePairNames: readonly LanguagePairName[];
+export declare const sequenceTaskNames: readonly SequenceTaskName[];
 export declare const languagePairs: readonly LanguagePair[];
 export declare const sequenceTasks: readonly { readonly id: SequenceTaskName; readonly probe: string }[];
 export declare const packagedModelUrls: Readonly<Record<PackagedModelName, URL>>;

@@ -2,13 +2,18 @@
 // registry, not this file (CONTRIBUTING.md, "Adding a language pair"). tests/web/lib/registry.test.js fails when
 // it is stale.
 
+/** The language pairs' names, in the registry's order (the first is the default task and model). */
+export const languagePairNames = Object.freeze(['en-es', 'en-ja', 'en-mr']);
+/** The sequence tasks' names. */
+export const sequenceTaskNames = Object.freeze(['reverse', 'sort', 'copy']);
+
 /**
- * The toy corpus's language pairs, in the registry's order (the first is the default task and model): each pair's
- * task name (id), languages (BCP 47), target script (ISO 15924), shipped model file (or null) and whether the
- * package includes it, the Train view's probe and example sentences the grammar translates.
+ * The toy corpus's language pairs, in the registry's order: each pair's task name (id), languages (BCP 47), target
+ * script (ISO 15924), shipped model file (or null) and whether the package includes it, the Train view's probe and
+ * example sentences the grammar translates.
  */
-export const languagePairs = Object.freeze([
-  Object.freeze({
+export const languagePairs = /* @__PURE__ */ Object.freeze([
+  /* @__PURE__ */ Object.freeze({
     id: 'en-es',
     source: 'en',
     target: 'es',
@@ -16,7 +21,7 @@ export const languagePairs = Object.freeze([
     model: 'en-es.bin',
     modelInPackage: true,
     probe: 'i see the white cats',
-    examples: Object.freeze([
+    examples: /* @__PURE__ */ Object.freeze([
       'the big dog sees the white cats',
       'maria loves the cat',
       'the man does not see the very tall woman',
@@ -26,7 +31,7 @@ export const languagePairs = Object.freeze([
       'juan walks with my very old friends',
     ]),
   }),
-  Object.freeze({
+  /* @__PURE__ */ Object.freeze({
     id: 'en-ja',
     source: 'en',
     target: 'ja',
@@ -34,7 +39,7 @@ export const languagePairs = Object.freeze([
     model: 'en-ja.bin',
     modelInPackage: true,
     probe: 'maria eats the apple in the garden',
-    examples: Object.freeze([
+    examples: /* @__PURE__ */ Object.freeze([
       'maria eats the apple in the garden',
       'the big dog does not see the white cats',
       'this boy reads a new book near the tree',
@@ -43,7 +48,7 @@ export const languagePairs = Object.freeze([
       'juan walks with the dogs',
     ]),
   }),
-  Object.freeze({
+  /* @__PURE__ */ Object.freeze({
     id: 'en-mr',
     source: 'en',
     target: 'mr',
@@ -51,7 +56,7 @@ export const languagePairs = Object.freeze([
     model: 'en-mr.bin',
     modelInPackage: false,
     probe: 'give me the book',
-    examples: Object.freeze([
+    examples: /* @__PURE__ */ Object.freeze([
       'give me the book',
       'the boy reads the book',
       'the girl reads the book',
@@ -63,10 +68,10 @@ export const languagePairs = Object.freeze([
 ]);
 
 /** The sequence tasks over the digits, with the Train view's probe. */
-export const sequenceTasks = Object.freeze([
-  Object.freeze({ id: 'reverse', probe: '3 1 4 1 5 9' }),
-  Object.freeze({ id: 'sort', probe: '3 1 4 1 5 9' }),
-  Object.freeze({ id: 'copy', probe: '3 # 1 4 # # 1 5' }),
+export const sequenceTasks = /* @__PURE__ */ Object.freeze([
+  /* @__PURE__ */ Object.freeze({ id: 'reverse', probe: '3 1 4 1 5 9' }),
+  /* @__PURE__ */ Object.freeze({ id: 'sort', probe: '3 1 4 1 5 9' }),
+  /* @__PURE__ */ Object.freeze({ id: 'copy', probe: '3 # 1 4 # # 1 5' }),
 ]);
 
 /** The package's models by name: literal URLs, so that bundlers copy the files; each is fetched only when asked. */

@@ -7,7 +7,7 @@ import { ModuleHandle } from './module-handle.js';
 import { evaluateOptions, translatorFromModule } from './translator.js';
 import { checkKnownKeys } from './known-keys.js';
 import { createLanguageModelTrainer, isLanguageModelTask } from './language-model.js';
-import { languagePairs, sequenceTasks } from './language-pairs.js';
+import { languagePairNames, sequenceTaskNames } from './language-pairs.js';
 import * as validate from './validate.js';
 
 /**
@@ -17,7 +17,7 @@ import * as validate from './validate.js';
  * at most 5 words (longestSentence: 5), the Train view's default run.
  */
 export const trainerDefaults = Object.freeze({
-  task: languagePairs[0].id, // the registry's first language pair
+  task: languagePairNames[0], // the registry's first language pair
   sequenceLength: Object.freeze({ min: 3, max: 8 }),
   longestSentence: 12,
   seed: 7,
@@ -32,7 +32,7 @@ export const trainerDefaults = Object.freeze({
 });
 
 /** The tasks by name, as messages list them: "'en-es', …, 'copy'" (the registry's). */
-const taskNames = [...languagePairs, ...sequenceTasks].map((task) => `'${task.id}'`).join(', ');
+const taskNames = [...languagePairNames, ...sequenceTaskNames].map((name) => `'${name}'`).join(', ');
 
 /**
  * { pairs: [[source, target], …] } or { text } (one pair per line, a tab or " ||| " between the sides), with

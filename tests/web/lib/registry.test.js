@@ -5,7 +5,13 @@
 import { readFileSync, existsSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { moduleFor } from '../../../web/lib/load-module.js';
-import { languagePairs, packagedModelUrls, sequenceTasks } from '../../../web/lib/language-pairs.js';
+import {
+  languagePairNames,
+  languagePairs,
+  packagedModelUrls,
+  sequenceTaskNames,
+  sequenceTasks,
+} from '../../../web/lib/language-pairs.js';
 import { trainerDefaults } from '../../../web/lib/index.js';
 import { shippedModelNames } from '../../../web/lib/translator.js';
 import { siteModelUrls } from '../../../web/src/app/site-models.js';
@@ -21,6 +27,8 @@ describe('the registry', () => {
     expect(table.languagePairs.map((pair) => pair.id).slice(0, 3)).toEqual(['en-es', 'en-ja', 'en-mr']);
     expect(languagePairs).toEqual(table.languagePairs);
     expect(sequenceTasks).toEqual(table.sequenceTasks);
+    expect(languagePairNames).toEqual(table.languagePairs.map((pair) => pair.id));
+    expect(sequenceTaskNames).toEqual(table.sequenceTasks.map((task) => task.id));
   });
 
   it('every generated file is what the generator writes from the module now (run `npm run build` if not)', async () => {
