@@ -1,9 +1,9 @@
 #!/usr/bin/env bash
 # Re-creates the shipped models bit for bit: the translation models (the registry's, cpp/src/data/registry.cpp:
 # web/lib/models/<pair>.bin, the package's and the site's) and the language model the Generate view opens
-# (web/corpora/pride-and-prejudice-language-model.bin, the site's only: 266 kB). Builds the native tools and runs the recorded training command for each, every option
-# spelled out so later changes to defaults cannot alter them, on the reference kernels (the same arithmetic on any
-# x86-64). The translation models differ only in their task: each ties its output to its target embeddings
+# (web/corpora/pride-and-prejudice-language-model.bin, the site's only: 266 kB). Builds the native tools and runs the
+# recorded training command for each, every option spelled out so later changes to defaults cannot alter them, on
+# the reference kernels (the same arithmetic on any x86-64). The translation models differ only in their task: each ties its output to its target embeddings
 # (--tie-output), learns to carry unknown words (--unk-rate 0.1: a tenth of the aligned word pairs masked as <unk>)
 # and stores its parameters as 4-bit blocks (--file-encoding int4: 28% of float16's bytes, for the landing page's
 # budget; docs/models.md has what each choice costs in held-out exact).

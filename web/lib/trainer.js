@@ -261,8 +261,9 @@ class Trainer {
 /**
  * A trainer for a fresh translation model, or, for a task given as { corpus }, a language model (see
  * language-model.js: createLanguageModelTrainer). Options (all optional): task (a language pair's or a sequence
- * task's name, language-pairs.js: the registry's) and sequenceLength { min, max } for the sequence tasks, longestSentence (the language pairs' longest English
- * sentence in words, 2-12: a smaller task of the same grammar; default 12), seed, dataSeed, steps, batchSize,
+ * task's name, language-pairs.js: the registry's) and sequenceLength { min, max } for the sequence tasks,
+ * longestSentence (the language pairs' longest English sentence in words, 2-12: a smaller task of the same grammar;
+ * default 12), seed, dataSeed, steps, batchSize,
  * learningRate, warmupSteps, unknownWordRate (the share of aligned word pairs masked as <unk>, so the model learns
  * to carry unknown words; default 0), model { dModel, heads, kvHeads (key/value heads shared by the query heads: 1 for
  * multi-query, a divisor of heads for grouped-query; default heads), ffn, encoderLayers, decoderLayers, positions

@@ -1,7 +1,8 @@
 // Marathi on any system: the site's one web font (fonts/README.md: Noto Sans Devanagari cut to the English →
-// Marathi model's words) added to the document's fonts when a model of a pair in Devanagari is opened, from script rather than a
-// stylesheet so the page declares it only then. Declared for Devanagari code points only, and first in the page's
-// and the maps' font families (devanagariFamily), so it draws Marathi even where a system font could.
+// Marathi model's words) added to the document's fonts when a model of a pair written in Devanagari is opened, from
+// script rather than a stylesheet so the page declares it only then. Declared for Devanagari code points only, and
+// first in the page's and the maps' font families (devanagariFamily), so it draws Marathi even where a system font
+// could.
 // Not the package's: the English → Marathi model and this font are the site's (docs/embed.md says why).
 import { languagePairs } from '../../lib/language-pairs.js';
 import { devanagariFamily } from '../common/devanagari-family.js';

@@ -236,9 +236,10 @@ class Playground {
         state: decodeLessonsState(settingsInUrl('lessons')),
         onStateChange: (_, { newLesson }) => setUrl('lessons', entry.urlParams(), { push: newLesson }),
         viewLink: (link) => followingLink(location.search, link), // the other views' settings go along
-        // lessons 5's and 9's, in its worker: one, kept when the view is built again in another language (speak)
+        // lessons 5's and 9's, in its worker: one, kept when the view is built again in another language (speak); the
+        // Spanish one, whose sentences the lessons show (cross-lesson.js, decoding-lesson.js)
         loadTranslator: () =>
-          (this.lessonsTranslator ??= RemoteTranslator.load({ backend: this.translatorBackend, model: defaultPair })),
+          (this.lessonsTranslator ??= RemoteTranslator.load({ backend: this.translatorBackend, model: 'en-es' })),
         ...this.coursePackage?.lessonsViewOptions,
       });
       this.coursePackage?.attach(entry.view);
