@@ -12,6 +12,8 @@ PATH=$(printf '%s' "$PATH" | tr ':' '\n' | grep -vx '.*/node_modules/\.bin' | pa
 jobs=$(nproc)
 
 bash scripts/build-native.sh
+# The registry's JavaScript side (web/lib/language-pairs.js and its kin) from the native tool's table.
+node scripts/language-pairs.mjs
 
 [ -f build/wasm/CMakeCache.txt ] || emcmake cmake -S . -B build/wasm -DCMAKE_BUILD_TYPE=Release >/dev/null
 cmake --build build/wasm -j"$jobs"

@@ -1,9 +1,9 @@
 #!/usr/bin/env bash
-# Re-creates the shipped models bit for bit: the translation models (web/lib/models/en-es.bin, en-ja.bin and
-# en-mr.bin, in the package) and the language model the Generate view opens (web/corpora/pride-and-prejudice-language-model.bin, the
-# site's only: 266 kB). Builds the native tools and runs the recorded training command for each, every option
-# spelled out so later changes to defaults cannot alter them, on the reference kernels (the same arithmetic on any
-# x86-64). The translation models differ only in their task: each ties its output to its target embeddings
+# Re-creates the shipped models bit for bit: the translation models (the registry's, cpp/src/data/registry.cpp:
+# web/lib/models/<pair>.bin, the package's and the site's) and the language model the Generate view opens
+# (web/corpora/pride-and-prejudice-language-model.bin, the site's only: 266 kB). Builds the native tools and runs the
+# recorded training command for each, every option spelled out so later changes to defaults cannot alter them, on
+# the reference kernels (the same arithmetic on any x86-64). The translation models differ only in their task: each ties its output to its target embeddings
 # (--tie-output), learns to carry unknown words (--unk-rate 0.1: a tenth of the aligned word pairs masked as <unk>)
 # and stores its parameters as 4-bit blocks (--file-encoding int4: 28% of float16's bytes, for the landing page's
 # budget; docs/models.md has what each choice costs in held-out exact).
@@ -14,12 +14,14 @@ cd "$(dirname "$0")/.."
 out=${1:-web/lib/models}
 mkdir -p "$out"
 cmake -S . -B build/native -DCMAKE_BUILD_TYPE=Release >/dev/null
-cmake --build build/native -j"$(nproc)" --target train train_language_model >/dev/null
-for task in en-es en-ja en-mr; do
-  build/native/tools/train --task "$task" --out "$out/$task.bin" --seed 7 --data-seed 1 --steps 4000 --batch 48 \
+cmake --build build/native -j"$(nproc)" --target train train_language_model registry >/dev/null
+models=()
+while read -r task file; do
+  models+=("$out/$file")
+  build/native/tools/train --task "$task" --out "$out/$file" --seed 7 --data-seed 1 --steps 4000 --batch 48 \
     --lr 0.003 --threads 2 --d-model 32 --heads 4 --ffn 64 --encoder-layers 2 --decoder-layers 2 \
-    --kernels reference --held-out 1000 --held-out-seed 2 --tie-output --unk-rate 0.1 --file-encoding int4
-done
+    --kernels reference --held-out 1000 --held-out-seed 2 --tie-output --unk-rate 0.1 --file-encoding int4 </dev/null
+done < <(build/native/tools/registry models)
 # The language model: Pride and Prejudice by characters, its last tenth held out (web/src/generate/shipped-files.js
 # says its recipe and score on the page; tests/web/generate/trained-model.test.js holds them to this file).
 language_model=${1:-web/corpora}/pride-and-prejudice-language-model.bin
@@ -27,4 +29,4 @@ build/native/tools/train_language_model --corpus web/corpora/pride-and-prejudice
   --seed 7 --data-seed 1 --steps 3000 --batch 16 --context 64 --d-model 64 --heads 4 --kv-heads 4 --ffn 256 \
   --layers 2 --tokenizer characters --lr 0.003 --warmup 100 --held-out 0.1 --evaluate-tokens 20000 \
   --kernels reference --threads 2 --report-every 500
-sha256sum "$out"/en-es.bin "$out"/en-ja.bin "$out"/en-mr.bin "$language_model"
+sha256sum "${models[@]}" "$language_model"

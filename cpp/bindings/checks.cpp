@@ -6,6 +6,7 @@
 #include <cstdio>
 #include <cstring>
 
+#include "attn/registry.h"
 #include "attn/tasks.h"
 #include "attn/translator.h"
 
@@ -181,10 +182,8 @@ Error unknown_word_rate(double rate, const std::string& task) {
   if (!(rate >= 0 && rate <= 1))
     return range_error("unknownWordRate must be a number from 0 to 1, got " + number(rate));
   if (rate > 0 && task == "pairs") {
-    return range_error(
-        "unknownWordRate needs a task with word alignments ('en-es', 'en-ja', 'en-mr', 'reverse', 'sort', 'copy'): "
-        "pasted "
-        "pairs have none, so no word could be masked");
+    return range_error("unknownWordRate needs a task with word alignments (" + registry::quoted_task_names() +
+                       "): pasted pairs have none, so no word could be masked");
   }
   return {};
 }
@@ -195,9 +194,8 @@ Error training_task(const std::string& task, double min_length, double max_lengt
     return range_error("longestSentence must be a whole number of words from 2 to 12, got " + number(longest_sentence));
   }
   if (task == "pairs") return {};
-  if (task != "reverse" && task != "sort" && task != "copy") {
-    return range_error("task must be 'en-es', 'en-ja', 'en-mr', 'reverse', 'sort', 'copy' or { pairs }, got '" + task +
-                       "'");
+  if (!registry::find_sequence_task(task)) {
+    return range_error("task must be " + registry::quoted_task_names() + " or { pairs }, got '" + task + "'");
   }
   for (auto [name, value] :
        {std::pair{"sequenceLength.min", min_length}, std::pair{"sequenceLength.max", max_length}}) {

@@ -12,6 +12,7 @@
 #include <memory>
 
 #include "attn/corpus.h"
+#include "attn/registry.h"
 #include "attn/translator.h"
 #include "checks.h"
 #include "js_values.h"
@@ -369,10 +370,10 @@ val translator_evaluate(int id, double count, const val& head_mask_value) {
 bool translator_free(int id) { return translators().erase(id) == 1; }
 
 // heldOutSentences(task, count, seed) → { sentences: [{ source, target, sourceIndex }] }, the same sentences
-// the native tools see; task is 'en-es', 'en-ja' or 'en-mr'.
+// the native tools see; task is a language pair's name ('en-es', …).
 val held_out_sentences(const std::string& task, double count, double seed) {
   const auto language = tasks::translation_language(task);
-  if (!language) return js::error_result("RangeError", "task must be 'en-es', 'en-ja' or 'en-mr'");
+  if (!language) return js::error_result("RangeError", "task must be " + registry::quoted_pair_names());
   if (!(count >= 0 && count <= kMaxExamples) || count != std::floor(count)) {
     return js::error_result("RangeError", "count must be an integer from 0 to 100000");
   }
@@ -393,4 +394,6 @@ EMSCRIPTEN_BINDINGS(translator_module) {
   emscripten::function("translatorEvaluate", &translator_evaluate);
   emscripten::function("translatorFree", &translator_free);
   emscripten::function("heldOutSentences", &held_out_sentences);
+  // The registry's table as JSON (attn/registry.h): tests/web/lib/registry.test.js holds language-pairs.js to it.
+  emscripten::function("registryJson", &registry::registry_json);
 }

@@ -8,6 +8,7 @@
 #include <fstream>
 #include <iostream>
 
+#include "attn/registry.h"
 #include "attn/training.h"
 #include "copying_report.h"
 #include "options.h"
@@ -43,10 +44,10 @@ int main(int argc, char** argv) {
                           {"longest-sentence", "12"},
                           {"unk-rate", "0"}},
                          {"tie-output"});
-  // --task en-es, en-ja or en-mr (the corpus's language pairs; --longest-sentence: English words, 2-12) or a
-  // sequence task (reverse, sort, copy) with --min-length/--max-length.
+  // --task: a language pair of the corpus (--longest-sentence: English words, 2-12) or a sequence task with
+  // --min-length/--max-length, by the registry's names (attn/registry.h).
   if (!tasks::named_task(o.text("task"), {}, 0)) {
-    std::cerr << "--task must be en-es, en-ja, en-mr, reverse, sort or copy\n";
+    std::cerr << "--task must be one of " << registry::quoted_task_names() << "\n";
     return 1;
   }
   auto make_task = [&](std::uint64_t seed) {

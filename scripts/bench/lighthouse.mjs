@@ -12,13 +12,14 @@ import lighthouse from 'lighthouse';
 import { chromium } from 'playwright-core';
 import { preview } from 'vite';
 import { replaceDocsTable } from './docs-table.js';
+import { shippedModels } from '../experiments/site-models.mjs';
 
 const here = (file) => fileURLToPath(new URL(file, import.meta.url));
 const chromePath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const pages = [
   ['/ (Translation)', ''],
-  ['Translation, en-ja', '?view=translation&model=en-ja'],
-  ['Translation, en-mr', '?view=translation&model=en-mr'],
+  // every other shipped model's Translation view
+  ...shippedModels.slice(1).map((name) => [`Translation, ${name}`, `?view=translation&model=${name}`]),
   ...Array.from({ length: 10 }, (_, i) => [`lesson ${i + 1}`, `?view=lessons&lesson=${i + 1}`]),
   ['step by step', '?view=steps'],
   ['Train', '?view=train'],

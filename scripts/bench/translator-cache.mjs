@@ -6,7 +6,7 @@
 import { cpus } from 'node:os';
 import { performance } from 'node:perf_hooks';
 import { loadTranslator } from '../../web/lib/index.js';
-import { siteModel } from '../experiments/site-models.mjs';
+import { shippedModels, siteModel } from '../experiments/site-models.mjs';
 
 const backend = 'wasm-simd128';
 const count = 300;
@@ -30,11 +30,11 @@ function timePerSentence(translator, sentences) {
 }
 
 console.log(`CPU: ${cpus()[0].model} (${cpus().length} cores); Node ${process.version}; ${backend}, one thread`);
-console.log(`\ntranslate() per sentence, ${count} held-out sentences per model (the site's en-mr from its file):`);
+console.log(`\ntranslate() per sentence, ${count} held-out sentences per model (the site's own from their files):`);
 console.log(
   '| model | sentences | output words | cached (ms) | recomputed (ms) | speed-up |\n|---|---|---:|---:|---:|---:|',
 );
-for (const name of ['en-es', 'en-ja', 'en-mr']) {
+for (const name of shippedModels) {
   const translator = await loadTranslator({ model: siteModel(name), backend });
   const all = translator.heldOutSentences(count).map((pair) => pair.source);
   const longest = all.filter((sentence) => sentence.split(' ').length >= 9);

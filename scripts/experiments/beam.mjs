@@ -6,18 +6,18 @@
 // sentences: re-make it with `npm run train`); each skip is said after the table.
 import { performance } from 'node:perf_hooks';
 import { loadTranslator } from '../../web/lib/index.js';
-import { siteModel } from './site-models.mjs';
+import { shippedModels, siteModel } from './site-models.mjs';
 
 const backend = process.argv[2] ?? 'wasm-simd128';
 const count = 500;
 const passes = 3;
 const widths = [null, 2, 4, 8]; // null: greedy
-const wanted = ['en-es', 'en-ja', 'en-mr'];
+const wanted = shippedModels;
 const words = (target) => target.filter((w) => w !== '<eos>').join(' ');
 const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 
 /**
- * The shipped model `name` (the package's by name, the site's own, en-mr, from its file), or null (said after the
+ * The shipped model `name` (the package's by name, the site's own from its file), or null (said after the
  * table) when its file does not load or is older than the grammar.
  */
 async function modelFor(name) {

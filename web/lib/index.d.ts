@@ -25,6 +25,9 @@
  * (TypeScript's excess-property check says the same for object literals).
  */
 
+import type { LanguagePairName, PackagedModelName, ShippedModelName, SequenceTaskName, TargetLanguageCode } from './language-pairs.js';
+export type { LanguagePairName, SequenceTaskName, TargetLanguageCode } from './language-pairs.js';
+
 /** A row-major matrix: `data.length` must equal `rows * cols`. */
 export interface Matrix {
   data: Float32Array;
@@ -377,8 +380,8 @@ export type NounPhraseRole =
  * Why the toy grammar does not translate a sentence (`Translation.outsideGrammar`): a kind and the words it names,
  * the grammar's English words as they are. `after` is the sentence read so far ("we ate the apples"); `found` the
  * word found where another was expected (absent at the sentence's end); `examples` words or whole sentences the
- * grammar would take there. Kinds from `not-in-vocabulary` on are a target language's (`language`: 'ja' or 'mr';
- * Spanish says the whole grammar); the others the English grammar's, whatever the pair.
+ * grammar would take there. Kinds from `not-in-vocabulary` on are a target language's (`language`: its code, as
+ * 'ja' or 'mr'; Spanish says the whole grammar); the others the English grammar's, whatever the pair.
  */
 export type GrammarProblem =
   | { kind: 'empty' }
@@ -433,9 +436,9 @@ export type GrammarProblem =
   | { kind: 'expects-noun'; after: string; examples: string[]; found?: string }
   | { kind: 'determiner-number'; word: string; number: 'singular' | 'plural'; expected: string; found: string }
   /** The word is not in the language's sentences, so not in its models' vocabulary either. */
-  | { kind: 'not-in-vocabulary'; language: 'ja' | 'mr'; word: string }
-  | { kind: 'needs-place'; language: 'ja' | 'mr'; word: string }
-  | { kind: 'phrase-not-said'; language: 'ja' | 'mr'; word: string }
+  | { kind: 'not-in-vocabulary'; language: TargetLanguageCode; word: string }
+  | { kind: 'needs-place'; language: TargetLanguageCode; word: string }
+  | { kind: 'phrase-not-said'; language: TargetLanguageCode; word: string }
   | { kind: 'giving-to-you' | 'do-not-give-me'; language: 'ja' }
   | { kind: 'past-not-said' | 'ergative-past'; language: 'mr'; word: string; found: string }
   | { kind: 'animate-object'; language: 'mr'; word: string };
@@ -493,10 +496,11 @@ export interface HeldOutSentence {
 }
 
 /**
- * The models that open by name: toy English → Spanish, toy English → Japanese (romanized, verb last), and toy
- * English → Marathi, which the npm package leaves out (a build of the repository and the playground's site have it).
+ * The models that open by name (the registry's language pairs with a model, language-pairs.js): toy English →
+ * Spanish, toy English → Japanese (romanized, verb last), and toy English → Marathi, which the npm package leaves out
+ * (a build of the repository and the playground's site have it; loading it from the package names the file).
  */
-export type ShippedModel = 'en-es' | 'en-ja' | 'en-mr';
+export type ShippedModel = ShippedModelName;
 
 export interface Translator {
   readonly backend: Backend;
@@ -523,7 +527,7 @@ export interface Translator {
    * The toy grammar's language pair whose vocabularies the model has (the shipped models, and any model
    * trained on those tasks), or null: then `alignment` is always null and heldOutSentences() throws.
    */
-  readonly task: 'en-es' | 'en-ja' | 'en-mr' | null;
+  readonly task: LanguagePairName | null;
   /**
    * Whether the model has "<unk>" (trained with `unknownWordRate` above 0): it reads unknown words as <unk> and
    * copies them into the output (`Translation.copied`) instead of throwing UnknownWordError.
@@ -662,8 +666,9 @@ export type WeightFile = string | URL | Uint8Array | ArrayBuffer;
 
 export interface TranslatorOptions extends LoadOptions {
   /**
-   * A shipped model by name ('en-es', the default; 'en-ja'; 'en-mr', which the npm package leaves out), or a weight
-   * file. Each shipped model is fetched only when loaded.
+   * A shipped model by name (a ShippedModel; the first is the default; PackagedModelName those the npm package
+   * holds, the others open from a build of the repository or the site), or a weight file. Each shipped model is
+   * fetched only when loaded.
    */
   weights?: ShippedModel | WeightFile;
   /** @deprecated 0.1's name of `weights` (read as it, with a warning). */
@@ -749,7 +754,7 @@ export interface Ablations {
  * `'reverse'` ("3 1 4" → "4 1 3", an anti-diagonal map), `'sort'` ("3 1 4" → "1 3 4", content-based
  * attention), `'copy'` ("3 # 1 # 4" → "3 1 4", skipping the distractor "#").
  */
-export type TrainingTask = 'en-es' | 'en-ja' | 'en-mr' | 'reverse' | 'sort' | 'copy';
+export type TrainingTask = LanguagePairName | SequenceTaskName;
 
 /**
  * Sentence pairs of your own instead of a built-in task: `pairs` ([source, target] strings) or `text` (one pair
@@ -761,7 +766,7 @@ export type PairsTask =
   | { text: string; heldOut?: number; lowercase?: boolean };
 
 export interface TrainerOptions extends LoadOptions {
-  /** Default 'en-es'. */
+  /** Default: the registry's first language pair (English → Spanish). */
   task?: TrainingTask | PairsTask;
   /** Source lengths of a sequence task, distractors included: 1 ≤ min ≤ max ≤ 16. Default { min: 3, max: 8 }. */
   sequenceLength?: { min?: number; max?: number };

@@ -3,18 +3,18 @@
 // "ENOENT" or "HTTP 404".
 import { assetUrl, besideThisFile, readBytes } from './load-module.js';
 import { ModelFileError } from './errors.js';
+import { modelFiles, packagedModelUrls } from './language-pairs.js';
 import * as validate from './validate.js';
 
 /**
- * The translation models trained by `npm run train` (cpp/tools/train), by name, each fetched only when asked for.
- * The package holds en-es and en-ja; en-mr is found beside this library at run time (a build of the repository and
- * the playground's site have it there), so a bundler does not copy a file the package does not have.
+ * The translation models trained by `npm run train` (cpp/tools/train), by name: the registry's language pairs with a
+ * model (language-pairs.js: modelFiles), each fetched only when asked for. The package holds those in packagedModelUrls; the
+ * others are found beside this library at run time (a build of the repository and the playground's site have them
+ * there), so a bundler does not copy a file the package does not have.
  */
-const translatorModels = {
-  'en-es': { url: new URL('./models/en-es.bin', import.meta.url), packaged: true },
-  'en-ja': { url: new URL('./models/en-ja.bin', import.meta.url), packaged: true },
-  'en-mr': { url: null, packaged: false },
-};
+const translatorModels = Object.fromEntries(
+  Object.entries(modelFiles).map(([name, file]) => [name, { file: `models/${file}`, url: packagedModelUrls[name] ?? null }]),
+);
 /** The names `loadTranslator({ weights })` opens. */
 export const shippedModelNames = Object.freeze(Object.keys(translatorModels));
 
@@ -32,16 +32,15 @@ async function readWeightFile(url, operation, what, hint) {
 }
 
 /**
- * A translator's weight file: the default model (en-es), a shipped model by name, a URL or string (relative to the
+ * A translator's weight file: the default model (the first shipped one), a shipped model by name, a URL or string (relative to the
  * page), or its bytes. Throws a TypeError at once for anything else.
  * @returns {Uint8Array | Promise<Uint8Array>}
  */
 export function translatorWeightBytes(weights) {
-  const name = weights ?? 'en-es';
+  const name = weights ?? shippedModelNames[0];
   if (typeof name === 'string' && Object.hasOwn(translatorModels, name)) {
-    const { url, packaged } = translatorModels[name];
-    const file = `models/${name}.bin`;
-    const hint = packaged
+    const { file, url } = translatorModels[name];
+    const hint = url
       ? `; serve the package's web/lib/${file} in the models/ folder next to the library (or under setAssetBase()), or pass its bytes or URL as { weights }`
       : `: the npm package leaves the ${name} model out (the package stays under 1 MB); pass web/lib/${file} of a build of the repository as loadTranslator({ weights: bytes or URL }), or serve it in the models/ folder next to the library (or under setAssetBase())`;
     return readWeightFile(

@@ -7,6 +7,7 @@ import { ModuleHandle } from './module-handle.js';
 import { evaluateOptions, translatorFromModule } from './translator.js';
 import { checkKnownKeys } from './known-keys.js';
 import { createLanguageModelTrainer, isLanguageModelTask } from './language-model.js';
+import { languagePairNames, sequenceTaskNames } from './language-pairs.js';
 import * as validate from './validate.js';
 
 /**
@@ -18,7 +19,7 @@ import * as validate from './validate.js';
  * `languagePairSteps` a language pair's: defaultTrainerSteps(task) picks one.
  */
 export const trainerDefaults = Object.freeze({
-  task: 'en-es',
+  task: languagePairNames[0], // the registry's first language pair
   sequenceLength: Object.freeze({ min: 3, max: 8 }),
   longestSentence: 5,
   seed: 7,
@@ -33,6 +34,9 @@ export const trainerDefaults = Object.freeze({
   ablations: Object.freeze({ noPositions: false, noScaling: false, singleHead: false, sigmoidGates: false }),
 });
 
+/** The tasks by name, as messages list them: "'en-es', …, 'copy'" (the registry's). */
+const taskNames = [...languagePairNames, ...sequenceTaskNames].map((name) => `'${name}'`).join(', ');
+
 /**
  * { pairs: [[source, target], …] } or { text } (one pair per line, a tab or " ||| " between the sides), with
  * heldOut (share, default 0.1) and lowercase (the target side; default true) → what the module parses.
@@ -42,9 +46,7 @@ function pairsText(task) {
   const lowercase = validate.optionalBoolean(task.lowercase, 'options.task.lowercase', true);
   if (typeof task.text === 'string') return { text: task.text, heldOut, lowercase };
   if (!Array.isArray(task.pairs)) {
-    throw new TypeError(
-      "options.task must be 'en-es', 'en-ja', 'en-mr', 'reverse', 'sort', 'copy', { pairs: [[source, target], …] }, { text } or { corpus }",
-    );
+    throw new TypeError(`options.task must be ${taskNames}, { pairs: [[source, target], …] }, { text } or { corpus }`);
   }
   const lines = task.pairs.map((pair, i) => {
     if (!Array.isArray(pair) || pair.length !== 2 || typeof pair[0] !== 'string' || typeof pair[1] !== 'string') {
@@ -107,9 +109,7 @@ export function resolveTrainerOptions(options = {}) {
   const lengths = optionsObject(options.sequenceLength, 'options.sequenceLength');
   const pairs = options.task !== null && typeof options.task === 'object' ? pairsText(options.task) : null;
   if (!pairs && options.task !== undefined && typeof options.task !== 'string') {
-    throw new TypeError(
-      `options.task must be 'en-es', 'en-ja', 'en-mr', 'reverse', 'sort', 'copy', { pairs } or { corpus }, got ${typeof options.task}`,
-    );
+    throw new TypeError(`options.task must be ${taskNames}, { pairs } or { corpus }, got ${typeof options.task}`);
   }
   const ablations = optionsObject(options.ablations, 'options.ablations');
   /** @type {Record<string, any>} the options as given, checked and completed (frozen below) */
@@ -277,8 +277,8 @@ class Trainer {
 /**
  * A trainer for a fresh translation model, or, for a task given as { corpus }, a language model (see
  * language-model.js: createLanguageModelTrainer). With no options, the Train view's default run (trainerDefaults).
- * Options (all optional): task ('en-es', 'en-ja', 'en-mr', 'reverse', 'sort' or
- * 'copy') and sequenceLength { min, max } for the sequence tasks, longestSentence (the language pairs' longest English
+ * Options (all optional): task (a language pair's or a sequence task's name, language-pairs.js: the
+ * registry's) and sequenceLength { min, max } for the sequence tasks, longestSentence (the language pairs' longest English
  * sentence in words, 2-12: a smaller task of the same grammar; default 5), seed, dataSeed, steps (default 1,000 for
  * a language pair, 400 for the others: defaultTrainerSteps), batchSize,
  * learningRate, warmupSteps, unknownWordRate (the share of aligned word pairs masked as <unk>, so the model learns

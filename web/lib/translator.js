@@ -180,7 +180,7 @@ class Translator {
     this.backend = backend;
     this.config = loaded.config;
     this.maxWords = loaded.maxWords;
-    this.task = loaded.task; // 'en-es', 'en-ja' or 'en-mr' when the vocabularies are that language pair's, else null
+    this.task = loaded.task; // a language pair's name when the vocabularies are that pair's, else null
     this.copiesUnknownWords = loaded.copiesUnknownWords; // the model has "<unk>": unknown words are carried
     this.vocabulary = Object.freeze({
       source: Object.freeze(loaded.sourceWords.filter((w) => !specialTokens.has(w))),
@@ -328,8 +328,8 @@ export function translatorFromModule(module, backend, loaded) {
 }
 
 /**
- * Loads a translation model: options.weights is a shipped model's name ('en-es', the default; 'en-ja'; 'en-mr',
- * which the npm package leaves out), a weight file's URL (a string relative to the page) or its bytes; backend as
+ * Loads a translation model: options.weights is a shipped model's name (shippedModelNames, the registry's; the
+ * first is the default; the npm package leaves some out), a weight file's URL (a string relative to the page) or its bytes; backend as
  * for loadAttention. 0.1's options.model is read as weights, with a warning.
  */
 export async function loadTranslator(options = {}) {

@@ -41,7 +41,9 @@ struct SentencePair {
   std::vector<int> alignment;
 };
 
-enum class Language { spanish, japanese, marathi };  // the tasks "en-es", "en-ja" and "en-mr"
+// The target languages, in the order of the registry's language pairs (attn/registry.h), whose names are the tasks':
+// a new one goes last, or every training hash changes.
+enum class Language { spanish, japanese, marathi };
 
 // The words of each side, in a fixed order (the model's vocabularies are built from them): the English
 // words a target language translates, and every word of its translations.

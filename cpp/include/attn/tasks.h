@@ -46,12 +46,12 @@ struct SequenceLengths {
 };
 std::unique_ptr<Task> sequence_task(SequenceKind kind, SequenceLengths lengths, std::uint64_t data_seed);
 
-// The corpus language pairs by the task names the API and the tools use ("en-es", "en-ja", "en-mr"), and back.
+// The corpus language pairs by the task names the API and the tools use (the registry's, attn/registry.h), and back.
 std::optional<corpus::Language> translation_language(const std::string& task);
 const char* translation_task_name(corpus::Language language);
 
-// A task by the name the API and the tools use: "en-es", "en-ja", "en-mr", "reverse", "sort" or "copy" (null for any
-// other name; the lengths apply to the sequence tasks, the longest sentence to the language pairs).
+// A task by the name the API and the tools use, a language pair's or a sequence task's in the registry (null for
+// any other name; the lengths apply to the sequence tasks, the longest sentence to the language pairs).
 std::unique_ptr<Task> named_task(const std::string& name, SequenceLengths lengths, std::uint64_t data_seed,
                                  std::size_t longest_sentence = corpus::kMaxEnglishWords);
 

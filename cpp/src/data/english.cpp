@@ -1,5 +1,6 @@
 // The English side shared by every target language: a tree's English words (and where each went), what makes
 // a tree not the grammar's English, and whether a language can say a whole tree.
+#include "attn/registry.h"
 #include "grammar.h"
 
 namespace attn::corpus::grammar {
@@ -197,16 +198,6 @@ GrammarProblem TargetLanguage::unsaid_in_english(const Sentence& s) const {
   return unsaid_construction(s);
 }
 
-const TargetLanguage& target(Language language) {
-  switch (language) {
-    case Language::japanese:
-      return japanese();
-    case Language::marathi:
-      return marathi();
-    case Language::spanish:
-      break;
-  }
-  return spanish();
-}
+const TargetLanguage& target(Language language) { return registry::language_pair(language).grammar(); }
 
 }  // namespace attn::corpus::grammar

@@ -225,10 +225,11 @@ class TargetLanguage {
   GrammarProblem unsaid_in_english(const Sentence& sentence) const;
 };
 
+// The target languages' grammars (spanish.cpp, …), each named by its entry in the registry (registry.cpp).
 const TargetLanguage& spanish();
 const TargetLanguage& japanese();
 const TargetLanguage& marathi();
-const TargetLanguage& target(Language language);
+const TargetLanguage& target(Language language);  // the registry's entry's grammar
 
 // The words of a space-separated list ("sunde iru" is two). By hand: <sstream> would bring iostreams into
 // the wasm.

@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <set>
 
+#include "attn/registry.h"
 #include "grammar.h"
 
 namespace attn::corpus::grammar {
@@ -142,8 +143,6 @@ namespace attn::corpus {
 
 namespace {
 
-constexpr Language kLanguages[] = {Language::spanish, Language::japanese, Language::marathi};
-
 std::vector<std::string> english_words_of(const grammar::TargetLanguage& target) {
   using namespace grammar;
   std::set<std::string> w = {"very", "does", "do", "did", "not", "am", "is", "are", "was", "were", "where"};
@@ -173,18 +172,21 @@ std::vector<std::string> english_words_of(const grammar::TargetLanguage& target)
 }  // namespace
 
 const std::vector<std::string>& english_words(Language language) {
-  static const std::vector<std::string> words[] = {english_words_of(grammar::spanish()),
-                                                   english_words_of(grammar::japanese()),
-                                                   english_words_of(grammar::marathi())};
-  return words[static_cast<int>(language)];
+  static const std::vector<std::vector<std::string>> words = [] {
+    std::vector<std::vector<std::string>> out;
+    for (const auto& pair : registry::language_pairs()) out.push_back(english_words_of(pair.grammar()));
+    return out;
+  }();
+  return words[static_cast<std::size_t>(language)];
 }
 
 const std::vector<std::string>& target_words(Language language) { return grammar::target(language).words(); }
 
 std::optional<Language> grammar_language(const std::vector<std::string>& source_words,
                                          const std::vector<std::string>& target_words_) {
-  for (Language language : kLanguages)
-    if (source_words == english_words(language) && target_words_ == target_words(language)) return language;
+  for (const auto& pair : registry::language_pairs())
+    if (source_words == english_words(pair.language) && target_words_ == target_words(pair.language))
+      return pair.language;
   return std::nullopt;
 }
 

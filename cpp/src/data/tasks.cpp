@@ -4,6 +4,7 @@
 #include <numeric>
 #include <unordered_set>
 
+#include "attn/registry.h"
 #include "rng.h"
 
 namespace attn::tasks {
@@ -128,33 +129,17 @@ std::unique_ptr<Task> sequence_task(SequenceKind kind, SequenceLengths lengths, 
   return std::make_unique<SequenceTask>(kind, lengths, data_seed);
 }
 
-namespace {
-struct LanguagePair {
-  const char* task;
-  corpus::Language language;
-};
-constexpr LanguagePair kLanguagePairs[] = {
-    {"en-es", corpus::Language::spanish}, {"en-ja", corpus::Language::japanese}, {"en-mr", corpus::Language::marathi}};
-}  // namespace
-
 std::optional<corpus::Language> translation_language(const std::string& task) {
-  for (const auto& pair : kLanguagePairs)
-    if (task == pair.task) return pair.language;
+  if (const auto* pair = registry::find_language_pair(task)) return pair->language;
   return std::nullopt;
 }
 
-const char* translation_task_name(corpus::Language language) {
-  for (const auto& pair : kLanguagePairs)
-    if (language == pair.language) return pair.task;
-  return "";
-}
+const char* translation_task_name(corpus::Language language) { return registry::language_pair(language).id; }
 
 std::unique_ptr<Task> named_task(const std::string& name, SequenceLengths lengths, std::uint64_t data_seed,
                                  std::size_t longest_sentence) {
   if (const auto language = translation_language(name)) return translation_task(data_seed, *language, longest_sentence);
-  if (name == "reverse") return sequence_task(SequenceKind::reverse, lengths, data_seed);
-  if (name == "sort") return sequence_task(SequenceKind::sort, lengths, data_seed);
-  if (name == "copy") return sequence_task(SequenceKind::copy, lengths, data_seed);
+  if (const auto* task = registry::find_sequence_task(name)) return sequence_task(task->kind, lengths, data_seed);
   return nullptr;
 }
 

@@ -117,9 +117,12 @@ describe('the keys', () => {
     ...Object.values(challenges)
       .flat()
       .flatMap(({ id }) => ['task', 'hint', 'why'].map((part) => `lessons.challenges.${id}.${part}`)),
-    ...Object.keys(languagePairs).flatMap((pair) =>
-      ['model', 'alignment'].map((part) => `app.views.translation.intro.${pair}.${part}`),
-    ),
+    ...Object.keys(languagePairs).flatMap((pair) => [
+      ...['model', 'alignment'].map((part) => `app.views.translation.intro.${pair}.${part}`),
+      ...['label', 'target'].map((part) => `translation.pairs.${pair}.${part}`),
+      `translation.view.outputLabel.${pair}`,
+      `translation.view.outputWord.${pair}`,
+    ]),
     ...['translation', 'train', 'steps'].map((target) => `lessons.panel.further.${target}`),
     ...maskModes.map((mode) => `lessons.widgets.masks.mode.${mode}`),
     ...['rows', 'columns'].map((axis) => `lessons.widgets.kqv.axis.${axis}`),

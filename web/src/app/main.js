@@ -11,6 +11,7 @@ import { startPackagedLessons } from './packaged-lessons.js';
 import { RemoteTranslator } from '../translation/remote-translator.js';
 import {
   decodeTranslationState,
+  defaultPair,
   defaultTranslationState,
   encodeTranslationState,
 } from '../translation/translation-state.js';
@@ -27,7 +28,7 @@ import {
 } from '../i18n/locale.js';
 import { languagePicker } from '../i18n/language-picker.js';
 import { loadMessages, speakInPlace, t, translateStatic } from '../i18n/messages.js';
-import { registerDevanagariFont } from './devanagari-font.js';
+import { registerFontFor } from './devanagari-font.js';
 // Each view's code is fetched when the view is first shown, so a visitor downloads only what they look at. The
 // page's own thread never waits for the module: the translator loads in its worker, the attention module only
 // when a view that computes on this thread (steps, a lesson whose widget does) is first shown.
@@ -235,7 +236,8 @@ class Playground {
         state: decodeLessonsState(settingsInUrl('lessons')),
         onStateChange: (_, { newLesson }) => setUrl('lessons', entry.urlParams(), { push: newLesson }),
         viewLink: (link) => followingLink(location.search, link), // the other views' settings go along
-        // lessons 5's and 9's, in its worker: one, kept when the view is built again in another language (speak)
+        // lessons 5's and 9's, in its worker: one, kept when the view is built again in another language (speak); the
+        // Spanish one, whose sentences the lessons show (cross-lesson.js, decoding-lesson.js)
         loadTranslator: () =>
           (this.lessonsTranslator ??= RemoteTranslator.load({ backend: this.translatorBackend, model: 'en-es' })),
         ...this.coursePackage?.lessonsViewOptions,
@@ -323,13 +325,13 @@ class Playground {
     const state = decodeTranslationState(search, { layers, heads, encoderLayers });
     if (sentence) state.sentence = sentence;
     if (translator.task) state.model = translator.task;
-    if (translator.task === 'en-mr') registerDevanagariFont(); // a Marathi model of one's own, trained or opened
+    registerFontFor(translator.task); // a Marathi model of one's own, trained or opened, needs its font too
     entry.view = new TranslationView({
       translator,
       modelLabel,
       task,
       examples,
-      onUseShippedModel: modelLabel ? () => this.useModel(null, null, { task: translator.task ?? 'en-es' }) : null,
+      onUseShippedModel: modelLabel ? () => this.useModel(null, null, { task: translator.task ?? defaultPair }) : null,
       onLanguageChange: (name) => this.useModel(null, null, { task: name }),
       onUseModel: (bytes, label, context) => this.useModel(bytes, label, context),
       state,
@@ -344,10 +346,10 @@ class Playground {
   /**
    * Shows a model in the Translation view: a weight file's bytes (trained in the Train view or opened from
    * disk; refused with a RangeError if it is not a model), or, when `bytes` is null, the shipped model of
-   * `context.task` ('en-es', 'en-ja' or 'en-mr'). `context` describes a trained model: { task, sentence, examples }.
+   * `context.task` (a language pair's name). `context` describes a trained model: { task, sentence, examples }.
    */
   async useModel(bytes, label, context = {}) {
-    const model = bytes ?? context.task ?? 'en-es';
+    const model = bytes ?? context.task ?? defaultPair;
     const translator = await this.#translator(model);
     const task = context.task ?? translator.task ?? 'pairs';
     const previous = this.views.get('translation');

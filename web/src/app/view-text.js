@@ -2,14 +2,14 @@
 // on their way (viewPreview) and by the view itself once built, the same words in the same place, so that the
 // largest text of the page is on screen from the first seconds and does not move when the view arrives.
 import { element } from '../common/controls.js';
-import { decodeTranslationState, languagePairs } from '../translation/translation-state.js';
+import { decodeTranslationState, defaultPair, languagePairs } from '../translation/translation-state.js';
 import { t } from '../i18n/messages.js';
 
 export const translationTitle = () => t('app.views.translation.title');
 
-/** The Translation view's introduction for a shipped model's language pair (`task`: 'en-es', 'en-ja' or 'en-mr'). */
+/** The Translation view's introduction for a shipped model's language pair (`task`: its name). */
 export function translationIntroduction(task) {
-  const pair = task in languagePairs ? task : 'en-es';
+  const pair = task in languagePairs ? task : defaultPair;
   return [t(`app.views.translation.intro.${pair}.model`), t(`app.views.translation.intro.${pair}.alignment`)];
 }
 

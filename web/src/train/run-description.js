@@ -3,7 +3,7 @@
 // saved models' names and the Translation view's label all say a run the same way, in the page's language (the
 // `train` section's messages).
 import { t } from '../i18n/messages.js';
-import { ablationNames, isSequenceTask } from './train-state.js';
+import { ablationNames, defaultTrainState, isSequenceTask } from './train-state.js';
 
 // The position schemes a run's description names (sinusoidal is the default, 'none' an ablation's).
 const positionNames = { rope: 'RoPE', alibi: 'ALiBi' };
@@ -23,7 +23,7 @@ export function describeRun(run) {
     .filter((key) => ablations[key])
     .map((key) => ablationText(/** @type {keyof typeof ablationNames} */ (key))[0]);
   const taskName =
-    task === 'en-es'
+    task === defaultTrainState().task // the default task goes without saying
       ? []
       : task === 'pairs'
         ? [t('train.run.yourPairs')]

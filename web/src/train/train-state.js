@@ -2,22 +2,19 @@
 // link reproduces a run: same options and seed, same curves. Anything missing or out of range in a link
 // falls back to the default.
 import { trainerDefaults } from '../../lib/index.js';
+import { languagePairs, sequenceTasks } from '../../lib/language-pairs.js';
 import { t } from '../i18n/messages.js';
 import { formatFixed, formatPercent } from '../common/format.js';
 
 /**
- * The tasks, as createTrainer names them, with a probe to start with (what the page calls each is the message
- * train.tasks.<name>).
+ * The tasks, as createTrainer names them (the registry's language pairs and sequence tasks, then pasted pairs), with
+ * a probe to start with (what the page calls each is the message train.tasks.<name>).
  */
-export const trainTasks = Object.freeze({
-  'en-es': { probe: 'i see the white cats' },
-  'en-ja': { probe: 'maria eats the apple in the garden' },
-  'en-mr': { probe: 'give me the book' },
-  reverse: { probe: '3 1 4 1 5 9' },
-  sort: { probe: '3 1 4 1 5 9' },
-  copy: { probe: '3 # 1 4 # # 1 5' },
-  pairs: { probe: '' },
-});
+export const trainTasks = Object.freeze(
+  Object.fromEntries(
+    [...languagePairs, ...sequenceTasks, { id: 'pairs', probe: '' }].map(({ id, probe }) => [id, { probe }]),
+  ),
+);
 
 export const trainChoices = Object.freeze({
   sequenceLength: { min: 1, max: 16 },
@@ -41,7 +38,7 @@ export const ablationNames = Object.freeze({
   sigmoidGates: 'softmax',
 });
 
-export const defaultProbe = trainTasks['en-es'].probe;
+export const defaultProbe = languagePairs[0].probe;
 
 /**
  * The Train view's default run: the toy grammar's sentences of at most 5 English words, 1,000 steps. The grammar of
@@ -55,13 +52,13 @@ export const trainViewDefaults = Object.freeze({ longestSentence: 5, steps: 1000
 /** A task's default run length: the language pairs' 1,000 steps, the others' 400 (they learn in fewer). */
 export const defaultSteps = (task) => (isLanguageTask(task) ? trainViewDefaults.steps : trainerDefaults.steps);
 
-export const isSequenceTask = (task) => task === 'reverse' || task === 'sort' || task === 'copy';
-export const isLanguageTask = (task) => task === 'en-es' || task === 'en-ja' || task === 'en-mr';
+export const isSequenceTask = (task) => sequenceTasks.some(({ id }) => id === task);
+export const isLanguageTask = (task) => languagePairs.some(({ id }) => id === task);
 
 export function defaultTrainState() {
   const { dModel, heads, encoderLayers, decoderLayers } = trainerDefaults.model;
   return {
-    task: 'en-es',
+    task: /** @type {string} */ (languagePairs[0].id),
     pairsText: '', // pasted pairs live in the page, not in the URL (too long, and the user's own)
     heldOutShare: 0.1,
     lowercase: true,

@@ -2,7 +2,9 @@
 // as promises. The page only draws; the module, the model and every translation live in the worker.
 import { UnknownWordError } from '../../lib/index.js';
 import workerUrl from './translator-worker.js?worker&url';
-import { marathiModelUrl, registerDevanagariFont } from '../app/devanagari-font.js';
+import { registerFontFor } from '../app/devanagari-font.js';
+import { siteModelUrls } from '../app/site-models.js';
+import { defaultPair } from './translation-state.js';
 import { loadMessages, t } from '../i18n/messages.js';
 import { WorkerConnection } from '../common/worker-connection.js';
 import { reportedError } from '../common/worker-errors.js';
@@ -47,11 +49,11 @@ export class RemoteTranslator {
   }
 
   /**
-   * A worker with `model` loaded ('en-es', 'en-ja', the site's 'en-mr' or a weight file's bytes, which are
-   * copied), on `backend` (or the default). Rejects with the loader's TypeError or RangeError.
+   * A worker with `model` loaded (a shipped model's name, the package's or the site's, or a weight file's bytes,
+   * which are copied), on `backend` (or the default). Rejects with the loader's TypeError or RangeError.
    * @param {{ model?: string | Uint8Array, backend?: import('../../lib/index.js').Backend }} [options]
    */
-  static async load({ model = 'en-es', backend } = {}) {
+  static async load({ model = defaultPair, backend } = {}) {
     // Its first answer fetches the module and the model (half a megabyte) over what may be a slow phone's network.
     const worker = new WorkerConnection({
       script: workerUrl,
@@ -59,9 +61,14 @@ export class RemoteTranslator {
       rebuild,
       startMilliseconds: 60_000,
     });
-    // The library knows en-es and en-ja by name; English → Marathi is the site's, by its URL (with its font).
-    if (model === 'en-mr') registerDevanagariFont();
-    const bytes = model instanceof Uint8Array ? model.slice() : model === 'en-mr' ? marathiModelUrl.href : model;
+    // The library knows the package's models by name; the site's own (left out of the package) go by their URL.
+    if (typeof model === 'string') registerFontFor(model);
+    const bytes =
+      model instanceof Uint8Array
+        ? model.slice()
+        : Object.hasOwn(siteModelUrls, model)
+          ? siteModelUrls[model].href
+          : model;
     try {
       return new RemoteTranslator(worker, await worker.ask('load', bytes, backend));
     } catch (error) {

@@ -3,6 +3,7 @@
 // Decoding always replays from the URL's sentence; nothing else needs storing. Its words (the language pairs' and
 // the kinds of attention's names) are the `translation` section's messages, read when a property is read
 // (messageGetters), never at import: importers still read them as strings.
+import { languagePairs as registryPairs } from '../../lib/language-pairs.js';
 import { messageGetters } from '../i18n/messages.js';
 
 export const translationLimits = Object.freeze({
@@ -17,49 +18,23 @@ export const translationLimits = Object.freeze({
 });
 
 /**
- * The shipped models' language pairs (the names loadTranslator({ model }) takes): what the page says about
- * each (messages, by the pair's name), and example sentences the grammar translates (the first is the default;
- * data, in English).
+ * The shipped models' language pairs (the registry's pairs with a model: the names loadTranslator({ model }) and
+ * the site's model URLs take), in the registry's order: what the page says about each (messages
+ * translation.pairs.<name>.label and .target) and example sentences the grammar translates (the first is the
+ * default; data, in English).
  */
-export const languagePairs = Object.freeze({
-  'en-es': messageGetters({
-    label: 'translation.pairs.en-es.label',
-    target: 'translation.pairs.en-es.target',
-    examples: Object.freeze([
-      'the big dog sees the white cats',
-      'maria loves the cat',
-      'the man does not see the very tall woman',
-      'the women read a red letter near the car',
-      'three happy boys find some green houses',
-      'these cows do not sleep behind the tree',
-      'juan walks with my very old friends',
-    ]),
-  }),
-  'en-ja': messageGetters({
-    label: 'translation.pairs.en-ja.label',
-    target: 'translation.pairs.en-ja.target',
-    examples: Object.freeze([
-      'maria eats the apple in the garden',
-      'the big dog does not see the white cats',
-      'this boy reads a new book near the tree',
-      'my very small friends live in the city',
-      'these girls do not sleep behind the house',
-      'juan walks with the dogs',
-    ]),
-  }),
-  'en-mr': messageGetters({
-    label: 'translation.pairs.en-mr.label',
-    target: 'translation.pairs.en-mr.target',
-    examples: Object.freeze([
-      'give me the book',
-      'the boy reads the book',
-      'the girl reads the book',
-      'my big dogs sleep in my big house',
-      'where is the book',
-      'the house is big',
-    ]),
-  }),
-});
+export const languagePairs = Object.freeze(
+  Object.fromEntries(
+    registryPairs
+      .filter((pair) => pair.model !== null)
+      .map(({ id, examples }) => [
+        id,
+        messageGetters({ label: `translation.pairs.${id}.label`, target: `translation.pairs.${id}.target`, examples }),
+      ]),
+  ),
+);
+/** The pair the view opens with, and a link without `model` means. */
+export const defaultPair = Object.keys(languagePairs)[0];
 
 /** The beam widths a select offers, as [value, text] pairs: 1 (greedy's words) to 8. */
 export const beamWidthChoices = Object.freeze(
@@ -69,7 +44,7 @@ export const beamWidthChoices = Object.freeze(
   }),
 );
 
-export function defaultTranslationState(model = 'en-es') {
+export function defaultTranslationState(model = defaultPair) {
   return {
     model,
     sentence: languagePairs[model].examples[0],
@@ -116,7 +91,7 @@ export function headMaskOf(headsOff, { encoderLayers, decoderLayers, heads }) {
 /** URL parameters for the state (view=translation is added by the caller). */
 export function encodeTranslationState(state) {
   const params = new URLSearchParams();
-  if (state.model !== 'en-es') params.set('model', state.model);
+  if (state.model !== defaultPair) params.set('model', state.model);
   params.set('q', state.sentence);
   if (state.temperature !== 1) params.set('temp', String(state.temperature));
   params.set('layer', String(state.layer + 1));
@@ -135,7 +110,7 @@ export function encodeTranslationState(state) {
 export function decodeTranslationState(search, { layers = 2, heads = 4, encoderLayers = layers } = {}) {
   const params = new URLSearchParams(search);
   const state = defaultTranslationState(
-    Object.hasOwn(languagePairs, params.get('model')) ? params.get('model') : 'en-es',
+    Object.hasOwn(languagePairs, params.get('model')) ? params.get('model') : defaultPair,
   );
   state.layer = layers - 1; // the last decoder layer unless the link names another (a 1-layer model has only layer 0)
   const sentence = params.get('q');

@@ -20,25 +20,12 @@ import { replaceWord, SentenceError } from './sentence-error.js';
 import { SentenceForm } from './sentence-form.js';
 import { TranslationControls } from './translation-controls.js';
 import { translationHeader } from './translation-header.js';
-import { headMaskOf, languagePairs } from './translation-state.js';
+import { defaultPair, headMaskOf, languagePairs } from './translation-state.js';
 import { VocabularySection } from './vocabulary-section.js';
 import { yourModelsSection } from './your-models-section.js';
 import { loadMessages, t } from '../i18n/messages.js';
 
 const stepMilliseconds = 280;
-
-/** How the output is named, by the shipped language pair (any other model's is 'output'). */
-const outputLabels = {
-  'en-es': 'translation.view.outputLabel.en-es',
-  'en-ja': 'translation.view.outputLabel.en-ja',
-  'en-mr': 'translation.view.outputLabel.en-mr',
-};
-/** The beam tree's rows, by the shipped language pair. */
-const outputWords = {
-  'en-es': 'translation.view.outputWord.en-es',
-  'en-ja': 'translation.view.outputWord.en-ja',
-  'en-mr': 'translation.view.outputWord.en-mr',
-};
 
 export class TranslationView {
   /**
@@ -55,7 +42,7 @@ export class TranslationView {
     modelLabel = null,
     onUseShippedModel = null,
     onLanguageChange = null,
-    task = 'en-es',
+    task = defaultPair,
     examples = null,
     onUseModel = null,
   }) {
@@ -310,7 +297,8 @@ export class TranslationView {
     // From the resize observer (which reports before the first paint): reading the layout here would force one.
     const width = this.width || 900;
     this.controls.update(s);
-    const outputLabel = (this.pair && outputLabels[this.task]) ?? 'translation.view.outputLabel.output';
+    // A shipped pair's output has its language's name (translation.view.outputLabel.<pair>); any other is 'output'.
+    const outputLabel = this.pair ? `translation.view.outputLabel.${this.task}` : 'translation.view.outputLabel.output';
     this.outputLabel.textContent = t(outputLabel, { decoding: decodingName(s) });
     // The state when drawn, not when asked: a click made meanwhile has already changed the switches.
     this.headSwitchesDraw.request(() => this.headSwitches.update(this.state.headsOff), s.headsOff.join(','));
@@ -359,7 +347,7 @@ export class TranslationView {
         ([{ BeamExplorer }]) => {
           this.beam = new BeamExplorer({
             id: 'beam-tree',
-            rowAxis: t((this.pair && outputWords[this.task]) ?? 'app.drawing.heatmap.outputWord'),
+            rowAxis: t(this.pair ? `translation.view.outputWord.${this.task}` : 'app.drawing.heatmap.outputWord'),
           });
           this.beamHolder.append(this.beam.element);
         },
