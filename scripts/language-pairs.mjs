@@ -80,9 +80,9 @@ export type LanguagePairName = ${union(registry.languagePairs.map((pair) => pair
 export type SequenceTaskName = ${union(registry.sequenceTasks.map((task) => task.id))};
 /** The target languages (BCP 47), as GrammarProblem's \`language\` names them. */
 export type TargetLanguageCode = ${union([...new Set(registry.languagePairs.map((pair) => pair.target))])};
-/** The models the package ships. */
 /** The language pairs with a shipped model, which loadTranslator({ weights }) opens by name. */
 export type ShippedModelName = ${union(registry.languagePairs.filter((pair) => pair.model).map((pair) => pair.id))};
+/** The models the package ships. */
 export type PackagedModelName = ${union(packaged.map((pair) => pair.id))};
 
 export interface LanguagePair {

@@ -13,7 +13,10 @@ import * as validate from './validate.js';
  * there), so a bundler does not copy a file the package does not have.
  */
 const translatorModels = Object.fromEntries(
-  Object.entries(modelFiles).map(([name, file]) => [name, { file: `models/${file}`, url: packagedModelUrls[name] ?? null }]),
+  Object.entries(modelFiles).map(([name, file]) => [
+    name,
+    { file: `models/${file}`, url: packagedModelUrls[name] ?? null },
+  ]),
 );
 /** The names `loadTranslator({ weights })` opens. */
 export const shippedModelNames = Object.freeze(Object.keys(translatorModels));
