@@ -25,7 +25,13 @@
  * (TypeScript's excess-property check says the same for object literals).
  */
 
-import type { LanguagePairName, PackagedModelName, ShippedModelName, SequenceTaskName, TargetLanguageCode } from './language-pairs.js';
+import type {
+  LanguagePairName,
+  PackagedModelName,
+  ShippedModelName,
+  SequenceTaskName,
+  TargetLanguageCode,
+} from './language-pairs.js';
 export type { LanguagePairName, SequenceTaskName, TargetLanguageCode } from './language-pairs.js';
 
 /** A row-major matrix: `data.length` must equal `rows * cols`. */

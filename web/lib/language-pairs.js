@@ -78,7 +78,7 @@ export const sequenceTasks = /* @__PURE__ */ Object.freeze([
 export const modelFiles = Object.freeze({
   'en-es': 'en-es.bin',
   'en-ja': 'en-ja.bin',
-  'en-mr': 'en-mr.bin'
+  'en-mr': 'en-mr.bin',
 });
 
 /** The package's models by name: literal URLs, so that bundlers copy the files; each is fetched only when asked. */
