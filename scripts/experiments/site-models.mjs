@@ -3,6 +3,6 @@
 import { readFileSync } from 'node:fs';
 import { shippedModelNames } from '../../web/lib/translator.js';
 
-/** What loadTranslator({ model }) takes for the shipped model `name`. */
+/** What loadTranslator({ weights }) takes for the shipped model `name`. */
 export const siteModel = (name) =>
   shippedModelNames.includes(name) ? name : readFileSync(new URL(`../../web/lib/models/${name}.bin`, import.meta.url));
