@@ -17,7 +17,7 @@ export const translationLimits = Object.freeze({
 });
 
 /**
- * The shipped models' language pairs (the names loadTranslator({ model }) takes): what the page says about
+ * The shipped models' language pairs (the names loadTranslator({ weights }) takes): what the page says about
  * each (messages, by the pair's name), and example sentences the grammar translates (the first is the default;
  * data, in English).
  */
