@@ -20,7 +20,7 @@ function wasm(backend) {
   return {
     name: `ours, ${backend} (Node)`,
     async stepsPerSecond() {
-      const trainer = await createTrainer({ backend, longestSentence: 12, steps: 1000 }) // 0.1's default run, as the figures were measured;
+      const trainer = await createTrainer({ backend, longestSentence: 12, steps: 1000 }); // 0.1's default run, as the figures were measured
       trainer.step(10); // warm-up
       const started = performance.now();
       trainer.step(timedSteps);

@@ -20,7 +20,8 @@ export class DistributionView {
   update(step, title, chosenNote = t('app.drawing.distribution.chosen'), count = 8) {
     this.caption.textContent = title;
     const shown = step.top.slice(0, count);
-    if (!shown.some((entry) => entry.text === step.text)) shown.push({ text: step.text, probability: step.probability });
+    if (!shown.some((entry) => entry.text === step.text))
+      shown.push({ text: step.text, probability: step.probability });
     this.list.replaceChildren(
       ...shown.map(({ text, probability }) => {
         const chosen = text === step.text;

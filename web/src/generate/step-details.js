@@ -128,11 +128,6 @@ export class StepDetails {
     this.ownNote.textContent = answer === undefined ? '' : modelDistributionNote(answer);
     if (!shown) return;
     const chosen = answer.top.find((entry) => entry.id === step.id);
-    this.own.update(
-      bars(answer.top, step.text, chosen?.probability ?? 0),
-      labels.modelOwn,
-      labels.chosen,
-      shownTokens,
-    );
+    this.own.update(bars(answer.top, step.text, chosen?.probability ?? 0), labels.modelOwn, labels.chosen, shownTokens);
   }
 }

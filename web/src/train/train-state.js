@@ -49,7 +49,7 @@ export const isLanguageTask = (task) => task === 'en-es' || task === 'en-ja' || 
 export function defaultTrainState() {
   const { dModel, heads, encoderLayers, decoderLayers } = trainerDefaults.model;
   return {
-    task: 'en-es',
+    task: /** @type {import('../../lib/index.js').TrainingTask | 'pairs'} */ ('en-es'),
     pairsText: '', // pasted pairs live in the page, not in the URL (too long, and the user's own)
     heldOutShare: 0.1,
     lowercase: true,
@@ -156,7 +156,8 @@ export function decodeTrainState(search) {
   const params = new URLSearchParams(search);
   const state = defaultTrainState();
   const layers = { min: 1, max: 3 };
-  if (Object.hasOwn(trainTasks, params.get('task') ?? '')) state.task = params.get('task');
+  const task = /** @type {typeof state.task} */ (params.get('task') ?? '');
+  if (Object.hasOwn(trainTasks, task)) state.task = task;
   const [min, max] = (params.get('len') ?? '').split('-').map((n) => integerIn(n, trainChoices.sequenceLength));
   if (min != null && max != null && min <= max) Object.assign(state, { minLength: min, maxLength: max });
   state.longestSentence = integerIn(params.get('words'), trainChoices.longestSentence) ?? state.longestSentence;
