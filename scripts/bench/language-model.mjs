@@ -19,6 +19,8 @@ async function languageModel(context, kvHeads) {
   const trainer = await createTrainer({
     task: { corpus, context },
     steps: 1,
+    batchSize: 16, // 0.1's default run, as the figures were measured
+    learningRate: 0.003,
     model: { dModel: 64, heads: 4, kvHeads, ffn: 256, layers: 2 },
   });
   trainer.step();
@@ -30,7 +32,7 @@ async function languageModel(context, kvHeads) {
 /** Seconds per token for the last `tokens - 1` of a generation ending at `length` tokens (the prefill left out). */
 function secondsPerToken(lm, length, tokens, cache) {
   const prompt = corpus.slice(0, length - tokens);
-  const options = { tokens, temperature: 0, cache };
+  const options = { tokens, decoding: 'greedy', cache };
   const runs = [];
   for (let run = 0; run < 5; run++) {
     const one = lm.generate(prompt, { ...options, tokens: 1 }).seconds;
@@ -53,7 +55,7 @@ for (const length of [64, 128, 256]) {
   );
 }
 const sixtyFour = median(
-  [0, 1, 2, 3, 4].map(() => lm.generate(corpus.slice(0, 64), { tokens: 64, temperature: 0 }).seconds),
+  [0, 1, 2, 3, 4].map(() => lm.generate(corpus.slice(0, 64), { tokens: 64, decoding: 'greedy' }).seconds),
 );
 console.log(`\n64 tokens after a 64-token prompt (context 128), cached: ${(sixtyFour * 1e3).toFixed(1)} ms`);
 lm.dispose();
@@ -64,7 +66,7 @@ console.log(
 console.log('| kvHeads | allocated | computed |\n|---:|---:|---:|');
 for (const kvHeads of [4, 2, 1]) {
   const model = await languageModel(256, kvHeads);
-  const { steps } = model.generate(corpus.slice(0, 200), { tokens: 56, temperature: 0 });
+  const { steps } = model.generate(corpus.slice(0, 200), { tokens: 56, decoding: 'greedy' });
   const computed = model.config.cacheBytesPerToken * 256;
   console.log(`| ${kvHeads} | ${steps.at(-1).cacheBytes} | ${computed} |`);
   model.dispose();
@@ -78,7 +80,13 @@ const corpusText = readFileSync(austen, 'utf8');
 const nativeTool = new URL('../../build/native/tools/train_language_model', import.meta.url).pathname;
 const torchScript = new URL('./train_language_model_torch.py', import.meta.url).pathname;
 async function wasmRate(steps, backend) {
-  const trainer = await createTrainer({ task: { corpus: corpusText }, steps: steps + 5, backend });
+  const trainer = await createTrainer({
+    task: { corpus: corpusText },
+    steps: steps + 5,
+    batchSize: 16, // the default model's batches of 16 windows (0.1's default run), as the native tool's
+    learningRate: 0.003,
+    backend,
+  });
   trainer.step(5);
   const start = performance.now();
   trainer.step(steps);

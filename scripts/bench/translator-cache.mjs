@@ -35,7 +35,7 @@ console.log(
   '| model | sentences | output words | cached (ms) | recomputed (ms) | speed-up |\n|---|---|---:|---:|---:|---:|',
 );
 for (const name of shippedModels) {
-  const translator = await loadTranslator({ model: siteModel(name), backend });
+  const translator = await loadTranslator({ weights: siteModel(name), backend });
   const all = translator.heldOutSentences(count).map((pair) => pair.source);
   const longest = all.filter((sentence) => sentence.split(' ').length >= 9);
   for (const sentence of all.slice(0, 20)) translator.translate(sentence); // warm up

@@ -69,8 +69,8 @@ function generateViewFigures() {
  */
 async function shippedModelFigures(pair) {
   const bytes = new Uint8Array(readFileSync(new URL(`${pair}.bin`, modelsFolder)));
-  const translator = await loadTranslator({ model: bytes, backend: 'wasm-scalar' });
-  const scores = translator.evaluate(1000);
+  const translator = await loadTranslator({ weights: bytes, backend: 'wasm-scalar' });
+  const scores = translator.evaluate({ count: 1000 });
   const figures = {
     parameters: count(translator.config.parameters),
     'source-words': count(translator.vocabulary.source.length),

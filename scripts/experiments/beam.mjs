@@ -21,7 +21,7 @@ const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.l
  * table) when its file does not load or is older than the grammar.
  */
 async function modelFor(name) {
-  const shipped = await loadTranslator({ model: siteModel(name), backend }).catch((error) => {
+  const shipped = await loadTranslator({ weights: siteModel(name), backend }).catch((error) => {
     notes.push(`${name}: listed as shipped, but did not load (${error.message}): skipped`);
     return null;
   });

@@ -48,7 +48,7 @@ const firstSentences = [
   'john eats the apple',
 ];
 
-const translator = await loadTranslator({ model, backend: 'wasm-simd128' });
+const translator = await loadTranslator({ weights: model, backend: 'wasm-simd128' });
 const counts = { exact: 0, differs: 0, carried: 0, refused: 0 };
 console.log(`| # | English | ${model} | the grammar's | |`);
 console.log('|---:|---|---|---|---|');

@@ -54,7 +54,7 @@ for (const name of names) {
       `sink heads (> 0.3): ${fixed(heads.sinkRate * 100, 0)}%`,
   );
   // The cache while writing: a window's stays one block; without one it grows to the context, then is refilled.
-  const writing = lm.generate('It is a truth', { tokens: 1000, temperature: 0.8, seed: 1 });
+  const writing = lm.generate('It is a truth', { tokens: 1000, outputTemperature: 0.8, seed: 1 });
   const at = [10, 60, 250, 1000].map((n) => `${n}: ${bytes(writing.steps[n - 1].cacheBytes)}`).join(', ');
   const most = Math.max(...writing.steps.map((step) => step.cacheBytes));
   console.log(`cache bytes while writing 1,000 tokens, after token ${at}; most ${bytes(most)}`);

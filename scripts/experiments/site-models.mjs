@@ -8,7 +8,7 @@ import { shippedModelNames } from '../../web/lib/translator.js';
 /** The names of every shipped translation model, the package's and the site's. */
 export const shippedModels = languagePairs.filter((pair) => pair.model !== null).map((pair) => pair.id);
 
-/** What loadTranslator({ model }) takes for the shipped model `name`. */
+/** What loadTranslator({ weights }) takes for the shipped model `name`. */
 export const siteModel = (name) =>
   shippedModelNames.includes(name)
     ? name

@@ -152,9 +152,7 @@ export class AttentionGeneratorElement extends ElementBase {
       this.#model = model;
       const generation = model.generate(prompt, options);
       this.#generation = generation;
-      // The Generate view's parts read the temperature a token was drawn at, 0 for the most likely.
-      const temperature = options.decoding === 'greedy' ? 0 : options.outputTemperature;
-      this.#drawn = { ...generation, config: model.config, options: { ...options, temperature } };
+      this.#drawn = { ...generation, config: model.config, options };
       clearError(this.errorLine);
       this.#draw();
       markDrawn(this);

@@ -34,7 +34,7 @@ describe('switching heads off', () => {
       .target.join(' ');
     expect(blind).not.toBe(reference);
     // The page scores the same 100 held-out sentences as web/lib does.
-    const allOn = translator.evaluate(100).exact;
+    const allOn = translator.evaluate({ count: 100 }).exact;
     const firstEncoderHeadOff = translator.evaluate({
       count: 100,
       headMask: {
@@ -90,7 +90,7 @@ describe('switching heads off', () => {
 
   it('ranks the heads and draws a pruning curve per kind of attention', async () => {
     const translator = await loadTranslator();
-    const allOn = translator.evaluate(100).exact;
+    const allOn = translator.evaluate({ count: 100 }).exact;
     translator.dispose();
     const { page, errors } = await open(`?view=translation&q=${encodeURIComponent(sentence)}`);
     await page.locator('#head-switches').scrollIntoViewIfNeeded();

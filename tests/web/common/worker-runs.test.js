@@ -155,7 +155,7 @@ function languageModelRun(worker, options = languageModelOptions) {
   const run = new LanguageModelRun({
     worker,
     options,
-    sampleRequest: () => ({ prompt: 'It is', options: { tokens: 8, temperature: 0.8, seed: 1 } }),
+    sampleRequest: () => ({ prompt: 'It is', options: { tokens: 8, outputTemperature: 0.8, seed: 1 } }),
     onUpdate: (r) => updates.push(r.status),
     kept: { corpus: 'own', text: corpus, options: null },
   });

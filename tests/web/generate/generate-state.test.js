@@ -168,7 +168,8 @@ describe('generate state', () => {
     expect(effectiveKvHeads({ heads: 4, kvHeads: 3 })).toBe(4);
     expect(generationOptions(defaultGenerateState())).toEqual({
       tokens: 80,
-      temperature: 0.8,
+      decoding: 'sample',
+      outputTemperature: 0.8,
       topK: 0,
       topP: 1,
       seed: 1,

@@ -45,7 +45,7 @@ describe('a generation as the view draws it', async () => {
   trainer.step(30);
   const lm = trainer.languageModel();
   const heads = lm.config.heads;
-  const generation = lm.generate('the dog', { tokens: 30, temperature: 1, seed: 3 });
+  const generation = lm.generate('the dog', { tokens: 30, outputTemperature: 1, seed: 3 });
 
   it('has a row of attention per layer and head at each step, each a distribution over its window', () => {
     generation.steps.forEach((step, i) => {
@@ -89,21 +89,21 @@ describe('a generation as the view draws it', async () => {
       // A barely trained model writes stray bytes; where they split a character the text does not read back.
       if (Array.from(lm.tokenize(text).ids).join() !== tokens.join()) return;
       exact += 1;
-      const again = lm.generate(text, { tokens: 1, temperature: 1, top: 10 }).steps[0].top;
+      const again = lm.generate(text, { tokens: 1, outputTemperature: 1, top: 10 }).steps[0].top;
       const own = generation.steps[index].top;
-      expect(again.map((e) => e.token)).toEqual(own.map((e) => e.token));
+      expect(again.map((e) => e.id)).toEqual(own.map((e) => e.id));
       again.forEach((e, k) => expect(e.probability).toBeCloseTo(own[k].probability, 5));
     });
     expect(exact).toBeGreaterThan(0); // the first token's prefix is the prompt alone
     // A lone byte of a split character decodes to U+FFFD: the worker sees the text does not read back, and says so.
     const split = modelPrefix(
-      { prompt: 'the', promptTokens: [116, 104, 101], steps: [{ token: 0xc3, piece: '<0xC3>' }] },
+      { prompt: 'the', promptTokens: [116, 104, 101], steps: [{ id: 0xc3, text: '<0xC3>' }] },
       1,
     );
     expect(split.tokens).toEqual([116, 104, 101, 0xc3]);
     expect(Array.from(lm.tokenize(split.text).ids)).not.toEqual(split.tokens);
     // An empty prompt is the line break the library starts from.
-    const fromNothing = lm.generate('', { tokens: 3, temperature: 0 });
+    const fromNothing = lm.generate('', { tokens: 3, decoding: 'greedy' });
     const prefix = modelPrefix(
       { prompt: '', promptTokens: Array.from(fromNothing.promptTokens), steps: fromNothing.steps },
       2,

@@ -30,7 +30,7 @@ describe('the trained language model the site ships', () => {
         .subarray(Math.floor(novel.length * 0.9))
         .toString('utf8')
         .slice(0, 20_000);
-      const { bitsPerCharacter } = lm.evaluate(heldOut);
+      const { bitsPerCharacter } = lm.evaluate({ text: heldOut });
       expect(bitsPerCharacter).toBeCloseTo(trainedModel.heldOutBitsPerCharacter, 1);
       expect(Math.abs(bitsPerCharacter - trainedModel.heldOutBitsPerCharacter)).toBeLessThan(0.03);
     } finally {

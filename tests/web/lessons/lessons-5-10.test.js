@@ -116,7 +116,7 @@ describe('lesson 9: probabilities as the learner reads them', () => {
     expect(step).toBeDefined();
     const { cols } = sampled.probabilities;
     const row = sampled.probabilities.data.subarray(step.step * cols, (step.step + 1) * cols);
-    const shown = [...step.top.slice(0, 8).map((t) => t.word), step.token];
+    const shown = [...step.top.slice(0, 8).map((t) => t.text), step.text];
     const rest = restOfDistribution(row, translator.outputWords, shown);
     expect(rest.count).toBe(translator.outputWords.length - new Set(shown).size);
     const shownShare = shown.reduce((sum, word) => sum + row[translator.outputWords.indexOf(word)], 0);

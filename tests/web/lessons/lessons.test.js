@@ -325,7 +325,7 @@ describe('decoding, step by step', () => {
     expect(firstDifference(['el', 'perro', '<eos>'], ['el', 'perro', '<eos>'])).toBe(-1);
     expect(firstDifference(['el', 'gato', '<eos>'], ['el', 'perro', '<eos>'])).toBe(1);
     expect(firstDifference(['el', 'perro'], ['el', 'perro', '<eos>'])).toBe(2); // one stopped first
-    const step = (i, token, best) => ({ step: i, token, top: [{ word: best, probability: 0.9 }] });
+    const step = (i, text, best) => ({ step: i, text, top: [{ text: best, probability: 0.9 }] });
     expect(forcedMisses([step(0, 'el', 'el'), step(1, 'perro', 'gato'), step(2, '<eos>', '<eos>')])).toEqual([1]);
   });
 
@@ -337,7 +337,7 @@ describe('decoding, step by step', () => {
     const greedy = translator.translate(decodingSentences[0]);
     const forced = translator.translate(decodingSentences[0], { target: greedy.alignment.target.join(' ') });
     expect(forced.decoding.forced).toBe(true);
-    expect(forced.steps.map((s) => s.token)).toEqual([...greedy.alignment.target, '<eos>']);
+    expect(forced.steps.map((s) => s.text)).toEqual([...greedy.alignment.target, '<eos>']);
     expect(forcedMisses(forced.steps)).toEqual([]);
     translator.dispose();
   });

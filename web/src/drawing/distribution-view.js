@@ -13,24 +13,24 @@ export class DistributionView {
   }
 
   /**
-   * @param {{ top: { word: string, probability: number }[], token: string, probability: number }} step
+   * @param {{ top: { text: string, probability: number }[], text: string, probability: number }} step
    * @param {string} title   what this distribution is (the step, and how its word was chosen)
    * @param {string} chosenNote  how the chosen word is described ("chosen", the default; "fed: the reference")
    */
   update(step, title, chosenNote = t('app.drawing.distribution.chosen'), count = 8) {
     this.caption.textContent = title;
     const shown = step.top.slice(0, count);
-    if (!shown.some((entry) => entry.word === step.token))
-      shown.push({ word: step.token, probability: step.probability });
+    if (!shown.some((entry) => entry.text === step.text))
+      shown.push({ text: step.text, probability: step.probability });
     this.list.replaceChildren(
-      ...shown.map(({ word, probability }) => {
-        const chosen = word === step.token;
+      ...shown.map(({ text, probability }) => {
+        const chosen = text === step.text;
         const bar = element('span', { className: 'distribution-bar' });
         bar.style.width = `${Math.max(0.5, probability * 100).toFixed(1)}%`;
         return element(
           'li',
           { className: chosen ? 'chosen' : '' },
-          element('span', { className: 'distribution-word', textContent: word, translate: false }),
+          element('span', { className: 'distribution-word', textContent: text, translate: false }),
           element('span', { className: 'distribution-track' }, bar),
           element('span', {
             className: 'distribution-value',

@@ -1,6 +1,7 @@
 // The Generate view's state (the text chosen, the run's options, the generation's settings and what is selected
 // on screen; never the learner's own text, nor the weights) and its URL form, so that a link reproduces a run and
 // what it wrote. Anything missing or out of range in a link falls back to its default; defaults stay out of the URL.
+import { languageModelDefaults } from '../../lib/index.js';
 
 /** What each setting may be. Lists are the choices a select offers; ranges are { min, max }. */
 export const generateChoices = Object.freeze({
@@ -26,29 +27,29 @@ export const generateChoices = Object.freeze({
 });
 
 /**
- * The defaults: the library's model (languageModelDefaults: width 64, 4 heads, 2 layers, FFN 256, a context of 64),
- * trained on 8 windows a step rather than 16, at a higher learning rate, for 1200 steps rather than 600. Measured on
- * Pride and Prejudice (characters) in Chromium on a busy 2-core machine: 43 s to 2.38 bits per character held out
- * (the bigram model: 3.47); the library's 600 steps of 16 windows take about 70 s (117 ms a step, measured in Node).
+ * The defaults: the library's run (languageModelDefaults: width 64, 4 heads, 2 layers, FFN 256, a context of 64, 1,200
+ * steps of 8 windows at 0.008). Measured on Pride and Prejudice (characters) in Chromium on a busy 2-core machine:
+ * 43 s to 2.38 bits per character held out (the bigram model: 3.47).
  */
 export function defaultGenerateState() {
+  const { task, model } = languageModelDefaults;
   return {
     corpus: /** @type {'austen' | 'own'} */ ('austen'),
     ownText: '', // the learner's own text stays in the page, never in a link
-    tokenizer: /** @type {'characters' | 'byte-pairs'} */ ('characters'),
-    merges: 256,
-    context: 64,
-    steps: 1200,
-    batchSize: 8,
-    learningRate: 0.008,
-    dModel: 64,
-    heads: 4,
+    tokenizer: /** @type {'characters' | 'byte-pairs'} */ (task.tokenizer),
+    merges: task.merges,
+    context: task.context,
+    steps: languageModelDefaults.steps,
+    batchSize: languageModelDefaults.batchSize,
+    learningRate: languageModelDefaults.learningRate,
+    dModel: model.dModel,
+    heads: model.heads,
     kvHeads: /** @type {number | 'all'} */ ('all'), // 'all': one key/value head per query head
-    layers: 2,
-    positions: 'sinusoidal',
+    layers: model.layers,
+    positions: model.positions,
     prompt: 'It is a truth',
     tokens: 80,
-    temperature: 0.8,
+    temperature: 0.8, // the sampling temperature, 0 for the most likely token (lm.generate's decoding: 'greedy')
     topK: 0, // 0: every token
     topP: 1,
     seed: 1,
@@ -121,10 +122,15 @@ export function savedState({ corpus, options }, ownText) {
   };
 }
 
-/** lm.generate() options for the state: the 10 most likely tokens of each step are kept. */
+/**
+ * lm.generate() options for the state: the 10 most likely tokens of each step are kept. The view's one slider is
+ * the sampling temperature with 0 for the most likely token (as its links have always said `temperature=0`); the
+ * library's are `decoding: 'greedy'` and `outputTemperature`.
+ */
 export function generationOptions(state) {
   const { tokens, temperature, topK, topP, seed, cache } = state;
-  return { tokens, temperature, topK, topP, seed, cache, top: 10 };
+  const decoding = temperature === 0 ? { decoding: 'greedy' } : { decoding: 'sample', outputTemperature: temperature };
+  return { tokens, ...decoding, topK, topP, seed, cache, top: 10 };
 }
 
 /** A number kept to two decimals, as the sliders set it (so that a link's 0.35 stays 0.35). */

@@ -283,9 +283,9 @@ export const stepTitle = (index, piece) => t('generate.step.title', { index: ind
 /** How the chosen token was drawn, in a sentence. */
 export function choiceText(step, options) {
   const probability = formatProbability(step.probability);
-  return options.temperature === 0
+  return options.decoding === 'greedy'
     ? t('generate.step.greedy', { probability })
-    : t('generate.step.drawn', { probability, temperature: formatDecimal(options.temperature, 3) });
+    : t('generate.step.drawn', { probability, temperature: formatDecimal(options.outputTemperature, 3) });
 }
 
 export const modelDistributionNote = (answer) =>

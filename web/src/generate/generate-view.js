@@ -387,8 +387,8 @@ export class GenerateView {
   async #askModelDistribution() {
     const { generation, state } = this;
     if (!generation || !generation.steps[state.step]) return;
-    const { temperature, topK, topP } = generation.options;
-    if (temperature === 1 && topK === 0 && topP === 1) {
+    const { decoding, outputTemperature, topK, topP } = generation.options;
+    if (decoding === 'sample' && outputTemperature === 1 && topK === 0 && topP === 1) {
       this.answer = { top: generation.steps[state.step].top, exact: true, same: true };
     } else {
       this.answer = undefined;

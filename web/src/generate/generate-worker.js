@@ -122,9 +122,9 @@ const session = {
     return { step, done: report.done, losses, seconds };
   },
 
-  /** Held-out bits per character, beside the unigram and bigram models', on the first `maxTokens` held-out tokens. */
-  evaluate(maxTokens) {
-    const { bitsPerCharacter, baselines } = trainer.evaluate({ maxTokens });
+  /** Held-out bits per character, beside the unigram and bigram models', on the first `count` held-out tokens. */
+  evaluate(count) {
+    const { bitsPerCharacter, baselines } = trainer.evaluate({ count });
     return {
       step,
       bitsPerCharacter,
@@ -163,8 +163,8 @@ const session = {
     const lm = currentModel();
     const cached = lm.generate(prompt, { ...options, cache: true });
     const recomputed = lm.generate(prompt, { ...options, cache: false });
-    const a = cached.steps.map((s) => s.token);
-    const b = recomputed.steps.map((s) => s.token);
+    const a = cached.steps.map((s) => s.id);
+    const b = recomputed.steps.map((s) => s.id);
     const firstDifference = a.findIndex((token, i) => token !== b[i]);
     return {
       tokens: a.length,
@@ -190,7 +190,7 @@ const session = {
     const ids = Array.from(lm.tokenize(text).ids);
     const exact = ids.length === tokens.length && ids.every((id, i) => id === tokens[i]);
     if (!exact) return { top: [], exact };
-    const options = { tokens: 1, temperature: 1, topK: 0, topP: 1, top: 64, cache: true };
+    const options = { tokens: 1, outputTemperature: 1, topK: 0, topP: 1, top: 64, cache: true };
     return { top: lm.generate(text, options).steps[0].top, exact };
   },
 

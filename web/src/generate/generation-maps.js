@@ -4,7 +4,7 @@
 
 /** Every token of a generation in order: the prompt's pieces, then the generated ones. */
 export function allPieces(generation) {
-  return [...generation.promptPieces, ...generation.steps.map((step) => step.piece)];
+  return [...generation.promptPieces, ...generation.steps.map((step) => step.text)];
 }
 
 /** The positions step `index` attended: from its window's start to the last token before it, inclusive. */

@@ -25,8 +25,8 @@ const shownTokens = 10;
 /** A distribution's entries as the bars show them (pieces made visible), and the chosen token's place in it. */
 function bars(top, chosen, probability) {
   return {
-    top: top.map(({ piece, probability: p }) => ({ word: visiblePiece(piece), probability: p })),
-    token: visiblePiece(chosen),
+    top: top.map(({ text, probability: p }) => ({ text: visiblePiece(text), probability: p })),
+    text: visiblePiece(chosen),
     probability,
   };
 }
@@ -86,9 +86,9 @@ export class StepDetails {
     const { config, options } = generation;
     const step = generation.steps[index];
     this.heads = config.heads;
-    this.title.textContent = stepTitle(index, spokenPiece(step.piece));
+    this.title.textContent = stepTitle(index, spokenPiece(step.text));
     this.choice.textContent = choiceText(step, options);
-    this.drawn.update(bars(step.top, step.piece, step.probability), labels.drawnFrom, labels.chosen, shownTokens);
+    this.drawn.update(bars(step.top, step.text, step.probability), labels.drawnFrom, labels.chosen, shownTokens);
     this.#showModelDistribution(step, answer);
     setOptions(
       this.layerSelect,
@@ -127,12 +127,7 @@ export class StepDetails {
     this.own.element.hidden = !shown;
     this.ownNote.textContent = answer === undefined ? '' : modelDistributionNote(answer);
     if (!shown) return;
-    const chosen = answer.top.find((entry) => entry.token === step.token);
-    this.own.update(
-      bars(answer.top, step.piece, chosen?.probability ?? 0),
-      labels.modelOwn,
-      labels.chosen,
-      shownTokens,
-    );
+    const chosen = answer.top.find((entry) => entry.id === step.id);
+    this.own.update(bars(answer.top, step.text, chosen?.probability ?? 0), labels.modelOwn, labels.chosen, shownTokens);
   }
 }

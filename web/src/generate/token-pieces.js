@@ -31,7 +31,7 @@ export function visiblePiece(piece) {
  * starts from. Bytes that do not end a character decode to U+FFFD, so such a text does not tokenize back.
  */
 export function modelPrefix(written, index) {
-  const pieces = written.steps.slice(0, index).map((step) => pieceBytes(step.piece));
+  const pieces = written.steps.slice(0, index).map((step) => pieceBytes(step.text));
   const prompt = encoder.encode(written.prompt === '' ? '\n' : written.prompt);
   const bytes = new Uint8Array(prompt.length + pieces.reduce((sum, p) => sum + p.length, 0));
   bytes.set(prompt);
@@ -40,6 +40,6 @@ export function modelPrefix(written, index) {
     bytes.set(piece, at);
     at += piece.length;
   }
-  const tokens = [...written.promptTokens, ...written.steps.slice(0, index).map((step) => step.token)];
+  const tokens = [...written.promptTokens, ...written.steps.slice(0, index).map((step) => step.id)];
   return { text: new TextDecoder().decode(bytes), tokens };
 }

@@ -62,7 +62,7 @@ export class TokenStrip {
       const chip = element(
         'button',
         { type: 'button', className: 'generate-token written', dataset: { index: String(index) } },
-        ...said(step.piece, tokenName(index, spokenPiece(step.piece), step.probability)),
+        ...said(step.text, tokenName(index, spokenPiece(step.text), step.probability)),
       );
       chip.addEventListener('click', () => this.onChoose(index));
       return chip;

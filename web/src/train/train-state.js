@@ -1,7 +1,7 @@
 // The Train view's state (the run's options and what is on screen, never the weights) and its URL form, so a
 // link reproduces a run: same options and seed, same curves. Anything missing or out of range in a link
 // falls back to the default.
-import { trainerDefaults } from '../../lib/index.js';
+import { defaultTrainerSteps, trainerDefaults } from '../../lib/index.js';
 import { languagePairs, sequenceTasks } from '../../lib/language-pairs.js';
 import { t } from '../i18n/messages.js';
 import { formatFixed, formatPercent } from '../common/format.js';
@@ -40,36 +40,24 @@ export const ablationNames = Object.freeze({
 
 export const defaultProbe = languagePairs[0].probe;
 
-/**
- * The Train view's default run: the toy grammar's sentences of at most 5 English words, 1,000 steps. The grammar of
- * 344 words needs about 4,000 steps to translate its sentences of up to 12 words (docs/models.md), and a learner's
- * first run must reach 95% held-out exact in seconds: natively, 1,000 steps at 5 words reached 96.3% (800: 94.6%;
- * 4 words, 800 steps: 92.4%; 400 steps at 12 words: about 35%). Fields set both.
- */
-/** @type {Readonly<{ longestSentence: number, steps: number }>} */
-export const trainViewDefaults = Object.freeze({ longestSentence: 5, steps: 1000 });
-
-/** A task's default run length: the language pairs' 1,000 steps, the others' 400 (they learn in fewer). */
-export const defaultSteps = (task) => (isLanguageTask(task) ? trainViewDefaults.steps : trainerDefaults.steps);
-
 export const isSequenceTask = (task) => sequenceTasks.some(({ id }) => id === task);
 export const isLanguageTask = (task) => languagePairs.some(({ id }) => id === task);
 
 export function defaultTrainState() {
   const { dModel, heads, encoderLayers, decoderLayers } = trainerDefaults.model;
   return {
-    task: /** @type {string} */ (languagePairs[0].id),
+    task: /** @type {import('../../lib/index.js').TrainingTask | 'pairs'} */ (languagePairs[0].id),
     pairsText: '', // pasted pairs live in the page, not in the URL (too long, and the user's own)
     heldOutShare: 0.1,
     lowercase: true,
     minLength: trainerDefaults.sequenceLength.min,
     maxLength: trainerDefaults.sequenceLength.max,
-    longestSentence: trainViewDefaults.longestSentence,
+    longestSentence: trainerDefaults.longestSentence,
     dModel,
     heads,
     encoderLayers,
     decoderLayers,
-    steps: trainViewDefaults.steps,
+    steps: trainerDefaults.languagePairSteps,
     batchSize: trainerDefaults.batchSize,
     learningRate: trainerDefaults.learningRate,
     seed: trainerDefaults.seed,
@@ -135,7 +123,7 @@ export function encodeTrainState(state) {
   keep('h', 'heads');
   keep('enc', 'encoderLayers');
   keep('dec', 'decoderLayers');
-  if (state.steps !== defaultSteps(state.task)) params.set('steps', String(state.steps));
+  if (state.steps !== defaultTrainerSteps(state.task)) params.set('steps', String(state.steps));
   keep('batch', 'batchSize');
   keep('lr', 'learningRate');
   keep('seed', 'seed');
@@ -165,7 +153,8 @@ export function decodeTrainState(search) {
   const params = new URLSearchParams(search);
   const state = defaultTrainState();
   const layers = { min: 1, max: 3 };
-  if (Object.hasOwn(trainTasks, params.get('task') ?? '')) state.task = params.get('task');
+  const task = /** @type {typeof state.task} */ (params.get('task') ?? '');
+  if (Object.hasOwn(trainTasks, task)) state.task = task;
   const [min, max] = (params.get('len') ?? '').split('-').map((n) => integerIn(n, trainChoices.sequenceLength));
   if (min != null && max != null && min <= max) Object.assign(state, { minLength: min, maxLength: max });
   state.longestSentence = integerIn(params.get('words'), trainChoices.longestSentence) ?? state.longestSentence;
@@ -174,7 +163,7 @@ export function decodeTrainState(search) {
   state.heads = oneOf(params.get('h'), trainChoices.heads) ?? state.heads;
   state.encoderLayers = integerIn(params.get('enc'), layers) ?? state.encoderLayers;
   state.decoderLayers = integerIn(params.get('dec'), layers) ?? state.decoderLayers;
-  state.steps = integerIn(params.get('steps'), trainChoices.steps) ?? defaultSteps(state.task);
+  state.steps = integerIn(params.get('steps'), trainChoices.steps) ?? defaultTrainerSteps(state.task);
   state.batchSize = integerIn(params.get('batch'), trainChoices.batchSize) ?? state.batchSize;
   state.learningRate = oneOf(params.get('lr'), trainChoices.learningRate) ?? state.learningRate;
   state.seed = integerIn(params.get('seed'), trainChoices.seed) ?? state.seed;

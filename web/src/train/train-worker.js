@@ -41,7 +41,7 @@ const session = {
 
   /** Exact matches and alignment over the first `count` held-out sentences. */
   evaluate(count) {
-    return trainer.evaluate(count);
+    return trainer.evaluate({ count });
   },
 
   /**

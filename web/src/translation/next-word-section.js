@@ -49,7 +49,7 @@ export class NextWordSection {
       t('translation.nextWord.free', {
         step: step + 1,
         how,
-        token: free.token,
+        token: free.text,
         probability: formatProbability(free.probability),
       }),
     );
@@ -60,7 +60,7 @@ export class NextWordSection {
         f,
         t('translation.nextWord.forced', {
           step: step + 1,
-          token: f.token,
+          token: f.text,
           probability: formatProbability(f.probability),
         }),
         t('translation.nextWord.reference'),

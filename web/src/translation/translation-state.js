@@ -18,7 +18,7 @@ export const translationLimits = Object.freeze({
 });
 
 /**
- * The shipped models' language pairs (the registry's pairs with a model: the names loadTranslator({ model }) and
+ * The shipped models' language pairs (the registry's pairs with a model: the names loadTranslator({ weights }) and
  * the site's model URLs take), in the registry's order: what the page says about each (messages
  * translation.pairs.<name>.label and .target) and example sentences the grammar translates (the first is the
  * default; data, in English).

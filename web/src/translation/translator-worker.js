@@ -23,11 +23,11 @@ const withBuffers = (result) => transferred(result, [...buffersIn(result)]);
 
 const session = {
   /**
-   * Loads `model` (a shipped model's name, or a weight file's bytes) on `backend` (or the default): what the page
+   * Loads `weights` (a shipped model's name, or a weight file's bytes) on `backend` (or the default): what the page
    * needs to know of the model, with `examples` held-out sentences when it has a grammar.
    */
-  async load(model, backend, examples = 8) {
-    const next = await loadTranslator({ model, ...(backend ? { backend } : {}) });
+  async load(weights, backend, examples = 8) {
+    const next = await loadTranslator({ weights, ...(backend ? { backend } : {}) });
     translator?.dispose();
     translator = next;
     const { config, maxWords, task, copiesUnknownWords, vocabulary, outputWords } = translator;

@@ -4,7 +4,6 @@
 // alignment, parameters, the decoder's key/value cache per token and training speed. Training and scoring are
 // the module's (createTrainer and evaluate), run by the host in a worker (the page's: kv-heads-worker.js); a host
 // without one (an element on someone's page) shows the picture and points to the playground for the training.
-import { trainerDefaults } from '../../../lib/index.js';
 import { button, controlsRow, element, explainedSection, fieldset, labelled, select } from '../../common/controls.js';
 import { formatCount, formatPercent } from '../../common/format.js';
 import { headSharingText, kvHeadsOptionText } from '../../common/head-labels.js';
@@ -157,7 +156,7 @@ export class KvHeadsExperiment {
         textContent: t('lessons.widgets.kvHeads.caption', {
           task,
           heads,
-          steps: String(trainerDefaults.steps),
+          steps: String(kvHeadsSetup.steps), // the run's (600), not the library's default
           count: String(kvHeadsSetup.count),
         }),
       }),

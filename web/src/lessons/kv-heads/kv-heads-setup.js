@@ -28,7 +28,7 @@ export async function runKvHeads(createTrainer, { task, kvHeads, count = kvHeads
     const started = performance.now();
     trainer.step(trainer.options.steps);
     const seconds = (performance.now() - started) / 1000;
-    const { exact, total, alignment, cacheBytesPerToken } = trainer.evaluate(count);
+    const { exact, total, alignment, cacheBytesPerToken } = trainer.evaluate({ count });
     return {
       kvHeads,
       exact,

@@ -9,19 +9,19 @@ import { t } from '../../i18n/messages.js';
 
 export class DecodingBars extends DistributionView {
   /**
-   * @param {{ top: { word: string, probability: number }[], token: string, probability: number }} step
+   * @param {{ top: { text: string, probability: number }[], text: string, probability: number }} step
    * @param {string} title
    * @param {string} chosenNote
    * @param {{ row: ArrayLike<number>, outputWords: readonly string[] }} distribution  the step's whole row
    */
   show(step, title, chosenNote, { row, outputWords }) {
     this.update(step, title, chosenNote);
-    const probabilities = new Map(step.top.map((t) => [t.word, t.probability]));
-    probabilities.set(step.token, step.probability);
+    const probabilities = new Map(step.top.map((t) => [t.text, t.probability]));
+    probabilities.set(step.text, step.probability);
     const items = [...this.list.children];
     const shownWords = items.map((item) => item.querySelector('.distribution-word').textContent);
     items.forEach((item, i) => {
-      const chosen = shownWords[i] === step.token;
+      const chosen = shownWords[i] === step.text;
       item.querySelector('.distribution-value').textContent =
         `${formatProbability(probabilities.get(shownWords[i]))}${chosen ? ` ← ${chosenNote}` : ''}`;
     });

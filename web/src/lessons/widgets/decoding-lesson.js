@@ -177,11 +177,11 @@ export class DecodingLesson {
     const step = Math.min(s.step, shown.steps.length - 1);
     this.output.replaceChildren(
       ...shown.steps.map((entry) =>
-        button(entry.token, () => this.onChange({ step: entry.step }), {
+        button(entry.text, () => this.onChange({ step: entry.step }), {
           className: `token${entry.step === step ? ' token-current' : ''}`,
           translate: false, // the model's word
           'aria-pressed': String(entry.step === step),
-          'aria-label': t('lessons.widgets.decoding.stepLabel', { step: entry.step + 1, token: entry.token }),
+          'aria-label': t('lessons.widgets.decoding.stepLabel', { step: entry.step + 1, token: entry.text }),
         }),
       ),
     );

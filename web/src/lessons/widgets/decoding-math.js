@@ -10,7 +10,7 @@ export function firstDifference(a, b) {
 
 /** The steps of a teacher-forced decoding at which the model's most likely word is not the word it was fed. */
 export function forcedMisses(steps) {
-  return steps.filter((step) => step.top[0].word !== step.token).map((step) => step.step);
+  return steps.filter((step) => step.top[0].text !== step.text).map((step) => step.step);
 }
 
 export const outputTemperatures = Object.freeze([0.5, 1, 2, 3]);

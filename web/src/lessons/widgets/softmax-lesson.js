@@ -115,11 +115,11 @@ export class SoftmaxLesson {
     order.forEach((input, row) => (byInput[input] = soft.weights[row]));
     this.onFacts?.({ weights: byInput }); // each input's weight, in the inputs' own order
     const bars = (weights, inputOfRow) =>
-      weights.map((probability, row) => ({ word: inputs[inputOfRow(row)], probability }));
+      weights.map((probability, row) => ({ text: inputs[inputOfRow(row)], probability }));
     this.soft.update(
       {
         top: bars(Array.from(soft.weights), (row) => order[row]),
-        token: inputs[argmax],
+        text: inputs[argmax],
         probability: soft.weights[order.indexOf(argmax)],
       },
       t(orderSeed ? 'lessons.widgets.softmax.softTitleReordered' : 'lessons.widgets.softmax.softTitle', {
@@ -129,7 +129,7 @@ export class SoftmaxLesson {
       inputs.length,
     );
     this.hard.update(
-      { top: bars(Array.from(hard.weights), (row) => row), token: inputs[argmax], probability: 1 },
+      { top: bars(Array.from(hard.weights), (row) => row), text: inputs[argmax], probability: 1 },
       t('lessons.widgets.softmax.hardTitle'),
       t('lessons.widgets.softmax.taken'),
       inputs.length,
