@@ -7,8 +7,8 @@
 #include <cmath>
 
 #include "attn/attribution.h"
+#include "attn/checks.h"
 #include "attn/corpus.h"
-#include "checks.h"
 #include "js_values.h"
 #include "module_shared.h"
 
@@ -33,12 +33,16 @@ val numbers(const std::vector<double>& values) {
 }
 
 val agreement_object(const attribution::Agreement& a) {
-  val out = val::object();
-  out.set("raw", number_or_null(a.raw));
-  out.set("rollout", number_or_null(a.rollout));
-  out.set("flow", number_or_null(a.flow));
-  out.set("rows", static_cast<double>(a.rows));
-  return out;
+  return js::object({{"raw", number_or_null(a.raw)},
+                     {"rollout", number_or_null(a.rollout)},
+                     {"flow", number_or_null(a.flow)},
+                     {"rows", static_cast<double>(a.rows)}});
+}
+
+// The translator loaded as `id`, or null when it has been disposed.
+model::Translator* find_translator(int id) {
+  auto* entry = bindings::translators().find(id);
+  return entry ? entry->get() : nullptr;
 }
 
 // Sets the head mask a call passes, or returns the error naming what does not fit.
@@ -54,9 +58,9 @@ std::optional<val> apply_head_mask(model::Translator& translator, const val& hea
 //   rowAgreement: { raw, rollout, flow } } | { error }. Maps are { data, rows, cols }; agreements are null
 //   where undefined.
 val translator_attribute(int id, const val& sentence_value, double temperature, const val& head_mask_value) {
-  model::Translator* translator = bindings::find_translator(id);
-  if (!translator) return js::error_result("RangeError", "this translator has been disposed");
-  if (auto error = check::logit_params(1.0, temperature)) return js::error_result("RangeError", error.message);
+  model::Translator* translator = find_translator(id);
+  if (!translator) return bindings::translators().disposed();
+  if (auto error = check::logit_params(1.0, temperature)) return js::error_result(error);
   if (sentence_value["length"].as<double>() > kMaxSentenceChars) {
     return js::error_result("RangeError", "the sentence is longer than 4096 characters");
   }
@@ -68,34 +72,26 @@ val translator_attribute(int id, const val& sentence_value, double temperature, 
   const attribution::Attribution a = attribution::attribute(*translator, words, static_cast<float>(temperature));
   const std::size_t s = a.source.size(), t = a.target.size();
 
-  val out = val::object();
-  out.set("source", js::string_array(a.source));
-  out.set("target", js::string_array(a.target));
-  val encoder = val::object();
-  encoder.set("raw", matrix(a.encoder_raw, s, s));
-  encoder.set("rollout", matrix(a.encoder_rollout, s, s));
-  encoder.set("flow", matrix(a.encoder_flow, s, s));
-  out.set("encoder", encoder);
-  val relevance = val::object();
-  relevance.set("raw", matrix(a.relevance.raw, t, s));
-  relevance.set("rollout", matrix(a.relevance.rollout, t, s));
-  relevance.set("flow", matrix(a.relevance.flow, t, s));
-  out.set("relevance", relevance);
-  out.set("removal", matrix(a.removal, t, s - 1));
-  out.set("agreement", agreement_object(a.agreement));
-  val rows = val::object();
-  rows.set("raw", numbers(a.row_raw));
-  rows.set("rollout", numbers(a.row_rollout));
-  rows.set("flow", numbers(a.row_flow));
-  out.set("rowAgreement", rows);
-  return out;
+  return js::object({{"source", js::string_array(a.source)},
+                     {"target", js::string_array(a.target)},
+                     {"encoder", js::object({{"raw", matrix(a.encoder_raw, s, s)},
+                                             {"rollout", matrix(a.encoder_rollout, s, s)},
+                                             {"flow", matrix(a.encoder_flow, s, s)}})},
+                     {"relevance", js::object({{"raw", matrix(a.relevance.raw, t, s)},
+                                               {"rollout", matrix(a.relevance.rollout, t, s)},
+                                               {"flow", matrix(a.relevance.flow, t, s)}})},
+                     {"removal", matrix(a.removal, t, s - 1)},
+                     {"agreement", agreement_object(a.agreement)},
+                     {"rowAgreement", js::object({{"raw", numbers(a.row_raw)},
+                                                  {"rollout", numbers(a.row_rollout)},
+                                                  {"flow", numbers(a.row_flow)}})}});
 }
 
 // translatorAttributionAgreement(id, count, headMask) → { raw, rollout, flow, rows, sentences }: the agreement
 // pooled over the first `count` held-out sentences of the model's language pair (seed 2, as evaluate()).
 val translator_attribution_agreement(int id, double count, const val& head_mask_value) {
-  model::Translator* translator = bindings::find_translator(id);
-  if (!translator) return js::error_result("RangeError", "this translator has been disposed");
+  model::Translator* translator = find_translator(id);
+  if (!translator) return bindings::translators().disposed();
   const std::optional<corpus::Language> language = model::grammar_language(translator->model());
   if (!language) return js::error_result("RangeError", "this model is not one of the toy grammar's language pairs");
   if (!(count >= 1 && count <= 1000) || count != std::floor(count))

@@ -23,12 +23,12 @@
 
 #include "attn/batched.h"
 #endif
+#include "attn/call_checks.h"
+#include "attn/checks.h"
 #include "attn/matmul.h"
 #include "attn/model.h"
 #include "attn/multi_head.h"
 #include "attn/online_softmax.h"
-#include "call_checks.h"
-#include "checks.h"
 #include "js_values.h"
 #include "module_shared.h"
 
@@ -55,9 +55,7 @@ ThreadPool& single_thread() {
 }
 #endif
 
-val error_result(const check::Error& error) {
-  return js::error_result(error.kind == check::ErrorKind::type_error ? "TypeError" : "RangeError", error.message);
-}
+using js::error_result;
 
 // The kernels this module is built with: xsimd for the SIMD build, the reference loops for the scalar one.
 #if ATTN_SIMD
@@ -196,10 +194,7 @@ val attention(val q_data_in, val k_data_in, val v_data_in, const val& mask_allow
 
   if (auto error = check::overflowed(output.data(), output.size())) return error_result(error);
   if (auto error = check::overflowed(weights.data(), weights.size())) return error_result(error);
-  val result = val::object();
-  result.set("output", copy_out(output));
-  result.set("weights", want_weights ? copy_out(weights) : val::null());
-  return result;
+  return js::object({{"output", copy_out(output)}, {"weights", want_weights ? copy_out(weights) : val::null()}});
 }
 
 // onlineSoftmax(q, k, v, maskAllowed, maskKind, numbers): one query row of the streaming kernel, block by
@@ -242,21 +237,16 @@ val online_softmax(val q_data_in, val k_data_in, val v_data_in, const val& mask_
   val blocks = val::array();
   for (std::size_t b = 0; b < trace.blocks.size(); ++b) {
     const OnlineSoftmaxBlock& t = trace.blocks[b];
-    val out = val::object();
-    out.set("firstKey", static_cast<double>(t.first_key));
-    out.set("keys", static_cast<double>(t.keys));
-    out.set("scores", copy_out(t.scores.data(), t.scores.size()));
-    out.set("weights", copy_out(t.weights.data(), t.weights.size()));
-    out.set("runningMax", t.running_max);
-    out.set("rescale", t.rescale);
-    out.set("runningSum", t.running_sum);
-    out.set("accumulator", copy_out(t.accumulator.data(), t.accumulator.size()));
-    blocks.set(b, out);
+    blocks.set(b, js::object({{"firstKey", static_cast<double>(t.first_key)},
+                              {"keys", static_cast<double>(t.keys)},
+                              {"scores", copy_out(t.scores.data(), t.scores.size())},
+                              {"weights", copy_out(t.weights.data(), t.weights.size())},
+                              {"runningMax", t.running_max},
+                              {"rescale", t.rescale},
+                              {"runningSum", t.running_sum},
+                              {"accumulator", copy_out(t.accumulator.data(), t.accumulator.size())}}));
   }
-  val result = val::object();
-  result.set("blocks", blocks);
-  result.set("output", copy_out(trace.output.data(), trace.output.size()));
-  return result;
+  return js::object({{"blocks", blocks}, {"output", copy_out(trace.output.data(), trace.output.size())}});
 #else
   (void)q_data_in, (void)k_data_in, (void)v_data_in, (void)mask_allowed, (void)mask_kind, (void)numbers_in;
   return js::error_result("RangeError", "the scalar build has no streaming kernel to trace: use a SIMD build");
@@ -338,10 +328,7 @@ val multi_head_attention(val xq_in, val xkv_in, val wq_in, val wk_in, val wv_in,
 
   if (auto error = check::overflowed(output.data(), output.size())) return error_result(error);
   if (auto error = check::overflowed(weights.data(), weights.size())) return error_result(error);
-  val result = val::object();
-  result.set("output", copy_out(output));
-  result.set("weights", copy_out(weights));
-  return result;
+  return js::object({{"output", copy_out(output)}, {"weights", copy_out(weights)}});
 }
 
 // matmul(a, b, bias, numbers): C = A B (+ bias on every row), for the playground's projections. numbers: a, b
@@ -431,10 +418,8 @@ unsigned threads() {
 
 // For leak checks: bytes malloc has handed out, and the size of wasm memory.
 val memory_stats() {
-  val stats = val::object();
-  stats.set("allocatedBytes", static_cast<double>(mallinfo().uordblks));
-  stats.set("heapBytes", static_cast<double>(emscripten_get_heap_size()));
-  return stats;
+  return js::object({{"allocatedBytes", static_cast<double>(mallinfo().uordblks)},
+                     {"heapBytes", static_cast<double>(emscripten_get_heap_size())}});
 }
 
 }  // namespace

@@ -7,14 +7,14 @@
 
 #include <algorithm>
 #include <cmath>
-#include <map>
 #include <memory>
 #include <optional>
 
+#include "attn/checks.h"
 #include "attn/head_circuits.h"
+#include "attn/language_model_setup.h"
 #include "attn/language_model_training.h"
 #include "js_values.h"
-#include "language_model_setup.h"
 #include "language_model_table.h"
 #include "module_shared.h"
 #include "step_results.h"
@@ -23,15 +23,10 @@ namespace {
 
 using emscripten::val;
 using namespace attn;
+using bindings::LanguageModelEntry;
 
-constexpr double kMaxModelBytes = 64.0 * 1024 * 1024;
 constexpr double kMaxCheckpointBytes = 256.0 * 1024 * 1024;  // float32 weights and two moments: 12 bytes a parameter
 constexpr double kMaxTextCharacters = 8.0 * 1024 * 1024;     // JS string length, checked before conversion
-
-struct LanguageModelEntry {
-  model::TrainedLanguageModel trained;
-  std::unique_ptr<model::LanguageModel> model;
-};
 
 struct LanguageModelTrainerEntry {
   std::unique_ptr<model::LanguageModelTrainer> trainer;
@@ -41,36 +36,15 @@ struct LanguageModelTrainerEntry {
   check::CorpusIdentity corpus;  // what its checkpoint says it trains on
 };
 
-std::map<int, LanguageModelEntry>& models() {
-  static std::map<int, LanguageModelEntry> table;
+bindings::HandleTable<LanguageModelEntry>& models() { return bindings::language_models(); }
+bindings::HandleTable<LanguageModelTrainerEntry>& trainers() {
+  static bindings::HandleTable<LanguageModelTrainerEntry> table("trainer");
   return table;
-}
-std::map<int, LanguageModelTrainerEntry>& trainers() {
-  static std::map<int, LanguageModelTrainerEntry> table;
-  return table;
-}
-int next_id() {
-  static int id = 1;
-  return id++;
-}
-
-template <class Table>
-auto* find(Table& table, int id) {
-  const auto it = table.find(id);
-  return it == table.end() ? nullptr : &it->second;
-}
-
-val disposed(const char* what) {
-  return js::error_result("RangeError", std::string("this ") + what + " has been disposed");
-}
-
-val error_result(const check::Error& error) {
-  return js::error_result(error.kind == check::ErrorKind::type_error ? "TypeError" : "RangeError", error.message);
 }
 
 // A run refused: its error, and when the learner's text is why, the refusal's kind and numbers.
 val setup_refused(const check::LanguageModelSetup& setup) {
-  val result = error_result(setup.error);
+  val result = js::error_result(setup.error);
   const check::TextRefusal& why = setup.refusal;
   if (*why.kind) {
     val detail = result["error"];
@@ -113,53 +87,43 @@ val ids_array(const std::vector<int>& ids) {
 
 // { kind, size, merges }: what a tokenizer is, as a trainer and a loaded model describe it.
 val tokenizer_object(const text::Tokenizer& t) {
-  val out = val::object();
-  out.set("kind", t.kind() == text::TokenizerKind::characters ? "characters" : "byte-pairs");
-  out.set("size", static_cast<double>(t.size()));
-  out.set("merges", static_cast<double>(t.merges().size()));
-  return out;
+  return js::object({{"kind", t.kind() == text::TokenizerKind::characters ? "characters" : "byte-pairs"},
+                     {"size", static_cast<double>(t.size())},
+                     {"merges", static_cast<double>(t.merges().size())}});
 }
 
 val config_object(const model::LanguageModelConfig& c);
 
 // What languageModelLoad answers: { id, config, tokenizer: { kind, size, merges } }.
 val register_model(model::TrainedLanguageModel trained) {
-  const int id = next_id();
-  LanguageModelEntry& entry = models()[id];
-  entry.trained = std::move(trained);
-  entry.model = std::make_unique<model::LanguageModel>(entry.trained.config, bindings::module_kernels());
-  val out = val::object();
-  out.set("id", id);
-  out.set("config", config_object(entry.trained.config));
-  out.set("tokenizer", tokenizer_object(entry.trained.tokenizer));
-  return out;
+  auto language_model = std::make_unique<model::LanguageModel>(trained.config, bindings::module_kernels());
+  const auto [id, entry] = models().add({std::move(trained), std::move(language_model)});
+  return js::object({{"id", id},
+                     {"config", config_object(entry.trained.config)},
+                     {"tokenizer", tokenizer_object(entry.trained.tokenizer)}});
 }
 
 // { dModel, heads, kvHeads, ffn, layers, context, vocabulary, positions, window, sinkLogits, parameters,
 //   cacheBytesPerToken }
 val config_object(const model::LanguageModelConfig& c) {
-  val config = val::object();
-  config.set("dModel", c.d_model);
-  config.set("heads", c.heads);
-  config.set("kvHeads", c.key_value_heads());
-  config.set("ffn", c.ffn);
-  config.set("layers", c.layers);
-  config.set("context", c.context);
-  config.set("vocabulary", c.vocabulary);
-  config.set("positions", check::position_scheme_name(c.positions, c.relative));
-  config.set("window", c.window);
-  config.set("sinkLogits", c.sink_logits);
-  config.set("parameters", static_cast<double>(model::LanguageModelLayout(c).count));
-  config.set("cacheBytesPerToken", static_cast<double>(c.cache_bytes_per_token()));
-  return config;
+  return js::object({{"dModel", c.d_model},
+                     {"heads", c.heads},
+                     {"kvHeads", c.key_value_heads()},
+                     {"ffn", c.ffn},
+                     {"layers", c.layers},
+                     {"context", c.context},
+                     {"vocabulary", c.vocabulary},
+                     {"positions", check::position_scheme_name(c.positions, c.relative)},
+                     {"window", c.window},
+                     {"sinkLogits", c.sink_logits},
+                     {"parameters", static_cast<double>(model::LanguageModelLayout(c).count)},
+                     {"cacheBytesPerToken", static_cast<double>(c.cache_bytes_per_token())}});
 }
 
 val score_object(const model::TextScore& s) {
-  val out = val::object();
-  out.set("bitsPerCharacter", s.bits_per_character());
-  out.set("tokens", static_cast<double>(s.tokens));
-  out.set("characters", static_cast<double>(s.characters));
-  return out;
+  return js::object({{"bitsPerCharacter", s.bits_per_character()},
+                     {"tokens", static_cast<double>(s.tokens)},
+                     {"characters", static_cast<double>(s.characters)}});
 }
 
 std::optional<std::string> text_argument(const val& value, const char* name, val& error) {
@@ -173,8 +137,7 @@ std::optional<std::string> text_argument(const val& value, const char* name, val
 // A trainer for a setup (fresh, or a saved run's state restored): { id, parameters, trainTokens, heldOutTokens,
 // tokenizer, step, config, schedule: { steps, batchSize, learningRate, warmupSteps, dataSeed, heldOut } }.
 val register_trainer(check::LanguageModelSetup setup) {
-  const int id = next_id();
-  LanguageModelTrainerEntry& entry = trainers()[id];
+  const auto [id, entry] = trainers().add({});
   entry.train_tokens = setup.train_tokens.size();
   entry.corpus = setup.corpus;
   entry.baselines = std::make_unique<model::NGramBaselines>(setup.train_tokens, setup.model.tokenizer.size());
@@ -185,24 +148,20 @@ val register_trainer(check::LanguageModelSetup setup) {
                                                                 setup.options, bindings::module_kernels(),
                                                                 bindings::module_parallel_for());
   if (setup.run.steps_done > 0) entry.trainer->restore(std::move(setup.run));
-  val out = val::object();
-  out.set("id", id);
-  out.set("parameters", static_cast<double>(parameters));
-  out.set("trainTokens", static_cast<double>(entry.train_tokens));
-  out.set("heldOutTokens", static_cast<double>(entry.held_out.size()));
-  out.set("tokenizer", tokenizer);
-  out.set("step", static_cast<double>(entry.trainer->steps_done()));
-  out.set("config", config_object(entry.trainer->model().config));
   const model::TrainingOptions& o = entry.trainer->options();
-  val schedule = val::object();
-  schedule.set("steps", static_cast<double>(o.steps));
-  schedule.set("batchSize", static_cast<double>(o.batch));
-  schedule.set("learningRate", o.learning_rate);
-  schedule.set("warmupSteps", static_cast<double>(o.warmup));
-  schedule.set("dataSeed", static_cast<double>(o.data_seed));
-  schedule.set("heldOut", entry.corpus.held_out_share);
-  out.set("schedule", schedule);
-  return out;
+  return js::object({{"id", id},
+                     {"parameters", static_cast<double>(parameters)},
+                     {"trainTokens", static_cast<double>(entry.train_tokens)},
+                     {"heldOutTokens", static_cast<double>(entry.held_out.size())},
+                     {"tokenizer", tokenizer},
+                     {"step", static_cast<double>(entry.trainer->steps_done())},
+                     {"config", config_object(entry.trainer->model().config)},
+                     {"schedule", js::object({{"steps", static_cast<double>(o.steps)},
+                                              {"batchSize", static_cast<double>(o.batch)},
+                                              {"learningRate", o.learning_rate},
+                                              {"warmupSteps", static_cast<double>(o.warmup)},
+                                              {"dataSeed", static_cast<double>(o.data_seed)},
+                                              {"heldOut", entry.corpus.held_out_share}})}});
 }
 
 // languageModelTrainerCreate({ corpus, tokenizer, merges, context, heldOut, positions, layers, seed, dataSeed,
@@ -259,16 +218,16 @@ val trainer_resume(const val& o) {
 }
 
 val trainer_step(int id, double count) {
-  auto* entry = find(trainers(), id);
-  if (!entry) return disposed("trainer");
+  auto* entry = trainers().find(id);
+  if (!entry) return trainers().disposed();
   return bindings::run_steps(*entry->trainer, count);
 }
 
 // languageModelTrainerEvaluate(id, maxTokens) → { bitsPerCharacter, tokens, characters, baselines: { unigram,
 // bigram } }: the model and both baselines on the first maxTokens held-out tokens.
 val trainer_evaluate(int id, double max_tokens) {
-  auto* entry = find(trainers(), id);
-  if (!entry) return disposed("trainer");
+  auto* entry = trainers().find(id);
+  if (!entry) return trainers().disposed();
   if (!(max_tokens >= 2 && max_tokens <= 1e7) || max_tokens != std::floor(max_tokens))
     return js::error_result("RangeError", "options.maxTokens must be a whole number from 2 to 10000000");
   const std::size_t n = std::min(entry->held_out.size(), static_cast<std::size_t>(max_tokens));
@@ -276,38 +235,37 @@ val trainer_evaluate(int id, double max_tokens) {
   const model::TrainedLanguageModel& trained = entry->trainer->model();
   model::LanguageModel model(trained.config, bindings::module_kernels());
   val out = score_object(model::score_text(model, trained.parameters.data(), trained.tokenizer, tokens));
-  val baselines = val::object();
-  baselines.set("unigram", score_object(entry->baselines->unigram(trained.tokenizer, tokens)));
-  baselines.set("bigram", score_object(entry->baselines->bigram(trained.tokenizer, tokens)));
-  out.set("baselines", baselines);
+  out.set("baselines", js::object({{"unigram", score_object(entry->baselines->unigram(trained.tokenizer, tokens))},
+                                   {"bigram", score_object(entry->baselines->bigram(trained.tokenizer, tokens))}}));
   return out;
 }
 
 val trainer_model(int id) {
-  auto* entry = find(trainers(), id);
-  if (!entry) return disposed("trainer");
+  auto* entry = trainers().find(id);
+  if (!entry) return trainers().disposed();
   return register_model(entry->trainer->model());
 }
 
 val trainer_save(int id) {
-  auto* entry = find(trainers(), id);
-  if (!entry) return disposed("trainer");
+  auto* entry = trainers().find(id);
+  if (!entry) return trainers().disposed();
   return js::bytes_result(model::save_language_model(entry->trainer->model()));
 }
 
 // languageModelTrainerCheckpoint(id) → { bytes }: the run to continue later (full precision, Adam's moments).
 val trainer_checkpoint(int id) {
-  auto* entry = find(trainers(), id);
-  if (!entry) return disposed("trainer");
+  auto* entry = trainers().find(id);
+  if (!entry) return trainers().disposed();
   return js::bytes_result(model::save_checkpoint(check::checkpoint_of(*entry->trainer, entry->corpus)));
 }
 
-bool trainer_free(int id) { return trainers().erase(id) == 1; }
+bool trainer_free(int id) { return trainers().erase(id); }
 
 // languageModelLoad(bytes) → { id, config, tokenizer } | { error }
 val model_load(const val& bytes) {
   const double length = bytes["length"].as<double>();
-  if (length > kMaxModelBytes) return file_refused("the model file is larger than 64 MiB", "too-large", kMaxModelBytes);
+  if (auto error = check::model_file_size(length))
+    return file_refused(error.message, "too-large", check::kMaxModelBytes);
   model::LoadedLanguageModel loaded;
   {
     const auto data = js::copy_in<std::uint8_t>(bytes, static_cast<std::size_t>(length));
@@ -318,8 +276,8 @@ val model_load(const val& bytes) {
 }
 
 val model_save(int id) {
-  auto* entry = find(models(), id);
-  if (!entry) return disposed("language model");
+  auto* entry = models().find(id);
+  if (!entry) return models().disposed();
   return js::bytes_result(model::save_language_model(entry->trained));
 }
 
@@ -327,8 +285,8 @@ val model_save(int id) {
 //   → { text, promptTokens, promptPieces, steps: [{ token, piece, probability, top: [{ token, piece, probability }],
 //        attention (layers × heads × length), length, windowStart, cacheBytes }] }
 val model_generate(int id, const val& prompt_value, const val& o) {
-  auto* entry = find(models(), id);
-  if (!entry) return disposed("language model");
+  auto* entry = models().find(id);
+  if (!entry) return models().disposed();
   val refusal = val::undefined();
   auto prompt = text_argument(prompt_value, "prompt", refusal);
   if (!prompt) return refusal;
@@ -336,7 +294,7 @@ val model_generate(int id, const val& prompt_value, const val& o) {
                                    o["topP"].as<double>(),   o["seed"].as<double>(),        o["top"].as<double>()};
   model::Sampling sampling;
   const text::Tokenizer& tokenizer = entry->trained.tokenizer;
-  if (auto error = check::generation_options(request, tokenizer.size(), sampling)) return error_result(error);
+  if (auto error = check::generation_options(request, tokenizer.size(), sampling)) return js::error_result(error);
   const model::Generation g = model::generate(*entry->model, entry->trained.parameters.data(),
                                               tokenizer.encode(*prompt), static_cast<std::size_t>(request.tokens),
                                               sampling, o["cache"].as<bool>(), static_cast<std::size_t>(request.top));
@@ -347,37 +305,31 @@ val model_generate(int id, const val& prompt_value, const val& o) {
     const model::GeneratedToken& s = g.steps[i];
     val top = val::array();
     for (std::size_t k = 0; k < s.top.size(); ++k) {
-      val entry_k = val::object();
-      entry_k.set("token", s.top[k].first);
-      entry_k.set("piece", piece(tokenizer, s.top[k].first));
-      entry_k.set("probability", s.top[k].second);
-      top.set(k, entry_k);
+      top.set(k, js::object({{"token", s.top[k].first},
+                             {"piece", piece(tokenizer, s.top[k].first)},
+                             {"probability", s.top[k].second}}));
     }
-    val step = val::object();
-    step.set("token", s.token);
-    step.set("piece", piece(tokenizer, s.token));
-    step.set("probability", s.probability);
-    step.set("top", top);
-    step.set("attention", js::copy_out(s.step.attention));
-    step.set("length", static_cast<double>(s.step.length));
-    step.set("windowStart", static_cast<double>(s.window_start));
-    step.set("cacheBytes", static_cast<double>(s.cache_bytes));
-    steps.set(i, step);
+    steps.set(i, js::object({{"token", s.token},
+                             {"piece", piece(tokenizer, s.token)},
+                             {"probability", s.probability},
+                             {"top", top},
+                             {"attention", js::copy_out(s.step.attention)},
+                             {"length", static_cast<double>(s.step.length)},
+                             {"windowStart", static_cast<double>(s.window_start)},
+                             {"cacheBytes", static_cast<double>(s.cache_bytes)}}));
   }
-  val out = val::object();
-  out.set("text", tokenizer.text(written));
-  out.set("promptTokens", ids_array(prompt_ids));
-  out.set("promptPieces", pieces(tokenizer, prompt_ids));
-  out.set("steps", steps);
-  return out;
+  return js::object({{"text", tokenizer.text(written)},
+                     {"promptTokens", ids_array(prompt_ids)},
+                     {"promptPieces", pieces(tokenizer, prompt_ids)},
+                     {"steps", steps}});
 }
 
 // A model's answer about the tokens of a text: `use(entry, tokens)`, once the model is found live and the text
 // taken (or the reason not).
 template <class Use>
 val with_text_tokens(int id, const val& text_value, Use use) {
-  auto* entry = find(models(), id);
-  if (!entry) return disposed("language model");
+  auto* entry = models().find(id);
+  if (!entry) return models().disposed();
   val refusal = val::undefined();
   auto text = text_argument(text_value, "text", refusal);
   if (!text) return refusal;
@@ -396,10 +348,7 @@ val model_evaluate(int id, const val& text) {
 // languageModelTokenize(id, text) → { ids: Int32Array, pieces: string[] }
 val model_tokenize(int id, const val& text) {
   return with_text_tokens(id, text, [](LanguageModelEntry& entry, const std::vector<int>& ids) {
-    val out = val::object();
-    out.set("ids", ids_array(ids));
-    out.set("pieces", pieces(entry.trained.tokenizer, ids));
-    return out;
+    return js::object({{"ids", ids_array(ids)}, {"pieces", pieces(entry.trained.tokenizer, ids)}});
   });
 }
 
@@ -411,38 +360,32 @@ val model_copying_scores(int id, const val& text) {
     tokens.erase(std::unique(tokens.begin(), tokens.end()), tokens.end());
     if (tokens.empty()) return js::error_result("RangeError", "text must hold at least one token");
     const std::vector<double> scores = model::copying_scores(entry.trained, tokens);
-    val out = val::object();
-    out.set("scores", val::global("Float64Array").new_(emscripten::typed_memory_view(scores.size(), scores.data())));
-    return out;
+    return js::object(
+        {{"scores", val::global("Float64Array").new_(emscripten::typed_memory_view(scores.size(), scores.data()))}});
   });
 }
 
 // languageModelMerges(id) → { merges: [{ left, right, merged }] } (pieces, in the order learned)
 val model_merges(int id) {
-  auto* entry = find(models(), id);
-  if (!entry) return disposed("language model");
+  auto* entry = models().find(id);
+  if (!entry) return models().disposed();
   const text::Tokenizer& t = entry->trained.tokenizer;
   val merges = val::array();
   for (std::size_t i = 0; i < t.merges().size(); ++i) {
     const text::Merge& m = t.merges()[i];
-    val row = val::object();
-    row.set("left", piece(t, m.left));
-    row.set("right", piece(t, m.right));
-    row.set("merged", piece(t, m.merged));
-    merges.set(i, row);
+    merges.set(i,
+               js::object({{"left", piece(t, m.left)}, {"right", piece(t, m.right)}, {"merged", piece(t, m.merged)}}));
   }
-  val out = val::object();
-  out.set("merges", merges);
-  return out;
+  return js::object({{"merges", merges}});
 }
 
-bool model_free(int id) { return models().erase(id) == 1; }
+bool model_free(int id) { return models().erase(id); }
 
 }  // namespace
 
-attn::bindings::LanguageModelRef attn::bindings::find_language_model(int id) {
-  auto* entry = find(models(), id);
-  return entry ? LanguageModelRef{&entry->trained, entry->model.get()} : LanguageModelRef{};
+attn::bindings::HandleTable<LanguageModelEntry>& attn::bindings::language_models() {
+  static HandleTable<LanguageModelEntry> table("language model");
+  return table;
 }
 
 EMSCRIPTEN_BINDINGS(language_model_module) {

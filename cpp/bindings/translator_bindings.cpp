@@ -3,17 +3,16 @@
 // held-out example sentences from the corpus generator. Like embind.cpp, it
 // returns { error } instead of throwing, after all C++ locals are gone.
 //
-// Models live in a table keyed by a small integer so JS never holds an Embind object it must .delete().
+// Models live in a table keyed by a small integer (handle_table.h).
 #include <emscripten/bind.h>
 #include <emscripten/val.h>
 
 #include <cmath>
-#include <map>
 #include <memory>
 
+#include "attn/checks.h"
 #include "attn/corpus.h"
 #include "attn/translator.h"
-#include "checks.h"
 #include "js_values.h"
 #include "module_shared.h"
 
@@ -24,41 +23,35 @@ using namespace attn;
 
 using bindings::module_kernels;
 
-constexpr double kMaxModelBytes = 64.0 * 1024 * 1024;
 // Refused before conversion (a UTF-16 unit is at least one UTF-8 byte); translate() checks the bytes.
 constexpr auto kMaxSentenceChars = static_cast<double>(model::kMaxSentenceBytes);
 constexpr double kMaxExamples = 100000;
 
-std::map<int, std::unique_ptr<model::Translator>>& translators() {
-  static std::map<int, std::unique_ptr<model::Translator>> table;
-  return table;
-}
+using bindings::translators;
 
 val config_object(const model::Config& c) {
-  val out = val::object();
-  out.set("dModel", c.d_model);
-  out.set("heads", c.heads);
-  out.set("kvHeads", c.key_value_heads());
-  out.set("ffn", c.ffn);
-  out.set("encoderLayers", c.encoder_layers);
-  out.set("decoderLayers", c.decoder_layers);
-  out.set("maxPositions", c.max_positions);
-  out.set("parameters", static_cast<double>(model::ParameterLayout(c).count));
-  // How self-attention sees positions (a file may also add sinusoids to a relative scheme: it is named by the latter).
-  out.set("positions", check::position_scheme_name(c.positions, c.relative));
-  out.set("tiedOutput", c.tied_output);
-  val ablations = val::object();
-  ablations.set("noPositions", !c.positions && c.relative == model::RelativePositions::none);
-  ablations.set("noScaling", !c.scaled);
-  ablations.set("sigmoidGates", c.weighting == model::AttentionWeighting::sigmoid);
-  out.set("ablations", ablations);
-  return out;
+  const val ablations = js::object({{"noPositions", !c.positions && c.relative == model::RelativePositions::none},
+                                    {"noScaling", !c.scaled},
+                                    {"sigmoidGates", c.weighting == model::AttentionWeighting::sigmoid}});
+  return js::object({{"dModel", c.d_model},
+                     {"heads", c.heads},
+                     {"kvHeads", c.key_value_heads()},
+                     {"ffn", c.ffn},
+                     {"encoderLayers", c.encoder_layers},
+                     {"decoderLayers", c.decoder_layers},
+                     {"maxPositions", c.max_positions},
+                     {"parameters", static_cast<double>(model::ParameterLayout(c).count)},
+                     // How self-attention sees positions (a file may also add sinusoids to a relative scheme: it is
+                     // named by the latter).
+                     {"positions", check::position_scheme_name(c.positions, c.relative)},
+                     {"tiedOutput", c.tied_output},
+                     {"ablations", ablations}});
 }
 
 // translatorLoad(bytes: Uint8Array) → { id, sourceWords, targetWords, config, maxWords } | { error }
 val translator_load(const val& bytes) {
   const double length = bytes["length"].as<double>();
-  if (length > kMaxModelBytes) return js::error_result("RangeError", "the model file is larger than 64 MiB");
+  if (auto error = check::model_file_size(length)) return js::error_result(error);
   model::LoadedModel loaded;
   {
     const auto data = js::copy_in<std::uint8_t>(bytes, static_cast<std::size_t>(length));
@@ -70,9 +63,9 @@ val translator_load(const val& bytes) {
 
 }  // namespace
 
-model::Translator* attn::bindings::find_translator(int id) {
-  const auto it = translators().find(id);
-  return it == translators().end() ? nullptr : it->second.get();
+attn::bindings::HandleTable<std::unique_ptr<model::Translator>>& attn::bindings::translators() {
+  static HandleTable<std::unique_ptr<model::Translator>> table("translator");
+  return table;
 }
 
 val attn::bindings::translate_error(const model::TranslateError& e) {
@@ -122,12 +115,9 @@ val grammar_problem_object(const corpus::GrammarProblem& p) {
 }  // namespace
 
 val attn::bindings::alignment_object(const corpus::SentencePair& pair) {
-  val out = val::object();
-  out.set("target", js::string_array(pair.target));
   val links = val::array();
   for (std::size_t t = 0; t < pair.alignment.size(); ++t) links.set(t, pair.alignment[t]);
-  out.set("sourceIndex", links);
-  return out;
+  return js::object({{"target", js::string_array(pair.target)}, {"sourceIndex", links}});
 }
 
 val attn::bindings::pair_objects(const std::vector<corpus::SentencePair>& pairs) {
@@ -172,38 +162,31 @@ val attn::bindings::evaluation_object(const model::Evaluation& e, const model::C
   const std::size_t heads = config.heads;
   std::size_t best = 0;
   const double share = e.best_alignment_share(&best);
-  val out = val::object();
-  out.set("exact", static_cast<double>(e.exact));
-  out.set("total", static_cast<double>(e.sentences));
-  out.set("alignment", e.aligned_words ? val(share) : val::null());  // null: the task has no true alignment
-  val head = val::object();
-  head.set("layer", static_cast<double>(best / heads));
-  head.set("head", static_cast<double>(best % heads));
-  out.set("alignmentHead", head);
   val by_head = val::array();
   for (std::size_t i = 0; i < e.alignment_hits.size(); ++i)
     by_head.set(
         i, e.aligned_words ? static_cast<double>(e.alignment_hits[i]) / static_cast<double>(e.aligned_words) : 0.0);
-  out.set("alignmentByHead", by_head);
-  out.set("cacheBytesPerToken", static_cast<double>(config.cache_bytes_per_token()));
-  return out;
+  return js::object({{"exact", static_cast<double>(e.exact)},
+                     {"total", static_cast<double>(e.sentences)},
+                     {"alignment", e.aligned_words ? val(share) : val::null()},  // null: the task has no true alignment
+                     {"alignmentHead", js::object({{"layer", static_cast<double>(best / heads)},
+                                                   {"head", static_cast<double>(best % heads)}})},
+                     {"alignmentByHead", by_head},
+                     {"cacheBytesPerToken", static_cast<double>(config.cache_bytes_per_token())}});
 }
 
 val attn::bindings::register_translator(model::TranslationModel model) {
-  static int next_id = 1;
-  const int id = next_id++;
-  auto& translator = translators()[id] = std::make_unique<model::Translator>(std::move(model), module_kernels());
+  const auto [id, translator] =
+      translators().add(std::make_unique<model::Translator>(std::move(model), module_kernels()));
   const model::TranslationModel& m = translator->model();
-  val out = val::object();
-  out.set("id", id);
-  out.set("sourceWords", js::string_array(m.source.words()));
-  out.set("targetWords", js::string_array(m.target.words()));
-  out.set("config", config_object(m.config));
-  out.set("maxWords", static_cast<double>(translator->max_source_words()));
   const std::optional<corpus::Language> language = model::grammar_language(m);
-  out.set("task", language ? val(tasks::translation_task_name(*language)) : val::null());
-  out.set("copiesUnknownWords", model::has_unknown_token(m));
-  return out;
+  return js::object({{"id", id},
+                     {"sourceWords", js::string_array(m.source.words())},
+                     {"targetWords", js::string_array(m.target.words())},
+                     {"config", config_object(m.config)},
+                     {"maxWords", static_cast<double>(translator->max_source_words())},
+                     {"task", language ? val(tasks::translation_task_name(*language)) : val::null()},
+                     {"copiesUnknownWords", model::has_unknown_token(m)}});
 }
 
 namespace {
@@ -230,11 +213,10 @@ val layered_maps(const std::vector<float>& all, std::size_t layers, std::size_t 
 std::optional<val> decoding_from(const val& o, model::Decoding& d) {
   const std::string choice = o["choice"].as<std::string>();
   const double temperature = o["outputTemperature"].as<double>(), seed = o["seed"].as<double>();
-  if (auto error = check::decoding(choice, temperature, seed)) return js::error_result("RangeError", error.message);
+  if (auto error = check::decoding(choice, temperature, seed)) return js::error_result(error);
   if (!o["beam"].isNull()) {
     const double width = o["beam"].as<double>();
-    if (auto error = check::beam(width, choice, !o["target"].isNull()))
-      return js::error_result("RangeError", error.message);
+    if (auto error = check::beam(width, choice, !o["target"].isNull())) return js::error_result(error);
     d.beam = static_cast<std::size_t>(width);
   }
   d.choice = choice == "sample" ? model::Decoding::Choice::sample : model::Decoding::Choice::greedy;
@@ -282,33 +264,25 @@ val beam_object(const model::BeamSearch& b, const model::Translation& t) {
     val nodes = val::array();
     for (std::size_t i = 0; i < b.steps[step].size(); ++i) {
       const model::BeamHypothesis& h = b.steps[step][i];
-      val node = val::object();
-      node.set("token", h.copied_from >= 0 ? std::string(model::kUnknownWord) : h.word);
-      node.set("word", h.word);
-      node.set("parent", h.parent);
-      node.set("score", h.score);
-      node.set("normalizedScore", h.normalized);
-      node.set("finished", h.finished);
-      node.set("copiedFrom", h.copied_from);
-      node.set("cross", layered_maps(h.cross_attention, t.layers_decoder, t.heads, 1, s));
-      nodes.set(i, node);
+      nodes.set(i, js::object({{"token", h.copied_from >= 0 ? std::string(model::kUnknownWord) : h.word},
+                               {"word", h.word},
+                               {"parent", h.parent},
+                               {"score", h.score},
+                               {"normalizedScore", h.normalized},
+                               {"finished", h.finished},
+                               {"copiedFrom", h.copied_from},
+                               {"cross", layered_maps(h.cross_attention, t.layers_decoder, t.heads, 1, s)}}));
     }
     steps.set(step, nodes);
   }
-  val out = val::object();
-  out.set("width", static_cast<double>(b.width));
-  out.set("alpha", model::kLengthPenaltyAlpha);
-  out.set("steps", steps);
-  val best = val::object();
-  best.set("step", static_cast<double>(b.best_step));
-  best.set("node", static_cast<double>(b.best_node));
-  out.set("best", best);
-  val greedy = val::object();
-  greedy.set("tokens", js::string_array(b.greedy));
-  greedy.set("score", b.greedy_score);
-  greedy.set("normalizedScore", b.greedy_normalized);
-  out.set("greedy", greedy);
-  return out;
+  return js::object(
+      {{"width", static_cast<double>(b.width)},
+       {"alpha", model::kLengthPenaltyAlpha},
+       {"steps", steps},
+       {"best", js::object({{"step", static_cast<double>(b.best_step)}, {"node", static_cast<double>(b.best_node)}})},
+       {"greedy", js::object({{"tokens", js::string_array(b.greedy)},
+                              {"score", b.greedy_score},
+                              {"normalizedScore", b.greedy_normalized}})}});
 }
 
 // translatorTranslate(id, sentence, temperature, decoding, headMask) → { source, target, encoderSelf, decoderSelf,
@@ -316,19 +290,20 @@ val beam_object(const model::BeamSearch& b, const model::Translation& t) {
 //   grammar: { target, sourceIndex } | null, outsideGrammar: { kind, ...words } | null } | { error }
 val translator_translate(int id, const val& sentence_value, double temperature, const val& decoding_value,
                          const val& head_mask_value) {
-  const auto it = translators().find(id);
-  if (it == translators().end()) return js::error_result("RangeError", "this translator has been disposed");
-  if (auto error = check::logit_params(1.0, temperature)) return js::error_result("RangeError", error.message);
+  auto* entry = translators().find(id);
+  if (!entry) return translators().disposed();
+  model::Translator& translator = **entry;
+  if (auto error = check::logit_params(1.0, temperature)) return js::error_result(error);
   if (sentence_value["length"].as<double>() > kMaxSentenceChars) {
     return js::error_result("RangeError", "the sentence is longer than 4096 characters");
   }
   model::Decoding decoding;
   if (auto error = decoding_from(decoding_value, decoding)) return *error;
   model::HeadMask head_mask;
-  if (auto error = bindings::head_mask_from(head_mask_value, it->second->model().config, head_mask)) return *error;
-  it->second->set_head_mask(std::move(head_mask));
+  if (auto error = bindings::head_mask_from(head_mask_value, translator.model().config, head_mask)) return *error;
+  translator.set_head_mask(std::move(head_mask));
   const std::string sentence = sentence_value.as<std::string>();
-  model::TranslateResult r = it->second->translate(sentence, static_cast<float>(temperature), decoding);
+  model::TranslateResult r = translator.translate(sentence, static_cast<float>(temperature), decoding);
   if (r.error) return bindings::translate_error(*r.error);
   const model::Translation& t = *r.translation;
   const std::size_t s = t.source.size(), n = t.target.size();
@@ -338,11 +313,11 @@ val translator_translate(int id, const val& sentence_value, double temperature, 
   out.set("encoderSelf", layered_maps(t.encoder_self, t.layers_encoder, t.heads, s, s));
   out.set("decoderSelf", layered_maps(t.decoder_self, t.layers_decoder, t.heads, n, n));
   out.set("cross", layered_maps(t.cross_attention, t.layers_decoder, t.heads, n, s));
-  out.set("probabilities", js::matrix_result(t.probabilities, n, it->second->model().config.target_vocabulary));
+  out.set("probabilities", js::matrix_result(t.probabilities, n, translator.model().config.target_vocabulary));
   set_unknown_words(out, t);
   out.set("beam", t.beam ? beam_object(*t.beam, t) : val::null());
   const std::vector<std::string> words(t.source.begin(), t.source.end() - 1);
-  const std::optional<corpus::Language> language = model::grammar_language(it->second->model());
+  const std::optional<corpus::Language> language = model::grammar_language(translator.model());
   corpus::GrammarProblem problem;
   const auto grammar = language ? corpus::translate_by_grammar(words, *language, &problem) : std::nullopt;
   out.set("grammar", grammar ? bindings::alignment_object(*grammar) : val::null());
@@ -353,20 +328,21 @@ val translator_translate(int id, const val& sentence_value, double temperature, 
 // translatorEvaluate(id, count, headMask) → what trainerEvaluate returns, over the first `count` held-out pairs
 // of the model's language pair (seed 2, as the shipped models are measured), with the heads headMask switches off.
 val translator_evaluate(int id, double count, const val& head_mask_value) {
-  const auto it = translators().find(id);
-  if (it == translators().end()) return js::error_result("RangeError", "this translator has been disposed");
-  const std::optional<corpus::Language> language = model::grammar_language(it->second->model());
+  auto* entry = translators().find(id);
+  if (!entry) return translators().disposed();
+  model::Translator& translator = **entry;
+  const std::optional<corpus::Language> language = model::grammar_language(translator.model());
   if (!language) return js::error_result("RangeError", "this model is not one of the toy grammar's language pairs");
   if (!(count >= 1 && count <= 10000) || count != std::floor(count))
     return js::error_result("RangeError", "count must be a whole number from 1 to 10000");
   model::HeadMask head_mask;
-  if (auto error = bindings::head_mask_from(head_mask_value, it->second->model().config, head_mask)) return *error;
-  it->second->set_head_mask(std::move(head_mask));
+  if (auto error = bindings::head_mask_from(head_mask_value, translator.model().config, head_mask)) return *error;
+  translator.set_head_mask(std::move(head_mask));
   const auto pairs = corpus::held_out_set(static_cast<std::size_t>(count), 2, *language);
-  return bindings::evaluation_object(model::evaluate(*it->second, pairs), it->second->model().config);
+  return bindings::evaluation_object(model::evaluate(translator, pairs), translator.model().config);
 }
 
-bool translator_free(int id) { return translators().erase(id) == 1; }
+bool translator_free(int id) { return translators().erase(id); }
 
 // heldOutSentences(task, count, seed) → { sentences: [{ source, target, sourceIndex }] }, the same sentences
 // the native tools see; task is 'en-es', 'en-ja' or 'en-mr'.
@@ -380,9 +356,7 @@ val held_out_sentences(const std::string& task, double count, double seed) {
     return js::error_result("RangeError", "seed must be a non-negative integer");
   }
   const auto pairs = corpus::held_out_set(static_cast<std::size_t>(count), static_cast<std::uint64_t>(seed), *language);
-  val result = val::object();
-  result.set("sentences", bindings::pair_objects(pairs));
-  return result;
+  return js::object({{"sentences", bindings::pair_objects(pairs)}});
 }
 
 }  // namespace
