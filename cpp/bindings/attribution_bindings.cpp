@@ -33,10 +33,12 @@ val numbers(const std::vector<double>& values) {
 }
 
 val agreement_object(const attribution::Agreement& a) {
-  return js::object({{"raw", number_or_null(a.raw)},
-                     {"rollout", number_or_null(a.rollout)},
-                     {"flow", number_or_null(a.flow)},
-                     {"rows", static_cast<double>(a.rows)}});
+  val out = val::object();
+  out.set("raw", number_or_null(a.raw));
+  out.set("rollout", number_or_null(a.rollout));
+  out.set("flow", number_or_null(a.flow));
+  out.set("rows", static_cast<double>(a.rows));
+  return out;
 }
 
 // The translator loaded as `id`, or null when it has been disposed.
@@ -72,19 +74,27 @@ val translator_attribute(int id, const val& sentence_value, double temperature, 
   const attribution::Attribution a = attribution::attribute(*translator, words, static_cast<float>(temperature));
   const std::size_t s = a.source.size(), t = a.target.size();
 
-  return js::object({{"source", js::string_array(a.source)},
-                     {"target", js::string_array(a.target)},
-                     {"encoder", js::object({{"raw", matrix(a.encoder_raw, s, s)},
-                                             {"rollout", matrix(a.encoder_rollout, s, s)},
-                                             {"flow", matrix(a.encoder_flow, s, s)}})},
-                     {"relevance", js::object({{"raw", matrix(a.relevance.raw, t, s)},
-                                               {"rollout", matrix(a.relevance.rollout, t, s)},
-                                               {"flow", matrix(a.relevance.flow, t, s)}})},
-                     {"removal", matrix(a.removal, t, s - 1)},
-                     {"agreement", agreement_object(a.agreement)},
-                     {"rowAgreement", js::object({{"raw", numbers(a.row_raw)},
-                                                  {"rollout", numbers(a.row_rollout)},
-                                                  {"flow", numbers(a.row_flow)}})}});
+  val out = val::object();
+  out.set("source", js::string_array(a.source));
+  out.set("target", js::string_array(a.target));
+  val encoder = val::object();
+  encoder.set("raw", matrix(a.encoder_raw, s, s));
+  encoder.set("rollout", matrix(a.encoder_rollout, s, s));
+  encoder.set("flow", matrix(a.encoder_flow, s, s));
+  out.set("encoder", encoder);
+  val relevance = val::object();
+  relevance.set("raw", matrix(a.relevance.raw, t, s));
+  relevance.set("rollout", matrix(a.relevance.rollout, t, s));
+  relevance.set("flow", matrix(a.relevance.flow, t, s));
+  out.set("relevance", relevance);
+  out.set("removal", matrix(a.removal, t, s - 1));
+  out.set("agreement", agreement_object(a.agreement));
+  val rows = val::object();
+  rows.set("raw", numbers(a.row_raw));
+  rows.set("rollout", numbers(a.row_rollout));
+  rows.set("flow", numbers(a.row_flow));
+  out.set("rowAgreement", rows);
+  return out;
 }
 
 // translatorAttributionAgreement(id, count, headMask) → { raw, rollout, flow, rows, sentences }: the agreement

@@ -194,7 +194,10 @@ val attention(val q_data_in, val k_data_in, val v_data_in, const val& mask_allow
 
   if (auto error = check::overflowed(output.data(), output.size())) return error_result(error);
   if (auto error = check::overflowed(weights.data(), weights.size())) return error_result(error);
-  return js::object({{"output", copy_out(output)}, {"weights", want_weights ? copy_out(weights) : val::null()}});
+  val result = val::object();
+  result.set("output", copy_out(output));
+  result.set("weights", want_weights ? copy_out(weights) : val::null());
+  return result;
 }
 
 // onlineSoftmax(q, k, v, maskAllowed, maskKind, numbers): one query row of the streaming kernel, block by
@@ -237,16 +240,21 @@ val online_softmax(val q_data_in, val k_data_in, val v_data_in, const val& mask_
   val blocks = val::array();
   for (std::size_t b = 0; b < trace.blocks.size(); ++b) {
     const OnlineSoftmaxBlock& t = trace.blocks[b];
-    blocks.set(b, js::object({{"firstKey", static_cast<double>(t.first_key)},
-                              {"keys", static_cast<double>(t.keys)},
-                              {"scores", copy_out(t.scores.data(), t.scores.size())},
-                              {"weights", copy_out(t.weights.data(), t.weights.size())},
-                              {"runningMax", t.running_max},
-                              {"rescale", t.rescale},
-                              {"runningSum", t.running_sum},
-                              {"accumulator", copy_out(t.accumulator.data(), t.accumulator.size())}}));
+    val out = val::object();
+    out.set("firstKey", static_cast<double>(t.first_key));
+    out.set("keys", static_cast<double>(t.keys));
+    out.set("scores", copy_out(t.scores.data(), t.scores.size()));
+    out.set("weights", copy_out(t.weights.data(), t.weights.size()));
+    out.set("runningMax", t.running_max);
+    out.set("rescale", t.rescale);
+    out.set("runningSum", t.running_sum);
+    out.set("accumulator", copy_out(t.accumulator.data(), t.accumulator.size()));
+    blocks.set(b, out);
   }
-  return js::object({{"blocks", blocks}, {"output", copy_out(trace.output.data(), trace.output.size())}});
+  val result = val::object();
+  result.set("blocks", blocks);
+  result.set("output", copy_out(trace.output.data(), trace.output.size()));
+  return result;
 #else
   (void)q_data_in, (void)k_data_in, (void)v_data_in, (void)mask_allowed, (void)mask_kind, (void)numbers_in;
   return js::error_result("RangeError", "the scalar build has no streaming kernel to trace: use a SIMD build");
@@ -328,7 +336,10 @@ val multi_head_attention(val xq_in, val xkv_in, val wq_in, val wk_in, val wv_in,
 
   if (auto error = check::overflowed(output.data(), output.size())) return error_result(error);
   if (auto error = check::overflowed(weights.data(), weights.size())) return error_result(error);
-  return js::object({{"output", copy_out(output)}, {"weights", copy_out(weights)}});
+  val result = val::object();
+  result.set("output", copy_out(output));
+  result.set("weights", copy_out(weights));
+  return result;
 }
 
 // matmul(a, b, bias, numbers): C = A B (+ bias on every row), for the playground's projections. numbers: a, b
@@ -418,8 +429,10 @@ unsigned threads() {
 
 // For leak checks: bytes malloc has handed out, and the size of wasm memory.
 val memory_stats() {
-  return js::object({{"allocatedBytes", static_cast<double>(mallinfo().uordblks)},
-                     {"heapBytes", static_cast<double>(emscripten_get_heap_size())}});
+  val stats = val::object();
+  stats.set("allocatedBytes", static_cast<double>(mallinfo().uordblks));
+  stats.set("heapBytes", static_cast<double>(emscripten_get_heap_size()));
+  return stats;
 }
 
 }  // namespace

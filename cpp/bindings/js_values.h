@@ -7,10 +7,8 @@
 
 #include <cstddef>
 #include <cstdint>
-#include <initializer_list>
 #include <memory>
 #include <string>
-#include <utility>
 #include <vector>
 
 #include "attn/checks.h"
@@ -41,26 +39,14 @@ class Buffer {
 };
 using Floats = Buffer<float>;
 
-// A field of a plain result object: its name and any value Embind converts (a number, a bool, a string, a val).
-struct Field {
-  template <class T>
-  Field(const char* field_name, T&& field_value) : name(field_name), value(std::forward<T>(field_value)) {}
-  Field(const char* field_name, const char* text) : name(field_name), value(text) {}
-  Field(const char* field_name, val field_value) : name(field_name), value(std::move(field_value)) {}
-  const char* name;
-  val value;
-};
-
-// { name: value, ... }, the fields in the order given: a small plain result, written as one list.
-inline val object(std::initializer_list<Field> fields) {
-  val out = val::object();
-  for (const Field& field : fields) out.set(field.name, field.value);
-  return out;
-}
-
 // { error: { type, message } }: a refusal, which web/lib turns into a thrown TypeError or RangeError.
 inline val error_result(const char* type, const std::string& message) {
-  return object({{"error", object({{"type", type}, {"message", message}})}});
+  val detail = val::object();
+  detail.set("type", type);
+  detail.set("message", message);
+  val result = val::object();
+  result.set("error", detail);
+  return result;
 }
 inline val error_result(const check::Error& error) {
   return error_result(error.kind == check::ErrorKind::type_error ? "TypeError" : "RangeError", error.message);
@@ -86,11 +72,17 @@ val copy_out(const Vector& data) {
 
 // { bytes: Uint8Array }: a file the module wrote (a weight file), copied out.
 inline val bytes_result(const std::vector<std::uint8_t>& bytes) {
-  return object({{"bytes", val::global("Uint8Array").new_(emscripten::typed_memory_view(bytes.size(), bytes.data()))}});
+  val out = val::object();
+  out.set("bytes", val::global("Uint8Array").new_(emscripten::typed_memory_view(bytes.size(), bytes.data())));
+  return out;
 }
 
 inline val matrix_result(const std::vector<float>& data, std::size_t rows, std::size_t cols) {
-  return object({{"data", copy_out(data)}, {"rows", rows}, {"cols", cols}});
+  val m = val::object();
+  m.set("data", copy_out(data));
+  m.set("rows", rows);
+  m.set("cols", cols);
+  return m;
 }
 
 inline val string_array(const std::vector<std::string>& words) {

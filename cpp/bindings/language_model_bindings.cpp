@@ -87,9 +87,11 @@ val ids_array(const std::vector<int>& ids) {
 
 // { kind, size, merges }: what a tokenizer is, as a trainer and a loaded model describe it.
 val tokenizer_object(const text::Tokenizer& t) {
-  return js::object({{"kind", t.kind() == text::TokenizerKind::characters ? "characters" : "byte-pairs"},
-                     {"size", static_cast<double>(t.size())},
-                     {"merges", static_cast<double>(t.merges().size())}});
+  val out = val::object();
+  out.set("kind", t.kind() == text::TokenizerKind::characters ? "characters" : "byte-pairs");
+  out.set("size", static_cast<double>(t.size()));
+  out.set("merges", static_cast<double>(t.merges().size()));
+  return out;
 }
 
 val config_object(const model::LanguageModelConfig& c);
@@ -98,32 +100,38 @@ val config_object(const model::LanguageModelConfig& c);
 val register_model(model::TrainedLanguageModel trained) {
   auto language_model = std::make_unique<model::LanguageModel>(trained.config, bindings::module_kernels());
   const auto [id, entry] = models().add({std::move(trained), std::move(language_model)});
-  return js::object({{"id", id},
-                     {"config", config_object(entry.trained.config)},
-                     {"tokenizer", tokenizer_object(entry.trained.tokenizer)}});
+  val out = val::object();
+  out.set("id", id);
+  out.set("config", config_object(entry.trained.config));
+  out.set("tokenizer", tokenizer_object(entry.trained.tokenizer));
+  return out;
 }
 
 // { dModel, heads, kvHeads, ffn, layers, context, vocabulary, positions, window, sinkLogits, parameters,
 //   cacheBytesPerToken }
 val config_object(const model::LanguageModelConfig& c) {
-  return js::object({{"dModel", c.d_model},
-                     {"heads", c.heads},
-                     {"kvHeads", c.key_value_heads()},
-                     {"ffn", c.ffn},
-                     {"layers", c.layers},
-                     {"context", c.context},
-                     {"vocabulary", c.vocabulary},
-                     {"positions", check::position_scheme_name(c.positions, c.relative)},
-                     {"window", c.window},
-                     {"sinkLogits", c.sink_logits},
-                     {"parameters", static_cast<double>(model::LanguageModelLayout(c).count)},
-                     {"cacheBytesPerToken", static_cast<double>(c.cache_bytes_per_token())}});
+  val config = val::object();
+  config.set("dModel", c.d_model);
+  config.set("heads", c.heads);
+  config.set("kvHeads", c.key_value_heads());
+  config.set("ffn", c.ffn);
+  config.set("layers", c.layers);
+  config.set("context", c.context);
+  config.set("vocabulary", c.vocabulary);
+  config.set("positions", check::position_scheme_name(c.positions, c.relative));
+  config.set("window", c.window);
+  config.set("sinkLogits", c.sink_logits);
+  config.set("parameters", static_cast<double>(model::LanguageModelLayout(c).count));
+  config.set("cacheBytesPerToken", static_cast<double>(c.cache_bytes_per_token()));
+  return config;
 }
 
 val score_object(const model::TextScore& s) {
-  return js::object({{"bitsPerCharacter", s.bits_per_character()},
-                     {"tokens", static_cast<double>(s.tokens)},
-                     {"characters", static_cast<double>(s.characters)}});
+  val out = val::object();
+  out.set("bitsPerCharacter", s.bits_per_character());
+  out.set("tokens", static_cast<double>(s.tokens));
+  out.set("characters", static_cast<double>(s.characters));
+  return out;
 }
 
 std::optional<std::string> text_argument(const val& value, const char* name, val& error) {
@@ -148,20 +156,24 @@ val register_trainer(check::LanguageModelSetup setup) {
                                                                 setup.options, bindings::module_kernels(),
                                                                 bindings::module_parallel_for());
   if (setup.run.steps_done > 0) entry.trainer->restore(std::move(setup.run));
+  val out = val::object();
+  out.set("id", id);
+  out.set("parameters", static_cast<double>(parameters));
+  out.set("trainTokens", static_cast<double>(entry.train_tokens));
+  out.set("heldOutTokens", static_cast<double>(entry.held_out.size()));
+  out.set("tokenizer", tokenizer);
+  out.set("step", static_cast<double>(entry.trainer->steps_done()));
+  out.set("config", config_object(entry.trainer->model().config));
   const model::TrainingOptions& o = entry.trainer->options();
-  return js::object({{"id", id},
-                     {"parameters", static_cast<double>(parameters)},
-                     {"trainTokens", static_cast<double>(entry.train_tokens)},
-                     {"heldOutTokens", static_cast<double>(entry.held_out.size())},
-                     {"tokenizer", tokenizer},
-                     {"step", static_cast<double>(entry.trainer->steps_done())},
-                     {"config", config_object(entry.trainer->model().config)},
-                     {"schedule", js::object({{"steps", static_cast<double>(o.steps)},
-                                              {"batchSize", static_cast<double>(o.batch)},
-                                              {"learningRate", o.learning_rate},
-                                              {"warmupSteps", static_cast<double>(o.warmup)},
-                                              {"dataSeed", static_cast<double>(o.data_seed)},
-                                              {"heldOut", entry.corpus.held_out_share}})}});
+  val schedule = val::object();
+  schedule.set("steps", static_cast<double>(o.steps));
+  schedule.set("batchSize", static_cast<double>(o.batch));
+  schedule.set("learningRate", o.learning_rate);
+  schedule.set("warmupSteps", static_cast<double>(o.warmup));
+  schedule.set("dataSeed", static_cast<double>(o.data_seed));
+  schedule.set("heldOut", entry.corpus.held_out_share);
+  out.set("schedule", schedule);
+  return out;
 }
 
 // languageModelTrainerCreate({ corpus, tokenizer, merges, context, heldOut, positions, layers, seed, dataSeed,
@@ -235,8 +247,10 @@ val trainer_evaluate(int id, double max_tokens) {
   const model::TrainedLanguageModel& trained = entry->trainer->model();
   model::LanguageModel model(trained.config, bindings::module_kernels());
   val out = score_object(model::score_text(model, trained.parameters.data(), trained.tokenizer, tokens));
-  out.set("baselines", js::object({{"unigram", score_object(entry->baselines->unigram(trained.tokenizer, tokens))},
-                                   {"bigram", score_object(entry->baselines->bigram(trained.tokenizer, tokens))}}));
+  val baselines = val::object();
+  baselines.set("unigram", score_object(entry->baselines->unigram(trained.tokenizer, tokens)));
+  baselines.set("bigram", score_object(entry->baselines->bigram(trained.tokenizer, tokens)));
+  out.set("baselines", baselines);
   return out;
 }
 
@@ -305,23 +319,29 @@ val model_generate(int id, const val& prompt_value, const val& o) {
     const model::GeneratedToken& s = g.steps[i];
     val top = val::array();
     for (std::size_t k = 0; k < s.top.size(); ++k) {
-      top.set(k, js::object({{"token", s.top[k].first},
-                             {"piece", piece(tokenizer, s.top[k].first)},
-                             {"probability", s.top[k].second}}));
+      val entry_k = val::object();
+      entry_k.set("token", s.top[k].first);
+      entry_k.set("piece", piece(tokenizer, s.top[k].first));
+      entry_k.set("probability", s.top[k].second);
+      top.set(k, entry_k);
     }
-    steps.set(i, js::object({{"token", s.token},
-                             {"piece", piece(tokenizer, s.token)},
-                             {"probability", s.probability},
-                             {"top", top},
-                             {"attention", js::copy_out(s.step.attention)},
-                             {"length", static_cast<double>(s.step.length)},
-                             {"windowStart", static_cast<double>(s.window_start)},
-                             {"cacheBytes", static_cast<double>(s.cache_bytes)}}));
+    val step = val::object();
+    step.set("token", s.token);
+    step.set("piece", piece(tokenizer, s.token));
+    step.set("probability", s.probability);
+    step.set("top", top);
+    step.set("attention", js::copy_out(s.step.attention));
+    step.set("length", static_cast<double>(s.step.length));
+    step.set("windowStart", static_cast<double>(s.window_start));
+    step.set("cacheBytes", static_cast<double>(s.cache_bytes));
+    steps.set(i, step);
   }
-  return js::object({{"text", tokenizer.text(written)},
-                     {"promptTokens", ids_array(prompt_ids)},
-                     {"promptPieces", pieces(tokenizer, prompt_ids)},
-                     {"steps", steps}});
+  val out = val::object();
+  out.set("text", tokenizer.text(written));
+  out.set("promptTokens", ids_array(prompt_ids));
+  out.set("promptPieces", pieces(tokenizer, prompt_ids));
+  out.set("steps", steps);
+  return out;
 }
 
 // A model's answer about the tokens of a text: `use(entry, tokens)`, once the model is found live and the text
@@ -348,7 +368,10 @@ val model_evaluate(int id, const val& text) {
 // languageModelTokenize(id, text) → { ids: Int32Array, pieces: string[] }
 val model_tokenize(int id, const val& text) {
   return with_text_tokens(id, text, [](LanguageModelEntry& entry, const std::vector<int>& ids) {
-    return js::object({{"ids", ids_array(ids)}, {"pieces", pieces(entry.trained.tokenizer, ids)}});
+    val out = val::object();
+    out.set("ids", ids_array(ids));
+    out.set("pieces", pieces(entry.trained.tokenizer, ids));
+    return out;
   });
 }
 
@@ -360,8 +383,9 @@ val model_copying_scores(int id, const val& text) {
     tokens.erase(std::unique(tokens.begin(), tokens.end()), tokens.end());
     if (tokens.empty()) return js::error_result("RangeError", "text must hold at least one token");
     const std::vector<double> scores = model::copying_scores(entry.trained, tokens);
-    return js::object(
-        {{"scores", val::global("Float64Array").new_(emscripten::typed_memory_view(scores.size(), scores.data()))}});
+    val out = val::object();
+    out.set("scores", val::global("Float64Array").new_(emscripten::typed_memory_view(scores.size(), scores.data())));
+    return out;
   });
 }
 
@@ -373,10 +397,15 @@ val model_merges(int id) {
   val merges = val::array();
   for (std::size_t i = 0; i < t.merges().size(); ++i) {
     const text::Merge& m = t.merges()[i];
-    merges.set(i,
-               js::object({{"left", piece(t, m.left)}, {"right", piece(t, m.right)}, {"merged", piece(t, m.merged)}}));
+    val row = val::object();
+    row.set("left", piece(t, m.left));
+    row.set("right", piece(t, m.right));
+    row.set("merged", piece(t, m.merged));
+    merges.set(i, row);
   }
-  return js::object({{"merges", merges}});
+  val out = val::object();
+  out.set("merges", merges);
+  return out;
 }
 
 bool model_free(int id) { return models().erase(id); }

@@ -54,12 +54,14 @@ val model_stream(int id, const val& text, const val& o) {
   const model::StreamingScore score =
       model::score_streaming(*entry->model, entry->trained.parameters.data(), entry->trained.tokenizer, tokens, keys);
   const std::vector<float> shares(score.first_position_attention.begin(), score.first_position_attention.end());
-  return js::object({{"bitsPerCharacter", score.text.bits_per_character()},
-                     {"tokens", static_cast<double>(score.text.tokens)},
-                     {"characters", static_cast<double>(score.text.characters)},
-                     {"firstPositionAttention", js::copy_out(shares)},
-                     {"longest", static_cast<double>(score.longest)},
-                     {"cacheBytes", static_cast<double>(score.cache_bytes)}});
+  val out = val::object();
+  out.set("bitsPerCharacter", score.text.bits_per_character());
+  out.set("tokens", static_cast<double>(score.text.tokens));
+  out.set("characters", static_cast<double>(score.text.characters));
+  out.set("firstPositionAttention", js::copy_out(shares));
+  out.set("longest", static_cast<double>(score.longest));
+  out.set("cacheBytes", static_cast<double>(score.cache_bytes));
+  return out;
 }
 
 // languageModelFirstTokenAttention(id, text) → { shares (layers × heads) }
@@ -71,7 +73,9 @@ val model_first_token_attention(int id, const val& text) {
   if (!refusal.isUndefined()) return refusal;
   const std::vector<double> shares =
       model::first_token_attention(*entry->model, entry->trained.parameters.data(), tokens);
-  return js::object({{"shares", js::copy_out(std::vector<float>(shares.begin(), shares.end()))}});
+  val out = val::object();
+  out.set("shares", js::copy_out(std::vector<float>(shares.begin(), shares.end())));
+  return out;
 }
 
 }  // namespace

@@ -17,12 +17,14 @@ template <class AnyTrainer>
 emscripten::val run_steps(AnyTrainer& trainer, double count) {
   if (auto error = check::step_count(count)) return js::error_result(error);
   const check::StepsRun run = check::run_steps(trainer, static_cast<std::size_t>(count));
-  return js::object({{"step", static_cast<double>(run.last.step)},
-                     {"loss", run.mean_loss},
-                     {"losses", js::copy_out(run.losses)},
-                     {"learningRate", run.last.learning_rate},
-                     {"gradientNorm", run.last.gradient_norm},
-                     {"done", run.done}});
+  emscripten::val out = emscripten::val::object();
+  out.set("step", static_cast<double>(run.last.step));
+  out.set("loss", run.mean_loss);
+  out.set("losses", js::copy_out(run.losses));
+  out.set("learningRate", run.last.learning_rate);
+  out.set("gradientNorm", run.last.gradient_norm);
+  out.set("done", run.done);
+  return out;
 }
 
 }  // namespace attn::bindings

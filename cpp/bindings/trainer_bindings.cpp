@@ -52,7 +52,9 @@ val pairs_errors(const check::Error& error, const std::vector<tasks::PairsError>
   val result = js::error_result(error);
   val lines = val::array();
   for (std::size_t i = 0; i < errors.size(); ++i) {
-    val e = js::object({{"line", static_cast<double>(errors[i].line)}, {"message", errors[i].message}});
+    val e = val::object();
+    e.set("line", static_cast<double>(errors[i].line));
+    e.set("message", errors[i].message);
     set_pairs_problem(e, errors[i]);
     lines.set(i, e);
   }
@@ -111,7 +113,10 @@ val trainer_create(const val& o) {
   entry.data_seed = setup.options.data_seed;
   entry.trainer = std::make_unique<model::Trainer>(std::move(fresh), setup.options, bindings::module_kernels(),
                                                    bindings::module_parallel_for(), std::move(setup.task));
-  return js::object({{"id", id}, {"parameters", static_cast<double>(entry.trainer->model().parameters.size())}});
+  val out = val::object();
+  out.set("id", id);
+  out.set("parameters", static_cast<double>(entry.trainer->model().parameters.size()));
+  return out;
 }
 
 TrainerEntry* find(int id) { return trainers().find(id); }
@@ -176,7 +181,9 @@ val trainer_reference(int id, const val& sentence) {
   if (sentence["length"].as<double>() > 4096)
     return js::error_result("RangeError", "the sentence is longer than 4096 characters");
   const auto pair = entry->trainer->task().reference(model::tokenize(sentence.as<std::string>()));
-  return js::object({{"reference", pair ? bindings::alignment_object(*pair) : val::null()}});
+  val out = val::object();
+  out.set("reference", pair ? bindings::alignment_object(*pair) : val::null());
+  return out;
 }
 
 // trainerHeldOut(id, count) → { pairs: [{ source, target, sourceIndex }] }: the first held-out pairs of the
@@ -186,7 +193,9 @@ val trainer_held_out(int id, double count) {
   if (!entry) return disposed();
   if (!is_example_count(count)) return js::error_result("RangeError", "count must be a whole number from 1 to 10000");
   const auto pairs = entry->trainer->task().held_out(static_cast<std::size_t>(count), kHeldOutSeed);
-  return js::object({{"pairs", bindings::pair_objects(pairs)}});
+  val out = val::object();
+  out.set("pairs", bindings::pair_objects(pairs));
+  return out;
 }
 
 // trainerEvaluateLengths(id, longest, count) → { lengths: [{ length, exact, total }] }: for a sequence task,
@@ -208,18 +217,24 @@ val trainer_evaluate_lengths(int id, double longest, double count) {
     const auto task = tasks::named_task(entry->task, {length, length}, entry->data_seed);
     const auto pairs = task->held_out(static_cast<std::size_t>(count), kHeldOutSeed);
     const model::Evaluation e = model::evaluate(translator, pairs);
-    lengths.set(length - 1, js::object({{"length", static_cast<double>(length)},
-                                        {"exact", static_cast<double>(e.exact)},
-                                        {"total", static_cast<double>(e.sentences)}}));
+    val row = val::object();
+    row.set("length", static_cast<double>(length));
+    row.set("exact", static_cast<double>(e.exact));
+    row.set("total", static_cast<double>(e.sentences));
+    lengths.set(length - 1, row);
   }
-  return js::object({{"lengths", lengths}});
+  val out = val::object();
+  out.set("lengths", lengths);
+  return out;
 }
 
 // trainerWeights(id) → { weights: Float32Array }: the flat parameter vector, exactly as trained.
 val trainer_weights(int id) {
   TrainerEntry* entry = find(id);
   if (!entry) return disposed();
-  return js::object({{"weights", js::copy_out(entry->trainer->model().parameters)}});
+  val out = val::object();
+  out.set("weights", js::copy_out(entry->trainer->model().parameters));
+  return out;
 }
 
 bool trainer_free(int id) { return trainers().erase(id); }

@@ -30,22 +30,24 @@ constexpr double kMaxExamples = 100000;
 using bindings::translators;
 
 val config_object(const model::Config& c) {
-  const val ablations = js::object({{"noPositions", !c.positions && c.relative == model::RelativePositions::none},
-                                    {"noScaling", !c.scaled},
-                                    {"sigmoidGates", c.weighting == model::AttentionWeighting::sigmoid}});
-  return js::object({{"dModel", c.d_model},
-                     {"heads", c.heads},
-                     {"kvHeads", c.key_value_heads()},
-                     {"ffn", c.ffn},
-                     {"encoderLayers", c.encoder_layers},
-                     {"decoderLayers", c.decoder_layers},
-                     {"maxPositions", c.max_positions},
-                     {"parameters", static_cast<double>(model::ParameterLayout(c).count)},
-                     // How self-attention sees positions (a file may also add sinusoids to a relative scheme: it is
-                     // named by the latter).
-                     {"positions", check::position_scheme_name(c.positions, c.relative)},
-                     {"tiedOutput", c.tied_output},
-                     {"ablations", ablations}});
+  val out = val::object();
+  out.set("dModel", c.d_model);
+  out.set("heads", c.heads);
+  out.set("kvHeads", c.key_value_heads());
+  out.set("ffn", c.ffn);
+  out.set("encoderLayers", c.encoder_layers);
+  out.set("decoderLayers", c.decoder_layers);
+  out.set("maxPositions", c.max_positions);
+  out.set("parameters", static_cast<double>(model::ParameterLayout(c).count));
+  // How self-attention sees positions (a file may also add sinusoids to a relative scheme: it is named by the latter).
+  out.set("positions", check::position_scheme_name(c.positions, c.relative));
+  out.set("tiedOutput", c.tied_output);
+  val ablations = val::object();
+  ablations.set("noPositions", !c.positions && c.relative == model::RelativePositions::none);
+  ablations.set("noScaling", !c.scaled);
+  ablations.set("sigmoidGates", c.weighting == model::AttentionWeighting::sigmoid);
+  out.set("ablations", ablations);
+  return out;
 }
 
 // translatorLoad(bytes: Uint8Array) → { id, sourceWords, targetWords, config, maxWords } | { error }
@@ -115,9 +117,12 @@ val grammar_problem_object(const corpus::GrammarProblem& p) {
 }  // namespace
 
 val attn::bindings::alignment_object(const corpus::SentencePair& pair) {
+  val out = val::object();
+  out.set("target", js::string_array(pair.target));
   val links = val::array();
   for (std::size_t t = 0; t < pair.alignment.size(); ++t) links.set(t, pair.alignment[t]);
-  return js::object({{"target", js::string_array(pair.target)}, {"sourceIndex", links}});
+  out.set("sourceIndex", links);
+  return out;
 }
 
 val attn::bindings::pair_objects(const std::vector<corpus::SentencePair>& pairs) {
@@ -162,31 +167,37 @@ val attn::bindings::evaluation_object(const model::Evaluation& e, const model::C
   const std::size_t heads = config.heads;
   std::size_t best = 0;
   const double share = e.best_alignment_share(&best);
+  val out = val::object();
+  out.set("exact", static_cast<double>(e.exact));
+  out.set("total", static_cast<double>(e.sentences));
+  out.set("alignment", e.aligned_words ? val(share) : val::null());  // null: the task has no true alignment
+  val head = val::object();
+  head.set("layer", static_cast<double>(best / heads));
+  head.set("head", static_cast<double>(best % heads));
+  out.set("alignmentHead", head);
   val by_head = val::array();
   for (std::size_t i = 0; i < e.alignment_hits.size(); ++i)
     by_head.set(
         i, e.aligned_words ? static_cast<double>(e.alignment_hits[i]) / static_cast<double>(e.aligned_words) : 0.0);
-  return js::object({{"exact", static_cast<double>(e.exact)},
-                     {"total", static_cast<double>(e.sentences)},
-                     {"alignment", e.aligned_words ? val(share) : val::null()},  // null: the task has no true alignment
-                     {"alignmentHead", js::object({{"layer", static_cast<double>(best / heads)},
-                                                   {"head", static_cast<double>(best % heads)}})},
-                     {"alignmentByHead", by_head},
-                     {"cacheBytesPerToken", static_cast<double>(config.cache_bytes_per_token())}});
+  out.set("alignmentByHead", by_head);
+  out.set("cacheBytesPerToken", static_cast<double>(config.cache_bytes_per_token()));
+  return out;
 }
 
 val attn::bindings::register_translator(model::TranslationModel model) {
   const auto [id, translator] =
       translators().add(std::make_unique<model::Translator>(std::move(model), module_kernels()));
   const model::TranslationModel& m = translator->model();
+  val out = val::object();
+  out.set("id", id);
+  out.set("sourceWords", js::string_array(m.source.words()));
+  out.set("targetWords", js::string_array(m.target.words()));
+  out.set("config", config_object(m.config));
+  out.set("maxWords", static_cast<double>(translator->max_source_words()));
   const std::optional<corpus::Language> language = model::grammar_language(m);
-  return js::object({{"id", id},
-                     {"sourceWords", js::string_array(m.source.words())},
-                     {"targetWords", js::string_array(m.target.words())},
-                     {"config", config_object(m.config)},
-                     {"maxWords", static_cast<double>(translator->max_source_words())},
-                     {"task", language ? val(tasks::translation_task_name(*language)) : val::null()},
-                     {"copiesUnknownWords", model::has_unknown_token(m)}});
+  out.set("task", language ? val(tasks::translation_task_name(*language)) : val::null());
+  out.set("copiesUnknownWords", model::has_unknown_token(m));
+  return out;
 }
 
 namespace {
@@ -264,25 +275,33 @@ val beam_object(const model::BeamSearch& b, const model::Translation& t) {
     val nodes = val::array();
     for (std::size_t i = 0; i < b.steps[step].size(); ++i) {
       const model::BeamHypothesis& h = b.steps[step][i];
-      nodes.set(i, js::object({{"token", h.copied_from >= 0 ? std::string(model::kUnknownWord) : h.word},
-                               {"word", h.word},
-                               {"parent", h.parent},
-                               {"score", h.score},
-                               {"normalizedScore", h.normalized},
-                               {"finished", h.finished},
-                               {"copiedFrom", h.copied_from},
-                               {"cross", layered_maps(h.cross_attention, t.layers_decoder, t.heads, 1, s)}}));
+      val node = val::object();
+      node.set("token", h.copied_from >= 0 ? std::string(model::kUnknownWord) : h.word);
+      node.set("word", h.word);
+      node.set("parent", h.parent);
+      node.set("score", h.score);
+      node.set("normalizedScore", h.normalized);
+      node.set("finished", h.finished);
+      node.set("copiedFrom", h.copied_from);
+      node.set("cross", layered_maps(h.cross_attention, t.layers_decoder, t.heads, 1, s));
+      nodes.set(i, node);
     }
     steps.set(step, nodes);
   }
-  return js::object(
-      {{"width", static_cast<double>(b.width)},
-       {"alpha", model::kLengthPenaltyAlpha},
-       {"steps", steps},
-       {"best", js::object({{"step", static_cast<double>(b.best_step)}, {"node", static_cast<double>(b.best_node)}})},
-       {"greedy", js::object({{"tokens", js::string_array(b.greedy)},
-                              {"score", b.greedy_score},
-                              {"normalizedScore", b.greedy_normalized}})}});
+  val out = val::object();
+  out.set("width", static_cast<double>(b.width));
+  out.set("alpha", model::kLengthPenaltyAlpha);
+  out.set("steps", steps);
+  val best = val::object();
+  best.set("step", static_cast<double>(b.best_step));
+  best.set("node", static_cast<double>(b.best_node));
+  out.set("best", best);
+  val greedy = val::object();
+  greedy.set("tokens", js::string_array(b.greedy));
+  greedy.set("score", b.greedy_score);
+  greedy.set("normalizedScore", b.greedy_normalized);
+  out.set("greedy", greedy);
+  return out;
 }
 
 // translatorTranslate(id, sentence, temperature, decoding, headMask) → { source, target, encoderSelf, decoderSelf,
@@ -356,7 +375,9 @@ val held_out_sentences(const std::string& task, double count, double seed) {
     return js::error_result("RangeError", "seed must be a non-negative integer");
   }
   const auto pairs = corpus::held_out_set(static_cast<std::size_t>(count), static_cast<std::uint64_t>(seed), *language);
-  return js::object({{"sentences", bindings::pair_objects(pairs)}});
+  val result = val::object();
+  result.set("sentences", bindings::pair_objects(pairs));
+  return result;
 }
 
 }  // namespace
