@@ -55,7 +55,7 @@ TEST(StepRuns, RunsAtMostTheStepsLeftAndReportsAsSteppingOneAtATime) {
 
 TEST(StepRuns, CountIsAWholeNumberFrom1To100000) {
   for (double good : {1.0, 7.0, 100000.0}) EXPECT_FALSE(step_count(good)) << good;
-  for (double bad : {0.0, -1.0, 0.5, 100001.0, NAN, INFINITY}) {
+  for (double bad : {0.0, -1.0, 0.5, 100001.0, std::nan(""), HUGE_VAL}) {
     const Error error = step_count(bad);
     EXPECT_EQ(error.kind, ErrorKind::range_error) << bad;
     EXPECT_EQ(error.message, "count must be a whole number from 1 to 100000");
