@@ -7,8 +7,8 @@
 #include <cmath>
 
 #include "attn/attribution.h"
+#include "attn/checks.h"
 #include "attn/corpus.h"
-#include "checks.h"
 #include "js_values.h"
 #include "module_shared.h"
 
@@ -41,6 +41,12 @@ val agreement_object(const attribution::Agreement& a) {
   return out;
 }
 
+// The translator loaded as `id`, or null when it has been disposed.
+model::Translator* find_translator(int id) {
+  auto* entry = bindings::translators().find(id);
+  return entry ? entry->get() : nullptr;
+}
+
 // Sets the head mask a call passes, or returns the error naming what does not fit.
 std::optional<val> apply_head_mask(model::Translator& translator, const val& head_mask_value) {
   model::HeadMask head_mask;
@@ -54,9 +60,9 @@ std::optional<val> apply_head_mask(model::Translator& translator, const val& hea
 //   rowAgreement: { raw, rollout, flow } } | { error }. Maps are { data, rows, cols }; agreements are null
 //   where undefined.
 val translator_attribute(int id, const val& sentence_value, double temperature, const val& head_mask_value) {
-  model::Translator* translator = bindings::find_translator(id);
-  if (!translator) return js::error_result("RangeError", "this translator has been disposed");
-  if (auto error = check::logit_params(1.0, temperature)) return js::error_result("RangeError", error.message);
+  model::Translator* translator = find_translator(id);
+  if (!translator) return bindings::translators().disposed();
+  if (auto error = check::logit_params(1.0, temperature)) return js::error_result(error);
   if (sentence_value["length"].as<double>() > kMaxSentenceChars) {
     return js::error_result("RangeError", "the sentence is longer than 4096 characters");
   }
@@ -94,8 +100,8 @@ val translator_attribute(int id, const val& sentence_value, double temperature, 
 // translatorAttributionAgreement(id, count, headMask) → { raw, rollout, flow, rows, sentences }: the agreement
 // pooled over the first `count` held-out sentences of the model's language pair (seed 2, as evaluate()).
 val translator_attribution_agreement(int id, double count, const val& head_mask_value) {
-  model::Translator* translator = bindings::find_translator(id);
-  if (!translator) return js::error_result("RangeError", "this translator has been disposed");
+  model::Translator* translator = find_translator(id);
+  if (!translator) return bindings::translators().disposed();
   const std::optional<corpus::Language> language = model::grammar_language(translator->model());
   if (!language) return js::error_result("RangeError", "this model is not one of the toy grammar's language pairs");
   if (!(count >= 1 && count <= 1000) || count != std::floor(count))

@@ -23,12 +23,12 @@
 
 #include "attn/batched.h"
 #endif
+#include "attn/call_checks.h"
+#include "attn/checks.h"
 #include "attn/matmul.h"
 #include "attn/model.h"
 #include "attn/multi_head.h"
 #include "attn/online_softmax.h"
-#include "call_checks.h"
-#include "checks.h"
 #include "js_values.h"
 #include "module_shared.h"
 
@@ -55,9 +55,7 @@ ThreadPool& single_thread() {
 }
 #endif
 
-val error_result(const check::Error& error) {
-  return js::error_result(error.kind == check::ErrorKind::type_error ? "TypeError" : "RangeError", error.message);
-}
+using js::error_result;
 
 // The kernels this module is built with: xsimd for the SIMD build, the reference loops for the scalar one.
 #if ATTN_SIMD

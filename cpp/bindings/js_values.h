@@ -11,6 +11,8 @@
 #include <string>
 #include <vector>
 
+#include "attn/checks.h"
+
 namespace attn::js {
 
 using emscripten::val;
@@ -37,6 +39,7 @@ class Buffer {
 };
 using Floats = Buffer<float>;
 
+// { error: { type, message } }: a refusal, which web/lib turns into a thrown TypeError or RangeError.
 inline val error_result(const char* type, const std::string& message) {
   val detail = val::object();
   detail.set("type", type);
@@ -44,6 +47,9 @@ inline val error_result(const char* type, const std::string& message) {
   val result = val::object();
   result.set("error", detail);
   return result;
+}
+inline val error_result(const check::Error& error) {
+  return error_result(error.kind == check::ErrorKind::type_error ? "TypeError" : "RangeError", error.message);
 }
 
 template <class T>

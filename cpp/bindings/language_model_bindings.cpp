@@ -7,14 +7,14 @@
 
 #include <algorithm>
 #include <cmath>
-#include <map>
 #include <memory>
 #include <optional>
 
+#include "attn/checks.h"
 #include "attn/head_circuits.h"
+#include "attn/language_model_setup.h"
 #include "attn/language_model_training.h"
 #include "js_values.h"
-#include "language_model_setup.h"
 #include "language_model_table.h"
 #include "module_shared.h"
 #include "step_results.h"
@@ -23,15 +23,10 @@ namespace {
 
 using emscripten::val;
 using namespace attn;
+using bindings::LanguageModelEntry;
 
-constexpr double kMaxModelBytes = 64.0 * 1024 * 1024;
 constexpr double kMaxCheckpointBytes = 256.0 * 1024 * 1024;  // float32 weights and two moments: 12 bytes a parameter
 constexpr double kMaxTextCharacters = 8.0 * 1024 * 1024;     // JS string length, checked before conversion
-
-struct LanguageModelEntry {
-  model::TrainedLanguageModel trained;
-  std::unique_ptr<model::LanguageModel> model;
-};
 
 struct LanguageModelTrainerEntry {
   std::unique_ptr<model::LanguageModelTrainer> trainer;
@@ -41,36 +36,15 @@ struct LanguageModelTrainerEntry {
   check::CorpusIdentity corpus;  // what its checkpoint says it trains on
 };
 
-std::map<int, LanguageModelEntry>& models() {
-  static std::map<int, LanguageModelEntry> table;
+bindings::HandleTable<LanguageModelEntry>& models() { return bindings::language_models(); }
+bindings::HandleTable<LanguageModelTrainerEntry>& trainers() {
+  static bindings::HandleTable<LanguageModelTrainerEntry> table("trainer");
   return table;
-}
-std::map<int, LanguageModelTrainerEntry>& trainers() {
-  static std::map<int, LanguageModelTrainerEntry> table;
-  return table;
-}
-int next_id() {
-  static int id = 1;
-  return id++;
-}
-
-template <class Table>
-auto* find(Table& table, int id) {
-  const auto it = table.find(id);
-  return it == table.end() ? nullptr : &it->second;
-}
-
-val disposed(const char* what) {
-  return js::error_result("RangeError", std::string("this ") + what + " has been disposed");
-}
-
-val error_result(const check::Error& error) {
-  return js::error_result(error.kind == check::ErrorKind::type_error ? "TypeError" : "RangeError", error.message);
 }
 
 // A run refused: its error, and when the learner's text is why, the refusal's kind and numbers.
 val setup_refused(const check::LanguageModelSetup& setup) {
-  val result = error_result(setup.error);
+  val result = js::error_result(setup.error);
   const check::TextRefusal& why = setup.refusal;
   if (*why.kind) {
     val detail = result["error"];
@@ -124,10 +98,8 @@ val config_object(const model::LanguageModelConfig& c);
 
 // What languageModelLoad answers: { id, config, tokenizer: { kind, size, merges } }.
 val register_model(model::TrainedLanguageModel trained) {
-  const int id = next_id();
-  LanguageModelEntry& entry = models()[id];
-  entry.trained = std::move(trained);
-  entry.model = std::make_unique<model::LanguageModel>(entry.trained.config, bindings::module_kernels());
+  auto language_model = std::make_unique<model::LanguageModel>(trained.config, bindings::module_kernels());
+  const auto [id, entry] = models().add({std::move(trained), std::move(language_model)});
   val out = val::object();
   out.set("id", id);
   out.set("config", config_object(entry.trained.config));
@@ -173,8 +145,7 @@ std::optional<std::string> text_argument(const val& value, const char* name, val
 // A trainer for a setup (fresh, or a saved run's state restored): { id, parameters, trainTokens, heldOutTokens,
 // tokenizer, step, config, schedule: { steps, batchSize, learningRate, warmupSteps, dataSeed, heldOut } }.
 val register_trainer(check::LanguageModelSetup setup) {
-  const int id = next_id();
-  LanguageModelTrainerEntry& entry = trainers()[id];
+  const auto [id, entry] = trainers().add({});
   entry.train_tokens = setup.train_tokens.size();
   entry.corpus = setup.corpus;
   entry.baselines = std::make_unique<model::NGramBaselines>(setup.train_tokens, setup.model.tokenizer.size());
@@ -259,16 +230,16 @@ val trainer_resume(const val& o) {
 }
 
 val trainer_step(int id, double count) {
-  auto* entry = find(trainers(), id);
-  if (!entry) return disposed("trainer");
+  auto* entry = trainers().find(id);
+  if (!entry) return trainers().disposed();
   return bindings::run_steps(*entry->trainer, count);
 }
 
 // languageModelTrainerEvaluate(id, maxTokens) → { bitsPerCharacter, tokens, characters, baselines: { unigram,
 // bigram } }: the model and both baselines on the first maxTokens held-out tokens.
 val trainer_evaluate(int id, double max_tokens) {
-  auto* entry = find(trainers(), id);
-  if (!entry) return disposed("trainer");
+  auto* entry = trainers().find(id);
+  if (!entry) return trainers().disposed();
   if (!(max_tokens >= 2 && max_tokens <= 1e7) || max_tokens != std::floor(max_tokens))
     return js::error_result("RangeError", "options.maxTokens must be a whole number from 2 to 10000000");
   const std::size_t n = std::min(entry->held_out.size(), static_cast<std::size_t>(max_tokens));
@@ -284,30 +255,31 @@ val trainer_evaluate(int id, double max_tokens) {
 }
 
 val trainer_model(int id) {
-  auto* entry = find(trainers(), id);
-  if (!entry) return disposed("trainer");
+  auto* entry = trainers().find(id);
+  if (!entry) return trainers().disposed();
   return register_model(entry->trainer->model());
 }
 
 val trainer_save(int id) {
-  auto* entry = find(trainers(), id);
-  if (!entry) return disposed("trainer");
+  auto* entry = trainers().find(id);
+  if (!entry) return trainers().disposed();
   return js::bytes_result(model::save_language_model(entry->trainer->model()));
 }
 
 // languageModelTrainerCheckpoint(id) → { bytes }: the run to continue later (full precision, Adam's moments).
 val trainer_checkpoint(int id) {
-  auto* entry = find(trainers(), id);
-  if (!entry) return disposed("trainer");
+  auto* entry = trainers().find(id);
+  if (!entry) return trainers().disposed();
   return js::bytes_result(model::save_checkpoint(check::checkpoint_of(*entry->trainer, entry->corpus)));
 }
 
-bool trainer_free(int id) { return trainers().erase(id) == 1; }
+bool trainer_free(int id) { return trainers().erase(id); }
 
 // languageModelLoad(bytes) → { id, config, tokenizer } | { error }
 val model_load(const val& bytes) {
   const double length = bytes["length"].as<double>();
-  if (length > kMaxModelBytes) return file_refused("the model file is larger than 64 MiB", "too-large", kMaxModelBytes);
+  if (auto error = check::model_file_size(length))
+    return file_refused(error.message, "too-large", check::kMaxModelBytes);
   model::LoadedLanguageModel loaded;
   {
     const auto data = js::copy_in<std::uint8_t>(bytes, static_cast<std::size_t>(length));
@@ -318,8 +290,8 @@ val model_load(const val& bytes) {
 }
 
 val model_save(int id) {
-  auto* entry = find(models(), id);
-  if (!entry) return disposed("language model");
+  auto* entry = models().find(id);
+  if (!entry) return models().disposed();
   return js::bytes_result(model::save_language_model(entry->trained));
 }
 
@@ -327,8 +299,8 @@ val model_save(int id) {
 //   → { text, promptTokens, promptPieces, steps: [{ token, piece, probability, top: [{ token, piece, probability }],
 //        attention (layers × heads × length), length, windowStart, cacheBytes }] }
 val model_generate(int id, const val& prompt_value, const val& o) {
-  auto* entry = find(models(), id);
-  if (!entry) return disposed("language model");
+  auto* entry = models().find(id);
+  if (!entry) return models().disposed();
   val refusal = val::undefined();
   auto prompt = text_argument(prompt_value, "prompt", refusal);
   if (!prompt) return refusal;
@@ -336,7 +308,7 @@ val model_generate(int id, const val& prompt_value, const val& o) {
                                    o["topP"].as<double>(),   o["seed"].as<double>(),        o["top"].as<double>()};
   model::Sampling sampling;
   const text::Tokenizer& tokenizer = entry->trained.tokenizer;
-  if (auto error = check::generation_options(request, tokenizer.size(), sampling)) return error_result(error);
+  if (auto error = check::generation_options(request, tokenizer.size(), sampling)) return js::error_result(error);
   const model::Generation g = model::generate(*entry->model, entry->trained.parameters.data(),
                                               tokenizer.encode(*prompt), static_cast<std::size_t>(request.tokens),
                                               sampling, o["cache"].as<bool>(), static_cast<std::size_t>(request.top));
@@ -376,8 +348,8 @@ val model_generate(int id, const val& prompt_value, const val& o) {
 // taken (or the reason not).
 template <class Use>
 val with_text_tokens(int id, const val& text_value, Use use) {
-  auto* entry = find(models(), id);
-  if (!entry) return disposed("language model");
+  auto* entry = models().find(id);
+  if (!entry) return models().disposed();
   val refusal = val::undefined();
   auto text = text_argument(text_value, "text", refusal);
   if (!text) return refusal;
@@ -419,8 +391,8 @@ val model_copying_scores(int id, const val& text) {
 
 // languageModelMerges(id) → { merges: [{ left, right, merged }] } (pieces, in the order learned)
 val model_merges(int id) {
-  auto* entry = find(models(), id);
-  if (!entry) return disposed("language model");
+  auto* entry = models().find(id);
+  if (!entry) return models().disposed();
   const text::Tokenizer& t = entry->trained.tokenizer;
   val merges = val::array();
   for (std::size_t i = 0; i < t.merges().size(); ++i) {
@@ -436,13 +408,13 @@ val model_merges(int id) {
   return out;
 }
 
-bool model_free(int id) { return models().erase(id) == 1; }
+bool model_free(int id) { return models().erase(id); }
 
 }  // namespace
 
-attn::bindings::LanguageModelRef attn::bindings::find_language_model(int id) {
-  auto* entry = find(models(), id);
-  return entry ? LanguageModelRef{&entry->trained, entry->model.get()} : LanguageModelRef{};
+attn::bindings::HandleTable<LanguageModelEntry>& attn::bindings::language_models() {
+  static HandleTable<LanguageModelEntry> table("language model");
+  return table;
 }
 
 EMSCRIPTEN_BINDINGS(language_model_module) {

@@ -1,15 +1,18 @@
-// The language models a module holds are in language_model_bindings.cpp's table; other binding files over the same
-// models (sink_bindings.cpp) reach one through this, by the id languageModelLoad handed out.
+// The language models a module holds, by the id languageModelLoad handed out: language_model_bindings.cpp keeps them,
+// other binding files over the same models (sink_bindings.cpp) reach one through this table.
 #pragma once
 
+#include <memory>
+
 #include "attn/language_model_training.h"
+#include "handle_table.h"
 
 namespace attn::bindings {
 
-struct LanguageModelRef {
-  const model::TrainedLanguageModel* trained = nullptr;  // null when no model has that id (disposed)
-  model::LanguageModel* model = nullptr;
+struct LanguageModelEntry {
+  model::TrainedLanguageModel trained;
+  std::unique_ptr<model::LanguageModel> model;
 };
-LanguageModelRef find_language_model(int id);
+HandleTable<LanguageModelEntry>& language_models();
 
 }  // namespace attn::bindings

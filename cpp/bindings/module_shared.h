@@ -4,11 +4,13 @@
 
 #include <emscripten/val.h>
 
+#include <memory>
 #include <optional>
 
 #include "attn/kernel_set.h"
 #include "attn/training.h"
 #include "attn/translator.h"
+#include "handle_table.h"
 
 #if ATTN_THREADS
 #include "attn/thread_pool.h"
@@ -45,9 +47,8 @@ inline model::ParallelFor module_parallel_for() {
 // config, maxWords }. Defined in translator_bindings.cpp.
 emscripten::val register_translator(model::TranslationModel model);
 
-// The translator loaded as `id`, or null when there is none (never loaded, or disposed). Defined in
-// translator_bindings.cpp.
-model::Translator* find_translator(int id);
+// The loaded translators, by the id loadTranslator() handed out. Defined in translator_bindings.cpp.
+HandleTable<std::unique_ptr<model::Translator>>& translators();
 
 // { error: { name: 'RangeError', message, kind, unknownWords?, suggestions? } }: why translate() refused a
 // sentence. Defined in translator_bindings.cpp.

@@ -34,13 +34,11 @@ std::vector<int> text_tokens(const model::TrainedLanguageModel& trained, const v
   return tokens;
 }
 
-val disposed() { return js::error_result("RangeError", "this language model has been disposed"); }
-
 // languageModelStream(id, text, { window, sinks, recompute }) → { bitsPerCharacter, tokens, characters,
 //   firstPositionAttention (layers × heads), longest, cacheBytes }
 val model_stream(int id, const val& text, const val& o) {
-  const bindings::LanguageModelRef ref = bindings::find_language_model(id);
-  if (!ref.trained) return disposed();
+  const bindings::LanguageModelEntry* entry = bindings::language_models().find(id);
+  if (!entry) return bindings::language_models().disposed();
   const double window = o["window"].as<double>(), sinks = o["sinks"].as<double>();
   const bool recompute = o["recompute"].as<bool>();
   if (!whole_in(window, 0, kMaxWindow))
@@ -50,11 +48,11 @@ val model_stream(int id, const val& text, const val& o) {
   if (window == 0 && (sinks > 0 || recompute))
     return js::error_result("RangeError", "options.sinks and options.recompute need a window (every key is kept)");
   val refusal = val::undefined();
-  const std::vector<int> tokens = text_tokens(*ref.trained, text, refusal);
+  const std::vector<int> tokens = text_tokens(entry->trained, text, refusal);
   if (!refusal.isUndefined()) return refusal;
   const model::KeysKept keys{static_cast<std::size_t>(window), static_cast<std::size_t>(sinks), recompute};
   const model::StreamingScore score =
-      model::score_streaming(*ref.model, ref.trained->parameters.data(), ref.trained->tokenizer, tokens, keys);
+      model::score_streaming(*entry->model, entry->trained.parameters.data(), entry->trained.tokenizer, tokens, keys);
   const std::vector<float> shares(score.first_position_attention.begin(), score.first_position_attention.end());
   val out = val::object();
   out.set("bitsPerCharacter", score.text.bits_per_character());
@@ -68,12 +66,13 @@ val model_stream(int id, const val& text, const val& o) {
 
 // languageModelFirstTokenAttention(id, text) → { shares (layers × heads) }
 val model_first_token_attention(int id, const val& text) {
-  const bindings::LanguageModelRef ref = bindings::find_language_model(id);
-  if (!ref.trained) return disposed();
+  const bindings::LanguageModelEntry* entry = bindings::language_models().find(id);
+  if (!entry) return bindings::language_models().disposed();
   val refusal = val::undefined();
-  const std::vector<int> tokens = text_tokens(*ref.trained, text, refusal);
+  const std::vector<int> tokens = text_tokens(entry->trained, text, refusal);
   if (!refusal.isUndefined()) return refusal;
-  const std::vector<double> shares = model::first_token_attention(*ref.model, ref.trained->parameters.data(), tokens);
+  const std::vector<double> shares =
+      model::first_token_attention(*entry->model, entry->trained.parameters.data(), tokens);
   val out = val::object();
   out.set("shares", js::copy_out(std::vector<float>(shares.begin(), shares.end())));
   return out;

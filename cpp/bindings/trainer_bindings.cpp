@@ -2,21 +2,20 @@
 // evaluate it on held-out sentences, hand its current weights to a translator or to a weight file, free it.
 // Like the other Embind files it answers { error } instead of throwing, after all C++ locals are gone.
 //
-// Trainers live in a table keyed by a small integer, so JS never holds an Embind object it must .delete().
+// Trainers live in a table keyed by a small integer (handle_table.h).
 // The pthreads build runs the batch's shards on the module's thread pool; the other builds run them in turn.
 #include <emscripten/bind.h>
 #include <emscripten/val.h>
 
 #include <cmath>
-#include <map>
 #include <memory>
 
+#include "attn/checks.h"
+#include "attn/trainer_setup.h"
 #include "attn/training.h"
-#include "checks.h"
 #include "js_values.h"
 #include "module_shared.h"
 #include "step_results.h"
-#include "trainer_setup.h"
 
 namespace {
 
@@ -34,8 +33,8 @@ struct TrainerEntry {
   std::uint64_t data_seed = 0;
 };
 
-std::map<int, TrainerEntry>& trainers() {
-  static std::map<int, TrainerEntry> table;
+bindings::HandleTable<TrainerEntry>& trainers() {
+  static bindings::HandleTable<TrainerEntry> table("trainer");
   return table;
 }
 
@@ -50,7 +49,7 @@ void set_pairs_problem(val& target, const tasks::PairsError& problem) {
 // Every bad line of pasted pairs as { line, message, kind, … }, beside the RangeError's summary of the first few
 // (kind "pairs-lines", count: how many lines).
 val pairs_errors(const check::Error& error, const std::vector<tasks::PairsError>& errors) {
-  val result = js::error_result("RangeError", error.message);
+  val result = js::error_result(error);
   val lines = val::array();
   for (std::size_t i = 0; i < errors.size(); ++i) {
     val e = val::object();
@@ -64,10 +63,6 @@ val pairs_errors(const check::Error& error, const std::vector<tasks::PairsError>
   detail.set("kind", val("pairs-lines"));
   detail.set("count", static_cast<double>(errors.size()));
   return result;
-}
-
-val error_result(const check::Error& error) {
-  return js::error_result(error.kind == check::ErrorKind::type_error ? "TypeError" : "RangeError", error.message);
 }
 
 // trainerCreate({ task, minLength, maxLength, longestSentence, seed, dataSeed, steps, batchSize, learningRate,
@@ -104,16 +99,14 @@ val trainer_create(const val& o) {
   request.pairs_text = {};
   if (!setup.pair_errors.empty()) return pairs_errors(setup.error, setup.pair_errors);
   if (*setup.pairs_problem.kind) {
-    val result = error_result(setup.error);
+    val result = js::error_result(setup.error);
     val detail = result["error"];
     set_pairs_problem(detail, setup.pairs_problem);
     return result;
   }
-  if (setup.error) return error_result(setup.error);
+  if (setup.error) return js::error_result(setup.error);
 
-  static int next_id = 1;
-  const int id = next_id++;
-  TrainerEntry& entry = trainers()[id];
+  const auto [id, entry] = trainers().add({});
   model::TranslationModel fresh =
       model::new_model(setup.dims, static_cast<std::uint64_t>(request.numbers.seed), *setup.task, setup.unknown_token);
   entry.task = request.task;
@@ -126,16 +119,13 @@ val trainer_create(const val& o) {
   return out;
 }
 
-TrainerEntry* find(int id) {
-  const auto it = trainers().find(id);
-  return it == trainers().end() ? nullptr : &it->second;
-}
+TrainerEntry* find(int id) { return trainers().find(id); }
 
 bool is_example_count(double count) {
   return count >= 1 && count <= kMaxEvaluationSentences && count == std::floor(count);
 }
 
-val disposed() { return js::error_result("RangeError", "this trainer has been disposed"); }
+val disposed() { return trainers().disposed(); }
 
 // trainerStep(id, count) → { step, loss, losses, learningRate, gradientNorm, done } (step_results.h)
 val trainer_step(int id, double count) {
@@ -247,7 +237,7 @@ val trainer_weights(int id) {
   return out;
 }
 
-bool trainer_free(int id) { return trainers().erase(id) == 1; }
+bool trainer_free(int id) { return trainers().erase(id); }
 
 }  // namespace
 

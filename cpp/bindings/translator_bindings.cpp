@@ -3,18 +3,17 @@
 // held-out example sentences from the corpus generator. Like embind.cpp, it
 // returns { error } instead of throwing, after all C++ locals are gone.
 //
-// Models live in a table keyed by a small integer so JS never holds an Embind object it must .delete().
+// Models live in a table keyed by a small integer (handle_table.h).
 #include <emscripten/bind.h>
 #include <emscripten/val.h>
 
 #include <cmath>
-#include <map>
 #include <memory>
 
+#include "attn/checks.h"
 #include "attn/corpus.h"
 #include "attn/registry.h"
 #include "attn/translator.h"
-#include "checks.h"
 #include "js_values.h"
 #include "module_shared.h"
 
@@ -25,15 +24,11 @@ using namespace attn;
 
 using bindings::module_kernels;
 
-constexpr double kMaxModelBytes = 64.0 * 1024 * 1024;
 // Refused before conversion (a UTF-16 unit is at least one UTF-8 byte); translate() checks the bytes.
 constexpr auto kMaxSentenceChars = static_cast<double>(model::kMaxSentenceBytes);
 constexpr double kMaxExamples = 100000;
 
-std::map<int, std::unique_ptr<model::Translator>>& translators() {
-  static std::map<int, std::unique_ptr<model::Translator>> table;
-  return table;
-}
+using bindings::translators;
 
 val config_object(const model::Config& c) {
   val out = val::object();
@@ -59,7 +54,7 @@ val config_object(const model::Config& c) {
 // translatorLoad(bytes: Uint8Array) → { id, sourceWords, targetWords, config, maxWords } | { error }
 val translator_load(const val& bytes) {
   const double length = bytes["length"].as<double>();
-  if (length > kMaxModelBytes) return js::error_result("RangeError", "the model file is larger than 64 MiB");
+  if (auto error = check::model_file_size(length)) return js::error_result(error);
   model::LoadedModel loaded;
   {
     const auto data = js::copy_in<std::uint8_t>(bytes, static_cast<std::size_t>(length));
@@ -71,9 +66,9 @@ val translator_load(const val& bytes) {
 
 }  // namespace
 
-model::Translator* attn::bindings::find_translator(int id) {
-  const auto it = translators().find(id);
-  return it == translators().end() ? nullptr : it->second.get();
+attn::bindings::HandleTable<std::unique_ptr<model::Translator>>& attn::bindings::translators() {
+  static HandleTable<std::unique_ptr<model::Translator>> table("translator");
+  return table;
 }
 
 val attn::bindings::translate_error(const model::TranslateError& e) {
@@ -191,9 +186,8 @@ val attn::bindings::evaluation_object(const model::Evaluation& e, const model::C
 }
 
 val attn::bindings::register_translator(model::TranslationModel model) {
-  static int next_id = 1;
-  const int id = next_id++;
-  auto& translator = translators()[id] = std::make_unique<model::Translator>(std::move(model), module_kernels());
+  const auto [id, translator] =
+      translators().add(std::make_unique<model::Translator>(std::move(model), module_kernels()));
   const model::TranslationModel& m = translator->model();
   val out = val::object();
   out.set("id", id);
@@ -231,11 +225,10 @@ val layered_maps(const std::vector<float>& all, std::size_t layers, std::size_t 
 std::optional<val> decoding_from(const val& o, model::Decoding& d) {
   const std::string choice = o["choice"].as<std::string>();
   const double temperature = o["outputTemperature"].as<double>(), seed = o["seed"].as<double>();
-  if (auto error = check::decoding(choice, temperature, seed)) return js::error_result("RangeError", error.message);
+  if (auto error = check::decoding(choice, temperature, seed)) return js::error_result(error);
   if (!o["beam"].isNull()) {
     const double width = o["beam"].as<double>();
-    if (auto error = check::beam(width, choice, !o["target"].isNull()))
-      return js::error_result("RangeError", error.message);
+    if (auto error = check::beam(width, choice, !o["target"].isNull())) return js::error_result(error);
     d.beam = static_cast<std::size_t>(width);
   }
   d.choice = choice == "sample" ? model::Decoding::Choice::sample : model::Decoding::Choice::greedy;
@@ -317,19 +310,20 @@ val beam_object(const model::BeamSearch& b, const model::Translation& t) {
 //   grammar: { target, sourceIndex } | null, outsideGrammar: { kind, ...words } | null } | { error }
 val translator_translate(int id, const val& sentence_value, double temperature, const val& decoding_value,
                          const val& head_mask_value) {
-  const auto it = translators().find(id);
-  if (it == translators().end()) return js::error_result("RangeError", "this translator has been disposed");
-  if (auto error = check::logit_params(1.0, temperature)) return js::error_result("RangeError", error.message);
+  auto* entry = translators().find(id);
+  if (!entry) return translators().disposed();
+  model::Translator& translator = **entry;
+  if (auto error = check::logit_params(1.0, temperature)) return js::error_result(error);
   if (sentence_value["length"].as<double>() > kMaxSentenceChars) {
     return js::error_result("RangeError", "the sentence is longer than 4096 characters");
   }
   model::Decoding decoding;
   if (auto error = decoding_from(decoding_value, decoding)) return *error;
   model::HeadMask head_mask;
-  if (auto error = bindings::head_mask_from(head_mask_value, it->second->model().config, head_mask)) return *error;
-  it->second->set_head_mask(std::move(head_mask));
+  if (auto error = bindings::head_mask_from(head_mask_value, translator.model().config, head_mask)) return *error;
+  translator.set_head_mask(std::move(head_mask));
   const std::string sentence = sentence_value.as<std::string>();
-  model::TranslateResult r = it->second->translate(sentence, static_cast<float>(temperature), decoding);
+  model::TranslateResult r = translator.translate(sentence, static_cast<float>(temperature), decoding);
   if (r.error) return bindings::translate_error(*r.error);
   const model::Translation& t = *r.translation;
   const std::size_t s = t.source.size(), n = t.target.size();
@@ -339,11 +333,11 @@ val translator_translate(int id, const val& sentence_value, double temperature, 
   out.set("encoderSelf", layered_maps(t.encoder_self, t.layers_encoder, t.heads, s, s));
   out.set("decoderSelf", layered_maps(t.decoder_self, t.layers_decoder, t.heads, n, n));
   out.set("cross", layered_maps(t.cross_attention, t.layers_decoder, t.heads, n, s));
-  out.set("probabilities", js::matrix_result(t.probabilities, n, it->second->model().config.target_vocabulary));
+  out.set("probabilities", js::matrix_result(t.probabilities, n, translator.model().config.target_vocabulary));
   set_unknown_words(out, t);
   out.set("beam", t.beam ? beam_object(*t.beam, t) : val::null());
   const std::vector<std::string> words(t.source.begin(), t.source.end() - 1);
-  const std::optional<corpus::Language> language = model::grammar_language(it->second->model());
+  const std::optional<corpus::Language> language = model::grammar_language(translator.model());
   corpus::GrammarProblem problem;
   const auto grammar = language ? corpus::translate_by_grammar(words, *language, &problem) : std::nullopt;
   out.set("grammar", grammar ? bindings::alignment_object(*grammar) : val::null());
@@ -354,20 +348,21 @@ val translator_translate(int id, const val& sentence_value, double temperature, 
 // translatorEvaluate(id, count, headMask) → what trainerEvaluate returns, over the first `count` held-out pairs
 // of the model's language pair (seed 2, as the shipped models are measured), with the heads headMask switches off.
 val translator_evaluate(int id, double count, const val& head_mask_value) {
-  const auto it = translators().find(id);
-  if (it == translators().end()) return js::error_result("RangeError", "this translator has been disposed");
-  const std::optional<corpus::Language> language = model::grammar_language(it->second->model());
+  auto* entry = translators().find(id);
+  if (!entry) return translators().disposed();
+  model::Translator& translator = **entry;
+  const std::optional<corpus::Language> language = model::grammar_language(translator.model());
   if (!language) return js::error_result("RangeError", "this model is not one of the toy grammar's language pairs");
   if (!(count >= 1 && count <= 10000) || count != std::floor(count))
     return js::error_result("RangeError", "count must be a whole number from 1 to 10000");
   model::HeadMask head_mask;
-  if (auto error = bindings::head_mask_from(head_mask_value, it->second->model().config, head_mask)) return *error;
-  it->second->set_head_mask(std::move(head_mask));
+  if (auto error = bindings::head_mask_from(head_mask_value, translator.model().config, head_mask)) return *error;
+  translator.set_head_mask(std::move(head_mask));
   const auto pairs = corpus::held_out_set(static_cast<std::size_t>(count), 2, *language);
-  return bindings::evaluation_object(model::evaluate(*it->second, pairs), it->second->model().config);
+  return bindings::evaluation_object(model::evaluate(translator, pairs), translator.model().config);
 }
 
-bool translator_free(int id) { return translators().erase(id) == 1; }
+bool translator_free(int id) { return translators().erase(id); }
 
 // heldOutSentences(task, count, seed) → { sentences: [{ source, target, sourceIndex }] }, the same sentences
 // the native tools see; task is a language pair's name ('en-es', …).

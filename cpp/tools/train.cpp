@@ -8,6 +8,7 @@
 #include <fstream>
 #include <iostream>
 
+#include "attn/checks.h"
 #include "attn/registry.h"
 #include "attn/training.h"
 #include "copying_report.h"
@@ -50,17 +51,24 @@ int main(int argc, char** argv) {
     std::cerr << "--task must be one of " << registry::quoted_task_names() << "\n";
     return 1;
   }
+  // The module's checks (createTrainer()'s), before anything trains: a shape it refuses is refused here, in its words.
+  const double unknown_word_rate = o.real("unk-rate");
+  for (const check::Error& error :
+       {check::model_shape({o.real("d-model"), o.real("heads"), o.real("ffn"), o.real("encoder-layers"),
+                            o.real("decoder-layers"), o.real("heads")}),
+        check::training_task(o.text("task"), o.real("min-length"), o.real("max-length"), o.real("longest-sentence")),
+        check::unknown_word_rate(unknown_word_rate, o.text("task"))}) {
+    if (error) {
+      std::cerr << error.message << "\n";
+      return 1;
+    }
+  }
   auto make_task = [&](std::uint64_t seed) {
     return tasks::named_task(o.text("task"), {o.number("min-length"), o.number("max-length")}, seed,
                              o.number("longest-sentence"));
   };
   // --unk-rate p: train to carry unknown words (each maskable word pair becomes <unk> with probability p); the
   // model then has "<unk>" in both vocabularies. 0, the default, trains exactly as before.
-  const double unknown_word_rate = o.real("unk-rate");
-  if (!(unknown_word_rate >= 0 && unknown_word_rate <= 1)) {
-    std::cerr << "--unk-rate must be a number from 0 to 1\n";
-    return 1;
-  }
   const KernelSet& kernels = o.text("kernels") == "reference" ? reference_kernels() : fast_kernels();
   model::Config dims;
   dims.d_model = static_cast<std::uint32_t>(o.number("d-model"));

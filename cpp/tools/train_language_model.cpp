@@ -7,6 +7,7 @@
 #include <iostream>
 #include <sstream>
 
+#include "attn/language_model_setup.h"
 #include "attn/language_model_training.h"
 #include "attn/thread_pool.h"
 #include "options.h"
@@ -36,6 +37,22 @@ int main(int argc, char** argv) {
                           {"report-every", "250"},
                           {"evaluate-tokens", "20000"},
                           {"kernels", "fast"}});
+  // The module's checks (createTrainer({ task: { corpus } })'s), before anything trains: a shape it refuses is
+  // refused here, in its words.
+  check::LanguageModelRequest request;
+  request.numbers.d_model = o.real("d-model");
+  request.numbers.heads = o.real("heads");
+  request.numbers.kv_heads = o.real("kv-heads");
+  request.numbers.ffn = o.real("ffn");
+  request.layers = o.real("layers");
+  request.context = o.real("context");
+  request.held_out_share = o.real("held-out");
+  request.tokenizer = o.text("tokenizer");
+  request.merges = o.real("merges");
+  if (const check::Error error = check::language_model_shape(request)) {
+    std::cerr << error.message << "\n";
+    return 1;
+  }
   std::ifstream file(o.text("corpus"), std::ios::binary);
   if (!file) {
     std::cerr << "cannot read " << o.text("corpus") << "\n";

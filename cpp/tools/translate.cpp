@@ -7,6 +7,7 @@
 #include <iostream>
 #include <iterator>
 
+#include "attn/checks.h"
 #include "attn/training.h"
 #include "copying_report.h"
 #include "options.h"
@@ -24,6 +25,11 @@ int main(int argc, char** argv) {
                           {"parameters", ""},
                           {"save-as", ""},
                           {"out", ""}});
+  // The module's check of translate()'s temperature, in its words.
+  if (const check::Error error = check::logit_params(1.0, o.real("temperature"))) {
+    std::cerr << error.message << "\n";
+    return 1;
+  }
   std::ifstream in(o.text("model"), std::ios::binary);
   const std::vector<std::uint8_t> bytes{std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
   model::LoadedModel loaded = model::load_weights(bytes.data(), bytes.size());

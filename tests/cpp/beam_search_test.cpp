@@ -8,8 +8,8 @@
 #include <iterator>
 #include <map>
 
+#include "attn/checks.h"
 #include "attn/translator.h"
-#include "checks.h"
 #include "model_test_util.h"
 #include "test_util.h"
 

@@ -5,7 +5,7 @@
 #include <cmath>
 #include <limits>
 
-#include "checks.h"
+#include "attn/checks.h"
 
 namespace attn::check {
 namespace {

@@ -8,10 +8,10 @@
 #include <string>
 
 #include "attn/attention.h"
+#include "attn/call_checks.h"
+#include "attn/trainer_setup.h"
 #include "attn/translator.h"
-#include "call_checks.h"
 #include "model_test_util.h"
-#include "trainer_setup.h"
 
 namespace attn {
 namespace {

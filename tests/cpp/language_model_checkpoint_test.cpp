@@ -6,7 +6,7 @@
 #include <cmath>
 #include <string>
 
-#include "language_model_setup.h"
+#include "attn/language_model_setup.h"
 
 namespace attn::check {
 namespace {

@@ -4,7 +4,7 @@
 
 #include <functional>
 
-#include "language_model_setup.h"
+#include "attn/language_model_setup.h"
 
 namespace attn::check {
 namespace {

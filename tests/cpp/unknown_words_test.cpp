@@ -8,9 +8,9 @@
 #include <iterator>
 
 #include "attn/attribution.h"
+#include "attn/trainer_setup.h"
 #include "attn/training.h"
 #include "model_test_util.h"
-#include "trainer_setup.h"
 
 namespace attn::model {
 namespace {

@@ -1,4 +1,4 @@
-// The public calls' argument checks (cpp/bindings/call_checks.h, what the bindings run on what JavaScript
+// The public calls' argument checks (cpp/include/attn/call_checks.h, what the bindings run on what JavaScript
 // passed), driven with any numbers: 0, negative, fractional, NaN, infinite, 2^31, 2^32, mismatched lengths,
 // unknown mask kinds. A call the checks pass then runs as the bindings run it, with data that may hold NaN or
 // mask bytes other than 0/1 (which the next checks must refuse), on both the reference and the fast kernels,
@@ -11,9 +11,9 @@
 #include <vector>
 
 #include "attn/attention.h"
+#include "attn/call_checks.h"
 #include "attn/matmul.h"
 #include "attn/multi_head.h"
-#include "call_checks.h"
 #include "fuzz_check.h"
 
 using namespace attn;

@@ -7,9 +7,9 @@
 
 #include <cmath>
 
+#include "attn/language_model_setup.h"
 #include "attn/language_model_training.h"
 #include "fuzz_check.h"
-#include "language_model_setup.h"
 
 using namespace attn;
 

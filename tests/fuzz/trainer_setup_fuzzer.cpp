@@ -1,13 +1,13 @@
-// createTrainer()'s path in plain C++ (cpp/bindings/trainer_setup.h): option checks, the task by name, pasted
+// createTrainer()'s path in plain C++ (cpp/include/attn/trainer_setup.h): option checks, the task by name, pasted
 // pairs (the parser and the pairs task) and the model size limit, with any numbers and any text. A small
 // setup that passes then trains one step, whose loss must be finite.
 #include <fuzzer/FuzzedDataProvider.h>
 
 #include <cmath>
 
+#include "attn/trainer_setup.h"
 #include "attn/translator.h"
 #include "fuzz_check.h"
-#include "trainer_setup.h"
 
 using namespace attn;
 

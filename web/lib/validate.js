@@ -1,5 +1,5 @@
 // Type checks and defaults for the public API, done in JS where the types are known. Value and shape
-// checks (sizes agree, numbers finite, memory budget) happen in C++ (cpp/bindings/checks.cpp), so there is
+// checks (sizes agree, numbers finite, memory budget) happen in C++ (cpp/src/checks/checks.cpp), so there is
 // one place for each rule.
 
 /**

@@ -1,5 +1,5 @@
 // Why a language model refused the learner's text or a weight file, in the page's language: the Generate view's
-// error line and <attention-generator> say it. The kinds are the module's (cpp/bindings/language_model_setup.cpp
+// error line and <attention-generator> say it. The kinds are the module's (cpp/src/checks/language_model_setup.cpp
 // for a text, LoadedLanguageModel::kind for a file); any other error keeps web/lib's words.
 import { saidByKind } from '../i18n/said-by-kind.js';
 

@@ -6,8 +6,8 @@
 #include <string>
 #include <vector>
 
+#include "attn/checks.h"
 #include "attn/language_model_training.h"
-#include "checks.h"
 
 namespace attn::check {
 
@@ -53,6 +53,11 @@ struct LanguageModelSetup {
   CorpusIdentity corpus;
   model::LanguageModelRunState run;  // a continued run's; empty for a fresh one
 };
+
+// The checks of a request that need neither its corpus nor its schedule, which the native tool makes too before it
+// trains: model.layers (1-6), model.ffn (0-4096: 0 is attention only), the model's shape, task.context (2-512),
+// task.heldOut, task.tokenizer and, for byte pairs, task.merges (1-4096).
+Error language_model_shape(const LanguageModelRequest& request);
 
 LanguageModelSetup language_model_setup(const LanguageModelRequest& request);
 

@@ -1,4 +1,4 @@
-#include "call_checks.h"
+#include "attn/call_checks.h"
 
 #include <cmath>
 #include <initializer_list>

@@ -5,7 +5,7 @@
 #include <cstdint>
 #include <cstring>
 
-#include "checks.h"
+#include "attn/checks.h"
 
 namespace attn::check {
 namespace {

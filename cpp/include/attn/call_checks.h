@@ -8,7 +8,7 @@
 #include <cstdint>
 #include <string>
 
-#include "checks.h"
+#include "attn/checks.h"
 
 namespace attn::check {
 

@@ -7,9 +7,9 @@
 #include <string>
 #include <vector>
 
+#include "attn/checks.h"
 #include "attn/tasks.h"
 #include "attn/training.h"
-#include "checks.h"
 
 namespace attn::check {
 

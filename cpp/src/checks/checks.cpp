@@ -1,4 +1,4 @@
-#include "checks.h"
+#include "attn/checks.h"
 
 #include <algorithm>
 #include <cmath>
@@ -96,6 +96,11 @@ Error head_counts(double heads, double kv_heads, double d_model) {
   return {};
 }
 
+Error model_file_size(double bytes) {
+  if (bytes <= kMaxModelBytes) return {};
+  return range_error("the model file is larger than 64 MiB");
+}
+
 Error memory_budget(const char* operation, double floats) {
   if (floats <= kMaxFloatsPerCall) return {};
   const double mib = floats * 4 / (1024 * 1024);
@@ -104,23 +109,19 @@ Error memory_budget(const char* operation, double floats) {
                      " MiB");
 }
 
-Error training_options(const TrainingArgs& a) {
-  const auto whole = [](const char* name, double value, double low, double high) -> Error {
-    if (std::isfinite(value) && value == std::floor(value) && value >= low && value <= high) return {};
-    return range_error(std::string(name) + " must be a whole number from " + number(low) + " to " + number(high) +
-                       ", got " + number(value));
-  };
+Error whole_number(const char* name, double value, double low, double high) {
+  if (std::isfinite(value) && value == std::floor(value) && value >= low && value <= high) return {};
+  return range_error(std::string(name) + " must be a whole number from " + number(low) + " to " + number(high) +
+                     ", got " + number(value));
+}
+
+Error schedule_options(const TrainingArgs& a) {
   const Error checks[] = {
-      whole("seed", a.seed, 0, 9007199254740991.0),
-      whole("dataSeed", a.data_seed, 0, 9007199254740991.0),
-      whole("steps", a.steps, 1, kMaxTrainingSteps),
-      whole("batchSize", a.batch_size, 1, kMaxBatchSize),
-      whole("warmupSteps", a.warmup_steps, 0, kMaxTrainingSteps),
-      whole("model.dModel", a.d_model, 2, kMaxModelWidth),
-      whole("model.heads", a.heads, 1, kMaxModelWidth),
-      whole("model.ffn", a.ffn, 1, kMaxFfnWidth),
-      whole("model.encoderLayers", a.encoder_layers, 1, kMaxLayers),
-      whole("model.decoderLayers", a.decoder_layers, 1, kMaxLayers),
+      whole_number("seed", a.seed, 0, 9007199254740991.0),
+      whole_number("dataSeed", a.data_seed, 0, 9007199254740991.0),
+      whole_number("steps", a.steps, 1, kMaxTrainingSteps),
+      whole_number("batchSize", a.batch_size, 1, kMaxBatchSize),
+      whole_number("warmupSteps", a.warmup_steps, 0, kMaxTrainingSteps),
   };
   for (const Error& error : checks)
     if (error) return error;
@@ -130,16 +131,34 @@ Error training_options(const TrainingArgs& a) {
   if (a.warmup_steps > a.steps) {
     return range_error("warmupSteps must be at most steps = " + number(a.steps) + ", got " + number(a.warmup_steps));
   }
-  if (std::fmod(a.d_model, 2) != 0)
-    return range_error("model.dModel must be even (sine and cosine pairs), got " + number(a.d_model));
-  if (std::fmod(a.d_model, a.heads) != 0) {
-    return range_error("model.heads must divide model.dModel = " + number(a.d_model) + ", got " + number(a.heads));
+  return {};
+}
+
+Error model_shape(const ModelShape& s) {
+  const Error checks[] = {
+      whole_number("model.dModel", s.d_model, 2, kMaxModelWidth),
+      whole_number("model.heads", s.heads, 1, kMaxModelWidth),
+      whole_number("model.ffn", s.ffn, 1, kMaxFfnWidth),
+      whole_number("model.encoderLayers", s.encoder_layers, 1, kMaxLayers),
+      whole_number("model.decoderLayers", s.decoder_layers, 1, kMaxLayers),
+  };
+  for (const Error& error : checks)
+    if (error) return error;
+  if (std::fmod(s.d_model, 2) != 0)
+    return range_error("model.dModel must be even (sine and cosine pairs), got " + number(s.d_model));
+  if (std::fmod(s.d_model, s.heads) != 0) {
+    return range_error("model.heads must divide model.dModel = " + number(s.d_model) + ", got " + number(s.heads));
   }
-  if (auto error = whole("model.kvHeads", a.kv_heads, 1, a.heads)) return error;
-  if (std::fmod(a.heads, a.kv_heads) != 0) {
-    return range_error("model.kvHeads must divide model.heads = " + number(a.heads) + ", got " + number(a.kv_heads));
+  if (auto error = whole_number("model.kvHeads", s.kv_heads, 1, s.heads)) return error;
+  if (std::fmod(s.heads, s.kv_heads) != 0) {
+    return range_error("model.kvHeads must divide model.heads = " + number(s.heads) + ", got " + number(s.kv_heads));
   }
   return {};
+}
+
+Error training_options(const TrainingArgs& a) {
+  if (auto error = schedule_options(a)) return error;
+  return model_shape({a.d_model, a.heads, a.ffn, a.encoder_layers, a.decoder_layers, a.kv_heads});
 }
 
 Error position_shape(double rows, double cols) {

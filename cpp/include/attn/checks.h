@@ -75,6 +75,10 @@ Error finite(const char* name, const float* data, std::size_t count, std::size_t
 // refused rather than returned. -infinity is allowed where it means "masked" (logits).
 Error overflowed(const float* data, std::size_t count, bool minus_infinity_allowed = false);
 
+// The largest weight file a module reads (either model's): refused before it is copied into wasm memory.
+inline constexpr double kMaxModelBytes = 64.0 * 1024 * 1024;
+Error model_file_size(double bytes);
+
 // A request needing more than kMaxFloatsPerCall floats.
 Error memory_budget(const char* operation, double floats);
 
@@ -90,8 +94,20 @@ inline constexpr double kMaxTrainingSteps = 1e6, kMaxBatchSize = 1024, kMaxModel
 // about 8 floats per parameter, so 2 M parameters stay under 64 MiB.
 inline constexpr double kMaxTrainingParameters = 2e6;
 
-// Each option a whole number in its range (seeds up to 2^53 - 1), learningRate finite and in (0, 1],
-// warmupSteps at most steps, dModel even, heads dividing dModel, kvHeads dividing heads.
+// `name` a whole number from low to high ("<name> must be a whole number from <low> to <high>, got <value>").
+Error whole_number(const char* name, double value, double low, double high);
+
+// A model's shape, the part of the trainer's options the native tools check too (before they train): dModel an even
+// whole number from 2 to 512, heads from 1 dividing it, ffn from 1 to 4096, the layers from 1 to 6, kvHeads from 1
+// dividing heads.
+struct ModelShape {
+  double d_model, heads, ffn, encoder_layers, decoder_layers, kv_heads;
+};
+Error model_shape(const ModelShape& s);
+// The schedule: seeds whole numbers up to 2^53 - 1, steps, batchSize and warmupSteps whole numbers in their ranges,
+// learningRate finite and in (0, 1], warmupSteps at most steps.
+Error schedule_options(const TrainingArgs& a);
+// Both: the schedule, then the model's shape.
 Error training_options(const TrainingArgs& a);
 // task is 'en-es', 'en-ja', 'reverse', 'sort', 'copy' or 'pairs'; for the sequence tasks, 1 ≤ minLength ≤ maxLength
 // ≤ 12.

@@ -1,4 +1,4 @@
-#include "language_model_setup.h"
+#include "attn/language_model_setup.h"
 
 #include <algorithm>
 #include <cmath>
@@ -7,12 +7,6 @@ namespace attn::check {
 namespace {
 
 Error range_error(std::string message) { return {ErrorKind::range_error, std::move(message)}; }
-
-Error whole(const char* name, double value, double low, double high) {
-  if (std::isfinite(value) && value == std::floor(value) && value >= low && value <= high) return {};
-  return range_error(std::string(name) + " must be a whole number from " + message_number(low) + " to " +
-                     message_number(high) + ", got " + message_number(value));
-}
 
 const std::uint8_t* bytes_of(const std::string& text) { return reinterpret_cast<const std::uint8_t*>(text.data()); }
 
@@ -33,23 +27,25 @@ Error tokenize_parts(const model::LanguageModelCorpus& split, LanguageModelSetup
 
 }  // namespace
 
-LanguageModelSetup language_model_setup(const LanguageModelRequest& r) {
-  LanguageModelSetup setup;
-  TrainingArgs numbers = r.numbers;
-  numbers.encoder_layers = numbers.decoder_layers = 1;  // checked below as model.layers
-  if ((setup.error = whole("model.layers", r.layers, 1, kMaxLayers))) return setup;
+Error language_model_shape(const LanguageModelRequest& r) {
+  if (auto error = whole_number("model.layers", r.layers, 1, kMaxLayers)) return error;
   // A language model may have no feed-forward layers (attention-only, as in the induction-head experiments); the
   // translator's shared check below asks for at least 1, so it sees 1 once 0 has passed here.
-  if ((setup.error = whole("model.ffn", r.numbers.ffn, 0, kMaxFfnWidth))) return setup;
-  numbers.ffn = std::max(numbers.ffn, 1.0);
-  if ((setup.error = training_options(numbers))) return setup;
-  if ((setup.error = whole("task.context", r.context, 2, kMaxContext))) return setup;
-  if ((setup.error = held_out_share(r.held_out_share))) return setup;
-  if (r.tokenizer != "characters" && r.tokenizer != "byte-pairs") {
-    setup.error = range_error("task.tokenizer must be 'characters' or 'byte-pairs', got '" + r.tokenizer + "'");
-    return setup;
-  }
-  if (r.tokenizer == "byte-pairs" && (setup.error = whole("task.merges", r.merges, 1, kMaxMerges))) return setup;
+  if (auto error = whole_number("model.ffn", r.numbers.ffn, 0, kMaxFfnWidth)) return error;
+  const TrainingArgs& n = r.numbers;  // one block kind: `layers` counts them, checked above
+  if (auto error = model_shape({n.d_model, n.heads, std::max(n.ffn, 1.0), 1, 1, n.kv_heads})) return error;
+  if (auto error = whole_number("task.context", r.context, 2, kMaxContext)) return error;
+  if (auto error = held_out_share(r.held_out_share)) return error;
+  if (r.tokenizer != "characters" && r.tokenizer != "byte-pairs")
+    return range_error("task.tokenizer must be 'characters' or 'byte-pairs', got '" + r.tokenizer + "'");
+  if (r.tokenizer == "byte-pairs") return whole_number("task.merges", r.merges, 1, kMaxMerges);
+  return {};
+}
+
+LanguageModelSetup language_model_setup(const LanguageModelRequest& r) {
+  LanguageModelSetup setup;
+  if ((setup.error = schedule_options(r.numbers))) return setup;
+  if ((setup.error = language_model_shape(r))) return setup;
   if (static_cast<double>(r.corpus.size()) > kMaxCorpusBytes) {
     setup.error = range_error("task.corpus is longer than 8 MiB of text");
     setup.refusal = {"corpus-too-long", "", static_cast<double>(r.corpus.size()), kMaxCorpusBytes};
@@ -70,7 +66,7 @@ LanguageModelSetup language_model_setup(const LanguageModelRequest& r) {
   c.layers = static_cast<std::uint32_t>(r.layers);
   c.context = static_cast<std::uint32_t>(r.context);
   if ((setup.error = position_scheme(r.positions, c.head_width(), c.positions, c.relative))) return setup;
-  if ((setup.error = whole("model.window", r.window, 0, r.context))) return setup;
+  if ((setup.error = whole_number("model.window", r.window, 0, r.context))) return setup;
   c.window = static_cast<std::uint32_t>(r.window);
   c.sink_logits = r.sink_logits;
 
@@ -111,7 +107,7 @@ LanguageModelSetup resumed_language_model_setup(const std::uint8_t* checkpoint, 
   setup.options = saved.options;
   if (!std::isnan(steps)) {
     const auto done = static_cast<double>(saved.run.steps_done);
-    if ((setup.error = whole("steps", steps, std::max(done, 1.0), kMaxTrainingSteps))) return setup;
+    if ((setup.error = whole_number("steps", steps, std::max(done, 1.0), kMaxTrainingSteps))) return setup;
     setup.options.steps = static_cast<std::size_t>(steps);
   }
   setup.model = std::move(saved.model);
@@ -126,16 +122,16 @@ model::LanguageModelCheckpoint checkpoint_of(const model::LanguageModelTrainer& 
 }
 
 Error generation_options(const GenerationRequest& r, std::size_t vocabulary, model::Sampling& sampling) {
-  if (auto error = whole("options.tokens", r.tokens, 1, kMaxGeneratedTokens)) return error;
+  if (auto error = whole_number("options.tokens", r.tokens, 1, kMaxGeneratedTokens)) return error;
   if (!std::isfinite(r.temperature) || r.temperature < 0 || r.temperature > 100) {
     return range_error("options.temperature must be a number from 0 (the most likely token) to 100, got " +
                        message_number(r.temperature));
   }
-  if (auto error = whole("options.topK", r.top_k, 0, static_cast<double>(vocabulary))) return error;
+  if (auto error = whole_number("options.topK", r.top_k, 0, static_cast<double>(vocabulary))) return error;
   if (!std::isfinite(r.top_p) || r.top_p <= 0 || r.top_p > 1)
     return range_error("options.topP must be a share in (0, 1], got " + message_number(r.top_p));
-  if (auto error = whole("options.seed", r.seed, 0, 9007199254740991.0)) return error;
-  if (auto error = whole("options.top", r.top, 1, 64)) return error;
+  if (auto error = whole_number("options.seed", r.seed, 0, 9007199254740991.0)) return error;
+  if (auto error = whole_number("options.top", r.top, 1, 64)) return error;
   sampling.temperature = static_cast<float>(r.temperature);
   sampling.top_k = static_cast<std::size_t>(r.top_k);
   sampling.top_p = static_cast<float>(r.top_p);

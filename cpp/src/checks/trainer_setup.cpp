@@ -1,4 +1,4 @@
-#include "trainer_setup.h"
+#include "attn/trainer_setup.h"
 
 #include "attn/translator.h"
 
