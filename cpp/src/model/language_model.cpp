@@ -22,8 +22,8 @@ LanguageModelLayout::LanguageModelLayout(const LanguageModelConfig& c) {
     return a;
   };
   embedding = take.take(std::size_t{c.vocabulary} * d);
-  // ffn = 0: an attention-only block (Elhage et al. 2021), with no feed-forward weights at all
-  for (std::uint32_t l = 0; l < c.layers; ++l) blocks.push_back(take.block(d, false, c.ffn > 0, c.ffn, attention));
+  // ffn = 0: attention-only blocks (Elhage et al. 2021), with no feed-forward weights at all
+  blocks = take.blocks(c.layers, d, false, c.ffn > 0, c.ffn, attention);
   final_norm = take.norm(d);
   output = take.linear(d, c.vocabulary);
   count = take.count;
@@ -33,9 +33,8 @@ std::vector<float> initial_language_model_parameters(const LanguageModelConfig& 
   const LanguageModelLayout layout(c);
   std::vector<float> p(layout.count, 0.0f);
   layers::ParameterInitialiser init(p, seed);
-  init.normal(layout.embedding, std::size_t{c.vocabulary} * c.d_model, 1.0 / std::sqrt(static_cast<double>(c.d_model)));
-  for (const auto& b : layout.blocks) init.block(b);
-  init.norm(layout.final_norm);
+  init.embedding(layout.embedding, c.vocabulary, c.d_model);
+  init.blocks(layout.blocks, layout.final_norm);
   init.linear(layout.output);
   return p;
 }

@@ -76,6 +76,15 @@ void ParameterInitialiser::attention(const AttentionBlock& a) {
   for (const Linear* l : {&a.q, &a.k, &a.v, &a.o}) linear(*l);
 }
 
+void ParameterInitialiser::embedding(std::size_t at, std::size_t vocabulary, std::size_t d) {
+  normal(at, vocabulary * d, 1.0 / std::sqrt(static_cast<double>(d)));
+}
+
+void ParameterInitialiser::blocks(const std::vector<ResidualBlock>& stack, const LayerNorm& top) {
+  for (const ResidualBlock& b : stack) block(b);
+  norm(top);
+}
+
 void ParameterInitialiser::block(const ResidualBlock& b) {
   norm(b.attention_norm), attention(b.self_attention);
   if (b.has_cross_attention()) norm(b.cross_norm), attention(b.cross_attention);

@@ -23,15 +23,13 @@ ParameterLayout::ParameterLayout(const Config& c) {
 
   source_embedding = take.take(c.source_vocabulary * d);
   target_embedding = take.take(c.target_vocabulary * d);
-  for (std::uint32_t l = 0; l < c.encoder_layers; ++l) encoder.push_back(take.block(d, false, true, c.ffn, attention));
+  encoder = take.blocks(c.encoder_layers, d, false, true, c.ffn, attention);
   encoder_norm = take.norm(d);
-  for (std::uint32_t l = 0; l < c.decoder_layers; ++l) decoder.push_back(take.block(d, true, true, c.ffn, attention));
+  decoder = take.blocks(c.decoder_layers, d, true, true, c.ffn, attention);
   decoder_norm = take.norm(d);
-  if (c.tied_output) {
-    output = Linear{target_embedding, take.take(c.target_vocabulary), d, c.target_vocabulary};
-  } else {
-    output = take.linear(d, c.target_vocabulary);
-  }
+  // Tied, only the bias is the output's own: its weights are the target embedding table, read transposed.
+  output = c.tied_output ? Linear{target_embedding, take.take(c.target_vocabulary), d, c.target_vocabulary}
+                         : take.linear(d, c.target_vocabulary);
   count = take.count;
 }
 
@@ -39,13 +37,10 @@ std::vector<float> initial_parameters(const Config& c, std::uint64_t seed) {
   const ParameterLayout layout(c);
   std::vector<float> p(layout.count, 0.0f);
   layers::ParameterInitialiser init(p, seed);
-  const double embedding_std = 1.0 / std::sqrt(static_cast<double>(c.d_model));
-  init.normal(layout.source_embedding, std::size_t{c.source_vocabulary} * c.d_model, embedding_std);
-  init.normal(layout.target_embedding, std::size_t{c.target_vocabulary} * c.d_model, embedding_std);
-  for (const auto& l : layout.encoder) init.block(l);
-  init.norm(layout.encoder_norm);
-  for (const auto& l : layout.decoder) init.block(l);
-  init.norm(layout.decoder_norm);
+  init.embedding(layout.source_embedding, c.source_vocabulary, c.d_model);
+  init.embedding(layout.target_embedding, c.target_vocabulary, c.d_model);
+  init.blocks(layout.encoder, layout.encoder_norm);
+  init.blocks(layout.decoder, layout.decoder_norm);
   // A tied output's weights are the target embeddings, N(0, 1/D) like an untied projection's N(0, 1/fan_in):
   // against LayerNorm's unit-variance output either gives logits of about unit spread at the start.
   if (!c.tied_output) init.linear(layout.output);
