@@ -22,8 +22,10 @@ std::vector<float> distribution(const std::vector<float>& logits, const Sampling
     p[static_cast<std::size_t>(most_likely_token(logits.data(), 0, v))] = 1.0f;
     return p;
   }
-  std::vector<double> e;
-  const double sum = softmax_terms(logits.data(), 0, v, sampling.temperature, e);
+  const float top = max_logit(logits.data(), 0, v);
+  double sum = 0;
+  std::vector<double> e(v);
+  for (std::size_t i = 0; i < v; ++i) sum += e[i] = softmax_term(logits[i], top, sampling.temperature);
   std::vector<std::size_t> order(v);
   std::iota(order.begin(), order.end(), 0);
   std::stable_sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) { return e[a] > e[b]; });

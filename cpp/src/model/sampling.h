@@ -2,9 +2,8 @@
 // generation. Tokens below `first` are never drawn (the translator's <bos> is an input marker, never an output).
 #pragma once
 
+#include <cmath>
 #include <cstddef>
-#include <vector>
-
 #include "../data/rng.h"
 
 namespace attn::model {
@@ -12,10 +11,14 @@ namespace attn::model {
 // The most likely of tokens [first, v) by their logits, ties to the lowest id.
 int most_likely_token(const float* logits, std::size_t first, std::size_t v);
 
-// exp((logit − max) / temperature) for tokens [first, v) into `terms` (v entries, the ones below `first` 0), the
-// max over those tokens; returns their sum, taken in token order.
-double softmax_terms(const float* logits, std::size_t first, std::size_t v, float temperature,
-                     std::vector<double>& terms);
+// The largest of tokens [first, v)'s logits: what a softmax subtracts from each.
+float max_logit(const float* logits, std::size_t first, std::size_t v);
+// One softmax term, exp((logit − top) / temperature), in double.
+inline double softmax_term(float logit, float top, float temperature) {
+  return std::exp(static_cast<double>(logit - top) / temperature);
+}
+// The softmax's denominator: the terms of tokens [first, v), summed in token order.
+double softmax_sum(const float* logits, std::size_t first, std::size_t v, float top, float temperature);
 
 // A token drawn from `p` (v probabilities; those below `first` ignored) by the inverse CDF on one uniform draw of
 // `rng`; the last token with any probability takes the rounding remainder. `Sum` is the running sum's type: the

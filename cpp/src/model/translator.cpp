@@ -87,17 +87,19 @@ void Translator::distribution(std::size_t row, float output_temperature, float* 
 
 void Translator::distribution_of(const float* logits, float output_temperature, float* out) const {
   const std::size_t v = model_.config.target_vocabulary;
-  std::vector<double> terms;
-  const double sum = softmax_terms(logits, 1, v, output_temperature, terms);
-  out[0] = 0.0f;  // <bos> is an input marker, never an output
-  for (std::size_t i = 1; i < v; ++i) out[i] = static_cast<float>(terms[i] / sum);
+  const float top = max_logit(logits, 1, v);  // <bos> (id 0) is an input marker, never an output
+  const double sum = softmax_sum(logits, 1, v, top, output_temperature);
+  out[0] = 0.0f;
+  for (std::size_t i = 1; i < v; ++i)
+    out[i] = static_cast<float>(softmax_term(logits[i], top, output_temperature) / sum);
 }
 
 void Translator::log_distribution(std::size_t row, float output_temperature, std::vector<double>& out) const {
   const std::size_t v = model_.config.target_vocabulary;
   const float* logits = activations_.logits.data() + row * v;
-  const float top = *std::max_element(logits + 1, logits + v);
-  const double log_sum = std::log(softmax_terms(logits, 1, v, output_temperature, out));
+  const float top = max_logit(logits, 1, v);
+  const double log_sum = std::log(softmax_sum(logits, 1, v, top, output_temperature));
+  out.resize(v);
   out[0] = -std::numeric_limits<double>::infinity();
   for (std::size_t i = 1; i < v; ++i) out[i] = static_cast<double>(logits[i] - top) / output_temperature - log_sum;
 }
