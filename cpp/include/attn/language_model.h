@@ -107,8 +107,8 @@ class LanguageModel {
  private:
   LanguageModelConfig config_;
   LanguageModelLayout layout_;
-  TokenEmbedding embedding_;  // context sinusoids (zeros when the model has none), extended past it
   ResidualStack stack_;
+  TokenEmbedding embedding_;  // context sinusoids (zeros when the model has none), extended past it
   LanguageModelActivations loss_activations_;
 };
 

@@ -172,7 +172,7 @@ struct LanguageModelConfig;
 // grow a row per token; bytes_allocated() is what the self-attention's hold, measured rather than computed.
 class KeyValueCache {
  public:
-  explicit KeyValueCache(const Config& config);  // the translator's decoder
+  explicit KeyValueCache(const Config& config);  // the translator's decoder (sized by start_decoding)
   explicit KeyValueCache(const LanguageModelConfig& config);
   std::size_t length() const { return length_; }      // positions held
   std::size_t appended() const { return appended_; }  // positions appended since clear(), evicted ones included
@@ -353,8 +353,8 @@ class Transformer {
 
   Config config_;
   ParameterLayout layout_;
-  TokenEmbedding embedding_;  // max_positions sinusoids, for the source and the target tables
   ResidualStack stack_;       // the encoder's blocks and the decoder's
+  TokenEmbedding embedding_;  // max_positions sinusoids, for the source and the target tables
   Activations loss_activations_;
   HeadMask head_mask_;
 };

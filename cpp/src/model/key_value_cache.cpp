@@ -16,8 +16,7 @@ KeyValueCache::KeyValueCache(std::size_t layers, std::size_t key_value_heads, st
       values_(layers) {}
 
 KeyValueCache::KeyValueCache(const Config& config)
-    : KeyValueCache(config.decoder_layers, config.key_value_heads(), config.head_width(),
-                    config.relative == RelativePositions::rope) {}
+    : KeyValueCache(0, config.key_value_heads(), config.head_width(), config.relative == RelativePositions::rope) {}
 
 KeyValueCache::KeyValueCache(const LanguageModelConfig& config)
     : KeyValueCache(config.layers, config.key_value_heads(), config.head_width(),

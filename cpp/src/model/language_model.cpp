@@ -42,8 +42,8 @@ std::vector<float> initial_language_model_parameters(const LanguageModelConfig& 
 LanguageModel::LanguageModel(const LanguageModelConfig& config, const KernelSet& kernels)
     : config_(config),
       layout_(config),
-      embedding_(config.d_model, config.context, config.positions),
-      stack_(kernels, config.d_model) {}
+      stack_(kernels, config.d_model),
+      embedding_(config.d_model, config.context, config.positions) {}
 
 void LanguageModel::forward(const float* params, const std::vector<int>& tokens, float temperature,
                             LanguageModelActivations& act, const std::uint8_t* allowed) {

@@ -134,9 +134,9 @@ void ResidualStack::attention_backward(const float* params, float* grads, const 
 
 void ResidualStack::start_decoding(const float* params, const std::vector<ResidualBlock>& blocks, const float* memory,
                                    std::size_t rows, KeyValueCache& cache) {
+  for (auto* layers : {&cache.keys_, &cache.values_, &cache.memory_keys_, &cache.memory_values_})
+    layers->resize(blocks.size());
   cache.clear();
-  cache.memory_keys_.resize(blocks.size());
-  cache.memory_values_.resize(blocks.size());
   for (std::size_t l = 0; l < blocks.size(); ++l) {
     const AttentionBlock& cross = blocks[l].cross_attention;
     cache.memory_keys_[l].resize(rows * cross.k.out);

@@ -50,9 +50,9 @@ std::vector<float> initial_parameters(const Config& c, std::uint64_t seed) {
 Transformer::Transformer(const Config& config, const KernelSet& kernels)
     : config_(config),
       layout_(config),
+      stack_(kernels, config.d_model),
       // without positions, the ablation: embeddings alone, no word order
-      embedding_(config.d_model, config.max_positions, config.positions),
-      stack_(kernels, config.d_model) {}
+      embedding_(config.d_model, config.max_positions, config.positions) {}
 
 bool HeadMask::all_on() const {
   for (const auto* kind : {&encoder_self, &decoder_self, &cross})
