@@ -1,4 +1,4 @@
-// The translator's decoder on its key/value cache (DecoderCache): each cached step gives the last row of a pass
+// The translator's decoder on its key/value cache (KeyValueCache): each cached step gives the last row of a pass
 // over the whole prefix, and a translation decoded from the cache is the one recomputed at every step (the same
 // words, the same distributions within float rounding, the same maps), for every position scheme, shared
 // key/value heads (multi-query, grouped, one per head), both kernel sets, with heads switched off, greedy or
@@ -45,7 +45,7 @@ double largest_difference(const std::vector<float>& a, const std::vector<float>&
 const std::vector<int> kSource = {3, 4, 5, 6, 7, 0};
 const std::vector<int> kPrefix = {0, 5, 9, 2, 11, 4, 8};  // <bos> and six target words
 
-TEST(DecoderCache, EachStepIsTheLastRowOfTheWholePrefixesPass) {
+TEST(TranslatorKeyValueCache, EachStepIsTheLastRowOfTheWholePrefixesPass) {
   for (const Scheme& scheme : kSchemes) {
     for (std::uint32_t kv_heads : {1u, 2u, 0u}) {
       const TranslationModel m = new_translation_model(cached_config(scheme, kv_heads), 11);
@@ -56,7 +56,7 @@ TEST(DecoderCache, EachStepIsTheLastRowOfTheWholePrefixesPass) {
         Transformer transformer(m.config, *kernels);
         const float* params = m.parameters.data();
         Activations whole, encoded;
-        DecoderCache cache;
+        KeyValueCache cache(transformer.config());
         std::vector<float> step(v);
         transformer.forward_encoder(params, kSource, 0.8f, encoded);
         transformer.start_decoding(params, encoded, cache);
@@ -66,16 +66,16 @@ TEST(DecoderCache, EachStepIsTheLastRowOfTheWholePrefixesPass) {
           transformer.forward(params, kSource, prefix, 0.8f, whole);
           const std::vector<float> last(whole.logits.end() - static_cast<std::ptrdiff_t>(v), whole.logits.end());
           EXPECT_LE(largest_difference(step, last), 1e-5) << "position " << t;
-          EXPECT_EQ(cache.length, t + 1);
+          EXPECT_EQ(cache.length(), t + 1);
         }
         // The cache holds key/value heads, not query heads: what multi-query and grouped-query attention shrink.
-        EXPECT_EQ(cache.keys[0].size(), kPrefix.size() * m.config.key_value_heads() * m.config.head_width());
+        EXPECT_EQ(cache.bytes_used(), kPrefix.size() * m.config.cache_bytes_per_token());
       }
     }
   }
 }
 
-TEST(DecoderCache, CachedTranslationIsTheRecomputedOneForEverySchemeAndKeyValueHeads) {
+TEST(TranslatorKeyValueCache, CachedTranslationIsTheRecomputedOneForEverySchemeAndKeyValueHeads) {
   const std::vector<std::string> sentence = {"the", "big", "dog", "sees", "the", "white", "cats"};
   for (const Scheme& scheme : kSchemes) {
     for (std::uint32_t kv_heads : {1u, 2u, 0u}) {
@@ -106,7 +106,7 @@ TEST(DecoderCache, CachedTranslationIsTheRecomputedOneForEverySchemeAndKeyValueH
   }
 }
 
-TEST(DecoderCache, TheShippedModelsTranslateHeldOutSentencesAsRecomputed) {
+TEST(TranslatorKeyValueCache, TheShippedModelsTranslateHeldOutSentencesAsRecomputed) {
   for (const char* name : {"en-es", "en-ja", "en-mr"}) {
     SCOPED_TRACE(name);
     std::ifstream in(std::string(ATTN_SOURCE_DIR "/web/lib/models/") + name + ".bin", std::ios::binary);

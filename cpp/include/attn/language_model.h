@@ -46,13 +46,9 @@ struct LanguageModelConfig {
   }
 };
 
-// One decoder-only block: the fields of an encoder layer (its attention is causal).
-using LanguageModelBlock = EncoderLayer;
-using LanguageModelBlockActivations = EncoderLayerActivations;
-
 struct LanguageModelLayout {
-  std::size_t embedding = 0;  // vocabulary × D
-  std::vector<LanguageModelBlock> blocks;
+  std::size_t embedding = 0;          // vocabulary × D
+  std::vector<ResidualBlock> blocks;  // without cross-attention (their self-attention is causal)
   LayerNorm final_norm;
   Linear output;  // D × vocabulary
   std::size_t count = 0;
@@ -66,37 +62,10 @@ std::vector<float> initial_language_model_parameters(const LanguageModelConfig& 
 struct LanguageModelActivations {
   std::vector<int> tokens;
   float temperature = 1.0f;
-  std::vector<LanguageModelBlockActivations> blocks;
+  std::vector<ResidualBlockActivations> blocks;
   std::vector<float> out_raw;  // the residual stream after the last block
   LayerNormActivations final_norm;
   std::vector<float> logits;  // T × vocabulary
-};
-
-// Each block's keys and values (after RoPE, when the model turns them) for the positions decoded so far. The
-// buffers grow a row per token; bytes() is what they hold allocated, measured rather than computed.
-class KeyValueCache {
- public:
-  explicit KeyValueCache(const LanguageModelConfig& config);
-  std::size_t length() const { return length_; }      // positions held
-  std::size_t appended() const { return appended_; }  // positions appended since clear(), evicted ones included
-  std::size_t bytes_allocated() const;
-  std::size_t bytes_used() const;
-  void clear();
-  // Removes position `slot` from every layer; the positions after it move one place back (StreamingLLM's rolling
-  // cache: a key sits at its place in the cache, not in the text). With RoPE their keys are turned back one
-  // position, so each key stays rotated at its place. The allocation is kept: a cache that evicts as it appends
-  // stays the same size however long the text.
-  void evict(std::size_t slot);
-  // Keys or values of `layer`, length() × (key/value heads · head width).
-  const float* keys(std::size_t layer) const { return keys_[layer].data(); }
-  const float* values(std::size_t layer) const { return values_[layer].data(); }
-
- private:
-  friend class LanguageModel;
-  std::size_t row_floats_ = 0, head_width_ = 0, key_value_heads_ = 0;
-  bool rope_ = false;
-  std::vector<std::vector<float>> keys_, values_;
-  std::size_t length_ = 0, appended_ = 0;
 };
 
 // What one cached step computed: the next token's logits and, per layer and head, the new position's
@@ -136,15 +105,11 @@ class LanguageModel {
                StepOutput& out);
 
  private:
-  void embed(const float* params, const int* tokens, std::size_t count, std::size_t first_position, float* out) const;
-
   LanguageModelConfig config_;
   LanguageModelLayout layout_;
-  const KernelSet& kernels_;
-  std::vector<float> positions_;  // context × D sinusoids (zeros when the model has none)
+  ResidualStack stack_;
+  TokenEmbedding embedding_;  // context sinusoids (zeros when the model has none), extended past it
   LanguageModelActivations loss_activations_;
-  struct Buffers;
-  std::shared_ptr<Buffers> buffers_;
 };
 
 }  // namespace attn::model

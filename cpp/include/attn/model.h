@@ -98,22 +98,24 @@ struct AttentionBlock {
 struct FeedForward {
   Linear expand, contract;
 };
-struct EncoderLayer {
-  LayerNorm attention_norm, ffn_norm;
-  AttentionBlock self_attention;
-  FeedForward ffn;
-};
-struct DecoderLayer {
-  LayerNorm self_norm, cross_norm, ffn_norm;
+// One pre-LayerNorm residual block, what both models stack:
+//   x += SelfAttention(LN(x));   x += CrossAttention(LN(x), memory) (a decoder's);   x += FFN(LN(x)) (unless none)
+// An encoder layer and a language model's block have no cross-attention (cross_norm.width 0); a language model's
+// attention-only block has no feed-forward layer either (ffn_norm.width 0).
+struct ResidualBlock {
+  LayerNorm attention_norm, cross_norm, ffn_norm;
   AttentionBlock self_attention, cross_attention;
   FeedForward ffn;
+
+  bool has_cross_attention() const { return cross_norm.width > 0; }
+  bool has_feed_forward() const { return ffn_norm.width > 0; }
 };
 
 struct ParameterLayout {
   std::size_t source_embedding = 0, target_embedding = 0;  // vocabulary × D
-  std::vector<EncoderLayer> encoder;
+  std::vector<ResidualBlock> encoder;
   LayerNorm encoder_norm;
-  std::vector<DecoderLayer> decoder;
+  std::vector<ResidualBlock> decoder;  // with cross-attention
   LayerNorm decoder_norm;
   // D × target vocabulary; with a tied output only the bias is the output's own, and w is the target embedding
   // table (vocabulary × D, read transposed).
@@ -140,43 +142,60 @@ struct LayerNormActivations {
 struct FeedForwardActivations {
   std::vector<float> hidden;  // after ReLU (its sign is the ReLU's derivative)
 };
-struct EncoderLayerActivations {
-  std::vector<float> input, middle;  // residual stream before the layer and after its attention
-  LayerNormActivations attention_norm, ffn_norm;
-  AttentionActivations self_attention;
-  FeedForwardActivations ffn;
-};
-struct DecoderLayerActivations {
+// A residual block's activations: the residual stream before it and after each attention (after_cross: a
+// decoder's), each sublayer's LayerNorm and layer.
+struct ResidualBlockActivations {
   std::vector<float> input, after_self, after_cross;
-  LayerNormActivations self_norm, cross_norm, ffn_norm;
+  LayerNormActivations attention_norm, cross_norm, ffn_norm;
   AttentionActivations self_attention, cross_attention;
   FeedForwardActivations ffn;
 };
 struct Activations {
   std::vector<int> source, target_in;  // token ids
   float temperature = 1.0f;
-  std::vector<EncoderLayerActivations> encoder;
+  std::vector<ResidualBlockActivations> encoder;
   std::vector<float> encoder_out_raw;  // residual stream after the last encoder layer
   LayerNormActivations memory;         // the encoder's output (memory.out)
-  std::vector<DecoderLayerActivations> decoder;
+  std::vector<ResidualBlockActivations> decoder;
   std::vector<float> decoder_out_raw;
   LayerNormActivations decoder_final;
   std::vector<float> logits;  // T × target vocabulary
 };
 
-// The decoder's key/value cache, for decoding a token at a time (Transformer::decode_step): each decoder layer's
-// self-attention keys and values of the positions decoded so far (turned by RoPE at their positions when the
-// model uses it), and its cross-attention keys and values of the source, projected once. A new token then costs
-// one row of work per layer instead of a pass over the whole prefix.
-struct DecoderCache {
-  std::vector<std::vector<float>> keys, values;                // per layer: length × (kv heads · head width)
-  std::vector<std::vector<float>> memory_keys, memory_values;  // per layer: source length × the same
-  std::size_t length = 0, source_length = 0;
-  // One step's working rows, kept so that a steady decoding does not allocate.
-  std::vector<float> row, branch;
-  LayerNormActivations norm;
-  AttentionActivations attention;
-  FeedForwardActivations ffn;
+struct LanguageModelConfig;
+
+// The key/value cache of a model decoding a token at a time (the translator's decoder, the language model): each
+// block's self-attention keys and values of the positions decoded so far (turned by RoPE at their positions when the
+// model uses it) and, for a decoder reading an encoder's memory, its cross-attention keys and values of that memory,
+// projected once. A new token then costs one row of work per block instead of a pass over the whole prefix (what
+// multi-query and grouped-query attention shrink: the cache holds key/value heads, not query heads). The buffers
+// grow a row per token; bytes_allocated() is what the self-attention's hold, measured rather than computed.
+class KeyValueCache {
+ public:
+  explicit KeyValueCache(const Config& config);  // the translator's decoder (sized by start_decoding)
+  explicit KeyValueCache(const LanguageModelConfig& config);
+  std::size_t length() const { return length_; }      // positions held
+  std::size_t appended() const { return appended_; }  // positions appended since clear(), evicted ones included
+  std::size_t bytes_allocated() const;
+  std::size_t bytes_used() const;
+  void clear();  // empties the self-attention's keys and values, keeping their allocation
+  // Removes position `slot` from every layer; the positions after it move one place back (StreamingLLM's rolling
+  // cache: a key sits at its place in the cache, not in the text). With RoPE their keys are turned back one
+  // position, so each key stays rotated at its place. The allocation is kept: a cache that evicts as it appends
+  // stays the same size however long the text.
+  void evict(std::size_t slot);
+  // Keys or values of `layer`, length() × (key/value heads · head width).
+  const float* keys(std::size_t layer) const { return keys_[layer].data(); }
+  const float* values(std::size_t layer) const { return values_[layer].data(); }
+
+ private:
+  KeyValueCache(std::size_t layers, std::size_t key_value_heads, std::size_t head_width, bool rope);
+  friend class ResidualStack;  // the blocks' cached step appends to it
+  std::size_t row_floats_ = 0, head_width_ = 0, key_value_heads_ = 0;
+  bool rope_ = false;
+  std::vector<std::vector<float>> keys_, values_;
+  std::vector<std::vector<float>> memory_keys_, memory_values_;  // a decoder's: memory_length_ rows per layer
+  std::size_t length_ = 0, appended_ = 0, memory_length_ = 0;
 };
 
 // Heads switched off at inference, as in Michel et al. 2019 ("Are sixteen heads really better than one?"): an
@@ -195,6 +214,99 @@ std::string head_mask_problem(const Config& config, const HeadMask& mask);
 // 10000^(−2i/d), sin then cos (the transformer adds them to its embeddings; exposed for the position lesson).
 // Rows start at `first_position` (a language model reading past its context extends the table).
 void sinusoidal_positions(std::size_t positions, std::size_t d, float* out, std::size_t first_position = 0);
+
+// x = E[token]·√D + the position's sinusoid: the input of both models' blocks (the translator's encoder and
+// decoder, the language model's). The sinusoids are tabled for `positions` rows (zeros when `sinusoids` is off, the
+// ablation); a position past the table (a text read beyond a language model's context) gets the same sinusoids,
+// extended.
+class TokenEmbedding {
+ public:
+  TokenEmbedding(std::size_t d, std::size_t positions, bool sinusoids);
+  // `count` tokens' rows of the table at offset `table` (vocabulary × D), at positions `first_position` on, into
+  // `out` (count × D).
+  void forward(const float* params, std::size_t table, const int* tokens, std::size_t count, std::size_t first_position,
+               float* out) const;
+  // Each token's row of the table's gradient receives ∂L/∂x·√D (dx: count × D).
+  void backward(std::size_t table, const int* tokens, std::size_t count, const float* dx, float* grads) const;
+
+ private:
+  std::size_t d_;
+  bool sinusoids_;
+  std::vector<float> positions_;  // positions × D
+};
+
+struct ModelBuffers;  // layer scratch and backward-pass gradients, reused between calls (residual_stack.h)
+
+// What a stack's blocks read besides the residual stream.
+struct BlockInputs {
+  Mask mask;  // the self-attention's (none for an encoder, causal or a band for a decoder)
+  float temperature = 1.0f;
+  const float* memory = nullptr;  // cross-attention's keys and values: the encoder's output, memory_rows × D
+  std::size_t memory_rows = 0;
+  // Heads switched off (HeadMask), one entry per layer and head (layer-major), or null when all are on.
+  const std::uint8_t* self_heads_on = nullptr;
+  const std::uint8_t* cross_heads_on = nullptr;
+};
+
+// A stack of residual blocks run over a model's flat parameters (residual_stack.cpp): the translator's encoder and
+// decoder and the language model are each one, with the LayerNorm and output projection on top. What differs
+// between them is data, not code: whether a block has cross-attention or a feed-forward layer, the self-attention's
+// mask, the heads switched off. Copies share their scratch.
+class ResidualStack {
+ public:
+  ResidualStack(const KernelSet& kernels, std::size_t d_model);
+  ModelBuffers& buffers() { return *buffers_; }
+
+  // Every block in turn over `x` (rows × D: the embedded tokens on entry, the last block's output on return),
+  // keeping each block's activations in `acts`.
+  void forward(const float* params, const std::vector<ResidualBlock>& blocks,
+               std::vector<ResidualBlockActivations>& acts, std::size_t rows, const BlockInputs& in,
+               std::vector<float>& x);
+  // forward()'s twin, walking down the blocks: `dx` holds ∂L/∂(the last block's output) and becomes ∂L/∂x; a
+  // cross-attention's memory gradient is added to `dmemory`.
+  void backward(const float* params, float* grads, const std::vector<ResidualBlock>& blocks,
+                const std::vector<ResidualBlockActivations>& acts, std::size_t rows, float temperature,
+                const float* memory, float* dmemory, float* dx);
+
+  // Empties `cache` and projects each block's cross-attention keys and values of `memory` (rows × D) into it.
+  void start_decoding(const float* params, const std::vector<ResidualBlock>& blocks, const float* memory,
+                      std::size_t rows, KeyValueCache& cache);
+  // One new row (D floats, in place) through every block from `cache`, which takes its keys and values: what
+  // forward() gives for the last row of the whole prefix. `weights`, when not null, receives each layer's
+  // self-attention weights over the cache (layer-major, heads × (cache.length() + 1) per layer).
+  void step(const float* params, const std::vector<ResidualBlock>& blocks, float temperature,
+            const std::uint8_t* self_heads_on, const std::uint8_t* cross_heads_on, KeyValueCache& cache, float* row,
+            float* weights);
+
+  // The stack's top: logits (rows × vocabulary) = LN(x) · W + b, or with a tied output LN(x) · Eᵀ + b.
+  void head_forward(const float* params, const LayerNorm& norm, const Linear& output, bool tied, const float* x,
+                    std::size_t rows, LayerNormActivations& norm_act, float* logits);
+  // Σ −log p(targets) over `logits` after head_forward(), adding `loss_weight` × its gradient to `grads`; ∂L/∂x
+  // goes into `dx` (rows × D, zeroed here).
+  double head_backward(const float* params, float* grads, const LayerNorm& norm, const Linear& output, bool tied,
+                       const LayerNormActivations& norm_act, const float* logits, std::size_t rows,
+                       std::size_t vocabulary, const int* targets, float loss_weight, std::vector<float>& dx);
+
+ private:
+  // LN(x) through one attention into the buffers' branch; self-attention when `memory` is null.
+  void attention_branch(const float* params, const LayerNorm& norm, const AttentionBlock& block, const float* x,
+                        std::size_t rows, const float* memory, std::size_t memory_rows, const Mask& mask,
+                        float temperature, const std::uint8_t* heads_on, LayerNormActivations& norm_act,
+                        AttentionActivations& act);
+  // Residual FFN sublayer x_out = x + FFN(LN(x)): `dx` holds ∂L/∂x_out and becomes ∂L/∂x.
+  void ffn_backward(const float* params, float* grads, const LayerNorm& norm, const LayerNormActivations& norm_act,
+                    const FeedForward& ffn, const FeedForwardActivations& ffn_act, std::size_t rows, float* dx);
+  // Residual attention sublayer x_out = x + Attention(LN(x), memory), as ffn_backward; a cross-attention's memory
+  // gradient goes to `dmemory`.
+  void attention_backward(const float* params, float* grads, const LayerNorm& norm,
+                          const LayerNormActivations& norm_act, const AttentionBlock& block,
+                          const AttentionActivations& block_act, const float* memory, float temperature,
+                          std::size_t rows, float* dx, float* dmemory);
+
+  const KernelSet& kernels_;
+  std::shared_ptr<ModelBuffers> buffers_;
+  std::size_t d_;
+};
 
 class Transformer {
  public:
@@ -217,10 +329,10 @@ class Transformer {
   // gates have no cached step).
   bool decodes_incrementally() const { return config_.weighting == AttentionWeighting::softmax; }
   // Empties `cache` for the source act.memory holds (after forward_encoder()): its cross-attention keys and values.
-  void start_decoding(const float* params, const Activations& act, DecoderCache& cache);
-  // Appends `token` at position cache.length and writes the next token's logits (target vocabulary floats) into
+  void start_decoding(const float* params, const Activations& act, KeyValueCache& cache);
+  // Appends `token` at position cache.appended() and writes the next token's logits (target vocabulary floats) into
   // `logits`: the last row forward_decoder() would give over the whole prefix. The head mask applies as there.
-  void decode_step(const float* params, int token, float temperature, DecoderCache& cache, float* logits);
+  void decode_step(const float* params, int token, float temperature, KeyValueCache& cache, float* logits);
 
   // Mean-free cross-entropy: returns Σ_t −log p(target_out[t]) and adds `loss_weight` × its gradient to
   // `grads` (same layout as params). `act` must hold a forward() over the same sentence with temperature 1.
@@ -236,28 +348,15 @@ class Transformer {
               const std::vector<int>& target_out);
 
  private:
-  // The on/off entries of one layer's heads in one kind of `head_mask_`, or null when that kind is all on.
-  const std::uint8_t* heads_on(const std::vector<std::uint8_t>& kind, std::size_t layer) const;
-  void embed(const float* params, std::size_t table, const std::vector<int>& tokens, std::vector<float>& out) const;
-  // `count` tokens' embeddings (×√D) plus the positions from `first_position` on, into `out` (count × D).
-  void embed_rows(const float* params, std::size_t table, const int* tokens, std::size_t count,
-                  std::size_t first_position, float* out) const;
-  void embedding_backward(std::size_t table, const std::vector<int>& tokens, const float* dx, float* grads) const;
-  void ffn_backward(const float* params, float* grads, const LayerNorm& norm, const LayerNormActivations& norm_act,
-                    const FeedForward& ffn, const FeedForwardActivations& ffn_act, std::size_t rows, float* dx);
-  void attention_backward(const float* params, float* grads, const LayerNorm& norm,
-                          const LayerNormActivations& norm_act, const AttentionBlock& block,
-                          const AttentionActivations& block_act, const float* memory, float temperature,
-                          std::size_t rows, float* dx, float* dmemory);
+  // The on/off entries of one kind of `head_mask_`'s heads (layer-major), or null when that kind is all on.
+  static const std::uint8_t* heads_on(const std::vector<std::uint8_t>& kind);
 
   Config config_;
   ParameterLayout layout_;
-  const KernelSet& kernels_;
-  std::vector<float> positions_;  // max_positions × D sinusoids
+  ResidualStack stack_;       // the encoder's blocks and the decoder's
+  TokenEmbedding embedding_;  // max_positions sinusoids, for the source and the target tables
   Activations loss_activations_;
   HeadMask head_mask_;
-  struct Buffers;  // layer scratch and backward-pass gradients, reused between calls
-  std::shared_ptr<Buffers> buffers_;
 };
 
 }  // namespace attn::model

@@ -111,7 +111,7 @@ struct Decoding {
   // translation is the best hypothesis, and Translation::beam holds every hypothesis kept. Width 1 gives
   // greedy decoding's words.
   std::size_t beam = 0;
-  // Greedy and sampled decoding keep the decoder's keys and values (a DecoderCache) and decode each word from
+  // Greedy and sampled decoding keep the decoder's keys and values (a KeyValueCache) and decode each word from
   // them; false recomputes the whole prefix at every step (to compare: the same words, distributions within
   // float rounding). Either way the maps come from one pass over the finished translation. Teacher forcing and
   // beam search always run whole passes.
@@ -267,7 +267,7 @@ class Translator {
   TranslationModel model_;
   Transformer transformer_;
   Activations activations_;
-  DecoderCache cache_;
+  KeyValueCache cache_;
   std::vector<float> step_logits_;
 };
 

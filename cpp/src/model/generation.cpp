@@ -5,9 +5,9 @@
 #include <cmath>
 #include <numeric>
 
-#include "../data/rng.h"
 #include "attn/attention_sinks.h"
 #include "attn/language_model_training.h"
+#include "sampling.h"
 
 namespace attn::model {
 namespace {
@@ -19,14 +19,13 @@ std::vector<float> distribution(const std::vector<float>& logits, const Sampling
   const std::size_t v = logits.size();
   std::vector<float> p(v, 0.0f);
   if (sampling.temperature <= 0.0f) {  // the most likely token, ties to the lowest id
-    p[static_cast<std::size_t>(std::max_element(logits.begin(), logits.end()) - logits.begin())] = 1.0f;
+    p[static_cast<std::size_t>(most_likely_token(logits.data(), 0, v))] = 1.0f;
     return p;
   }
-  const float top = *std::max_element(logits.begin(), logits.end());
+  const float top = max_logit(logits.data(), 0, v);
   double sum = 0;
   std::vector<double> e(v);
-  for (std::size_t i = 0; i < v; ++i)
-    sum += e[i] = std::exp(static_cast<double>(logits[i] - top) / sampling.temperature);
+  for (std::size_t i = 0; i < v; ++i) sum += e[i] = softmax_term(logits[i], top, sampling.temperature);
   std::vector<std::size_t> order(v);
   std::iota(order.begin(), order.end(), 0);
   std::stable_sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) { return e[a] > e[b]; });
@@ -43,19 +42,6 @@ std::vector<float> distribution(const std::vector<float>& logits, const Sampling
   for (std::size_t r = 0; r < keep; ++r) kept_sum += e[order[r]];
   for (std::size_t r = 0; r < keep; ++r) p[order[r]] = static_cast<float>(e[order[r]] / kept_sum);
   return p;
-}
-
-int draw(const std::vector<float>& p, Rng& rng) {
-  const float u = rng.unit();
-  float cumulative = 0;
-  int last = 0;
-  for (std::size_t i = 0; i < p.size(); ++i) {
-    if (p[i] <= 0) continue;
-    cumulative += p[i];
-    last = static_cast<int>(i);
-    if (u < cumulative) return last;
-  }
-  return last;  // rounding left the sum a hair under u
 }
 
 std::vector<std::pair<int, float>> most_likely(const std::vector<float>& p, std::size_t count) {
@@ -95,7 +81,7 @@ Generation generate(LanguageModel& model, const float* params, std::vector<int> 
     }
     const std::vector<float> p = distribution(step.logits, sampling);
     GeneratedToken out;
-    out.token = draw(p, rng);
+    out.token = draw_token<float>(p.data(), 0, p.size(), rng);
     out.probability = p[static_cast<std::size_t>(out.token)];
     out.top = most_likely(p, top);
     out.window_start = g.tokens.size() - step.length;  // a sliding window's first position, or the context's

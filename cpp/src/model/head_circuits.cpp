@@ -117,7 +117,7 @@ std::vector<double> copying_scores(const TrainedLanguageModel& m, const std::vec
     }
   }
   std::vector<double> scores;
-  for (const LanguageModelBlock& block : layout.blocks) {
+  for (const ResidualBlock& block : layout.blocks) {
     const AttentionBlock& a = block.self_attention;
     const float* gain = p + block.attention_norm.gamma;
     for (std::size_t h = 0; h < a.heads; ++h) {

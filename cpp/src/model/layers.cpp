@@ -76,9 +76,19 @@ void ParameterInitialiser::attention(const AttentionBlock& a) {
   for (const Linear* l : {&a.q, &a.k, &a.v, &a.o}) linear(*l);
 }
 
-void ParameterInitialiser::self_attention_layer(const EncoderLayer& l) {
-  norm(l.attention_norm), attention(l.self_attention), norm(l.ffn_norm);
-  linear(l.ffn.expand), linear(l.ffn.contract);
+void ParameterInitialiser::embedding(std::size_t at, std::size_t vocabulary, std::size_t d) {
+  normal(at, vocabulary * d, 1.0 / std::sqrt(static_cast<double>(d)));
+}
+
+void ParameterInitialiser::blocks(const std::vector<ResidualBlock>& stack, const LayerNorm& top) {
+  for (const ResidualBlock& b : stack) block(b);
+  norm(top);
+}
+
+void ParameterInitialiser::block(const ResidualBlock& b) {
+  norm(b.attention_norm), attention(b.self_attention);
+  if (b.has_cross_attention()) norm(b.cross_norm), attention(b.cross_attention);
+  norm(b.ffn_norm), linear(b.ffn.expand), linear(b.ffn.contract);  // (no-ops for an attention-only block)
 }
 
 double alibi_slope(std::size_t head, std::size_t heads) {

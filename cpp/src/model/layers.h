@@ -50,6 +50,32 @@ struct ParameterAllocator {
     n.width = width;
     return n;
   }
+  // A residual block's parameters in layout order: its self-attention (`attention(true)` takes it), a decoder's
+  // cross-attention (`attention(false)`, when `cross`), and a feed-forward layer of `ffn` hidden units (when
+  // `feed_forward`), each after its LayerNorm.
+  template <class TakeAttention>
+  ResidualBlock block(std::size_t d, bool cross, bool feed_forward, std::size_t ffn, TakeAttention attention) {
+    ResidualBlock b;
+    b.attention_norm = norm(d);
+    b.self_attention = attention(true);
+    if (cross) {
+      b.cross_norm = norm(d);
+      b.cross_attention = attention(false);
+    }
+    if (feed_forward) {
+      b.ffn_norm = norm(d);
+      b.ffn = FeedForward{linear(d, ffn), linear(ffn, d)};
+    }
+    return b;
+  }
+  // `count` such blocks, one after another.
+  template <class TakeAttention>
+  std::vector<ResidualBlock> blocks(std::size_t count, std::size_t d, bool cross, bool feed_forward, std::size_t ffn,
+                                    TakeAttention attention) {
+    std::vector<ResidualBlock> stack;
+    for (std::size_t l = 0; l < count; ++l) stack.push_back(block(d, cross, feed_forward, ffn, attention));
+    return stack;
+  }
 };
 
 // Seeded initial values: N(0, 1/fan_in) weights, zero biases, unit LayerNorm gains, N(0, std) tables.
@@ -60,9 +86,12 @@ class ParameterInitialiser {
   void linear(const Linear& l);
   void norm(const LayerNorm& n);
   void attention(const AttentionBlock& a);
-  // A self-attention layer's norms, attention and feed-forward block, in layout order (an encoder layer, or a
-  // language model's block).
-  void self_attention_layer(const EncoderLayer& l);
+  // An embedding table at `at`, vocabulary × d, N(0, 1/d).
+  void embedding(std::size_t at, std::size_t vocabulary, std::size_t d);
+  // A residual block's norms, attentions and feed-forward layer, in layout order.
+  void block(const ResidualBlock& b);
+  // A stack's blocks, then the LayerNorm on top of them.
+  void blocks(const std::vector<ResidualBlock>& stack, const LayerNorm& top);
 
  private:
   std::vector<float>& params_;

@@ -4,13 +4,13 @@
 #include <cmath>
 #include <limits>
 
-#include "../data/rng.h"
 #include "attn/translator.h"
+#include "sampling.h"
 
 namespace attn::model {
 
 Translator::Translator(TranslationModel model, const KernelSet& kernels)
-    : model_(std::move(model)), transformer_(model_.config, kernels) {}
+    : model_(std::move(model)), transformer_(model_.config, kernels), cache_(model_.config) {}
 
 std::size_t Translator::max_source_words() const {
   return std::min<std::size_t>(corpus::kMaxEnglishWords, model_.config.max_positions - 1);
@@ -87,21 +87,18 @@ void Translator::distribution(std::size_t row, float output_temperature, float* 
 
 void Translator::distribution_of(const float* logits, float output_temperature, float* out) const {
   const std::size_t v = model_.config.target_vocabulary;
-  const float top = *std::max_element(logits + 1, logits + v);
-  double sum = 0;
-  out[0] = 0.0f;  // <bos> is an input marker, never an output
-  for (std::size_t i = 1; i < v; ++i) sum += std::exp(static_cast<double>(logits[i] - top) / output_temperature);
+  const float top = max_logit(logits, 1, v);  // <bos> (id 0) is an input marker, never an output
+  const double sum = softmax_sum(logits, 1, v, top, output_temperature);
+  out[0] = 0.0f;
   for (std::size_t i = 1; i < v; ++i)
-    out[i] = static_cast<float>(std::exp(static_cast<double>(logits[i] - top) / output_temperature) / sum);
+    out[i] = static_cast<float>(softmax_term(logits[i], top, output_temperature) / sum);
 }
 
 void Translator::log_distribution(std::size_t row, float output_temperature, std::vector<double>& out) const {
   const std::size_t v = model_.config.target_vocabulary;
   const float* logits = activations_.logits.data() + row * v;
-  const float top = *std::max_element(logits + 1, logits + v);
-  double sum = 0;
-  for (std::size_t i = 1; i < v; ++i) sum += std::exp(static_cast<double>(logits[i] - top) / output_temperature);
-  const double log_sum = std::log(sum);
+  const float top = max_logit(logits, 1, v);
+  const double log_sum = std::log(softmax_sum(logits, 1, v, top, output_temperature));
   out.resize(v);
   out[0] = -std::numeric_limits<double>::infinity();
   for (std::size_t i = 1; i < v; ++i) out[i] = static_cast<double>(logits[i] - top) / output_temperature - log_sum;
@@ -155,18 +152,8 @@ namespace {
 // The next of `v` tokens: greedy's argmax of `logits`, or a draw from `p` (their distribution) with `rng`.
 int choose(const float* logits, const float* p, std::size_t v, const Decoding& decoding, Rng& rng) {
   // The logits' argmax, not the probabilities': the same word at any output temperature.
-  if (decoding.choice == Decoding::Choice::greedy)
-    return static_cast<int>(std::max_element(logits + 1, logits + v) - logits);
-  // Inverse CDF on one uniform draw; the last word with any probability takes the rounding remainder.
-  const double u = rng.unit();
-  double cumulative = 0;
-  for (std::size_t i = 1; i < v; ++i) {
-    cumulative += p[i];
-    if (u < cumulative) return static_cast<int>(i);
-  }
-  int last = static_cast<int>(v) - 1;
-  while (last > 1 && p[last] == 0.0f) --last;
-  return last;
+  if (decoding.choice == Decoding::Choice::greedy) return most_likely_token(logits, 1, v);
+  return draw_token<double>(p, 1, v, rng);
 }
 
 }  // namespace

@@ -1,20 +1,22 @@
-// LanguageModel's scratch, shared by its two source files (the sequence pass and the cached step).
+// ResidualStack's scratch (the stack is declared in attn/model.h, for both models to hold one).
 #pragma once
 
+#include <cstddef>
+#include <cstdint>
 #include <vector>
 
-#include "attn/language_model.h"
+#include "attn/model.h"
 #include "layers.h"
 
 namespace attn::model {
 
 // Layer scratch and backward-pass gradients, reused between calls (a steady-state step does not allocate).
-struct LanguageModel::Buffers {
+struct ModelBuffers {
   layers::Scratch scratch;
-  std::vector<float> branch, grad, grad_branch, grad_logits;
+  std::vector<float> branch, grad, grad_branch, grad_memory, grad_logits;
   std::vector<std::uint8_t> band;  // a sliding window's mask, T × T
-  // The cached step's: the residual stream row, its LayerNorm, one attention's activations.
-  std::vector<float> row, middle;
+  // The cached step's: the residual stream row, its LayerNorm, one attention's activations, the feed-forward's.
+  std::vector<float> row;
   LayerNormActivations norm;
   AttentionActivations attention;
   FeedForwardActivations ffn;
