@@ -19,6 +19,7 @@ import { effectiveHeads, isLanguageTask, snapshotSteps, trainerOptions } from '.
 import { ModuleFaultError, TrainingRun, WorkerLostError, WorkerStartError } from './training-run.js';
 import { WorkerSession } from './worker-session.js';
 import { downloadBytes } from '../common/download.js';
+import { Settling } from '../common/settled.js';
 import { modelFileName, savedModelContext, savedModelLabel, YourModels } from './your-models.js';
 import { t } from '../i18n/messages.js';
 import { pairsRefusalText } from './pairs-refusal-text.js';
@@ -60,12 +61,13 @@ export class TrainView {
       onChange: set,
       onProbe: (probe) => {
         this.#set({ probe });
-        void this.run?.reprobe();
+        void this.settling.during(this.run?.reprobe());
       },
     });
 
     this.element = element('section', { id: 'train-view', className: 'view', 'aria-labelledby': 'train-view-title' });
     this.element.dataset.status = 'idle';
+    this.settling = new Settling(this.element); // busy while a run starts, trains or pauses (common/settled.js)
     this.errorLine = element('p', { className: 'error', role: 'alert', hidden: true });
     this.faultNotice = element('p', { id: 'train-fault-notice', className: 'hint', role: 'status', hidden: true });
     // The controls go on the page with the view; the charts, the probe and the model's actions follow a frame
@@ -147,6 +149,7 @@ export class TrainView {
     this.launching = true;
     this.runBar.render(this.run, this.#status, this.state);
     this.element.dataset.status = this.#status;
+    this.settling.hold('run', true);
     this.element.dataset.step = '0'; // the new run's, not a lost or finished run's last step
     this.worker.start();
     await nextTask(); // the worker's start and the view's first redraw in separate tasks
@@ -345,6 +348,7 @@ export class TrainView {
     const ready = run && ['paused', 'done'].includes(run.status);
     this.useButton.disabled = this.downloadButton.disabled = !ready;
     this.element.dataset.status = status;
+    this.settling.hold('run', ['starting', 'running', 'pausing'].includes(status));
     this.element.dataset.step = String(run?.step ?? 0);
   }
 }
