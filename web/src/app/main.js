@@ -166,7 +166,13 @@ class Playground {
     await entry.view.settling.during(async () => {
       if (firstTime && entry.view.renderInSlices) await entry.view.renderInSlices();
       else entry.view.render();
-      if (!push) whenIdle(() => this.shown === name && setUrl(name, entry.urlParams()));
+      if (!push) {
+        const addressed = entry.view.settling.begin(); // settled once the address holds the view's state too
+        whenIdle(() => {
+          if (this.shown === name) setUrl(name, entry.urlParams());
+          addressed();
+        });
+      }
       if (entry.firstTranslation) {
         const translate = entry.firstTranslation;
         entry.firstTranslation = null;

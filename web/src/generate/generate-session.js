@@ -38,10 +38,14 @@ export class GenerateSession {
     return this.remote;
   }
 
-  /** Starts the worker and its module before any run asks for them, so that the first Start begins at once. */
+  /**
+   * Starts the worker and its module before any run asks for them, so that the first Start begins at once. Resolves
+   * once they have started, or failed to (the first start reports it): the view is busy until then.
+   */
   warm() {
-    if (this.remote) return;
-    void this.start().warm(); // warm() swallows its failure: the first start reports it
+    if (this.remote) return Promise.resolve();
+    const remote = this.start();
+    return Promise.race([remote.warm(), this.failed]).catch(() => {}); // warm() swallows its own failure
   }
 
   /** The worker's answer to `call` (a promise from this.remote), or an error if it fails or stays silent. */

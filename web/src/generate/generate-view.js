@@ -332,7 +332,7 @@ export class GenerateView {
   prepare() {
     const start = () => {
       clearTimeout(timer);
-      this.session.warm();
+      void this.settling.during(this.session.warm());
     };
     const timer = setTimeout(start, 4000);
     this.element.addEventListener('pointerover', start, { once: true });

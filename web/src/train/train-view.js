@@ -53,7 +53,13 @@ export class TrainView {
       probe: () => this.state.probe,
       onError: showError,
     });
-    this.pairsFields = new PairsFields({ onChange: set, store: () => this.yourModels.open(), onError: showError });
+    this.settling = new Settling(); // busy while a run starts, trains or pauses, or pasted pairs are being kept
+    this.pairsFields = new PairsFields({
+      onChange: set,
+      store: () => this.yourModels.open(),
+      onError: showError,
+      settling: this.settling,
+    });
     this.optionsForm = new TrainOptions({ onChange: set, pairsFields: this.pairsFields.element });
     this.runBar = new RunBar({ onStart: () => this.#startOrPause({ byPerson: true }), onReset: () => this.#reset() });
     this.charts = new TrainCharts();
@@ -67,7 +73,7 @@ export class TrainView {
 
     this.element = element('section', { id: 'train-view', className: 'view', 'aria-labelledby': 'train-view-title' });
     this.element.dataset.status = 'idle';
-    this.settling = new Settling(this.element); // busy while a run starts, trains or pauses (common/settled.js)
+    this.settling.reportOn(this.element); // common/settled.js
     this.errorLine = element('p', { className: 'error', role: 'alert', hidden: true });
     this.faultNotice = element('p', { id: 'train-fault-notice', className: 'hint', role: 'status', hidden: true });
     // The controls go on the page with the view; the charts, the probe and the model's actions follow a frame
@@ -85,7 +91,7 @@ export class TrainView {
       this.charts.scores,
       this.probePanel.element,
       this.#modelActions(),
-      new ExtrapolationExperiment().element,
+      new ExtrapolationExperiment({ settling: this.settling }).element,
       this.yourModels.element,
     ];
     // The width the probe's map may use, kept up to date without reading layout while drawing.

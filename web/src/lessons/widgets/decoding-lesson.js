@@ -142,11 +142,13 @@ export class DecodingLesson {
       return;
     }
     const request = (this.requests = (this.requests ?? 0) + 1);
-    this.settling.during(this.#decode(s)).then(
-      (decodings) => request === this.requests && this.#draw(decodings),
-      (error) => {
-        this.status.textContent = t('lessons.widgets.cross.notTranslated', { message: error.message });
-      },
+    void this.settling.during(
+      this.#decode(s).then(
+        (decodings) => request === this.requests && this.#draw(decodings),
+        (error) => {
+          this.status.textContent = t('lessons.widgets.cross.notTranslated', { message: error.message });
+        },
+      ),
     );
   }
 

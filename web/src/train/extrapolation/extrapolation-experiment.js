@@ -16,7 +16,9 @@ const schemeName = (positions) => t('train.extrapolation.scheme', { positions })
 const percent = (row) => (row.total ? Math.round((100 * row.exact) / row.total) : 0);
 
 export class ExtrapolationExperiment {
-  constructor() {
+  /** @param {{ settling?: import('../../common/settled.js').Settling }} [options]  the view's, busy while it trains */
+  constructor({ settling } = {}) {
+    this.settling = settling;
     this.session = null; // the worker, started on the first run
     this.task = 'copy';
     this.taskSelect = select(
@@ -75,6 +77,7 @@ export class ExtrapolationExperiment {
 
   /** Trains the four models one after another, drawing each as it finishes. */
   async run() {
+    const settled = this.settling?.begin();
     this.runButton.disabled = true;
     this.taskSelect.disabled = true;
     this.session ??= Comlink.wrap(startWorker(workerUrl, { type: 'module' }));
@@ -98,6 +101,7 @@ export class ExtrapolationExperiment {
     } finally {
       this.runButton.disabled = false;
       this.taskSelect.disabled = false;
+      settled?.();
     }
   }
 
