@@ -83,7 +83,7 @@ describe('shared key/value heads', () => {
     await page.locator('#kv-heads-run').click();
     expect(await page.locator('#lessons-view').getAttribute('data-state')).toBe('busy'); // until all four are drawn
     await expect
-      .poll(() => page.locator('#kv-heads-status').textContent(), { timeout: 60_000, interval: 500 })
+      .poll(() => page.locator('#kv-heads-status').textContent(), { timeout: 90_000, interval: 500 })
       .toMatch(/\(2 of 4\)…$/);
     const rows = await page
       .locator('#kv-heads-table tbody tr')
@@ -100,5 +100,5 @@ describe('shared key/value heads', () => {
     expect(await solved()).toBe('false'); // one model of four: nothing to compare yet
     expect(errors).toEqual([]);
     await page.close(); // the other three models' training goes with the page
-  });
+  }, 120_000); // one model of 600 steps in the page: 15-35 s here
 });
