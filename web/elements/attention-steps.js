@@ -123,8 +123,11 @@ export class AttentionStepsElement extends ElementBase {
       await nearScreen(this); // the module loads, and the walkthrough is built, when the reader gets near it
       // The walkthrough is made only now, so in the page's elements' language: nothing to make again.
       await inPageLanguage(this, this.errorLine);
-      this.#api ??= await this.#settling.during(sharedAttention());
-      this.#build();
+      // busy from the module's loading to the walkthrough's drawing, with no settling in between
+      await this.#settling.during(async () => {
+        this.#api ??= await sharedAttention();
+        this.#build();
+      });
     } catch (error) {
       reportError(this, this.errorLine, error);
     }

@@ -122,15 +122,18 @@ export class LessonPanel {
     this.body.replaceChildren(element('p', { className: 'loading', textContent: waiting }));
     if (this.waitingFor === number) return;
     this.waitingFor = number;
-    this.settling.during(this.#prepare(lesson)).then(
-      () => {
-        this.waitingFor = null;
-        if (this.state.lesson === number) return this.renderInSlices();
-      },
-      (error) => {
-        this.waitingFor = null;
-        this.#cannotStart(error);
-      },
+    // busy until drawn (or said not to start), with no settling in between
+    void this.settling.during(
+      this.#prepare(lesson).then(
+        () => {
+          this.waitingFor = null;
+          if (this.state.lesson === number) return this.renderInSlices();
+        },
+        (error) => {
+          this.waitingFor = null;
+          this.#cannotStart(error);
+        },
+      ),
     );
   }
 

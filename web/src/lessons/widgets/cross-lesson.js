@@ -87,14 +87,17 @@ export class CrossAttentionLesson {
     this.sentenceSelect.value = String(this.state.sentence);
     if (!this.translator) {
       this.status.textContent = t('lessons.widgets.cross.loading');
-      this.loading ??= this.settling.during(this.loadTranslator()).then(
-        (translator) => {
-          this.translator = translator;
-          this.render(this.width);
-        },
-        (error) => {
-          this.status.textContent = t('lessons.widgets.cross.notLoaded', { message: error.message });
-        },
+      // busy until its first answer is drawn: the drawing asks for it before the loading has ended
+      this.loading ??= this.settling.during(
+        this.loadTranslator().then(
+          (translator) => {
+            this.translator = translator;
+            this.render(this.width);
+          },
+          (error) => {
+            this.status.textContent = t('lessons.widgets.cross.notLoaded', { message: error.message });
+          },
+        ),
       );
       return;
     }
