@@ -10,6 +10,7 @@
 // Events: generated (detail: the Generation object of web/lib), error.
 // An element further down the page loads its model and writes when the reader gets near it.
 import { element } from '../src/common/controls.js';
+import { Settling } from '../src/common/settled.js';
 import { StepDetails } from '../src/generate/step-details.js';
 import { hints, labels } from '../src/generate/generate-text.js';
 import { TokenStrip } from '../src/generate/token-strip.js';
@@ -58,6 +59,7 @@ export class AttentionGeneratorElement extends ElementBase {
   #drawn = null; // the generation as the Generate view's parts draw it: with its model's config and options
   #request = 0; // the latest generation asked for: an earlier one whose model arrives later is dropped
   #near = null;
+  #settling = new Settling(this); // busy while its model loads and it writes (data-state)
   #width; // the element's width, as last observed
 
   constructor() {
@@ -101,7 +103,7 @@ export class AttentionGeneratorElement extends ElementBase {
     if (before === after || !this.isConnected) return;
     if (writingAttributes.includes(name)) void this.#write();
     else if (name === 'readonly') this.form.hidden = this.hasAttribute('readonly');
-    else this.#draw();
+    else this.#settling.after(() => this.#draw());
   }
 
   /** The generation's options, read from the attributes as strictly as the library reads them. */
@@ -139,12 +141,14 @@ export class AttentionGeneratorElement extends ElementBase {
       this.#build();
       showForm(this, this, 'prompt');
     });
+    let settled = () => {};
     try {
       const options = this.#options();
       // Looked at once the element is near the screen: a page that sets the model from its script, after the
       // element is upgraded, does so before then (no error flashes in between).
       await this.#near;
       if (request !== this.#request) return;
+      settled = this.#settling.begin();
       const url = renamedAttribute(this, 'weights', 'model');
       if (!url) throw new TypeError('the weights attribute must be the URL of a language model weight file');
       const model = await sharedLanguageModel(url);
@@ -162,6 +166,8 @@ export class AttentionGeneratorElement extends ElementBase {
       this.#generation = this.#drawn = null;
       this.output.hidden = true;
       reportError(this, this.errorLine, error, languageModelRefusalText(error));
+    } finally {
+      settled();
     }
   }
 

@@ -10,6 +10,7 @@
 import { ChallengeList, progressReport } from '../src/lessons/challenges/challenge-list.js';
 import { ChallengeProgress, pageStorage } from '../src/lessons/challenges/progress.js';
 import { LessonPanel } from '../src/lessons/lesson-panel.js';
+import { Settling } from '../src/common/settled.js';
 import { decodeLessonsState, encodeLessonsState, lessonSettingNames } from '../src/lessons/lessons-state.js';
 import {
   clearError,
@@ -40,6 +41,7 @@ export class AttentionLessonElement extends ElementBase {
   #challenges;
   #drawn = false;
   #queued = false;
+  #settling = new Settling(this); // busy while its lesson is drawn and its widget translates or trains (data-state)
 
   constructor() {
     super();
@@ -88,6 +90,7 @@ export class AttentionLessonElement extends ElementBase {
         return playground ? new URL(view, new URL(playground, document.baseURI)).href : null;
       },
     });
+    this.#panel.settling.within(this.#settling);
     this.root.replaceChildren(...this.#panel.parts);
     this.settingsLine = settingsLine(); // on paper, instead of the widget's controls
     this.#panel.body.before(this.settingsLine);

@@ -7,6 +7,7 @@
 import { viridis } from '../src/drawing/viridis.js';
 import { formatNumber } from '../src/common/format.js';
 import { Heatmap } from '../src/drawing/heatmap.js';
+import { Settling } from '../src/common/settled.js';
 import { checkKnownKeys, matrixShape } from '../lib/known-keys.js';
 import { t } from '../src/i18n/messages.js';
 import {
@@ -93,6 +94,7 @@ export class AttentionMapElement extends ElementBase {
   #renderQueued = false;
   #width = 0; // the host element's, from its ResizeObserver
   #speaking = false; // true once it may draw: the page's elements' language is ready (shared.js)
+  #settling = new Settling(this); // busy from a change until it is drawn (data-state)
 
   constructor() {
     super();
@@ -166,9 +168,11 @@ export class AttentionMapElement extends ElementBase {
   #queueRender() {
     if (this.#renderQueued) return;
     this.#renderQueued = true;
+    const settled = this.#settling.begin();
     queueMicrotask(() => {
       this.#renderQueued = false;
       this.#render();
+      settled();
     });
   }
 

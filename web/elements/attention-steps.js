@@ -6,6 +6,7 @@
 import { checkKnownKeys } from '../lib/known-keys.js';
 import { defaultState, limits, resize } from '../src/steps/step-state.js';
 import { StepView } from '../src/steps/step-view.js';
+import { Settling } from '../src/common/settled.js';
 import {
   clearError,
   inPageLanguage,
@@ -71,6 +72,7 @@ export class AttentionStepsElement extends ElementBase {
   #inputs = {};
   #view = null;
   #api = null;
+  #settling = new Settling(this); // busy while its walkthrough's module loads and its stages are drawn (data-state)
 
   constructor() {
     super();
@@ -121,8 +123,11 @@ export class AttentionStepsElement extends ElementBase {
       await nearScreen(this); // the module loads, and the walkthrough is built, when the reader gets near it
       // The walkthrough is made only now, so in the page's elements' language: nothing to make again.
       await inPageLanguage(this, this.errorLine);
-      this.#api ??= await sharedAttention();
-      this.#build();
+      // busy from the module's loading to the walkthrough's drawing, with no settling in between
+      await this.#settling.during(async () => {
+        this.#api ??= await sharedAttention();
+        this.#build();
+      });
     } catch (error) {
       reportError(this, this.errorLine, error);
     }
@@ -143,6 +148,7 @@ export class AttentionStepsElement extends ElementBase {
     this.#view?.element.remove();
     const view = new StepView({ api: this.#api, state, notice: null, onStateChange: (s) => this.#showSettings(s) });
     this.#view = view;
+    view.settling.within(this.#settling);
     this.root.append(view.element);
     this.#showSettings(state);
     // A step per task, a map per task: a page with the walkthrough on it stays responsive while it draws.

@@ -6,6 +6,7 @@
 // Events: translated (detail: the Translation object of web/lib), error. An element further down the page loads
 // its model and translates when the reader gets near it.
 import { element } from '../src/common/controls.js';
+import { Settling } from '../src/common/settled.js';
 import { crossAttentionMap, drawingInSlices, Heatmap } from '../src/drawing/heatmap.js';
 import { LineView } from '../src/drawing/line-view.js';
 import { alignmentCells, pickMap } from '../src/translation/translation-maps.js';
@@ -39,6 +40,7 @@ export class AttentionTranslatorElement extends ElementBase {
   #result = null;
   #request = 0; // the latest translation asked for: earlier ones that finish later are dropped
   #near = null; // resolved once the element has come near the screen
+  #settling = new Settling(this); // busy while its model loads and it translates and draws (data-state)
   #width;
 
   constructor() {
@@ -90,7 +92,7 @@ export class AttentionTranslatorElement extends ElementBase {
   attributeChangedCallback(name, before, after) {
     if (before === after || !this.isConnected) return;
     if (['sentence', 'weights', 'model', 'temperature'].includes(name)) void this.#translate();
-    else this.#draw();
+    else this.#settling.after(() => this.#draw());
   }
 
   async #translate() {
@@ -104,6 +106,7 @@ export class AttentionTranslatorElement extends ElementBase {
     if (!sentence.trim()) return;
     await this.#near;
     if (request !== this.#request) return;
+    const settled = this.#settling.begin();
     try {
       const temperature = this.hasAttribute('temperature') ? Number(this.getAttribute('temperature')) : 1;
       const translator = await sharedTranslator(this.#weights());
@@ -122,6 +125,8 @@ export class AttentionTranslatorElement extends ElementBase {
       this.map.element.hidden = this.lines.element.hidden = true;
       // A refused sentence (typed into its form, as on the page) is said in the page's language.
       reportError(this, this.errorLine, error, error.kind ? refusalText(error) : error.message);
+    } finally {
+      settled();
     }
   }
 

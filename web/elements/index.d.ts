@@ -1,4 +1,6 @@
 // Types of attention-playground/elements. Importing the module registers the five custom elements.
+// Every element says when it has settled (docs/embed.md, "Waiting until it has settled"): `data-state` 'busy' or
+// 'settled', `data-settled` (how many times it has), and a `settled` Event (bubbling) each time.
 import type { Generation, Matrix, HeadMatrices, Translation } from '../lib/index.js';
 
 /** { data, rows, cols }, or several heads { data, heads, rows, cols }; data may be a plain array of numbers. */

@@ -4,6 +4,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createTrainer } from '../../../web/lib/index.js';
 import { resultsDir, useChromiumAndPlayground } from '../support/browser.js';
+import { nothingBusy, settled, settledAfter } from '../support/settled.js';
 
 const payload = '<img src=x onerror=alert(1)>';
 // Words with no spaces inside (so each stays one token), each a complete piece of markup.
@@ -62,7 +63,7 @@ async function typeEverywhere(page) {
     await field.press('Enter');
     typed++;
   }
-  await page.waitForTimeout(500);
+  await nothingBusy(page); // what each field's Enter started (a translation, a drawing) is shown
   return typed;
 }
 
@@ -94,7 +95,7 @@ describe('user text is shown as text, never run as markup', () => {
     const { page, dialogs } = await open(path);
     // The embed page's elements start after its first paint: wait for one's own field, not for its tag.
     await page.waitForSelector(path === 'embed.html' ? 'attention-translator input' : 'body[data-ready]');
-    await page.waitForTimeout(300);
+    await nothingBusy(page);
     const typed = await typeEverywhere(page);
     expect(typed).toBeGreaterThanOrEqual(minimumFields);
     expect(dialogs).toEqual([]);
@@ -109,7 +110,7 @@ describe('user text is shown as text, never run as markup', () => {
     for (let lesson = 1; lesson <= 10; lesson++) {
       if (lesson > 1) await page.locator('#lesson-next').click();
       await expect.poll(() => page.url()).toMatch(new RegExp(`lessons\\.lesson=${lesson}(&|$)`));
-      await page.waitForTimeout(200);
+      await settled(page, '#lessons-view');
       typed += await typeEverywhere(page);
     }
     expect(typed).toBeGreaterThanOrEqual(1); // lesson 8's sentence at least
@@ -127,7 +128,7 @@ describe('user text is shown as text, never run as markup', () => {
       .locator('#train-pairs')
       .fill(`${payload}\n${markupWords.join(' ')}\t${payload}\nno separator ${payload}`);
     await page.locator('#train-start').click();
-    await page.waitForTimeout(500);
+    await page.waitForSelector('#train-view[data-status="failed"][data-state="settled"]');
 
     await page
       .locator('#train-load')
@@ -140,9 +141,10 @@ describe('user text is shown as text, never run as markup', () => {
     const shown = await page.locator('#translation-view').textContent();
     expect(shown).toContain(markupWords[0]); // the words are there, as text
     // An unknown word made of markup: the suggestions are markup words, as text.
-    await page.locator('#sentence').fill('<img/src=y/onerror=alert(4)>');
-    await page.locator('#translate').click();
-    await page.waitForTimeout(500);
+    await settledAfter(page, '#translation-view', async () => {
+      await page.locator('#sentence').fill('<img/src=y/onerror=alert(4)>');
+      await page.locator('#translate').click();
+    });
     await page.screenshot({ path: `${resultsDir}injection-markup-model.png`, fullPage: true });
     expect(dialogs).toEqual([]);
     expect(await injectedElements(page)).toEqual([]);

@@ -4,6 +4,7 @@
 // a tap on a map cell shows its value; after one visit, every view and lesson works offline.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchChromium, openPage, scrollDown, startBuiltSite, startPlayground } from '../support/browser.js';
+import { nothingBusy, settled } from '../support/settled.js';
 
 const phone = { width: 412, height: 823 };
 let browser, dev, built;
@@ -52,7 +53,7 @@ describe('on a phone', () => {
   it('maps below the fold are drawn when scrolled to, not before', async () => {
     const { page, errors } = await openPage(browser, `${dev.url}?view=translation`, phone);
     await page.waitForSelector('#translation-view[data-decoding="done"]');
-    await page.waitForTimeout(300);
+    await settled(page, '#translation-view'); // all it draws unasked is drawn: the maps below wait for the reader
     const rows = (id) => page.locator(`#${id} table tbody tr`).count();
     expect(await rows('cross-attention')).toBeGreaterThan(3); // the view's own map: drawn with the translation
     expect(await rows('encoder-self-attention')).toBe(0);
@@ -68,13 +69,18 @@ describe('on a phone', () => {
   });
 
   it.each([
-    ['the step view’s stages', '?view=steps', '#stage-weights table tbody tr'],
-    ['lesson 3’s widget', '?view=lessons&lesson=3', '#lessons-view figure.heatmap table tbody tr'],
-    ['lesson 5’s widget (its translator in a worker)', '?view=lessons&lesson=5', '#cross-cross table tbody tr'],
-  ])('%s: below the fold, built when the person scrolls there, and no module before', async (_, query, drawn) => {
+    ['the step view’s stages', '?view=steps', '#step-view', '#stage-weights table tbody tr'],
+    ['lesson 3’s widget', '?view=lessons&lesson=3', '#lessons-view', '#lessons-view figure.heatmap table tbody tr'],
+    [
+      'lesson 5’s widget (its translator in a worker)',
+      '?view=lessons&lesson=5',
+      '#lessons-view',
+      '#cross-cross table tbody tr',
+    ],
+  ])('%s: below the fold, built when the person scrolls there, and no module before', async (_, query, view, drawn) => {
     const { page, errors } = await openPage(browser, `${built.url}${query}`, phone);
     await page.waitForSelector('body[data-ready]');
-    await page.waitForTimeout(1500);
+    await settled(page, view); // all it does unasked is done: what lies below the fold waits for the reader
     const fetched = () =>
       page.evaluate(() =>
         performance
@@ -204,7 +210,7 @@ describe('on a phone', () => {
     await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
     await page.goto(`${built.url}${query}`);
     await page.waitForSelector(filled, { state: 'attached', timeout: 30_000 });
-    await page.waitForTimeout(1500); // the last maps' pictures
+    await nothingBusy(page, { timeout: 30_000 }); // the last maps' pictures drawn
     const shifts = await page.evaluate(() =>
       globalThis.layoutShifts.map((e) => ({
         value: e.value,

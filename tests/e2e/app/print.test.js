@@ -17,6 +17,7 @@ describe('printing the playground', () => {
       p.emulateMedia({ colorScheme: 'dark' }),
     );
     await page.waitForSelector('#lessons-view .lesson-widget canvas');
+    await page.waitForSelector('#lessons-view[data-state="settled"]'); // drawn, and the address says its state
     await page.emulateMedia({ media: 'print', colorScheme: 'dark' });
     const onPaper = await page.evaluate(() => ({
       colourAdjust: getComputedStyle(document.documentElement).printColorAdjust,

@@ -7,6 +7,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { accessibilityViolations, openPage, resultsDir, useChromiumAndPlayground } from '../support/browser.js';
+import { settledAfter } from '../support/settled.js';
 
 const suite = useChromiumAndPlayground();
 
@@ -184,8 +185,8 @@ describe('generate view', () => {
       (p) => p.on('request', (request) => request.url().includes('pride-and-prejudice') && novel.push(request.url())),
     );
     await page.waitForSelector('#generate-start');
-    await page.locator('#generate-view').hover(); // the worker and its module start: still no novel
-    await page.waitForTimeout(1000);
+    // the worker and its module start (the view settles once they have): still no novel
+    await settledAfter(page, '#generate-view', () => page.locator('#generate-view').hover());
     expect(novel).toEqual([]);
     await page.locator('#generate-start').click();
     await expect.poll(() => novel.length).toBe(1);
@@ -211,8 +212,8 @@ describe('generate view', () => {
     await page.waitForSelector('#generate-open-trained');
     expect(await data(page, 'model')).toBe('none');
     expect(await page.locator('#generate-write').isDisabled()).toBe(true);
-    await page.locator('#generate-view').hover(); // the worker and its module start: the trained model is not fetched
-    await page.waitForTimeout(1000);
+    // the worker and its module start (the view settles once they have): the trained model is not fetched
+    await settledAfter(page, '#generate-view', () => page.locator('#generate-view').hover());
     expect(fetched.filter((url) => url.endsWith('.bin'))).toEqual([]);
 
     await page.locator('#generate-open-trained').click();

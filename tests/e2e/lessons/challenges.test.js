@@ -1,5 +1,5 @@
-// The lessons' challenges in real Chromium, done as a learner would (lesson 7's, which trains four models, in
-// kv-heads.test.js beside the training it needs): for each, first a wrong move (which must
+// The lessons' challenges in real Chromium, done as a learner would (but lesson 7's, which needs four models trained:
+// its check is tests/web/lessons' challenges.test.js's): for each, first a wrong move (which must
 // not solve it), then the moves that do; solved challenges show a tick and why, and the lesson list counts them,
 // still after a reload (localStorage, this browser only). Where the answer depends on the model or the data, it
 // comes from web/lib in Node, never from the page.
@@ -10,6 +10,7 @@ import { exampleSentences } from '../../../web/src/lessons/widgets/cross-lesson.
 import { defaultScores, temperatureRange } from '../../../web/src/lessons/widgets/softmax-math.js';
 import { alignmentAgreement, alignmentCells } from '../../../web/src/translation/translation-maps.js';
 import { openPage, resultsDir, scrollDown, useChromiumAndPlayground } from '../support/browser.js';
+import { settled } from '../support/settled.js';
 
 const suite = useChromiumAndPlayground();
 let page;
@@ -30,9 +31,12 @@ async function lesson(number) {
 }
 const solved = (id) => page.locator(`#challenge-${id}`).getAttribute('data-solved');
 const expectSolved = (id) => expect.poll(() => solved(id), { timeout: 20_000 }).toBe('true');
-/** A wrong move's result, once the widget has drawn it: still unsolved. */
+/**
+ * A wrong move's result, once the lesson has settled (its widget's drawing, and any answer of its translator, done:
+ * the challenges are checked on each drawing): still unsolved.
+ */
 async function expectStillUnsolved(id) {
-  await page.waitForTimeout(300); // a drawing or two: time enough for a check to pass if it would
+  await settled(page, '#lessons-view');
   expect(await solved(id)).toBe('false');
 }
 async function setRange(selector, value) {

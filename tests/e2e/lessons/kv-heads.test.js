@@ -1,11 +1,12 @@
 // Multi-query and grouped-query attention in real Chromium, as a learner meets them: the Train view's key/value
 // heads choice (offered as the divisors of the heads, kept in the link, named in the run, the cache in the
-// scores), the trained model in the Translation view naming which heads share, and lesson 7's picture and its
-// four trainings, whose table must agree with web/lib in Node on every number that does not depend on training,
-// and lesson 7's challenge solved from that table.
+// scores), the trained model in the Translation view naming which heads share, and lesson 7's picture and the
+// first of its four trainings, whose row must agree with web/lib in Node on every number that does not depend on
+// training.
 import { describe, expect, it } from 'vitest';
 import { createTrainer } from '../../../web/lib/index.js';
 import { openPage, useChromiumAndPlayground } from '../support/browser.js';
+import { settledAfter } from '../support/settled.js';
 
 const suite = useChromiumAndPlayground();
 
@@ -56,7 +57,7 @@ describe('shared key/value heads', () => {
     await page.close();
   });
 
-  it('lesson 7 draws which heads share and trains the four, agreeing with Node on parameters and cache', async () => {
+  it('lesson 7 draws which heads share and trains the four, a row as each finishes, agreeing with Node on parameters and cache', async () => {
     const { page, errors } = await open('?view=lessons&lesson=7');
     const boxes = (kind) => page.locator(`#kv-heads-diagram .kv-box.${kind}`);
     await page.locator('#kv-heads').scrollIntoViewIfNeeded();
@@ -74,38 +75,30 @@ describe('shared key/value heads', () => {
     );
 
     const solved = () => page.locator('#challenge-fewest-kv-heads').getAttribute('data-solved');
-    await page.locator('#kv-heads-shown').selectOption('1');
-    await page.waitForTimeout(300);
-    expect(await solved()).toBe('false'); // the challenge: nothing trained yet
+    await settledAfter(page, '#lessons-view', () => page.locator('#kv-heads-shown').selectOption('1'));
+    expect(await solved()).toBe('false'); // the challenge, checked on that drawing: nothing trained yet
+    // The first of the four models (600 steps, some seconds) and its row: the table grows as each finishes. The four
+    // models' figures are npm run experiment:kv-heads's (the README's table); the challenge's check, on a finished
+    // table, is tests/web/lessons' (challenges.test.js).
     await page.locator('#kv-heads-run').click();
+    expect(await page.locator('#lessons-view').getAttribute('data-state')).toBe('busy'); // until all four are drawn
     await expect
-      .poll(() => page.locator('#kv-heads-status').textContent(), { timeout: 170_000, interval: 1000 })
-      .toMatch(/^Done \(en-es\)\. One key\/value head keeps 1\/8 of the cache \(64 instead of 512 bytes per word\)/);
+      .poll(() => page.locator('#kv-heads-status').textContent(), { timeout: 90_000, interval: 500 })
+      .toMatch(/\(2 of 4\)…$/);
     const rows = await page
       .locator('#kv-heads-table tbody tr')
       .evaluateAll((trs) => trs.map((tr) => [...tr.querySelectorAll('td')].map((td) => td.textContent)));
-    expect(rows).toHaveLength(4);
-    // Lesson 7's challenge, as a learner: the fewest key/value heads within 2 points of one per query head.
-    const shares = rows.map(([, exact]) => exact.split(' of ').map(Number)).map(([right, total]) => right / total);
-    const fewest = Math.min(...[8, 4, 2, 1].filter((_, i) => shares[0] - shares[i] <= 0.02));
-    console.log(`lesson 7: held-out exact ${rows.map((r) => r[1]).join(', ')}; fewest within 2 points: ${fewest}`);
-    if (fewest !== 1) {
-      await page.waitForTimeout(300);
-      expect(await solved()).toBe('false'); // 1 key/value head is shown: too few
-      await page.locator('#kv-heads-shown').selectOption(String(fewest));
-    }
-    await expect.poll(solved).toBe('true');
-    for (const [i, kvHeads] of [8, 4, 2, 1].entries()) {
-      const [parameters, exact, , cache] = rows[i];
-      const trainer = await createTrainer({ model: { dModel: 32, heads: 8, kvHeads }, backend: 'wasm-scalar' });
-      expect(Number(parameters.replace(/,/g, ''))).toBe(trainer.parameters);
-      trainer.dispose();
-      expect(cache).toBe(`${2 * 2 * kvHeads * 4 * 4} bytes`);
-      const [, right, total] = exact.match(/^(\d+) of (\d+)$/).map(Number);
-      // Sentences of up to 4 words, 600 steps each: 84, 84, 81 and 73 of 100 here (8 to 1 key/value heads).
-      expect(right / total, `${kvHeads} key/value heads: ${exact}`).toBeGreaterThanOrEqual(0.7);
-    }
+    expect(rows).toHaveLength(1);
+    const [[parameters, exact, , cache]] = rows;
+    const trainer = await createTrainer({ model: { dModel: 32, heads: 8, kvHeads: 8 }, backend: 'wasm-scalar' });
+    expect(Number(parameters.replace(/,/g, ''))).toBe(trainer.parameters);
+    trainer.dispose();
+    expect(cache).toBe(`${2 * 2 * 8 * 4 * 4} bytes`);
+    const [, right, total] = exact.match(/^(\d+) of (\d+)$/).map(Number);
+    // Sentences of up to 4 words, 600 steps: 82-84 of 100 here with a key/value head per query head.
+    expect(right / total, `8 key/value heads: ${exact}`).toBeGreaterThanOrEqual(0.7);
+    expect(await solved()).toBe('false'); // one model of four: nothing to compare yet
     expect(errors).toEqual([]);
-    await page.close();
-  }, 180_000); // four models of 600 steps in the page, then four in Node to compare
+    await page.close(); // the other three models' training goes with the page
+  }, 120_000); // one model of 600 steps in the page: 15-35 s here
 });

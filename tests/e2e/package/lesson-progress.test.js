@@ -7,6 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { logSlider } from '../../../web/src/common/controls.js';
 import { defaultScores, temperatureRange } from '../../../web/src/lessons/widgets/softmax-math.js';
 import { openPage, useChromiumAndPlayground } from '../support/browser.js';
+import { settledAfter } from '../support/settled.js';
 
 const suite = useChromiumAndPlayground();
 const key = 'attention-playground:challenges';
@@ -80,8 +81,8 @@ describe('<attention-lesson challenges>: progress a host records', () => {
     });
     expect(await status(lesson, 'softmax-confident')).toBe('✓ Solved');
     await lesson.locator('#lesson-reset').click(); // temperature 1 again, for the second
-    await typeWindScore(lesson, 3.5); // 63%: too much, not solved
-    await page.waitForTimeout(300);
+    // 63%: too much, not solved (the element drawn and its challenges checked: it settled after the typing)
+    await settledAfter(page, '#lesson', () => typeWindScore(lesson, 3.5));
     expect(await page.evaluate(() => window.solvedEvents.length)).toBe(1);
     await typeWindScore(lesson, 3);
     await expect.poll(() => page.evaluate(() => window.solvedEvents.length)).toBe(2);

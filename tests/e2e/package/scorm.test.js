@@ -130,6 +130,7 @@ async function solveLesson5(frame) {
   for (const head of [...[0, 1, 2, 3].filter((h) => h !== worstHead).slice(0, 2), worstHead]) {
     await frame.locator('#cross-head').selectOption({ value: String(head) });
     await expect.poll(() => frame.locator('#cross-status').textContent()).toContain(`in head ${head + 1},`);
+    await frame.locator('#lessons-view[data-state="settled"]').waitFor({ state: 'attached' }); // and checked
   }
   await expect.poll(() => solved(frame, 'worst-head'), { timeout: 20_000 }).toBe('true');
 }

@@ -6,6 +6,7 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { useChromiumAndPlayground } from '../support/browser.js';
 import { putSavedRecord } from '../support/saved-records.js';
+import { settledAfter } from '../support/settled.js';
 
 const suite = useChromiumAndPlayground();
 const smallRun = '&d=16&h=2&enc=1&dec=1&steps=40&backend=wasm-simd128';
@@ -250,8 +251,8 @@ describe('your models', () => {
     await expect.poll(() => page.locator('#train-pairs').inputValue()).toBe('a cat\tun gato\na dog\tun perro\n');
     await page.locator('#train-pairs').focus();
     await page.locator('#train-pairs').press('Control+End');
-    await page.keyboard.insertText('a bird\tun pájaro'); // typed: an input event, no change event yet
-    await page.waitForTimeout(600); // kept 300 ms after the last keystroke
+    // typed: an input event, no change event yet; kept 300 ms after the last keystroke, and the view busy until then
+    await settledAfter(page, '#train-view', () => page.keyboard.insertText('a bird\tun pájaro'));
     await page.reload();
     await page.waitForSelector('#your-models-status:not(:empty)');
     await expect

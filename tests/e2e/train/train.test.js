@@ -12,10 +12,12 @@ import {
   useChromiumAndPlayground,
 } from '../support/browser.js';
 import { mainThreadWork } from '../support/main-thread-work.js';
+import { settled, settledAfter } from '../support/settled.js';
 
 const suite = useChromiumAndPlayground();
 // The reverse task's probe (3 1 4 1 5 9), reversed: what a trained model answers.
 const reversedProbe = ['9', '5', '1', '4', '1', '3', '<eos>'];
+const probe = 'i see the cats'; // another probe sentence than the view's, asked for while paused
 // Training takes the threaded build only with 4 cores or more (it leaves the page a core: worker-session.js).
 const trainingBuild = (isolatedBuild) =>
   os.cpus().length >= 4 ? isolatedBuild : isolatedBuild.replace(/-threads$/, '');
@@ -53,8 +55,11 @@ describe('train view', () => {
   // Measured as CPU time per task, not the Long Tasks API's wall time: on a 2-core machine shared with training,
   // the server and the runner, the OS deschedules the page's thread, and tasks of 65-180 ms wall time used 1-12 ms
   // of CPU (support/main-thread-work.js). That made the old check fail about 1 run in 3, and it was retried.
-  it('trains the default model to ≥ 95% held-out exact; the bar and curves move, pause pauses, no heavy main-thread task', async () => {
-    const { page, errors } = await openTrainView('', { width: 1440, height: 900 });
+  // A short run of the default model (400 of its 1,000 steps, some 10-15 s here): what the view does while training
+  // is checked here; the time its default run takes to 95% held-out, in this browser, is npm run bench's
+  // (scripts/bench/train.mjs, docs/performance.md), and the default run's score web/lib's (tests/web/lib).
+  it('trains the default model: the bar and curves move, pause pauses, the model goes to the Translation view, no heavy main-thread task', async () => {
+    const { page, errors } = await openTrainView('&steps=400', { width: 1440, height: 900 });
     expect(await page.locator('#tab-train').getAttribute('aria-selected')).toBe('true');
     expect(await page.locator('#train-use').isDisabled()).toBe(true);
     const work = mainThreadWork(suite.browser, page);
@@ -62,7 +67,7 @@ describe('train view', () => {
     await page.locator('#train-start').click();
 
     // Moving: the step count, the progress bar and the loss curve grow; the map of the probe is drawn.
-    await page.waitForFunction(() => Number(document.querySelector('#train-view').dataset.step) >= 60, null, {
+    await page.waitForFunction(() => Number(document.querySelector('#train-view').dataset.step) >= 40, null, {
       timeout: 30_000,
     });
     // The step and the bar read in one go: a step of 5-word sentences can land between two separate reads.
@@ -72,9 +77,9 @@ describe('train view', () => {
     ]);
     const early = { step: earlyStep, progress: earlyProgress, points: await lossPathPoints(page) };
     expect(early.progress).toBe(early.step);
-    expect(early.points).toBeGreaterThan(30);
+    expect(early.points).toBeGreaterThan(20);
     expect(await page.locator('#train-progress-text').textContent()).toMatch(
-      new RegExp(`step \\d+ of 1000 · \\d+ steps/s · .* left · ${trainingBuild('wasm-relaxed-simd-threads')}$`),
+      new RegExp(`step \\d+ of 400 · \\d+ steps/s · .* left · ${trainingBuild('wasm-relaxed-simd-threads')}$`),
     );
     expect(await page.locator('#train-probe-map table tbody tr').count()).toBeGreaterThan(0);
     // A full-page screenshot re-lays out and repaints the page on the main thread: its time is left out.
@@ -82,27 +87,38 @@ describe('train view', () => {
     await page.screenshot({ path: `${resultsDir}train-1440-training.png`, fullPage: true });
     await work.start();
 
-    // Pause really pauses: the step stays put for a second, and the button offers Resume.
+    // Pause really pauses: once paused, the worker is asked for no more steps. Asked for another probe sentence,
+    // it answers (the view settles after that answer) from the same step, and the button offers Resume.
     await page.locator('#train-start').click();
     await expect.poll(() => status(page)).toBe('paused');
+    await settled(page, '#train-view');
     const pausedAt = await step(page);
     expect(pausedAt).toBeGreaterThanOrEqual(early.step);
-    await page.waitForTimeout(1000);
+    await settledAfter(page, '#train-view', async () => {
+      await page.locator('#train-probe').fill(probe);
+      await page.locator('#train-probe').press('Enter');
+    });
+    expect(await page.locator('#train-probe-map table thead th').allTextContents()).toEqual(
+      ['', ...probe.split(' '), '<eos>'].map((word) => word && `source word ${word}`),
+    );
     expect(await step(page)).toBe(pausedAt);
+    expect(await status(page)).toBe('paused');
     expect(await page.locator('#train-start').textContent()).toBe('Resume');
     expect(await page.locator('#train-d-model').isDisabled()).toBe(true); // options stay locked until Reset
     await page.locator('#train-start').click();
     await expect.poll(() => step(page)).toBeGreaterThan(pausedAt);
 
     await trainUntilDone(page);
-    expect(await progressValue(page)).toBe(1000);
-    expect(await lossPathPoints(page)).toBe(600); // the chart draws 1,000 steps' losses as 600 points (line-chart.js)
+    await settled(page, '#train-view');
+    expect(await progressValue(page)).toBe(400);
+    expect(await lossPathPoints(page)).toBe(400); // a point per step, up to 600 (line-chart.js)
     const score = await finalScore(page);
-    console.log(`Chromium, ${trainingBuild('wasm-relaxed-simd-threads')}: ${score.text}`);
-    expect(score.exact / score.total).toBeGreaterThanOrEqual(0.95);
-    expect(await page.locator('#train-scores').textContent()).toMatch(/95% exact reached at step \d+, after [\d.]+ s/);
+    console.log(`Chromium, ${trainingBuild('wasm-relaxed-simd-threads')}, 400 steps: ${score.text}`);
+    expect(score.total).toBe(500);
     expect(await page.locator('#snapshots canvas').count()).toBe(5);
-    expect(await page.locator('#train-probe-map table tbody tr').count()).toBe(6); // veo a los gatos blancos <eos>
+    const probeWords = await page.locator('#probe-output .token').allTextContents();
+    expect(probeWords.length).toBeGreaterThan(0);
+    expect(await page.locator('#train-probe-map table tbody tr').count()).toBe(probeWords.length); // a row a word
     await work.stop();
     await page.screenshot({ path: `${resultsDir}train-1440-finished.png`, fullPage: true });
     console.log(`main thread: ${work.tasks.length} tasks, the heaviest ${work.heaviest().toFixed(1)} ms of CPU`);
@@ -110,23 +126,22 @@ describe('train view', () => {
     expect(errors).toEqual([]);
 
     // "Use this model": the Translation view now runs it, says so, and translates with it.
-    const probeWords = await page.locator('#probe-output .token').allTextContents();
-    expect(probeWords.at(-1)).toBe('<eos>');
     await page.locator('#train-use').click();
     await page.waitForSelector('#translation-view[data-decoding="done"]');
     expect(await page.locator('#tab-translation').getAttribute('aria-selected')).toBe('true');
     expect(await page.locator('#model-notice').textContent()).toMatch(
-      /This is your model \(trained in this tab: D=32, 4 heads, 2\+2 layers, 1000 steps\)/,
+      /This is your model \(trained in this tab: D=32, 4 heads, 2\+2 layers, 400 steps\)/,
     );
     // The probe, translated in the Translation view by this model as the Train view's probe showed it.
-    await page.locator('#sentence').fill('i see the white cats');
-    await page.locator('#sentence').press('Enter');
-    await page.waitForSelector('#translation-view[data-decoding="done"]');
+    await settledAfter(page, '#translation-view', async () => {
+      await page.locator('#sentence').fill(probe);
+      await page.locator('#sentence').press('Enter');
+    });
     expect(await page.locator('#translation-output .token').allTextContents()).toEqual(probeWords);
     await page.locator('#use-shipped-model').click();
     await expect.poll(() => page.locator('#model-notice').count()).toBe(0);
     await page.close();
-  }, 150_000); // 1,000 steps (the Train view's default run, sentences of up to 5 words): 25-40 s of training here
+  }, 90_000); // 400 steps of the default model: 10-15 s of training here
 
   it('keeps the finished run as a faint curve when training again; an ablation is in the URL and the legend', async () => {
     const { page, errors } = await openTrainView('&d=16&h=2&enc=1&dec=1&steps=60&backend=wasm-simd128', {

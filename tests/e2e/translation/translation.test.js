@@ -213,7 +213,10 @@ describe('English → Japanese', () => {
       document.querySelector('#translation-view').dataset.replaced = 'yes';
     });
     await page.locator('#language').selectOption(name);
-    await page.waitForSelector('#translation-view:not([data-replaced])[data-decoding="done"]');
+    // the new model's view, settled: its translation drawn and the address holding its state
+    await page.waitForSelector('#translation-view:not([data-replaced])[data-decoding="done"][data-state="settled"]', {
+      state: 'attached',
+    });
   }
 
   it('the language picker loads the en-ja model (only then), keeps a sentence it knows, and the verb’s line crosses back', async () => {

@@ -163,15 +163,24 @@ class Playground {
     if (push) setUrl(name, entry.urlParams(), { push });
     // A view shown for the first time draws a part per task where it can (the page stays responsive while a
     // phone draws it); afterwards every render is whole, at once.
-    if (firstTime && entry.view.renderInSlices) await entry.view.renderInSlices();
-    else entry.view.render();
-    if (!push) whenIdle(() => this.shown === name && setUrl(name, entry.urlParams()));
-    if (entry.firstTranslation) {
-      const translate = entry.firstTranslation;
-      entry.firstTranslation = null;
-      await nextTask();
-      await translate();
-    }
+    // Busy (common/settled.js) until drawn, and on arrival until its first translation is shown.
+    await entry.view.settling.during(async () => {
+      if (firstTime && entry.view.renderInSlices) await entry.view.renderInSlices();
+      else entry.view.render();
+      if (!push) {
+        const addressed = entry.view.settling.begin(); // settled once the address holds the view's state too
+        whenIdle(() => {
+          if (this.shown === name) setUrl(name, entry.urlParams());
+          addressed();
+        });
+      }
+      if (entry.firstTranslation) {
+        const translate = entry.firstTranslation;
+        entry.firstTranslation = null;
+        await nextTask();
+        await translate();
+      }
+    });
   }
 
   /**

@@ -127,13 +127,18 @@ export class WorkerConnection {
   }
 
   /**
-   * Starts the worker and asks its `warm(...args)` (its module compiled before anything needs it), once: a
-   * failure is left to the first ask() to report.
+   * Starts the worker and asks its `warm(...args)` (its module compiled before anything needs it), once. Resolves
+   * once it has started, or failed to (a failure is left to the first ask() to report), so a view can be busy until
+   * then.
+   * @returns {Promise<void>}
    */
   warm(...args) {
-    if (this.#remote) return;
+    if (this.#remote) return Promise.resolve();
     this.start();
-    this.#remote.warm(...args).catch(() => {});
+    return Promise.race([this.#remote.warm(...args), this.#failed]).then(
+      () => {},
+      () => {},
+    );
   }
 
   /** The worker stopped for good (a trap, a silence, a reset): the next ask starts a fresh one. */

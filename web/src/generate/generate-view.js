@@ -34,6 +34,7 @@ import { RunKeeper } from './run-keeper.js';
 import { openedSavedText } from './saved-models-text.js';
 import { YourLanguageModels } from './your-language-models.js';
 import { languageModelRefusalText } from './refusal-text.js';
+import { Settling } from '../common/settled.js';
 
 // The settings a generation depends on: changing one writes again.
 const writingKeys = ['prompt', 'tokens', 'temperature', 'topK', 'topP', 'seed', 'cache'];
@@ -66,7 +67,7 @@ export class GenerateView {
     this.controls = new GenerationControls({
       onChange: set,
       onWrite: () => void this.#write(),
-      onCompare: () => void this.#compare(),
+      onCompare: () => void this.settling.during(this.#compare()),
     });
     this.strip = new TokenStrip({ label: labels.strip, onChoose: (step) => this.#set({ step }) });
     this.details = new StepDetails({ onChange: set });
@@ -121,6 +122,7 @@ export class GenerateView {
       this.sinks.element,
     );
     this.element.dataset.written = '0';
+    this.settling = new Settling(this.element); // busy while a run, an opening or a writing is under way
     void this.yourModels.open(); // says its own failure
     new ResizeObserver(([entry]) => {
       const width = Math.round(entry.contentRect.width) || 900;
@@ -140,7 +142,7 @@ export class GenerateView {
     this.render();
     if (writingKeys.some((key) => key in changes && changes[key] !== before[key])) this.#writeSoon();
     else if (choiceKeys.some((key) => key in changes)) {
-      if (this.state.step !== before.step) void this.#askModelDistribution();
+      if (this.state.step !== before.step) void this.settling.during(this.#askModelDistribution());
       this.#renderGeneration();
     }
   }
@@ -230,9 +232,11 @@ export class GenerateView {
       this.session.dropAfter(run.error);
     }
     if (run.info) this.keeper.update(run);
+    const settled = this.settling.begin(); // not settled between the run's end and its model's writing
     this.render();
     // A stopped or finished run's model writes at once.
     if ((run.status === 'paused' || run.status === 'done') && this.#ready) void this.#write();
+    settled();
   }
 
   async #reset() {
@@ -284,7 +288,11 @@ export class GenerateView {
    * `trainedSteps` (null: not known), says what it is with `describe(config)`, and writes with it. A refused file is
    * said, and leaves no model.
    */
-  async #openModel(read, trainedSteps, describe) {
+  #openModel(read, trainedSteps, describe) {
+    return this.settling.during(() => this.#openAndWrite(read, trainedSteps, describe));
+  }
+
+  async #openAndWrite(read, trainedSteps, describe) {
     if (this.opening || busyStatuses.includes(this.#status)) return;
     this.opening = true;
     this.errorLine.hidden = true;
@@ -327,7 +335,7 @@ export class GenerateView {
   prepare() {
     const start = () => {
       clearTimeout(timer);
-      this.session.warm();
+      void this.settling.during(this.session.warm());
     };
     const timer = setTimeout(start, 4000);
     this.element.addEventListener('pointerover', start, { once: true });
@@ -339,11 +347,20 @@ export class GenerateView {
   /** Writes again shortly after the last change (typing a prompt or dragging a slider asks for one write). */
   #writeSoon() {
     clearTimeout(this.writeTimer);
-    if (this.#ready) this.writeTimer = setTimeout(() => void this.#write(), 150);
+    if (!this.#ready) return this.settling.hold('write soon', false);
+    this.settling.hold('write soon', true);
+    this.writeTimer = setTimeout(() => {
+      void this.#write();
+      this.settling.hold('write soon', false);
+    }, 150);
   }
 
   /** Writes with the current settings; a write asked for while one is under way follows it. */
-  async #write() {
+  #write() {
+    return this.settling.during(() => this.#writeNow());
+  }
+
+  async #writeNow() {
     if (!this.#ready) return;
     if (this.writing) {
       this.writeAgain = true;
@@ -378,7 +395,7 @@ export class GenerateView {
     this.#renderGeneration();
     if (this.writeAgain) {
       this.writeAgain = false;
-      return this.#write();
+      return this.#writeNow();
     }
     await this.#askModelDistribution();
   }
@@ -435,6 +452,7 @@ export class GenerateView {
     this.downloadButton.disabled = !ready;
     this.openedLine.hidden = !this.opened || Boolean(run);
     this.element.dataset.status = status;
+    this.settling.hold('run', ['starting', 'running', 'stopping'].includes(status));
     this.element.dataset.model = run ? 'trained-here' : this.opened ? 'opened' : 'none';
     this.element.dataset.step = String(run?.step ?? 0);
   }

@@ -7,6 +7,7 @@ import { languageModelLinkText, lessons, lessonText, lessonTitle } from './catal
 import { loadMessages, t } from '../i18n/messages.js';
 import { defaultLessonsState } from './lessons-state.js';
 import { nextTask, widthInNextFrame } from '../common/next-task.js';
+import { Settling } from '../common/settled.js';
 
 // Widget name (lessons/catalogue.js) → its class, each fetched when its lesson is first shown (a page showing one
 // lesson loads one widget's code); each keeps its settings in `state[name]`.
@@ -47,6 +48,9 @@ export class LessonPanel {
     this.state = state;
     this.onChange = onChange;
     this.viewLink = viewLink;
+    // busy while the lesson is drawn and while its widget waits for its translator or trains; said on the view's
+    // section or the element (reportOn), common/settled.js
+    this.settling = new Settling();
     this.api = null;
     this.apiReady = null;
     this.title = element('h2', { id: 'lesson-title' });
@@ -118,15 +122,18 @@ export class LessonPanel {
     this.body.replaceChildren(element('p', { className: 'loading', textContent: waiting }));
     if (this.waitingFor === number) return;
     this.waitingFor = number;
-    this.#prepare(lesson).then(
-      () => {
-        this.waitingFor = null;
-        if (this.state.lesson === number) return this.renderInSlices();
-      },
-      (error) => {
-        this.waitingFor = null;
-        this.#cannotStart(error);
-      },
+    // busy until drawn (or said not to start), with no settling in between
+    void this.settling.during(
+      this.#prepare(lesson).then(
+        () => {
+          this.waitingFor = null;
+          if (this.state.lesson === number) return this.renderInSlices();
+        },
+        (error) => {
+          this.waitingFor = null;
+          this.#cannotStart(error);
+        },
+      ),
     );
   }
 
@@ -140,6 +147,7 @@ export class LessonPanel {
           api: this.api,
           loadTranslator: this.loadTranslator,
           trainKvHeadsModel: this.trainKvHeadsModel,
+          settling: this.settling,
           state: this.state[name],
           onChange: (changes) => this.onChange({ [name]: { ...this.state[name], ...changes } }),
           // what the drawing computed, for the challenges (only those of the lesson shown are checked)
@@ -154,7 +162,7 @@ export class LessonPanel {
   }
 
   render() {
-    partsAtOnce(this.#renderParts());
+    this.settling.after(() => partsAtOnce(this.#renderParts()));
     this.rendered = true;
   }
 
@@ -163,7 +171,11 @@ export class LessonPanel {
    * arrived), then its widget built, then drawn a map per task. A widget below the screen (a phone shows the list
    * of lessons and the text first) is built when the person scrolls towards it. Rejects if either does not load.
    */
-  async renderInSlices() {
+  renderInSlices() {
+    return this.settling.during(() => this.#renderInSlices());
+  }
+
+  async #renderInSlices() {
     const lesson = this.#renderText();
     if (lesson.widget && !(await this.#widgetOnScreen())) return;
     await this.#firstDrawing();
@@ -186,7 +198,7 @@ export class LessonPanel {
       near
         .then(() => {
           this.waitingForPerson = false;
-          return this.#firstDrawing();
+          return this.settling.during(() => this.#firstDrawing());
         })
         .catch((error) => this.#cannotStart(error));
     }

@@ -90,6 +90,8 @@ export class LessonsView {
         element('div', { className: 'buttons lesson-steps' }, this.prev, this.next),
       ),
     );
+    this.settling = this.panel.settling; // the lesson's drawing and its widget's work (common/settled.js)
+    this.settling.reportOn(this.element);
   }
 
   set(changes) {

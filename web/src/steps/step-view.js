@@ -6,6 +6,7 @@ import { computeStages } from './step-compute.js';
 import { watchNearScreen } from '../common/draw-when-visible.js';
 import { nextTask, widthInNextFrame } from '../common/next-task.js';
 import { element, keepChildren } from '../common/controls.js';
+import { Settling } from '../common/settled.js';
 import { saveView } from './export.js';
 import { partsAtOnce, partsInSlices } from '../drawing/heatmap.js';
 import { StageBlocks } from './stage-blocks.js';
@@ -40,6 +41,7 @@ export class StepView {
     this.inputs = new StepInputs({ onEdit: (name, values) => this.set({ [name]: values }) });
     this.stageBlocks = new StageBlocks({ getState: () => this.state, set });
     this.element = element('section', { id: 'step-view', className: 'view', 'aria-labelledby': 'step-view-title' });
+    this.settling = new Settling(this.element); // busy while the stages are drawn (the first time, a step per task)
     this.notice = element('p', { className: 'notice', role: 'status', hidden: !notice, textContent: notice ?? '' });
     this.errorLine = element('p', { className: 'error', role: 'alert', hidden: true });
     this.stages = element('div', { className: 'stages' });
@@ -105,7 +107,7 @@ export class StepView {
   // ---- rendering ----
 
   render() {
-    partsAtOnce(this.#renderParts());
+    this.settling.after(() => partsAtOnce(this.#renderParts()));
     this.rendered = true;
   }
 
@@ -114,13 +116,17 @@ export class StepView {
    * that opening the view never blocks the page for long; the maps are sized to the stages' width read once,
    * before any is drawn. Rejects if the module does not load.
    */
-  async renderInSlices() {
+  renderInSlices() {
+    return this.settling.during(() => this.#renderInSlices());
+  }
+
+  async #renderInSlices() {
     this.#renderParts().next(); // the controls and the inputs, at once: they need no module
     const { onScreen, near } = watchNearScreen(this.stages);
     if (await onScreen) return this.#firstStages();
     // Below the screen (a phone shows the controls and the inputs first): the module loads and the stages are
     // drawn when the person scrolls towards them.
-    near.then(() => this.#firstStages()).catch((error) => this.#say(error));
+    near.then(() => this.settling.during(() => this.#firstStages())).catch((error) => this.#say(error));
   }
 
   /** A failure no caller is waiting for (the module, asked for when the person scrolled): said on the page. */

@@ -12,10 +12,12 @@ const shownErrors = 50;
 export class PairsFields {
   /**
    * @param {{ onChange: (changes: object) => void, store: () => Promise<object | null>,
-   *           onError: (error: Error) => void }} options  onChange: as the options form's; store: the saved
-   *   models' store (it keeps the pairs too), or null where the browser has none; onError: a failed save
+   *           onError: (error: Error) => void, settling: import('../common/settled.js').Settling }} options
+   *   onChange: as the options form's; store: the saved models' store (it keeps the pairs too), or null where the
+   *   browser has none; onError: a failed save; settling: the view's, busy from an edit until it is kept
    */
-  constructor({ onChange, store, onError }) {
+  constructor({ onChange, store, onError, settling }) {
+    this.settling = settling;
     this.onChange = onChange;
     this.store = store;
     this.onError = onError;
@@ -83,9 +85,17 @@ export class PairsFields {
   #keepPairs(text, fileName) {
     this.#showFileName(fileName);
     clearTimeout(this.saveTimer);
+    // busy until kept: the edit before, if not yet kept, never will be (begun first, so no settling in between)
+    const [kept, overtaken] = [this.settling.begin(), this.keeping];
+    this.keeping = kept;
+    overtaken?.();
     this.saveTimer = setTimeout(async () => {
-      const store = await this.store();
-      await store?.savePairs(text, fileName).catch(this.onError);
+      try {
+        const store = await this.store();
+        await store?.savePairs(text, fileName).catch(this.onError);
+      } finally {
+        kept();
+      }
     }, 300); // every edit, but not a write per keystroke
   }
 

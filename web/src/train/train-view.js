@@ -21,6 +21,7 @@ import { WorkerSession } from './worker-session.js';
 import { ModuleFaultError, WorkerLostError, WorkerStartError } from '../common/worker-connection.js';
 import { busyStatuses } from '../common/worker-run.js';
 import { downloadBytes } from '../common/download.js';
+import { Settling } from '../common/settled.js';
 import { modelFileName, savedModelContext, savedModelLabel, YourModels } from './your-models.js';
 import { t } from '../i18n/messages.js';
 import { pairsRefusalText } from './pairs-refusal-text.js';
@@ -53,7 +54,13 @@ export class TrainView {
       probe: () => this.state.probe,
       onError: showError,
     });
-    this.pairsFields = new PairsFields({ onChange: set, store: () => this.yourModels.open(), onError: showError });
+    this.settling = new Settling(); // busy while a run starts, trains or pauses, or pasted pairs are being kept
+    this.pairsFields = new PairsFields({
+      onChange: set,
+      store: () => this.yourModels.open(),
+      onError: showError,
+      settling: this.settling,
+    });
     this.optionsForm = new TrainOptions({ onChange: set, pairsFields: this.pairsFields.element });
     this.runBar = runBar({ onStart: () => this.#startOrPause({ byPerson: true }), onReset: () => this.#reset() });
     this.charts = new TrainCharts();
@@ -61,12 +68,13 @@ export class TrainView {
       onChange: set,
       onProbe: (probe) => {
         this.#set({ probe });
-        void this.run?.reprobe();
+        void this.settling.during(this.run?.reprobe());
       },
     });
 
     this.element = element('section', { id: 'train-view', className: 'view', 'aria-labelledby': 'train-view-title' });
     this.element.dataset.status = 'idle';
+    this.settling.reportOn(this.element); // common/settled.js
     this.errorLine = element('p', { className: 'error', role: 'alert', hidden: true });
     this.faultNotice = element('p', { id: 'train-fault-notice', className: 'hint', role: 'status', hidden: true });
     // The controls go on the page with the view; the charts, the probe and the model's actions follow a frame
@@ -84,7 +92,7 @@ export class TrainView {
       this.charts.scores,
       this.probePanel.element,
       this.#modelActions(),
-      new ExtrapolationExperiment().element,
+      new ExtrapolationExperiment({ settling: this.settling }).element,
       this.yourModels.element,
     ];
     // The width the probe's map may use, kept up to date without reading layout while drawing.
@@ -148,6 +156,7 @@ export class TrainView {
     this.launching = true;
     this.runBar.render(this.run, this.#status, this.state);
     this.element.dataset.status = this.#status;
+    this.settling.hold('run', true);
     this.element.dataset.step = '0'; // the new run's, not a lost or finished run's last step
     this.worker.start();
     await nextTask(); // the worker's start and the view's first redraw in separate tasks
@@ -176,7 +185,7 @@ export class TrainView {
   prepare() {
     const start = () => {
       clearTimeout(timer);
-      this.worker.warm();
+      void this.worker.warm();
     };
     const timer = setTimeout(start, 4000);
     // A person about to use the view (pointing at it, tapping, tabbing into it) also gets the drawing warmed up.
@@ -345,6 +354,7 @@ export class TrainView {
     const ready = run && ['paused', 'done'].includes(run.status);
     this.useButton.disabled = this.downloadButton.disabled = !ready;
     this.element.dataset.status = status;
+    this.settling.hold('run', ['starting', 'running', 'pausing'].includes(status));
     this.element.dataset.step = String(run?.step ?? 0);
   }
 }

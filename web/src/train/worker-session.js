@@ -24,7 +24,7 @@ export class WorkerSession extends WorkerConnection {
 
   /** Starts the worker and its module before any run asks for them, so that the first Start begins at once. */
   warm() {
-    super.warm(this.backend);
+    return super.warm(this.backend);
   }
 
   /** After a stall or a failed start: the single-thread build of the best SIMD this engine has, from now on. */

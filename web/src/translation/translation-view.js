@@ -8,6 +8,7 @@ import { element, explainedSection } from '../common/controls.js';
 import { DrawWhenVisible } from '../common/draw-when-visible.js';
 import { nextFrame, nextTask } from '../common/next-task.js';
 import { formatNumber } from '../common/format.js';
+import { Settling } from '../common/settled.js';
 import { drawingInSlices } from '../drawing/heatmap.js';
 import { AttributionView } from './attribution-view.js';
 import { AttentionMapsArea } from './attention-maps-area.js';
@@ -62,6 +63,7 @@ export class TranslationView {
       'aria-labelledby': 'translation-view-title',
     });
     this.element.dataset.decoding = 'idle';
+    this.settling = new Settling(this.element); // busy while a translation is asked for, drawn or played
     const onSentence = (sentence) => this.set({ sentence });
     this.form = new SentenceForm({
       translator,
@@ -196,14 +198,18 @@ export class TranslationView {
     this.onStateChange(this.state);
     if (retranslate)
       void this.translate({ animate: 'sentence' in changes }); // says its own errors
-    else this.render();
+    else this.settling.after(() => this.render());
   }
 
   /**
    * Runs the model (in its worker) on the state's sentence; with `animate`, reveals the output one word per tick.
    * Resolves once the answer is drawn; an answer overtaken by a newer request is dropped.
    */
-  async translate({ animate = true } = {}) {
+  translate(options) {
+    return this.settling.during(() => this.#translate(options));
+  }
+
+  async #translate({ animate = true } = {}) {
     this.#stopAnimation();
     this.form.input.value = this.state.sentence;
     const request = ++this.requests;
@@ -253,6 +259,7 @@ export class TranslationView {
     }
     this.step = 0;
     this.element.dataset.decoding = 'running';
+    this.settling.hold('animation', true);
     this.render();
     this.timer = setInterval(() => {
       if (this.step >= last) return this.#stopAnimation();
@@ -265,13 +272,14 @@ export class TranslationView {
     clearInterval(this.timer);
     this.timer = null;
     if (this.result && this.element.dataset.decoding === 'running') this.element.dataset.decoding = 'done';
+    this.settling.hold('animation', false);
   }
 
   #goTo(step) {
     if (!this.result) return; // a refused sentence has no steps
     this.#stopAnimation();
     this.step = Math.max(0, Math.min(step, this.result.target.length - 1));
-    this.render();
+    this.settling.after(() => this.render());
   }
 
   // ---- drawing ----

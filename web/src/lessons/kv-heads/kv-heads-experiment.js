@@ -16,11 +16,13 @@ export class KvHeadsExperiment {
   /**
    * @param {{ kvHeads: number, onChange: (changes: { kvHeads: number }) => void,
    *           trainModel?: (options: { task: string, kvHeads: number }) => Promise<object>,
-   *           onResults?: (results: object[]) => void }} options
-   *   `trainModel`: trains and scores one model off the page's thread (kv-heads-setup.js's runKvHeads)
+   *           onResults?: (results: object[]) => void, settling?: import('../../common/settled.js').Settling }} options
+   *   `trainModel`: trains and scores one model off the page's thread (kv-heads-setup.js's runKvHeads); `settling`:
+   *   the lesson's, busy while the four models train
    */
-  constructor({ kvHeads, onChange, trainModel, onResults = () => {} }) {
+  constructor({ kvHeads, onChange, trainModel, onResults = () => {}, settling }) {
     this.trainModel = trainModel;
+    this.settling = settling;
     this.onResults = onResults;
     this.results = null; // the last finished experiment's rows
     this.task = 'en-es';
@@ -103,6 +105,7 @@ export class KvHeadsExperiment {
 
   /** Trains the four models one after another, adding each row as it finishes. */
   async run() {
+    const settled = this.settling?.begin();
     this.runButton.disabled = true;
     this.taskSelect.disabled = true;
     const task = this.task;
@@ -125,6 +128,7 @@ export class KvHeadsExperiment {
     } finally {
       this.runButton.disabled = false;
       this.taskSelect.disabled = false;
+      settled?.();
     }
   }
 

@@ -19,10 +19,13 @@ export const exampleSentences = languagePairs['en-es'].examples;
 export class CrossAttentionLesson {
   /**
    * @param {{ loadTranslator: () => Promise<import('../../translation/remote-translator.js').RemoteTranslator>, state: object,
-   *           onChange: (changes: object) => void, onFacts?: (facts: object) => void }} options
+   *           onChange: (changes: object) => void, onFacts?: (facts: object) => void,
+   *           settling: import('../../common/settled.js').Settling }} options  `settling`: the lesson's, busy
+   *   while the translator loads and answers
    */
-  constructor({ state, onChange, loadTranslator, onFacts }) {
+  constructor({ state, onChange, loadTranslator, onFacts, settling }) {
     this.onFacts = onFacts;
+    this.settling = settling;
     this.state = state;
     this.onChange = onChange;
     this.loadTranslator = loadTranslator;
@@ -84,26 +87,31 @@ export class CrossAttentionLesson {
     this.sentenceSelect.value = String(this.state.sentence);
     if (!this.translator) {
       this.status.textContent = t('lessons.widgets.cross.loading');
-      this.loading ??= this.loadTranslator().then(
-        (translator) => {
-          this.translator = translator;
-          this.render(this.width);
-        },
-        (error) => {
-          this.status.textContent = t('lessons.widgets.cross.notLoaded', { message: error.message });
-        },
+      // busy until its first answer is drawn: the drawing asks for it before the loading has ended
+      this.loading ??= this.settling.during(
+        this.loadTranslator().then(
+          (translator) => {
+            this.translator = translator;
+            this.render(this.width);
+          },
+          (error) => {
+            this.status.textContent = t('lessons.widgets.cross.notLoaded', { message: error.message });
+          },
+        ),
       );
       return;
     }
     // The translator runs in its own worker (web/src/translation/remote-translator.js): draw its answer to the latest request.
     const request = (this.requests = (this.requests ?? 0) + 1);
-    this.translator.translate(exampleSentences[this.state.sentence]).then(
-      (translation) => {
-        if (request === this.requests) return drawingInSlices(() => this.#draw(translation, width)); // a map per task
-      },
-      (error) => {
-        this.status.textContent = t('lessons.widgets.cross.notTranslated', { message: error.message });
-      },
+    void this.settling.during(
+      this.translator.translate(exampleSentences[this.state.sentence]).then(
+        (translation) => {
+          if (request === this.requests) return drawingInSlices(() => this.#draw(translation, width)); // a map per task
+        },
+        (error) => {
+          this.status.textContent = t('lessons.widgets.cross.notTranslated', { message: error.message });
+        },
+      ),
     );
   }
 

@@ -24,10 +24,13 @@ const beamWidthOf = (s) => s.beamWidth ?? defaultTranslationState().beamWidth;
 export class DecodingLesson {
   /**
    * @param {{ loadTranslator: () => Promise<{ translate: Function, outputWords: readonly string[] }>, state: object,
-   *           onChange: (changes: object) => void, onFacts?: (facts: object) => void }} options
+   *           onChange: (changes: object) => void, onFacts?: (facts: object) => void,
+   *           settling: import('../../common/settled.js').Settling }} options  `settling`: the lesson's, busy while
+   *   the translator loads and answers
    */
-  constructor({ state, onChange, loadTranslator, onFacts }) {
+  constructor({ state, onChange, loadTranslator, onFacts, settling }) {
     this.onFacts = onFacts;
+    this.settling = settling;
     this.state = state;
     this.onChange = onChange;
     this.loadTranslator = loadTranslator;
@@ -127,23 +130,28 @@ export class DecodingLesson {
     this.beamWidthSelect.disabled = s.choice !== 'beam' || s.forced;
     if (!this.translator) {
       this.status.textContent = t('lessons.widgets.cross.loading');
-      this.loading ??= this.loadTranslator().then(
-        (translator) => {
-          this.translator = translator;
-          this.render();
-        },
-        (error) => {
-          this.status.textContent = t('lessons.widgets.cross.notLoaded', { message: error.message });
-        },
+      // busy until its first answer is drawn: the drawing asks for it before the loading has ended
+      this.loading ??= this.settling.during(
+        this.loadTranslator().then(
+          (translator) => {
+            this.translator = translator;
+            this.render();
+          },
+          (error) => {
+            this.status.textContent = t('lessons.widgets.cross.notLoaded', { message: error.message });
+          },
+        ),
       );
       return;
     }
     const request = (this.requests = (this.requests ?? 0) + 1);
-    this.#decode(s).then(
-      (decodings) => request === this.requests && this.#draw(decodings),
-      (error) => {
-        this.status.textContent = t('lessons.widgets.cross.notTranslated', { message: error.message });
-      },
+    void this.settling.during(
+      this.#decode(s).then(
+        (decodings) => request === this.requests && this.#draw(decodings),
+        (error) => {
+          this.status.textContent = t('lessons.widgets.cross.notTranslated', { message: error.message });
+        },
+      ),
     );
   }
 

@@ -38,7 +38,7 @@ function tokenGrid(caption, data, rows, cols, tokenOf, id) {
 }
 
 export class ReshapeLesson {
-  constructor({ api, state, onChange, trainKvHeadsModel, onFacts }) {
+  constructor({ api, state, onChange, trainKvHeadsModel, onFacts, settling }) {
     this.onFacts = onFacts;
     this.api = api;
     this.state = state;
@@ -80,6 +80,7 @@ export class ReshapeLesson {
       onChange: ({ kvHeads }) => this.onChange({ kvHeads }),
       trainModel: trainKvHeadsModel,
       onResults: (results) => this.onFacts?.({ results }),
+      settling,
     });
     this.element.append(this.kvHeads.element);
   }

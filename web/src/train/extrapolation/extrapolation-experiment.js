@@ -15,7 +15,9 @@ const schemeName = (positions) => t('train.extrapolation.scheme', { positions })
 const percent = (row) => (row.total ? Math.round((100 * row.exact) / row.total) : 0);
 
 export class ExtrapolationExperiment {
-  constructor() {
+  /** @param {{ settling?: import('../../common/settled.js').Settling }} [options]  the view's, busy while it trains */
+  constructor({ settling } = {}) {
+    this.settling = settling;
     this.worker = new WorkerConnection({ script: workerUrl, ...wholeModelCalls }); // started on the first run
     this.task = 'copy';
     this.taskSelect = select(
@@ -74,6 +76,7 @@ export class ExtrapolationExperiment {
 
   /** Trains the four models one after another, drawing each as it finishes. */
   async run() {
+    const settled = this.settling?.begin();
     this.runButton.disabled = true;
     this.taskSelect.disabled = true;
     const task = this.task;
@@ -97,6 +100,7 @@ export class ExtrapolationExperiment {
     } finally {
       this.runButton.disabled = false;
       this.taskSelect.disabled = false;
+      settled?.();
     }
   }
 
