@@ -135,9 +135,10 @@ describe('a worker’s failures', () => {
 
   it('warming starts the worker once; asking then uses it', async () => {
     const { connection, started } = connect('answering-worker');
-    connection.warm();
-    connection.warm();
+    const warmed = connection.warm();
+    await connection.warm(); // the second finds it started, and resolves at once
     expect(started).toHaveLength(1);
+    await warmed; // resolves once the worker has answered its warm()
     expect(await connection.ask('echo', 'after')).toBe('after');
   });
 });
