@@ -25,7 +25,7 @@ const elementsFolder = new URL('web/elements/', repository);
  * @typedef {{ value: number, digits?: number, unit?: string }} Figure
  */
 
-/** The shipped translation models, by the name of their file in web/lib/models (en-es, en-ja, en-mr). */
+/** The shipped translation models, by the name of their file in web/lib/models (the registry's modelFiles). */
 export const shippedPairs = () =>
   readdirSync(modelsFolder)
     .filter((file) => file.endsWith('.bin'))

@@ -1,6 +1,6 @@
 // <attention-translator>: the toy translator as a self-contained widget: an English sentence (typed, unless
 // `readonly`), the model's translation and its cross-attention map, and with `lines` the line view.
-// Attributes: sentence, weights ('en-es' (default), 'en-ja', 'en-mr' or a weight file's URL; 0.1's `model` still
+// Attributes: sentence, weights (a shipped model's name, the first by default, or a weight file's URL; 0.1's `model` still
 // read), layer and head (1-based as on the page; head may be 'average', the default), temperature (the attention
 // temperature, default 1), readonly, lines.
 // Events: translated (detail: the Translation object of web/lib), error. An element further down the page loads

@@ -32,8 +32,8 @@ export class AttentionMapElement extends HTMLElement {
 }
 
 /**
- * `<attention-translator>`: attributes `sentence`, `weights` ('en-es' (default), 'en-ja', 'en-mr' or a weight file's
- * URL, as loadTranslator's), `layer`, `head` (1-based; head may be 'average', the default), `temperature` (the
+ * `<attention-translator>`: attributes `sentence`, `weights` (a ShippedModel's name, the first by default, or a weight
+ * file's URL, as loadTranslator's), `layer`, `head` (1-based; head may be 'average', the default), `temperature` (the
  * attention temperature, default 1), `readonly` (no input), `lines` (show the line view), `theme`. 0.1's `model` is
  * still read, with a warning. Events: `translated` (CustomEvent<Translation>), `error`.
  */

@@ -28,7 +28,7 @@ export class ModuleLoadError extends Error {
 }
 
 /**
- * A weight file could not be read: a shipped model's file the package leaves out (en-mr) or a host did not serve, or
+ * A weight file could not be read: a shipped model's file the package leaves out (modelInPackage false in the registry) or a host did not serve, or
  * a URL that answered nothing. `file` is the URL tried; the message says how to pass the file instead.
  */
 export class ModelFileError extends Error {

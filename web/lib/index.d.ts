@@ -686,12 +686,12 @@ export interface TranslatorOptions extends LoadOptions {
  * not a model, has another format version, or is corrupted (checksum) or truncated, and for one over the
  * limits: 64 MiB, 16,777,216 parameters. Nothing is allocated for a model before its header's sizes are
  * checked against the file's length. Rejects with a TypeError for an unknown option, and with a ModelFileError
- * for a file that cannot be read (en-mr from the npm package, a URL that answers nothing).
+ * for a file that cannot be read (a shipped model the npm package leaves out, a URL that answers nothing).
  */
 export function loadTranslator(options?: TranslatorOptions): Promise<Translator>;
 
 /**
- * A weight file that could not be read: a shipped model's file the npm package leaves out (en-mr) or a host did not
+ * A weight file that could not be read: a shipped model's file the npm package leaves out (not a PackagedModelName) or a host did not
  * serve, or a URL that answered nothing. `file` is the URL tried; the message says how to pass the file instead.
  */
 export class ModelFileError extends Error {
