@@ -73,6 +73,7 @@ struct ParameterAllocator {
   std::vector<ResidualBlock> blocks(std::size_t count, std::size_t d, bool cross, bool feed_forward, std::size_t ffn,
                                     TakeAttention attention) {
     std::vector<ResidualBlock> stack;
+    stack.reserve(count);
     for (std::size_t l = 0; l < count; ++l) stack.push_back(block(d, cross, feed_forward, ffn, attention));
     return stack;
   }
