@@ -118,6 +118,10 @@ describe('the pseudo-locale', () => {
 
   it('marks every visible text of the Steps view: one head, a bad link, then shared key/value heads', async () => {
     const { page, errors } = await openPlayground(suite, '?view=steps&mask=custom&hard=1&lang=en-XA');
+    // The stages are drawn when they come near the screen: below the fold here (the pseudo-locale's longer words),
+    // so the test scrolls to them as a reader would.
+    const stagesInView = () => page.locator('#step-view .stages').scrollIntoViewIfNeeded();
+    await stagesInView();
     await page.waitForSelector('#breakdown tr');
     expect(await unmarked(page)).toEqual([]);
     await page.locator('#edit-x input').first().fill('abc'); // the editor's message for a refused number
@@ -126,6 +130,7 @@ describe('the pseudo-locale', () => {
     expect(await unmarked(page)).toEqual([]);
     await page.goto(new URL('?view=steps&s=99&lang=en-XA', page.url()).href); // a link it cannot read: the notice
     await page.waitForSelector('#step-view > .notice:not([hidden])');
+    await stagesInView();
     await page.selectOption('#heads', '3');
     await page.selectOption('#kv-heads', '1');
     await page.waitForFunction(() => document.querySelectorAll('.head-card h4').length === 3);
