@@ -9,6 +9,7 @@ export class CausalMapView {
   /** @param {{ onChoose: (row: number) => void }} options  a row (a written token) was clicked */
   constructor({ onChoose }) {
     this.cell = 4;
+    this.drawn = null; // the map the canvas shows
     this.canvas = element('canvas', { id: 'generate-causal-canvas', role: 'img', 'aria-label': labels.causalMap });
     this.marker = element('div', { className: 'generate-causal-marker', 'aria-hidden': 'true' });
     this.canvas.addEventListener('click', (event) => {
@@ -38,12 +39,18 @@ export class CausalMapView {
     // Cells as large as fit the width and about 360 px of height (2 to 10 px): a short generation is not a speck,
     // and a long one is not a scroll.
     const fit = Math.min(Math.floor(maxWidth / Math.max(1, map.cols)), Math.floor(360 / Math.max(1, map.rows)));
-    this.cell = Math.max(2, Math.min(10, fit));
-    drawSmallMap(this.canvas, map, this.cell);
-    // drawSmallMap sizes a new bitmap only for a new shape: a new cell size must resize the element too.
-    this.canvas.style.width = `${map.cols * this.cell}px`;
-    this.canvas.style.height = `${map.rows * this.cell}px`;
-    this.canvas.setAttribute('aria-label', causalMapLabel(map.rows, map.cols, layer, head));
+    const cell = Math.max(2, Math.min(10, fit));
+    // A click on another token only moves the outline: the map (every row's colours, a few hundred thousand cells
+    // for a long generation) is painted again only when it or its cell size changed.
+    if (map !== this.drawn || cell !== this.cell) {
+      this.cell = cell;
+      this.drawn = map;
+      drawSmallMap(this.canvas, map, cell);
+      // drawSmallMap sizes a new bitmap only for a new shape: a new cell size must resize the element too.
+      this.canvas.style.width = `${map.cols * cell}px`;
+      this.canvas.style.height = `${map.rows * cell}px`;
+      this.canvas.setAttribute('aria-label', causalMapLabel(map.rows, map.cols, layer, head));
+    }
     Object.assign(this.marker.style, {
       top: `${chosen * this.cell}px`,
       height: `${this.cell}px`,

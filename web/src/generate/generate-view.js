@@ -139,7 +139,8 @@ export class GenerateView {
     const before = this.state;
     this.state = applyChanges(this.state, changes);
     this.onStateChange(this.state);
-    this.render();
+    // A token, layer or head chosen changes only the strip and the details: the forms and charts stay as drawn.
+    if (!Object.keys(changes).every((key) => choiceKeys.includes(key))) this.render();
     if (writingKeys.some((key) => key in changes && changes[key] !== before[key])) this.#writeSoon();
     else if (choiceKeys.some((key) => key in changes)) {
       if (this.state.step !== before.step) void this.settling.during(this.#askModelDistribution());

@@ -56,6 +56,7 @@ export class StepDetails {
     this.causal = new CausalMapView({ onChoose: (step) => onChange({ step }) });
     this.cache = new CacheDetails();
     this.heads = 1;
+    this.causalShown = null; // the causal map last built, and the generation and head it is of
     this.element = element(
       'section',
       { id: 'generate-step', className: 'generate-step', 'aria-labelledby': 'generate-step-title' },
@@ -113,13 +114,23 @@ export class StepDetails {
       maxWidth,
     });
     this.window.textContent = windowNote(step);
-    this.causal.update(causalMap(generation, { layer, head, heads: config.heads }), {
+    this.causal.update(this.#causalMap(generation, layer, head), {
       chosen: index,
       layer,
       head,
       maxWidth,
     });
     this.cache.update(generation, index);
+  }
+
+  /** The causal map of a head, built again only for another generation or head (not for another token). */
+  #causalMap(generation, layer, head) {
+    const shown = this.causalShown;
+    if (shown?.generation !== generation || shown.layer !== layer || shown.head !== head) {
+      const map = causalMap(generation, { layer, head, heads: generation.config.heads });
+      this.causalShown = { generation, layer, head, map };
+    }
+    return this.causalShown.map;
   }
 
   #showModelDistribution(step, answer) {

@@ -61,7 +61,13 @@ export class TokenStrip {
     this.buttons = generation.steps.map((step, index) => {
       const chip = element(
         'button',
-        { type: 'button', className: 'generate-token written', dataset: { index: String(index) } },
+        {
+          type: 'button',
+          className: 'generate-token written',
+          dataset: { index: String(index) },
+          tabIndex: -1,
+          'aria-pressed': 'false',
+        },
         ...said(step.text, tokenName(index, spokenPiece(step.text), step.probability)),
       );
       chip.addEventListener('click', () => this.onChoose(index));
@@ -69,15 +75,22 @@ export class TokenStrip {
     });
     this.chips = [...prompt, ...this.buttons];
     this.element.replaceChildren(...this.chips);
+    this.chosen = undefined; // the new chips all start unchosen
     this.choose(chosen);
   }
 
   /** Marks written token `index` as chosen (the one the Tab key reaches). */
   choose(index) {
-    this.buttons.forEach((chip, i) => {
-      chip.tabIndex = i === index ? 0 : -1;
-      chip.setAttribute('aria-pressed', String(i === index));
-    });
+    // Only the chips whose state changes are touched: a long generation has hundreds.
+    const mark = (i, chosen) => {
+      const chip = this.buttons[i];
+      if (!chip) return;
+      chip.tabIndex = chosen ? 0 : -1;
+      chip.setAttribute('aria-pressed', String(chosen));
+    };
+    if (this.chosen !== undefined && this.chosen !== index) mark(this.chosen, false);
+    mark(index, true);
+    this.chosen = index;
   }
 
   /** Underlines the tokens `first`… that written token's query read, as thick as its weight (the rest cleared). */
