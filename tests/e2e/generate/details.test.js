@@ -8,11 +8,10 @@ import { mainThreadWork } from '../support/main-thread-work.js';
 
 const suite = useChromiumAndPlayground();
 
-const ourModelWriting = '?view=generate&temperature=0&tokens=400&prompt=It+is+a+truth+universally';
-
-/** Our model opened and its 400 tokens written, at `viewport`. */
-async function ourModelWrote(viewport) {
-  const opened = await openPage(suite.browser, `${suite.playground.url}${ourModelWriting}`, viewport);
+/** Our model opened and its `tokens` written after `prompt`, at `viewport`. */
+async function ourModelWrote(viewport, { tokens, prompt }) {
+  const query = new URLSearchParams({ view: 'generate', temperature: '0', tokens: String(tokens), prompt });
+  const opened = await openPage(suite.browser, `${suite.playground.url}?${query}`, viewport);
   const { page } = opened;
   await page.waitForSelector('#generate-open-trained');
   await page.locator('#generate-open-trained').click();
@@ -24,7 +23,10 @@ async function ourModelWrote(viewport) {
 
 describe('generate view: a token’s details', () => {
   it('draws a clicked token’s details in under 50 ms of main-thread CPU', async () => {
-    const { page, errors } = await ourModelWrote({ width: 1280, height: 900 });
+    const { page, errors } = await ourModelWrote(
+      { width: 1280, height: 900 },
+      { tokens: 400, prompt: 'It is a truth universally' },
+    );
     const work = mainThreadWork(suite.browser, page);
     const heaviest = []; // each click's heaviest task
     for (const index of [5, 390, 120, 399, 300, 20, 250, 200, 345, 80]) {
@@ -40,6 +42,40 @@ describe('generate view: a token’s details', () => {
       `a token click's heaviest task: median ${heaviest[5].toFixed(1)} ms, worst ${heaviest[9].toFixed(1)} ms`,
     );
     expect(work.over(50)).toEqual([]);
+    expect(errors).toEqual([]);
+  });
+
+  it('groups the bytes of a character under it; at 375 px the attention map opens on the newest tokens, its tooltip inside it', async () => {
+    const { page, errors } = await ourModelWrote({ width: 375, height: 800 }, { tokens: 60, prompt: 'Café au lait' });
+    // é is not one of the novel's characters: two byte tokens, shown in one box under the character they spell
+    const group = page.locator('#generate-strip .generate-character');
+    expect(await group.locator('.generate-character-text').allTextContents()).toEqual(['é']);
+    expect(await group.locator('.generate-token').allTextContents()).toEqual([
+      expect.stringMatching(/^<0xC3>/),
+      expect.stringMatching(/^<0xA9>/),
+    ]);
+    expect(await group.getAttribute('aria-label')).toBe('the character “é”, spelled by 2 tokens');
+
+    const body = page.locator('#generate-step-attention .heatmap-body');
+    const scrolledToEnd = () =>
+      body.evaluate((b) => b.scrollWidth > b.clientWidth && b.scrollLeft + b.clientWidth >= b.scrollWidth - 1);
+    expect(await scrolledToEnd()).toBe(true);
+    await page.locator('#generate-strip button[data-index="59"]').click();
+    await expect.poll(() => page.locator('#generate-step-title').textContent()).toMatch('Token 60: ');
+    expect(await scrolledToEnd()).toBe(true);
+    // The last row's rightmost shown cell: its tooltip within the map's frame, not cut off by it.
+    const canvas = page.locator('#generate-step-attention canvas');
+    await canvas.scrollIntoViewIfNeeded();
+    const frame = await body.boundingBox();
+    const cells = await canvas.boundingBox();
+    await page.mouse.move(frame.x + frame.width - 6, cells.y + cells.height - 4);
+    const tooltip = page.locator('#generate-step-attention .heatmap-tooltip');
+    await expect.poll(() => tooltip.isVisible()).toBe(true);
+    const box = await tooltip.boundingBox();
+    expect(box.x).toBeGreaterThanOrEqual(frame.x);
+    expect(box.x + box.width).toBeLessThanOrEqual(frame.x + frame.width);
+    expect(box.y).toBeGreaterThanOrEqual(frame.y);
+    expect(box.y + box.height).toBeLessThanOrEqual(frame.y + frame.height);
     expect(errors).toEqual([]);
   });
 });

@@ -393,12 +393,30 @@ export class Heatmap {
     return cell;
   }
 
+  /** Scrolls a map wider than its frame to its last columns (an attention row's newest positions, on a phone). */
+  showLastColumns() {
+    const body = this.tooltip.parentElement;
+    body.scrollLeft = body.scrollWidth;
+  }
+
   #showTooltip(row, col) {
     const cell = this.cellSize;
     this.tooltip.textContent = this.describe(row, col);
-    this.tooltip.style.left = `${this.labelWidth + (col + 0.5) * cell}px`;
-    this.tooltip.style.top = `${this.labelHeight + (row + 1) * cell + 4}px`;
     this.tooltip.hidden = false;
+    // Under the cell, or over it when there is no room below; centred on it, but inside the part of a scrolled map
+    // that is shown: the map's frame scrolls, and clips what passes its edges.
+    const body = this.tooltip.parentElement;
+    const { offsetWidth: width, offsetHeight: height } = this.tooltip;
+    const centre = this.labelWidth + (col + 0.5) * cell;
+    const left = Math.min(
+      Math.max(centre, body.scrollLeft + width / 2 + 2),
+      body.scrollLeft + body.clientWidth - width / 2 - 2,
+    );
+    const below = this.labelHeight + (row + 1) * cell + 4;
+    const above = this.labelHeight + row * cell - 4 - height;
+    const top = below + height <= this.picture.offsetHeight ? below : Math.max(0, above);
+    this.tooltip.style.left = `${left}px`;
+    this.tooltip.style.top = `${top}px`;
     if (this.focused?.row !== row || this.focused?.col !== col) {
       this.focused = { row, col };
       this.onFocusCell?.(row, col);

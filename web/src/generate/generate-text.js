@@ -331,6 +331,7 @@ export const kvSharingText = (config) =>
 export const tokenName = (index, spoken, probability) =>
   t('generate.strip.token', { index: index + 1, piece: spoken, probability: formatProbability(probability) });
 export const promptTokenName = (spoken) => t('generate.strip.prompt', { piece: spoken });
+export const characterGroupName = (spoken, count) => t('generate.strip.character', { character: spoken, count });
 export const causalMapLabel = (rows, cols, layer, head) =>
   t('generate.causalMap.label', { layer: layer + 1, head: head + 1, rows, cols });
 export const windowNote = (step) =>

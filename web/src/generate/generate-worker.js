@@ -12,7 +12,7 @@ import {
   sinkHeads,
   streamingReadings,
 } from '../../lib/index.js';
-import { modelPrefix } from './token-pieces.js';
+import { modelPrefix, readablePieces } from './token-pieces.js';
 import { trainFor } from '../common/train-for.js';
 import { exposeAnswers, transferred } from '../common/worker-answers.js';
 
@@ -137,7 +137,8 @@ const session = {
   sample(prompt, options) {
     const lm = trainer.languageModel();
     try {
-      return { step, text: lm.generate(prompt, options).text };
+      // split characters put back together, stray bytes as <0xNN> as the strip shows them (not U+FFFD)
+      return { step, text: readablePieces(lm.generate(prompt, options).steps.map((written) => written.text)) };
     } finally {
       lm.dispose();
     }

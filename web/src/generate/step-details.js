@@ -57,6 +57,7 @@ export class StepDetails {
     this.cache = new CacheDetails();
     this.heads = 1;
     this.causalShown = null; // the causal map last built, and the generation and head it is of
+    this.shownGeneration = this.shownStep = null; // whose attention the map shows
     this.element = element(
       'section',
       { id: 'generate-step', className: 'generate-step', 'aria-labelledby': 'generate-step-title' },
@@ -113,6 +114,9 @@ export class StepDetails {
       highlightRow: layer * config.heads + head,
       maxWidth,
     });
+    // Another token (or generation) opens on the positions nearest it: on a phone the map is wider than the screen.
+    if (generation !== this.shownGeneration || index !== this.shownStep) this.attention.showLastColumns();
+    [this.shownGeneration, this.shownStep] = [generation, index];
     this.window.textContent = windowNote(step);
     this.causal.update(this.#causalMap(generation, layer, head), {
       chosen: index,

@@ -1,10 +1,11 @@
 // The prompt and what the model wrote, a chip per token: the prompt's tokens quiet, the written ones buttons. One
 // written token is chosen (its details are shown below the strip); the strip is one stop of the Tab key, and the
 // arrow keys, Home and End move the choice (a roving tabindex). The chosen token's attention, for the head shown,
-// underlines the tokens it read.
+// underlines the tokens it read. A character the model wrote in several byte tokens is shown above them.
 import { element } from '../common/controls.js';
-import { promptTokenName, spokenPiece, tokenName } from './generate-text.js';
-import { visiblePiece } from './token-pieces.js';
+import { allPieces } from './generation-maps.js';
+import { characterGroupName, promptTokenName, spokenPiece, tokenName } from './generate-text.js';
+import { characterGroups, visiblePiece } from './token-pieces.js';
 
 export class TokenStrip {
   /** @param {{ label: string, onChoose: (index: number) => void }} options  onChoose: a written token was chosen */
@@ -74,9 +75,32 @@ export class TokenStrip {
       return chip;
     });
     this.chips = [...prompt, ...this.buttons];
-    this.element.replaceChildren(...this.chips);
+    this.element.replaceChildren(...this.#grouped(generation));
     this.chosen = undefined; // the new chips all start unchosen
     this.choose(chosen);
+  }
+
+  /**
+   * The chips, those of a character split over several byte tokens (<0xC3> <0xA9>) in a box under the character
+   * they spell (é), which a screen reader names as a group.
+   */
+  #grouped(generation) {
+    return characterGroups(allPieces(generation)).map(({ first, count, text }) => {
+      if (count === 1) return this.chips[first];
+      const character = element('span', {
+        className: 'generate-character-text',
+        textContent: visiblePiece(text),
+        'aria-hidden': 'true',
+        translate: false,
+      });
+      character.style.gridColumn = `span ${count}`;
+      return element(
+        'span',
+        { className: 'generate-character', role: 'group', 'aria-label': characterGroupName(spokenPiece(text), count) },
+        character,
+        ...this.chips.slice(first, first + count),
+      );
+    });
   }
 
   /** Marks written token `index` as chosen (the one the Tab key reaches). */
