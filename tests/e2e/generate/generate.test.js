@@ -240,7 +240,7 @@ describe('generate view', () => {
       new URL('../../../web/corpora/pride-and-prejudice-language-model.bin', import.meta.url),
     );
     const [download] = await Promise.all([page.waitForEvent('download'), page.locator('#generate-download').click()]);
-    expect(download.suggestedFilename()).toBe('language-model-d64-2x4-3000steps.bin');
+    expect(download.suggestedFilename()).toMatch(/^language-model-d64-2x4-kv4-3000steps-\d{8}-\d{6}\.bin$/);
     const chunks = [];
     for await (const chunk of await download.createReadStream()) chunks.push(chunk);
     const downloaded = Buffer.concat(chunks);

@@ -55,7 +55,7 @@ describe('your language models', () => {
     await page.waitForSelector('#your-language-models-list li');
     expect(await page.locator('#generate-own-text').inputValue()).toBe(''); // the text is not in the link
     expect(await rows(page).locator('.model-name').textContent()).toMatch(
-      /^your text \([\d,]+ characters\) · characters · width 32, 2 layers × 4 heads$/,
+      /^your text \([\d,]+ characters\) · characters · width 32, 2 layers × 4 heads, 4 key\/value heads$/,
     );
     await rows(page).locator('.model-continue').click();
     // The run goes on from its step, on the text kept with it, shown in the form with its settings.
@@ -81,13 +81,13 @@ describe('your language models', () => {
     await expect.poll(() => data(page, 'model')).toBe('opened');
     await expect.poll(() => data(page, 'written').then(Number), { timeout: 20_000 }).toBeGreaterThan(written);
     expect(await page.locator('#generate-opened').textContent()).toMatch(
-      /^Writing with your model saved .+: your text \([\d,]+ characters\) · characters · width 32, 2 layers × 4 heads, 600 steps\.$/,
+      /^Writing with your model saved .+: your text \([\d,]+ characters\) · characters · width 32, 2 layers × 4 heads, 4 key\/value heads, 600 steps\.$/,
     );
     const [download] = await Promise.all([
       page.waitForEvent('download'),
       rows(page).locator('.model-download').click(),
     ]);
-    expect(download.suggestedFilename()).toBe('language-model-d32-2x4-600steps.bin');
+    expect(download.suggestedFilename()).toMatch(/^language-model-d32-2x4-kv4-600steps-\d{8}-\d{6}\.bin$/);
     expect(await accessibilityViolations(page, '#your-language-models')).toEqual([]);
     await page.locator('#your-language-models').screenshot({ path: `${resultsDir}your-language-models-1440.png` });
     await page.setViewportSize({ width: 375, height: 800 });
@@ -131,7 +131,7 @@ describe('your language models', () => {
     await page.reload();
     await page.waitForSelector('#your-language-models-list li');
     expect(await rows(page).locator('.model-name').textContent()).toBe(
-      'Pride and Prejudice · characters · width 64, 2 layers × 4 heads',
+      'Pride and Prejudice · characters · width 64, 2 layers × 4 heads, 4 key/value heads',
     );
     expect(await rowDetails(page)).toEqual([
       expect.stringMatching(/^3,000 steps · 2\.04 bits per character held out \(bigram 3\.31\) · saved /),
@@ -140,12 +140,12 @@ describe('your language models', () => {
       page.waitForEvent('download'),
       rows(page).locator('.model-download').click(),
     ]);
-    expect(download.suggestedFilename()).toBe('language-model-d64-2x4-3000steps.bin');
+    expect(download.suggestedFilename()).toMatch(/^language-model-d64-2x4-kv4-3000steps-202611\d\d-\d{4}00\.bin$/); // its save's time
     await rows(page).locator('.model-use').click();
     await expect.poll(() => data(page, 'model')).toBe('opened');
     await expect.poll(() => data(page, 'written').then(Number), { timeout: 20_000 }).toBeGreaterThan(0);
     expect(await page.locator('#generate-opened').textContent()).toMatch(
-      /^Writing with your model saved .+: Pride and Prejudice · characters · width 64, 2 layers × 4 heads, 3,000 steps\.$/,
+      /^Writing with your model saved .+: Pride and Prejudice · characters · width 64, 2 layers × 4 heads, 4 key\/value heads, 3,000 steps\.$/,
     );
     expect(errors).toEqual([]);
     await page.close();

@@ -10,7 +10,8 @@ import {
   languageModelFilesProblem,
   languageModelProblemCodes,
 } from '../../../web/src/generate/saved-language-models.js';
-import { savedText } from '../../../web/src/generate/saved-models-text.js';
+import { savedDescription, savedText } from '../../../web/src/generate/saved-models-text.js';
+import { languageModelFileName } from '../../../web/src/generate/generate-text.js';
 import { loadMessages } from '../../../web/src/i18n/messages.js';
 import { keptOptions } from '../../../web/src/generate/run-keeper.js';
 import { languageModelDefaults } from '../../../web/lib/language-model.js';
@@ -118,5 +119,25 @@ describe('languageModelFilesProblem', () => {
     expect(savedText.problemText(new SavedFilesError('text'))).toBe(
       'This saved model cannot be used: the text it was trained on is missing.',
     );
+  });
+});
+
+describe('a saved model as the list and a download name it', () => {
+  const model = { dModel: 64, heads: 4, kvHeads: 2, layers: 2 };
+
+  it('says its key/value heads beside its heads', () => {
+    const entry = { corpus: 'austen', characters: 1, options: { model, task: { tokenizer: 'characters' } } };
+    expect(savedDescription(entry)).toBe(
+      'Pride and Prejudice · characters · width 64, 2 layers × 4 heads, 2 key/value heads',
+    );
+  });
+
+  it('downloads under a name carrying the key/value heads and its time: two runs of one shape never share one', () => {
+    const first = Date.UTC(2026, 10, 28, 12, 0, 5);
+    const name = languageModelFileName(model, 600, first);
+    expect(name).toMatch(/^language-model-d64-2x4-kv2-600steps-\d{8}-\d{6}\.bin$/);
+    expect(languageModelFileName(model, 600, first + 1000)).not.toBe(name);
+    expect(languageModelFileName({ ...model, kvHeads: 1 }, 600, first)).not.toBe(name);
+    expect(languageModelFileName(model, null)).toBe('language-model-d64-2x4-kv2.bin');
   });
 });

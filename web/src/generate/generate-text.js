@@ -261,9 +261,23 @@ export function openedFileText(config, name) {
 }
 
 /** The file name a language model's weights download under: its shape, and the steps it was trained for. */
-export function languageModelFileName(config, trainedSteps) {
+export function languageModelFileName(config, trainedSteps, madeAt = null) {
   const steps = trainedSteps === null ? '' : `-${trainedSteps}steps`;
-  return `language-model-d${config.dModel}-${config.layers}x${config.heads}${steps}.bin`;
+  // The key/value heads always (a multi-query model is not the same file as a multi-head one), and a run's time to
+  // the second: two runs of one shape and length never download under one name.
+  const kv = `-kv${config.kvHeads ?? config.heads}`;
+  const time = madeAt === null ? '' : `-${fileTimeStamp(madeAt)}`;
+  return `language-model-d${config.dModel}-${config.layers}x${config.heads}${kv}${steps}${time}.bin`;
+}
+
+/** A time as a file name may carry it, in the learner's own time zone: 20261128-130502. */
+function fileTimeStamp(time) {
+  const date = new Date(time);
+  const two = (n) => String(n).padStart(2, '0');
+  return (
+    `${date.getFullYear()}${two(date.getMonth() + 1)}${two(date.getDate())}-` +
+    `${two(date.getHours())}${two(date.getMinutes())}${two(date.getSeconds())}`
+  );
 }
 
 /** The cache against recomputing, measured on the same settings. */

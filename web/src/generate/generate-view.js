@@ -323,7 +323,9 @@ export class GenerateView {
     try {
       const bytes = await this.session.ask('save');
       const config = this.run ? this.run.info.config : this.opened.config;
-      downloadBytes(bytes, languageModelFileName(config, this.run ? this.run.step : this.opened.trainedSteps));
+      const steps = this.run ? this.run.step : this.opened.trainedSteps;
+      // named by the time of the download: two runs (or two saved ones opened) of one shape never share a name
+      downloadBytes(bytes, languageModelFileName(config, steps, Date.now()));
     } catch (error) {
       this.#showError(error);
     }

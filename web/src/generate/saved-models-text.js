@@ -20,9 +20,9 @@ export const savedLabels = messageGetters({
 /** The text, tokenizer and shape a run was trained with. */
 export function savedDescription({ corpus, characters, options }) {
   const text = corpus === 'austen' ? t('generate.saved.austen') : t('generate.saved.own', { characters });
-  const { dModel, layers, heads } = options.model;
+  const { dModel, layers, heads, kvHeads } = options.model;
   const tokenizer = options.task.tokenizer === 'byte-pairs' ? 'bytePairs' : 'characters';
-  return t('generate.saved.description', { text, tokenizer, dModel, layers, heads });
+  return t('generate.saved.description', { text, tokenizer, dModel, layers, heads, kvHeads });
 }
 
 /** The last held-out measurement beside the bigram model's. */

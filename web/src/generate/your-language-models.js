@@ -27,7 +27,7 @@ const languageModelRows = (onWrite, onContinue) => ({
       labelled(savedLabels.write, 'model-use', (files) => onWrite(item, files)),
       labelled(savedLabels.continue, 'model-continue', (files) => onContinue(item, files)),
       labelled(savedText.labels.download, 'model-download', (files) =>
-        downloadBytes(files.weights, languageModelFileName(entry.options.model, entry.step)),
+        downloadBytes(files.weights, languageModelFileName(entry.options.model, entry.step, entry.savedAt)),
       ),
     ];
   },
