@@ -173,6 +173,16 @@ describe('your language models', () => {
       'Entry 8: cannot be used (saved by a newer version of the site: reload the page).Delete',
       'Entry 7: cannot be used (its date is not a number).Delete',
     ]);
+    // Delete can be undone: the focus goes to Undo (not to the page's body), then back to the entry put back.
+    const focused = () => page.evaluate(() => document.activeElement?.id || document.activeElement?.className);
+    await rows(page).first().locator('.model-delete').click();
+    await expect.poll(() => rows(page).count()).toBe(1);
+    expect(await page.locator('#your-language-models-deleted').textContent()).toBe('Deleted: Entry 8. Undo');
+    expect(await focused()).toBe('your-language-models-undo');
+    await page.keyboard.press('Enter');
+    await expect.poll(() => rows(page).count()).toBe(2);
+    await expect.poll(focused).toBe('model-delete');
+    expect(await page.evaluate(() => document.activeElement.closest('li').dataset.id)).toBe('8');
     await rows(page).first().locator('.model-delete').click();
     await expect.poll(() => rows(page).count()).toBe(1);
     expect(await page.locator('#your-language-models-status').textContent()).toMatch(/^1 saved/);

@@ -31,12 +31,24 @@ export class SavedModelsList {
     this.failed = false; // the status line says a failure until the next success
     this.status = element('p', { id: `${id}-status`, className: 'hint', role: 'status' });
     this.list = element('ul', { id: `${id}-list`, className: 'your-models-list' });
+    // After a Delete: what was deleted and a button that puts it back (until the next Delete or Undo).
+    this.undoText = element('span', {});
+    this.undoButton = button(text.labels.undo, () => void this.#undo(), { id: `${id}-undo` });
+    this.undoLine = element(
+      'p',
+      { id: `${id}-deleted`, className: 'hint', hidden: true },
+      this.undoText,
+      ' ',
+      this.undoButton,
+    );
+    this.deleted = null; // what the last Delete removed: { entry, files }
     this.element = element(
       'section',
       { id, 'aria-labelledby': `${id}-title` },
-      element('h3', { id: `${id}-title`, textContent: text.labels.title }),
+      (this.heading = element('h3', { id: `${id}-title`, textContent: text.labels.title, tabIndex: -1 })),
       hint ? element('p', { className: 'hint', textContent: hint }) : null,
       this.status,
+      this.undoLine,
       this.list,
     );
     this.store = null;
@@ -128,7 +140,7 @@ export class SavedModelsList {
       const { name, text } = this.text.unreadableText(id, entry, problem);
       return element(
         'li',
-        { className: 'saved-model unreadable' },
+        { className: 'saved-model unreadable', dataset: { id: String(id) } },
         element('span', { textContent: text }),
         this.#deleteButton(id, name),
       );
@@ -150,10 +162,35 @@ export class SavedModelsList {
 
   #deleteButton(id, name) {
     const { delete: text } = this.text.labels;
-    return button(text, () => this.act(() => this.store.remove(id)), {
+    return button(text, () => void this.#delete(id, name), {
       className: 'model-delete',
       'aria-label': this.rows.actionLabel('delete', text, name),
     });
+  }
+
+  /** Deletes an entry, then offers to put it back: the keyboard focus goes to that offer, not to the page's body. */
+  async #delete(id, name) {
+    let deleted = null;
+    await this.act(async () => {
+      deleted = await this.store.remove(id);
+    });
+    if (!deleted) return;
+    this.deleted = { ...deleted, id };
+    this.undoText.textContent = this.text.deletedText(name);
+    this.undoLine.hidden = false;
+    this.undoButton.focus();
+  }
+
+  /** Puts the last deleted entry back; the focus goes to its row's first button. */
+  async #undo() {
+    const { deleted } = this;
+    if (!deleted) return;
+    this.deleted = null;
+    this.undoLine.hidden = true;
+    await this.act(() => this.store.restore(deleted));
+    const row =
+      [...this.list.children].find((li) => li.dataset.id === String(deleted.id)) ?? this.list.firstElementChild;
+    (row?.querySelector('button, input') ?? this.heading).focus();
   }
 
   /** A button's click that runs `use` on an entry's files, read from the store (a refusal is said in the list). */

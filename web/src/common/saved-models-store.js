@@ -111,13 +111,29 @@ export class SavedModelsStore {
     }
   }
 
-  /** Deletes an entry and its files. */
+  /** Deletes an entry and its files; resolves to them as they were stored, for `restore` (an undo). */
   async remove(id) {
     try {
       const tx = this.db.transaction(['models', this.filesStore], 'readwrite');
-      await Promise.all([tx.objectStore('models').delete(id), tx.objectStore(this.filesStore).delete(id), tx.done]);
+      const [models, files] = [tx.objectStore('models'), tx.objectStore(this.filesStore)];
+      const kept = { entry: await models.get(id), files: await files.get(id) };
+      await Promise.all([models.delete(id), files.delete(id), tx.done]);
+      return kept;
     } catch (error) {
       throw storageError(error, 'delete the model');
+    }
+  }
+
+  /** Puts back what `remove` deleted, under its id (the entry as stored, unchecked: it was read from here). */
+  async restore({ entry, files }) {
+    if (entry === undefined) return;
+    try {
+      const tx = this.db.transaction(['models', this.filesStore], 'readwrite');
+      const id = await tx.objectStore('models').put(entry);
+      if (files !== undefined) await tx.objectStore(this.filesStore).put(files, id);
+      await tx.done;
+    } catch (error) {
+      throw storageError(error, 'restore the model');
     }
   }
 }

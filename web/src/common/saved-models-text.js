@@ -12,8 +12,17 @@ const versionText = (version) =>
     : typeof version;
 
 // The messages every list has under its view's prefix, beside one a problem code (`problems.<code>`).
-const labelMessages = ['title', 'download', 'delete'];
-const sharedMessages = ['none', 'count', 'finished', 'unfinished', 'entryName', 'unreadable', 'filesUnusable'];
+const labelMessages = ['title', 'download', 'delete', 'undo'];
+const sharedMessages = [
+  'none',
+  'count',
+  'finished',
+  'unfinished',
+  'entryName',
+  'unreadable',
+  'filesUnusable',
+  'deleted',
+];
 const storageMessages = ['storage.blocked', 'storage.quota', 'storage.failed'];
 
 /** The catalogue keys a list says its words with: `prefix`'s shared messages and one for each of `problemCodes`. */
@@ -36,6 +45,9 @@ export function savedModelsText(prefix, reads) {
 
     /** How many models are kept, and which runs are. */
     listText: (count) => (count === 0 ? say('none') : say('count', { count })),
+
+    /** What Delete did, beside its undo. */
+    deletedText: (name) => say('deleted', { name }),
 
     progress: ({ status, step, steps }) =>
       status === 'finished' ? say('finished', { steps: step }) : say('unfinished', { step, steps }),
