@@ -45,7 +45,7 @@ describe('generate view: a token’s details', () => {
     expect(errors).toEqual([]);
   });
 
-  it('groups the bytes of a character under it; at 375 px the attention map opens on the newest tokens, its tooltip inside it', async () => {
+  it('groups a character’s bytes under it; at 375 px the attention map opens on the newest tokens, its tooltip inside it; number fields apply live', async () => {
     const { page, errors } = await ourModelWrote({ width: 375, height: 800 }, { tokens: 60, prompt: 'Café au lait' });
     // é is not one of the novel's characters: two byte tokens, shown in one box under the character they spell
     const group = page.locator('#generate-strip .generate-character');
@@ -76,6 +76,21 @@ describe('generate view: a token’s details', () => {
     expect(box.x + box.width).toBeLessThanOrEqual(frame.x + frame.width);
     expect(box.y).toBeGreaterThanOrEqual(frame.y);
     expect(box.y + box.height).toBeLessThanOrEqual(frame.y + frame.height);
+
+    // Number fields apply as they are typed (no Enter), their ranges said; a value out of range is said, then undone.
+    const tokens = page.locator('#generate-tokens');
+    expect(await page.locator('#generate-tokens-range').textContent()).toBe('1 to 400');
+    await tokens.fill('12');
+    await expect.poll(() => page.locator('#generate-strip button.written').count(), { timeout: 20_000 }).toBe(12);
+    await tokens.fill('500');
+    expect(await tokens.getAttribute('aria-invalid')).toBe('true');
+    expect(await page.locator('#generate-tokens-problem').textContent()).toBe(
+      '500 is out of range (1 to 400): 12 is kept.',
+    );
+    await tokens.press('Tab');
+    expect(await tokens.inputValue()).toBe('12');
+    await page.locator('#generate-steps').fill('50');
+    await expect.poll(() => page.locator('#generate-progress-text').textContent()).toMatch(/^50 steps of /);
     expect(errors).toEqual([]);
   });
 });

@@ -106,3 +106,38 @@ export function explainedSection({ id, title, hint, heading = 'h3' }, ...childre
 export function controlsRow(...fieldsets) {
   return element('div', { className: 'controls' }, ...fieldsets);
 }
+
+/**
+ * A whole-number field that applies as it is typed, as a slider does: each whole value from `min` to `max` goes to
+ * `onValue` at once (the view debounces what follows, as it does for its sliders). Its range is said under it, and a
+ * value outside it is said to be (aria-invalid, and a message a screen reader reads), not silently put back; when the
+ * field is left with one, it shows the value in use again, the message still saying why.
+ * @param {{ id: string, label: string, min: number, max: number, onValue: (value: number) => void,
+ *           kept: () => number, rangeText: string, outOfRangeText: (typed: string, kept: number) => string,
+ *           hint?: string }} field  kept: the value in use; rangeText: the range in words; hint: more words under it
+ * @returns {{ input: HTMLInputElement, field: HTMLElement }}  field: the label with the input and its words
+ */
+export function wholeNumberField({ id, label, min, max, onValue, kept, rangeText, outOfRangeText, hint }) {
+  const input = element('input', { type: 'number', id, min, max, step: 1, required: true });
+  const range = element('small', { id: `${id}-range`, textContent: hint ? `${rangeText} · ${hint}` : rangeText });
+  const problem = element('small', { id: `${id}-problem`, className: 'error', 'aria-live': 'polite' });
+  input.setAttribute('aria-describedby', `${id}-range ${id}-problem`);
+  /** The typed value when it is in range, else null (the message says so; an empty field, while typing, not yet). */
+  const checked = (leaving) => {
+    const text = input.value.trim();
+    const value = Number(text);
+    const fits = text !== '' && Number.isInteger(value) && value >= min && value <= max;
+    const said = !fits && (text !== '' || leaving);
+    input.setAttribute('aria-invalid', String(said));
+    problem.textContent = said ? outOfRangeText(text || '—', kept()) : '';
+    return fits ? value : null;
+  };
+  input.addEventListener('input', () => {
+    const value = checked(false);
+    if (value !== null) onValue(value);
+  });
+  input.addEventListener('change', () => {
+    if (checked(true) === null) input.value = String(kept());
+  });
+  return { input, field: labelled(label, input, element('span', { className: 'field-notes' }, range, problem)) };
+}

@@ -115,6 +115,15 @@ export const hints = messageGetters({
   steps: ({ min, max }) => t('generate.hints.steps', { min, max }),
 });
 
+/**
+ * A whole-number field's words (common/controls.js's wholeNumberField): its range, and a typed value outside it.
+ * @param {{ min: number, max: number }} range
+ */
+export const numberFieldText = ({ min, max }) => ({
+  rangeText: t('generate.hints.steps', { min, max }),
+  outOfRangeText: (typed, kept) => t('generate.hints.outOfRange', { typed, kept, min, max }),
+});
+
 /** A piece as a screen reader says it: "space", "line break", or the piece in quotes. */
 const invisibleNames = messageGetters({
   ' ': 'generate.pieces.space',

@@ -1,10 +1,10 @@
 // The writing settings as controls: the prompt (any text), how many tokens, temperature, top-k, top-p, the seed and
 // the key/value cache; Write, and the comparison of the cache with recomputing. Its own file because it only turns
 // the state into controls and the controls into changes; what Write and Compare do is the view's.
-import { button, element, fieldset, hasFocus, labelled, sliderOutput } from '../common/controls.js';
+import { button, element, fieldset, hasFocus, labelled, sliderOutput, wholeNumberField } from '../common/controls.js';
 import { formatFixed } from '../common/format.js';
 import { generateChoices, twoDecimals } from './generate-state.js';
-import { hints, labels } from './generate-text.js';
+import { hints, labels, numberFieldText } from './generate-text.js';
 
 export class GenerationControls {
   /**
@@ -21,14 +21,19 @@ export class GenerationControls {
       maxLength: generateChoices.promptLength,
     });
     this.prompt.addEventListener('input', () => this.onChange({ prompt: this.prompt.value }));
-    const whole = (id, key) => {
-      const { min, max } = generateChoices[key];
-      const input = element('input', { type: 'number', id, min, max, step: 1, required: true });
-      input.addEventListener('change', () => {
-        const value = Number(input.value);
-        if (Number.isInteger(value) && value >= min && value <= max) this.onChange({ [key]: value });
-        else input.value = String(this.state[key]);
+    // Live as the sliders are (the view waits for a pause in the typing before it writes), their ranges said.
+    const fields = {};
+    const whole = (id, key, hint = undefined) => {
+      const { input, field } = wholeNumberField({
+        id,
+        label: labels[key],
+        ...generateChoices[key],
+        onValue: (value) => this.onChange({ [key]: value }),
+        kept: () => this.state[key],
+        ...numberFieldText(generateChoices[key]),
+        hint,
       });
+      fields[key] = field;
       return input;
     };
     const slider = (id, key) => {
@@ -40,7 +45,7 @@ export class GenerationControls {
     this.inputs = {
       tokens: whole('generate-tokens', 'tokens'),
       temperature: slider('generate-temperature', 'temperature'),
-      topK: whole('generate-top-k', 'topK'),
+      topK: whole('generate-top-k', 'topK', labels.topKAll),
       topP: slider('generate-top-p', 'topP'),
       seed: whole('generate-seed', 'seed'),
     };
@@ -56,11 +61,11 @@ export class GenerationControls {
     this.element = fieldset(
       labels.writing,
       labelled(labels.prompt, this.prompt),
-      labelled(labels.tokens, this.inputs.tokens),
+      fields.tokens,
       labelled(labels.temperature, withOutput(this.inputs.temperature, this.outputs.temperature)),
-      labelled(labels.topK, this.inputs.topK, element('small', { textContent: labels.topKAll })),
+      fields.topK,
       labelled(labels.topP, withOutput(this.inputs.topP, this.outputs.topP)),
-      labelled(labels.seed, this.inputs.seed),
+      fields.seed,
       element('label', { className: 'check' }, this.cacheBox, ` ${labels.cache}`),
       element('div', { className: 'buttons' }, this.writeButton, this.compareButton),
       element('small', { className: 'hint', textContent: hints.writing }),

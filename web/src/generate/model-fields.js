@@ -1,9 +1,9 @@
 // The model's shape and the training schedule as controls. Its own file because it only turns the state into
 // controls and the controls into changes; it knows nothing of the run but whether one exists (then it is locked).
-import { element, fieldset, hasFocus, labelled, select, setOptions } from '../common/controls.js';
+import { element, fieldset, hasFocus, labelled, select, setOptions, wholeNumberField } from '../common/controls.js';
 import { kvHeadsOptionText } from '../common/head-labels.js';
 import { effectiveKvHeads, generateChoices, kvHeadChoices } from './generate-state.js';
-import { hints, labels, parametersText } from './generate-text.js';
+import { hints, labels, numberFieldText, parametersText } from './generate-text.js';
 
 // The state's keys a select shows as they are, with their controls' ids.
 const selects = {
@@ -19,7 +19,7 @@ export class ModelFields {
   /** @param {{ onChange: (changes: object) => void }} options  the learner changed an option */
   constructor({ onChange }) {
     this.onChange = onChange;
-    this.state = null; // the state last rendered: what a refused number falls back to
+    this.state = null; // the state last rendered: what an out-of-range number falls back to
     /** @type {Record<string, HTMLSelectElement | HTMLInputElement>} */
     this.inputs = {};
     const choice = (key, hint = null) =>
@@ -41,13 +41,15 @@ export class ModelFields {
       generateChoices.positions.map((name) => [name, labels.positionChoices[name]]),
       (positions) => this.onChange({ positions }),
     );
-    const { min, max } = generateChoices.steps;
-    this.inputs.steps = element('input', { type: 'number', id: 'generate-steps', min, max, step: 1, required: true });
-    this.inputs.steps.addEventListener('change', () => {
-      const steps = Number(this.inputs.steps.value);
-      if (Number.isInteger(steps) && steps >= min && steps <= max) this.onChange({ steps });
-      else this.inputs.steps.value = String(this.state.steps);
+    const steps = wholeNumberField({
+      id: 'generate-steps',
+      label: labels.steps,
+      ...generateChoices.steps,
+      onValue: (value) => this.onChange({ steps: value }),
+      kept: () => this.state.steps,
+      ...numberFieldText(generateChoices.steps),
     });
+    this.inputs.steps = steps.input;
     this.parameters = element('small', { id: 'generate-parameters' });
     // Two fieldsets, laid out by the view's row of controls beside the text's.
     this.fieldsets = [
@@ -61,16 +63,7 @@ export class ModelFields {
         choice('context', hints.context),
         this.parameters,
       ),
-      fieldset(
-        labels.training,
-        labelled(
-          labels.steps,
-          this.inputs.steps,
-          element('small', { textContent: hints.steps(generateChoices.steps) }),
-        ),
-        choice('batchSize'),
-        choice('learningRate'),
-      ),
+      fieldset(labels.training, steps.field, choice('batchSize'), choice('learningRate')),
     ];
   }
 
