@@ -196,7 +196,21 @@ describe('generate view', () => {
     );
     const merges = await page.locator('#generate-merges-list li').allTextContents();
     expect(merges).toHaveLength(24);
-    for (const merge of merges) expect(merge).toMatch(/^\S+ \+ \S+ → \S+$/);
+    for (const merge of merges) expect(merge).toMatch(/^(\d+\. )?\S+ \+ \S+ → \S+$/);
+    // no two merges overlap (their numbers are inside their boxes)
+    const overlaps = await page.$$eval('#generate-merges-list li', (items) => {
+      const boxes = items.map((item) => item.getBoundingClientRect());
+      return boxes.filter((a, i) =>
+        boxes.some((b, j) => j > i && a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom),
+      ).length;
+    });
+    expect(overlaps).toBe(0);
+    // Another tokenizer chosen after the run: the last run's tokens and parameter count are no longer said as its.
+    const parameters = page.locator('#generate-parameters');
+    expect(await parameters.textContent()).toMatch(/^[\d,]+ parameters/);
+    await page.locator('#generate-tokenizer').selectOption('characters');
+    expect(await page.locator('#generate-tokenizer-summary').textContent()).toMatch(/^Another tokenizer than the last/);
+    expect(await parameters.textContent()).toBe('FFN width 4·D');
     expect(errors).toEqual([]);
     await page.close();
   });

@@ -7,6 +7,15 @@ import { generateChoices } from './generate-state.js';
 import { corpusSize, hints, labels, mergesTitle, mergeText, tokenizerSummary } from './generate-text.js';
 import { visiblePiece } from './token-pieces.js';
 
+/**
+ * Whether a run's tokenizer (its `info`) is the one the form now asks for: after a run, the form may already describe
+ * the next, and what the last run's tokenizer made of the text is then no longer said as if it were the new one's.
+ */
+export function sameTokenizer(info, state) {
+  const { task } = info.options;
+  return task.tokenizer === state.tokenizer && (state.tokenizer !== 'byte-pairs' || task.merges === state.merges);
+}
+
 export class CorpusFields {
   /** @param {{ onChange: (changes: object) => void }} options  the learner changed the text or the tokenizer */
   constructor({ onChange }) {
@@ -107,8 +116,9 @@ export class CorpusFields {
     for (const control of [this.austen.input, this.own.input, this.ownInput, this.fileInput, this.tokenizerSelect])
       control.disabled = busy;
     this.mergesSelect.disabled = busy;
-    this.summary.textContent = info ? tokenizerSummary(info) : '';
-    const merges = info?.firstMerges ?? [];
+    const current = info && sameTokenizer(info, state) ? info : null;
+    this.summary.textContent = current ? tokenizerSummary(current) : info ? hints.tokenizerChanged : '';
+    const merges = current?.firstMerges ?? [];
     if (this.shownMerges === merges) return; // a run's merges are drawn once, not at every update of its training
     this.shownMerges = merges;
     this.mergesTitle.textContent = merges.length ? mergesTitle(merges.length) : '';

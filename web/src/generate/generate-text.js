@@ -111,6 +111,7 @@ export const hints = messageGetters({
   strip: 'generate.hints.strip',
   causalMap: 'generate.hints.causalMap',
   stepAttention: 'generate.hints.stepAttention',
+  tokenizerChanged: 'generate.hints.tokenizerChanged',
   /** The training steps a run may take. @param {{ min: number, max: number }} range */
   steps: ({ min, max }) => t('generate.hints.steps', { min, max }),
 });
@@ -213,7 +214,8 @@ export function bitsSummary(run) {
   return t('generate.charts.bitsSummary', {
     step: last.step,
     bits: bits(last.bitsPerCharacter),
-    heldOutTokens: formatCount(heldOutTokens),
+    // the held-out part's own count when it is shorter than what is measured
+    heldOutTokens: formatCount(Math.min(heldOutTokens, run.info?.heldOutTokens ?? heldOutTokens)),
     verdict,
     unigram: bits(last.unigram),
     bigram: bits(last.bigram),

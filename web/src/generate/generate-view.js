@@ -444,7 +444,7 @@ export class GenerateView {
     const status = this.#status;
     const busy = busyStatuses.includes(status);
     this.corpusFields.render(state, { busy, info: run?.info ?? null });
-    this.modelFields.render(state, { busy, parameters: run?.info?.parameters ?? null });
+    this.modelFields.render(state, { busy, info: run?.info ?? null });
     this.trainingPanel.render(run, status, state);
     this.sinks.render(state);
     const ready = this.#ready;

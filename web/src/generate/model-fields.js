@@ -2,7 +2,8 @@
 // controls and the controls into changes; it knows nothing of the run but whether one exists (then it is locked).
 import { element, fieldset, hasFocus, labelled, select, setOptions, wholeNumberField } from '../common/controls.js';
 import { kvHeadsOptionText } from '../common/head-labels.js';
-import { effectiveKvHeads, generateChoices, kvHeadChoices } from './generate-state.js';
+import { sameTokenizer } from './corpus-fields.js';
+import { effectiveKvHeads, generateChoices, kvHeadChoices, trainerOptions } from './generate-state.js';
 import { hints, labels, numberFieldText, parametersText } from './generate-text.js';
 
 // The state's keys a select shows as they are, with their controls' ids.
@@ -69,10 +70,10 @@ export class ModelFields {
 
   /**
    * @param {object} state  the view's state
-   * @param {{ busy: boolean, parameters: number | null }} run  busy: a run exists (options locked until Reset);
-   *   parameters: the run's model's count, once built
+   * @param {{ busy: boolean, info: object | null }} run  busy: a run exists (options locked until Reset); info: the
+   *   run's model and tokenizer, once built (its parameter count is said while the form still asks for that model)
    */
-  render(state, { busy, parameters }) {
+  render(state, { busy, info }) {
     this.state = state;
     setOptions(
       this.inputs.kvHeads,
@@ -84,6 +85,11 @@ export class ModelFields {
       input.disabled = busy;
     }
     this.inputs.kvHeads.disabled ||= state.heads === 1;
-    this.parameters.textContent = parametersText(parameters);
+    const model = trainerOptions(state, '').model;
+    const same =
+      info &&
+      sameTokenizer(info, state) &&
+      Object.entries(model).every(([key, value]) => info.options.model[key] === value);
+    this.parameters.textContent = parametersText(same ? info.parameters : null);
   }
 }
