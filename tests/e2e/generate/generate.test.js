@@ -205,12 +205,16 @@ describe('generate view', () => {
       ).length;
     });
     expect(overlaps).toBe(0);
-    // Another tokenizer chosen after the run: the last run's tokens and parameter count are no longer said as its.
+    // Another tokenizer chosen after the run: its own tokens and parameter count are said at once, before training.
     const parameters = page.locator('#generate-parameters');
-    expect(await parameters.textContent()).toMatch(/^[\d,]+ parameters/);
+    const summary = page.locator('#generate-tokenizer-summary');
+    const bytePairParameters = await parameters.textContent();
+    expect(bytePairParameters).toMatch(/^[\d,]+ parameters/);
     await page.locator('#generate-tokenizer').selectOption('characters');
-    expect(await page.locator('#generate-tokenizer-summary').textContent()).toMatch(/^Another tokenizer than the last/);
-    expect(await parameters.textContent()).toBe('FFN width 4·D');
+    await expect.poll(() => summary.textContent()).toMatch(/^\d+ tokens: 256 bytes .* characters per token: 1\.$/);
+    expect(await parameters.textContent()).toMatch(/^[\d,]+ parameters/);
+    expect(await parameters.textContent()).not.toBe(bytePairParameters);
+    expect(await page.locator('#generate-merges-list li').count()).toBe(0);
     expect(errors).toEqual([]);
     await page.close();
   });

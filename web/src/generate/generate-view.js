@@ -7,7 +7,7 @@
 import './generate.css'; // the view's own styles, downloaded with it
 import { button, element, labelled } from '../common/controls.js';
 import { generateIntroduction, generateTitle } from '../app/view-text.js';
-import { CorpusFields } from './corpus-fields.js';
+import { CorpusFields, sameTokenizer } from './corpus-fields.js';
 import { applyChanges, generationOptions, savedState, trainerOptions } from './generate-state.js';
 import { GenerateSession } from './generate-session.js';
 import { busyStatuses } from '../common/worker-run.js';
@@ -29,6 +29,7 @@ import { SinksPanel } from './sinks-panel.js';
 import { StepDetails } from './step-details.js';
 import { fetchAusten, fetchTrainedModel, trainedModel } from './shipped-files.js';
 import { TokenStrip } from './token-strip.js';
+import { TokenizerPreview } from './tokenizer-preview.js';
 import { TrainingPanel } from './training-panel.js';
 import { RunKeeper } from './run-keeper.js';
 import { openedSavedText } from './saved-models-text.js';
@@ -39,6 +40,8 @@ import { Settling } from '../common/settled.js';
 // The settings a generation depends on: changing one writes again.
 const writingKeys = ['prompt', 'tokens', 'temperature', 'topK', 'topP', 'seed', 'cache'];
 const choiceKeys = ['step', 'layer', 'head'];
+// What the tokenizer's summary and the parameter count depend on: a change of one is previewed (tokenizer-preview.js).
+const previewKeys = ['corpus', 'ownText', 'tokenizer', 'merges', 'dModel', 'heads', 'kvHeads', 'layers', 'positions'];
 
 export class GenerateView {
   /** @param {{ state: object, onStateChange: (state: object) => void }} options */
@@ -46,6 +49,10 @@ export class GenerateView {
     this.state = state;
     this.onStateChange = onStateChange;
     this.session = new GenerateSession();
+    this.preview = new TokenizerPreview({
+      ask: (options) => this.session.ask('preview', options),
+      onChange: () => this.render(),
+    });
     this.run = null;
     this.opened = null; // an opened model's shape, tokenizer and steps (ours, or a file's), until a run replaces it
     this.opening = false; // from a click on "write with our model" (or a file chosen) until it is open or refused
@@ -139,6 +146,7 @@ export class GenerateView {
     const before = this.state;
     this.state = applyChanges(this.state, changes);
     this.onStateChange(this.state);
+    if (previewKeys.some((key) => key in changes && changes[key] !== before[key])) this.preview.request(this.state);
     // A token, layer or head chosen changes only the strip and the details: the forms and charts stay as drawn.
     if (!Object.keys(changes).every((key) => choiceKeys.includes(key))) this.render();
     if (writingKeys.some((key) => key in changes && changes[key] !== before[key])) this.#writeSoon();
@@ -443,8 +451,10 @@ export class GenerateView {
     const { state, run } = this;
     const status = this.#status;
     const busy = busyStatuses.includes(status);
-    this.corpusFields.render(state, { busy, info: run?.info ?? null });
-    this.modelFields.render(state, { busy, info: run?.info ?? null });
+    // the run's tokenizer and model while the form asks for them, else the form's own preview (if it has come)
+    const info = [run?.info, this.preview.info].find((known) => known && sameTokenizer(known, state)) ?? run?.info;
+    this.corpusFields.render(state, { busy, info: info ?? null });
+    this.modelFields.render(state, { busy, info: info ?? null });
     this.trainingPanel.render(run, status, state);
     this.sinks.render(state);
     const ready = this.#ready;

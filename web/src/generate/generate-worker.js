@@ -68,24 +68,21 @@ const session = {
   async start(options) {
     session.dispose();
     trainer = await createTrainer(options);
-    const lm = trainer.languageModel();
-    const merges = lm.merges();
-    const info = {
-      backend: trainer.backend,
-      parameters: trainer.parameters,
-      trainTokens: trainer.trainTokens,
-      heldOutTokens: trainer.heldOutTokens,
-      characters: trainer.options.task.characters,
-      tokenizer: trainer.tokenizer,
-      config: lm.config,
-      firstMerges: merges.slice(0, 24),
-      options: trainer.options, // resolved: every default filled in (a continued run's, from its checkpoint)
-      resumedAt: trainer.resumedAt, // a continued run's first step (0 for a fresh one)
-      steps: trainer.options.steps,
-    };
     step = trainer.resumedAt;
-    lm.dispose();
-    return info;
+    return trainerInfo(trainer);
+  },
+
+  /**
+   * What `options` would make of their text before any training (a trainer built and let go at once, the view's
+   * own untouched): the tokenizer, the tokens, the parameter count, for the form's summary.
+   */
+  async preview(options) {
+    const previewed = await createTrainer(options);
+    try {
+      return trainerInfo(previewed);
+    } finally {
+      previewed.dispose();
+    }
   },
 
   /**
@@ -261,5 +258,27 @@ const session = {
     step = 0;
   },
 };
+
+/** A trainer's tokenizer, the corpus's tokens, the model's shape and the first byte-pair merges learned. */
+function trainerInfo(built) {
+  const lm = built.languageModel();
+  try {
+    return {
+      backend: built.backend,
+      parameters: built.parameters,
+      trainTokens: built.trainTokens,
+      heldOutTokens: built.heldOutTokens,
+      characters: built.options.task.characters,
+      tokenizer: built.tokenizer,
+      config: lm.config,
+      firstMerges: lm.merges().slice(0, 24),
+      options: built.options, // resolved: every default filled in (a continued run's, from its checkpoint)
+      resumedAt: built.resumedAt, // a continued run's first step (0 for a fresh one)
+      steps: built.options.steps,
+    };
+  } finally {
+    lm.dispose();
+  }
+}
 
 exposeAnswers(session);
