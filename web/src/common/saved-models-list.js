@@ -170,12 +170,12 @@ export class SavedModelsList {
 
   /** Deletes an entry, then offers to put it back: the keyboard focus goes to that offer, not to the page's body. */
   async #delete(id, name) {
-    let deleted = null;
+    this.deleted = null; // the earlier Delete can no longer be undone
+    this.undoLine.hidden = true;
     await this.act(async () => {
-      deleted = await this.store.remove(id);
+      this.deleted = { ...(await this.store.remove(id)), id };
     });
-    if (!deleted) return;
-    this.deleted = { ...deleted, id };
+    if (!this.deleted) return;
     this.undoText.textContent = this.text.deletedText(name);
     this.undoLine.hidden = false;
     this.undoButton.focus();
