@@ -57,7 +57,7 @@ describe('attention sinks and windows', () => {
       /Read in whole windows of its trained context, 64, the same model scores [\d.]+; with only the last 32/,
     );
     expect(why[5]).toMatch(
-      /^The text’s first 4 tokens stay in the cache .* They draw at most 0\.\d+ of a head’s attention/,
+      /^The text’s first 4 tokens stay in the cache .* The first token draws at most 0\.\d+ of a head’s attention/,
     );
     expect(await page.locator('#sinks-heads').textContent()).toMatch(
       /^Sink heads \(more than 0\.3 of the attention on the first token\): \d of 8; the largest share is 0\.\d+\.$/,

@@ -132,7 +132,7 @@ export function readingSentence(row, { readings, trainedWindow, context, positio
   }
   return [
     t('generate.sinks.why.firstPlusWindow', { sinks, window }),
-    t('generate.sinks.why.keptShare', { sinks, share: share(Math.max(...row.firstPositionAttention.flat())) }),
+    t('generate.sinks.why.keptShare', { share: share(Math.max(...row.firstPositionAttention.flat())) }),
     comparison(value, cachedWindow(readings).bitsPerCharacter, 'cached'),
   ].join(' ');
 }
