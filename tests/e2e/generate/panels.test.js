@@ -3,17 +3,14 @@
 // induction experiment keeps the 2-layer run when the 1-layer control trains, both drawn on the same charts and each
 // said in its own sentence. The sentences' words from given numbers are Node's (tests/web/generate/).
 import { describe, expect, it } from 'vitest';
-import { accessibilityViolations, openPage, useChromiumAndPlayground } from '../support/browser.js';
+import { accessibilityViolations, openPlayground, useChromiumAndPlayground } from '../support/browser.js';
 
 const suite = useChromiumAndPlayground();
 const view = (page) => page.locator('#generate-view');
 
+/** The Generate view at `query`, once its writing controls are there. */
 async function openGenerateView(query) {
-  const opened = await openPage(suite.browser, `${suite.playground.url}?view=generate${query}`, {
-    width: 1280,
-    height: 800,
-  });
-  await opened.page.waitForSelector('body[data-ready]');
+  const opened = await openPlayground(suite, `?view=generate${query}`, { width: 1280, height: 800 });
   await opened.page.waitForSelector('#generate-write');
   return opened;
 }
