@@ -136,9 +136,5 @@ export class InductionPanel {
     const last = shown ? rows[shown].at(-1) : undefined;
     this.element.dataset.step = String(last?.step ?? 0);
     this.element.dataset.running = layers === null ? '' : String(layers);
-    this.element.dataset.finished = [2, 1].filter((count) => done(rows[count])).join(' ');
   }
 }
-
-/** Whether a run reached its last step. */
-const done = (rows) => rows.length > 0 && rows.at(-1).step >= rows.at(-1).steps;
