@@ -311,7 +311,7 @@ describe('generate view', () => {
       .poll(() => panel.getAttribute('data-step').then(Number), { timeout: 60_000 })
       .toBeGreaterThanOrEqual(100);
     expect(await page.locator('#induction-progress').textContent()).toMatch(
-      /^step [1-9]00 of 1,500, measured every 100 steps/,
+      /^2 layers: step [1-9]00 of 1,500, measured every 100 steps/,
     );
     // Two measurements at least: a line per half and per score, each with its points.
     expect(await page.locator('#induction-loss-chart path.series').count()).toBe(2);
@@ -325,7 +325,9 @@ describe('generate view', () => {
     );
     await page.locator('#induction-two-layers').click(); // now "Stop": after the steps under way
     await expect.poll(() => panel.getAttribute('data-running'), { timeout: 30_000 }).toBe('');
-    expect(await page.locator('#induction-progress').textContent()).toMatch(/^step [1-9]00 of 1,500: stopped\.$/);
+    expect(await page.locator('#induction-progress').textContent()).toMatch(
+      /^2 layers stopped at step [1-9]00 of 1,500\.$/,
+    );
     expect(await page.locator('#induction-two-layers').textContent()).toBe('Train 2 layers');
     await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
     expect(await accessibilityViolations(page, '#generate-induction')).toEqual([]);

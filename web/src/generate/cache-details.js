@@ -1,9 +1,9 @@
 // The key/value cache at the chosen token: the positions it held (a chip each, the window's tokens), its bytes as
-// allocated and measured beside the bytes computed from the model's shape, how the heads share it; and the last
-// comparison of writing with the cache and recomputing.
+// allocated and measured beside the bytes computed from the model's shape, and how the heads share it. (The
+// comparison of writing with the cache and recomputing is said by its button: generation-controls.js.)
 import { element } from '../common/controls.js';
 import { allPieces } from './generation-maps.js';
-import { cacheText, comparisonText, kvSharingText, labels } from './generate-text.js';
+import { cacheText, kvSharingText, labels } from './generate-text.js';
 import { visiblePiece } from './token-pieces.js';
 
 export class CacheDetails {
@@ -11,7 +11,6 @@ export class CacheDetails {
     this.text = element('p', { id: 'generate-cache-text' });
     this.rows = element('ol', { id: 'generate-cache-rows', className: 'generate-cache-rows' });
     this.sharing = element('p', { className: 'hint' });
-    this.comparison = element('p', { id: 'generate-comparison', role: 'status' });
     this.element = element(
       'section',
       { id: 'generate-cache-details', 'aria-labelledby': 'generate-cache-title' },
@@ -19,7 +18,6 @@ export class CacheDetails {
       this.text,
       this.rows,
       this.sharing,
-      this.comparison,
     );
   }
 
@@ -41,10 +39,5 @@ export class CacheDetails {
       ),
     );
     this.sharing.textContent = kvSharingText(generation.config);
-  }
-
-  /** The cache against recomputing (or '' before the first comparison). */
-  showComparison(result) {
-    this.comparison.textContent = result ? comparisonText(result) : '';
   }
 }

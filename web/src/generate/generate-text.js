@@ -225,16 +225,26 @@ export function bitsSummary(run) {
 export const sampleTitle = (sample) =>
   sample ? t('generate.sample.title', { step: sample.step }) : t('generate.sample.waiting');
 
-/** The line under the writing controls: the last generation's time. */
+/**
+ * The line by the strip: the last generation's time, or, once "Compare with recomputing" has timed the same writing
+ * again (generation.comparison), the comparison's time for the way it was written, so it never shows the older one.
+ */
 export function generationTime(generation) {
   if (!generation) return '';
-  return t('generate.writing.time', {
+  const { comparison, options } = generation;
+  const time = comparison
+    ? options.cache
+      ? comparison.cachedSeconds
+      : comparison.recomputedSeconds
+    : generation.seconds;
+  const line = t('generate.writing.time', {
     tokens: generation.steps.length,
-    time: seconds(generation.seconds),
-    cache: generation.options.cache ? 'on' : 'off',
+    time: seconds(time),
+    cache: options.cache ? 'on' : 'off',
     by: generation.trainedSteps === null ? 'opened' : 'trained',
     step: generation.trainedSteps ?? 0,
   });
+  return comparison ? `${line} ${t('generate.writing.timedByComparison')}` : line;
 }
 
 /**

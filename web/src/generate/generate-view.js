@@ -387,7 +387,7 @@ export class GenerateView {
         if (run !== this.run) return; // a new run started meanwhile: this was the old model's writing
         this.generation = { ...result, options, prompt };
         this.answer = undefined;
-        this.details.cache.showComparison(null); // a comparison of other settings would be read as this one's
+        this.controls.showComparison(null); // a comparison of other settings would be read as this one's
         delete this.element.dataset.compared;
         const last = result.steps.length - 1;
         if (this.state.step > last) {
@@ -429,11 +429,15 @@ export class GenerateView {
 
   async #compare() {
     if (!this.#ready) return;
-    this.details.cache.showComparison(null);
+    this.controls.showComparison(null);
     delete this.element.dataset.compared;
+    const { generation } = this;
     try {
       const result = await this.session.ask('compare', this.state.prompt, generationOptions(this.state));
-      this.details.cache.showComparison(result);
+      this.controls.showComparison(result);
+      // The same writing timed again: the line by the strip says the comparison's time, not the older one.
+      if (generation && generation === this.generation) generation.comparison = result;
+      this.#renderGeneration();
       this.element.dataset.compared = result.sameText ? 'same' : 'different';
     } catch (error) {
       this.#showError(error);

@@ -10,6 +10,7 @@ import {
   loadLanguageModel,
   sinkExperiment,
   sinkHeads,
+  sinkLogitShares,
   streamingReadings,
 } from '../../lib/index.js';
 import { modelPrefix, readablePieces } from './token-pieces.js';
@@ -235,15 +236,33 @@ const session = {
   /**
    * The model as it stands, reading the held-out text past its context every StreamingLLM way (streamingReadings:
    * every key, the window cached and recomputed, 1, 2 and 4 first tokens kept) and each head's share of attention on
-   * the first token (sinkHeads): { step, window, trainedWindow, characters, readings, shares, sinkRate }.
+   * the first token (sinkHeads); its bits per character inside its context (`inside`, the readings' yardstick), its
+   * shape's numbers the sentences use, and with sink logits the share they took writing 256 tokens (sinkLogitShares):
+   * { step, window, trainedWindow, characters, readings, shares, sinkRate, inside, context, positions,
+   * cacheBytesPerToken, sinkLogits, logitShares }.
    */
   readSinks() {
     const lm = sinks.trainer.languageModel();
     try {
       const { text, window } = sinks.recipe;
-      const readings = streamingReadings(lm, text, { window }).map(({ firstPositionAttention, ...row }) => row);
-      const trainedWindow = sinks.recipe.trainerOptions.model.window;
-      return { step: sinks.step, window, trainedWindow, characters: text.length, readings, ...sinkHeads(lm, text) };
+      const readings = streamingReadings(lm, text, { window });
+      const { context, cacheBytesPerToken, sinkLogits, layers, heads } = lm.config;
+      const { positions, window: trainedWindow } = sinks.recipe.trainerOptions.model;
+      const writing = sinkLogits ? lm.generate(text.slice(0, context / 2), { tokens: 256, seed: 1 }) : null;
+      return {
+        step: sinks.step,
+        window,
+        trainedWindow,
+        characters: text.length,
+        readings,
+        ...sinkHeads(lm, text),
+        inside: sinks.trainer.evaluate({ count: text.length }).bitsPerCharacter,
+        context,
+        positions,
+        cacheBytesPerToken,
+        sinkLogits,
+        logitShares: writing && { tokens: writing.steps.length, shares: sinkLogitShares(writing, layers, heads) },
+      };
     } finally {
       lm.dispose();
     }

@@ -1,10 +1,11 @@
 // The writing settings as controls: the prompt (any text), how many tokens, temperature, top-k, top-p, the seed and
-// the key/value cache; Write, and the comparison of the cache with recomputing. Its own file because it only turns
-// the state into controls and the controls into changes; what Write and Compare do is the view's.
+// the key/value cache; Write, and the comparison of the cache with recomputing, whose result is said under its
+// button, where the learner clicked. Its own file because it only turns the state into controls and the controls
+// into changes; what Write and Compare do is the view's.
 import { button, element, fieldset, hasFocus, labelled, sliderOutput, wholeNumberField } from '../common/controls.js';
 import { formatFixed } from '../common/format.js';
 import { generateChoices, twoDecimals } from './generate-state.js';
-import { hints, labels, numberFieldText } from './generate-text.js';
+import { comparisonText, hints, labels, numberFieldText } from './generate-text.js';
 
 export class GenerationControls {
   /**
@@ -57,6 +58,7 @@ export class GenerationControls {
     this.cacheBox.addEventListener('change', () => this.onChange({ cache: this.cacheBox.checked }));
     this.writeButton = button(labels.write, onWrite, { id: 'generate-write', className: 'primary' });
     this.compareButton = button(labels.compare, onCompare, { id: 'generate-compare' });
+    this.comparison = element('p', { id: 'generate-comparison', role: 'status', hidden: true });
     const withOutput = (input, output) => element('span', { className: 'inline' }, input, output);
     this.element = fieldset(
       labels.writing,
@@ -68,6 +70,7 @@ export class GenerationControls {
       fields.seed,
       element('label', { className: 'check' }, this.cacheBox, ` ${labels.cache}`),
       element('div', { className: 'buttons' }, this.writeButton, this.compareButton),
+      this.comparison,
       element('small', { className: 'hint', textContent: hints.writing }),
     );
     this.element.id = 'generate-writing';
@@ -82,5 +85,12 @@ export class GenerationControls {
     this.outputs.topP.textContent = formatFixed(state.topP, 2);
     this.cacheBox.checked = state.cache;
     this.writeButton.disabled = this.compareButton.disabled = !ready;
+  }
+
+  /** The cache against recomputing, under the button (nothing before the first comparison or after a new writing). */
+  showComparison(result) {
+    this.comparison.textContent = result ? comparisonText(result) : '';
+    this.comparison.hidden = !result;
+    if (result) this.comparison.scrollIntoView({ block: 'nearest' }); // in view even if the page scrolled meanwhile
   }
 }

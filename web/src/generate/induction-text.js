@@ -34,28 +34,34 @@ export const inductionText = Object.freeze({
   repeat: () => t('generate.induction.repeat'),
   previousToken: () => t('generate.induction.previousToken'),
   prefixMatching: () => t('generate.induction.prefixMatching'),
-  /** @param {{ step: number, steps: number } | undefined} last @param {number | null} layers  the one running */
-  progress(last, layers) {
+  /** A run's line in a chart's legend: `series` (firstHalf(), repeat(), …) of the run of `layers` layers. */
+  seriesOf: (layers, series) => t('generate.induction.seriesOf', { layers, series }),
+  /**
+   * Where the last run started stands: under way, stopped on request, or finished (its last step reached).
+   * @param {{ layers: number, rows: { step: number, steps: number }[], running: boolean } | null} run
+   */
+  progress(run) {
+    const last = run?.rows.at(-1);
     if (!last)
-      return layers
-        ? t('generate.induction.starting')
-        : t('generate.induction.notStarted', { steps: formatCount(1500) });
-    const where = { step: formatCount(last.step), steps: formatCount(last.steps) };
-    return layers
-      ? t('generate.induction.measuring', { ...where, every: measureEvery })
-      : t('generate.induction.stopped', where);
+      return run ? t('generate.induction.starting') : t('generate.induction.notStarted', { steps: formatCount(1500) });
+    const where = { layers: run.layers, step: formatCount(last.step), steps: formatCount(last.steps) };
+    if (run.running) return t('generate.induction.measuring', { ...where, every: measureEvery });
+    return last.step >= last.steps ? t('generate.induction.finished', where) : t('generate.induction.stopped', where);
   },
-  lossSummary: (last) =>
+  /** @param {number} layers  the run's @param {object | undefined} last  its last measurement */
+  lossSummary: (layers, last) =>
     last
       ? t('generate.induction.lossSummary', {
+          layers,
           step: formatCount(last.step),
           firstHalf: bits(last.firstHalfBits),
           repeat: bits(last.repeatBits),
         })
       : '',
-  headSummary: (last) =>
+  headSummary: (layers, last) =>
     last
       ? t('generate.induction.headSummary', {
+          layers,
           step: formatCount(last.step),
           previous: share(bestHead(last.previousToken, 0).score),
           prefix: share(bestHead(last.prefixMatching, last.prefixMatching.length - 1).score),

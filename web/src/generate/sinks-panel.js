@@ -11,15 +11,20 @@ import { labels } from './generate-text.js';
 import { fetchAusten } from './shipped-files.js';
 import {
   bitsText,
+  heldBytes,
   readingName,
+  readingSentence,
   sinkHeadsText,
+  sinkLogitText,
   sinksLabels,
   sinksProgress,
   tableCaption,
-  verdictText,
 } from './sinks-text.js';
 
 const sliceMilliseconds = 250; // of training per call: Stop is heard within it
+
+/** A run's settings as one key: its positions, whether it trained with a window, its steps and its sink logits. */
+const settingsKey = ({ positions, window, steps, sinkLogits }) => [positions, window, steps, sinkLogits].join('/');
 
 export class SinksPanel {
   /**
@@ -32,7 +37,8 @@ export class SinksPanel {
     this.state = null;
     this.phase = 'idle'; // idle → training → reading → done, or stopped
     this.progressAt = { step: 0, steps: 0 };
-    this.result = null; // the last reading: { step, window, characters, readings, shares }
+    this.result = null; // the last reading: { step, window, characters, readings, shares, … } (readSinks)
+    this.results = new Map(); // each setting's last reading, so that a sink logit is compared with the run without
     this.stopAsked = false;
     this.inputs = {
       positions: select(
@@ -57,7 +63,7 @@ export class SinksPanel {
     this.progress = element('p', { id: 'sinks-progress', className: 'hint', 'aria-live': 'polite' });
     this.table = element('table', { id: 'sinks-table', className: 'sinks-table', hidden: true });
     this.heads = element('p', { id: 'sinks-heads' });
-    this.verdict = element('p', { id: 'sinks-verdict' });
+    this.logit = element('p', { id: 'sinks-logit' });
     const checkbox = (input, text) => element('label', { className: 'field checkbox' }, input, ` ${text}`);
     this.element = element(
       'section',
@@ -76,7 +82,7 @@ export class SinksPanel {
       this.progress,
       this.table,
       this.heads,
-      this.verdict,
+      this.logit,
     );
   }
 
@@ -106,6 +112,7 @@ export class SinksPanel {
       this.phase = 'reading';
       this.#render();
       this.result = await this.session.ask('readSinks');
+      this.results.set(settingsKey({ positions, window, sinkLogits, steps }), this.result);
       this.phase = 'done';
     } catch (error) {
       this.phase = 'idle';
@@ -140,10 +147,11 @@ export class SinksPanel {
     const { result } = this;
     this.table.hidden = !result;
     this.heads.textContent = result ? sinkHeadsText(result.shares) : '';
-    this.verdict.textContent = result ? verdictText(result.readings) : '';
+    this.logit.textContent = result ? sinkLogitText(result, this.#otherRun(result)) : '';
     this.element.dataset.phase = this.phase;
     if (!result) return;
     const cell = (tag, text) => element(tag, { textContent: text });
+    const columns = 4;
     this.table.replaceChildren(
       element('caption', { textContent: tableCaption(result.characters) }),
       element(
@@ -154,22 +162,38 @@ export class SinksPanel {
           {},
           cell('th', sinksLabels.readingHeader),
           cell('th', sinksLabels.bitsHeader),
-          cell('th', sinksLabels.cacheHeader),
+          cell('th', sinksLabels.heldHeader),
+          cell('th', sinksLabels.allocatedHeader),
         ),
       ),
-      element(
-        'tbody',
-        {},
-        ...result.readings.map((row) =>
+      // Each reading, then under it the sentence saying what it keeps and why it reads as it does.
+      ...result.readings.map((row) =>
+        element(
+          'tbody',
+          {},
           element(
             'tr',
-            {},
+            { className: 'sinks-reading' },
             element('th', { scope: 'row', textContent: readingName(row, result.trainedWindow) }),
             cell('td', bitsText(row.bitsPerCharacter)),
+            cell('td', formatCount(heldBytes(row, result.cacheBytesPerToken))),
             cell('td', formatCount(row.cacheBytes)),
+          ),
+          element(
+            'tr',
+            { className: 'sinks-why' },
+            element('td', { colSpan: columns, textContent: readingSentence(row, result) }),
           ),
         ),
       ),
+    );
+  }
+
+  /** The panel's reading of the same settings with the sink logit the other way, if it has one. */
+  #otherRun(result) {
+    const { positions, trainedWindow, step: steps, sinkLogits } = result;
+    return (
+      this.results.get(settingsKey({ positions, window: trainedWindow > 0, steps, sinkLogits: !sinkLogits })) ?? null
     );
   }
 }

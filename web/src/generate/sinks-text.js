@@ -1,9 +1,18 @@
 // Every word the sinks-and-windows panel shows (sinks-panel.js): the `generate.sinks` messages, read when the panel
-// is built and drawn (never at import), and the sentences its readings are said in.
-import { formatCount, formatDecimal } from '../common/format.js';
+// is built and drawn (never at import), and the sentences its readings are said in. Each row's sentence says what
+// it keeps and why it reads as it does, from the measured numbers: which of two readings is worse is the numbers'
+// call (within `sameWithin` they are the same), the reason is the positions' mechanism.
+import { formatCount, formatDecimal, formatFixed } from '../common/format.js';
 import { messageGetters, t } from '../i18n/messages.js';
 
 const bits = (value) => formatDecimal(value, 3);
+const share = (value) => formatDecimal(value, 2);
+
+/** Bits per character closer than this are said to be the same: a difference the table's 3 digits barely show. */
+export const sameWithin = 0.02;
+
+/** Gu et al.'s mark: a head giving the first token more than this share of its attention is a sink head. */
+export const sinkMark = 0.3;
 
 export const sinksLabels = messageGetters({
   title: 'generate.sinks.title',
@@ -16,7 +25,8 @@ export const sinksLabels = messageGetters({
   stop: 'generate.sinks.stop',
   readingHeader: 'generate.sinks.readingHeader',
   bitsHeader: 'generate.sinks.bitsHeader',
-  cacheHeader: 'generate.sinks.cacheHeader',
+  heldHeader: 'generate.sinks.heldHeader',
+  allocatedHeader: 'generate.sinks.allocatedHeader',
 });
 
 /** Where the experiment stands: { phase: 'idle' | 'training' | 'reading' | 'stopped' | 'done', step, steps, characters }. */
@@ -48,26 +58,140 @@ export function readingName({ window, sinks, recompute }, trainedWindow) {
 
 export const bitsText = bits;
 
+/** The bytes a reading's cache holds at the end: the positions its last query read, each cacheBytesPerToken (0 recomputing). */
+export const heldBytes = (row, cacheBytesPerToken) => (row.recompute ? 0 : row.longest * cacheBytesPerToken);
+
+/** 'same' within sameWithin, else whether `value` reads 'worse' (more bits) or 'better' than `reference`. */
+export function compared(value, reference) {
+  if (Math.abs(value - reference) < sameWithin) return 'same';
+  return value > reference ? 'worse' : 'better';
+}
+
+/** "It reads … bits, the same as / … worse than / … better than" the reading named by `against`. */
+function comparison(value, reference, against) {
+  return t('generate.sinks.why.compared', {
+    change: compared(value, reference),
+    against,
+    bits: bits(value),
+    reference: bits(reference),
+    difference: formatFixed(Math.abs(value - reference), 2),
+    within: formatDecimal(sameWithin, 1),
+  });
+}
+
+const findReading = (readings, test) => readings.find(test);
+const cachedWindow = (readings) => findReading(readings, (r) => r.window > 0 && !r.recompute && r.sinks === 0);
+const recomputedWindow = (readings) => findReading(readings, (r) => r.recompute);
+
+/**
+ * A reading's sentence: what it keeps, then how it reads against the reading it is measured by and why.
+ * @param {{ window: number, sinks: number, recompute: boolean, bitsPerCharacter: number, longest: number,
+ *   firstPositionAttention: number[][] }} row
+ * @param {{ readings: object[], trainedWindow: number, context: number, positions: string, inside: number,
+ *   characters: number }} result  inside: the model's bits per character on held-out windows of its context (read
+ *   whole); characters: the text read's
+ */
+export function readingSentence(row, { readings, trainedWindow, context, positions, inside, characters }) {
+  const recomputed = recomputedWindow(readings).bitsPerCharacter;
+  const value = row.bitsPerCharacter;
+  const { window, sinks, longest } = row;
+  if (window === 0 && trainedWindow)
+    return [
+      t('generate.sinks.why.everyKeyWindowed', { window: trainedWindow }),
+      comparison(value, recomputed, 'recomputed'),
+    ].join(' ');
+  if (window === 0) {
+    const change = compared(value, recomputed);
+    const reason =
+      change === 'worse'
+        ? t('generate.sinks.why.pastTraining', { positions, context })
+        : change === 'same'
+          ? t('generate.sinks.why.farHarmless', { positions, context })
+          : t('generate.sinks.why.farHelps');
+    return [
+      t('generate.sinks.why.everyKey', { longest: formatCount(longest), context }),
+      comparison(value, recomputed, 'recomputed'),
+      reason,
+    ].join(' ');
+  }
+  if (row.recompute)
+    return [
+      t('generate.sinks.why.recomputed', { window }),
+      t('generate.sinks.why.againstInside', { context, inside: bits(inside), window, bits: bits(value) }),
+    ].join(' ');
+  if (sinks === 0) {
+    const sentences = [
+      t('generate.sinks.why.cached', { window }),
+      t('generate.sinks.why.cachePositions', { positions, context, window, last: formatCount(characters) }),
+      comparison(value, recomputed, 'recomputed'),
+    ];
+    // Same positions, and still apart: a cached key's deeper layers saw tokens the recomputed window has dropped.
+    if (positions !== 'sinusoidal' && compared(value, recomputed) !== 'same')
+      sentences.push(t('generate.sinks.why.deeperLayers'));
+    return sentences.join(' ');
+  }
+  return [
+    t('generate.sinks.why.firstPlusWindow', { sinks, window }),
+    t('generate.sinks.why.keptShare', { share: share(Math.max(...row.firstPositionAttention.flat())) }),
+    comparison(value, cachedWindow(readings).bitsPerCharacter, 'cached'),
+  ].join(' ');
+}
+
 /** How many heads are sinks (Gu et al.'s share above 0.3 on the first token), and the largest share. */
 export function sinkHeadsText(shares) {
   const all = shares.flat();
   return t('generate.sinks.sinkHeads', {
-    count: all.filter((share) => share > 0.3).length,
+    count: all.filter((value) => value > sinkMark).length,
     heads: all.length,
-    largest: formatDecimal(Math.max(...all), 2),
+    largest: share(Math.max(...all)),
   });
 }
 
-/** The comparison StreamingLLM makes: the cached window against the recomputed one, the first tokens kept, every key. */
-export function verdictText(readings) {
-  const find = (test) => readings.find(test).bitsPerCharacter;
-  const cached = find((r) => r.window > 0 && !r.recompute && r.sinks === 0);
-  const recomputed = find((r) => r.recompute);
-  return t('generate.sinks.verdict', {
-    same: Math.abs(cached - recomputed) < 0.0005 ? 'yes' : 'no',
-    cached: bits(cached),
-    recomputed: bits(recomputed),
-    sinks4: bits(find((r) => r.sinks === 4)),
-    every: bits(find((r) => r.window === 0)),
-  });
+/**
+ * What a sink logit is, what it took in this run (measured while writing), what it changed against the same run
+ * without it when the panel has that one, and why keeping the first tokens changed nothing when no head is a sink.
+ * @param {{ readings: object[], shares: number[][], sinkLogits: boolean,
+ *   logitShares: { tokens: number, shares: number[][] } | null }} result
+ * @param {{ readings: object[] } | null} other  the same run with the opposite sinkLogits, if the panel has one
+ */
+export function sinkLogitText(result, other) {
+  const sentences = [];
+  if (result.sinkLogits) {
+    const taken = result.logitShares.shares.flat();
+    sentences.push(
+      t('generate.sinks.logitOn', {
+        tokens: formatCount(result.logitShares.tokens),
+        largest: share(Math.max(...taken)),
+        mean: share(taken.reduce((sum, value) => sum + value, 0) / taken.length),
+      }),
+    );
+  } else sentences.push(t('generate.sinks.logitOff'));
+  if (other) {
+    const pick = (readings) => ({
+      cached: cachedWindow(readings).bitsPerCharacter,
+      every: findReading(readings, (r) => r.window === 0).bitsPerCharacter,
+    });
+    const now = pick(result.readings);
+    const then = pick(other.readings);
+    sentences.push(
+      t('generate.sinks.logitAgainst', {
+        other: result.sinkLogits ? 'without' : 'with',
+        change:
+          compared(now.cached, then.cached) === 'same' && compared(now.every, then.every) === 'same' ? 'none' : 'some',
+        cached: bits(now.cached),
+        otherCached: bits(then.cached),
+        every: bits(now.every),
+        otherEvery: bits(then.every),
+        within: formatDecimal(sameWithin, 1),
+      }),
+    );
+  } else if (result.sinkLogits) sentences.push(t('generate.sinks.logitRunWithout'));
+  // The reading that keeps the most first tokens (4): StreamingLLM's remedy, which needs a sink head to act on.
+  const mostKept = Math.max(...result.readings.map((r) => r.sinks));
+  const kept = findReading(result.readings, (r) => r.sinks === mostKept);
+  const heads = result.shares.flat();
+  const sinkHeads = heads.filter((value) => value > sinkMark).length;
+  if (sinkHeads === 0 && compared(kept.bitsPerCharacter, cachedWindow(result.readings).bitsPerCharacter) === 'same')
+    sentences.push(t('generate.sinks.noSinkHeads', { heads: heads.length, sinks: mostKept }));
+  return sentences.join(' ');
 }
