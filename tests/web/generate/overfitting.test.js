@@ -8,6 +8,7 @@ import {
   bitsPerCharacter,
   curvePoints,
   readCurves,
+  riseMargin,
   risesToCall,
   verdict,
 } from '../../../web/src/generate/overfitting.js';
@@ -100,7 +101,7 @@ describe('reading the curves', () => {
     expect(at(800).bestVerdict).toBe('below');
   });
 
-  it('calls nothing overfitting while the training curve does not fall, nor a new best after a rise', () => {
+  it('calls nothing overfitting while the training curve does not fall, after a new best, or within the margin', () => {
     // Held-out rising while training rises too: the run diverges (a learning rate too high), it is not overfitting.
     const diverging = curvePoints(
       measured([
@@ -121,6 +122,21 @@ describe('reading the curves', () => {
       [40, 3.1],
     ]);
     expect(readCurves(curvePoints(recovered, fallingLosses(40, 0.5), 1)).overfitting).toBeNull();
+    // Rises within the margin are a steady model's wobble, not overfitting; past it, they are.
+    const wobbling = measured([
+      [0, 8],
+      [10, 3.08],
+      [20, 3.12],
+      [30, 3.09],
+    ]);
+    expect(readCurves(curvePoints(wobbling, fallingLosses(30, 0.5), 1)).overfitting).toBeNull();
+    const rising = measured([
+      [0, 8],
+      [10, 3.08],
+      [20, 3.14],
+      [30, 3.2],
+    ]);
+    expect(readCurves(curvePoints(rising, fallingLosses(30, 0.5), 1)).overfitting).toEqual({ since: 20, best: 10 });
     expect(readCurves([])).toBeNull();
   });
 
@@ -139,7 +155,7 @@ describe('reading the curves', () => {
         expect(reading.best.heldOut).toBe(Math.min(...heldOut));
         expect(reading.best.step).toBe(10 * heldOut.indexOf(Math.min(...heldOut)));
         const rises = heldOut.length - 1 - heldOut.indexOf(Math.min(...heldOut));
-        const risen = heldOut.slice(-risesToCall).every((bits) => bits > reading.best.heldOut);
+        const risen = heldOut.slice(-risesToCall).every((bits) => bits > reading.best.heldOut + riseMargin);
         // The training losses fall at every step, so the rule is the held-out rises alone.
         expect(reading.overfitting !== null).toBe(reading.best.step > 0 && rises >= risesToCall && risen);
       }),

@@ -13,6 +13,12 @@ export const trustedHeldOutTokens = 1000;
 /** Measurements in a row above the best one before the page says "overfitting". */
 export const risesToCall = 2;
 
+/**
+ * How far above its best a held-out score must be to count as risen, in bits per character: the same held-out tokens
+ * measured at two nearby steps of a steady model differ by a few hundredths, which is not the model getting worse.
+ */
+export const riseMargin = 0.05;
+
 /** A loss in nats per token as bits per character, at `charactersPerToken` (the run's text's). */
 export const bitsPerCharacter = (nats, charactersPerToken) => nats / Math.LN2 / charactersPerToken;
 
@@ -47,8 +53,8 @@ export function verdict(bits, { unigram, bigram }) {
 
 /**
  * The curves read: the latest measurement and the best held-out one so far (the earliest of equals), where each
- * stands, and `overfitting` by the page's rule: the held-out score above its best at the last `risesToCall`
- * measurements in a row while the training curve has fallen since the best (a model that learns the training text's
+ * stands, and `overfitting` by the page's rule: the held-out score above its best (by more than riseMargin) at the
+ * last `risesToCall` measurements in a row while the training curve has fallen since the best (a model that learns the training text's
  * own lines, not the language). `overfitting.since` is the first measurement after the best.
  * @param {ReturnType<typeof curvePoints>} points
  */
@@ -57,7 +63,8 @@ export function readCurves(points) {
   const now = points.at(-1);
   const best = points.reduce((a, b) => (b.heldOut < a.heldOut ? b : a));
   const after = points.filter((p) => p.step > best.step);
-  const rising = after.length >= risesToCall && after.slice(-risesToCall).every((p) => p.heldOut > best.heldOut);
+  const rising =
+    after.length >= risesToCall && after.slice(-risesToCall).every((p) => p.heldOut > best.heldOut + riseMargin);
   const trainingFell = best.training !== null && now.training !== null && now.training < best.training;
   return {
     now,
