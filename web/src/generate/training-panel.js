@@ -44,7 +44,7 @@ export class TrainingPanel {
       this.bar.element,
       element('p', { className: 'hint', textContent: hints.training }),
       this.charts.element,
-      element('label', { className: 'field checkbox' }, this.keepBest, ` ${curveNames.keepBest}`),
+      element('label', { className: 'check' }, this.keepBest, ` ${curveNames.keepBest}`),
       element('figure', { className: 'generate-sample-figure' }, this.sampleTitle, this.sampleText),
     );
   }
