@@ -15,6 +15,8 @@ import {
 
 const baselines = { unigram: 4.27, bigram: 3.21 };
 const measured = (pairs) => pairs.map(([step, bits]) => ({ step, bitsPerCharacter: bits, ...baselines }));
+/** Held-out scores measured every 10 steps from step 0. */
+const everyTen = (...heldOut) => measured(heldOut.map((bits, i) => [10 * i, bits]));
 
 /** Training losses (nats per token) of `steps` steps falling from ln 256 to `last`, as a run records them. */
 function fallingLosses(steps, last) {
@@ -103,40 +105,14 @@ describe('reading the curves', () => {
 
   it('calls nothing overfitting while the training curve does not fall, after a new best, or within the margin', () => {
     // Held-out rising while training rises too: the run diverges (a learning rate too high), it is not overfitting.
-    const diverging = curvePoints(
-      measured([
-        [0, 8],
-        [10, 3],
-        [20, 3.5],
-        [30, 4],
-      ]),
-      [...Array(30).keys()],
-      1,
-    );
+    const diverging = curvePoints(everyTen(8, 3, 3.5, 4), [...Array(30).keys()], 1);
     expect(readCurves(diverging).overfitting).toBeNull();
-    const recovered = measured([
-      [0, 8],
-      [10, 3.2],
-      [20, 3.3],
-      [30, 3.4],
-      [40, 3.1],
-    ]);
-    expect(readCurves(curvePoints(recovered, fallingLosses(40, 0.5), 1)).overfitting).toBeNull();
+    const overfits = (...heldOut) =>
+      readCurves(curvePoints(everyTen(...heldOut), fallingLosses(10 * heldOut.length, 0.5), 1)).overfitting;
+    expect(overfits(8, 3.2, 3.3, 3.4, 3.1)).toBeNull(); // a new best after rises
     // Rises within the margin are a steady model's wobble, not overfitting; past it, they are.
-    const wobbling = measured([
-      [0, 8],
-      [10, 3.08],
-      [20, 3.12],
-      [30, 3.09],
-    ]);
-    expect(readCurves(curvePoints(wobbling, fallingLosses(30, 0.5), 1)).overfitting).toBeNull();
-    const rising = measured([
-      [0, 8],
-      [10, 3.08],
-      [20, 3.14],
-      [30, 3.2],
-    ]);
-    expect(readCurves(curvePoints(rising, fallingLosses(30, 0.5), 1)).overfitting).toEqual({ since: 20, best: 10 });
+    expect(overfits(8, 3.08, 3.12, 3.09)).toBeNull();
+    expect(overfits(8, 3.08, 3.14, 3.2)).toEqual({ since: 20, best: 10 });
     expect(readCurves([])).toBeNull();
   });
 
@@ -150,7 +126,7 @@ describe('reading the curves', () => {
     const curve = fc.array(fc.double({ min: 0.5, max: 8, noNaN: true }), { minLength: 1, maxLength: 30 });
     fc.assert(
       fc.property(curve, fc.double({ min: 0.05, max: 2, noNaN: true }), (heldOut, last) => {
-        const evaluations = measured(heldOut.map((bits, i) => [10 * i, bits]));
+        const evaluations = everyTen(...heldOut);
         const reading = readCurves(curvePoints(evaluations, fallingLosses(10 * heldOut.length, last), 1));
         expect(reading.best.heldOut).toBe(Math.min(...heldOut));
         expect(reading.best.step).toBe(10 * heldOut.indexOf(Math.min(...heldOut)));
