@@ -34,14 +34,14 @@ const at = (step, tokens = 276) =>
 describe('the chart’s sentences', () => {
   it('say "not yet better than counting" only before the model ever was', () => {
     expect(at(0).summary).toBe(
-      'Step 0: 8.1 bits per character on held-out text (276 tokens), above the unigram model: not yet better than ' +
-        'counting tokens. Counting models: unigram 4.27, bigram 3.21.',
+      'Step 0: 8.100 bits per character on held-out text (276 tokens), above the unigram model: not yet better than ' +
+        'counting tokens. Counting models: unigram 4.270, bigram 3.210.',
     );
-    expect(at(100).summary).toMatch(/^Step 100: 3.18 bits .*, below the bigram model: it reads more than the token/);
+    expect(at(100).summary).toMatch(/^Step 100: 3.180 bits .*, below the bigram model: it reads more than the token/);
     expect(at(1200).summary).toBe(
-      'Step 1200: 4.86 bits per character on held-out text (276 tokens), above the unigram model: worse than ' +
-        'counting tokens now, though it was better earlier. Its best so far: 3.18 at step 100, below the bigram ' +
-        'model. Counting models: unigram 4.27, bigram 3.21.',
+      'Step 1200: 4.860 bits per character on held-out text (276 tokens), above the unigram model: worse than ' +
+        'counting tokens now, though it was better earlier. Its best so far: 3.180 at step 100, below the bigram ' +
+        'model. Counting models: unigram 4.270, bigram 3.210.',
     );
   });
 

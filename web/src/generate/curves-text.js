@@ -1,11 +1,13 @@
 // The words of the run's chart (training-charts.js): its caption and notes, and the sentences that read its curves
 // (overfitting.js) true at every moment of the run: the latest measurement beside the best so far, the baselines,
 // "overfitting" by the page's rule, and a warning when the held-out part is too small to trust.
-import { formatCount, formatDecimal } from '../common/format.js';
+import { formatCount, formatDecimal, formatFixed } from '../common/format.js';
 import { messageGetters, t } from '../i18n/messages.js';
 import { riseMargin, risesToCall, trustedHeldOutTokens } from './overfitting.js';
 
-const bits = (value) => formatDecimal(value, 3);
+// Three decimals, whatever the size: a score "below the bigram model" never reads the same as the bigram's (3.108
+// against 3.111, where three significant digits wrote 3.11 twice).
+const bits = (value) => formatFixed(value, 3);
 
 /** A token's loss spreads over about this many bits (assumed: 2 to 3 for a small model): the noise of a mean. */
 const tokenBitsSpread = 2.5;
