@@ -62,8 +62,7 @@ describe('your language models', () => {
     await expect.poll(() => data(page, 'status'), { timeout: 30_000 }).toBe('done');
     expect(await page.locator('#generate-own-text').inputValue()).toBe(sentences);
     expect(await page.locator('#generate-progress').evaluate((bar) => bar.value)).toBe(300);
-    const losses = await page.locator('#generate-loss-chart .visually-hidden').textContent();
-    expect(losses).toMatch(/step 300/);
+    expect(await page.locator('#generate-bits-summary').textContent()).toMatch(/^Step 300:/);
     await expect
       .poll(() => rowDetails(page), saved)
       .toEqual([expect.stringMatching(/^300 steps · [\d.]+ bits per character/)]);

@@ -95,6 +95,8 @@ describe('a Train view run', () => {
     await run.settled();
     expect(run.status).toBe('paused');
     const pausedAt = run.step;
+    // Measured where it stopped, so that a save of the stopped run is scored at its own step.
+    expect(run.evaluations.at(-1).step).toBe(pausedAt);
     await new Promise((resolve) => setTimeout(resolve, 300));
     expect(run.step).toBe(pausedAt);
     run.resume();
@@ -174,9 +176,16 @@ describe('a Generate view run', () => {
     expect(run.baselines.unigram).toBeGreaterThan(0);
     expect(run.sample.step).toBe(30);
     expect(typeof run.sample.text).toBe('string');
+    expect(run.sample.prompt).toBe('It is'); // shown with the sample
+    expect(run.evaluations.every((e) => e.tokens > 0 && e.tokens <= 2048)).toBe(true); // those measured
     const files = await run.ask('snapshot');
     expect(files.step).toBe(30);
     expect(files.weights).toBeInstanceOf(Uint8Array);
+    // Early stopping: the run as it stood at its best held-out measurement.
+    const lowest = run.evaluations.reduce((a, b) => (b.bitsPerCharacter < a.bitsPerCharacter ? b : a));
+    const best = await run.ask('snapshot', 'best');
+    expect(best.step).toBe(lowest.step);
+    expect(best.checkpoint).toBeInstanceOf(Uint8Array);
   });
 
   it('pauses with the same statuses as the Train view’s run, and its steps stay put', async () => {
@@ -186,6 +195,8 @@ describe('a Generate view run', () => {
     run.pause();
     await run.settled();
     const pausedAt = run.step;
+    // Measured where it stopped, so that a save of the stopped run is scored at its own step.
+    expect(run.evaluations.at(-1).step).toBe(pausedAt);
     await new Promise((resolve) => setTimeout(resolve, 300));
     expect(run.step).toBe(pausedAt);
     expect(statusesOf(updates)).toEqual(['starting', 'running', 'pausing', 'paused']);

@@ -48,7 +48,7 @@ export class RunControls {
 
 /**
  * What the line beside the bar says of a run under way or done: its step, its speed once known, and the time left
- * (or taken, once done), in the view's words (`seconds` as its durations are written). Empty parts are left out.
+ * while it runs (or taken, once done), in the view's words (`seconds` as its durations are written). Empty parts are left out.
  * @param {{ step: number, steps: number, stepsPerSecond: number, trainingSeconds: number }} run
  * @param {string} status
  * @param {{ step: (step: number, steps: number) => string, speed: (stepsPerSecond: number) => string,
@@ -56,7 +56,12 @@ export class RunControls {
  */
 export function runningParts(run, status, words) {
   const speed = Number.isFinite(run.stepsPerSecond) ? words.speed(Math.round(run.stepsPerSecond)) : '';
+  // Time left only while it runs: once stopped (or stopping) nothing is under way, and "2 min left" would mislead.
   const time =
-    status === 'done' ? words.doneIn(run.trainingSeconds) : words.left((run.steps - run.step) / run.stepsPerSecond);
+    status === 'done'
+      ? words.doneIn(run.trainingSeconds)
+      : status === 'running'
+        ? words.left((run.steps - run.step) / run.stepsPerSecond)
+        : '';
   return [words.step(run.step, run.steps), speed, time].filter(Boolean);
 }

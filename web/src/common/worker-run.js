@@ -88,6 +88,9 @@ export class WorkerRun {
   /** What the run does once its last slice is timed, before it is 'done' (a final score, not counted as training). */
   async finish() {}
 
+  /** What the run does once a pause has stopped it, before it is 'paused' (a score at the step it stopped at). */
+  async stopped() {}
+
   async #run() {
     try {
       while (this.status === 'running') {
@@ -107,7 +110,10 @@ export class WorkerRun {
         }
         this.onUpdate(this);
       }
-      if (this.status === 'pausing') this.#set('paused');
+      if (this.status === 'pausing') {
+        await this.stopped();
+        this.#set('paused');
+      }
     } catch (error) {
       this.fail(error);
     }

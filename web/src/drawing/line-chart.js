@@ -88,14 +88,36 @@ export class LineChart {
     return size.top + span * (1 - Math.min(1, Math.max(0, t)));
   }
 
+  /** A mark's line, dot and label; the label reads away from the nearer side, so it is never cut at an edge. */
+  #mark({ x, y, label, className }, xMax, domain) {
+    const cx = this.#x(x, xMax),
+      cy = this.#y(y, domain);
+    const bottom = size.height - size.bottom;
+    const leftHalf = cx < (size.left + size.width - size.right) / 2;
+    const text = svg('text', {
+      x: cx + (leftHalf ? 6 : -6),
+      y: Math.max(size.top + 10, cy - 8),
+      class: `mark-label ${className}`,
+      'text-anchor': leftHalf ? 'start' : 'end',
+    });
+    text.textContent = label;
+    return [
+      svg('line', { x1: cx, x2: cx, y1: cy, y2: bottom, class: `mark-line ${className}` }),
+      svg('circle', { cx, cy, r: 3.5, class: `mark ${className}` }),
+      text,
+    ];
+  }
+
   #x(step, xMax) {
     return size.left + ((size.width - size.left - size.right) * step) / Math.max(1, xMax);
   }
 
   /**
-   * @param {{ xMax: number, series: { name: string, points: [number, number][], className: string }[], summary: string }} view
+   * @param {{ xMax: number, series: { name: string, points: [number, number][], className: string }[], summary: string,
+   *           marks?: { x: number, y: number, label: string, className: string }[] }} view  marks: points singled out
+   *   (a best measurement): a dotted line down to the axis, a dot, and the label beside it, kept inside the chart
    */
-  update({ xMax, series, summary }) {
+  update({ xMax, series, summary, marks = [] }) {
     const domain = this.yScale === 'log' ? logDomain(series.flatMap((s) => s.points.map((p) => p[1]))) : this.yDomain;
     const ticks =
       this.yScale === 'log'
@@ -138,6 +160,7 @@ export class LineChart {
         .join('');
       nodes.push(svg('path', { d, class: `series ${s.className}` }));
     }
+    for (const mark of marks) nodes.push(...this.#mark(mark, xMax, domain));
     this.svg.replaceChildren(...nodes);
     this.legend.replaceChildren(...series.map((s) => element('li', { className: s.className, textContent: s.name })));
     this.summary.textContent = summary;

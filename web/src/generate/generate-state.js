@@ -63,6 +63,8 @@ export function defaultGenerateState() {
     sinkWindow: false,
     sinkLogits: false,
     sinkSteps: 800,
+    // Early stopping: a run is saved as it stood at its best held-out measurement, not its latest (run-keeper.js).
+    keepBest: false,
   };
 }
 
@@ -169,6 +171,7 @@ export function encodeGenerateState(state) {
   if (state.sinkSteps !== defaults.sinkSteps) params.set('sinkSteps', String(state.sinkSteps));
   if (state.sinkWindow) params.set('sinkWindow', 'on');
   if (state.sinkLogits) params.set('sinkLogits', 'on');
+  if (state.keepBest) params.set('keep', 'best');
   // Layers, heads and generated tokens count from 1 on the page, and so in the link.
   if (state.layer !== defaults.layer) params.set('layer', String(state.layer + 1));
   if (state.head !== defaults.head) params.set('head', String(state.head + 1));
@@ -208,6 +211,7 @@ export function decodeGenerateState(search) {
   state.sinkSteps = oneOf(params.get('sinkSteps'), c.sinkSteps) ?? state.sinkSteps;
   state.sinkWindow = params.get('sinkWindow') === 'on';
   state.sinkLogits = params.get('sinkLogits') === 'on';
+  state.keepBest = params.get('keep') === 'best';
   state.layer = (integerIn(params.get('layer'), { min: 1, max: state.layers }) ?? 1) - 1;
   state.head = (integerIn(params.get('head'), { min: 1, max: state.heads }) ?? 1) - 1;
   state.step = (integerIn(params.get('step'), { min: 1, max: c.tokens.max }) ?? 1) - 1;

@@ -7,7 +7,6 @@ import { formatCount, formatDecimal, formatFixed, formatProbability } from '../c
 import { headName } from '../common/head-labels.js';
 import { messageGetters, t } from '../i18n/messages.js';
 import { runningParts } from '../common/run-controls.js';
-import { heldOutTokens } from './language-model-run.js';
 import { visiblePiece } from './token-pieces.js';
 
 /** Pride and Prejudice's size, from web/corpora/README.md: shown before the text is fetched. */
@@ -74,7 +73,6 @@ export const labels = messageGetters({
   position: 'generate.labels.position',
   causalMap: 'generate.labels.causalMap',
   cacheSection: 'generate.labels.cacheSection',
-  lossAxis: 'generate.charts.lossAxis',
   bitsAxis: 'generate.charts.bitsAxis',
   stepAxis: 'generate.charts.stepAxis',
   /** The novel as a choice of text, with its size. */
@@ -169,10 +167,10 @@ export function progressText(run, status, state) {
     return status === 'starting'
       ? t('generate.progress.fetching')
       : t('generate.progress.planned', { steps: state.steps, batchSize: state.batchSize, context: state.context });
-  if (status === 'failed')
-    return run.step > 0
-      ? t('generate.progress.stopped', { step: run.step, steps: run.steps })
-      : t('generate.progress.notStarted');
+  // Stopped: where it stopped, and no time left (nothing is under way).
+  if (status === 'paused' || (status === 'failed' && run.step > 0))
+    return t('generate.progress.stopped', { step: run.step, steps: run.steps });
+  if (status === 'failed') return t('generate.progress.notStarted');
   return runningParts(run, status, runningWords).join(' · ');
 }
 
@@ -190,36 +188,6 @@ export function statusSaid(status, step) {
   if (status === 'done') return t('generate.progress.said.done');
   if (status === 'failed') return t('generate.progress.said.failed');
   return '';
-}
-
-export const lossChartTitle = () => t('generate.charts.lossTitle');
-export const bitsChartTitle = () => t('generate.charts.bitsTitle');
-export const lossSummary = (run) =>
-  run?.losses.length
-    ? t('generate.charts.lossSummary', { loss: formatDecimal(run.losses.at(-1), 3), step: run.step })
-    : t('generate.charts.noTraining');
-export const seriesNames = messageGetters({
-  model: 'generate.charts.thisModel',
-  unigram: 'generate.charts.unigram',
-  bigram: 'generate.charts.bigram',
-});
-export const referenceLabel = (name, value) => `${name} ${bits(value)}`;
-
-/** The held-out measurements in a sentence. */
-export function bitsSummary(run) {
-  const last = run?.evaluations.at(-1);
-  if (!last) return t('generate.charts.noBits');
-  const verdict =
-    last.bitsPerCharacter < last.bigram ? 'below' : last.bitsPerCharacter < last.unigram ? 'between' : 'above';
-  return t('generate.charts.bitsSummary', {
-    step: last.step,
-    bits: bits(last.bitsPerCharacter),
-    // the held-out part's own count when it is shorter than what is measured
-    heldOutTokens: formatCount(Math.min(heldOutTokens, run.info?.heldOutTokens ?? heldOutTokens)),
-    verdict,
-    unigram: bits(last.unigram),
-    bigram: bits(last.bigram),
-  });
 }
 
 export const sampleTitle = (sample) =>

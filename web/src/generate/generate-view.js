@@ -70,6 +70,10 @@ export class GenerateView {
     this.trainingPanel = new TrainingPanel({
       onStart: () => void this.#startOrStop(),
       onReset: () => void this.#reset(),
+      onKeepBest: (keepBest) => {
+        this.#set({ keepBest });
+        if (this.run?.info) this.keeper.update(this.run); // saved again, at the step now chosen
+      },
     });
     this.controls = new GenerationControls({
       onChange: set,
@@ -102,7 +106,11 @@ export class GenerateView {
       onWrite: (item, files) => this.#writeWithSaved(item, files),
       onContinue: (item, files) => this.#continueSaved(item, files),
     });
-    this.keeper = new RunKeeper({ list: this.yourModels, isCurrent: (run) => run === this.run });
+    this.keeper = new RunKeeper({
+      list: this.yourModels,
+      isCurrent: (run) => run === this.run,
+      keepBest: () => this.state.keepBest,
+    });
     this.element = element(
       'section',
       { id: 'generate-view', className: 'view', 'aria-labelledby': 'generate-view-title' },

@@ -13,6 +13,7 @@ import {
   sinkLogitShares,
   streamingReadings,
 } from '../../lib/index.js';
+import { BestCheckpoint } from './best-checkpoint.js';
 import { modelPrefix, readablePieces } from './token-pieces.js';
 import { trainFor } from '../common/train-for.js';
 import { exposeAnswers, transferred } from '../common/worker-answers.js';
@@ -20,6 +21,7 @@ import { exposeAnswers, transferred } from '../common/worker-answers.js';
 /** @type {import('../../lib/index.js').LanguageModelTrainer | null} */
 let trainer = null;
 let step = 0; // the trainer's step, as the last advance() left it
+let best = new BestCheckpoint(); // the run at its best held-out measurement (early stopping)
 let model = null; // { lm, step }: the weights generate() writes with, copied at `step` (or opened: no trainer)
 let written = null; // the last generation's prompt and tokens, for the model's own distribution at one of its steps
 let generations = 0; // generations written: each is named by its count, so a question names the one it is about
@@ -105,11 +107,12 @@ const session = {
   },
 
   /**
-   * The run as it stands, to keep in this browser: its checkpoint (to continue it) and its weight file (to write
-   * with it, or download), handed over rather than copied.
+   * The run as it stands (`which`: 'now'), or as it stood at its best held-out measurement ('best'), to keep in this
+   * browser: its step, checkpoint (to continue it) and weight file (to write with it, or download), handed over.
    */
-  snapshot() {
-    const files = { checkpoint: trainer.checkpoint(), weights: trainer.save(), step };
+  snapshot(which = 'now') {
+    const files =
+      which === 'best' && best.kept ? best.copy() : { checkpoint: trainer.checkpoint(), weights: trainer.save(), step };
     return transferred(files, [files.checkpoint.buffer, files.weights.buffer]);
   },
 
@@ -120,23 +123,31 @@ const session = {
     return { step, done: report.done, losses, seconds };
   },
 
-  /** Held-out bits per character, beside the unigram and bigram models', on the first `count` held-out tokens. */
+  /**
+   * Held-out bits per character, beside the unigram and bigram models', on the first `count` held-out tokens (fewer
+   * when the held-out part is shorter: `tokens`, those measured).
+   */
   evaluate(count) {
-    const { bitsPerCharacter, baselines } = trainer.evaluate({ count });
+    const { bitsPerCharacter, tokens, baselines } = trainer.evaluate({ count });
+    best.offer(trainer, step, bitsPerCharacter);
     return {
       step,
       bitsPerCharacter,
+      tokens,
       unigram: baselines.unigram.bitsPerCharacter,
       bigram: baselines.bigram.bitsPerCharacter,
     };
   },
 
-  /** What the model writes now after `prompt` (a copy of the current weights, freed at once): for the live sample. */
+  /**
+   * What the model writes now after `prompt` (a copy of the current weights, freed at once), with its prompt: for
+   * the live sample.
+   */
   sample(prompt, options) {
     const lm = trainer.languageModel();
     try {
       // split characters put back together, stray bytes as <0xNN> as the strip shows them (not U+FFFD)
-      return { step, text: readablePieces(lm.generate(prompt, options).steps.map((written) => written.text)) };
+      return { step, prompt, text: readablePieces(lm.generate(prompt, options).steps.map((written) => written.text)) };
     } finally {
       lm.dispose();
     }
@@ -275,6 +286,7 @@ const session = {
     trainer?.dispose();
     trainer = null;
     step = 0;
+    best = new BestCheckpoint();
   },
 };
 

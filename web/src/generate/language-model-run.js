@@ -30,7 +30,7 @@ export class LanguageModelRun extends WorkerRun {
     this.steps = options.steps ?? saved.steps;
     this.evaluateEvery = evaluationInterval(this.steps);
     this.evaluations = saved ? [...saved.evaluations] : []; // { step, bitsPerCharacter, unigram, bigram }
-    this.sample = saved?.sample ? { step: saved.step, text: saved.sample } : null; // { step, text }
+    this.sample = saved?.sample ? { step: saved.step, text: saved.sample } : null; // { step, prompt (not kept with a saved run), text }
     this.lastSampleAt = -Infinity;
   }
 
@@ -53,6 +53,11 @@ export class LanguageModelRun extends WorkerRun {
   async afterSlice(report) {
     if (report.done || this.step % this.evaluateEvery === 0) await this.#evaluate();
     if (report.done || performance.now() - this.lastSampleAt >= sampleMilliseconds) await this.#sample();
+  }
+
+  /** Stopped between measurements: measured where it stopped, so that what is saved is scored at its own step. */
+  async stopped() {
+    await this.#evaluate();
   }
 
   async #evaluate() {

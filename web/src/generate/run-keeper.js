@@ -20,20 +20,25 @@ export function keptOptions({ task, model, seed, dataSeed, steps, batchSize, lea
   };
 }
 
-/** When a run is saved: after each held-out measurement while it runs, and when it stops or ends. */
-function keptMoment(run) {
+/**
+ * When a run is saved: after each held-out measurement while it runs, when it stops or ends, and when the choice of
+ * step to keep changes (`which`: 'now', or 'best' for its best held-out measurement's).
+ */
+function keptMoment(run, which) {
   const measured = run.evaluations.at(-1)?.step ?? 0;
   const ended = run.status === 'paused' || run.status === 'done';
   if (run.step === 0 || !(ended || (run.status === 'running' && measured > 0))) return null;
-  return `${ended ? run.status : 'measured'} ${measured} ${run.step}`;
+  return `${ended ? run.status : 'measured'} ${measured} ${run.step} ${which}`;
 }
 
 export class RunKeeper {
   /**
-   * @param {{ list: import('./your-language-models.js').YourLanguageModels, isCurrent: (run: object) => boolean }} setup
-   *   isCurrent: whether a run is still the view's (a reset or a new run ends the saving of the old one)
+   * @param {{ list: import('./your-language-models.js').YourLanguageModels, isCurrent: (run: object) => boolean,
+   *           keepBest: () => boolean }} setup  isCurrent: whether a run is still the view's (a reset or a new run
+   *   ends the saving of the old one); keepBest: whether the learner keeps the best held-out step (early stopping)
    */
-  constructor({ list, isCurrent }) {
+  constructor({ list, isCurrent, keepBest }) {
+    this.keepBest = keepBest;
     this.saves = new RunSaves({
       list,
       entry: (run) => (isCurrent(run) ? this.#entry(run) : null),
@@ -49,7 +54,7 @@ export class RunKeeper {
    */
   update(run) {
     run.kept.options ??= keptOptions(run.info.options);
-    this.saves.at(run, keptMoment(run));
+    this.saves.at(run, keptMoment(run, this.#which()));
   }
 
   /** Resolves once every save asked for so far is done (or has failed, said in the list). */
@@ -57,9 +62,17 @@ export class RunKeeper {
     return this.saves.settled();
   }
 
-  /** The run as it stands: its checkpoint and weight file as the worker has them now, and what the list shows. */
+  #which() {
+    return this.keepBest() ? 'best' : 'now';
+  }
+
+  /**
+   * The run as it stands, or as it stood at its best held-out measurement (early stopping): its checkpoint and
+   * weight file as the worker has them, and what the list shows, cut at that step (its curves, its score, a sample
+   * no later).
+   */
   async #entry(run) {
-    const { step, checkpoint, weights } = await run.ask('snapshot');
+    const { step, checkpoint, weights } = await run.ask('snapshot', this.#which());
     const { kept } = run;
     return {
       ...(kept.id === undefined ? {} : { id: kept.id }),
@@ -71,7 +84,7 @@ export class RunKeeper {
       steps: run.steps,
       losses: Float32Array.from(run.losses.slice(0, step)),
       evaluations: run.evaluations.filter((e) => e.step <= step),
-      sample: run.sample ? run.sample.text.slice(0, sampleCharacters) : null,
+      sample: run.sample && run.sample.step <= step ? run.sample.text.slice(0, sampleCharacters) : null,
       options: kept.options,
       files: { checkpoint, weights, text: kept.text },
     };

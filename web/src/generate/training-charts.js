@@ -1,19 +1,23 @@
-// The run's two curves: the training loss at every step, and the held-out bits per character at each measurement
-// with the unigram and bigram models' as labelled horizontal lines (the levels a model must get under). Its own
-// file because it draws only what the run measured.
+// The run's curves on one chart in one unit, bits per character, so that the gap between them reads directly: the
+// training curve (its sampled batches' loss, converted) and the held-out one at each measurement, the unigram and
+// bigram models' levels as labelled horizontal lines, the best held-out measurement marked; under it the sentences
+// that read them (curves-text.js) and a table of the chart's numbers for a screen reader. Its own file because it
+// draws only what the run measured.
 import { element } from '../common/controls.js';
 import { formatNumber } from '../common/format.js';
 import { LineChart } from '../drawing/line-chart.js';
+import { hints, labels } from './generate-text.js';
 import {
-  bitsChartTitle,
-  bitsSummary,
-  hints,
-  labels,
-  lossChartTitle,
-  lossSummary,
+  bestLabel,
+  bitsCell,
+  curveNames,
+  curvesNote,
+  curvesSentences,
   referenceLabel,
-  seriesNames,
-} from './generate-text.js';
+  ruleNote,
+} from './curves-text.js';
+import { heldOutTokens } from './language-model-run.js';
+import { curvePoints, readCurves } from './overfitting.js';
 
 const svgNamespace = 'http://www.w3.org/2000/svg';
 
@@ -36,48 +40,68 @@ function labelLines(chart, labels) {
   }
 }
 
+/** The run's characters per token (its whole text's), the unit's conversion; 1 before the worker has said. */
+const charactersPerToken = (info) => (info ? info.characters / (info.trainTokens + info.heldOutTokens) : 1);
+
 export class TrainingCharts {
   constructor() {
-    this.lossChart = new LineChart({
-      id: 'generate-loss-chart',
-      title: lossChartTitle(),
-      xLabel: labels.stepAxis,
-      yLabel: labels.lossAxis,
-      yScale: 'log',
-      formatTick: (y) => formatNumber(y, 2),
-    });
-    this.bitsChart = new LineChart({
+    this.chart = new LineChart({
       id: 'generate-bits-chart',
-      title: bitsChartTitle(),
+      title: curveNames.title,
       xLabel: labels.stepAxis,
       yLabel: labels.bitsAxis,
       yDomain: [0, 8],
       formatTick: (y) => formatNumber(y, 2),
     });
     this.summary = element('p', { id: 'generate-bits-summary', className: 'hint' });
+    this.overfitting = element('p', { id: 'generate-overfitting', className: 'generate-overfitting', hidden: true });
+    this.warning = element('p', { id: 'generate-held-out-warning', className: 'generate-warning', hidden: true });
+    this.note = element('p', { id: 'generate-curves-note', className: 'hint' });
+    this.rows = element('tbody');
+    this.table = element(
+      'details',
+      { id: 'generate-curves-numbers', className: 'generate-curves-numbers' },
+      element('summary', { textContent: curveNames.table }),
+      element(
+        'table',
+        {},
+        element(
+          'thead',
+          {},
+          element(
+            'tr',
+            {},
+            ...[curveNames.step, curveNames.training, curveNames.heldOut].map((name) =>
+              element('th', { scope: 'col', textContent: name }),
+            ),
+          ),
+        ),
+        this.rows,
+      ),
+    );
     this.element = element(
       'div',
       { className: 'generate-charts' },
-      element('div', { className: 'maps-row charts' }, this.lossChart.element, this.bitsChart.element),
+      this.chart.element,
       this.summary,
-      element('p', { className: 'hint', textContent: hints.bits }),
+      this.overfitting,
+      this.warning,
+      this.note,
+      element('p', { className: 'hint', textContent: `${hints.bits} ${ruleNote()}` }),
+      this.table,
     );
   }
 
   /** @param {import('./language-model-run.js').LanguageModelRun | null} run @param {number} steps  the x axis before a run */
   render(run, steps) {
     const xMax = run?.steps ?? steps;
-    this.lossChart.update({
-      xMax,
-      series: run
-        ? [{ name: seriesNames.model, points: run.losses.map((loss, i) => [i + 1, loss]), className: 'current' }]
-        : [],
-      summary: lossSummary(run),
-    });
-    const evaluations = run?.evaluations ?? [];
-    const base = run?.baselines;
-    const highest = Math.max(4, ...evaluations.map((e) => e.bitsPerCharacter), base?.unigram ?? 0);
-    this.bitsChart.yDomain = [0, 4 * Math.ceil(highest / 4)]; // ticks at quarters: whole numbers of bits
+    const points = run ? curvePoints(run.evaluations, run.losses, charactersPerToken(run.info)) : [];
+    const reading = readCurves(points);
+    const tokens = run?.evaluations.at(-1)?.tokens ?? Math.min(heldOutTokens, run?.info?.heldOutTokens ?? Infinity);
+    const words = curvesSentences(reading, tokens);
+    const trained = points.filter((p) => p.training !== null);
+    const highest = Math.max(4, ...points.map((p) => Math.max(p.heldOut, p.unigram, p.training ?? 0)));
+    this.chart.yDomain = [0, 4 * Math.ceil(highest / 4)]; // ticks at quarters: whole numbers of bits
     /** @type {(value: number) => [number, number][]} */
     const flat = (value) => [
       [0, value],
@@ -85,26 +109,38 @@ export class TrainingCharts {
     ];
     /** @type {{ name: string, points: [number, number][], className: string }[]} */
     const series = [
-      { name: seriesNames.model, points: evaluations.map((e) => [e.step, e.bitsPerCharacter]), className: 'current' },
+      { name: curveNames.training, points: trained.map((p) => [p.step, p.training]), className: 'training' },
+      { name: curveNames.heldOut, points: points.map((p) => [p.step, p.heldOut]), className: 'current' },
     ];
-    if (base) {
-      series.push({
-        name: referenceLabel(seriesNames.unigram, base.unigram),
-        points: flat(base.unigram),
-        className: 'reference unigram',
-      });
-      series.push({
-        name: referenceLabel(seriesNames.bigram, base.bigram),
-        points: flat(base.bigram),
-        className: 'reference bigram',
-      });
-    }
-    this.bitsChart.update({ xMax, series, summary: bitsSummary(run) });
-    if (base)
-      labelLines(this.bitsChart, [
-        { className: 'unigram', text: referenceLabel(seriesNames.unigram, base.unigram) },
-        { className: 'bigram', text: referenceLabel(seriesNames.bigram, base.bigram) },
-      ]);
-    this.summary.textContent = bitsSummary(run);
+    const references = reading
+      ? [
+          { className: 'unigram', text: referenceLabel(curveNames.unigram, reading.now.unigram) },
+          { className: 'bigram', text: referenceLabel(curveNames.bigram, reading.now.bigram) },
+        ]
+      : [];
+    for (const { className, text } of references)
+      series.push({ name: text, points: flat(reading.now[className]), className: `reference ${className}` });
+    const marks = reading
+      ? [{ x: reading.best.step, y: reading.best.heldOut, label: bestLabel(reading.best), className: 'best' }]
+      : [];
+    this.chart.update({ xMax, series, marks, summary: words.summary });
+    labelLines(this.chart, references);
+    this.summary.textContent = words.summary;
+    this.overfitting.textContent = words.overfitting;
+    this.overfitting.hidden = !words.overfitting;
+    this.warning.textContent = words.warning;
+    this.warning.hidden = !words.warning;
+    this.note.textContent = run?.info ? curvesNote(charactersPerToken(run.info), tokens) : '';
+    this.rows.replaceChildren(
+      ...points.map((p) =>
+        element(
+          'tr',
+          {},
+          element('th', { scope: 'row', textContent: String(p.step) }),
+          element('td', { textContent: bitsCell(p.training) }),
+          element('td', { textContent: bitsCell(p.heldOut) }),
+        ),
+      ),
+    );
   }
 }

@@ -4,11 +4,15 @@
 import { element } from '../common/controls.js';
 import { RunControls } from '../common/run-controls.js';
 import { hints, labels, progressText, sampleTitle, statusSaid } from './generate-text.js';
+import { curveNames } from './curves-text.js';
 import { TrainingCharts } from './training-charts.js';
 
 export class TrainingPanel {
-  /** @param {{ onStart: () => void, onReset: () => void }} options  the Start and Reset buttons' clicks */
-  constructor({ onStart, onReset }) {
+  /**
+   * @param {{ onStart: () => void, onReset: () => void, onKeepBest: (keepBest: boolean) => void }} options  the
+   *   Start and Reset buttons' clicks, and the early-stopping box's changes
+   */
+  constructor({ onStart, onReset, onKeepBest }) {
     this.bar = new RunControls({
       id: 'generate',
       onStart,
@@ -22,15 +26,25 @@ export class TrainingPanel {
       },
     });
     this.charts = new TrainingCharts();
+    this.keepBest = element('input', { type: 'checkbox', id: 'generate-keep-best' });
+    this.keepBest.addEventListener('change', () => onKeepBest(this.keepBest.checked));
     this.sampleTitle = element('p', { className: 'generate-sample-title' });
     // The model's writing, not the page's words: translate="no".
-    this.sampleText = element('p', { id: 'generate-sample', className: 'generate-sample', translate: false });
+    this.samplePrompt = element('strong', { className: 'generate-sample-prompt' });
+    this.sampleWritten = element('span');
+    this.sampleText = element(
+      'p',
+      { id: 'generate-sample', className: 'generate-sample', translate: false },
+      this.samplePrompt,
+      this.sampleWritten,
+    );
     this.element = element(
       'section',
       { className: 'generate-training', 'aria-label': labels.training },
       this.bar.element,
       element('p', { className: 'hint', textContent: hints.training }),
       this.charts.element,
+      element('label', { className: 'check' }, this.keepBest, ` ${curveNames.keepBest}`),
       element('figure', { className: 'generate-sample-figure' }, this.sampleTitle, this.sampleText),
     );
   }
@@ -43,7 +57,11 @@ export class TrainingPanel {
   render(run, status, state) {
     this.bar.render(run, status, state);
     this.charts.render(run, state.steps);
+    this.keepBest.checked = state.keepBest;
     this.sampleTitle.textContent = sampleTitle(run?.sample);
-    this.sampleText.textContent = run?.sample?.text ?? '';
+    // Its prompt first (in bold): the writing reads as the continuation it is. A saved run's sample kept no prompt.
+    const sample = run?.sample;
+    this.samplePrompt.textContent = sample?.prompt ?? '';
+    this.sampleWritten.textContent = sample?.text ?? '';
   }
 }
