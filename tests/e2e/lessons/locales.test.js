@@ -13,7 +13,7 @@ import {
   scrollDown,
   useChromiumAndPlayground,
 } from '../support/browser.js';
-import { settledAfter } from '../support/settled.js';
+import { showLesson } from '../support/lesson-walk.js';
 
 const suite = useChromiumAndPlayground();
 const catalogue = (locale) =>
@@ -44,11 +44,7 @@ describe.each(['zh-CN', 'es'])('the lessons in %s', (locale) => {
     });
     expect(await page.evaluate(() => document.documentElement.lang)).toBe(locale);
     for (const lesson of [1, 2, 3, 4, 5, 6, 7, 8, 9, 10]) {
-      if (lesson > 1) await settledAfter(page, '#lessons-view', () => page.locator('#lesson-next').click());
-      await page.waitForSelector(`#lesson-${lesson}[aria-current="step"]`, { state: 'attached' });
-      await page.evaluate(() => window.scrollTo(0, 0));
-      await scrollDown(page); // the first lesson's widget is built once the person scrolls to it
-      await page.waitForSelector(`.lesson-widget`);
+      await showLesson(page, lesson);
       const { title, text } = lessons.catalogue[widgets[lesson - 1]];
       expect(await page.locator('#lesson-title').textContent(), `lesson ${lesson}`).toBe(`${lesson}. ${title}`);
       expect(await page.locator('#lesson-text').textContent(), `lesson ${lesson}`).toBe(text);
