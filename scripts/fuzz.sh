@@ -4,7 +4,8 @@
 # ten minutes; `npm run fuzz -- 30 weights` one target. Findings (crash-, leak-, timeout-, oom- inputs) land in
 # build/fuzz/findings/<target>/; the corpus grows in build/fuzz/corpus/<target>/, seeded from
 # tests/fuzz/corpus/<target>/.
-#   --smoke   what npm test runs: 3 s per target, new inputs kept in a temporary folder
+#   --smoke   what npm test runs: 1 s per target after its seed corpus (libFuzzer runs every seed first, however
+#             long that takes), new inputs kept in a temporary folder
 # Without --smoke or named targets it then runs the JS property tests on a fresh seed (scripts/fuzz-properties.sh).
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -13,7 +14,7 @@ source scripts/sanitize-tree.sh
 smoke=0
 if [ "${1:-}" = --smoke ]; then smoke=1; shift; fi
 seconds=${1:-60}
-[ $smoke = 1 ] && seconds=3
+[ $smoke = 1 ] && seconds=1
 shift || true
 targets=("$@")
 explicit_targets=$(( ${#targets[@]} > 0 ))

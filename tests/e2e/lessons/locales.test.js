@@ -13,6 +13,7 @@ import {
   scrollDown,
   useChromiumAndPlayground,
 } from '../support/browser.js';
+import { showLesson } from '../support/lesson-walk.js';
 
 const suite = useChromiumAndPlayground();
 const catalogue = (locale) =>
@@ -33,25 +34,25 @@ const widgets = [
 describe.each(['zh-CN', 'es'])('the lessons in %s', (locale) => {
   const { lessons } = catalogue(locale);
 
-  // a test per lesson: each opens its own page (the ten in one test took most of a minute on two busy cores)
-  it.each([1, 2, 3, 4, 5, 6, 7, 8, 9, 10])(
-    'lesson %i fits 375 px, in its language, with no axe-core violations',
-    async (lesson) => {
-      const { page, errors } = await openPlayground(suite, `?view=lessons&lesson=${lesson}&lang=${locale}`, {
-        width: 375,
-        height: 800,
-      });
-      await scrollDown(page); // the widget is built once the person scrolls to it
-      await page.waitForSelector('.lesson-widget');
-      expect(await page.evaluate(() => document.documentElement.lang)).toBe(locale);
+  // One page a language, walked from lesson 1 to 10 with "next" as a learner reads on (a page a lesson loaded the
+  // playground twenty times for the same checks: 81 s of this file's 102, alone on a busy machine). Opening a lesson
+  // by its link is lesson 1's here and lessons.test.js's; a widget built only once scrolled to, phone.test.js's.
+  it('each lesson fits 375 px, in its language, with no axe-core violations', async () => {
+    const { page, errors } = await openPlayground(suite, `?view=lessons&lesson=1&lang=${locale}`, {
+      width: 375,
+      height: 800,
+    });
+    expect(await page.evaluate(() => document.documentElement.lang)).toBe(locale);
+    for (const lesson of [1, 2, 3, 4, 5, 6, 7, 8, 9, 10]) {
+      await showLesson(page, lesson);
       const { title, text } = lessons.catalogue[widgets[lesson - 1]];
-      expect(await page.locator('#lesson-title').textContent()).toBe(`${lesson}. ${title}`);
-      expect(await page.locator('#lesson-text').textContent()).toBe(text);
+      expect(await page.locator('#lesson-title').textContent(), `lesson ${lesson}`).toBe(`${lesson}. ${title}`);
+      expect(await page.locator('#lesson-text').textContent(), `lesson ${lesson}`).toBe(text);
       const overflow = await page.evaluate(
         () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
       );
-      expect(overflow).toBeLessThanOrEqual(0);
-      expect(await accessibilityViolations(page, 'body')).toEqual([]);
+      expect(overflow, `lesson ${lesson}`).toBeLessThanOrEqual(0);
+      expect(await accessibilityViolations(page, 'body'), `lesson ${lesson}`).toEqual([]);
       if (lesson === 1 && locale === 'es') {
         // Its sentences say shares and sums the page's way ("el 1,6 % del peso", "suman 1"), never "1.6 %".
         const results = await page.locator('#selective-results').textContent();
@@ -59,10 +60,10 @@ describe.each(['zh-CN', 'es'])('the lessons in %s', (locale) => {
         expect(results).not.toMatch(/\d\.\d/);
       }
       if (lesson === 2) await page.screenshot({ path: `${resultsDir}lesson-2-${locale}-375.png` });
-      expect(errors).toEqual([]);
-      await page.close();
-    },
-  );
+    }
+    expect(errors).toEqual([]);
+    await page.close();
+  }, 180_000); // ten lessons, each checked by axe-core: some 30 s alone on a busy machine
 });
 
 describe.each(['zh-CN', 'es'])('the Translation view in %s', (locale) => {

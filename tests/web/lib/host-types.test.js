@@ -9,7 +9,10 @@ import { describe, expect, it } from 'vitest';
 const repo = fileURLToPath(new URL('../../..', import.meta.url));
 const check = (tool, host) => {
   try {
-    execFileSync('npx', ['--no-install', tool, '-p', `tests/types/${host}/tsconfig.json`], {
+    // TypeScript's own lib.*.d.ts are left unchecked (skipDefaultLibCheck): they are the compiler's, the same in every
+    // fixture; the elements' declarations and the hosts' packages' types are checked in full (skipLibCheck stays off).
+    // 23.5 -> 16.0 CPU-s for the five.
+    execFileSync('npx', ['--no-install', tool, '-p', `tests/types/${host}/tsconfig.json`, '--skipDefaultLibCheck'], {
       cwd: repo,
       encoding: 'utf8',
       stdio: 'pipe',
