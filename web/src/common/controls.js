@@ -139,5 +139,7 @@ export function wholeNumberField({ id, label, min, max, onValue, kept, rangeText
   input.addEventListener('change', () => {
     if (checked(true) === null) input.value = String(kept());
   });
-  return { input, field: labelled(label, input, element('span', { className: 'field-notes' }, range, problem)) };
+  const field = labelled(label, input, range);
+  field.append(problem); // on a line of its own under the range, as the range is under the field
+  return { input, field };
 }
