@@ -9,6 +9,7 @@ import { messageGetters, t } from '../i18n/messages.js';
 import { runningParts } from '../common/run-controls.js';
 import { heldOutTokens } from './language-model-run.js';
 import { visiblePiece } from './token-pieces.js';
+import { languageModelRefusalText } from './refusal-text.js';
 
 /** Pride and Prejudice's size, from web/corpora/README.md: shown before the text is fetched. */
 const austenCharacters = 684_768;
@@ -162,7 +163,7 @@ export function progressText(run, status, state) {
   if (status === 'failed')
     return run.step > 0
       ? t('generate.progress.stopped', { step: run.step, steps: run.steps })
-      : t('generate.progress.notStarted');
+      : t('generate.progress.refused', { reason: languageModelRefusalText(run.error) }); // beside Start, why
   return runningParts(run, status, runningWords).join(' · ');
 }
 
