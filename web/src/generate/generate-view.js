@@ -428,7 +428,7 @@ export class GenerateView {
       if (generation !== this.generation || state.step !== this.state.step) return; // asked again since
       this.answer = answer;
     }
-    this.#renderGeneration();
+    this.#renderGeneration({ strip: false }); // the strip has not changed: only the token's details
   }
 
   async #compare() {
@@ -477,21 +477,19 @@ export class GenerateView {
   }
 
   /** The strip and the chosen token's details, for the last generation (nothing before the first). */
-  #renderGeneration() {
+  #renderGeneration({ strip = true } = {}) {
     const { generation, state } = this;
-    this.strip.update(generation, state.step);
+    if (strip) this.strip.update(generation, state.step);
     this.details.element.hidden = this.stripHint.hidden = !generation;
     this.time.textContent = generation ? generationTime(generation) : '';
     if (!generation) return;
     const { config } = generation;
     // The layer and head shown are the generation's model's (the state may already describe the next run's).
-    const shown = {
-      step: state.step,
-      layer: Math.min(state.layer, config.layers - 1),
-      head: Math.min(state.head, config.heads - 1),
-    };
-    const step = generation.steps[shown.step];
-    this.strip.showAttention(step.windowStart, headWeights(generation, shown.step, { ...shown, heads: config.heads }));
+    const [layer, head] = [Math.min(state.layer, config.layers - 1), Math.min(state.head, config.heads - 1)];
+    const shown = { step: state.step, layer, head };
+    const { windowStart } = generation.steps[shown.step];
+    if (strip)
+      this.strip.showAttention(windowStart, headWeights(generation, shown.step, { ...shown, heads: config.heads }));
     this.details.update(generation, shown, { answer: this.answer, maxWidth: this.width });
     if (state.part === 'cache') this.part.showCache(generation);
   }
