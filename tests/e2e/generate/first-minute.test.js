@@ -79,6 +79,27 @@ describe('the Generate view’s first minute', () => {
     await page.close();
   });
 
+  it.each(['cache', 'decoding'])(
+    'the “%s” part says every word in the page’s language (the pseudo-locale)',
+    async (part) => {
+      const { page, errors } = await openWritten(`&generate.part=${part}&lang=en-XA`);
+      await expect.poll(() => page.locator('#generate-part').getAttribute('data-landed')).toBe(part);
+      const unmarked = await page.locator('#generate-part').evaluate((section) => {
+        const found = [];
+        const walker = document.createTreeWalker(section, NodeFilter.SHOW_TEXT);
+        for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+          const text = node.textContent.trim();
+          if (/\p{L}{3,}/u.test(text) && !node.parentElement.closest('[translate="no"]') && !text.includes('⟦'))
+            found.push(text);
+        }
+        return found;
+      });
+      expect(unmarked).toEqual([]);
+      expect(errors).toEqual([]);
+      await page.close();
+    },
+  );
+
   it('says a refused start beside Start, and keeps the model it had: its strip, Write', async () => {
     const { page, errors } = await openWritten('&corpus=own&tokens=20');
     await page.locator('#generate-own-text').fill('too short');
