@@ -11,6 +11,7 @@ import { GenerateSession } from './generate-session.js';
 import { busyStatuses } from '../common/worker-run.js';
 import { downloadBytes } from '../common/download.js';
 import {
+  comparisonText,
   generationTime,
   hints,
   labels,
@@ -438,6 +439,7 @@ export class GenerateView {
     try {
       const result = await this.session.ask('compare', this.state.prompt, generationOptions(this.state));
       this.details.cache.showComparison(result);
+      this.time.textContent = comparisonText(result); // said under the button too, where the learner is looking
       this.element.dataset.compared = result.sameText ? 'same' : 'different';
     } catch (error) {
       this.#showError(error);
