@@ -53,7 +53,7 @@ describe('the Generate view’s first minute', () => {
       expect(await inView(page, '#generate-causal-map')).toBe(true);
       const size = await page.locator('#generate-causal-canvas').evaluate((canvas) => [canvas.width, canvas.height]);
       expect(size[0] * size[1]).toBeGreaterThan(0);
-      expect(await page.locator('#generate-step-title').textContent()).toMatch(/^Token 40/); // the link's generate.step=40
+      await expect.poll(() => page.locator('#generate-step-title').textContent()).toMatch(/^Token 40/); // step=40
     } else {
       expect(await inView(page, '#generate-part')).toBe(true);
     }

@@ -34,6 +34,7 @@ import { openedSavedText } from './saved-models-text.js';
 import { YourLanguageModels } from './your-language-models.js';
 import { languageModelRefusalText } from './refusal-text.js';
 import { Settling } from '../common/settled.js';
+import { DrawWhenVisible } from '../common/draw-when-visible.js';
 import { LessonPart } from './lesson-parts.js';
 import { generateLayout } from './generate-layout.js';
 
@@ -73,10 +74,12 @@ export class GenerateView {
     });
     this.strip = new TokenStrip({ label: labels.strip, onChoose: (step) => this.#set({ step }) });
     this.details = new StepDetails({ onChange: set });
+    this.detailsDrawing = new DrawWhenVisible(this.details.element);
     // One error line, put beside the control whose action failed (Start's, or the writing's) and scrolled to.
     this.errorLine = element('p', { className: 'error', role: 'alert', hidden: true });
-    const place = () => element('div', {});
-    this.errorPlaces = { training: place(), writing: place(), induction: place(), sinks: place() };
+    this.errorPlaces = Object.fromEntries(
+      ['training', 'writing', 'induction', 'sinks'].map((at) => [at, element('div')]),
+    );
     this.part = new LessonPart();
     this.openButton = button(labels.openTrained, () => void this.#openTrained(), { id: 'generate-open-trained' });
     this.noModel = element('p', { className: 'hint' }, `${hints.noModel} `, this.openButton);
@@ -278,11 +281,8 @@ export class GenerateView {
 
   /** Opens a model kept in this browser, in place of any run, and writes with it. */
   #writeWithSaved({ entry }, files) {
-    return this.#openModel(
-      async () => files.weights,
-      entry.step,
-      () => openedSavedText(entry),
-    );
+    const describe = () => openedSavedText(entry);
+    return this.#openModel(async () => files.weights, entry.step, describe);
   }
 
   /** Opens a weight file the learner chose (a download of this view's, or anyone's), in place of any run. */
@@ -492,7 +492,8 @@ export class GenerateView {
     const { windowStart } = generation.steps[shown.step];
     if (strip)
       this.strip.showAttention(windowStart, headWeights(generation, shown.step, { ...shown, heads: config.heads }));
-    this.details.update(generation, shown, { answer: this.answer, maxWidth: this.width });
+    const { answer, width: maxWidth } = this; // drawn near the screen, in a task of its own (a phone shows the writing)
+    this.detailsDrawing.request(() => this.details.update(generation, shown, { answer, maxWidth }));
     if (state.part === 'cache') this.part.showCache(generation);
   }
 }
