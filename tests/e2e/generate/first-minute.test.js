@@ -1,6 +1,7 @@
 // The Generate view's first minute in real Chromium (issue 59): it opens with our model writing, no click asked, the
-// writing above the training form; each lesson's link (lesson-list.js's own) lands on the part it talks about, drawn
-// and in view; and a refused start (a text too short) is said beside Start, leaving the model there was to write with.
+// writing above the training form (on a phone, once the learner scrolls to it); each lesson's link (lesson-list.js's
+// own) lands on the part it talks about, drawn and in view; and a refused start (a text too short) is said beside
+// Start, leaving the model there was to write with.
 import { describe, expect, it } from 'vitest';
 import { openPage, useChromiumAndPlayground } from '../support/browser.js';
 import { lessons } from '../../../web/src/lessons/lesson-list.js';
@@ -40,6 +41,24 @@ describe('the Generate view’s first minute', () => {
     await expect.poll(() => data(page, 'compared')).toBe('same');
     expect(await page.locator('#generate-time').textContent()).toMatch(/^With the cache: [\d.]+ ms; recomputing/);
     expect((await top('#generate-time')) - (await top('#generate-compare'))).toBeLessThan(150);
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
+  it('on a phone, fetches and writes once the learner comes to the writing (its first screen is the introduction)', async () => {
+    const models = [];
+    const { page, errors } = await openPage(
+      suite.browser,
+      `${suite.playground.url}?view=generate&tokens=20`,
+      { width: 375, height: 812 },
+      (p) => p.on('request', (request) => request.url().endsWith('.bin') && models.push(request.url())),
+    );
+    await page.waitForSelector('#generate-view[data-state="settled"]');
+    expect(models).toEqual([]);
+    await page.locator('#generate-writing').scrollIntoViewIfNeeded();
+    await expect.poll(() => data(page, 'written').then(Number), { timeout: 30_000 }).toBeGreaterThan(0);
+    expect(models).toHaveLength(1);
+    expect(await writtenChips(page).count()).toBe(20);
     expect(errors).toEqual([]);
     await page.close();
   });

@@ -34,7 +34,8 @@ import { openedSavedText } from './saved-models-text.js';
 import { YourLanguageModels } from './your-language-models.js';
 import { languageModelRefusalText } from './refusal-text.js';
 import { Settling } from '../common/settled.js';
-import { DrawWhenVisible } from '../common/draw-when-visible.js';
+import { DrawWhenVisible, watchNearScreen } from '../common/draw-when-visible.js';
+import { afterNextPaint } from '../common/next-task.js';
 import { LessonPart } from './lesson-parts.js';
 import { generateLayout } from './generate-layout.js';
 
@@ -263,18 +264,18 @@ export class GenerateView {
   }
 
   /**
-   * The view's first minute: once it is on screen (its weights fetched after the first paint), our model opens and
-   * writes, unless the learner has started a run by then, and a lesson's part (`part`) is drawn and scrolled to.
+   * The view's first minute: once the writing is on screen (its weights fetched after the first paint), our model
+   * opens and writes, unless a run has started by then, and a lesson's part (`part`) is drawn and scrolled to.
    */
   #openFirst() {
-    this.settling.hold('first minute', true);
     const ask = (...args) => this.session.ask(...args);
     const onError = (error) => this.#showError(error);
-    requestAnimationFrame(() =>
-      setTimeout(async () => {
+    // On a phone the writing is below the introduction: our model comes when the learner does (a lesson's part: now).
+    const due = this.state.part ? afterNextPaint() : watchNearScreen(this.controls.element).near;
+    void due.then(() =>
+      this.settling.during(async () => {
         if (!this.run && !this.opened && !this.launching) await this.#openTrained(true);
         if (this.generation) await this.part.land(this.state, { ask, causal: this.details.causal.element, onError });
-        this.settling.hold('first minute', false);
       }),
     );
   }
