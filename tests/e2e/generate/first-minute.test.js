@@ -47,11 +47,13 @@ describe('the Generate view’s first minute', () => {
 
   it('on a phone, fetches and writes once the learner comes to the writing (its first screen is the introduction)', async () => {
     const models = [];
+    const watch = (p) => p.on('request', (request) => request.url().endsWith('.bin') && models.push(request.url()));
+    const phone = { width: 375, height: 812 };
     const { page, errors } = await openPage(
       suite.browser,
       `${suite.playground.url}?view=generate&tokens=20`,
-      { width: 375, height: 812 },
-      (p) => p.on('request', (request) => request.url().endsWith('.bin') && models.push(request.url())),
+      phone,
+      watch,
     );
     await page.waitForSelector('#generate-view[data-state="settled"]');
     expect(models).toEqual([]);
