@@ -167,7 +167,9 @@ describe('what a visitor downloads', () => {
     ['?view=translation&model=en-mr', ['en-mr']], // and the Devanagari font, fetched for the Marathi on screen
     ['?view=steps', []],
     ['?view=train', []],
-    ['?view=generate', []], // the language model's module, not its corpus (fetched when training starts)
+    // Our language model, fetched after the first paint to write at once (with the worker and its module, counted
+    // here with the page's code), not its corpus (fetched when training starts).
+    ['?view=generate', ['pride-and-prejudice-language-model']],
   ])(
     'the built site%s: its page and code at most 300 KB gzipped, its model under 1 MB, only the one it shows',
     async (query, models) => {
@@ -192,9 +194,8 @@ describe('what a visitor downloads', () => {
       );
       expect(code).toBeLessThanOrEqual(300_000);
       expect(model).toBeLessThan(1_000_000);
-      expect([...files].filter((file) => file.endsWith('.bin')).map((file) => file.match(/(en-[a-z]+)-/)[1])).toEqual(
-        models,
-      );
+      const modelName = (file) => file.match(/(en-[a-z]+|pride-and-prejudice-language-model)-/)[1];
+      expect([...files].filter((file) => file.endsWith('.bin')).map(modelName)).toEqual(models);
       await page.close();
     },
   );

@@ -85,7 +85,7 @@ describe('embed=1 in an iframe', () => {
 
   it('the Generate view: writes with our model in the frame, its settings kept with embed=1, no header or tabs', async () => {
     const { page, frame, errors } = await hostWith('?view=generate&temperature=0&tokens=20&embed=1');
-    await frame.locator('#generate-open-trained').click();
+    // Our model writes as the view opens: no click.
     await frame.waitForSelector('#generate-strip button[data-index="19"]', { timeout: 30_000 });
     for (const hidden of ['.site-header', '#view-tabs']) expect(await shown(frame, hidden)).toBe(false);
     // A setting changed in the frame stays in its URL with embed=1; the full playground's link carries it, without.

@@ -3,7 +3,7 @@
 // key/value cache and without (the same text), open a written token's distribution, attention and cache, move
 // along the strip with the keyboard, reload the link (every setting back, the own text not in it), at 1440 and 375
 // px, checked with axe-core. And the novel: fetched only when training on it starts, its byte-pair merges shown; our
-// model trained on it, fetched only when a learner asks to write with it.
+// model trained on it, fetched once, as the view opens, to write at once.
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { accessibilityViolations, openPage, resultsDir, useChromiumAndPlayground } from '../support/browser.js';
@@ -50,7 +50,8 @@ describe('generate view', () => {
     const { page, errors } = await openGenerateView(smallRun);
     expect(await page.locator('#tab-generate').getAttribute('aria-selected')).toBe('true');
     expect(await page.locator('#generate-corpus-own').isChecked()).toBe(true);
-    expect(await page.locator('#generate-write').isDisabled()).toBe(true);
+    await writtenAfter(page, 0); // our model writes as the view opens (first-minute.test.js)
+    const opened = Number(await data(page, 'written'));
     await page.locator('#generate-own-text').fill(simpleSentences());
     expect(await page.locator('#generate-own-size').textContent()).toMatch(/^[\d,]+ characters, 300 lines$/);
 
@@ -78,7 +79,7 @@ describe('generate view', () => {
     expect(await page.locator('#generate-sample').textContent()).not.toBe('');
 
     // A finished run writes at once, with the cache; the prompt is its own tokens, the written ones follow.
-    await writtenAfter(page, 0);
+    await writtenAfter(page, opened);
     expect(await page.locator('#generate-strip .prompt').count()).toBe('the old man'.length);
     const cached = await writtenText(page);
     expect(cached).toHaveLength(40);
@@ -181,10 +182,14 @@ describe('generate view', () => {
       suite.browser,
       `${suite.playground.url}?view=generate&tokenizer=byte-pairs&merges=64&steps=10&d=32&layers=1&context=16`,
       { width: 1440, height: 900 },
-      (p) => p.on('request', (request) => request.url().includes('pride-and-prejudice') && novel.push(request.url())),
+      (p) =>
+        p.on(
+          'request',
+          (request) => /pride-and-prejudice[\w-]*\.txt$/.test(request.url()) && novel.push(request.url()),
+        ),
     );
     await page.waitForSelector('#generate-start');
-    // the worker and its module start (the view settles once they have): still no novel
+    // the worker and its module start, our model writes (the view settles once it has): still no novel
     await settledAfter(page, '#generate-view', () => page.locator('#generate-view').hover());
     expect(novel).toEqual([]);
     await page.locator('#generate-start').click();
@@ -218,7 +223,7 @@ describe('generate view', () => {
     await page.close();
   });
 
-  it('writes at once with our model trained on Pride and Prejudice, fetched only when asked; downloads, opens a file; Start replaces it', async () => {
+  it('writes at once with our model trained on Pride and Prejudice, fetched once; downloads, opens a file; Start replaces it', async () => {
     const fetched = [];
     const { page, errors } = await openPage(
       suite.browser,
@@ -226,15 +231,7 @@ describe('generate view', () => {
       { width: 1440, height: 900 },
       (p) => p.on('request', (request) => request.url().includes('language-model') && fetched.push(request.url())),
     );
-    await page.waitForSelector('#generate-open-trained');
-    expect(await data(page, 'model')).toBe('none');
-    expect(await page.locator('#generate-write').isDisabled()).toBe(true);
-    // the worker and its module start (the view settles once they have): the trained model is not fetched
-    await settledAfter(page, '#generate-view', () => page.locator('#generate-view').hover());
-    expect(fetched.filter((url) => url.endsWith('.bin'))).toEqual([]);
-
-    await page.locator('#generate-open-trained').click();
-    await writtenAfter(page, 0);
+    await writtenAfter(page, 0); // as the view opens, no click asked
     expect(fetched.filter((url) => url.endsWith('.bin'))).toHaveLength(1);
     expect(await data(page, 'model')).toBe('opened');
     expect(await data(page, 'status')).toBe('idle'); // nothing trained in the tab

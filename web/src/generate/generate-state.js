@@ -24,6 +24,9 @@ export const generateChoices = Object.freeze({
   promptLength: 400, // characters of a prompt a link may carry
   sinkPositions: ['rope', 'alibi', 'sinusoidal'], // the sinks-and-windows experiment's model (sinks-panel.js)
   sinkSteps: [200, 400, 800],
+  // The part a lesson's link lands on, drawn and scrolled to (lesson-parts.js): lesson 6's causal map, lesson 7's
+  // cache for 1, 2 and 4 key/value heads, lesson 9's greedy and sampled text side by side.
+  part: ['causal', 'cache', 'decoding'],
 });
 
 /**
@@ -65,6 +68,7 @@ export function defaultGenerateState() {
     sinkSteps: 800,
     // Early stopping: a run is saved as it stood at its best held-out measurement, not its latest (run-keeper.js).
     keepBest: false,
+    part: /** @type {null | 'causal' | 'cache' | 'decoding'} */ (null),
   };
 }
 
@@ -157,6 +161,7 @@ const plainNames = {
   topK: 'topK',
   topP: 'topP',
   seed: 'seed',
+  part: 'part',
 };
 
 export function encodeGenerateState(state) {
@@ -200,7 +205,7 @@ export function decodeGenerateState(search) {
   const read = (key) => params.get(plainNames[key] ?? key);
   const c = generateChoices;
   const listed = ['corpus', 'tokenizer', 'merges', 'context', 'batchSize', 'learningRate', 'dModel', 'heads', 'layers'];
-  for (const key of [...listed, 'positions']) state[key] = oneOf(read(key), c[key]) ?? state[key];
+  for (const key of [...listed, 'positions', 'part']) state[key] = oneOf(read(key), c[key]) ?? state[key];
   state.kvHeads = oneOf(read('kvHeads'), kvHeadChoices(state.heads)) ?? state.kvHeads;
   for (const key of ['steps', 'tokens', 'topK', 'seed']) state[key] = integerIn(read(key), c[key]) ?? state[key];
   for (const key of ['temperature', 'topP']) state[key] = numberIn(read(key), c[key]) ?? state[key];

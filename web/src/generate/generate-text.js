@@ -8,6 +8,7 @@ import { headName } from '../common/head-labels.js';
 import { messageGetters, t } from '../i18n/messages.js';
 import { runningParts } from '../common/run-controls.js';
 import { visiblePiece } from './token-pieces.js';
+import { languageModelRefusalText } from './refusal-text.js';
 
 /** Pride and Prejudice's size, from web/corpora/README.md: shown before the text is fetched. */
 const austenCharacters = 684_768;
@@ -167,10 +168,10 @@ export function progressText(run, status, state) {
     return status === 'starting'
       ? t('generate.progress.fetching')
       : t('generate.progress.planned', { steps: state.steps, batchSize: state.batchSize, context: state.context });
-  // Stopped: where it stopped, and no time left (nothing is under way).
+  // Stopped: where it stopped, and no time left (nothing is under way); refused at the start: why, beside Start.
   if (status === 'paused' || (status === 'failed' && run.step > 0))
     return t('generate.progress.stopped', { step: run.step, steps: run.steps });
-  if (status === 'failed') return t('generate.progress.notStarted');
+  if (status === 'failed') return t('generate.progress.refused', { reason: languageModelRefusalText(run.error) });
   return runningParts(run, status, runningWords).join(' · ');
 }
 

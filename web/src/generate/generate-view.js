@@ -1,12 +1,10 @@
-// "Generate": train a small GPT-style language model in this tab on a text (or open one: ours, trained on Pride and
-// Prejudice, or a weight file), then watch it write token by token, with every step's distribution, attention and
-// key/value cache; and below, induction heads forming in a model of their own (induction-panel.js), and attention
-// sinks and windows in another (sinks-panel.js). Training and writing run in a Web Worker (generate-worker.js)
-// through web/lib's createTrainer and LanguageModel, so the page stays responsive; this file holds the view together
-// (the state, the run's life, the writing) and its parts each have their own file.
+// "Generate": our model (trained on Pride and Prejudice) writes as the view opens, token by token, with every step's
+// distribution, attention and key/value cache; below, train one in this tab on a text, then induction heads forming
+// (induction-panel.js) and attention sinks (sinks-panel.js). Training and writing run in a Web Worker
+// (generate-worker.js), so the page stays responsive; this file holds the view together (the state, the run's life,
+// the writing) and its parts each have their own file.
 import './generate.css'; // the view's own styles, downloaded with it
-import { button, element, labelled } from '../common/controls.js';
-import { generateIntroduction, generateTitle } from '../app/view-text.js';
+import { button, element } from '../common/controls.js';
 import { CorpusFields, sameTokenizer } from './corpus-fields.js';
 import { applyChanges, generationOptions, savedState, trainerOptions } from './generate-state.js';
 import { GenerateSession } from './generate-session.js';
@@ -36,6 +34,10 @@ import { openedSavedText } from './saved-models-text.js';
 import { YourLanguageModels } from './your-language-models.js';
 import { languageModelRefusalText } from './refusal-text.js';
 import { Settling } from '../common/settled.js';
+import { DrawWhenVisible, watchNearScreen } from '../common/draw-when-visible.js';
+import { afterNextPaint } from '../common/next-task.js';
+import { LessonPart } from './lesson-parts.js';
+import { generateLayout } from './generate-layout.js';
 
 // The settings a generation depends on: changing one writes again.
 const writingKeys = ['prompt', 'tokens', 'temperature', 'topK', 'topP', 'seed', 'cache'];
@@ -57,6 +59,7 @@ export class GenerateView {
     this.opened = null; // an opened model's shape, tokenizer and steps (ours, or a file's), until a run replaces it
     this.opening = false; // from a click on "write with our model" (or a file chosen) until it is open or refused
     this.launching = false; // from a Start click until its run exists (the text may be on its way)
+    this.launches = 0; // Start clicks so far: an opening of our model overtaken by one gives way
     this.generation = null; // the last generation, with the options and prompt it was written with
     this.answer = undefined; // the model's own distribution at the chosen token (undefined: not yet known)
     this.writing = null; // the write under way (a promise), and whether another was asked for meanwhile
@@ -82,26 +85,29 @@ export class GenerateView {
     });
     this.strip = new TokenStrip({ label: labels.strip, onChoose: (step) => this.#set({ step }) });
     this.details = new StepDetails({ onChange: set });
+    this.detailsDrawing = new DrawWhenVisible(this.details.element);
+    // One error line, put beside the control whose action failed (Start's, or the writing's) and scrolled to.
     this.errorLine = element('p', { className: 'error', role: 'alert', hidden: true });
+    this.errorPlaces = Object.fromEntries(
+      ['training', 'writing', 'induction', 'sinks'].map((at) => [at, element('div')]),
+    );
+    this.part = new LessonPart();
     this.openButton = button(labels.openTrained, () => void this.#openTrained(), { id: 'generate-open-trained' });
     this.noModel = element('p', { className: 'hint' }, `${hints.noModel} `, this.openButton);
     this.openedLine = element('p', { id: 'generate-opened', className: 'hint', hidden: true });
     this.downloadButton = button(labels.download, () => void this.#download(), { id: 'generate-download' });
-    this.fileInput = element('input', {
-      type: 'file',
-      id: 'generate-open-file',
-      accept: '.bin,application/octet-stream',
-    });
+    const weightFiles = '.bin,application/octet-stream';
+    this.fileInput = element('input', { type: 'file', id: 'generate-open-file', accept: weightFiles });
     this.fileInput.addEventListener('change', () => void this.#openFile());
     this.time = element('p', { id: 'generate-time', className: 'hint' });
     this.stripHint = element('p', { className: 'hint', textContent: hints.strip });
     // An experiment's failure is said; one that leaves the worker unusable lets it go (the next ask starts another).
-    const experimentFailed = (error) => {
+    const experimentFailed = (place) => (error) => {
       this.session.dropAfter(error);
-      this.#showError(error);
+      this.#showError(error, place);
     };
-    this.induction = new InductionPanel({ session: this.session, onError: experimentFailed });
-    this.sinks = new SinksPanel({ session: this.session, onChange: set, onError: experimentFailed });
+    this.induction = new InductionPanel({ session: this.session, onError: experimentFailed('induction') });
+    this.sinks = new SinksPanel({ session: this.session, onChange: set, onError: experimentFailed('sinks') });
     this.yourModels = new YourLanguageModels({
       onWrite: (item, files) => this.#writeWithSaved(item, files),
       onContinue: (item, files) => this.#continueSaved(item, files),
@@ -111,33 +117,10 @@ export class GenerateView {
       isCurrent: (run) => run === this.run,
       keepBest: () => this.state.keepBest,
     });
-    this.element = element(
-      'section',
-      { id: 'generate-view', className: 'view', 'aria-labelledby': 'generate-view-title' },
-      element('h2', { id: 'generate-view-title', textContent: generateTitle() }),
-      element('p', { className: 'intro', textContent: generateIntroduction() }),
-      element('div', { className: 'controls' }, this.corpusFields.element, ...this.modelFields.fieldsets),
-      this.trainingPanel.element,
-      this.errorLine,
-      element('div', { className: 'controls generate-writing-row' }, this.controls.element),
-      this.noModel,
-      this.openedLine,
-      element(
-        'div',
-        { className: 'buttons generate-model-file' },
-        this.downloadButton,
-        labelled(labels.openFile, this.fileInput),
-      ),
-      this.yourModels.element,
-      this.time,
-      this.strip.element,
-      this.stripHint,
-      this.details.element,
-      this.induction.element,
-      this.sinks.element,
-    );
+    this.element = generateLayout(this);
     this.element.dataset.written = '0';
     this.settling = new Settling(this.element); // busy while a run, an opening or a writing is under way
+    this.#openFirst();
     void this.yourModels.open(); // says its own failure
     new ResizeObserver(([entry]) => {
       const width = Math.round(entry.contentRect.width) || 900;
@@ -168,10 +151,10 @@ export class GenerateView {
     return this.launching ? 'starting' : (this.run?.status ?? 'idle');
   }
 
-  /** Whether there is a model to write with: the opened one, or a run that has trained a step and can still answer. */
+  /** Whether there is a model to write with: a run's, trained a step and answering; before a run has one, the opened. */
   get #ready() {
-    if (!this.run) return this.opened !== null;
-    return Boolean(this.run.info) && this.run.step > 0 && this.run.status !== 'failed';
+    if (!this.run?.info) return this.opened !== null;
+    return this.run.step > 0 && this.run.status !== 'failed';
   }
 
   // ---- the run ----
@@ -208,21 +191,22 @@ export class GenerateView {
     });
   }
 
-  /** Starts a run in the worker (in place of any model) from what `prepare()` resolves to, once its text is there. */
+  /**
+   * Starts a run in the worker from what `prepare()` resolves to, once its text is there. The model written with
+   * stays (its strip, Write) until the run has its own: a refused start (a text too short) leaves it.
+   */
   async #launch(prepare) {
     this.launching = true;
-    this.opened = null; // the worker's start() replaces the opened model
+    this.launches += 1;
     this.errorLine.hidden = true;
-    this.generation = null;
     this.render();
-    this.#renderGeneration();
     let prepared;
     try {
       prepared = await prepare();
     } catch (error) {
       this.launching = false;
       this.render();
-      this.#showError(error);
+      this.#showError(error, 'training');
       return;
     }
     this.session.start();
@@ -238,6 +222,7 @@ export class GenerateView {
       onUpdate: (run) => this.#runUpdated(run),
       kept: prepared.kept,
     });
+    this.replacing = this.run;
     this.launching = false;
     await this.run.start();
   }
@@ -245,8 +230,12 @@ export class GenerateView {
   #runUpdated(run) {
     if (run !== this.run) return;
     if (run.status === 'failed') {
-      this.#showError(run.error);
-      this.session.dropAfter(run.error);
+      this.#showError(run.error, 'training');
+      if (this.session.dropAfter(run.error)) this.#forgetModel(); // the worker, and the model in it, let go
+    }
+    if (run.info && this.replacing === run) {
+      this.replacing = null; // its trainer has replaced the model written with, in the worker
+      this.#forgetModel();
     }
     if (run.info) this.keeper.update(run);
     const settled = this.settling.begin(); // not settled between the run's end and its model's writing
@@ -254,6 +243,13 @@ export class GenerateView {
     // A stopped or finished run's model writes at once.
     if ((run.status === 'paused' || run.status === 'done') && this.#ready) void this.#write();
     settled();
+  }
+
+  /** Forgets the model written with and its writing (the worker let it go). */
+  #forgetModel() {
+    this.opened = null;
+    this.generation = null;
+    this.#renderGeneration();
   }
 
   async #reset() {
@@ -278,17 +274,32 @@ export class GenerateView {
   }
 
   /** Opens the model the site ships (trained on Pride and Prejudice) in the worker, in place of any run, and writes. */
-  #openTrained() {
-    return this.#openModel(fetchTrainedModel, trainedModel.steps, (config) => trainedModelText(config, trainedModel));
+  #openTrained(automatic = false) {
+    const describe = (config) => trainedModelText(config, trainedModel);
+    return this.#openModel(fetchTrainedModel, trainedModel.steps, describe, automatic);
+  }
+
+  /**
+   * The view's first minute: once the writing is on screen (its weights fetched after the first paint), our model
+   * opens and writes, unless a run has started by then, and a lesson's part (`part`) is drawn and scrolled to.
+   */
+  #openFirst() {
+    const ask = (...args) => this.session.ask(...args);
+    const onError = (error) => this.#showError(error);
+    // On a phone the writing is below the introduction: our model comes when the learner does (a lesson's part: now).
+    const due = this.state.part ? afterNextPaint() : watchNearScreen(this.controls.element).near;
+    void due.then(() =>
+      this.settling.during(async () => {
+        if (!this.run && !this.opened && !this.launching) await this.#openTrained(true);
+        if (this.generation) await this.part.land(this.state, { ask, causal: this.details.causal.element, onError });
+      }),
+    );
   }
 
   /** Opens a model kept in this browser, in place of any run, and writes with it. */
   #writeWithSaved({ entry }, files) {
-    return this.#openModel(
-      async () => files.weights,
-      entry.step,
-      () => openedSavedText(entry),
-    );
+    const describe = () => openedSavedText(entry);
+    return this.#openModel(async () => files.weights, entry.step, describe);
   }
 
   /** Opens a weight file the learner chose (a download of this view's, or anyone's), in place of any run. */
@@ -303,23 +314,27 @@ export class GenerateView {
   /**
    * Opens `read()`'s weight file in the worker, in place of any run (its trainer and weights are let go), trained for
    * `trainedSteps` (null: not known), says what it is with `describe(config)`, and writes with it. A refused file is
-   * said, and leaves no model.
+   * said, and leaves no model. An `automatic` opening (the view's first) gives way to a Start clicked meanwhile.
    */
-  #openModel(read, trainedSteps, describe) {
-    return this.settling.during(() => this.#openAndWrite(read, trainedSteps, describe));
+  #openModel(read, trainedSteps, describe, automatic = false) {
+    return this.settling.during(() => this.#openAndWrite(read, trainedSteps, describe, automatic));
   }
 
-  async #openAndWrite(read, trainedSteps, describe) {
+  async #openAndWrite(read, trainedSteps, describe, automatic) {
     if (this.opening || busyStatuses.includes(this.#status)) return;
     this.opening = true;
     this.errorLine.hidden = true;
     this.render();
+    const launches = this.launches;
+    const overtaken = () => automatic && this.launches !== launches;
     try {
       const weights = await read();
+      if (overtaken()) return;
       await this.#endRun();
       this.generation = null;
       this.opened = null; // the worker lets the model it had go, whether or not this one opens
       const opened = await this.session.ask('open', weights, trainedSteps);
+      if (overtaken()) return;
       this.opened = { ...opened, trainedSteps };
       this.openedLine.textContent = describe(opened.config);
     } catch (error) {
@@ -338,10 +353,10 @@ export class GenerateView {
     if (!this.#ready) return;
     try {
       const bytes = await this.session.ask('save');
-      const config = this.run ? this.run.info.config : this.opened.config;
-      const steps = this.run ? this.run.step : this.opened.trainedSteps;
+      const { run } = this; // a run without its model yet (or refused) leaves the opened one written with
+      const [config, step] = run?.info ? [run.info.config, run.step] : [this.opened.config, this.opened.trainedSteps];
       // named by the time of the download: two runs (or two saved ones opened) of one shape never share a name
-      downloadBytes(bytes, languageModelFileName(config, steps, Date.now()));
+      downloadBytes(bytes, languageModelFileName(config, step, Date.now()));
     } catch (error) {
       this.#showError(error);
     }
@@ -432,7 +447,7 @@ export class GenerateView {
       if (generation !== this.generation || state.step !== this.state.step) return; // asked again since
       this.answer = answer;
     }
-    this.#renderGeneration();
+    this.#renderGeneration({ strip: false }); // the strip has not changed: only the token's details
   }
 
   async #compare() {
@@ -452,9 +467,12 @@ export class GenerateView {
     }
   }
 
-  #showError(error) {
+  /** Says `error` beside the control whose action failed (`place`: one of errorPlaces), brought into view. */
+  #showError(error, place = 'writing') {
     this.errorLine.textContent = languageModelRefusalText(error);
     this.errorLine.hidden = false;
+    if (this.errorLine.parentElement !== this.errorPlaces[place]) this.errorPlaces[place].append(this.errorLine);
+    this.errorLine.scrollIntoView?.({ block: 'nearest' });
   }
 
   // ---- drawing ----
@@ -475,29 +493,30 @@ export class GenerateView {
     this.openButton.disabled = this.fileInput.disabled = this.opening || busy;
     this.yourModels.setBusy(this.opening || busy);
     this.downloadButton.disabled = !ready;
-    this.openedLine.hidden = !this.opened || Boolean(run);
+    const runModel = Boolean(run?.info) || (run !== null && !this.opened); // the model written with is the run's
+    this.openedLine.hidden = !this.opened || runModel;
     this.element.dataset.status = status;
     this.settling.hold('run', ['starting', 'running', 'stopping'].includes(status));
-    this.element.dataset.model = run ? 'trained-here' : this.opened ? 'opened' : 'none';
+    this.element.dataset.model = runModel ? 'trained-here' : this.opened ? 'opened' : 'none';
     this.element.dataset.step = String(run?.step ?? 0);
   }
 
   /** The strip and the chosen token's details, for the last generation (nothing before the first). */
-  #renderGeneration() {
+  #renderGeneration({ strip = true } = {}) {
     const { generation, state } = this;
-    this.strip.update(generation, state.step);
+    if (strip) this.strip.update(generation, state.step);
     this.details.element.hidden = this.stripHint.hidden = !generation;
     this.time.textContent = generation ? generationTime(generation) : '';
     if (!generation) return;
     const { config } = generation;
     // The layer and head shown are the generation's model's (the state may already describe the next run's).
-    const shown = {
-      step: state.step,
-      layer: Math.min(state.layer, config.layers - 1),
-      head: Math.min(state.head, config.heads - 1),
-    };
-    const step = generation.steps[shown.step];
-    this.strip.showAttention(step.windowStart, headWeights(generation, shown.step, { ...shown, heads: config.heads }));
-    this.details.update(generation, shown, { answer: this.answer, maxWidth: this.width });
+    const [layer, head] = [Math.min(state.layer, config.layers - 1), Math.min(state.head, config.heads - 1)];
+    const shown = { step: state.step, layer, head };
+    const { windowStart } = generation.steps[shown.step];
+    if (strip)
+      this.strip.showAttention(windowStart, headWeights(generation, shown.step, { ...shown, heads: config.heads }));
+    const { answer, width: maxWidth } = this; // drawn near the screen, in a task of its own (a phone shows the writing)
+    this.detailsDrawing.request(() => this.details.update(generation, shown, { answer, maxWidth }));
+    if (state.part === 'cache') this.part.showCache(generation);
   }
 }

@@ -69,8 +69,10 @@ const session = {
    * @param {import('../../lib/index.js').LanguageModelTrainerOptions} options
    */
   async start(options) {
+    // Made before the model there was is let go: a refused text (too short, say) leaves it to write with.
+    const started = await createTrainer(options);
     session.dispose();
-    trainer = await createTrainer(options);
+    trainer = started;
     step = trainer.resumedAt;
     return trainerInfo(trainer);
   },
@@ -166,6 +168,16 @@ const session = {
       at: step,
     };
     return { ...generation, id: generations, config: lm.config, trainedSteps: step };
+  },
+
+  /**
+   * `prompt` written on greedily and sampled with `options` (lesson 9's side by side): the two texts; the generation
+   * the view shows (and its token's distribution) stays the last one written.
+   */
+  decodingPair(prompt, options) {
+    const lm = currentModel();
+    const write = (decoding) => lm.generate(prompt, { ...options, ...decoding, top: 1 }).text;
+    return { greedy: write({ decoding: 'greedy' }), sampled: write({ decoding: 'sample' }) };
   },
 
   /** The same generation with the cache and recomputing each step: both times, and whether the tokens matched. */

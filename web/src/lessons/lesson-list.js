@@ -28,13 +28,13 @@ export const lessons = Object.freeze([
   {
     widget: 'masks',
     view: '?view=steps&steps.mask=causal',
-    languageModel: { view: '?view=generate' },
+    languageModel: { view: '?view=generate&generate.part=causal&generate.step=40' },
   },
   {
     widget: 'reshape',
     sections: ['heads'], // shared key/value heads, named
     view: '?view=steps',
-    languageModel: { view: '?view=generate&generate.kv=2' },
+    languageModel: { view: '?view=generate&generate.part=cache' },
   },
   {
     widget: 'position',
@@ -45,7 +45,7 @@ export const lessons = Object.freeze([
     widget: 'decoding',
     sections: ['translation', 'beam'], // the next word's bars and the beam's tree
     view: '?view=translation&translation.tf=1',
-    languageModel: { view: '?view=generate&generate.temperature=0' },
+    languageModel: { view: '?view=generate&generate.part=decoding' },
   },
   {
     widget: 'memory',
