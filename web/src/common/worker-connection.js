@@ -141,6 +141,28 @@ export class WorkerConnection {
     );
   }
 
+  /**
+   * Starts the worker while the learner reads `view`, so that their first action begins at once: when they first
+   * point at or tab into it, or after a few seconds, whichever is first (not while the page is still arriving:
+   * compiling the module would compete with its first paint on a phone's few cores). `onUse` runs at that first
+   * pointing or tabbing too (a view's own warming); `during` holds the warming (a view's Settling).
+   * @param {HTMLElement} view
+   * @param {{ onUse?: () => void, during?: (warming: Promise<void>) => unknown }} [options]
+   */
+  warmWhenUsed(view, { onUse = () => {}, during = (warming) => warming } = {}) {
+    const start = () => {
+      clearTimeout(timer);
+      void during(this.warm());
+    };
+    const timer = setTimeout(start, 4000);
+    const used = () => {
+      start();
+      onUse();
+    };
+    view.addEventListener('pointerover', used, { once: true });
+    view.addEventListener('focusin', used, { once: true });
+  }
+
   /** The worker stopped for good (a trap, a silence, a reset): the next ask starts a fresh one. */
   drop() {
     this.#worker?.terminate();

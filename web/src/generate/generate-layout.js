@@ -1,8 +1,7 @@
 // The Generate view's page, in the order a learner meets it (the parts are generate-view.js's; this file only
 // places them).
-import { element, labelled } from '../common/controls.js';
+import { element } from '../common/controls.js';
 import { generateIntroduction, generateTitle } from '../app/view-text.js';
-import { labels } from './generate-text.js';
 
 /**
  * The writing first (the model, the prompt and Write, what it wrote and how, a lesson's part), then training (the
@@ -16,28 +15,23 @@ export function generateLayout(view) {
     { id: 'generate-view', className: 'view', 'aria-labelledby': 'generate-view-title' },
     element('h2', { id: 'generate-view-title', textContent: generateTitle() }),
     element('p', { className: 'intro', textContent: generateIntroduction() }),
-    view.noModel,
-    view.openedLine,
+    view.modelFiles.noModel,
+    view.modelFiles.openedLine,
     element('div', { className: 'controls generate-writing-row' }, view.controls.element),
-    view.errorPlaces.writing,
+    view.errors.places.writing,
     view.part.element,
     view.time,
     view.strip.element,
     view.stripHint,
     view.details.element,
-    element(
-      'div',
-      { className: 'buttons generate-model-file' },
-      view.downloadButton,
-      labelled(labels.openFile, view.fileInput),
-    ),
+    view.modelFiles.fileRow,
     element('div', { className: 'controls' }, view.corpusFields.element, ...view.modelFields.fieldsets),
-    view.errorPlaces.training,
+    view.errors.places.training,
     view.trainingPanel.element,
     view.yourModels.element,
-    view.errorPlaces.induction,
+    view.errors.places.induction,
     view.induction.element,
-    view.errorPlaces.sinks,
+    view.errors.places.sinks,
     view.sinks.element,
   );
 }

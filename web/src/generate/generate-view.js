@@ -4,7 +4,7 @@
 // (generate-worker.js), so the page stays responsive; this file holds the view together (the state, the run's life,
 // the writing) and its parts each have their own file.
 import './generate.css'; // the view's own styles, downloaded with it
-import { button, element } from '../common/controls.js';
+import { element } from '../common/controls.js';
 import { CorpusFields, sameTokenizer } from './corpus-fields.js';
 import { applyChanges, generationOptions, savedState, trainerOptions } from './generate-state.js';
 import { GenerateSession } from './generate-session.js';
@@ -32,11 +32,12 @@ import { TrainingPanel } from './training-panel.js';
 import { RunKeeper } from './run-keeper.js';
 import { openedSavedText } from './saved-models-text.js';
 import { YourLanguageModels } from './your-language-models.js';
-import { languageModelRefusalText } from './refusal-text.js';
+import { ErrorLine } from './error-line.js';
 import { Settling } from '../common/settled.js';
 import { DrawWhenVisible, watchNearScreen } from '../common/draw-when-visible.js';
 import { afterNextPaint } from '../common/next-task.js';
 import { LessonPart } from './lesson-parts.js';
+import { ModelFileControls } from './model-file-controls.js';
 import { generateLayout } from './generate-layout.js';
 
 // The settings a generation depends on: changing one writes again.
@@ -86,19 +87,13 @@ export class GenerateView {
     this.strip = new TokenStrip({ label: labels.strip, onChoose: (step) => this.#set({ step }) });
     this.details = new StepDetails({ onChange: set });
     this.detailsDrawing = new DrawWhenVisible(this.details.element);
-    // One error line, put beside the control whose action failed (Start's, or the writing's) and scrolled to.
-    this.errorLine = element('p', { className: 'error', role: 'alert', hidden: true });
-    this.errorPlaces = Object.fromEntries(
-      ['training', 'writing', 'induction', 'sinks'].map((at) => [at, element('div')]),
-    );
+    this.errors = new ErrorLine(); // said beside the control whose action failed
     this.part = new LessonPart();
-    this.openButton = button(labels.openTrained, () => void this.#openTrained(), { id: 'generate-open-trained' });
-    this.noModel = element('p', { className: 'hint' }, `${hints.noModel} `, this.openButton);
-    this.openedLine = element('p', { id: 'generate-opened', className: 'hint', hidden: true });
-    this.downloadButton = button(labels.download, () => void this.#download(), { id: 'generate-download' });
-    const weightFiles = '.bin,application/octet-stream';
-    this.fileInput = element('input', { type: 'file', id: 'generate-open-file', accept: weightFiles });
-    this.fileInput.addEventListener('change', () => void this.#openFile());
+    this.modelFiles = new ModelFileControls({
+      onOpenTrained: () => void this.#openTrained(),
+      onOpenFile: (file) => void this.#openFile(file),
+      onDownload: () => void this.#download(),
+    });
     this.time = element('p', { id: 'generate-time', className: 'hint' });
     this.stripHint = element('p', { className: 'hint', textContent: hints.strip });
     // An experiment's failure is said; one that leaves the worker unusable lets it go (the next ask starts another).
@@ -198,7 +193,7 @@ export class GenerateView {
   async #launch(prepare) {
     this.launching = true;
     this.launches += 1;
-    this.errorLine.hidden = true;
+    this.errors.hide();
     this.render();
     let prepared;
     try {
@@ -256,12 +251,10 @@ export class GenerateView {
     const { run } = this;
     if (!run && !this.opened) return;
     await this.#endRun();
-    this.opened = null;
-    this.generation = null;
+    this.#forgetModel();
     if (run?.status === 'failed') this.session.drop();
     else if (this.session.started) await this.session.ask('dispose').catch(() => this.session.drop());
     this.render();
-    this.#renderGeneration();
   }
 
   /** Stops the run, if any, and forgets it once it has settled. */
@@ -303,10 +296,7 @@ export class GenerateView {
   }
 
   /** Opens a weight file the learner chose (a download of this view's, or anyone's), in place of any run. */
-  #openFile() {
-    const [file] = this.fileInput.files;
-    if (!file) return;
-    this.fileInput.value = ''; // the same file chosen again opens again
+  #openFile(file) {
     const read = async () => new Uint8Array(await file.arrayBuffer());
     return this.#openModel(read, null, (config) => openedFileText(config, file.name));
   }
@@ -323,7 +313,7 @@ export class GenerateView {
   async #openAndWrite(read, trainedSteps, describe, automatic) {
     if (this.opening || busyStatuses.includes(this.#status)) return;
     this.opening = true;
-    this.errorLine.hidden = true;
+    this.errors.hide();
     this.render();
     const launches = this.launches;
     const overtaken = () => automatic && this.launches !== launches;
@@ -335,8 +325,7 @@ export class GenerateView {
       this.opened = null; // the worker lets the model it had go, whether or not this one opens
       const opened = await this.session.ask('open', weights, trainedSteps);
       if (overtaken()) return;
-      this.opened = { ...opened, trainedSteps };
-      this.openedLine.textContent = describe(opened.config);
+      this.opened = { ...opened, trainedSteps, description: describe(opened.config) };
     } catch (error) {
       this.#showError(error);
       this.session.dropAfter(error);
@@ -362,18 +351,9 @@ export class GenerateView {
     }
   }
 
-  /**
-   * Starts the worker and its module while the learner reads the view, so that Start begins at once: when they first
-   * point at or tab into it, or after a few seconds.
-   */
+  /** The worker started while the learner reads the view (web/src/common/worker-connection.js's warmWhenUsed). */
   prepare() {
-    const start = () => {
-      clearTimeout(timer);
-      void this.settling.during(this.session.warm());
-    };
-    const timer = setTimeout(start, 4000);
-    this.element.addEventListener('pointerover', start, { once: true });
-    this.element.addEventListener('focusin', start, { once: true });
+    this.session.warmWhenUsed(this.element, { during: (warming) => this.settling.during(warming) });
   }
 
   // ---- writing ----
@@ -417,7 +397,7 @@ export class GenerateView {
           this.state = { ...this.state, step: last }; // a shorter generation: its last token is the one shown
           this.onStateChange(this.state);
         }
-        this.errorLine.hidden = true;
+        this.errors.hide();
         this.element.dataset.written = String(Number(this.element.dataset.written) + 1);
       })
       .catch((error) => this.#showError(error))
@@ -467,12 +447,9 @@ export class GenerateView {
     }
   }
 
-  /** Says `error` beside the control whose action failed (`place`: one of errorPlaces), brought into view. */
+  /** Says `error` beside the control whose action failed (`place`: the writing's unless said), brought into view. */
   #showError(error, place = 'writing') {
-    this.errorLine.textContent = languageModelRefusalText(error);
-    this.errorLine.hidden = false;
-    if (this.errorLine.parentElement !== this.errorPlaces[place]) this.errorPlaces[place].append(this.errorLine);
-    this.errorLine.scrollIntoView?.({ block: 'nearest' });
+    this.errors.show(error, place);
   }
 
   // ---- drawing ----
@@ -489,12 +466,10 @@ export class GenerateView {
     this.sinks.render(state);
     const ready = this.#ready;
     this.controls.render(state, { ready });
-    this.noModel.hidden = ready;
-    this.openButton.disabled = this.fileInput.disabled = this.opening || busy;
     this.yourModels.setBusy(this.opening || busy);
-    this.downloadButton.disabled = !ready;
     const runModel = Boolean(run?.info) || (run !== null && !this.opened); // the model written with is the run's
-    this.openedLine.hidden = !this.opened || runModel;
+    const opened = this.opened && !runModel ? this.opened.description : null;
+    this.modelFiles.render({ ready, busy: this.opening || busy, opened });
     this.element.dataset.status = status;
     this.settling.hold('run', ['starting', 'running', 'stopping'].includes(status));
     this.element.dataset.model = runModel ? 'trained-here' : this.opened ? 'opened' : 'none';

@@ -177,26 +177,15 @@ export class TrainView {
     await this.run.start();
   }
 
-  /**
-   * Starts the worker and its module while the person reads the view, so the first Start begins at once: when they
-   * first point at or tab into the view, or after a few seconds, whichever is first (not while the page is still
-   * arriving: compiling the module would compete with its first paint on a phone's few cores).
-   */
+  /** The worker started while the person reads the view; pointing at it also warms the drawing up (once). */
   prepare() {
-    const start = () => {
-      clearTimeout(timer);
-      void this.worker.warm();
-    };
-    const timer = setTimeout(start, 4000);
-    // A person about to use the view (pointing at it, tapping, tabbing into it) also gets the drawing warmed up.
-    const startAndWarmUp = () => {
-      start();
-      if (this.drawingWarm) return;
-      this.drawingWarm = true;
-      this.probePanel.warmUp();
-    };
-    this.element.addEventListener('pointerover', startAndWarmUp, { once: true });
-    this.element.addEventListener('focusin', startAndWarmUp, { once: true });
+    this.worker.warmWhenUsed(this.element, {
+      onUse: () => {
+        if (this.drawingWarm) return;
+        this.drawingWarm = true;
+        this.probePanel.warmUp();
+      },
+    });
   }
 
   /** After a stall or a failed start: a fresh worker on the single-thread build, and the run started again. */
