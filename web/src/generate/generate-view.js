@@ -447,7 +447,10 @@ export class GenerateView {
     }
   }
 
-  /** Says `error` beside the control whose action failed (`place`: the writing's unless said), brought into view. */
+  /**
+   * Says `error` beside the control whose action failed (the writing's unless said), brought into view.
+   * @param {import('./error-line.js').ErrorPlace} [place]
+   */
   #showError(error, place = 'writing') {
     this.errors.show(error, place);
   }
