@@ -6,7 +6,7 @@ import { savedText as languageModelText } from '../../../web/src/generate/saved-
 import { loadMessages } from '../../../web/src/i18n/messages.js';
 import { savedText as translatorText } from '../../../web/src/train/saved-models-text.js';
 
-beforeAll(() => Promise.all([loadMessages('train'), loadMessages('generate')])); // English here
+beforeAll(() => Promise.all([loadMessages('train'), loadMessages('generatePage')])); // English here
 
 describe.each([
   {

@@ -8,7 +8,7 @@ import { curvesSentences } from '../../../web/src/generate/curves-text.js';
 import { progressText } from '../../../web/src/generate/generate-text.js';
 import { curvePoints, readCurves } from '../../../web/src/generate/overfitting.js';
 
-beforeAll(() => loadMessages('generate'));
+beforeAll(() => Promise.all([loadMessages('generate'), loadMessages('generatePage')]));
 
 const baselines = { unigram: 4.27, bigram: 3.21 };
 const story = [

@@ -6,7 +6,7 @@ import { inductionText } from '../../../web/src/generate/induction-text.js';
 import { loadMessages } from '../../../web/src/i18n/messages.js';
 
 describe('the circuit sentence', () => {
-  beforeAll(() => loadMessages('generate'));
+  beforeAll(() => Promise.all([loadMessages('generate'), loadMessages('generatePage')]));
   const measured = {
     previousToken: [
       [0.12, 0.41],
@@ -50,7 +50,7 @@ describe('the circuit sentence', () => {
 });
 
 describe('the progress line', () => {
-  beforeAll(() => loadMessages('generate'));
+  beforeAll(() => Promise.all([loadMessages('generate'), loadMessages('generatePage')]));
   const at = (step) => ({ step, steps: 1500 });
 
   it('names the run, and says "finished" when it reached its last step, "stopped" when asked to stop before', () => {

@@ -17,7 +17,7 @@ import { keptOptions } from '../../../web/src/generate/run-keeper.js';
 import { languageModelDefaults } from '../../../web/lib/language-model.js';
 import { hostileObjects } from '../hostile-values.js';
 
-beforeAll(() => loadMessages('generate')); // the reasons are said in the page's language (English here)
+beforeAll(() => Promise.all([loadMessages('generate'), loadMessages('generatePage')])); // the reasons are said in the page's language (English here)
 
 // The options as a run's trainer resolves them (every default filled in), kept as the view keeps them.
 const options = keptOptions({

@@ -40,7 +40,7 @@ const sinusoids = run('sinusoidal', [4.155, 3.992, 2.572, 3.994, 3.991, 3.988], 
 const sentences = (result) => result.readings.map((row) => readingSentence(row, result));
 
 describe('the sinks table’s sentences', () => {
-  beforeAll(() => loadMessages('generate'));
+  beforeAll(() => Promise.all([loadMessages('generate'), loadMessages('generatePage')]));
 
   it('RoPE: every key fails past the trained 64 (4.77), the cached window equals recomputing, the first tokens change nothing', () => {
     expect(sentences(rope)).toEqual([
@@ -115,7 +115,7 @@ describe('the sinks table’s sentences', () => {
 });
 
 describe('the sink logit’s sentence', () => {
-  beforeAll(() => loadMessages('generate'));
+  beforeAll(() => Promise.all([loadMessages('generate'), loadMessages('generatePage')]));
 
   it('off: what it would be, and why keeping first tokens changed nothing in a minute’s model', () => {
     expect(sinkLogitText(rope, null)).toBe(

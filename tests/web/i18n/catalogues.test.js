@@ -132,7 +132,7 @@ describe('the keys', () => {
     ...grammarProblemKinds.map((kind) => `grammar.${kind}`),
     ...nounPhraseRoles.map((role) => `grammar.role.${role}`),
     ...savedModelsMessageKeys('train.saved', problemCodes),
-    ...savedModelsMessageKeys('generate.saved', languageModelProblemCodes),
+    ...savedModelsMessageKeys('generatePage.saved', languageModelProblemCodes),
   ];
   const quoted = keysInSources();
 

@@ -276,6 +276,7 @@ class Playground {
         import('../generate/generate-state.js'),
         import('../generate/generate-view.js'),
         loadMessages('generate'),
+        loadMessages('generatePage'),
         loadMessages('heads'),
       ]);
       const entry = { urlParams: () => encodeGenerateState(entry.view.state) };

@@ -1,5 +1,5 @@
 // The words every list of saved models says (saved-models-list.js), with its view's own messages (the Train view's
-// `train.saved`, the Generate view's `generate.saved`; the i18n tests list their keys with savedModelsMessageKeys):
+// `train.saved`, the Generate view's `generatePage.saved`; the i18n tests list their keys with savedModelsMessageKeys):
 // how many are kept, a run's progress, an unreadable entry and why, and what went wrong with the storage or a model's
 // files. A stored value is formatted into a message only once its entry's check has passed, or as the check
 // describes it (a version).
@@ -32,7 +32,7 @@ export const savedModelsMessageKeys = (prefix, problemCodes) =>
   );
 
 /**
- * A list's words, said with the messages under `prefix` (`train.saved`, `generate.saved`); `reads`: the entry
+ * A list's words, said with the messages under `prefix` (`train.saved`, `generatePage.saved`); `reads`: the entry
  * format its code reads, said beside an entry of a newer one.
  */
 export function savedModelsText(prefix, reads) {

@@ -13,24 +13,24 @@ const bits = (value) => formatFixed(value, 3);
 const tokenBitsSpread = 2.5;
 
 export const curveNames = messageGetters({
-  title: 'generate.curves.title',
-  training: 'generate.curves.training',
-  heldOut: 'generate.curves.heldOut',
+  title: 'generatePage.curves.title',
+  training: 'generatePage.curves.training',
+  heldOut: 'generatePage.curves.heldOut',
   unigram: 'generate.charts.unigram',
   bigram: 'generate.charts.bigram',
-  table: 'generate.curves.table',
-  step: 'generate.curves.step',
-  keepBest: 'generate.curves.keepBest',
+  table: 'generatePage.curves.table',
+  step: 'generatePage.curves.step',
+  keepBest: 'generatePage.curves.keepBest',
 });
 
 export const referenceLabel = (name, value) => `${name} ${bits(value)}`;
-export const bestLabel = (point) => t('generate.curves.best', { bits: bits(point.heldOut), step: point.step });
+export const bestLabel = (point) => t('generatePage.curves.best', { bits: bits(point.heldOut), step: point.step });
 export const bitsCell = (value) => (value === null ? '–' : bits(value));
 
 /** What the training curve is, and at how many characters a token it was converted. */
 export const curvesNote = (charactersPerToken, tokens) =>
-  t('generate.curves.note', { perToken: formatDecimal(charactersPerToken, 3), tokens: formatCount(tokens) });
-export const ruleNote = () => t('generate.curves.rule', { rises: risesToCall, margin: formatDecimal(riseMargin, 2) });
+  t('generatePage.curves.note', { perToken: formatDecimal(charactersPerToken, 3), tokens: formatCount(tokens) });
+export const ruleNote = () => t('generatePage.curves.rule', { rises: risesToCall, margin: formatDecimal(riseMargin, 2) });
 
 /**
  * The curves in sentences: the latest measurement against the baselines (never "not yet better than counting" once
@@ -39,24 +39,24 @@ export const ruleNote = () => t('generate.curves.rule', { rises: risesToCall, ma
  * @param {ReturnType<typeof import('./overfitting.js').readCurves>} reading  @param {number} tokens  measured
  */
 export function curvesSentences(reading, tokens) {
-  if (!reading) return { summary: t('generate.curves.none'), overfitting: '', warning: '' };
+  if (!reading) return { summary: t('generatePage.curves.none'), overfitting: '', warning: '' };
   const { now, best, nowVerdict, bestVerdict, overfitting } = reading;
   const verdict = nowVerdict === 'above' && bestVerdict !== 'above' ? 'better' : nowVerdict;
   const parts = [
-    t('generate.curves.now', { step: now.step, bits: bits(now.heldOut), tokens: formatCount(tokens), verdict }),
+    t('generatePage.curves.now', { step: now.step, bits: bits(now.heldOut), tokens: formatCount(tokens), verdict }),
     best.step === now.step
       ? ''
-      : t('generate.curves.bestSoFar', { step: best.step, bits: bits(best.heldOut), verdict: bestVerdict }),
-    t('generate.curves.baselines', { unigram: bits(now.unigram), bigram: bits(now.bigram) }),
+      : t('generatePage.curves.bestSoFar', { step: best.step, bits: bits(best.heldOut), verdict: bestVerdict }),
+    t('generatePage.curves.baselines', { unigram: bits(now.unigram), bigram: bits(now.bigram) }),
   ];
   return {
     summary: parts.filter(Boolean).join(' '),
     overfitting: overfitting
-      ? t('generate.curves.overfitting', { since: overfitting.since, training: bits(now.training) })
+      ? t('generatePage.curves.overfitting', { since: overfitting.since, training: bits(now.training) })
       : '',
     warning:
       tokens < trustedHeldOutTokens
-        ? t('generate.curves.tooSmall', {
+        ? t('generatePage.curves.tooSmall', {
             tokens: formatCount(tokens),
             threshold: formatCount(trustedHeldOutTokens),
             noise: formatDecimal(tokenBitsSpread / Math.sqrt(tokens), 2),

@@ -21,21 +21,21 @@ export const measureEvery = 100;
 
 // The experiment's words: the `generate` section's messages, read when the panel is built and drawn.
 export const inductionText = Object.freeze({
-  title: () => t('generate.induction.title'),
-  introduction: () => t('generate.induction.introduction'),
-  train: (layers) => (layers === 2 ? t('generate.induction.trainTwo') : t('generate.induction.trainOne')),
-  stop: () => t('generate.induction.stop'),
-  lossTitle: () => t('generate.induction.lossTitle'),
-  lossAxis: () => t('generate.induction.lossAxis'),
-  headTitle: () => t('generate.induction.headTitle'),
-  headAxis: () => t('generate.induction.headAxis'),
+  title: () => t('generatePage.induction.title'),
+  introduction: () => t('generatePage.induction.introduction'),
+  train: (layers) => (layers === 2 ? t('generatePage.induction.trainTwo') : t('generatePage.induction.trainOne')),
+  stop: () => t('generatePage.induction.stop'),
+  lossTitle: () => t('generatePage.induction.lossTitle'),
+  lossAxis: () => t('generatePage.induction.lossAxis'),
+  headTitle: () => t('generatePage.induction.headTitle'),
+  headAxis: () => t('generatePage.induction.headAxis'),
   stepAxis: () => t('generate.charts.stepAxis'),
-  firstHalf: () => t('generate.induction.firstHalf'),
-  repeat: () => t('generate.induction.repeat'),
-  previousToken: () => t('generate.induction.previousToken'),
-  prefixMatching: () => t('generate.induction.prefixMatching'),
+  firstHalf: () => t('generatePage.induction.firstHalf'),
+  repeat: () => t('generatePage.induction.repeat'),
+  previousToken: () => t('generatePage.induction.previousToken'),
+  prefixMatching: () => t('generatePage.induction.prefixMatching'),
   /** A run's line in a chart's legend: `series` (firstHalf(), repeat(), …) of the run of `layers` layers. */
-  seriesOf: (layers, series) => t('generate.induction.seriesOf', { layers, series }),
+  seriesOf: (layers, series) => t('generatePage.induction.seriesOf', { layers, series }),
   /**
    * Where the last run started stands: under way, stopped on request, or finished (its last step reached).
    * @param {{ layers: number, rows: { step: number, steps: number }[], running: boolean } | null} run
@@ -43,15 +43,15 @@ export const inductionText = Object.freeze({
   progress(run) {
     const last = run?.rows.at(-1);
     if (!last)
-      return run ? t('generate.induction.starting') : t('generate.induction.notStarted', { steps: formatCount(1500) });
+      return run ? t('generatePage.induction.starting') : t('generatePage.induction.notStarted', { steps: formatCount(1500) });
     const where = { layers: run.layers, step: formatCount(last.step), steps: formatCount(last.steps) };
-    if (run.running) return t('generate.induction.measuring', { ...where, every: measureEvery });
-    return last.step >= last.steps ? t('generate.induction.finished', where) : t('generate.induction.stopped', where);
+    if (run.running) return t('generatePage.induction.measuring', { ...where, every: measureEvery });
+    return last.step >= last.steps ? t('generatePage.induction.finished', where) : t('generatePage.induction.stopped', where);
   },
   /** @param {number} layers  the run's @param {object | undefined} last  its last measurement */
   lossSummary: (layers, last) =>
     last
-      ? t('generate.induction.lossSummary', {
+      ? t('generatePage.induction.lossSummary', {
           layers,
           step: formatCount(last.step),
           firstHalf: bits(last.firstHalfBits),
@@ -60,7 +60,7 @@ export const inductionText = Object.freeze({
       : '',
   headSummary: (layers, last) =>
     last
-      ? t('generate.induction.headSummary', {
+      ? t('generatePage.induction.headSummary', {
           layers,
           step: formatCount(last.step),
           previous: share(bestHead(last.previousToken, 0).score),
@@ -75,9 +75,9 @@ export const inductionText = Object.freeze({
     const previous = bestHead(last.previousToken, 0);
     if (layers === 1 || induction.score < inductionThreshold) {
       const values = { score: share(induction.score), threshold: share(inductionThreshold) };
-      return layers === 1 ? t('generate.induction.noneOneLayer', values) : t('generate.induction.noneYet', values);
+      return layers === 1 ? t('generatePage.induction.noneOneLayer', values) : t('generatePage.induction.noneYet', values);
     }
-    return t('generate.induction.circuit', {
+    return t('generatePage.induction.circuit', {
       previousHead: previous.head + 1,
       previousScore: share(previous.score),
       layers,

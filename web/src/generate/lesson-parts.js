@@ -42,10 +42,10 @@ function cacheTable(generation) {
       element(
         'tr',
         {},
-        header(t('generate.parts.cache.kvHeads')),
-        header(t('generate.parts.cache.perPosition')),
-        header(t('generate.parts.cache.held', { positions: last.length })),
-        header(t('generate.parts.cache.measured')),
+        header(t('generatePage.parts.cache.kvHeads')),
+        header(t('generatePage.parts.cache.perPosition')),
+        header(t('generatePage.parts.cache.held', { positions: last.length })),
+        header(t('generatePage.parts.cache.measured')),
       ),
     ),
     element(
@@ -55,13 +55,13 @@ function cacheTable(generation) {
         element(
           'tr',
           { dataset: { kvHeads: String(row.kvHeads) } },
-          element('th', { scope: 'row', textContent: t('generate.parts.cache.row', row) }),
+          element('th', { scope: 'row', textContent: t('generatePage.parts.cache.row', row) }),
           cell(formatCount(row.perPosition)),
           element('td', {}, bar(row.bytes / largest), ` ${formatCount(row.bytes)}`),
           cell(
             row.kvHeads === config.kvHeads
-              ? t('generate.parts.cache.allocated', { bytes: formatCount(last.cacheBytes) })
-              : t('generate.parts.cache.notMeasured'),
+              ? t('generatePage.parts.cache.allocated', { bytes: formatCount(last.cacheBytes) })
+              : t('generatePage.parts.cache.notMeasured'),
           ),
         ),
       ),
@@ -86,8 +86,8 @@ function decodingPair(prompt, pair, options) {
   return element(
     'div',
     { className: 'generate-part-pair' },
-    column('generate-part-greedy', t('generate.parts.decoding.greedy'), pair.greedy),
-    column('generate-part-sampled', t('generate.parts.decoding.sampled', options), pair.sampled),
+    column('generate-part-greedy', t('generatePage.parts.decoding.greedy'), pair.greedy),
+    column('generate-part-sampled', t('generatePage.parts.decoding.sampled', options), pair.sampled),
   );
 }
 
@@ -131,8 +131,8 @@ export class LessonPart {
   /** Lesson 7's part: the cache's bytes for each key/value head count, for the generation's written text. */
   showCache(generation) {
     const { config } = generation;
-    this.title.textContent = t('generate.parts.cache.title');
-    this.intro.textContent = t('generate.parts.cache.intro', {
+    this.title.textContent = t('generatePage.parts.cache.title');
+    this.intro.textContent = t('generatePage.parts.cache.intro', {
       layers: config.layers,
       width: config.dModel / config.heads,
       kvHeads: config.kvHeads,
@@ -146,8 +146,8 @@ export class LessonPart {
    * with `seed`.
    */
   showDecoding(prompt, pair, { temperature, seed }) {
-    this.title.textContent = t('generate.parts.decoding.title');
-    this.intro.textContent = t('generate.parts.decoding.intro');
+    this.title.textContent = t('generatePage.parts.decoding.title');
+    this.intro.textContent = t('generatePage.parts.decoding.intro');
     this.body.replaceChildren(decodingPair(prompt, pair, { temperature: formatFixed(temperature, 2), seed }));
     this.element.hidden = false;
   }

@@ -18,7 +18,7 @@ import { openSavedModels, SavedModelsStore } from '../common/saved-models-store.
 
 /** The shape of an entry this code writes and reads; an entry with another is listed as unreadable. */
 export const languageModelEntryVersion = 1;
-/** Every code the checks below give (each said by a `generate.saved.problems` message). */
+/** Every code the checks below give (each said by a `generatePage.saved.problems` message). */
 export const languageModelProblemCodes = [
   ...sharedProblemCodes,
   ...['corpus', 'characters', 'sample', 'options', 'tokenizer', 'context', 'shape', 'schedule', 'files', 'text'],

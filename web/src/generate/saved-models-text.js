@@ -1,4 +1,4 @@
-// The words of "Your language models" (your-language-models.js), in the page's language (the `generate.saved`
+// The words of "Your language models" (your-language-models.js), in the page's language (the `generatePage.saved`
 // messages): what every list of saved models says (common/saved-models-text.js) with this list's messages, and its
 // own labels, each saved run described, its score and date. Nothing stored is formatted into a message but numbers
 // the entry's check has passed.
@@ -8,28 +8,28 @@ import { currentLocale } from '../i18n/locale.js';
 import { messageGetters, t } from '../i18n/messages.js';
 import { languageModelEntryVersion } from './saved-language-models.js';
 
-export const savedText = savedModelsText('generate.saved', languageModelEntryVersion);
+export const savedText = savedModelsText('generatePage.saved', languageModelEntryVersion);
 
 /** The list's own fixed words (beside savedText.labels), each read when the list is drawn. */
 export const savedLabels = messageGetters({
-  hint: 'generate.saved.hint',
-  write: 'generate.saved.write',
-  continue: 'generate.saved.continue',
+  hint: 'generatePage.saved.hint',
+  write: 'generatePage.saved.write',
+  continue: 'generatePage.saved.continue',
 });
 
 /** The text, tokenizer and shape a run was trained with. */
 export function savedDescription({ corpus, characters, options }) {
-  const text = corpus === 'austen' ? t('generate.saved.austen') : t('generate.saved.own', { characters });
+  const text = corpus === 'austen' ? t('generatePage.saved.austen') : t('generatePage.saved.own', { characters });
   const { dModel, layers, heads, kvHeads } = options.model;
   const tokenizer = options.task.tokenizer === 'byte-pairs' ? 'bytePairs' : 'characters';
-  return t('generate.saved.description', { text, tokenizer, dModel, layers, heads, kvHeads });
+  return t('generatePage.saved.description', { text, tokenizer, dModel, layers, heads, kvHeads });
 }
 
 /** The last held-out measurement beside the bigram model's. */
 export function savedScore({ evaluations }) {
   const last = evaluations.at(-1);
-  if (!last || last.step === 0) return t('generate.saved.notScored');
-  return t('generate.saved.score', {
+  if (!last || last.step === 0) return t('generatePage.saved.notScored');
+  return t('generatePage.saved.score', {
     bits: formatDecimal(last.bitsPerCharacter, 3),
     bigram: formatDecimal(last.bigram, 3),
   });
@@ -43,13 +43,13 @@ function formatDate(time) {
   return dateFormat.format(time);
 }
 
-export const savedDate = (time) => t('generate.saved.saved', { date: formatDate(time) });
+export const savedDate = (time) => t('generatePage.saved.saved', { date: formatDate(time) });
 
 /** A button's accessible name: what it does, to which model. */
-export const actionLabel = (action, model) => t('generate.saved.action', { action, model });
+export const actionLabel = (action, model) => t('generatePage.saved.action', { action, model });
 
 export const openedSavedText = (entry) =>
-  t('generate.saved.opened', {
+  t('generatePage.saved.opened', {
     date: formatDate(entry.savedAt),
     description: savedDescription(entry),
     progress: savedText.progress(entry),

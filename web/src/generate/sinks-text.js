@@ -1,4 +1,4 @@
-// Every word the sinks-and-windows panel shows (sinks-panel.js): the `generate.sinks` messages, read when the panel
+// Every word the sinks-and-windows panel shows (sinks-panel.js): the `generatePage.sinks` messages, read when the panel
 // is built and drawn (never at import), and the sentences its readings are said in. Each row's sentence says what
 // it keeps and why it reads as it does, from the measured numbers: which of two readings is worse is the numbers'
 // call (within `sameWithin` they are the same), the reason is the positions' mechanism.
@@ -15,32 +15,32 @@ export const sameWithin = 0.02;
 export const sinkMark = 0.3;
 
 export const sinksLabels = messageGetters({
-  title: 'generate.sinks.title',
-  introduction: 'generate.sinks.introduction',
-  positions: 'generate.sinks.positions',
-  window: 'generate.sinks.window',
-  sinkLogits: 'generate.sinks.sinkLogits',
-  steps: 'generate.sinks.steps',
-  start: 'generate.sinks.start',
-  stop: 'generate.sinks.stop',
-  readingHeader: 'generate.sinks.readingHeader',
-  bitsHeader: 'generate.sinks.bitsHeader',
-  heldHeader: 'generate.sinks.heldHeader',
-  allocatedHeader: 'generate.sinks.allocatedHeader',
+  title: 'generatePage.sinks.title',
+  introduction: 'generatePage.sinks.introduction',
+  positions: 'generatePage.sinks.positions',
+  window: 'generatePage.sinks.window',
+  sinkLogits: 'generatePage.sinks.sinkLogits',
+  steps: 'generatePage.sinks.steps',
+  start: 'generatePage.sinks.start',
+  stop: 'generatePage.sinks.stop',
+  readingHeader: 'generatePage.sinks.readingHeader',
+  bitsHeader: 'generatePage.sinks.bitsHeader',
+  heldHeader: 'generatePage.sinks.heldHeader',
+  allocatedHeader: 'generatePage.sinks.allocatedHeader',
 });
 
 /** Where the experiment stands: { phase: 'idle' | 'training' | 'reading' | 'stopped' | 'done', step, steps, characters }. */
 export function sinksProgress({ phase, step, steps, characters }) {
-  if (phase === 'training') return t('generate.sinks.training', { step: formatCount(step), steps: formatCount(steps) });
-  if (phase === 'reading') return t('generate.sinks.reading', { characters: formatCount(characters) });
-  if (phase === 'stopped') return t('generate.sinks.stopped', { step: formatCount(step), steps: formatCount(steps) });
+  if (phase === 'training') return t('generatePage.sinks.training', { step: formatCount(step), steps: formatCount(steps) });
+  if (phase === 'reading') return t('generatePage.sinks.reading', { characters: formatCount(characters) });
+  if (phase === 'stopped') return t('generatePage.sinks.stopped', { step: formatCount(step), steps: formatCount(steps) });
   if (phase === 'done')
-    return t('generate.sinks.done', { steps: formatCount(steps), characters: formatCount(characters) });
+    return t('generatePage.sinks.done', { steps: formatCount(steps), characters: formatCount(characters) });
   // Measured: 800 steps in about 60 s in Chromium on a 2-core machine, the readings 10-20 s more.
-  return t('generate.sinks.notStarted', { steps: formatCount(steps), minutes: Math.max(1, Math.round(steps / 600)) });
+  return t('generatePage.sinks.notStarted', { steps: formatCount(steps), minutes: Math.max(1, Math.round(steps / 600)) });
 }
 
-export const tableCaption = (characters) => t('generate.sinks.tableCaption', { characters: formatCount(characters) });
+export const tableCaption = (characters) => t('generatePage.sinks.tableCaption', { characters: formatCount(characters) });
 
 /**
  * A reading's row name, from what it keeps (web/lib's streamingReadings); `trainedWindow` is the model's own (0: none),
@@ -49,11 +49,11 @@ export const tableCaption = (characters) => t('generate.sinks.tableCaption', { c
 export function readingName({ window, sinks, recompute }, trainedWindow) {
   if (window === 0)
     return trainedWindow
-      ? t('generate.sinks.everyKeyWindowed', { window: trainedWindow })
-      : t('generate.sinks.everyKey');
-  if (recompute) return t('generate.sinks.recomputed', { window });
-  if (sinks > 0) return t('generate.sinks.firstPlusWindow', { sinks, window });
-  return t('generate.sinks.cached', { window });
+      ? t('generatePage.sinks.everyKeyWindowed', { window: trainedWindow })
+      : t('generatePage.sinks.everyKey');
+  if (recompute) return t('generatePage.sinks.recomputed', { window });
+  if (sinks > 0) return t('generatePage.sinks.firstPlusWindow', { sinks, window });
+  return t('generatePage.sinks.cached', { window });
 }
 
 export const bitsText = bits;
@@ -69,7 +69,7 @@ export function compared(value, reference) {
 
 /** "It reads … bits, the same as / … worse than / … better than" the reading named by `against`. */
 function comparison(value, reference, against) {
-  return t('generate.sinks.why.compared', {
+  return t('generatePage.sinks.why.compared', {
     change: compared(value, reference),
     against,
     bits: bits(value),
@@ -97,42 +97,42 @@ export function readingSentence(row, { readings, trainedWindow, context, positio
   const { window, sinks, longest } = row;
   if (window === 0 && trainedWindow)
     return [
-      t('generate.sinks.why.everyKeyWindowed', { window: trainedWindow }),
+      t('generatePage.sinks.why.everyKeyWindowed', { window: trainedWindow }),
       comparison(value, recomputed, 'recomputed'),
     ].join(' ');
   if (window === 0) {
     const change = compared(value, recomputed);
     const reason =
       change === 'worse'
-        ? t('generate.sinks.why.pastTraining', { positions, context })
+        ? t('generatePage.sinks.why.pastTraining', { positions, context })
         : change === 'same'
-          ? t('generate.sinks.why.farHarmless', { positions, context })
-          : t('generate.sinks.why.farHelps');
+          ? t('generatePage.sinks.why.farHarmless', { positions, context })
+          : t('generatePage.sinks.why.farHelps');
     return [
-      t('generate.sinks.why.everyKey', { longest: formatCount(longest), context }),
+      t('generatePage.sinks.why.everyKey', { longest: formatCount(longest), context }),
       comparison(value, recomputed, 'recomputed'),
       reason,
     ].join(' ');
   }
   if (row.recompute)
     return [
-      t('generate.sinks.why.recomputed', { window }),
-      t('generate.sinks.why.againstInside', { context, inside: bits(inside), window, bits: bits(value) }),
+      t('generatePage.sinks.why.recomputed', { window }),
+      t('generatePage.sinks.why.againstInside', { context, inside: bits(inside), window, bits: bits(value) }),
     ].join(' ');
   if (sinks === 0) {
     const sentences = [
-      t('generate.sinks.why.cached', { window }),
-      t('generate.sinks.why.cachePositions', { positions, context, window, last: formatCount(characters) }),
+      t('generatePage.sinks.why.cached', { window }),
+      t('generatePage.sinks.why.cachePositions', { positions, context, window, last: formatCount(characters) }),
       comparison(value, recomputed, 'recomputed'),
     ];
     // Same positions, and still apart: a cached key's deeper layers saw tokens the recomputed window has dropped.
     if (positions !== 'sinusoidal' && compared(value, recomputed) !== 'same')
-      sentences.push(t('generate.sinks.why.deeperLayers'));
+      sentences.push(t('generatePage.sinks.why.deeperLayers'));
     return sentences.join(' ');
   }
   return [
-    t('generate.sinks.why.firstPlusWindow', { sinks, window }),
-    t('generate.sinks.why.keptShare', { share: share(Math.max(...row.firstPositionAttention.flat())) }),
+    t('generatePage.sinks.why.firstPlusWindow', { sinks, window }),
+    t('generatePage.sinks.why.keptShare', { share: share(Math.max(...row.firstPositionAttention.flat())) }),
     comparison(value, cachedWindow(readings).bitsPerCharacter, 'cached'),
   ].join(' ');
 }
@@ -140,7 +140,7 @@ export function readingSentence(row, { readings, trainedWindow, context, positio
 /** How many heads are sinks (Gu et al.'s share above 0.3 on the first token), and the largest share. */
 export function sinkHeadsText(shares) {
   const all = shares.flat();
-  return t('generate.sinks.sinkHeads', {
+  return t('generatePage.sinks.sinkHeads', {
     count: all.filter((value) => value > sinkMark).length,
     heads: all.length,
     largest: share(Math.max(...all)),
@@ -159,13 +159,13 @@ export function sinkLogitText(result, other) {
   if (result.sinkLogits) {
     const taken = result.logitShares.shares.flat();
     sentences.push(
-      t('generate.sinks.logitOn', {
+      t('generatePage.sinks.logitOn', {
         tokens: formatCount(result.logitShares.tokens),
         largest: share(Math.max(...taken)),
         mean: share(taken.reduce((sum, value) => sum + value, 0) / taken.length),
       }),
     );
-  } else sentences.push(t('generate.sinks.logitOff'));
+  } else sentences.push(t('generatePage.sinks.logitOff'));
   if (other) {
     const pick = (readings) => ({
       cached: cachedWindow(readings).bitsPerCharacter,
@@ -174,7 +174,7 @@ export function sinkLogitText(result, other) {
     const now = pick(result.readings);
     const then = pick(other.readings);
     sentences.push(
-      t('generate.sinks.logitAgainst', {
+      t('generatePage.sinks.logitAgainst', {
         other: result.sinkLogits ? 'without' : 'with',
         change:
           compared(now.cached, then.cached) === 'same' && compared(now.every, then.every) === 'same' ? 'none' : 'some',
@@ -185,13 +185,13 @@ export function sinkLogitText(result, other) {
         within: formatDecimal(sameWithin, 1),
       }),
     );
-  } else if (result.sinkLogits) sentences.push(t('generate.sinks.logitRunWithout'));
+  } else if (result.sinkLogits) sentences.push(t('generatePage.sinks.logitRunWithout'));
   // The reading that keeps the most first tokens (4): StreamingLLM's remedy, which needs a sink head to act on.
   const mostKept = Math.max(...result.readings.map((r) => r.sinks));
   const kept = findReading(result.readings, (r) => r.sinks === mostKept);
   const heads = result.shares.flat();
   const sinkHeads = heads.filter((value) => value > sinkMark).length;
   if (sinkHeads === 0 && compared(kept.bitsPerCharacter, cachedWindow(result.readings).bitsPerCharacter) === 'same')
-    sentences.push(t('generate.sinks.noSinkHeads', { heads: heads.length, sinks: mostKept }));
+    sentences.push(t('generatePage.sinks.noSinkHeads', { heads: heads.length, sinks: mostKept }));
   return sentences.join(' ');
 }

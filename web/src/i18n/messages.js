@@ -11,6 +11,8 @@ const sectionLoaders = {
   steps: import.meta.glob('./locales/*.json', { query: '?section=steps', import: 'default' }),
   train: import.meta.glob('./locales/*.json', { query: '?section=train', import: 'default' }),
   generate: import.meta.glob('./locales/*.json', { query: '?section=generate', import: 'default' }),
+  // the Generate view's training curves, saved runs, experiments and lessons' parts: the page's, not the element's
+  generatePage: import.meta.glob('./locales/*.json', { query: '?section=generatePage', import: 'default' }),
   heads: import.meta.glob('./locales/*.json', { query: '?section=heads', import: 'default' }), // Steps', Train's, Generate's
   translation: import.meta.glob('./locales/*.json', { query: '?section=translation', import: 'default' }),
   beam: import.meta.glob('./locales/*.json', { query: '?section=beam', import: 'default' }), // with the beam's code
