@@ -30,7 +30,8 @@ export const bitsCell = (value) => (value === null ? '–' : bits(value));
 /** What the training curve is, and at how many characters a token it was converted. */
 export const curvesNote = (charactersPerToken, tokens) =>
   t('generatePage.curves.note', { perToken: formatDecimal(charactersPerToken, 3), tokens: formatCount(tokens) });
-export const ruleNote = () => t('generatePage.curves.rule', { rises: risesToCall, margin: formatDecimal(riseMargin, 2) });
+export const ruleNote = () =>
+  t('generatePage.curves.rule', { rises: risesToCall, margin: formatDecimal(riseMargin, 2) });
 
 /**
  * The curves in sentences: the latest measurement against the baselines (never "not yet better than counting" once

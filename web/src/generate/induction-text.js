@@ -43,10 +43,14 @@ export const inductionText = Object.freeze({
   progress(run) {
     const last = run?.rows.at(-1);
     if (!last)
-      return run ? t('generatePage.induction.starting') : t('generatePage.induction.notStarted', { steps: formatCount(1500) });
+      return run
+        ? t('generatePage.induction.starting')
+        : t('generatePage.induction.notStarted', { steps: formatCount(1500) });
     const where = { layers: run.layers, step: formatCount(last.step), steps: formatCount(last.steps) };
     if (run.running) return t('generatePage.induction.measuring', { ...where, every: measureEvery });
-    return last.step >= last.steps ? t('generatePage.induction.finished', where) : t('generatePage.induction.stopped', where);
+    return last.step >= last.steps
+      ? t('generatePage.induction.finished', where)
+      : t('generatePage.induction.stopped', where);
   },
   /** @param {number} layers  the run's @param {object | undefined} last  its last measurement */
   lossSummary: (layers, last) =>
@@ -75,7 +79,9 @@ export const inductionText = Object.freeze({
     const previous = bestHead(last.previousToken, 0);
     if (layers === 1 || induction.score < inductionThreshold) {
       const values = { score: share(induction.score), threshold: share(inductionThreshold) };
-      return layers === 1 ? t('generatePage.induction.noneOneLayer', values) : t('generatePage.induction.noneYet', values);
+      return layers === 1
+        ? t('generatePage.induction.noneOneLayer', values)
+        : t('generatePage.induction.noneYet', values);
     }
     return t('generatePage.induction.circuit', {
       previousHead: previous.head + 1,

@@ -31,16 +31,22 @@ export const sinksLabels = messageGetters({
 
 /** Where the experiment stands: { phase: 'idle' | 'training' | 'reading' | 'stopped' | 'done', step, steps, characters }. */
 export function sinksProgress({ phase, step, steps, characters }) {
-  if (phase === 'training') return t('generatePage.sinks.training', { step: formatCount(step), steps: formatCount(steps) });
+  if (phase === 'training')
+    return t('generatePage.sinks.training', { step: formatCount(step), steps: formatCount(steps) });
   if (phase === 'reading') return t('generatePage.sinks.reading', { characters: formatCount(characters) });
-  if (phase === 'stopped') return t('generatePage.sinks.stopped', { step: formatCount(step), steps: formatCount(steps) });
+  if (phase === 'stopped')
+    return t('generatePage.sinks.stopped', { step: formatCount(step), steps: formatCount(steps) });
   if (phase === 'done')
     return t('generatePage.sinks.done', { steps: formatCount(steps), characters: formatCount(characters) });
   // Measured: 800 steps in about 60 s in Chromium on a 2-core machine, the readings 10-20 s more.
-  return t('generatePage.sinks.notStarted', { steps: formatCount(steps), minutes: Math.max(1, Math.round(steps / 600)) });
+  return t('generatePage.sinks.notStarted', {
+    steps: formatCount(steps),
+    minutes: Math.max(1, Math.round(steps / 600)),
+  });
 }
 
-export const tableCaption = (characters) => t('generatePage.sinks.tableCaption', { characters: formatCount(characters) });
+export const tableCaption = (characters) =>
+  t('generatePage.sinks.tableCaption', { characters: formatCount(characters) });
 
 /**
  * A reading's row name, from what it keeps (web/lib's streamingReadings); `trainedWindow` is the model's own (0: none),
