@@ -16,8 +16,8 @@ const data = async (page, name) => (await view(page).getAttribute(`data-${name}`
 const text = (page, selector) => page.locator(selector).textContent();
 const rowDetails = (page) => page.locator('#your-language-models-list .model-details').allTextContents();
 const number = String.raw`(\d+(?:\.\d+)?)`;
-/** A score as the saved list writes it: three significant digits, trailing zeros dropped. */
-const listed = (bits) => String(Number(Number(bits).toPrecision(3)));
+/** A score as the saved list writes it: three decimals, as the chart and its sentences do. */
+const listed = (bits) => Number(bits).toFixed(3);
 
 describe('overfitting on a short text', () => {
   it('is named by the page’s rule, with the best step kept, marked and saved, and a warning', async () => {
@@ -68,7 +68,7 @@ describe('overfitting on a short text', () => {
     expect(overflow).toEqual([]);
     expect(await page.locator('#generate-sample .generate-sample-prompt').textContent()).toBe('It is a truth');
 
-    // Early stopping: the run saved as it stood at its best step, scored there (the list writes 3 digits).
+    // Early stopping: the run saved as it stood at its best step, scored there (to 3 decimals, as the chart).
     await expect
       .poll(() => rowDetails(page), { timeout: 30_000 })
       .toEqual([

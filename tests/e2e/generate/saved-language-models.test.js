@@ -133,7 +133,7 @@ describe('your language models', () => {
       'Pride and Prejudice · characters · width 64, 2 layers × 4 heads, 4 key/value heads',
     );
     expect(await rowDetails(page)).toEqual([
-      expect.stringMatching(/^3,000 steps · 2\.04 bits per character held out \(bigram 3\.31\) · saved /),
+      expect.stringMatching(/^3,000 steps · 2\.040 bits per character held out \(bigram 3\.310\) · saved /),
     ]);
     const [download] = await Promise.all([
       page.waitForEvent('download'),

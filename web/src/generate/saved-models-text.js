@@ -2,7 +2,7 @@
 // messages): what every list of saved models says (common/saved-models-text.js) with this list's messages, and its
 // own labels, each saved run described, its score and date. Nothing stored is formatted into a message but numbers
 // the entry's check has passed.
-import { formatDecimal } from '../common/format.js';
+import { formatFixed } from '../common/format.js';
 import { savedModelsText } from '../common/saved-models-text.js';
 import { currentLocale } from '../i18n/locale.js';
 import { messageGetters, t } from '../i18n/messages.js';
@@ -25,13 +25,13 @@ export function savedDescription({ corpus, characters, options }) {
   return t('generatePage.saved.description', { text, tokenizer, dModel, layers, heads, kvHeads });
 }
 
-/** The last held-out measurement beside the bigram model's. */
+/** The last held-out measurement beside the bigram model's, to 3 decimals as the chart and its sentences say them. */
 export function savedScore({ evaluations }) {
   const last = evaluations.at(-1);
   if (!last || last.step === 0) return t('generatePage.saved.notScored');
   return t('generatePage.saved.score', {
-    bits: formatDecimal(last.bitsPerCharacter, 3),
-    bigram: formatDecimal(last.bigram, 3),
+    bits: formatFixed(last.bitsPerCharacter, 3),
+    bigram: formatFixed(last.bigram, 3),
   });
 }
 
