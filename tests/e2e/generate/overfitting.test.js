@@ -5,6 +5,7 @@
 // it stopped (no time left) and is saved with the score of that step.
 import { describe, expect, it } from 'vitest';
 import { openPage, useChromiumAndPlayground } from '../support/browser.js';
+import { settled } from '../support/settled.js';
 import { shortStory } from './short-story.js';
 
 const suite = useChromiumAndPlayground();
@@ -24,6 +25,8 @@ describe('overfitting on a short text', () => {
     const { page, errors } = await openPage(suite.browser, `${suite.playground.url}${run}`);
     await page.waitForSelector('body[data-ready]');
     expect(await page.locator('#generate-keep-best').isChecked()).toBe(true);
+    // The address gains the view's state under its names when the page is idle; the view settles after that.
+    await settled(page, '#generate-view', { timeout: 30_000 });
     expect(page.url()).toMatch(/[?&]generate\.keep=best(&|$)/); // the view's setting, under its name
     await page.locator('#generate-own-text').fill(shortStory);
     await page.locator('#generate-start').click();
