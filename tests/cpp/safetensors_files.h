@@ -18,23 +18,19 @@
 
 namespace attn::testing {
 
-// The value of a float16 bit pattern: sign, 5 exponent bits, 10 mantissa bits.
-inline float half_value(std::uint16_t h) {
-  const double sign = (h & 0x8000) ? -1.0 : 1.0;
-  const int e = (h >> 10) & 0x1f, m = h & 0x3ff;
-  if (e == 0) return static_cast<float>(sign * std::ldexp(m, -24));
-  if (e == 31) return m ? std::numeric_limits<float>::quiet_NaN() : static_cast<float>(sign * INFINITY);
-  return static_cast<float>(sign * std::ldexp(1024 + m, e - 25));
+// The value of a 16-bit float pattern of 1 sign bit, `exponent_bits` of exponent and the rest mantissa, from its
+// fields by ldexp: float16 has 5 exponent bits, bfloat16 8.
+inline float small_float_value(std::uint16_t bits, int exponent_bits) {
+  const int mantissa_bits = 15 - exponent_bits, top = (1 << exponent_bits) - 1, bias = top / 2;
+  const double sign = (bits & 0x8000) ? -1.0 : 1.0;
+  const int e = (bits >> mantissa_bits) & top, m = bits & ((1 << mantissa_bits) - 1);
+  if (e == top) return m ? std::numeric_limits<float>::quiet_NaN() : static_cast<float>(sign * INFINITY);
+  if (e == 0) return static_cast<float>(sign * std::ldexp(m, 1 - bias - mantissa_bits));  // subnormal
+  return static_cast<float>(sign * std::ldexp((1 << mantissa_bits) + m, e - bias - mantissa_bits));
 }
 
-// The value of a bfloat16 bit pattern: sign, 8 exponent bits, 7 mantissa bits.
-inline float bfloat16_value(std::uint16_t b) {
-  const double sign = (b & 0x8000) ? -1.0 : 1.0;
-  const int e = (b >> 7) & 0xff, m = b & 0x7f;
-  if (e == 0) return static_cast<float>(sign * std::ldexp(m, -133));
-  if (e == 255) return m ? std::numeric_limits<float>::quiet_NaN() : static_cast<float>(sign * INFINITY);
-  return static_cast<float>(sign * std::ldexp(128 + m, e - 134));
-}
+inline float half_value(std::uint16_t h) { return small_float_value(h, 5); }
+inline float bfloat16_value(std::uint16_t b) { return small_float_value(b, 8); }
 
 struct TensorSpec {
   std::string name, dtype;  // "F32", "F16", "BF16" or any other name

@@ -87,57 +87,57 @@ TEST(Safetensors, ReadsSeededRandomFilesOfEveryFloatTypeExactly) {
   }
 }
 
-TEST(Safetensors, Float16ConvertsExactlyAtItsEdges) {
-  const std::pair<std::uint16_t, float> cases[] = {
-      {0x0000, 0.0f},
-      {0x8000, -0.0f},
-      {0x3c00, 1.0f},
-      {0xc000, -2.0f},
-      {0x3555, 0.333251953125f},
-      {0x0001, 5.9604644775390625e-8f},     // smallest subnormal
-      {0x03ff, 6.0975551605224609375e-5f},  // largest subnormal
-      {0x0400, 6.103515625e-5f},            // smallest normal
-      {0x7bff, 65504.0f},
-      {0xfbff, -65504.0f},
-      {0x7c00, INFINITY},
-      {0xfc00, -INFINITY},
-  };
-  for (auto [h, expected] : cases) {
-    EXPECT_EQ(bits_of(attn::safetensors::from_float16(h)), bits_of(expected)) << std::hex << h;
-    EXPECT_EQ(bits_of(attn::testing::half_value(h)), bits_of(expected)) << std::hex << h;  // the tests' own decoder
+using Decode = float (*)(std::uint16_t);
+
+// A 16-bit float type decoded exactly: its edge values by the reader and by the tests' own decoding, NaN patterns as
+// NaN, and every one of the 65,536 patterns as the independent decoding gives it (bit for bit, NaN as any NaN).
+void expect_exact(const std::vector<std::pair<std::uint16_t, float>>& edges, const std::vector<std::uint16_t>& nans,
+                  Decode ours, Decode theirs) {
+  for (auto [pattern, expected] : edges) {
+    EXPECT_EQ(bits_of(ours(pattern)), bits_of(expected)) << std::hex << pattern;
+    EXPECT_EQ(bits_of(theirs(pattern)), bits_of(expected)) << std::hex << pattern;
   }
-  for (std::uint16_t nan : {0x7e00, 0x7c01, 0xfe00}) EXPECT_TRUE(std::isnan(attn::safetensors::from_float16(nan)));
-  for (std::uint32_t h = 0; h < 0x10000; ++h) {  // every pattern against the independent decoding
-    const float ours = attn::safetensors::from_float16(static_cast<std::uint16_t>(h));
-    const float theirs = attn::testing::half_value(static_cast<std::uint16_t>(h));
-    if (std::isnan(theirs))
-      EXPECT_TRUE(std::isnan(ours)) << h;
-    else
-      EXPECT_EQ(bits_of(ours), bits_of(theirs)) << h;
+  for (std::uint16_t nan : nans) EXPECT_TRUE(std::isnan(ours(nan))) << std::hex << nan;
+  for (std::uint32_t pattern = 0; pattern < 0x10000; ++pattern) {
+    const float a = ours(static_cast<std::uint16_t>(pattern)), b = theirs(static_cast<std::uint16_t>(pattern));
+    EXPECT_TRUE(std::isnan(b) ? std::isnan(a) : bits_of(a) == bits_of(b)) << std::hex << pattern;
   }
 }
 
-TEST(Safetensors, Bfloat16ConvertsExactlyAtItsEdges) {
-  const std::pair<std::uint16_t, float> cases[] = {
-      {0x0000, 0.0f},         {0x8000, -0.0f},     {0x3f80, 1.0f},
-      {0x4049, 3.140625f},    {0x0001, 0x1p-133f},  // smallest subnormal
-      {0x007f, 0x1.fcp-127f},                       // largest subnormal, 127 · 2^-133
-      {0x0080, 0x1p-126f},                          // smallest normal
-      {0x7f7f, 0x1.fep127f},  {0x7f80, INFINITY},  {0xff80, -INFINITY},
-  };
-  for (auto [b, expected] : cases) {
-    EXPECT_EQ(bits_of(attn::safetensors::from_bfloat16(b)), bits_of(expected)) << std::hex << b;
-    EXPECT_EQ(bits_of(attn::testing::bfloat16_value(b)), bits_of(expected)) << std::hex << b;
-  }
-  for (std::uint16_t nan : {0x7fc0, 0x7f81, 0xffc0}) EXPECT_TRUE(std::isnan(attn::safetensors::from_bfloat16(nan)));
-  for (std::uint32_t b = 0; b < 0x10000; ++b) {
-    const float ours = attn::safetensors::from_bfloat16(static_cast<std::uint16_t>(b));
-    const float theirs = attn::testing::bfloat16_value(static_cast<std::uint16_t>(b));
-    if (std::isnan(theirs))
-      EXPECT_TRUE(std::isnan(ours)) << b;
-    else
-      EXPECT_EQ(bits_of(ours), bits_of(theirs)) << b;
-  }
+TEST(Safetensors, Float16ConvertsExactly) {
+  expect_exact(
+      {
+          {0x0000, 0.0f},
+          {0x8000, -0.0f},
+          {0x3c00, 1.0f},
+          {0xc000, -2.0f},
+          {0x3555, 0.333251953125f},
+          {0x0001, 0x1p-24f},                   // smallest subnormal
+          {0x03ff, 6.0975551605224609375e-5f},  // largest subnormal, 1023 · 2^-24
+          {0x0400, 0x1p-14f},                   // smallest normal
+          {0x7bff, 65504.0f},
+          {0xfbff, -65504.0f},
+          {0x7c00, INFINITY},
+          {0xfc00, -INFINITY},
+      },
+      {0x7e00, 0x7c01, 0xfe00}, attn::safetensors::from_float16, attn::testing::half_value);
+}
+
+TEST(Safetensors, Bfloat16ConvertsExactly) {
+  expect_exact(
+      {
+          {0x0000, 0.0f},
+          {0x8000, -0.0f},
+          {0x3f80, 1.0f},
+          {0x4049, 3.140625f},
+          {0x0001, 0x1p-133f},     // smallest subnormal
+          {0x007f, 0x1.fcp-127f},  // largest subnormal, 127 · 2^-133
+          {0x0080, 0x1p-126f},     // smallest normal
+          {0x7f7f, 0x1.fep127f},
+          {0x7f80, INFINITY},
+          {0xff80, -INFINITY},
+      },
+      {0x7fc0, 0x7f81, 0xffc0}, attn::safetensors::from_bfloat16, attn::testing::bfloat16_value);
 }
 
 TEST(Safetensors, ConvertsAnyWholeChunkOfATensor) {
