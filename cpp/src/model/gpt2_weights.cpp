@@ -190,6 +190,10 @@ std::size_t slot_of(std::string_view name, std::size_t slots) {
   return slots;
 }
 
+Error missing(const std::string& name) {
+  return fail(ErrorKind::missing, "the file has no tensor \"" + name + "\" (nor \"transformer." + name + "\")");
+}
+
 }  // namespace
 
 Error Loader::open(const safetensors::Header& header, const Config& config) {
@@ -225,8 +229,7 @@ Error Loader::open(const safetensors::Header& header, const Config& config) {
                       i = slot < top ? slot : (slot - top) % per_layer;
     const std::string name = slot < top ? kTopNames[i].name : "h." + num(layer) + "." + kLayerNames[i].suffix;
     const safetensors::Tensor* t = found[slot];
-    if (!t)
-      return fail(ErrorKind::missing, "the file has no tensor \"" + name + "\" (nor \"transformer." + name + "\")");
+    if (!t) return missing(name);
     const std::vector<std::uint64_t> expected = slot < top ? shape_of(kTopNames[i].rows, kTopNames[i].cols, config)
                                                            : shape_of(kLayerNames[i].rows, kLayerNames[i].cols, config);
     if (t->shape != expected) {
