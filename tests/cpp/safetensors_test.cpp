@@ -178,6 +178,10 @@ TEST(Safetensors, RefusesAHeaderLengthPastTheEnd) {
   expect_refused(file, ErrorKind::header_length, "past the end of a file of");
   std::vector<std::uint8_t> huge = {0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, '{', '}'};
   expect_refused(huge, ErrorKind::header_length, "the header length says 18446744073709551615 bytes");
+  // Kinds as messages name them (the table's first, one in the middle and its last).
+  EXPECT_STREQ(attn::safetensors::kind_name(ErrorKind::none), "none");
+  EXPECT_STREQ(attn::safetensors::kind_name(ErrorKind::header_length), "header length");
+  EXPECT_STREQ(attn::safetensors::kind_name(ErrorKind::usage), "usage");
 }
 
 TEST(Safetensors, RefusesEveryTruncationOfAValidFile) {

@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <cstring>
+#include <iterator>
 #include <limits>
 
 #include "attn/json.h"
@@ -140,31 +141,11 @@ Error read_metadata(const json::Value& v, Header& out) {
 }  // namespace
 
 const char* kind_name(ErrorKind kind) {
-  switch (kind) {
-    case ErrorKind::none:
-      return "none";
-    case ErrorKind::truncated:
-      return "truncated";
-    case ErrorKind::header_length:
-      return "header length";
-    case ErrorKind::header:
-      return "header";
-    case ErrorKind::dtype:
-      return "dtype";
-    case ErrorKind::size:
-      return "size";
-    case ErrorKind::offsets:
-      return "offsets";
-    case ErrorKind::missing:
-      return "missing";
-    case ErrorKind::shape:
-      return "shape";
-    case ErrorKind::config:
-      return "config";
-    case ErrorKind::usage:
-      return "usage";
-  }
-  return "?";
+  // In ErrorKind's order.
+  static const char* const names[] = {"none",    "truncated", "header length", "header", "dtype", "size",
+                                      "offsets", "missing",   "shape",         "config", "usage"};
+  const auto index = static_cast<std::size_t>(kind);
+  return index < std::size(names) ? names[index] : "?";
 }
 
 bool dtype_from_name(std::string_view name, DType& out) {
