@@ -3,10 +3,12 @@
 // gpt2::export_safetensors writes it as Hugging Face's files, which read back through gpt2::Loader as it was.
 #include <gtest/gtest.h>
 
+#include <cmath>
 #include <cstring>
 #include <string>
 #include <vector>
 
+#include "attn/attention_sinks.h"
 #include "attn/gpt2_weights.h"
 #include "attn/language_model.h"
 #include "attn/language_model_training.h"
@@ -131,6 +133,40 @@ TEST(Gpt2Architecture, ExportedAsHuggingFacesFilesItReadsBackAsItWas) {
   EXPECT_EQ(refused.message, "not a model of GPT-2's architecture: its feed-forward layer has ReLU; GPT-2's has GELU");
   EXPECT_TRUE(file.empty());
   EXPECT_EQ(gpt2::export_config(relu), "");
+}
+
+// Past the context a learned model reads only through the recomputed window, its positions re-assigned 0..W−1 (the
+// causal pass over the first tokens and the window, afresh); every key and the rolling cache are refused, saying why.
+TEST(Gpt2Architecture, LearnedPositionsReadPastTheContextOnlyThroughARecomputedWindow) {
+  const text::Tokenizer tokenizer = text::Tokenizer::characters("the cat sat on the mat, and the dog sat too.");
+  const LanguageModelConfig c = gpt2_shaped(tokenizer);  // context 12
+  const std::vector<float> params = initial_language_model_parameters(c, 13);
+  LanguageModel model(c, fast_kernels());
+  const std::vector<int> text = tokenizer.encode("the dog sat on the mat, and the cat sat too.");
+  ASSERT_GT(text.size(), 30u);
+  for (const KeysKept& keys : {KeysKept{0, 0, false}, KeysKept{8, 2, false}}) {
+    const StreamingScore refused = score_streaming(model, params.data(), tokenizer, text, keys);
+    EXPECT_NE(refused.refused.find("a learned absolute position cannot move inside a cache"), std::string::npos)
+        << refused.refused;
+    EXPECT_EQ(refused.text.tokens, 0u);
+  }
+  EXPECT_NE(streaming_problem(c, KeysKept{12, 2, true}, text.size()).find("the recomputed window holds 2 + 12"),
+            std::string::npos);
+  EXPECT_EQ(streaming_problem(c, KeysKept{0, 0, false}, 13), "");  // 12 tokens read: the whole context
+  EXPECT_EQ(streaming_problem(c, KeysKept{12, 2, true}, 13), "");
+  const StreamingScore score = score_streaming(model, params.data(), tokenizer, text, KeysKept{8, 2, true});
+  ASSERT_EQ(score.refused, "");
+  EXPECT_EQ(score.longest, 10u);
+  EXPECT_TRUE(std::isfinite(score.text.bits) && score.text.bits > 0);
+  // Step 20 reads the first 2 tokens and tokens 13..20 at positions 0..9.
+  StreamingReader reader(model, params.data(), KeysKept{8, 2, true});
+  for (std::size_t t = 0; t < 20; ++t) reader.read(text[t]);
+  const std::vector<float> logits = reader.read(text[20]).logits;
+  std::vector<int> kept = {text[0], text[1]};
+  kept.insert(kept.end(), text.begin() + 13, text.begin() + 21);
+  LanguageModelActivations act;
+  model.forward(params.data(), kept, 1.0f, act);
+  EXPECT_TRUE(std::equal(logits.begin(), logits.end(), act.logits.end() - c.vocabulary));
 }
 
 }  // namespace
