@@ -10,6 +10,7 @@
 
 #include "attn/attention_sinks.h"
 #include "attn/gpt2_weights.h"
+#include "attn/head_circuits.h"
 #include "attn/language_model.h"
 #include "attn/language_model_training.h"
 
@@ -133,6 +134,27 @@ TEST(Gpt2Architecture, ExportedAsHuggingFacesFilesItReadsBackAsItWas) {
   EXPECT_EQ(refused.message, "not a model of GPT-2's architecture: its feed-forward layer has ReLU; GPT-2's has GELU");
   EXPECT_TRUE(file.empty());
   EXPECT_EQ(gpt2::export_config(relu), "");
+}
+
+// A tied unembedding is Eᵀ: the copying scores (OV circuits through the unembedding) of a tied model are those of
+// the untied model whose unembedding matrix is the embedding table transposed.
+TEST(Gpt2Architecture, CopyingScoresReadATiedUnembeddingAsTheEmbeddingTransposed) {
+  const text::Tokenizer tokenizer = text::Tokenizer::characters("the cat sat on the mat, and the dog sat too.");
+  TrainedLanguageModel tied{gpt2_shaped(tokenizer), tokenizer, {}};
+  tied.parameters = initial_language_model_parameters(tied.config, 17);
+  TrainedLanguageModel untied{tied.config, tokenizer, {}};
+  untied.config.tied_output = false;
+  const LanguageModelLayout a(tied.config), b(untied.config);
+  untied.parameters = tied.parameters;
+  untied.parameters.resize(b.count);
+  const std::size_t d = tied.config.d_model, v = tied.config.vocabulary;
+  for (std::size_t t = 0; t < v; ++t)
+    for (std::size_t i = 0; i < d; ++i)
+      untied.parameters[b.output.w + i * v + t] = tied.parameters[a.embedding + t * d + i];
+  const std::vector<int> tokens = tokenizer.encode("the cat");
+  const std::vector<double> x = copying_scores(tied, tokens), y = copying_scores(untied, tokens);
+  ASSERT_EQ(x.size(), std::size_t{tied.config.layers} * tied.config.heads);
+  for (std::size_t h = 0; h < x.size(); ++h) EXPECT_NEAR(x[h], y[h], 1e-9) << h;
 }
 
 // Past the context a learned model reads only through the recomputed window, its positions re-assigned 0..W−1 (the
