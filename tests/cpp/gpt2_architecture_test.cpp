@@ -6,6 +6,7 @@
 #include <cmath>
 #include <cstring>
 #include <string>
+#include <tuple>
 #include <vector>
 
 #include "attn/attention_sinks.h"
@@ -13,6 +14,7 @@
 #include "attn/head_circuits.h"
 #include "attn/language_model.h"
 #include "attn/language_model_training.h"
+#include "safetensors_files.h"
 
 namespace attn::model {
 namespace {
@@ -26,14 +28,17 @@ LanguageModelConfig gpt2_shaped(const text::Tokenizer& tokenizer) {
   return c;
 }
 
-void expect_same_choices(const LanguageModelConfig& a, const LanguageModelConfig& b) {
-  EXPECT_EQ(a.positions, b.positions);
-  EXPECT_EQ(a.learned_positions, b.learned_positions);
-  EXPECT_EQ(a.activation, b.activation);
-  EXPECT_EQ(a.tied_output, b.tied_output);
-  EXPECT_EQ(a.output_bias, b.output_bias);
-  EXPECT_EQ(a.embedding_scaled, b.embedding_scaled);
-  EXPECT_EQ(a.norm_epsilon, b.norm_epsilon);
+// Same dimensions, same choices.
+void expect_same_model(const LanguageModelConfig& a, const LanguageModelConfig& b) {
+  const auto dimensions = [](const LanguageModelConfig& c) {
+    return std::tie(c.d_model, c.heads, c.ffn, c.layers, c.context, c.vocabulary);
+  };
+  const auto choices = [](const LanguageModelConfig& c) {
+    return std::tie(c.positions, c.learned_positions, c.activation, c.tied_output, c.output_bias, c.embedding_scaled,
+                    c.norm_epsilon);
+  };
+  EXPECT_EQ(dimensions(a), dimensions(b));
+  EXPECT_TRUE(choices(a) == choices(b));
 }
 
 TEST(Gpt2Architecture, TheWeightFileKeepsEveryChoice) {
@@ -46,7 +51,7 @@ TEST(Gpt2Architecture, TheWeightFileKeepsEveryChoice) {
     const std::vector<std::uint8_t> file = save_language_model(m);
     const LoadedLanguageModel loaded = load_language_model(file.data(), file.size());
     ASSERT_TRUE(loaded.model) << loaded.error;
-    expect_same_choices(loaded.model->config, m.config);
+    expect_same_model(loaded.model->config, m.config);
     EXPECT_EQ(loaded.model->parameters.size(), m.parameters.size());
     // GELU and learned positions alone, in our architecture otherwise.
     TrainedLanguageModel mixed{m.config, tokenizer, {}};
@@ -55,7 +60,7 @@ TEST(Gpt2Architecture, TheWeightFileKeepsEveryChoice) {
     const std::vector<std::uint8_t> mixed_file = save_language_model(mixed);
     const LoadedLanguageModel mixed_loaded = load_language_model(mixed_file.data(), mixed_file.size());
     ASSERT_TRUE(mixed_loaded.model) << mixed_loaded.error;
-    expect_same_choices(mixed_loaded.model->config, mixed.config);
+    expect_same_model(mixed_loaded.model->config, mixed.config);
   }
 }
 
@@ -103,20 +108,9 @@ TEST(Gpt2Architecture, ExportedAsHuggingFacesFilesItReadsBackAsItWas) {
     gpt2::Config read;
     ASSERT_FALSE(gpt2::read_config(config_json, read));
     const LanguageModelConfig back = gpt2::language_model_config(read);
-    EXPECT_EQ(back.d_model, c.d_model);
-    EXPECT_EQ(back.heads, c.heads);
-    EXPECT_EQ(back.ffn, c.ffn);
-    EXPECT_EQ(back.layers, c.layers);
-    EXPECT_EQ(back.context, c.context);
-    EXPECT_EQ(back.vocabulary, c.vocabulary);
-    expect_same_choices(back, c);
+    expect_same_model(back, c);
     std::vector<float> loaded;
-    const gpt2::ReadBytes bytes = [&](std::uint64_t offset, std::size_t size, std::uint8_t* into) {
-      if (offset > file.size() || size > file.size() - offset) return false;
-      std::memcpy(into, file.data() + offset, size);
-      return true;
-    };
-    const gpt2::Error error = gpt2::load(file.size(), bytes, read, loaded, 100);
+    const gpt2::Error error = gpt2::load(file.size(), testing::read_from(file), read, loaded, 100);
     ASSERT_FALSE(error) << error.message;
     EXPECT_EQ(loaded, params);
     LanguageModel model(c, fast_kernels()), opened(back, fast_kernels());

@@ -206,13 +206,8 @@ struct Opened {
 Opened open_random_gpt2(const std::string& dtype, std::uint32_t seed) {
   Opened o{small_config(), gpt2_scaled_tensors(small_config(), dtype, seed), {}};
   const std::vector<std::uint8_t> file = attn::testing::gpt2_file(o.tensors, seed);
-  const attn::gpt2::ReadBytes read = [&](std::uint64_t offset, std::size_t size, std::uint8_t* into) {
-    if (offset > file.size() || size > file.size() - offset) return false;
-    std::memcpy(into, file.data() + offset, size);
-    return true;
-  };
   // 96-byte chunks: c_attn's rows (96 floats) are cut across q, k and v and across rows.
-  const attn::gpt2::Error error = attn::gpt2::load(file.size(), read, o.config, o.params, 96);
+  const attn::gpt2::Error error = attn::gpt2::load(file.size(), attn::testing::read_from(file), o.config, o.params, 96);
   EXPECT_FALSE(error) << error.message;
   return o;
 }

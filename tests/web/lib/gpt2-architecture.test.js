@@ -17,6 +17,9 @@ const options = {
   model: { dModel: 32, heads: 4, ffn: 64, layers: 2 },
 };
 
+/** A model's architecture, positions, activation and whether its unembedding is tied, as its config says. */
+const choices = (config) => [config.architecture, config.positions, config.activation, config.tiedOutput];
+
 describe("GPT-2's architecture in the trainer", () => {
   it('trains, says so in its config and keeps it through the weight file', async () => {
     const trainer = await createTrainer({ ...options, model: { ...options.model, architecture: 'gpt2' } });
@@ -33,12 +36,7 @@ describe("GPT-2's architecture in the trainer", () => {
     const first = trainer.step(5).loss;
     expect(trainer.step(100).loss).toBeLessThan(first * 0.7);
     const lm = trainer.languageModel();
-    expect(lm.config).toMatchObject({
-      architecture: 'gpt2',
-      positions: 'learned',
-      activation: 'gelu',
-      tiedOutput: true,
-    });
+    expect(choices(lm.config)).toEqual(['gpt2', 'learned', 'gelu', true]);
     const cached = lm.generate('the cat ', { tokens: 20, seed: 3 });
     const recomputed = lm.generate('the cat ', { tokens: 20, seed: 3, cache: false });
     expect(cached.text).toBe(recomputed.text);
@@ -54,12 +52,7 @@ describe("GPT-2's architecture in the trainer", () => {
       model: { ...options.model, positions: 'learned', activation: 'gelu' },
     });
     const lm = trainer.languageModel();
-    expect(lm.config).toMatchObject({
-      architecture: 'playground',
-      positions: 'learned',
-      activation: 'gelu',
-      tiedOutput: false,
-    });
+    expect(choices(lm.config)).toEqual(['playground', 'learned', 'gelu', false]);
     lm.dispose();
     trainer.dispose();
   });
