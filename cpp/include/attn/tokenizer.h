@@ -1,14 +1,15 @@
 // The language model's tokenizer: text (UTF-8 bytes) ↔ token ids, never refusing a character.
 //
-// Ids 0-255 are always the 256 single bytes (the byte fallback: any text at all encodes, an emoji or a
-// Devanagari letter the corpus never had becomes its UTF-8 bytes). Ids from 256 on are longer byte strings,
-// learned from a corpus in one of two ways:
+// Every byte has a token (the byte fallback: any text at all encodes, an emoji or a Devanagari letter the corpus
+// never had becomes its UTF-8 bytes); in a tokenizer learned here ids 0-255 are the 256 bytes themselves and ids
+// from 256 on longer byte strings, learned from a corpus in one of these ways:
 // - characters: every multi-byte UTF-8 character the corpus holds (most frequent first) is one token, so a
 //   corpus's own letters are single tokens whatever their script; ASCII characters are their byte.
 // - byte pairs (Sennrich et al. 2016, over bytes as GPT-2 does): merges learned by repeatedly joining the most
 //   frequent adjacent pair of tokens inside words; encoding applies the merges in the order they were learned.
-//   A third choice, gpt2 byte pairs, splits words with GPT-2's own pattern instead (see gpt2_pattern.h), so that
-//   its vocab_json() and merges_txt() are GPT-2 files that encode every text as it does.
+// - gpt2 byte pairs: the same, its words split by GPT-2's own pattern (cpp/src/text/gpt2_pattern.h), so that its
+//   vocab_json() and merges_txt() are GPT-2 files that encode every text as it does.
+// And one read from files:
 // - gpt2: GPT-2's own tokenizer from its files (vocab.json, merges.txt), exactly: bytes spelled by its
 //   byte-to-unicode table, text pre-split by its pattern, merges applied by rank, and the literal <|endoftext|>
 //   (when the vocabulary has it) its one token, as tiktoken with allowedSpecial 'all' and Hugging Face do. Its ids
