@@ -11,7 +11,8 @@
 // Everything comes from one LanguageModel::forward() over the text's first position + 1 tokens (a causal model's
 // later tokens change nothing at the position), read at the position's row; the lens runs the rows through the
 // model's own output layer (ResidualStack::head_forward). Full attention maps (heads × T × T per layer) are kept
-// only when asked for and T ≤ kFullPatternTokens.
+// only when asked for and T ≤ kFullPatternTokens. Past kFullPatternTokens the same embedding and blocks run one block
+// at a time (the same numbers, to the bit): a 1,024-token text never holds every layer's heads × T × T weights.
 #pragma once
 
 #include <cstddef>
