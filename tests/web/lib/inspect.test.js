@@ -110,4 +110,12 @@ describe('inspect on the shipped model', () => {
     expect(refusal('abc', { attention: 'all' })?.message).toMatch(/^inspect: options.attention must be/);
     expect(refusal('abc', { heads: 1 })?.name).toBe('TypeError');
   });
+
+  it('refuses to read a disposed model', async () => {
+    const gone = await loadLanguageModel({
+      weights: readFileSync(new URL('pride-and-prejudice-language-model.bin', corpora)),
+    });
+    gone.dispose();
+    expect(() => gone.inspect('abc')).toThrow(/^inspect: this language model has been disposed/);
+  });
 });
