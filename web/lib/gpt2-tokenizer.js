@@ -37,8 +37,9 @@ class Gpt2Tokenizer {
 
   /** The text of `ids` (an array or Int32Array), a UTF-8 sequence cut inside a character written as U+FFFD. */
   decode(ids) {
-    if (!Array.isArray(ids) && !(ids instanceof Int32Array))
-      throw new TypeError(`decode: ids must be an array or an Int32Array, got ${describe(ids)}`);
+    // Numbers only reach the module (a BigInt or a symbol would throw inside its copy, past its checks).
+    if (!(ids instanceof Int32Array) && !(Array.isArray(ids) && ids.every((id) => typeof id === 'number')))
+      throw new TypeError(`decode: ids must be an array of numbers or an Int32Array, got ${describe(ids)}`);
     return this.#handle.call('decode', 'gpt2TokenizerDecode', ids).text;
   }
 

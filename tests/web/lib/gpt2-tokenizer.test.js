@@ -133,6 +133,9 @@ describe('gpt2Tokenizer', () => {
     const tokenizer = await gpt2Tokenizer({ ...files, backend });
     expect(() => tokenizer.decode([50257])).toThrow(/ids must be whole numbers from 0 to 50256/);
     expect(() => tokenizer.decode([1.5])).toThrow(RangeError);
+    expect(() => tokenizer.decode([1n])).toThrow(/decode: ids must be an array of numbers or an Int32Array/);
+    expect(() => tokenizer.encode(7)).toThrow(/encode: text must be a string, got/);
+    expect(tokenizer.decode(new Int32Array([15496]))).toBe('Hello');
     tokenizer.dispose();
   });
 });
