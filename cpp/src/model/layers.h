@@ -117,8 +117,9 @@ void linear_backward(const KernelSet& kernels, const float* params, float* grads
                      const float* dy, std::size_t rows, float* dx, Scratch& scratch);
 
 // A tied output (Press & Wolf 2017): y (rows × V) = x (rows × D) · Eᵀ (+ b when l.has_bias), E = the table at l.w,
-// V × D (l.in = D, l.out = V). E is read as it lies, a block of its rows at a time, through the kernel set's A·Bᵀ
-// product (the one dX += dY·Wᵀ runs on): no transposed copy of the table is made or kept (GPT-2's is 50,257 × 768).
+// V × D (l.in = D, l.out = V). E is read as it lies, row by row: a dot product per vocabulary entry for a few rows (a
+// cached step), a block of its rows at a time through the kernel set's A·Bᵀ product (the one dX += dY·Wᵀ runs on)
+// for more. No transposed copy of the table is made or kept (GPT-2's is 50,257 × 768).
 void tied_output_forward(const KernelSet& kernels, const float* params, const Linear& l, const float* x,
                          std::size_t rows, float* y, Scratch& scratch);
 // dE += dyᵀ·x (into the table's gradient, beside what the embedding lookup adds), db += Σ_rows dy (with a bias),
