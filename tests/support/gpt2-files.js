@@ -225,9 +225,9 @@ export function gpt2Config({ layers, heads, width, positions, vocabulary = realV
 const sizeLimits = { layers: 48, heads: 64, width: 2048, positions: 4096 };
 
 /**
- * GPT-2's files with seeded random weights: { weights: Uint8Array (model.safetensors), config (object),
- * configText (config.json), vocab (vocab.json's text), merges (merges.txt), tensors: Map of each parameter's
- * Hugging Face name (no prefix) → { shape, values: Float64Array as stored } }.
+ * GPT-2's files with seeded random weights: { weights: Uint8Array (model.safetensors), config (config.json's
+ * object), vocab (vocab.json's text), merges (merges.txt), tensors (not enumerable): Map of each parameter's Hugging
+ * Face name (no prefix) → { shape, values: Float64Array as stored } }.
  * dtype 'F32' | 'F16' | 'BF16'; prefix: names under "transformer." with lm_head.weight (= wte) beside them;
  * buffers: 'F32' (h.i.attn.bias [1, 1, P, P] and masked_bias [] as gpt2's file has them), 'BOOL', or false.
  */
@@ -287,12 +287,7 @@ export function gpt2Files({
   // Hugging Face's writer orders the tensors by name
   entries.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
   const { vocab: vocabText, merges } = realVocabulary();
-  return {
-    weights: writeSafetensors(entries),
-    config,
-    configText: JSON.stringify(config, null, 2),
-    vocab: vocabText,
-    merges,
-    tensors,
-  };
+  const files = { weights: writeSafetensors(entries), config, vocab: vocabText, merges };
+  // not enumerable: the four files pass as loadLanguageModel's { gpt2 } as they are, which takes no other key
+  return Object.defineProperty(files, 'tensors', { value: tensors, enumerable: false });
 }
