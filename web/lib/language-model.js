@@ -335,6 +335,11 @@ class LanguageModel {
     return this.#handle.call('merges', 'languageModelMerges').merges;
   }
 
+  /** GPT-2's tokenizer files for a 'gpt2-byte-pairs' model: { vocab, merges } as gpt2Tokenizer reads them. */
+  tokenizerFiles() {
+    return this.#handle.call('tokenizerFiles', 'languageModelTokenizerFiles');
+  }
+
   /** The weight file (float16) that loadLanguageModel({ weights }) reads. */
   save() {
     return this.#handle.call('save', 'languageModelSave').bytes;
