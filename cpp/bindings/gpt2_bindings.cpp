@@ -11,8 +11,8 @@
 #include <emscripten/val.h>
 
 #include <cmath>
-#include <cstdlib>
 #include <memory>
+#include <new>
 #include <optional>
 #include <string>
 #include <utility>
@@ -80,10 +80,11 @@ std::optional<val> memory_refusal(const gpt2::Config& config) {
   const std::uint64_t weights = config.parameters() * sizeof(float), pass = context_pass_bytes(config);
   const std::uint64_t limit = ATTN_MAXIMUM_MEMORY;  // the link flag -sMAXIMUM_MEMORY (CMakeLists.txt)
   const std::uint64_t needed = weights + kWorkingBytes;
-  // volatile: a malloc whose block is never used may otherwise be removed with its free
-  void* volatile probe = weights + pass < limit ? std::malloc(static_cast<std::size_t>(needed)) : nullptr;
+  std::unique_ptr<std::uint8_t[]> probe(
+      weights + pass < limit ? new (std::nothrow) std::uint8_t[static_cast<std::size_t>(needed)] : nullptr);
   if (probe) {
-    std::free(probe);
+    // a volatile write: an allocation never used may otherwise be removed
+    *static_cast<volatile std::uint8_t*>(probe.get()) = 0;
     return std::nullopt;
   }
   return refused("memory", "GPT-2 of " + std::to_string(config.parameters()) + " parameters needs " +
