@@ -408,6 +408,10 @@ bool model_free(int id) { return models().erase(id); }
 
 }  // namespace
 
+emscripten::val attn::bindings::register_language_model(model::TrainedLanguageModel trained) {
+  return register_model(std::move(trained));
+}
+
 attn::bindings::HandleTable<LanguageModelEntry>& attn::bindings::language_models() {
   static HandleTable<LanguageModelEntry> table("language model");
   return table;

@@ -1252,6 +1252,13 @@ export interface LanguageModel {
    * otherwise.
    */
   tokenizerFiles(): { vocab: string; merges: string };
+  /**
+   * A model of GPT-2's architecture (createTrainer's model.architecture 'gpt2') with GPT-2's byte pairs
+   * (task.tokenizer 'gpt2-byte-pairs') as GPT-2's four files: loadLanguageModel({ gpt2 }) opens them to the same
+   * model. Another architecture is a RangeError of kind 'config' naming its first difference; another tokenizer,
+   * kind 'vocab'.
+   */
+  gpt2Files(): { weights: Uint8Array; config: string; vocab: string; merges: string };
   save(): Uint8Array;
   dispose(): void;
 }
@@ -1293,6 +1300,55 @@ export function gpt2Tokenizer(options: {
   merges: string;
   backend?: LoadOptions['backend'];
 }): Promise<Gpt2Tokenizer>;
+/** GPT-2's four files as a learner downloads them from a GPT-2 model page on Hugging Face. */
+export interface Gpt2Files {
+  /** model.safetensors (F32, F16 or BF16 tensors, with or without the `transformer.` prefix): read a window at a time. */
+  weights: Uint8Array | ArrayBuffer | Blob | string | URL;
+  /** config.json, as its text or its object. */
+  config: string | object;
+  /** vocab.json, as its text or its object. */
+  vocab: string | object;
+  /** merges.txt's text. */
+  merges: string;
+}
+
+export interface Gpt2Progress {
+  phase: 'header' | 'tensors' | 'ready';
+  /** Bytes of model.safetensors dealt with (read, or skipped: the mask buffers), of `total` (the file's size). */
+  loaded: number;
+  total: number;
+}
+
+/**
+ * The kinds of a refused GPT-2 (the RangeError's `kind`): the file `'truncated'`, its `'header-length'` past the end,
+ * its `'header'` not the format's JSON, a tensor's `'dtype'` not F32/F16/BF16, its `'size'` not its shape's, byte
+ * ranges (`'offsets'`) overlapping or leaving gaps, a parameter `'missing'`, a tensor's `'shape'` not the config's,
+ * config.json (`'config'`), vocab.json (`'vocab'`) or merges.txt (`'merges'`) unusable, or a model larger than the
+ * module's memory (`'memory'`).
+ */
+export type Gpt2RefusalKind =
+  | 'truncated'
+  | 'header-length'
+  | 'header'
+  | 'dtype'
+  | 'size'
+  | 'offsets'
+  | 'missing'
+  | 'shape'
+  | 'config'
+  | 'vocab'
+  | 'merges'
+  | 'memory';
+
+/**
+ * GPT-2 from its files (web/lib/gpt2.js): model.safetensors read a window of a few MB at a time, in file order (a
+ * URL by HTTP Range requests, or its response's stream), so the whole file and the whole model are never both in
+ * memory. onProgress follows the reading; signal cancels it, freeing what the module took (the promise rejects with
+ * the signal's reason, an AbortError). Refusals are RangeErrors whose `kind` is a Gpt2RefusalKind.
+ */
+export function loadLanguageModel(
+  options: LoadOptions & { gpt2: Gpt2Files; onProgress?: (progress: Gpt2Progress) => void; signal?: AbortSignal },
+): Promise<LanguageModel>;
 
 /**
  * Sequences for the induction-head experiment: `count` strings of minLength to maxLength (default 8-20) distinct

@@ -11,6 +11,7 @@ import { renamedOptions, warnRenamed, withOldFields } from './renamed.js';
 import * as validate from './validate.js';
 import { byLayer, streamingOptions } from './sinks.js';
 import { inspectLanguageModel } from './inspect.js';
+import { checkLoadOptions, openGpt2WithModule } from './gpt2.js';
 
 /**
  * The Generate view's default run, which trains on a few hundred kilobytes of text in under a minute in a browser
@@ -346,6 +347,10 @@ class LanguageModel {
     return this.#handle.call('tokenizerFiles', 'languageModelTokenizerFiles');
   }
 
+  /** GPT-2's four files for a model of its architecture and tokenizer, as loadLanguageModel({ gpt2 }) reads them. */
+  gpt2Files() {
+    return this.#handle.call('gpt2Files', 'languageModelGpt2Files');
+  }
   /** The weight file (float16) that loadLanguageModel({ weights }) reads. */
   save() {
     return this.#handle.call('save', 'languageModelSave').bytes;
@@ -484,12 +489,14 @@ export async function createLanguageModelTrainer(options) {
 
 /**
  * A language model from its weight file: options.weights is the file's bytes (a trainer's save(), a download)
- * or its URL; backend as for loadAttention. A translator's file is refused by name, as forged or truncated ones are.
+ * or its URL (or GPT-2's four files: options.gpt2, gpt2.js); backend as for loadAttention. A translator's file is
+ * refused by name, as forged or truncated ones are.
  */
 export async function loadLanguageModel(options = {}) {
   validate.requireObject(options, 'options');
-  checkKnownKeys(options, { backend: null, weights: null }, { operation: 'loadLanguageModel' });
+  checkLoadOptions(options);
   const backend = withOperation('loadLanguageModel', () => resolveLanguageModelBackend(options.backend));
+  if (options.gpt2 !== undefined) return new LanguageModel(...(await openGpt2WithModule(options, backend)));
   const bytes = await weightBytes(options.weights, 'loadLanguageModel', 'a saved language model');
   const module = await languageModelModule(backend);
   await nextTask();
