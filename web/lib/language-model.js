@@ -12,6 +12,7 @@ import * as validate from './validate.js';
 import { byLayer, streamingOptions } from './sinks.js';
 import { inspectLanguageModel } from './inspect.js';
 import { checkLoadOptions, openGpt2WithModule } from './gpt2.js';
+import { requireCorpus, resolveResumeOptions, resumedOptions } from './resumed-run.js';
 
 /**
  * The Generate view's default run, which trains on a few hundred kilobytes of text in under a minute in a browser
@@ -73,42 +74,6 @@ export function isLanguageModelTask(options) {
   return options !== null && typeof options === 'object' && options.task !== null && typeof options.task === 'object'
     ? Object.hasOwn(options.task, 'corpus')
     : false;
-}
-
-// What a continued run may be given besides its checkpoint: the text it trains on and a longer schedule. Its model,
-// tokenizer and the rest of its schedule are the saved run's.
-const resumeKeys = new Set(['backend', 'resume', 'task', 'steps']);
-
-function requireCorpus(task) {
-  if (typeof task.corpus !== 'string')
-    throw new TypeError(`options.task.corpus must be a string, got ${validate.describe(task.corpus)}`);
-}
-
-/** A continued run's options checked: { checkpoint: Uint8Array, steps (NaN: the saved schedule's) }. */
-function resolveResumeOptions(options) {
-  const task = validate.requireObject(options.task, 'options.task');
-  requireCorpus(task);
-  const other = [
-    ...Object.keys(options).filter((key) => !resumeKeys.has(key)),
-    ...Object.keys(task)
-      .filter((key) => key !== 'corpus')
-      .map((key) => `task.${key}`),
-  ];
-  if (other.length > 0) {
-    throw new RangeError(
-      `options.${other[0]}: a continued run keeps the model, tokenizer and schedule it was saved with; give only task.corpus, steps (a longer schedule) and resume`,
-    );
-  }
-  const { resume } = options;
-  if (!(resume instanceof Uint8Array) && !(resume instanceof ArrayBuffer)) {
-    throw new TypeError(
-      `options.resume must be a training checkpoint (trainer.checkpoint()'s Uint8Array or an ArrayBuffer), got ${validate.describe(resume)}`,
-    );
-  }
-  return {
-    checkpoint: resume instanceof Uint8Array ? resume : new Uint8Array(resume),
-    steps: validate.optionalNumber(options.steps, 'options.steps', NaN),
-  };
 }
 
 /** The options with defaults filled in and every type checked (values are checked by the module). */
@@ -426,39 +391,6 @@ class LanguageModelTrainer {
   dispose() {
     this.#handle.dispose();
   }
-}
-
-/**
- * A continued run's options as a fresh run's would read: its shape, tokenizer and schedule from its checkpoint
- * (the seed that initialised it is not kept: null).
- */
-function resumedOptions(created, characters) {
-  const { config, schedule, tokenizer } = created;
-  return Object.freeze({
-    task: Object.freeze({
-      tokenizer: tokenizer.kind,
-      merges: tokenizer.merges,
-      context: config.context,
-      heldOut: schedule.heldOut,
-      characters,
-    }),
-    seed: null,
-    dataSeed: schedule.dataSeed,
-    steps: schedule.steps,
-    batchSize: schedule.batchSize,
-    learningRate: schedule.learningRate,
-    warmupSteps: schedule.warmupSteps,
-    model: Object.freeze({
-      dModel: config.dModel,
-      heads: config.heads,
-      kvHeads: config.kvHeads,
-      ffn: config.ffn,
-      layers: config.layers,
-      positions: config.positions,
-      activation: config.activation,
-      architecture: config.architecture,
-    }),
-  });
 }
 
 /**
