@@ -385,6 +385,26 @@ val model_copying_scores(int id, const val& text) {
   });
 }
 
+// languageModelSetHeadsOn(id, mask: Uint8Array (layers × heads, 0 = off) | null) → {}: the heads every later pass of
+// the model switches off (web/lib sets it around one call that has a headMask, and clears it after).
+val model_set_heads_on(int id, const val& mask) {
+  auto* entry = models().find(id);
+  if (!entry) return models().disposed();
+  if (mask.isNull() || mask.isUndefined()) {
+    entry->model->clear_heads_on();
+    return val::object();
+  }
+  const model::LanguageModelConfig& c = entry->trained.config;
+  const std::size_t expected = std::size_t{c.layers} * c.heads;
+  if (mask["length"].as<double>() != static_cast<double>(expected)) {
+    return js::error_result("RangeError", "options.headMask must list " + std::to_string(c.layers) + " layers of " +
+                                              std::to_string(c.heads) + " heads");
+  }
+  const auto copied = js::copy_in<std::uint8_t>(mask, expected);
+  entry->model->set_heads_on(std::vector<std::uint8_t>(copied.data(), copied.data() + copied.size()));
+  return val::object();
+}
+
 // languageModelMerges(id) → { merges: [{ left, right, merged }] } (pieces, in the order learned)
 val model_merges(int id) {
   auto* entry = models().find(id);
@@ -433,5 +453,6 @@ EMSCRIPTEN_BINDINGS(language_model_module) {
   emscripten::function("languageModelTokenize", &model_tokenize);
   emscripten::function("languageModelMerges", &model_merges);
   emscripten::function("languageModelCopyingScores", &model_copying_scores);
+  emscripten::function("languageModelSetHeadsOn", &model_set_heads_on);
   emscripten::function("languageModelFree", &model_free);
 }

@@ -1064,6 +1064,12 @@ export interface LanguageModelTokenizer {
   merges: number;
 }
 
+/**
+ * A language model's heads switched off for one call: [layer][head] of true/1 (on) or false/0 (off); each head's
+ * output is zeroed before its block's output projection.
+ */
+export type LanguageModelHeadMask = ReadonlyArray<ReadonlyArray<boolean | 0 | 1>>;
+
 export interface GenerateOptions {
   /** Tokens to write, 1 to 4096. Default 64. */
   tokens?: number;
@@ -1085,6 +1091,8 @@ export interface GenerateOptions {
   top?: number;
   /** Read earlier tokens' keys and values from the cache (default true), or recompute the window each step. */
   cache?: boolean;
+  /** Heads switched off for this call. */
+  headMask?: LanguageModelHeadMask | null;
 }
 
 /** 0.1's names of a generated token's fields, still read (getters that warn once; not in copies). */
@@ -1133,6 +1141,8 @@ export interface InspectOptions {
    * [head][query][key], for texts of at most 256 tokens (longer texts get the rows only).
    */
   attention?: 'rows' | 'full';
+  /** Heads switched off for this call. */
+  headMask?: LanguageModelHeadMask | null;
 }
 
 /** A residual-stream vector (dModel floats) and its Euclidean norm. */
@@ -1215,7 +1225,7 @@ export interface LanguageModel {
   /** Continues `prompt` (empty: from a line break) token by token. */
   generate(prompt: string, options?: GenerateOptions): Generation;
   /** Bits per character of `text` (at least two tokens). */
-  evaluate(options: { text: string }): TextScore;
+  evaluate(options: { text: string; headMask?: LanguageModelHeadMask | null }): TextScore;
   /** @deprecated 0.1's form: evaluate({ text }). */
   evaluate(text: string): TextScore;
   /**
@@ -1230,7 +1240,7 @@ export interface LanguageModel {
    * Per [layer][head], the mean attention weight on the first token from every later query, averaged over the
    * text cut into windows of the context (Gu et al. 2024; a head above sinkThreshold is a sink head).
    */
-  firstTokenAttention(text: string): number[][];
+  firstTokenAttention(text: string, options?: { headMask?: LanguageModelHeadMask | null }): number[][];
   tokenize(text: string): { ids: Int32Array; pieces: string[] };
   /**
    * Each head's copying score, [layer][head], from its weights (Elhage et al. 2021): Σλ / Σ|λ| over the eigenvalues of
@@ -1399,6 +1409,8 @@ export interface StreamingOptions {
   sinks?: number;
   /** Recompute the kept positions' causal pass at each step instead of caching (the quality reference). */
   recompute?: boolean;
+  /** Heads switched off for this call. */
+  headMask?: LanguageModelHeadMask | null;
 }
 
 export interface StreamingScore extends TextScore {

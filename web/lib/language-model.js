@@ -223,17 +223,21 @@ class LanguageModel {
   generate(prompt, options = {}) {
     this.#handle.live('generate');
     requireText(prompt, 'generate', 'prompt');
-    const resolved = withOperation('generate', () => generateOptions(options));
+    const [given, mask] = this.#headMask('generate', options);
+    const resolved = withOperation('generate', () => generateOptions(given));
     const started = performance.now();
-    const generation = this.#handle.call('generate', 'languageModelGenerate', prompt, resolved);
+    const generation = this.#masked('generate', mask, () =>
+      this.#handle.call('generate', 'languageModelGenerate', prompt, resolved),
+    );
     generation.steps = generatedSteps(generation.steps);
     generation.seconds = (performance.now() - started) / 1000;
     return generation;
   }
 
   /**
-   * Bits per character of options.text under the model: { bitsPerCharacter, tokens, characters }. 0.1's
-   * evaluate(text) still works, with a warning.
+   * Bits per character of options.text under the model: { bitsPerCharacter, tokens, characters } (options.headMask:
+   * [layer][head] of on/off, as generate's, evaluateStreaming's and inspect's). 0.1's evaluate(text) still works,
+   * with a warning.
    */
   evaluate(options = {}) {
     this.#handle.live('evaluate');
@@ -241,12 +245,13 @@ class LanguageModel {
       warnRenamed('evaluate', 'evaluate(text)', 'evaluate({ text })');
       options = { text: options };
     }
+    const [given, mask] = this.#headMask('evaluate', options);
     const text = withOperation('evaluate', () => {
-      validate.requireObject(options, 'options');
-      checkKnownKeys(options, { text: null }, { operation: 'evaluate' });
-      return requireText(options.text, 'evaluate', 'options.text');
+      validate.requireObject(given, 'options');
+      checkKnownKeys(given, { text: null }, { operation: 'evaluate' });
+      return requireText(given.text, 'evaluate', 'options.text');
     });
-    return this.#handle.call('evaluate', 'languageModelEvaluate', text);
+    return this.#masked('evaluate', mask, () => this.#handle.call('evaluate', 'languageModelEvaluate', text));
   }
 
   /**
@@ -255,28 +260,51 @@ class LanguageModel {
    */
   evaluateStreaming(text, options = {}) {
     this.#handle.live('evaluateStreaming');
-    const keys = withOperation('evaluateStreaming', () => streamingOptions(options));
-    return this.#handle.call(
-      'evaluateStreaming',
-      'languageModelStream',
-      requireText(text, 'evaluateStreaming', 'text'),
-      keys,
+    const [given, mask] = this.#headMask('evaluateStreaming', options);
+    const keys = withOperation('evaluateStreaming', () => streamingOptions(given));
+    requireText(text, 'evaluateStreaming', 'text');
+    return this.#masked('evaluateStreaming', mask, () =>
+      this.#handle.call('evaluateStreaming', 'languageModelStream', text, keys),
     );
   }
 
-  /** Per [layer][head], the mean attention on the first token of each window (Gu et al. 2024). */
-  firstTokenAttention(text) {
-    const { shares } = this.#handle.call(
-      'firstTokenAttention',
-      'languageModelFirstTokenAttention',
-      requireText(text, 'firstTokenAttention', 'text'),
+  /** Per [layer][head], the mean attention on the first token of each window (Gu et al. 2024); options.headMask. */
+  firstTokenAttention(text, options = {}) {
+    const [, mask] = this.#headMask('firstTokenAttention', options);
+    requireText(text, 'firstTokenAttention', 'text');
+    const { shares } = this.#masked('firstTokenAttention', mask, () =>
+      this.#handle.call('firstTokenAttention', 'languageModelFirstTokenAttention', text),
     );
     return byLayer(shares, this.config.layers, this.config.heads);
   }
 
   /** Every part of the forward pass at one position of `text`, and the logit lens (web/lib/inspect.js). */
   inspect(text, options = {}) {
-    return inspectLanguageModel(this.#handle, this.config, text, options);
+    const [given, mask] = this.#headMask('inspect', options);
+    return this.#masked('inspect', mask, () => inspectLanguageModel(this.#handle, this.config, text, given));
+  }
+
+  // options without its headMask ([layer][head] of on/off: the heads switched off for this one call, as the
+  // translator's), and that mask as the module's flat bytes (null: every head on).
+  #headMask(operation, options) {
+    if (options === null || typeof options !== 'object' || !Object.hasOwn(options, 'headMask')) return [options, null];
+    const { headMask, ...given } = options;
+    if (headMask === undefined || headMask === null) return [given, null];
+    return [
+      given,
+      withOperation(operation, () => validate.layerHeads(headMask, 'options.headMask', this.config.heads)),
+    ];
+  }
+
+  // `pass` with `mask`'s heads off in the module, on again after it (when it throws too).
+  #masked(operation, mask, pass) {
+    if (!mask) return pass();
+    this.#handle.call(operation, 'languageModelSetHeadsOn', mask);
+    try {
+      return pass();
+    } finally {
+      this.#handle.call(operation, 'languageModelSetHeadsOn', null);
+    }
   }
 
   /** The tokens of `text`: { ids: Int32Array, pieces: string[] } (a byte no token spells reads <0xNN>). */

@@ -103,6 +103,27 @@ export function optionalString(value, name, fallback) {
 const headMaskKinds = ['encoderSelf', 'decoderSelf', 'cross'];
 
 /**
+ * [layer][head] of true/1 (on) or false/0 (off), as the flat Uint8Array (layer-major) the module reads. Each layer
+ * must list `heads` heads; the number of layers is checked by the module, which knows the model.
+ */
+export function layerHeads(layers, name, heads) {
+  if (!Array.isArray(layers)) throw new TypeError(`${name} must be an Array of layers, got ${describe(layers)}`);
+  const entries = new Uint8Array(layers.length * heads);
+  layers.forEach((layer, l) => {
+    const where = `${name}[${l}]`;
+    if (!Array.isArray(layer)) throw new TypeError(`${where} must be an Array of heads, got ${describe(layer)}`);
+    if (layer.length !== heads) throw new RangeError(`${where} must list ${heads} heads, got ${layer.length}`);
+    layer.forEach((on, h) => {
+      if (on !== true && on !== false && on !== 0 && on !== 1) {
+        throw new TypeError(`${where}[${h}] must be true or 1 (on), false or 0 (off), got ${describe(on)}`);
+      }
+      entries[l * heads + h] = on ? 1 : 0;
+    });
+  });
+  return entries;
+}
+
+/**
  * A head mask { encoderSelf?, decoderSelf?, cross? }, each [layer][head] of true/1 (on) or false/0 (off), as the
  * flat Uint8Arrays (layer-major) the module reads; null when there is none. Each layer must list `heads` heads;
  * the number of layers is checked by the module, which knows the model.
@@ -120,20 +141,7 @@ export function headMask(value, name, heads) {
     const layers = value[kind];
     flat[kind] = null;
     if (layers === undefined || layers === null) continue;
-    if (!Array.isArray(layers))
-      throw new TypeError(`${name}.${kind} must be an Array of layers, got ${describe(layers)}`);
-    const entries = new Uint8Array(layers.length * heads);
-    layers.forEach((layer, l) => {
-      const where = `${name}.${kind}[${l}]`;
-      if (!Array.isArray(layer)) throw new TypeError(`${where} must be an Array of heads, got ${describe(layer)}`);
-      if (layer.length !== heads) throw new RangeError(`${where} must list ${heads} heads, got ${layer.length}`);
-      layer.forEach((on, h) => {
-        if (on !== true && on !== false && on !== 0 && on !== 1) {
-          throw new TypeError(`${where}[${h}] must be true or 1 (on), false or 0 (off), got ${describe(on)}`);
-        }
-        entries[l * heads + h] = on ? 1 : 0;
-      });
-    });
+    const entries = layerHeads(layers, `${name}.${kind}`, heads);
     flat[kind] = entries;
   }
   return flat;

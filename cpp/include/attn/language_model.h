@@ -15,6 +15,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <memory>
+#include <utility>
 #include <vector>
 
 #include "attn/kernel_set.h"
@@ -126,12 +127,22 @@ class LanguageModel {
   bool step_at(const float* params, int token, std::size_t position, KeyValueCache& cache, float temperature,
                StepOutput& out, const std::uint8_t* heads_on = nullptr);
 
+  // The heads every later forward(), step() and step_at() switches off when given no heads_on of their own (so that
+  // generation, scoring and the streaming readers, which call those, all honour one mask): layers × heads bytes as
+  // heads_on's, or empty for every head on. clear_heads_on() is set_heads_on({}).
+  void set_heads_on(std::vector<std::uint8_t> heads_on) { heads_on_ = std::move(heads_on); }
+  void clear_heads_on() { heads_on_.clear(); }
+
  private:
+  const std::uint8_t* heads_on_or_mask(const std::uint8_t* heads_on) const {
+    return heads_on || heads_on_.empty() ? heads_on : heads_on_.data();
+  }
   LanguageModelConfig config_;
   LanguageModelLayout layout_;
   ResidualStack stack_;
   TokenEmbedding embedding_;  // context sinusoids (none when the model has none), extended past it, or learned
   LanguageModelActivations loss_activations_;
+  std::vector<std::uint8_t> heads_on_;  // set_heads_on()'s mask, empty when every head is on
 };
 
 }  // namespace attn::model

@@ -77,7 +77,7 @@ void LanguageModel::forward(const float* params, const std::vector<int>& tokens,
   BlockInputs in;
   in.mask = allowed ? Mask{MaskKind::explicit_, allowed} : Mask{MaskKind::causal, nullptr};
   in.temperature = temperature;
-  in.self_heads_on = heads_on;
+  in.self_heads_on = heads_on_or_mask(heads_on);
   stack_.forward(params, layout_.blocks, act.blocks, t, in, act.out_raw);
   act.logits.resize(t * config_.vocabulary);
   stack_.head_forward(params, layout_.final_norm, layout_.output, config_.tied_output, act.out_raw.data(), t,
@@ -119,7 +119,7 @@ bool LanguageModel::step_at(const float* params, int token, std::size_t position
   embedding_.forward(params, layout_.embedding, &token, 1, position, b.row.data());
   out.length = cache.length() + 1;
   out.attention.resize(layout_.blocks.size() * config_.heads * out.length);
-  stack_.step(params, layout_.blocks, temperature, heads_on, nullptr, cache, b.row.data(), out.attention.data());
+  stack_.step(params, layout_.blocks, temperature, heads_on_or_mask(heads_on), nullptr, cache, b.row.data(), out.attention.data());
   out.logits.resize(config_.vocabulary);
   stack_.head_forward(params, layout_.final_norm, layout_.output, config_.tied_output, b.row.data(), 1, b.norm,
                       out.logits.data());
