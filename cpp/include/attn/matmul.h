@@ -1,6 +1,7 @@
 // C = A * B (+ bias broadcast along rows), row-major float32: A is M x K, B is K x N, C is M x N.
 // The reference accumulates in double; the fast twin packs B into column panels (workspace) and runs an
-// xsimd register-blocked micro-kernel.
+// xsimd register-blocked micro-kernel, or, for one or two rows of A (a generated token), reads B where it lies, row
+// by row, once: packing would copy all of B to use it once.
 #pragma once
 
 #include <cstddef>
@@ -15,5 +16,11 @@ std::size_t matmul_workspace_floats_fast(std::size_t k, std::size_t n);
 // `bias` may be null; otherwise it holds N floats added to every row of C.
 void matmul_reference(ConstMatrixView a, ConstMatrixView b, const float* bias, MatrixView c, float* workspace);
 void matmul_fast(ConstMatrixView a, ConstMatrixView b, const float* bias, MatrixView c, float* workspace);
+
+// C = A * Bᵀ (+ bias) for B given as N x K: the tied unembedding's logits from the token table as it is stored.
+std::size_t matmul_bt_workspace_floats_reference(std::size_t k, std::size_t n);
+std::size_t matmul_bt_workspace_floats_fast(std::size_t k, std::size_t n);
+void matmul_bt_reference(ConstMatrixView a, ConstMatrixView b, const float* bias, MatrixView c, float* workspace);
+void matmul_bt_fast(ConstMatrixView a, ConstMatrixView b, const float* bias, MatrixView c, float* workspace);
 
 }  // namespace attn

@@ -151,3 +151,21 @@ void matmul_reference(ConstMatrixView a, ConstMatrixView b, const float* bias, M
 }
 
 }  // namespace attn
+
+namespace attn {
+
+std::size_t matmul_bt_workspace_floats_reference(std::size_t, std::size_t) { return 0; }
+
+// The same sums as matmul_reference over Bᵀ, term for term (so a tied model's logits are those of the table
+// transposed and multiplied).
+void matmul_bt_reference(ConstMatrixView a, ConstMatrixView b, const float* bias, MatrixView c, float*) {
+  for (std::size_t i = 0; i < a.rows; ++i) {
+    for (std::size_t j = 0; j < b.rows; ++j) {
+      double sum = bias ? bias[j] : 0.0;
+      for (std::size_t p = 0; p < a.cols; ++p) sum += static_cast<double>(a.row(i)[p]) * b.row(j)[p];
+      c.row(i)[j] = static_cast<float>(sum);
+    }
+  }
+}
+
+}  // namespace attn

@@ -1,0 +1,140 @@
+// 8-bit weights (attn/quantized.h) and the products for a generated token (matmul's one-row path, A·Bᵀ for the tied
+// unembedding): the fast kernels against their double-accumulating reference twins at sizes around the SIMD width
+// (1 to 65 inputs, a short last group of outputs), seeded random operands in [-1, 1].
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <cstdint>
+
+#include "attn/matmul.h"
+#include "attn/quantized.h"
+#include "test_util.h"
+
+namespace attn {
+namespace {
+
+using testing::kSizes;
+using testing::near_all;
+
+struct Quantized {
+  std::vector<std::int8_t> values;
+  std::vector<float> scales;
+  QuantizedMatrix matrix(std::size_t outputs, std::size_t inputs) const {
+    return {values.data(), scales.data(), outputs, inputs};
+  }
+};
+
+Quantized quantized_columns(const std::vector<float>& w, std::size_t in, std::size_t out) {
+  Quantized q{std::vector<std::int8_t>(in * out), std::vector<float>(out)};
+  quantize_columns(w.data(), in, out, q.values.data(), q.scales.data());
+  return q;
+}
+
+TEST(Quantize, EachColumnsLargestWeightIs127AndEveryWeightWithinHalfAStep) {
+  const std::size_t in = 37, out = 11;
+  auto w = testing::random_values(in * out, 3);
+  for (std::size_t k = 0; k < in; ++k) w[k * out + 4] = 0.0f;  // an all-zero column: scale 0, values 0
+  const Quantized q = quantized_columns(w, in, out);
+  for (std::size_t j = 0; j < out; ++j) {
+    int largest = 0;
+    for (std::size_t k = 0; k < in; ++k) {
+      const int v = q.values[j * in + k];
+      largest = std::max(largest, std::abs(v));
+      EXPECT_LE(std::fabs(v * q.scales[j] - w[k * out + j]), q.scales[j] / 2 * (1 + 1e-5)) << j << "," << k;
+    }
+    EXPECT_EQ(largest, j == 4 ? 0 : 127) << j;
+  }
+  EXPECT_EQ(q.scales[4], 0.0f);
+}
+
+TEST(Quantize, RowsOfATableAreItsTransposesColumns) {
+  const std::size_t rows = 9, cols = 13;
+  const auto table = testing::random_values(rows * cols, 5);
+  std::vector<float> transposed(rows * cols);
+  for (std::size_t r = 0; r < rows; ++r)
+    for (std::size_t c = 0; c < cols; ++c) transposed[c * rows + r] = table[r * cols + c];
+  Quantized by_rows{std::vector<std::int8_t>(rows * cols), std::vector<float>(rows)};
+  quantize_rows(table.data(), rows, cols, by_rows.values.data(), by_rows.scales.data());
+  const Quantized by_columns = quantized_columns(transposed, cols, rows);
+  EXPECT_EQ(by_rows.values, by_columns.values);
+  EXPECT_EQ(by_rows.scales, by_columns.scales);
+}
+
+class QuantizedVsReference : public ::testing::TestWithParam<std::size_t> {};
+
+TEST_P(QuantizedVsReference, OneAndSeveralRowsWithAndWithoutBias) {
+  const std::size_t in = GetParam();
+  std::uint32_t seed = static_cast<std::uint32_t>(in) * 7;
+  for (std::size_t out : {1, 3, 4, 5, 9}) {
+    const Quantized q = quantized_columns(testing::random_values(in * out, ++seed), in, out);
+    const auto bias = testing::random_values(out, ++seed);
+    for (std::size_t rows : {1, 2, 3, 6}) {
+      const auto x = testing::random_values(rows * in, ++seed);
+      for (const float* bias_ptr : {static_cast<const float*>(nullptr), bias.data()}) {
+        std::vector<float> expected(rows * out, -7.0f), actual(rows * out, -7.0f);
+        std::vector<float> workspace(quantized_workspace_floats_fast(in));
+        quantized_matmul_reference(dense(x.data(), rows, in), q.matrix(out, in), bias_ptr,
+                                   dense(expected.data(), rows, out), nullptr);
+        quantized_matmul_fast(dense(x.data(), rows, in), q.matrix(out, in), bias_ptr, dense(actual.data(), rows, out),
+                              workspace.data());
+        SCOPED_TRACE(::testing::Message()
+                     << rows << "x" << in << " . (" << out << "x" << in << ")ᵀ bias " << (bias_ptr != nullptr));
+        // |Σ x·v| ≤ in·127: float sums of that size, scaled by ≤ 1/127
+        EXPECT_TRUE(near_all(actual, expected, 1e-5 * static_cast<double>(in), 1e-5));
+      }
+    }
+  }
+}
+
+TEST_P(QuantizedVsReference, StridedOutputLeavesTheGapsAlone) {
+  const std::size_t in = GetParam(), out = 6, rows = 3, pad = 2;
+  const Quantized q = quantized_columns(testing::random_values(in * out, 21), in, out);
+  const auto x = testing::random_values(rows * (in + pad), 22);
+  std::vector<float> expected(rows * (out + pad), 42.0f), actual(rows * (out + pad), 42.0f);
+  std::vector<float> workspace(quantized_workspace_floats_fast(in));
+  quantized_matmul_reference({x.data(), rows, in, in + pad}, q.matrix(out, in), nullptr,
+                             {expected.data(), rows, out, out + pad}, nullptr);
+  quantized_matmul_fast({x.data(), rows, in, in + pad}, q.matrix(out, in), nullptr,
+                        {actual.data(), rows, out, out + pad}, workspace.data());
+  EXPECT_TRUE(near_all(actual, expected, 1e-5 * static_cast<double>(in), 1e-5));
+  for (std::size_t i = 0; i < rows; ++i)
+    for (std::size_t p = out; p < out + pad; ++p) EXPECT_EQ(actual[i * (out + pad) + p], 42.0f);
+}
+
+// A generated token's product reads B in place; a sequence's packs it. Row for row, the same bits.
+TEST_P(QuantizedVsReference, OneRowOfAProductIsTheSameBitsAsInAWholeSequence) {
+  const std::size_t k = GetParam(), n = k + 5, rows = 6;
+  const auto a = testing::random_values(rows * k, 31), b = testing::random_values(k * n, 32);
+  const auto bias = testing::random_values(n, 33);
+  std::vector<float> all(rows * n), one(n), workspace(matmul_workspace_floats_fast(k, n));
+  matmul_fast(dense(a.data(), rows, k), dense(b.data(), k, n), bias.data(), dense(all.data(), rows, n),
+              workspace.data());
+  for (std::size_t i = 0; i < rows; ++i) {
+    matmul_fast(dense(a.data() + i * k, 1, k), dense(b.data(), k, n), bias.data(), dense(one.data(), 1, n),
+                workspace.data());
+    for (std::size_t j = 0; j < n; ++j) EXPECT_EQ(one[j], all[i * n + j]) << i << "," << j;
+  }
+}
+
+TEST_P(QuantizedVsReference, TransposedProductForOneTwoAndManyRows) {
+  const std::size_t k = GetParam();
+  std::uint32_t seed = static_cast<std::uint32_t>(k) * 11;
+  for (std::size_t n : {1, 3, 4, 5, 9}) {
+    const auto b = testing::random_values(n * k, ++seed), bias = testing::random_values(n, ++seed);
+    for (std::size_t rows : {1, 2, 5}) {
+      const auto a = testing::random_values(rows * k, ++seed);
+      std::vector<float> expected(rows * n), actual(rows * n), workspace(matmul_bt_workspace_floats_fast(k, n));
+      matmul_bt_reference(dense(a.data(), rows, k), dense(b.data(), n, k), bias.data(), dense(expected.data(), rows, n),
+                          nullptr);
+      matmul_bt_fast(dense(a.data(), rows, k), dense(b.data(), n, k), bias.data(), dense(actual.data(), rows, n),
+                     workspace.data());
+      SCOPED_TRACE(::testing::Message() << rows << "x" << k << " . (" << n << "x" << k << ")ᵀ");
+      EXPECT_TRUE(near_all(actual, expected, 1e-5, 1e-5));
+    }
+  }
+}
+
+INSTANTIATE_TEST_SUITE_P(Sizes, QuantizedVsReference, ::testing::ValuesIn(kSizes));
+
+}  // namespace
+}  // namespace attn
