@@ -4,6 +4,7 @@
 #include <limits>
 
 #include "attn/attention.h"
+#include "attn/gradient_products.h"
 #include "attn/matmul.h"
 
 namespace attn {
@@ -156,16 +157,12 @@ namespace attn {
 
 std::size_t matmul_bt_workspace_floats_reference(std::size_t, std::size_t) { return 0; }
 
-// The same sums as matmul_reference over Bᵀ, term for term (so a tied model's logits are those of the table
-// transposed and multiplied).
-void matmul_bt_reference(ConstMatrixView a, ConstMatrixView b, const float* bias, MatrixView c, float*) {
-  for (std::size_t i = 0; i < a.rows; ++i) {
-    for (std::size_t j = 0; j < b.rows; ++j) {
-      double sum = bias ? bias[j] : 0.0;
-      for (std::size_t p = 0; p < a.cols; ++p) sum += static_cast<double>(a.row(i)[p]) * b.row(j)[p];
-      c.row(i)[j] = static_cast<float>(sum);
-    }
-  }
+// The bias (or zeros), then the gradient products' C += A·Bᵀ: a tied unembedding's logits in the order its models
+// were trained in.
+void matmul_bt_reference(ConstMatrixView a, ConstMatrixView b, const float* bias, MatrixView c, float* workspace) {
+  for (std::size_t i = 0; i < c.rows; ++i)
+    for (std::size_t j = 0; j < c.cols; ++j) c.row(i)[j] = bias ? bias[j] : 0.0f;
+  add_a_bt_reference(a, b, c, workspace);
 }
 
 }  // namespace attn
