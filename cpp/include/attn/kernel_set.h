@@ -27,7 +27,7 @@ struct KernelSet {
   std::size_t (*matmul_bt_workspace_floats)(std::size_t k, std::size_t n);
   void (*matmul_bt)(ConstMatrixView a, ConstMatrixView b, const float* bias, MatrixView c, float* workspace);
   // Y = X·Wᵀ scaled per output [+ bias], W in 8 bits (attn/quantized.h).
-  std::size_t (*quantized_workspace_floats)(std::size_t inputs);
+  std::size_t (*quantized_workspace_floats)(std::size_t rows, std::size_t inputs);
   void (*quantized_matmul)(ConstMatrixView x, const QuantizedMatrix& w, const float* bias, MatrixView y,
                            float* workspace);
 };

@@ -29,9 +29,13 @@ void quantize_columns(const float* weights, std::size_t in, std::size_t out, std
 void quantize_rows(const float* table, std::size_t rows, std::size_t cols, std::int8_t* values, float* scales);
 
 // Y (x.rows × w.outputs) = X (x.rows × w.inputs) · Wᵀ scaled per output [+ bias]. Neither allocates: the fast twin
-// takes quantized_workspace_floats_fast(w.inputs) floats of workspace (the reference none).
-std::size_t quantized_workspace_floats_reference(std::size_t inputs);
-std::size_t quantized_workspace_floats_fast(std::size_t inputs);
+// takes quantized_workspace_floats_fast(x.rows, w.inputs) floats of workspace (the reference none). The reference
+// sums in double with X as it is; the fast twin quantizes each row of X to integers in ±quantized_input_range(K)
+// (a scale per row: its largest magnitude maps to the range's end) and sums in integers, exactly. Its error beyond
+// the reference's is then at most Σ_k |values[j][k]| · scales[j] · (the row's scale) / 2 per output.
+std::int32_t quantized_input_range(std::size_t inputs);
+std::size_t quantized_workspace_floats_reference(std::size_t rows, std::size_t inputs);
+std::size_t quantized_workspace_floats_fast(std::size_t rows, std::size_t inputs);
 void quantized_matmul_reference(ConstMatrixView x, const QuantizedMatrix& w, const float* bias, MatrixView y,
                                 float* workspace);
 void quantized_matmul_fast(ConstMatrixView x, const QuantizedMatrix& w, const float* bias, MatrixView y,

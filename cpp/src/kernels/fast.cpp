@@ -29,7 +29,7 @@ using Gemm = simd::Gemm<Arch>;
 using Softmax = simd::Softmax<Arch>;
 using Streaming = simd::StreamingAttention<Arch>;
 using MatVec = simd::MatVec<Arch>;
-using Quantized = simd::QuantizedProduct<Arch>;
+using Quantized = simd::QuantizedProduct;
 // Up to this many rows of A, a product reads B in place (MatVec) rather than packing it: packing reads and writes all
 // of B once more, worth it only when many rows then use the panels.
 constexpr std::size_t kUnpackedRows = 2;
@@ -142,7 +142,9 @@ ATTN_NOINLINE void matmul_bt_fast(ConstMatrixView a, ConstMatrixView b, const fl
   }
 }
 
-std::size_t quantized_workspace_floats_fast(std::size_t inputs) { return Quantized::workspace_floats(inputs); }
+std::size_t quantized_workspace_floats_fast(std::size_t rows, std::size_t inputs) {
+  return Quantized::workspace_floats(rows, inputs);
+}
 
 ATTN_NOINLINE void quantized_matmul_fast(ConstMatrixView x, const QuantizedMatrix& w, const float* bias, MatrixView y,
                                          float* workspace) {
