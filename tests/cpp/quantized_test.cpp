@@ -1,5 +1,4 @@
-// 8-bit weights (attn/quantized.h) and the products for a generated token (matmul's one-row path, A·Bᵀ for the tied
-// unembedding): the fast kernels against their double-accumulating reference twins at sizes around the SIMD width
+// 8-bit weights (attn/quantized.h) and the products for a generated token (matmul's one-row path): the fast kernels against their double-accumulating reference twins at sizes around the SIMD width
 // (1 to 65 inputs, a short last group of outputs), seeded random operands in [-1, 1].
 #include <gtest/gtest.h>
 
@@ -145,24 +144,6 @@ TEST_P(QuantizedVsReference, OneRowOfAProductIsTheSameBitsAsInAWholeSequence) {
     matmul_fast(dense(a.data() + i * k, 1, k), dense(b.data(), k, n), bias.data(), dense(one.data(), 1, n),
                 workspace.data());
     for (std::size_t j = 0; j < n; ++j) EXPECT_EQ(one[j], all[i * n + j]) << i << "," << j;
-  }
-}
-
-TEST_P(QuantizedVsReference, TransposedProductForOneTwoAndManyRows) {
-  const std::size_t k = GetParam();
-  std::uint32_t seed = static_cast<std::uint32_t>(k) * 11;
-  for (std::size_t n : {1, 3, 4, 5, 9, 300}) {  // 300: past the fast kernel's block of 256 rows of B
-    const auto b = testing::random_values(n * k, ++seed), bias = testing::random_values(n, ++seed);
-    for (std::size_t rows : {1, 2, 5}) {
-      const auto a = testing::random_values(rows * k, ++seed);
-      std::vector<float> expected(rows * n), actual(rows * n), workspace(matmul_bt_workspace_floats_fast(k, n));
-      matmul_bt_reference(dense(a.data(), rows, k), dense(b.data(), n, k), bias.data(), dense(expected.data(), rows, n),
-                          nullptr);
-      matmul_bt_fast(dense(a.data(), rows, k), dense(b.data(), n, k), bias.data(), dense(actual.data(), rows, n),
-                     workspace.data());
-      SCOPED_TRACE(::testing::Message() << rows << "x" << k << " . (" << n << "x" << k << ")ᵀ");
-      EXPECT_TRUE(near_all(actual, expected, 1e-5, 1e-5));
-    }
   }
 }
 

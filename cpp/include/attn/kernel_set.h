@@ -23,9 +23,6 @@ struct KernelSet {
   void (*add_at_b)(ConstMatrixView a, ConstMatrixView b, MatrixView c, float* workspace);
   std::size_t (*add_a_bt_workspace_floats)(std::size_t k, std::size_t n);
   void (*add_a_bt)(ConstMatrixView a, ConstMatrixView b, MatrixView c, float* workspace);
-  // C = A·Bᵀ [+ bias] for B given as N × K rows (the tied unembedding: B the token table, a row per token).
-  std::size_t (*matmul_bt_workspace_floats)(std::size_t k, std::size_t n);
-  void (*matmul_bt)(ConstMatrixView a, ConstMatrixView b, const float* bias, MatrixView c, float* workspace);
   // Y = X·Wᵀ scaled per output [+ bias], W in 8 bits (attn/quantized.h).
   std::size_t (*quantized_workspace_floats)(std::size_t rows, std::size_t inputs);
   void (*quantized_matmul)(ConstMatrixView x, const QuantizedMatrix& w, const float* bias, MatrixView y,

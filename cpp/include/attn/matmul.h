@@ -17,10 +17,4 @@ std::size_t matmul_workspace_floats_fast(std::size_t k, std::size_t n);
 void matmul_reference(ConstMatrixView a, ConstMatrixView b, const float* bias, MatrixView c, float* workspace);
 void matmul_fast(ConstMatrixView a, ConstMatrixView b, const float* bias, MatrixView c, float* workspace);
 
-// C = A * Bᵀ (+ bias) for B given as N x K: the tied unembedding's logits from the token table as it is stored.
-std::size_t matmul_bt_workspace_floats_reference(std::size_t k, std::size_t n);
-std::size_t matmul_bt_workspace_floats_fast(std::size_t k, std::size_t n);
-void matmul_bt_reference(ConstMatrixView a, ConstMatrixView b, const float* bias, MatrixView c, float* workspace);
-void matmul_bt_fast(ConstMatrixView a, ConstMatrixView b, const float* bias, MatrixView c, float* workspace);
-
 }  // namespace attn

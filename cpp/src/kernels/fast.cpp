@@ -119,29 +119,6 @@ ATTN_NOINLINE void streaming_blocks_fast(ConstMatrixView q, ConstMatrixView v, s
   Streaming::run_blocks(q, v, sk, mask, params, packed, first, last, output, scratch);
 }
 
-// Rows of B per packed block when many rows of A read it: 256 × K floats (768 kB for GPT-2), never all of B at once.
-constexpr std::size_t kTransposedBlock = 256;
-
-std::size_t matmul_bt_workspace_floats_fast(std::size_t k, std::size_t n) {
-  return add_a_bt_workspace_floats_fast(k, std::min(n, kTransposedBlock));
-}
-
-// One or two rows: dot products with B's rows where they lie. More: the bias, then C += A·Bᵀ block by block (the
-// gradient products' kernel, so a sequence's logits are the same bits as before this path existed).
-ATTN_NOINLINE void matmul_bt_fast(ConstMatrixView a, ConstMatrixView b, const float* bias, MatrixView c,
-                                  float* workspace) {
-  if (a.rows <= kUnpackedRows) {
-    for (std::size_t i = 0; i < a.rows; ++i) MatVec::times_transposed(a.row(i), b, bias, c.row(i));
-    return;
-  }
-  for (std::size_t i = 0; i < c.rows; ++i)
-    for (std::size_t j = 0; j < c.cols; ++j) c.row(i)[j] = bias ? bias[j] : 0.0f;
-  for (std::size_t first = 0; first < b.rows; first += kTransposedBlock) {
-    const std::size_t n = std::min(kTransposedBlock, b.rows - first);
-    add_a_bt_fast(a, {b.row(first), n, b.cols, b.stride}, {c.data + first, c.rows, n, c.stride}, workspace);
-  }
-}
-
 std::size_t quantized_workspace_floats_fast(std::size_t rows, std::size_t inputs) {
   return Quantized::workspace_floats(rows, inputs);
 }
@@ -178,8 +155,6 @@ constexpr KernelSet kFastKernels{&matmul_workspace_floats_fast,
                                  &add_at_b_fast,
                                  &add_a_bt_workspace_floats_fast,
                                  &add_a_bt_fast,
-                                 &matmul_bt_workspace_floats_fast,
-                                 &matmul_bt_fast,
                                  &quantized_workspace_floats_fast,
                                  &quantized_matmul_fast};
 }  // namespace

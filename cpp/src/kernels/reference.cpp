@@ -4,7 +4,6 @@
 #include <limits>
 
 #include "attn/attention.h"
-#include "attn/gradient_products.h"
 #include "attn/matmul.h"
 
 namespace attn {
@@ -149,20 +148,6 @@ void matmul_reference(ConstMatrixView a, ConstMatrixView b, const float* bias, M
       c.row(i)[j] = static_cast<float>(sum);
     }
   }
-}
-
-}  // namespace attn
-
-namespace attn {
-
-std::size_t matmul_bt_workspace_floats_reference(std::size_t, std::size_t) { return 0; }
-
-// The bias (or zeros), then the gradient products' C += A·Bᵀ: a tied unembedding's logits in the order its models
-// were trained in.
-void matmul_bt_reference(ConstMatrixView a, ConstMatrixView b, const float* bias, MatrixView c, float* workspace) {
-  for (std::size_t i = 0; i < c.rows; ++i)
-    for (std::size_t j = 0; j < c.cols; ++j) c.row(i)[j] = bias ? bias[j] : 0.0f;
-  add_a_bt_reference(a, b, c, workspace);
 }
 
 }  // namespace attn

@@ -2,11 +2,9 @@
 // generated token): the matrix is read where it lies, once, row after row, where the GEMM would first copy all of it
 // into panels to use it once.
 //
-//   times_matrix:     y = x · B [+ bias], B K × N. Four rows of B at a time multiply into y, which stays in cache;
-//                     each output gets the GEMM micro-kernel's operations in its order (a multiply-add per k from
-//                     zero, then the bias), so a token's numbers are the same bits as the whole sequence's.
-//   times_transposed: y = x · Bᵀ [+ bias], B N × K (the tied unembedding's table, a row per token): four rows of B
-//                     side by side, each a dot product with x.
+// y = x · B [+ bias], B K × N: four rows of B at a time multiply into y, which stays in cache; each output gets the
+// GEMM micro-kernel's operations in its order (a multiply-add per k from zero, then the bias), so a token's numbers
+// are the same bits as the whole sequence's.
 #pragma once
 
 #include <algorithm>
@@ -35,27 +33,6 @@ struct MatVec {
     for (; j + kLanes <= n; j += kLanes)
       (Batch::load_unaligned(y + j) + Batch::load_unaligned(bias + j)).store_unaligned(y + j);
     for (; j < n; ++j) y[j] += bias[j];
-  }
-
-  static void times_transposed(const float* x, ConstMatrixView b, const float* bias, float* y) {
-    const std::size_t depth = b.cols;
-    for (std::size_t j0 = 0; j0 < b.rows; j0 += kRowsAtOnce) {
-      const std::size_t count = std::min(kRowsAtOnce, b.rows - j0);
-      const float* rows[kRowsAtOnce];  // a short last group repeats its last row, its sum not written
-      for (std::size_t r = 0; r < kRowsAtOnce; ++r) rows[r] = b.row(j0 + std::min(r, count - 1));
-      Batch acc[kRowsAtOnce];
-      for (auto& a : acc) a = Batch(0.0f);
-      std::size_t k = 0;
-      for (; k + kLanes <= depth; k += kLanes) {
-        const Batch xb = Batch::load_unaligned(x + k);
-        for (std::size_t r = 0; r < kRowsAtOnce; ++r) acc[r] = madd(xb, Batch::load_unaligned(rows[r] + k), acc[r]);
-      }
-      for (std::size_t r = 0; r < count; ++r) {
-        float sum = xsimd::reduce_add(acc[r]);
-        for (std::size_t t = k; t < depth; ++t) sum += x[t] * rows[r][t];
-        y[j0 + r] = bias ? sum + bias[j0 + r] : sum;
-      }
-    }
   }
 
  private:
