@@ -22,6 +22,8 @@
 
 namespace attn::model {
 
+class QuantizedWeights;
+
 struct LanguageModelConfig {
   std::uint32_t d_model = 64;
   std::uint32_t heads = 4;
@@ -126,12 +128,21 @@ class LanguageModel {
   bool step_at(const float* params, int token, std::size_t position, KeyValueCache& cache, float temperature,
                StepOutput& out, const std::uint8_t* heads_on = nullptr);
 
+  // 8: from now on forward() and step() read every linear map of the blocks and the output (the tied unembedding's
+  // table included) from an int8 copy of `params`' with a scale per output (attn/quantized_weights.h), made here once;
+  // 32: the float32 parameters again (the copy freed). The float32 parameters stay: the embeddings' lookup, the
+  // LayerNorms and biases, backward() and the weights' own readers (copying scores) use them. Returns the copy's
+  // bytes (0 at 32); false, changing nothing, for other bits.
+  bool use_weight_bits(unsigned bits, const float* params);
+  std::size_t quantized_bytes() const;
+
  private:
   LanguageModelConfig config_;
   LanguageModelLayout layout_;
   ResidualStack stack_;
   TokenEmbedding embedding_;  // context sinusoids (none when the model has none), extended past it, or learned
   LanguageModelActivations loss_activations_;
+  std::shared_ptr<const QuantizedWeights> quantized_;
 };
 
 }  // namespace attn::model

@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <cmath>
 
+#include "attn/quantized_weights.h"
 #include "layers.h"
 #include "residual_stack.h"
 
@@ -125,5 +126,15 @@ bool LanguageModel::step_at(const float* params, int token, std::size_t position
                       out.logits.data());
   return true;
 }
+
+bool LanguageModel::use_weight_bits(unsigned bits, const float* params) {
+  if (bits != 8 && bits != 32) return false;
+  quantized_.reset();
+  if (bits == 8) quantized_ = std::make_shared<const QuantizedWeights>(layout_, config_.tied_output, params);
+  stack_.buffers().scratch.quantized = quantized_.get();
+  return true;
+}
+
+std::size_t LanguageModel::quantized_bytes() const { return quantized_ ? quantized_->bytes() : 0; }
 
 }  // namespace attn::model
