@@ -10,6 +10,7 @@ import { nextTask } from './next-task.js';
 import { renamedOptions, warnRenamed, withOldFields } from './renamed.js';
 import * as validate from './validate.js';
 import { byLayer, streamingOptions } from './sinks.js';
+import { useWeightBits, weightBits } from './weight-bits.js';
 
 /**
  * The Generate view's default run, which trains on a few hundred kilobytes of text in under a minute in a browser
@@ -473,16 +474,20 @@ export async function createLanguageModelTrainer(options) {
 
 /**
  * A language model from its weight file: options.weights is the file's bytes (a trainer's save(), a download)
- * or its URL; backend as for loadAttention. A translator's file is refused by name, as forged or truncated ones are.
+ * or its URL; backend as for loadAttention; weightBits 8 or 32 (the default): 8 generates from an int8 copy of the
+ * weights (weight-bits.js). A translator's file is refused by name, as forged or truncated ones are.
  */
 export async function loadLanguageModel(options = {}) {
   validate.requireObject(options, 'options');
-  checkKnownKeys(options, { backend: null, weights: null }, { operation: 'loadLanguageModel' });
+  checkKnownKeys(options, { backend: null, weights: null, weightBits: null }, { operation: 'loadLanguageModel' });
   const backend = withOperation('loadLanguageModel', () => resolveLanguageModelBackend(options.backend));
+  const bits = weightBits(options, 'loadLanguageModel');
   const bytes = await weightBytes(options.weights, 'loadLanguageModel', 'a saved language model');
   const module = await languageModelModule(backend);
   await nextTask();
+  const loaded = unwrap(module.languageModelLoad(bytes), 'loadLanguageModel');
   /** @type {import('./index.js').LanguageModel} the class, checked against its declaration */
-  const model = new LanguageModel(module, backend, unwrap(module.languageModelLoad(bytes), 'loadLanguageModel'));
+  const model = new LanguageModel(module, backend, loaded);
+  useWeightBits(module, loaded.id, bits, 'loadLanguageModel');
   return model;
 }
