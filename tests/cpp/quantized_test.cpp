@@ -1,5 +1,6 @@
-// 8-bit weights (attn/quantized.h) and the products for a generated token (matmul's one-row path): the fast kernels against their double-accumulating reference twins at sizes around the SIMD width
-// (1 to 65 inputs, a short last group of outputs), seeded random operands in [-1, 1].
+// 8-bit weights (attn/quantized.h) and the products for a generated token (matmul's one-row path): the fast kernels
+// against their double-accumulating reference twins at sizes around the SIMD width (1 to 65 inputs, a short last group
+// of outputs), seeded random operands in [-1, 1].
 #include <gtest/gtest.h>
 
 #include <cmath>
