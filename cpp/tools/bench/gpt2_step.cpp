@@ -111,8 +111,10 @@ int main(int argc, char** argv) {
   }
   rusage usage{};
   getrusage(RUSAGE_SELF, &usage);
-  std::printf("{\"promptSeconds\":%.6f,\"tokenSeconds\":%.6f,\"peakMegabytes\":%.1f,\"steps\":[%s]}\n",
-              median(prompt_times), median(token_times), static_cast<double>(usage.ru_maxrss) / 1024,
-              generated.c_str());
+  std::printf(
+      "{\"promptSeconds\":%.6f,\"tokenSeconds\":%.6f,\"promptCpuSeconds\":%.6f,\"tokenCpuSeconds\":%.6f,"
+      "\"peakMegabytes\":%.1f,\"steps\":[%s]}\n",
+      median(prompt_times), median(token_times), median(prompt_cpu), median(token_cpu),
+      static_cast<double>(usage.ru_maxrss) / 1024, generated.c_str());
   return 0;
 }
