@@ -424,6 +424,18 @@ val model_merges(int id) {
   return out;
 }
 
+// languageModelUseWeightBits(id, bits) → { quantizedBytes }: 8 makes forward passes and steps read the int8 copy of
+// every linear map and the unembedding (LanguageModel::use_weight_bits), 32 the float32 weights again.
+val model_use_weight_bits(int id, double bits) {
+  auto* entry = models().find(id);
+  if (!entry) return models().disposed();
+  if (!entry->model->use_weight_bits(bits == 8 ? 8U : bits == 32 ? 32U : 0U, entry->trained.parameters.data()))
+    return js::error_result("RangeError", "weightBits must be 8 or 32");
+  val out = val::object();
+  out.set("quantizedBytes", static_cast<double>(entry->model->quantized_bytes()));
+  return out;
+}
+
 bool model_free(int id) { return models().erase(id); }
 
 }  // namespace
@@ -454,5 +466,6 @@ EMSCRIPTEN_BINDINGS(language_model_module) {
   emscripten::function("languageModelMerges", &model_merges);
   emscripten::function("languageModelCopyingScores", &model_copying_scores);
   emscripten::function("languageModelSetHeadsOn", &model_set_heads_on);
+  emscripten::function("languageModelUseWeightBits", &model_use_weight_bits);
   emscripten::function("languageModelFree", &model_free);
 }

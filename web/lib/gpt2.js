@@ -194,7 +194,7 @@ export async function openGpt2(module, { gpt2, onProgress, signal }) {
   }
 }
 
-const loadOptionShape = { backend: null, weights: null, gpt2: null, onProgress: null, signal: null };
+const loadOptionShape = { backend: null, weights: null, weightBits: null, gpt2: null, onProgress: null, signal: null };
 
 /** loadLanguageModel's options: a weight file of ours (weights) or GPT-2's (gpt2, with onProgress and signal). */
 export function checkLoadOptions(options) {

@@ -1277,9 +1277,13 @@ export interface LanguageModel {
  * A language model from its weight file (a LanguageModelTrainer's save(), or its URL). A translator's weight
  * file is refused by name, as forged or truncated files are (RangeError); the error's `kind` says why, for a page
  * to say it in its own language: `'translator-file'`, `'checkpoint-file'` (a trainer's checkpoint()),
- * `'not-a-language-model'`, `'other-version'`, `'damaged'` or `'too-large'` (`limit` bytes).
+ * `'not-a-language-model'`, `'other-version'`, `'damaged'` or `'too-large'` (`limit` bytes). `weightBits` 8 generates
+ * from an int8 copy of every linear map's and the unembedding's weights (a scale per output), made once here; 32
+ * (the default) from the float32 weights.
  */
-export function loadLanguageModel(options: LoadOptions & { weights: WeightFile }): Promise<LanguageModel>;
+export function loadLanguageModel(
+  options: LoadOptions & { weights: WeightFile; weightBits?: 8 | 32 },
+): Promise<LanguageModel>;
 
 /** GPT-2's tokenizer (gpt2Tokenizer). */
 export interface Gpt2Tokenizer {

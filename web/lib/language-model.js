@@ -13,6 +13,7 @@ import { byLayer, streamingOptions } from './sinks.js';
 import { inspectLanguageModel } from './inspect.js';
 import { checkLoadOptions, openGpt2WithModule } from './gpt2.js';
 import { requireCorpus, resolveResumeOptions, resumedOptions } from './resumed-run.js';
+import { useWeightBits, weightBits } from './weight-bits.js';
 
 /**
  * The Generate view's default run, which trains on a few hundred kilobytes of text in under a minute in a browser
@@ -449,18 +450,27 @@ export async function createLanguageModelTrainer(options) {
 
 /**
  * A language model from its weight file: options.weights is the file's bytes (a trainer's save(), a download)
- * or its URL (or GPT-2's four files: options.gpt2, gpt2.js); backend as for loadAttention. A translator's file is
- * refused by name, as forged or truncated ones are.
+ * or its URL (or GPT-2's four files: options.gpt2, gpt2.js); backend as for loadAttention; weightBits 8 or 32 (the
+ * default): 8 generates from an int8 copy of the weights (weight-bits.js). A translator's file is refused by name, as
+ * forged or truncated ones are.
  */
 export async function loadLanguageModel(options = {}) {
   validate.requireObject(options, 'options');
   checkLoadOptions(options);
   const backend = withOperation('loadLanguageModel', () => resolveLanguageModelBackend(options.backend));
-  if (options.gpt2 !== undefined) return new LanguageModel(...(await openGpt2WithModule(options, backend)));
+  const bits = weightBits(options, 'loadLanguageModel');
+  if (options.gpt2 !== undefined) {
+    const [module, , loaded] = await openGpt2WithModule(options, backend);
+    const model = new LanguageModel(module, backend, loaded);
+    useWeightBits(module, loaded.id, bits, 'loadLanguageModel');
+    return model;
+  }
   const bytes = await weightBytes(options.weights, 'loadLanguageModel', 'a saved language model');
   const module = await languageModelModule(backend);
   await nextTask();
+  const loaded = unwrap(module.languageModelLoad(bytes), 'loadLanguageModel');
   /** @type {import('./index.js').LanguageModel} the class, checked against its declaration */
-  const model = new LanguageModel(module, backend, unwrap(module.languageModelLoad(bytes), 'loadLanguageModel'));
+  const model = new LanguageModel(module, backend, loaded);
+  useWeightBits(module, loaded.id, bits, 'loadLanguageModel');
   return model;
 }

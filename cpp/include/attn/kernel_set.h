@@ -8,6 +8,7 @@
 #include "attn/attention.h"
 #include "attn/gradient_products.h"
 #include "attn/matrix.h"
+#include "attn/quantized.h"
 
 namespace attn {
 
@@ -22,6 +23,10 @@ struct KernelSet {
   void (*add_at_b)(ConstMatrixView a, ConstMatrixView b, MatrixView c, float* workspace);
   std::size_t (*add_a_bt_workspace_floats)(std::size_t k, std::size_t n);
   void (*add_a_bt)(ConstMatrixView a, ConstMatrixView b, MatrixView c, float* workspace);
+  // Y = X·Wᵀ scaled per output [+ bias], W in 8 bits (attn/quantized.h).
+  std::size_t (*quantized_workspace_floats)(std::size_t rows, std::size_t inputs);
+  void (*quantized_matmul)(ConstMatrixView x, const QuantizedMatrix& w, const float* bias, MatrixView y,
+                           float* workspace);
 };
 
 const KernelSet& reference_kernels();

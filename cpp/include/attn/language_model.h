@@ -23,6 +23,8 @@
 
 namespace attn::model {
 
+class QuantizedWeights;
+
 struct LanguageModelConfig {
   std::uint32_t d_model = 64;
   std::uint32_t heads = 4;
@@ -132,6 +134,13 @@ class LanguageModel {
   // heads_on's, or empty for every head on. clear_heads_on() is set_heads_on({}).
   void set_heads_on(std::vector<std::uint8_t> heads_on) { heads_on_ = std::move(heads_on); }
   void clear_heads_on() { heads_on_.clear(); }
+  // 8: from now on forward() and step() read every linear map of the blocks and the output (the tied unembedding's
+  // table included) from an int8 copy of `params`' with a scale per output (attn/quantized_weights.h), made here once;
+  // 32: the float32 parameters again (the copy freed). The float32 parameters stay: the embeddings' lookup, the
+  // LayerNorms and biases, backward() and the weights' own readers (copying scores) use them. Returns the copy's
+  // bytes (0 at 32); false, changing nothing, for other bits.
+  bool use_weight_bits(unsigned bits, const float* params);
+  std::size_t quantized_bytes() const;
 
  private:
   const std::uint8_t* heads_on_or_mask(const std::uint8_t* heads_on) const {
@@ -143,6 +152,7 @@ class LanguageModel {
   TokenEmbedding embedding_;  // context sinusoids (none when the model has none), extended past it, or learned
   LanguageModelActivations loss_activations_;
   std::vector<std::uint8_t> heads_on_;  // set_heads_on()'s mask, empty when every head is on
+  std::shared_ptr<const QuantizedWeights> quantized_;
 };
 
 }  // namespace attn::model

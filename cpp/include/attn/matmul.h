@@ -1,6 +1,7 @@
 // C = A * B (+ bias broadcast along rows), row-major float32: A is M x K, B is K x N, C is M x N.
 // The reference accumulates in double; the fast twin packs B into column panels (workspace) and runs an
-// xsimd register-blocked micro-kernel.
+// xsimd register-blocked micro-kernel, or, for one or two rows of A (a generated token), reads B where it lies, row
+// by row, once: packing would copy all of B to use it once.
 #pragma once
 
 #include <cstddef>

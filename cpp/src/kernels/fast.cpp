@@ -10,9 +10,12 @@
 #include "attn/matmul.h"
 #include "attn/multi_head.h"
 #include "attn/online_softmax.h"
+#include "attn/quantized.h"
 #include "matmul_parts.h"
 #include "multi_head_impl.h"
 #include "simd/gemm.hpp"
+#include "simd/matvec.hpp"
+#include "simd/quantized.hpp"
 #include "simd/softmax.hpp"
 #include "simd/streaming.hpp"
 #include "streaming_parts.h"
@@ -25,6 +28,11 @@ using Arch = xsimd::default_arch;
 using Gemm = simd::Gemm<Arch>;
 using Softmax = simd::Softmax<Arch>;
 using Streaming = simd::StreamingAttention<Arch>;
+using MatVec = simd::MatVec<Arch>;
+using Quantized = simd::QuantizedProduct;
+// Up to this many rows of A, a product reads B in place (MatVec) rather than packing it: packing reads and writes all
+// of B once more, worth it only when many rows then use the panels.
+constexpr std::size_t kUnpackedRows = 2;
 }  // namespace
 
 std::size_t softmax_workspace_floats_fast(std::size_t) { return 0; }
@@ -37,6 +45,10 @@ std::size_t matmul_workspace_floats_fast(std::size_t k, std::size_t n) { return 
 
 ATTN_NOINLINE void matmul_fast(ConstMatrixView a, ConstMatrixView b, const float* bias, MatrixView c,
                                float* workspace) {
+  if (a.rows <= kUnpackedRows) {
+    for (std::size_t i = 0; i < a.rows; ++i) MatVec::times_matrix(a.row(i), b, bias, c.row(i));
+    return;
+  }
   Gemm::pack(b, workspace);
   Gemm::multiply(a, workspace, b.cols, bias, c);
 }
@@ -107,6 +119,15 @@ ATTN_NOINLINE void streaming_blocks_fast(ConstMatrixView q, ConstMatrixView v, s
   Streaming::run_blocks(q, v, sk, mask, params, packed, first, last, output, scratch);
 }
 
+std::size_t quantized_workspace_floats_fast(std::size_t rows, std::size_t inputs) {
+  return Quantized::workspace_floats(rows, inputs);
+}
+
+ATTN_NOINLINE void quantized_matmul_fast(ConstMatrixView x, const QuantizedMatrix& w, const float* bias, MatrixView y,
+                                         float* workspace) {
+  Quantized::multiply(x, w, bias, y, workspace);
+}
+
 // C += Aᵀ·B: B packed, A read down its columns.
 std::size_t add_at_b_workspace_floats_fast(std::size_t k, std::size_t, std::size_t n) {
   return Gemm::packed_floats(k, n);
@@ -133,7 +154,9 @@ constexpr KernelSet kFastKernels{&matmul_workspace_floats_fast,
                                  &add_at_b_workspace_floats_fast,
                                  &add_at_b_fast,
                                  &add_a_bt_workspace_floats_fast,
-                                 &add_a_bt_fast};
+                                 &add_a_bt_fast,
+                                 &quantized_workspace_floats_fast,
+                                 &quantized_matmul_fast};
 }  // namespace
 
 const KernelSet& fast_kernels() { return kFastKernels; }

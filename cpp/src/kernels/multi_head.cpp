@@ -74,7 +74,9 @@ constexpr KernelSet kReferenceKernels{&matmul_workspace_floats_reference,
                                       &add_at_b_workspace_floats_reference,
                                       &add_at_b_reference,
                                       &add_a_bt_workspace_floats_reference,
-                                      &add_a_bt_reference};
+                                      &add_a_bt_reference,
+                                      &quantized_workspace_floats_reference,
+                                      &quantized_matmul_reference};
 }  // namespace
 
 const KernelSet& reference_kernels() { return kReferenceKernels; }

@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <cmath>
 
+#include "attn/quantized_weights.h"
 #include "layers.h"
 #include "residual_stack.h"
 
@@ -119,11 +120,22 @@ bool LanguageModel::step_at(const float* params, int token, std::size_t position
   embedding_.forward(params, layout_.embedding, &token, 1, position, b.row.data());
   out.length = cache.length() + 1;
   out.attention.resize(layout_.blocks.size() * config_.heads * out.length);
-  stack_.step(params, layout_.blocks, temperature, heads_on_or_mask(heads_on), nullptr, cache, b.row.data(), out.attention.data());
+  stack_.step(params, layout_.blocks, temperature, heads_on_or_mask(heads_on), nullptr, cache, b.row.data(),
+              out.attention.data());
   out.logits.resize(config_.vocabulary);
   stack_.head_forward(params, layout_.final_norm, layout_.output, config_.tied_output, b.row.data(), 1, b.norm,
                       out.logits.data());
   return true;
 }
+
+bool LanguageModel::use_weight_bits(unsigned bits, const float* params) {
+  if (bits != 8 && bits != 32) return false;
+  quantized_.reset();
+  if (bits == 8) quantized_ = std::make_shared<const QuantizedWeights>(layout_, config_.tied_output, params);
+  stack_.buffers().scratch.quantized = quantized_.get();
+  return true;
+}
+
+std::size_t LanguageModel::quantized_bytes() const { return quantized_ ? quantized_->bytes() : 0; }
 
 }  // namespace attn::model

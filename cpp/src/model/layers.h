@@ -10,6 +10,10 @@
 #include "attn/kernel_set.h"
 #include "attn/model.h"
 
+namespace attn::model {
+class QuantizedWeights;
+}
+
 namespace attn::model::layers {
 
 // Lays out a model's parameters one after another in a flat array: each call takes the next offsets.
@@ -103,6 +107,9 @@ class ParameterInitialiser {
 struct Scratch {
   std::vector<float> kernel, a, b, c, d, e;
   std::vector<float> transposed;  // a gradient transposed for add_at_b: a head's ∂L/∂logits, a tied output's ∂L/∂y
+  // 8-bit copies of weight matrices that the forward linears read instead of the float32 ones, when given
+  // (LanguageModel::use_weight_bits); backward passes never read them.
+  const QuantizedWeights* quantized = nullptr;
   static float* sized(std::vector<float>& v, std::size_t n) {
     if (v.size() < n) v.resize(n);
     return v.data();

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cmath>
 
+#include "attn/quantized_weights.h"
 #include "layers.h"
 
 namespace attn::model::layers {
@@ -30,8 +31,24 @@ float gelu_derivative(float x) {
 
 }  // namespace
 
+namespace {
+
+// y = x·Wᵀ from W's 8-bit copy (its rows: the outputs), when the model has one: true if it did.
+bool quantized_forward(const KernelSet& kernels, const float* params, const Linear& l, const float* x, std::size_t rows,
+                       float* y, Scratch& scratch) {
+  const QuantizedMatrix* w = scratch.quantized ? scratch.quantized->find(l.w) : nullptr;
+  if (!w) return false;
+  float* workspace = Scratch::sized(scratch.kernel, kernels.quantized_workspace_floats(rows, l.in));
+  kernels.quantized_matmul(dense(x, rows, l.in), *w, l.has_bias ? params + l.b : nullptr, dense(y, rows, l.out),
+                           workspace);
+  return true;
+}
+
+}  // namespace
+
 void linear_forward(const KernelSet& kernels, const float* params, const Linear& l, const float* x, std::size_t rows,
                     float* y, Scratch& scratch) {
+  if (quantized_forward(kernels, params, l, x, rows, y, scratch)) return;
   float* workspace = Scratch::sized(scratch.kernel, kernels.matmul_workspace_floats(l.in, l.out));
   kernels.matmul(dense(x, rows, l.in), dense(params + l.w, l.in, l.out), l.has_bias ? params + l.b : nullptr,
                  dense(y, rows, l.out), workspace);
@@ -53,6 +70,7 @@ void linear_backward(const KernelSet& kernels, const float* params, float* grads
 
 void tied_output_forward(const KernelSet& kernels, const float* params, const Linear& l, const float* x,
                          std::size_t rows, float* y, Scratch& scratch) {
+  if (quantized_forward(kernels, params, l, x, rows, y, scratch)) return;  // E's 8-bit rows, a row per token
   const std::size_t d = l.in, v = l.out;
   const float* table = params + l.w;
   for (std::size_t i = 0; i < rows; ++i) {
