@@ -32,6 +32,7 @@ import { afterNextPaint } from '../common/next-task.js';
 import { LessonPart } from './lesson-parts.js';
 import { ModelFileControls } from './model-file-controls.js';
 import { generateLayout } from './generate-layout.js';
+import { Gpt2Parts } from './gpt2-parts.js';
 
 // The settings a generation depends on: changing one writes again.
 const writingKeys = ['prompt', 'tokens', 'temperature', 'topK', 'topP', 'seed', 'cache'];
@@ -58,6 +59,7 @@ export class GenerateView {
     this.width = 900; // what the maps may use, kept up to date without reading layout while drawing
 
     const set = (changes) => this.#set(changes);
+    this.set = set;
     this.corpusFields = new CorpusFields({ onChange: set });
     this.modelFields = new ModelFields({ onChange: set });
     this.trainingPanel = new TrainingPanel({
@@ -101,6 +103,7 @@ export class GenerateView {
       isCurrent: (run) => run === this.run,
       keepBest: () => this.state.keepBest,
     });
+    this.gpt2 = new Gpt2Parts(this); // Open GPT-2, the inside view, the papers: fetched after the first paint
     this.element = generateLayout(this);
     this.element.dataset.written = '0';
     this.settling = new Settling(this.element); // busy while a run, an opening or a writing is under way
@@ -296,28 +299,41 @@ export class GenerateView {
    * `trainedSteps` (null: not known), says what it is with `describe(config)`, and writes with it. A refused file is
    * said, and leaves no model. An `automatic` opening (the view's first) gives way to a Start clicked meanwhile.
    */
-  #openModel(read, trainedSteps, describe, automatic = false) {
-    return this.settling.during(() => this.#openAndWrite(read, trainedSteps, describe, automatic));
+  #openModel(read, trainedSteps, describe, automatic = false, how = {}) {
+    return this.settling.during(() => this.#openAndWrite(read, trainedSteps, describe, automatic, how));
   }
 
-  async #openAndWrite(read, trainedSteps, describe, automatic) {
+  /**
+   * Opens the model `openIn(session)` opens in the worker (GPT-2 from the learner's files: gpt2-opener.js), in place
+   * of any run, says it with `describe(config)` and writes with it; `onError` says a refusal. Answers whether it
+   * opened.
+   */
+  async openInWorker(openIn, describe, onError) {
+    const how = { openIn: () => openIn(this.session), onError };
+    return (await this.#openModel(async () => null, null, describe, false, how)) === true;
+  }
+
+  async #openAndWrite(read, trainedSteps, describe, automatic, { openIn = null, onError = null }) {
     if (this.opening || busyStatuses.includes(this.#status)) return;
     this.opening = true;
     this.errors.hide();
     this.render();
     const launches = this.launches;
     const overtaken = () => automatic && this.launches !== launches;
+    let done = false;
     try {
       const weights = await read();
       if (overtaken()) return;
       await this.#endRun();
       this.writer.generation = null;
       this.opened = null; // the worker lets the model it had go, whether or not this one opens
-      const opened = await this.session.ask('open', weights, trainedSteps);
+      const opened = await (openIn ? openIn() : this.session.ask('open', weights, trainedSteps));
       if (overtaken()) return;
       this.opened = { ...opened, trainedSteps, description: describe(opened.config) };
+      done = true;
     } catch (error) {
-      this.#showError(error);
+      if (onError) onError(error);
+      else this.#showError(error);
       this.session.dropAfter(error);
     } finally {
       this.opening = false;
@@ -325,6 +341,7 @@ export class GenerateView {
       this.writer.render();
     }
     if (this.ready) await this.writer.write();
+    return done;
   }
 
   /** Downloads the weights the view writes with. */
@@ -376,5 +393,6 @@ export class GenerateView {
     this.settling.hold('run', ['starting', 'running', 'stopping'].includes(status));
     this.element.dataset.model = runModel ? 'trained-here' : this.opened ? 'opened' : 'none';
     this.element.dataset.step = String(run?.step ?? 0);
+    this.gpt2.update();
   }
 }

@@ -112,6 +112,7 @@ export class Writing {
     const { generation } = this;
     const { state } = this.view;
     if (strip) this.view.strip.update(generation, state.step);
+    if (strip) this.view.gpt2.update();
     this.view.details.element.hidden = this.view.stripHint.hidden = !generation;
     this.view.time.textContent = generation ? generationTime(generation) : '';
     if (!generation) return;
