@@ -89,7 +89,12 @@ export class Gpt2Opener {
     });
     this.keepBox = element('input', { type: 'checkbox', id: 'generate-gpt2-keep' });
     this.keepText = element('span');
-    this.keepLabel = element('label', { className: 'field checkbox', hidden: true }, this.keepBox, ' ', this.keepText);
+    // in a paragraph of its own: a label's `display` (the form's fields) would override its own `hidden`
+    this.keepLabel = element(
+      'p',
+      { id: 'generate-gpt2-keep-line', hidden: true },
+      element('label', { className: 'field checkbox' }, this.keepBox, ' ', this.keepText),
+    );
     this.keepBox.addEventListener('change', () => void this.#keepChanged());
     this.keptText = element('span');
     this.openKeptButton = button(gpt2Labels.openKept, () => void this.#openFiles(this.kept), {
