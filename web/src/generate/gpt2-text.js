@@ -9,35 +9,35 @@ import { saidByKind } from '../i18n/said-by-kind.js';
 export const megabytes = (bytes) => formatCount(Math.round(bytes / 1e6));
 
 export const gpt2Labels = messageGetters({
-  title: 'generateGpt2.title',
-  introduction: 'generateGpt2.introduction',
-  download: 'generateGpt2.download',
-  smallPage: 'generateGpt2.smallPage',
-  distilPage: 'generateGpt2.distilPage',
-  webNote: 'generateGpt2.webNote',
-  drop: 'generateGpt2.drop',
-  folder: 'generateGpt2.folder',
-  files: 'generateGpt2.files',
-  cancel: 'generateGpt2.cancel',
-  progress: 'generateGpt2.progress',
-  openKept: 'generateGpt2.openKept',
-  forget: 'generateGpt2.forget',
-  forgotten: 'generateGpt2.forgotten',
-  openAgain: 'generateGpt2.openAgain',
-  cancelled: 'generateGpt2.cancelled',
+  title: 'generateGpt2.open.title',
+  introduction: 'generateGpt2.open.introduction',
+  download: 'generateGpt2.open.download',
+  smallPage: 'generateGpt2.open.smallPage',
+  distilPage: 'generateGpt2.open.distilPage',
+  webNote: 'generateGpt2.open.webNote',
+  drop: 'generateGpt2.open.drop',
+  folder: 'generateGpt2.open.folder',
+  files: 'generateGpt2.open.files',
+  cancel: 'generateGpt2.open.cancel',
+  progress: 'generateGpt2.open.progress',
+  openKept: 'generateGpt2.open.openKept',
+  forget: 'generateGpt2.open.forget',
+  forgotten: 'generateGpt2.open.forgotten',
+  openAgain: 'generateGpt2.open.openAgain',
+  cancelled: 'generateGpt2.open.cancelled',
 });
 
 export const gpt2Text = {
   /** Where the opening is: { phase: 'header' | 'tensors' | 'ready', loaded, total } (bytes). */
   phase: ({ phase, loaded, total }) =>
-    t('generateGpt2.phase', { phase, loaded: megabytes(loaded), total: megabytes(total) }),
-  keep: (bytes) => t('generateGpt2.keep', { megabytes: megabytes(bytes) }),
-  kept: (bytes) => t('generateGpt2.kept', { megabytes: megabytes(bytes) }),
-  leftAside: (names) => t('generateGpt2.leftAside', { names: names.join(', ') }),
-  twice: (names) => t('generateGpt2.twice', { names: names.join(', ') }),
+    t('generateGpt2.open.phase', { phase, loaded: megabytes(loaded), total: megabytes(total) }),
+  keep: (bytes) => t('generateGpt2.open.keep', { megabytes: megabytes(bytes) }),
+  kept: (bytes) => t('generateGpt2.open.kept', { megabytes: megabytes(bytes) }),
+  leftAside: (names) => t('generateGpt2.open.leftAside', { names: names.join(', ') }),
+  twice: (names) => t('generateGpt2.open.twice', { names: names.join(', ') }),
   /** The line saying which model is open, for the view's model line. */
   opened: (config, name) =>
-    t('generateGpt2.opened', {
+    t('generateGpt2.open.opened', {
       name,
       layers: config.layers,
       heads: config.heads,
@@ -48,11 +48,20 @@ export const gpt2Text = {
 };
 
 /** web/lib's kinds for GPT-2's files (web/lib/gpt2.js) → their messages. */
-const refusalKinds = Object.fromEntries(
-  ['truncated', 'header-length', 'header', 'dtype', 'size', 'offsets', 'missing', 'shape', 'config', 'vocab', 'merges']
-    .concat(['memory', 'files-missing'])
-    .map((kind) => [kind, `generateGpt2.refusal.${kind.replace(/-(\w)/g, (_, c) => c.toUpperCase())}`]),
-);
+const refusalKinds = {
+  truncated: 'generateGpt2.refusal.truncated',
+  'header-length': 'generateGpt2.refusal.headerLength',
+  header: 'generateGpt2.refusal.header',
+  dtype: 'generateGpt2.refusal.dtype',
+  size: 'generateGpt2.refusal.size',
+  offsets: 'generateGpt2.refusal.offsets',
+  missing: 'generateGpt2.refusal.missing',
+  shape: 'generateGpt2.refusal.shape',
+  config: 'generateGpt2.refusal.config',
+  vocab: 'generateGpt2.refusal.vocab',
+  merges: 'generateGpt2.refusal.merges',
+  memory: 'generateGpt2.refusal.memory',
+};
 
 /**
  * Why GPT-2's files were refused, in the page's language, with what the library named (a tensor, a size) after it;
