@@ -68,6 +68,23 @@ describe('generate view: Open GPT-2', () => {
     expect(await view.getAttribute('data-model')).toBe('opened');
     // the box says what keeping would store: the weights, the vocabulary and the merges
     expect(await page.locator('#generate-gpt2-keep-line').textContent()).toMatch(/stores \d+ MB\)$/);
+    // kept when ticked: the next visit opens it from this browser, until it is forgotten
+    await page.locator('#generate-gpt2-keep').check();
+    await expect.poll(() => part.getAttribute('data-kept')).toBe('yes');
+    await page.reload();
+    await page.waitForSelector('body[data-ready]');
+    await page.locator('#generate-gpt2-place').scrollIntoViewIfNeeded();
+    await expect.poll(() => page.locator('#generate-gpt2').getAttribute('data-kept')).toBe('yes');
+    expect(await page.locator('#generate-gpt2-kept').textContent()).toMatch(
+      /^GPT-2's files are kept in this browser \(\d+ MB\)\./,
+    );
+    await page.locator('#generate-gpt2-open-kept').click();
+    await expect.poll(() => part.getAttribute('data-state'), { timeout: 60_000 }).toBe('open');
+    await page.locator('#generate-gpt2-forget').click();
+    await expect.poll(() => part.getAttribute('data-kept')).toBe('no');
+    expect(await page.locator('#generate-gpt2-line').textContent()).toBe(
+      "Forgotten: this browser no longer keeps GPT-2's files.",
+    );
     expect(errors).toEqual([]);
   });
 

@@ -11,6 +11,19 @@ import { prefixMatchingScores, randomPieces } from './gpt2-measures.js';
 const fullMapsUpTo = 128;
 
 /**
+ * The end of `text` that `lm`'s context holds: whole characters dropped from its start until its tokens fit, as many
+ * a round as there are tokens too many (or one).
+ */
+function lastContext(lm, text) {
+  let characters = Array.from(text);
+  for (;;) {
+    const excess = lm.tokenize(characters.join('')).ids.length - lm.config.context;
+    if (excess <= 0) return characters.join('');
+    characters = characters.slice(Math.max(1, excess));
+  }
+}
+
+/**
  * The calls, over the worker's model: `release()` lets the model written with (and any run) go; `use(lm)` makes
  * `lm` the model written with; `current()` is that model.
  * @param {{ release: () => void, use: (lm: object) => void, current: () => any }} worker
@@ -64,12 +77,16 @@ export function gpt2Calls({ release, use, current }) {
       opening?.controller.abort();
     },
 
-    /** lm.inspect() of the model written with on `text` at `position` (null: its last token). */
+    /**
+     * lm.inspect() of the model written with on the end of `text` its context holds (a writing may be longer: the
+     * model read it through a window), at `position` in that end (null: its last token): with the end's text.
+     */
     inspect(text, position) {
       const lm = current();
-      const tokens = lm.tokenize(text).ids.length;
+      const read = lastContext(lm, text);
+      const tokens = lm.tokenize(read).ids.length;
       const options = { top: 5, ...(position === null ? {} : { position }) };
-      return lm.inspect(text, tokens <= fullMapsUpTo ? { ...options, attention: 'full' } : options);
+      return { ...lm.inspect(read, tokens <= fullMapsUpTo ? { ...options, attention: 'full' } : options), read };
     },
 
     /**
