@@ -18,6 +18,7 @@
 #include "language_model_table.h"
 #include "module_shared.h"
 #include "step_results.h"
+#include "token_pieces.h"
 
 namespace {
 
@@ -64,22 +65,8 @@ val file_refused(const std::string& message, const char* kind, double limit = 0)
   return result;
 }
 
-// How a token reads: its bytes when they are whole UTF-8 characters, else each byte as <0xNN> (a byte-fallback
-// token, or a piece of a character a byte-pair merge split).
-std::string piece(const text::Tokenizer& tokenizer, int id) {
-  const std::string& bytes = tokenizer.bytes(id);
-  if (tokenizer.text({id}) == bytes) return bytes;
-  static const char* hex = "0123456789ABCDEF";
-  std::string out;
-  for (unsigned char b : bytes) out += std::string("<0x") + hex[b >> 4] + hex[b & 15] + ">";
-  return out;
-}
-
-val pieces(const text::Tokenizer& tokenizer, const std::vector<int>& ids) {
-  val out = val::array();
-  for (std::size_t i = 0; i < ids.size(); ++i) out.set(i, piece(tokenizer, ids[i]));
-  return out;
-}
+using bindings::piece;
+using bindings::pieces;
 
 val ids_array(const std::vector<int>& ids) {
   return val::global("Int32Array").new_(emscripten::typed_memory_view(ids.size(), ids.data()));

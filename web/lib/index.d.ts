@@ -1113,6 +1113,69 @@ export interface Generation {
   seconds: number;
 }
 
+export interface InspectOptions {
+  /** The token to look inside at (0 … tokens − 1; default the last). */
+  position?: number;
+  /** Tokens per logit-lens layer and neurons per MLP (1 to 1000; default 10). */
+  top?: number;
+  /**
+   * 'rows' (the default): each head's attention row at the position; 'full': also every head's whole map
+   * [head][query][key], for texts of at most 256 tokens (longer texts get the rows only).
+   */
+  attention?: 'rows' | 'full';
+}
+
+/** A residual-stream vector (dModel floats) and its Euclidean norm. */
+export interface ResidualVector {
+  norm: number;
+  vector: Float32Array;
+}
+
+/** One block at the position (TransformerLens: blocks.i.hook_resid_pre, attn.hook_pattern, hook_resid_mid, …). */
+export interface InspectedBlock {
+  /** The residual stream entering the block (blocks.i.hook_resid_pre). */
+  residPre: ResidualVector;
+  attention: {
+    /** [head] → the position's attention weights over keys 0 … position (blocks.i.attn.hook_pattern's row). */
+    pattern: Float32Array[];
+    /** [head][query] → weights over every key: only with attention: 'full' and at most 256 tokens. */
+    full?: Float32Array[][];
+  };
+  /** After the attention's output is added (blocks.i.hook_resid_mid). */
+  residMid: ResidualVector;
+  /** The MLP's hidden units after its nonlinearity (blocks.i.mlp.hook_post) and the most active; null without one. */
+  mlp: { post: Float32Array; top: { neuron: number; value: number }[] } | null;
+  /** After the MLP's output is added (blocks.i.hook_resid_post): the next block's residPre. */
+  residPost: ResidualVector;
+}
+
+export interface LogitLensLayer {
+  /** 0: the embeddings; i + 1: after block i (the last layer is the model's own output). */
+  layer: number;
+  /** The most likely next tokens had the model stopped there: the stream through ln_final and the unembedding. */
+  top: TokenChoice[];
+}
+
+export interface Inspection {
+  tokens: { id: number; text: string }[];
+  position: number;
+  /** TransformerLens's names of the activations returned. */
+  names: string[];
+  embed: {
+    /** The token's embedding row as the residual stream receives it (hook_embed; ×√dModel in our own models). */
+    token: Float32Array;
+    /** The position's encoding added to it (hook_pos_embed): the sinusoid, or null for none, RoPE and ALiBi. */
+    position: Float32Array | null;
+  };
+  blocks: InspectedBlock[];
+  /** The logit lens (nostalgebraist 2020): layers + 1 rows. */
+  logitLens: LogitLensLayer[];
+  /** The model's own prediction at the position (the lens's last layer). */
+  final: { top: TokenChoice[] };
+  /** The first logitLens layer whose top token is the final top token. */
+  firstAgreeingLayer: number;
+}
+
 export interface LanguageModel {
   readonly backend: Backend;
   readonly config: Readonly<{
@@ -1159,6 +1222,12 @@ export interface LanguageModel {
    * attends to), −1 anti-copies, near 0 maps tokens elsewhere.
    */
   copyingScores(text: string): number[][];
+  /**
+   * Every part of the forward pass at one position of `text`, from one pass over its tokens up to there: the
+   * embeddings, each block's residual stream, attention and MLP, and the logit lens. RangeError with `kind`
+   * 'empty' (no token), 'context' (more tokens than the context: `count`, `limit`) or 'position' (out of range).
+   */
+  inspect(text: string, options?: InspectOptions): Inspection;
   /** Byte-pair merges in the order learned (empty for characters). */
   merges(): { left: string; right: string; merged: string }[];
   save(): Uint8Array;

@@ -10,6 +10,7 @@ import { nextTask } from './next-task.js';
 import { renamedOptions, warnRenamed, withOldFields } from './renamed.js';
 import * as validate from './validate.js';
 import { byLayer, streamingOptions } from './sinks.js';
+import { inspectLanguageModel } from './inspect.js';
 
 /**
  * The Generate view's default run, which trains on a few hundred kilobytes of text in under a minute in a browser
@@ -289,6 +290,11 @@ class LanguageModel {
       requireText(text, 'firstTokenAttention', 'text'),
     );
     return byLayer(shares, this.config.layers, this.config.heads);
+  }
+
+  /** Every part of the forward pass at one position of `text`, and the logit lens (web/lib/inspect.js). */
+  inspect(text, options = {}) {
+    return inspectLanguageModel(this.#handle, this.config, text, options);
   }
 
   /** The tokens of `text`: { ids: Int32Array, pieces: string[] } (a byte no token spells reads <0xNN>). */
