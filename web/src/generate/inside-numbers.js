@@ -72,6 +72,7 @@ export function partNumbers(inspected, { piece, layer, head }) {
     case 'ln2':
       return [about, stream('resid_mid', block.residMid)];
     case 'mlp':
+      if (!block.mlp) return [about]; // a model without an MLP (attention only)
       return [
         about,
         element('p', { textContent: insideLabels.neurons }),
