@@ -25,6 +25,7 @@ export class InsideView {
     this.onError = onError;
     this.settling = settling;
     this.inspected = null; // lm.inspect()'s answer shown, with the text and token it was asked for
+    this.drawn = null; // the part drawn of it
     this.asked = null; // the text and token last asked for
     this.state = null;
     this.noModel = element('p', { className: 'hint', textContent: insideLabels.noModel });
@@ -87,7 +88,7 @@ export class InsideView {
     const known = this.inspected?.text === text ? this.inspected.tokens.length : null;
     const token = state.token === null || known === null ? state.token : Math.min(state.token, known - 1);
     if (this.asked?.text !== text || this.asked.token !== token) void this.settling.during(this.#inspect(text, token));
-    else if (this.inspected) this.#draw();
+    else if (this.inspected && this.drawn !== `${state.inside}`) this.#draw();
   }
 
   async #inspect(text, token) {
@@ -116,6 +117,7 @@ export class InsideView {
     const layers = inspected.blocks.length;
     const heads = inspected.blocks[0]?.attention.pattern.length ?? 0;
     const part = parsePart(state.inside, { layers, heads });
+    this.drawn = `${state.inside}`; // what is drawn, besides the numbers: a render that changes neither draws nothing
     this.noModel.hidden = true;
     this.content.hidden = false;
     this.#drawTokens();

@@ -15,7 +15,7 @@ export class LogitLens {
     this.table = element(
       'table',
       { id: 'logit-lens-table', className: 'logit-lens-table' },
-      element('caption', { textContent: insideLabels.lensTitle }),
+      element('caption', { className: 'visually-hidden', textContent: insideLabels.lensTitle }),
       this.head,
       this.body,
     );
