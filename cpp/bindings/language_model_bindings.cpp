@@ -11,6 +11,7 @@
 #include <optional>
 
 #include "attn/checks.h"
+#include "attn/gpt2_weights.h"
 #include "attn/head_circuits.h"
 #include "attn/language_model_setup.h"
 #include "attn/language_model_training.h"
@@ -75,7 +76,8 @@ val ids_array(const std::vector<int>& ids) {
 // { kind, size, merges }: what a tokenizer is, as a trainer and a loaded model describe it.
 val tokenizer_object(const text::Tokenizer& t) {
   val out = val::object();
-  out.set("kind", t.kind() == text::TokenizerKind::characters ? "characters" : "byte-pairs");
+  static constexpr const char* kKinds[] = {"characters", "byte-pairs", "gpt2", "gpt2-byte-pairs"};
+  out.set("kind", kKinds[static_cast<int>(t.kind())]);
   out.set("size", static_cast<double>(t.size()));
   out.set("merges", static_cast<double>(t.merges().size()));
   return out;
@@ -94,8 +96,8 @@ val register_model(model::TrainedLanguageModel trained) {
   return out;
 }
 
-// { dModel, heads, kvHeads, ffn, layers, context, vocabulary, positions, window, sinkLogits, parameters,
-//   cacheBytesPerToken }
+// { dModel, heads, kvHeads, ffn, layers, context, vocabulary, positions, window, sinkLogits, activation,
+//   architecture, tiedOutput, parameters, cacheBytesPerToken }
 val config_object(const model::LanguageModelConfig& c) {
   val config = val::object();
   config.set("dModel", c.d_model);
@@ -105,9 +107,13 @@ val config_object(const model::LanguageModelConfig& c) {
   config.set("layers", c.layers);
   config.set("context", c.context);
   config.set("vocabulary", c.vocabulary);
-  config.set("positions", check::position_scheme_name(c.positions, c.relative));
+  config.set("positions",
+             c.positions && c.learned_positions ? "learned" : check::position_scheme_name(c.positions, c.relative));
   config.set("window", c.window);
   config.set("sinkLogits", c.sink_logits);
+  config.set("activation", c.activation == model::Activation::gelu_tanh ? "gelu" : "relu");
+  config.set("architecture", gpt2::architecture_problem(c).empty() ? "gpt2" : "playground");
+  config.set("tiedOutput", c.tied_output);
   config.set("parameters", static_cast<double>(model::LanguageModelLayout(c).count));
   config.set("cacheBytesPerToken", static_cast<double>(c.cache_bytes_per_token()));
   return config;
@@ -164,7 +170,8 @@ val register_trainer(check::LanguageModelSetup setup) {
 }
 
 // languageModelTrainerCreate({ corpus, tokenizer, merges, context, heldOut, positions, layers, seed, dataSeed,
-//   steps, batchSize, learningRate, warmupSteps, dModel, heads, kvHeads, ffn, window, sinkLogits })
+//   steps, batchSize, learningRate, warmupSteps, dModel, heads, kvHeads, ffn, window, sinkLogits, activation,
+//   architecture })
 //   → { id, parameters, trainTokens, heldOutTokens, tokenizer: { kind, size, merges } } | { error }
 val trainer_create(const val& o) {
   check::LanguageModelRequest request;
@@ -192,6 +199,8 @@ val trainer_create(const val& o) {
   request.positions = o["positions"].as<std::string>();
   request.window = o["window"].as<double>();
   request.sink_logits = o["sinkLogits"].as<bool>();
+  request.activation = o["activation"].as<std::string>();
+  request.architecture = o["architecture"].as<std::string>();
   check::LanguageModelSetup setup = check::language_model_setup(request);
   request.corpus = {};
   if (setup.error) return setup_refused(setup);
@@ -398,6 +407,10 @@ val model_merges(int id) {
 bool model_free(int id) { return models().erase(id); }
 
 }  // namespace
+
+emscripten::val attn::bindings::register_language_model(model::TrainedLanguageModel trained) {
+  return register_model(std::move(trained));
+}
 
 attn::bindings::HandleTable<LanguageModelEntry>& attn::bindings::language_models() {
   static HandleTable<LanguageModelEntry> table("language model");

@@ -11,6 +11,7 @@ import { renamedOptions, warnRenamed, withOldFields } from './renamed.js';
 import * as validate from './validate.js';
 import { byLayer, streamingOptions } from './sinks.js';
 import { inspectLanguageModel } from './inspect.js';
+import { checkLoadOptions, openGpt2WithModule } from './gpt2.js';
 
 /**
  * The Generate view's default run, which trains on a few hundred kilobytes of text in under a minute in a browser
@@ -34,8 +35,14 @@ export const languageModelDefaults = Object.freeze({
     positions: 'sinusoidal',
     window: 0,
     sinkLogits: false,
+    activation: 'relu',
+    architecture: 'playground',
   }),
 });
+
+// model.architecture 'gpt2' (GPT-2's model: the embedding as it is, the unembedding tied to it without a bias) has
+// GPT-2's positions and activation unless told otherwise (the module refuses any other).
+const gpt2ModelDefaults = Object.freeze({ positions: 'learned', activation: 'gelu' });
 
 const trainerOptionShape = {
   backend: null,
@@ -56,6 +63,8 @@ const trainerOptionShape = {
     positions: null,
     window: null,
     sinkLogits: null,
+    activation: null,
+    architecture: null,
   },
 };
 
@@ -113,6 +122,12 @@ export function resolveLanguageModelOptions(options) {
   const number = (source, key, fallback, prefix) => validate.optionalNumber(source[key], `${prefix}${key}`, fallback);
   const steps = number(options, 'steps', defaults.steps, 'options.');
   const heads = number(model, 'heads', defaults.model.heads, 'options.model.');
+  const architecture = validate.optionalString(
+    model.architecture,
+    'options.model.architecture',
+    defaults.model.architecture,
+  );
+  const modelDefaults = architecture === 'gpt2' ? { ...defaults.model, ...gpt2ModelDefaults } : defaults.model;
   return Object.freeze({
     task: Object.freeze({
       tokenizer: validate.optionalString(task.tokenizer, 'options.task.tokenizer', defaults.task.tokenizer),
@@ -134,9 +149,11 @@ export function resolveLanguageModelOptions(options) {
       kvHeads: number(model, 'kvHeads', heads, 'options.model.'),
       ffn: number(model, 'ffn', defaults.model.ffn, 'options.model.'),
       layers: number(model, 'layers', defaults.model.layers, 'options.model.'),
-      positions: validate.optionalString(model.positions, 'options.model.positions', defaults.model.positions),
+      positions: validate.optionalString(model.positions, 'options.model.positions', modelDefaults.positions),
       window: number(model, 'window', defaults.model.window, 'options.model.'),
       sinkLogits: validate.optionalBoolean(model.sinkLogits, 'options.model.sinkLogits', defaults.model.sinkLogits),
+      activation: validate.optionalString(model.activation, 'options.model.activation', modelDefaults.activation),
+      architecture,
     }),
   });
 }
@@ -221,7 +238,7 @@ class LanguageModel {
   constructor(module, backend, loaded) {
     this.#handle = new ModuleHandle(module, loaded.id, 'language model', 'languageModelFree');
     this.backend = backend;
-    /** { dModel, heads, kvHeads, ffn, layers, context, vocabulary, positions, window, sinkLogits, parameters, cacheBytesPerToken } */
+    /** { dModel, heads, kvHeads, ffn, layers, context, vocabulary, positions, window, sinkLogits, activation, architecture, tiedOutput, parameters, cacheBytesPerToken } */
     this.config = Object.freeze(loaded.config);
     /** { kind: 'characters' | 'byte-pairs', size, merges } */
     this.tokenizer = Object.freeze(loaded.tokenizer);
@@ -325,6 +342,15 @@ class LanguageModel {
     return this.#handle.call('merges', 'languageModelMerges').merges;
   }
 
+  /** GPT-2's tokenizer files for a 'gpt2-byte-pairs' model: { vocab, merges } as gpt2Tokenizer reads them. */
+  tokenizerFiles() {
+    return this.#handle.call('tokenizerFiles', 'languageModelTokenizerFiles');
+  }
+
+  /** GPT-2's four files for a model of its architecture and tokenizer, as loadLanguageModel({ gpt2 }) reads them. */
+  gpt2Files() {
+    return this.#handle.call('gpt2Files', 'languageModelGpt2Files');
+  }
   /** The weight file (float16) that loadLanguageModel({ weights }) reads. */
   save() {
     return this.#handle.call('save', 'languageModelSave').bytes;
@@ -429,6 +455,8 @@ function resumedOptions(created, characters) {
       ffn: config.ffn,
       layers: config.layers,
       positions: config.positions,
+      activation: config.activation,
+      architecture: config.architecture,
     }),
   });
 }
@@ -461,12 +489,14 @@ export async function createLanguageModelTrainer(options) {
 
 /**
  * A language model from its weight file: options.weights is the file's bytes (a trainer's save(), a download)
- * or its URL; backend as for loadAttention. A translator's file is refused by name, as forged or truncated ones are.
+ * or its URL (or GPT-2's four files: options.gpt2, gpt2.js); backend as for loadAttention. A translator's file is
+ * refused by name, as forged or truncated ones are.
  */
 export async function loadLanguageModel(options = {}) {
   validate.requireObject(options, 'options');
-  checkKnownKeys(options, { backend: null, weights: null }, { operation: 'loadLanguageModel' });
+  checkLoadOptions(options);
   const backend = withOperation('loadLanguageModel', () => resolveLanguageModelBackend(options.backend));
+  if (options.gpt2 !== undefined) return new LanguageModel(...(await openGpt2WithModule(options, backend)));
   const bytes = await weightBytes(options.weights, 'loadLanguageModel', 'a saved language model');
   const module = await languageModelModule(backend);
   await nextTask();
