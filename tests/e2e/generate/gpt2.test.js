@@ -66,6 +66,14 @@ describe('generate view: Open GPT-2', () => {
     const view = page.locator('#generate-view');
     await expect.poll(() => view.getAttribute('data-written').then(Number), { timeout: 60_000 }).toBeGreaterThan(0);
     expect(await view.getAttribute('data-model')).toBe('opened');
+    // the papers measured on it: each head's prefix-matching score and first-token share, in a 2 × 12 grid each
+    await page.locator('#papers-measure').click();
+    const papers = page.locator('#generate-papers');
+    await expect.poll(() => papers.getAttribute('data-state'), { timeout: 60_000 }).toBe('measured');
+    expect(await page.locator('#papers-induction-result').textContent()).toMatch(
+      /^Measured on \d+ tokens: the best prefix-matching head is layer [12], head \d+ \(0\.\d\d\); \d+ of 24 heads/,
+    );
+    expect(await page.locator('#papers-sinks-grid .head-grid-cell').count()).toBe(24);
     // the box says what keeping would store: the weights, the vocabulary and the merges
     expect(await page.locator('#generate-gpt2-keep-line').textContent()).toMatch(/stores \d+ MB\)$/);
     // kept when ticked: the next visit opens it from this browser, until it is forgotten
