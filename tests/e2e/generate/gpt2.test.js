@@ -71,7 +71,7 @@ describe('generate view: Open GPT-2', () => {
     const papers = page.locator('#generate-papers');
     await expect.poll(() => papers.getAttribute('data-state'), { timeout: 60_000 }).toBe('measured');
     expect(await page.locator('#papers-induction-result').textContent()).toMatch(
-      /^Measured on \d+ tokens: the best prefix-matching head is layer [12], head \d+ \(0\.\d\d\); \d+ of 24 heads/,
+      /^Measured on \d+ tokens: the best prefix-matching head is layer [12], head \d+ \([\d.e−]+\); \d+ of 24 heads/,
     );
     expect(await page.locator('#papers-sinks-grid .head-grid-cell').count()).toBe(24);
     // the box says what keeping would store: the weights, the vocabulary and the merges
