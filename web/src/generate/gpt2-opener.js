@@ -177,11 +177,13 @@ export class Gpt2Opener {
         onProgress({ phase: 'ready', loaded: files.weights.size, total: files.weights.size });
       }
     } catch (error) {
-      if (controller.signal.aborted) {
+      if (!controller.signal.aborted) this.showError(error);
+    } finally {
+      // the view says nothing of a cancelled opening's AbortError (gpt2-parts.js): said here
+      if (state !== 'open' && controller.signal.aborted) {
         state = 'cancelled';
         this.line.textContent = gpt2Labels.cancelled;
-      } else this.showError(error);
-    } finally {
+      }
       this.controller = null;
       this.cancelButton.hidden = true;
       if (state !== 'open') this.progress.hidden = true;
