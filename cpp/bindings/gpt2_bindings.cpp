@@ -11,8 +11,8 @@
 #include <emscripten/val.h>
 
 #include <cmath>
-#include <cstdlib>
 #include <memory>
+#include <new>
 #include <optional>
 #include <string>
 #include <utility>
@@ -31,9 +31,7 @@ using namespace attn;
 
 // A learner's vocab.json is 1 MB, merges.txt 456 kB, config.json under 1 kB.
 constexpr double kMaxTextBytes = 16.0 * 1024 * 1024;
-// Room beyond the weights asked for at open: a window of the file, the tokenizer's tables and a short generation's
-// activations. (A forward pass over a whole context of 1,024 tokens takes more: for GPT-2 small about 1.3 GB of
-// activations and logits, which the heap grows to when it runs.)
+// Room beyond the weights asked for at open: a window of the file, the tokenizer's tables, a short generation.
 constexpr std::uint64_t kWorkingBytes = 64ull * 1024 * 1024;
 
 struct Session {
@@ -65,21 +63,34 @@ val refused(const safetensors::Error& error) { return refused(kind_of(error.kind
 
 std::string megabytes(std::uint64_t bytes) { return std::to_string((bytes + (1u << 19)) >> 20) + " MB"; }
 
-// Whether the module can hold the weights and a forward pass's working memory: asked of the allocator itself (the
-// heap grown, then given back), so that too little memory is a refusal here rather than an abort in a later
-// allocation (the module is built without exceptions).
+// What one pass over a whole context keeps (LanguageModelActivations, every layer's, for its readers): per layer ten
+// context × width rows (the residual stream, both LayerNorms' outputs and normalized inputs, q, k, v, the heads'
+// outputs), the heads' attention maps (heads × context²) and the feed-forward's two hidden rows; then the logits
+// (context × vocabulary). GPT-2 small: 1.50 GB (measured: the heap grew to 2.02 GB over a 1,150-token text).
+std::uint64_t context_pass_bytes(const gpt2::Config& c) {
+  const std::uint64_t t = c.n_positions, per_layer = 10 * t * c.n_embd + c.n_head * t * t + 2 * t * c.n_inner;
+  return (c.n_layer * per_layer + t * c.vocab_size + 3 * t * c.n_embd) * sizeof(float);
+}
+
+// Whether the module can hold the weights and a pass over the whole context: the sum against the module's ceiling
+// (a pass that does not fit would abort the module later, the module being built without exceptions), then the
+// weights asked of the allocator itself (the heap grown, then given back), so that too little memory is a refusal
+// here rather than an abort in a later allocation.
 std::optional<val> memory_refusal(const gpt2::Config& config) {
-  const std::uint64_t weights = config.parameters() * sizeof(float), needed = weights + kWorkingBytes;
+  const std::uint64_t weights = config.parameters() * sizeof(float), pass = context_pass_bytes(config);
   const std::uint64_t limit = ATTN_MAXIMUM_MEMORY;  // the link flag -sMAXIMUM_MEMORY (CMakeLists.txt)
-  // volatile: a malloc whose block is never used may otherwise be removed with its free
-  void* volatile probe = needed < limit ? std::malloc(static_cast<std::size_t>(needed)) : nullptr;
+  const std::uint64_t needed = weights + kWorkingBytes;
+  std::unique_ptr<std::uint8_t[]> probe(
+      weights + pass < limit ? new (std::nothrow) std::uint8_t[static_cast<std::size_t>(needed)] : nullptr);
   if (probe) {
-    std::free(probe);
+    // a volatile write: an allocation never used may otherwise be removed
+    *static_cast<volatile std::uint8_t*>(probe.get()) = 0;
     return std::nullopt;
   }
   return refused("memory", "GPT-2 of " + std::to_string(config.parameters()) + " parameters needs " +
-                               megabytes(weights) + " for its float32 weights and " + megabytes(kWorkingBytes) +
-                               " beside them to open; this module can hold at most " + megabytes(limit) + " in all (" +
+                               megabytes(weights) + " for its float32 weights and " + megabytes(pass) +
+                               " for a pass over its context of " + std::to_string(config.n_positions) +
+                               " tokens; this module can hold at most " + megabytes(limit) + " in all (" +
                                megabytes(emscripten_get_heap_size()) + " in use now)");
 }
 

@@ -32,7 +32,7 @@ beforeAll(async () => {
   ours = trainer.languageModel();
   files = ours.gpt2Files();
   opened = await loadLanguageModel({ backend, gpt2: files });
-});
+}, 60_000); // 300 training steps: 7 s alone
 afterAll(() => [ours, opened, trainer].forEach((m) => m.dispose()));
 
 const same = (generation) => generation.steps.map(({ id, probability }) => ({ id, probability }));
