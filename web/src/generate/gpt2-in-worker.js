@@ -35,7 +35,6 @@ export function gpt2Calls({ release, use, current }) {
     const [config, vocab, merges] = await Promise.all([files.config.text(), files.vocab.text(), files.merges.text()]);
     release(); // the model there was goes first: GPT-2 small's 500 MB and another model need not both fit
     const lm = await loadLanguageModel({
-      // @ts-ignore -- until web/lib/gpt2.js (issue 60's load part) adds `gpt2` to loadLanguageModel's types
       gpt2: { weights: files.weights, config, vocab, merges },
       onProgress: (report) => Object.assign(progress, report),
       signal: controller.signal,
