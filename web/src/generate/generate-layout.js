@@ -24,7 +24,10 @@ export function generateLayout(view) {
     view.strip.element,
     view.stripHint,
     view.details.element,
+    view.gpt2.places.inside,
+    view.errors.places.inside,
     view.modelFiles.fileRow,
+    view.gpt2.places.gpt2,
     element('div', { className: 'controls' }, view.corpusFields.element, ...view.modelFields.fieldsets),
     view.errors.places.training,
     view.trainingPanel.element,
@@ -33,5 +36,7 @@ export function generateLayout(view) {
     view.induction.element,
     view.errors.places.sinks,
     view.sinks.element,
+    view.errors.places.papers,
+    view.gpt2.places.papers,
   );
 }

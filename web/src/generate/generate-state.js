@@ -27,6 +27,9 @@ export const generateChoices = Object.freeze({
   // The part a lesson's link lands on, drawn and scrolled to (lesson-parts.js): lesson 6's causal map, lesson 7's
   // cache for 1, 2 and 4 key/value heads, lesson 9's greedy and sampled text side by side.
   part: ['causal', 'cache', 'decoding'],
+  // The inside view's part (inside-parts.js): 'embed', 'lens', or a block's part, 1-based, a head for attention.
+  inside: /^(embed|lens|[1-9]\d{0,2}\.(ln1|proj|add1|ln2|mlp|add2|attn(\.[1-9]\d{0,2})?))$/,
+  token: { min: 1, max: 4096 }, // the inside view's token, 1-based (null: the text's last)
 });
 
 /**
@@ -69,6 +72,8 @@ export function defaultGenerateState() {
     // Early stopping: a run is saved as it stood at its best held-out measurement, not its latest (run-keeper.js).
     keepBest: false,
     part: /** @type {null | 'causal' | 'cache' | 'decoding'} */ (null),
+    inside: /** @type {null | string} */ (null), // the inside view's part (null: closed)
+    token: /** @type {null | number} */ (null), // the inside view's token, 0-based (null: the last)
   };
 }
 
@@ -181,6 +186,8 @@ export function encodeGenerateState(state) {
   if (state.layer !== defaults.layer) params.set('layer', String(state.layer + 1));
   if (state.head !== defaults.head) params.set('head', String(state.head + 1));
   if (state.step !== defaults.step) params.set('step', String(state.step + 1));
+  if (state.inside !== null) params.set('inside', state.inside);
+  if (state.token !== null) params.set('token', String(state.token + 1));
   return params;
 }
 
@@ -220,6 +227,10 @@ export function decodeGenerateState(search) {
   state.layer = (integerIn(params.get('layer'), { min: 1, max: state.layers }) ?? 1) - 1;
   state.head = (integerIn(params.get('head'), { min: 1, max: state.heads }) ?? 1) - 1;
   state.step = (integerIn(params.get('step'), { min: 1, max: c.tokens.max }) ?? 1) - 1;
+  const inside = params.get('inside');
+  state.inside = inside !== null && c.inside.test(inside) ? inside : null;
+  const token = integerIn(params.get('token'), c.token);
+  state.token = token === null ? null : token - 1;
   return state;
 }
 

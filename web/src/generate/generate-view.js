@@ -10,16 +10,9 @@ import { applyChanges, generationOptions, savedState, trainerOptions } from './g
 import { GenerateSession } from './generate-session.js';
 import { busyStatuses } from '../common/worker-run.js';
 import { downloadBytes } from '../common/download.js';
-import {
-  generationTime,
-  hints,
-  labels,
-  languageModelFileName,
-  openedFileText,
-  trainedModelText,
-} from './generate-text.js';
+import { hints, labels, languageModelFileName, openedFileText, trainedModelText } from './generate-text.js';
 import { GenerationControls } from './generation-controls.js';
-import { headWeights } from './generation-maps.js';
+import { Writing } from './generate-writing.js';
 import { InductionPanel } from './induction-panel.js';
 import { LanguageModelRun } from './language-model-run.js';
 import { ModelFields } from './model-fields.js';
@@ -39,6 +32,7 @@ import { afterNextPaint } from '../common/next-task.js';
 import { LessonPart } from './lesson-parts.js';
 import { ModelFileControls } from './model-file-controls.js';
 import { generateLayout } from './generate-layout.js';
+import { Gpt2Parts } from './gpt2-parts.js';
 
 // The settings a generation depends on: changing one writes again.
 const writingKeys = ['prompt', 'tokens', 'temperature', 'topK', 'topP', 'seed', 'cache'];
@@ -61,14 +55,11 @@ export class GenerateView {
     this.opening = false; // from a click on "write with our model" (or a file chosen) until it is open or refused
     this.launching = false; // from a Start click until its run exists (the text may be on its way)
     this.launches = 0; // Start clicks so far: an opening of our model overtaken by one gives way
-    this.generation = null; // the last generation, with the options and prompt it was written with
-    this.answer = undefined; // the model's own distribution at the chosen token (undefined: not yet known)
-    this.writing = null; // the write under way (a promise), and whether another was asked for meanwhile
-    this.writeAgain = false;
-    this.writeTimer = undefined;
+    this.writer = new Writing(this); // the writing, its strip and its details (generate-writing.js)
     this.width = 900; // what the maps may use, kept up to date without reading layout while drawing
 
     const set = (changes) => this.#set(changes);
+    this.set = set;
     this.corpusFields = new CorpusFields({ onChange: set });
     this.modelFields = new ModelFields({ onChange: set });
     this.trainingPanel = new TrainingPanel({
@@ -81,8 +72,8 @@ export class GenerateView {
     });
     this.controls = new GenerationControls({
       onChange: set,
-      onWrite: () => void this.#write(),
-      onCompare: () => void this.settling.during(this.#compare()),
+      onWrite: () => void this.writer.write(),
+      onCompare: () => void this.settling.during(this.writer.compare()),
     });
     this.strip = new TokenStrip({ label: labels.strip, onChoose: (step) => this.#set({ step }) });
     this.details = new StepDetails({ onChange: set });
@@ -112,6 +103,7 @@ export class GenerateView {
       isCurrent: (run) => run === this.run,
       keepBest: () => this.state.keepBest,
     });
+    this.gpt2 = new Gpt2Parts(this); // Open GPT-2, the inside view, the papers: fetched after the first paint
     this.element = generateLayout(this);
     this.element.dataset.written = '0';
     this.settling = new Settling(this.element); // busy while a run, an opening or a writing is under way
@@ -121,7 +113,7 @@ export class GenerateView {
       const width = Math.round(entry.contentRect.width) || 900;
       if (Math.abs(width - this.width) < 16) return;
       this.width = width;
-      this.#renderGeneration();
+      this.writer.render();
     }).observe(this.element);
     this.render();
   }
@@ -135,10 +127,10 @@ export class GenerateView {
     if (previewKeys.some((key) => key in changes && changes[key] !== before[key])) this.preview.request(this.state);
     // A token, layer or head chosen changes only the strip and the details: the forms and charts stay as drawn.
     if (!Object.keys(changes).every((key) => choiceKeys.includes(key))) this.render();
-    if (writingKeys.some((key) => key in changes && changes[key] !== before[key])) this.#writeSoon();
+    if (writingKeys.some((key) => key in changes && changes[key] !== before[key])) this.writer.soon();
     else if (choiceKeys.some((key) => key in changes)) {
-      if (this.state.step !== before.step) void this.settling.during(this.#askModelDistribution());
-      this.#renderGeneration();
+      if (this.state.step !== before.step) void this.settling.during(this.writer.askModelDistribution());
+      this.writer.render();
     }
   }
 
@@ -147,7 +139,7 @@ export class GenerateView {
   }
 
   /** Whether there is a model to write with: a run's, trained a step and answering; before a run has one, the opened. */
-  get #ready() {
+  get ready() {
     if (!this.run?.info) return this.opened !== null;
     return this.run.step > 0 && this.run.status !== 'failed';
   }
@@ -236,15 +228,15 @@ export class GenerateView {
     const settled = this.settling.begin(); // not settled between the run's end and its model's writing
     this.render();
     // A stopped or finished run's model writes at once.
-    if ((run.status === 'paused' || run.status === 'done') && this.#ready) void this.#write();
+    if ((run.status === 'paused' || run.status === 'done') && this.ready) void this.writer.write();
     settled();
   }
 
   /** Forgets the model written with and its writing (the worker let it go). */
   #forgetModel() {
     this.opened = null;
-    this.generation = null;
-    this.#renderGeneration();
+    this.writer.generation = null;
+    this.writer.render();
   }
 
   async #reset() {
@@ -284,7 +276,8 @@ export class GenerateView {
     void due.then(() =>
       this.settling.during(async () => {
         if (!this.run && !this.opened && !this.launching) await this.#openTrained(true);
-        if (this.generation) await this.part.land(this.state, { ask, causal: this.details.causal.element, onError });
+        if (this.writer.generation)
+          await this.part.land(this.state, { ask, causal: this.details.causal.element, onError });
       }),
     );
   }
@@ -306,40 +299,54 @@ export class GenerateView {
    * `trainedSteps` (null: not known), says what it is with `describe(config)`, and writes with it. A refused file is
    * said, and leaves no model. An `automatic` opening (the view's first) gives way to a Start clicked meanwhile.
    */
-  #openModel(read, trainedSteps, describe, automatic = false) {
-    return this.settling.during(() => this.#openAndWrite(read, trainedSteps, describe, automatic));
+  #openModel(read, trainedSteps, describe, automatic = false, how = {}) {
+    return this.settling.during(() => this.#openAndWrite(read, trainedSteps, describe, automatic, how));
   }
 
-  async #openAndWrite(read, trainedSteps, describe, automatic) {
+  /**
+   * Opens the model `openIn(session)` opens in the worker (GPT-2 from the learner's files: gpt2-opener.js), in place
+   * of any run, says it with `describe(config)` and writes with it; `onError` says a refusal. Answers whether it
+   * opened.
+   */
+  async openInWorker(openIn, describe, onError) {
+    const how = { openIn: () => openIn(this.session), onError };
+    return (await this.#openModel(async () => null, null, describe, false, how)) === true;
+  }
+
+  async #openAndWrite(read, trainedSteps, describe, automatic, { openIn = null, onError = null }) {
     if (this.opening || busyStatuses.includes(this.#status)) return;
     this.opening = true;
     this.errors.hide();
     this.render();
     const launches = this.launches;
     const overtaken = () => automatic && this.launches !== launches;
+    let done = false;
     try {
       const weights = await read();
       if (overtaken()) return;
       await this.#endRun();
-      this.generation = null;
+      this.writer.generation = null;
       this.opened = null; // the worker lets the model it had go, whether or not this one opens
-      const opened = await this.session.ask('open', weights, trainedSteps);
+      const opened = await (openIn ? openIn() : this.session.ask('open', weights, trainedSteps));
       if (overtaken()) return;
       this.opened = { ...opened, trainedSteps, description: describe(opened.config) };
+      done = true;
     } catch (error) {
-      this.#showError(error);
+      if (onError) onError(error);
+      else this.#showError(error);
       this.session.dropAfter(error);
     } finally {
       this.opening = false;
       this.render();
-      this.#renderGeneration();
+      this.writer.render();
     }
-    if (this.#ready) await this.#write();
+    if (this.ready) await this.writer.write();
+    return done;
   }
 
   /** Downloads the weights the view writes with. */
   async #download() {
-    if (!this.#ready) return;
+    if (!this.ready) return;
     try {
       const bytes = await this.session.ask('save');
       const { run } = this; // a run without its model yet (or refused) leaves the opened one written with
@@ -354,97 +361,6 @@ export class GenerateView {
   /** The worker started while the learner reads the view (web/src/common/worker-connection.js's warmWhenUsed). */
   prepare() {
     this.session.warmWhenUsed(this.element, { during: (warming) => this.settling.during(warming) });
-  }
-
-  // ---- writing ----
-
-  /** Writes again shortly after the last change (typing a prompt or dragging a slider asks for one write). */
-  #writeSoon() {
-    clearTimeout(this.writeTimer);
-    if (!this.#ready) return this.settling.hold('write soon', false);
-    this.settling.hold('write soon', true);
-    this.writeTimer = setTimeout(() => {
-      void this.#write();
-      this.settling.hold('write soon', false);
-    }, 150);
-  }
-
-  /** Writes with the current settings; a write asked for while one is under way follows it. */
-  #write() {
-    return this.settling.during(() => this.#writeNow());
-  }
-
-  async #writeNow() {
-    if (!this.#ready) return;
-    if (this.writing) {
-      this.writeAgain = true;
-      return this.writing;
-    }
-    const options = generationOptions(this.state);
-    const { prompt } = this.state;
-    const { run } = this;
-    this.element.dataset.writing = 'writing';
-    this.writing = this.session
-      .ask('generate', prompt, options)
-      .then((result) => {
-        if (run !== this.run) return; // a new run started meanwhile: this was the old model's writing
-        this.generation = { ...result, options, prompt };
-        this.answer = undefined;
-        this.controls.showComparison(null); // a comparison of other settings would be read as this one's
-        delete this.element.dataset.compared;
-        const last = result.steps.length - 1;
-        if (this.state.step > last) {
-          this.state = { ...this.state, step: last }; // a shorter generation: its last token is the one shown
-          this.onStateChange(this.state);
-        }
-        this.errors.hide();
-        this.element.dataset.written = String(Number(this.element.dataset.written) + 1);
-      })
-      .catch((error) => this.#showError(error))
-      .finally(() => {
-        this.writing = null;
-        this.element.dataset.writing = 'done';
-      });
-    await this.writing;
-    this.#renderGeneration();
-    if (this.writeAgain) {
-      this.writeAgain = false;
-      return this.#writeNow();
-    }
-    await this.#askModelDistribution();
-  }
-
-  /** The model's own distribution at the chosen token, asked of the worker (drawn-from already is, at temperature 1). */
-  async #askModelDistribution() {
-    const { generation, state } = this;
-    if (!generation || !generation.steps[state.step]) return;
-    const { decoding, outputTemperature, topK, topP } = generation.options;
-    if (decoding === 'sample' && outputTemperature === 1 && topK === 0 && topP === 1) {
-      this.answer = { top: generation.steps[state.step].top, exact: true, same: true };
-    } else {
-      this.answer = undefined;
-      const answer = await this.session.ask('modelDistribution', generation.id, state.step).catch(() => null);
-      if (generation !== this.generation || state.step !== this.state.step) return; // asked again since
-      this.answer = answer;
-    }
-    this.#renderGeneration({ strip: false }); // the strip has not changed: only the token's details
-  }
-
-  async #compare() {
-    if (!this.#ready) return;
-    this.controls.showComparison(null);
-    delete this.element.dataset.compared;
-    const { generation } = this;
-    try {
-      const result = await this.session.ask('compare', this.state.prompt, generationOptions(this.state));
-      this.controls.showComparison(result);
-      // The same writing timed again: the line by the strip says the comparison's time, not the older one.
-      if (generation && generation === this.generation) generation.comparison = result;
-      this.#renderGeneration();
-      this.element.dataset.compared = result.sameText ? 'same' : 'different';
-    } catch (error) {
-      this.#showError(error);
-    }
   }
 
   /**
@@ -467,7 +383,7 @@ export class GenerateView {
     this.modelFields.render(state, { busy, info: info ?? null });
     this.trainingPanel.render(run, status, state);
     this.sinks.render(state);
-    const ready = this.#ready;
+    const ready = this.ready;
     this.controls.render(state, { ready });
     this.yourModels.setBusy(this.opening || busy);
     const runModel = Boolean(run?.info) || (run !== null && !this.opened); // the model written with is the run's
@@ -477,24 +393,6 @@ export class GenerateView {
     this.settling.hold('run', ['starting', 'running', 'stopping'].includes(status));
     this.element.dataset.model = runModel ? 'trained-here' : this.opened ? 'opened' : 'none';
     this.element.dataset.step = String(run?.step ?? 0);
-  }
-
-  /** The strip and the chosen token's details, for the last generation (nothing before the first). */
-  #renderGeneration({ strip = true } = {}) {
-    const { generation, state } = this;
-    if (strip) this.strip.update(generation, state.step);
-    this.details.element.hidden = this.stripHint.hidden = !generation;
-    this.time.textContent = generation ? generationTime(generation) : '';
-    if (!generation) return;
-    const { config } = generation;
-    // The layer and head shown are the generation's model's (the state may already describe the next run's).
-    const [layer, head] = [Math.min(state.layer, config.layers - 1), Math.min(state.head, config.heads - 1)];
-    const shown = { step: state.step, layer, head };
-    const { windowStart } = generation.steps[shown.step];
-    if (strip)
-      this.strip.showAttention(windowStart, headWeights(generation, shown.step, { ...shown, heads: config.heads }));
-    const { answer, width: maxWidth } = this; // drawn near the screen, in a task of its own (a phone shows the writing)
-    this.detailsDrawing.request(() => this.details.update(generation, shown, { answer, maxWidth }));
-    if (state.part === 'cache') this.part.showCache(generation);
+    this.gpt2.update();
   }
 }

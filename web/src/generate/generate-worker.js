@@ -17,6 +17,7 @@ import { BestCheckpoint } from './best-checkpoint.js';
 import { modelPrefix, readablePieces } from './token-pieces.js';
 import { trainFor } from '../common/train-for.js';
 import { exposeAnswers, transferred } from '../common/worker-answers.js';
+import { gpt2Calls } from './gpt2-in-worker.js';
 
 /** @type {import('../../lib/index.js').LanguageModelTrainer | null} */
 let trainer = null;
@@ -290,6 +291,16 @@ const session = {
       lm.dispose();
     }
   },
+
+  // GPT-2 from the learner's files, and the inside of the model written with (gpt2-in-worker.js)
+  ...gpt2Calls({
+    release: () => session.dispose(),
+    use: (lm) => {
+      model = { lm, step: null };
+      step = null;
+    },
+    current: currentModel,
+  }),
 
   dispose() {
     model?.lm.dispose();

@@ -14,6 +14,9 @@ const sectionLoaders = {
   // the Generate view's training curves, saved runs, experiments and lessons' parts: the page's, not the element's
   generatePage: import.meta.glob('./locales/*.json', { query: '?section=generatePage', import: 'default' }),
   heads: import.meta.glob('./locales/*.json', { query: '?section=heads', import: 'default' }), // Steps', Train's, Generate's
+  // issue 60's parts of the Generate view (Open GPT-2, the papers; the inside view): fetched with their code
+  generateGpt2: import.meta.glob('./locales/*.json', { query: '?section=generateGpt2', import: 'default' }),
+  inside: import.meta.glob('./locales/*.json', { query: '?section=inside', import: 'default' }),
   translation: import.meta.glob('./locales/*.json', { query: '?section=translation', import: 'default' }),
   beam: import.meta.glob('./locales/*.json', { query: '?section=beam', import: 'default' }), // with the beam's code
   // why the toy grammar does not translate a sentence: fetched with its code, the first time one is outside it

@@ -1,0 +1,127 @@
+// "Open GPT-2" in real Chromium: a random GPT-2 (tests/support/gpt2-files.js: 2 layers, the real 50,257-token
+// vocabulary, seeded) written as the four files Hugging Face serves, beside a README as a downloaded folder has,
+// opened through the file input: the progress bar reaches the file's size, the model writes, and the README is said
+// as left aside. A missing file is refused by name beside the control; Cancel in the middle of an opening leaves
+// the view usable (our model opens and writes again). Waits on the states the page exposes, never the clock.
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openPlayground, useChromiumAndPlayground } from '../support/browser.js';
+import { gpt2Files } from '../../support/gpt2-files.js';
+
+const suite = useChromiumAndPlayground();
+let folder;
+let large; // a wider GPT-2, long enough to open that Cancel lands while it reads
+
+/** GPT-2's four files (and a README) written to a new folder: their paths by name. */
+function writeFolder(options) {
+  const where = mkdtempSync(join(tmpdir(), 'gpt2-'));
+  const files = gpt2Files(options);
+  const contents = {
+    'model.safetensors': files.weights,
+    'config.json': JSON.stringify(files.config),
+    'vocab.json': files.vocab,
+    'merges.txt': files.merges,
+    'README.md': '# a random GPT-2\n',
+  };
+  for (const [name, content] of Object.entries(contents)) writeFileSync(join(where, name), content);
+  return { where, path: (name) => join(where, name), bytes: files.weights.length };
+}
+
+beforeAll(() => {
+  folder = writeFolder({ layers: 2, heads: 12, width: 96, positions: 128, seed: 60 });
+  large = writeFolder({ layers: 2, heads: 4, width: 512, positions: 128, seed: 61 });
+});
+afterAll(() => {
+  for (const written of [folder, large]) if (written) rmSync(written.where, { recursive: true, force: true });
+});
+
+const fourFiles = (written, names = ['model.safetensors', 'config.json', 'vocab.json', 'merges.txt', 'README.md']) =>
+  names.map((name) => written.path(name));
+
+/** The Generate view with its GPT-2 part fetched (scrolled to). */
+async function openGpt2Part(viewport = { width: 1280, height: 900 }) {
+  const opened = await openPlayground(suite, '?view=generate', viewport);
+  const { page } = opened;
+  await page.locator('#generate-gpt2-place').scrollIntoViewIfNeeded();
+  await page.waitForSelector('#generate-gpt2[data-state]');
+  return opened;
+}
+
+describe('generate view: Open GPT-2', () => {
+  it('opens the four files chosen, the progress bar reaching their size, and writes with GPT-2', async () => {
+    const { page, errors } = await openGpt2Part();
+    await page.locator('#generate-gpt2-files').setInputFiles(fourFiles(folder));
+    const part = page.locator('#generate-gpt2');
+    await expect.poll(() => part.getAttribute('data-state'), { timeout: 60_000 }).toBe('open');
+    const bar = page.getByRole('progressbar', { name: 'Opening GPT-2' });
+    expect(Number(await bar.getAttribute('value'))).toBe(folder.bytes);
+    expect(Number(await bar.getAttribute('max'))).toBe(folder.bytes);
+    expect(await part.getAttribute('data-phase')).toBe('ready');
+    expect(await page.locator('#generate-gpt2-line').textContent()).toBe('Not used: README.md.');
+    expect(await page.locator('#generate-opened').textContent()).toMatch(
+      /^Writing with GPT-2 from model\.safetensors: 2 layers of 12 heads, 96 wide, [\d,]+ parameters, a context of 128 tokens\.$/,
+    );
+    const view = page.locator('#generate-view');
+    await expect.poll(() => view.getAttribute('data-written').then(Number), { timeout: 60_000 }).toBeGreaterThan(0);
+    expect(await view.getAttribute('data-model')).toBe('opened');
+    // the papers measured on it: each head's prefix-matching score and first-token share, in a 2 × 12 grid each
+    await page.locator('#papers-measure').click();
+    const papers = page.locator('#generate-papers');
+    await expect.poll(() => papers.getAttribute('data-state'), { timeout: 60_000 }).toBe('measured');
+    expect(await page.locator('#papers-induction-result').textContent()).toMatch(
+      /^Measured on \d+ tokens: the best prefix-matching head is layer [12], head \d+ \([\d.e−]+\); \d+ of 24 heads/,
+    );
+    expect(await page.locator('#papers-sinks-grid .head-grid-cell').count()).toBe(24);
+    // the box says what keeping would store: the weights, the vocabulary and the merges
+    expect(await page.locator('#generate-gpt2-keep-line').textContent()).toMatch(/stores \d+ MB\)$/);
+    // kept when ticked: the next visit opens it from this browser, until it is forgotten
+    await page.locator('#generate-gpt2-keep').check();
+    await expect.poll(() => part.getAttribute('data-kept')).toBe('yes');
+    await page.reload();
+    await page.waitForSelector('body[data-ready]');
+    await page.locator('#generate-gpt2-place').scrollIntoViewIfNeeded();
+    await expect.poll(() => page.locator('#generate-gpt2').getAttribute('data-kept')).toBe('yes');
+    expect(await page.locator('#generate-gpt2-kept').textContent()).toMatch(
+      /^GPT-2's files are kept in this browser \(\d+ MB\)\./,
+    );
+    await page.locator('#generate-gpt2-open-kept').click();
+    await expect.poll(() => part.getAttribute('data-state'), { timeout: 60_000 }).toBe('open');
+    await page.locator('#generate-gpt2-forget').click();
+    await expect.poll(() => part.getAttribute('data-kept')).toBe('no');
+    expect(await page.locator('#generate-gpt2-line').textContent()).toBe(
+      "Forgotten: this browser no longer keeps GPT-2's files.",
+    );
+    expect(errors).toEqual([]);
+  });
+
+  it('refuses a missing file by name beside the control, and Cancel leaves the view usable', async () => {
+    const { page, errors } = await openGpt2Part();
+    const part = page.locator('#generate-gpt2');
+    await page
+      .locator('#generate-gpt2-files')
+      .setInputFiles(fourFiles(folder, ['model.safetensors', 'config.json', 'vocab.json']));
+    await expect.poll(() => part.getAttribute('data-state')).toBe('refused');
+    expect(await part.locator('.error').textContent()).toBe(
+      'A file is missing: merges.txt. GPT-2 needs model.safetensors, config.json, vocab.json and merges.txt.',
+    );
+
+    // Cancel once the weights are being read (the wider file takes a while): the opening ends, nothing is open
+    await page.locator('#generate-gpt2-files').setInputFiles(fourFiles(large));
+    await expect.poll(() => part.getAttribute('data-phase'), { timeout: 60_000 }).toBe('tensors');
+    await page.locator('#generate-gpt2-cancel').click();
+    await expect.poll(() => part.getAttribute('data-state'), { timeout: 60_000 }).toBe('cancelled');
+    expect(await part.locator('.error').isHidden()).toBe(true); // the refusal before is gone, and none said
+    expect(await page.locator('#generate-gpt2-cancel').isHidden()).toBe(true);
+    // usable: our model opens and writes again
+    const view = page.locator('#generate-view');
+    const written = Number(await view.getAttribute('data-written'));
+    await page.locator('#generate-open-trained').click();
+    await expect
+      .poll(() => view.getAttribute('data-written').then(Number), { timeout: 60_000 })
+      .toBeGreaterThan(written);
+    expect(await view.getAttribute('data-model')).toBe('opened');
+    expect(errors).toEqual([]);
+  });
+});

@@ -1,0 +1,124 @@
+// Every word of GPT-2's opening and of the papers' panel on the model written with: the `generateGpt2` section's
+// messages (web/src/i18n/locales), fetched with this code (gpt2-parts.js), so the Generate view's first paint carries
+// none of them. A sentence is written whole here, by one function.
+import { formatCount, formatDecimal, formatPercent } from '../common/format.js';
+import { messageGetters, t } from '../i18n/messages.js';
+import { saidByKind } from '../i18n/said-by-kind.js';
+
+/** Bytes as whole megabytes (10⁶, as Hugging Face's pages say a file's size). */
+export const megabytes = (bytes) => formatCount(Math.round(bytes / 1e6));
+
+export const gpt2Labels = messageGetters({
+  title: 'generateGpt2.open.title',
+  introduction: 'generateGpt2.open.introduction',
+  download: 'generateGpt2.open.download',
+  smallPage: 'generateGpt2.open.smallPage',
+  distilPage: 'generateGpt2.open.distilPage',
+  webNote: 'generateGpt2.open.webNote',
+  drop: 'generateGpt2.open.drop',
+  folder: 'generateGpt2.open.folder',
+  files: 'generateGpt2.open.files',
+  cancel: 'generateGpt2.open.cancel',
+  progress: 'generateGpt2.open.progress',
+  openKept: 'generateGpt2.open.openKept',
+  forget: 'generateGpt2.open.forget',
+  forgotten: 'generateGpt2.open.forgotten',
+  openAgain: 'generateGpt2.open.openAgain',
+  cancelled: 'generateGpt2.open.cancelled',
+});
+
+export const gpt2Text = {
+  /** Where the opening is: { phase: 'header' | 'tensors' | 'ready', loaded, total } (bytes). */
+  phase: ({ phase, loaded, total }) =>
+    t('generateGpt2.open.phase', { phase, loaded: megabytes(loaded), total: megabytes(total) }),
+  keep: (bytes) => t('generateGpt2.open.keep', { megabytes: megabytes(bytes) }),
+  kept: (bytes) => t('generateGpt2.open.kept', { megabytes: megabytes(bytes) }),
+  leftAside: (names) => t('generateGpt2.open.leftAside', { names: names.join(', ') }),
+  twice: (names) => t('generateGpt2.open.twice', { names: names.join(', ') }),
+  /** The line saying which model is open, for the view's model line. */
+  opened: (config, name) =>
+    t('generateGpt2.open.opened', {
+      name,
+      layers: config.layers,
+      heads: config.heads,
+      dModel: config.dModel,
+      parameters: formatCount(config.parameters),
+      context: config.context,
+    }),
+};
+
+/** web/lib's kinds for GPT-2's files (web/lib/gpt2.js) → their messages. */
+const refusalKinds = {
+  truncated: 'generateGpt2.refusal.truncated',
+  'header-length': 'generateGpt2.refusal.headerLength',
+  header: 'generateGpt2.refusal.header',
+  dtype: 'generateGpt2.refusal.dtype',
+  size: 'generateGpt2.refusal.size',
+  offsets: 'generateGpt2.refusal.offsets',
+  missing: 'generateGpt2.refusal.missing',
+  shape: 'generateGpt2.refusal.shape',
+  config: 'generateGpt2.refusal.config',
+  vocab: 'generateGpt2.refusal.vocab',
+  merges: 'generateGpt2.refusal.merges',
+  memory: 'generateGpt2.refusal.memory',
+};
+
+/**
+ * Why GPT-2's files were refused, in the page's language, with what the library named (a tensor, a size) after it;
+ * a refusal of another kind keeps web/lib's words.
+ * @param {Error & { kind?: string, names?: string[] }} error
+ */
+export function gpt2RefusalText(error) {
+  if (error.kind === 'files-missing')
+    return t('generateGpt2.refusal.filesMissing', { count: error.names.length, names: error.names.join(', ') });
+  const said = saidByKind(refusalKinds, error);
+  return said === error.message ? said : `${said} ${t('generateGpt2.refusal.detail', { detail: error.message })}`;
+}
+
+/** A refusal made on the page: the files chosen lack `names`. */
+export function missingFilesError(names) {
+  return Object.assign(new RangeError(`GPT-2's files are missing ${names.join(', ')}`), {
+    kind: 'files-missing',
+    names,
+  });
+}
+
+// ---- the papers on the model written with ----
+
+export const papersLabels = messageGetters({
+  title: 'generateGpt2.papers.title',
+  introduction: 'generateGpt2.papers.introduction',
+  measure: 'generateGpt2.papers.measure',
+  induction: 'generateGpt2.papers.induction',
+  inductionPapers: 'generateGpt2.papers.inductionPapers',
+  sinks: 'generateGpt2.papers.sinks',
+  sinksPapers: 'generateGpt2.papers.sinksPapers',
+  measuresOnly: 'generateGpt2.papers.measuresOnly',
+  noModel: 'generateGpt2.papers.noModel',
+  inductionGrid: 'generateGpt2.papers.inductionGrid',
+  sinksGrid: 'generateGpt2.papers.sinksGrid',
+});
+
+/** Layer and head counted from 1, as the page says them. */
+const place = ({ layer, head }) => ({ layer: layer + 1, head: head + 1 });
+
+export const papersText = {
+  /** The induction measurement: the best prefix-matching head and how many pass 0.4 (Olsson et al.'s plots). */
+  induction: ({ best, strong, heads, tokens }) =>
+    t('generateGpt2.papers.inductionResult', {
+      ...place(best),
+      score: formatDecimal(best.score, 2),
+      strong,
+      heads,
+      tokens,
+    }),
+  sinks: ({ best, sinkRate, heads }) =>
+    t('generateGpt2.papers.sinksResult', {
+      ...place(best),
+      share: formatPercent(best.score),
+      rate: formatPercent(sinkRate),
+      heads,
+    }),
+  cell: (kind, { layer, head }, score) =>
+    t('generateGpt2.papers.cell', { kind, ...place({ layer, head }), score: formatDecimal(score, 2) }),
+};
