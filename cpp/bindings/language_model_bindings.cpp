@@ -11,6 +11,7 @@
 #include <optional>
 
 #include "attn/checks.h"
+#include "attn/gpt2_weights.h"
 #include "attn/head_circuits.h"
 #include "attn/language_model_setup.h"
 #include "attn/language_model_training.h"
@@ -94,8 +95,8 @@ val register_model(model::TrainedLanguageModel trained) {
   return out;
 }
 
-// { dModel, heads, kvHeads, ffn, layers, context, vocabulary, positions, window, sinkLogits, parameters,
-//   cacheBytesPerToken }
+// { dModel, heads, kvHeads, ffn, layers, context, vocabulary, positions, window, sinkLogits, activation,
+//   architecture, tiedOutput, parameters, cacheBytesPerToken }
 val config_object(const model::LanguageModelConfig& c) {
   val config = val::object();
   config.set("dModel", c.d_model);
@@ -105,9 +106,13 @@ val config_object(const model::LanguageModelConfig& c) {
   config.set("layers", c.layers);
   config.set("context", c.context);
   config.set("vocabulary", c.vocabulary);
-  config.set("positions", check::position_scheme_name(c.positions, c.relative));
+  config.set("positions",
+             c.positions && c.learned_positions ? "learned" : check::position_scheme_name(c.positions, c.relative));
   config.set("window", c.window);
   config.set("sinkLogits", c.sink_logits);
+  config.set("activation", c.activation == model::Activation::gelu_tanh ? "gelu" : "relu");
+  config.set("architecture", gpt2::architecture_problem(c).empty() ? "gpt2" : "playground");
+  config.set("tiedOutput", c.tied_output);
   config.set("parameters", static_cast<double>(model::LanguageModelLayout(c).count));
   config.set("cacheBytesPerToken", static_cast<double>(c.cache_bytes_per_token()));
   return config;
@@ -164,7 +169,8 @@ val register_trainer(check::LanguageModelSetup setup) {
 }
 
 // languageModelTrainerCreate({ corpus, tokenizer, merges, context, heldOut, positions, layers, seed, dataSeed,
-//   steps, batchSize, learningRate, warmupSteps, dModel, heads, kvHeads, ffn, window, sinkLogits })
+//   steps, batchSize, learningRate, warmupSteps, dModel, heads, kvHeads, ffn, window, sinkLogits, activation,
+//   architecture })
 //   → { id, parameters, trainTokens, heldOutTokens, tokenizer: { kind, size, merges } } | { error }
 val trainer_create(const val& o) {
   check::LanguageModelRequest request;
@@ -192,6 +198,8 @@ val trainer_create(const val& o) {
   request.positions = o["positions"].as<std::string>();
   request.window = o["window"].as<double>();
   request.sink_logits = o["sinkLogits"].as<bool>();
+  request.activation = o["activation"].as<std::string>();
+  request.architecture = o["architecture"].as<std::string>();
   check::LanguageModelSetup setup = check::language_model_setup(request);
   request.corpus = {};
   if (setup.error) return setup_refused(setup);

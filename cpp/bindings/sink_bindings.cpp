@@ -53,6 +53,7 @@ val model_stream(int id, const val& text, const val& o) {
   const model::KeysKept keys{static_cast<std::size_t>(window), static_cast<std::size_t>(sinks), recompute};
   const model::StreamingScore score =
       model::score_streaming(*entry->model, entry->trained.parameters.data(), entry->trained.tokenizer, tokens, keys);
+  if (!score.refused.empty()) return js::error_result("RangeError", score.refused);
   const std::vector<float> shares(score.first_position_attention.begin(), score.first_position_attention.end());
   val out = val::object();
   out.set("bitsPerCharacter", score.text.bits_per_character());

@@ -1,10 +1,12 @@
 // GPT-2's weights from files written as Hugging Face writes them (seeded random float32, float16 and bfloat16
 // tensors, with and without the "transformer." prefix, the causal-mask buffers in place): every parameter lands where
-// its name says, read piece by piece, and files that do not make the configured model are refused by kind.
+// its name says in the language model's flat parameters (c_attn split into q, k and v), read piece by piece, and files
+// that do not make the configured model are refused by kind.
 #include "attn/gpt2_weights.h"
 
 #include <gtest/gtest.h>
 
+#include <cmath>
 #include <cstring>
 #include <fstream>
 #include <iterator>
@@ -17,7 +19,6 @@ namespace {
 
 using attn::gpt2::Config;
 using attn::gpt2::ErrorKind;
-using attn::gpt2::Weights;
 using attn::testing::TensorSpec;
 
 Config small_config(std::size_t vocabulary = 50) {
@@ -43,7 +44,7 @@ struct MemoryFile {
   }
 };
 
-attn::gpt2::Error load(const std::vector<std::uint8_t>& file, const Config& config, Weights& out,
+attn::gpt2::Error load(const std::vector<std::uint8_t>& file, const Config& config, std::vector<float>& out,
                        std::size_t chunk = 4096) {
   MemoryFile source{file};
   return attn::gpt2::load(file.size(), source.reader(), config, out, chunk);
@@ -58,10 +59,48 @@ const TensorSpec& spec(const std::vector<TensorSpec>& tensors, const std::string
 
 void expect_refused(const std::vector<TensorSpec>& tensors, const Config& config, ErrorKind kind,
                     const std::string& says) {
-  Weights w;
+  std::vector<float> w;
   const attn::gpt2::Error error = load(attn::testing::gpt2_file(tensors, 7), config, w);
   EXPECT_EQ(attn::safetensors::kind_name(error.kind), std::string(attn::safetensors::kind_name(kind))) << error.message;
   EXPECT_NE(error.message.find(says), std::string::npos) << error.message;
+}
+
+// What the flat parameters must hold, from the tensors by name: each where the language model's layout puts it,
+// c_attn's columns 0..D−1, D..2D−1 and 2D..3D−1 into q, k and v.
+std::vector<float> expected_parameters(const std::vector<TensorSpec>& tensors, const Config& config) {
+  const attn::model::LanguageModelLayout layout(attn::gpt2::language_model_config(config));
+  std::vector<float> p(layout.count, -99.0f);
+  auto put = [&](const std::string& name, std::size_t at) {
+    const std::vector<float>& v = spec(tensors, name).values;
+    std::copy(v.begin(), v.end(), p.begin() + static_cast<std::ptrdiff_t>(at));
+  };
+  put("wte.weight", layout.embedding);
+  put("wpe.weight", layout.positions);
+  put("ln_f.weight", layout.final_norm.gamma);
+  put("ln_f.bias", layout.final_norm.beta);
+  const std::size_t d = config.n_embd;
+  for (std::size_t i = 0; i < config.n_layer; ++i) {
+    const attn::model::ResidualBlock& b = layout.blocks[i];
+    const std::string h = "h." + std::to_string(i) + ".";
+    put(h + "ln_1.weight", b.attention_norm.gamma);
+    put(h + "ln_1.bias", b.attention_norm.beta);
+    put(h + "attn.c_proj.weight", b.self_attention.o.w);
+    put(h + "attn.c_proj.bias", b.self_attention.o.b);
+    put(h + "ln_2.weight", b.ffn_norm.gamma);
+    put(h + "ln_2.bias", b.ffn_norm.beta);
+    put(h + "mlp.c_fc.weight", b.ffn.expand.w);
+    put(h + "mlp.c_fc.bias", b.ffn.expand.b);
+    put(h + "mlp.c_proj.weight", b.ffn.contract.w);
+    put(h + "mlp.c_proj.bias", b.ffn.contract.b);
+    const std::vector<float>& w = spec(tensors, h + "attn.c_attn.weight").values;
+    const std::vector<float>& bias = spec(tensors, h + "attn.c_attn.bias").values;
+    const attn::model::Linear* maps[] = {&b.self_attention.q, &b.self_attention.k, &b.self_attention.v};
+    for (std::size_t c = 0; c < 3 * d; ++c) {
+      for (std::size_t r = 0; r < d; ++r) p[maps[c / d]->w + r * d + c % d] = w[r * 3 * d + c];
+      p[maps[c / d]->b + c % d] = bias[c];
+    }
+  }
+  return p;
 }
 
 TEST(Gpt2Weights, EveryParameterLandsWhereItsNameSays) {
@@ -71,33 +110,17 @@ TEST(Gpt2Weights, EveryParameterLandsWhereItsNameSays) {
       const Config config = small_config();
       const std::vector<TensorSpec> tensors = attn::testing::gpt2_tensors(config, dtype, prefixed, seed * 1000);
       const std::vector<std::uint8_t> file = attn::testing::gpt2_file(tensors, seed++);
-      Weights w;
+      std::vector<float> w;
       MemoryFile source{file};
       const attn::gpt2::Error error = attn::gpt2::load(file.size(), source.reader(), config, w, 64);
       ASSERT_FALSE(error) << dtype << " " << prefixed << ": " << error.message;
-      EXPECT_EQ(w.wte, spec(tensors, "wte.weight").values);
-      EXPECT_EQ(w.wpe, spec(tensors, "wpe.weight").values);
-      EXPECT_EQ(w.ln_f_weight, spec(tensors, "ln_f.weight").values);
-      EXPECT_EQ(w.ln_f_bias, spec(tensors, "ln_f.bias").values);
-      ASSERT_EQ(w.layers.size(), 2u);
-      for (std::size_t i = 0; i < 2; ++i) {
-        const attn::gpt2::Layer& l = w.layers[i];
-        const std::string h = "h." + std::to_string(i) + ".";
-        const std::pair<const std::vector<float>*, const char*> parts[] = {
-            {&l.ln_1_weight, "ln_1.weight"},
-            {&l.ln_1_bias, "ln_1.bias"},
-            {&l.attn_c_attn_weight, "attn.c_attn.weight"},
-            {&l.attn_c_attn_bias, "attn.c_attn.bias"},
-            {&l.attn_c_proj_weight, "attn.c_proj.weight"},
-            {&l.attn_c_proj_bias, "attn.c_proj.bias"},
-            {&l.ln_2_weight, "ln_2.weight"},
-            {&l.ln_2_bias, "ln_2.bias"},
-            {&l.mlp_c_fc_weight, "mlp.c_fc.weight"},
-            {&l.mlp_c_fc_bias, "mlp.c_fc.bias"},
-            {&l.mlp_c_proj_weight, "mlp.c_proj.weight"},
-            {&l.mlp_c_proj_bias, "mlp.c_proj.bias"},
-        };
-        for (const auto& [values, name] : parts) EXPECT_EQ(*values, spec(tensors, h + name).values) << h << name;
+      const std::vector<float> expected = expected_parameters(tensors, config);
+      ASSERT_EQ(w.size(), expected.size());
+      EXPECT_EQ(w.size(), config.parameters());
+      for (std::size_t i = 0; i < w.size(); ++i) {
+        // NaN patterns of float16/bfloat16 stay NaN; the rest must be equal bit for bit.
+        if (std::isnan(expected[i]) && std::isnan(w[i])) continue;
+        ASSERT_EQ(w[i], expected[i]) << dtype << " " << prefixed << " parameter " << i;
       }
       // Piece by piece: no read larger than the chunk or the header, and the 16x16 masks (1 kB each) never read.
       const std::size_t header = file[0] | (file[1] << 8) | (file[2] << 16);
@@ -119,10 +142,11 @@ TEST(Gpt2Weights, ReadsTheRealVocabularysWidthAndConfigJson) {
   EXPECT_EQ(config.n_inner, 32u);
   EXPECT_EQ(config.layer_norm_epsilon, 1e-5);
   const std::vector<TensorSpec> tensors = attn::testing::gpt2_tensors(config, "F16", true, 3);
-  Weights w;
+  std::vector<float> w;
   ASSERT_FALSE(load(attn::testing::gpt2_file(tensors, 3), config, w, std::size_t{1} << 16));
-  EXPECT_EQ(w.wte, spec(tensors, "wte.weight").values);
-  EXPECT_EQ(w.wte.size(), 50257u * 8);
+  const std::vector<float>& wte = spec(tensors, "wte.weight").values;
+  EXPECT_TRUE(std::equal(wte.begin(), wte.end(), w.begin()));  // the embedding table comes first
+  EXPECT_EQ(wte.size(), 50257u * 8);
   // GPT-2 small's count, the figure Hugging Face gives for it.
   Config gpt2;
   gpt2.n_layer = 12, gpt2.n_head = 12, gpt2.n_embd = 768, gpt2.n_positions = 1024, gpt2.vocab_size = 50257;
@@ -181,7 +205,7 @@ TEST(Gpt2Weights, RefusesAFileCutShort) {
   const std::vector<std::uint8_t> file =
       attn::testing::gpt2_file(attn::testing::gpt2_tensors(config, "F16", false, 16), 4);
   const std::vector<std::uint8_t> cut(file.begin(), file.end() - 100);
-  Weights w;
+  std::vector<float> w;
   const attn::gpt2::Error error = load(cut, config, w);
   EXPECT_EQ(error.kind, ErrorKind::truncated) << error.message;
   EXPECT_NE(error.message.find("the file ends inside tensor"), std::string::npos) << error.message;
@@ -256,10 +280,10 @@ TEST(Gpt2Weights, TheFuzzersSeedsLoadAsItsTinyModel) {
     std::ifstream in(std::string(ATTN_SOURCE_DIR) + "/tests/fuzz/corpus/safetensors/" + seed, std::ios::binary);
     const std::vector<std::uint8_t> file((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
     ASSERT_FALSE(file.empty()) << seed;
-    Weights w;
+    std::vector<float> w;
     const attn::gpt2::Error error = load(file, tiny, w, 8);
     EXPECT_FALSE(error) << seed << ": " << error.message;
-    EXPECT_EQ(w.layers.size(), 1u);
+    EXPECT_EQ(w.size(), tiny.parameters());
   }
   std::ifstream in(std::string(ATTN_SOURCE_DIR) + "/tests/fuzz/corpus/safetensors/config");
   const std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());

@@ -37,6 +37,27 @@ TEST(LanguageModelSetup, BuildsAFreshModelOverTheTrainingPartsTokens) {
   EXPECT_EQ(setup.options.steps, 100u);
 }
 
+TEST(LanguageModelSetup, Gpt2sArchitectureTiesTheUnembeddingWithoutABiasAndLeavesTheEmbeddingUnscaled) {
+  LanguageModelRequest r = good_request();
+  r.architecture = "gpt2", r.positions = "learned", r.activation = "gelu";
+  const LanguageModelSetup setup = language_model_setup(r);
+  ASSERT_FALSE(setup.error) << setup.error.message;
+  const model::LanguageModelConfig& c = setup.model.config;
+  EXPECT_TRUE(c.positions && c.learned_positions && c.tied_output && !c.output_bias && !c.embedding_scaled);
+  EXPECT_EQ(c.activation, model::Activation::gelu_tanh);
+  // The same shape in our architecture: an unembedding matrix and bias of its own, no position table.
+  LanguageModelRequest ours = good_request();
+  const LanguageModelSetup playground = language_model_setup(ours);
+  ASSERT_FALSE(playground.error);
+  const std::size_t v = c.vocabulary, d = c.d_model;
+  EXPECT_EQ(playground.model.parameters.size() + c.context * d, setup.model.parameters.size() + v * d + v);
+  // GELU and learned positions on their own, in our architecture.
+  ours.positions = "learned", ours.activation = "gelu";
+  const LanguageModelSetup mixed = language_model_setup(ours);
+  ASSERT_FALSE(mixed.error);
+  EXPECT_TRUE(mixed.model.config.learned_positions && !mixed.model.config.tied_output);
+}
+
 TEST(LanguageModelSetup, NamesEveryBadOption) {
   expect_refused([](auto& r) { r.layers = 0; }, "model.layers must be a whole number from 1 to 6, got 0");
   expect_refused([](auto& r) { r.context = 1; }, "task.context must be a whole number from 2 to 512, got 1");
@@ -47,7 +68,22 @@ TEST(LanguageModelSetup, NamesEveryBadOption) {
   // 60 characters with 1% held out: one character, one token, nothing evaluate() could predict.
   expect_refused([](auto& r) { r.held_out_share = 0.01; },
                  "the corpus's held-out part is 1 token long; it needs at least 2");
-  expect_refused([](auto& r) { r.positions = "learned"; }, "model.positions must be 'sinusoidal', 'none'");
+  expect_refused([](auto& r) { r.positions = "absolute"; },
+                 "model.positions must be 'sinusoidal', 'none', 'rope', 'alibi' or 'learned', got 'absolute'");
+  expect_refused([](auto& r) { r.activation = "swish"; }, "model.activation must be 'relu' or 'gelu', got 'swish'");
+  expect_refused([](auto& r) { r.architecture = "gpt3"; },
+                 "model.architecture must be 'playground' or 'gpt2', got 'gpt3'");
+  // 'gpt2' is GPT-2's model: every choice GPT-2 does not make is refused, naming it.
+  const auto gpt2 = [](LanguageModelRequest& r) {
+    r.architecture = "gpt2", r.positions = "learned", r.activation = "gelu";
+  };
+  expect_refused([&](auto& r) { gpt2(r), r.positions = "rope"; },
+                 "model.architecture 'gpt2' is GPT-2's model, but its positions are RoPE; GPT-2's are learned");
+  expect_refused([&](auto& r) { gpt2(r), r.activation = "relu"; }, "its feed-forward layer has ReLU");
+  expect_refused([&](auto& r) { gpt2(r), r.numbers.kv_heads = 1; }, "share key/value heads");
+  expect_refused([&](auto& r) { gpt2(r), r.window = 4; }, "it has a sliding window");
+  expect_refused([&](auto& r) { gpt2(r), r.sink_logits = true; }, "it has sink logits");
+  expect_refused([&](auto& r) { gpt2(r), r.numbers.ffn = 0; }, "it has no feed-forward layers");
   expect_refused([](auto& r) { r.numbers.heads = 3; }, "model.heads must divide model.dModel = 32, got 3");
   expect_refused([](auto& r) { r.numbers.d_model = 512, r.numbers.ffn = 4096, r.layers = 6; }, "parameters");
   expect_refused([](auto& r) { r.numbers.ffn = -1; }, "model.ffn must be a whole number from 0 to 4096, got -1");

@@ -85,6 +85,24 @@ TEST(LanguageModelGradients, AlibiWithGroupedQueryHeads) {
   });
 }
 
+// GPT-2's choices (LanguageModelConfig): GELU's derivative, the learned position table's rows, the unembedding tied
+// to the embedding (whose rows then gather both gradients) with and without a bias, the embedding unscaled.
+TEST(LanguageModelGradients, Gelu) {
+  check_gradients([](LanguageModelConfig& c) { c.activation = Activation::gelu_tanh; });
+}
+TEST(LanguageModelGradients, LearnedPositions) {
+  check_gradients([](LanguageModelConfig& c) { c.learned_positions = true; });
+}
+TEST(LanguageModelGradients, TiedOutputWithABiasAndTheEmbeddingScaled) {
+  check_gradients([](LanguageModelConfig& c) { c.tied_output = true; });
+}
+TEST(LanguageModelGradients, Gpt2sArchitecture) {
+  check_gradients([](LanguageModelConfig& c) {
+    c.learned_positions = true, c.activation = Activation::gelu_tanh, c.tied_output = true, c.output_bias = false;
+    c.embedding_scaled = false, c.norm_epsilon = 1e-3f;
+  });
+}
+
 float largest_difference(const std::vector<float>& a, const float* b, std::size_t n) {
   float worst = 0;
   for (std::size_t i = 0; i < n; ++i) worst = std::max(worst, std::fabs(a[i] - b[i]));

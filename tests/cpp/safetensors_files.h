@@ -175,6 +175,15 @@ inline std::vector<TensorSpec> gpt2_tensors(const gpt2::Config& c, const std::st
   return out;
 }
 
+// A byte source over a file in memory, for gpt2::load: false for bytes outside it.
+inline gpt2::ReadBytes read_from(const std::vector<std::uint8_t>& file) {
+  return [&file](std::uint64_t offset, std::size_t size, std::uint8_t* into) {
+    if (offset > file.size() || size > file.size() - offset) return false;
+    std::memcpy(into, file.data() + offset, size);
+    return true;
+  };
+}
+
 // Hugging Face's files name tensors in sorted order; their data may lie in any order: shuffled here.
 inline std::vector<std::uint8_t> gpt2_file(const std::vector<TensorSpec>& tensors, std::uint32_t seed) {
   std::vector<TensorSpec> sorted = tensors;

@@ -955,8 +955,17 @@ export interface LanguageModelShape {
   ffn?: number;
   /** Decoder-only blocks, 1 to 6. Default 2. */
   layers?: number;
-  /** Default 'sinusoidal'. */
-  positions?: 'sinusoidal' | 'none' | 'rope' | 'alibi';
+  /** Default 'sinusoidal' ('learned' with architecture 'gpt2'): 'learned' is a context × dModel table (GPT-2's). */
+  positions?: 'sinusoidal' | 'none' | 'rope' | 'alibi' | 'learned';
+  /** The feed-forward layer's nonlinearity: 'relu' (default) or 'gelu' (GPT-2's tanh form; default with 'gpt2'). */
+  activation?: 'relu' | 'gelu';
+  /**
+   * 'playground' (default: the embedding × √dModel, an unembedding matrix with a bias) or 'gpt2', GPT-2's model: the
+   * embedding added as it is and the unembedding tied to it without a bias, with learned positions and GELU, no
+   * window, no sink logits and a key/value head per query head (anything else is refused). Its weights export as
+   * Hugging Face's GPT-2 files.
+   */
+  architecture?: 'playground' | 'gpt2';
   /**
    * Sliding-window attention (Longformer, Mistral): each position reads itself and the window − 1 before it, in
    * training (a band mask) and in generation (a cache that evicts its oldest position: its memory stays flat).
@@ -1162,9 +1171,15 @@ export interface Inspection {
   /** TransformerLens's names of the activations returned. */
   names: string[];
   embed: {
-    /** The token's embedding row as the residual stream receives it (hook_embed; ×√dModel in our own models). */
+    /**
+     * The token's embedding row as the residual stream receives it (hook_embed; ×√dModel in our own models, unscaled
+     * in GPT-2).
+     */
     token: Float32Array;
-    /** The position's encoding added to it (hook_pos_embed): the sinusoid, or null for none, RoPE and ALiBi. */
+    /**
+     * The position's encoding added to it (hook_pos_embed): its learned row (GPT-2), its sinusoid, or null (none,
+     * RoPE, ALiBi).
+     */
     position: Float32Array | null;
   };
   blocks: InspectedBlock[];
@@ -1186,11 +1201,17 @@ export interface LanguageModel {
     layers: number;
     context: number;
     vocabulary: number;
-    positions: 'sinusoidal' | 'none' | 'rope' | 'alibi';
+    positions: 'sinusoidal' | 'none' | 'rope' | 'alibi' | 'learned';
     /** Sliding-window attention's width (0: every earlier position). */
     window: number;
     /** Whether each head has a learnable sink logit (its attention rows sum to less than 1). */
     sinkLogits: boolean;
+    /** The feed-forward layer's nonlinearity ('gelu': GPT-2's tanh form). */
+    activation: 'relu' | 'gelu';
+    /** 'gpt2' when the model is GPT-2's architecture (learned positions, GELU, tied unembedding without a bias). */
+    architecture: 'playground' | 'gpt2';
+    /** Whether the unembedding is the embedding table (logits = x·Eᵀ). */
+    tiedOutput: boolean;
     parameters: number;
     /** layers × 2 × kvHeads × head width × 4. */
     cacheBytesPerToken: number;

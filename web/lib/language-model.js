@@ -34,8 +34,14 @@ export const languageModelDefaults = Object.freeze({
     positions: 'sinusoidal',
     window: 0,
     sinkLogits: false,
+    activation: 'relu',
+    architecture: 'playground',
   }),
 });
+
+// model.architecture 'gpt2' (GPT-2's model: the embedding as it is, the unembedding tied to it without a bias) has
+// GPT-2's positions and activation unless told otherwise (the module refuses any other).
+const gpt2ModelDefaults = Object.freeze({ positions: 'learned', activation: 'gelu' });
 
 const trainerOptionShape = {
   backend: null,
@@ -56,6 +62,8 @@ const trainerOptionShape = {
     positions: null,
     window: null,
     sinkLogits: null,
+    activation: null,
+    architecture: null,
   },
 };
 
@@ -113,6 +121,12 @@ export function resolveLanguageModelOptions(options) {
   const number = (source, key, fallback, prefix) => validate.optionalNumber(source[key], `${prefix}${key}`, fallback);
   const steps = number(options, 'steps', defaults.steps, 'options.');
   const heads = number(model, 'heads', defaults.model.heads, 'options.model.');
+  const architecture = validate.optionalString(
+    model.architecture,
+    'options.model.architecture',
+    defaults.model.architecture,
+  );
+  const modelDefaults = architecture === 'gpt2' ? { ...defaults.model, ...gpt2ModelDefaults } : defaults.model;
   return Object.freeze({
     task: Object.freeze({
       tokenizer: validate.optionalString(task.tokenizer, 'options.task.tokenizer', defaults.task.tokenizer),
@@ -134,9 +148,11 @@ export function resolveLanguageModelOptions(options) {
       kvHeads: number(model, 'kvHeads', heads, 'options.model.'),
       ffn: number(model, 'ffn', defaults.model.ffn, 'options.model.'),
       layers: number(model, 'layers', defaults.model.layers, 'options.model.'),
-      positions: validate.optionalString(model.positions, 'options.model.positions', defaults.model.positions),
+      positions: validate.optionalString(model.positions, 'options.model.positions', modelDefaults.positions),
       window: number(model, 'window', defaults.model.window, 'options.model.'),
       sinkLogits: validate.optionalBoolean(model.sinkLogits, 'options.model.sinkLogits', defaults.model.sinkLogits),
+      activation: validate.optionalString(model.activation, 'options.model.activation', modelDefaults.activation),
+      architecture,
     }),
   });
 }
@@ -221,7 +237,7 @@ class LanguageModel {
   constructor(module, backend, loaded) {
     this.#handle = new ModuleHandle(module, loaded.id, 'language model', 'languageModelFree');
     this.backend = backend;
-    /** { dModel, heads, kvHeads, ffn, layers, context, vocabulary, positions, window, sinkLogits, parameters, cacheBytesPerToken } */
+    /** { dModel, heads, kvHeads, ffn, layers, context, vocabulary, positions, window, sinkLogits, activation, architecture, tiedOutput, parameters, cacheBytesPerToken } */
     this.config = Object.freeze(loaded.config);
     /** { kind: 'characters' | 'byte-pairs', size, merges } */
     this.tokenizer = Object.freeze(loaded.tokenizer);
@@ -429,6 +445,8 @@ function resumedOptions(created, characters) {
       ffn: config.ffn,
       layers: config.layers,
       positions: config.positions,
+      activation: config.activation,
+      architecture: config.architecture,
     }),
   });
 }

@@ -8,10 +8,13 @@
 // against). Positions follow StreamingLLM: RoPE and ALiBi see a key's place in the cache (sinks 0..k−1, then the
 // window in order), not in the text, so no distance ever exceeds the cache's length; sinusoids, added to the
 // embedding once, stay at the token's place in the text (extended past the context's table), the only position an
-// absolute encoding can give a cached key.
+// absolute encoding can give a cached key. Learned positions (GPT-2's) have no row past the context, and a learned
+// absolute position cannot move inside a cache: such a model reads a longer text only through the recomputed window,
+// whose positions are re-assigned 0..W−1 at each step (streaming_problem() says what it refuses).
 #pragma once
 
 #include <cstddef>
+#include <string>
 #include <vector>
 
 #include "attn/language_model.h"
@@ -26,7 +29,12 @@ struct KeysKept {
   bool recompute = false;  // each step runs the causal pass over [first sinks tokens, last window tokens] afresh
 };
 
-// Feeds a text to the model one token at a time, keeping the keys `keys` says.
+// Why a model with `config` cannot read `tokens` tokens keeping `keys`, or "" when it can: a model with learned
+// positions refuses the cache (every key, or a window with or without sinks) past its context, and a recomputed
+// window (sinks + window) longer than its context.
+std::string streaming_problem(const LanguageModelConfig& config, const KeysKept& keys, std::size_t tokens);
+
+// Feeds a text to the model one token at a time, keeping the keys `keys` says (what streaming_problem() allows).
 class StreamingReader {
  public:
   StreamingReader(LanguageModel& model, const float* params, const KeysKept& keys);
@@ -57,6 +65,7 @@ struct StreamingScore {
   std::vector<double> first_position_attention;
   std::size_t longest = 0;      // most positions one query attended
   std::size_t cache_bytes = 0;  // the cache's allocation after the last token (0 when recomputing)
+  std::string refused;          // streaming_problem()'s answer: when set, nothing was read
 };
 
 // Bits of `tokens` read as `keys` says: every token but the first predicted from the positions kept before it.

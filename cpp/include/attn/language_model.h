@@ -2,6 +2,8 @@
 //
 //   tokens → embedding·√D (+ sinusoidal positions) → N blocks → LayerNorm → · Wout + bout = logits (T × V)
 //     block:  x += CausalSelfAttention(LN(x));   x += FFN(LN(x))
+// GPT-2 is the same model with other choices (LanguageModelConfig): learned positions, GELU, the embedding unscaled,
+// the unembedding tied to the embedding table without a bias (logits = LN(x)·Eᵀ).
 //
 // The blocks are the translator's encoder layers with a causal mask (the same layers, kernels, LayerNorm,
 // shared key/value heads and position schemes); there is no encoder and no cross-attention. Beside the
@@ -37,6 +39,16 @@ struct LanguageModelConfig {
   // A learnable sink logit per head and layer (as gpt-oss): one more entry in each softmax's denominator whose value
   // is zero, so a head can put its weight nowhere instead of on some token (what natural sinks do with the first).
   bool sink_logits = false;
+  // GPT-2's choices (Radford et al. 2019), off by default so that every existing model, file and training hash is
+  // unchanged. Learned positions: a context × D table in the parameters (GPT-2's wpe) added instead of the sinusoids
+  // when `positions` is on; it has no row past the context, so such a model never reads past it (step() and
+  // step_at() refuse).
+  bool learned_positions = false;
+  Activation activation = Activation::relu;  // the feed-forward layer's
+  bool tied_output = false;                  // logits = x·Eᵀ, E the token embedding table (Press & Wolf 2017)
+  bool output_bias = true;                   // the unembedding's bias (GPT-2 has none)
+  bool embedding_scaled = true;              // the token's row times √D (GPT-2 adds it as it is)
+  float norm_epsilon = 1e-5f;                // every LayerNorm's (GPT-2's config.json: layer_norm_epsilon)
 
   std::uint32_t head_width() const { return d_model / heads; }
   std::uint32_t key_value_heads() const { return kv_heads ? kv_heads : heads; }
@@ -48,15 +60,19 @@ struct LanguageModelConfig {
 
 struct LanguageModelLayout {
   std::size_t embedding = 0;          // vocabulary × D
+  std::size_t positions = 0;          // learned positions: context × D, right after the embedding (0: none)
   std::vector<ResidualBlock> blocks;  // without cross-attention (their self-attention is causal)
   LayerNorm final_norm;
-  Linear output;  // D × vocabulary
+  // D × vocabulary; tied, w is the embedding table (vocabulary × D, read transposed) and only a bias, if any, is the
+  // output's own.
+  Linear output;
   std::size_t count = 0;
 
   explicit LanguageModelLayout(const LanguageModelConfig& config);
 };
 
-// Seeded initialisation, as the translator's: N(0, 1/fan_in) weights, zero biases, unit gains, N(0, 1/D) embeddings.
+// Seeded initialisation, as the translator's: N(0, 1/fan_in) weights, zero biases, unit gains, N(0, 1/D) embeddings
+// (and learned positions, drawn after the embeddings; a tied output draws nothing of its own).
 std::vector<float> initial_language_model_parameters(const LanguageModelConfig& config, std::uint64_t seed);
 
 struct LanguageModelActivations {
@@ -84,10 +100,13 @@ class LanguageModel {
   const LanguageModelLayout& layout() const { return layout_; }
 
   // The causal pass over `tokens`: logits for every position. Past config.context tokens the sinusoids go on past
-  // the table (what the model was not trained on). `allowed` (T × T, 1 where query i may read key j; null: causal,
-  // within the window if any) narrows which keys each query reads, as a sliding window's band does.
+  // the table (what the model was not trained on); learned positions have no row there, so a model with them must be
+  // given at most config.context tokens (past them, positions add nothing). `allowed` (T × T, 1 where query i may
+  // read key j; null: causal, within the window if any) narrows which keys each query reads, as a sliding window's
+  // band does. `heads_on` (layers × heads, layer-major; 0 = that head's output zeroed before the output projection,
+  // as the translator's HeadMask; null = all on) switches heads off; backward() assumes every head is on.
   void forward(const float* params, const std::vector<int>& tokens, float temperature, LanguageModelActivations& act,
-               const std::uint8_t* allowed = nullptr);
+               const std::uint8_t* allowed = nullptr, const std::uint8_t* heads_on = nullptr);
   // Σ_t −log p(targets[t]) after forward() at temperature 1, adding `loss_weight` × its gradient to `grads`.
   double backward(const float* params, const std::vector<int>& targets, float loss_weight,
                   LanguageModelActivations& act, float* grads);
@@ -96,19 +115,22 @@ class LanguageModel {
   // Appends `token` at position cache.appended() and computes its logits from the cache: the same numbers forward()
   // gives for the last row of the whole prefix. With a window, the cache first evicts its oldest position once it
   // holds `window`. Returns false, changing nothing, when config.context positions have been appended (the module
-  // is built without exceptions).
-  bool step(const float* params, int token, KeyValueCache& cache, float temperature, StepOutput& out);
+  // is built without exceptions). `heads_on` as forward()'s.
+  bool step(const float* params, int token, KeyValueCache& cache, float temperature, StepOutput& out,
+            const std::uint8_t* heads_on = nullptr);
   // step() without the context's bound, for a text longer than the context: the token's sinusoids (when the model
   // adds them) are those of `position`, its place in the text, extended past the context's table; RoPE and ALiBi
-  // see the cache's places (after evictions, not the text's).
-  void step_at(const float* params, int token, std::size_t position, KeyValueCache& cache, float temperature,
-               StepOutput& out);
+  // see the cache's places (after evictions, not the text's). Learned positions cannot be extended: with them it
+  // returns false, changing nothing, for a position at or past config.context (a learned absolute position cannot
+  // move inside a cache either: a text longer than the context is read through a recomputed window).
+  bool step_at(const float* params, int token, std::size_t position, KeyValueCache& cache, float temperature,
+               StepOutput& out, const std::uint8_t* heads_on = nullptr);
 
  private:
   LanguageModelConfig config_;
   LanguageModelLayout layout_;
   ResidualStack stack_;
-  TokenEmbedding embedding_;  // context sinusoids (zeros when the model has none), extended past it
+  TokenEmbedding embedding_;  // context sinusoids (none when the model has none), extended past it, or learned
   LanguageModelActivations loss_activations_;
 };
 

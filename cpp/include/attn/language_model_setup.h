@@ -23,9 +23,14 @@ struct LanguageModelRequest {
   double merges = 256;                   // byte pairs only
   double context = 64;
   double held_out_share = 0.1;
-  std::string positions = "sinusoidal";  // 'sinusoidal', 'none', 'rope' or 'alibi'
+  std::string positions = "sinusoidal";  // 'sinusoidal', 'none', 'rope', 'alibi' or 'learned' (GPT-2's)
   double window = 0;                     // sliding-window attention's width, 0 (none) to context
   bool sink_logits = false;              // a learnable sink logit per head
+  std::string activation = "relu";       // the feed-forward layer's: 'relu' or 'gelu' (tanh form, GPT-2's)
+  // 'playground' (ours: the embedding ×√D, an unembedding matrix with a bias) or 'gpt2' (GPT-2's: the embedding
+  // as it is, the unembedding tied to it without a bias; with learned positions and GELU, no window, no sink logits,
+  // a key/value head per query head), which gpt2::export_safetensors writes as Hugging Face's files.
+  std::string architecture = "playground";
 };
 
 // Which text a run trains on, as its checkpoint keeps it, so that a run is continued on the same split.

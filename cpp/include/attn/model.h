@@ -33,6 +33,10 @@ enum class AttentionWeighting : std::uint32_t { softmax = 0, sigmoid = 1 };
 // - alibi: head h's logits get −m_h·|i − j| added, m_h = 2^(−8(h + 1)/H) (Press et al. 2022): nearer keys weigh more.
 enum class RelativePositions : std::uint8_t { none, rope, alibi };
 
+// The feed-forward layer's nonlinearity: ReLU (max(0, x), the translator's and our language models'), or GPT-2's GELU
+// in its tanh form (Hendrycks & Gimpel 2016; Hugging Face's "gelu_new"): 0.5·x·(1 + tanh(√(2/π)·(x + 0.044715·x³))).
+enum class Activation : std::uint8_t { relu, gelu_tanh };
+
 struct Config {
   std::uint32_t d_model = 32;
   std::uint32_t heads = 4;
@@ -71,12 +75,15 @@ struct Config {
   }
 };
 
-// Offsets of one linear map x·W + b (W: in × out) in the flat parameter array.
+// Offsets of one linear map x·W + b (W: in × out) in the flat parameter array; without a bias (has_bias false: a
+// GPT-2's tied unembedding), x·W alone and b unused.
 struct Linear {
   std::size_t w = 0, b = 0, in = 0, out = 0;
+  bool has_bias = true;
 };
 struct LayerNorm {
   std::size_t gamma = 0, beta = 0, width = 0;
+  float epsilon = 1e-5f;  // inside the square root: rstd = 1/sqrt(var + epsilon)
 };
 struct AttentionBlock {
   Linear q, k, v, o;  // k and v map to kv_heads · head width columns
@@ -97,6 +104,7 @@ struct AttentionBlock {
 };
 struct FeedForward {
   Linear expand, contract;
+  Activation activation = Activation::relu;
 };
 // One pre-LayerNorm residual block, what both models stack:
 //   x += SelfAttention(LN(x));   x += CrossAttention(LN(x), memory) (a decoder's);   x += FFN(LN(x)) (unless none)
@@ -140,7 +148,8 @@ struct LayerNormActivations {
   std::vector<float> out, normalized, rstd;  // gamma·x̂ + beta, x̂ = (x − mean)·rstd, rstd = 1/sqrt(var + eps)
 };
 struct FeedForwardActivations {
-  std::vector<float> hidden;  // after ReLU (its sign is the ReLU's derivative)
+  std::vector<float> hidden;  // after the activation (ReLU's sign is its derivative)
+  std::vector<float> pre;     // GELU's input, which its derivative needs (empty for ReLU)
 };
 // A residual block's activations: the residual stream before it and after each attention (after_cross: a
 // decoder's), each sublayer's LayerNorm and layer.
@@ -215,24 +224,30 @@ std::string head_mask_problem(const Config& config, const HeadMask& mask);
 // Rows start at `first_position` (a language model reading past its context extends the table).
 void sinusoidal_positions(std::size_t positions, std::size_t d, float* out, std::size_t first_position = 0);
 
-// x = E[token]·√D + the position's sinusoid: the input of both models' blocks (the translator's encoder and
-// decoder, the language model's). The sinusoids are tabled for `positions` rows (zeros when `sinusoids` is off, the
-// ablation); a position past the table (a text read beyond a language model's context) gets the same sinusoids,
-// extended.
+// x = E[token]·√D + the position's encoding: the input of both models' blocks (the translator's encoder and
+// decoder, the language model's). The encoding is a sinusoid, tabled for `positions` rows and extended past them (a
+// text read beyond a language model's context), or none (the ablation), or a learned table of `positions` rows in the
+// parameters (GPT-2's wpe), which has no row past its last: positions there get none, and the language model refuses
+// to read them (LanguageModel::step_at). Without `scaled` the token's row is added as it is, without the √D (GPT-2).
 class TokenEmbedding {
  public:
-  TokenEmbedding(std::size_t d, std::size_t positions, bool sinusoids);
+  // `learned`: the offset of the learned table (positions × D) in the parameters, or 0 for none (offset 0 is always
+  // an embedding table).
+  TokenEmbedding(std::size_t d, std::size_t positions, bool sinusoids, bool scaled = true, std::size_t learned = 0);
   // `count` tokens' rows of the table at offset `table` (vocabulary × D), at positions `first_position` on, into
   // `out` (count × D).
   void forward(const float* params, std::size_t table, const int* tokens, std::size_t count, std::size_t first_position,
                float* out) const;
-  // Each token's row of the table's gradient receives ∂L/∂x·√D (dx: count × D).
+  // Each token's row of the table's gradient receives ∂L/∂x·√D (dx: count × D, positions 0..count − 1), and a
+  // learned position table's row i receives ∂L/∂x_i.
   void backward(std::size_t table, const int* tokens, std::size_t count, const float* dx, float* grads) const;
 
  private:
-  std::size_t d_;
+  std::size_t d_, rows_;
   bool sinusoids_;
-  std::vector<float> positions_;  // positions × D
+  float gain_;
+  std::size_t learned_;
+  std::vector<float> positions_;  // rows_ × D sinusoids (empty without them)
 };
 
 struct ModelBuffers;  // layer scratch and backward-pass gradients, reused between calls (residual_stack.h)

@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <cmath>
 
+#include "attn/gpt2_weights.h"
+
 namespace attn::check {
 namespace {
 
@@ -22,6 +24,23 @@ Error tokenize_parts(const model::LanguageModelCorpus& split, LanguageModelSetup
     return range_error(std::string("the corpus's ") + part + " part is " + std::to_string(tokens->size()) +
                        " token long; it needs at least 2 (a longer task.corpus, or another task.heldOut)");
   }
+  return {};
+}
+
+// model.activation and model.architecture into the config: 'gpt2' ties the unembedding without a bias and leaves the
+// embedding unscaled, and refuses any other choice GPT-2 does not make.
+Error architecture(const LanguageModelRequest& r, model::LanguageModelConfig& c) {
+  if (r.activation != "relu" && r.activation != "gelu")
+    return range_error("model.activation must be 'relu' or 'gelu', got '" + r.activation + "'");
+  c.activation = r.activation == "gelu" ? model::Activation::gelu_tanh : model::Activation::relu;
+  if (r.architecture == "playground") return {};
+  if (r.architecture != "gpt2")
+    return range_error("model.architecture must be 'playground' or 'gpt2', got '" + r.architecture + "'");
+  c.tied_output = true;
+  c.output_bias = false;
+  c.embedding_scaled = false;
+  const std::string problem = gpt2::architecture_problem(c);
+  if (!problem.empty()) return range_error("model.architecture 'gpt2' is GPT-2's model, but " + problem);
   return {};
 }
 
@@ -65,10 +84,19 @@ LanguageModelSetup language_model_setup(const LanguageModelRequest& r) {
   c.ffn = static_cast<std::uint32_t>(r.numbers.ffn);
   c.layers = static_cast<std::uint32_t>(r.layers);
   c.context = static_cast<std::uint32_t>(r.context);
-  if ((setup.error = position_scheme(r.positions, c.head_width(), c.positions, c.relative))) return setup;
+  if (r.positions == "learned") {  // a language model's only (the translator's shared check knows no 'learned')
+    c.positions = c.learned_positions = true;
+  } else if (r.positions != "sinusoidal" && r.positions != "none" && r.positions != "rope" && r.positions != "alibi") {
+    setup.error = range_error("model.positions must be 'sinusoidal', 'none', 'rope', 'alibi' or 'learned', got '" +
+                              r.positions + "'");
+    return setup;
+  } else if ((setup.error = position_scheme(r.positions, c.head_width(), c.positions, c.relative))) {
+    return setup;
+  }
   if ((setup.error = whole_number("model.window", r.window, 0, r.context))) return setup;
   c.window = static_cast<std::uint32_t>(r.window);
   c.sink_logits = r.sink_logits;
+  if ((setup.error = architecture(r, c))) return setup;
 
   const model::LanguageModelCorpus split = model::split_corpus(r.corpus, r.held_out_share);
   setup.model.tokenizer = r.tokenizer == "characters"

@@ -50,11 +50,31 @@ const StepOutput& StreamingReader::read(int token) {
   return out_;
 }
 
+std::string streaming_problem(const LanguageModelConfig& c, const KeysKept& keys, std::size_t tokens) {
+  if (!c.positions || !c.learned_positions) return "";
+  const std::string context = std::to_string(c.context);
+  const std::size_t window = keys.window ? keys.window : c.window;
+  const std::size_t reads = tokens ? tokens - 1 : 0;  // the last token is predicted, never read
+  if (keys.recompute && window) {
+    if (std::min(keys.sinks + window, reads) <= c.context) return "";
+    return "the recomputed window holds " + std::to_string(keys.sinks) + " + " + std::to_string(window) +
+           " positions, more than the " + context + " a model with learned positions (GPT-2's) has";
+  }
+  if (reads <= c.context) return "";
+  return "a model with learned positions (GPT-2's) has none past its context of " + context +
+         " tokens, and a learned absolute position cannot move inside a cache: read this text of " +
+         std::to_string(tokens) +
+         " tokens through a recomputed window (recompute: its positions are re-assigned "
+         "0..W−1 at each step), or at most " +
+         std::to_string(c.context + 1) + " tokens";
+}
+
 StreamingScore score_streaming(LanguageModel& model, const float* params, const text::Tokenizer& tokenizer,
                                const std::vector<int>& tokens, const KeysKept& keys) {
   const LanguageModelConfig& c = model.config();
   const std::size_t heads = std::size_t{c.layers} * c.heads;
   StreamingScore score;
+  if (!(score.refused = streaming_problem(c, keys, tokens.size())).empty()) return score;
   score.first_position_attention.assign(heads, 0.0);
   StreamingReader reader(model, params, keys);
   std::size_t counted = 0;

@@ -3,14 +3,18 @@
 #include "attn/gpt2_weights.h"
 
 #include <algorithm>
+#include <array>
 #include <cmath>
 #include <iterator>
 #include <utility>
 
 #include "attn/json.h"
+#include "gpt2_names.h"
 
 namespace attn::gpt2 {
 namespace {
+
+using namespace names;  // the tables this file reads files by
 
 Error fail(ErrorKind kind, std::string message) { return {kind, std::move(message)}; }
 
@@ -39,66 +43,6 @@ Error required_field(const json::Value& root, const char* name, std::size_t low,
   return {};
 }
 
-// The parameters of one layer, by the name after "h.<i>.", and the shape each must have.
-enum class Dim { one, width, triple, inner, vocabulary, positions };
-
-struct Name {
-  const char* suffix;
-  std::vector<float> Layer::* member;
-  Dim rows, cols;  // cols Dim::one for a vector
-};
-
-const Name kLayerNames[] = {
-    {"ln_1.weight", &Layer::ln_1_weight, Dim::width, Dim::one},
-    {"ln_1.bias", &Layer::ln_1_bias, Dim::width, Dim::one},
-    {"attn.c_attn.weight", &Layer::attn_c_attn_weight, Dim::width, Dim::triple},
-    {"attn.c_attn.bias", &Layer::attn_c_attn_bias, Dim::triple, Dim::one},
-    {"attn.c_proj.weight", &Layer::attn_c_proj_weight, Dim::width, Dim::width},
-    {"attn.c_proj.bias", &Layer::attn_c_proj_bias, Dim::width, Dim::one},
-    {"ln_2.weight", &Layer::ln_2_weight, Dim::width, Dim::one},
-    {"ln_2.bias", &Layer::ln_2_bias, Dim::width, Dim::one},
-    {"mlp.c_fc.weight", &Layer::mlp_c_fc_weight, Dim::width, Dim::inner},
-    {"mlp.c_fc.bias", &Layer::mlp_c_fc_bias, Dim::inner, Dim::one},
-    {"mlp.c_proj.weight", &Layer::mlp_c_proj_weight, Dim::inner, Dim::width},
-    {"mlp.c_proj.bias", &Layer::mlp_c_proj_bias, Dim::width, Dim::one},
-};
-
-struct TopName {
-  const char* name;
-  std::vector<float> Weights::* member;
-  Dim rows, cols;
-};
-
-const TopName kTopNames[] = {
-    {"wte.weight", &Weights::wte, Dim::vocabulary, Dim::width},
-    {"wpe.weight", &Weights::wpe, Dim::positions, Dim::width},
-    {"ln_f.weight", &Weights::ln_f_weight, Dim::width, Dim::one},
-    {"ln_f.bias", &Weights::ln_f_bias, Dim::width, Dim::one},
-};
-
-std::uint64_t size_of(Dim d, const Config& c) {
-  switch (d) {
-    case Dim::one:
-      return 1;
-    case Dim::width:
-      return c.n_embd;
-    case Dim::triple:
-      return 3 * static_cast<std::uint64_t>(c.n_embd);
-    case Dim::inner:
-      return c.n_inner;
-    case Dim::vocabulary:
-      return c.vocab_size;
-    case Dim::positions:
-      return c.n_positions;
-  }
-  return 0;
-}
-
-std::vector<std::uint64_t> shape_of(Dim rows, Dim cols, const Config& c) {
-  if (cols == Dim::one) return {size_of(rows, c)};
-  return {size_of(rows, c), size_of(cols, c)};
-}
-
 std::string shape_text(const std::vector<std::uint64_t>& shape) {
   std::string out = "[";
   for (std::size_t i = 0; i < shape.size(); ++i) out += (i ? ", " : "") + num(shape[i]);
@@ -123,6 +67,44 @@ std::uint64_t Config::parameters() const {
   const std::uint64_t per_layer = 4 * d + (d * 3 * d + 3 * d) + (d * d + d) + (d * inner + inner) + (inner * d + d);
   return static_cast<std::uint64_t>(vocab_size) * d + static_cast<std::uint64_t>(n_positions) * d +
          n_layer * per_layer + 2 * d;
+}
+
+model::LanguageModelConfig language_model_config(const Config& c) {
+  model::LanguageModelConfig m;
+  m.d_model = static_cast<std::uint32_t>(c.n_embd);
+  m.heads = static_cast<std::uint32_t>(c.n_head);
+  m.kv_heads = 0;
+  m.ffn = static_cast<std::uint32_t>(c.n_inner);
+  m.layers = static_cast<std::uint32_t>(c.n_layer);
+  m.context = static_cast<std::uint32_t>(c.n_positions);
+  m.vocabulary = static_cast<std::uint32_t>(c.vocab_size);
+  m.positions = true;
+  m.learned_positions = true;
+  m.activation = model::Activation::gelu_tanh;
+  m.tied_output = true;
+  m.output_bias = false;
+  m.embedding_scaled = false;
+  m.norm_epsilon = static_cast<float>(c.layer_norm_epsilon);
+  return m;
+}
+
+std::string architecture_problem(const model::LanguageModelConfig& c) {
+  if (!c.positions || !c.learned_positions || c.relative != model::RelativePositions::none) {
+    const char* ours = c.relative == model::RelativePositions::rope    ? "RoPE"
+                       : c.relative == model::RelativePositions::alibi ? "ALiBi"
+                       : !c.positions                                  ? "none"
+                                                                       : "sinusoidal";
+    return std::string("its positions are ") + ours + "; GPT-2's are learned";
+  }
+  if (c.activation != model::Activation::gelu_tanh) return "its feed-forward layer has ReLU; GPT-2's has GELU";
+  if (c.ffn == 0) return "it has no feed-forward layers; GPT-2's blocks have one";
+  if (!c.tied_output) return "its unembedding is a matrix of its own; GPT-2's is the embedding table (tied)";
+  if (c.output_bias) return "its unembedding has a bias; GPT-2's has none";
+  if (c.embedding_scaled) return "its embedding is scaled by √D; GPT-2's is not";
+  if (c.key_value_heads() != c.heads) return "its query heads share key/value heads; GPT-2's each have their own";
+  if (c.window) return "it has a sliding window; GPT-2's heads read every earlier position";
+  if (c.sink_logits) return "it has sink logits; GPT-2 has none";
+  return "";
 }
 
 Error read_config(std::string_view text, Config& out) {
@@ -197,10 +179,9 @@ Error missing(const std::string& name) {
 }  // namespace
 
 Error Loader::open(const safetensors::Header& header, const Config& config) {
-  weights_ = Weights();
+  parameters_ = std::vector<float>();
   pieces_.clear();
-  weights_.config = config;
-  weights_.layers.resize(config.n_layer);
+  model_config_ = language_model_config(config);
   constexpr std::size_t top = std::size(kTopNames), per_layer = std::size(kLayerNames);
   // Which tensor fills each slot (nullptr until found). Found in the file's order; checked in the parameters' order
   // so that a refusal names the same tensor however the file lays them out.
@@ -246,13 +227,24 @@ Error Loader::open(const safetensors::Header& header, const Config& config) {
                                       ", but the unembedding is tied to wte.weight, " +
                                       shape_text(shape_of(Dim::vocabulary, Dim::width, config)));
   }
-  // Every check passed: only now the weights are allocated (a refused file allocates nothing large).
+  // Every check passed: only now the parameters are allocated (a refused file allocates nothing large).
+  const model::LanguageModelLayout layout(model_config_);
+  parameters_.assign(layout.count, 0.0f);
+  float* params = parameters_.data();
   for (std::size_t slot = 0; slot < found.size(); ++slot) {
-    std::vector<float>& destination =
-        slot < top ? weights_.*kTopNames[slot].member
-                   : weights_.layers[(slot - top) / per_layer].*kLayerNames[(slot - top) % per_layer].member;
-    destination.assign(static_cast<std::size_t>(found[slot]->elements()), 0.0f);
-    pieces_.push_back({*found[slot], header.data_start() + found[slot]->begin, destination.data(), 0});
+    Piece piece{*found[slot], header.data_start() + found[slot]->begin};
+    if (slot < top) {
+      piece.destination = params + kTopNames[slot].place(layout);
+    } else {
+      const Place place = kLayerNames[(slot - top) % per_layer].place(layout.blocks[(slot - top) / per_layer]);
+      if (place.split) {
+        for (std::size_t part = 0; part < 3; ++part) piece.parts[part] = params + place.parts[part];
+        piece.split_columns = config.n_embd;
+      } else {
+        piece.destination = params + place.at;
+      }
+    }
+    pieces_.push_back(std::move(piece));
   }
   return {};
 }
@@ -266,10 +258,27 @@ Error Loader::put(std::size_t index, std::uint64_t offset, const std::uint8_t* b
                                       "\" takes whole elements in order: expected bytes from " + num(p.bytes_done) +
                                       " of " + num(p.tensor.bytes()) + ", got " + num(size) + " at " + num(offset));
   }
-  if (Error error = safetensors::convert(p.tensor, bytes, size / element, p.destination + offset / element))
-    return error;
+  const std::size_t first = offset / element, count = size / element;
+  if (!p.split_columns) {
+    if (Error error = safetensors::convert(p.tensor, bytes, count, p.destination + first)) return error;
+  } else {  // q, k, v: each run of columns within one row and one of the three goes to its map
+    const std::size_t width = p.split_columns;
+    for (std::size_t e = first, end = first + count; e < end;) {
+      const std::size_t row = e / (3 * width), column = e % (3 * width), within = column % width;
+      const std::size_t run = std::min(end - e, width - within);
+      if (Error error = safetensors::convert(p.tensor, bytes + (e - first) * element, run,
+                                             p.parts[column / width] + row * width + within))
+        return error;
+      e += run;
+    }
+  }
   p.bytes_done += size;
   return {};
+}
+
+std::vector<float> Loader::take_parameters() {
+  pieces_.clear();  // their destinations pointed into what leaves
+  return std::move(parameters_);
 }
 
 Error Loader::finish() const {
@@ -282,7 +291,7 @@ Error Loader::finish() const {
   return {};
 }
 
-Error load(std::uint64_t file_size, const ReadBytes& read, const Config& config, Weights& out,
+Error load(std::uint64_t file_size, const ReadBytes& read, const Config& config, std::vector<float>& parameters,
            std::size_t chunk_bytes) {
   std::uint8_t first[8] = {};
   const std::size_t available = file_size < 8 ? static_cast<std::size_t>(file_size) : 8;
@@ -310,7 +319,7 @@ Error load(std::uint64_t file_size, const ReadBytes& read, const Config& config,
     }
   }
   if (Error error = loader.finish()) return error;
-  out = std::move(loader.weights());
+  parameters = loader.take_parameters();
   return {};
 }
 

@@ -107,12 +107,15 @@ std::vector<double> copying_scores(const TrainedLanguageModel& m, const std::vec
   const std::size_t d = m.config.d_model, dh = m.config.head_width();
   const float* p = m.parameters.data();
   const float* final_gain = p + layout.final_norm.gamma;
-  // U·E restricted to the tokens, D × D: Σ_t diag(γ_final)·U[:, t] · E[t, :] (U is D × vocabulary, E vocabulary × D).
+  // U·E restricted to the tokens, D × D: Σ_t diag(γ_final)·U[:, t] · E[t, :] (U is D × vocabulary, E vocabulary × D;
+  // a tied U is Eᵀ, read from the embedding table).
   std::vector<double> unembed_embed(d * d, 0.0);
   for (int t : tokens) {
     const float* e = p + layout.embedding + static_cast<std::size_t>(t) * d;
     for (std::size_t i = 0; i < d; ++i) {
-      const double u = static_cast<double>(final_gain[i]) * p[layout.output.w + i * layout.output.out + t];
+      const std::size_t u_at = m.config.tied_output ? layout.output.w + static_cast<std::size_t>(t) * d + i
+                                                    : layout.output.w + i * layout.output.out + t;
+      const double u = static_cast<double>(final_gain[i]) * p[u_at];
       for (std::size_t j = 0; j < d; ++j) unembed_embed[i * d + j] += u * e[j];
     }
   }

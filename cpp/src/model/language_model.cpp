@@ -22,10 +22,22 @@ LanguageModelLayout::LanguageModelLayout(const LanguageModelConfig& c) {
     return a;
   };
   embedding = take.take(std::size_t{c.vocabulary} * d);
+  if (c.positions && c.learned_positions) positions = take.take(std::size_t{c.context} * d);
   // ffn = 0: attention-only blocks (Elhage et al. 2021), with no feed-forward weights at all
   blocks = take.blocks(c.layers, d, false, c.ffn > 0, c.ffn, attention);
+  for (ResidualBlock& b : blocks) {
+    b.ffn.activation = c.activation;
+    b.attention_norm.epsilon = b.ffn_norm.epsilon = c.norm_epsilon;
+  }
   final_norm = take.norm(d);
-  output = take.linear(d, c.vocabulary);
+  final_norm.epsilon = c.norm_epsilon;
+  if (c.tied_output) {
+    output = Linear{embedding, c.output_bias ? take.take(c.vocabulary) : 0, d, c.vocabulary, c.output_bias};
+  } else if (c.output_bias) {
+    output = take.linear(d, c.vocabulary);
+  } else {
+    output = Linear{take.take(d * c.vocabulary), 0, d, c.vocabulary, false};
+  }
   count = take.count;
 }
 
@@ -34,8 +46,9 @@ std::vector<float> initial_language_model_parameters(const LanguageModelConfig& 
   std::vector<float> p(layout.count, 0.0f);
   layers::ParameterInitialiser init(p, seed);
   init.embedding(layout.embedding, c.vocabulary, c.d_model);
+  if (layout.positions) init.embedding(layout.positions, c.context, c.d_model);  // N(0, 1/D), as the tokens'
   init.blocks(layout.blocks, layout.final_norm);
-  init.linear(layout.output);
+  if (!c.tied_output) init.linear(layout.output);
   return p;
 }
 
@@ -43,10 +56,10 @@ LanguageModel::LanguageModel(const LanguageModelConfig& config, const KernelSet&
     : config_(config),
       layout_(config),
       stack_(kernels, config.d_model),
-      embedding_(config.d_model, config.context, config.positions) {}
+      embedding_(config.d_model, config.context, config.positions, config.embedding_scaled, layout_.positions) {}
 
 void LanguageModel::forward(const float* params, const std::vector<int>& tokens, float temperature,
-                            LanguageModelActivations& act, const std::uint8_t* allowed) {
+                            LanguageModelActivations& act, const std::uint8_t* allowed, const std::uint8_t* heads_on) {
   const std::size_t d = config_.d_model, t = tokens.size();
   ModelBuffers& b = stack_.buffers();
   act.tokens = tokens;
@@ -64,10 +77,11 @@ void LanguageModel::forward(const float* params, const std::vector<int>& tokens,
   BlockInputs in;
   in.mask = allowed ? Mask{MaskKind::explicit_, allowed} : Mask{MaskKind::causal, nullptr};
   in.temperature = temperature;
+  in.self_heads_on = heads_on;
   stack_.forward(params, layout_.blocks, act.blocks, t, in, act.out_raw);
   act.logits.resize(t * config_.vocabulary);
-  stack_.head_forward(params, layout_.final_norm, layout_.output, false, act.out_raw.data(), t, act.final_norm,
-                      act.logits.data());
+  stack_.head_forward(params, layout_.final_norm, layout_.output, config_.tied_output, act.out_raw.data(), t,
+                      act.final_norm, act.logits.data());
 }
 
 double LanguageModel::backward(const float* params, const std::vector<int>& targets, float loss_weight,
@@ -75,8 +89,9 @@ double LanguageModel::backward(const float* params, const std::vector<int>& targ
   const std::size_t t = act.tokens.size();
   ModelBuffers& b = stack_.buffers();
   std::vector<float>& dx = b.grad;  // ∂L/∂(residual stream), walking down the blocks
-  const double loss = stack_.head_backward(params, grads, layout_.final_norm, layout_.output, false, act.final_norm,
-                                           act.logits.data(), t, config_.vocabulary, targets.data(), loss_weight, dx);
+  const double loss =
+      stack_.head_backward(params, grads, layout_.final_norm, layout_.output, config_.tied_output, act.final_norm,
+                           act.logits.data(), t, config_.vocabulary, targets.data(), loss_weight, dx);
   stack_.backward(params, grads, layout_.blocks, act.blocks, t, act.temperature, nullptr, nullptr, dx.data());
   embedding_.backward(layout_.embedding, act.tokens.data(), t, dx.data(), grads);
   return loss;
@@ -88,24 +103,27 @@ double LanguageModel::loss(const float* params, const std::vector<int>& tokens, 
                                nullptr);
 }
 
-bool LanguageModel::step(const float* params, int token, KeyValueCache& cache, float temperature, StepOutput& out) {
+bool LanguageModel::step(const float* params, int token, KeyValueCache& cache, float temperature, StepOutput& out,
+                         const std::uint8_t* heads_on) {
   if (cache.appended() >= config_.context) return false;  // the whole context has been read
   if (config_.window && cache.length() >= config_.window) cache.evict(0);
-  step_at(params, token, cache.appended(), cache, temperature, out);
-  return true;
+  return step_at(params, token, cache.appended(), cache, temperature, out, heads_on);
 }
 
-void LanguageModel::step_at(const float* params, int token, std::size_t position, KeyValueCache& cache,
-                            float temperature, StepOutput& out) {
+bool LanguageModel::step_at(const float* params, int token, std::size_t position, KeyValueCache& cache,
+                            float temperature, StepOutput& out, const std::uint8_t* heads_on) {
+  if (layout_.positions && position >= config_.context) return false;  // no learned row there
   const std::size_t d = config_.d_model;
   ModelBuffers& b = stack_.buffers();
   b.row.resize(d);
   embedding_.forward(params, layout_.embedding, &token, 1, position, b.row.data());
   out.length = cache.length() + 1;
   out.attention.resize(layout_.blocks.size() * config_.heads * out.length);
-  stack_.step(params, layout_.blocks, temperature, nullptr, nullptr, cache, b.row.data(), out.attention.data());
+  stack_.step(params, layout_.blocks, temperature, heads_on, nullptr, cache, b.row.data(), out.attention.data());
   out.logits.resize(config_.vocabulary);
-  stack_.head_forward(params, layout_.final_norm, layout_.output, false, b.row.data(), 1, b.norm, out.logits.data());
+  stack_.head_forward(params, layout_.final_norm, layout_.output, config_.tied_output, b.row.data(), 1, b.norm,
+                      out.logits.data());
+  return true;
 }
 
 }  // namespace attn::model

@@ -1,8 +1,9 @@
 // The language model's weight file, little-endian throughout:
 //   "APLM" u32 version (1) | u32 d_model heads kv_heads ffn layers context vocabulary
-//   | u32 flags: 1 sinusoidal positions, 8 RoPE, 16 ALiBi, 32 sink logits; bits 16-31 a sliding window's width (0:
-//   none; a build
-//     that predates windows refuses the flags) | u32 tokenizer bytes | the tokenizer (Tokenizer::serialize)
+//   | u32 flags: 1 positions, 8 RoPE, 16 ALiBi, 32 sink logits, 64 learned positions (with 1), 128 GELU, 256 tied
+//     output, 512 no output bias, 1024 embedding unscaled, 2048 a LayerNorm epsilon other than 1e-5 (an f32 follows
+//     the flags); bits 16-31 a sliding window's width (0: none). A build that predates a flag refuses it; files
+//     without the newer flags are as they always were. | u32 tokenizer bytes | the tokenizer (Tokenizer::serialize)
 //   | u32 parameter count | float16 × count | u32 CRC-32 of every byte before it
 #include <cmath>
 #include <cstring>
@@ -16,7 +17,12 @@ namespace {
 constexpr char kMagic[4] = {'A', 'P', 'L', 'M'};
 constexpr std::uint32_t kVersion = 1;
 constexpr std::uint32_t kPositions = 1, kRope = 8, kAlibi = 16, kSinkLogits = 32;
-constexpr std::uint32_t kKnownFlags = kPositions | kRope | kAlibi | kSinkLogits;
+// GPT-2's choices (LanguageModelConfig), each a bit set only when it differs from the default.
+constexpr std::uint32_t kLearnedPositions = 64, kGelu = 128, kTiedOutput = 256, kNoOutputBias = 512,
+                        kEmbeddingUnscaled = 1024, kEpsilon = 2048;
+constexpr std::uint32_t kKnownFlags = kPositions | kRope | kAlibi | kSinkLogits | kLearnedPositions | kGelu |
+                                      kTiedOutput | kNoOutputBias | kEmbeddingUnscaled | kEpsilon;
+constexpr float kDefaultEpsilon = LanguageModelConfig{}.norm_epsilon;
 constexpr std::uint32_t kFlagBits = 0xffff, kWindowShift = 16;  // the window's width above the flags
 constexpr std::uint32_t kMaxTokenizerBytes = 4 * 1024 * 1024;
 
@@ -43,9 +49,18 @@ std::optional<std::string> check_version_and_checksum(weight_io::Reader& r, cons
 
 void write_language_model_header(weight_io::Writer& w, const LanguageModelConfig& c, const text::Tokenizer& tokenizer) {
   for (std::uint32_t v : {c.d_model, c.heads, c.key_value_heads(), c.ffn, c.layers, c.context, c.vocabulary}) w.u32(v);
+  const bool epsilon = c.norm_epsilon != kDefaultEpsilon;
   w.u32((c.positions ? kPositions : 0) | (c.relative == RelativePositions::rope ? kRope : 0) |
         (c.relative == RelativePositions::alibi ? kAlibi : 0) | (c.sink_logits ? kSinkLogits : 0) |
+        (c.positions && c.learned_positions ? kLearnedPositions : 0) |
+        (c.activation == Activation::gelu_tanh ? kGelu : 0) | (c.tied_output ? kTiedOutput : 0) |
+        (c.output_bias ? 0 : kNoOutputBias) | (c.embedding_scaled ? 0 : kEmbeddingUnscaled) | (epsilon ? kEpsilon : 0) |
         (c.window << kWindowShift));
+  if (epsilon) {
+    std::uint32_t bits = 0;
+    std::memcpy(&bits, &c.norm_epsilon, 4);
+    w.u32(bits);
+  }
   const std::vector<std::uint8_t> bytes = tokenizer.serialize();
   w.u32(static_cast<std::uint32_t>(bytes.size()));
   w.bytes.insert(w.bytes.end(), bytes.begin(), bytes.end());
@@ -67,6 +82,18 @@ std::optional<text::Tokenizer> read_language_model_header(weight_io::Reader& r, 
   if ((flags & kRope) && (flags & kAlibi)) return refused("both RoPE and ALiBi flags are set; a model has one");
   c.positions = flags & kPositions;
   c.sink_logits = flags & kSinkLogits;
+  if ((flags & kLearnedPositions) && !c.positions) return refused("learned positions flagged without positions");
+  c.learned_positions = flags & kLearnedPositions;
+  c.activation = flags & kGelu ? Activation::gelu_tanh : Activation::relu;
+  c.tied_output = flags & kTiedOutput;
+  c.output_bias = !(flags & kNoOutputBias);
+  c.embedding_scaled = !(flags & kEmbeddingUnscaled);
+  if (flags & kEpsilon) {
+    const std::uint32_t bits = r.u32();
+    std::memcpy(&c.norm_epsilon, &bits, 4);
+    if (!r.ok() || !(c.norm_epsilon > 0.0f && c.norm_epsilon < 1.0f))
+      return refused("a LayerNorm epsilon outside (0, 1)");
+  }
   c.relative = flags & kRope    ? RelativePositions::rope
                : flags & kAlibi ? RelativePositions::alibi
                                 : RelativePositions::none;

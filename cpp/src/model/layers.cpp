@@ -14,8 +14,6 @@ void axpy(float alpha, const float* x, float* y, std::size_t n) {
 
 namespace {
 
-constexpr float kLayerNormEpsilon = 1e-5f;
-
 // The sigmoid-gate ablation, in plain loops (it is a lesson, not a hot path): each weight is
 // sigmoid(q·k · scale / temperature) on its own, masked weights are 0, and the output is Σ_j w_ij v_j.
 void sigmoid_gates_forward(const AttentionBlock& block, const Mask& mask, float temperature,
@@ -95,54 +93,6 @@ double alibi_slope(std::size_t head, std::size_t heads) {
   return std::exp2(-8.0 * static_cast<double>(head + 1) / static_cast<double>(heads));
 }
 
-void linear_forward(const KernelSet& kernels, const float* params, const Linear& l, const float* x, std::size_t rows,
-                    float* y, Scratch& scratch) {
-  float* workspace = Scratch::sized(scratch.kernel, kernels.matmul_workspace_floats(l.in, l.out));
-  kernels.matmul(dense(x, rows, l.in), dense(params + l.w, l.in, l.out), params + l.b, dense(y, rows, l.out),
-                 workspace);
-}
-
-// The products run on the kernel set (attn/gradient_products.h): its reference twin is the order the shipped models
-// were trained in.
-void linear_backward(const KernelSet& kernels, const float* params, float* grads, const Linear& l, const float* x,
-                     const float* dy, std::size_t rows, float* dx, Scratch& scratch) {
-  const std::size_t in = l.in, out = l.out;
-  float* db = grads + l.b;
-  for (std::size_t i = 0; i < rows; ++i) axpy(1.0f, dy + i * out, db, out);
-  const std::size_t input_floats = dx ? kernels.add_a_bt_workspace_floats(out, in) : 0;
-  float* workspace =
-      Scratch::sized(scratch.kernel, std::max(kernels.add_at_b_workspace_floats(rows, in, out), input_floats));
-  kernels.add_at_b(dense(x, rows, in), dense(dy, rows, out), dense(grads + l.w, in, out), workspace);
-  if (dx) kernels.add_a_bt(dense(dy, rows, out), dense(params + l.w, in, out), dense(dx, rows, in), workspace);
-}
-
-void tied_output_forward(const KernelSet& kernels, const float* params, const Linear& l, const float* x,
-                         std::size_t rows, float* y, Scratch& scratch) {
-  const std::size_t d = l.in, v = l.out;
-  const float* table = params + l.w;
-  float* transposed = Scratch::sized(scratch.transposed_table, d * v);  // Eᵀ, D × V
-  for (std::size_t word = 0; word < v; ++word)
-    for (std::size_t k = 0; k < d; ++k) transposed[k * v + word] = table[word * d + k];
-  float* workspace = Scratch::sized(scratch.kernel, kernels.matmul_workspace_floats(d, v));
-  kernels.matmul(dense(x, rows, d), dense(transposed, d, v), params + l.b, dense(y, rows, v), workspace);
-}
-
-void tied_output_backward(const KernelSet& kernels, const float* params, float* grads, const Linear& l, const float* x,
-                          const float* dy, std::size_t rows, float* dx, Scratch& scratch) {
-  const std::size_t d = l.in, v = l.out;
-  float* db = grads + l.b;
-  for (std::size_t i = 0; i < rows; ++i) axpy(1.0f, dy + i * v, db, v);
-  const std::size_t workspace_floats =
-      std::max(kernels.add_at_b_workspace_floats(rows, v, d), kernels.add_at_b_workspace_floats(v, rows, d));
-  float* workspace = Scratch::sized(scratch.kernel, workspace_floats);
-  kernels.add_at_b(dense(dy, rows, v), dense(x, rows, d), dense(grads + l.w, v, d), workspace);
-  if (!dx) return;
-  float* dy_t = Scratch::sized(scratch.transposed, v * rows);  // dx += dy·E is (dyᵀ)ᵀ·E
-  for (std::size_t i = 0; i < rows; ++i)
-    for (std::size_t word = 0; word < v; ++word) dy_t[word * rows + i] = dy[i * v + word];
-  kernels.add_at_b(dense(dy_t, v, rows), dense(params + l.w, v, d), dense(dx, rows, d), workspace);
-}
-
 void layer_norm_forward(const float* params, const LayerNorm& n, const float* x, std::size_t rows,
                         LayerNormActivations& act) {
   const std::size_t d = n.width;
@@ -157,7 +107,7 @@ void layer_norm_forward(const float* params, const LayerNorm& n, const float* x,
     for (std::size_t j = 0; j < d; ++j) sum += xi[j];
     const double mean = sum / d;
     for (std::size_t j = 0; j < d; ++j) sum_sq += (xi[j] - mean) * (xi[j] - mean);
-    const float rstd = static_cast<float>(1.0 / std::sqrt(sum_sq / d + kLayerNormEpsilon));
+    const float rstd = static_cast<float>(1.0 / std::sqrt(sum_sq / d + n.epsilon));
     act.rstd[i] = rstd;
     for (std::size_t j = 0; j < d; ++j) {
       const float xhat = static_cast<float>(xi[j] - mean) * rstd;
@@ -343,26 +293,6 @@ void attention_backward(const KernelSet& kernels, const float* params, float* gr
   linear_backward(kernels, params, grads, block.q, xq, dq, sq, dxq, scratch);
   linear_backward(kernels, params, grads, block.k, xkv, dk, sk, dxkv, scratch);
   linear_backward(kernels, params, grads, block.v, xkv, dv, sk, dxkv, scratch);
-}
-
-void feed_forward_forward(const KernelSet& kernels, const float* params, const FeedForward& f, const float* x,
-                          std::size_t rows, FeedForwardActivations& act, float* out, Scratch& scratch) {
-  act.hidden.resize(rows * f.expand.out);
-  linear_forward(kernels, params, f.expand, x, rows, act.hidden.data(), scratch);
-  for (float& h : act.hidden) h = std::max(h, 0.0f);
-  linear_forward(kernels, params, f.contract, act.hidden.data(), rows, out, scratch);
-}
-
-void feed_forward_backward(const KernelSet& kernels, const float* params, float* grads, const FeedForward& f,
-                           const float* x, const FeedForwardActivations& act, const float* dout, std::size_t rows,
-                           float* dx, Scratch& scratch) {
-  const std::size_t n = rows * f.expand.out;
-  float* dhidden = Scratch::sized(scratch.a, n);
-  std::fill(dhidden, dhidden + n, 0.0f);
-  linear_backward(kernels, params, grads, f.contract, act.hidden.data(), dout, rows, dhidden, scratch);
-  for (std::size_t i = 0; i < n; ++i)
-    if (act.hidden[i] <= 0.0f) dhidden[i] = 0.0f;
-  linear_backward(kernels, params, grads, f.expand, x, dhidden, rows, dx, scratch);
 }
 
 double cross_entropy(const float* logits, std::size_t rows, std::size_t vocabulary, const int* targets, float weight,

@@ -103,26 +103,26 @@ class ParameterInitialiser {
 struct Scratch {
   std::vector<float> kernel, a, b, c, d, e;
   std::vector<float> transposed;  // a gradient transposed for add_at_b: a head's ∂L/∂logits, a tied output's ∂L/∂y
-  std::vector<float> transposed_table;  // a tied output's embedding table, transposed
   static float* sized(std::vector<float>& v, std::size_t n) {
     if (v.size() < n) v.resize(n);
     return v.data();
   }
 };
 
-// y (rows × out) = x (rows × in) · W + b
+// The dense layers (layers_dense.cpp). y (rows × out) = x (rows × in) · W + b (+ b only when l.has_bias)
 void linear_forward(const KernelSet& kernels, const float* params, const Linear& l, const float* x, std::size_t rows,
                     float* y, Scratch& scratch);
 // dW += xᵀ·dy, db += Σ_rows dy, and dx += dy·Wᵀ when dx is not null.
 void linear_backward(const KernelSet& kernels, const float* params, float* grads, const Linear& l, const float* x,
                      const float* dy, std::size_t rows, float* dx, Scratch& scratch);
 
-// A tied output (Press & Wolf 2017): y (rows × V) = x (rows × D) · Eᵀ + b, E = the table at l.w, V × D (l.in = D,
-// l.out = V). E is transposed into scratch first, so the product runs on the kernel set's matmul, as an untied
-// projection's does.
+// A tied output (Press & Wolf 2017): y (rows × V) = x (rows × D) · Eᵀ (+ b when l.has_bias), E = the table at l.w,
+// V × D (l.in = D, l.out = V). E is read as it lies, a block of its rows at a time, through the kernel set's A·Bᵀ
+// product (the one dX += dY·Wᵀ runs on): no transposed copy of the table is made or kept (GPT-2's is 50,257 × 768).
 void tied_output_forward(const KernelSet& kernels, const float* params, const Linear& l, const float* x,
                          std::size_t rows, float* y, Scratch& scratch);
-// dE += dyᵀ·x (into the table's gradient, beside what the embedding lookup adds), db += Σ_rows dy, dx += dy·E.
+// dE += dyᵀ·x (into the table's gradient, beside what the embedding lookup adds), db += Σ_rows dy (with a bias),
+// dx += dy·E.
 void tied_output_backward(const KernelSet& kernels, const float* params, float* grads, const Linear& l, const float* x,
                           const float* dy, std::size_t rows, float* dx, Scratch& scratch);
 
@@ -178,7 +178,7 @@ void attention_backward(const KernelSet& kernels, const float* params, float* gr
                         const float* xq, const float* xkv, float temperature, const AttentionActivations& act,
                         const float* dout, float* dxq, float* dxkv, Scratch& scratch);
 
-// out (rows × D) = ReLU(x W1 + b1) W2 + b2
+// out (rows × D) = act(x W1 + b1) W2 + b2, act f.activation's ReLU or GELU (tanh form)
 void feed_forward_forward(const KernelSet& kernels, const float* params, const FeedForward& f, const float* x,
                           std::size_t rows, FeedForwardActivations& act, float* out, Scratch& scratch);
 void feed_forward_backward(const KernelSet& kernels, const float* params, float* grads, const FeedForward& f,

@@ -20,35 +20,44 @@ void add_residual(const std::vector<float>& x, const std::vector<float>& branch,
 
 }  // namespace
 
-TokenEmbedding::TokenEmbedding(std::size_t d, std::size_t positions, bool sinusoids)
-    : d_(d), sinusoids_(sinusoids), positions_(positions * d, 0.0f) {
-  if (sinusoids) sinusoidal_positions(positions, d, positions_.data());
+TokenEmbedding::TokenEmbedding(std::size_t d, std::size_t positions, bool sinusoids, bool scaled, std::size_t learned)
+    : d_(d),
+      rows_(positions),
+      sinusoids_(sinusoids && !learned),
+      gain_(scaled ? std::sqrt(static_cast<float>(d)) : 1.0f),
+      learned_(learned) {
+  if (sinusoids_) {
+    positions_.resize(positions * d);
+    sinusoidal_positions(positions, d, positions_.data());
+  }
 }
 
 void TokenEmbedding::forward(const float* params, std::size_t table, const int* tokens, std::size_t count,
                              std::size_t first_position, float* out) const {
-  const float gain = std::sqrt(static_cast<float>(d_));
   for (std::size_t i = 0; i < count; ++i) {
     const float* row = params + table + static_cast<std::size_t>(tokens[i]) * d_;
     float* x = out + i * d_;
     const std::size_t at = first_position + i;
-    if ((at + 1) * d_ <= positions_.size()) {
+    if (learned_ && at < rows_) {
+      std::copy_n(params + learned_ + at * d_, d_, x);
+    } else if (sinusoids_ && at < rows_) {
       std::copy_n(positions_.data() + at * d_, d_, x);
     } else if (sinusoids_) {  // past the table (a text read beyond the context): the same sinusoids, extended
       sinusoidal_positions(1, d_, x, at);
     } else {
       std::fill_n(x, d_, 0.0f);
     }
-    for (std::size_t j = 0; j < d_; ++j) x[j] = row[j] * gain + x[j];
+    for (std::size_t j = 0; j < d_; ++j) x[j] = row[j] * gain_ + x[j];
   }
 }
 
 void TokenEmbedding::backward(std::size_t table, const int* tokens, std::size_t count, const float* dx,
                               float* grads) const {
-  const float gain = std::sqrt(static_cast<float>(d_));
   for (std::size_t i = 0; i < count; ++i)
-    for (std::size_t j = 0; j < d_; ++j)
-      grads[table + static_cast<std::size_t>(tokens[i]) * d_ + j] += dx[i * d_ + j] * gain;
+    for (std::size_t j = 0; j < d_; ++j) {
+      grads[table + static_cast<std::size_t>(tokens[i]) * d_ + j] += dx[i * d_ + j] * gain_;
+      if (learned_ && i < rows_) grads[learned_ + i * d_ + j] += dx[i * d_ + j];
+    }
 }
 
 ResidualStack::ResidualStack(const KernelSet& kernels, std::size_t d_model)

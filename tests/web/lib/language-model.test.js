@@ -193,9 +193,15 @@ describe('createTrainer({ task: { corpus } }) refuses', () => {
     ],
     ['no layers', { task: { corpus }, model: { layers: 0 } }, /model.layers must be a whole number from 1 to 6, got 0/],
     [
-      'learned positions',
-      { task: { corpus }, model: { positions: 'learned' } },
-      /model.positions must be 'sinusoidal', 'none', 'rope' or 'alibi'/,
+      'absolute positions',
+      { task: { corpus }, model: { positions: 'absolute' } },
+      /model.positions must be 'sinusoidal', 'none', 'rope', 'alibi' or 'learned', got 'absolute'/,
+    ],
+    ['a swish', { task: { corpus }, model: { activation: 'swish' } }, /model.activation must be 'relu' or 'gelu'/],
+    [
+      "GPT-2's architecture with RoPE",
+      { task: { corpus }, model: { architecture: 'gpt2', positions: 'rope' } },
+      /model.architecture 'gpt2' is GPT-2's model, but its positions are RoPE; GPT-2's are learned/,
     ],
     [
       'an encoder',

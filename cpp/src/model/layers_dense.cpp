@@ -1,0 +1,115 @@
+// The dense layers (layers.h): linear maps, the unembedding tied to the embedding table, and the feed-forward layer
+// with its ReLU or GELU, each with its backward twin.
+#include <algorithm>
+#include <cmath>
+
+#include "layers.h"
+
+namespace attn::model::layers {
+namespace {
+
+// Vocabulary entries of a tied unembedding read per product: the kernel set packs one block of the table at a time
+// (256 × D floats, 768 kB for GPT-2), never the whole table.
+constexpr std::size_t kUnembeddingBlock = 256;
+
+// GPT-2's GELU ("gelu_new"): 0.5·x·(1 + tanh(u)), u = √(2/π)·(x + 0.044715·x³).
+constexpr float kGeluScale = 0.7978845608028654f;  // √(2/π)
+constexpr float kGeluCubic = 0.044715f;
+
+float gelu(float x) { return 0.5f * x * (1.0f + std::tanh(kGeluScale * (x + kGeluCubic * x * x * x))); }
+
+// d gelu / dx = 0.5·(1 + t) + 0.5·x·(1 − t²)·√(2/π)·(1 + 3·0.044715·x²), t = tanh(u).
+float gelu_derivative(float x) {
+  const float t = std::tanh(kGeluScale * (x + kGeluCubic * x * x * x));
+  return 0.5f * (1.0f + t) + 0.5f * x * (1.0f - t * t) * kGeluScale * (1.0f + 3.0f * kGeluCubic * x * x);
+}
+
+}  // namespace
+
+void linear_forward(const KernelSet& kernels, const float* params, const Linear& l, const float* x, std::size_t rows,
+                    float* y, Scratch& scratch) {
+  float* workspace = Scratch::sized(scratch.kernel, kernels.matmul_workspace_floats(l.in, l.out));
+  kernels.matmul(dense(x, rows, l.in), dense(params + l.w, l.in, l.out), l.has_bias ? params + l.b : nullptr,
+                 dense(y, rows, l.out), workspace);
+}
+
+// The products run on the kernel set (attn/gradient_products.h): its reference twin is the order the shipped models
+// were trained in.
+void linear_backward(const KernelSet& kernels, const float* params, float* grads, const Linear& l, const float* x,
+                     const float* dy, std::size_t rows, float* dx, Scratch& scratch) {
+  const std::size_t in = l.in, out = l.out;
+  if (l.has_bias)
+    for (std::size_t i = 0; i < rows; ++i) axpy(1.0f, dy + i * out, grads + l.b, out);
+  const std::size_t input_floats = dx ? kernels.add_a_bt_workspace_floats(out, in) : 0;
+  float* workspace =
+      Scratch::sized(scratch.kernel, std::max(kernels.add_at_b_workspace_floats(rows, in, out), input_floats));
+  kernels.add_at_b(dense(x, rows, in), dense(dy, rows, out), dense(grads + l.w, in, out), workspace);
+  if (dx) kernels.add_a_bt(dense(dy, rows, out), dense(params + l.w, in, out), dense(dx, rows, in), workspace);
+}
+
+void tied_output_forward(const KernelSet& kernels, const float* params, const Linear& l, const float* x,
+                         std::size_t rows, float* y, Scratch& scratch) {
+  const std::size_t d = l.in, v = l.out;
+  const float* table = params + l.w;
+  for (std::size_t i = 0; i < rows; ++i) {
+    if (l.has_bias) {
+      std::copy_n(params + l.b, v, y + i * v);
+    } else {
+      std::fill_n(y + i * v, v, 0.0f);
+    }
+  }
+  const std::size_t block = std::min(kUnembeddingBlock, v);
+  float* workspace = Scratch::sized(scratch.kernel, kernels.add_a_bt_workspace_floats(d, block));
+  for (std::size_t first = 0; first < v; first += block) {
+    const std::size_t n = std::min(block, v - first);
+    kernels.add_a_bt(dense(x, rows, d), dense(table + first * d, n, d), MatrixView{y + first, rows, n, v}, workspace);
+  }
+}
+
+void tied_output_backward(const KernelSet& kernels, const float* params, float* grads, const Linear& l, const float* x,
+                          const float* dy, std::size_t rows, float* dx, Scratch& scratch) {
+  const std::size_t d = l.in, v = l.out;
+  if (l.has_bias)
+    for (std::size_t i = 0; i < rows; ++i) axpy(1.0f, dy + i * v, grads + l.b, v);
+  const std::size_t workspace_floats =
+      std::max(kernels.add_at_b_workspace_floats(rows, v, d), kernels.add_at_b_workspace_floats(v, rows, d));
+  float* workspace = Scratch::sized(scratch.kernel, workspace_floats);
+  kernels.add_at_b(dense(dy, rows, v), dense(x, rows, d), dense(grads + l.w, v, d), workspace);
+  if (!dx) return;
+  float* dy_t = Scratch::sized(scratch.transposed, v * rows);  // dx += dy·E is (dyᵀ)ᵀ·E
+  for (std::size_t i = 0; i < rows; ++i)
+    for (std::size_t word = 0; word < v; ++word) dy_t[word * rows + i] = dy[i * v + word];
+  kernels.add_at_b(dense(dy_t, v, rows), dense(params + l.w, v, d), dense(dx, rows, d), workspace);
+}
+
+void feed_forward_forward(const KernelSet& kernels, const float* params, const FeedForward& f, const float* x,
+                          std::size_t rows, FeedForwardActivations& act, float* out, Scratch& scratch) {
+  act.hidden.resize(rows * f.expand.out);
+  linear_forward(kernels, params, f.expand, x, rows, act.hidden.data(), scratch);
+  if (f.activation == Activation::gelu_tanh) {
+    act.pre = act.hidden;
+    for (float& h : act.hidden) h = gelu(h);
+  } else {
+    act.pre.clear();
+    for (float& h : act.hidden) h = std::max(h, 0.0f);
+  }
+  linear_forward(kernels, params, f.contract, act.hidden.data(), rows, out, scratch);
+}
+
+void feed_forward_backward(const KernelSet& kernels, const float* params, float* grads, const FeedForward& f,
+                           const float* x, const FeedForwardActivations& act, const float* dout, std::size_t rows,
+                           float* dx, Scratch& scratch) {
+  const std::size_t n = rows * f.expand.out;
+  float* dhidden = Scratch::sized(scratch.a, n);
+  std::fill(dhidden, dhidden + n, 0.0f);
+  linear_backward(kernels, params, grads, f.contract, act.hidden.data(), dout, rows, dhidden, scratch);
+  if (f.activation == Activation::gelu_tanh) {
+    for (std::size_t i = 0; i < n; ++i) dhidden[i] *= gelu_derivative(act.pre[i]);
+  } else {
+    for (std::size_t i = 0; i < n; ++i)
+      if (act.hidden[i] <= 0.0f) dhidden[i] = 0.0f;
+  }
+  linear_backward(kernels, params, grads, f.expand, x, dhidden, rows, dx, scratch);
+}
+
+}  // namespace attn::model::layers
