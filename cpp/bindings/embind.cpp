@@ -5,9 +5,7 @@
 // thrown from here would skip C++ destructors and leak. So a failed check returns { error: { type, message } }
 // after every local has been destroyed, and web/lib turns it into a real RangeError or TypeError.
 #include <emscripten/bind.h>
-#include <emscripten/heap.h>
 #include <emscripten/val.h>
-#include <malloc.h>
 
 #include <cmath>
 #include <cstdint>
@@ -30,6 +28,7 @@
 #include "attn/multi_head.h"
 #include "attn/online_softmax.h"
 #include "js_values.h"
+#include "memory_stats.h"
 #include "module_shared.h"
 
 #if ATTN_THREADS
@@ -427,14 +426,6 @@ unsigned threads() {
 #endif
 }
 
-// For leak checks: bytes malloc has handed out, and the size of wasm memory.
-val memory_stats() {
-  val stats = val::object();
-  stats.set("allocatedBytes", static_cast<double>(mallinfo().uordblks));
-  stats.set("heapBytes", static_cast<double>(emscripten_get_heap_size()));
-  return stats;
-}
-
 }  // namespace
 
 EMSCRIPTEN_BINDINGS(attention_module) {
@@ -446,5 +437,5 @@ EMSCRIPTEN_BINDINGS(attention_module) {
   emscripten::function("matmul", &matmul);
   emscripten::function("logits", &logits);
   emscripten::function("positionalEncoding", &positional_encoding);
-  emscripten::function("memoryStats", &memory_stats);
+  emscripten::function("memoryStats", &bindings::memory_stats);
 }

@@ -76,7 +76,8 @@ val ids_array(const std::vector<int>& ids) {
 // { kind, size, merges }: what a tokenizer is, as a trainer and a loaded model describe it.
 val tokenizer_object(const text::Tokenizer& t) {
   val out = val::object();
-  out.set("kind", t.kind() == text::TokenizerKind::characters ? "characters" : "byte-pairs");
+  static constexpr const char* kKinds[] = {"characters", "byte-pairs", "gpt2", "gpt2-byte-pairs"};
+  out.set("kind", kKinds[static_cast<int>(t.kind())]);
   out.set("size", static_cast<double>(t.size()));
   out.set("merges", static_cast<double>(t.merges().size()));
   return out;
@@ -406,6 +407,10 @@ val model_merges(int id) {
 bool model_free(int id) { return models().erase(id); }
 
 }  // namespace
+
+emscripten::val attn::bindings::register_language_model(model::TrainedLanguageModel trained) {
+  return register_model(std::move(trained));
+}
 
 attn::bindings::HandleTable<LanguageModelEntry>& attn::bindings::language_models() {
   static HandleTable<LanguageModelEntry> table("language model");

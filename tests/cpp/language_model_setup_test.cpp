@@ -61,7 +61,7 @@ TEST(LanguageModelSetup, Gpt2sArchitectureTiesTheUnembeddingWithoutABiasAndLeave
 TEST(LanguageModelSetup, NamesEveryBadOption) {
   expect_refused([](auto& r) { r.layers = 0; }, "model.layers must be a whole number from 1 to 6, got 0");
   expect_refused([](auto& r) { r.context = 1; }, "task.context must be a whole number from 2 to 512, got 1");
-  expect_refused([](auto& r) { r.tokenizer = "words"; }, "task.tokenizer must be 'characters' or 'byte-pairs'");
+  expect_refused([](auto& r) { r.tokenizer = "words"; }, "task.tokenizer must be 'characters', 'byte-pairs' or 'gpt2-byte-pairs'");
   expect_refused([](auto& r) { r.tokenizer = "byte-pairs", r.merges = 0.5; }, "task.merges must be a whole number");
   expect_refused([](auto& r) { r.held_out_share = 0.9; }, "task.heldOut must be a share from 0.01 to 0.5");
   expect_refused([](auto& r) { r.corpus = "short"; }, "task.corpus has 5 characters");

@@ -355,7 +355,8 @@ TEST(TokenizerSerialize, ForgedHeadersAndCountsAreRefusedBeforeAllocating) {
   EXPECT_EQ(refusal(forged(1, 0)), "accepted");
   EXPECT_REFUSED(std::vector<std::uint8_t>({'A', 'P', 'T', 'M', 1, 0, 0, 0}), "ATOK");
   EXPECT_REFUSED(forged(1, 0, {}, 2), "format version 2");
-  EXPECT_REFUSED(forged(2, 0), "unknown kind 2");
+  EXPECT_REFUSED(forged(2, 0), "kind 2 (GPT-2's own tokenizer) is kept as its files");
+  EXPECT_REFUSED(forged(4, 0), "unknown kind 4");
   EXPECT_REFUSED(forged(1, 0xFFFFFFFFu), "the limit is 65536");
   EXPECT_REFUSED(forged(0, 65537), "the limit is 65536");
   EXPECT_REFUSED(forged(1, 65536, {'a', 'b'}), "truncated");  // claims 65536 merges, holds one

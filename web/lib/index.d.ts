@@ -933,12 +933,13 @@ export function defaultTrainerSteps(task?: TrainingTask | PairsTask | 'pairs'): 
  * A language model's corpus: any text (at least 20 characters, at most 8 MiB), cut in two at a character: the
  * first (1 − heldOut) to train on, the rest to measure (`heldOut` 0.01 to 0.5, default 0.1). The tokenizer is
  * learned from the training part: 'characters' (default: every multi-byte character a token of its own, ASCII a
- * byte) or 'byte-pairs' (`merges` of them, 1 to 4096, default 256); both fall back to UTF-8 bytes, so any text
- * encodes. `context`: the longest sequence the model reads (2 to 512, default 64).
+ * byte) or 'byte-pairs' (`merges` of them, 1 to 4096, default 256), or 'gpt2-byte-pairs' (the same, its words
+ * split by GPT-2's pattern, so that the model's tokenizer is one GPT-2's files can hold); all fall back to UTF-8
+ * bytes, so any text encodes. `context`: the longest sequence the model reads (2 to 512, default 64).
  */
 export interface LanguageModelTask {
   corpus: string;
-  tokenizer?: 'characters' | 'byte-pairs';
+  tokenizer?: 'characters' | 'byte-pairs' | 'gpt2-byte-pairs';
   merges?: number;
   context?: number;
   heldOut?: number;
@@ -1056,7 +1057,7 @@ export interface LanguageModelTrainer {
 }
 
 export interface LanguageModelTokenizer {
-  kind: 'characters' | 'byte-pairs';
+  kind: 'characters' | 'byte-pairs' | 'gpt2-byte-pairs';
   /** 256 bytes + learned tokens. */
   size: number;
   /** Byte-pair merges (0 for characters). */
@@ -1251,6 +1252,19 @@ export interface LanguageModel {
   inspect(text: string, options?: InspectOptions): Inspection;
   /** Byte-pair merges in the order learned (empty for characters). */
   merges(): { left: string; right: string; merged: string }[];
+  /**
+   * A 'gpt2-byte-pairs' model's tokenizer as GPT-2's two files (vocab.json, merges.txt), which gpt2Tokenizer reads
+   * into a tokenizer that encodes every text as this model does. RangeError for the other kinds, whose words split
+   * otherwise.
+   */
+  tokenizerFiles(): { vocab: string; merges: string };
+  /**
+   * A model of GPT-2's architecture (createTrainer's model.architecture 'gpt2') with GPT-2's byte pairs
+   * (task.tokenizer 'gpt2-byte-pairs') as GPT-2's four files: loadLanguageModel({ gpt2 }) opens them to the same
+   * model. Another architecture is a RangeError of kind 'config' naming its first difference; another tokenizer,
+   * kind 'vocab'.
+   */
+  gpt2Files(): { weights: Uint8Array; config: string; vocab: string; merges: string };
   save(): Uint8Array;
   dispose(): void;
 }
@@ -1262,6 +1276,85 @@ export interface LanguageModel {
  * `'not-a-language-model'`, `'other-version'`, `'damaged'` or `'too-large'` (`limit` bytes).
  */
 export function loadLanguageModel(options: LoadOptions & { weights: WeightFile }): Promise<LanguageModel>;
+
+/** GPT-2's tokenizer (gpt2Tokenizer). */
+export interface Gpt2Tokenizer {
+  /** The vocabulary's size (50,257 for GPT-2). */
+  readonly size: number;
+  /** <|endoftext|>'s id (50,256 for GPT-2), or -1 when the vocabulary has none. */
+  readonly endOfText: number;
+  /**
+   * GPT-2's ids of `text`: byte-level BPE with its byte-to-unicode table, its pre-tokenizing pattern (\s as Python's
+   * regex module reads it: White_Space) and merges by rank; the literal <|endoftext|> is its one id. A lone
+   * surrogate is U+FFFD, as TextEncoder writes it.
+   */
+  encode(text: string): Int32Array;
+  /** The text of `ids`, a UTF-8 sequence cut inside a character written as U+FFFD. RangeError for an unknown id. */
+  decode(ids: number[] | Int32Array): string;
+  /** Frees it in the module; any call after throws a RangeError. */
+  dispose(): void;
+}
+
+/**
+ * GPT-2's tokenizer from the files a learner downloads: `vocab` (vocab.json as text, or its object) and `merges`
+ * (merges.txt). Files that are not GPT-2's are refused with a RangeError whose `kind` is 'vocab' or 'merges'
+ * and whose message names what is wrong (a token the byte table cannot spell, a merge of a token the vocabulary
+ * lacks, a repeated id, ...).
+ */
+export function gpt2Tokenizer(options: {
+  vocab: string | Record<string, number>;
+  merges: string;
+  backend?: LoadOptions['backend'];
+}): Promise<Gpt2Tokenizer>;
+/** GPT-2's four files as a learner downloads them from a GPT-2 model page on Hugging Face. */
+export interface Gpt2Files {
+  /** model.safetensors (F32, F16 or BF16 tensors, with or without the `transformer.` prefix): read a window at a time. */
+  weights: Uint8Array | ArrayBuffer | Blob | string | URL;
+  /** config.json, as its text or its object. */
+  config: string | object;
+  /** vocab.json, as its text or its object. */
+  vocab: string | object;
+  /** merges.txt's text. */
+  merges: string;
+}
+
+export interface Gpt2Progress {
+  phase: 'header' | 'tensors' | 'ready';
+  /** Bytes of model.safetensors dealt with (read, or skipped: the mask buffers), of `total` (the file's size). */
+  loaded: number;
+  total: number;
+}
+
+/**
+ * The kinds of a refused GPT-2 (the RangeError's `kind`): the file `'truncated'`, its `'header-length'` past the end,
+ * its `'header'` not the format's JSON, a tensor's `'dtype'` not F32/F16/BF16, its `'size'` not its shape's, byte
+ * ranges (`'offsets'`) overlapping or leaving gaps, a parameter `'missing'`, a tensor's `'shape'` not the config's,
+ * config.json (`'config'`), vocab.json (`'vocab'`) or merges.txt (`'merges'`) unusable, or a model larger than the
+ * module's memory (`'memory'`).
+ */
+export type Gpt2RefusalKind =
+  | 'truncated'
+  | 'header-length'
+  | 'header'
+  | 'dtype'
+  | 'size'
+  | 'offsets'
+  | 'missing'
+  | 'shape'
+  | 'config'
+  | 'vocab'
+  | 'merges'
+  | 'memory';
+
+/**
+ * GPT-2 from its files (web/lib/gpt2.js): model.safetensors read a window of a few MB at a time, in file order (a
+ * URL by HTTP Range requests, or its response's stream), so the whole file and the whole model are never both in
+ * memory. onProgress follows the reading; signal cancels it, freeing what the module took (the promise rejects with
+ * the signal's reason, an AbortError). Refusals are RangeErrors whose `kind` is a Gpt2RefusalKind.
+ */
+export function loadLanguageModel(
+  options: LoadOptions & { gpt2: Gpt2Files; onProgress?: (progress: Gpt2Progress) => void; signal?: AbortSignal },
+): Promise<LanguageModel>;
 
 /**
  * Sequences for the induction-head experiment: `count` strings of minLength to maxLength (default 8-20) distinct

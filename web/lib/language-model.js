@@ -7,9 +7,11 @@ import { ModuleHandle } from './module-handle.js';
 import { checkKnownKeys } from './known-keys.js';
 import { weightBytes } from './model-files.js';
 import { nextTask } from './next-task.js';
-import { renamedOptions, warnRenamed, withOldFields } from './renamed.js';
+import { renamedOptions, warnRenamed } from './renamed.js';
+import { generatedSteps } from './generated-steps.js';
 import * as validate from './validate.js';
 import { byLayer, streamingOptions } from './sinks.js';
+import { checkLoadOptions, openGpt2WithModule } from './gpt2.js';
 import { inspectLanguageModel } from './inspect.js';
 
 /**
@@ -205,26 +207,6 @@ function generateOptions(options) {
   };
 }
 
-// 0.1's fields of a generated step and of its top entries: the token's id was `token`, its text `piece`.
-const oldTokenFields = { token: 'id', piece: 'text' };
-
-/**
- * The module's { token, piece, … } as 0.2's { id, text, … }, 0.1's names still read.
- * @param {{ token: number, piece: string, [field: string]: any }} record
- * @param {string} where
- */
-function tokenRecord({ token, piece, ...rest }, where) {
-  return withOldFields({ id: token, text: piece, ...rest }, oldTokenFields, where);
-}
-
-/** A generation's steps in 0.2's names: { id, text, probability, top: [{ id, text, probability }], … }. */
-function generatedSteps(steps) {
-  return steps.map(
-    /** @param {{ token: number, piece: string, top: any[] }} step */ ({ top, ...step }) =>
-      tokenRecord({ ...step, top: top.map((entry) => tokenRecord(entry, 'generate() step.top[]')) }, 'generate() step'),
-  );
-}
-
 function requireText(value, operation, name) {
   if (typeof value !== 'string')
     throw new TypeError(`${operation}: ${name} must be a string, got ${validate.describe(value)}`);
@@ -341,6 +323,15 @@ class LanguageModel {
     return this.#handle.call('merges', 'languageModelMerges').merges;
   }
 
+  /** GPT-2's tokenizer files for a 'gpt2-byte-pairs' model: { vocab, merges } as gpt2Tokenizer reads them. */
+  tokenizerFiles() {
+    return this.#handle.call('tokenizerFiles', 'languageModelTokenizerFiles');
+  }
+
+  /** GPT-2's four files for a model of its architecture and tokenizer, as loadLanguageModel({ gpt2 }) reads them. */
+  gpt2Files() {
+    return this.#handle.call('gpt2Files', 'languageModelGpt2Files');
+  }
   /** The weight file (float16) that loadLanguageModel({ weights }) reads. */
   save() {
     return this.#handle.call('save', 'languageModelSave').bytes;
@@ -479,12 +470,14 @@ export async function createLanguageModelTrainer(options) {
 
 /**
  * A language model from its weight file: options.weights is the file's bytes (a trainer's save(), a download)
- * or its URL; backend as for loadAttention. A translator's file is refused by name, as forged or truncated ones are.
+ * or its URL (or GPT-2's four files: options.gpt2, gpt2.js); backend as for loadAttention. A translator's file is
+ * refused by name, as forged or truncated ones are.
  */
 export async function loadLanguageModel(options = {}) {
   validate.requireObject(options, 'options');
-  checkKnownKeys(options, { backend: null, weights: null }, { operation: 'loadLanguageModel' });
+  checkLoadOptions(options);
   const backend = withOperation('loadLanguageModel', () => resolveLanguageModelBackend(options.backend));
+  if (options.gpt2 !== undefined) return new LanguageModel(...(await openGpt2WithModule(options, backend)));
   const bytes = await weightBytes(options.weights, 'loadLanguageModel', 'a saved language model');
   const module = await languageModelModule(backend);
   await nextTask();

@@ -55,9 +55,11 @@ Error language_model_shape(const LanguageModelRequest& r) {
   if (auto error = model_shape({n.d_model, n.heads, std::max(n.ffn, 1.0), 1, 1, n.kv_heads})) return error;
   if (auto error = whole_number("task.context", r.context, 2, kMaxContext)) return error;
   if (auto error = held_out_share(r.held_out_share)) return error;
-  if (r.tokenizer != "characters" && r.tokenizer != "byte-pairs")
-    return range_error("task.tokenizer must be 'characters' or 'byte-pairs', got '" + r.tokenizer + "'");
-  if (r.tokenizer == "byte-pairs") return whole_number("task.merges", r.merges, 1, kMaxMerges);
+  if (r.tokenizer != "characters" && r.tokenizer != "byte-pairs" && r.tokenizer != "gpt2-byte-pairs") {
+    return range_error("task.tokenizer must be 'characters', 'byte-pairs' or 'gpt2-byte-pairs', got '" + r.tokenizer +
+                       "'");
+  }
+  if (r.tokenizer != "characters") return whole_number("task.merges", r.merges, 1, kMaxMerges);
   return {};
 }
 
@@ -99,9 +101,10 @@ LanguageModelSetup language_model_setup(const LanguageModelRequest& r) {
   if ((setup.error = architecture(r, c))) return setup;
 
   const model::LanguageModelCorpus split = model::split_corpus(r.corpus, r.held_out_share);
-  setup.model.tokenizer = r.tokenizer == "characters"
-                              ? text::Tokenizer::characters(split.train_text)
-                              : text::Tokenizer::byte_pairs(split.train_text, static_cast<std::size_t>(r.merges));
+  const auto merges = static_cast<std::size_t>(r.merges);
+  setup.model.tokenizer = r.tokenizer == "characters"   ? text::Tokenizer::characters(split.train_text)
+                          : r.tokenizer == "byte-pairs" ? text::Tokenizer::byte_pairs(split.train_text, merges)
+                                                        : text::Tokenizer::gpt2_byte_pairs(split.train_text, merges);
   c.vocabulary = static_cast<std::uint32_t>(setup.model.tokenizer.size());
   const auto parameters = static_cast<double>(model::LanguageModelLayout(c).count);
   if ((setup.error = training_parameters(parameters))) return setup;

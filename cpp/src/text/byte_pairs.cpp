@@ -6,11 +6,14 @@
 // - a run of ASCII whitespace is a chunk of its own (less the space a following word takes), so "\n\n" and
 //   indentation can become tokens too.
 // GPT-2 also splits letters from digits and punctuation; here "cat." is one word, which keeps the rule short.
+// The gpt2 kinds split by GPT-2's own pattern instead (gpt2_pattern.h).
 #include <algorithm>
+#include <functional>
 #include <limits>
 #include <queue>
 
 #include "attn/tokenizer.h"
+#include "gpt2_pattern.h"
 
 namespace attn::text {
 namespace {
@@ -30,6 +33,16 @@ void for_each_chunk(std::string_view text, Chunk&& chunk) {
       while (end < text.size() && is_space(text[end])) ++end;
       if (end < text.size() && end - at > 1 && text[end - 1] == ' ') --end;  // the next word's space
     }
+    chunk(text.substr(at, end - at));
+  }
+}
+
+// The pieces a tokenizer of `kind` merges within: byte pairs' chunks, or GPT-2's pattern's.
+template <typename Chunk>
+void for_each_piece(TokenizerKind kind, std::string_view text, Chunk&& chunk) {
+  if (kind == TokenizerKind::byte_pairs) return for_each_chunk(text, chunk);
+  for (std::size_t at = 0, end; at < text.size(); at = end) {
+    end = gpt2::piece_end(text, at);
     chunk(text.substr(at, end - at));
   }
 }
@@ -57,9 +70,10 @@ struct Candidate {
 
 class Trainer {
  public:
-  Trainer(std::string_view corpus, std::size_t max_token_bytes) : max_token_bytes_(max_token_bytes) {
+  Trainer(TokenizerKind kind, std::string_view corpus, std::size_t max_token_bytes)
+      : max_token_bytes_(max_token_bytes) {
     std::unordered_map<std::string_view, std::size_t> index;  // distinct chunk → its word
-    for_each_chunk(corpus, [&](std::string_view chunk) {
+    for_each_piece(kind, corpus, [&](std::string_view chunk) {
       const auto [it, added] = index.try_emplace(chunk, words_.size());
       if (added) {
         words_.push_back({{}, 0});
@@ -185,20 +199,28 @@ class Trainer {
 }  // namespace
 
 Tokenizer Tokenizer::byte_pairs(std::string_view corpus, std::size_t merges) {
-  Trainer trainer(corpus, kMaxTokenBytes);
+  return trained_byte_pairs(TokenizerKind::byte_pairs, corpus, merges);
+}
+
+Tokenizer Tokenizer::gpt2_byte_pairs(std::string_view corpus, std::size_t merges) {
+  return trained_byte_pairs(TokenizerKind::gpt2_byte_pairs, corpus, merges);
+}
+
+Tokenizer Tokenizer::trained_byte_pairs(TokenizerKind kind, std::string_view corpus, std::size_t merges) {
+  Trainer trainer(kind, corpus, kMaxTokenBytes);
   std::vector<Merge> learned;
   Merge merge;
   while (learned.size() < std::min(merges, kMaxLearnedTokens) && trainer.next(merge)) learned.push_back(merge);
   std::string impossible;
-  std::optional<Tokenizer> t = from_merges(std::move(learned), impossible);
+  std::optional<Tokenizer> t = from_merges(kind, std::move(learned), impossible);
   // Training makes only merges from_merges accepts: the empty tokenizer is never returned.
   return t ? std::move(*t) : Tokenizer{};
 }
 
-std::optional<Tokenizer> Tokenizer::from_merges(std::vector<Merge> merges, std::string& error) {
+std::optional<Tokenizer> Tokenizer::from_merges(TokenizerKind kind, std::vector<Merge> merges, std::string& error) {
   Tokenizer t;
-  t.kind_ = TokenizerKind::byte_pairs;
-  for (int b = 0; b < kByteTokens; ++b) t.tokens_.emplace_back(1, static_cast<char>(b));
+  t.kind_ = kind;
+  for (int b = 0; b < kByteTokens; ++b) t.tokens_.emplace_back(1, static_cast<char>(b)), t.byte_ids_.push_back(b);
   for (Merge& m : merges) {
     const int id = static_cast<int>(t.tokens_.size());
     const std::string name = "merge " + std::to_string(id - kByteTokens);
@@ -208,9 +230,9 @@ std::optional<Tokenizer> Tokenizer::from_merges(std::vector<Merge> merges, std::
               " bytes; the limit is " + std::to_string(kMaxTokenBytes);
       return std::nullopt;
     }
-    const auto [it, added] = t.merged_ids_.emplace(pair_key(m.left, m.right), id);
-    if (!added) {
-      error = "not a usable tokenizer: " + name + " repeats merge " + std::to_string(it->second - kByteTokens);
+    int existing = 0;
+    if (!t.merge_ranks_.add(m.left, m.right, id - kByteTokens, existing)) {
+      error = "not a usable tokenizer: " + name + " repeats merge " + std::to_string(existing);
       return std::nullopt;
     }
     m.merged = id;
@@ -221,6 +243,18 @@ std::optional<Tokenizer> Tokenizer::from_merges(std::vector<Merge> merges, std::
 }
 
 void Tokenizer::encode_byte_pairs(std::string_view text, std::vector<int>& ids) const {
+  if (kind_ != TokenizerKind::byte_pairs) {
+    // <|endoftext|> (gpt2 only: a learned token never spans GPT-2's pieces "<|", "endoftext", "|>") is its id.
+    static constexpr std::string_view kEndOfText = "<|endoftext|>";
+    std::size_t at = 0;
+    for (std::size_t found; end_of_text_ >= 0 && (found = text.find(kEndOfText, at)) != std::string_view::npos;) {
+      encode_gpt2_pieces(text.substr(at, found - at), ids);
+      ids.push_back(end_of_text_);
+      at = found + kEndOfText.size();
+    }
+    encode_gpt2_pieces(text.substr(at), ids);
+    return;
+  }
   // Words repeat ("the", " of"): each distinct short one is merged once per call, its tokens remembered as a span
   // of `ids` (a long chunk is seldom repeated, and keeping it would only cost memory).
   constexpr std::size_t kRemembered = 64;
@@ -238,47 +272,57 @@ void Tokenizer::encode_byte_pairs(std::string_view text, std::vector<int>& ids) 
   });
 }
 
+void Tokenizer::encode_gpt2_pieces(std::string_view text, std::vector<int>& ids) const {
+  for_each_piece(kind_, text, [&](std::string_view piece) { encode_word(piece, ids); });
+}
+
 void Tokenizer::encode_word(std::string_view word, std::vector<int>& ids) const {
-  // GPT-2's order: the adjacent pair whose merge was learned first is merged first, everywhere in the word, and
-  // so on. Ranks only rise along the way (a pair with a new token has a later merge than the one that made the
-  // token), so one queue ordered by (merged id, position) does it in O(n log n) even for a long chunk.
+  // GPT-2's order: the adjacent pair whose merge ranks first is merged first, the leftmost of equals first, and so
+  // on (tiktoken's loop; GPT-2's encoder.py merges every occurrence of the pair in one pass, the same tokens when
+  // ranks only rise along the way, as they do in a learned list: a pair with a new token has a later merge than
+  // the one that made the token). One heap ordered by (rank, position) does it in O(n log n) even for a long
+  // chunk: a pair made by a merge is pushed as it appears. The buffers are reused from word to word (a word's
+  // handful of allocations was a third of the time); nothing a word encodes to is remembered.
   const std::size_t n = word.size();
-  std::vector<int> token(n);
-  for (std::size_t i = 0; i < n; ++i) token[i] = static_cast<std::uint8_t>(word[i]);
-  if (merged_ids_.empty() || n < 2) {
-    ids.insert(ids.end(), token.begin(), token.end());
+  if (merge_ranks_.empty() || n < 2) {
+    for (char c : word) ids.push_back(byte_ids_[static_cast<std::uint8_t>(c)]);
     return;
   }
-  std::vector<std::size_t> next(n), previous(n);  // a linked list over the live positions; n marks an end
-  for (std::size_t i = 0; i < n; ++i) next[i] = i + 1, previous[i] = i == 0 ? n : i - 1;
-  struct Pending {  // the merge `merged` of the token at `at` and the one after it, if both are still there
-    int merged;
+  struct Pending {  // the merge of rank `rank` of the token at `at` and the one after it, if both are still there
+    int rank;
     std::size_t at;
-    bool operator>(const Pending& o) const { return merged != o.merged ? merged > o.merged : at > o.at; }
+    bool operator>(const Pending& o) const { return rank != o.rank ? rank > o.rank : at > o.at; }
   };
-  std::vector<Pending> pending;
+  static thread_local std::vector<int> token;
+  static thread_local std::vector<std::size_t> next, previous;  // a linked list over the live positions; n: an end
+  static thread_local std::vector<Pending> heap;                // a min-heap by (rank, position)
+  token.resize(n), next.resize(n), previous.resize(n), heap.clear();
+  for (std::size_t i = 0; i < n; ++i) {
+    token[i] = byte_ids_[static_cast<std::uint8_t>(word[i])];
+    next[i] = i + 1, previous[i] = i == 0 ? n : i - 1;
+  }
+  const std::greater<Pending> later;
   const auto consider = [&](std::size_t at) {
     if (at >= n || next[at] >= n) return;
-    const auto it = merged_ids_.find(pair_key(token[at], token[next[at]]));
-    if (it != merged_ids_.end()) pending.push_back({it->second, at});
+    const int rank = merge_ranks_.find(token[at], token[next[at]]);
+    if (rank < 0) return;
+    heap.push_back({rank, at});
+    std::push_heap(heap.begin(), heap.end(), later);
   };
   for (std::size_t i = 0; i + 1 < n; ++i) consider(i);
-  std::priority_queue<Pending, std::vector<Pending>, std::greater<Pending>> queue({}, std::move(pending));
-  pending.clear();
-  while (!queue.empty()) {
-    const Pending p = queue.top();
-    queue.pop();
-    const Merge& m = merges_[static_cast<std::size_t>(p.merged - kByteTokens)];
+  while (!heap.empty()) {
+    std::pop_heap(heap.begin(), heap.end(), later);
+    const Pending p = heap.back();
+    heap.pop_back();
+    const Merge& m = merges_[static_cast<std::size_t>(p.rank)];
     const std::size_t right = next[p.at];
     if (token[p.at] != m.left || right >= n || token[right] != m.right) continue;  // a neighbour merged first
-    token[p.at] = p.merged;
+    token[p.at] = m.merged;
     token[right] = -1;  // dead: never matches a merge's tokens again
     next[p.at] = next[right];
     if (next[right] < n) previous[next[right]] = p.at;
     consider(previous[p.at]);
     consider(p.at);
-    for (const Pending& q : pending) queue.push(q);
-    pending.clear();
   }
   for (std::size_t i = 0; i < n; i = next[i]) ids.push_back(token[i]);
 }

@@ -2,13 +2,16 @@
 // (Learning and applying byte-pair merges is in byte_pairs.cpp.)
 //
 // Serialized, little-endian throughout:
-//   "ATOK" | u32 version (1) | u8 kind (0 characters, 1 byte pairs) | u32 count (learned tokens, ≤ 65536)
+//   "ATOK" | u32 version (1) | u8 kind (0 characters, 1 byte pairs, 3 gpt2 byte pairs) | u32 count (learned
+//   tokens, ≤ 65536)
 //   | characters: per token u8 length (2-4) + its UTF-8 bytes, one multi-byte character
-//   | byte pairs: per merge u32 left + u32 right, both ids below the merge's own (256 + its rank)
+//   | (gpt2) byte pairs: per merge u32 left + u32 right, both ids below the merge's own (256 + its rank)
+// GPT-2's own tokenizer (kind 2) is kept as its files: serialize() gives nothing, deserialize() refuses it.
 #include <algorithm>
 #include <cstring>
 
 #include "attn/tokenizer.h"
+#include "utf8.h"
 
 namespace attn::text {
 namespace {
@@ -16,44 +19,6 @@ namespace {
 constexpr char kMagic[4] = {'A', 'T', 'O', 'K'};
 constexpr std::uint32_t kVersion = 1;
 constexpr char kReplacement[] = "\xEF\xBF\xBD";  // U+FFFD
-
-std::uint8_t byte_at(std::string_view text, std::size_t at) { return static_cast<std::uint8_t>(text[at]); }
-
-// What starts at text[at]: a well-formed character of `length` bytes (1 for ASCII), or not (`valid` false), and
-// then `length` is its maximal subpart, the bytes a WHATWG decoder replaces with one U+FFFD (at least 1): a lead
-// byte and the continuation bytes it may take, up to the first that does not fit or the end of the text.
-struct Utf8Unit {
-  std::size_t length;
-  bool valid;
-};
-
-Utf8Unit next_unit(std::string_view text, std::size_t at) {
-  const std::uint8_t lead = byte_at(text, at);
-  if (lead < 0x80) return {1, true};
-  std::size_t continuations;
-  std::uint8_t low = 0x80, high = 0xBF;  // the second byte's range narrows to refuse overlongs and surrogates
-  if (lead >= 0xC2 && lead <= 0xDF) {
-    continuations = 1;
-  } else if (lead >= 0xE0 && lead <= 0xEF) {
-    continuations = 2;
-    if (lead == 0xE0) low = 0xA0;
-    if (lead == 0xED) high = 0x9F;
-  } else if (lead >= 0xF0 && lead <= 0xF4) {
-    continuations = 3;
-    if (lead == 0xF0) low = 0x90;
-    if (lead == 0xF4) high = 0x8F;
-  } else {
-    return {1, false};  // a continuation byte, an overlong lead (C0, C1) or beyond U+10FFFF (F5-FF)
-  }
-  std::size_t length = 1;
-  while (length <= continuations && at + length < text.size()) {
-    const std::uint8_t c = byte_at(text, at + length);
-    if (c < low || c > high) break;
-    low = 0x80, high = 0xBF;
-    ++length;
-  }
-  return {length, length == continuations + 1};
-}
 
 // A multi-byte character's bytes as one key (its lead byte fixes its length, so no two characters share one).
 std::uint32_t packed(std::string_view character) {
@@ -223,6 +188,7 @@ std::string Tokenizer::text(const std::vector<int>& ids) const {
 }
 
 std::vector<std::uint8_t> Tokenizer::serialize() const {
+  if (kind_ == TokenizerKind::gpt2) return {};
   std::vector<std::uint8_t> out(std::begin(kMagic), std::end(kMagic));
   put_u32(out, kVersion);
   out.push_back(static_cast<std::uint8_t>(kind_));
@@ -255,7 +221,9 @@ std::optional<Tokenizer> Tokenizer::deserialize(const std::uint8_t* data, std::s
     return refuse(error, refusal("format version " + std::to_string(version) + ", but this build reads " +
                                  std::to_string(kVersion)));
   }
-  if (kind > static_cast<std::uint8_t>(TokenizerKind::byte_pairs))
+  if (kind == static_cast<std::uint8_t>(TokenizerKind::gpt2))
+    return refuse(error, refusal("kind 2 (GPT-2's own tokenizer) is kept as its files, never serialized"));
+  if (kind > static_cast<std::uint8_t>(TokenizerKind::gpt2_byte_pairs))
     return refuse(error, refusal("unknown kind " + std::to_string(kind)));
   if (count > kMaxLearnedTokens) {
     return refuse(
@@ -294,7 +262,7 @@ std::optional<Tokenizer> Tokenizer::deserialize(const std::uint8_t* data, std::s
       }
       merges[i] = {static_cast<int>(left), static_cast<int>(right), static_cast<int>(id)};
     }
-    t = from_merges(std::move(merges), error);
+    t = from_merges(static_cast<TokenizerKind>(kind), std::move(merges), error);
   }
   if (!t) return std::nullopt;
   if (r.left() != 0) return refuse(error, refusal(std::to_string(r.left()) + " bytes follow the last token"));

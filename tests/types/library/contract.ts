@@ -8,6 +8,7 @@ import { startWorker } from '../../../web/lib/start-worker.js';
 import { createTrainer, defaultTrainerSteps, trainerDefaults } from '../../../web/lib/trainer.js';
 import { loadTranslator } from '../../../web/lib/translator.js';
 import { languageModelDefaults, loadLanguageModel } from '../../../web/lib/language-model.js';
+import { gpt2Tokenizer } from '../../../web/lib/gpt2-tokenizer.js';
 import { inductionExperiment, inductionScores, repeatedSequences } from '../../../web/lib/induction.js';
 import {
   sinkExperiment,
@@ -31,6 +32,7 @@ export const implemented: Omit<typeof Declared, 'loadAttention'> = {
   defaultTrainerSteps,
   loadLanguageModel,
   languageModelDefaults,
+  gpt2Tokenizer,
   repeatedSequences,
   inductionScores,
   inductionExperiment,

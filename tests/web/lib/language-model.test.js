@@ -173,7 +173,7 @@ describe('createTrainer({ task: { corpus } }) refuses', () => {
     [
       'a tokenizer it lacks',
       { task: { corpus, tokenizer: 'words' } },
-      /task.tokenizer must be 'characters' or 'byte-pairs', got 'words'/,
+      /task.tokenizer must be 'characters', 'byte-pairs' or 'gpt2-byte-pairs', got 'words'/,
     ],
     ['a context of 1', { task: { corpus, context: 1 } }, /task.context must be a whole number from 2 to 512, got 1/],
     [

