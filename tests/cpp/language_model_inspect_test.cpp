@@ -6,6 +6,7 @@
 #include <cmath>
 #include <random>
 
+#include "attn/gpt2_weights.h"
 #include "attn/language_model_inspect.h"
 #include "language_model_fixtures.h"
 #include "test_util.h"
@@ -23,6 +24,14 @@ std::vector<float> random_parameters(const LanguageModelConfig& c, std::uint32_t
   std::normal_distribution<float> noise(0.0f, 0.3f);
   for (float& x : p) x += noise(rng);  // biases and LayerNorm's parameters away from 0 and 1 too
   return p;
+}
+
+// GPT-2's architecture (learned positions, GELU, the unembedding tied without a bias, the embedding unscaled) at a
+// small size, as gpt2::language_model_config makes it from a config.json.
+LanguageModelConfig gpt2_config(std::size_t layers, std::size_t positions) {
+  gpt2::Config c;
+  c.n_layer = layers, c.n_head = 4, c.n_embd = 32, c.n_positions = positions, c.vocab_size = 50, c.n_inner = 128;
+  return gpt2::language_model_config(c);
 }
 
 std::vector<int> random_tokens(std::size_t count, std::size_t vocabulary, std::uint32_t seed) {
@@ -72,28 +81,29 @@ void expect_sum(const std::vector<float>& sum, const std::vector<float>& a, cons
 }
 
 TEST(Inspect, TheLensLastLayerIsTheModelsOwnDistributionExactly) {
-  const LanguageModelConfig c = wide_config(RelativePositions::none, 0, 3);
-  const std::vector<float> params = random_parameters(c, 11);
-  const std::vector<int> tokens = random_tokens(c.context, c.vocabulary, 12);
-  LanguageModel model(c, fast_kernels());
-  LanguageModelActivations whole;
-  model.forward(params.data(), tokens, 1.0f, whole);  // the whole text: the model's own output at every position
-  for (std::size_t position : {std::size_t{0}, std::size_t{7}, tokens.size() - 1}) {
-    InspectResult r;
-    inspect(model, fast_kernels(), params.data(), tokens, position, {c.vocabulary, false}, r);
-    ASSERT_EQ(r.logit_lens.size(), c.layers + 1);
-    const std::vector<float> p = softmax(whole.logits.data() + position * c.vocabulary, c.vocabulary);
-    const std::vector<TokenProbability>& last = r.logit_lens.back();
-    ASSERT_EQ(last.size(), c.vocabulary);
-    for (std::size_t k = 0; k < last.size(); ++k) {
-      EXPECT_EQ(last[k].probability, p[static_cast<std::size_t>(last[k].token)]) << "position " << position;
-      if (k > 0) {
-        EXPECT_GE(last[k - 1].probability, last[k].probability);
+  for (const LanguageModelConfig& c : {wide_config(RelativePositions::none, 0, 3), gpt2_config(3, 19)}) {
+    const std::vector<float> params = random_parameters(c, 11);
+    const std::vector<int> tokens = random_tokens(c.context, c.vocabulary, 12);
+    LanguageModel model(c, fast_kernels());
+    LanguageModelActivations whole;
+    model.forward(params.data(), tokens, 1.0f, whole);  // the whole text: the model's own output at every position
+    for (std::size_t position : {std::size_t{0}, std::size_t{7}, tokens.size() - 1}) {
+      InspectResult r;
+      inspect(model, fast_kernels(), params.data(), tokens, position, {c.vocabulary, false}, r);
+      ASSERT_EQ(r.logit_lens.size(), c.layers + 1);
+      const std::vector<float> p = softmax(whole.logits.data() + position * c.vocabulary, c.vocabulary);
+      const std::vector<TokenProbability>& last = r.logit_lens.back();
+      ASSERT_EQ(last.size(), c.vocabulary);
+      for (std::size_t k = 0; k < last.size(); ++k) {
+        EXPECT_EQ(last[k].probability, p[static_cast<std::size_t>(last[k].token)]) << "position " << position;
+        if (k > 0) {
+          EXPECT_GE(last[k - 1].probability, last[k].probability);
+        }
       }
+      const int final_top = last.front().token;
+      for (std::size_t l = 0; l < r.first_agreeing_layer; ++l) EXPECT_NE(r.logit_lens[l].front().token, final_top);
+      EXPECT_EQ(r.logit_lens[r.first_agreeing_layer].front().token, final_top);
     }
-    const int final_top = last.front().token;
-    for (std::size_t l = 0; l < r.first_agreeing_layer; ++l) EXPECT_NE(r.logit_lens[l].front().token, final_top);
-    EXPECT_EQ(r.logit_lens[r.first_agreeing_layer].front().token, final_top);
   }
 }
 
@@ -168,9 +178,7 @@ TEST(Inspect, AttentionRowsAreTheWholePasssAndFullMapsComeOnlyWhenAskedForAndSho
 
 // Past kFullPatternTokens the pass runs a block at a time: the same numbers as forward()'s, to the bit, holding one
 // block's activations (and no logits but the lens's) where forward() holds every block's.
-TEST(Inspect, ALongTextIsReadABlockAtATimeWithForwardsNumbers) {
-  LanguageModelConfig c = wide_config(RelativePositions::none, 0, 3);
-  c.context = 1024;
+void check_long_text(const LanguageModelConfig& c) {
   const std::vector<float> params = random_parameters(c, 41);
   const std::vector<int> tokens = random_tokens(c.context, c.vocabulary, 42);
   const std::size_t t = tokens.size(), position = t - 3;
@@ -184,6 +192,7 @@ TEST(Inspect, ALongTextIsReadABlockAtATimeWithForwardsNumbers) {
     const InspectedBlock& b = r.blocks[l];
     const ResidualBlockActivations& a = whole.blocks[l];
     EXPECT_TRUE(b.full_pattern.empty());  // asked for, but past kFullPatternTokens
+    ASSERT_EQ(b.mlp_post.size(), c.ffn);
     EXPECT_EQ(b.resid_pre,
               std::vector<float>(a.input.begin() + static_cast<std::ptrdiff_t>(position * c.d_model),
                                  a.input.begin() + static_cast<std::ptrdiff_t>((position + 1) * c.d_model)));
@@ -206,6 +215,31 @@ TEST(Inspect, ALongTextIsReadABlockAtATimeWithForwardsNumbers) {
   InspectResult short_text;
   inspect(model, fast_kernels(), params.data(), tokens, 200, {}, short_text);
   EXPECT_LT(short_text.activation_bytes, r.activation_bytes / 2);
+}
+
+TEST(Inspect, ALongTextIsReadABlockAtATimeWithForwardsNumbers) {
+  LanguageModelConfig ours = wide_config(RelativePositions::none, 0, 3);
+  ours.context = 1024;
+  check_long_text(ours);
+  check_long_text(gpt2_config(2, 1024));
+}
+
+// GPT-2's embeddings: the token's row as it is (no √D) and the position's learned row (wpe), adding up to resid_pre.
+TEST(Inspect, GPT2sEmbeddingsAreTheTablesRows) {
+  const LanguageModelConfig c = gpt2_config(2, 16);
+  const std::vector<float> params = random_parameters(c, 51);
+  const std::vector<int> tokens = random_tokens(16, c.vocabulary, 52);
+  LanguageModel model(c, fast_kernels());
+  const std::size_t d = c.d_model, position = 9;
+  InspectResult r;
+  inspect(model, fast_kernels(), params.data(), tokens, position, {}, r);
+  const float* token_row = params.data() + model.layout().embedding + static_cast<std::size_t>(tokens[position]) * d;
+  const float* position_row = params.data() + model.layout().positions + position * d;
+  EXPECT_EQ(r.token_embedding, std::vector<float>(token_row, token_row + d));
+  EXPECT_EQ(r.position_embedding, std::vector<float>(position_row, position_row + d));
+  std::vector<double> positions(position_row, position_row + d);
+  expect_sum(r.blocks[0].resid_pre, r.token_embedding, positions, 1e-6, "resid_pre 0");
+  for (float x : r.blocks[0].mlp_post) EXPECT_GT(x, -0.2f);  // GELU's least value is about −0.17
 }
 
 }  // namespace

@@ -1182,9 +1182,15 @@ export interface Inspection {
   /** TransformerLens's names of the activations returned. */
   names: string[];
   embed: {
-    /** The token's embedding row as the residual stream receives it (hook_embed; ×√dModel in our own models). */
+    /**
+     * The token's embedding row as the residual stream receives it (hook_embed; ×√dModel in our own models, unscaled
+     * in GPT-2).
+     */
     token: Float32Array;
-    /** The position's encoding added to it (hook_pos_embed): the sinusoid, or null for none, RoPE and ALiBi. */
+    /**
+     * The position's encoding added to it (hook_pos_embed): its learned row (GPT-2), its sinusoid, or null (none,
+     * RoPE, ALiBi).
+     */
     position: Float32Array | null;
   };
   blocks: InspectedBlock[];

@@ -7,7 +7,8 @@ import { ModuleHandle } from './module-handle.js';
 import { checkKnownKeys } from './known-keys.js';
 import { weightBytes } from './model-files.js';
 import { nextTask } from './next-task.js';
-import { renamedOptions, warnRenamed, withOldFields } from './renamed.js';
+import { renamedOptions, warnRenamed } from './renamed.js';
+import { generatedSteps } from './generated-steps.js';
 import * as validate from './validate.js';
 import { byLayer, streamingOptions } from './sinks.js';
 import { inspectLanguageModel } from './inspect.js';
@@ -170,26 +171,6 @@ function generateOptions(options) {
     top: validate.optionalNumber(given.top, 'options.top', 10),
     cache: validate.optionalBoolean(given.cache, 'options.cache', true),
   };
-}
-
-// 0.1's fields of a generated step and of its top entries: the token's id was `token`, its text `piece`.
-const oldTokenFields = { token: 'id', piece: 'text' };
-
-/**
- * The module's { token, piece, … } as 0.2's { id, text, … }, 0.1's names still read.
- * @param {{ token: number, piece: string, [field: string]: any }} record
- * @param {string} where
- */
-function tokenRecord({ token, piece, ...rest }, where) {
-  return withOldFields({ id: token, text: piece, ...rest }, oldTokenFields, where);
-}
-
-/** A generation's steps in 0.2's names: { id, text, probability, top: [{ id, text, probability }], … }. */
-function generatedSteps(steps) {
-  return steps.map(
-    /** @param {{ token: number, piece: string, top: any[] }} step */ ({ top, ...step }) =>
-      tokenRecord({ ...step, top: top.map((entry) => tokenRecord(entry, 'generate() step.top[]')) }, 'generate() step'),
-  );
 }
 
 function requireText(value, operation, name) {

@@ -57,7 +57,8 @@ std::size_t bytes(const AttentionActivations& a) {
 // What a block's activations hold allocated.
 std::size_t bytes(const ResidualBlockActivations& a) {
   return bytes(a.input) + bytes(a.after_self) + bytes(a.after_cross) + bytes(a.attention_norm) + bytes(a.cross_norm) +
-         bytes(a.ffn_norm) + bytes(a.self_attention) + bytes(a.cross_attention) + bytes(a.ffn.hidden);
+         bytes(a.ffn_norm) + bytes(a.self_attention) + bytes(a.cross_attention) + bytes(a.ffn.hidden) +
+         bytes(a.ffn.pre);
 }
 
 void read_block(const ResidualBlock& block, const ResidualBlockActivations& act, const std::vector<float>& after,
@@ -75,20 +76,24 @@ void read_block(const ResidualBlock& block, const ResidualBlockActivations& act,
     out.mlp_top.push_back({static_cast<std::uint32_t>(neuron), out.mlp_post[neuron]});
 }
 
-// What the embedding adds to the stream at `position` for `token`: the token's row (×√D, as TokenEmbedding
-// scales it) and the position's sinusoid when the model adds one.
+// What the embedding adds to the stream at `position` for `token`: the token's row (×√D when the model scales it, as
+// TokenEmbedding does) and the position's encoding: its learned row (GPT-2's wpe) or its sinusoid, when it adds one.
 void read_embeddings(const LanguageModel& model, const float* params, int token, std::size_t position,
                      InspectResult& out) {
   const LanguageModelConfig& c = model.config();
-  const std::size_t d = c.d_model;
-  const float gain = std::sqrt(static_cast<float>(d));
+  const std::size_t d = c.d_model, learned = model.layout().positions;
+  const float gain = c.embedding_scaled ? std::sqrt(static_cast<float>(d)) : 1.0f;
   const float* row = params + model.layout().embedding + static_cast<std::size_t>(token) * d;
   out.token_embedding.resize(d);
   for (std::size_t j = 0; j < d; ++j) out.token_embedding[j] = row[j] * gain;
   out.position_embedding.clear();
   if (!c.positions) return;
   out.position_embedding.resize(d);
-  sinusoidal_positions(1, d, out.position_embedding.data(), position);
+  if (learned) {
+    std::copy_n(params + learned + position * d, d, out.position_embedding.data());
+  } else {
+    sinusoidal_positions(1, d, out.position_embedding.data(), position);
+  }
 }
 
 // forward() itself over `text`, read at the position; the embedded row goes to `embedded` (D floats).
@@ -118,7 +123,7 @@ void read_block_by_block(const LanguageModel& model, const KernelSet& kernels, c
   const LanguageModelConfig& c = model.config();
   const LanguageModelLayout& layout = model.layout();
   const std::size_t d = c.d_model, t = text.size();
-  const TokenEmbedding embedding(d, c.context, c.positions);  // as LanguageModel's
+  const TokenEmbedding embedding(d, c.context, c.positions, c.embedding_scaled, layout.positions);  // as the model's
   std::vector<float> x(t * d);
   embedding.forward(params, layout.embedding, text.data(), t, 0, x.data());
   std::copy_n(x.data() + position * d, d, embedded);
@@ -169,7 +174,8 @@ void inspect(LanguageModel& model, const KernelSet& kernels, const float* params
   ResidualStack head(kernels, d);
   LayerNormActivations norm;
   std::vector<float> logits((layers + 1) * v);
-  head.head_forward(params, layout.final_norm, layout.output, false, stream.data(), layers + 1, norm, logits.data());
+  head.head_forward(params, layout.final_norm, layout.output, c.tied_output, stream.data(), layers + 1, norm,
+                    logits.data());
   out.logit_lens.resize(layers + 1);
   for (std::size_t l = 0; l <= layers; ++l) out.logit_lens[l] = most_likely(logits.data() + l * v, v, read.top);
   const int final_top = out.logit_lens.back().front().token;
