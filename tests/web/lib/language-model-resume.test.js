@@ -35,7 +35,12 @@ describe('a language model run continued from its checkpoint', () => {
 
     const continued = await createTrainer({ task: { corpus }, resume: checkpoint, backend: 'wasm-simd128' });
     expect(continued.resumedAt).toBe(5);
-    expect(continued.options.model).toEqual({ ...options.model, kvHeads: 1 });
+    expect(continued.options.model).toEqual({
+      ...options.model,
+      kvHeads: 1,
+      activation: 'relu',
+      architecture: 'playground',
+    });
     expect(continued.options).toMatchObject({ steps: 12, batchSize: 4, warmupSteps: 2, dataSeed: 2, seed: null });
     expect(continued.options.task).toMatchObject({ tokenizer: 'byte-pairs', merges: 20, context: 12, heldOut: 0.1 });
     expect(continued.tokenizer).toEqual(straight.tokenizer);
