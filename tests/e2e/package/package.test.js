@@ -187,7 +187,9 @@ describe('the package', () => {
     );
     const gzipped = gzipSync(bundle, { level: 9 }).length;
     expect(Math.abs(Number(gzippedKB) * 1000 - gzipped) / gzipped, `docs: ${gzippedKB} kB gzipped`).toBeLessThan(0.02);
-    expect(packed.size).toBeLessThan(1_000_000); // the package's budget: under 1 MB
+    // The guide's budget is 1.5 MB; ours was 1 MB until issue 60 (1,010 kB: the 8-bit kernels in each of the four
+    // attention builds, and GPT-2's loading, tokenizer, inspect and weight-bits in web/lib).
+    expect(packed.size).toBeLessThan(1_500_000);
     // No file twice: each one's content differs from every other's.
     const unpacked = join(work, 'unpacked');
     mkdirSync(unpacked);
