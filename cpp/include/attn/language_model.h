@@ -134,6 +134,8 @@ class LanguageModel {
   // heads_on's, or empty for every head on. clear_heads_on() is set_heads_on({}).
   void set_heads_on(std::vector<std::uint8_t> heads_on) { heads_on_ = std::move(heads_on); }
   void clear_heads_on() { heads_on_.clear(); }
+  // That mask, or null when every head is on (what a pass of the model's blocks outside forward() reads: inspect's).
+  const std::uint8_t* heads_on_mask() const { return heads_on_.empty() ? nullptr : heads_on_.data(); }
   // 8: from now on forward() and step() read every linear map of the blocks and the output (the tied unembedding's
   // table included) from an int8 copy of `params`' with a scale per output (attn/quantized_weights.h), made here once;
   // 32: the float32 parameters again (the copy freed). The float32 parameters stay: the embeddings' lookup, the
@@ -144,7 +146,7 @@ class LanguageModel {
 
  private:
   const std::uint8_t* heads_on_or_mask(const std::uint8_t* heads_on) const {
-    return heads_on || heads_on_.empty() ? heads_on : heads_on_.data();
+    return heads_on ? heads_on : heads_on_mask();
   }
   LanguageModelConfig config_;
   LanguageModelLayout layout_;

@@ -130,9 +130,11 @@ void read_block_by_block(const LanguageModel& model, const KernelSet& kernels, c
   ResidualStack stack(kernels, d);
   BlockInputs in;
   in.mask = Mask{MaskKind::causal, nullptr};
-  std::vector<ResidualBlockActivations> one;  // the block at hand's
+  std::vector<ResidualBlockActivations> one;             // the block at hand's
+  const std::uint8_t* heads_on = model.heads_on_mask();  // the heads forward() would switch off (layers × heads)
   out.activation_bytes = 0;
   for (std::size_t l = 0; l < layout.blocks.size(); ++l) {
+    in.self_heads_on = heads_on ? heads_on + l * c.heads : nullptr;  // the stack below holds this one block
     stack.forward(params, {layout.blocks[l]}, one, t, in, x);
     out.activation_bytes = std::max(out.activation_bytes, bytes(x) + bytes(one[0]));
     read_block(layout.blocks[l], one[0], x, d, position, read, out.blocks[l]);
