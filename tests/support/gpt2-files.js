@@ -104,28 +104,38 @@ const encoders = {
  * tensors' bytes in the order given, back to back. `metadata` becomes "__metadata__".
  */
 export function writeSafetensors(entries, metadata = { format: 'pt' }) {
+  const { header, sized, dataBytes } = layOut(entries, metadata);
+  return assemble(header, sized, dataBytes);
+}
+
+/** The header's object with each entry's data_offsets, the entries with their byte lengths, the data's length. */
+function layOut(entries, metadata) {
   const header = metadata ? { __metadata__: metadata } : {};
   let offset = 0;
   const sized = entries.map((entry) => {
-    const length = entry.bytes ? entry.bytes.length : entry.values.length * encoders[entry.dtype].bytes;
+    const length = entry.bytes?.length ?? entry.length ?? entry.values.length * encoders[entry.dtype].bytes;
     header[entry.name] = { dtype: entry.dtype, shape: entry.shape, data_offsets: [offset, offset + length] };
     offset += length;
     return { ...entry, length };
   });
-  return assemble(header, sized, offset);
+  return { header, sized, dataBytes: offset };
+}
+
+/** The 8-byte length and the header's JSON, padded with spaces to a multiple of 8 as Hugging Face's writer does. */
+function headerBytes(header) {
+  const json = new TextEncoder().encode(JSON.stringify(header));
+  const bytes = new Uint8Array(8 + Math.ceil(json.length / 8) * 8).fill(0x20);
+  new DataView(bytes.buffer).setBigUint64(0, BigInt(bytes.length - 8), true);
+  bytes.set(json, 8);
+  return bytes;
 }
 
 function assemble(header, entries, dataBytes) {
-  let json = new TextEncoder().encode(JSON.stringify(header));
-  const padded = Math.ceil(json.length / 8) * 8;
-  const text = new Uint8Array(padded).fill(0x20);
-  text.set(json);
-  json = text;
-  const file = new Uint8Array(8 + json.length + dataBytes);
+  const head = headerBytes(header);
+  const file = new Uint8Array(head.length + dataBytes);
   const view = new DataView(file.buffer);
-  view.setBigUint64(0, BigInt(json.length), true);
-  file.set(json, 8);
-  let at = 8 + json.length;
+  file.set(head);
+  let at = head.length;
   for (const entry of entries) {
     if (entry.bytes) file.set(entry.bytes, at);
     else {
@@ -290,4 +300,17 @@ export function gpt2Files({
   const files = { weights: writeSafetensors(entries), config, vocab: vocabText, merges };
   // not enumerable: the four files pass as loadLanguageModel's { gpt2 } as they are, which takes no other key
   return Object.defineProperty(files, 'tensors', { value: tensors, enumerable: false });
+}
+
+/**
+ * A GPT-2 model.safetensors whose weights are all zero, as its parts: { head: the length and header's bytes,
+ * dataBytes: how many zero bytes follow }. A browser test builds the file in the page (a Blob of the head and
+ * zeros) where the values do not matter, rather than sending a 100 MB file through the browser's protocol.
+ */
+export function zeroGpt2Weights({ layers, width, positions }) {
+  const entries = parameterList(layers, width, 4 * width, realVocabularySize, positions)
+    .map((p) => ({ name: p.name, dtype: 'F32', shape: p.shape, length: 4 * p.shape.reduce((a, b) => a * b, 1) }))
+    .sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+  const { header, dataBytes } = layOut(entries, { format: 'pt' });
+  return { head: headerBytes(header), dataBytes };
 }
