@@ -17,7 +17,7 @@ let folder;
 
 beforeAll(() => {
   folder = mkdtempSync(join(tmpdir(), 'gpt2-inside-'));
-  const files = gpt2Files({ layers: 2, heads: 12, width: 96, positions: 128, seed: 62 });
+  const files = gpt2Files({ layers: 2, heads: 12, width: 48, positions: 128, seed: 62 });
   writeFileSync(join(folder, 'model.safetensors'), files.weights);
   writeFileSync(join(folder, 'config.json'), JSON.stringify(files.config));
   writeFileSync(join(folder, 'vocab.json'), files.vocab);
