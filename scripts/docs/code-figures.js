@@ -8,6 +8,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
 import { createTrainer, loadTranslator } from '../../web/lib/index.js';
+import { firstSentencesRun } from '../experiments/first-sentences-run.js';
 import { defaultTrainState, trainerOptions } from '../../web/src/train/train-state.js';
 import { defaultGenerateState } from '../../web/src/generate/generate-state.js';
 import { viewNames } from '../../web/src/app/view-address.js';
@@ -64,13 +65,17 @@ function generateViewFigures() {
 /**
  * One shipped model's figures, from its file: parameters, words (the target's without and with its special tokens;
  * the shipped models know every word of their pair's grammar, and GoogleTest fails on a model older than the grammar),
- * the file's bytes and gzipped kB, and on 1,000 held-out sentences its exact translations and best head's alignment
- * (the reference kernels: the scalar build).
+ * the file's bytes and gzipped kB, on 1,000 held-out sentences its exact translations and best head's alignment
+ * (the reference kernels: the scalar build), and on the 100 sentences a newcomer types first (`npm run
+ * experiment:first-sentences`, the same run) how many the grammar covers, how many of those come out exact, how many
+ * more but for ¿ ?, for how many the grammar's own translation is right, in how many an unknown word is carried and
+ * how many are refused.
  */
 async function shippedModelFigures(pair) {
   const bytes = new Uint8Array(readFileSync(new URL(`${pair}.bin`, modelsFolder)));
   const translator = await loadTranslator({ weights: bytes, backend: 'wasm-scalar' });
   const scores = translator.evaluate({ count: 1000 });
+  const first = firstSentencesRun(translator).counts;
   const figures = {
     parameters: count(translator.config.parameters),
     'source-words': count(translator.vocabulary.source.length),
@@ -81,6 +86,13 @@ async function shippedModelFigures(pair) {
     'best-head': percent(scores.alignment),
     'file-bytes': { value: bytes.length, unit: ' B' },
     'file-gzipped': { value: gzipSync(bytes, { level: 9 }).length / 1000, digits: 1, unit: ' kB' },
+    'first-sentences': count(first.sentences),
+    'first-sentences-covered': count(first.covered),
+    'first-sentences-exact': count(first.exact),
+    'first-sentences-question-marks': count(first.questionMarks),
+    'first-sentences-grammar-exact': count(first.grammarExact),
+    'first-sentences-carried': count(first.carried),
+    'first-sentences-refused': count(Object.values(first.refused).reduce((total, n) => total + n, 0)),
   };
   translator.dispose();
   return Object.fromEntries(Object.entries(figures).map(([name, figure]) => [`${pair}.${name}`, figure]));
