@@ -71,6 +71,13 @@ export function spanishPreterite(infinitive) {
   return endings.map((ending, person) => (cls === 'a' && person === 0 ? soundBeforeE(stem) : stem) + ending);
 }
 
+// The imperfect, the past of the verbs of state ("tenía", "quería"): regular for every verb but ser, ir, ver.
+export function spanishImperfect(infinitive) {
+  const { cls, stem } = regularVerb(infinitive);
+  const endings = cls === 'a' ? ['aba', 'abas', 'aba', 'ábamos', 'aban'] : ['ía', 'ías', 'ía', 'íamos', 'ían'];
+  return endings.map((ending) => stem + ending);
+}
+
 // The written accent a tú command takes when a pronoun joins it (cómelo, tráelo, sígueme): on the stressed,
 // next-to-last syllable; two strong vowels side by side are two syllables (le-e, tra-e).
 export function accentForJoinedPronoun(command) {
@@ -192,7 +199,10 @@ export function marathiNoun(singular, gender) {
     nे: () => [`${stem}ी`, ya(stem), `${ya(stem)}ं`],
   };
   if (!rules[key]) throw new Error(`${singular} (${gender}): spell out its forms`);
-  return { forms: [singular, ...rules[key]()], ruleSure: key !== 'fC' };
+  // a feminine ending in a consonant varies its plural (बागा, भिंती); a long vowel before the last consonant
+  // often shortens before a case ending (उंदीर उंदरा, पूल पुला): both want a speaker's eye
+  const ruleSure = key !== 'fC' && !/[ीू][\u0915-\u0939]$/.test(singular);
+  return { forms: [singular, ...rules[key]()], ruleSure };
 }
 
 // An adjective's agreeing forms (masculine, feminine, neuter, oblique: मोठा मोठी मोठे मोठ्या), or its one form.

@@ -15,7 +15,7 @@ function marathiCheck(note, grammarHas, fromRule, ruleSure = true) {
   if (/mr:[^;]*unverified/.test(note)) return 'unverified (said in the note)';
   if (grammarHas) return 'grammar';
   if (!fromRule) return 'hand';
-  return ruleSure ? 'rules' : 'unverified (feminine ending in a consonant: its plural varies)';
+  return ruleSure ? 'rules' : 'unverified (a form the rules are unsure of)';
 }
 
 export function nounRecord([en, kind, plural, es, ja, mr, note = '']) {
@@ -74,11 +74,18 @@ export function verbRecord([en, valency, english, es, ja, mr, note = '']) {
     r.esForms = 'two words: conjugated by hand when the grammar takes it';
   } else {
     r.esPresent = present ? present.split(' ') : forms.spanishPresent(infinitive);
-    const preteriteForms = preterite ? preterite.split(' ') : forms.spanishPreterite(infinitive);
+    // the verbs of state say their past in the imperfect (lexicon_verbs.cpp)
+    const stative = flags.includes('stative');
+    const pastName = stative ? 'imperfect' : 'preterite';
+    const pastForms = stative
+      ? forms.spanishImperfect(infinitive)
+      : preterite
+        ? preterite.split(' ')
+        : forms.spanishPreterite(infinitive);
     r.esCommand = flags.includes('no-command')
       ? null
       : command || forms.spanishCommands(infinitive, r.esPresent, takesObject).join(' ');
-    r.esForms = `present ${r.esPresent.join(' ')}; preterite ${preteriteForms.join(' ')}; command ${r.esCommand ?? '-'}`;
+    r.esForms = `present ${r.esPresent.join(' ')}; ${pastName} ${pastForms.join(' ')}; command ${r.esCommand ?? '-'}`;
     if (flags) r.esForms += `; ${flags}`;
   }
   r.ja = ja.replace(':5', '');
