@@ -14,30 +14,14 @@ import { readFreeDict, lists } from './freedict.mjs';
 import { readGrammarLexicon } from './grammar-lexicon.mjs';
 import { readSubtlex } from './subtlex.mjs';
 import { compareWithGrammar } from './grammar-agreement.mjs';
-import { nounRecord, verbRecord, adjectiveRecord } from './records.mjs';
+import { readDecisions, readEntries, readJapaneseScript } from './entries.mjs';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const root = join(here, '..', '..');
 
-const table = (file) =>
-  readFileSync(join(here, file), 'utf8')
-    .split('\n')
-    .filter((line) => line.trim() && !line.startsWith('#'))
-    .map((line) => line.split('\t'));
-
-const japaneseScript = new Map();
-for (const line of readFileSync(join(here, 'japanese-script.txt'), 'utf8').split('\n')) {
-  if (line.startsWith('#')) continue;
-  const words = line.split(' ').filter(Boolean);
-  for (let i = 0; i + 1 < words.length; i += 2) japaneseScript.set(words[i], words[i + 1]);
-}
-const decisions = new Map(table('decisions.tsv').map(([en, language, why]) => [`${en}/${language}`, why]));
-
-const records = [
-  ...table('entries-nouns.tsv').map(nounRecord),
-  ...table('entries-verbs.tsv').map(verbRecord),
-  ...table('entries-adjectives.tsv').map(adjectiveRecord),
-];
+const japaneseScript = readJapaneseScript();
+const decisions = readDecisions();
+const records = readEntries();
 
 const grammar = readGrammarLexicon(root);
 const disagreements = compareWithGrammar(records, grammar);
@@ -121,7 +105,7 @@ const lines = records.map((r) =>
     r.jaForms,
     r.mr,
     r.mrForms,
-    `es ${r.esCheck}; ja ${r.jaCheck}; mr ${r.mrCheck}`,
+    `es ${r.esCheck} | ja ${r.jaCheck} | mr ${r.mrCheck}`,
     r.note,
   ].join('\t'),
 );
