@@ -68,7 +68,7 @@ export function verbRecord([en, valency, english, es, ja, mr, note = '']) {
   const [infinitive, present, preterite, command, flags = ''] = es.split('|');
   const takesObject = valency !== 'intransitive';
   const r = { en, category: 'verb', cls: valency, note, enForms: [en, third, past], es: infinitive };
-  r.esLookup = [infinitive, infinitive.replace(/ con$/, ''), infinitive.replace(/se( con)?$/, '')];
+  r.esLookup = [infinitive, infinitive.replace(/ (a|con|en|de)$/, ''), infinitive.replace(/se( con)?$/, '')];
   if (infinitive.includes(' ') && !present) {
     r.esPresent = [];
     r.esForms = 'two words: conjugated by hand when the grammar takes it';
