@@ -342,7 +342,11 @@ describe('generate view', () => {
     await page.locator('#generate-own-text').fill(simpleSentences(40));
     await page.locator('#generate-start').click();
     await expect.poll(() => data(page, 'status'), { timeout: 20_000 }).toBe('done');
-    await expect.poll(() => page.getByRole('alert').isHidden()).toBe(true);
+    // none said once it trained (polled as its text, so a failure says which one stayed)
+    const alert = page.getByRole('alert');
+    await expect.poll(async () => ((await alert.isHidden()) ? '' : await alert.textContent())).toBe('');
+    // a 10-step model may write nothing after an empty prompt: the inside view says so as its state, not as an error
+    expect(await page.locator('#generate-inside').getAttribute('data-state')).not.toBe('failed');
     expect(errors).toEqual([]);
     await page.close();
   });

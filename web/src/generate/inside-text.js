@@ -8,6 +8,7 @@ export const insideLabels = messageGetters({
   title: 'inside.view.title',
   introduction: 'inside.view.introduction',
   noModel: 'inside.view.noModel',
+  noText: 'inside.view.noText',
   tokens: 'inside.view.tokens',
   diagram: 'inside.view.diagram',
   block: 'inside.view.block',

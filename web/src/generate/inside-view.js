@@ -78,13 +78,16 @@ export class InsideView {
   update({ state, generation, ready }) {
     this.state = state;
     if (!ready || !generation) {
-      this.noModel.hidden = false;
-      this.content.hidden = true;
-      this.element.dataset.state = 'empty';
-      this.inspected = this.asked = null;
+      this.#showEmpty(insideLabels.noModel);
+      this.asked = null;
       return;
     }
     const text = generation.prompt + generation.text;
+    if (text === '') {
+      this.#showEmpty(insideLabels.noText); // an empty prompt, and the model wrote nothing
+      this.asked = null;
+      return;
+    }
     const known = this.inspected?.text === text ? this.inspected.tokens.length : null;
     const token = state.token === null || known === null ? state.token : Math.min(state.token, known - 1);
     if (this.asked?.text !== text || this.asked.token !== token) void this.settling.during(this.#inspect(text, token));
@@ -107,9 +110,20 @@ export class InsideView {
       this.#draw();
     } catch (error) {
       if (asked !== this.asked) return;
+      // a text whose characters the tokenizer has no token for: said as the view's state, not as an error
+      if (error?.kind === 'empty') return this.#showEmpty(insideLabels.noText);
       this.element.dataset.state = 'failed';
       this.onError(error);
     }
+  }
+
+  /** Nothing to show: why, in place of the numbers (the text asked for, if any, is not asked for again). */
+  #showEmpty(why) {
+    this.noModel.textContent = why;
+    this.noModel.hidden = false;
+    this.content.hidden = true;
+    this.element.dataset.state = 'empty';
+    this.inspected = null;
   }
 
   #draw() {
