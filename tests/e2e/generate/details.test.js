@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { openPage, useChromiumAndPlayground } from '../support/browser.js';
 import { mainThreadWork } from '../support/main-thread-work.js';
 
-const suite = useChromiumAndPlayground();
+const suite = useChromiumAndPlayground({ ownBrowser: true }); // it traces: a Chromium of its own
 
 /** Our model opened and its `tokens` written after `prompt`, at `viewport`. */
 async function ourModelWrote(viewport, { tokens, prompt }) {

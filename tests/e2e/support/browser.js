@@ -3,6 +3,7 @@
 import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
 import { afterAll, beforeAll, inject } from 'vitest';
+import { launchChromium } from './servers.js';
 
 export { launchChromium, resultsDir, startBuiltSite, startPlainServer, startPlayground } from './servers.js';
 
@@ -37,15 +38,17 @@ export async function scrollDown(page) {
 /**
  * For a test file: the run's one dev server and one Chromium (support/global-setup.js starts them once for every
  * file), connected before its tests; each page a test opens is a context of its own (no storage shared).
+ * `ownBrowser`: a Chromium of the file's own instead, for a file that traces (support/main-thread-work.js):
+ * Chromium records one trace at a time, browser-wide, and two files run at once.
  */
-export function useChromiumAndPlayground() {
+export function useChromiumAndPlayground({ ownBrowser = false } = {}) {
   const context = {};
   beforeAll(async () => {
     context.playground = { url: inject('playgroundUrl') };
-    context.browser = await chromium.connect(inject('chromiumEndpoint'));
+    context.browser = ownBrowser ? await launchChromium() : await chromium.connect(inject('chromiumEndpoint'));
   });
   afterAll(async () => {
-    await context.browser?.close(); // a connected browser only disconnects, closing this file's pages
+    await context.browser?.close(); // the shared one only disconnects (closing this file's pages); its own closes
   });
   return context;
 }

@@ -14,7 +14,7 @@ import {
 import { mainThreadWork } from '../support/main-thread-work.js';
 import { settled, settledAfter } from '../support/settled.js';
 
-const suite = useChromiumAndPlayground();
+const suite = useChromiumAndPlayground({ ownBrowser: true }); // it traces: a Chromium of its own
 // The reverse task's probe (3 1 4 1 5 9), reversed: what a trained model answers.
 const reversedProbe = ['9', '5', '1', '4', '1', '3', '<eos>'];
 const probe = 'i see the cats'; // another probe sentence than the view's, asked for while paused
@@ -82,15 +82,15 @@ describe('train view', () => {
       new RegExp(`step \\d+ of 400 · \\d+ steps/s · .* left · ${trainingBuild('wasm-relaxed-simd-threads')}$`),
     );
     expect(await page.locator('#train-probe-map table tbody tr').count()).toBeGreaterThan(0);
+    // Pause really pauses: once paused, the worker is asked for no more steps. Asked for another probe sentence,
+    // it answers (the view settles after that answer) from the same step, and the button offers Resume. Pressed
+    // at once: a run of 400 steps can end while the test does anything slower first (a screenshot ended it once).
+    await page.locator('#train-start').click();
+    await expect.poll(() => status(page)).toBe('paused');
     // A full-page screenshot re-lays out and repaints the page on the main thread: its time is left out.
     await work.stop();
     await page.screenshot({ path: `${resultsDir}train-1440-training.png`, fullPage: true });
     await work.start();
-
-    // Pause really pauses: once paused, the worker is asked for no more steps. Asked for another probe sentence,
-    // it answers (the view settles after that answer) from the same step, and the button offers Resume.
-    await page.locator('#train-start').click();
-    await expect.poll(() => status(page)).toBe('paused');
     await settled(page, '#train-view');
     const pausedAt = await step(page);
     expect(pausedAt).toBeGreaterThanOrEqual(early.step);
