@@ -232,6 +232,9 @@ export function gpt2Config({ layers, heads, width, positions, vocabulary = realV
   };
 }
 
+/** Hugging Face's writer orders the tensors by name. */
+const byName = (a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0);
+
 const sizeLimits = { layers: 48, heads: 64, width: 2048, positions: 4096 };
 
 /**
@@ -294,8 +297,7 @@ export function gpt2Files({
         entries.push({ name: name(`h.${i}.attn.masked_bias`), dtype: 'F32', shape: [], values: [-1e4] });
     }
   }
-  // Hugging Face's writer orders the tensors by name
-  entries.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+  entries.sort(byName);
   const { vocab: vocabText, merges } = realVocabulary();
   const files = { weights: writeSafetensors(entries), config, vocab: vocabText, merges };
   // not enumerable: the four files pass as loadLanguageModel's { gpt2 } as they are, which takes no other key
@@ -310,7 +312,7 @@ export function gpt2Files({
 export function zeroGpt2Weights({ layers, width, positions }) {
   const entries = parameterList(layers, width, 4 * width, realVocabularySize, positions)
     .map((p) => ({ name: p.name, dtype: 'F32', shape: p.shape, length: 4 * p.shape.reduce((a, b) => a * b, 1) }))
-    .sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+    .sort(byName);
   const { header, dataBytes } = layOut(entries, { format: 'pt' });
   return { head: headerBytes(header), dataBytes };
 }
