@@ -53,6 +53,7 @@ export class GenerateView {
     this.run = null;
     this.opened = null; // an opened model's shape, tokenizer and steps (ours, or a file's), until a run replaces it
     this.opening = false; // from a click on "write with our model" (or a file chosen) until it is open or refused
+    this.lastOpening = null; // the promise of the last opening that started, until it has written
     this.launching = false; // from a Start click until its run exists (the text may be on its way)
     this.launches = 0; // Start clicks so far: an opening of our model overtaken by one gives way
     this.writer = new Writing(this); // the writing, its strip and its details (generate-writing.js)
@@ -300,7 +301,10 @@ export class GenerateView {
    * said, and leaves no model. An `automatic` opening (the view's first) gives way to a Start clicked meanwhile.
    */
   #openModel(read, trainedSteps, describe, automatic = false, how = {}) {
-    return this.settling.during(() => this.#openAndWrite(read, trainedSteps, describe, automatic, how));
+    const free = !this.opening;
+    const opening = this.settling.during(() => this.#openAndWrite(read, trainedSteps, describe, automatic, how));
+    if (free && this.opening) this.lastOpening = opening; // this call's opening (not one refused as another's under way)
+    return opening;
   }
 
   /**
@@ -309,6 +313,9 @@ export class GenerateView {
    * opened.
    */
   async openInWorker(openIn, describe, onError) {
+    // Files chosen while another model opens (ours, which the view opens by itself as it nears the screen) wait until
+    // it is open and written with: refused as busy, the learner's choice ended with nothing said (seen in Firefox).
+    while (this.opening) await this.lastOpening;
     const how = { openIn: () => openIn(this.session), onError };
     return (await this.#openModel(async () => null, null, describe, false, how)) === true;
   }

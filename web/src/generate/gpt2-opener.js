@@ -44,6 +44,7 @@ export class Gpt2Opener {
     this.files = null; // the four files of this session (kept for it: "Open GPT-2 again")
     this.kept = null; // the files kept in this browser, if any
     this.controller = null; // the opening under way's AbortController
+    this.viewBusy = false; // the view trains: no other model opens meanwhile (its weight-file controls are off too)
     const input = (props) => {
       const node = element('input', { type: 'file', ...props });
       node.addEventListener('change', () => {
@@ -74,6 +75,7 @@ export class Gpt2Opener {
     this.drop.addEventListener('drop', (event) => {
       event.preventDefault();
       this.drop.classList.remove('over');
+      if (this.viewBusy) return;
       void droppedFiles(event.dataTransfer).then((files) => this.#choose(files));
     });
     this.progress = element('progress', { id: 'generate-gpt2-progress', max: 1, value: 0, hidden: true });
@@ -225,7 +227,7 @@ export class Gpt2Opener {
   }
 
   #render() {
-    const opening = this.controller !== null;
+    const opening = this.controller !== null || this.viewBusy;
     this.folderInput.disabled = this.filesInput.disabled = this.openKeptButton.disabled = opening;
     const { kept, files } = this;
     this.keptLine.hidden = kept === null;
@@ -237,9 +239,11 @@ export class Gpt2Opener {
     this.element.dataset.kept = kept ? 'yes' : 'no';
   }
 
-  /** The model written with changed: this session's GPT-2 is open only if `open`. */
-  modelChanged(open) {
+  /** The model written with changed: this session's GPT-2 is open only if `open`; `busy` while the view trains. */
+  modelChanged(open, busy) {
+    this.viewBusy = busy;
     if (!open && this.element.dataset.state === 'open') this.#setState('closed');
+    else this.#render();
   }
 }
 

@@ -4,6 +4,7 @@
 // first of the places nears the screen, or at once when the address names an inside part.
 import { element } from '../common/controls.js';
 import { watchNearScreen } from '../common/draw-when-visible.js';
+import { busyStatuses } from '../common/worker-run.js';
 import { afterNextPaint } from '../common/next-task.js';
 import { loadMessages } from '../i18n/messages.js';
 
@@ -73,7 +74,7 @@ export class Gpt2Parts {
     const { view } = this;
     const { generation } = view.writer;
     const gpt2 = view.opened?.config.architecture === 'gpt2' && !view.run;
-    this.parts.opener.modelChanged(gpt2);
+    this.parts.opener.modelChanged(gpt2, busyStatuses.includes(view.element.dataset.status));
     this.parts.inside.update({ state: view.state, generation, ready: view.ready && !view.opening });
     this.parts.papers.update({ generation, ready: view.ready && !view.opening });
   }
