@@ -20,8 +20,11 @@ const shape = { heads: 8, s: 512 },
   trainingRuns = 3;
 const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 
-/** One engine as the bench drives it: open a URL, evaluate a script (awaited), read an element's text, close. */
-const engines = {
+/**
+ * One engine as the bench drives it: open a URL, evaluate a script (awaited), read an element's text, close. Also
+ * scripts/experiments/gpt2-memory.mjs's.
+ */
+export const engines = {
   async Chromium() {
     const browser = await launchChromium();
     const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
@@ -65,7 +68,7 @@ const engines = {
 };
 
 /** Runs `body` with a fresh session of engine `name` (a browser started for it alone), then closes it. */
-async function withEngine(name, body) {
+export async function withEngine(name, body) {
   const engine = await engines[name]();
   try {
     return await body(engine);

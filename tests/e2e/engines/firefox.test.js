@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startBuiltSite, startPlainServer, startPlayground } from '../support/browser.js';
 import { elementsShown, elementsState, expectedElements } from '../support/embed-state.js';
 import { launchFirefox, openFirefoxPage } from '../support/firefox.js';
+import { gpt2PageDone, gpt2PageState, lensInNode, writeGpt2Folder } from '../support/gpt2-in-page.js';
 
 let browser;
 beforeAll(async () => {
@@ -116,6 +117,33 @@ describe('Firefox, the playground from the dev server', () => {
       await page.close();
     } finally {
       await site.server.close();
+    }
+  });
+});
+
+describe('Firefox, GPT-2 in the Generate view', () => {
+  it('opens a random GPT-2 from its four files, writes with it, and shows its heads and the logit lens', async () => {
+    const gpt2 = writeGpt2Folder({ layers: 2, heads: 12, width: 48, positions: 128, seed: 60 });
+    const site = await startPlainServer(); // the built site as GitHub Pages serves it (the language model is one thread)
+    try {
+      const { page, errors } = await openFirefoxPage(
+        browser,
+        `${site.url}?view=generate&generate.tokens=8&generate.inside=lens`, // the inside part fetched at once
+      );
+      await page.waitForSelector('#generate-gpt2-files', { timeout: 30_000 });
+      await (await page.$('#generate-gpt2-files')).uploadFile(...gpt2.paths);
+      await page.waitForFunction(gpt2PageDone, { timeout: 30_000 });
+      const shown = await page.evaluate(gpt2PageState);
+      expect(shown).toMatchObject({ opener: 'open', error: null, model: 'opened', layers: 2, heads: 12, cells: 24 });
+      expect(shown.opened).toMatch(/^Writing with GPT-2 from model\.safetensors: 2 layers of 12 heads, 48 wide/);
+      expect(shown.text).toMatch(/^It is a truth./); // the prompt and what GPT-2 wrote after it
+      // the lens on what it wrote: the embeddings' and each block's top 3 tokens, as web/lib reads them in Node
+      expect(shown.lens).toEqual(await lensInNode(gpt2.files, shown.text, 3));
+      expect(errors).toEqual([]);
+      await page.close();
+    } finally {
+      await site.server.close();
+      gpt2.remove();
     }
   });
 });

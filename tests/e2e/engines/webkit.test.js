@@ -7,6 +7,7 @@ import { By, Key, until } from 'selenium-webdriver';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startBuiltSite, startPlainServer, startPlayground } from '../support/browser.js';
 import { elementsShown, elementsState, expectedElements } from '../support/embed-state.js';
+import { gpt2PageDone, gpt2PageState, lensInNode, writeGpt2Folder } from '../support/gpt2-in-page.js';
 import { launchWebKit } from '../support/webkit.js';
 
 let webkit;
@@ -132,6 +133,30 @@ describe('WebKit, the playground from the dev server', () => {
       expect(await now()).toEqual({ value: 0, same: true, focused: true });
     } finally {
       await site.server.close();
+    }
+  });
+});
+
+describe('WebKit, GPT-2 in the Generate view', () => {
+  it('opens a random GPT-2 from its four files, writes with it, and shows its heads and the logit lens', async () => {
+    const gpt2 = writeGpt2Folder({ layers: 2, heads: 12, width: 48, positions: 128, seed: 60 });
+    const site = await startPlainServer(); // the built site as GitHub Pages serves it (the language model is one thread)
+    try {
+      const { driver } = webkit;
+      await driver.get(`${site.url}?view=generate&generate.tokens=8&generate.inside=lens`); // the inside part at once
+      await waitFor('#generate-gpt2-files');
+      // the driver's file upload: the paths, one a line, typed into the file input
+      await driver.findElement(By.css('#generate-gpt2-files')).sendKeys(gpt2.paths.join('\n'));
+      await driver.wait(() => driver.executeScript(`return ${gpt2PageDone}`), 30_000);
+      const shown = await driver.executeScript(`return ${gpt2PageState}`);
+      expect(shown).toMatchObject({ opener: 'open', error: null, model: 'opened', layers: 2, heads: 12, cells: 24 });
+      expect(shown.opened).toMatch(/^Writing with GPT-2 from model\.safetensors: 2 layers of 12 heads, 48 wide/);
+      expect(shown.text).toMatch(/^It is a truth./); // the prompt and what GPT-2 wrote after it
+      // the lens on what it wrote: the embeddings' and each block's top 3 tokens, as web/lib reads them in Node
+      expect(shown.lens).toEqual(await lensInNode(gpt2.files, shown.text, 3));
+    } finally {
+      await site.server.close();
+      gpt2.remove();
     }
   });
 });
