@@ -11,7 +11,7 @@ import { extname, normalize, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { launchChromium } from '../../tests/e2e/support/servers.js';
 
-const root = fileURLToPath(new URL('../..', import.meta.url));
+const root = fileURLToPath(new URL('../..', import.meta.url)).replace(/\/$/, '');
 const types = {
   '.js': 'text/javascript',
   '.mjs': 'text/javascript',
