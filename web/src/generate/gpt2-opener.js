@@ -189,7 +189,7 @@ export class Gpt2Opener {
       // the view says nothing of a cancelled opening's AbortError (gpt2-parts.js): said here
       if (state !== 'open' && controller.signal.aborted) {
         state = 'cancelled';
-        this.line.textContent = gpt2OpeningLabels.cancelled;
+        this.line.textContent = gpt2Labels.cancelled;
       }
       this.controller = null;
       this.cancelButton.hidden = true;
