@@ -6,11 +6,13 @@
 // Hugging Face names (a host's static folder, or a model's `resolve/main/` on Hugging Face), as
 // <attention-generator gpt2> and the Generate view's `generate.gpt2` give it. Refusals are RangeErrors with a `kind`
 // (the contract's: truncated, header-length, header, dtype, size, offsets, missing, shape, config, vocab, merges,
-// memory; and fetch: a URL that answered with an HTTP error or could not be reached).
+// memory; and fetch: a URL that answered with an HTTP error or could not be reached). language-model.js imports this
+// module when a page opens GPT-2, not before.
 import { unwrap } from './errors.js';
 import { languageModelModule } from './load-module.js';
 import { nextTask } from './next-task.js';
 import { checkKnownKeys } from './known-keys.js';
+import { gpt2FileNames } from './gpt2-options.js';
 import * as validate from './validate.js';
 
 /** How much of the file is read at a time: a few MB, so a 548 MB file costs the page one window beside the model. */
@@ -25,14 +27,6 @@ function refusal(kind, message) {
   error.kind = kind;
   return error;
 }
-
-/** GPT-2's four files under the names Hugging Face gives them, by what each is to the loader. */
-export const gpt2FileNames = Object.freeze({
-  weights: 'model.safetensors',
-  config: 'config.json',
-  vocab: 'vocab.json',
-  merges: 'merges.txt',
-});
 
 const relativeTo = () => (typeof location === 'object' ? location.href : import.meta.url);
 
@@ -238,16 +232,6 @@ export async function openGpt2(module, { gpt2, onProgress, signal }) {
     if (id) module.gpt2Abort(id);
     source.close?.();
   }
-}
-
-const loadOptionShape = { backend: null, weights: null, weightBits: null, gpt2: null, onProgress: null, signal: null };
-
-/** loadLanguageModel's options: a weight file of ours (weights) or GPT-2's (gpt2, with onProgress and signal). */
-export function checkLoadOptions(options) {
-  checkKnownKeys(options, loadOptionShape, { operation });
-  if (options.gpt2 !== undefined) return;
-  for (const key of ['onProgress', 'signal'])
-    if (options[key] !== undefined) throw new TypeError(`${operation}: options.${key} goes with options.gpt2`);
 }
 
 /** loadLanguageModel({ gpt2, backend, onProgress, signal }): [module, backend, loaded] for the LanguageModel class. */

@@ -6,7 +6,8 @@
 import { createServer } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadLanguageModel } from '../../../web/lib/index.js';
-import { gpt2FileNames, gpt2FolderFiles, gpt2WindowBytes } from '../../../web/lib/gpt2.js';
+import { gpt2FolderFiles, gpt2WindowBytes } from '../../../web/lib/gpt2.js';
+import { gpt2FileNames } from '../../../web/lib/gpt2-options.js';
 import { languageModelModule } from '../../../web/lib/load-module.js';
 import { gpt2Files, readHeader } from '../../support/gpt2-files.js';
 

@@ -2,7 +2,7 @@
 // model.safetensors, config.json, vocab.json, merges.txt. A folder from Hugging Face may hold others (a README, the
 // PyTorch and TensorFlow weights, tokenizer.json): those are named as left aside, not refused. Its own file because
 // matching names is one job, tested in Node. The names are web/lib's (a folder's URL holds the four under them too).
-import { gpt2FileNames } from '../../lib/gpt2.js';
+import { gpt2FileNames } from '../../lib/index.js';
 
 /**
  * `files` (File objects, or anything with a name and a webkitRelativePath) sorted out: { files: { weights, config,
