@@ -137,6 +137,20 @@ export default defineConfig({
     rollupOptions: {
       input: { main: `${root}/index.html`, embed: `${root}/embed.html` },
       treeshake: colourSchemesTreeshake,
+      // web/lib in one chunk, but for GPT-2's reading (gpt2.js), which it imports only when a page opens GPT-2 (left
+      // to the default grouping, that lazy import split the chunk every view loads in two), and next-task.js, which
+      // pages import before their first paint (embed.html paints before it asks for the library)
+      output: {
+        codeSplitting: {
+          groups: [
+            {
+              name: 'lib',
+              test: /\/web\/lib\/(?!gpt2\.js|next-task\.js)[\w-]+\.js$/,
+              includeDependenciesRecursively: false,
+            },
+          ],
+        },
+      },
     },
   },
   // The dev server pre-bundles these at start. Found only when a lazily loaded view or worker first imports them,

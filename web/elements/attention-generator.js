@@ -3,16 +3,18 @@
 // drawn from, every layer's and head's attention at it, the causal map of one head and the key/value cache. The
 // same parts as the playground's Generate view (StepDetails, TokenStrip).
 // Attributes: weights (the URL of a language model's weight file: the Generate view's download, or a trainer's
-// save(); required, the package ships no language model), prompt, tokens (1-400, default 40), decoding ('sample',
-// the default, or 'greedy'), output-temperature (0.01-2, default 0.8), top-k (0: all), top-p, seed (default 0, as
-// the library's), layer and head (1-based, the head the causal map shows), step (the written token shown,
-// 1-based), readonly. 0.1's `model` and `temperature` (0-2, 0 for greedy) are still read, with a warning.
+// save(); the package ships no language model) or gpt2 (the URL of a folder holding GPT-2's four files, opened with
+// a progress bar and a Cancel by generator-gpt2.js, fetched only then), prompt, tokens (1-400, default 40),
+// decoding ('sample', the default, or 'greedy'), output-temperature (0.01-2, default 0.8), top-k (0: all), top-p,
+// seed (default 0, as the library's), layer and head (1-based, the head the causal map shows), step (the written
+// token shown, 1-based), readonly. 0.1's `model` and `temperature` (0-2, 0 for greedy) are still read, with a warning.
 // Events: generated (detail: the Generation object of web/lib), error.
 // An element further down the page loads its model and writes when the reader gets near it.
 import { element } from '../src/common/controls.js';
 import { Settling } from '../src/common/settled.js';
 import { StepDetails } from '../src/generate/step-details.js';
-import { hints, labels } from '../src/generate/generate-text.js';
+import { gpt2OpeningLabels, gpt2Phase, hints, labels } from '../src/generate/generate-text.js';
+import { t } from '../src/i18n/messages.js';
 import { TokenStrip } from '../src/generate/token-strip.js';
 import { headWeights } from '../src/generate/generation-maps.js';
 import { languageModelRefusalText } from '../src/generate/refusal-text.js';
@@ -41,6 +43,7 @@ import {
 /** The attributes that change what is written (the rest change what is shown of it). */
 const writingAttributes = [
   'weights',
+  'gpt2',
   'prompt',
   'tokens',
   'decoding',
@@ -50,6 +53,28 @@ const writingAttributes = [
   'seed',
   ...['model', 'temperature'], // 0.1's names of weights and of decoding with output-temperature
 ];
+
+/**
+ * The model `host`'s attributes name: { weights } (a weight file's URL, or 0.1's `model`) or { gpt2 } (the URL of
+ * the folder holding GPT-2's model.safetensors, config.json, vocab.json and merges.txt). One and only one.
+ * @param {HTMLElement} host
+ * @returns {{ weights: string } | { gpt2: string }}
+ */
+export function generatorModel(host) {
+  const weights = renamedAttribute(host, 'weights', 'model');
+  const gpt2 = host.getAttribute('gpt2');
+  if (gpt2 !== null && weights !== null)
+    throw new TypeError("give the weights attribute (a model of ours) or the gpt2 attribute (GPT-2's files), not both");
+  if (gpt2 !== null) {
+    if (gpt2.trim() === '')
+      throw new TypeError(
+        "the gpt2 attribute must be the URL of a folder holding GPT-2's model.safetensors, config.json, vocab.json and merges.txt",
+      );
+    return { gpt2: gpt2.trim() };
+  }
+  if (!weights) throw new TypeError('the weights attribute must be the URL of a language model weight file');
+  return { weights };
+}
 
 export class AttentionGeneratorElement extends ElementBase {
   static observedAttributes = [...writingAttributes, 'layer', 'head', 'step', 'readonly'];
@@ -76,7 +101,9 @@ export class AttentionGeneratorElement extends ElementBase {
     const { form, input } = textForm({
       label: labels.prompt,
       action: labels.write,
-      onSubmit: (text) => this.setAttribute('prompt', text),
+      // the same prompt again writes again: after a cancelled or failed opening, Write is how to try once more
+      onSubmit: (text) =>
+        text === this.getAttribute('prompt') ? void this.#write() : this.setAttribute('prompt', text),
     });
     this.form = form;
     this.input = input;
@@ -85,7 +112,8 @@ export class AttentionGeneratorElement extends ElementBase {
     this.stripHint = element('p', { className: 'hint', textContent: hints.strip });
     this.details = new StepDetails({ onChange: (changes) => this.#choose(changes) });
     this.output = element('div', { hidden: true }, this.strip.element, this.stripHint, this.details.element);
-    this.root.replaceChildren(this.form, this.settingsLine, this.output);
+    this.opening = element('div'); // GPT-2's opening shows its progress here
+    this.root.replaceChildren(this.form, this.settingsLine, this.opening, this.output);
     partsMade(this);
   }
 
@@ -149,9 +177,8 @@ export class AttentionGeneratorElement extends ElementBase {
       await this.#near;
       if (request !== this.#request) return;
       settled = this.#settling.begin();
-      const url = renamedAttribute(this, 'weights', 'model');
-      if (!url) throw new TypeError('the weights attribute must be the URL of a language model weight file');
-      const model = await sharedLanguageModel(url);
+      const source = generatorModel(this);
+      const model = 'gpt2' in source ? await this.#openGpt2(source.gpt2) : await sharedLanguageModel(source.weights);
       if (request !== this.#request) return;
       this.#model = model;
       const generation = model.generate(prompt, options);
@@ -165,10 +192,23 @@ export class AttentionGeneratorElement extends ElementBase {
       if (request !== this.#request) return;
       this.#generation = this.#drawn = null;
       this.output.hidden = true;
-      reportError(this, this.errorLine, error, languageModelRefusalText(error));
+      const cancelled = error?.name === 'AbortError' && this.dataset.gpt2Phase === 'cancelled';
+      reportError(
+        this,
+        this.errorLine,
+        error,
+        cancelled ? t('elements.generator.gpt2Cancelled') : languageModelRefusalText(error),
+      );
     } finally {
       settled();
     }
+  }
+
+  /** GPT-2 from the folder at `folder`, its code fetched now (generator-gpt2.js), shown opening above the output. */
+  async #openGpt2(folder) {
+    const { openGpt2Folder } = await import('./generator-gpt2.js');
+    const words = { progress: gpt2OpeningLabels.progress, cancel: gpt2OpeningLabels.cancel, phase: gpt2Phase };
+    return openGpt2Folder(folder, { host: this, place: this.opening, words });
   }
 
   /** The layer, head and written token shown: attributes (1-based), each within what the generation has. */

@@ -44,8 +44,11 @@ export class AttentionTranslatorElement extends HTMLElement {
 
 /**
  * `<attention-generator>`: a language model writing, token by token, with each written token's distribution,
- * attention and causal map. Attributes: `weights` (required: the URL of a language model weight file, a
- * LanguageModelTrainer's save() or the playground's Generate view's download; the package ships none), `prompt`,
+ * attention and causal map. Attributes: `weights` (the URL of a language model weight file, a
+ * LanguageModelTrainer's save() or the playground's Generate view's download; the package ships none) or `gpt2`
+ * (the URL of a folder holding GPT-2's model.safetensors, config.json, vocab.json and merges.txt, such as
+ * `https://huggingface.co/openai-community/gpt2/resolve/main/`: opened with a progress bar and a Cancel, its progress
+ * on `data-gpt2-phase` and `data-gpt2-loaded`), `prompt`,
  * `tokens` (1-400, default 40), `decoding` ('sample', the default, or 'greedy'), `output-temperature` (0.01-2,
  * default 0.8), `top-k` (0: all), `top-p` (default 1), `seed` (default 0, as generate()'s), `layer`, `head`, `step`
  * (1-based: the layer and head the causal map shows, the written token shown), `readonly` (no input), `theme`.
@@ -140,6 +143,8 @@ export interface AttentionTranslatorProps {
 
 export interface AttentionGeneratorProps {
   weights?: string;
+  /** The URL of a folder holding GPT-2's four files (in place of `weights`). */
+  gpt2?: string;
   /** @deprecated 0.1's name of `weights`. */
   model?: string;
   prompt?: string;

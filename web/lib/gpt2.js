@@ -2,12 +2,17 @@
 // loadLanguageModel({ gpt2 }) reads the weights a few MB at a time, in file order, from bytes, a Blob or File, or a
 // URL (by HTTP Range requests, or the response's stream when the server ignores them), and hands each window to the
 // module (cpp/bindings/gpt2_bindings.cpp), which converts it into the weights it allocated once: the whole file and
-// the whole model are never both in memory. Refusals are RangeErrors with a `kind` (the contract's: truncated,
-// header-length, header, dtype, size, offsets, missing, shape, config, vocab, merges, memory).
+// the whole model are never both in memory. `gpt2` may also be the URL of a folder holding the four under their
+// Hugging Face names (a host's static folder, or a model's `resolve/main/` on Hugging Face), as
+// <attention-generator gpt2> and the Generate view's `generate.gpt2` give it. Refusals are RangeErrors with a `kind`
+// (the contract's: truncated, header-length, header, dtype, size, offsets, missing, shape, config, vocab, merges,
+// memory; and fetch: a URL that answered with an HTTP error or could not be reached). language-model.js imports this
+// module when a page opens GPT-2, not before.
 import { unwrap } from './errors.js';
 import { languageModelModule } from './load-module.js';
 import { nextTask } from './next-task.js';
 import { checkKnownKeys } from './known-keys.js';
+import { gpt2FileNames } from './gpt2-options.js';
 import * as validate from './validate.js';
 
 /** How much of the file is read at a time: a few MB, so a 548 MB file costs the page one window beside the model. */
@@ -21,6 +26,33 @@ function refusal(kind, message) {
   const error = /** @type {RangeError & { kind: string }} */ (new RangeError(`${operation}: ${message}`));
   error.kind = kind;
   return error;
+}
+
+const relativeTo = () => (typeof location === 'object' ? location.href : import.meta.url);
+
+/**
+ * The four files' URLs in the folder at `folder` (relative to the page): `…/gpt2` reads as the folder `…/gpt2/`, as
+ * a folder's address is often written without its last '/'.
+ * @param {string | URL} folder
+ */
+export function gpt2FolderFiles(folder) {
+  const base = new URL(folder, relativeTo());
+  if (!base.pathname.endsWith('/')) base.pathname += '/';
+  base.search = base.hash = '';
+  return Object.fromEntries(Object.entries(gpt2FileNames).map(([role, name]) => [role, new URL(name, base)]));
+}
+
+/** fetch(), its failures (an HTTP error, a network or CORS failure) refused as kind 'fetch', naming the URL. */
+async function fetched(url, signal, headers = {}) {
+  let response;
+  try {
+    response = await fetch(url, { headers, signal });
+  } catch (error) {
+    if (signal?.aborted) throw error;
+    throw refusal('fetch', `${url.href} could not be fetched (${error.message})`);
+  }
+  if (!response.ok) throw refusal('fetch', `${url.href} answered HTTP ${response.status}`);
+  return response;
 }
 
 /** A Uint8Array or ArrayBuffer read in place. */
@@ -70,8 +102,7 @@ function streamSource(response, size) {
  * (200). The file's size comes from Content-Range or Content-Length.
  */
 async function urlSource(url, signal) {
-  const first = await fetch(url, { headers: { Range: `bytes=0-${gpt2WindowBytes - 1}` }, signal });
-  if (!first.ok) throw refusal('truncated', `${url.href} answered HTTP ${first.status}`);
+  const first = await fetched(url, signal, { Range: `bytes=0-${gpt2WindowBytes - 1}` });
   if (first.status === 206) {
     const size = Number(/\/(\d+)$/.exec(first.headers.get('Content-Range') ?? '')?.[1]);
     if (!Number.isFinite(size)) throw refusal('header', `${url.href} did not say the file's length (Content-Range)`);
@@ -81,7 +112,7 @@ async function urlSource(url, signal) {
       read: async (offset, length) => {
         if (offset + length <= head.length) return head.subarray(offset, offset + length);
         const range = `bytes=${offset}-${offset + length - 1}`;
-        const response = await fetch(url, { headers: { Range: range }, signal });
+        const response = await fetched(url, signal, { Range: range });
         if (response.status !== 206)
           throw refusal('truncated', `${url.href} answered ${range} with HTTP ${response.status}`);
         const bytes = new Uint8Array(await response.arrayBuffer());
@@ -96,8 +127,6 @@ async function urlSource(url, signal) {
   return streamSource(first, size);
 }
 
-const relativeTo = () => (typeof location === 'object' ? location.href : import.meta.url);
-
 async function weightSource(weights, signal) {
   if (weights instanceof Uint8Array) return bytesSource(weights);
   if (weights instanceof ArrayBuffer) return bytesSource(new Uint8Array(weights));
@@ -110,21 +139,31 @@ async function weightSource(weights, signal) {
 
 function jsonText(value, name) {
   if (typeof value === 'string') return value;
+  if (value instanceof URL) return value; // fetched by gpt2Texts
   if (value !== null && typeof value === 'object' && !Array.isArray(value)) return JSON.stringify(value);
   throw new TypeError(
-    `${operation}: options.gpt2.${name} must be its file's text or its object, got ${validate.describe(value)}`,
+    `${operation}: options.gpt2.${name} must be its file's text, its object or its URL, got ${validate.describe(value)}`,
   );
 }
 
-/** loadLanguageModel's gpt2 options checked: the texts the module reads. */
-function gpt2Texts(gpt2) {
+/** options.gpt2 as the four files: the folder's when it is a folder's URL. */
+function gpt2Files(gpt2) {
+  if (typeof gpt2 === 'string' || gpt2 instanceof URL) return gpt2FolderFiles(gpt2);
   validate.requireObject(gpt2, 'options.gpt2');
   checkKnownKeys(gpt2, { weights: null, config: null, vocab: null, merges: null }, { operation: `${operation} gpt2` });
-  if (typeof gpt2.merges !== 'string')
+  return gpt2;
+}
+
+/** loadLanguageModel's gpt2 files checked: the texts the module reads (those given as URLs fetched). */
+async function gpt2Texts(files, signal) {
+  if (typeof files.merges !== 'string' && !(files.merges instanceof URL))
     throw new TypeError(
-      `${operation}: options.gpt2.merges must be merges.txt's text, got ${validate.describe(gpt2.merges)}`,
+      `${operation}: options.gpt2.merges must be merges.txt's text or its URL, got ${validate.describe(files.merges)}`,
     );
-  return { config: jsonText(gpt2.config, 'config'), vocab: jsonText(gpt2.vocab, 'vocab'), merges: gpt2.merges };
+  const text = async (value) => (value instanceof URL ? (await fetched(value, signal)).text() : value);
+  const given = [jsonText(files.config, 'config'), jsonText(files.vocab, 'vocab'), files.merges];
+  const [config, vocab, merges] = await Promise.all(given.map(text));
+  return { config, vocab, merges };
 }
 
 /**
@@ -153,19 +192,20 @@ export function readingPlan(pieces, windowBytes = gpt2WindowBytes) {
 }
 
 /**
- * Opens GPT-2 in `module` from options.gpt2 ({ weights, config, vocab, merges }): what the LanguageModel class is
- * made from ({ id, config, tokenizer }). onProgress({ phase: 'header' | 'tensors' | 'ready', loaded, total }) in
+ * Opens GPT-2 in `module` from options.gpt2 ({ weights, config, vocab, merges }, or their folder's URL): what the
+ * LanguageModel class is made from ({ id, config, tokenizer }). onProgress({ phase: 'header' | 'tensors' | 'ready', loaded, total }) in
  * bytes of the file; signal (an AbortSignal) cancels, freeing everything the module took.
  */
 export async function openGpt2(module, { gpt2, onProgress, signal }) {
-  const texts = gpt2Texts(gpt2);
+  const files = gpt2Files(gpt2);
   if (onProgress !== undefined && typeof onProgress !== 'function')
     throw new TypeError(`${operation}: options.onProgress must be a function, got ${validate.describe(onProgress)}`);
   if (signal !== undefined && !(typeof AbortSignal === 'function' && signal instanceof AbortSignal))
     throw new TypeError(`${operation}: options.signal must be an AbortSignal, got ${validate.describe(signal)}`);
   const report = (phase, loaded, total) => onProgress?.({ phase, loaded, total });
   signal?.throwIfAborted();
-  const source = await weightSource(gpt2.weights, signal);
+  const texts = await gpt2Texts(files, signal);
+  const source = await weightSource(files.weights, signal);
   let id = 0;
   try {
     const first = await source.read(0, Math.min(8, source.size));
@@ -192,16 +232,6 @@ export async function openGpt2(module, { gpt2, onProgress, signal }) {
     if (id) module.gpt2Abort(id);
     source.close?.();
   }
-}
-
-const loadOptionShape = { backend: null, weights: null, weightBits: null, gpt2: null, onProgress: null, signal: null };
-
-/** loadLanguageModel's options: a weight file of ours (weights) or GPT-2's (gpt2, with onProgress and signal). */
-export function checkLoadOptions(options) {
-  checkKnownKeys(options, loadOptionShape, { operation });
-  if (options.gpt2 !== undefined) return;
-  for (const key of ['onProgress', 'signal'])
-    if (options[key] !== undefined) throw new TypeError(`${operation}: options.${key} goes with options.gpt2`);
 }
 
 /** loadLanguageModel({ gpt2, backend, onProgress, signal }): [module, backend, loaded] for the LanguageModel class. */

@@ -1324,12 +1324,12 @@ export function gpt2Tokenizer(options: {
 export interface Gpt2Files {
   /** model.safetensors (F32, F16 or BF16 tensors, with or without the `transformer.` prefix): read a window at a time. */
   weights: Uint8Array | ArrayBuffer | Blob | string | URL;
-  /** config.json, as its text or its object. */
-  config: string | object;
-  /** vocab.json, as its text or its object. */
-  vocab: string | object;
-  /** merges.txt's text. */
-  merges: string;
+  /** config.json, as its text, its object or its URL (a URL object: a string is its text). */
+  config: string | object | URL;
+  /** vocab.json, as its text, its object or its URL (a URL object). */
+  vocab: string | object | URL;
+  /** merges.txt's text, or its URL (a URL object). */
+  merges: string | URL;
 }
 
 export interface Gpt2Progress {
@@ -1343,8 +1343,8 @@ export interface Gpt2Progress {
  * The kinds of a refused GPT-2 (the RangeError's `kind`): the file `'truncated'`, its `'header-length'` past the end,
  * its `'header'` not the format's JSON, a tensor's `'dtype'` not F32/F16/BF16, its `'size'` not its shape's, byte
  * ranges (`'offsets'`) overlapping or leaving gaps, a parameter `'missing'`, a tensor's `'shape'` not the config's,
- * config.json (`'config'`), vocab.json (`'vocab'`) or merges.txt (`'merges'`) unusable, or a model larger than the
- * module's memory (`'memory'`).
+ * config.json (`'config'`), vocab.json (`'vocab'`) or merges.txt (`'merges'`) unusable, a model larger than the
+ * module's memory (`'memory'`), or a file's URL that answered with an HTTP error or could not be reached (`'fetch'`).
  */
 export type Gpt2RefusalKind =
   | 'truncated'
@@ -1358,16 +1358,31 @@ export type Gpt2RefusalKind =
   | 'config'
   | 'vocab'
   | 'merges'
-  | 'memory';
+  | 'memory'
+  | 'fetch';
+
+/** GPT-2's four files under the names Hugging Face gives them (what a folder passed as `gpt2` holds). */
+export const gpt2FileNames: Readonly<{
+  weights: 'model.safetensors';
+  config: 'config.json';
+  vocab: 'vocab.json';
+  merges: 'merges.txt';
+}>;
 
 /**
  * GPT-2 from its files (web/lib/gpt2.js): model.safetensors read a window of a few MB at a time, in file order (a
  * URL by HTTP Range requests, or its response's stream), so the whole file and the whole model are never both in
  * memory. onProgress follows the reading; signal cancels it, freeing what the module took (the promise rejects with
- * the signal's reason, an AbortError). Refusals are RangeErrors whose `kind` is a Gpt2RefusalKind.
+ * the signal's reason, an AbortError). `gpt2` may be the URL of a folder holding the four under gpt2FileNames (a
+ * host's folder, or a model's `https://huggingface.co/<model>/resolve/main/`). Refusals are RangeErrors whose `kind`
+ * is a Gpt2RefusalKind.
  */
 export function loadLanguageModel(
-  options: LoadOptions & { gpt2: Gpt2Files; onProgress?: (progress: Gpt2Progress) => void; signal?: AbortSignal },
+  options: LoadOptions & {
+    gpt2: Gpt2Files | string | URL;
+    onProgress?: (progress: Gpt2Progress) => void;
+    signal?: AbortSignal;
+  },
 ): Promise<LanguageModel>;
 
 /**

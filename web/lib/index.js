@@ -20,6 +20,7 @@ export { loadTranslator, UnknownWordError } from './translator.js';
 export { createTrainer, defaultTrainerSteps, trainerDefaults } from './trainer.js';
 export { languageModelDefaults, loadLanguageModel } from './language-model.js';
 export { gpt2Tokenizer } from './gpt2-tokenizer.js';
+export { gpt2FileNames } from './gpt2-options.js';
 export { inductionExperiment, inductionScores, repeatedSequences } from './induction.js';
 export { sinkExperiment, sinkHeads, sinkLogitShares, sinkThreshold, streamingReadings } from './sinks.js';
 export { startWorker } from './start-worker.js';

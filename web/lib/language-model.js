@@ -12,7 +12,7 @@ import { generatedSteps } from './generated-steps.js';
 import * as validate from './validate.js';
 import { byLayer, streamingOptions } from './sinks.js';
 import { inspectLanguageModel } from './inspect.js';
-import { checkLoadOptions, openGpt2WithModule } from './gpt2.js';
+import { checkLoadOptions } from './gpt2-options.js';
 import { requireCorpus, resolveResumeOptions, resumedOptions } from './resumed-run.js';
 import { useWeightBits, weightBits } from './weight-bits.js';
 
@@ -441,6 +441,7 @@ export async function loadLanguageModel(options = {}) {
   const backend = withOperation('loadLanguageModel', () => resolveLanguageModelBackend(options.backend));
   const bits = weightBits(options, 'loadLanguageModel');
   if (options.gpt2 !== undefined) {
+    const { openGpt2WithModule } = await import('./gpt2.js'); // GPT-2's reading: fetched by the pages that open it
     const [module, , loaded] = await openGpt2WithModule(options, backend);
     const model = new LanguageModel(module, backend, loaded);
     useWeightBits(module, loaded.id, bits, 'loadLanguageModel');

@@ -142,6 +142,7 @@ describe('the package', () => {
         'web/lib/index.js',
         'web/lib/index.d.ts',
         'web/bundle/attention-elements.js',
+        'web/bundle/attention-generator-gpt2.js', // <attention-generator gpt2>'s opening, fetched when used
         'web/bundle/locales/es.json', // the elements' other languages (web/elements/bundled-locales.js)
         'web/bundle/locales/zh-CN.json',
         'web/elements/index.d.ts',

@@ -9,6 +9,7 @@ import { createTrainer, defaultTrainerSteps, trainerDefaults } from '../../../we
 import { loadTranslator } from '../../../web/lib/translator.js';
 import { languageModelDefaults, loadLanguageModel } from '../../../web/lib/language-model.js';
 import { gpt2Tokenizer } from '../../../web/lib/gpt2-tokenizer.js';
+import { gpt2FileNames } from '../../../web/lib/gpt2-options.js';
 import { inductionExperiment, inductionScores, repeatedSequences } from '../../../web/lib/induction.js';
 import {
   sinkExperiment,
@@ -33,6 +34,7 @@ export const implemented: Omit<typeof Declared, 'loadAttention'> = {
   loadLanguageModel,
   languageModelDefaults,
   gpt2Tokenizer,
+  gpt2FileNames,
   repeatedSequences,
   inductionScores,
   inductionExperiment,

@@ -1,10 +1,13 @@
 // How loadLanguageModel({ gpt2 }) reads model.safetensors (web/lib/gpt2.js): a Blob piece by piece in file order,
 // never more than a window at a time, the mask buffers skipped; a URL by Range requests, or through the stream of a
-// server that ignores them; progress reported from the header to ready; a cancel frees what the module took.
+// server that ignores them; a folder's URL holding the four files, and config, vocab and merges by URL, with an HTTP
+// error or an unreachable host refused as kind 'fetch' naming the URL; progress reported from the header to ready;
+// a cancel frees what the module took.
 import { createServer } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadLanguageModel } from '../../../web/lib/index.js';
-import { gpt2WindowBytes } from '../../../web/lib/gpt2.js';
+import { gpt2FolderFiles, gpt2WindowBytes } from '../../../web/lib/gpt2.js';
+import { gpt2FileNames } from '../../../web/lib/gpt2-options.js';
 import { languageModelModule } from '../../../web/lib/load-module.js';
 import { gpt2Files, readHeader } from '../../support/gpt2-files.js';
 
@@ -67,7 +70,17 @@ describe('reading a URL', () => {
       const range = /^bytes=(\d+)-(\d+)$/.exec(request.headers.range ?? '');
       requests.push({ url: request.url, range: request.headers.range });
       const { weights } = files;
-      if (request.url === '/ranges.safetensors' && range) {
+      const texts = {
+        'config.json': JSON.stringify(files.config),
+        'vocab.json': files.vocab,
+        'merges.txt': files.merges,
+      };
+      const inFolder = /^\/folder\/([\w.]+)$/.exec(request.url ?? '')?.[1];
+      if (inFolder !== undefined && inFolder !== 'model.safetensors') {
+        response.writeHead(inFolder in texts ? 200 : 404).end(texts[inFolder] ?? 'not here');
+        return;
+      }
+      if ((request.url === '/ranges.safetensors' || inFolder) && range) {
         const start = Number(range[1]);
         const end = Math.min(Number(range[2]), weights.length - 1);
         response.writeHead(206, {
@@ -75,6 +88,10 @@ describe('reading a URL', () => {
           'Content-Length': end - start + 1,
         });
         response.end(weights.subarray(start, end + 1));
+        return;
+      }
+      if (request.url !== '/whole.safetensors') {
+        response.writeHead(404).end('not here');
         return;
       }
       response.writeHead(200, { 'Content-Length': weights.length });
@@ -100,6 +117,63 @@ describe('reading a URL', () => {
     const lm = await openFrom(new URL(`${base}/whole.safetensors`));
     expect(continuation(lm)).toEqual(expected);
     lm.dispose();
+  });
+
+  it("a folder's URL (with or without its last '/', a string or a URL) holding the four under their names", async () => {
+    for (const folder of [`${base}/folder/`, `${base}/folder`, new URL(`${base}/folder/`)]) {
+      requests.length = 0;
+      const lm = await loadLanguageModel({ backend, gpt2: folder });
+      expect(continuation(lm)).toEqual(expected);
+      lm.dispose();
+      const asked = new Set(requests.map((r) => r.url));
+      expect([...asked].sort()).toEqual(
+        Object.values(gpt2FileNames)
+          .map((name) => `/folder/${name}`)
+          .sort(),
+      );
+    }
+    expect(gpt2FolderFiles('https://huggingface.co/openai-community/gpt2/resolve/main?x=1#y').merges.href).toBe(
+      'https://huggingface.co/openai-community/gpt2/resolve/main/merges.txt',
+    );
+  });
+
+  it('config, vocab and merges each by URL (a URL object; a string stays the text)', async () => {
+    const urls = gpt2FolderFiles(`${base}/folder/`);
+    const lm = await loadLanguageModel({ backend, gpt2: { ...urls, weights: files.weights } });
+    expect(continuation(lm)).toEqual(expected);
+    lm.dispose();
+  });
+
+  it("an HTTP error or an unreachable host is refused as kind 'fetch', naming the URL", async () => {
+    const refused = async (gpt2) => {
+      const error = await loadLanguageModel({ backend, gpt2 }).then(
+        () => null,
+        (e) => e,
+      );
+      expect(error).toBeInstanceOf(RangeError);
+      return { kind: error.kind, message: error.message };
+    };
+    expect(await refused(`${base}/nothing-here/`)).toEqual({
+      kind: 'fetch',
+      message: expect.stringMatching(
+        /^loadLanguageModel: .*\/nothing-here\/(config\.json|vocab\.json|merges\.txt) answered HTTP 404$/,
+      ),
+    });
+    const { weights: _weights, ...texts } = files;
+    expect(await refused({ ...texts, weights: `${base}/folder/missing.safetensors` })).toEqual({
+      kind: 'fetch',
+      message: `loadLanguageModel: ${base}/folder/missing.safetensors answered HTTP 404`,
+    });
+    const closed = createServer();
+    await new Promise((resolve) => closed.listen(0, '127.0.0.1', resolve));
+    const nowhere = `http://127.0.0.1:${closed.address().port}/gpt2/`;
+    await new Promise((resolve) => closed.close(resolve));
+    expect(await refused(nowhere)).toEqual({
+      kind: 'fetch',
+      message: expect.stringMatching(
+        /^loadLanguageModel: http:\/\/127\.0\.0\.1:\d+\/gpt2\/\w+\.\w+ could not be fetched/,
+      ),
+    });
   });
 });
 

@@ -30,6 +30,7 @@ export const generateChoices = Object.freeze({
   // The inside view's part (inside-parts.js): 'embed', 'lens', or a block's part, 1-based, a head for attention.
   inside: /^(embed|lens|[1-9]\d{0,2}\.(ln1|proj|add1|ln2|mlp|add2|attn(\.[1-9]\d{0,2})?))$/,
   token: { min: 1, max: 4096 }, // the inside view's token, 1-based (null: the text's last)
+  gpt2Length: 2048, // the longest folder URL a link may give for GPT-2's files
 });
 
 /**
@@ -74,6 +75,8 @@ export function defaultGenerateState() {
     part: /** @type {null | 'causal' | 'cache' | 'decoding'} */ (null),
     inside: /** @type {null | string} */ (null), // the inside view's part (null: closed)
     token: /** @type {null | number} */ (null), // the inside view's token, 0-based (null: the last)
+    // GPT-2 opened from the URL of a folder holding its four files (an embedding page's link: docs/embed.md)
+    gpt2: /** @type {null | string} */ (null),
   };
 }
 
@@ -188,7 +191,18 @@ export function encodeGenerateState(state) {
   if (state.step !== defaults.step) params.set('step', String(state.step + 1));
   if (state.inside !== null) params.set('inside', state.inside);
   if (state.token !== null) params.set('token', String(state.token + 1));
+  if (state.gpt2 !== null) params.set('gpt2', state.gpt2);
   return params;
+}
+
+/** A folder's URL from a link: http(s), absolute or relative to the page, of a sane length; else null. */
+function folderUrl(value) {
+  if (value === null || value.trim() === '' || value.length > generateChoices.gpt2Length) return null;
+  try {
+    return ['http:', 'https:'].includes(new URL(value, 'https://page.invalid/').protocol) ? value : null;
+  } catch {
+    return null;
+  }
 }
 
 function integerIn(value, { min, max }) {
@@ -231,6 +245,7 @@ export function decodeGenerateState(search) {
   state.inside = inside !== null && c.inside.test(inside) ? inside : null;
   const token = integerIn(params.get('token'), c.token);
   state.token = token === null ? null : token - 1;
+  state.gpt2 = folderUrl(params.get('gpt2'));
   return state;
 }
 

@@ -348,3 +348,13 @@ export const errorTexts = Object.freeze({
   austenFetch: (status) => t('generate.errors.austenFetch', { status }),
   modelFetch: (status) => t('generate.errors.modelFetch', { status }),
 });
+
+/** Bytes as whole megabytes (10⁶, as Hugging Face's pages say a file's size). */
+export const megabytes = (bytes) => formatCount(Math.round(bytes / 1e6));
+
+/** GPT-2's opening (the view's "Open GPT-2", <attention-generator gpt2>): its progress bar's name and its Cancel. */
+export const gpt2OpeningLabels = messageGetters({ progress: 'generate.gpt2.progress', cancel: 'generate.gpt2.cancel' });
+
+/** Where GPT-2's opening is: { phase: 'header' | 'tensors' | 'ready' (any other: opening), loaded, total } (bytes). */
+export const gpt2Phase = ({ phase, loaded, total }) =>
+  t('generate.gpt2.phase', { phase, loaded: megabytes(loaded), total: megabytes(total) });

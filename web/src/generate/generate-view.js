@@ -276,7 +276,8 @@ export class GenerateView {
     const due = this.state.part ? afterNextPaint() : watchNearScreen(this.controls.element).near;
     void due.then(() =>
       this.settling.during(async () => {
-        if (!this.run && !this.opened && !this.launching) await this.#openTrained(true);
+        // GPT-2's folder named by the address is opened instead (gpt2-parts.js)
+        if (!this.run && !this.opened && !this.launching && !this.state.gpt2) await this.#openTrained(true);
         if (this.writer.generation)
           await this.part.land(this.state, { ask, causal: this.details.causal.element, onError });
       }),

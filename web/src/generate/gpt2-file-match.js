@@ -1,15 +1,8 @@
 // GPT-2's four files picked out of what the learner dropped or chose (a folder, or the files themselves), by name:
 // model.safetensors, config.json, vocab.json, merges.txt. A folder from Hugging Face may hold others (a README, the
 // PyTorch and TensorFlow weights, tokenizer.json): those are named as left aside, not refused. Its own file because
-// matching names is one job, tested in Node.
-
-/** The four files, by what each is to the loader, and the name each must have. */
-export const gpt2FileNames = Object.freeze({
-  weights: 'model.safetensors',
-  config: 'config.json',
-  vocab: 'vocab.json',
-  merges: 'merges.txt',
-});
+// matching names is one job, tested in Node. The names are web/lib's (a folder's URL holds the four under them too).
+import { gpt2FileNames } from '../../lib/index.js';
 
 /**
  * `files` (File objects, or anything with a name and a webkitRelativePath) sorted out: { files: { weights, config,

@@ -32,10 +32,12 @@ export function gpt2Calls({ release, use, current }) {
   let opening = null; // { progress, controller, done, answer, error }: GPT-2's opening under way, or the last one
 
   async function open(files, { progress, controller }) {
-    const [config, vocab, merges] = await Promise.all([files.config.text(), files.vocab.text(), files.merges.text()]);
+    // a folder's URL (the address's generate.gpt2): web/lib fetches its four files; else the learner's File objects
+    const texts = files.folder ? [] : [files.config.text(), files.vocab.text(), files.merges.text()];
+    const [config, vocab, merges] = await Promise.all(texts);
     release(); // the model there was goes first: GPT-2 small's 500 MB and another model need not both fit
     const lm = await loadLanguageModel({
-      gpt2: { weights: files.weights, config, vocab, merges },
+      gpt2: files.folder ?? { weights: files.weights, config, vocab, merges },
       onProgress: (report) => Object.assign(progress, report),
       signal: controller.signal,
     });
@@ -45,12 +47,13 @@ export function gpt2Calls({ release, use, current }) {
 
   return {
     /**
-     * Starts opening GPT-2 from `files` ({ weights, config, vocab, merges }: File objects, read here), answering at
-     * once: the page asks gpt2Progress() until it is open, refused or cancelled.
+     * Starts opening GPT-2 from `files` ({ weights, config, vocab, merges }: File objects, read here; or { folder }:
+     * the absolute URL of a folder holding the four), answering at once: the page asks gpt2Progress() until it is
+     * open, refused or cancelled.
      */
     startGpt2(files) {
       opening?.controller.abort();
-      const progress = { phase: 'header', loaded: 0, total: files.weights.size };
+      const progress = { phase: 'header', loaded: 0, total: files.weights?.size ?? 0 };
       const started = { progress, controller: new AbortController(), answer: null, error: null };
       started.done = open(files, started).then(
         (answer) => (started.answer = answer),

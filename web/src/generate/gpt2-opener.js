@@ -8,6 +8,7 @@ import { button, element } from '../common/controls.js';
 import { matchGpt2Files } from './gpt2-file-match.js';
 import { forgetGpt2Files, keepGpt2Files, keptGpt2Files } from './gpt2-store.js';
 import { gpt2Labels, gpt2Text, missingFilesError } from './gpt2-text.js';
+import { gpt2OpeningLabels } from './generate-text.js';
 
 const pages = {
   small: 'https://huggingface.co/openai-community/gpt2/tree/main',
@@ -79,9 +80,9 @@ export class Gpt2Opener {
       void droppedFiles(event.dataTransfer).then((files) => this.#choose(files));
     });
     this.progress = element('progress', { id: 'generate-gpt2-progress', max: 1, value: 0, hidden: true });
-    this.progress.setAttribute('aria-label', gpt2Labels.progress);
+    this.progress.setAttribute('aria-label', gpt2OpeningLabels.progress);
     this.progressText = element('span', { id: 'generate-gpt2-progress-text', 'aria-live': 'polite' });
-    this.cancelButton = button(gpt2Labels.cancel, () => this.controller?.abort(), {
+    this.cancelButton = button(gpt2OpeningLabels.cancel, () => this.controller?.abort(), {
       id: 'generate-gpt2-cancel',
       hidden: true,
     });
@@ -155,6 +156,11 @@ export class Gpt2Opener {
     await this.#openFiles(files);
   }
 
+  /** GPT-2 from the absolute URL of a folder holding its four files (the address's generate.gpt2): not kept here. */
+  openFolder(folder) {
+    return this.#openFiles({ folder });
+  }
+
   async #openFiles(files) {
     if (!files || this.controller) return;
     this.hideError();
@@ -176,7 +182,8 @@ export class Gpt2Opener {
       if (opened) {
         state = 'open';
         this.files = files;
-        onProgress({ phase: 'ready', loaded: files.weights.size, total: files.weights.size });
+        const size = files.weights?.size ?? this.progress.max; // a folder's: the worker's last report said it
+        onProgress({ phase: 'ready', loaded: size, total: size });
       }
     } catch (error) {
       if (!controller.signal.aborted) this.showError(error);
@@ -189,13 +196,13 @@ export class Gpt2Opener {
       this.controller = null;
       this.cancelButton.hidden = true;
       if (state !== 'open') this.progress.hidden = true;
-      if (state === 'open' && this.keepBox.checked) await this.#keep();
+      if (state === 'open' && this.keepBox.checked && files.weights) await this.#keep();
       this.#setState(state);
     }
   }
 
   async #keepChanged() {
-    if (this.keepBox.checked && this.files && this.element.dataset.state === 'open') await this.#keep();
+    if (this.keepBox.checked && this.files?.weights && this.element.dataset.state === 'open') await this.#keep();
   }
 
   async #keep() {
@@ -233,8 +240,9 @@ export class Gpt2Opener {
     this.keptLine.hidden = kept === null;
     if (kept) this.keptText.textContent = gpt2Text.kept(kept.weights.size);
     // the box says what keeping stores: the files chosen this session (none kept yet)
-    this.keepLabel.hidden = files === null || kept === files;
-    if (files) this.keepText.textContent = gpt2Text.keep(files.weights.size + files.vocab.size + files.merges.size);
+    this.keepLabel.hidden = files === null || kept === files || 'folder' in files; // a folder's stay on the web
+    if (files?.weights)
+      this.keepText.textContent = gpt2Text.keep(files.weights.size + files.vocab.size + files.merges.size);
     this.againButton.hidden = opening || files === null || this.element.dataset.state === 'open';
     this.element.dataset.kept = kept ? 'yes' : 'no';
   }

@@ -7,6 +7,7 @@ import { watchNearScreen } from '../common/draw-when-visible.js';
 import { busyStatuses } from '../common/worker-run.js';
 import { afterNextPaint } from '../common/next-task.js';
 import { loadMessages } from '../i18n/messages.js';
+import { gpt2RefusalText } from './refusal-text.js';
 
 export class Gpt2Parts {
   /** @param {import('./generate-view.js').GenerateView} view */
@@ -20,7 +21,8 @@ export class Gpt2Parts {
     this.parts = null; // once fetched: { opener, inside, papers }
     this.loading = null;
     this.generation = null;
-    const due = view.state.inside ? [afterNextPaint()] : Object.values(this.places).map((p) => watchNearScreen(p).near);
+    const now = view.state.inside || view.state.gpt2; // an inside part, or GPT-2's folder, named by the address
+    const due = now ? [afterNextPaint()] : Object.values(this.places).map((p) => watchNearScreen(p).near);
     void Promise.race(due).then(() => view.settling.during(this.load()));
   }
 
@@ -33,7 +35,7 @@ export class Gpt2Parts {
       import('./gpt2-text.js'),
       loadMessages('generateGpt2'),
       loadMessages('inside'),
-    ]).then(([{ Gpt2Opener, openGpt2InWorker }, { InsideView }, { PapersPanel }, { gpt2RefusalText, gpt2Text }]) => {
+    ]).then(([{ Gpt2Opener, openGpt2InWorker }, { InsideView }, { PapersPanel }, { gpt2Text }]) => {
       const { view } = this;
       const { errors } = view;
       const opener = new Gpt2Opener({
@@ -43,7 +45,7 @@ export class Gpt2Parts {
         open: (files, watch) =>
           view.openInWorker(
             (session) => openGpt2InWorker(session, files, watch),
-            (config) => gpt2Text.opened(config, files.weights.name ?? 'model.safetensors'),
+            (config) => gpt2Text.opened(config, files.folder ?? files.weights.name ?? 'model.safetensors'),
             (error) => {
               if (!watch.signal.aborted) errors.show(error, 'gpt2', gpt2RefusalText);
             },
@@ -64,6 +66,9 @@ export class Gpt2Parts {
       this.places.papers.replaceChildren(papers.element);
       this.parts = { opener, inside, papers };
       this.update();
+      // GPT-2 from the folder the address names (an embedding page's link), resolved against the page: the worker's
+      // own address is another
+      if (view.state.gpt2) void opener.openFolder(new URL(view.state.gpt2, location.href).href);
     });
     return this.loading;
   }
@@ -74,7 +79,10 @@ export class Gpt2Parts {
     const { view } = this;
     const { generation } = view.writer;
     const gpt2 = view.opened?.config.architecture === 'gpt2' && !view.run;
+    const wasOpen = this.parts.opener.element.dataset.state === 'open';
     this.parts.opener.modelChanged(gpt2, busyStatuses.includes(view.element.dataset.status));
+    // the address stops naming GPT-2's folder once the model written with is another
+    if (wasOpen && !gpt2 && view.state.gpt2 !== null) view.set({ gpt2: null });
     this.parts.inside.update({ state: view.state, generation, ready: view.ready && !view.opening });
     this.parts.papers.update({ generation, ready: view.ready && !view.opening });
   }

@@ -1,12 +1,10 @@
 // Every word of GPT-2's opening and of the papers' panel on the model written with: the `generateGpt2` section's
 // messages (web/src/i18n/locales), fetched with this code (gpt2-parts.js), so the Generate view's first paint carries
-// none of them. A sentence is written whole here, by one function.
+// none of them (but the opening's progress, its Cancel and GPT-2's refusals: the `generate` section's, which
+// <attention-generator> shows too; refusal-text.js). A sentence is written whole here, by one function.
 import { formatCount, formatDecimal, formatPercent } from '../common/format.js';
 import { messageGetters, t } from '../i18n/messages.js';
-import { saidByKind } from '../i18n/said-by-kind.js';
-
-/** Bytes as whole megabytes (10⁶, as Hugging Face's pages say a file's size). */
-export const megabytes = (bytes) => formatCount(Math.round(bytes / 1e6));
+import { gpt2Phase, megabytes } from './generate-text.js';
 
 export const gpt2Labels = messageGetters({
   title: 'generateGpt2.open.title',
@@ -18,8 +16,6 @@ export const gpt2Labels = messageGetters({
   drop: 'generateGpt2.open.drop',
   folder: 'generateGpt2.open.folder',
   files: 'generateGpt2.open.files',
-  cancel: 'generateGpt2.open.cancel',
-  progress: 'generateGpt2.open.progress',
   openKept: 'generateGpt2.open.openKept',
   forget: 'generateGpt2.open.forget',
   forgotten: 'generateGpt2.open.forgotten',
@@ -29,8 +25,7 @@ export const gpt2Labels = messageGetters({
 
 export const gpt2Text = {
   /** Where the opening is: { phase: 'header' | 'tensors' | 'ready', loaded, total } (bytes). */
-  phase: ({ phase, loaded, total }) =>
-    t('generateGpt2.open.phase', { phase, loaded: megabytes(loaded), total: megabytes(total) }),
+  phase: gpt2Phase,
   keep: (bytes) => t('generateGpt2.open.keep', { megabytes: megabytes(bytes) }),
   kept: (bytes) => t('generateGpt2.open.kept', { megabytes: megabytes(bytes) }),
   leftAside: (names) => t('generateGpt2.open.leftAside', { names: names.join(', ') }),
@@ -46,34 +41,6 @@ export const gpt2Text = {
       context: config.context,
     }),
 };
-
-/** web/lib's kinds for GPT-2's files (web/lib/gpt2.js) → their messages. */
-const refusalKinds = {
-  truncated: 'generateGpt2.refusal.truncated',
-  'header-length': 'generateGpt2.refusal.headerLength',
-  header: 'generateGpt2.refusal.header',
-  dtype: 'generateGpt2.refusal.dtype',
-  size: 'generateGpt2.refusal.size',
-  offsets: 'generateGpt2.refusal.offsets',
-  missing: 'generateGpt2.refusal.missing',
-  shape: 'generateGpt2.refusal.shape',
-  config: 'generateGpt2.refusal.config',
-  vocab: 'generateGpt2.refusal.vocab',
-  merges: 'generateGpt2.refusal.merges',
-  memory: 'generateGpt2.refusal.memory',
-};
-
-/**
- * Why GPT-2's files were refused, in the page's language, with what the library named (a tensor, a size) after it;
- * a refusal of another kind keeps web/lib's words.
- * @param {Error & { kind?: string, names?: string[] }} error
- */
-export function gpt2RefusalText(error) {
-  if (error.kind === 'files-missing')
-    return t('generateGpt2.refusal.filesMissing', { count: error.names.length, names: error.names.join(', ') });
-  const said = saidByKind(refusalKinds, error);
-  return said === error.message ? said : `${said} ${t('generateGpt2.refusal.detail', { detail: error.message })}`;
-}
 
 /** A refusal made on the page: the files chosen lack `names`. */
 export function missingFilesError(names) {
