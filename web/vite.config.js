@@ -114,6 +114,22 @@ const offlineCopy = {
   },
 };
 
+// web/lib in one chunk, but for GPT-2's reading (gpt2.js), which it imports only when a page opens GPT-2 (left to the
+// default grouping, that lazy import split the chunk every view loads in two), and on pages next-task.js, which they
+// import before their first paint (embed.html paints before it asks for the library). A worker has no first paint:
+// its next-task.js stays in its web/lib chunk, or it would land in the worker's entry, which the lazily imported
+// gpt2.js then imports, and WebKit runs that entry a second time as the chunk's import (two workers' worth of
+// handlers in one: the second, which had started no opening, answered GPT-2's progress with an error).
+const libChunk = (outside) => ({
+  groups: [
+    {
+      name: 'lib',
+      test: new RegExp(String.raw`/web/lib/(?!${outside.join('|')})[\w-]+\.js$`),
+      includeDependenciesRecursively: false,
+    },
+  ],
+});
+
 export default defineConfig({
   root,
   base: './', // a relative base: the built site works from any folder of any static host
@@ -122,7 +138,11 @@ export default defineConfig({
   resolve: { alias: withoutMessageParser },
   // The Train view's worker imports web/lib, which loads the wasm builds with dynamic imports: an ES-module
   // worker keeps them as they are.
-  worker: { format: 'es', plugins: () => [pthreadWorkersAsFiles] },
+  worker: {
+    format: 'es',
+    plugins: () => [pthreadWorkersAsFiles],
+    rollupOptions: { output: { codeSplitting: libChunk([String.raw`gpt2\.js`]) } },
+  },
   build: {
     outDir: fileURLToPath(new URL('../dist', import.meta.url)),
     emptyOutDir: true,
@@ -137,20 +157,7 @@ export default defineConfig({
     rollupOptions: {
       input: { main: `${root}/index.html`, embed: `${root}/embed.html` },
       treeshake: colourSchemesTreeshake,
-      // web/lib in one chunk, but for GPT-2's reading (gpt2.js), which it imports only when a page opens GPT-2 (left
-      // to the default grouping, that lazy import split the chunk every view loads in two), and next-task.js, which
-      // pages import before their first paint (embed.html paints before it asks for the library)
-      output: {
-        codeSplitting: {
-          groups: [
-            {
-              name: 'lib',
-              test: /\/web\/lib\/(?!gpt2\.js|next-task\.js)[\w-]+\.js$/,
-              includeDependenciesRecursively: false,
-            },
-          ],
-        },
-      },
+      output: { codeSplitting: libChunk([String.raw`gpt2\.js`, String.raw`next-task\.js`]) },
     },
   },
   // The dev server pre-bundles these at start. Found only when a lazily loaded view or worker first imports them,

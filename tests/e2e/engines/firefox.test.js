@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startBuiltSite, startPlainServer, startPlayground } from '../support/browser.js';
 import { elementsShown, elementsState, expectedElements } from '../support/embed-state.js';
 import { launchFirefox, openFirefoxPage } from '../support/firefox.js';
-import { gpt2PageDone, gpt2PageState, lensInNode, writeGpt2Folder } from '../support/gpt2-in-page.js';
+import { gpt2PageDone, gpt2PageState, lensInNode, randomGpt2Folder } from '../support/gpt2-in-page.js';
 
 let browser;
 beforeAll(async () => {
@@ -123,7 +123,7 @@ describe('Firefox, the playground from the dev server', () => {
 
 describe('Firefox, GPT-2 in the Generate view', () => {
   it('opens a random GPT-2 from its four files, writes with it, and shows its heads and the logit lens', async () => {
-    const gpt2 = writeGpt2Folder({ layers: 2, heads: 12, width: 48, positions: 128, seed: 60 });
+    const gpt2 = randomGpt2Folder({ layers: 2, heads: 12, width: 48, positions: 128, seed: 60 });
     const site = await startPlainServer(); // the built site as GitHub Pages serves it (the language model is one thread)
     try {
       const { page, errors } = await openFirefoxPage(

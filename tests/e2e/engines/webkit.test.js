@@ -7,7 +7,7 @@ import { By, Key, until } from 'selenium-webdriver';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startBuiltSite, startPlainServer, startPlayground } from '../support/browser.js';
 import { elementsShown, elementsState, expectedElements } from '../support/embed-state.js';
-import { gpt2PageDone, gpt2PageState, lensInNode, writeGpt2Folder } from '../support/gpt2-in-page.js';
+import { gpt2PageDone, gpt2PageState, lensInNode, randomGpt2Folder } from '../support/gpt2-in-page.js';
 import { launchWebKit } from '../support/webkit.js';
 
 let webkit;
@@ -139,7 +139,7 @@ describe('WebKit, the playground from the dev server', () => {
 
 describe('WebKit, GPT-2 in the Generate view', () => {
   it('opens a random GPT-2 from its four files, writes with it, and shows its heads and the logit lens', async () => {
-    const gpt2 = writeGpt2Folder({ layers: 2, heads: 12, width: 48, positions: 128, seed: 60 });
+    const gpt2 = randomGpt2Folder({ layers: 2, heads: 12, width: 48, positions: 128, seed: 60 });
     const site = await startPlainServer(); // the built site as GitHub Pages serves it (the language model is one thread)
     try {
       const { driver } = webkit;

@@ -8,9 +8,9 @@
 // clock.
 import { createServer } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadLanguageModel } from '../../../web/lib/index.js';
+import { gpt2FileNames, loadLanguageModel } from '../../../web/lib/index.js';
 import { openPage, openPlayground, useChromiumAndPlayground } from '../support/browser.js';
-import { gpt2Files } from '../../support/gpt2-files.js';
+import { gpt2Files, gpt2FolderContents } from '../../support/gpt2-files.js';
 
 const suite = useChromiumAndPlayground();
 const writing = { prompt: 'Hello world', tokens: 4 };
@@ -27,7 +27,7 @@ const held = []; // responses to the held folder's weights, answered never (the 
  * /held/ the same, but its weights never answered (a Cancel's window); anything else 404.
  */
 function serveGpt2() {
-  const texts = { 'config.json': JSON.stringify(files.config), 'vocab.json': files.vocab, 'merges.txt': files.merges };
+  const { [gpt2FileNames.weights]: weights, ...texts } = gpt2FolderContents(files); // weights by Range, below
   const cors = {
     'Access-Control-Allow-Origin': '*',
     'Access-Control-Allow-Headers': 'Range',
@@ -43,7 +43,6 @@ function serveGpt2() {
       weightsAsked();
       return;
     }
-    const { weights } = files;
     const [, from, to] = /^bytes=(\d+)-(\d+)$/.exec(request.headers.range ?? '') ?? [];
     if (from === undefined) return response.writeHead(200, { ...cors, 'Content-Length': weights.length }).end(weights);
     const end = Math.min(Number(to), weights.length - 1);

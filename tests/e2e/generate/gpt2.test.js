@@ -10,7 +10,13 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openPlayground, useChromiumAndPlayground } from '../support/browser.js';
-import { gpt2Config, gpt2Files, realVocabulary, zeroGpt2Weights } from '../../support/gpt2-files.js';
+import {
+  gpt2Config,
+  gpt2Files,
+  gpt2FolderContents,
+  realVocabulary,
+  zeroGpt2Weights,
+} from '../../support/gpt2-files.js';
 
 const suite = useChromiumAndPlayground();
 let folder;
@@ -19,13 +25,7 @@ let folder;
 function writeFolder(options) {
   const where = mkdtempSync(join(tmpdir(), 'gpt2-'));
   const files = gpt2Files(options);
-  const contents = {
-    'model.safetensors': files.weights,
-    'config.json': JSON.stringify(files.config),
-    'vocab.json': files.vocab,
-    'merges.txt': files.merges,
-    'README.md': '# a random GPT-2\n',
-  };
+  const contents = { ...gpt2FolderContents(files), 'README.md': '# a random GPT-2\n' };
   for (const [name, content] of Object.entries(contents)) writeFileSync(join(where, name), content);
   return { where, path: (name) => join(where, name), bytes: files.weights.length };
 }

@@ -4,24 +4,22 @@
 // vocabulary) opened through the file input at 375 px: every layer × head in cells of at least 24 px, the grid
 // scrolling inside itself and never the page. Screenshots for the note: /work/scratch/shots/inside-*.png and
 // logit-lens-*.png (1280 and 375 px, the random GPT-2), when SHOTS is set. Waits on states the page exposes.
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openPlayground, useChromiumAndPlayground } from '../support/browser.js';
-import { gpt2Files } from '../../support/gpt2-files.js';
+import { gpt2Files, writeGpt2Folder } from '../../support/gpt2-files.js';
 
 const suite = useChromiumAndPlayground();
 const shots = process.env.SHOTS; // a folder for the note's screenshots
 let folder;
+let paths; // the four files, written once
 
 beforeAll(() => {
   folder = mkdtempSync(join(tmpdir(), 'gpt2-inside-'));
   const files = gpt2Files({ layers: 2, heads: 12, width: 48, positions: 128, seed: 62 });
-  writeFileSync(join(folder, 'model.safetensors'), files.weights);
-  writeFileSync(join(folder, 'config.json'), JSON.stringify(files.config));
-  writeFileSync(join(folder, 'vocab.json'), files.vocab);
-  writeFileSync(join(folder, 'merges.txt'), files.merges);
+  paths = writeGpt2Folder(folder, files);
 });
 afterAll(() => folder && rmSync(folder, { recursive: true, force: true }));
 
@@ -75,8 +73,7 @@ describe('generate view: inside the model', () => {
       const { page, errors } = await openPlayground(suite, '?view=generate&generate.tokens=8', { width, height: 800 });
       await page.locator('#generate-gpt2-place').scrollIntoViewIfNeeded();
       await page.waitForSelector('#generate-gpt2[data-state]');
-      const names = ['model.safetensors', 'config.json', 'vocab.json', 'merges.txt'];
-      await page.locator('#generate-gpt2-files').setInputFiles(names.map((name) => join(folder, name)));
+      await page.locator('#generate-gpt2-files').setInputFiles(paths);
       await expect
         .poll(() => page.locator('#generate-gpt2').getAttribute('data-state'), { timeout: 60_000 })
         .toBe('open');

@@ -2,26 +2,22 @@
 // (chosen through the file input by each engine's driver), what the page then shows, as a script any driver
 // evaluates (the states the page exposes, the inside view's text and the logit lens's tokens), and the lens web/lib
 // gives in Node for the same text, which the page's must equal.
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { loadLanguageModel } from '../../../web/lib/index.js';
 import { visiblePiece } from '../../../web/src/generate/token-pieces.js';
-import { gpt2Files } from '../../support/gpt2-files.js';
-
-export const gpt2FileNames = ['model.safetensors', 'config.json', 'vocab.json', 'merges.txt'];
+import { gpt2Files, writeGpt2Folder } from '../../support/gpt2-files.js';
 
 /**
  * A random GPT-2 (gpt2Files' `shape`) as its four files in a new folder: { paths, files, remove }. `files` are the
  * same files as loadLanguageModel({ gpt2 }) takes them.
  */
-export function writeGpt2Folder(shape) {
+export function randomGpt2Folder(shape) {
   const folder = mkdtempSync(join(tmpdir(), 'gpt2-engine-'));
   const files = gpt2Files(shape);
-  const contents = [files.weights, JSON.stringify(files.config), files.vocab, files.merges];
-  gpt2FileNames.forEach((name, i) => writeFileSync(join(folder, name), contents[i]));
   return {
-    paths: gpt2FileNames.map((name) => join(folder, name)),
+    paths: writeGpt2Folder(folder, files),
     files,
     remove: () => rmSync(folder, { recursive: true, force: true }),
   };

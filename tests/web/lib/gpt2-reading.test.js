@@ -9,7 +9,7 @@ import { loadLanguageModel } from '../../../web/lib/index.js';
 import { gpt2FolderFiles, gpt2WindowBytes } from '../../../web/lib/gpt2.js';
 import { gpt2FileNames } from '../../../web/lib/gpt2-options.js';
 import { languageModelModule } from '../../../web/lib/load-module.js';
-import { gpt2Files, readHeader } from '../../support/gpt2-files.js';
+import { gpt2Files, gpt2FolderContents, readHeader } from '../../support/gpt2-files.js';
 
 const backend = 'wasm-simd128';
 let files;
@@ -70,11 +70,7 @@ describe('reading a URL', () => {
       const range = /^bytes=(\d+)-(\d+)$/.exec(request.headers.range ?? '');
       requests.push({ url: request.url, range: request.headers.range });
       const { weights } = files;
-      const texts = {
-        'config.json': JSON.stringify(files.config),
-        'vocab.json': files.vocab,
-        'merges.txt': files.merges,
-      };
+      const texts = gpt2FolderContents(files);
       const inFolder = /^\/folder\/([\w.]+)$/.exec(request.url ?? '')?.[1];
       if (inFolder !== undefined && inFolder !== 'model.safetensors') {
         response.writeHead(inFolder in texts ? 200 : 404).end(texts[inFolder] ?? 'not here');
