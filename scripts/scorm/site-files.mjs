@@ -4,7 +4,7 @@
 // which web/lib names for every caller alike, from what each lesson's widget is known to load (below), and the
 // end-to-end test (tests/e2e/package/scorm.test.js) fails on any file a packaged lesson asks for and lacks.
 import { readdirSync, readFileSync } from 'node:fs';
-import { join, relative } from 'node:path';
+import { join, posix, relative } from 'node:path';
 import { lessons } from '../../web/src/lessons/lesson-list.js';
 
 /** What a widget loads beyond its code (web/src/lessons: lesson-panel.js's translator, lessons-view.js's worker). */
@@ -94,6 +94,16 @@ export function packagedSiteFiles(siteDir, lessonNumbers) {
     return importer !== 'index.html' || /^(src\/(lessons|app)|lib)\//.test(key);
   };
   const files = new Set(['index.html', ...shellFiles(siteDir)]);
+  // A worker is an asset of the chunk that starts it, built apart: the chunks it imports (its web/lib) are in no
+  // manifest, only in its own import statements (static ones: a dynamic import is web/lib's, as for any page).
+  const addWithImports = (file) => {
+    if (files.has(file)) return;
+    files.add(file);
+    if (!file.endsWith('.js')) return;
+    const source = readFileSync(join(siteDir, file), 'utf8');
+    for (const [, path] of source.matchAll(/(?:\bfrom|\bimport)\s*["'](\.\.?\/[^"']+\.js)["']/g))
+      addWithImports(posix.join(posix.dirname(file), path));
+  };
   const seen = new Set();
   const visit = (key) => {
     if (seen.has(key)) return;
@@ -102,7 +112,7 @@ export function packagedSiteFiles(siteDir, lessonNumbers) {
     if (!chunk) throw new Error(`the site's manifest has no chunk ${key}`);
     files.add(chunk.file);
     for (const css of chunk.css ?? []) files.add(css);
-    for (const asset of chunk.assets ?? []) if (wantedAsset(asset)) files.add(asset);
+    for (const asset of chunk.assets ?? []) if (wantedAsset(asset)) addWithImports(asset);
     for (const imported of chunk.imports ?? []) visit(imported);
     for (const imported of chunk.dynamicImports ?? []) if (wantedImport(key, imported)) visit(imported);
   };
