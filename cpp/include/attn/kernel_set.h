@@ -23,6 +23,9 @@ struct KernelSet {
   void (*add_at_b)(ConstMatrixView a, ConstMatrixView b, MatrixView c, float* workspace);
   std::size_t (*add_a_bt_workspace_floats)(std::size_t k, std::size_t n);
   void (*add_a_bt)(ConstMatrixView a, ConstMatrixView b, MatrixView c, float* workspace);
+  // The two over a causal mask's triangle, on the same workspaces: attention's backward, its zeros left out.
+  void (*add_at_b_triangular)(ConstMatrixView a, ConstMatrixView b, MatrixView c, Zeros a_zeros, float* workspace);
+  void (*add_a_bt_lower)(ConstMatrixView a, ConstMatrixView b, MatrixView c, float* workspace);
   // Y = X·Wᵀ scaled per output [+ bias], W in 8 bits (attn/quantized.h).
   std::size_t (*quantized_workspace_floats)(std::size_t rows, std::size_t inputs);
   void (*quantized_matmul)(ConstMatrixView x, const QuantizedMatrix& w, const float* bias, MatrixView y,

@@ -146,6 +146,19 @@ ATTN_NOINLINE void add_a_bt_fast(ConstMatrixView a, ConstMatrixView b, MatrixVie
   Gemm::multiply(a, workspace, b.rows, nullptr, c, true);
 }
 
+ATTN_NOINLINE void add_at_b_triangular_fast(ConstMatrixView a, ConstMatrixView b, MatrixView c, Zeros a_zeros,
+                                           float* workspace) {
+  Gemm::pack(b, workspace);
+  Gemm::multiply_add_transposed(
+      a, workspace, b.cols, c,
+      a_zeros == Zeros::above_diagonal ? simd::Skip::terms_before_row : simd::Skip::terms_after_row);
+}
+
+ATTN_NOINLINE void add_a_bt_lower_fast(ConstMatrixView a, ConstMatrixView b, MatrixView c, float* workspace) {
+  Gemm::pack_transposed(b, workspace);
+  Gemm::multiply(a, workspace, b.rows, nullptr, c, true, simd::Skip::entries_above_diagonal);
+}
+
 namespace {
 constexpr KernelSet kFastKernels{&matmul_workspace_floats_fast,
                                  &attention_workspace_floats_fast,
@@ -155,6 +168,8 @@ constexpr KernelSet kFastKernels{&matmul_workspace_floats_fast,
                                  &add_at_b_fast,
                                  &add_a_bt_workspace_floats_fast,
                                  &add_a_bt_fast,
+                                 &add_at_b_triangular_fast,
+                                 &add_a_bt_lower_fast,
                                  &quantized_workspace_floats_fast,
                                  &quantized_matmul_fast};
 }  // namespace

@@ -19,31 +19,55 @@ float dot_8(const float* a, const float* b, std::size_t n) {
 
 std::size_t add_at_b_workspace_floats_reference(std::size_t, std::size_t, std::size_t) { return 0; }
 
-// C[m][j] += A[k][m] · B[k][j], one product at a time, k in order. Columns in blocks of 16 are kept in registers
-// across k; every element still takes its products in the same order, so the blocking does not change the result.
-// (The attention backward this replaced skipped zero ∂L/∂logits, a causal mask's; adding their ±0 products changes
-// nothing, since a sum that starts at +0 never becomes −0, and a branch on them cost more than the products.)
-void add_at_b_reference(ConstMatrixView a, ConstMatrixView b, MatrixView c, float*) {
+namespace {
+
+// C[m][j] += A[k][m] · B[k][j], one product at a time, k in order from first(m) to before last(m). Columns in blocks
+// of 16 are kept in registers across k; every element still takes its products in the same order, so the blocking
+// does not change the result. (The attention backward this replaced skipped zero ∂L/∂logits, a causal mask's; adding
+// their ±0 products changes nothing, since a sum that starts at +0 never becomes −0, and a branch on them cost more
+// than the products. The triangular twin leaves whole runs of them out instead: the same sums.)
+template <class Terms>
+void add_at_b_terms(ConstMatrixView a, ConstMatrixView b, MatrixView c, Terms terms) {
   constexpr std::size_t kBlock = 16;  // four 128-bit accumulators
-  const std::size_t depth = a.rows, n = b.cols;
+  const std::size_t n = b.cols;
   for (std::size_t m = 0; m < c.rows; ++m) {
+    const auto [first, last] = terms(m);
     float* c_m = c.row(m);
     std::size_t j0 = 0;
     for (; j0 + kBlock <= n; j0 += kBlock) {
       float block[kBlock];
       for (std::size_t l = 0; l < kBlock; ++l) block[l] = c_m[j0 + l];
-      for (std::size_t k = 0; k < depth; ++k) {
+      for (std::size_t k = first; k < last; ++k) {
         const float a_km = a.row(k)[m];
         const float* b_k = b.row(k) + j0;
         for (std::size_t l = 0; l < kBlock; ++l) block[l] += a_km * b_k[l];
       }
       for (std::size_t l = 0; l < kBlock; ++l) c_m[j0 + l] = block[l];
     }
-    for (std::size_t k = 0; k < depth && j0 < n; ++k) {
+    for (std::size_t k = first; k < last && j0 < n; ++k) {
       const float a_km = a.row(k)[m];
       const float* b_k = b.row(k);
       for (std::size_t j = j0; j < n; ++j) c_m[j] += a_km * b_k[j];
     }
+  }
+}
+
+struct TermRange {
+  std::size_t first, last;
+};
+
+}  // namespace
+
+void add_at_b_reference(ConstMatrixView a, ConstMatrixView b, MatrixView c, float*) {
+  add_at_b_terms(a, b, c, [depth = a.rows](std::size_t) { return TermRange{0, depth}; });
+}
+
+void add_at_b_triangular_reference(ConstMatrixView a, ConstMatrixView b, MatrixView c, Zeros a_zeros, float*) {
+  const std::size_t depth = a.rows;
+  if (a_zeros == Zeros::above_diagonal) {
+    add_at_b_terms(a, b, c, [depth](std::size_t m) { return TermRange{m < depth ? m : depth, depth}; });
+  } else {
+    add_at_b_terms(a, b, c, [depth](std::size_t m) { return TermRange{0, m + 1 < depth ? m + 1 : depth}; });
   }
 }
 
@@ -52,6 +76,11 @@ std::size_t add_a_bt_workspace_floats_reference(std::size_t, std::size_t) { retu
 void add_a_bt_reference(ConstMatrixView a, ConstMatrixView b, MatrixView c, float*) {
   for (std::size_t i = 0; i < c.rows; ++i)
     for (std::size_t j = 0; j < c.cols; ++j) c.row(i)[j] += dot_8(a.row(i), b.row(j), a.cols);
+}
+
+void add_a_bt_lower_reference(ConstMatrixView a, ConstMatrixView b, MatrixView c, float*) {
+  for (std::size_t i = 0; i < c.rows; ++i)
+    for (std::size_t j = 0; j <= i && j < c.cols; ++j) c.row(i)[j] += dot_8(a.row(i), b.row(j), a.cols);
 }
 
 }  // namespace attn
