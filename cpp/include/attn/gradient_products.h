@@ -27,6 +27,11 @@ std::size_t add_a_bt_workspace_floats_reference(std::size_t k, std::size_t n);
 std::size_t add_a_bt_workspace_floats_fast(std::size_t k, std::size_t n);
 void add_a_bt_reference(ConstMatrixView a, ConstMatrixView b, MatrixView c, float* workspace);
 void add_a_bt_fast(ConstMatrixView a, ConstMatrixView b, MatrixView c, float* workspace);
+// add_a_bt with B packed once (into add_a_bt_workspace_floats(k, n) floats: the reference packs nothing): its bits.
+void add_a_bt_pack_reference(ConstMatrixView b, float* packed);
+void add_a_bt_prepacked_reference(ConstMatrixView a, ConstMatrixView b, const float* packed, MatrixView c);
+void add_a_bt_pack_fast(ConstMatrixView b, float* packed);
+void add_a_bt_prepacked_fast(ConstMatrixView a, ConstMatrixView b, const float* packed, MatrixView c);
 
 // The same products over a causal mask's triangle (attention's backward with as many queries as keys: the weights
 // and their gradients are zero past each query's own position), each entry with the bits of the full product's:

@@ -78,6 +78,12 @@ void add_a_bt_reference(ConstMatrixView a, ConstMatrixView b, MatrixView c, floa
     for (std::size_t j = 0; j < c.cols; ++j) c.row(i)[j] += dot_8(a.row(i), b.row(j), a.cols);
 }
 
+void add_a_bt_pack_reference(ConstMatrixView, float*) {}
+
+void add_a_bt_prepacked_reference(ConstMatrixView a, ConstMatrixView b, const float*, MatrixView c) {
+  add_a_bt_reference(a, b, c, nullptr);
+}
+
 void add_a_bt_lower_reference(ConstMatrixView a, ConstMatrixView b, MatrixView c, float*) {
   for (std::size_t i = 0; i < c.rows; ++i)
     for (std::size_t j = 0; j <= i && j < c.cols; ++j) c.row(i)[j] += dot_8(a.row(i), b.row(j), a.cols);
