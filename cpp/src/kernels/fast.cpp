@@ -158,7 +158,7 @@ ATTN_NOINLINE void add_a_bt_fast(ConstMatrixView a, ConstMatrixView b, MatrixVie
 }
 
 ATTN_NOINLINE void add_at_b_triangular_fast(ConstMatrixView a, ConstMatrixView b, MatrixView c, Zeros a_zeros,
-                                           float* workspace) {
+                                            float* workspace) {
   Gemm::pack(b, workspace);
   Gemm::multiply_add_transposed(
       a, workspace, b.cols, c,

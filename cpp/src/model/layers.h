@@ -13,7 +13,7 @@
 namespace attn::model {
 class PackedWeights;
 class QuantizedWeights;
-}
+}  // namespace attn::model
 
 namespace attn::model::layers {
 
