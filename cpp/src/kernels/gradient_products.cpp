@@ -1,6 +1,7 @@
 // The backward pass's products in plain float loops (attn/gradient_products.h): the order of every sum is fixed,
 // and this file is compiled with -ffp-contract=off, so training on the reference kernels gives the same bits on
 // every machine.
+#include <algorithm>
 #include <cstddef>
 
 #include "attn/gradient_products.h"
@@ -21,17 +22,21 @@ std::size_t add_at_b_workspace_floats_reference(std::size_t, std::size_t, std::s
 
 namespace {
 
-// C[m][j] += A[k][m] · B[k][j], one product at a time, k in order from first(m) to before last(m). Columns in blocks
-// of 16 are kept in registers across k; every element still takes its products in the same order, so the blocking
-// does not change the result. (The attention backward this replaced skipped zero ∂L/∂logits, a causal mask's; adding
-// their ±0 products changes nothing, since a sum that starts at +0 never becomes −0, and a branch on them cost more
-// than the products. The triangular twin leaves whole runs of them out instead: the same sums.)
-template <class Terms>
+// Which of its terms each row m of C takes: every k, k ≥ m (A zero above its diagonal) or k ≤ m (zero below it).
+enum class Terms { all, from_row, to_row };
+
+// C[m][j] += A[k][m] · B[k][j], one product at a time, k in order over the row's terms. Columns in blocks of 16 are
+// kept in registers across k; every element still takes its products in the same order, so the blocking does not
+// change the result. (The attention backward this replaced skipped zero ∂L/∂logits, a causal mask's; adding their ±0
+// products changes nothing, since a sum that starts at +0 never becomes −0, and a branch on them cost more than the
+// products. The triangular products leave whole runs of them out instead: the same sums.) One loop for the three
+// (a template per kind made the scalar module 4 kB larger).
 void add_at_b_terms(ConstMatrixView a, ConstMatrixView b, MatrixView c, Terms terms) {
   constexpr std::size_t kBlock = 16;  // four 128-bit accumulators
-  const std::size_t n = b.cols;
+  const std::size_t depth = a.rows, n = b.cols;
   for (std::size_t m = 0; m < c.rows; ++m) {
-    const auto [first, last] = terms(m);
+    const std::size_t first = terms == Terms::from_row ? std::min(m, depth) : 0;
+    const std::size_t last = terms == Terms::to_row ? std::min(m + 1, depth) : depth;
     float* c_m = c.row(m);
     std::size_t j0 = 0;
     for (; j0 + kBlock <= n; j0 += kBlock) {
@@ -52,23 +57,14 @@ void add_at_b_terms(ConstMatrixView a, ConstMatrixView b, MatrixView c, Terms te
   }
 }
 
-struct TermRange {
-  std::size_t first, last;
-};
-
 }  // namespace
 
 void add_at_b_reference(ConstMatrixView a, ConstMatrixView b, MatrixView c, float*) {
-  add_at_b_terms(a, b, c, [depth = a.rows](std::size_t) { return TermRange{0, depth}; });
+  add_at_b_terms(a, b, c, Terms::all);
 }
 
 void add_at_b_triangular_reference(ConstMatrixView a, ConstMatrixView b, MatrixView c, Zeros a_zeros, float*) {
-  const std::size_t depth = a.rows;
-  if (a_zeros == Zeros::above_diagonal) {
-    add_at_b_terms(a, b, c, [depth](std::size_t m) { return TermRange{m < depth ? m : depth, depth}; });
-  } else {
-    add_at_b_terms(a, b, c, [depth](std::size_t m) { return TermRange{0, m + 1 < depth ? m + 1 : depth}; });
-  }
+  add_at_b_terms(a, b, c, a_zeros == Zeros::above_diagonal ? Terms::from_row : Terms::to_row);
 }
 
 std::size_t add_a_bt_workspace_floats_reference(std::size_t, std::size_t) { return 0; }
