@@ -5,6 +5,11 @@
 // always runs full width and column tails are handled once, at the store. A is read in place (any stride): each step
 // broadcasts one A element per row and multiplies it into two B batches, so MR x 2 accumulators stay in registers. A
 // may also be given transposed (K x M), for the weight gradients' Xᵀ · dY.
+//
+// A triangular sweep (Skip) leaves out what a causal mask makes zero in attention's backward: C's entries above the
+// diagonal, or the terms of each row's sum that multiply A's zeros. Tiles are 4 rows: a tile reads the terms any of
+// its rows needs (its other rows multiply zeros there, as the full product does) and stores only its rows' own
+// entries, so every entry it computes has the bits of the full sweep's.
 #pragma once
 
 #include <algorithm>
@@ -15,6 +20,14 @@
 #include "madd.hpp"
 
 namespace attn::simd {
+
+// Which part of a product a sweep leaves out, for row i of C, column j, depth (term) k.
+enum class Skip {
+  none,
+  entries_above_diagonal,  // C's entries j > i: neither computed nor stored
+  terms_before_row,        // terms k < i: the left operand is zero there
+  terms_after_row,         // terms k > i: the left operand is zero there
+};
 
 template <class Arch>
 struct Gemm {
@@ -61,12 +74,13 @@ struct Gemm {
 
   // C = A . packed(B) [+ bias], or C += A . packed(B); `depth` is K, `n` is the number of real columns of B.
   static void multiply(ConstMatrixView a, const float* packed, std::size_t n, const float* bias, MatrixView c,
-                       bool accumulate = false) {
-    sweep({a.data, a.stride, 1}, a.rows, a.cols, packed, n, bias, c, accumulate);
+                       bool accumulate = false, Skip skip = Skip::none) {
+    sweep({a.data, a.stride, 1}, a.rows, a.cols, packed, n, bias, c, accumulate, skip);
   }
   // C += Aᵀ . packed(B) for A given as K x M: a tile's A elements for one k are then M-adjacent floats of one row.
-  static void multiply_add_transposed(ConstMatrixView a, const float* packed, std::size_t n, MatrixView c) {
-    sweep({a.data, 1, a.stride}, a.cols, a.rows, packed, n, nullptr, c, true);
+  static void multiply_add_transposed(ConstMatrixView a, const float* packed, std::size_t n, MatrixView c,
+                                      Skip skip = Skip::none) {
+    sweep({a.data, 1, a.stride}, a.cols, a.rows, packed, n, nullptr, c, true, skip);
   }
 
  private:
@@ -77,8 +91,15 @@ struct Gemm {
     std::size_t row_step, column_step;
   };
 
+  // Where a tile of C (its rows [row0, row0 + rows), one panel) works: its terms [first, last), and whether each
+  // row stores only the entries up to its diagonal.
+  struct Span {
+    std::size_t first, last;
+    bool lower;
+  };
+
   static void sweep(Left a, std::size_t rows, std::size_t depth, const float* packed, std::size_t n, const float* bias,
-                    MatrixView c, bool accumulate) {
+                    MatrixView c, bool accumulate, Skip skip) {
     for (std::size_t i0 = 0; i0 < rows; i0 += kRowBlock) {
       const std::size_t i1 = std::min(rows, i0 + kRowBlock);
       for (std::size_t p = 0; p < panel_count(n); ++p) {
@@ -86,17 +107,21 @@ struct Gemm {
         const std::size_t col0 = p * kPanelWidth, width = std::min(kPanelWidth, n - col0);
         const float* panel_bias = bias ? bias + col0 : nullptr;
         std::size_t i = i0;
+        // Above the diagonal: from the tile holding row col0 (the tiles before it have no entry on or below it here).
+        if (skip == Skip::entries_above_diagonal && col0 > i0)
+          i = std::min(i1, i0 + (col0 - i0) / kRowsPerTile * kRowsPerTile);
         for (; i + kRowsPerTile <= i1; i += kRowsPerTile)
-          tile<kRowsPerTile>(a, i, depth, panel, col0, width, panel_bias, c, accumulate);
-        switch (i1 - i) {  // the row tail, once
+          tile<kRowsPerTile>(a, i, span(skip, i, kRowsPerTile, depth), panel, col0, width, panel_bias, c, accumulate);
+        const std::size_t tail = i1 - i;
+        switch (tail) {  // the row tail, once
           case 3:
-            tile<3>(a, i, depth, panel, col0, width, panel_bias, c, accumulate);
+            tile<3>(a, i, span(skip, i, tail, depth), panel, col0, width, panel_bias, c, accumulate);
             break;
           case 2:
-            tile<2>(a, i, depth, panel, col0, width, panel_bias, c, accumulate);
+            tile<2>(a, i, span(skip, i, tail, depth), panel, col0, width, panel_bias, c, accumulate);
             break;
           case 1:
-            tile<1>(a, i, depth, panel, col0, width, panel_bias, c, accumulate);
+            tile<1>(a, i, span(skip, i, tail, depth), panel, col0, width, panel_bias, c, accumulate);
             break;
           default:
             break;
@@ -105,15 +130,29 @@ struct Gemm {
     }
   }
 
+  static Span span(Skip skip, std::size_t row0, std::size_t rows, std::size_t depth) {
+    switch (skip) {
+      case Skip::terms_before_row:
+        return {std::min(row0, depth), depth, false};
+      case Skip::terms_after_row:
+        return {0, std::min(row0 + rows, depth), false};
+      case Skip::entries_above_diagonal:
+        return {0, depth, true};
+      case Skip::none:
+        break;
+    }
+    return {0, depth, false};
+  }
+
   template <std::size_t Rows>
-  static void tile(Left a, std::size_t row0, std::size_t depth, const float* panel, std::size_t col0, std::size_t width,
+  static void tile(Left a, std::size_t row0, Span span, const float* panel, std::size_t col0, std::size_t width,
                    const float* bias, MatrixView c, bool accumulate) {
     Batch acc[Rows][2];
     for (std::size_t r = 0; r < Rows; ++r) acc[r][0] = acc[r][1] = Batch(0.0f);
     const float* a_rows[Rows];
     for (std::size_t r = 0; r < Rows; ++r) a_rows[r] = a.data + (row0 + r) * a.row_step;
 
-    for (std::size_t kk = 0; kk < depth; ++kk) {
+    for (std::size_t kk = span.first; kk < span.last; ++kk) {
       const Batch b0 = Batch::load_unaligned(panel + kk * kPanelWidth);
       const Batch b1 = Batch::load_unaligned(panel + kk * kPanelWidth + kLanes);
       for (std::size_t r = 0; r < Rows; ++r) {
@@ -132,7 +171,9 @@ struct Gemm {
     }
     for (std::size_t r = 0; r < Rows; ++r) {
       float* out = c.row(row0 + r) + col0;
-      if (width == kPanelWidth) {
+      // Lower: the row's entries up to its diagonal only (none when the panel starts past it).
+      const std::size_t row_width = span.lower ? std::min(width, row0 + r + 1 - std::min(row0 + r + 1, col0)) : width;
+      if (row_width == kPanelWidth) {
         if (accumulate) {
           acc[r][0] += Batch::load_unaligned(out);
           acc[r][1] += Batch::load_unaligned(out + kLanes);
@@ -143,8 +184,8 @@ struct Gemm {
         alignas(64) float spill[kPanelWidth];
         acc[r][0].store_aligned(spill);
         acc[r][1].store_aligned(spill + kLanes);
-        for (std::size_t j = 0; j < width; ++j)
-          out[j] = accumulate ? out[j] + spill[j] : spill[j] + (bias ? bias[j] : 0.0f);
+        for (std::size_t j = 0; j < row_width; ++j)
+          out[j] = accumulate ? out[j] + spill[j] : spill[j] + (bias && width < kPanelWidth ? bias[j] : 0.0f);
       }
     }
   }
