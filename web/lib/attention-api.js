@@ -67,6 +67,23 @@ const vectorLength = (vector) => (vector === null ? -1 : vector.length);
 const maskLength = (mask) => (mask.allowed === null ? 0 : mask.allowed.length);
 const bool = (flag) => (flag ? 1 : 0);
 
+/** What attention and onlineSoftmax both take, checked in this order: q, k and v (each read by `matrix`), mask, scale, temperature. */
+function mapArguments(args, matrix) {
+  return {
+    q: matrix(args.q, 'q'),
+    k: matrix(args.k, 'k'),
+    v: matrix(args.v, 'v'),
+    mask: validate.mask(args.mask),
+    scale: validate.optionalNumber(args.scale, 'scale', undefined),
+    temperature: validate.optionalNumber(args.temperature, 'temperature', 1),
+  };
+}
+
+/** Those arguments' numbers, first in the call's buffer (see cpp/bindings/embind.cpp). */
+function putMapArguments(numbers, { q, k, v, mask, scale, temperature }) {
+  return numbers.start().matrix(q).matrix(k).matrix(v).put(maskLength(mask)).optional(scale).put(temperature);
+}
+
 /** { data, rows, cols }, or { data, heads, rows, cols } when the call's argument was a batch of heads. */
 function resultMatrix(data, like, rows, cols) {
   return like.heads === undefined ? { data, rows, cols } : { data, heads: like.heads, rows, cols };
@@ -94,22 +111,11 @@ export function attentionApi(module, backend) {
     attention(args) {
       return withOperation('attention', () => {
         checkArguments('attention', args);
-        const q = validate.matrixOrHeads(args.q, 'q');
-        const k = validate.matrixOrHeads(args.k, 'k');
-        const v = validate.matrixOrHeads(args.v, 'v');
-        const mask = validate.mask(args.mask);
-        const scale = validate.optionalNumber(args.scale, 'scale', undefined);
-        const temperature = validate.optionalNumber(args.temperature, 'temperature', 1);
+        const maps = mapArguments(args, validate.matrixOrHeads);
+        const { q, k, v, mask } = maps;
         const hard = validate.optionalBoolean(args.hard, 'hard', false);
         const weights = validate.optionalBoolean(args.weights, 'weights', true);
-        const call = numbers.attention
-          .start()
-          .matrix(q)
-          .matrix(k)
-          .matrix(v)
-          .put(maskLength(mask))
-          .optional(scale)
-          .put(temperature, bool(hard), bool(weights));
+        const call = putMapArguments(numbers.attention, maps).put(bool(hard), bool(weights));
         const result = unwrap(
           module.attention(q.data, k.data, v.data, mask.allowed, mask.kind, call.array),
           'attention',
@@ -124,22 +130,11 @@ export function attentionApi(module, backend) {
     onlineSoftmax(args) {
       return withOperation('onlineSoftmax', () => {
         checkArguments('onlineSoftmax', args);
-        const q = validate.matrix(args.q, 'q');
-        const k = validate.matrix(args.k, 'k');
-        const v = validate.matrix(args.v, 'v');
-        const mask = validate.mask(args.mask);
-        const scale = validate.optionalNumber(args.scale, 'scale', undefined);
-        const temperature = validate.optionalNumber(args.temperature, 'temperature', 1);
+        const maps = mapArguments(args, validate.matrix);
+        const { q, k, v, mask } = maps;
         const row = validate.requireNumber(args.row, 'row');
         const blockSize = validate.requireNumber(args.blockSize, 'blockSize');
-        const call = numbers.onlineSoftmax
-          .start()
-          .matrix(q)
-          .matrix(k)
-          .matrix(v)
-          .put(maskLength(mask))
-          .optional(scale)
-          .put(temperature, row, blockSize);
+        const call = putMapArguments(numbers.onlineSoftmax, maps).put(row, blockSize);
         return unwrap(
           module.onlineSoftmax(q.data, k.data, v.data, mask.allowed, mask.kind, call.array),
           'onlineSoftmax',
