@@ -5,9 +5,9 @@
 // timing. Then pairs of samples, the two builds alternating which goes first; each pair gives a ratio (baseline time
 // / today's: above 1, today is faster), and a figure "moved" when the ratios' interquartile range excludes 1.
 //
-// Alone: `node scripts/bench/baseline.mjs [--pairs N] [--baseline DIR] [--candidate DIR]` (about a minute); DIR is
-// a folder holding an attention-simd.{mjs,wasm} pair (an experimental build, say); the candidate defaults to
-// today's web/lib/wasm build. npm run bench runs it too (run.mjs), into scripts/bench/results.md.
+// Alone: `node scripts/bench/baseline.mjs [--pairs N] [--baseline DIR] [--candidate DIR] [--only TEXT]` (about a
+// minute); DIR is a folder holding an attention-simd.{mjs,wasm} pair (an experimental build, say), the candidate by
+// default today's web/lib/wasm build; --only keeps the cases whose name contains TEXT. npm run bench runs it too (run.mjs), into scripts/bench/results.md.
 import { readFile } from 'node:fs/promises';
 import os from 'node:os';
 import { resolve } from 'node:path';
@@ -161,11 +161,11 @@ const ms = (x) => (x < 1 ? x.toFixed(3) : x.toFixed(2));
  * Every case, today's build (or `candidate`, a folder) against the stored baseline (or `baseline`, a folder).
  * Returns markdown lines for results.md.
  */
-export async function baselineComparison({ pairs = 27, baseline = baselineFolder, candidate = null } = {}) {
+export async function baselineComparison({ pairs = 27, baseline = baselineFolder, candidate = null, only = '' } = {}) {
   const base = await loadBuildFrom(baseline);
   const today = candidate ? await loadBuildFrom(candidate) : await loadAttention({ backend: 'wasm-simd128' });
   const rows = [];
-  for (const testCase of baselineCases) {
+  for (const testCase of baselineCases.filter(({ name }) => name.includes(only))) {
     const result = comparePair(testCase, base, today, pairs);
     const { q1, median, q3 } = result.ratio;
     const line = `| ${testCase.kind} | ${testCase.name} | ${ms(result.baselineMs)} | ${ms(result.candidateMs)} | ${median.toFixed(3)}× (${q1.toFixed(3)}–${q3.toFixed(3)}) | ${verdict(result.ratio)} |`;
@@ -187,13 +187,19 @@ export async function baselineComparison({ pairs = 27, baseline = baselineFolder
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
   const { values } = parseArgs({
-    options: { pairs: { type: 'string' }, baseline: { type: 'string' }, candidate: { type: 'string' } },
+    options: {
+      pairs: { type: 'string' },
+      baseline: { type: 'string' },
+      candidate: { type: 'string' },
+      only: { type: 'string' },
+    },
   });
   console.log(`machine: ${os.cpus()[0].model}, ${os.cpus().length} cores; Node ${process.version}`);
   const lines = await baselineComparison({
     pairs: values.pairs ? Number(values.pairs) : undefined,
     baseline: values.baseline ?? undefined,
     candidate: values.candidate ?? null,
+    only: values.only ?? '',
   });
   console.log(`\n${lines.join('\n')}`);
 }
