@@ -74,8 +74,8 @@ struct Gemm {
   // tiles (InPlace) know that its column step is 1, so the unrolled loop reads each row at constant offsets from one
   // pointer; one set of tiles for both, the step known only at run time, cost every read its own address arithmetic
   // and the products 2-6% (wasm SIMD128 on an AMD EPYC: matmul 512² 1.06×, attention H=8 S=512 1.02×, multi-head
-  // 1.03× faster with two sets; scripts/bench/baseline.mjs), for 1.6 kB gzipped of module. Choosing the set per tile
-  // inside one sweep instead ran at half the speed.
+  // 1.03× faster with two sets; scripts/bench/baseline.mjs). Choosing the set per tile inside one sweep instead ran at
+  // half the speed.
   struct Left {
     const float* data;
     std::size_t row_step, column_step;
@@ -110,9 +110,12 @@ struct Gemm {
     }
   }
 
+  // Inlined into its sweep, as c750596's tiles were: with two sets LLVM called the 4-row tile instead, which cost the
+  // logits (K = 64: a short loop per call) 18% (1.22× faster inlined).
   template <std::size_t Rows, bool InPlace>
-  static void tile(Left a, std::size_t row0, std::size_t depth, const float* panel, std::size_t col0, std::size_t width,
-                   const float* bias, MatrixView c, bool accumulate) {
+  __attribute__((always_inline)) static void tile(Left a, std::size_t row0, std::size_t depth, const float* panel,
+                                                  std::size_t col0, std::size_t width, const float* bias, MatrixView c,
+                                                  bool accumulate) {
     Batch acc[Rows][2];
     for (std::size_t r = 0; r < Rows; ++r) acc[r][0] = acc[r][1] = Batch(0.0f);
     const float* a_rows[Rows];
