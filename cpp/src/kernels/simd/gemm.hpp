@@ -75,17 +75,21 @@ struct Gemm {
   // C = A . packed(B) [+ bias], or C += A . packed(B); `depth` is K, `n` is the number of real columns of B.
   static void multiply(ConstMatrixView a, const float* packed, std::size_t n, const float* bias, MatrixView c,
                        bool accumulate = false, Skip skip = Skip::none) {
-    sweep({a.data, a.stride, 1}, a.rows, a.cols, packed, n, bias, c, accumulate, skip);
+    sweep<true>({a.data, a.stride, 1}, a.rows, a.cols, packed, n, bias, c, accumulate, skip);
   }
   // C += Aᵀ . packed(B) for A given as K x M: a tile's A elements for one k are then M-adjacent floats of one row.
   static void multiply_add_transposed(ConstMatrixView a, const float* packed, std::size_t n, MatrixView c,
                                       Skip skip = Skip::none) {
-    sweep({a.data, 1, a.stride}, a.cols, a.rows, packed, n, nullptr, c, true, skip);
+    sweep<false>({a.data, 1, a.stride}, a.cols, a.rows, packed, n, nullptr, c, true, skip);
   }
 
  private:
-  // The left operand, element (i, k) at data[i * row_step + k * column_step]: A itself, or Aᵀ read in place. Steps
-  // rather than a template parameter: one set of micro-kernels serves both (the page's download counts its bytes).
+  // The left operand, element (i, k) at data[i * row_step + k * column_step]: A itself, or Aᵀ read in place. A's
+  // tiles (InPlace) know that its column step is 1, so the unrolled loop reads each row at constant offsets from one
+  // pointer; one set of tiles for both, the step known only at run time, cost every read its own address arithmetic
+  // and the products 2-6% (wasm SIMD128 on an AMD EPYC: matmul 512² 1.06×, attention H=8 S=512 1.02×, multi-head
+  // 1.03× faster with two sets; scripts/bench/baseline.mjs). Choosing the set per tile inside one sweep instead ran at
+  // half the speed.
   struct Left {
     const float* data;
     std::size_t row_step, column_step;
@@ -98,6 +102,7 @@ struct Gemm {
     bool lower;
   };
 
+  template <bool InPlace>
   static void sweep(Left a, std::size_t rows, std::size_t depth, const float* packed, std::size_t n, const float* bias,
                     MatrixView c, bool accumulate, Skip skip) {
     for (std::size_t i0 = 0; i0 < rows; i0 += kRowBlock) {
@@ -111,17 +116,18 @@ struct Gemm {
         if (skip == Skip::entries_above_diagonal && col0 > i0)
           i = std::min(i1, i0 + (col0 - i0) / kRowsPerTile * kRowsPerTile);
         for (; i + kRowsPerTile <= i1; i += kRowsPerTile)
-          tile<kRowsPerTile>(a, i, span(skip, i, kRowsPerTile, depth), panel, col0, width, panel_bias, c, accumulate);
+          tile<kRowsPerTile, InPlace>(a, i, span(skip, i, kRowsPerTile, depth), panel, col0, width, panel_bias, c,
+                                      accumulate);
         const std::size_t tail = i1 - i;
         switch (tail) {  // the row tail, once
           case 3:
-            tile<3>(a, i, span(skip, i, tail, depth), panel, col0, width, panel_bias, c, accumulate);
+            tile<3, InPlace>(a, i, span(skip, i, tail, depth), panel, col0, width, panel_bias, c, accumulate);
             break;
           case 2:
-            tile<2>(a, i, span(skip, i, tail, depth), panel, col0, width, panel_bias, c, accumulate);
+            tile<2, InPlace>(a, i, span(skip, i, tail, depth), panel, col0, width, panel_bias, c, accumulate);
             break;
           case 1:
-            tile<1>(a, i, span(skip, i, tail, depth), panel, col0, width, panel_bias, c, accumulate);
+            tile<1, InPlace>(a, i, span(skip, i, tail, depth), panel, col0, width, panel_bias, c, accumulate);
             break;
           default:
             break;
@@ -144,19 +150,23 @@ struct Gemm {
     return {0, depth, false};
   }
 
-  template <std::size_t Rows>
-  static void tile(Left a, std::size_t row0, Span span, const float* panel, std::size_t col0, std::size_t width,
-                   const float* bias, MatrixView c, bool accumulate) {
+  // Inlined into its sweep, as c750596's tiles were: with two sets LLVM called the 4-row tile instead, which cost the
+  // logits (K = 64: a short loop per call) 18% (1.22× faster inlined).
+  template <std::size_t Rows, bool InPlace>
+  __attribute__((always_inline)) static void tile(Left a, std::size_t row0, Span span, const float* panel,
+                                                  std::size_t col0, std::size_t width, const float* bias, MatrixView c,
+                                                  bool accumulate) {
     Batch acc[Rows][2];
     for (std::size_t r = 0; r < Rows; ++r) acc[r][0] = acc[r][1] = Batch(0.0f);
     const float* a_rows[Rows];
     for (std::size_t r = 0; r < Rows; ++r) a_rows[r] = a.data + (row0 + r) * a.row_step;
+    const std::size_t column_step = InPlace ? 1 : a.column_step;
 
     for (std::size_t kk = span.first; kk < span.last; ++kk) {
       const Batch b0 = Batch::load_unaligned(panel + kk * kPanelWidth);
       const Batch b1 = Batch::load_unaligned(panel + kk * kPanelWidth + kLanes);
       for (std::size_t r = 0; r < Rows; ++r) {
-        const Batch a_rk(a_rows[r][kk * a.column_step]);
+        const Batch a_rk(a_rows[r][kk * column_step]);
         acc[r][0] = madd(a_rk, b0, acc[r][0]);
         acc[r][1] = madd(a_rk, b1, acc[r][1]);
       }
