@@ -1,6 +1,7 @@
 // A step's most likely tokens (most_likely_tokens), against the order a full stable sort of the whole distribution
 // gives (what web/lib's translate() used to build: most likely first, equal ones in id order, no token without
-// probability): seeded distributions full of ties, zeros and a NaN, at every small count and beyond the candidates.
+// probability): seeded distributions full of ties, zeros and a NaN, at small counts (kept in order as they come)
+// and large ones (a partial sort), and beyond the candidates.
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -54,7 +55,7 @@ TEST(MostLikelyTokens, MatchesAStableFullSortOnTiesAtEveryCount) {
   for (int trial = 0; trial < 200; ++trial) {
     const std::size_t v = 1 + rng.below(64);
     const std::vector<float> p = tied_distribution(rng, v);
-    for (std::size_t count : {0, 1, 2, 3, 5, 10, 63, 100})
+    for (std::size_t count : {0, 1, 2, 3, 5, 10, 63, 64, 65, 100})
       ASSERT_EQ(by_selection(p, count), by_full_sort(p, count)) << "trial " << trial << ", count " << count;
   }
 }
@@ -67,7 +68,7 @@ TEST(MostLikelyTokens, MatchesAStableFullSortOnASoftmaxOverAVocabulary) {
     for (float& x : p) sum += x = std::exp(static_cast<float>(rng.normal() * 8));
     for (float& x : p) x = static_cast<float>(x / sum);  // many underflow to zero, as a sharp softmax's do
     p[0] = 0;                                            // the translator's <bos>
-    for (std::size_t count : {1, 10, 790, 791}) ASSERT_EQ(by_selection(p, count), by_full_sort(p, count));
+    for (std::size_t count : {1, 10, 64, 65, 790, 791}) ASSERT_EQ(by_selection(p, count), by_full_sort(p, count));
   }
 }
 
