@@ -24,9 +24,9 @@ double softmax_sum(const float* logits, std::size_t first, std::size_t v, float 
 namespace {
 
 // Up to this many, a pass that keeps the most likely so far in order: one comparison for nearly every token (with
-// the least likely kept), no allocation. A step's ten in the module cost a fifth of what a partial sort did there
-// (-Oz code calls its comparator for every step of the heap); beyond it, the insertions' shifting would grow as
-// count × v, so the partial sort.
+// the least likely kept), no allocation. A translation's ten a step cost about half as much in the module as the
+// partial sort did (its -Oz code calls the comparator at every move of the heap); beyond it the insertions'
+// shifting would grow as count × v, so the partial sort.
 constexpr std::size_t kKeptInOrderAtMost = 64;
 
 std::size_t kept_in_order(const float* p, std::size_t v, std::size_t count, int* ids, float* probabilities) {
