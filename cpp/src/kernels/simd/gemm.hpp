@@ -75,12 +75,18 @@ struct Gemm {
   // C = A . packed(B) [+ bias], or C += A . packed(B); `depth` is K, `n` is the number of real columns of B.
   static void multiply(ConstMatrixView a, const float* packed, std::size_t n, const float* bias, MatrixView c,
                        bool accumulate = false, Skip skip = Skip::none) {
-    sweep<true>({a.data, a.stride, 1}, a.rows, a.cols, packed, n, bias, c, accumulate, skip);
+    if (skip == Skip::none)
+      sweep<true, false>({a.data, a.stride, 1}, a.rows, a.cols, packed, n, bias, c, accumulate, skip);
+    else
+      sweep<false, true>({a.data, a.stride, 1}, a.rows, a.cols, packed, n, bias, c, accumulate, skip);
   }
   // C += Aᵀ . packed(B) for A given as K x M: a tile's A elements for one k are then M-adjacent floats of one row.
   static void multiply_add_transposed(ConstMatrixView a, const float* packed, std::size_t n, MatrixView c,
                                       Skip skip = Skip::none) {
-    sweep<false>({a.data, 1, a.stride}, a.cols, a.rows, packed, n, nullptr, c, true, skip);
+    if (skip == Skip::none)
+      sweep<false, false>({a.data, 1, a.stride}, a.cols, a.rows, packed, n, nullptr, c, true, skip);
+    else
+      sweep<false, true>({a.data, 1, a.stride}, a.cols, a.rows, packed, n, nullptr, c, true, skip);
   }
 
  private:
@@ -102,9 +108,16 @@ struct Gemm {
     bool lower;
   };
 
-  template <bool InPlace>
+  // A full product's sweep (Triangular false) has its own instances, in which every span is the whole depth at compile
+  // time: one sweep for both, its loop bounds and stores known only at run time, ran the SIMD128 build's products at
+  // 0.73-0.82× of c750596 (Emscripten 3.1.6's LLVM; the relaxed build's LLVM 19 was not slowed). The triangular
+  // products (only the language model's attention backward) share one instance, A read through the run-time step,
+  // with 4-row tiles and single rows: two tile bodies more, not eight (the Generate view's first paint is at its
+  // budget).
+  template <bool InPlace, bool Triangular>
   static void sweep(Left a, std::size_t rows, std::size_t depth, const float* packed, std::size_t n, const float* bias,
-                    MatrixView c, bool accumulate, Skip skip) {
+                    MatrixView c, bool accumulate, Skip requested) {
+    const Skip skip = Triangular ? requested : Skip::none;
     for (std::size_t i0 = 0; i0 < rows; i0 += kRowBlock) {
       const std::size_t i1 = std::min(rows, i0 + kRowBlock);
       for (std::size_t p = 0; p < panel_count(n); ++p) {
@@ -118,25 +131,29 @@ struct Gemm {
         for (; i + kRowsPerTile <= i1; i += kRowsPerTile)
           tile<kRowsPerTile, InPlace>(a, i, span(skip, i, kRowsPerTile, depth), panel, col0, width, panel_bias, c,
                                       accumulate);
-        const std::size_t tail = i1 - i;
-        switch (tail) {  // the row tail, once
-          case 3:
-            tile<3, InPlace>(a, i, span(skip, i, tail, depth), panel, col0, width, panel_bias, c, accumulate);
-            break;
-          case 2:
-            tile<2, InPlace>(a, i, span(skip, i, tail, depth), panel, col0, width, panel_bias, c, accumulate);
-            break;
-          case 1:
-            tile<1, InPlace>(a, i, span(skip, i, tail, depth), panel, col0, width, panel_bias, c, accumulate);
-            break;
-          default:
-            break;
+        if constexpr (Triangular) {  // the row tail a row at a time: two tile sizes, not four, for the bytes
+          for (; i < i1; ++i)
+            tile<1, InPlace>(a, i, span(skip, i, 1, depth), panel, col0, width, panel_bias, c, accumulate);
+        } else {
+          switch (i1 - i) {  // the row tail, once
+            case 3:
+              tile<3, InPlace>(a, i, span(skip, i, 3, depth), panel, col0, width, panel_bias, c, accumulate);
+              break;
+            case 2:
+              tile<2, InPlace>(a, i, span(skip, i, 2, depth), panel, col0, width, panel_bias, c, accumulate);
+              break;
+            case 1:
+              tile<1, InPlace>(a, i, span(skip, i, 1, depth), panel, col0, width, panel_bias, c, accumulate);
+              break;
+            default:
+              break;
+          }
         }
       }
     }
   }
 
-  static Span span(Skip skip, std::size_t row0, std::size_t rows, std::size_t depth) {
+  __attribute__((always_inline)) static Span span(Skip skip, std::size_t row0, std::size_t rows, std::size_t depth) {
     switch (skip) {
       case Skip::terms_before_row:
         return {std::min(row0, depth), depth, false};
