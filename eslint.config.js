@@ -14,6 +14,7 @@ export default [
       '.cache/',
       'node_modules/',
       'web/lib/wasm/',
+      'scripts/bench/baseline/',
       'web/bundle/',
       'web/elements/styles.js',
       '**/*.d.ts',

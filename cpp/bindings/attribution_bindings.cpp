@@ -102,7 +102,7 @@ val translator_attribute(int id, const val& sentence_value, double temperature, 
 val translator_attribution_agreement(int id, double count, const val& head_mask_value) {
   model::Translator* translator = find_translator(id);
   if (!translator) return bindings::translators().disposed();
-  const std::optional<corpus::Language> language = model::grammar_language(translator->model());
+  const std::optional<corpus::Language>& language = translator->language();
   if (!language) return js::error_result("RangeError", "this model is not one of the toy grammar's language pairs");
   if (!(count >= 1 && count <= 1000) || count != std::floor(count))
     return js::error_result("RangeError", "count must be a whole number from 1 to 1000");

@@ -65,6 +65,11 @@ inline val copy_out(const float* data, std::size_t size) {
   return float32_array.new_(emscripten::typed_memory_view(size, data));
 }
 
+inline val copy_out(const std::int32_t* data, std::size_t size) {
+  static const val int32_array = val::global("Int32Array");
+  return int32_array.new_(emscripten::typed_memory_view(size, data));
+}
+
 template <class Vector>
 val copy_out(const Vector& data) {
   return copy_out(data.data(), data.size());

@@ -7,11 +7,13 @@
 #include <emscripten/bind.h>
 #include <emscripten/val.h>
 
+#include <algorithm>
 #include <cmath>
 #include <memory>
 
 #include "attn/checks.h"
 #include "attn/corpus.h"
+#include "attn/most_likely.h"
 #include "attn/registry.h"
 #include "attn/translator.h"
 #include "js_values.h"
@@ -203,22 +205,6 @@ val attn::bindings::register_translator(model::TranslationModel model) {
 
 namespace {
 
-// Maps of one kind (L × H × rows × cols) as [layer][head] → { data, rows, cols }.
-val layered_maps(const std::vector<float>& all, std::size_t layers, std::size_t heads, std::size_t rows,
-                 std::size_t cols) {
-  val out = val::array();
-  for (std::size_t l = 0; l < layers; ++l) {
-    val per_head = val::array();
-    for (std::size_t h = 0; h < heads; ++h) {
-      const auto first = all.begin() + static_cast<std::ptrdiff_t>((l * heads + h) * rows * cols);
-      per_head.set(h, js::matrix_result(std::vector<float>(first, first + static_cast<std::ptrdiff_t>(rows * cols)),
-                                        rows, cols));
-    }
-    out.set(l, per_head);
-  }
-  return out;
-}
-
 // decoding: { choice: 'greedy' | 'sample', outputTemperature, seed, target: string | null, beam: number | null,
 // cache: boolean }
 // (types checked in web/lib) → the C++ Decoding, or the RangeError naming the bad value.
@@ -268,9 +254,8 @@ void set_unknown_words(val& out, const model::Translation& t) {
 }
 
 // A beam search as { width, alpha, steps: [[{ token, word, parent, score, normalizedScore, finished, copiedFrom,
-// cross: [layer][head] 1 × S }]], best: { step, node }, greedy: { tokens, score, normalizedScore } }.
-val beam_object(const model::BeamSearch& b, const model::Translation& t) {
-  const std::size_t s = t.source.size();
+// cross: Ld × H × S floats }]], best: { step, node }, greedy: { tokens, score, normalizedScore } }.
+val beam_object(const model::BeamSearch& b) {
   val steps = val::array();
   for (std::size_t step = 0; step < b.steps.size(); ++step) {
     val nodes = val::array();
@@ -284,7 +269,7 @@ val beam_object(const model::BeamSearch& b, const model::Translation& t) {
       node.set("normalizedScore", h.normalized);
       node.set("finished", h.finished);
       node.set("copiedFrom", h.copied_from);
-      node.set("cross", layered_maps(h.cross_attention, t.layers_decoder, t.heads, 1, s));
+      node.set("cross", js::copy_out(h.cross_attention));
       nodes.set(i, node);
     }
     steps.set(step, nodes);
@@ -305,11 +290,26 @@ val beam_object(const model::BeamSearch& b, const model::Translation& t) {
   return out;
 }
 
-// translatorTranslate(id, sentence, temperature, decoding, headMask) → { source, target, encoderSelf, decoderSelf,
-//   cross, probabilities (T × V), copiedFrom, unknownWords, suggestions, beam: beam_object | null,
-//   grammar: { target, sourceIndex } | null, outsideGrammar: { kind, ...words } | null } | { error }
+// Each step's `count` most likely words as { ids: Int32Array, probabilities: Float32Array }, T × count each (most
+// likely first; a step with fewer words of any probability ends its row with id -1), copied out once.
+val top_words_object(const std::vector<float>& probabilities, std::size_t steps, std::size_t v, std::size_t count) {
+  std::vector<std::int32_t> ids(steps * count, -1);
+  std::vector<float> chosen(steps * count, 0.0f);
+  for (std::size_t step = 0; step < steps; ++step)
+    model::most_likely_tokens(&probabilities[step * v], v, count, &ids[step * count], &chosen[step * count]);
+  val out = val::object();
+  out.set("ids", js::copy_out(ids));
+  out.set("probabilities", js::copy_out(chosen));
+  return out;
+}
+
+// translatorTranslate(id, sentence, temperature, decoding, headMask, top) → { source, target, encoderSelf
+//   (Le × H × S × S floats), decoderSelf (Ld × H × T × T), cross (Ld × H × T × S), probabilities (T × V), top:
+//   top_words_object, copiedFrom, unknownWords, suggestions, beam: beam_object | null, grammar: { target, sourceIndex }
+//   | null, outsideGrammar: { kind, ...words } | null } | { error }. `top` (a whole number, checked in web/lib) is how
+//   many of each step's words to choose.
 val translator_translate(int id, const val& sentence_value, double temperature, const val& decoding_value,
-                         const val& head_mask_value) {
+                         const val& head_mask_value, double top) {
   auto* entry = translators().find(id);
   if (!entry) return translators().disposed();
   model::Translator& translator = **entry;
@@ -326,18 +326,23 @@ val translator_translate(int id, const val& sentence_value, double temperature, 
   model::TranslateResult r = translator.translate(sentence, static_cast<float>(temperature), decoding);
   if (r.error) return bindings::translate_error(*r.error);
   const model::Translation& t = *r.translation;
-  const std::size_t s = t.source.size(), n = t.target.size();
+  const std::size_t n = t.target.size();
   val out = val::object();
   out.set("source", js::string_array(t.source));
   out.set("target", js::string_array(t.target));
-  out.set("encoderSelf", layered_maps(t.encoder_self, t.layers_encoder, t.heads, s, s));
-  out.set("decoderSelf", layered_maps(t.decoder_self, t.layers_decoder, t.heads, n, n));
-  out.set("cross", layered_maps(t.cross_attention, t.layers_decoder, t.heads, n, s));
-  out.set("probabilities", js::matrix_result(t.probabilities, n, translator.model().config.target_vocabulary));
+  // Each kind's maps in one Float32Array (web/lib splits it into [layer][head] maps): one copy out of the module's
+  // memory, not one per map with an object around it.
+  out.set("encoderSelf", js::copy_out(t.encoder_self));
+  out.set("decoderSelf", js::copy_out(t.decoder_self));
+  out.set("cross", js::copy_out(t.cross_attention));
+  const std::size_t v = translator.model().config.target_vocabulary;
+  out.set("probabilities", js::matrix_result(t.probabilities, n, v));
+  out.set("top",
+          top_words_object(t.probabilities, n, v, static_cast<std::size_t>(std::min(top, static_cast<double>(v)))));
   set_unknown_words(out, t);
-  out.set("beam", t.beam ? beam_object(*t.beam, t) : val::null());
+  out.set("beam", t.beam ? beam_object(*t.beam) : val::null());
   const std::vector<std::string> words(t.source.begin(), t.source.end() - 1);
-  const std::optional<corpus::Language> language = model::grammar_language(translator.model());
+  const std::optional<corpus::Language>& language = translator.language();
   corpus::GrammarProblem problem;
   const auto grammar = language ? corpus::translate_by_grammar(words, *language, &problem) : std::nullopt;
   out.set("grammar", grammar ? bindings::alignment_object(*grammar) : val::null());
@@ -351,7 +356,7 @@ val translator_evaluate(int id, double count, const val& head_mask_value) {
   auto* entry = translators().find(id);
   if (!entry) return translators().disposed();
   model::Translator& translator = **entry;
-  const std::optional<corpus::Language> language = model::grammar_language(translator.model());
+  const std::optional<corpus::Language>& language = translator.language();
   if (!language) return js::error_result("RangeError", "this model is not one of the toy grammar's language pairs");
   if (!(count >= 1 && count <= 10000) || count != std::floor(count))
     return js::error_result("RangeError", "count must be a whole number from 1 to 10000");

@@ -2,6 +2,7 @@
 // "english<TAB>output" line per sentence, then a summary), which the Vitest suite compares with the wasm module's
 // output.
 #include <algorithm>
+#include <chrono>
 #include <cstdio>
 #include <fstream>
 #include <iostream>
@@ -18,6 +19,7 @@ int main(int argc, char** argv) {
   const tools::Options o(argc, argv,
                          {{"model", "web/lib/models/en-es.bin"},
                           {"sentence", ""},
+                          {"repeat", "0"},
                           {"held-out", "1000"},
                           {"held-out-seed", "2"},
                           {"temperature", "1"},
@@ -74,6 +76,20 @@ int main(int argc, char** argv) {
     }
     // NOLINTNEXTLINE(bugprone-unchecked-optional-access): a result without an error has a translation
     std::printf("%s\n", corpus::join(r.translation->target).c_str());
+    // --repeat N: the sentence translated N more times, timed (npm run bench:translator-boundary's native figure:
+    // the same work as the module's translate(), greedy decoding with every map).
+    if (const auto repeat = o.number("repeat")) {
+      const auto start = std::chrono::steady_clock::now();
+      unsigned long long words = 0;
+      for (unsigned long long i = 0; i < repeat; ++i) {
+        const model::TranslateResult again =
+            translator.translate(o.text("sentence"), static_cast<float>(o.real("temperature")));
+        words += again.translation ? again.translation->target.size() : 0;
+      }
+      const std::chrono::duration<double, std::milli> elapsed = std::chrono::steady_clock::now() - start;
+      std::printf("# %llu translations (%llu words each), %.4f ms each\n", repeat, words / repeat,
+                  elapsed.count() / static_cast<double>(repeat));
+    }
     return 0;
   }
   const std::optional<corpus::Language> language = model::grammar_language(translator.model());

@@ -2,9 +2,10 @@
 // For each shape: warm-up (at least 3 calls and 1 s each, so V8 has tiered the code up), then 21 rounds in
 // which every implementation is timed once (round robin), and each one's median. GFLOP/s counts the two
 // matrix products, 4·H·S²·d (softmax not counted).
-// Then multi-head attention end to end against onnxruntime's Attention operator, and the same attention table
-// in headless Chromium. Writes scripts/bench/results.md (the tables) and scripts/bench/results.svg (the plot);
-// then the training benchmark (train.mjs; skipped with --attention-only). Node runs with
+// Then multi-head attention end to end against onnxruntime's Attention operator, today's SIMD128 module against the
+// stored baseline build (baseline.mjs), and the same attention table in headless Chromium. Writes
+// scripts/bench/results.md (the tables) and scripts/bench/results.svg (the plot); then the training benchmark
+// (train.mjs; skipped with --attention-only). Node runs with
 // --experimental-wasm-relaxed-simd (package.json) so the relaxed builds are measured too.
 import { execFileSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
@@ -22,6 +23,7 @@ import { enginesBenchmark } from './engines.mjs';
 import { lighthouseBenchmark } from './lighthouse.mjs';
 import { trainingBenchmark } from './train.mjs';
 import { replaceDocsTable } from './docs-table.js';
+import { baselineComparison } from './baseline.mjs';
 
 const shapes = [
   { heads: 1, s: 64 },
@@ -193,6 +195,7 @@ async function main() {
   const gf = (name, g) => results.get(name)?.[g]?.gflops ?? null;
   const ms = (name, g) => results.get(name)?.[g]?.ms ?? null;
   const multiHead = await multiHeadTable();
+  const againstBaseline = await baselineComparison(); // today's SIMD128 module against the stored earlier build
   const chromium = await attentionInChromium(shapes, d, 11);
 
   const lines = [];
@@ -336,6 +339,7 @@ async function main() {
   ];
   lines.push(...microKernelLines);
   lines.push(...multiHead.lines);
+  lines.push(...againstBaseline);
   lines.push(
     '## In Chromium',
     '',

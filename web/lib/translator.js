@@ -5,6 +5,7 @@ import { UnknownWordError, unwrap, withOperation } from './errors.js';
 import { checkKnownKeys } from './known-keys.js';
 import { ModuleHandle } from './module-handle.js';
 import { shippedModelNames, translatorWeightBytes } from './model-files.js';
+import { layeredMaps, stepPrefixes } from './translation-maps.js';
 import { nextTask } from './next-task.js';
 import { renamedOptions, warnRenamed, withOldFields } from './renamed.js';
 import * as validate from './validate.js';
@@ -26,41 +27,37 @@ const translateOptionShape = {
 const unknownToken = '<unk>';
 const specialTokens = new Set(['<bos>', '<eos>', unknownToken]);
 
-// Rows 0..step of a map, and for square (decoder self-attention) maps columns 0..step too.
-function prefix(matrix, step, square) {
-  const rows = step + 1,
-    cols = square ? step + 1 : matrix.cols;
-  const data = new Float32Array(rows * cols);
-  for (let r = 0; r < rows; r++) data.set(matrix.data.subarray(r * matrix.cols, r * matrix.cols + cols), r * cols);
-  return { data, rows, cols };
-}
-
 // 0.1's fields of a step and of its top entries: the word was `token` and `word`, now `text` beside its `id`.
 const oldStepFields = { token: 'text' };
 const oldTopFields = { word: 'text' };
 
 /**
- * The `count` most likely words of one step's distribution as { id, text, probability }, most likely first (equal
- * ones in the vocabulary's order). Picked in one pass, not by sorting the vocabulary: a translation's steps did
- * that on the page's thread, an object per word (some 800) per step, and it was most of a sentence's cost there.
+ * One step's most likely words as { id, text, probability }, most likely first (equal ones in the vocabulary's
+ * order), from the module's choice (`top`: T × count ids, -1 past a step's last word with any probability, and
+ * their probabilities), copied out of its memory once for the whole translation.
  */
-function topWords(probabilities, step, words, count) {
-  const row = probabilities.data.subarray(step * probabilities.cols, (step + 1) * probabilities.cols);
-  const top = [];
-  for (let index = 0; index < row.length; index++) {
-    const probability = row[index];
-    if (!(probability > 0) || (top.length === count && probability <= top[count - 1].probability)) continue;
-    let at = top.length;
-    while (at > 0 && top[at - 1].probability < probability) at--;
-    top.splice(at, 0, { id: index, text: words[index], probability });
-    if (top.length > count) top.pop();
+function topWords(top, step, count, words) {
+  const entries = [];
+  for (let rank = 0; rank < count; rank++) {
+    const id = top.ids[step * count + rank];
+    if (id < 0) break;
+    const probability = top.probabilities[step * count + rank];
+    entries.push(withOldFields({ id, text: words[id], probability }, oldTopFields, 'translate() step.top[]'));
   }
-  for (const entry of top) withOldFields(entry, oldTopFields, 'translate() step.top[]');
-  return top;
+  return entries;
 }
 
-/** Each output word's step: { step, id, text, probability, top, decoderSelfAttention, crossAttention }. */
-function steps(result, words, top) {
+/**
+ * Each output word's step: { step, id, text, probability, top, decoderSelfAttention, crossAttention }.
+ * @param {any} result     the module's answer
+ * @param {any} maps       its maps as [layer][head] matrices: { decoderSelf, cross }
+ * @param {readonly string[]} words  the output words
+ * @param {number} top     how many of each step's words the module chose
+ */
+function steps(result, maps, words, top) {
+  const count = Math.min(top, words.length); // the module chose this many per step
+  const decoderSelf = stepPrefixes(maps.decoderSelf, result.target.length, true);
+  const cross = stepPrefixes(maps.cross, result.target.length, false);
   return result.target.map((text, step) => {
     // A copied word was the model's <unk>: its id and probability are that column's.
     const id = words.indexOf(result.copiedFrom[step] >= 0 ? unknownToken : text);
@@ -69,9 +66,9 @@ function steps(result, words, top) {
       id,
       text,
       probability: result.probabilities.data[step * result.probabilities.cols + id],
-      top: topWords(result.probabilities, step, words, top),
-      decoderSelfAttention: result.decoderSelf.map((layer) => layer.map((m) => prefix(m, step, true))),
-      crossAttention: result.cross.map((layer) => layer.map((m) => prefix(m, step, false))),
+      top: topWords(result.top, step, count, words),
+      decoderSelfAttention: decoderSelf[step],
+      crossAttention: cross[step],
     };
     return withOldFields(record, oldStepFields, 'translate() step');
   });
@@ -99,7 +96,7 @@ function copies(result) {
  * The module's beam search with each hypothesis's words, and where greedy decoding's path runs in the tree:
  * `greedy.path[step]` is the index of the node holding greedy's first step + 1 tokens, -1 once it has left the beam.
  */
-function beamSearch(beam) {
+function beamSearch(beam, layers, heads, sourceLength) {
   if (!beam) return null;
   /** @type {string[][][]} each node's words, first to last */
   const words = [];
@@ -115,7 +112,7 @@ function beamSearch(beam) {
         normalizedScore: node.normalizedScore,
         finished: node.finished,
         copiedFrom: node.copiedFrom,
-        crossAttention: node.cross,
+        crossAttention: layeredMaps(node.cross, layers, heads, 1, sourceLength),
       };
     }),
   );
@@ -229,13 +226,28 @@ class Translator {
         top: topCount(options.top),
       };
     });
-    const result = this.#handle.call('translate', 'translatorTranslate', sentence, temperature, decoding, headMask);
+    const result = this.#handle.call(
+      'translate',
+      'translatorTranslate',
+      sentence,
+      temperature,
+      decoding,
+      headMask,
+      top,
+    );
+    const { encoderLayers, decoderLayers, heads } = this.config;
+    const [s, t] = [result.source.length, result.target.length];
+    const maps = {
+      encoderSelf: layeredMaps(result.encoderSelf, encoderLayers, heads, s, s),
+      decoderSelf: layeredMaps(result.decoderSelf, decoderLayers, heads, t, t),
+      cross: layeredMaps(result.cross, decoderLayers, heads, t, s),
+    };
     return {
       source: result.source,
       target: result.target,
-      encoderSelfAttention: result.encoderSelf,
-      decoderSelfAttention: result.decoderSelf,
-      crossAttention: result.cross,
+      encoderSelfAttention: maps.encoderSelf,
+      decoderSelfAttention: maps.decoderSelf,
+      crossAttention: maps.cross,
       probabilities: result.probabilities,
       decoding: {
         choice: decoding.beam === null ? decoding.choice : 'beam',
@@ -244,10 +256,10 @@ class Translator {
         forced: decoding.target !== null,
         beam: decoding.beam,
       },
-      steps: steps(result, this.outputWords, top),
+      steps: steps(result, maps, this.outputWords, top),
       copied: copies(result),
       unknownWords: result.unknownWords.map((word, i) => ({ word, suggestions: result.suggestions[i] })),
-      beam: beamSearch(result.beam),
+      beam: beamSearch(result.beam, decoderLayers, heads, s),
       alignment: alignment(result),
       outsideGrammar: result.outsideGrammar,
     };

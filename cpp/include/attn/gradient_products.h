@@ -27,5 +27,23 @@ std::size_t add_a_bt_workspace_floats_reference(std::size_t k, std::size_t n);
 std::size_t add_a_bt_workspace_floats_fast(std::size_t k, std::size_t n);
 void add_a_bt_reference(ConstMatrixView a, ConstMatrixView b, MatrixView c, float* workspace);
 void add_a_bt_fast(ConstMatrixView a, ConstMatrixView b, MatrixView c, float* workspace);
+// add_a_bt with B packed once (into add_a_bt_workspace_floats(k, n) floats: the reference packs nothing): its bits.
+void add_a_bt_pack_reference(ConstMatrixView b, float* packed);
+void add_a_bt_prepacked_reference(ConstMatrixView a, ConstMatrixView b, const float* packed, MatrixView c);
+void add_a_bt_pack_fast(ConstMatrixView b, float* packed);
+void add_a_bt_prepacked_fast(ConstMatrixView a, ConstMatrixView b, const float* packed, MatrixView c);
+
+// The same products over a causal mask's triangle (attention's backward with as many queries as keys: the weights
+// and their gradients are zero past each query's own position), each entry with the bits of the full product's:
+//   add_at_b_triangular: C += Aᵀ·B where A (K × M) is zero on one side of its diagonal (`a_zeros`), so row m of C
+//     takes only the terms k ≥ m (zeros above: A[k][m] = 0 for m > k) or k ≤ m (zeros below). Those zeros must be
+//     zeros: the fast twin multiplies a few of them (its tiles of four rows share their terms).
+//   add_a_bt_lower: C += A·Bᵀ on and below C's diagonal (j ≤ i); the entries above it are left as they were.
+// Their workspaces are the full products' (add_at_b_workspace_floats, add_a_bt_workspace_floats).
+enum class Zeros { above_diagonal, below_diagonal };
+void add_at_b_triangular_reference(ConstMatrixView a, ConstMatrixView b, MatrixView c, Zeros a_zeros, float* workspace);
+void add_at_b_triangular_fast(ConstMatrixView a, ConstMatrixView b, MatrixView c, Zeros a_zeros, float* workspace);
+void add_a_bt_lower_reference(ConstMatrixView a, ConstMatrixView b, MatrixView c, float* workspace);
+void add_a_bt_lower_fast(ConstMatrixView a, ConstMatrixView b, MatrixView c, float* workspace);
 
 }  // namespace attn

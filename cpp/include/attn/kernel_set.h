@@ -23,6 +23,16 @@ struct KernelSet {
   void (*add_at_b)(ConstMatrixView a, ConstMatrixView b, MatrixView c, float* workspace);
   std::size_t (*add_a_bt_workspace_floats)(std::size_t k, std::size_t n);
   void (*add_a_bt)(ConstMatrixView a, ConstMatrixView b, MatrixView c, float* workspace);
+  // The two over a causal mask's triangle, on the same workspaces: attention's backward, its zeros left out.
+  void (*add_at_b_triangular)(ConstMatrixView a, ConstMatrixView b, MatrixView c, Zeros a_zeros, float* workspace);
+  void (*add_a_bt_lower)(ConstMatrixView a, ConstMatrixView b, MatrixView c, float* workspace);
+  // matmul and add_a_bt with B already packed (B's panels: what they would make in their workspace, of the
+  // workspace's size; nothing for a set that reads B where it lies): the same bits, B packed once for many products
+  // (a training step's windows all read the same weights).
+  void (*matmul_pack)(ConstMatrixView b, float* packed);
+  void (*matmul_prepacked)(ConstMatrixView a, ConstMatrixView b, const float* packed, const float* bias, MatrixView c);
+  void (*add_a_bt_pack)(ConstMatrixView b, float* packed);
+  void (*add_a_bt_prepacked)(ConstMatrixView a, ConstMatrixView b, const float* packed, MatrixView c);
   // Y = X·Wᵀ scaled per output [+ bias], W in 8 bits (attn/quantized.h).
   std::size_t (*quantized_workspace_floats)(std::size_t rows, std::size_t inputs);
   void (*quantized_matmul)(ConstMatrixView x, const QuantizedMatrix& w, const float* bias, MatrixView y,

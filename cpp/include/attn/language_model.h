@@ -23,6 +23,7 @@
 
 namespace attn::model {
 
+class PackedWeights;
 class QuantizedWeights;
 
 struct LanguageModelConfig {
@@ -72,6 +73,8 @@ struct LanguageModelLayout {
   std::size_t count = 0;
 
   explicit LanguageModelLayout(const LanguageModelConfig& config);
+  // The blocks' linear maps, in layout order: each block's q, k, v, o, then its feed-forward layer's two.
+  std::vector<Linear> block_maps() const;
 };
 
 // Seeded initialisation, as the translator's: N(0, 1/fan_in) weights, zero biases, unit gains, N(0, 1/D) embeddings
@@ -142,6 +145,9 @@ class LanguageModel {
   // LayerNorms and biases, backward() and the weights' own readers (copying scores) use them. Returns the copy's
   // bytes (0 at 32); false, changing nothing, for other bits.
   bool use_weight_bits(unsigned bits, const float* params);
+  // Weights packed once for many products (packed_weights.h: a training step's, packed by the trainer), read by
+  // forward() and backward() from now on in place of packing them at each product; null: none. The same bits.
+  void use_packed_weights(const PackedWeights* packed);
   std::size_t quantized_bytes() const;
 
  private:

@@ -94,6 +94,7 @@ class LanguageModelTrainer {
   TrainingOptions options_;
   ParallelFor parallel_;
   std::vector<std::unique_ptr<Shard>> shards_;
+  std::unique_ptr<PackedWeights> packed_;  // the blocks' weights, packed once per step for every shard's windows
   std::vector<float> grads_;
   Adam adam_;
   std::uint64_t window_draws_;  // the state of the generator drawing window offsets (attn::Rng)

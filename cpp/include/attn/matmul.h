@@ -17,4 +17,12 @@ std::size_t matmul_workspace_floats_fast(std::size_t k, std::size_t n);
 void matmul_reference(ConstMatrixView a, ConstMatrixView b, const float* bias, MatrixView c, float* workspace);
 void matmul_fast(ConstMatrixView a, ConstMatrixView b, const float* bias, MatrixView c, float* workspace);
 
+// B packed once (into matmul_workspace_floats(k, n) floats: the reference packs nothing), then any number of
+// products with it: matmul's bits.
+void matmul_pack_reference(ConstMatrixView b, float* packed);
+void matmul_prepacked_reference(ConstMatrixView a, ConstMatrixView b, const float* packed, const float* bias,
+                                MatrixView c);
+void matmul_pack_fast(ConstMatrixView b, float* packed);
+void matmul_prepacked_fast(ConstMatrixView a, ConstMatrixView b, const float* packed, const float* bias, MatrixView c);
+
 }  // namespace attn

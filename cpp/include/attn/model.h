@@ -143,6 +143,9 @@ struct AttentionActivations {
   std::vector<float> q, k, v;  // Sq × D, Sk × (kv heads · head width) twice
   std::vector<float> weights;  // H × Sq × Sk
   std::vector<float> heads;    // Sq × D: the heads' outputs side by side, before Wo
+  // The mask was causal over as many queries as keys: every weight past a query's own position is zero (the
+  // backward's products take the triangle only).
+  bool causal = false;
 };
 struct LayerNormActivations {
   std::vector<float> out, normalized, rstd;  // gamma·x̂ + beta, x̂ = (x − mean)·rstd, rstd = 1/sqrt(var + eps)

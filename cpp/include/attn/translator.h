@@ -219,6 +219,9 @@ class Translator {
   Translator(TranslationModel model, const KernelSet& kernels);
 
   const TranslationModel& model() const { return model_; }
+  // grammar_language(model()), found once: the bindings ask it of every translation (the grammar's reference),
+  // and comparing the vocabularies with each language pair's was some 4% of a translate() call in Node.
+  const std::optional<corpus::Language>& language() const { return language_; }
   std::size_t max_source_words() const;  // the longest sentence accepted, in words
   // The heads every later translation switches off (see HeadMask; check it with head_mask_problem first).
   void set_head_mask(HeadMask mask) { transformer_.set_head_mask(std::move(mask)); }
@@ -265,6 +268,7 @@ class Translator {
                        const std::vector<int>& produced, std::vector<float> probabilities, bool copy) const;
 
   TranslationModel model_;
+  std::optional<corpus::Language> language_;
   Transformer transformer_;
   Activations activations_;
   KeyValueCache cache_;

@@ -43,17 +43,22 @@ ATTN_NOINLINE void softmax_rows_fast(MatrixView logits, const Mask& mask, const 
 
 std::size_t matmul_workspace_floats_fast(std::size_t k, std::size_t n) { return Gemm::packed_floats(k, n); }
 
-ATTN_NOINLINE void matmul_fast(ConstMatrixView a, ConstMatrixView b, const float* bias, MatrixView c,
-                               float* workspace) {
+ATTN_NOINLINE void matmul_prepacked_fast(ConstMatrixView a, ConstMatrixView b, const float* packed, const float* bias,
+                                         MatrixView c) {
   if (a.rows <= kUnpackedRows) {
     for (std::size_t i = 0; i < a.rows; ++i) MatVec::times_matrix(a.row(i), b, bias, c.row(i));
     return;
   }
-  Gemm::pack(b, workspace);
-  Gemm::multiply(a, workspace, b.cols, bias, c);
+  Gemm::multiply(a, packed, b.cols, bias, c);
 }
 
 ATTN_NOINLINE void matmul_pack_fast(ConstMatrixView b, float* packed) { Gemm::pack(b, packed); }
+
+ATTN_NOINLINE void matmul_fast(ConstMatrixView a, ConstMatrixView b, const float* bias, MatrixView c,
+                               float* workspace) {
+  if (a.rows > kUnpackedRows) Gemm::pack(b, workspace);
+  matmul_prepacked_fast(a, b, workspace, bias, c);
+}
 
 ATTN_NOINLINE void matmul_packed_fast(ConstMatrixView a, const float* packed, std::size_t n, const float* bias,
                                       MatrixView c) {
@@ -141,9 +146,28 @@ ATTN_NOINLINE void add_at_b_fast(ConstMatrixView a, ConstMatrixView b, MatrixVie
 // C += A·Bᵀ: B packed transposed, as attention's logits pack the keys.
 std::size_t add_a_bt_workspace_floats_fast(std::size_t k, std::size_t n) { return Gemm::packed_floats(k, n); }
 
+ATTN_NOINLINE void add_a_bt_pack_fast(ConstMatrixView b, float* packed) { Gemm::pack_transposed(b, packed); }
+
+ATTN_NOINLINE void add_a_bt_prepacked_fast(ConstMatrixView a, ConstMatrixView b, const float* packed, MatrixView c) {
+  Gemm::multiply(a, packed, b.rows, nullptr, c, true);
+}
+
 ATTN_NOINLINE void add_a_bt_fast(ConstMatrixView a, ConstMatrixView b, MatrixView c, float* workspace) {
   Gemm::pack_transposed(b, workspace);
-  Gemm::multiply(a, workspace, b.rows, nullptr, c, true);
+  add_a_bt_prepacked_fast(a, b, workspace, c);
+}
+
+ATTN_NOINLINE void add_at_b_triangular_fast(ConstMatrixView a, ConstMatrixView b, MatrixView c, Zeros a_zeros,
+                                            float* workspace) {
+  Gemm::pack(b, workspace);
+  Gemm::multiply_add_transposed(
+      a, workspace, b.cols, c,
+      a_zeros == Zeros::above_diagonal ? simd::Skip::terms_before_row : simd::Skip::terms_after_row);
+}
+
+ATTN_NOINLINE void add_a_bt_lower_fast(ConstMatrixView a, ConstMatrixView b, MatrixView c, float* workspace) {
+  Gemm::pack_transposed(b, workspace);
+  Gemm::multiply(a, workspace, b.rows, nullptr, c, true, simd::Skip::entries_above_diagonal);
 }
 
 namespace {
@@ -155,6 +179,12 @@ constexpr KernelSet kFastKernels{&matmul_workspace_floats_fast,
                                  &add_at_b_fast,
                                  &add_a_bt_workspace_floats_fast,
                                  &add_a_bt_fast,
+                                 &add_at_b_triangular_fast,
+                                 &add_a_bt_lower_fast,
+                                 &matmul_pack_fast,
+                                 &matmul_prepacked_fast,
+                                 &add_a_bt_pack_fast,
+                                 &add_a_bt_prepacked_fast,
                                  &quantized_workspace_floats_fast,
                                  &quantized_matmul_fast};
 }  // namespace

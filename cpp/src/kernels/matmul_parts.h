@@ -8,9 +8,7 @@
 
 namespace attn {
 
-// matmul_workspace_floats_fast(k, n) floats: B (k × n) packed.
-void matmul_pack_fast(ConstMatrixView b, float* packed);
-// C = A · B (+ bias), B as packed by matmul_pack_fast with n columns.
+// C = A · B (+ bias), B as packed by matmul_pack_fast (attn/matmul.h) with n columns.
 void matmul_packed_fast(ConstMatrixView a, const float* packed, std::size_t n, const float* bias, MatrixView c);
 
 }  // namespace attn

@@ -75,6 +75,12 @@ constexpr KernelSet kReferenceKernels{&matmul_workspace_floats_reference,
                                       &add_at_b_reference,
                                       &add_a_bt_workspace_floats_reference,
                                       &add_a_bt_reference,
+                                      &add_at_b_triangular_reference,
+                                      &add_a_bt_lower_reference,
+                                      &matmul_pack_reference,
+                                      &matmul_prepacked_reference,
+                                      &add_a_bt_pack_reference,
+                                      &add_a_bt_prepacked_reference,
                                       &quantized_workspace_floats_reference,
                                       &quantized_matmul_reference};
 }  // namespace

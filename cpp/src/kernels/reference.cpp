@@ -150,4 +150,10 @@ void matmul_reference(ConstMatrixView a, ConstMatrixView b, const float* bias, M
   }
 }
 
+void matmul_pack_reference(ConstMatrixView, float*) {}
+
+void matmul_prepacked_reference(ConstMatrixView a, ConstMatrixView b, const float*, const float* bias, MatrixView c) {
+  matmul_reference(a, b, bias, c, nullptr);
+}
+
 }  // namespace attn

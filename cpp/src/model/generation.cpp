@@ -7,6 +7,7 @@
 
 #include "attn/attention_sinks.h"
 #include "attn/language_model_training.h"
+#include "attn/most_likely.h"
 #include "sampling.h"
 
 namespace attn::model {
@@ -44,13 +45,16 @@ std::vector<float> distribution(const std::vector<float>& logits, const Sampling
   return p;
 }
 
+// The `count` most likely tokens of `p` (most_likely_tokens: the order a stable sort of the whole vocabulary gives).
 std::vector<std::pair<int, float>> most_likely(const std::vector<float>& p, std::size_t count) {
-  std::vector<std::pair<int, float>> all;
-  for (std::size_t i = 0; i < p.size(); ++i)
-    if (p[i] > 0) all.push_back({static_cast<int>(i), p[i]});
-  std::stable_sort(all.begin(), all.end(), [](const auto& a, const auto& b) { return a.second > b.second; });
-  if (all.size() > count) all.resize(count);
-  return all;
+  count = std::min(count, p.size());
+  std::vector<int> ids(count);
+  std::vector<float> probabilities(count);
+  ids.resize(most_likely_tokens(p.data(), p.size(), count, ids.data(), probabilities.data()));
+  std::vector<std::pair<int, float>> out;
+  out.reserve(ids.size());
+  for (std::size_t r = 0; r < ids.size(); ++r) out.emplace_back(ids[r], probabilities[r]);
+  return out;
 }
 
 }  // namespace

@@ -6,6 +6,7 @@
 
 #include "../data/rng.h"
 #include "attn/language_model_training.h"
+#include "packed_weights.h"
 
 namespace attn::model {
 
@@ -51,8 +52,14 @@ LanguageModelTrainer::LanguageModelTrainer(TrainedLanguageModel model, std::vect
       adam_(model_.parameters.size()),
       window_draws_(options.data_seed),
       starts_(options.batch) {
-  for (std::size_t s = 0; s < kShards; ++s)
+  const LanguageModelLayout layout(model_.config);
+  std::vector<Linear> maps = layout.block_maps();
+  if (!model_.config.tied_output) maps.push_back(layout.output);  // a tied one reads the table in blocks, unpacked
+  packed_ = std::make_unique<PackedWeights>(kernels, std::move(maps));
+  for (std::size_t s = 0; s < kShards; ++s) {
     shards_.push_back(std::make_unique<Shard>(model_.config, kernels, model_.parameters.size()));
+    shards_.back()->model.use_packed_weights(packed_.get());
+  }
 }
 
 LanguageModelTrainer::~LanguageModelTrainer() = default;
@@ -67,6 +74,7 @@ StepReport LanguageModelTrainer::step() {
   const std::size_t tokens = starts_.size() * context;
   const float weight = 1.0f / static_cast<float>(tokens);  // gradient of the mean loss per predicted token
   const float* params = model_.parameters.data();
+  packed_->pack(params);  // once for every window of every shard
   parallel_(kShards, [&](std::size_t s) {
     const std::size_t begin = s * starts_.size() / kShards, end = (s + 1) * starts_.size() / kShards;
     shards_[s]->run(params, train_tokens_, starts_.data() + begin, end - begin, context, weight);

@@ -191,6 +191,7 @@ void attend_and_mix(const KernelSet& kernels, const float* params, const Attenti
                     const std::uint8_t* heads_on) {
   const std::size_t d = block.q.out, heads = block.heads, dh = block.head_width(), kvw = block.k.out;
   const std::size_t sq = act.sq, sk = act.sk;
+  act.causal = mask.kind == MaskKind::causal && sq == sk;
   // pass 2: each head attends within its slice of columns
   if (block.weighting == AttentionWeighting::sigmoid) {
     sigmoid_gates_forward(block, mask, temperature, act);
@@ -253,20 +254,33 @@ void attention_backward(const KernelSet& kernels, const float* params, float* gr
   float* workspace = Scratch::sized(scratch.kernel, workspace_floats);
   const float logit_scale = block.logit_scale / temperature;
   const bool gates = block.weighting == AttentionWeighting::sigmoid;
+  // Causal: the weights past each query's own position are zero, and so are their gradients. The products take the
+  // triangle only (the same bits: they leave out ±0 terms) and ∂L/∂logits above the diagonal stays zero.
+  const bool causal = act.causal;
+  if (causal) std::fill(dlogits_t, dlogits_t + sk * sq, 0.0f);
   // A key/value head shared by several query heads gathers the gradients of all of them (heads in order).
   for (std::size_t h = 0; h < heads; ++h) {
     const std::size_t col = h * dh, kv_col = block.kv_head_of(h) * dh;
     const float* weights = act.weights.data() + h * sq * sk;
     const ConstMatrixView dhead{dheads + col, sq, dh, d};
+    const ConstMatrixView k{act.k.data() + kv_col, sk, dh, kvw}, v{act.v.data() + kv_col, sk, dh, kvw};
+    const ConstMatrixView q{act.q.data() + col, sq, dh, d};
+    const MatrixView dq_h{dq + col, sq, dh, d}, dk_h{dk + kv_col, sk, dh, kvw}, dv_h{dv + kv_col, sk, dh, kvw};
     // ∂L/∂P = dhead · Vᵀ, and V gets Pᵀ · dhead
     std::fill(dlogits, dlogits + sq * sk, 0.0f);
-    kernels.add_a_bt(dhead, ConstMatrixView{act.v.data() + kv_col, sk, dh, kvw}, dense(dlogits, sq, sk), workspace);
-    kernels.add_at_b(dense(weights, sq, sk), dhead, MatrixView{dv + kv_col, sk, dh, kvw}, workspace);
+    if (causal) {
+      kernels.add_a_bt_lower(dhead, v, dense(dlogits, sq, sk), workspace);
+      kernels.add_at_b_triangular(dense(weights, sq, sk), dhead, dv_h, Zeros::above_diagonal, workspace);
+    } else {
+      kernels.add_a_bt(dhead, v, dense(dlogits, sq, sk), workspace);
+      kernels.add_at_b(dense(weights, sq, sk), dhead, dv_h, workspace);
+    }
     for (std::size_t i = 0; i < sq; ++i) {
       const float* p = weights + i * sk;
       float* dp = dlogits + i * sk;
+      const std::size_t keys = causal ? i + 1 : sk;
       float row_dot = 0.0f, kept = 0.0f;
-      for (std::size_t j = 0; j < sk; ++j) {
+      for (std::size_t j = 0; j < keys; ++j) {
         row_dot += p[j] * dp[j];
         kept += p[j];
       }
@@ -274,16 +288,19 @@ void attention_backward(const KernelSet& kernels, const float* params, float* gr
       if (block.sink_logits) grads[block.sink_logits + h] -= (1.0f - kept) * row_dot / temperature;
       // softmax (or each gate's sigmoid) backward, then through the scaled dot product (masked keys have
       // p_j = 0, so no gradient)
-      for (std::size_t j = 0; j < sk; ++j) {
+      for (std::size_t j = 0; j < keys; ++j) {
         dp[j] = (gates ? p[j] * (1.0f - p[j]) * dp[j] : p[j] * (dp[j] - row_dot)) * logit_scale;
         dlogits_t[j * sq + i] = dp[j];
       }
     }
     // Q gets dS · K and K gets dSᵀ · Q
-    kernels.add_at_b(dense(dlogits_t, sk, sq), ConstMatrixView{act.k.data() + kv_col, sk, dh, kvw},
-                     MatrixView{dq + col, sq, dh, d}, workspace);
-    kernels.add_at_b(dense(dlogits, sq, sk), ConstMatrixView{act.q.data() + col, sq, dh, d},
-                     MatrixView{dk + kv_col, sk, dh, kvw}, workspace);
+    if (causal) {
+      kernels.add_at_b_triangular(dense(dlogits_t, sk, sq), k, dq_h, Zeros::below_diagonal, workspace);
+      kernels.add_at_b_triangular(dense(dlogits, sq, sk), q, dk_h, Zeros::above_diagonal, workspace);
+    } else {
+      kernels.add_at_b(dense(dlogits_t, sk, sq), k, dq_h, workspace);
+      kernels.add_at_b(dense(dlogits, sq, sk), q, dk_h, workspace);
+    }
   }
   // ALiBi's bias is a constant: softmax's backward above is all it needs. RoPE: back through the rotation.
   if (block.relative == RelativePositions::rope) {

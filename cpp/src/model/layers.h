@@ -11,8 +11,9 @@
 #include "attn/model.h"
 
 namespace attn::model {
+class PackedWeights;
 class QuantizedWeights;
-}
+}  // namespace attn::model
 
 namespace attn::model::layers {
 
@@ -110,6 +111,9 @@ struct Scratch {
   // 8-bit copies of weight matrices that the forward linears read instead of the float32 ones, when given
   // (LanguageModel::use_weight_bits); backward passes never read them.
   const QuantizedWeights* quantized = nullptr;
+  // Weight matrices packed once for a training step's windows (packed_weights.h), when given: the linears' products
+  // read their panels instead of packing the weights again (the same bits).
+  const PackedWeights* packed = nullptr;
   static float* sized(std::vector<float>& v, std::size_t n) {
     if (v.size() < n) v.resize(n);
     return v.data();

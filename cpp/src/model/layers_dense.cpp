@@ -5,6 +5,7 @@
 
 #include "attn/quantized_weights.h"
 #include "layers.h"
+#include "packed_weights.h"
 
 namespace attn::model::layers {
 namespace {
@@ -49,6 +50,12 @@ bool quantized_forward(const KernelSet& kernels, const float* params, const Line
 void linear_forward(const KernelSet& kernels, const float* params, const Linear& l, const float* x, std::size_t rows,
                     float* y, Scratch& scratch) {
   if (quantized_forward(kernels, params, l, x, rows, y, scratch)) return;
+  const ConstMatrixView w = dense(params + l.w, l.in, l.out);
+  if (const PackedWeights::Entry* packed = scratch.packed ? scratch.packed->find(l.w) : nullptr) {
+    kernels.matmul_prepacked(dense(x, rows, l.in), w, scratch.packed->forward(*packed),
+                             l.has_bias ? params + l.b : nullptr, dense(y, rows, l.out));
+    return;
+  }
   float* workspace = Scratch::sized(scratch.kernel, kernels.matmul_workspace_floats(l.in, l.out));
   kernels.matmul(dense(x, rows, l.in), dense(params + l.w, l.in, l.out), l.has_bias ? params + l.b : nullptr,
                  dense(y, rows, l.out), workspace);
@@ -61,11 +68,18 @@ void linear_backward(const KernelSet& kernels, const float* params, float* grads
   const std::size_t in = l.in, out = l.out;
   if (l.has_bias)
     for (std::size_t i = 0; i < rows; ++i) axpy(1.0f, dy + i * out, grads + l.b, out);
-  const std::size_t input_floats = dx ? kernels.add_a_bt_workspace_floats(out, in) : 0;
+  const PackedWeights::Entry* packed = scratch.packed ? scratch.packed->find(l.w) : nullptr;
+  const std::size_t input_floats = dx && !packed ? kernels.add_a_bt_workspace_floats(out, in) : 0;
   float* workspace =
       Scratch::sized(scratch.kernel, std::max(kernels.add_at_b_workspace_floats(rows, in, out), input_floats));
   kernels.add_at_b(dense(x, rows, in), dense(dy, rows, out), dense(grads + l.w, in, out), workspace);
-  if (dx) kernels.add_a_bt(dense(dy, rows, out), dense(params + l.w, in, out), dense(dx, rows, in), workspace);
+  if (!dx) return;
+  const ConstMatrixView w = dense(params + l.w, in, out);
+  if (packed) {
+    kernels.add_a_bt_prepacked(dense(dy, rows, out), w, scratch.packed->backward(*packed), dense(dx, rows, in));
+  } else {
+    kernels.add_a_bt(dense(dy, rows, out), w, dense(dx, rows, in), workspace);
+  }
 }
 
 void tied_output_forward(const KernelSet& kernels, const float* params, const Linear& l, const float* x,

@@ -7,11 +7,7 @@
 namespace attn::model {
 
 QuantizedWeights::QuantizedWeights(const LanguageModelLayout& layout, bool tied_output, const float* params) {
-  for (const ResidualBlock& block : layout.blocks) {
-    const AttentionBlock& a = block.self_attention;
-    for (const Linear* l : {&a.q, &a.k, &a.v, &a.o}) add_columns(params, *l);
-    if (block.has_feed_forward()) add_columns(params, block.ffn.expand), add_columns(params, block.ffn.contract);
-  }
+  for (const Linear& l : layout.block_maps()) add_columns(params, l);
   if (tied_output)  // logits = x·Eᵀ: E's rows are the outputs
     add_rows(params, layout.embedding, layout.output.out, layout.output.in);
   else

@@ -1,6 +1,9 @@
 #include "sampling.h"
 
 #include <algorithm>
+#include <vector>
+
+#include "attn/most_likely.h"
 
 namespace attn::model {
 
@@ -16,6 +19,56 @@ double softmax_sum(const float* logits, std::size_t first, std::size_t v, float 
   double sum = 0;
   for (std::size_t i = first; i < v; ++i) sum += softmax_term(logits[i], top, temperature);
   return sum;
+}
+
+namespace {
+
+// Up to this many, a pass that keeps the most likely so far in order: one comparison for nearly every token (with
+// the least likely kept), no allocation. A translation's ten a step cost about half as much in the module as the
+// partial sort did (its -Oz code calls the comparator at every move of the heap); beyond it the insertions'
+// shifting would grow as count × v, so the partial sort.
+constexpr std::size_t kKeptInOrderAtMost = 64;
+
+std::size_t kept_in_order(const float* p, std::size_t v, std::size_t count, int* ids, float* probabilities) {
+  std::size_t kept = 0;
+  for (std::size_t i = 0; i < v; ++i) {
+    const float x = p[i];
+    // Only strictly more likely than the last kept gets in: an equal one with a larger id stays behind it.
+    if (!(x > 0) || (kept == count && !(x > probabilities[count - 1]))) continue;
+    std::size_t at = kept < count ? kept++ : count - 1;
+    for (; at > 0 && probabilities[at - 1] < x; --at) {
+      ids[at] = ids[at - 1];
+      probabilities[at] = probabilities[at - 1];
+    }
+    ids[at] = static_cast<int>(i);
+    probabilities[at] = x;
+  }
+  return kept;
+}
+
+std::size_t partially_sorted(const float* p, std::size_t v, std::size_t count, int* ids, float* probabilities) {
+  // Only tokens with some probability compete (a softmax in float can round the unlikeliest to zero).
+  std::vector<int> candidates;
+  candidates.reserve(v);
+  for (std::size_t i = 0; i < v; ++i)
+    if (p[i] > 0) candidates.push_back(static_cast<int>(i));
+  const std::size_t kept = std::min(count, candidates.size());
+  // A total order (probability, then id), so the partial sort gives exactly a stable full sort's first `kept`.
+  std::partial_sort(candidates.begin(), candidates.begin() + static_cast<std::ptrdiff_t>(kept), candidates.end(),
+                    [p](int a, int b) { return p[a] > p[b] || (p[a] == p[b] && a < b); });
+  for (std::size_t r = 0; r < kept; ++r) {
+    ids[r] = candidates[r];
+    probabilities[r] = p[candidates[r]];
+  }
+  return kept;
+}
+
+}  // namespace
+
+std::size_t most_likely_tokens(const float* p, std::size_t v, std::size_t count, int* ids, float* probabilities) {
+  if (count == 0) return 0;
+  return count <= kKeptInOrderAtMost ? kept_in_order(p, v, count, ids, probabilities)
+                                     : partially_sorted(p, v, count, ids, probabilities);
 }
 
 }  // namespace attn::model

@@ -10,7 +10,10 @@
 namespace attn::model {
 
 Translator::Translator(TranslationModel model, const KernelSet& kernels)
-    : model_(std::move(model)), transformer_(model_.config, kernels), cache_(model_.config) {}
+    : model_(std::move(model)),
+      language_(model::grammar_language(model_)),
+      transformer_(model_.config, kernels),
+      cache_(model_.config) {}
 
 std::size_t Translator::max_source_words() const {
   return std::min<std::size_t>(corpus::kMaxEnglishWords, model_.config.max_positions - 1);
