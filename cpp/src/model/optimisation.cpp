@@ -1,6 +1,7 @@
 // What every trainer here shares: the learning-rate schedule, the shards' gradients summed in order and
-// clipped, and running shards in turn.
+// clipped, and running shards in turn (or timed, on whatever runs them).
 #include <algorithm>
+#include <chrono>
 #include <cmath>
 
 #include "attn/training.h"
@@ -32,6 +33,12 @@ double sum_and_clip(const std::vector<const float*>& shard_grads, std::vector<fl
 
 void run_sequentially(std::size_t count, const std::function<void(std::size_t)>& task) {
   for (std::size_t i = 0; i < count; ++i) task(i);
+}
+
+double run_shards(const ParallelFor& parallel, std::size_t count, const std::function<void(std::size_t)>& task) {
+  const auto start = std::chrono::steady_clock::now();
+  parallel(count, task);
+  return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
 }
 
 }  // namespace attn::model
