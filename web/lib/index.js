@@ -18,6 +18,7 @@ import * as validate from './validate.js';
 export { backends, resolveBackend, setAssetBase, supportsRelaxedSimd, supportsSimd, supportsThreads };
 export { loadTranslator, UnknownWordError } from './translator.js';
 export { createTrainer, defaultTrainerSteps, trainerDefaults } from './trainer.js';
+export { defaultTrainerThreads, maxTrainerThreads } from './trainer-threads.js';
 export { languageModelDefaults, loadLanguageModel } from './language-model.js';
 export { gpt2Tokenizer } from './gpt2-tokenizer.js';
 export { inductionExperiment, inductionScores, repeatedSequences } from './induction.js';
