@@ -362,7 +362,7 @@ export function resolveLanguageModelBackend(requested) {
   if (requested === undefined) return supportsRelaxedSimd() ? 'wasm-relaxed-simd' : 'wasm-simd128';
   if (!languageModelBackends.includes(requested)) {
     throw new RangeError(
-      `options.backend: language models run on the ${languageModelBackends.join(' or ')} build, got '${requested}'`,
+      `options.backend: language models run on the ${languageModelBackends.slice(0, -1).join(', ')} or ${languageModelBackends.at(-1)} build, got '${requested}'`,
     );
   }
   return resolveBackend(requested); // the same checks as the attention builds' (SIMD, relaxed SIMD)
