@@ -87,7 +87,14 @@ function rows(engine, results) {
       two = median(r.threads[2]);
     const ratio = median(r.threads[1].map((rate, i) => r.threads[2][i] / rate)); // paired by round
     const p = median(r.shardShare);
-    const cells = [one.toFixed(1), two.toFixed(1), `${ratio.toFixed(2)}×`, `${(100 * p).toFixed(1)}%`];
+    const shards = median(r.shards[1].map((time, i) => time / r.shards[2][i])); // the shards' own speed-up, by round
+    const cells = [
+      one.toFixed(1),
+      two.toFixed(1),
+      `${ratio.toFixed(2)}×`,
+      `${shards.toFixed(2)}×`,
+      `${(100 * p).toFixed(1)}%`,
+    ];
     const law = [amdahl(p, 2), amdahl(p, 4), amdahl(p, 8), amdahl(p, 8, 8)].map((x) => `${x.toFixed(2)}×`);
     console.log(`${engine}, ${model}: ${cells.join(', ')}; Amdahl ${law.join(', ')}`);
     return `| ${engine} | ${model} | ${r.backend} | ${cells.join(' | ')} | ${law.join(' | ')} |`;
@@ -122,17 +129,20 @@ const markdown = [
   `${cpu}, ${new Date().toISOString().slice(0, 10)}; the threaded build of each engine's best SIMD. Each model's default run (the`,
   `Train view's: D=32, 2+2 layers, batches of 48 pairs; the Generate view's: D=64, 2 layers, context 64, 8 windows,`,
   `on Pride and Prejudice) on 1 and 2 threads, ${setting.steps} steps a round after ${setting.warmup} of warm-up,`,
-  `${rounds} rounds alternating which goes first; medians (the 2-thread ratio paired by round). p: the share of a`,
+  `${rounds} rounds alternating which goes first; medians (the 2-thread ratios paired by round; shards 2 / 1: the`,
+  `shards' own time per step at 1 thread over at 2, so where a step's speed-up falls short of it the serial part is`,
+  `why, and where this falls short of 2 the shards' imbalance and the machine's other work are). p: the share of a`,
   `1-thread step spent in its four shards (the part threads share; the batch drawn, the shards' gradients summed and`,
   `Adam's step run on one); Amdahl: 1 / ((1 − p) + p / n), with n capped at 4 by the four shards (8 cores: as 4;`,
   `the last column is what eight shards would give on eight cores).`,
   `Produced by \`npm run bench:threads\`.`,
   '',
-  '| engine | model | build | 1 thread, steps/s | 2 threads, steps/s | 2 / 1 | p | Amdahl 2 | Amdahl 4 | Amdahl 8 | 8 cores, 8 shards |',
-  '|---|---|---|---|---|---|---|---|---|---|---|',
+  '| engine | model | build | 1 thread, steps/s | 2 threads, steps/s | 2 / 1 | shards 2 / 1 | p | Amdahl 2 | Amdahl 4 | Amdahl 8 | 8 cores, 8 shards |',
+  '|---|---|---|---|---|---|---|---|---|---|---|---|',
   ...lines,
   '',
 ].join('\n');
 writeFileSync(here('threads.md'), markdown);
 replaceDocsTable('threads-bench', markdown.slice(markdown.indexOf('\n\n') + 2));
 console.log(`\n${markdown}`);
+process.exit(0); // the threaded modules' workers would keep Node running
