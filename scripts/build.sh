@@ -47,6 +47,16 @@ for file in attention-relaxed-simd.mjs attention-relaxed-simd-threads.mjs attent
             node/attention-relaxed-simd-threads-node.cjs node/attention-relaxed-simd-threads-node.worker.js; do
   same_but_name "web/lib/wasm/$file" attention-relaxed-simd attention-simd
 done
+# The language model's threaded builds: their own glue (it holds an address in their memory that differs from the
+# attention module's), the SIMD128 one's for both, and the attention module's pthread worker scripts.
+for file in attention-language-model-relaxed-threads.mjs node/attention-language-model-relaxed-threads-node.cjs; do
+  same_but_name "web/lib/wasm/$file" attention-language-model-relaxed-threads attention-language-model-threads
+done
+for stem in attention-language-model-threads attention-language-model-relaxed-threads; do
+  for file in $stem.worker.js node/$stem-node.worker.js; do
+    same_but_name "web/lib/wasm/$file" "$stem" attention-simd-threads
+  done
+done
 
 # The elements' styles as a module their shadow roots adopt (scripts/element-styles.mjs).
 node scripts/element-styles.mjs

@@ -67,13 +67,16 @@ export const elementStyles = {
 
 // The offline copy (web/service-worker.js → dist/sw.js): the service worker learns every file of this build and
 // a version derived from their names (which carry content hashes), so a new deploy is a new cache.
-// The builds web/lib finds by name beside its own code at run time, the scalar one and the language model's two (the
-// npm package leaves them out, so no literal URL makes a bundler copy them): copied to where the site's bundled
-// web/lib looks, assets/wasm/.
+// The builds web/lib finds by name beside its own code at run time, the scalar one and the language model's four with
+// its threaded glue (the npm package leaves them out, so no literal URL makes a bundler copy them): copied to where the
+// site's bundled web/lib looks, assets/wasm/.
 const buildsFoundByName = [
   'attention-scalar.wasm',
   'attention-language-model.wasm',
   'attention-language-model-relaxed.wasm',
+  'attention-language-model-threads.wasm',
+  'attention-language-model-relaxed-threads.wasm',
+  'attention-language-model-threads.mjs', // the threaded builds' own glue (load-module.js)
 ];
 const scalarBuild = {
   name: 'builds-found-by-name',

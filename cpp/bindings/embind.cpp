@@ -14,11 +14,6 @@
 
 #include "attn/attention.h"
 #if ATTN_THREADS
-#include <emscripten/threading.h>
-
-#include <algorithm>
-#include <memory>
-
 #include "attn/batched.h"
 #endif
 #include "attn/call_checks.h"
@@ -30,13 +25,6 @@
 #include "js_values.h"
 #include "memory_stats.h"
 #include "module_shared.h"
-
-#if ATTN_THREADS
-attn::ThreadPool& attn::bindings::module_thread_pool() {
-  static ThreadPool pool(static_cast<unsigned>(std::clamp(emscripten_num_logical_cores(), 1, 4)));
-  return pool;
-}
-#endif
 
 namespace {
 

@@ -137,7 +137,7 @@ std::optional<std::string> text_argument(const val& value, const char* name, val
 
 // A trainer for a setup (fresh, or a saved run's state restored): { id, parameters, trainTokens, heldOutTokens,
 // tokenizer, step, config, schedule: { steps, batchSize, learningRate, warmupSteps, dataSeed, heldOut } }.
-val register_trainer(check::LanguageModelSetup setup) {
+val register_trainer(check::LanguageModelSetup setup, unsigned threads) {
   const auto [id, entry] = trainers().add({});
   entry.train_tokens = setup.train_tokens.size();
   entry.corpus = setup.corpus;
@@ -147,7 +147,7 @@ val register_trainer(check::LanguageModelSetup setup) {
   val tokenizer = tokenizer_object(setup.model.tokenizer);
   entry.trainer = std::make_unique<model::LanguageModelTrainer>(std::move(setup.model), std::move(setup.train_tokens),
                                                                 setup.options, bindings::module_kernels(),
-                                                                bindings::module_parallel_for());
+                                                                bindings::module_parallel_for(threads));
   if (setup.run.steps_done > 0) entry.trainer->restore(std::move(setup.run));
   val out = val::object();
   out.set("id", id);
@@ -171,9 +171,11 @@ val register_trainer(check::LanguageModelSetup setup) {
 
 // languageModelTrainerCreate({ corpus, tokenizer, merges, context, heldOut, positions, layers, seed, dataSeed,
 //   steps, batchSize, learningRate, warmupSteps, dModel, heads, kvHeads, ffn, window, sinkLogits, activation,
-//   architecture })
+//   architecture, threads })
 //   → { id, parameters, trainTokens, heldOutTokens, tokenizer: { kind, size, merges } } | { error }
 val trainer_create(const val& o) {
+  unsigned threads = 1;
+  if (auto refusal = bindings::read_trainer_threads(o, threads)) return *refusal;
   check::LanguageModelRequest request;
   request.numbers = {o["seed"].as<double>(),
                      o["dataSeed"].as<double>(),
@@ -204,12 +206,14 @@ val trainer_create(const val& o) {
   check::LanguageModelSetup setup = check::language_model_setup(request);
   request.corpus = {};
   if (setup.error) return setup_refused(setup);
-  return register_trainer(std::move(setup));
+  return register_trainer(std::move(setup), threads);
 }
 
-// languageModelTrainerResume({ checkpoint, corpus, steps }) → as languageModelTrainerCreate, with the step the
-// run continues from; steps is NaN to keep the saved schedule.
+// languageModelTrainerResume({ checkpoint, corpus, steps, threads }) → as languageModelTrainerCreate, with the step
+// the run continues from; steps is NaN to keep the saved schedule.
 val trainer_resume(const val& o) {
+  unsigned threads = 1;
+  if (auto refusal = bindings::read_trainer_threads(o, threads)) return *refusal;
   val refusal = val::undefined();
   auto corpus = text_argument(o["corpus"], "task.corpus", refusal);
   if (!corpus) return refusal;
@@ -222,7 +226,7 @@ val trainer_resume(const val& o) {
   }
   corpus = std::nullopt;
   if (setup.error) return setup_refused(setup);
-  return register_trainer(std::move(setup));
+  return register_trainer(std::move(setup), threads);
 }
 
 val trainer_step(int id, double count) {

@@ -7,10 +7,12 @@
 #include <memory>
 #include <optional>
 
+#include "attn/checks.h"
 #include "attn/kernel_set.h"
 #include "attn/training.h"
 #include "attn/translator.h"
 #include "handle_table.h"
+#include "js_values.h"
 
 #if ATTN_THREADS
 #include "attn/thread_pool.h"
@@ -27,20 +29,37 @@ inline const KernelSet& module_kernels() {
 #endif
 }
 
+// The most threads a trainer runs its shards on: one per shard.
+inline constexpr unsigned kMaxTrainerThreads = static_cast<unsigned>(model::Trainer::kShards);
+
 #if ATTN_THREADS
-// This thread and up to three of Emscripten's pooled workers (PTHREAD_POOL_SIZE=3); defined in embind.cpp.
-ThreadPool& module_thread_pool();
+// This thread and Emscripten's three pooled workers (PTHREAD_POOL_SIZE=3, started with the module whatever the
+// machine): one per shard, so a trainer may be given any count from 1 to 4 (more threads than cores only share
+// them). One pool per module (each module has its own workers); the batched kernels share all of it.
+inline ThreadPool& module_thread_pool() {
+  static ThreadPool pool(kMaxTrainerThreads);
+  return pool;
+}
 #endif
 
-// Where a trainer's shards run: on the module's thread pool in the pthreads build, in turn in the others.
-inline model::ParallelFor module_parallel_for() {
+// Where a trainer's shards run: on the first `threads` of the module's pool in the pthreads builds, in turn in the
+// others (whose web/lib asks for one thread only). Both trainers, in both modules, take it from here.
+inline model::ParallelFor module_parallel_for(unsigned threads) {
 #if ATTN_THREADS
-  return [](std::size_t count, const std::function<void(std::size_t)>& task) {
-    module_thread_pool().run(count, [&task](std::size_t item, unsigned) { task(item); });
-  };
+  return module_thread_pool().parallel_for(threads);
 #else
+  (void)threads;
   return model::run_sequentially;
 #endif
+}
+
+// options.threads as a trainer takes it, into `threads`: a whole number from 1 to 4 (web/lib sends 1 to the
+// single-thread builds); or the RangeError saying what is wrong.
+inline std::optional<emscripten::val> read_trainer_threads(const emscripten::val& options, unsigned& threads) {
+  const double value = options["threads"].as<double>();
+  if (auto error = check::whole_number("options.threads", value, 1, kMaxTrainerThreads)) return js::error_result(error);
+  threads = static_cast<unsigned>(value);
+  return std::nullopt;
 }
 
 // Keeps `model` as a translator and returns what loadTranslator() reads: { id, sourceWords, targetWords,

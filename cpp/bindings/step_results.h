@@ -10,9 +10,9 @@
 
 namespace attn::bindings {
 
-// { step, loss, losses, learningRate, gradientNorm, done }: check::run_steps() of `trainer`; loss is the mean
-// per-token loss of the steps run, losses each step's, the rest the last step's. A count that is not a whole number
-// from 1 to 100000 is refused.
+// { step, loss, losses, learningRate, gradientNorm, done, shardSeconds }: check::run_steps() of `trainer`; loss is
+// the mean per-token loss of the steps run, losses each step's, shardSeconds the time all of them spent in their
+// shards, the rest the last step's. A count that is not a whole number from 1 to 100000 is refused.
 template <class AnyTrainer>
 emscripten::val run_steps(AnyTrainer& trainer, double count) {
   if (auto error = check::step_count(count)) return js::error_result(error);
@@ -24,6 +24,7 @@ emscripten::val run_steps(AnyTrainer& trainer, double count) {
   out.set("learningRate", run.last.learning_rate);
   out.set("gradientNorm", run.last.gradient_norm);
   out.set("done", run.done);
+  out.set("shardSeconds", run.shard_seconds);
   return out;
 }
 

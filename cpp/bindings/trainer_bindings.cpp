@@ -68,7 +68,7 @@ val pairs_errors(const check::Error& error, const std::vector<tasks::PairsError>
 // trainerCreate({ task, minLength, maxLength, longestSentence, seed, dataSeed, steps, batchSize, learningRate,
 // warmupSteps,
 //                 dModel, heads, ffn, encoderLayers, decoderLayers, kvHeads, tiedOutput, noPositions, noScaling,
-//                 sigmoidGates, unknownWordRate })
+//                 sigmoidGates, unknownWordRate, threads })
 //   → { id, parameters } | { error }    (web/lib checked the types; the values are checked here)
 val trainer_create(const val& o) {
   check::TrainerRequest request;
@@ -105,6 +105,8 @@ val trainer_create(const val& o) {
     return result;
   }
   if (setup.error) return js::error_result(setup.error);
+  unsigned threads = 1;
+  if (auto refusal = bindings::read_trainer_threads(o, threads)) return *refusal;
 
   const auto [id, entry] = trainers().add({});
   model::TranslationModel fresh =
@@ -112,7 +114,7 @@ val trainer_create(const val& o) {
   entry.task = request.task;
   entry.data_seed = setup.options.data_seed;
   entry.trainer = std::make_unique<model::Trainer>(std::move(fresh), setup.options, bindings::module_kernels(),
-                                                   bindings::module_parallel_for(), std::move(setup.task));
+                                                   bindings::module_parallel_for(threads), std::move(setup.task));
   val out = val::object();
   out.set("id", id);
   out.set("parameters", static_cast<double>(entry.trainer->model().parameters.size()));
@@ -127,7 +129,7 @@ bool is_example_count(double count) {
 
 val disposed() { return trainers().disposed(); }
 
-// trainerStep(id, count) → { step, loss, losses, learningRate, gradientNorm, done } (step_results.h)
+// trainerStep(id, count) → { step, loss, losses, learningRate, gradientNorm, done, shardSeconds } (step_results.h)
 val trainer_step(int id, double count) {
   TrainerEntry* entry = find(id);
   if (!entry) return disposed();

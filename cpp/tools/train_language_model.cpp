@@ -86,10 +86,7 @@ int main(int argc, char** argv) {
   options.data_seed = o.number("data-seed");
   const KernelSet& kernels = o.text("kernels") == "reference" ? reference_kernels() : fast_kernels();
   ThreadPool pool(static_cast<unsigned>(o.number("threads")));
-  model::LanguageModelTrainer trainer(std::move(fresh), train, options, kernels,
-                                      [&pool](std::size_t count, const std::function<void(std::size_t)>& task) {
-                                        pool.run(count, [&task](std::size_t item, unsigned) { task(item); });
-                                      });
+  model::LanguageModelTrainer trainer(std::move(fresh), train, options, kernels, pool.parallel_for(pool.size()));
   const model::NGramBaselines baselines(train, trainer.model().tokenizer.size());
   const model::TrainedLanguageModel& m = trainer.model();
   std::printf("%zu training tokens, %zu held-out tokens scored; vocabulary %zu; %zu parameters\n", train.size(),

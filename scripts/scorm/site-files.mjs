@@ -27,7 +27,7 @@ const needFiles = {
 const unused = [
   /^lib\/models\/en-(ja|mr)\.bin$/,
   /^src\/app\/fonts\//,
-  /(^lib|^assets)\/wasm\/attention-language-model(-relaxed)?\.wasm$/, // found by name: assets/wasm/ in the site
+  /(^lib|^assets)\/wasm\/attention-language-model(-relaxed)?(-threads)?\.wasm$/, // found by name: assets/wasm/ in the site
   /^corpora\//,
 ];
 

@@ -29,6 +29,27 @@ TEST(ThreadPool, RunsEveryItemExactlyOnceOnEveryPoolSize) {
   }
 }
 
+// A task given fewer threads than the pool has runs on the first of them only (a trainer's thread count), every
+// item once; the next task on all of them finds the pool as it was.
+TEST(ThreadPool, RunsATaskOnTheFirstThreadsItIsGiven) {
+  ThreadPool pool(4);
+  for (unsigned threads : {1u, 2u, 3u, 4u}) {
+    std::vector<std::atomic<int>> seen(200), ran_on(pool.size());
+    pool.run(
+        seen.size(),
+        [&](std::size_t item, unsigned thread) {
+          seen[item].fetch_add(1);
+          ran_on[thread] = 1;
+        },
+        threads);
+    for (auto& count : seen) ASSERT_EQ(count.load(), 1);
+    for (unsigned t = threads; t < pool.size(); ++t) EXPECT_EQ(ran_on[t].load(), 0) << t << " of " << threads;
+  }
+  std::atomic<int> items{0};
+  pool.parallel_for(2)(9, [&](std::size_t) { items.fetch_add(1); });
+  EXPECT_EQ(items.load(), 9);
+}
+
 class BatchedVsReference : public ::testing::TestWithParam<std::tuple<unsigned, bool, int>> {};
 
 TEST_P(BatchedVsReference, EveryHeadMatches) {

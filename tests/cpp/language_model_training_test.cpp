@@ -1,4 +1,4 @@
-// The language model as a product: the corpus split, training that learns and does not depend on threads,
+// The language model as a product: the corpus split, training that learns and does not depend on threads (1, 2 or 4),
 // bits per character against the counting baselines, generation with and without the key/value cache (the
 // same tokens and attention, across window moves), the sampling rules, and the weight file.
 #include <gtest/gtest.h>
@@ -9,6 +9,7 @@
 #include <string>
 
 #include "attn/language_model_training.h"
+#include "attn/thread_pool.h"
 #include "attn/translator.h"
 #include "model_test_util.h"
 
@@ -96,6 +97,35 @@ TEST(LanguageModelTraining, GivesTheSameWeightsWhateverRunsTheShards) {
                                 });
   for (int s = 0; s < 5; ++s) EXPECT_EQ(in_order.step().loss_per_token, reversed.step().loss_per_token);
   EXPECT_EQ(in_order.model().parameters, reversed.model().parameters);
+}
+
+// On one pool of four threads (as the wasm module's) given 1, 2 and 4 of them, with either kernel set: the same
+// weights, bit for bit, and the same reports at every step.
+TEST(LanguageModelTraining, GivesTheSameWeightsOnOneTwoAndFourThreads) {
+  const std::string text = toy_corpus(60);
+  const text::Tokenizer tokenizer = text::Tokenizer::characters(text);
+  const std::vector<int> tokens = tokenizer.encode(text);
+  ThreadPool pool(4);
+  for (const KernelSet* kernels : {&reference_kernels(), &fast_kernels()}) {
+    std::vector<std::vector<float>> weights;
+    std::vector<std::vector<double>> norms;
+    for (unsigned threads : {1u, 2u, 4u}) {
+      LanguageModelTrainer trainer(fresh_model(tokenizer, small_config(0), 3), tokens, quick_schedule(4), *kernels,
+                                   pool.parallel_for(threads));
+      norms.emplace_back();
+      for (int s = 0; s < 4; ++s) {
+        const StepReport report = trainer.step();
+        norms.back().push_back(report.gradient_norm);
+        EXPECT_GT(report.shard_seconds, 0.0);  // timed around the shards, whoever runs them
+      }
+      weights.push_back(trainer.model().parameters);
+    }
+    for (std::size_t i = 1; i < weights.size(); ++i) {
+      EXPECT_EQ(weights[i], weights[0]) << "threads run " << i << ", "
+                                        << (kernels == &fast_kernels() ? "fast" : "reference");
+      EXPECT_EQ(norms[i], norms[0]);
+    }
+  }
 }
 
 TEST(LanguageModelTraining, TrainsOnATextShorterThanItsContext) {

@@ -771,7 +771,18 @@ export type PairsTask =
   | { pairs: [string, string][]; heldOut?: number; lowercase?: boolean }
   | { text: string; heldOut?: number; lowercase?: boolean };
 
-export interface TrainerOptions extends LoadOptions {
+/** Where a trainer runs each step's four fixed shards (the translator's trainer and the language model's alike). */
+export interface TrainerThreadsOption {
+  /**
+   * Threads sharing each step's shards, 1 to 4 (maxTrainerThreads: one per shard). The weights after any number of
+   * steps are the same bit for bit whatever the count; only the time differs. More than 1 needs a threaded build: with
+   * no `backend`, the default build's '-threads' twin (RangeError where the page is not cross-origin isolated, or for
+   * a single-thread `backend`). Default: defaultTrainerThreads() on a threaded build, else 1.
+   */
+  threads?: number;
+}
+
+export interface TrainerOptions extends LoadOptions, TrainerThreadsOption {
   /** Default: the registry's first language pair (English → Spanish). */
   task?: TrainingTask | PairsTask;
   /** Source lengths of a sequence task, distractors included: 1 ≤ min ≤ max ≤ 16. Default { min: 3, max: 8 }. */
@@ -820,6 +831,11 @@ export interface TrainingStep {
   gradientNorm: number;
   /** Whether all `steps` are done (later calls run nothing). */
   done: boolean;
+  /**
+   * Wall-clock seconds the steps of this call spent in their shards' forward and backward passes: the part of a step
+   * its threads share (the rest, drawing the batch, summing the shards' gradients and Adam's step, runs on one).
+   */
+  shardSeconds: number;
 }
 
 export interface TrainingEvaluation {
@@ -844,8 +860,10 @@ export interface TrainingEvaluation {
 
 export interface Trainer {
   readonly backend: Backend;
+  /** The threads each step's shards are shared among (1 on a single-thread build). */
+  readonly threads: number;
   /** The options in force, defaults filled in. */
-  readonly options: Required<Omit<TrainerOptions, 'backend' | 'model' | 'ablations' | 'sequenceLength'>> & {
+  readonly options: Required<Omit<TrainerOptions, 'backend' | 'threads' | 'model' | 'ablations' | 'sequenceLength'>> & {
     model: Required<ModelShape>;
     ablations: Required<Ablations>;
     sequenceLength: { min: number; max: number };
@@ -924,7 +942,17 @@ export function createTrainer(options: LanguageModelResumeOptions): Promise<Lang
  * words, `languagePairSteps` (1,000) steps: about 96% held-out exact). `steps` (400) is the sequence tasks' and
  * pasted pairs' run: defaultTrainerSteps(task) picks one.
  */
-export const trainerDefaults: Readonly<Required<Omit<TrainerOptions, 'backend'>> & { languagePairSteps: number }>;
+export const trainerDefaults: Readonly<
+  Required<Omit<TrainerOptions, 'backend' | 'threads'>> & { languagePairSteps: number }
+>;
+
+/** The most threads a trainer uses: one per shard (4). */
+export const maxTrainerThreads: number;
+/**
+ * The threads a trainer on a threaded build takes when not told: the machine's cores (navigator.hardwareConcurrency;
+ * 1 where there is none, as in Node 20) less one for the page, at least 1, at most maxTrainerThreads.
+ */
+export function defaultTrainerThreads(): number;
 
 /** The steps createTrainer() runs for `task` when not told: trainerDefaults.languagePairSteps or steps. */
 export function defaultTrainerSteps(task?: TrainingTask | PairsTask | 'pairs'): number;
@@ -980,7 +1008,7 @@ export interface LanguageModelShape {
   sinkLogits?: boolean;
 }
 
-export interface LanguageModelTrainerOptions extends LoadOptions {
+export interface LanguageModelTrainerOptions extends LoadOptions, TrainerThreadsOption {
   task: LanguageModelTask;
   /** Default 7. */
   seed?: number;
@@ -997,7 +1025,7 @@ export interface LanguageModelTrainerOptions extends LoadOptions {
   model?: LanguageModelShape;
 }
 
-export interface LanguageModelResumeOptions extends LoadOptions {
+export interface LanguageModelResumeOptions extends LoadOptions, TrainerThreadsOption {
   task: { corpus: string };
   /** A training checkpoint (magic APLS). */
   resume: Uint8Array | ArrayBuffer;
@@ -1016,6 +1044,8 @@ export interface TextScore {
 
 export interface LanguageModelTrainer {
   readonly backend: Backend;
+  /** The threads each step's shards are shared among (1 on a single-thread build). */
+  readonly threads: number;
   readonly options: Readonly<{
     task: Required<Omit<LanguageModelTask, 'corpus'>> & { characters: number };
     /** null for a continued run (its initial seed is not kept). */

@@ -19,6 +19,7 @@ import * as validate from './validate.js';
 export { backends, resolveBackend, setAssetBase, supportsRelaxedSimd, supportsSimd, supportsThreads };
 export { loadTranslator, UnknownWordError } from './translator.js';
 export { createTrainer, defaultTrainerSteps, trainerDefaults } from './trainer.js';
+export { defaultTrainerThreads, maxTrainerThreads } from './trainer-threads.js';
 export { languageModelDefaults, loadLanguageModel } from './language-model.js';
 export { gpt2Tokenizer } from './gpt2-tokenizer.js';
 export { gpt2FileNames } from './gpt2-options.js';

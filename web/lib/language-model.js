@@ -15,6 +15,7 @@ import { inspectLanguageModel } from './inspect.js';
 import { checkLoadOptions } from './gpt2-options.js';
 import { requireCorpus, resolveResumeOptions, resumedOptions } from './resumed-run.js';
 import { useWeightBits, weightBits } from './weight-bits.js';
+import { trainerThreads } from './trainer-threads.js';
 
 /**
  * The Generate view's default run, which trains on a few hundred kilobytes of text in under a minute in a browser
@@ -49,6 +50,7 @@ const gpt2ModelDefaults = Object.freeze({ positions: 'learned', activation: 'gel
 
 const trainerOptionShape = {
   backend: null,
+  threads: null,
   resume: null,
   task: { corpus: null, tokenizer: null, merges: null, context: null, heldOut: null },
   seed: null,
@@ -340,9 +342,11 @@ class LanguageModel {
 class LanguageModelTrainer {
   #handle;
 
-  constructor(module, backend, options, created) {
+  /** @param {{ backend: any, threads: number }} build  the build it runs on and the threads its shards share */
+  constructor(module, build, options, created) {
     this.#handle = new ModuleHandle(module, created.id, 'trainer', 'languageModelTrainerFree');
-    this.backend = backend;
+    this.backend = build.backend;
+    this.threads = build.threads;
     this.options = options;
     this.parameters = created.parameters;
     /** Tokens of the corpus's training and held-out parts (the held-out part is its last `heldOut` share). */
@@ -412,20 +416,21 @@ export async function createLanguageModelTrainer(options) {
   const resolved = withOperation('createTrainer', () =>
     resuming ? resolveResumeOptions(options) : resolveLanguageModelOptions(options),
   );
-  const backend = withOperation('createTrainer', () => resolveLanguageModelBackend(options.backend));
-  const module = await languageModelModule(backend);
+  const build = withOperation('createTrainer', () => trainerThreads(options, resolveLanguageModelBackend));
+  const module = await languageModelModule(build.backend);
   const { corpus } = options.task;
+  const { threads } = build;
   if (resuming) {
-    const created = unwrap(module.languageModelTrainerResume({ ...resolved, corpus }), 'createTrainer');
-    return new LanguageModelTrainer(module, backend, resumedOptions(created, corpus.length), created);
+    const created = unwrap(module.languageModelTrainerResume({ ...resolved, corpus, threads }), 'createTrainer');
+    return new LanguageModelTrainer(module, build, resumedOptions(created, corpus.length), created);
   }
   const { task, model, ...schedule } = resolved;
   const created = unwrap(
-    module.languageModelTrainerCreate({ ...schedule, ...model, ...task, corpus }),
+    module.languageModelTrainerCreate({ ...schedule, ...model, ...task, corpus, threads }),
     'createTrainer',
   );
   /** @type {import('./index.js').LanguageModelTrainer} the class, checked against its declaration */
-  const trainer = new LanguageModelTrainer(module, backend, resolved, created);
+  const trainer = new LanguageModelTrainer(module, build, resolved, created);
   return trainer;
 }
 

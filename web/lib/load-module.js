@@ -174,9 +174,11 @@ async function compileWasm(url, imports) {
 
 /** Starts a threaded build in a browser: its glue, its wasm and its pool of pthread workers, watched as they start. */
 async function instantiateThreads(backend, build, wasmUrl) {
-  // Under an asset base, the glue comes from there too (a host copies the wasm/ folder whole).
-  const moduleUrl = assetUrl(`wasm/${build.glue}.mjs`, threadsGlueUrl);
-  const { default: createModule } = await (assetBase
+  // Under an asset base, the glue comes from there too (a host copies the wasm/ folder whole); a glue found by name
+  // (the language model's) from beside this file otherwise.
+  const packaged = build.glueFoundByName ? besideThisFile(`wasm/${build.glue}.mjs`) : threadsGlueUrl;
+  const moduleUrl = assetUrl(`wasm/${build.glue}.mjs`, packaged);
+  const { default: createModule } = await (assetBase || build.glueFoundByName
     ? import(/* @vite-ignore */ /* webpackIgnore: true */ moduleUrl.href)
     : importThreadsGlue());
   let pthreadScript = assetUrl(`wasm/${build.glue}.worker.js`, threadsWorkerUrl);
@@ -233,6 +235,11 @@ async function loading(what, backend, load, hint = '') {
 async function instantiateBuild(backend) {
   const build = builds[backend];
   const wasmUrl = assetUrl(`wasm/${build.stem}.wasm`, build.wasmUrl ?? besideThisFile(`wasm/${build.stem}.wasm`));
+  return instantiateFrom(backend, build, wasmUrl);
+}
+
+/** A build of either module from its wasm's URL: threaded (in a browser or in Node) or on one thread. */
+function instantiateFrom(backend, build, wasmUrl) {
   if (build.threads) return isNode ? instantiateThreadsInNode(build) : instantiateThreads(backend, build, wasmUrl);
   return instantiateSingleThread(build, wasmUrl);
 }
@@ -319,15 +326,33 @@ function sharedInstance(key, load) {
 
 /**
  * The language model's own module (cpp/bindings/language_model_bindings.cpp), so a page that only translates never
- * downloads it: two builds on one thread, relaxed SIMD (its GEMMs' multiply-adds fused: training a fifth faster)
- * and SIMD128, both run by the SIMD128 glue (their imports are among that build's: scripts/build.sh checks).
- * Each is instantiated once, on first use; a failed load may be retried.
+ * downloads it: relaxed SIMD (its GEMMs' multiply-adds fused: training a fifth faster) and SIMD128, each on one thread
+ * (run by the SIMD128 glue) and threaded (a training step's shards on up to 4 threads). The threaded glue holds an
+ * address in the module's memory (where the runtime's queued-calls flag lives), which differs from the attention
+ * module's, so the threaded builds have a glue of their own, found by name as their wasm is (in Node, its CommonJS
+ * twin); their pthread workers' script is the attention module's. scripts/build.sh checks that each glue or script
+ * run for another build is that build's but for the name. Each is instantiated once, on first use; a failed load may
+ * be retried.
  */
 const languageModelBuilds = {
   // Found by name beside this file, as the scalar build is: the npm package leaves them out (with them, and the toy
   // grammar's three languages in every attention build, the package would pass 1 MB); a build of the repository
   // has them there, and the playground's site copies them there (web/vite.config.js).
+  'wasm-relaxed-simd-threads': {
+    stem: 'attention-language-model-relaxed-threads',
+    wasmUrl: null,
+    glue: 'attention-language-model-threads',
+    glueFoundByName: true,
+    threads: true,
+  },
   'wasm-relaxed-simd': { stem: 'attention-language-model-relaxed', wasmUrl: null, glue: 'attention-simd' },
+  'wasm-simd128-threads': {
+    stem: 'attention-language-model-threads',
+    wasmUrl: null,
+    glue: 'attention-language-model-threads',
+    glueFoundByName: true,
+    threads: true,
+  },
   'wasm-simd128': { stem: 'attention-language-model', wasmUrl: null, glue: 'attention-simd' },
 };
 export const languageModelBackends = Object.freeze(Object.keys(languageModelBuilds));
@@ -337,13 +362,13 @@ export function resolveLanguageModelBackend(requested) {
   if (requested === undefined) return supportsRelaxedSimd() ? 'wasm-relaxed-simd' : 'wasm-simd128';
   if (!languageModelBackends.includes(requested)) {
     throw new RangeError(
-      `options.backend: language models run on the ${languageModelBackends.join(' or ')} build, got '${requested}'`,
+      `options.backend: language models run on the ${languageModelBackends.slice(0, -1).join(', ')} or ${languageModelBackends.at(-1)} build, got '${requested}'`,
     );
   }
   return resolveBackend(requested); // the same checks as the attention builds' (SIMD, relaxed SIMD)
 }
 
-/** @param {'wasm-relaxed-simd' | 'wasm-simd128'} backend  from resolveLanguageModelBackend */
+/** @param {import('./index.js').Backend} backend  from resolveLanguageModelBackend */
 export function languageModelModule(backend) {
   if (!supportsSimd()) throw new RangeError('language models run on WebAssembly SIMD, which this engine lacks');
   const build = languageModelBuilds[backend];
@@ -353,7 +378,7 @@ export function languageModelModule(backend) {
       "the language model's build",
       backend,
       () =>
-        instantiateSingleThread(build, assetUrl(`wasm/${stem}.wasm`, wasmUrl ?? besideThisFile(`wasm/${stem}.wasm`))),
+        instantiateFrom(backend, build, assetUrl(`wasm/${stem}.wasm`, wasmUrl ?? besideThisFile(`wasm/${stem}.wasm`))),
       ` (the npm package leaves the language model's builds out: serve web/lib/wasm/${stem}.wasm from a build of the repository beside the others)`,
     ),
   );

@@ -2,9 +2,9 @@
 // run's would be.
 import * as validate from './validate.js';
 
-// What a continued run may be given besides its checkpoint: the text it trains on and a longer schedule. Its model,
-// tokenizer and the rest of its schedule are the saved run's.
-const resumeKeys = new Set(['backend', 'resume', 'task', 'steps']);
+// What a continued run may be given besides its checkpoint: the text it trains on, a longer schedule and where it runs.
+// Its model, tokenizer and the rest of its schedule are the saved run's.
+const resumeKeys = new Set(['backend', 'threads', 'resume', 'task', 'steps']);
 
 export function requireCorpus(task) {
   if (typeof task.corpus !== 'string')
@@ -23,7 +23,7 @@ export function resolveResumeOptions(options) {
   ];
   if (other.length > 0) {
     throw new RangeError(
-      `options.${other[0]}: a continued run keeps the model, tokenizer and schedule it was saved with; give only task.corpus, steps (a longer schedule) and resume`,
+      `options.${other[0]}: a continued run keeps the model, tokenizer and schedule it was saved with; give only task.corpus, steps (a longer schedule), resume, and backend or threads`,
     );
   }
   const { resume } = options;

@@ -8,6 +8,7 @@ import { evaluateOptions, translatorFromModule } from './translator.js';
 import { checkKnownKeys } from './known-keys.js';
 import { createLanguageModelTrainer, isLanguageModelTask } from './language-model.js';
 import { languagePairNames, sequenceTaskNames } from './language-pairs.js';
+import { trainerThreads } from './trainer-threads.js';
 import * as validate from './validate.js';
 
 /**
@@ -69,6 +70,7 @@ const weightEncodings = Object.freeze(['float16', 'int8', 'int4']);
 
 const trainerOptionShape = {
   backend: null,
+  threads: null,
   task: { pairs: null, text: null, heldOut: null, lowercase: null },
   sequenceLength: { min: null, max: null },
   longestSentence: null,
@@ -156,9 +158,11 @@ export function resolveTrainerOptions(options = {}) {
 class Trainer {
   #handle;
 
-  constructor(module, backend, options, created) {
+  /** @param {{ backend: any, threads: number }} build  the build it runs on and the threads its shards share */
+  constructor(module, build, options, created) {
     this.#handle = new ModuleHandle(module, created.id, 'trainer', 'trainerFree');
-    this.backend = backend;
+    this.backend = build.backend;
+    this.threads = build.threads;
     this.options = options;
     this.parameters = created.parameters;
     Object.freeze(this);
@@ -285,19 +289,21 @@ class Trainer {
  * to carry unknown words; default 0), model { dModel, heads, kvHeads (key/value heads shared by the query heads: 1 for
  * multi-query, a divisor of heads for grouped-query; default heads), ffn, encoderLayers, decoderLayers, positions
  * ('sinusoidal', 'none', 'rope' or 'alibi'), tiedOutput (the logits read the target embeddings; default false) }, ablations
- * { noPositions, noScaling, singleHead, sigmoidGates }, backend (as for loadAttention).
+ * { noPositions, noScaling, singleHead, sigmoidGates }, backend (as for loadAttention), threads (each step's shards
+ * shared among 1 to 4 threads: trainer-threads.js).
  * @param {any} [options]
  * @returns {Promise<any>}
  */
 export async function createTrainer(options = {}) {
   if (isLanguageModelTask(options)) return createLanguageModelTrainer(options);
   const resolved = resolveTrainerOptions(options);
-  const backend = resolveBackend(options.backend);
+  const { backend, threads } = withOperation('createTrainer', () => trainerThreads(options, resolveBackend));
   const module = await moduleFor(backend);
   const { model, ablations, sequenceLength, pairs, ...schedule } = resolved;
   const created = unwrap(
     module.trainerCreate({
       ...schedule,
+      threads,
       ...model,
       minLength: sequenceLength.min,
       maxLength: sequenceLength.max,
@@ -312,6 +318,6 @@ export async function createTrainer(options = {}) {
   );
   if (pairs) resolved.pairs = { heldOut: pairs.heldOut, lowercase: pairs.lowercase }; // not the text itself
   /** @type {import('./index.js').Trainer} the class, checked against its declaration */
-  const trainer = new Trainer(module, backend, Object.freeze(resolved), created);
+  const trainer = new Trainer(module, { backend, threads }, Object.freeze(resolved), created);
   return trainer;
 }

@@ -25,6 +25,7 @@ struct StepsRun {
   std::vector<float> losses;  // each step's loss per token
   double mean_loss = NAN;     // theirs, NaN when no step ran (the schedule was done)
   bool done = false;          // the schedule is done
+  double shard_seconds = 0;   // the steps' shard_seconds, summed
 };
 
 // min(count, steps left) steps of `trainer` (anything with step(), steps_done() and options()); count was checked
@@ -39,6 +40,7 @@ StepsRun run_steps(AnyTrainer& trainer, std::size_t count) {
     out.last = trainer.step();
     out.losses.push_back(static_cast<float>(out.last.loss_per_token));
     sum += out.last.loss_per_token;
+    out.shard_seconds += out.last.shard_seconds;
   }
   if (run) out.mean_loss = sum / static_cast<double>(run);
   out.done = trainer.steps_done() == trainer.options().steps;

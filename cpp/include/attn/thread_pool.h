@@ -1,6 +1,6 @@
 // A fixed set of threads that share out the items of one task at a time: the caller's thread works too, so a
-// pool of size 1 runs everything inline. Used for batched heads in the native build and in the wasm
-// pthreads build (where the threads are the Emscripten pool's Web Workers).
+// pool of size 1 runs everything inline. Used for batched heads and for both trainers' shards, in the native
+// build and in the wasm pthreads builds (where the threads are the Emscripten pool's Web Workers).
 #pragma once
 
 #include <atomic>
@@ -26,6 +26,14 @@ class ThreadPool {
   // Calls task(item, thread) for every item in [0, count), each exactly once, with thread in [0, size());
   // returns when all are done. Items are taken in order, so neighbours tend to share a thread's caches.
   void run(std::size_t count, const std::function<void(std::size_t item, unsigned thread)>& task);
+  // The same on the first `threads` of the pool's threads (the caller's among them; at most size()): a trainer
+  // given fewer threads than the module started leaves the others idle.
+  void run(std::size_t count, const std::function<void(std::size_t item, unsigned thread)>& task, unsigned threads);
+
+  // A trainer's ParallelFor (training.h): each item run on the first `threads` of this pool's threads. Whatever
+  // `threads` is, the trainers' weights are the same (their shards are fixed and summed in order).
+  std::function<void(std::size_t count, const std::function<void(std::size_t item)>& task)> parallel_for(
+      unsigned threads);
 
  private:
   void work(unsigned thread);
@@ -36,6 +44,7 @@ class ThreadPool {
   std::condition_variable start_, finished_;
   const std::function<void(std::size_t, unsigned)>* task_ = nullptr;
   std::size_t count_ = 0;
+  unsigned active_ = 0;  // this task's threads: workers numbered from active_ on sit it out
   std::atomic<std::size_t> next_{0};
   std::size_t generation_ = 0;
   unsigned busy_ = 0;

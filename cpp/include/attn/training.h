@@ -65,6 +65,7 @@ struct StepReport {
   double loss_per_token = 0;  // mean cross-entropy per target token of this step's batch
   float learning_rate = 0;    // the rate this step used
   double gradient_norm = 0;   // global L2 norm of the gradient, before clipping
+  double shard_seconds = 0;   // wall-clock seconds in the shards' passes: the part of the step threads share
 };
 
 // Training to carry unknown words (Luong et al. 2015, "Addressing the Rare Word Problem in Neural Machine
@@ -90,6 +91,8 @@ class UnknownWordMasker {
 // Runs `task(i)` for every i in [0, count) and returns when all are done, on any threads it likes.
 using ParallelFor = std::function<void(std::size_t count, const std::function<void(std::size_t)>& task)>;
 void run_sequentially(std::size_t count, const std::function<void(std::size_t)>& task);
+// parallel(count, task), timed: the wall-clock seconds it took (a step's shards, for StepReport::shard_seconds).
+double run_shards(const ParallelFor& parallel, std::size_t count, const std::function<void(std::size_t)>& task);
 
 // Sums the shards' gradients in shard order into `grads` (each shard holds grads.size() floats), scales the sum
 // down to a global L2 norm of `clip_norm` if it is longer, and returns its norm before clipping.

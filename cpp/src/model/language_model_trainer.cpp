@@ -75,7 +75,7 @@ StepReport LanguageModelTrainer::step() {
   const float weight = 1.0f / static_cast<float>(tokens);  // gradient of the mean loss per predicted token
   const float* params = model_.parameters.data();
   packed_->pack(params);  // once for every window of every shard
-  parallel_(kShards, [&](std::size_t s) {
+  const double shard_seconds = run_shards(parallel_, kShards, [&](std::size_t s) {
     const std::size_t begin = s * starts_.size() / kShards, end = (s + 1) * starts_.size() / kShards;
     shards_[s]->run(params, train_tokens_, starts_.data() + begin, end - begin, context, weight);
   });
@@ -84,7 +84,7 @@ StepReport LanguageModelTrainer::step() {
   ++steps_done_;
   const float lr = learning_rate_at(options_, steps_done_);
   adam_.step(model_.parameters.data(), grads_.data(), lr);
-  return {steps_done_, loss / static_cast<double>(tokens), lr, norm};
+  return {steps_done_, loss / static_cast<double>(tokens), lr, norm, shard_seconds};
 }
 
 LanguageModelRunState LanguageModelTrainer::run_state() const {

@@ -13,12 +13,7 @@ TrainingReport train(TranslationModel& model, const TrainingOptions& options, co
   using clock = std::chrono::steady_clock;
   const auto start = clock::now();
   ThreadPool pool(std::clamp(options.threads, 1u, static_cast<unsigned>(Trainer::kShards)));
-  Trainer trainer(
-      std::move(model), options, kernels,
-      [&pool](std::size_t count, const std::function<void(std::size_t)>& task) {
-        pool.run(count, [&task](std::size_t item, unsigned) { task(item); });
-      },
-      std::move(task));
+  Trainer trainer(std::move(model), options, kernels, pool.parallel_for(pool.size()), std::move(task));
 
   TrainingReport report;
   double window_loss = 0, window_steps = 0;

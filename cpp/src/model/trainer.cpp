@@ -54,7 +54,7 @@ StepReport Trainer::step() {
   }
   const float weight = 1.0f / static_cast<float>(tokens);  // gradient of the mean loss per target token
   const float* params = model_.parameters.data();
-  parallel_(kShards, [&](std::size_t s) {
+  const double shard_seconds = run_shards(parallel_, kShards, [&](std::size_t s) {
     shards_[s]->run(params, batch_, s * batch_.size() / kShards, (s + 1) * batch_.size() / kShards, weight);
   });
 
@@ -62,7 +62,7 @@ StepReport Trainer::step() {
   ++steps_done_;
   const float lr = learning_rate_at(options_, steps_done_);
   adam_.step(model_.parameters.data(), grads_.data(), lr);
-  return {steps_done_, loss / static_cast<double>(tokens), lr, norm};
+  return {steps_done_, loss / static_cast<double>(tokens), lr, norm, shard_seconds};
 }
 
 double Evaluation::best_alignment_share(std::size_t* best_index) const {

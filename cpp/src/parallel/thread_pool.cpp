@@ -20,7 +20,11 @@ void ThreadPool::take_items(unsigned thread) {
 }
 
 void ThreadPool::run(std::size_t count, const std::function<void(std::size_t, unsigned)>& task) {
-  if (workers_.empty() || count <= 1) {
+  run(count, task, size());
+}
+
+void ThreadPool::run(std::size_t count, const std::function<void(std::size_t, unsigned)>& task, unsigned threads) {
+  if (workers_.empty() || count <= 1 || threads <= 1) {
     for (std::size_t i = 0; i < count; ++i) task(i, 0);
     return;
   }
@@ -28,6 +32,7 @@ void ThreadPool::run(std::size_t count, const std::function<void(std::size_t, un
     std::lock_guard<std::mutex> lock(mutex_);
     task_ = &task;
     count_ = count;
+    active_ = threads;
     next_ = 0;
     busy_ = static_cast<unsigned>(workers_.size());
     ++generation_;
@@ -48,10 +53,16 @@ void ThreadPool::work(unsigned thread) {
       if (stopping_) return;
       seen = generation_;
     }
-    take_items(thread);
+    if (thread < active_) take_items(thread);
     std::lock_guard<std::mutex> lock(mutex_);
     if (--busy_ == 0) finished_.notify_one();
   }
+}
+
+std::function<void(std::size_t, const std::function<void(std::size_t)>&)> ThreadPool::parallel_for(unsigned threads) {
+  return [this, threads](std::size_t count, const std::function<void(std::size_t)>& task) {
+    run(count, [&task](std::size_t item, unsigned) { task(item); }, threads);
+  };
 }
 
 }  // namespace attn

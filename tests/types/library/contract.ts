@@ -7,6 +7,7 @@ import * as loader from '../../../web/lib/load-module.js';
 import { startWorker } from '../../../web/lib/start-worker.js';
 import { createTrainer, defaultTrainerSteps, trainerDefaults } from '../../../web/lib/trainer.js';
 import { loadTranslator } from '../../../web/lib/translator.js';
+import { defaultTrainerThreads, maxTrainerThreads } from '../../../web/lib/trainer-threads.js';
 import { languageModelDefaults, loadLanguageModel } from '../../../web/lib/language-model.js';
 import { gpt2Tokenizer } from '../../../web/lib/gpt2-tokenizer.js';
 import { gpt2FileNames } from '../../../web/lib/gpt2-options.js';
@@ -31,6 +32,8 @@ export const implemented: Omit<typeof Declared, 'loadAttention'> = {
   createTrainer,
   trainerDefaults,
   defaultTrainerSteps,
+  defaultTrainerThreads,
+  maxTrainerThreads,
   loadLanguageModel,
   languageModelDefaults,
   gpt2Tokenizer,

@@ -50,6 +50,7 @@ const reachableState = fc
     sinkSteps: fc.constantFrom(...c.sinkSteps),
     sinkWindow: fc.boolean(),
     sinkLogits: fc.boolean(),
+    threads: fc.option(range(c.threads), { nil: null }),
   })
   .map(({ kvHeadsPick, layerPick, headPick, ...rest }) => {
     const kvChoices = ['all', ...kvHeadChoices(rest.heads).filter((n) => n !== rest.heads)];
@@ -132,7 +133,8 @@ describe('generate state', () => {
   it('falls back to the default for each malformed or hostile value, keeping the rest', () => {
     const state = decodeGenerateState(
       '?corpus=<script>&tokenizer=words&merges=300&context=1e9&steps=9&batch=7&lr=1&d=33&h=3&kv=3&layers=0' +
-        '&pe=learned&tokens=0&temperature=2.5&topK=-1&topP=0&seed=1.5&cache=maybe&layer=9&head=0&step=401&prompt=ok',
+        '&pe=learned&tokens=0&temperature=2.5&topK=-1&topP=0&seed=1.5&cache=maybe&layer=9&head=0&step=401&prompt=ok' +
+        '&threads=5',
     );
     expect(state).toEqual({ ...defaultGenerateState(), prompt: 'ok' });
   });
@@ -149,6 +151,12 @@ describe('generate state', () => {
       { layers: 1, heads: 1 },
     );
     expect(narrowed).toMatchObject({ layer: 0, head: 0, kvHeads: 'all' });
+  });
+
+  it('keeps the threads chosen (the address files them as generate.threads), none for the default', () => {
+    expect(String(encodeGenerateState({ ...defaultGenerateState(), threads: 2 }))).toBe('threads=2');
+    expect(decodeGenerateState('?threads=4').threads).toBe(4);
+    expect(decodeGenerateState('?threads=0').threads).toBe(null);
   });
 
   it('cuts a long prompt from a link to the prompt field’s length', () => {

@@ -216,7 +216,7 @@ describe('createTrainer({ task: { corpus } }) refuses', () => {
     [
       'a build it has none of',
       { task: { corpus }, backend: 'wasm-scalar' },
-      /createTrainer: options.backend: language models run on the wasm-relaxed-simd or wasm-simd128 build, got 'wasm-scalar'/,
+      /createTrainer: options.backend: language models run on the wasm-relaxed-simd-threads, wasm-relaxed-simd, wasm-simd128-threads or wasm-simd128 build, got 'wasm-scalar'/,
     ],
   ])('%s', async (_, options, message) => {
     await expect(createTrainer({ backend, ...options })).rejects.toThrow(message);

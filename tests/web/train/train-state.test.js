@@ -65,6 +65,7 @@ describe('train state', () => {
       probe: 'maria loves the cat',
       layer: 0,
       head: 5,
+      threads: 3,
     };
     expect(String(encodeTrainState(state))).toMatch(/without=positions%2Cscaling%2Csoftmax/);
     expect(roundTrip(state)).toEqual(state);
@@ -72,7 +73,7 @@ describe('train state', () => {
 
   it('falls back to the default for each malformed or hostile value, keeping the rest', () => {
     const state = decodeTrainState(
-      '?d=33&h=3&enc=9&dec=0&steps=1e9&batch=-4&lr=0.0081&seed=1.5&layer=7&head=99&without=positions,<script>&probe=%20%20',
+      '?d=33&h=3&enc=9&dec=0&steps=1e9&batch=-4&lr=0.0081&seed=1.5&layer=7&head=99&without=positions,<script>&probe=%20%20&threads=5',
     );
     const d = defaultTrainState();
     expect(state).toEqual({ ...d, ablations: { ...d.ablations, noPositions: true } });

@@ -1,7 +1,7 @@
 // The Generate view's state (the text chosen, the run's options, the generation's settings and what is selected
 // on screen; never the learner's own text, nor the weights) and its URL form, so that a link reproduces a run and
 // what it wrote. Anything missing or out of range in a link falls back to its default; defaults stay out of the URL.
-import { languageModelDefaults } from '../../lib/index.js';
+import { languageModelDefaults, maxTrainerThreads } from '../../lib/index.js';
 
 /** What each setting may be. Lists are the choices a select offers; ranges are { min, max }. */
 export const generateChoices = Object.freeze({
@@ -31,6 +31,7 @@ export const generateChoices = Object.freeze({
   inside: /^(embed|lens|[1-9]\d{0,2}\.(ln1|proj|add1|ln2|mlp|add2|attn(\.[1-9]\d{0,2})?))$/,
   token: { min: 1, max: 4096 }, // the inside view's token, 1-based (null: the text's last)
   gpt2Length: 2048, // the longest folder URL a link may give for GPT-2's files
+  threads: { min: 1, max: maxTrainerThreads },
 });
 
 /**
@@ -72,6 +73,8 @@ export function defaultGenerateState() {
     sinkSteps: 800,
     // Early stopping: a run is saved as it stood at its best held-out measurement, not its latest (run-keeper.js).
     keepBest: false,
+    // Threads sharing each training step (web/lib's createTrainer({ threads })): null for this machine's default.
+    threads: /** @type {null | number} */ (null),
     part: /** @type {null | 'causal' | 'cache' | 'decoding'} */ (null),
     inside: /** @type {null | string} */ (null), // the inside view's part (null: closed)
     token: /** @type {null | number} */ (null), // the inside view's token, 0-based (null: the last)
@@ -192,6 +195,7 @@ export function encodeGenerateState(state) {
   if (state.inside !== null) params.set('inside', state.inside);
   if (state.token !== null) params.set('token', String(state.token + 1));
   if (state.gpt2 !== null) params.set('gpt2', state.gpt2);
+  if (state.threads !== null) params.set('threads', String(state.threads));
   return params;
 }
 
@@ -246,6 +250,7 @@ export function decodeGenerateState(search) {
   const token = integerIn(params.get('token'), c.token);
   state.token = token === null ? null : token - 1;
   state.gpt2 = folderUrl(params.get('gpt2'));
+  state.threads = integerIn(params.get('threads'), c.threads);
   return state;
 }
 

@@ -33,6 +33,7 @@ import { LessonPart } from './lesson-parts.js';
 import { ModelFileControls } from './model-file-controls.js';
 import { generateLayout } from './generate-layout.js';
 import { Gpt2Parts } from './gpt2-parts.js';
+import { threadsInUse } from '../common/threads-field.js';
 
 // The settings a generation depends on: changing one writes again.
 const writingKeys = ['prompt', 'tokens', 'temperature', 'topK', 'topP', 'seed', 'cache'];
@@ -45,9 +46,9 @@ export class GenerateView {
   constructor({ state, onStateChange }) {
     this.state = state;
     this.onStateChange = onStateChange;
-    this.session = new GenerateSession();
+    this.session = new GenerateSession(() => threadsInUse(this.state.threads));
     this.preview = new TokenizerPreview({
-      ask: (options) => this.session.ask('preview', options),
+      ask: (options) => this.session.ask('preview', { ...options, threads: this.session.trainingThreads() }),
       onChange: () => this.render(),
     });
     this.run = null;
@@ -156,7 +157,7 @@ export class GenerateView {
     await this.#launch(async () => {
       const corpus = own ? this.state.ownText : await fetchAusten();
       return {
-        options: trainerOptions(this.state, corpus),
+        options: { ...trainerOptions(this.state, corpus), threads: this.session.trainingThreads() },
         kept: { corpus: this.state.corpus, text: own ? corpus : null, options: null },
       };
     });
@@ -172,7 +173,7 @@ export class GenerateView {
     await this.#launch(async () => {
       const corpus = files.text ?? (await fetchAusten());
       return {
-        options: { task: { corpus }, resume: files.checkpoint, steps },
+        options: { task: { corpus }, resume: files.checkpoint, steps, threads: this.session.trainingThreads() },
         kept: { id, corpus: entry.corpus, text: files.text, options: entry.options },
         saved,
       };

@@ -53,10 +53,10 @@ const session = {
    * Instantiates the language model's module before the first start (compiling it then would delay the first
    * step): a throwaway trainer on a sentence. A failure is left to start() to report.
    */
-  async warm() {
+  async warm(threads = 1) {
     try {
       const corpus = 'Compile the module now, so that Start begins at once.';
-      const options = { steps: 1, model: { dModel: 8, heads: 1, ffn: 8, layers: 1 } };
+      const options = { steps: 1, threads, model: { dModel: 8, heads: 1, ffn: 8, layers: 1 } };
       (await createTrainer({ ...options, task: { corpus, context: 8 } })).dispose();
     } catch {
       // start() reports it
@@ -219,14 +219,15 @@ const session = {
 
   /**
    * A fresh induction-head experiment of `layers` layers (web/lib's inductionExperiment), replacing any other: its
-   * first measurement.
-   * @param {1 | 2} layers
+   * first measurement, trained on `threads` threads.
+   * @param {1 | 2} layers  @param {number} threads
    */
-  async startInduction(layers) {
+  async startInduction(layers, threads) {
     induction?.trainer.dispose();
     induction = null;
     const { trainerOptions, probe } = inductionExperiment({ layers });
-    induction = { trainer: await createTrainer(trainerOptions), probe, step: 0, steps: trainerOptions.steps };
+    const trainer = await createTrainer({ ...trainerOptions, threads });
+    induction = { trainer, probe, step: 0, steps: trainerOptions.steps };
     return inductionMeasure();
   },
 
@@ -240,13 +241,13 @@ const session = {
   /**
    * A fresh sinks-and-windows experiment (web/lib's sinkExperiment on `corpus`), replacing any other: { step, steps }
    * (the recipe's refusal as the answer's error).
-   * @param {string} corpus  @param {{ positions: 'rope' | 'alibi' | 'sinusoidal', window: boolean, sinkLogits: boolean, steps: number }} choice
+   * @param {string} corpus  @param {{ positions: 'rope' | 'alibi' | 'sinusoidal', window: boolean, sinkLogits: boolean, steps: number, threads: number }} choice
    */
-  async startSinks(corpus, { positions, window, sinkLogits, steps }) {
+  async startSinks(corpus, { positions, window, sinkLogits, steps, threads }) {
     sinks?.trainer.dispose();
     sinks = null;
     const recipe = sinkExperiment({ corpus, positions, trainedWindow: window ? 32 : 0, sinkLogits, steps });
-    sinks = { trainer: await createTrainer(recipe.trainerOptions), recipe, step: 0, steps };
+    sinks = { trainer: await createTrainer({ ...recipe.trainerOptions, threads }), recipe, step: 0, steps };
     return { step: 0, steps };
   },
 
@@ -319,6 +320,7 @@ function trainerInfo(built) {
   try {
     return {
       backend: built.backend,
+      threads: built.threads,
       parameters: built.parameters,
       trainTokens: built.trainTokens,
       heldOutTokens: built.heldOutTokens,

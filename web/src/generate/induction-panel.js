@@ -72,7 +72,7 @@ export class InductionPanel {
     const rows = (this.rows[layers] = []);
     this.#render();
     try {
-      rows.push(await this.session.ask('startInduction', layers));
+      rows.push(await this.session.ask('startInduction', layers, this.session.trainingThreads()));
       this.#render();
       while (!this.stopAsked && rows.at(-1).step < rows.at(-1).steps) {
         rows.push(await this.session.ask('advanceInduction', measureEvery));

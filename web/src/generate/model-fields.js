@@ -5,6 +5,7 @@ import { kvHeadsOptionText } from '../common/head-labels.js';
 import { sameTokenizer } from './corpus-fields.js';
 import { effectiveKvHeads, generateChoices, kvHeadChoices, trainerOptions } from './generate-state.js';
 import { hints, labels, numberFieldText, parametersText } from './generate-text.js';
+import { ThreadsField } from '../common/threads-field.js';
 
 // The state's keys a select shows as they are, with their controls' ids.
 const selects = {
@@ -52,6 +53,7 @@ export class ModelFields {
     });
     this.inputs.steps = steps.input;
     this.parameters = element('small', { id: 'generate-parameters' });
+    this.threads = new ThreadsField({ id: 'generate-threads', onChange: (threads) => this.onChange({ threads }) });
     // Two fieldsets, laid out by the view's row of controls beside the text's.
     this.fieldsets = [
       fieldset(
@@ -64,14 +66,15 @@ export class ModelFields {
         choice('context', hints.context),
         this.parameters,
       ),
-      fieldset(labels.training, steps.field, choice('batchSize'), choice('learningRate')),
+      fieldset(labels.training, steps.field, choice('batchSize'), choice('learningRate'), this.threads.element),
     ];
   }
 
   /**
    * @param {object} state  the view's state
    * @param {{ busy: boolean, info: object | null }} run  busy: a run exists (options locked until Reset); info: the
-   *   run's model and tokenizer, once built (its parameter count is said while the form still asks for that model)
+   *   run's model and tokenizer, once built (its parameter count is said while the form still asks for that model),
+   *   and the threads it trains on
    */
   render(state, { busy, info }) {
     this.state = state;
@@ -85,6 +88,7 @@ export class ModelFields {
       input.disabled = busy;
     }
     this.inputs.kvHeads.disabled ||= state.heads === 1;
+    this.threads.render(state.threads, { busy, running: info?.threads ?? null });
     const model = trainerOptions(state, '').model;
     const same =
       info &&

@@ -100,7 +100,8 @@ export class SinksPanel {
     this.#render();
     try {
       const corpus = await fetchAusten();
-      await this.session.ask('startSinks', corpus, { positions, window, sinkLogits, steps });
+      const threads = this.session.trainingThreads();
+      await this.session.ask('startSinks', corpus, { positions, window, sinkLogits, steps, threads });
       while (!this.stopAsked && this.progressAt.step < steps) {
         this.progressAt = await this.session.ask('advanceSinks', sliceMilliseconds);
         this.#render();

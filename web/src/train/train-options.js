@@ -17,6 +17,7 @@ import {
   trainChoices,
   trainTasks,
 } from './train-state.js';
+import { ThreadsField } from '../common/threads-field.js';
 
 // The state's keys that a select or number field shows as they are.
 const plainKeys = [
@@ -47,6 +48,7 @@ export class TrainOptions {
     /** @type {Record<string, HTMLSelectElement | HTMLInputElement>} */
     this.inputs = {};
     this.ablationBoxes = {};
+    this.threads = new ThreadsField({ id: 'train-threads', onChange: (threads) => this.onChange({ threads }) });
     const choice = (id, values, key, text) =>
       labelled(
         text,
@@ -160,6 +162,7 @@ export class TrainOptions {
         number('train-batch', 'batchSize', t('train.options.batchSize'), trainChoices.batchSize),
         choice('train-learning-rate', trainChoices.learningRate, 'learningRate', t('train.options.learningRate')),
         number('train-seed', 'seed', t('train.options.seed'), trainChoices.seed),
+        this.threads.element,
       ),
       element(
         'fieldset',
@@ -172,11 +175,12 @@ export class TrainOptions {
 
   /**
    * @param {object} state  the view's state
-   * @param {{ busy: boolean, parameters: number | null }} run  busy: a run is under way (the options are locked);
-   *   parameters: the run's model's count, once it is built
+   * @param {{ busy: boolean, parameters: number | null, threads: number | null }} run  busy: a run is under way (the
+   *   options are locked); parameters: the run's model's count, once it is built; threads: those it trains on
    */
-  render(state, { busy, parameters }) {
+  render(state, { busy, parameters, threads }) {
     this.state = state;
+    this.threads.render(state.threads, { busy, running: threads });
     for (const key of plainKeys) {
       if (!hasFocus(this.inputs[key])) this.inputs[key].value = String(state[key]);
       this.inputs[key].disabled = busy;

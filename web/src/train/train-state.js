@@ -1,7 +1,7 @@
 // The Train view's state (the run's options and what is on screen, never the weights) and its URL form, so a
 // link reproduces a run: same options and seed, same curves. Anything missing or out of range in a link
 // falls back to the default.
-import { defaultTrainerSteps, trainerDefaults } from '../../lib/index.js';
+import { defaultTrainerSteps, maxTrainerThreads, trainerDefaults } from '../../lib/index.js';
 import { languagePairs, sequenceTasks } from '../../lib/language-pairs.js';
 import { t } from '../i18n/messages.js';
 import { formatFixed, formatPercent } from '../common/format.js';
@@ -67,6 +67,7 @@ export function defaultTrainState() {
     probe: defaultProbe,
     layer: decoderLayers - 1,
     head: /** @type {number | 'average'} */ ('average'),
+    threads: /** @type {null | number} */ (null), // threads sharing each step (createTrainer's); null: the default
   };
 }
 
@@ -136,6 +137,7 @@ export function encodeTrainState(state) {
   if (state.probe !== trainTasks[state.task].probe) params.set('probe', state.probe);
   params.set('layer', String(state.layer + 1));
   params.set('head', state.head === 'average' ? 'avg' : String(state.head + 1));
+  if (state.threads !== null) params.set('threads', String(state.threads));
   return params;
 }
 
@@ -177,6 +179,7 @@ export function decodeTrainState(search) {
   const head = params.get('head');
   const headIndex = integerIn(head, { min: 1, max: effectiveHeads(state) });
   state.head = headIndex === null ? 'average' : headIndex - 1;
+  state.threads = integerIn(params.get('threads'), { min: 1, max: maxTrainerThreads });
   return state;
 }
 

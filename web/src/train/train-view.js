@@ -25,6 +25,7 @@ import { Settling } from '../common/settled.js';
 import { modelFileName, savedModelContext, savedModelLabel, YourModels } from './your-models.js';
 import { t } from '../i18n/messages.js';
 import { pairsRefusalText } from './pairs-refusal-text.js';
+import { threadsInUse } from '../common/threads-field.js';
 
 export class TrainView {
   /**
@@ -36,7 +37,7 @@ export class TrainView {
     this.state = state;
     this.onStateChange = onStateChange;
     this.onUseModel = onUseModel;
-    this.worker = new WorkerSession(backend);
+    this.worker = new WorkerSession(backend, () => threadsInUse(this.state.threads));
     this.run = null;
     this.previous = null; // the last finished run, drawn faintly behind the current one
     this.launching = false; // from a Start click until its run exists
@@ -162,10 +163,9 @@ export class TrainView {
     await nextTask(); // the worker's start and the view's first redraw in separate tasks
     this.launching = false;
     this.errorLine.hidden = true;
-    const { backend } = this.worker;
     this.run = new TrainingRun({
       worker: this.worker,
-      options: { ...trainerOptions(this.state), ...(backend ? { backend } : {}) },
+      options: { ...trainerOptions(this.state), ...this.worker.runsOn() },
       snapshotSteps: snapshotSteps(this.state.steps),
       probe: () => this.state.probe,
       onUpdate: (run) => {
@@ -334,7 +334,11 @@ export class TrainView {
     const { state, run } = this;
     const busy = this.#busy;
     const status = this.#status;
-    this.optionsForm.render(state, { busy, parameters: run?.info?.parameters ?? null });
+    this.optionsForm.render(state, {
+      busy,
+      parameters: run?.info?.parameters ?? null,
+      threads: run?.info?.threads ?? null,
+    });
     this.pairsFields.render(state, { busy, refused: run?.status === 'failed' ? (run.error.lines ?? []) : [] });
     this.runBar.render(run, status, state);
     if (status === 'failed') this.#showError(run.error);

@@ -26,7 +26,12 @@ const session = {
   async start(options) {
     session.dispose();
     trainer = await createTrainer(options);
-    return { backend: trainer.backend, parameters: trainer.parameters, options: trainer.options };
+    return {
+      backend: trainer.backend,
+      threads: trainer.threads,
+      parameters: trainer.parameters,
+      options: trainer.options,
+    };
   },
 
   /**

@@ -16,10 +16,25 @@ const trainingWorkerTexts = {
 };
 
 export class WorkerSession extends WorkerConnection {
-  /** @param {string} [backend]  the build the page asked for; by default, trainingBackend()'s */
-  constructor(backend) {
+  /**
+   * @param {string | undefined} backend  the build the page asked for; by default, the one trainingBackend() picks
+   * @param {() => number} trainingThreads  the threads a run would train on now (the view's setting)
+   */
+  constructor(backend, trainingThreads) {
     super({ script: trainWorkerUrl, texts: trainingWorkerTexts });
-    this.backend = backend ?? trainingBackend();
+    this.asked = backend ?? null;
+    this.trainingThreads = trainingThreads;
+  }
+
+  /** The build the next run trains on: the page's, else the one for the threads chosen. */
+  get backend() {
+    return this.asked ?? trainingBackend(this.trainingThreads());
+  }
+
+  /** createTrainer's options for where the next run trains: its build and, on a threaded one, its threads. */
+  runsOn() {
+    const { backend } = this;
+    return { backend, threads: backend.endsWith('-threads') ? this.trainingThreads() : 1 };
   }
 
   /** Starts the worker and its module before any run asks for them, so that the first Start begins at once. */
@@ -29,19 +44,21 @@ export class WorkerSession extends WorkerConnection {
 
   /** After a stall or a failed start: the single-thread build of the best SIMD this engine has, from now on. */
   useSingleThread() {
-    this.backend = supportsRelaxedSimd() ? 'wasm-relaxed-simd' : supportsSimd() ? 'wasm-simd128' : 'wasm-scalar';
+    this.asked = supportsRelaxedSimd() ? 'wasm-relaxed-simd' : supportsSimd() ? 'wasm-simd128' : 'wasm-scalar';
   }
 }
 
 /**
- * The build training runs on when the page asks for none. Training keeps every thread it is given busy: with fewer
- * than 4 cores the threaded build's three pthreads would take the core the page draws on (its tasks then stretch
- * past 50 ms), and train no faster (Firefox here: 97 steps/s single-thread, 93 threaded, on 2 cores). So on such
- * machines, the single-thread twin of the page's build.
+ * The build training runs on when the page asks for none: the threaded twin of the page's build when the run shares
+ * its steps among more than one thread, else the page's. Training keeps every thread it is given busy, so the default
+ * count (web/lib's defaultTrainerThreads) leaves a core to the page: on a 2-core machine one thread, the single-thread
+ * build (with three pthreads on 2 cores the page's tasks stretched past 50 ms, and trained no faster: Firefox here,
+ * 97 steps/s single-thread, 93 threaded).
+ * @param {number} threads
+ * @returns {import('../../lib/index.js').Backend}
  */
-function trainingBackend() {
+function trainingBackend(threads) {
   const single = resolveBackend(); // a page's own thread defaults to the single-thread build
   const threaded = /** @type {import('../../lib/index.js').Backend} */ (`${single}-threads`);
-  const cores = globalThis.navigator?.hardwareConcurrency ?? 1;
-  return cores >= 4 && supportsThreads() && backends.includes(threaded) ? threaded : single;
+  return threads > 1 && supportsThreads() && backends.includes(threaded) ? threaded : single;
 }

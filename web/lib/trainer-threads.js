@@ -1,0 +1,43 @@
+// How many threads a trainer runs each step's shards on (createTrainer's `threads`), for the translator's trainer and
+// the language model's alike, and the build that has them. The shards are fixed (four) and their gradients summed in
+// order, so the count changes how fast a run goes, never its weights.
+import { supportsThreads } from './load-module.js';
+import * as validate from './validate.js';
+
+/** The most threads a trainer uses: one per shard (cpp/include/attn/training.h, Trainer::kShards). */
+export const maxTrainerThreads = 4;
+
+/**
+ * The count a trainer on a threaded build takes when not told: the machine's cores less one (the page's), at least
+ * one, at most one per shard.
+ */
+export function defaultTrainerThreads() {
+  const cores = globalThis.navigator?.hardwareConcurrency ?? 1;
+  return Math.min(Math.max(cores - 1, 1), maxTrainerThreads);
+}
+
+/**
+ * options.threads checked, and the build that runs it: the one asked for (`resolve` checks it), else the default, or
+ * the default's threaded twin when more than one thread is asked for. A threaded build given no count takes
+ * defaultTrainerThreads(), a single-thread one runs on one. The module checks the count's range (1 to 4).
+ * @template {string} B
+ * @param {{ backend?: any, threads?: any }} options  createTrainer's
+ * @param {(requested: B | undefined) => B} resolve  the model's resolveBackend (the attention builds' or the language model's)
+ * @returns {{ backend: B, threads: number }}
+ */
+export function trainerThreads(options, resolve) {
+  const asked = validate.optionalNumber(options.threads, 'options.threads', undefined);
+  let backend = resolve(options.backend);
+  if (asked > 1 && !backend.endsWith('-threads')) {
+    if (options.backend !== undefined) {
+      throw new RangeError(`options.threads is ${asked}, but the ${backend} build runs on one thread`);
+    }
+    if (!supportsThreads()) {
+      throw new RangeError(
+        `options.threads is ${asked}, but this page cannot share memory between threads (it must be cross-origin isolated: COOP same-origin, COEP require-corp)`,
+      );
+    }
+    backend = resolve(/** @type {B} */ (`${backend}-threads`));
+  }
+  return { backend, threads: asked ?? (backend.endsWith('-threads') ? defaultTrainerThreads() : 1) };
+}

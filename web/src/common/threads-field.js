@@ -1,0 +1,51 @@
+// The thread-count control of a view that trains: how many threads share each training step's four shards (web/lib's
+// createTrainer({ threads }): the weights are the same for any count, only the time differs), the count in use said
+// beside it, and on a page that is not cross-origin isolated (its host sends no COOP and COEP headers, so no threads
+// share memory) a line saying what that costs.
+import { defaultTrainerThreads, maxTrainerThreads, supportsThreads } from '../../lib/index.js';
+import { element, hasFocus, labelled, select } from './controls.js';
+import { t } from '../i18n/messages.js';
+
+/** The choices a link may hold: 1 to one thread per shard. */
+export const threadChoices = Object.freeze(Array.from({ length: maxTrainerThreads }, (_, i) => i + 1));
+
+/**
+ * The threads a run trains on here when the view's setting is `chosen` (null: this machine's default, its cores less
+ * one for the page): one where the page cannot share memory between threads.
+ * @param {number | null} chosen
+ */
+export function threadsInUse(chosen) {
+  return supportsThreads() ? (chosen ?? defaultTrainerThreads()) : 1;
+}
+
+const cores = () => globalThis.navigator?.hardwareConcurrency ?? 1;
+
+export class ThreadsField {
+  /** @param {{ id: string, onChange: (threads: number) => void }} options  the select's id; the learner chose a count */
+  constructor({ id, onChange }) {
+    this.input = select(
+      id,
+      threadChoices.map((n) => [n, String(n)]),
+      (value) => onChange(Number(value)),
+    );
+    this.said = element('small', { id: `${id}-said` });
+    this.element = labelled(t('app.threads.label'), this.input, this.said);
+  }
+
+  /**
+   * @param {number | null} chosen  the view's setting (null: the default)
+   * @param {{ busy: boolean, running: number | null }} run  busy: a run is under way (its count is fixed); running:
+   *   the threads the last run trained on (its trainer's), once it has one
+   */
+  render(chosen, { busy, running }) {
+    const isolated = supportsThreads();
+    // While a run trains, its own count; else the count the next run will take.
+    const count = busy && running !== null ? running : threadsInUse(chosen);
+    if (!hasFocus(this.input)) this.input.value = String(count);
+    this.input.disabled = busy || !isolated;
+    this.input.dataset.running = running === null ? '' : String(running);
+    this.said.textContent = isolated
+      ? t('app.threads.inUse', { count, cores: cores() })
+      : t('app.threads.notIsolated', { count: Math.min(cores(), maxTrainerThreads) });
+  }
+}
