@@ -267,8 +267,9 @@ void set_unknown_words(val& out, const model::Translation& t) {
   out.set("suggestions", suggestions);
 }
 
-// A beam search as { width, alpha, steps: [[{ token, word, parent, score, normalizedScore, finished, copiedFrom,
-// cross: [layer][head] 1 × S }]], best: { step, node }, greedy: { tokens, score, normalizedScore } }.
+// A beam search as { width, alpha, steps: [[{ token, word, parent, score, normalizedScore, finished,
+// attendedSource, repeats, copiedFrom, cross: [layer][head] 1 × S }]], best: { step, node }, greedy: { tokens, score,
+// normalizedScore } }.
 val beam_object(const model::BeamSearch& b, const model::Translation& t) {
   const std::size_t s = t.source.size();
   val steps = val::array();
@@ -283,6 +284,8 @@ val beam_object(const model::BeamSearch& b, const model::Translation& t) {
       node.set("score", h.score);
       node.set("normalizedScore", h.normalized);
       node.set("finished", h.finished);
+      node.set("attendedSource", h.source);
+      node.set("repeats", h.repeats);
       node.set("copiedFrom", h.copied_from);
       node.set("cross", layered_maps(h.cross_attention, t.layers_decoder, t.heads, 1, s));
       nodes.set(i, node);

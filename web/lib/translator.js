@@ -114,6 +114,8 @@ function beamSearch(beam) {
         score: node.score,
         normalizedScore: node.normalizedScore,
         finished: node.finished,
+        attendedSource: node.attendedSource,
+        repeats: node.repeats,
         copiedFrom: node.copiedFrom,
         crossAttention: node.cross,
       };
