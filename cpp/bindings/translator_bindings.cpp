@@ -253,8 +253,9 @@ void set_unknown_words(val& out, const model::Translation& t) {
   out.set("suggestions", suggestions);
 }
 
-// A beam search as { width, alpha, steps: [[{ token, word, parent, score, normalizedScore, finished, copiedFrom,
-// cross: Ld × H × S floats }]], best: { step, node }, greedy: { tokens, score, normalizedScore } }.
+// A beam search as { width, alpha, steps: [[{ token, word, parent, score, normalizedScore, finished, attendedSource,
+// repeats, copiedFrom, cross: Ld × H × S floats }]], best: { step, node }, greedy: { tokens, score,
+// normalizedScore } }.
 val beam_object(const model::BeamSearch& b) {
   val steps = val::array();
   for (std::size_t step = 0; step < b.steps.size(); ++step) {
@@ -268,6 +269,8 @@ val beam_object(const model::BeamSearch& b) {
       node.set("score", h.score);
       node.set("normalizedScore", h.normalized);
       node.set("finished", h.finished);
+      node.set("attendedSource", h.source);
+      node.set("repeats", h.repeats);
       node.set("copiedFrom", h.copied_from);
       node.set("cross", js::copy_out(h.cross_attention));
       nodes.set(i, node);

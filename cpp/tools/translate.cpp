@@ -1,6 +1,6 @@
 // Translates with a weight file natively: the given sentence, or its language pair's held-out set (one
 // "english<TAB>output" line per sentence, then a summary), which the Vitest suite compares with the wasm module's
-// output.
+// output. --beam W (1 to 8) decodes by beam search of that width, and the summary then counts its exact outputs.
 #include <algorithm>
 #include <chrono>
 #include <cstdio>
@@ -24,6 +24,7 @@ int main(int argc, char** argv) {
                           {"held-out-seed", "2"},
                           {"temperature", "1"},
                           {"kernels", "fast"},
+                          {"beam", "0"},
                           {"parameters", ""},
                           {"save-as", ""},
                           {"out", ""}});
@@ -99,11 +100,16 @@ int main(int argc, char** argv) {
   }
   const auto pairs = corpus::held_out_set(o.number("held-out"), o.number("held-out-seed"), *language);
   const model::Evaluation e = model::evaluate(translator, pairs);
+  model::Decoding decoding;
+  decoding.beam = o.number("beam");
+  std::size_t beam_exact = 0;
   for (const auto& pair : pairs) {
-    std::vector<std::string> words = translator.translate_words(pair.source).target;
+    std::vector<std::string> words = translator.translate_words(pair.source, 1.0f, SIZE_MAX, decoding).target;
     if (!words.empty() && words.back() == "<eos>") words.pop_back();
+    beam_exact += words == pair.target;
     std::printf("%s\t%s\n", corpus::join(pair.source).c_str(), corpus::join(words).c_str());
   }
+  if (decoding.beam > 0) std::printf("# beam %zu: exact %zu/%zu\n", decoding.beam, beam_exact, pairs.size());
   std::size_t best = 0;
   const double share = e.best_alignment_share(&best);
   std::printf("# exact %zu/%zu, best alignment head: layer %zu head %zu %.4f\n", e.exact, e.sentences,

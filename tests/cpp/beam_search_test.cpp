@@ -100,6 +100,42 @@ TEST(BeamSearch, StopsWhenNoOpenHypothesisCanWinAndEndsTheRestAtTheLimit) {
   EXPECT_FALSE(cut.steps[cut.best_step][cut.best_node].finished);
 }
 
+// A repeats (its second A attends to the source word its first did), and its normalised score beats A <eos>'s
+// (log 0.42 / lp(3) = -0.73 against log 0.18 / lp(2) = -1.56): the rule, not the score, decides.
+TEST(BeamSearch, AHypothesisThatRepeatsASourceWordsTranslationNeverWins) {
+  const auto scores = table({{{}, {0, 0.0, 0.6, 0.4}},
+                             {{kA}, {0, 0.3, 0.7, 0}},
+                             {{kB}, {0, 0.05, 0.05, 0.9}},
+                             {{kA, kA}, {0, 1, 0, 0}},
+                             {{kB, kB}, {0, 1, 0, 0}},
+                             {{kB, kA}, {0, 1, 0, 0}}});
+  const AttendedSource one_word = [](std::size_t, int) { return 0; };  // every token attends to source word 0
+  const AttendedSource own_word = [](std::size_t step, int) { return static_cast<int>(step); };
+  const BeamTree unaware = beam_search(3, 10, kEos, scores);
+  EXPECT_EQ(unaware.tokens(unaware.best_step, unaware.best_node), (std::vector<int>{kA, kA, kEos}));
+  const BeamTree distinct = beam_search(3, 10, kEos, scores, own_word);
+  EXPECT_EQ(distinct.tokens(distinct.best_step, distinct.best_node), (std::vector<int>{kA, kA, kEos}));
+
+  const BeamTree beam = beam_search(3, 10, kEos, scores, one_word);
+  EXPECT_EQ(beam.tokens(beam.best_step, beam.best_node), (std::vector<int>{kA, kEos}));
+  ASSERT_EQ(beam.steps.size(), 2u);  // A A and B B repeat: neither can win once A <eos> is finished
+  for (const BeamNode& n : beam.steps[1]) EXPECT_EQ(n.repeats, !n.finished);
+  EXPECT_EQ(beam.steps[1][0].source, 0);
+  // Width 1 keeps greedy decoding's words, repeat or not.
+  const BeamTree greedy = beam_search(1, 10, kEos, scores, one_word);
+  EXPECT_EQ(greedy.tokens(greedy.best_step, greedy.best_node), (std::vector<int>{kA, kA, kEos}));
+  EXPECT_TRUE(greedy.steps[greedy.best_step][greedy.best_node].repeats);
+}
+
+TEST(BeamSearch, AHypothesisCutAtTheLimitNeverBeatsAFinishedOne) {
+  // <eos> at once (0.1) is finished; A A (0.81, normalised -0.19) is cut at the limit of 2 and scores higher.
+  const auto scores = table({{{}, {0, 0.1, 0.9, 0}}, {{kA}, {0, 0, 0.9, 0.1}}});
+  const BeamTree beam = beam_search(2, 2, kEos, scores);
+  ASSERT_EQ(beam.steps.size(), 2u);
+  EXPECT_GT(beam.steps[1][0].normalized, beam.steps[0][1].normalized);
+  EXPECT_EQ(beam.tokens(beam.best_step, beam.best_node), (std::vector<int>{kEos}));
+}
+
 TEST(BeamSearch, TheWidthIsCheckedAndNamedAtTheSeam) {
   EXPECT_FALSE(check::beam(1, "greedy", false));
   EXPECT_FALSE(check::beam(8, "greedy", false));
@@ -158,6 +194,7 @@ void expect_consistent_tree(const Translation& t, std::size_t width) {
       EXPECT_EQ(h.cross_attention.size(), t.layers_decoder * t.heads * t.source.size());
       if (step == 0) {
         EXPECT_EQ(h.parent, -1);
+        EXPECT_FALSE(h.repeats);
         continue;
       }
       ASSERT_GE(h.parent, 0);
@@ -165,12 +202,25 @@ void expect_consistent_tree(const Translation& t, std::size_t width) {
       const BeamHypothesis& parent = b.steps[step - 1][static_cast<std::size_t>(h.parent)];
       EXPECT_FALSE(parent.finished);
       EXPECT_LE(h.score, parent.score);
+      // It repeats when its parent does, or when an earlier token of its path is its token attending to its word.
+      bool said = false;
+      for (std::size_t t = step, node = static_cast<std::size_t>(h.parent); t-- > 0;) {
+        const BeamHypothesis& earlier = b.steps[t][node];
+        said = said || (earlier.token == h.token && earlier.source == h.source && h.source >= 0 && !h.finished);
+        if (earlier.parent < 0) break;
+        node = static_cast<std::size_t>(earlier.parent);
+      }
+      EXPECT_EQ(h.repeats, parent.repeats || said) << step;
     }
   }
   const BeamHypothesis& best = b.steps[b.best_step][b.best_node];
   for (const auto& step : b.steps)
-    for (const BeamHypothesis& h : step)
-      if (h.finished) EXPECT_LE(h.normalized, best.normalized);
+    for (const BeamHypothesis& h : step) {
+      if (!h.finished) continue;
+      EXPECT_TRUE(best.finished);
+      EXPECT_TRUE(h.repeats || !best.repeats);  // one that repeats never wins over one that does not
+      if (h.repeats == best.repeats) EXPECT_LE(h.normalized, best.normalized);
+    }
   std::vector<std::string> path(b.best_step + 1);
   std::size_t node = b.best_node;
   const std::size_t s = t.source.size(), n = t.target.size();
@@ -190,20 +240,26 @@ TEST(BeamSearch, WiderBeamsNeverScoreBelowGreedyAndTheirTreesAreConsistent) {
   ASSERT_EQ(grammar_language(t.model()), corpus::Language::spanish) << "en-es.bin" << testing::kPredatesTheGrammar;
   Decoding flat;  // a flatter distribution, so that the beams hold real alternatives
   flat.output_temperature = 8.0f;
-  std::size_t differed = 0, searches = 0;
+  std::size_t differed = 0, searches = 0, below_greedy = 0;
   for (const auto& pair : corpus::held_out_set(testing::cases(60, 10), 5)) {
     for (std::size_t width : {2, 4, 8}) {
       flat.beam = width;
       const Translation r = t.translate_words(pair.source, 1.0f, SIZE_MAX, flat);
       expect_consistent_tree(r, width);
       const BeamSearch& b = *r.beam;
-      EXPECT_GE(b.steps[b.best_step][b.best_node].normalized, b.greedy_normalized - 1e-12)
-          << corpus::join(pair.source) << " width " << width;
+      // Below greedy's score only by the rule: the beam's best does not repeat (and greedy's output does).
+      const BeamHypothesis& best = b.steps[b.best_step][b.best_node];
+      if (best.normalized < b.greedy_normalized - 1e-12) {
+        EXPECT_FALSE(best.repeats) << corpus::join(pair.source) << " width " << width;
+        ++below_greedy;
+      }
       differed += r.target != b.greedy;
       ++searches;
     }
   }
-  std::printf("beam's best differed from greedy's output in %zu of %zu searches\n", differed, searches);
+  std::printf(
+      "beam's best differed from greedy's output in %zu of %zu searches (%zu below greedy's score: it repeats)\n",
+      differed, searches, below_greedy);
 }
 
 // The greedy score the search reports is the sum of the logarithms of greedy decoding's own probabilities.

@@ -455,7 +455,9 @@ export type GrammarProblem =
  * of the natural logarithms of their tokens' probabilities (<eos> included; the distribution at
  * `outputTemperature`), lp = ((5 + length) / 6)^`alpha`, `alpha` 0.6. The search stops when nothing is open, at
  * 32 tokens (open hypotheses then end there, unfinished) or when no open hypothesis can beat the best finished
- * one. The translation returned is the best hypothesis, its maps those greedy decoding would give it.
+ * one. A hypothesis that `repeats` (a source word's translation said twice) ranks below every finished one that
+ * does not, and one cut at 32 tokens below every finished one, whatever their scores. The translation returned is
+ * the best hypothesis, its maps those greedy decoding would give it.
  */
 export interface BeamSearch {
   width: number;
@@ -487,6 +489,13 @@ export interface BeamNode {
   normalizedScore: number;
   /** It ended with <eos>. */
   finished: boolean;
+  /** The source index its token attends to most (the last decoder layer's heads summed); -1 for <eos> there. */
+  attendedSource: number;
+  /**
+   * It, or a hypothesis it extends, said a token a second time while attending most to the same source word as
+   * the first time: a source word's translation said more often than the source says the word.
+   */
+  repeats: boolean;
   /** For an <unk> of a model that has it: the source index it copies; -1 otherwise. */
   copiedFrom: number;
   /** [layer][head] 1 × S: the cross-attention row of the decoder position that chose this token. */

@@ -111,6 +111,8 @@ function beamSearch(beam, layers, heads, sourceLength) {
         score: node.score,
         normalizedScore: node.normalizedScore,
         finished: node.finished,
+        attendedSource: node.attendedSource,
+        repeats: node.repeats,
         copiedFrom: node.copiedFrom,
         crossAttention: layeredMaps(node.cross, layers, heads, 1, sourceLength),
       };

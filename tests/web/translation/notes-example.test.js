@@ -1,0 +1,76 @@
+// The notes' own example, "give me the book", and its family (issue 62): give and show to me, him, her, us and
+// them, the book and the letter, commands and negative commands, and "to the girl"; with the cases the issue named.
+// Each shipped model says each sentence its grammar covers exactly as the grammar does (the grammar's translation is
+// the oracle, as the page shows it beside the model's), greedily and with every beam width translate() takes.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadTranslator } from '../../../web/lib/index.js';
+import { siteModel } from '../../../scripts/experiments/site-models.mjs';
+
+const recipients = ['me', 'him', 'her', 'us', 'them'];
+const things = ['the book', 'the letter'];
+const family = ['give', 'show'].flatMap((verb) => [
+  ...recipients.flatMap((who) => things.map((thing) => `${verb} ${who} ${thing}`)),
+  ...things.map((thing) => `${verb} ${thing} to the girl`),
+]);
+const sentences = [
+  ...family,
+  ...family.map((command) => `do not ${command}`),
+  'show me the dog',
+  'show them the house',
+  'the girl gives the boy a flower',
+];
+const widths = [undefined, 1, 2, 3, 4, 5, 6, 7, 8]; // undefined: greedy decoding
+// Still wrong in en-es, at every width (issue 62, not fixed): a recipient after "a" whose article should fuse or not
+// ("a la niña" said "al niña", "al niño" said "a el niño"). Not the sentence mix: "al" is in 1,232 of the 192,000
+// training sentences, "a la" in 399, "a el" in none; the model picks "a" or "al" before the noun's gender tells it
+// which. The recipe without unknown words (97.4% held-out) gets the "to the girl" sentences right and still says
+// "a el niño". Each is expected to fail, so that the day a model says it right this list must shrink.
+const stillWrong = {
+  'en-es': [
+    'give the book to the girl',
+    'do not give the book to the girl',
+    'show the book to the girl',
+    'do not show the book to the girl',
+    'do not show the letter to the girl',
+    'the girl gives the boy a flower',
+  ],
+  'en-ja': [],
+  'en-mr': [],
+};
+// What a grammar leaves out, rather than say wrong (docs/models.md): Japanese "do not give me" (ageru or kureru).
+const uncovered = {
+  'en-es': [],
+  'en-ja': [
+    'do not give me the book',
+    'do not give me the letter',
+    'do not give us the book',
+    'do not give us the letter',
+  ],
+  'en-mr': [],
+};
+
+describe.each(Object.keys(uncovered))('%s says the notes’ example and its family as its grammar does', (name) => {
+  let translator;
+  beforeAll(async () => {
+    translator = await loadTranslator({ weights: siteModel(name) });
+  });
+  afterAll(() => translator?.dispose());
+
+  it('covers every sentence of the family but those its grammar leaves out', () => {
+    const left = sentences.filter((s) => translator.translate(s).alignment === null);
+    expect(left).toEqual(uncovered[name]);
+  });
+
+  /** Greedy's and every beam's output beside the grammar's, as "width: words" lines. */
+  const saysAsTheGrammar = (sentence) => {
+    const reference = translator.translate(sentence).alignment.target.join(' ');
+    const outputs = widths.map((beam) => {
+      const { target } = translator.translate(sentence, beam === undefined ? {} : { beam });
+      return `${beam ?? 'greedy'}: ${target.filter((word) => word !== '<eos>').join(' ')}`;
+    });
+    expect(outputs).toEqual(widths.map((beam) => `${beam ?? 'greedy'}: ${reference}`));
+  };
+  const said = sentences.filter((s) => !uncovered[name].includes(s) && !stillWrong[name].includes(s));
+  it.each(said)('“%s”, greedy and beams of 1 to 8', saysAsTheGrammar);
+  if (stillWrong[name].length) it.fails.each(stillWrong[name])('“%s” is still wrong somewhere', saysAsTheGrammar);
+});
