@@ -15,6 +15,10 @@
 #include "js_values.h"
 
 #if ATTN_THREADS
+#include <emscripten/threading.h>
+
+#include <algorithm>
+
 #include "attn/thread_pool.h"
 #endif
 
@@ -37,7 +41,9 @@ inline constexpr unsigned kMaxTrainerThreads = static_cast<unsigned>(model::Trai
 // machine): one per shard, so a trainer may be given any count from 1 to 4 (more threads than cores only share
 // them). One pool per module (each module has its own workers); the batched kernels share all of it.
 inline ThreadPool& module_thread_pool() {
-  static ThreadPool pool(kMaxTrainerThreads);
+  // The batched kernels' calls run on as many as the machine has cores (the trainers choose their own count).
+  static ThreadPool pool(kMaxTrainerThreads, static_cast<unsigned>(std::clamp(emscripten_num_logical_cores(), 1,
+                                                                              static_cast<int>(kMaxTrainerThreads))));
   return pool;
 }
 #endif

@@ -34,7 +34,7 @@ TEST(ThreadPool, RunsEveryItemExactlyOnceOnEveryPoolSize) {
 TEST(ThreadPool, RunsATaskOnTheFirstThreadsItIsGiven) {
   ThreadPool pool(4);
   for (unsigned threads : {1u, 2u, 3u, 4u}) {
-    std::vector<std::atomic<int>> seen(200), ran_on(pool.size());
+    std::vector<std::atomic<int>> seen(200), ran_on(pool.capacity());
     pool.run(
         seen.size(),
         [&](std::size_t item, unsigned thread) {
@@ -43,11 +43,35 @@ TEST(ThreadPool, RunsATaskOnTheFirstThreadsItIsGiven) {
         },
         threads);
     for (auto& count : seen) ASSERT_EQ(count.load(), 1);
-    for (unsigned t = threads; t < pool.size(); ++t) EXPECT_EQ(ran_on[t].load(), 0) << t << " of " << threads;
+    for (unsigned t = threads; t < pool.capacity(); ++t) EXPECT_EQ(ran_on[t].load(), 0) << t << " of " << threads;
   }
   std::atomic<int> items{0};
   pool.parallel_for(2)(9, [&](std::size_t) { items.fetch_add(1); });
   EXPECT_EQ(items.load(), 9);
+}
+
+// A pool narrower than its threads (a module's: a worker per trainer shard, its other calls on the machine's cores)
+// runs a task on its width unless told more, and a task told more on up to all of them.
+TEST(ThreadPool, RunsOnItsWidthUnlessToldMore) {
+  ThreadPool pool(4, 2);
+  EXPECT_EQ(pool.size(), 2u);
+  EXPECT_EQ(pool.capacity(), 4u);
+  for (unsigned threads : {0u, 4u, 9u}) {  // 0: the width
+    std::vector<std::atomic<int>> seen(400), ran_on(pool.capacity());
+    const auto task = [&](std::size_t item, unsigned thread) {
+      seen[item].fetch_add(1);
+      ran_on[thread] = 1;
+    };
+    if (threads == 0)
+      pool.run(seen.size(), task);
+    else
+      pool.run(seen.size(), task, threads);
+    for (auto& count : seen) ASSERT_EQ(count.load(), 1);
+    const unsigned allowed = threads == 0 ? 2u : 4u;
+    for (unsigned t = allowed; t < pool.capacity(); ++t) EXPECT_EQ(ran_on[t].load(), 0) << t << " of " << allowed;
+  }
+  EXPECT_EQ(ThreadPool(3).size(), 3u);
+  EXPECT_EQ(ThreadPool(3, 7).size(), 3u);
 }
 
 class BatchedVsReference : public ::testing::TestWithParam<std::tuple<unsigned, bool, int>> {};

@@ -15,18 +15,22 @@ namespace attn {
 
 class ThreadPool {
  public:
-  // `threads` counts the caller: threads - 1 workers are started.
-  explicit ThreadPool(unsigned threads);
+  // `threads` counts the caller: threads - 1 workers are started. `width` (at most `threads`; 0: all of them) is how
+  // many a call runs on unless told otherwise: a module starts a worker per trainer shard on any machine, and its
+  // other calls should not run on more threads than the machine has cores.
+  explicit ThreadPool(unsigned threads, unsigned width = 0);
   ~ThreadPool();
   ThreadPool(const ThreadPool&) = delete;
   ThreadPool& operator=(const ThreadPool&) = delete;
 
-  unsigned size() const { return static_cast<unsigned>(workers_.size()) + 1; }
+  // The threads run(count, task) shares its items among (workspaces are sized by it); capacity() is all there are.
+  unsigned size() const { return width_; }
+  unsigned capacity() const { return static_cast<unsigned>(workers_.size()) + 1; }
 
   // Calls task(item, thread) for every item in [0, count), each exactly once, with thread in [0, size());
   // returns when all are done. Items are taken in order, so neighbours tend to share a thread's caches.
   void run(std::size_t count, const std::function<void(std::size_t item, unsigned thread)>& task);
-  // The same on the first `threads` of the pool's threads (the caller's among them; at most size()): a trainer
+  // The same on the first `threads` of the pool's threads (the caller's among them; at most capacity()): a trainer
   // given fewer threads than the module started leaves the others idle.
   void run(std::size_t count, const std::function<void(std::size_t item, unsigned thread)>& task, unsigned threads);
 
@@ -40,6 +44,7 @@ class ThreadPool {
   void take_items(unsigned thread);
 
   std::vector<std::thread> workers_;
+  unsigned width_;
   std::mutex mutex_;
   std::condition_variable start_, finished_;
   const std::function<void(std::size_t, unsigned)>* task_ = nullptr;

@@ -1,8 +1,11 @@
 #include "attn/thread_pool.h"
 
+#include <algorithm>
+
 namespace attn {
 
-ThreadPool::ThreadPool(unsigned threads) {
+ThreadPool::ThreadPool(unsigned threads, unsigned width)
+    : width_(width == 0 || width > threads ? std::max(threads, 1U) : width) {
   for (unsigned t = 1; t < threads; ++t) workers_.emplace_back([this, t] { work(t); });
 }
 
@@ -24,6 +27,7 @@ void ThreadPool::run(std::size_t count, const std::function<void(std::size_t, un
 }
 
 void ThreadPool::run(std::size_t count, const std::function<void(std::size_t, unsigned)>& task, unsigned threads) {
+  threads = std::min(threads, capacity());
   if (workers_.empty() || count <= 1 || threads <= 1) {
     for (std::size_t i = 0; i < count; ++i) task(i, 0);
     return;
@@ -61,7 +65,8 @@ void ThreadPool::work(unsigned thread) {
 
 std::function<void(std::size_t, const std::function<void(std::size_t)>&)> ThreadPool::parallel_for(unsigned threads) {
   return [this, threads](std::size_t count, const std::function<void(std::size_t)>& task) {
-    run(count, [&task](std::size_t item, unsigned) { task(item); }, threads);
+    run(
+        count, [&task](std::size_t item, unsigned) { task(item); }, threads);
   };
 }
 
