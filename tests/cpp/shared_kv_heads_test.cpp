@@ -104,7 +104,9 @@ TEST(SharedKeyValueHeads, TrainAndRoundTripThroughTheWeightFile) {
   Config c = attn::testing::tiny_model_config();
   c.heads = 4, c.kv_heads = 1;
   TrainingOptions o;
-  o.steps = 150, o.batch = 16, o.warmup = 10, o.learning_rate = 1e-2f;
+  // 300 steps: on issue 62's sentence mix (more commands, their recipients pronouns) 150 left this tiny model at
+  // its first loss (1.003 of it; 0.58 at 300)
+  o.steps = 300, o.batch = 16, o.warmup = 10, o.learning_rate = 1e-2f;
   Trainer t(new_translation_model(c, 6), o, reference_kernels());
   const double first = t.step().loss_per_token;
   StepReport last;
