@@ -65,8 +65,7 @@ void ThreadPool::work(unsigned thread) {
 
 std::function<void(std::size_t, const std::function<void(std::size_t)>&)> ThreadPool::parallel_for(unsigned threads) {
   return [this, threads](std::size_t count, const std::function<void(std::size_t)>& task) {
-    run(
-        count, [&task](std::size_t item, unsigned) { task(item); }, threads);
+    run(count, [&task](std::size_t item, unsigned) { task(item); }, threads);
   };
 }
 
