@@ -7,7 +7,7 @@
 // walk goes through the views by their tabs and through the lessons by their list, resizing the same page.
 import { writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, onTestFailed } from 'vitest';
 import { openPage, resultsDir, useChromiumAndPlayground } from '../support/browser.js';
 import { layoutFaults } from '../support/layout-faults.js';
 
@@ -93,7 +93,10 @@ describe.each(Object.entries(walks))('%s', (walk, { query, screens }) => {
         height: 768,
       });
       const found = [];
+      let where = 'opening the page'; // what the walk was doing, said if it fails (a time-out says nothing else)
+      onTestFailed(() => console.error(`${walk} in ${locale}: the walk stopped at ${where}`));
       for (const screen of screens) {
+        where = `${screen.name}, opening it`;
         await page.setViewportSize({ width: 1366, height: 768 });
         await screen.open(page);
         const [shown, ...drawnBelow] = [screen.drawn].flat();
@@ -106,9 +109,11 @@ describe.each(Object.entries(walks))('%s', (walk, { query, screens }) => {
           screen.name === 'translation' &&
           page.screenshot({ path: `${resultsDir}layout-${walk.split(' ').pop()}-${locale}-${size.join('x')}.png` });
         for (const size of widths) {
+          where = `${screen.name} at ${size.join(' × ')}`;
           found.push(...(await faultsAt(page, size)).map((fault) => `${screen.name} at ${size.join(' × ')}: ${fault}`));
           if (size[0] === 1024) await shot(size); // the landing as a laptop shows it
         }
+        where = `${screen.name}, presenting`;
         await page.click('#present-button');
         await page.waitForSelector('#present-bar');
         for (const size of projectors)
