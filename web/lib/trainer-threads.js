@@ -7,13 +7,15 @@ import * as validate from './validate.js';
 /** The most threads a trainer uses: one per shard (cpp/include/attn/training.h, Trainer::kShards). */
 export const maxTrainerThreads = 4;
 
+/** The machine's logical cores, as the page is told them (one where it is not). */
+export const machineCores = () => globalThis.navigator?.hardwareConcurrency ?? 1;
+
 /**
  * The count a trainer on a threaded build takes when not told: the machine's cores less one (the page's), at least
  * one, at most one per shard.
  */
 export function defaultTrainerThreads() {
-  const cores = globalThis.navigator?.hardwareConcurrency ?? 1;
-  return Math.min(Math.max(cores - 1, 1), maxTrainerThreads);
+  return Math.min(Math.max(machineCores() - 1, 1), maxTrainerThreads);
 }
 
 /**

@@ -5,6 +5,7 @@
 import { defaultTrainerThreads, maxTrainerThreads, supportsThreads } from '../../lib/index.js';
 import { element, hasFocus, labelled, select } from './controls.js';
 import { t } from '../i18n/messages.js';
+import { machineCores as cores } from '../../lib/trainer-threads.js';
 
 /** The choices a link may hold: 1 to one thread per shard. */
 export const threadChoices = Object.freeze(Array.from({ length: maxTrainerThreads }, (_, i) => i + 1));
@@ -17,8 +18,6 @@ export const threadChoices = Object.freeze(Array.from({ length: maxTrainerThread
 export function threadsInUse(chosen) {
   return supportsThreads() ? (chosen ?? defaultTrainerThreads()) : 1;
 }
-
-const cores = () => globalThis.navigator?.hardwareConcurrency ?? 1;
 
 export class ThreadsField {
   /** @param {{ id: string, onChange: (threads: number) => void }} options  the select's id; the learner chose a count */
