@@ -73,6 +73,21 @@ attn::bindings::HandleTable<std::unique_ptr<model::Translator>>& attn::bindings:
   return table;
 }
 
+namespace {
+// Per unknown word, what kind of word it is: [{ kind: "verb-form", base: "eat", suggestions: ["eat", …] }].
+val readings_array(const std::vector<corpus::WordReading>& readings) {
+  val out = val::array();
+  for (std::size_t i = 0; i < readings.size(); ++i) {
+    val reading = val::object();
+    reading.set("kind", std::string(corpus::word_kind_name(readings[i].kind)));
+    reading.set("base", readings[i].base);
+    reading.set("suggestions", js::string_array(readings[i].suggestions));
+    out.set(i, reading);
+  }
+  return out;
+}
+}  // namespace
+
 val attn::bindings::translate_error(const model::TranslateError& e) {
   val result = js::error_result("RangeError", e.message);
   val detail = result["error"];
@@ -82,9 +97,7 @@ val attn::bindings::translate_error(const model::TranslateError& e) {
                                                                                    : "empty");
   if (e.kind == model::TranslateError::Kind::unknown_words) {
     detail.set("unknownWords", js::string_array(e.unknown_words));
-    val suggestions = val::array();
-    for (std::size_t i = 0; i < e.suggestions.size(); ++i) suggestions.set(i, js::string_array(e.suggestions[i]));
-    detail.set("suggestions", suggestions);
+    detail.set("readings", readings_array(e.readings));
   }
   if (e.limit > 0) {  // too many words: the counts, for a message in the page's language
     detail.set("words", static_cast<double>(e.words));
@@ -242,15 +255,13 @@ std::optional<val> decoding_from(const val& o, model::Decoding& d) {
 }
 
 // The words of a model's unknown-word handling: per target token the source index copied (-1: none), and the
-// sentence's unknown words with the closest known ones (all empty for a model without "<unk>").
+// sentence's unknown words with their readings (all empty for a model without "<unk>").
 void set_unknown_words(val& out, const model::Translation& t) {
   val copied = val::array();
   for (std::size_t i = 0; i < t.copied_from.size(); ++i) copied.set(i, t.copied_from[i]);
   out.set("copiedFrom", copied);
   out.set("unknownWords", js::string_array(t.unknown_words));
-  val suggestions = val::array();
-  for (std::size_t i = 0; i < t.suggestions.size(); ++i) suggestions.set(i, js::string_array(t.suggestions[i]));
-  out.set("suggestions", suggestions);
+  out.set("readings", readings_array(t.readings));
 }
 
 // A beam search as { width, alpha, steps: [[{ token, word, parent, score, normalizedScore, finished, attendedSource,

@@ -19,6 +19,7 @@
 namespace attn::corpus {
 namespace {
 
+using testing::file_text;
 using testing::grammar_problem;
 using Strings = std::vector<std::string>;
 
@@ -203,12 +204,6 @@ TEST(GrammarProblem, EveryKindHasADistinctNameAndAnEnglishRendering) {
 
 // Every kind the grammar can return has words on the page: in the list web/src/translation/grammar-problem-text.js
 // says by kind, and a message `grammar.<kind>` in each catalogue (a new kind without words fails here).
-std::string file_text(const std::string& path) {
-  std::ifstream in(std::string(ATTN_SOURCE_DIR) + "/" + path);
-  std::stringstream text;
-  text << in.rdbuf();
-  return text.str();
-}
 
 TEST(GrammarProblem, EveryKindHasWordsInEveryLanguage) {
   const std::string page = file_text("web/src/translation/grammar-problem-text.js");

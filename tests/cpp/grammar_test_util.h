@@ -4,12 +4,22 @@
 #pragma once
 
 #include <algorithm>
+#include <fstream>
+#include <sstream>
 #include <string>
 #include <vector>
 
 #include "attn/corpus.h"
 
 namespace attn::corpus::testing {
+
+// A file of the repository as text: the page's lists and catalogues the grammar's kinds must be said in.
+inline std::string file_text(const std::string& path) {
+  std::ifstream in(std::string(ATTN_SOURCE_DIR) + "/" + path);
+  std::stringstream text;
+  text << in.rdbuf();
+  return text.str();
+}
 
 inline std::vector<std::string> words(const std::string& sentence) {
   std::vector<std::string> out;

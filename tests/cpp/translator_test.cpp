@@ -249,8 +249,8 @@ TEST(Translator, ExplainsBadInput) {
   ASSERT_TRUE(r.error);
   EXPECT_EQ(r.error->kind, TranslateError::Kind::unknown_words);
   EXPECT_EQ(r.error->unknown_words, (std::vector<std::string>{"dgo", "zebra"}));
-  EXPECT_EQ(r.error->suggestions[0].front(), "dog");
-  EXPECT_NE(r.error->message.find("'dgo' (closest: dog"), std::string::npos) << r.error->message;
+  EXPECT_EQ(r.error->readings[0].suggestions.front(), "dog");
+  EXPECT_NE(r.error->message.find("'dgo' (misspelling: dog"), std::string::npos) << r.error->message;
 
   r = t.translate("the dog sees the cat the dog sees the cat the dog sees");
   ASSERT_TRUE(r.error);

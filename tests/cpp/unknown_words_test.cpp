@@ -180,7 +180,8 @@ TEST(UnknownWords, TranslationsCopyEveryOutputUnkAndReportTheUnknownWords) {
   ASSERT_TRUE(r.translation) << r.error->message;
   const Translation& x = *r.translation;
   EXPECT_EQ(x.unknown_words, (std::vector<std::string>{"dgo", "zebra"}));
-  EXPECT_EQ(x.suggestions[0].front(), "dog");
+  EXPECT_EQ(x.readings[0].kind, corpus::WordKind::misspelling);
+  EXPECT_EQ(x.readings[0].suggestions.front(), "dog");
   ASSERT_EQ(x.target.size(), std::min<std::size_t>(kMaxTargetTokens, m.config.max_positions));  // never <eos>
   const std::vector<int> unknowns(x.target.size(), kTargetUnknown);
   const std::vector<int> source = {m.source.id("the"), kSourceUnknown, m.source.id("sees"),

@@ -47,7 +47,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   FUZZ_CHECK(result.translation.has_value() != result.error.has_value());
   if (result.error) {
     FUZZ_CHECK(!result.error->message.empty());
-    FUZZ_CHECK(result.error->suggestions.size() <= result.error->unknown_words.size());
+    FUZZ_CHECK(result.error->readings.size() <= result.error->unknown_words.size());
     return 0;
   }
   const model::Translation& t = *result.translation;

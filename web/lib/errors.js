@@ -1,14 +1,19 @@
 // How failures reported by the module become JS errors. The module answers { error: { type, message, … } }
 // rather than throwing (see cpp/bindings/js_values.h); these turn that into a real, catchable error.
 
-/** A sentence used words the model does not know. `suggestions[word]` lists the closest known words. */
+/**
+ * A sentence used words the model does not know. `readings[word]` says what kind of word each is, as far as the
+ * grammar's lexicon can tell ({ kind, base, suggestions }: "verb-form", "eat", the verb's known forms), and
+ * `suggestions[word]` lists its known words to use instead.
+ */
 export class UnknownWordError extends RangeError {
-  constructor(message, unknownWords, suggestions) {
+  constructor(message, unknownWords, readings) {
     super(message);
     this.name = 'UnknownWordError';
     this.kind = /** @type {const} */ ('unknown-words');
     this.unknownWords = unknownWords;
-    this.suggestions = Object.fromEntries(unknownWords.map((word, i) => [word, suggestions[i]]));
+    this.readings = Object.fromEntries(unknownWords.map((word, i) => [word, readings[i]]));
+    this.suggestions = Object.fromEntries(unknownWords.map((word, i) => [word, readings[i].suggestions]));
   }
 }
 
@@ -45,7 +50,7 @@ export function unwrap(result, operation) {
   const { error } = result;
   if (!error) return result;
   const message = `${operation}: ${error.message}`;
-  if (error.kind === 'unknown-words') throw new UnknownWordError(message, error.unknownWords, error.suggestions);
+  if (error.kind === 'unknown-words') throw new UnknownWordError(message, error.unknownWords, error.readings);
   /**
    * @type {Error & { kind?: string, side?: string, words?: number, count?: number, limit?: number,
    *   lines?: { line: number, message: string, kind: string }[] }}

@@ -350,10 +350,11 @@ export interface Translation {
    */
   copied: { targetIndex: number; sourceIndex: number; word: string }[];
   /**
-   * A model with "<unk>": the sentence's words outside its vocabulary, each once, read as <unk>, with the closest
-   * known words (edit distance), nearest first. Empty otherwise (such a model throws UnknownWordError instead).
+   * A model with "<unk>": the sentence's words outside its vocabulary, each once, read as <unk>, each with what
+   * kind of word it is and known words to use instead (WordReading). Empty otherwise (such a model throws
+   * UnknownWordError instead).
    */
-  unknownWords: { word: string; suggestions: string[] }[];
+  unknownWords: ({ word: string } & WordReading)[];
   /** With `options.beam`: every hypothesis the search kept. Null otherwise. */
   beam: BeamSearch | null;
   /**
@@ -709,14 +710,51 @@ export class ModelFileError extends Error {
   constructor(message: string, file: string, options?: ErrorOptions);
 }
 
+/**
+ * What kind of word an unknown word is, as far as the toy grammar's lexicon can tell, and known words of the same
+ * kind to use instead: "eating" { kind: 'verb-form', base: 'eat', suggestions: ['eat', 'eats', 'ate'] }. Spelling
+ * alone decides only a misspelling (one or two letters from known words); a word nothing places is 'unknown',
+ * with no suggestions.
+ */
+export interface WordReading {
+  kind:
+    | 'unknown'
+    | 'misspelling'
+    | 'noun'
+    | 'verb'
+    | 'adjective'
+    | 'noun-form'
+    | 'verb-form'
+    | 'comparative'
+    | 'manner-adverb'
+    | 'time-adverb'
+    | 'place-adverb'
+    | 'degree-adverb'
+    | 'determiner'
+    | 'pronoun'
+    | 'preposition'
+    | 'question-word'
+    | 'conjunction'
+    | 'modal'
+    | 'contraction'
+    | 'set-phrase';
+  /** The word it is a form of ('noun-form', 'verb-form', 'comparative', 'manner-adverb'), or the words a
+   * contraction stands for; '' otherwise. */
+  base: string;
+  /** Known words to use instead, at most 5: the same kind, or the base's forms, or the spelled-alike. */
+  suggestions: string[];
+}
+
 /** Thrown by translate() for words the model does not know. */
 export class UnknownWordError extends RangeError {
   readonly kind: 'unknown-words';
   readonly unknownWords: string[];
-  /** For each unknown word, the closest known words (edit distance), nearest first. */
+  /** For each unknown word, what kind of word it is and the known words to use instead. */
+  readonly readings: Record<string, WordReading>;
+  /** For each unknown word, its reading's suggestions. */
   readonly suggestions: Record<string, string[]>;
-  /** `suggestions[i]`: the closest known words to `unknownWords[i]`. */
-  constructor(message: string, unknownWords: string[], suggestions: string[][]);
+  /** `readings[i]`: the reading of `unknownWords[i]`. */
+  constructor(message: string, unknownWords: string[], readings: WordReading[]);
 }
 
 /** The translation model's shape. */

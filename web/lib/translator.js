@@ -260,7 +260,7 @@ class Translator {
       },
       steps: steps(result, maps, this.outputWords, top),
       copied: copies(result),
-      unknownWords: result.unknownWords.map((word, i) => ({ word, suggestions: result.suggestions[i] })),
+      unknownWords: result.unknownWords.map((word, i) => ({ word, ...result.readings[i] })),
       beam: beamSearch(result.beam, decoderLayers, heads, s),
       alignment: alignment(result),
       outsideGrammar: result.outsideGrammar,

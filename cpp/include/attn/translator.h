@@ -14,6 +14,7 @@
 #include "attn/kernel_set.h"
 #include "attn/model.h"
 #include "attn/tasks.h"
+#include "attn/word_reading.h"
 
 namespace attn::model {
 
@@ -200,9 +201,9 @@ struct Translation {
   // shown as "<unk>", the token the model was fed). Empty for other models.
   std::vector<int> copied_from;
   // Models with "<unk>": the sentence's words outside the source vocabulary (encoded as <unk>), each once, in
-  // order, and the closest known words to each.
+  // order, and what kind of word each is with known words to use instead (attn/word_reading.h).
   std::vector<std::string> unknown_words;
-  std::vector<std::vector<std::string>> suggestions;
+  std::vector<corpus::WordReading> readings;
   std::optional<BeamSearch> beam;  // with Decoding::beam
 };
 
@@ -210,7 +211,7 @@ struct TranslateError {
   enum class Kind { empty, too_long, unknown_words, unknown_target_words } kind;
   std::string message;
   std::vector<std::string> unknown_words;
-  std::vector<std::vector<std::string>> suggestions;  // closest known words, per unknown word
+  std::vector<corpus::WordReading> readings;  // per unknown word: its kind and known words to use instead
   // A sentence of too many words: how many it has and the most the model reads (0 for the other refusals), so a
   // page can say it in its own language.
   std::size_t words = 0;
@@ -291,13 +292,10 @@ class Translator {
   std::vector<float> step_logits_;
 };
 
-// The known words nearest to `word` by edit distance (at most `count`, ties in vocabulary order).
-std::vector<std::string> closest_words(const std::string& word, const std::vector<std::string>& known,
-                                       std::size_t count = 3);
-// The words of `words` outside `vocabulary`, each once, in order, into `unknown`, with the closest known words
-// to each into `suggestions`.
+// The words of `words` outside `vocabulary`, each once, in order, into `unknown`, with what kind of word each is
+// and the known words to use instead into `readings`.
 void find_unknown_words(const std::vector<std::string>& words, const Vocabulary& vocabulary,
-                        std::vector<std::string>& unknown, std::vector<std::vector<std::string>>& suggestions);
+                        std::vector<std::string>& unknown, std::vector<corpus::WordReading>& readings);
 
 // Where an output <unk> copies its word from (Jean et al. 2015; Luong et al. 2015 copy the aligned source word,
 // with attention for the alignment): the candidate source position that the last decoder layer's

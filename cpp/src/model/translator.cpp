@@ -45,13 +45,15 @@ TranslateResult Translator::translate(const std::string& sentence, float tempera
   }
   if (!has_unknown_token(model_)) {  // a model that never learned <unk> refuses unknown words
     TranslateError unknown{TranslateError::Kind::unknown_words, "", {}, {}};
-    find_unknown_words(words, model_.source, unknown.unknown_words, unknown.suggestions);
+    find_unknown_words(words, model_.source, unknown.unknown_words, unknown.readings);
     if (!unknown.unknown_words.empty()) {
       unknown.message = unknown.unknown_words.size() == 1 ? "unknown word " : "unknown words ";
       for (std::size_t i = 0; i < unknown.unknown_words.size(); ++i) {
-        unknown.message += (i ? "; '" : "'") + unknown.unknown_words[i] + "' (closest: ";
-        for (std::size_t j = 0; j < unknown.suggestions[i].size(); ++j)
-          unknown.message += (j ? ", " : "") + unknown.suggestions[i][j];
+        const corpus::WordReading& reading = unknown.readings[i];
+        unknown.message += (i ? "; '" : "'") + unknown.unknown_words[i] + "' (" + corpus::word_kind_name(reading.kind);
+        if (!reading.base.empty()) unknown.message += " of " + reading.base;
+        for (std::size_t j = 0; j < reading.suggestions.size(); ++j)
+          unknown.message += (j ? ", " : ": ") + reading.suggestions[j];
         unknown.message += ")";
       }
       result.error = std::move(unknown);
@@ -241,7 +243,7 @@ Translation Translator::assemble(const std::vector<std::string>& words, const st
                              layer.cross_attention.weights.end());
   }
   if (has_unknown_token(model_)) {
-    find_unknown_words(words, model_.source, t.unknown_words, t.suggestions);
+    find_unknown_words(words, model_.source, t.unknown_words, t.readings);
     t.copied_from.assign(produced.size(), -1);
     if (copy) {
       t.copied_from =

@@ -1,7 +1,6 @@
-// Vocabularies, tokenisation and "did you mean" suggestions.
+// Vocabularies, tokenisation, and the words of a sentence outside a vocabulary.
 #include <algorithm>
 #include <cctype>
-#include <tuple>
 
 #include "attn/translator.h"
 
@@ -89,47 +88,12 @@ std::vector<std::string> tokenize(const std::string& sentence) {
   return words;
 }
 
-namespace {
-// Optimal string alignment distance: insertions, deletions, substitutions and swaps of neighbours ("dgo").
-std::size_t edit_distance(const std::string& a, const std::string& b) {
-  std::vector<std::vector<std::size_t>> d(a.size() + 1, std::vector<std::size_t>(b.size() + 1));
-  for (std::size_t i = 0; i <= a.size(); ++i) d[i][0] = i;
-  for (std::size_t j = 0; j <= b.size(); ++j) d[0][j] = j;
-  for (std::size_t i = 1; i <= a.size(); ++i) {
-    for (std::size_t j = 1; j <= b.size(); ++j) {
-      d[i][j] = std::min({d[i - 1][j] + 1, d[i][j - 1] + 1, d[i - 1][j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1)});
-      if (i > 1 && j > 1 && a[i - 1] == b[j - 2] && a[i - 2] == b[j - 1])
-        d[i][j] = std::min(d[i][j], d[i - 2][j - 2] + 1);
-    }
-  }
-  return d[a.size()][b.size()];
-}
-
-std::size_t length_difference(const std::string& a, const std::string& b) {
-  return a.size() > b.size() ? a.size() - b.size() : b.size() - a.size();
-}
-}  // namespace
-
-std::vector<std::string> closest_words(const std::string& word, const std::vector<std::string>& known,
-                                       std::size_t count) {
-  // Nearest first; among equals, words of the same length (a typo more often changes letters than drops them).
-  std::vector<std::tuple<std::size_t, std::size_t, std::size_t>> ranked;  // (distance, length gap, index)
-  for (std::size_t i = 0; i < known.size(); ++i) {
-    if (known[i].front() == '<') continue;  // special tokens are not suggestions
-    ranked.emplace_back(edit_distance(word, known[i]), length_difference(word, known[i]), i);
-  }
-  std::sort(ranked.begin(), ranked.end());
-  std::vector<std::string> out;
-  for (std::size_t i = 0; i < ranked.size() && out.size() < count; ++i) out.push_back(known[std::get<2>(ranked[i])]);
-  return out;
-}
-
 void find_unknown_words(const std::vector<std::string>& words, const Vocabulary& vocabulary,
-                        std::vector<std::string>& unknown, std::vector<std::vector<std::string>>& suggestions) {
+                        std::vector<std::string>& unknown, std::vector<corpus::WordReading>& readings) {
   for (const auto& w : words) {
     if (vocabulary.id(w) >= 0 || std::find(unknown.begin(), unknown.end(), w) != unknown.end()) continue;
     unknown.push_back(w);
-    suggestions.push_back(closest_words(w, vocabulary.words()));
+    readings.push_back(corpus::read_unknown_word(w, vocabulary.words()));
   }
 }
 

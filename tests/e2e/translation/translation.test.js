@@ -118,13 +118,22 @@ describe('translation', () => {
     // The shipped model carries it (Luong et al. 2015): read as <unk>, copied from where its attention points.
     await expect
       .poll(() => page.locator('#unknown-words').textContent())
-      .toMatch(/“dgo” is not in the vocabulary; carried across by attention\./);
+      .toMatch(/“dgo” is not in the vocabulary; carried across by attention\. Did you mean: dog/);
     expect(await page.locator('#translation-output .token-copied').count()).toBe(1);
     expect(await page.locator('#translation-view .error').isHidden()).toBe(true);
     await page.locator('#unknown-words button.suggestion', { hasText: /^dog$/ }).click();
     await page.waitForSelector('#translation-view[data-decoding="done"]');
     await expect.poll(() => page.locator('#unknown-words').isHidden()).toBe(true);
     expect(await outputWords(page)).toEqual(['el', 'perro', 'duerme', '<eos>']);
+
+    // A verb in a form the grammar does not use: said by its kind, with the forms the model knows to pick from.
+    await page.locator('#sentence').fill('the dog eating the apple');
+    await page.locator('#sentence').press('Enter');
+    await expect
+      .poll(() => page.locator('#unknown-words').textContent())
+      .toMatch(/“eating” is a form of the verb “eat” that the grammar does not use\. The forms it knows: eateatsate$/);
+    await page.locator('#unknown-words button.suggestion', { hasText: /^eats$/ }).click();
+    await expect.poll(() => outputWords(page)).toEqual(['el', 'perro', 'come', 'la', 'manzana', '<eos>']);
     expect(errors).toEqual([]);
     await page.close();
   });

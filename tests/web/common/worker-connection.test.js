@@ -61,7 +61,7 @@ describe('answers', () => {
     await expect(connection.ask('mistype')).rejects.toBeInstanceOf(TypeError);
     const unknown = await connection.ask('unknownWord').catch((error) => error);
     expect(unknown.name).toBe('UnknownWordError');
-    expect(unknown.suggestions).toEqual({ zorp: ['zoo'] });
+    expect(unknown.readings).toEqual({ zorp: { kind: 'misspelling', base: '', suggestions: ['zoo'] } });
   });
 
   it('a view may make the error again as its own (the translator’s UnknownWordError)', async () => {

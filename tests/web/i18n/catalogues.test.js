@@ -18,6 +18,7 @@ import { problemCodes } from '../../../web/src/train/saved-models.js';
 import { ablationNames, trainTasks } from '../../../web/src/train/train-state.js';
 import { languagePairs } from '../../../web/src/translation/translation-state.js';
 import { grammarProblemKinds, nounPhraseRoles } from '../../../web/src/translation/grammar-problem-text.js';
+import { wordReadingKinds, wordReadingOffers } from '../../../web/src/translation/word-reading-text.js';
 
 const web = fileURLToPath(new URL('../../../web/', import.meta.url));
 const localesDir = join(web, 'src/i18n/locales');
@@ -131,6 +132,8 @@ describe('the keys', () => {
     ...Object.keys(ablationNames).flatMap((key) => ['label', 'why'].map((part) => `train.ablations.${key}.${part}`)),
     ...grammarProblemKinds.map((kind) => `grammar.${kind}`),
     ...nounPhraseRoles.map((role) => `grammar.role.${role}`),
+    ...wordReadingKinds.filter((kind) => kind !== 'misspelling').map((kind) => `translation.wordKind.${kind}`),
+    ...wordReadingOffers.map((offer) => `translation.wordKind.offer.${offer}`),
     ...savedModelsMessageKeys('train.saved', problemCodes),
     ...savedModelsMessageKeys('generatePage.saved', languageModelProblemCodes),
   ];

@@ -258,8 +258,7 @@ describe('training across builds', () => {
     expect(translator.vocabulary.source).not.toContain('<unk>');
     expect(translator.task).toBe('en-es');
     const r = translator.translate('the dog sees the blicket'); // no UnknownWordError
-    expect(r.unknownWords).toEqual([{ word: 'blicket', suggestions: expect.any(Array) }]);
-    expect(r.unknownWords[0].suggestions.length).toBeGreaterThan(0);
+    expect(r.unknownWords).toEqual([{ word: 'blicket', kind: 'unknown', base: '', suggestions: [] }]);
     for (const { targetIndex, sourceIndex, word } of r.copied) {
       expect([sourceIndex, word, r.target[targetIndex]]).toEqual([4, 'blicket', 'blicket']); // the only unknown word
       expect(r.steps[targetIndex].probability).toBe(

@@ -122,16 +122,20 @@ describe.each(backends)('%s translator', (backend) => {
     expect(produced(normal)).toBe('tres niños felices encuentran unas casas verdes');
   });
 
-  it('names unknown words and the closest known ones', async () => {
+  it('names unknown words, what kind of word each is, and known words to use instead', async () => {
     // The shipped model has <unk>: it reads each unknown word as <unk>, copies it into the output and names it,
-    // with the closest known words, in the result.
+    // with its reading (a typo's spelled-alike known words; nothing for a word the lexicon cannot place).
     expect(t().copiesUnknownWords).toBe(true);
     expect(t().outputWords.slice(0, 3)).toEqual(['<bos>', '<eos>', '<unk>']);
     // (With "sees", the model shipped since issue 62's sentence mix copies "dgo" twice and drops "zebra".)
     const carried = t().translate('the dgo loves the zebra');
     expect(carried.unknownWords.map((u) => u.word)).toEqual(['dgo', 'zebra']);
+    expect(carried.unknownWords[0]).toMatchObject({ kind: 'misspelling', base: '' });
     expect(carried.unknownWords[0].suggestions[0]).toBe('dog');
-    expect(carried.unknownWords[1].suggestions.length).toBeGreaterThan(0);
+    expect(carried.unknownWords[1]).toEqual({ word: 'zebra', kind: 'unknown', base: '', suggestions: [] });
+    expect(t().translate('the dog was eating').unknownWords).toEqual([
+      { word: 'eating', kind: 'verb-form', base: 'eat', suggestions: ['eat', 'eats', 'ate'] },
+    ]);
     for (const { targetIndex, sourceIndex, word } of carried.copied) {
       expect(carried.target[targetIndex]).toBe(word);
       expect(carried.source[sourceIndex]).toBe(word);
@@ -153,9 +157,12 @@ describe.each(backends)('%s translator', (backend) => {
     }
     expect(error).toBeInstanceOf(UnknownWordError);
     expect(error).toBeInstanceOf(RangeError);
-    expect(error.message).toMatch(/^translate: unknown words 'dgo' \(closest: dog, .*\); 'zebra' \(closest: /);
+    expect(error.message).toMatch(/^translate: unknown words 'dgo' \(misspelling: dog.*\); 'zebra' \(unknown\)$/);
     expect(error.unknownWords).toEqual(['dgo', 'zebra']);
     expect(error.suggestions.dgo[0]).toBe('dog');
+    expect(error.readings).toEqual(
+      Object.fromEntries(carried.unknownWords.map(({ word, ...reading }) => [word, reading])),
+    );
     expect(error.suggestions).toEqual(Object.fromEntries(carried.unknownWords.map((u) => [u.word, u.suggestions])));
     expect(refusing.translate('the dog sees the cat').copied).toEqual([]);
     refusing.dispose();

@@ -1,9 +1,9 @@
 // Errors across a worker (the translator's, the Train view's, the Generate view's, each experiment's): web/lib's
 // error as plain data, since Comlink would pass on its message alone, and the same error made again on the page's
 // side. The data keeps why, for a page to say it in its own language: the kind and the side and numbers it names, a
-// refused sentence's unknown words with their suggestions, pasted pairs' bad lines. Plain data only: the workers
+// refused sentence's unknown words with their readings, pasted pairs' bad lines. Plain data only: the workers
 // import this file, and no words of the page's.
-const why = ['kind', 'side', 'words', 'count', 'limit', 'suggestions', 'lines'];
+const why = ['kind', 'side', 'words', 'count', 'limit', 'readings', 'lines'];
 
 /** What a worker answers for a failed call: { error: { name, message, …why } } (a thrown non-Error too). */
 export function errorReport(error) {

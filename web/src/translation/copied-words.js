@@ -1,8 +1,8 @@
 // Words a model with "<unk>" carried across (translate()'s `copied` and `unknownWords`): the output word marked
 // as copied, with the source word it came from; the map cells to ring; and, under the sentence, each unknown word
-// said as information, not as an error, with the closest known words still offered.
+// said as information, not as an error, with what kind of word it is and the known words to use instead.
 import { element } from '../common/controls.js';
-import { suggestionButtons } from './sentence-error.js';
+import { readingParts } from './sentence-error.js';
 import { t } from '../i18n/messages.js';
 
 /** What a copied output word's marker says: where it came from. */
@@ -33,9 +33,9 @@ export function copiedMapCells(copied, rows) {
 
 /** The sentence's unknown words and what became of each: carried across (copied) or not in the output. */
 export function unknownWordLines(unknownWords, copied) {
-  return unknownWords.map(({ word, suggestions }) => ({
+  return unknownWords.map(({ word, ...reading }) => ({
     word,
-    suggestions,
+    reading,
     text: copied.some((copy) => copy.word === word)
       ? t('translation.copied.carried', { word })
       : t('translation.copied.dropped', { word }),
@@ -58,15 +58,9 @@ export class UnknownWordsNote {
   show({ unknownWords, copied }) {
     const lines = unknownWordLines(unknownWords ?? [], copied ?? []);
     this.element.replaceChildren(
-      ...lines.map(({ word, suggestions, text }) =>
-        element(
-          'p',
-          {},
-          text,
-          ...(suggestions.length
-            ? [` ${t('translation.copied.closest')} `, ...suggestionButtons(word, suggestions, this.onFix)]
-            : []),
-        ),
+      // A word nothing places (a name, a made-up word) is said by its line alone: carried or not is all there is.
+      ...lines.map(({ word, reading, text }) =>
+        element('p', {}, text, ...(reading.kind === 'unknown' ? [] : readingParts(word, reading, this.onFix))),
       ),
     );
     this.element.hidden = lines.length === 0;

@@ -6,11 +6,11 @@ import { t } from '../i18n/messages.js';
  * Why the translator refused the sentence, in the page's language, from the refusal's kind and counts (web/lib's
  * errors carry them); any other error in web/lib's own words (English, the library's API), its operation's name
  * ("translate: ") left out.
- * @param {Error & { kind?: string, words?: number, limit?: number, suggestions?: Record<string, string[]> }} error
+ * @param {Error & { kind?: string, words?: number, limit?: number, readings?: Record<string, object> }} error
  */
 export function refusalText(error) {
   if (error.kind === 'unknown-words')
-    return t('translation.sentenceError.unknownWords', { count: Object.keys(error.suggestions ?? {}).length });
+    return t('translation.sentenceError.unknownWords', { count: Object.keys(error.readings ?? {}).length });
   if (error.kind === 'empty') return t('translation.sentenceError.empty');
   if (error.kind === 'too-long')
     return error.limit

@@ -11,13 +11,13 @@ import { reportedError } from '../common/worker-errors.js';
 
 /** The worker's error data as the error web/lib would have thrown, its kind included. */
 function rebuild(report) {
-  const { name, message, suggestions } = report;
-  if (name !== 'UnknownWordError' || !suggestions) return reportedError(report);
-  const words = Object.keys(suggestions);
+  const { name, message, readings } = report;
+  if (name !== 'UnknownWordError' || !readings) return reportedError(report);
+  const words = Object.keys(readings);
   return new UnknownWordError(
     message,
     words,
-    words.map((word) => suggestions[word]),
+    words.map((word) => readings[word]),
   );
 }
 

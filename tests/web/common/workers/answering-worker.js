@@ -21,7 +21,7 @@ exposeAnswers({
   unknownWord: () => {
     const error = Object.assign(new RangeError('translate: unknown word "zorp"'), {
       kind: 'unknown-words',
-      suggestions: { zorp: ['zoo'] },
+      readings: { zorp: { kind: 'misspelling', base: '', suggestions: ['zoo'] } },
     });
     error.name = 'UnknownWordError';
     throw error;
