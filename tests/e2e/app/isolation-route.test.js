@@ -6,6 +6,7 @@
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { useChromiumAndPlayground } from '../support/browser.js';
+import { isolatedByItsWorker } from '../support/offline-copy.js';
 import { serveFolder } from '../support/static-host.js';
 
 const suite = useChromiumAndPlayground();
@@ -28,8 +29,7 @@ describe('dist/ from a host that sends no isolation headers', () => {
     const loads = [];
     page.on('load', () => loads.push(page.url()));
     expect(await page.evaluate(() => [crossOriginIsolated, navigator.serviceWorker.controller])).toEqual([false, null]);
-    // The reloaded page: isolated (Playwright's wait goes on in each new document), its view drawn.
-    await page.waitForFunction(() => crossOriginIsolated && document.body.dataset.ready, null, { timeout: 60_000 });
+    await isolatedByItsWorker(page);
     expect(loads).toEqual([`${host.url}?view=generate`]); // one reload
     const threads = page.locator('#generate-threads');
     expect(await threads.isDisabled()).toBe(false);
