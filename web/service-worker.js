@@ -11,11 +11,11 @@
 // on it keeps finding its files. The page asks for this version's file list to tell whether it is outdated.
 const version = self.__BUILD_VERSION__;
 const files = self.__BUILD_FILES__; // paths relative to this file
-// Cross-origin isolation for hosts that send no headers of their own (GitHub Pages): the playground's page opened in a
-// tab, and the workers it starts, are answered with the two headers (web/isolation-headers.js, written in by the build),
-// so the threaded builds run there after one reload (the page's side: src/app/offline-copy.js). Never a frame (an LMS,
-// an embedding site: a frame is isolated only when the page around it is, by that page's own headers), and never a
-// response whose host said either header itself (`unsafe-none` keeps a page unisolated on purpose). This is
+// Cross-origin isolation for hosts that send no headers of their own (GitHub Pages): the playground's page opened in
+// a tab, and the workers it starts, are answered with the two headers (web/isolation-headers.js, written in by the
+// build), so the threaded builds run there after one reload (the page's side: src/app/offline-copy.js). Never a frame
+// (an LMS, an embedding site: a frame is isolated only when the page around it is, by that page's own headers), and
+// never a response whose host said either header itself (`unsafe-none` keeps a page unisolated on purpose). This is
 // coi-serviceworker's approach; that library cannot be used as it is: a folder has one service worker, this one, and
 // its would answer every request from the network (no offline copy) and register itself in this one's place.
 const isolationHeaders = self.__ISOLATION_HEADERS__;

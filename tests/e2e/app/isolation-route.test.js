@@ -52,6 +52,7 @@ describe('dist/ from a host that sends no isolation headers, in Chromium', () =>
     // A page of the site that is not the playground's (robots.txt will do) with the site in a frame (embed=1, as an
     // LMS shows it): both answered by the worker now in control, neither given the headers.
     const outer = await context.newPage();
+    outer.on('pageerror', (error) => errors.push(error.message)); // its frame's too (robots.txt has no icon: a 404)
     const frameResponse = outer.waitForResponse((response) => response.request().frame() !== outer.mainFrame());
     await outer.goto(`${host.url}robots.txt`);
     await outer.evaluate(

@@ -56,7 +56,7 @@ function pageSettled() {
   });
 }
 
-/** Where this tab notes that it reloaded to be isolated (once a session: a browser that keeps it unisolated stays so). */
+/** Where a tab notes that it reloaded to be isolated: once a session (a browser may keep it unisolated). */
 const isolationReload = 'attention-playground:isolation-reload';
 
 /**
