@@ -63,8 +63,8 @@ const isolationReload = 'attention-playground:isolation-reload';
  * The route to cross-origin isolation on a host that sends no isolation headers: the service worker that has just
  * taken control answers this page's next load with them (web/service-worker.js), so the page reloads, once, if it is
  * a tab's page (a frame's is never isolated by the worker) and no run would be lost (a Train or Generate view not
- * idle); otherwise the next visit is isolated. A browser that refuses (no service worker, Firefox's private windows)
- * keeps the page on one thread, and its thread controls say so.
+ * idle); otherwise the next visit is isolated. A browser that refuses (no service worker: a private window in some
+ * browsers) keeps the page on one thread, and its thread controls say so.
  */
 async function reloadIsolated() {
   if (globalThis.crossOriginIsolated !== false || window.top !== window) return;
