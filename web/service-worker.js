@@ -11,6 +11,14 @@
 // on it keeps finding its files. The page asks for this version's file list to tell whether it is outdated.
 const version = self.__BUILD_VERSION__;
 const files = self.__BUILD_FILES__; // paths relative to this file
+// Cross-origin isolation for hosts that send no headers of their own (GitHub Pages): the playground's page opened in
+// a tab, and the workers it starts, are answered with the two headers (web/isolation-headers.js, written in by the
+// build), so the threaded builds run there after one reload (the page's side: src/app/offline-copy.js). Never a frame
+// (an LMS, an embedding site: a frame is isolated only when the page around it is, by that page's own headers), and
+// never a response whose host said either header itself (`unsafe-none` keeps a page unisolated on purpose). This is
+// coi-serviceworker's approach; that library cannot be used as it is: a folder has one service worker, this one, and
+// its would answer every request from the network (no offline copy) and register itself in this one's place.
+const isolationHeaders = self.__ISOLATION_HEADERS__;
 // Caches belong to the origin, not to this copy's folder: a server may hold a copy per course in folders of one origin,
 // and each copy's versions are its own (a copy counting another's caches as its older versions dropped them). So the
 // name carries the folder ('#' ends it: no path has one). The names before it did (no folder) are counted as
@@ -41,6 +49,25 @@ const fetchedWhenUsed = (path) =>
   /language-model-[\w-]+\.bin$/.test(path) ||
   wasmBinary.exec(path)?.[2] === 'attention-language-model';
 const ownPath = (url) => url.split(/[?#]/)[0].slice(new URL('./', self.location.href).href.length);
+
+/** Whether `request`'s response gets the isolation headers: the page in a tab (not a frame), and its workers. */
+const isolating = (request) =>
+  request.destination === 'worker' ||
+  (request.destination === 'document' && ['', 'index.html'].includes(ownPath(request.url)));
+
+/**
+ * `response` with the isolation headers added, when `request` is isolated and the host sent neither header; as it is
+ * otherwise, and when opaque (a redirect a navigation follows itself: status 0, its headers unreadable).
+ */
+function withIsolation(request, response) {
+  const headers = Object.keys(isolationHeaders);
+  if (!isolating(request) || response.status === 0 || headers.some((name) => response.headers.has(name)))
+    return response;
+  const isolated = new Headers(response.headers);
+  for (const name of headers) isolated.set(name, isolationHeaders[name]);
+  const { status, statusText } = response;
+  return new Response(response.body, { status, statusText, headers: isolated });
+}
 const olderCaches = async () =>
   (await caches.keys()).filter((name) => (name.startsWith(prefix) || unfoldered.test(name)) && name !== cacheName);
 
@@ -106,7 +133,11 @@ self.addEventListener('fetch', (event) => {
   if (request.mode === 'navigate') {
     const offline = async () =>
       (await (await own).match(request, { ignoreSearch: true })) ?? (await (await own).match('./')) ?? Response.error();
-    event.respondWith(fetch(request).catch(offline));
+    event.respondWith(
+      fetch(request)
+        .catch(offline)
+        .then((response) => withIsolation(request, response)),
+    );
     return;
   }
   // Ignoring Vary: module scripts send an Origin header the cached copies were fetched without.
@@ -114,12 +145,12 @@ self.addEventListener('fetch', (event) => {
   event.respondWith(
     (async () => {
       const cached = (await (await own).match(request, options)) ?? (await caches.match(request, options));
-      if (cached) return cached;
+      if (cached) return withIsolation(request, cached);
       const response = await fetch(request);
       const path = ownPath(request.url);
       if (response.ok && files.includes(path) && fetchedWhenUsed(path))
         await (await own).put(request, response.clone());
-      return response;
+      return withIsolation(request, response);
     })(),
   );
 });

@@ -112,7 +112,8 @@ const offlineCopy = {
     const version = hash.digest('hex').slice(0, 12);
     const source = readFileSync(new URL('./service-worker.js', import.meta.url), 'utf8')
       .replace('self.__BUILD_VERSION__', JSON.stringify(version))
-      .replace('self.__BUILD_FILES__', JSON.stringify(files));
+      .replace('self.__BUILD_FILES__', JSON.stringify(files))
+      .replace('self.__ISOLATION_HEADERS__', JSON.stringify(isolationHeaders));
     writeFileSync(join(dir, 'sw.js'), source);
   },
 };

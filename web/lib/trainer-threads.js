@@ -4,7 +4,11 @@
 import { supportsThreads } from './load-module.js';
 import * as validate from './validate.js';
 
-/** The most threads a trainer uses: one per shard (cpp/include/attn/training.h, Trainer::kShards). */
+/**
+ * The most threads a trainer uses: one per shard (cpp/include/attn/training.h, Trainer::kShards). Written here, not
+ * read from the module, because a page needs it before any module is loaded (the views' thread choices); the module
+ * checks the same bound, and tests/web/lib/trainer-threads.test.js fails if the two differ.
+ */
 export const maxTrainerThreads = 4;
 
 /** The machine's logical cores, as the page is told them (one where it is not). */

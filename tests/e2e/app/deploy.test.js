@@ -10,6 +10,7 @@ import { fileURLToPath } from 'node:url';
 import { build } from 'vite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchChromium } from '../support/browser.js';
+import { isolatedByItsWorker } from '../support/offline-copy.js';
 import { serveFolder } from '../support/static-host.js';
 
 const versions = ['A', 'B', 'C'];
@@ -114,6 +115,7 @@ describe('a new deploy', () => {
 
     // Version A: visited, cached, a model trained and saved.
     const { page: old } = await open('?view=train&d=16&h=2&enc=1&dec=1&steps=40');
+    await isolatedByItsWorker(old); // the first visit's one reload (no isolation headers here), before it trains
     await activeVersionIs(old, 'A');
     await old.locator('#train-start').click();
     await old.waitForFunction(() => document.querySelector('#train-view').dataset.status === 'done', null, {

@@ -2,8 +2,8 @@
 // docs/hosting.md says (the configuration is read from the doc, so the doc is what is tested). Twice: with the
 // cross-origin isolation headers, where the Translation view's worker must run the threaded build a link asks for
 // (its glue is an .mjs file, which Debian's MIME types alone serve as no JavaScript: a threaded build the library
-// picks itself then falls back without a word), and with none, as GitHub Pages serves it: the single-thread builds,
-// no console errors, offline after one visit. And three copies in three folders of one server, each keeping its
+// picks itself then falls back without a word), and with none, as GitHub Pages serves it: isolated by the service
+// worker after one reload, the single-thread builds by default, no console errors, offline after one visit. And three copies in three folders of one server, each keeping its
 // own offline copy. There is no Apache here: the doc's Apache lines are checked against its nginx lines and
 // web/isolation-headers.js.
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
@@ -14,7 +14,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isolationHeaders } from '../../../web/isolation-headers.js';
 import { openPage, useChromiumAndPlayground } from '../support/browser.js';
 import { startNginx } from '../support/nginx.js';
-import { cachedUrls } from '../support/offline-copy.js';
+import { cachedUrls, isolatedByItsWorker } from '../support/offline-copy.js';
 
 const suite = useChromiumAndPlayground();
 const dist = fileURLToPath(new URL('../../../dist/', import.meta.url));
@@ -140,10 +140,12 @@ describe('dist/ from nginx in a sub-folder, configured as docs/hosting.md says',
     await page.close();
   });
 
-  it('without them, as GitHub Pages serves: the single-thread builds, no console errors, offline after one visit', async () => {
+  // The service worker's route (tests/e2e/app/isolation-route.test.js has it alone): isolated once it is in control.
+  it('without them, as GitHub Pages serves: isolated after one reload, the single-thread builds, no console errors, offline after one visit', async () => {
     const { page, errors } = await openPage(suite.browser, `${plainSite}?view=translation`);
     await translated(page);
-    expect(await page.evaluate(() => crossOriginIsolated)).toBe(false);
+    await isolatedByItsWorker(page);
+    await translated(page);
     expect(await kernels(page)).toContain('kernels: wasm-relaxed-simd.');
     // Kept once the page's build is (the service worker caches it when the page names it, after its install).
     await expect
@@ -155,6 +157,7 @@ describe('dist/ from nginx in a sub-folder, configured as docs/hosting.md says',
     await page.reload();
     await translated(page);
     expect(await kernels(page)).toContain('kernels: wasm-relaxed-simd.');
+    expect(await page.evaluate(() => crossOriginIsolated)).toBe(true); // the offline copy's page is given them too
     expect(errors).toEqual([]);
     await page.close();
   });

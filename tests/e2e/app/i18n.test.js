@@ -12,6 +12,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { openPlayground, scrollDown, useChromiumAndPlayground } from '../support/browser.js';
+import { isolatedByItsWorker } from '../support/offline-copy.js';
 import { serveFolder } from '../support/static-host.js';
 
 const suite = useChromiumAndPlayground();
@@ -255,7 +256,9 @@ describe('the pseudo-locale', () => {
       await page.goto(`${server.url}?view=translation&q=the+dogs+eat&lang=en-XA`);
       await page.waitForSelector('#translation-view[data-decoding="done"]');
       await page.waitForFunction(() => /^⟦/.test(document.querySelector('#grammar-translation').textContent));
-      await page.waitForFunction(() => navigator.serviceWorker.controller !== null, null, { timeout: 60_000 });
+      await isolatedByItsWorker(page); // in control: the first visit's one reload (no isolation headers here)
+      await page.waitForSelector('#translation-view[data-decoding="done"]');
+      await page.waitForFunction(() => /^⟦/.test(document.querySelector('#grammar-translation').textContent));
       await walk('a sentence outside the grammar');
 
       // A new version takes over (an update check finds it): the notice, in the page's language.

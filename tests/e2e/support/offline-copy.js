@@ -10,3 +10,11 @@ export const cachedUrls = (page) =>
     );
     return lists.flat();
   });
+
+/**
+ * Waits for the service worker's route to cross-origin isolation on a host that sends no isolation headers: the page
+ * at `page` reloaded once the worker took control, isolated, its view drawn (Playwright's wait goes on in the new
+ * document).
+ */
+export const isolatedByItsWorker = (page) =>
+  page.waitForFunction(() => crossOriginIsolated && document.body.dataset.ready, null, { timeout: 60_000 });

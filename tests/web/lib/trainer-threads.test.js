@@ -88,6 +88,20 @@ describe('the threads option', () => {
     single.dispose();
   });
 
+  // web/lib's maxTrainerThreads is written by hand beside the module's bound (cpp/bindings/module_shared.h's
+  // kMaxTrainerThreads, Trainer::kShards), which a page needs before any module is loaded (the views' thread choices):
+  // both trainers of the module take that many threads and refuse one more, naming their own bound.
+  it('one per shard: maxTrainerThreads is the bound both trainers of the module check', async () => {
+    for (const run of [languageModelRun, translatorRun]) {
+      const widest = await createTrainer({ ...run, backend: 'wasm-simd128-threads', threads: maxTrainerThreads });
+      expect(widest.threads).toBe(maxTrainerThreads);
+      widest.dispose();
+      await expect(
+        createTrainer({ ...run, backend: 'wasm-simd128-threads', threads: maxTrainerThreads + 1 }),
+      ).rejects.toThrow(`options.threads must be a whole number from 1 to ${maxTrainerThreads}`);
+    }
+  });
+
   it('is refused by name: more than one on a single-thread build, outside 1 to 4, not a whole number or a number', async () => {
     await expect(createTrainer({ ...languageModelRun, backend: 'wasm-simd128', threads: 2 })).rejects.toThrow(
       /createTrainer: options.threads is 2, but the wasm-simd128 build runs on one thread/,

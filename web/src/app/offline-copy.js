@@ -1,9 +1,11 @@
 // The page's side of the offline copy (web/service-worker.js, built to dist/sw.js), in the built site only: the
 // dev server must always serve fresh files. It registers the service worker, names the wasm build this page runs
-// (so that build is cached too), and says when a new deploy has taken over while this page runs the old one.
+// (so that build is cached too), says when a new deploy has taken over while this page runs the old one, and reloads
+// once when the worker can make the page cross-origin isolated where its host sends no headers (docs/hosting.md).
 import { button, element } from '../common/controls.js';
 import { whenIdle } from '../common/next-task.js';
 import { t } from '../i18n/messages.js';
+import { isolationHeaders } from '../../isolation-headers.js';
 
 /** This page's own script, as the service worker lists it ('assets/main-<hash>.js'). */
 const ownScript = () => new URL(import.meta.url).pathname.split('/').slice(-2).join('/');
@@ -54,9 +56,38 @@ function pageSettled() {
   });
 }
 
+/** Where a tab notes that it reloaded to be isolated: once a session (a browser may keep it unisolated). */
+const isolationReload = 'attention-playground:isolation-reload';
+
+/**
+ * The route to cross-origin isolation on a host that sends no isolation headers: the service worker that has just
+ * taken control answers this page's next load with them (web/service-worker.js), so the page reloads, once, if it is
+ * a tab's page (a frame's is never isolated by the worker) and no run would be lost (a Train or Generate view not
+ * idle); otherwise the next visit is isolated. A browser that refuses (no service worker: a private window in some
+ * browsers) keeps the page on one thread, and its thread controls say so.
+ */
+async function reloadIsolated() {
+  if (globalThis.crossOriginIsolated !== false || window.top !== window) return;
+  // A host that sends either header itself (`unsafe-none`: unisolated on purpose) is obeyed by the worker: asked
+  // first, so that such a page does not reload for nothing. (HEAD: the worker leaves it to the network.)
+  const answer = await fetch(location.href, { method: 'HEAD', cache: 'no-store' }).catch(() => null);
+  if (!answer || Object.keys(isolationHeaders).some((name) => answer.headers.has(name))) return;
+  if (document.querySelector('[data-status]:not([data-status="idle"])')) return;
+  try {
+    if (sessionStorage.getItem(isolationReload)) return;
+    sessionStorage.setItem(isolationReload, String(Date.now()));
+  } catch {
+    return; // no session storage: a reload could not tell that it had been tried
+  }
+  location.reload();
+}
+
 export async function keepForOffline(backend) {
   if (!import.meta.env.PROD || !('serviceWorker' in navigator)) return;
-  navigator.serviceWorker.addEventListener('controllerchange', () => noticeIfOutdated(backend));
+  navigator.serviceWorker.addEventListener('controllerchange', () => {
+    void reloadIsolated();
+    void noticeIfOutdated(backend);
+  });
   await pageSettled();
   await navigator.serviceWorker.register('./sw.js');
   const { active } = await navigator.serviceWorker.ready;

@@ -1,7 +1,7 @@
 // The thread-count control of a view that trains: how many threads share each training step's four shards (web/lib's
 // createTrainer({ threads }): the weights are the same for any count, only the time differs), the count in use said
-// beside it, and on a page that is not cross-origin isolated (its host sends no COOP and COEP headers, so no threads
-// share memory) a line saying what that costs.
+// beside it, and on a page that is not cross-origin isolated (its host sends no COOP and COEP headers and its service
+// worker could not add them, docs/hosting.md, so no threads share memory) a line saying what that costs.
 import { defaultTrainerThreads, maxTrainerThreads, supportsThreads } from '../../lib/index.js';
 import { element, hasFocus, labelled, select } from './controls.js';
 import { t } from '../i18n/messages.js';
@@ -43,8 +43,9 @@ export class ThreadsField {
     if (!hasFocus(this.input)) this.input.value = String(count);
     this.input.disabled = busy || !isolated;
     this.input.dataset.running = running === null ? '' : String(running);
-    this.said.textContent = isolated
-      ? t('app.threads.inUse', { count, cores: cores() })
-      : t('app.threads.notIsolated', { count: Math.min(cores(), maxTrainerThreads) });
+    if (isolated) this.said.textContent = t('app.threads.inUse', { count, cores: cores() });
+    // Isolated, yet no memory shared (WebKitGTK's MiniBrowser has no SharedArrayBuffer): the headers would not help.
+    else if (globalThis.crossOriginIsolated) this.said.textContent = t('app.threads.noSharedMemory');
+    else this.said.textContent = t('app.threads.notIsolated', { count: Math.min(cores(), maxTrainerThreads) });
   }
 }
