@@ -75,12 +75,22 @@ TEST(WordReading, AGrammarWordTheModelLacksOffersItsKind) {
   EXPECT_LE(cat.suggestions.size(), kMaxSuggestions);
 }
 
-// Spelling is the last resort, and only within a typo: "yesterday" is never "letters".
+// Spelling is the last resort, and only within a typo: "yesterday" is never "letters", "weather" never "teacher".
 TEST(WordReading, SpellingOnlyWithinATypo) {
   const Words known = english_words(Language::spanish);
   const WordReading dgo = read_unknown_word("dgo", known);
   EXPECT_EQ(dgo.kind, WordKind::misspelling);
   EXPECT_EQ(dgo.suggestions.front(), "dog");
+  for (const char* typo : {"teh", "gril", "cta", "elephnat"}) {
+    const WordReading r = read_unknown_word(typo, known);
+    EXPECT_EQ(r.kind, WordKind::misspelling) << typo;
+  }
+  // A typo: one edit, two from eight letters up, never the first letter ("weather" is not "teacher").
+  const Words teacher = {"teacher"};
+  EXPECT_EQ(read_unknown_word("taecher", teacher).kind, WordKind::misspelling);    // a swap
+  EXPECT_EQ(read_unknown_word("teachxx", teacher).kind, WordKind::unknown);        // two edits in seven letters
+  EXPECT_EQ(read_unknown_word("teacherxx", teacher).kind, WordKind::misspelling);  // two in nine
+  EXPECT_EQ(read_unknown_word("peacher", teacher).kind, WordKind::unknown);        // one, but the first letter
   const WordReading made_up = read_unknown_word("zorblax", known);
   EXPECT_EQ(made_up.kind, WordKind::unknown);
   EXPECT_TRUE(made_up.suggestions.empty());

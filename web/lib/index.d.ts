@@ -713,7 +713,7 @@ export class ModelFileError extends Error {
 /**
  * What kind of word an unknown word is, as far as the toy grammar's lexicon can tell, and known words of the same
  * kind to use instead: "eating" { kind: 'verb-form', base: 'eat', suggestions: ['eat', 'eats', 'ate'] }. Spelling
- * alone decides only a misspelling (one or two letters from known words); a word nothing places is 'unknown',
+ * alone decides only a misspelling (a typo away from known words: one edit, two from eight letters up, the same first letter); a word nothing places is 'unknown',
  * with no suggestions.
  */
 export interface WordReading {

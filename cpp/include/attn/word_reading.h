@@ -1,9 +1,9 @@
 // What kind of word an English word outside a model's vocabulary is, as far as the toy grammar's lexicon can tell,
 // and the known words of the same kind to use instead: "eating" is a form of the verb "eat" (eat, eats, ate),
 // "yesterday" an adverb of time the grammar lacks, "mouses" a plural of "mouse" (mouse, mice). Only a word the
-// lexicon cannot place and that is one or two letters from a known word is read as a misspelling: suggesting
-// "letters" for "yesterday" helps nobody. A page says a reading in its own language from the kind and the words
-// (the bindings pass both as data), as it says a grammar problem.
+// lexicon cannot place and that is a typo away from a known word is read as a misspelling: suggesting "letters"
+// for "yesterday", or "teacher" for "weather", helps nobody. A page says a reading in its own language from the kind
+// and the words (the bindings pass both as data), as it says a grammar problem.
 #pragma once
 
 #include <string>
@@ -13,7 +13,7 @@ namespace attn::corpus {
 
 enum class WordKind {
   unknown,        // the lexicon cannot place it and no known word is spelled nearly like it: no suggestions
-  misspelling,    // one or two letters from known words: those words
+  misspelling,    // a typo away from known words (see spelled_like in word_reading.cpp): those words
   noun,           // a noun of the grammar this model's sentences never use: known nouns of the same kind
   verb,           // the same, a verb: known verbs of the same valency
   adjective,      // the same, an adjective: known adjectives
