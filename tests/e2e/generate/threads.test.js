@@ -19,7 +19,7 @@ describe('the thread count on an isolated page', () => {
     await page.waitForSelector('body[data-ready]');
     await settled(page, '#generate-view', { timeout: 30_000 });
     expect(await threads(page).inputValue()).toBe('2');
-    expect(await said(page)).toMatch(/^training on 2 threads \(cores: \d+\)$/);
+    expect(await said(page)).toMatch(/^training and writing on 2 threads \(cores: \d+\)$/);
 
     await page.locator('#generate-own-text').fill(shortStory);
     await page.locator('#generate-start').click();
@@ -32,7 +32,7 @@ describe('the thread count on an isolated page', () => {
 
     await threads(page).selectOption('1');
     await expect.poll(() => page.url()).toMatch(/[?&]generate\.threads=1(&|$)/);
-    expect(await said(page)).toMatch(/^training on 1 thread \(/);
+    expect(await said(page)).toMatch(/^training and writing on 1 thread \(/);
     expect(errors).toEqual([]);
     await page.close();
   });

@@ -20,8 +20,12 @@ export function threadsInUse(chosen) {
 }
 
 export class ThreadsField {
-  /** @param {{ id: string, onChange: (threads: number) => void }} options  the select's id; the learner chose a count */
-  constructor({ id, onChange }) {
+  /**
+   * @param {{ id: string, onChange: (threads: number) => void, inUse?: string }} options  the select's id; the learner
+   *   chose a count; the message saying the count in use (the Generate view's says its writing uses them too)
+   */
+  constructor({ id, onChange, inUse = 'app.threads.inUse' }) {
+    this.inUse = inUse;
     this.input = select(
       id,
       threadChoices.map((n) => [n, String(n)]),
@@ -44,7 +48,7 @@ export class ThreadsField {
     this.input.disabled = busy || !isolated;
     this.input.dataset.running = running === null ? '' : String(running);
     this.said.textContent = isolated
-      ? t('app.threads.inUse', { count, cores: cores() })
+      ? t(this.inUse, { count, cores: cores() })
       : t('app.threads.notIsolated', { count: Math.min(cores(), maxTrainerThreads) });
   }
 }
