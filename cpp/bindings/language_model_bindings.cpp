@@ -15,6 +15,7 @@
 #include "attn/head_circuits.h"
 #include "attn/language_model_setup.h"
 #include "attn/language_model_training.h"
+#include "generated_steps.h"
 #include "js_values.h"
 #include "language_model_table.h"
 #include "module_shared.h"
@@ -295,53 +296,8 @@ val model_save(int id) {
   return js::bytes_result(model::save_language_model(entry->trained));
 }
 
-// A generation's steps, each field of every step in one typed array copied out once (web/lib's generated-steps.js
-// makes the step records): { tokens, probabilities, top: { ids, probabilities } (steps × count, most likely first,
-// -1 past a step's last token with any probability), attention (each step's layers × heads × length weights, one
-// after another), lengths, windowStarts, cacheBytes, pieces: { ids, texts } (how each token named in them reads) }.
-val steps_object(const model::Generation& g, const text::Tokenizer& tokenizer, std::size_t count) {
-  const std::size_t n = g.steps.size();
-  std::vector<std::int32_t> tokens(n), lengths(n), window_starts(n), top_ids(n * count, -1);
-  std::vector<float> probabilities(n), top_probabilities(n * count, 0.0f), attention;
-  std::vector<double> cache_bytes(n);
-  std::vector<int> named;
-  for (std::size_t i = 0; i < n; ++i) {
-    const model::GeneratedToken& s = g.steps[i];
-    tokens[i] = s.token;
-    probabilities[i] = s.probability;
-    lengths[i] = static_cast<std::int32_t>(s.step.length);
-    window_starts[i] = static_cast<std::int32_t>(s.window_start);
-    cache_bytes[i] = static_cast<double>(s.cache_bytes);
-    named.push_back(s.token);
-    for (std::size_t k = 0; k < std::min(count, s.top.size()); ++k) {
-      top_ids[i * count + k] = s.top[k].first;
-      top_probabilities[i * count + k] = s.top[k].second;
-      named.push_back(s.top[k].first);
-    }
-    attention.insert(attention.end(), s.step.attention.begin(), s.step.attention.end());
-  }
-  std::sort(named.begin(), named.end());
-  named.erase(std::unique(named.begin(), named.end()), named.end());
-  val top = val::object();
-  top.set("ids", js::copy_out(top_ids));
-  top.set("probabilities", js::copy_out(top_probabilities));
-  val piece_table = val::object();
-  piece_table.set("ids", ids_array(named));
-  piece_table.set("texts", pieces(tokenizer, named));
-  val out = val::object();
-  out.set("tokens", js::copy_out(tokens));
-  out.set("probabilities", js::copy_out(probabilities));
-  out.set("top", top);
-  out.set("attention", js::copy_out(attention));
-  out.set("lengths", js::copy_out(lengths));
-  out.set("windowStarts", js::copy_out(window_starts));
-  out.set("cacheBytes", js::copy_out(cache_bytes));
-  out.set("pieces", piece_table);
-  return out;
-}
-
 // languageModelGenerate(id, prompt, { tokens, temperature, topK, topP, seed, top, cache, threads })
-//   → { text, promptTokens, promptPieces, steps: steps_object }
+//   → { text, promptTokens, promptPieces, steps: generated_steps (generated_steps.h) }
 val model_generate(int id, const val& prompt_value, const val& o) {
   auto* entry = models().find(id);
   if (!entry) return models().disposed();
@@ -357,16 +313,16 @@ val model_generate(int id, const val& prompt_value, const val& o) {
   const text::Tokenizer& tokenizer = entry->trained.tokenizer;
   if (auto error = check::generation_options(request, tokenizer.size(), sampling)) return js::error_result(error);
   const auto top = static_cast<std::size_t>(request.top);
-  const model::Generation g = model::generate(*entry->model, entry->trained.parameters.data(),
-                                              tokenizer.encode(*prompt), static_cast<std::size_t>(request.tokens),
-                                              sampling, o["cache"].as<bool>(), top);
+  const model::Generation g =
+      model::generate(*entry->model, entry->trained.parameters.data(), tokenizer.encode(*prompt),
+                      static_cast<std::size_t>(request.tokens), sampling, o["cache"].as<bool>(), top);
   const std::vector<int> prompt_ids(g.tokens.begin(), g.tokens.begin() + static_cast<std::ptrdiff_t>(g.prompt_tokens));
   const std::vector<int> written(g.tokens.begin() + static_cast<std::ptrdiff_t>(g.prompt_tokens), g.tokens.end());
   val out = val::object();
   out.set("text", tokenizer.text(written));
   out.set("promptTokens", ids_array(prompt_ids));
   out.set("promptPieces", pieces(tokenizer, prompt_ids));
-  out.set("steps", steps_object(g, tokenizer, std::min(top, tokenizer.size())));
+  out.set("steps", bindings::generated_steps(g, tokenizer, std::min(top, tokenizer.size())));
   return out;
 }
 

@@ -34,9 +34,10 @@ int time_generation(const tools::Options& o) {
     return model::generate(lm, m.parameters.data(), m.tokenizer.encode(o.text("prompt")), tokens, sampling, true, 10);
   };
   const model::Generation first = write();
-  std::printf("%s\n", m.tokenizer.text({first.tokens.begin() + static_cast<std::ptrdiff_t>(first.prompt_tokens),
-                                        first.tokens.end()})
-                          .c_str());
+  std::printf(
+      "%s\n",
+      m.tokenizer.text({first.tokens.begin() + static_cast<std::ptrdiff_t>(first.prompt_tokens), first.tokens.end()})
+          .c_str());
   const auto start = std::chrono::steady_clock::now();
   for (std::size_t i = 0; i < repeat; ++i) write();
   const std::chrono::duration<double, std::milli> elapsed = std::chrono::steady_clock::now() - start;

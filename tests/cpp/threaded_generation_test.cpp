@@ -6,11 +6,13 @@
 #include <gtest/gtest.h>
 
 #include <atomic>
+#include <functional>
 #include <vector>
 
 #include "attn/language_model.h"
 #include "attn/language_model_training.h"
 #include "attn/thread_pool.h"
+#include "language_model_fixtures.h"
 
 namespace attn::model {
 namespace {
@@ -20,11 +22,7 @@ namespace {
 LanguageModelConfig odd_shape(bool gpt2) {
   LanguageModelConfig c;
   c.d_model = 40, c.heads = 4, c.ffn = 100, c.layers = 2, c.context = 24, c.vocabulary = 301;
-  if (gpt2) {
-    c.learned_positions = true, c.activation = Activation::gelu_tanh, c.tied_output = true, c.output_bias = false;
-    c.embedding_scaled = false;
-  }
-  return c;
+  return testing::in_architecture(c, gpt2);
 }
 
 void expect_same_generation(const Generation& a, const Generation& b, const char* what) {
@@ -83,10 +81,12 @@ TEST(ThreadedGeneration, LeavesProductsBelowTheThresholdOnTheCallingThread) {
   const std::vector<float> params = initial_language_model_parameters(config, 17);
   LanguageModel model(config, fast_kernels());
   std::size_t shared = 0;
-  model.use_threads([&](std::size_t count, const std::function<void(std::size_t)>& task) {
-    ++shared;
-    run_sequentially(count, task);
-  }, 4);
+  model.use_threads(
+      [&](std::size_t count, const std::function<void(std::size_t)>& task) {
+        ++shared;
+        run_sequentially(count, task);
+      },
+      4);
   generate(model, params.data(), {1, 2, 3}, 8, Sampling{}, true);
   EXPECT_EQ(shared, 0u);
 }

@@ -55,7 +55,9 @@ export function generationThreads(given, backend) {
   const threaded = backend.endsWith('-threads');
   const threads = validate.optionalNumber(given, 'options.threads', threaded ? defaultTrainerThreads() : 1);
   if (threads > 1 && !threaded) {
-    throw new RangeError(`options.threads is ${threads}, but the model is on the ${backend} build, which runs on one thread`);
+    throw new RangeError(
+      `options.threads is ${threads}, but the model is on the ${backend} build, which runs on one thread`,
+    );
   }
   return threads;
 }

@@ -18,7 +18,8 @@ constexpr std::size_t kUnembeddingBlock = 256;
 // 34 ms, against 45 to 76 ms packed and 500 to 830 ms transposing the whole table first).
 constexpr std::size_t kRowDotRows = 4;
 
-// A shared one-row product's outputs go out in ranges of whole cache lines (16 floats), so no two threads write one line.
+// A shared one-row product's outputs go out in ranges of whole cache lines (16 floats), so no two threads write one
+// line.
 constexpr std::size_t kSharedOutputsAlign = 16;
 
 // GPT-2's GELU ("gelu_new"): 0.5·x·(1 + tanh(u)), u = √(2/π)·(x + 0.044715·x³).

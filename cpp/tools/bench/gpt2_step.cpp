@@ -7,7 +7,8 @@
 //             [<threads> [<smallest shared product, multiply-adds>]]
 // With threads (default 1) each token's products share their outputs among that many threads of a pool
 // (LanguageModel::use_threads) from the smallest product given (default kThreadedProductMadds) up: the crossover's
-// measurement (npm run bench:threads' generation rows). CPU time is then the calling thread's only: read the wall clock.
+// measurement (npm run bench:threads' generation rows). CPU time is then the calling thread's only: read the wall
+// clock.
 #include <sys/resource.h>
 #include <time.h>
 
