@@ -153,5 +153,5 @@ const trainingPart = training
   : previous.slice(0, previous.indexOf('\n# Generating on threads') + 1 || undefined);
 writeFileSync(here('threads.md'), `${trainingPart.trimEnd()}\n\n# Generating on threads\n\n${generation}`);
 if (training) replaceDocsTable('threads-bench', markdown.slice(markdown.indexOf('\n\n') + 2));
-console.log(`\n${markdown}\n${generation}`);
+console.log(`\n${training ? `${markdown}\n` : ''}${generation}`);
 process.exit(0); // the threaded modules' workers would keep Node running
