@@ -18,12 +18,12 @@ namespace attn::model {
 namespace {
 
 // Seeded random weights of a shape whose widths are no multiple of the pool's ranges or of a SIMD vector (the ranges'
-// tails), GPT-2's architecture or ours.
-LanguageModelConfig odd_shape(bool gpt2) {
+// tails), in GPT-2's architecture or ours.
+const LanguageModelConfig kOddShape = [] {
   LanguageModelConfig c;
   c.d_model = 40, c.heads = 4, c.ffn = 100, c.layers = 2, c.context = 24, c.vocabulary = 301;
-  return testing::in_architecture(c, gpt2);
-}
+  return c;
+}();
 
 void expect_same_generation(const Generation& a, const Generation& b, const char* what) {
   ASSERT_EQ(a.tokens, b.tokens) << what;
@@ -40,7 +40,7 @@ void expect_same_generation(const Generation& a, const Generation& b, const char
 class ThreadedGeneration : public ::testing::TestWithParam<bool> {};
 
 TEST_P(ThreadedGeneration, GivesTheSameTokensAndProbabilitiesOnOneTwoAndFourThreads) {
-  const LanguageModelConfig config = odd_shape(GetParam());
+  const LanguageModelConfig config = testing::in_architecture(kOddShape, GetParam());
   const std::vector<float> params = initial_language_model_parameters(config, 17);
   const std::vector<int> prompt = {3, 140, 15, 92, 265, 5};
   Sampling sampling;
@@ -76,7 +76,7 @@ TEST_P(ThreadedGeneration, GivesTheSameTokensAndProbabilitiesOnOneTwoAndFourThre
 
 // Below the threshold a product stays on the calling thread: the pool is never woken for a small model.
 TEST(ThreadedGeneration, LeavesProductsBelowTheThresholdOnTheCallingThread) {
-  const LanguageModelConfig config = odd_shape(false);  // its largest product: 301 × 40 outputs and inputs
+  const LanguageModelConfig config = kOddShape;  // its largest product: 301 × 40 outputs and inputs
   ASSERT_LT(std::size_t{config.vocabulary} * config.d_model, kThreadedProductMadds);
   const std::vector<float> params = initial_language_model_parameters(config, 17);
   LanguageModel model(config, fast_kernels());
