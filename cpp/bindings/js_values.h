@@ -70,6 +70,11 @@ inline val copy_out(const std::int32_t* data, std::size_t size) {
   return int32_array.new_(emscripten::typed_memory_view(size, data));
 }
 
+inline val copy_out(const double* data, std::size_t size) {
+  static const val float64_array = val::global("Float64Array");
+  return float64_array.new_(emscripten::typed_memory_view(size, data));
+}
+
 template <class Vector>
 val copy_out(const Vector& data) {
   return copy_out(data.data(), data.size());

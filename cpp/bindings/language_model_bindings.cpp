@@ -15,6 +15,7 @@
 #include "attn/head_circuits.h"
 #include "attn/language_model_setup.h"
 #include "attn/language_model_training.h"
+#include "generated_steps.h"
 #include "js_values.h"
 #include "language_model_table.h"
 #include "module_shared.h"
@@ -175,7 +176,7 @@ val register_trainer(check::LanguageModelSetup setup, unsigned threads) {
 //   → { id, parameters, trainTokens, heldOutTokens, tokenizer: { kind, size, merges } } | { error }
 val trainer_create(const val& o) {
   unsigned threads = 1;
-  if (auto refusal = bindings::read_trainer_threads(o, threads)) return *refusal;
+  if (auto refusal = bindings::read_threads(o, threads)) return *refusal;
   check::LanguageModelRequest request;
   request.numbers = {o["seed"].as<double>(),
                      o["dataSeed"].as<double>(),
@@ -213,7 +214,7 @@ val trainer_create(const val& o) {
 // the run continues from; steps is NaN to keep the saved schedule.
 val trainer_resume(const val& o) {
   unsigned threads = 1;
-  if (auto refusal = bindings::read_trainer_threads(o, threads)) return *refusal;
+  if (auto refusal = bindings::read_threads(o, threads)) return *refusal;
   val refusal = val::undefined();
   auto corpus = text_argument(o["corpus"], "task.corpus", refusal);
   if (!corpus) return refusal;
@@ -295,52 +296,33 @@ val model_save(int id) {
   return js::bytes_result(model::save_language_model(entry->trained));
 }
 
-// languageModelGenerate(id, prompt, { tokens, temperature, topK, topP, seed, top, cache })
-//   → { text, promptTokens, promptPieces, steps: [{ token, piece, probability, top: [{ token, piece, probability }],
-//        attention (layers × heads × length), length, windowStart, cacheBytes }] }
+// languageModelGenerate(id, prompt, { tokens, temperature, topK, topP, seed, top, cache, threads })
+//   → { text, promptTokens, promptPieces, steps: generated_steps (generated_steps.h) }
 val model_generate(int id, const val& prompt_value, const val& o) {
   auto* entry = models().find(id);
   if (!entry) return models().disposed();
+  unsigned threads = 1;  // the token's products shared among them (LanguageModel::use_threads), the same bits
+  if (auto threads_refused = bindings::read_threads(o, threads)) return *threads_refused;
   val refusal = val::undefined();
   auto prompt = text_argument(prompt_value, "prompt", refusal);
   if (!prompt) return refusal;
+  entry->model->use_threads(bindings::module_parallel_for(threads), threads);
   check::GenerationRequest request{o["tokens"].as<double>(), o["temperature"].as<double>(), o["topK"].as<double>(),
                                    o["topP"].as<double>(),   o["seed"].as<double>(),        o["top"].as<double>()};
   model::Sampling sampling;
   const text::Tokenizer& tokenizer = entry->trained.tokenizer;
   if (auto error = check::generation_options(request, tokenizer.size(), sampling)) return js::error_result(error);
-  const model::Generation g = model::generate(*entry->model, entry->trained.parameters.data(),
-                                              tokenizer.encode(*prompt), static_cast<std::size_t>(request.tokens),
-                                              sampling, o["cache"].as<bool>(), static_cast<std::size_t>(request.top));
+  const auto top = static_cast<std::size_t>(request.top);
+  const model::Generation g =
+      model::generate(*entry->model, entry->trained.parameters.data(), tokenizer.encode(*prompt),
+                      static_cast<std::size_t>(request.tokens), sampling, o["cache"].as<bool>(), top);
   const std::vector<int> prompt_ids(g.tokens.begin(), g.tokens.begin() + static_cast<std::ptrdiff_t>(g.prompt_tokens));
   const std::vector<int> written(g.tokens.begin() + static_cast<std::ptrdiff_t>(g.prompt_tokens), g.tokens.end());
-  val steps = val::array();
-  for (std::size_t i = 0; i < g.steps.size(); ++i) {
-    const model::GeneratedToken& s = g.steps[i];
-    val top = val::array();
-    for (std::size_t k = 0; k < s.top.size(); ++k) {
-      val entry_k = val::object();
-      entry_k.set("token", s.top[k].first);
-      entry_k.set("piece", piece(tokenizer, s.top[k].first));
-      entry_k.set("probability", s.top[k].second);
-      top.set(k, entry_k);
-    }
-    val step = val::object();
-    step.set("token", s.token);
-    step.set("piece", piece(tokenizer, s.token));
-    step.set("probability", s.probability);
-    step.set("top", top);
-    step.set("attention", js::copy_out(s.step.attention));
-    step.set("length", static_cast<double>(s.step.length));
-    step.set("windowStart", static_cast<double>(s.window_start));
-    step.set("cacheBytes", static_cast<double>(s.cache_bytes));
-    steps.set(i, step);
-  }
   val out = val::object();
   out.set("text", tokenizer.text(written));
   out.set("promptTokens", ids_array(prompt_ids));
   out.set("promptPieces", pieces(tokenizer, prompt_ids));
-  out.set("steps", steps);
+  out.set("steps", bindings::generated_steps(g, tokenizer, std::min(top, tokenizer.size())));
   return out;
 }
 

@@ -59,9 +59,9 @@ inline model::ParallelFor module_parallel_for(unsigned threads) {
 #endif
 }
 
-// options.threads as a trainer takes it, into `threads`: a whole number from 1 to 4 (web/lib sends 1 to the
-// single-thread builds); or the RangeError saying what is wrong.
-inline std::optional<emscripten::val> read_trainer_threads(const emscripten::val& options, unsigned& threads) {
+// options.threads as a trainer and a language model's generate() take it, into `threads`: a whole number from 1 to
+// 4 (web/lib sends 1 to the single-thread builds); or the RangeError saying what is wrong.
+inline std::optional<emscripten::val> read_threads(const emscripten::val& options, unsigned& threads) {
   const double value = options["threads"].as<double>();
   if (auto error = check::whole_number("options.threads", value, 1, kMaxTrainerThreads)) return js::error_result(error);
   threads = static_cast<unsigned>(value);

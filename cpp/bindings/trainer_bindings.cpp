@@ -106,7 +106,7 @@ val trainer_create(const val& o) {
   }
   if (setup.error) return js::error_result(setup.error);
   unsigned threads = 1;
-  if (auto refusal = bindings::read_trainer_threads(o, threads)) return *refusal;
+  if (auto refusal = bindings::read_threads(o, threads)) return *refusal;
 
   const auto [id, entry] = trainers().add({});
   model::TranslationModel fresh =

@@ -5,6 +5,7 @@
 #include <cstdio>
 #include <fstream>
 #include <iostream>
+#include <iterator>
 #include <sstream>
 
 #include "attn/language_model_setup.h"
@@ -13,6 +14,40 @@
 #include "options.h"
 
 using namespace attn;
+
+namespace {
+
+int time_generation(const tools::Options& o) {
+  std::ifstream file(o.text("model"), std::ios::binary);
+  const std::vector<std::uint8_t> bytes((std::istreambuf_iterator<char>(file)), std::istreambuf_iterator<char>());
+  model::LoadedLanguageModel loaded = model::load_language_model(bytes.data(), bytes.size());
+  if (!loaded.model) {
+    std::cerr << o.text("model") << ": " << loaded.error << "\n";
+    return 1;
+  }
+  const model::TrainedLanguageModel& m = *loaded.model;
+  model::LanguageModel lm(m.config, fast_kernels());
+  model::Sampling sampling;
+  sampling.temperature = 0.8f;
+  const std::size_t tokens = o.number("tokens"), repeat = o.number("repeat");
+  auto write = [&] {
+    return model::generate(lm, m.parameters.data(), m.tokenizer.encode(o.text("prompt")), tokens, sampling, true, 10);
+  };
+  const model::Generation first = write();
+  std::printf(
+      "%s\n",
+      m.tokenizer.text({first.tokens.begin() + static_cast<std::ptrdiff_t>(first.prompt_tokens), first.tokens.end()})
+          .c_str());
+  const auto start = std::chrono::steady_clock::now();
+  for (std::size_t i = 0; i < repeat; ++i) write();
+  const std::chrono::duration<double, std::milli> elapsed = std::chrono::steady_clock::now() - start;
+  if (repeat)
+    std::printf("# %zu generations of %zu tokens, %.4f ms per token\n", repeat, tokens,
+                elapsed.count() / static_cast<double>(repeat * tokens));
+  return 0;
+}
+
+}  // namespace
 
 int main(int argc, char** argv) {
   const tools::Options o(argc, argv,
@@ -36,7 +71,15 @@ int main(int argc, char** argv) {
                           {"threads", "2"},
                           {"report-every", "250"},
                           {"evaluate-tokens", "20000"},
-                          {"kernels", "fast"}});
+                          {"kernels", "fast"},
+                          {"model", ""},
+                          {"prompt", "It is a truth"},
+                          {"tokens", "80"},
+                          {"repeat", "0"}});
+  // --model FILE --repeat N: no training; that weight file writes `tokens` tokens after `prompt` N times (after one
+  // untimed), as the Generate view asks (temperature 0.8, the cache, each step's 10 most likely tokens and every
+  // attention map), timed: npm run bench:translator-boundary's native figure per generated token.
+  if (!o.text("model").empty()) return time_generation(o);
   // The module's checks (createTrainer({ task: { corpus } })'s), before anything trains: a shape it refuses is
   // refused here, in its words.
   check::LanguageModelRequest request;

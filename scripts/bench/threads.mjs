@@ -1,10 +1,12 @@
 // Training on threads (`npm run bench:threads`, or `node --experimental-wasm-relaxed-simd scripts/bench/threads.mjs`
-// [--rounds N] [--no-browsers]): steps per second of both models' default runs on 1 and 2 threads of the relaxed-SIMD
-// threaded builds, in Node and in headless Chromium and Firefox (each in a Web Worker of the playground served
-// cross-origin isolated, as the views train), in alternating rounds, medians (threads-measure.js). From the shards'
-// own timings at 1 thread (the part of a step threads share, StepReport's shard_seconds) the parallel fraction p, and
-// Amdahl's law's speed-ups: 1 / ((1 − p) + p / n) for n = 2, 4 and 8 cores, where four fixed shards cap n at 4.
-// Writes scripts/bench/threads.md and its table in docs/performance.md.
+// [--rounds N] [--no-browsers] [--no-training]): steps per second of both models' default runs on 1 and 2 threads of
+// the relaxed-SIMD threaded builds, in Node and in headless Chromium and Firefox (each in a Web Worker of the
+// playground served cross-origin isolated, as the views train), in alternating rounds, medians (threads-measure.js).
+// From the shards' own timings at 1 thread (the part of a step threads share, StepReport's shard_seconds) the parallel
+// fraction p, and Amdahl's law's speed-ups: 1 / ((1 − p) + p / n) for n = 2, 4 and 8 cores, where four fixed shards
+// cap n at 4. Then generating on threads, in Node (threads-generation.js): tokens per second of generate() on 1 and 2
+// threads for the Generate view's model (width 64) and GPT-2 small's shape (124 M random weights, bench:gpt2's file).
+// Writes scripts/bench/threads.md and its tables in docs/performance.md.
 import { readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import { fileURLToPath } from 'node:url';
@@ -13,10 +15,12 @@ import { launchChromium, startPlayground } from '../../tests/e2e/support/browser
 import { launchFirefox } from '../../tests/e2e/support/firefox.js';
 import { replaceDocsTable } from './docs-table.js';
 import { measureThreads } from './threads-measure.js';
+import { generationTable } from './threads-generation.js';
 
 const args = process.argv.slice(2);
 const rounds = Number(args[args.indexOf('--rounds') + 1] || 0) || 9;
 const browsers = !args.includes('--no-browsers');
+const training = !args.includes('--no-training');
 const setting = { rounds, steps: 20, warmup: 5 };
 const median = (xs) => [...xs].sort((a, b) => a - b)[xs.length >> 1];
 const here = (file) => fileURLToPath(new URL(file, import.meta.url));
@@ -104,9 +108,8 @@ function rows(engine, results) {
 // The machine's load as the run starts: on a shared machine another process's work takes the second thread's core.
 const cpu = `${os.cpus()[0].model.trim()}, ${os.cpus().length} cores (load average ${os.loadavg()[0].toFixed(1)})`;
 const lines = [];
-const node = await inNode();
-lines.push(...rows(`Node ${process.version}`, node));
-if (browsers) {
+if (training) lines.push(...rows(`Node ${process.version}`, await inNode()));
+if (training && browsers) {
   const playground = await startPlayground();
   try {
     for (const name of ['Chromium', 'Firefox']) {
@@ -123,6 +126,8 @@ if (browsers) {
   }
 }
 
+const generation = await generationTable({ rounds, cpu });
+replaceDocsTable('threads-generation-bench', generation);
 const markdown = [
   '# Training on threads',
   '',
@@ -142,7 +147,11 @@ const markdown = [
   ...lines,
   '',
 ].join('\n');
-writeFileSync(here('threads.md'), markdown);
-replaceDocsTable('threads-bench', markdown.slice(markdown.indexOf('\n\n') + 2));
-console.log(`\n${markdown}`);
+const previous = readFileSync(here('threads.md'), 'utf8');
+const trainingPart = training
+  ? markdown
+  : previous.slice(0, previous.indexOf('\n# Generating on threads') + 1 || undefined);
+writeFileSync(here('threads.md'), `${trainingPart.trimEnd()}\n\n# Generating on threads\n\n${generation}`);
+if (training) replaceDocsTable('threads-bench', markdown.slice(markdown.indexOf('\n\n') + 2));
+console.log(`\n${training ? `${markdown}\n` : ''}${generation}`);
 process.exit(0); // the threaded modules' workers would keep Node running

@@ -1,9 +1,12 @@
-// What a translation costs around the kernels (npm run bench:translator-boundary): translate() on one sentence, the
-// same work in each place (greedy decoding with every attention map): natively (the translate tool's --repeat),
-// in Node (web/lib's translate(), and the module's call alone, before web/lib builds its step records) and in
-// headless Chromium (translate() in a page). Rounds alternate between them, each a block of calls; the medians of
-// the rounds, and each figure's ratio to native. `--before DIR` (another tree's web/lib, with its wasm) measures it
-// beside this tree's, pair by pair in the same rounds: a change to the boundary, before and after.
+// What a translation and a generated token cost around the kernels (npm run bench:translator-boundary), the same
+// work in each place: translate() on one sentence (greedy decoding with every attention map), and generate() on the
+// shipped language model as the Generate view asks it (80 tokens after "It is a truth" at temperature 0.8, the cache,
+// each step's 10 most likely tokens and every attention map). Each natively (the translate tool's --repeat, the
+// train_language_model tool's --model --repeat), in Node (web/lib's call, and the module's call alone, before web/lib
+// builds its step records) and in headless Chromium (the call in a page). Rounds alternate between them, each a
+// block of calls; the medians of the rounds, and each figure's ratio to native. `--before DIR` (another tree's
+// web/lib, with its wasm) measures it beside this tree's, pair by pair in the same rounds: a change to the boundary,
+// before and after.
 import { execFileSync } from 'node:child_process';
 import { readFile } from 'node:fs/promises';
 import { createServer } from 'node:http';
@@ -14,10 +17,14 @@ import { pathToFileURL } from 'node:url';
 import { launchChromium } from '../../tests/e2e/support/browser.js';
 
 const sentence = 'the girl gives the boy a flower';
+const languageModelFile = 'web/corpora/pride-and-prejudice-language-model.bin';
+const prompt = 'It is a truth';
+const tokens = 80;
+const generateOptions = { tokens, decoding: 'sample', outputTemperature: 0.8, seed: 1, top: 10, cache: true };
+// the same as the module reads them (web/lib's generate() resolves them so; threads: the single-thread build's one)
+const moduleGenerateOptions = { tokens, temperature: 0.8, topK: 0, topP: 1, seed: 1, top: 10, cache: true, threads: 1 };
 const backend = 'wasm-simd128';
-const callsPerRound = 200;
 const rounds = Number(process.env.ROUNDS ?? 9);
-const nativeTool = 'build/native/tools/translate';
 const median = (values) => [...values].sort((a, b) => a - b)[values.length >> 1];
 const argument = (name) => (process.argv.includes(name) ? process.argv[process.argv.indexOf(name) + 1] : null);
 
@@ -25,29 +32,90 @@ const argument = (name) => (process.argv.includes(name) ? process.argv[process.a
 const libraries = [{ name: 'now', dir: resolve('web/lib') }];
 if (argument('--before')) libraries.unshift({ name: 'before', dir: resolve(argument('--before')) });
 
-/** Milliseconds per native translation, over `callsPerRound` calls after one untimed. */
-function nativeRound() {
-  const out = execFileSync(nativeTool, ['--sentence', sentence, '--repeat', String(callsPerRound)], {
-    encoding: 'utf8',
-  });
-  return Number(/([\d.]+) ms each/.exec(out)[1]);
+/** The number a native tool prints (`pattern`'s group) after its timed repeats. */
+function native(tool, args, pattern) {
+  return Number(pattern.exec(execFileSync(tool, args, { encoding: 'utf8' }))[1]);
 }
 
-/** Milliseconds per call of `run`, over `callsPerRound` calls. */
-function timed(run) {
+/** Milliseconds per call of `run`, over `calls` calls. */
+function timed(run, calls) {
   const start = performance.now();
-  for (let i = 0; i < callsPerRound; i++) run();
-  return (performance.now() - start) / callsPerRound;
+  for (let i = 0; i < calls; i++) run();
+  return (performance.now() - start) / calls;
 }
 
-/** A static server of each library at /<name>/ and an empty page at /, for Chromium. */
+/**
+ * The two works measured: per translation (blocks of 200) and per generated token (blocks of 20 generations). Each:
+ * its native round, its two Node rounds for a library (the library's call, the module's call alone) and its page round.
+ */
+const works = [
+  {
+    unit: 'ms per translation',
+    what: `"${sentence}", greedy, every map`,
+    calls: 200,
+    native: () =>
+      native('build/native/tools/translate', ['--sentence', sentence, '--repeat', '200'], /([\d.]+) ms each/),
+    async inNode(lib, load) {
+      const translator = await lib.loadTranslator({ backend });
+      const module = await load.moduleFor(backend);
+      const { id } = module.translatorLoad(await readFile(join(load.dir, 'models/en-es.bin')));
+      const decoding = { choice: 'greedy', outputTemperature: 1, seed: 0, target: null, beam: null, cache: true };
+      // the module's call alone, as translate() makes it (a module that chooses each step's ten likeliest words is
+      // told how many: one argument more)
+      const args = [id, sentence, 1, decoding, null, 10].slice(0, module.translatorTranslate.argCount);
+      return { library: () => translator.translate(sentence), module: () => module.translatorTranslate(...args) };
+    },
+    page: (name, calls) => `(async () => {
+      const translator = (globalThis.translators ??= {})[${JSON.stringify(name)}] ??=
+        await (await import('/${name}/index.js')).loadTranslator({ backend: '${backend}' });
+      const start = performance.now();
+      for (let i = 0; i < ${calls}; i++) translator.translate(${JSON.stringify(sentence)});
+      return (performance.now() - start) / ${calls};
+    })()`,
+  },
+  {
+    unit: 'ms per generated token',
+    what: `${tokens} tokens after "${prompt}" as the Generate view asks (temperature 0.8, the cache, top 10, every map)`,
+    calls: 20,
+    perCall: tokens,
+    native: () =>
+      native(
+        'build/native/tools/train_language_model',
+        ['--model', languageModelFile, '--prompt', prompt, '--tokens', String(tokens), '--repeat', '20'],
+        /([\d.]+) ms per token/,
+      ),
+    async inNode(lib, load) {
+      const weights = new Uint8Array(await readFile(languageModelFile));
+      const lm = await lib.loadLanguageModel({ weights, backend });
+      const module = await load.languageModelModule(backend);
+      const { id } = module.languageModelLoad(weights);
+      return {
+        library: () => lm.generate(prompt, generateOptions),
+        module: () => module.languageModelGenerate(id, prompt, moduleGenerateOptions),
+      };
+    },
+    page: (name, calls) => `(async () => {
+      const lm = (globalThis.languageModels ??= {})[${JSON.stringify(name)}] ??=
+        await (await import('/${name}/index.js')).loadLanguageModel({ weights: '/language-model.bin', backend: '${backend}' });
+      const start = performance.now();
+      for (let i = 0; i < ${calls}; i++) lm.generate(${JSON.stringify(prompt)}, ${JSON.stringify(generateOptions)});
+      return (performance.now() - start) / ${calls} / ${tokens};
+    })()`,
+  },
+];
+
+/** A static server of each library at /<name>/, the language model at /language-model.bin, an empty page at /. */
 async function serveLibraries() {
   const types = { '.js': 'text/javascript', '.mjs': 'text/javascript', '.wasm': 'application/wasm' };
   const server = createServer(async (request, response) => {
     const [, name, ...rest] = new URL(request.url, 'http://x').pathname.split('/');
     const library = libraries.find((l) => l.name === name);
     try {
-      const body = library ? await readFile(join(library.dir, ...rest)) : '<!doctype html><title>bench</title>';
+      const body = library
+        ? await readFile(join(library.dir, ...rest))
+        : name === 'language-model.bin'
+          ? await readFile(languageModelFile)
+          : '<!doctype html><title>bench</title>';
       response.writeHead(200, { 'content-type': types[extname(request.url)] ?? 'text/html' }).end(body);
     } catch {
       response.writeHead(404).end();
@@ -57,57 +125,52 @@ async function serveLibraries() {
   return { server, url: `http://127.0.0.1:${/** @type {any} */ (server.address()).port}/` };
 }
 
-/** The page's round for one library: ms per translate() over `callsPerRound` calls. */
-const pageRound = (name) => `(async () => {
-  const translator = (globalThis.translators ??= {})[${JSON.stringify(name)}] ??=
-    await (await import('/${name}/index.js')).loadTranslator({ backend: '${backend}' });
-  const start = performance.now();
-  for (let i = 0; i < ${callsPerRound}; i++) translator.translate(${JSON.stringify(sentence)});
-  return (performance.now() - start) / ${callsPerRound};
-})()`;
-
-const runs = [{ name: 'native', round: nativeRound }];
-for (const library of libraries) {
-  const lib = await import(pathToFileURL(join(library.dir, 'index.js')).href);
-  const { moduleFor } = await import(pathToFileURL(join(library.dir, 'load-module.js')).href);
-  const translator = await lib.loadTranslator({ backend });
-  const module = await moduleFor(backend);
-  const { id } = module.translatorLoad(await readFile(join(library.dir, 'models/en-es.bin')));
-  const decoding = { choice: 'greedy', outputTemperature: 1, seed: 0, target: null, beam: null, cache: true };
-  // the module's call alone, as translate() makes it (a module that chooses each step's ten likeliest words is told
-  // how many: one argument more)
-  const args = [id, sentence, 1, decoding, null, 10].slice(0, module.translatorTranslate.argCount);
-  const moduleCall = () => module.translatorTranslate(...args);
-  runs.push(
-    { name: `Node translate() (${library.name})`, round: () => timed(() => translator.translate(sentence)) },
-    { name: `Node module call (${library.name})`, round: () => timed(moduleCall) },
-  );
-}
 const { server, url } = await serveLibraries();
 const browser = await launchChromium();
 const page = await browser.newPage();
 await page.goto(url);
+const loaded = [];
 for (const library of libraries) {
-  runs.push({ name: `Chromium translate() (${library.name})`, round: () => page.evaluate(pageRound(library.name)) });
+  const load = await import(pathToFileURL(join(library.dir, 'load-module.js')).href);
+  loaded.push({
+    library,
+    lib: await import(pathToFileURL(join(library.dir, 'index.js')).href),
+    load: { ...load, dir: library.dir },
+  });
 }
 
-for (const run of runs) await run.round(); // warm-up: every tier compiled, every model loaded
-const times = runs.map(() => []);
-for (let round = 0; round < rounds; round++) {
-  for (const [i, run] of runs.entries()) times[i].push(await run.round());
+console.log(`CPU: ${cpus()[0].model} (${cpus().length} cores); Node ${process.version}; ${backend}, one thread`);
+for (const work of works) {
+  const perCall = work.perCall ?? 1;
+  const runs = [{ name: 'native', round: work.native }];
+  for (const { library, lib, load } of loaded) {
+    const calls = await work.inNode(lib, load);
+    runs.push(
+      { name: `Node, the library's call (${library.name})`, round: () => timed(calls.library, work.calls) / perCall },
+      {
+        name: `Node, the module's call alone (${library.name})`,
+        round: () => timed(calls.module, work.calls) / perCall,
+      },
+    );
+  }
+  for (const { library } of loaded) {
+    runs.push({ name: `Chromium (${library.name})`, round: () => page.evaluate(work.page(library.name, work.calls)) });
+  }
+  for (const run of runs) await run.round(); // warm-up: every tier compiled, every model loaded
+  const times = runs.map(() => []);
+  for (let round = 0; round < rounds; round++) {
+    for (const [i, run] of runs.entries()) times[i].push(await run.round());
+  }
+  const nativeMs = median(times[0]);
+  console.log(`\n${work.what}: ${rounds} alternating rounds of ${work.calls} calls each, medians (quartiles)\n`);
+  console.log(`| where | ${work.unit} | quartiles | × native |\n|---|---:|---:|---:|`);
+  for (const [i, run] of runs.entries()) {
+    const sorted = [...times[i]].sort((a, b) => a - b);
+    const quartile = (q) => sorted[Math.floor(q * (sorted.length - 1))];
+    const ms = median(times[i]);
+    const cells = [ms, quartile(0.25), quartile(0.75)].map((value) => value.toFixed(4));
+    console.log(`| ${run.name} | ${cells[0]} | ${cells[1]}–${cells[2]} | ${(ms / nativeMs).toFixed(2)}× |`);
+  }
 }
 await browser.close();
 server.close();
-
-const native = median(times[0]);
-console.log(`CPU: ${cpus()[0].model} (${cpus().length} cores); Node ${process.version}; ${backend}, one thread`);
-console.log(`"${sentence}": ${rounds} alternating rounds of ${callsPerRound} calls each, medians (quartiles)\n`);
-console.log('| where | ms per translation | quartiles | × native |\n|---|---:|---:|---:|');
-for (const [i, run] of runs.entries()) {
-  const sorted = [...times[i]].sort((a, b) => a - b);
-  const quartile = (q) => sorted[Math.floor(q * (sorted.length - 1))];
-  const ms = median(times[i]);
-  console.log(
-    `| ${run.name} | ${ms.toFixed(3)} | ${quartile(0.25).toFixed(3)}–${quartile(0.75).toFixed(3)} | ${(ms / native).toFixed(2)}× |`,
-  );
-}

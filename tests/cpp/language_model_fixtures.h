@@ -18,6 +18,16 @@ inline LanguageModelConfig wide_config(RelativePositions relative, std::uint32_t
   return c;
 }
 
+// `c` in GPT-2's architecture (learned positions, GELU, the unembedding tied to the embedding without a bias, the
+// embedding unscaled) when `gpt2`, else as it is (ours).
+inline LanguageModelConfig in_architecture(LanguageModelConfig c, bool gpt2) {
+  if (gpt2) {
+    c.learned_positions = true, c.activation = Activation::gelu_tanh, c.tied_output = true, c.output_bias = false;
+    c.embedding_scaled = false;
+  }
+  return c;
+}
+
 inline std::vector<int> some_tokens(std::size_t count, int vocabulary) {
   std::vector<int> tokens;
   for (std::size_t i = 0; i < count; ++i) tokens.push_back(static_cast<int>((i * 7 + 3) % vocabulary));

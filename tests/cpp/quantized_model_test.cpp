@@ -12,6 +12,7 @@
 #include "attn/language_model.h"
 #include "attn/language_model_training.h"
 #include "attn/tokenizer.h"
+#include "language_model_fixtures.h"
 
 namespace attn::model {
 namespace {
@@ -19,11 +20,7 @@ namespace {
 LanguageModelConfig shaped(bool gpt2) {
   LanguageModelConfig c;
   c.d_model = 32, c.heads = 4, c.ffn = 96, c.layers = 2, c.context = 16, c.vocabulary = 70;
-  if (gpt2) {
-    c.learned_positions = true, c.activation = Activation::gelu_tanh, c.tied_output = true, c.output_bias = false;
-    c.embedding_scaled = false;
-  }
-  return c;
+  return testing::in_architecture(c, gpt2);
 }
 
 // KL(p ‖ q) of the softmaxes of two rows of logits.

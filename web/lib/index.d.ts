@@ -1168,6 +1168,12 @@ export interface GenerateOptions {
   top?: number;
   /** Read earlier tokens' keys and values from the cache (default true), or recompute the window each step. */
   cache?: boolean;
+  /**
+   * Threads sharing each token's large products (a model of GPT-2's widths; a small model's stay on one), 1 to 4, on a
+   * threaded build only: the same tokens and probabilities for any count. Default: the machine's cores less one on a
+   * threaded build, else 1.
+   */
+  threads?: number;
   /** Heads switched off for this call. */
   headMask?: LanguageModelHeadMask | null;
 }

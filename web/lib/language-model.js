@@ -15,7 +15,7 @@ import { inspectLanguageModel } from './inspect.js';
 import { checkLoadOptions } from './gpt2-options.js';
 import { requireCorpus, resolveResumeOptions, resumedOptions } from './resumed-run.js';
 import { useWeightBits, weightBits } from './weight-bits.js';
-import { trainerThreads } from './trainer-threads.js';
+import { generationThreads, trainerThreads } from './trainer-threads.js';
 
 /**
  * The Generate view's default run, which trains on a few hundred kilobytes of text in under a minute in a browser
@@ -136,6 +136,7 @@ const generateOptionShape = {
   seed: null,
   top: null,
   cache: null,
+  threads: null,
 };
 
 /**
@@ -152,8 +153,11 @@ function withoutOldTemperature(options) {
   return renamedOptions(options, { temperature: 'outputTemperature' }, 'generate');
 }
 
-/** generate()'s options checked, as the module reads them (its `temperature` 0: the most likely token). */
-function generateOptions(options) {
+/**
+ * generate()'s options checked, as the module reads them (its `temperature` 0: the most likely token), for a model on
+ * `backend`.
+ */
+function generateOptions(options, backend) {
   validate.requireObject(options, 'options');
   const given = withoutOldTemperature(options);
   checkKnownKeys(given, generateOptionShape, { operation: 'generate' });
@@ -172,6 +176,7 @@ function generateOptions(options) {
     seed: validate.optionalNumber(given.seed, 'options.seed', 0),
     top: validate.optionalNumber(given.top, 'options.top', 10),
     cache: validate.optionalBoolean(given.cache, 'options.cache', true),
+    threads: generationThreads(given.threads, backend),
   };
 }
 
@@ -199,7 +204,8 @@ class LanguageModel {
    * 'sample' (the default) draws from softmax(logits / outputTemperature) (default 1), cut to the topK most likely
    * (0: all) and to the smallest set reaching topP, with `seed` (default 0). With cache (default true) each token
    * reads the keys and values kept from the tokens before; cache: false recomputes the whole window each step (the
-   * same tokens, to compare the cost). Returns { text, promptTokens, promptPieces, steps: [{ id, text, probability,
+   * same tokens, to compare the cost). On a threaded build `threads` (default: the machine's cores less one, at most
+   * 4) share each token's large products, the same tokens and probabilities for any count. Returns { text, promptTokens, promptPieces, steps: [{ id, text, probability,
    * top: [{ id, text, probability }] (the `top` most likely, default 10), attention, length, windowStart,
    * cacheBytes }], seconds (the call's time) }: attention holds layers × heads rows of `length` weights over the
    * window of tokens starting at windowStart (in prompt + generated tokens).
@@ -208,12 +214,12 @@ class LanguageModel {
     this.#handle.live('generate');
     requireText(prompt, 'generate', 'prompt');
     const [given, mask] = this.#headMask('generate', options);
-    const resolved = withOperation('generate', () => generateOptions(given));
+    const resolved = withOperation('generate', () => generateOptions(given, this.backend));
     const started = performance.now();
     const generation = this.#masked('generate', mask, () =>
       this.#handle.call('generate', 'languageModelGenerate', prompt, resolved),
     );
-    generation.steps = generatedSteps(generation.steps);
+    generation.steps = generatedSteps(generation.steps, this.config.layers * this.config.heads);
     generation.seconds = (performance.now() - started) / 1000;
     return generation;
   }

@@ -47,3 +47,21 @@ export function trainerThreads(options, resolve) {
   }
   return { backend, threads: asked ?? (backend.endsWith('-threads') ? defaultTrainerThreads() : 1) };
 }
+
+/**
+ * options.threads of a language model's generate(), checked against the build the model is on: how many threads
+ * share each generated token's products (the large ones: a model of GPT-2's widths; the module keeps a small model's
+ * on one). The tokens and probabilities are the same for any count. Default: a threaded build's
+ * defaultTrainerThreads(), else one; more than one on a single-thread build is refused.
+ * @param {unknown} given  @param {string} backend  the model's build
+ */
+export function generationThreads(given, backend) {
+  const threaded = backend.endsWith('-threads');
+  const threads = validate.optionalNumber(given, 'options.threads', threaded ? defaultTrainerThreads() : 1);
+  if (threads > 1 && !threaded) {
+    throw new RangeError(
+      `options.threads is ${threads}, but the model is on the ${backend} build, which runs on one thread`,
+    );
+  }
+  return threads;
+}

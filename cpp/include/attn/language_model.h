@@ -20,6 +20,7 @@
 
 #include "attn/kernel_set.h"
 #include "attn/model.h"
+#include "attn/parallel_for.h"
 
 namespace attn::model {
 
@@ -98,6 +99,15 @@ struct StepOutput {
   std::size_t length = 0;  // positions attended, the new one included
 };
 
+// The smallest one-row product a generated token shares among threads (use_threads), in multiply-adds: below it,
+// waking the pool costs more than the product saves. Measured natively (gpt2_step with a thread count and this
+// threshold, AMD EPYC, 2 cores at load 10-12): sharing a product costs about 20 µs more a token (every product of a
+// width-64 GPT-2 shared: +0.4-0.6 ms a token over its 25 products), and a token runs about 3 multiply-adds a
+// nanosecond (GPT-2 small: 124 M in 42 ms; wasm about 1.6 times slower), so halving a product on a free core pays
+// from about 1.2e5 multiply-adds natively and 7e4 in wasm: 2^18 (2.6e5) with room. Our width-64 model's largest
+// product (64 × 256 = 1.6e4) stays on one thread; every one of GPT-2 small's (768 × 768 = 5.9e5 and up) is shared.
+inline constexpr std::size_t kThreadedProductMadds = std::size_t{1} << 18;
+
 class LanguageModel {
  public:
   LanguageModel(const LanguageModelConfig& config, const KernelSet& kernels);
@@ -148,6 +158,11 @@ class LanguageModel {
   // Weights packed once for many products (packed_weights.h: a training step's, packed by the trainer), read by
   // forward() and backward() from now on in place of packing them at each product; null: none. The same bits.
   void use_packed_weights(const PackedWeights* packed);
+  // From now on a generated token's products (step()'s and step_at()'s single rows: the attention's and the MLP's
+  // linear maps, the unembedding) share their outputs among `threads` through `parallel`, each product only from
+  // `from_madds` multiply-adds (inputs × outputs) up; each output is computed as on one thread, so tokens and
+  // probabilities are the same bits for any count. 1 (or fewer): all on the calling thread.
+  void use_threads(ParallelFor parallel, unsigned threads, std::size_t from_madds = kThreadedProductMadds);
   std::size_t quantized_bytes() const;
 
  private:

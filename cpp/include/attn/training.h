@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "attn/corpus.h"
+#include "attn/parallel_for.h"
 #include "attn/tasks.h"
 #include "attn/translator.h"
 
@@ -88,9 +89,6 @@ class UnknownWordMasker {
   std::uint64_t state_;  // the generator's state between calls
 };
 
-// Runs `task(i)` for every i in [0, count) and returns when all are done, on any threads it likes.
-using ParallelFor = std::function<void(std::size_t count, const std::function<void(std::size_t)>& task)>;
-void run_sequentially(std::size_t count, const std::function<void(std::size_t)>& task);
 // parallel(count, task), timed: the wall-clock seconds it took (a step's shards, for StepReport::shard_seconds).
 double run_shards(const ParallelFor& parallel, std::size_t count, const std::function<void(std::size_t)>& task);
 

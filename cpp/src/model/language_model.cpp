@@ -148,6 +148,13 @@ bool LanguageModel::use_weight_bits(unsigned bits, const float* params) {
 
 void LanguageModel::use_packed_weights(const PackedWeights* packed) { stack_.buffers().scratch.packed = packed; }
 
+void LanguageModel::use_threads(ParallelFor parallel, unsigned threads, std::size_t from_madds) {
+  layers::Scratch& scratch = stack_.buffers().scratch;
+  scratch.split = threads > 1 ? std::move(parallel) : ParallelFor{};
+  scratch.split_parts = std::max(threads, 1U);
+  scratch.split_from = from_madds;
+}
+
 std::size_t LanguageModel::quantized_bytes() const { return quantized_ ? quantized_->bytes() : 0; }
 
 }  // namespace attn::model

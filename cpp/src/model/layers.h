@@ -9,6 +9,7 @@
 
 #include "attn/kernel_set.h"
 #include "attn/model.h"
+#include "attn/parallel_for.h"
 
 namespace attn::model {
 class PackedWeights;
@@ -114,6 +115,12 @@ struct Scratch {
   // Weight matrices packed once for a training step's windows (packed_weights.h), when given: the linears' products
   // read their panels instead of packing the weights again (the same bits).
   const PackedWeights* packed = nullptr;
+  // Where a one-row product (a generated token's) shares out its outputs, when given (LanguageModel::use_threads):
+  // `split_parts` ranges of them, each output computed as on one thread, so any count gives the same bits; only a
+  // product of at least `split_from` multiply-adds (inputs × outputs).
+  ParallelFor split;  // empty: none
+  std::size_t split_parts = 1;
+  std::size_t split_from = 0;
   static float* sized(std::vector<float>& v, std::size_t n) {
     if (v.size() < n) v.resize(n);
     return v.data();

@@ -18,6 +18,10 @@ constexpr std::size_t kUnembeddingBlock = 256;
 // 34 ms, against 45 to 76 ms packed and 500 to 830 ms transposing the whole table first).
 constexpr std::size_t kRowDotRows = 4;
 
+// A shared one-row product's outputs go out in ranges of whole cache lines (16 floats), so no two threads write one
+// line.
+constexpr std::size_t kSharedOutputsAlign = 16;
+
 // GPT-2's GELU ("gelu_new"): 0.5·x·(1 + tanh(u)), u = √(2/π)·(x + 0.044715·x³).
 constexpr float kGeluScale = 0.7978845608028654f;  // √(2/π)
 constexpr float kGeluCubic = 0.044715f;
@@ -34,14 +38,42 @@ float gelu_derivative(float x) {
 
 namespace {
 
+// Runs product(first, count, part) over outputs [0, n) of a product of `rows` rows by `inputs`: in scratch.split_parts
+// ranges on scratch.split when it is one row of at least scratch.split_from multiply-adds (each output computed
+// exactly as the whole call would), else once over all of them as part 0.
+template <class Product>
+void over_outputs(const Scratch& scratch, std::size_t rows, std::size_t inputs, std::size_t n, Product product) {
+  const bool shared = scratch.split && scratch.split_parts > 1 && rows == 1 && inputs * n >= scratch.split_from;
+  if (!shared) {
+    product(std::size_t{0}, n, std::size_t{0});
+    return;
+  }
+  const std::size_t share = (n + scratch.split_parts - 1) / scratch.split_parts;
+  const std::size_t range = (share + kSharedOutputsAlign - 1) / kSharedOutputsAlign * kSharedOutputsAlign;
+  scratch.split((n + range - 1) / range, [&](std::size_t part) {
+    const std::size_t first = part * range;
+    product(first, std::min(range, n - first), part);
+  });
+}
+
+// The most parts over_outputs runs (a workspace each).
+std::size_t output_parts(const Scratch& scratch) {
+  return scratch.split ? std::max<std::size_t>(scratch.split_parts, 1) : 1;
+}
+
 // y = x·Wᵀ from W's 8-bit copy (its rows: the outputs), when the model has one: true if it did.
 bool quantized_forward(const KernelSet& kernels, const float* params, const Linear& l, const float* x, std::size_t rows,
                        float* y, Scratch& scratch) {
   const QuantizedMatrix* w = scratch.quantized ? scratch.quantized->find(l.w) : nullptr;
   if (!w) return false;
-  float* workspace = Scratch::sized(scratch.kernel, kernels.quantized_workspace_floats(rows, l.in));
-  kernels.quantized_matmul(dense(x, rows, l.in), *w, l.has_bias ? params + l.b : nullptr, dense(y, rows, l.out),
-                           workspace);
+  const std::size_t floats = kernels.quantized_workspace_floats(rows, l.in);
+  float* workspace = Scratch::sized(scratch.kernel, floats * output_parts(scratch));
+  const float* bias = l.has_bias ? params + l.b : nullptr;
+  over_outputs(scratch, rows, l.in, l.out, [&](std::size_t first, std::size_t count, std::size_t part) {
+    const QuantizedMatrix outputs{w->values + first * w->inputs, w->scales + first, count, w->inputs};
+    kernels.quantized_matmul(dense(x, rows, l.in), outputs, bias ? bias + first : nullptr,
+                             MatrixView{y + first, rows, count, l.out}, workspace + part * floats);
+  });
   return true;
 }
 
@@ -56,9 +88,16 @@ void linear_forward(const KernelSet& kernels, const float* params, const Linear&
                              l.has_bias ? params + l.b : nullptr, dense(y, rows, l.out));
     return;
   }
-  float* workspace = Scratch::sized(scratch.kernel, kernels.matmul_workspace_floats(l.in, l.out));
-  kernels.matmul(dense(x, rows, l.in), dense(params + l.w, l.in, l.out), l.has_bias ? params + l.b : nullptr,
-                 dense(y, rows, l.out), workspace);
+  // A workspace per part, each for a part's outputs at most; part 0's for all of them when the product is not shared.
+  const std::size_t parts = output_parts(scratch);
+  const std::size_t floats = kernels.matmul_workspace_floats(l.in, (l.out + parts - 1) / parts + kSharedOutputsAlign);
+  float* workspace =
+      Scratch::sized(scratch.kernel, std::max(kernels.matmul_workspace_floats(l.in, l.out), floats * parts));
+  const float* bias = l.has_bias ? params + l.b : nullptr;
+  over_outputs(scratch, rows, l.in, l.out, [&](std::size_t first, std::size_t count, std::size_t part) {
+    kernels.matmul(dense(x, rows, l.in), ConstMatrixView{w.data + first, l.in, count, l.out},
+                   bias ? bias + first : nullptr, MatrixView{y + first, rows, count, l.out}, workspace + part * floats);
+  });
 }
 
 // The products run on the kernel set (attn/gradient_products.h): its reference twin is the order the shipped models
@@ -95,8 +134,11 @@ void tied_output_forward(const KernelSet& kernels, const float* params, const Li
     }
   }
   if (rows <= kRowDotRows) {  // y[i][w] += x_i · E[w], row by row (the reference kernels' dot_8)
-    for (std::size_t i = 0; i < rows; ++i)
-      for (std::size_t word = 0; word < v; ++word) y[i * v + word] += dot_8(x + i * d, table + word * d, d);
+    over_outputs(scratch, rows, d, v, [&](std::size_t first, std::size_t count, std::size_t) {
+      for (std::size_t i = 0; i < rows; ++i)
+        for (std::size_t word = first; word < first + count; ++word)
+          y[i * v + word] += dot_8(x + i * d, table + word * d, d);
+    });
     return;
   }
   const std::size_t block = std::min(kUnembeddingBlock, v);

@@ -4,6 +4,11 @@
 // prints JSON as gpt2-ours.js's results, with this thread's CPU time beside the wall clock's: { promptSeconds,
 // tokenSeconds, promptCpuSeconds, tokenCpuSeconds, peakMegabytes, steps: [{ id, top }] }.
 //   gpt2_step <model.safetensors> <config.json> <prompt ids, comma-separated> <steps> <runs> <weight bits>
+//             [<threads> [<smallest shared product, multiply-adds>]]
+// With threads (default 1) each token's products share their outputs among that many threads of a pool
+// (LanguageModel::use_threads) from the smallest product given (default kThreadedProductMadds) up: the crossover's
+// measurement (npm run bench:threads' generation rows). CPU time is then the calling thread's only: read the wall
+// clock.
 #include <sys/resource.h>
 #include <time.h>
 
@@ -19,6 +24,7 @@
 
 #include "attn/gpt2_weights.h"
 #include "attn/language_model.h"
+#include "attn/thread_pool.h"
 
 namespace {
 
@@ -61,8 +67,8 @@ std::string top_json(const std::vector<float>& logits) {
 }  // namespace
 
 int main(int argc, char** argv) {
-  if (argc != 7) {
-    std::fprintf(stderr, "usage: gpt2_step model.safetensors config.json ids steps runs bits\n");
+  if (argc < 7 || argc > 9) {
+    std::fprintf(stderr, "usage: gpt2_step model.safetensors config.json ids steps runs bits [threads [from]]\n");
     return 2;
   }
   std::ifstream config_file(argv[2]);
@@ -85,6 +91,10 @@ int main(int argc, char** argv) {
   const attn::model::LanguageModelConfig model_config = attn::gpt2::language_model_config(config);
   LanguageModel model(model_config, attn::fast_kernels());
   if (!model.use_weight_bits(static_cast<unsigned>(std::stoi(argv[6])), params.data())) return 1;
+  const unsigned threads = argc > 7 ? static_cast<unsigned>(std::stoi(argv[7])) : 1;
+  attn::ThreadPool pool(threads);
+  model.use_threads(pool.parallel_for(threads), threads,
+                    argc > 8 ? std::stoull(argv[8]) : attn::model::kThreadedProductMadds);
   std::vector<double> prompt_times, token_times, prompt_cpu, token_cpu;
   attn::model::LanguageModelActivations act;
   for (int run = 0; run < runs; ++run) {

@@ -1,6 +1,6 @@
 // The Generate view's thread count, in real Chromium: on the site served cross-origin isolated, a link's
-// generate.threads=2 is the control's choice and the run trains on 2 threads (its trainer's count), said beside the
-// control; a choice made after it is kept in the address. Served without the isolation headers, the control is off
+// generate.threads=2 is the control's choice and the run trains and writes on 2 threads (its trainer's count), said
+// beside the control; a choice made after it is kept in the address. Served without the isolation headers, the control is off
 // at one thread and a line says what is lost.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openPage, startPlainServer, useChromiumAndPlayground } from '../support/browser.js';
@@ -19,20 +19,22 @@ describe('the thread count on an isolated page', () => {
     await page.waitForSelector('body[data-ready]');
     await settled(page, '#generate-view', { timeout: 30_000 });
     expect(await threads(page).inputValue()).toBe('2');
-    expect(await said(page)).toMatch(/^training on 2 threads \(cores: \d+\)$/);
+    expect(await said(page)).toMatch(/^training and writing on 2 threads \(cores: \d+\)$/);
 
     await page.locator('#generate-own-text').fill(shortStory);
     await page.locator('#generate-start').click();
     await expect
       .poll(() => page.locator('#generate-view').getAttribute('data-status'), { timeout: 60_000 })
       .toBe('done');
-    // The run's own trainer says its count (its threads, not the setting's).
+    // The run's own trainer says its count (its threads, not the setting's); the model then writes on them too.
     expect(await threads(page).getAttribute('data-running')).toBe('2');
+    const view = page.locator('#generate-view');
+    await expect.poll(() => view.getAttribute('data-written').then(Number), { timeout: 30_000 }).toBeGreaterThan(0);
     expect(await threads(page).isDisabled()).toBe(false);
 
     await threads(page).selectOption('1');
     await expect.poll(() => page.url()).toMatch(/[?&]generate\.threads=1(&|$)/);
-    expect(await said(page)).toMatch(/^training on 1 thread \(/);
+    expect(await said(page)).toMatch(/^training and writing on 1 thread \(/);
     expect(errors).toEqual([]);
     await page.close();
   });

@@ -20,8 +20,12 @@ export function threadsInUse(chosen) {
 }
 
 export class ThreadsField {
-  /** @param {{ id: string, onChange: (threads: number) => void }} options  the select's id; the learner chose a count */
-  constructor({ id, onChange }) {
+  /**
+   * @param {{ id: string, onChange: (threads: number) => void, inUse?: string }} options  the select's id; the learner
+   *   chose a count; the message saying the count in use (the Generate view's says its writing uses them too)
+   */
+  constructor({ id, onChange, inUse = 'app.threads.inUse' }) {
+    this.inUse = inUse;
     this.input = select(
       id,
       threadChoices.map((n) => [n, String(n)]),
@@ -43,7 +47,7 @@ export class ThreadsField {
     if (!hasFocus(this.input)) this.input.value = String(count);
     this.input.disabled = busy || !isolated;
     this.input.dataset.running = running === null ? '' : String(running);
-    if (isolated) this.said.textContent = t('app.threads.inUse', { count, cores: cores() });
+    if (isolated) this.said.textContent = t(this.inUse, { count, cores: cores() });
     // Isolated, yet no memory shared (WebKitGTK's MiniBrowser has no SharedArrayBuffer): the headers would not help.
     else if (globalThis.crossOriginIsolated) this.said.textContent = t('app.threads.noSharedMemory');
     else this.said.textContent = t('app.threads.notIsolated', { count: Math.min(cores(), maxTrainerThreads) });

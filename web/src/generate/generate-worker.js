@@ -29,6 +29,15 @@ let generations = 0; // generations written: each is named by its count, so a qu
 let induction = null; // the induction-head experiment: its own trainer and probe strings, beside the learner's run
 let sinks = null; // the sinks-and-windows experiment: its trainer, the text it reads, the window
 
+/**
+ * generate()'s options for `lm`: the view's thread count where the model's build has threads, else one (an opened
+ * model's build may have none: web/lib refuses more there).
+ */
+const writingOptions = (lm, options) => ({
+  ...options,
+  threads: lm.backend.endsWith('-threads') ? options.threads : 1,
+});
+
 /** A copy of the current weights to write with: kept while training has not moved on, else made afresh. */
 function currentModel() {
   if (trainer && model?.step !== step) {
@@ -159,7 +168,7 @@ const session = {
   /** lm.generate() with the current weights, and the model's shape and the step it was trained to. */
   generate(prompt, options) {
     const lm = currentModel();
-    const generation = lm.generate(prompt, options);
+    const generation = lm.generate(prompt, writingOptions(lm, options));
     generations += 1;
     written = {
       id: generations,
@@ -184,8 +193,8 @@ const session = {
   /** The same generation with the cache and recomputing each step: both times, and whether the tokens matched. */
   compare(prompt, options) {
     const lm = currentModel();
-    const cached = lm.generate(prompt, { ...options, cache: true });
-    const recomputed = lm.generate(prompt, { ...options, cache: false });
+    const cached = lm.generate(prompt, { ...writingOptions(lm, options), cache: true });
+    const recomputed = lm.generate(prompt, { ...writingOptions(lm, options), cache: false });
     const a = cached.steps.map((s) => s.id);
     const b = recomputed.steps.map((s) => s.id);
     const firstDifference = a.findIndex((token, i) => token !== b[i]);

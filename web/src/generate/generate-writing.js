@@ -39,7 +39,7 @@ export class Writing {
       this.writeAgain = true;
       return this.writing;
     }
-    const options = generationOptions(this.view.state);
+    const options = this.#options();
     const { prompt } = this.view.state;
     const { run } = this.view;
     this.view.element.dataset.writing = 'writing';
@@ -90,13 +90,21 @@ export class Writing {
     this.render({ strip: false }); // the strip has not changed: only the token's details
   }
 
+  /**
+   * lm.generate()'s options for the view's settings, and its threads: the count the view trains on (generate.threads,
+   * or this machine's default; one where the page is not isolated) shares each token's large products too.
+   */
+  #options() {
+    return { ...generationOptions(this.view.state), threads: this.view.session.trainingThreads() };
+  }
+
   async compare() {
     if (!this.view.ready) return;
     this.view.controls.showComparison(null);
     delete this.view.element.dataset.compared;
     const { generation } = this;
     try {
-      const result = await this.view.session.ask('compare', this.view.state.prompt, generationOptions(this.view.state));
+      const result = await this.view.session.ask('compare', this.view.state.prompt, this.#options());
       this.view.controls.showComparison(result);
       // The same writing timed again: the line by the strip says the comparison's time, not the older one.
       if (generation && generation === this.generation) generation.comparison = result;

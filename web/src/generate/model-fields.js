@@ -53,7 +53,11 @@ export class ModelFields {
     });
     this.inputs.steps = steps.input;
     this.parameters = element('small', { id: 'generate-parameters' });
-    this.threads = new ThreadsField({ id: 'generate-threads', onChange: (threads) => this.onChange({ threads }) });
+    this.threads = new ThreadsField({
+      id: 'generate-threads',
+      onChange: (threads) => this.onChange({ threads }),
+      inUse: 'app.threads.writingInUse', // generate() shares each token's large products among them too
+    });
     // Two fieldsets, laid out by the view's row of controls beside the text's.
     this.fieldsets = [
       fieldset(
