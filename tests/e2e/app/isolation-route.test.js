@@ -43,7 +43,7 @@ describe('dist/ from a host that sends no isolation headers, in Chromium', () =>
     const threads = page.locator('#generate-threads');
     expect(await threads.isDisabled()).toBe(false);
     expect(await threads.locator('option').allTextContents()).toEqual(['1', '2', '3', '4']);
-    expect(await page.evaluate(threadsSaid)).toMatch(/^training on 2 threads \(cores: \d+\)$/);
+    expect(await page.evaluate(threadsSaid)).toMatch(/^training and writing on 2 threads \(cores: \d+\)$/);
     await page.locator('#generate-own-text').fill(shortStory);
     await page.locator('#generate-start').click();
     await page.waitForFunction(trained, null, { timeout: 60_000 });
@@ -85,7 +85,7 @@ describe('dist/ from a host that sends no isolation headers, in Firefox', () => 
     await page.goto(`${host.url}${run}`);
     expect(await page.evaluate(firstLoad)).toEqual([false, null]);
     await page.waitForFunction(() => crossOriginIsolated && document.body.dataset.ready, { timeout: 60_000 });
-    expect(await page.evaluate(threadsSaid)).toMatch(/^training on 2 threads \(cores: \d+\)$/);
+    expect(await page.evaluate(threadsSaid)).toMatch(/^training and writing on 2 threads \(cores: \d+\)$/);
     await page.waitForSelector('#generate-view[data-state="settled"]');
     await page.$eval(
       '#generate-own-text',
