@@ -4,19 +4,43 @@
 // page that answers at once does little per task; whether the machine lets it run is not the page's property.
 const categories = ['devtools.timeline', 'disabled-by-default-devtools.timeline'];
 
-// A task over this much CPU names what ran inside it (its heaviest traced events), so a failure says where to look.
+// A task over this much CPU is looked into: the page's own work in it, and its heaviest traced events, so a failure says
+// where to look.
 const describedOverMs = 20;
 
-/** The heaviest events traced inside `task` on its thread, as "name ms {data}" strings. */
-function insideTask(task, events) {
+/** The events traced inside `task` on its thread, outermost first where two start together. */
+function eventsInside(task, events) {
   return events
     .filter((e) => e.ph === 'X' && e !== task && e.pid === task.pid && e.tid === task.tid)
     .filter((e) => e.ts >= task.ts && e.ts + e.dur <= task.ts + task.dur)
+    .sort((a, b) => a.ts - b.ts || b.dur - a.dur);
+}
+
+/** Their heaviest five, as "name ms {data}" strings. */
+function describe(inside) {
+  return [...inside]
     .sort((a, b) => (b.tdur ?? 0) - (a.tdur ?? 0))
     .slice(0, 5)
     .map(
       (e) => `${e.name} ${((e.tdur ?? 0) / 1000).toFixed(1)} ms ${JSON.stringify(e.args?.data ?? {}).slice(0, 120)}`,
     );
+}
+
+/**
+ * The CPU time of the page's own work inside a task: its outermost traced events (script, event dispatch, style,
+ * layout, paint ...). What a task spends outside them is the browser's: CI once failed on a 53 ms task (60 ms wall,
+ * at the end of a 400-step run on a loaded machine) with no traced event inside it at all, the kind of task the
+ * renderer runs for itself (IPC, flushing the trace being recorded, the scheduler).
+ */
+function pageWorkMs(inside) {
+  let end = -Infinity;
+  let total = 0;
+  for (const e of inside) {
+    if (e.ts < end) continue; // nested in the last outermost event
+    end = e.ts + e.dur;
+    total += (e.tdur ?? 0) / 1000;
+  }
+  return total;
 }
 
 /**
@@ -36,7 +60,10 @@ function tracedPageProcesses(events) {
   return processes;
 }
 
-/** Tasks of the traced page's main thread: { wallMs, cpuMs } each, and `inside` for the heavy ones. */
+/**
+ * Tasks of the traced page's main thread: { wallMs, cpuMs, pageMs } each (pageMs: the page's own work, as
+ * `pageWorkMs`; for a light task its whole CPU time, a bound), and `inside` for the heavy ones.
+ */
 function mainThreadTasks(trace) {
   const events = trace.traceEvents ?? trace;
   const processes = tracedPageProcesses(events);
@@ -48,11 +75,12 @@ function mainThreadTasks(trace) {
   );
   return events
     .filter((e) => e.ph === 'X' && e.name === 'RunTask' && mainThreads.has(`${e.pid}:${e.tid}`))
-    .map((e) => ({
-      wallMs: e.dur / 1000,
-      cpuMs: e.tdur / 1000,
-      ...(e.tdur / 1000 > describedOverMs && { inside: insideTask(e, events) }),
-    }));
+    .map((e) => {
+      const task = { wallMs: e.dur / 1000, cpuMs: e.tdur / 1000, pageMs: e.tdur / 1000 };
+      if (task.cpuMs <= describedOverMs) return task;
+      const inside = eventsInside(e, events);
+      return { ...task, pageMs: pageWorkMs(inside), inside: describe(inside) };
+    });
 }
 
 /**
@@ -71,8 +99,8 @@ export function mainThreadWork(browser, page) {
         throw new Error('the trace holds no main-thread tasks with their thread time');
       tasks.push(...traced);
     },
-    /** The tasks that used more than `ms` of CPU. */
-    over: (ms) => tasks.filter((t) => t.cpuMs > ms),
+    /** The tasks whose page's own work used more than `ms` of CPU. */
+    over: (ms) => tasks.filter((t) => t.pageMs > ms),
     /** The heaviest task's CPU time, for the log. */
     heaviest: () => Math.max(...tasks.map((t) => t.cpuMs)),
   };
