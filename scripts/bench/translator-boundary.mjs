@@ -23,7 +23,8 @@ const tokens = 80;
 const generateOptions = { tokens, decoding: 'sample', outputTemperature: 0.8, seed: 1, top: 10, cache: true };
 // the same as the module reads them (web/lib's generate() resolves them so; threads: the single-thread build's one)
 const moduleGenerateOptions = { tokens, temperature: 0.8, topK: 0, topP: 1, seed: 1, top: 10, cache: true, threads: 1 };
-const backend = 'wasm-simd128';
+// BACKEND=wasm-relaxed-simd: the build a page with relaxed SIMD runs (node needs --experimental-wasm-relaxed-simd)
+const backend = process.env.BACKEND ?? 'wasm-simd128';
 const rounds = Number(process.env.ROUNDS ?? 9);
 const median = (values) => [...values].sort((a, b) => a - b)[values.length >> 1];
 const argument = (name) => (process.argv.includes(name) ? process.argv[process.argv.indexOf(name) + 1] : null);
