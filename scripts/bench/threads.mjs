@@ -43,7 +43,18 @@ async function inNode() {
   return measureThreads(createTrainer, runs(corpus, supportsRelaxedSimd()), setting);
 }
 
-/** The same function in a module Web Worker of the page (a worker may wait for its threads; a page may not). */
+// How long a browser's measurement may go without starting a stage (a stage is a trainer's creation, its warm-up or
+// a round's 20 steps: seconds even at load 8) before it is taken for a hang. Firefox driven through WebDriver BiDi hung
+// here in 9 runs of 41 (load 4-15): inside `new Worker` as a threaded module made its pthread workers (in the module's
+// factory, createModule), using no CPU; ended and started again in a new worker, it measured. The same Firefox started
+// without automation, running the same page, did not hang in 32 runs.
+const stageTimeout = 60_000;
+
+/**
+ * The same function in a module Web Worker of the page (a worker may wait for its threads; a page may not), which
+ * says each stage as it starts. Answers { results } or { error }, or { hung: stage } when no stage started for
+ * stageTimeout ms (the worker is then ended).
+ */
 function browserScript() {
   return `(async () => {
     const source = ${JSON.stringify(measureThreads.toString())};
@@ -53,7 +64,8 @@ function browserScript() {
       const runs = (\${${JSON.stringify(runs.toString())}});
       \${source.replace(/^export /, '')}
       try {
-        const results = await measureThreads(createTrainer, runs(corpus, supportsRelaxedSimd()), ${JSON.stringify(setting)});
+        const progress = (stage) => postMessage({ stage });
+        const results = await measureThreads(createTrainer, runs(corpus, supportsRelaxedSimd()), ${JSON.stringify(setting)}, progress);
         postMessage({ results });
       } catch (error) {
         postMessage({ error: String(error) });
@@ -61,21 +73,51 @@ function browserScript() {
     const url = URL.createObjectURL(new Blob([worker], { type: 'text/javascript' }));
     const answer = await new Promise((resolve) => {
       const w = new Worker(url, { type: 'module' });
-      w.onmessage = (event) => resolve(event.data);
-      w.onerror = (event) => resolve({ error: event.message ?? 'worker failed' });
+      let stage = 'loading the library and the corpus';
+      let timer;
+      const watch = () => {
+        clearTimeout(timer);
+        timer = setTimeout(() => {
+          w.terminate();
+          resolve({ hung: stage });
+        }, ${stageTimeout});
+      };
+      watch();
+      w.onmessage = (event) => {
+        if (event.data.stage) {
+          stage = event.data.stage;
+          watch();
+          return;
+        }
+        clearTimeout(timer);
+        resolve(event.data);
+      };
+      w.onerror = (event) => {
+        clearTimeout(timer);
+        resolve({ error: event.message ?? 'worker failed' });
+      };
     });
     return { ...answer, userAgent: navigator.userAgent, isolated: crossOriginIsolated };
   })()`;
 }
 
-/** The measurement in a fresh browser of engine `name` (Playwright's Chromium, puppeteer's Firefox: the same calls). */
+/**
+ * The measurement in a fresh browser of engine `name` (Playwright's Chromium, puppeteer's Firefox: the same calls).
+ * A measurement that hangs is said, with its stage, and tried once more in a new worker; a second hang is an error.
+ */
 async function inBrowser(name, url) {
   const browser = await (name === 'Chromium' ? launchChromium() : launchFirefox());
   try {
     const page = await browser.newPage();
     await page.goto(`${url}?view=steps`);
     await page.waitForSelector('body[data-ready]', { timeout: 60_000 });
-    return await page.evaluate(browserScript());
+    for (let attempt = 1; ; attempt++) {
+      const measured = await page.evaluate(browserScript());
+      if (!measured.hung) return measured;
+      const said = `nothing for ${stageTimeout / 1000} s from the stage "${measured.hung}"`;
+      if (attempt === 2) return { error: `${said}, twice` }; // said by the caller, after the engine's name
+      console.log(`${name}: ${said}; once more in a new worker`);
+    }
   } finally {
     await browser.close();
   }
@@ -134,7 +176,8 @@ const markdown = [
   `${cpu}, ${new Date().toISOString().slice(0, 10)}; the threaded build of each engine's best SIMD. Each model's default run (the`,
   `Train view's: D=32, 2+2 layers, batches of 48 pairs; the Generate view's: D=64, 2 layers, context 64, 8 windows,`,
   `on Pride and Prejudice) on 1 and 2 threads, ${setting.steps} steps a round after ${setting.warmup} of warm-up,`,
-  `${rounds} rounds alternating which goes first; medians (the 2-thread ratios paired by round; shards 2 / 1: the`,
+  `${rounds} rounds, each taking the two models in turn, alternating which goes first (of the models and of the`,
+  `thread counts); medians (the 2-thread ratios paired by round; shards 2 / 1: the`,
   `shards' own time per step at 1 thread over at 2, so where a step's speed-up falls short of it the serial part is`,
   `why, and where this falls short of 2 the shards' imbalance and the machine's other work are). p: the share of a`,
   `1-thread step spent in its four shards (the part threads share; the batch drawn, the shards' gradients summed and`,
