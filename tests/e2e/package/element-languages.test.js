@@ -19,23 +19,28 @@ const elementNames = 'attention-map, attention-translator, attention-steps, atte
  * `elementErrors` lists the error events the elements emitted. Requests matching `unreachable` fail (offline).
  */
 async function openEmbed(langs, unreachable = null) {
-  const { page, errors } = await openPage(suite.browser, `${suite.playground.url}embed.html`, undefined, (page) => {
-    if (unreachable) void page.route(unreachable, (route) => route.abort('internetdisconnected'));
-    void page.addInitScript((langs) => {
-      globalThis.elementErrors = [];
-      // Capturing: an element's error event does not bubble.
-      addEventListener(
-        'error',
-        (e) => e.detail && globalThis.elementErrors.push(`${e.target.localName}: ${e.detail.message}`),
-        true,
-      );
-      // Parsed, and the module scripts not run yet.
-      document.addEventListener('readystatechange', () => {
-        if (document.readyState !== 'interactive' || window !== top) return; // not in the page's iframe
-        for (const [selector, value] of langs) document.querySelector(selector).setAttribute('lang', value);
-      });
-    }, langs);
-  });
+  const { page, errors } = await openPage(
+    suite.browser,
+    `${suite.playground.url}embed.html`,
+    undefined,
+    async (page) => {
+      if (unreachable) await page.route(unreachable, (route) => route.abort('internetdisconnected'));
+      await page.addInitScript((langs) => {
+        globalThis.elementErrors = [];
+        // Capturing: an element's error event does not bubble.
+        addEventListener(
+          'error',
+          (e) => e.detail && globalThis.elementErrors.push(`${e.target.localName}: ${e.detail.message}`),
+          true,
+        );
+        // Parsed, and the module scripts not run yet.
+        document.addEventListener('readystatechange', () => {
+          if (document.readyState !== 'interactive' || window !== top) return; // not in the page's iframe
+          for (const [selector, value] of langs) document.querySelector(selector).setAttribute('lang', value);
+        });
+      }, langs);
+    },
+  );
   await page.waitForSelector('body[data-ready]');
   const allDrawn = () =>
     page.evaluate((names) => [...document.querySelectorAll(names)].every((e) => 'drawn' in e.dataset), elementNames);

@@ -27,10 +27,10 @@ const pageErrors = (errors) => errors.filter((e) => !/WebSocket|\[vite\]/.test(e
 
 async function openCoursePage() {
   const url = `${suite.playground.url}print-course.html`;
-  const opened = await openPage(suite.browser, url, paper, (page) => {
-    void page.route(url, (route) => route.fulfill({ contentType: 'text/html', body: coursePage }));
+  const opened = await openPage(suite.browser, url, paper, async (page) => {
+    await page.route(url, (route) => route.fulfill({ contentType: 'text/html', body: coursePage }));
     // Any scroll at all is counted: the page must print drawn without the reader (or the test) going down it.
-    void page.addInitScript(() => {
+    await page.addInitScript(() => {
       globalThis.scrolls = 0;
       addEventListener('scroll', () => globalThis.scrolls++, { capture: true, passive: true });
     });

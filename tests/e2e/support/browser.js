@@ -7,10 +7,15 @@ import { launchChromium } from './servers.js';
 
 export { launchChromium, resultsDir, startBuiltSite, startPlainServer, startPlayground } from './servers.js';
 
-/** A new page that records console errors and uncaught exceptions, so tests can assert there were none. */
-export async function openPage(browser, url, viewport = { width: 1440, height: 900 }, beforeLoad = () => {}) {
+/**
+ * A new page that records console errors and uncaught exceptions, so tests can assert there were none.
+ * `beforeLoad(page)` sets the page up before it loads (routes, init scripts) and is awaited: a route or an init
+ * script Playwright has not yet registered when the page starts loading does not apply to that load (a clean clone
+ * under load once opened the embed page without its init script).
+ */
+export async function openPage(browser, url, viewport = { width: 1440, height: 900 }, beforeLoad = async () => {}) {
   const page = await browser.newPage({ viewport });
-  beforeLoad(page);
+  await beforeLoad(page);
   const errors = [];
   page.on('console', (message) => {
     if (message.type() === 'error') errors.push(`${message.text()} (${message.location().url})`);
