@@ -60,9 +60,12 @@ export function useChromiumAndPlayground({ ownBrowser = false } = {}) {
 
 /** axe-core's WCAG 2.1 A and AA violations inside `selector`, as "rule: help (first element)" lines. */
 export async function accessibilityViolations(page, selector) {
-  await page.addScriptTag({
-    path: fileURLToPath(new URL('../../../node_modules/axe-core/axe.min.js', import.meta.url)),
-  });
+  // Once a document: a walk through a view's states (the lessons by "next", a view's panels) runs axe again in the same
+  // document, and each injection added another 650 kB script for the page to parse and compile.
+  if (!(await page.evaluate(() => 'axe' in globalThis)))
+    await page.addScriptTag({
+      path: fileURLToPath(new URL('../../../node_modules/axe-core/axe.min.js', import.meta.url)),
+    });
   const { violations } = await page.evaluate(
     (root) => globalThis.axe.run(root, { runOnly: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] }),
     selector,
