@@ -108,14 +108,14 @@ describe('on a phone', () => {
 
   // The step view and lessons 3 and 5: the test below, in the same page as their below-the-fold checks.
   it('lesson 8 (position) draws its first maps a map per task, not all in one', async () => {
-    const context = await browser.newContext({ viewport: phone });
-    await context.addInitScript(recordDrawTasks);
-    const page = await context.newPage();
-    await page.goto(`${built.url}?view=lessons&lesson=8`);
+    const { page, errors } = await openPage(browser, `${built.url}?view=lessons&lesson=8`, phone, (page) =>
+      page.addInitScript(recordDrawTasks),
+    );
     await page.waitForSelector('body[data-ready]');
     await scrollDown(page); // the maps are below the controls or the lesson's text: drawn once the person goes there
     await expectMapPerTask(page, 3);
-    await context.close();
+    expect(errors).toEqual([]);
+    await page.close();
   });
 
   // One page a view: what waits below the fold (nothing fetched, nothing drawn before the person scrolls there), then,
