@@ -19,7 +19,7 @@ models=()
 while read -r task file; do
   models+=("$out/$file")
   build/native/tools/train --task "$task" --out "$out/$file" --seed 7 --data-seed 1 --steps 4000 --batch 48 \
-    --lr 0.003 --threads 2 --d-model 32 --heads 4 --ffn 64 --encoder-layers 2 --decoder-layers 2 \
+    --lr 0.003 --threads 2 --d-model 64 --heads 4 --ffn 128 --encoder-layers 2 --decoder-layers 2 \
     --kernels reference --held-out 1000 --held-out-seed 2 --tie-output --unk-rate 0.1 --file-encoding int4 </dev/null
 done < <(build/native/tools/registry models)
 # The language model: Pride and Prejudice by characters, its last tenth held out (web/src/generate/shipped-files.js

@@ -108,7 +108,8 @@ val translator_attribution_agreement(int id, double count, const val& head_mask_
     return js::error_result("RangeError", "count must be a whole number from 1 to 1000");
   if (auto error = apply_head_mask(*translator, head_mask_value)) return *error;
   std::vector<std::vector<std::string>> sentences;
-  for (const auto& pair : corpus::held_out_set(static_cast<std::size_t>(count), 2, *language))
+  for (const auto& pair : corpus::held_out_set(static_cast<std::size_t>(count), 2, *language, corpus::kMaxEnglishWords,
+                                               translator->vocabulary()))
     sentences.push_back(pair.source);
   val out = agreement_object(attribution::pooled_agreement(*translator, sentences));
   out.set("sentences", count);

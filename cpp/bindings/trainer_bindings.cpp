@@ -65,8 +65,8 @@ val pairs_errors(const check::Error& error, const std::vector<tasks::PairsError>
   return result;
 }
 
-// trainerCreate({ task, minLength, maxLength, longestSentence, seed, dataSeed, steps, batchSize, learningRate,
-// warmupSteps,
+// trainerCreate({ task, minLength, maxLength, longestSentence, vocabulary, seed, dataSeed, steps, batchSize,
+//                 learningRate, warmupSteps,
 //                 dModel, heads, ffn, encoderLayers, decoderLayers, kvHeads, tiedOutput, noPositions, noScaling,
 //                 sigmoidGates, unknownWordRate, threads })
 //   → { id, parameters } | { error }    (web/lib checked the types; the values are checked here)
@@ -80,6 +80,7 @@ val trainer_create(const val& o) {
   request.min_length = o["minLength"].as<double>();
   request.max_length = o["maxLength"].as<double>();
   request.longest_sentence = o["longestSentence"].as<double>();
+  request.vocabulary = o["vocabulary"].as<double>();
   if (request.task == "pairs") {
     // Refused before the string is copied into wasm memory (a UTF-16 unit is at least one UTF-8 byte).
     if (o["pairsText"]["length"].as<double>() > check::kMaxPairsTextBytes) {

@@ -377,7 +377,8 @@ val translator_evaluate(int id, double count, const val& head_mask_value) {
   model::HeadMask head_mask;
   if (auto error = bindings::head_mask_from(head_mask_value, translator.model().config, head_mask)) return *error;
   translator.set_head_mask(std::move(head_mask));
-  const auto pairs = corpus::held_out_set(static_cast<std::size_t>(count), 2, *language);
+  const auto pairs = corpus::held_out_set(static_cast<std::size_t>(count), 2, *language, corpus::kMaxEnglishWords,
+                                          translator.vocabulary());
   return bindings::evaluation_object(model::evaluate(translator, pairs), translator.model().config);
 }
 

@@ -43,10 +43,12 @@ int main(int argc, char** argv) {
                           {"min-length", "3"},
                           {"max-length", "8"},
                           {"longest-sentence", "12"},
+                          {"vocabulary", "0"},
                           {"unk-rate", "0"}},
                          {"tie-output"});
-  // --task: a language pair of the corpus (--longest-sentence: English words, 2-12) or a sequence task with
-  // --min-length/--max-length, by the registry's names (attn/registry.h).
+  // --task: a language pair of the corpus (--longest-sentence: English words, 2-12; --vocabulary N: the commonest N
+  // nouns, verbs and adjectives, 0 the whole lexicon) or a sequence task with --min-length/--max-length, by the
+  // registry's names (attn/registry.h).
   if (!tasks::named_task(o.text("task"), {}, 0)) {
     std::cerr << "--task must be one of " << registry::quoted_task_names() << "\n";
     return 1;
@@ -65,7 +67,7 @@ int main(int argc, char** argv) {
   }
   auto make_task = [&](std::uint64_t seed) {
     return tasks::named_task(o.text("task"), {o.number("min-length"), o.number("max-length")}, seed,
-                             o.number("longest-sentence"));
+                             o.number("longest-sentence"), o.number("vocabulary"));
   };
   // --unk-rate p: train to carry unknown words (each maskable word pair becomes <unk> with probability p); the
   // model then has "<unk>" in both vocabularies. 0, the default, trains exactly as before.

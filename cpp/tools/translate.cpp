@@ -98,7 +98,8 @@ int main(int argc, char** argv) {
     std::cerr << o.text("model") << ": not a model of the corpus's language pairs; it has no held-out set\n";
     return 1;
   }
-  const auto pairs = corpus::held_out_set(o.number("held-out"), o.number("held-out-seed"), *language);
+  const auto pairs = corpus::held_out_set(o.number("held-out"), o.number("held-out-seed"), *language,
+                                          corpus::kMaxEnglishWords, translator.vocabulary());
   const model::Evaluation e = model::evaluate(translator, pairs);
   model::Decoding decoding;
   decoding.beam = o.number("beam");

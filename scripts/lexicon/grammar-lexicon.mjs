@@ -1,4 +1,4 @@
-// The grammar's lexicon as the C++ spells it (cpp/src/data), read from the sources' table rows: which
+// The grammar's lexicon as the C++ spells it (cpp/src/data: the tables emit-grammar.mjs writes), read from their rows: which
 // candidates are already among its words, and their forms there, to hold the candidate list's rules to them.
 import { readFileSync } from 'node:fs';
 
@@ -11,7 +11,7 @@ export function readGrammarLexicon(root) {
     nouns.set(m[1], { plural: m[2], es: [m[3], m[4]], gender: m[5], kind: m[6] });
   const adjectives = new Map();
   for (const m of rows(
-    source(root, 'lexicon.cpp'),
+    source(root, 'lexicon_adjectives.cpp'),
     /\{"(\w+)", \{"([^"]+)", "([^"]+)", "([^"]+)", "([^"]+)"\}, (ser|estar)\}/g,
   ))
     adjectives.set(m[1], { es: m.slice(2, 6), copula: m[6] });
@@ -25,16 +25,16 @@ export function readGrammarLexicon(root) {
   }
   const ja = new Map();
   for (const m of rows(
-    source(root, 'japanese_lexicon.cpp'),
+    source(root, 'japanese_lexicon_open.cpp') + source(root, 'japanese_lexicon.cpp'),
     /\{"(\w+)", "([^"]*)"(?:, "([^"]+)", "([^"]+)", (?:"([^"]+)"|nullptr))?\}/g,
   ))
     if (!ja.has(m[1])) ja.set(m[1], m[3] ? [m[2], m[3], m[4], m[5] ?? null] : [m[2]]); // not give_to_speaker()
-  const mrText = source(root, 'marathi_lexicon.cpp');
+  const mrText = source(root, 'marathi_lexicon_open.cpp');
   const mrNouns = new Map();
   for (const m of rows(mrText, /\{"(\w+)", ([mfn]), "([^"]+)", "([^"]+)", "([^"]+)", "([^"]+)"/g))
     mrNouns.set(m[1], { gender: m[2], forms: m.slice(3, 7) });
   const mrAdjectives = new Map();
-  const adjectiveBlock = mrText.slice(mrText.indexOf('adjective_table()'), mrText.indexOf('determiner_table()'));
+  const adjectiveBlock = mrText.slice(mrText.indexOf('adjective_table()'), mrText.indexOf('verb_table()'));
   for (const m of rows(adjectiveBlock, /\{"(\w+)", "([^"]+)"\}/g)) mrAdjectives.set(m[1], m[2].split(' '));
   const mrVerbs = new Map();
   const verbRe =

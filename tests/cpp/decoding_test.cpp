@@ -83,9 +83,11 @@ TEST(Decoding, SamplingFollowsTheProbabilities) {
     // Within 4.5 standard deviations of a binomial proportion (and a floor for tiny probabilities).
     EXPECT_NEAR(seen, expected, 4.5 * std::sqrt(expected * (1 - expected) / draws) + 2e-3)
         << t.model().target.word(static_cast<int>(i));
-    checked += expected > 0.02;
+    checked += expected > 0.004;
   }
-  EXPECT_GE(checked, 3);  // the test looked at a real spread, not one certain word
+  // The test looked at a real spread, not one certain word: at temperature 4 over the 2,801 output words of the
+  // 540-word lexicon, a few words above 0.4% (above 2% over the 791 words before).
+  EXPECT_GE(checked, 3);
 }
 
 TEST(Decoding, TeacherForcingWithTheGreedyOutputReproducesFreeRunning) {

@@ -35,11 +35,13 @@ TEST(GrammarProblem, AfterTheObjectOnlyAPreposition) {
 }
 
 TEST(GrammarProblem, ANounExpected) {
-  const GrammarProblem p = grammar_problem("the dog sees the station");
+  // "telescope" is no noun of the grammar's (not among the candidates); its examples are the first nouns, the
+  // commonest (issue 62: rank order).
+  const GrammarProblem p = grammar_problem("the dog sees the telescope");
   EXPECT_EQ(p.kind, GrammarProblemKind::expects_noun);
   EXPECT_EQ(p.after, "the dog sees the");
-  EXPECT_EQ(p.found, "station");
-  EXPECT_EQ(p.examples, (Strings{"dog", "cat", "bird"}));
+  EXPECT_EQ(p.found, "telescope");
+  EXPECT_EQ(p.examples, (Strings{"man", "girl", "father"}));
   EXPECT_TRUE(p.language.empty());  // the English grammar's, whatever the target
 }
 
@@ -167,7 +169,7 @@ TEST(GrammarProblem, TheDocumentedExamples) {
       {"give it to me", "gives-pronoun"},
       {"he sees i", "pronoun-case"},
       {"maria walks with yesterday", "expects-noun-phrase"},
-      {"the dog sees the station", "expects-noun"},
+      {"the dog sees the telescope", "expects-noun"},
       {"two dog sleeps", "determiner-number"},
   };
   for (const auto& [sentence, kind] : spanish_examples)

@@ -147,6 +147,30 @@ TEST(Hardening, TheLongestSentenceIsCheckedForTheLanguagePairsAndIgnoredByTheOth
   for (const auto& pair : setup.task->held_out(200, 2)) EXPECT_LE(pair.source.size(), 4u);
 }
 
+// The vocabulary, likewise: checked (and converted) for the language pairs only; 0 is the whole lexicon.
+TEST(Hardening, TheVocabularyIsCheckedForTheLanguagePairsAndIgnoredByTheOthers) {
+  check::TrainerRequest r;
+  r.numbers = {1, 1, 10, 4, 0.01, 0, 16, 2, 16, 1, 1, 2};
+  r.task = "sort";
+  r.vocabulary = -INFINITY;
+  EXPECT_FALSE(check::trainer_setup(r).error);
+  r.task = "en-ja";
+  for (const double bad : {-1.0, 2.5, 100001.0, double{NAN}, double{INFINITY}}) {
+    r.vocabulary = bad;
+    const check::TrainerSetup setup = check::trainer_setup(r);
+    EXPECT_NE(setup.error.message.find("options.vocabulary must be 0 (the whole lexicon) or a whole number"),
+              std::string::npos)
+        << bad;
+    EXPECT_FALSE(setup.task);
+  }
+  r.vocabulary = 0;
+  const check::TrainerSetup whole = check::trainer_setup(r);
+  r.vocabulary = 20;
+  const check::TrainerSetup few = check::trainer_setup(r);
+  ASSERT_FALSE(whole.error || few.error) << whole.error.message << few.error.message;
+  EXPECT_LT(few.task->source_words().size(), whole.task->source_words().size());
+}
+
 // Found by call_checks_fuzzer: scale = temperature = 1e300 passed as finite, became infinity in float32, and
 // attention returned NaN (infinity / infinity) for every weight.
 TEST(Hardening, ScaleAndTemperatureStayFiniteInFloat) {

@@ -67,6 +67,10 @@ TEST(ToolRefusals, TrainRefusesEveryShapeTheModuleRefusesInItsWords) {
     const double d = width(rng), h = heads(rng);
     const std::string expected = module_refusal(d, h);
     if (expected.empty()) continue;  // a shape the module accepts would train: not this test's case
+    // The module's parameter budget depends on the vocabularies (540 words since issue 62): the tool trains what
+    // it is given (a shipped recipe may be bigger than the page's), so a shape refused only for its size is not
+    // this test's case either.
+    if (expected.find("the trainer's limit is") != std::string::npos) continue;
     ++refused;
     const ToolRun run = run_tool("train", "--d-model " + check::message_number(d) + " --heads " +
                                               check::message_number(h) + " --out " + scratch_file("random.bin"));

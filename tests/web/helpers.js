@@ -93,7 +93,8 @@ let refusing = null;
 export function modelWithoutUnknownToken() {
   refusing ??= createTrainer({
     backend: 'wasm-simd128',
-    longestSentence: 12, // 0.1's default: the vocabularies of the whole grammar
+    longestSentence: 12, // 0.1's default, and the whole lexicon: the vocabularies of the whole grammar
+    vocabulary: 0,
     steps: 1,
     warmupSteps: 0,
     model: { dModel: 16, heads: 2, ffn: 32, encoderLayers: 1, decoderLayers: 1 },

@@ -839,6 +839,16 @@ export interface TrainerOptions extends LoadOptions, TrainerThreadsOption {
    * smaller task of the same grammar that trains in seconds. Default 5 (12: the whole corpus).
    */
   longestSentence?: number;
+  /**
+   * The language pairs' lexicon: its `vocabulary` most common nouns, verbs and adjectives (ranked by how often
+   * American film and TV subtitles use them, SUBTLEX-US), the closed classes (articles, pronouns, prepositions, …)
+   * always whole, for training and held-out sentences alike; 0 for the whole lexicon (a number above its size takes
+   * it all too; one below the fewest words that give each of the grammar's roles a word is raised to that). Default 90: with it the default run reaches
+   * 95.8% held-out exact (the whole lexicon of 540 words 68.6% in the same 1,000 steps, the commonest 117 93.8%). A whole number, 0 or
+   * more (RangeError naming options.vocabulary otherwise); ignored by the sequence tasks and pasted pairs, as
+   * `longestSentence` is.
+   */
+  vocabulary?: number;
   /** Seeds the initial weights. Default 7 (the shipped model's). Whole number, 0 to 2^53 − 1. */
   seed?: number;
   /** Seeds the stream of training sentences. Default 1. */
@@ -986,7 +996,8 @@ export function createTrainer(options: LanguageModelResumeOptions): Promise<Lang
 
 /**
  * The defaults createTrainer() uses: with no options, the Train view's default run (en-es, sentences of at most 5
- * words, `languagePairSteps` (1,000) steps: about 96% held-out exact). `steps` (400) is the sequence tasks' and
+ * words over the lexicon's 90 most common open-class words, `languagePairSteps` (1,000) steps: about 95% held-out
+ * exact). `steps` (400) is the sequence tasks' and
  * pasted pairs' run: defaultTrainerSteps(task) picks one.
  */
 export const trainerDefaults: Readonly<

@@ -112,6 +112,11 @@ Error training_options(const TrainingArgs& a);
 // task is 'en-es', 'en-ja', 'reverse', 'sort', 'copy' or 'pairs'; for the sequence tasks, 1 ≤ minLength ≤ maxLength
 // ≤ 12.
 Error training_task(const std::string& task, double min_length, double max_length, double longest_sentence);
+// vocabulary (a language pair's): how many of the lexicon's commonest nouns, verbs and adjectives its sentences use,
+// a whole number from 1 to kMaxVocabularyWords, or 0 for the whole lexicon (a number above the lexicon's size takes it
+// all too); not checked for the other tasks, which ignore it.
+inline constexpr double kMaxVocabularyWords = 100000;
+Error vocabulary_size(double vocabulary, const std::string& task);
 // unknownWordRate: a number from 0 to 1; above 0 only for a task whose pairs have word alignments (not pasted
 // pairs, whose alignments are unknown: no word could be masked, and the model's <unk> would stay untrained).
 Error unknown_word_rate(double rate, const std::string& task);

@@ -1,4 +1,4 @@
-// The toy language pairs the translation model learns: a small English grammar (344 words: pronouns, the
+// The toy language pairs the translation model learns: a small English grammar (1,145 words: pronouns, the
 // present and the past, the copula, "where" questions, commands, ditransitive verbs; sentences of 2-12 words)
 // and three target languages, each with the true word alignment of every pair:
 //   Spanish: agreement of articles, adjectives and verbs (every person, present and past), adjectives after
@@ -23,6 +23,10 @@
 #include "attn/grammar_problem.h"
 
 namespace attn::corpus {
+
+namespace grammar {
+class TargetLanguage;
+}
 
 inline constexpr std::size_t kMinWords = 2;
 inline constexpr std::size_t kMaxEnglishWords = 12;
@@ -49,7 +53,24 @@ enum class Language { spanish, japanese, marathi };
 // words a target language translates, and every word of its translations.
 const std::vector<std::string>& english_words(Language language = Language::spanish);
 const std::vector<std::string>& target_words(Language language = Language::spanish);
-// The language pair whose vocabularies these are (a model's, special tokens left out), if any.
+// The vocabulary option: a task over the commonest `vocabulary` nouns, verbs and adjectives of the lexicon (by their
+// SUBTLEX-US rank; determiners, names, pronouns and prepositions always whole), so a small run has a small
+// vocabulary. 0, or lexicon_size() and more, is the whole lexicon, and then everything (words, training stream,
+// held-out sets) is exactly what it is without the option. A size below smallest_vocabulary(language), the fewest
+// words that give each of the generator's roles a word (a profession, a place to go to, a thing to give, …), is
+// raised to it.
+std::size_t lexicon_size();  // the nouns, verbs and adjectives
+std::size_t smallest_vocabulary(Language language);
+std::size_t effective_vocabulary(Language language,
+                                 std::size_t vocabulary);  // the size a task has: 1 to lexicon_size()
+const std::vector<std::string>& english_words(Language language, std::size_t vocabulary);
+const std::vector<std::string>& target_words(Language language, std::size_t vocabulary);
+// The smallest vocabulary whose English words contain every open-class word of `source_words` (a model's), so a
+// reloaded model knows its size; lexicon_size() for a model of the whole lexicon.
+std::size_t vocabulary_of(Language language, const std::vector<std::string>& source_words);
+
+// The language pair whose vocabularies these are (a model's, special tokens left out), if any: the whole lexicon's
+// or the commonest N words' (vocabulary_of gives N).
 std::optional<Language> grammar_language(const std::vector<std::string>& source_words,
                                          const std::vector<std::string>& target_words);
 
@@ -65,19 +86,19 @@ std::uint64_t sentence_hash(const std::vector<std::string>& words);
 class TrainingStream {
  public:
   explicit TrainingStream(std::uint64_t seed, Language language = Language::spanish,
-                          std::size_t longest = kMaxEnglishWords);
+                          std::size_t longest = kMaxEnglishWords, std::size_t vocabulary = 0);
   SentencePair next();
 
  private:
   std::uint64_t state_;
-  Language language_;
+  const grammar::TargetLanguage* grammar_;  // the language's, with the vocabulary's words
   std::size_t longest_;
 };
 
 // `count` distinct held-out pairs of at most `longest` English words, the same for a given seed on every platform;
 // fewer when that many do not exist (the grammar has only so many short sentences).
 std::vector<SentencePair> held_out_set(std::size_t count, std::uint64_t seed, Language language = Language::spanish,
-                                       std::size_t longest = kMaxEnglishWords);
+                                       std::size_t longest = kMaxEnglishWords, std::size_t vocabulary = 0);
 
 // The grammar's own translation of an English sentence (lower case, one token per word), with its alignment,
 // or nothing when the sentence is not in the grammar or not in the part the language says; then `problem`

@@ -32,10 +32,12 @@ class Task {
   virtual std::optional<Pair> reference(const std::vector<std::string>& source) const = 0;
 };
 
-// A toy language pair of the corpus (cpp/src/data): the stream TrainingStream(data_seed, language, longest) draws,
-// English sentences of at most `longest` words (2-12) in training and held out alike.
+// A toy language pair of the corpus (cpp/src/data): the stream TrainingStream(data_seed, language, longest,
+// vocabulary) draws, English sentences of at most `longest` words (2-12) in training and held out alike, over the
+// commonest `vocabulary` nouns, verbs and adjectives (attn/corpus.h: 0 or lexicon_size() and more, the whole
+// lexicon, exactly the task without the option); its source and target words are those of that vocabulary.
 std::unique_ptr<Task> translation_task(std::uint64_t data_seed, corpus::Language language = corpus::Language::spanish,
-                                       std::size_t longest = corpus::kMaxEnglishWords);
+                                       std::size_t longest = corpus::kMaxEnglishWords, std::size_t vocabulary = 0);
 
 enum class SequenceKind { reverse, sort, copy };
 // Source tokens, distractors included: twice the default longest training length, so that a model trained on
@@ -51,9 +53,10 @@ std::optional<corpus::Language> translation_language(const std::string& task);
 const char* translation_task_name(corpus::Language language);
 
 // A task by the name the API and the tools use, a language pair's or a sequence task's in the registry (null for
-// any other name; the lengths apply to the sequence tasks, the longest sentence to the language pairs).
+// any other name; the lengths apply to the sequence tasks, the longest sentence and the vocabulary to the language
+// pairs).
 std::unique_ptr<Task> named_task(const std::string& name, SequenceLengths lengths, std::uint64_t data_seed,
-                                 std::size_t longest_sentence = corpus::kMaxEnglishWords);
+                                 std::size_t longest_sentence = corpus::kMaxEnglishWords, std::size_t vocabulary = 0);
 
 // Pairs pasted by a user, one per line: source and target separated by a tab or " ||| ". The source side is
 // read as the translator reads typed sentences (ASCII lower-cased, . , ! ? ; : dropped, split on white space);

@@ -22,6 +22,7 @@ struct TrainerRequest {
   std::string task;
   double min_length = 3, max_length = 8;  // the sequence tasks
   double longest_sentence = 12;           // the language pairs: English words, 2-12
+  double vocabulary = 0;                  // the language pairs: the lexicon's commonest open-class words; 0: all
   double held_out_share = 0.1;            // pairs
   std::string pairs_text;                 // pairs
   bool lowercase = false;                 // pairs: lower-case the target side

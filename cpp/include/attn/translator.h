@@ -60,6 +60,8 @@ bool has_unknown_token(const TranslationModel& model);
 // The corpus language pair a model was built for (its vocabularies are that pair's), if any: where the
 // grammar's references and held-out sentences apply.
 std::optional<corpus::Language> grammar_language(const TranslationModel& model);
+// How many of the lexicon's commonest words a model of `language` was trained on (corpus::vocabulary_of).
+std::size_t grammar_vocabulary(const TranslationModel& model, corpus::Language language);
 
 // Token ids of a corpus pair: source = words + <eos>, target_in = <bos> + words, target_out = words + <eos>.
 struct EncodedPair {
@@ -239,6 +241,9 @@ class Translator {
   // grammar_language(model()), found once: the bindings ask it of every translation (the grammar's reference),
   // and comparing the vocabularies with each language pair's was some 4% of a translate() call in Node.
   const std::optional<corpus::Language>& language() const { return language_; }
+  // The commonest words of the lexicon the model was trained on (corpus::vocabulary_of: lexicon_size() for the whole
+  // lexicon, as the shipped models), so that its held-out sentences are drawn from its own words; 0 without a language.
+  std::size_t vocabulary() const { return vocabulary_; }
   std::size_t max_source_words() const;  // the longest sentence accepted, in words
   // The heads every later translation switches off (see HeadMask; check it with head_mask_problem first).
   void set_head_mask(HeadMask mask) { transformer_.set_head_mask(std::move(mask)); }
@@ -286,6 +291,7 @@ class Translator {
 
   TranslationModel model_;
   std::optional<corpus::Language> language_;
+  std::size_t vocabulary_ = 0;
   Transformer transformer_;
   Activations activations_;
   KeyValueCache cache_;

@@ -207,6 +207,17 @@ Error unknown_word_rate(double rate, const std::string& task) {
   return {};
 }
 
+Error vocabulary_size(double vocabulary, const std::string& task) {
+  if (!tasks::translation_language(task)) return {};  // the sequence tasks and pasted pairs have no lexicon to cut
+  if (std::isfinite(vocabulary) && vocabulary == std::floor(vocabulary) && vocabulary >= 0 &&
+      vocabulary <= kMaxVocabularyWords) {
+    return {};
+  }
+  return range_error(
+      "options.vocabulary must be 0 (the whole lexicon) or a whole number of the commonest words from 1 to " +
+      number(kMaxVocabularyWords) + ", got " + number(vocabulary));
+}
+
 Error training_task(const std::string& task, double min_length, double max_length, double longest_sentence) {
   if (tasks::translation_language(task)) {
     if (is_count(longest_sentence) && longest_sentence >= 2 && longest_sentence <= 12) return {};  // corpus.h's limits

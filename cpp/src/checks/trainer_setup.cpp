@@ -33,6 +33,7 @@ TrainerSetup trainer_setup(const TrainerRequest& r) {
   const TrainingArgs& n = r.numbers;
   if ((setup.error = training_options(n))) return setup;
   if ((setup.error = training_task(r.task, r.min_length, r.max_length, r.longest_sentence))) return setup;
+  if ((setup.error = vocabulary_size(r.vocabulary, r.task))) return setup;
   if ((setup.error = unknown_word_rate(r.unknown_word_rate, r.task))) return setup;
   setup.unknown_token = r.unknown_word_rate > 0;
   const auto data_seed = static_cast<std::uint64_t>(n.data_seed);
@@ -54,15 +55,16 @@ TrainerSetup trainer_setup(const TrainerRequest& r) {
       return setup;
     }
   } else {
-    // The lengths were checked only for the sequence tasks and the longest sentence only for the language pairs;
-    // the others ignore them (and must not convert them).
+    // The lengths were checked only for the sequence tasks, the longest sentence and the vocabulary only for the
+    // language pairs; the others ignore them (and must not convert them).
     const bool sequence = r.task == "reverse" || r.task == "sort" || r.task == "copy";
     const tasks::SequenceLengths lengths = sequence ? tasks::SequenceLengths{static_cast<std::size_t>(r.min_length),
                                                                              static_cast<std::size_t>(r.max_length)}
                                                     : tasks::SequenceLengths{};
-    const std::size_t longest =
-        tasks::translation_language(r.task) ? static_cast<std::size_t>(r.longest_sentence) : corpus::kMaxEnglishWords;
-    setup.task = tasks::named_task(r.task, lengths, data_seed, longest);
+    const bool pair = tasks::translation_language(r.task).has_value();
+    const std::size_t longest = pair ? static_cast<std::size_t>(r.longest_sentence) : corpus::kMaxEnglishWords;
+    const std::size_t vocabulary = pair ? static_cast<std::size_t>(r.vocabulary) : 0;
+    setup.task = tasks::named_task(r.task, lengths, data_seed, longest, vocabulary);
   }
   model::Config& dims = setup.dims;
   dims.d_model = static_cast<std::uint32_t>(n.d_model);

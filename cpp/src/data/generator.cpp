@@ -231,13 +231,15 @@ std::uint64_t sentence_hash(const std::vector<std::string>& words) {
 
 bool is_held_out(const std::vector<std::string>& english) { return sentence_hash(english) % 10 == 0; }
 
-TrainingStream::TrainingStream(std::uint64_t seed, Language language, std::size_t longest)
-    : state_(seed), language_(language), longest_(std::clamp(longest, kMinWords, kMaxEnglishWords)) {}
+TrainingStream::TrainingStream(std::uint64_t seed, Language language, std::size_t longest, std::size_t vocabulary)
+    : state_(seed),
+      grammar_(&vocabulary_grammar(language, vocabulary)),
+      longest_(std::clamp(longest, kMinWords, kMaxEnglishWords)) {}
 
 SentencePair TrainingStream::next() {
   Rng rng(state_);
   for (;;) {
-    SentencePair pair = random_pair(rng, target(language_), longest_);
+    SentencePair pair = random_pair(rng, *grammar_, longest_);
     if (!is_held_out(pair.source)) {
       state_ = rng.state();
       return pair;
@@ -245,7 +247,9 @@ SentencePair TrainingStream::next() {
   }
 }
 
-std::vector<SentencePair> held_out_set(std::size_t count, std::uint64_t seed, Language language, std::size_t longest) {
+std::vector<SentencePair> held_out_set(std::size_t count, std::uint64_t seed, Language language, std::size_t longest,
+                                       std::size_t vocabulary) {
+  const TargetLanguage& grammar = vocabulary_grammar(language, vocabulary);
   Rng rng(seed);
   std::vector<SentencePair> out;
   std::unordered_set<std::string> seen;
@@ -254,7 +258,7 @@ std::vector<SentencePair> held_out_set(std::size_t count, std::uint64_t seed, La
   // the set is all there is, and a caller gets fewer than it asked for.
   constexpr int kFruitlessDraws = 20000;
   for (int fruitless = 0; out.size() < count && fruitless < kFruitlessDraws;) {
-    SentencePair pair = random_pair(rng, target(language), longest);
+    SentencePair pair = random_pair(rng, grammar, longest);
     if (is_held_out(pair.source) && seen.insert(join(pair.source)).second) {
       out.push_back(std::move(pair));
       fruitless = 0;

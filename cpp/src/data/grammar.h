@@ -97,6 +97,29 @@ inline constexpr int kA = 1;          // determiners()[kA] is "a" ("an"), the ar
 inline constexpr int kTo = 7;         // prepositions()[kTo] is "to"
 int verb_named(const char* en_base);  // the index of a verb in verbs()
 
+// The open-class words (nouns, verbs, adjectives) in the order of how often English uses them, commonest first
+// (SUBTLEX-US, docs/lexicon-source.md): each table's own rows are in that order, and this list merges them. The
+// vocabulary option (attn/corpus.h) keeps the first N of it.
+enum class OpenClass { noun, verb, adjective };
+struct RankedWord {
+  OpenClass word_class;
+  int row;  // into nouns(), verbs() or adjectives()
+};
+const std::vector<RankedWord>& open_class_by_rank();
+// The same list by English word (lexicon_ranks.cpp), which open_class_by_rank() resolves to rows: every row once.
+struct RankedEnglish {
+  OpenClass word_class;
+  const char* en;  // a noun's singular, a verb's base form
+};
+const std::vector<RankedEnglish>& open_class_ranking();
+
+// Which open-class rows a lexicon keeps: all of them, or the commonest N (vocabulary.cpp).
+struct LexiconRows {
+  std::vector<bool> nouns, verbs, adjectives;
+  static LexiconRows first(std::size_t count);  // the first `count` of open_class_by_rank()
+  static const LexiconRows& whole();
+};
+
 // A target language's entries keyed by the English word of a lexicon entry (`en`), turned into a table
 // parallel to the lexicon's (nullptr where the language has none). A key the lexicon lacks stops the program:
 // a typo, found by the first test that runs.
@@ -216,7 +239,9 @@ class TargetLanguage {
   // The tree's translation, with the English sentence as its source; only for trees says() accepts.
   virtual SentencePair render(const Sentence& sentence) const = 0;
   virtual const std::vector<std::string>& words() const = 0;  // every word render() can write
-  virtual const char* code() const = 0;                       // "es", "ja", "mr"
+  // Every word render() can write from the lexicon's `rows` (and the closed classes): words() is words_of(whole).
+  virtual std::vector<std::string> words_of(const LexiconRows& rows) const = 0;
+  virtual const char* code() const = 0;  // "es", "ja", "mr"
   bool says(const Sentence& sentence) const { return !unsaid(sentence); }
   // What in the tree the language does not say (none when it says it all), for a reader.
   GrammarProblem unsaid(const Sentence& sentence) const;
@@ -225,11 +250,22 @@ class TargetLanguage {
   GrammarProblem unsaid_in_english(const Sentence& sentence) const;
 };
 
+// The English words of the trees `target` says (lexicon.cpp): a model's source vocabulary.
+std::vector<std::string> english_words_of(const TargetLanguage& target);
+
 // The target languages' grammars (spanish.cpp, …), each named by its entry in the registry (registry.cpp).
 const TargetLanguage& spanish();
 const TargetLanguage& japanese();
 const TargetLanguage& marathi();
 const TargetLanguage& target(Language language);  // the registry's entry's grammar
+
+// The language's grammar with the commonest `vocabulary` open-class words (vocabulary.cpp; the language's own
+// for the whole lexicon).
+}  // namespace attn::corpus::grammar
+namespace attn::corpus {
+const grammar::TargetLanguage& vocabulary_grammar(Language language, std::size_t vocabulary);
+}  // namespace attn::corpus
+namespace attn::corpus::grammar {
 
 // The words of a space-separated list ("sunde iru" is two). By hand: <sstream> would bring iostreams into
 // the wasm.

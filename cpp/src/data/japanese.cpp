@@ -173,32 +173,38 @@ class Japanese final : public TargetLanguage {
   const char* code() const override { return "ja"; }
 
   const std::vector<std::string>& words() const override {
-    static const std::vector<std::string> sorted = [] {
-      std::set<std::string> w = {"wa",      "o",    "no",      "de",  "ni",   "to",  "totemo",
-                                 "amari",   "doko", "kudasai", "da",  "ja",   "nai", "datta",
-                                 "nakatta", "aru",  "atta",    "iru", "inai", "ita", "inakatta"};
-      auto add = [&](const std::string& text) {
-        for (auto& word : split(text.c_str())) w.insert(std::move(word));
-      };
-      const japanese_words::Lexicon& l = lexicon();
-      for (const auto* table : {&l.nouns, &l.determiners, &l.names, &l.pronouns, &l.prepositions})
-        for (const Keyed* k : *table)
-          if (k) add(k->target);
-      for (const Keyed* k : l.adjectives) {
-        if (!k) continue;
-        for (Tense t : {Tense::present, Tense::past})
-          for (bool negated : {false, true}) add(japanese_words::adjective(k->target, t, negated));
-      }
-      for (const VerbForms* v : l.verbs) {
-        if (!v) continue;
-        add(v->plain), add(v->negative), add(v->past), add(japanese_words::negative_past(v->negative));
-        if (v->te) add(v->te), add(std::string(v->negative) + "de");
-      }
-      const VerbForms& give = japanese_words::give_to_speaker();
-      add(give.plain), add(give.negative), add(give.past), add(japanese_words::negative_past(give.negative));
-      return std::vector<std::string>(w.begin(), w.end());
-    }();
+    static const std::vector<std::string> sorted = words_of(LexiconRows::whole());
     return sorted;
+  }
+
+  std::vector<std::string> words_of(const LexiconRows& rows) const override {
+    std::set<std::string> w = {"wa",      "o",    "no",      "de",  "ni",   "to",  "totemo",
+                               "amari",   "doko", "kudasai", "da",  "ja",   "nai", "datta",
+                               "nakatta", "aru",  "atta",    "iru", "inai", "ita", "inakatta"};
+    auto add = [&](const std::string& text) {
+      for (auto& word : split(text.c_str())) w.insert(std::move(word));
+    };
+    const japanese_words::Lexicon& l = lexicon();
+    for (std::size_t i = 0; i < l.nouns.size(); ++i)
+      if (l.nouns[i] && rows.nouns[i]) add(l.nouns[i]->target);
+    for (const auto* table : {&l.determiners, &l.names, &l.pronouns, &l.prepositions})
+      for (const Keyed* k : *table)
+        if (k) add(k->target);
+    for (std::size_t i = 0; i < l.adjectives.size(); ++i) {
+      const Keyed* k = l.adjectives[i];
+      if (!k || !rows.adjectives[i]) continue;
+      for (Tense t : {Tense::present, Tense::past})
+        for (bool negated : {false, true}) add(japanese_words::adjective(k->target, t, negated));
+    }
+    for (std::size_t i = 0; i < l.verbs.size(); ++i) {
+      const VerbForms* v = l.verbs[i];
+      if (!v || !rows.verbs[i]) continue;
+      add(v->plain), add(v->negative), add(v->past), add(japanese_words::negative_past(v->negative));
+      if (v->te) add(v->te), add(std::string(v->negative) + "de");
+    }
+    const VerbForms& give = japanese_words::give_to_speaker();
+    add(give.plain), add(give.negative), add(give.past), add(japanese_words::negative_past(give.negative));
+    return std::vector<std::string>(w.begin(), w.end());
   }
 };
 

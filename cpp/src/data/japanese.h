@@ -15,6 +15,10 @@ struct Lexicon {
   std::vector<const VerbForms*> verbs;
 };
 const Lexicon& lexicon();
+// The open classes' words (japanese_lexicon_open.cpp, generated from the candidate list), keyed by English.
+const std::vector<Keyed>& noun_table();
+const std::vector<Keyed>& adjective_table();
+const std::vector<VerbForms>& verb_table();
 
 // "give" toward the speaker (to me, to us): kureru, and "kudasai" as its command.
 const VerbForms& give_to_speaker();

@@ -9,44 +9,6 @@
 
 namespace attn::corpus::grammar {
 
-const std::vector<Adjective>& adjectives() {
-  constexpr bool estar = true, ser = false;
-  // clang-format off: a row per entry, its columns aligned by hand
-  static const std::vector<Adjective> table = {
-      {"big", {"grande", "grande", "grandes", "grandes"}, ser},
-      {"small", {"pequeño", "pequeña", "pequeños", "pequeñas"}, ser},
-      {"red", {"rojo", "roja", "rojos", "rojas"}, ser},
-      {"black", {"negro", "negra", "negros", "negras"}, ser},
-      {"white", {"blanco", "blanca", "blancos", "blancas"}, ser},
-      {"old", {"viejo", "vieja", "viejos", "viejas"}, ser},
-      {"new", {"nuevo", "nueva", "nuevos", "nuevas"}, ser},
-      {"tall", {"alto", "alta", "altos", "altas"}, ser},
-      {"happy", {"feliz", "feliz", "felices", "felices"}, ser},
-      {"green", {"verde", "verde", "verdes", "verdes"}, ser},
-      {"pretty", {"bonito", "bonita", "bonitos", "bonitas"}, ser},
-      {"young", {"joven", "joven", "jóvenes", "jóvenes"}, ser},
-      {"blue", {"azul", "azul", "azules", "azules"}, ser},
-      {"yellow", {"amarillo", "amarilla", "amarillos", "amarillas"}, ser},
-      {"good", {"bueno", "buena", "buenos", "buenas"}, ser},
-      {"bad", {"malo", "mala", "malos", "malas"}, ser},
-      {"long", {"largo", "larga", "largos", "largas"}, ser},
-      {"beautiful", {"hermoso", "hermosa", "hermosos", "hermosas"}, ser},
-      {"ugly", {"feo", "fea", "feos", "feas"}, ser},
-      {"fast", {"rápido", "rápida", "rápidos", "rápidas"}, ser},
-      {"slow", {"lento", "lenta", "lentos", "lentas"}, ser},
-      {"sad", {"triste", "triste", "tristes", "tristes"}, ser},
-      {"rich", {"rico", "rica", "ricos", "ricas"}, ser},
-      {"poor", {"pobre", "pobre", "pobres", "pobres"}, ser},
-      {"clean", {"limpio", "limpia", "limpios", "limpias"}, estar},
-      {"wet", {"mojado", "mojada", "mojados", "mojadas"}, estar},
-      {"tired", {"cansado", "cansada", "cansados", "cansadas"}, estar},
-      {"busy", {"ocupado", "ocupada", "ocupados", "ocupadas"}, estar},
-      {"dirty", {"sucio", "sucia", "sucios", "sucias"}, estar},
-  };
-  // clang-format on
-  return table;
-}
-
 const std::vector<Determiner>& determiners() {
   constexpr Number singular = Number::singular, plural = Number::plural, either = Number::either;
   // clang-format off: a row per entry, its columns aligned by hand
@@ -139,12 +101,9 @@ std::vector<std::string> split(const char* words) {
 
 }  // namespace attn::corpus::grammar
 
-namespace attn::corpus {
+namespace attn::corpus::grammar {
 
-namespace {
-
-std::vector<std::string> english_words_of(const grammar::TargetLanguage& target) {
-  using namespace grammar;
+std::vector<std::string> english_words_of(const TargetLanguage& target) {
   std::set<std::string> w = {"very", "does", "do", "did", "not", "am", "is", "are", "was", "were", "where"};
   for (std::size_t i = 0; i < nouns().size(); ++i)
     if (target.says_noun(static_cast<int>(i))) w.insert({nouns()[i].en_singular, nouns()[i].en_plural});
@@ -169,12 +128,14 @@ std::vector<std::string> english_words_of(const grammar::TargetLanguage& target)
   return std::vector<std::string>(w.begin(), w.end());
 }
 
-}  // namespace
+}  // namespace attn::corpus::grammar
+
+namespace attn::corpus {
 
 const std::vector<std::string>& english_words(Language language) {
   static const std::vector<std::vector<std::string>> words = [] {
     std::vector<std::vector<std::string>> out;
-    for (const auto& pair : registry::language_pairs()) out.push_back(english_words_of(pair.grammar()));
+    for (const auto& pair : registry::language_pairs()) out.push_back(grammar::english_words_of(pair.grammar()));
     return out;
   }();
   return words[static_cast<std::size_t>(language)];
@@ -184,9 +145,14 @@ const std::vector<std::string>& target_words(Language language) { return grammar
 
 std::optional<Language> grammar_language(const std::vector<std::string>& source_words,
                                          const std::vector<std::string>& target_words_) {
-  for (const auto& pair : registry::language_pairs())
-    if (source_words == english_words(pair.language) && target_words_ == target_words(pair.language))
+  // A model trained on the commonest N words (the vocabulary option) has that N's word lists: find N from its
+  // words, then compare every word.
+  for (const auto& pair : registry::language_pairs()) {
+    const std::size_t vocabulary = vocabulary_of(pair.language, source_words);
+    if (source_words == english_words(pair.language, vocabulary) &&
+        target_words_ == target_words(pair.language, vocabulary))
       return pair.language;
+  }
   return std::nullopt;
 }
 

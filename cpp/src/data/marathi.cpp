@@ -220,52 +220,57 @@ class Marathi final : public TargetLanguage {
   const char* code() const override { return "mr"; }
 
   const std::vector<std::string>& words() const override {
-    static const std::vector<std::string> sorted = [] {
-      std::set<std::string> w = {"खूप", "कुठे", "नकोस", "नाही", "नाहीस", "नाहीत", "आहे", "आहेस", "आहोत", "आहेत"};
-      auto add = [&](const std::string& text) {
-        for (auto& word : split(text.c_str())) w.insert(std::move(word));
-      };
-      const Lexicon& l = lexicon();
-      const std::vector<std::string> endings = {"सोबत", "वर", "च्या"};  // and ला, and त where enclosed
-      for (const marathi_words::Noun* n : l.nouns) {
-        if (!n) continue;
-        add(n->singular), add(n->plural), add(std::string(n->oblique_singular) + "ला");
-        add(std::string(n->oblique_plural) + "ना");
-        if (n->feminine_singular) add(n->feminine_singular);
-        for (const char* stem : {n->oblique_singular, n->oblique_plural}) {
-          for (const auto& e : endings) add(stem + e);
-          if (n->enclosed) add(std::string(stem) + "त");
-        }
-      }
-      for (const Keyed* name : l.names)
-        for (const char* e : {"", "ला", "सोबत", "वर", "च्या"}) add(std::string(name->target) + e);
-      for (const marathi_words::Pronoun* p : l.pronouns)
-        add(p->subject), add(p->object), add(p->genitive), add(std::string(p->genitive) + "सोबत");
-      for (const auto* table : {&l.adjectives, &l.determiners})
-        for (const Agreeing* a : *table)
-          if (a) add(a->forms);
-      for (const Postposition* p : l.postpositions)
-        if (p && p->separate) add(p->text);
-      std::vector<Agreement> agreements;
-      for (Person person : {Person::first, Person::second, Person::third})
-        for (bool plural : {false, true})
-          for (Gender g : {Gender::masculine, Gender::feminine, Gender::neuter})
-            agreements.push_back({person, plural, g});
-      for (const marathi_words::Verb* v : l.verbs) {
-        if (!v) continue;
-        for (const Agreement& a : agreements) {
-          add(std::string(v->stem) + present_ending(a));
-          if (v->past)
-            add(std::string(v->past) + past_ending(a, false)), add(std::string(v->past) + past_ending(a, true));
-        }
-        add(std::string(v->stem) + "त");
-        if (v->command) add(v->command), add(v->negative_command);
-      }
-      for (const Agreement& a : agreements)
-        for (Tense t : {Tense::present, Tense::past}) add(copula(a, t, false)), add(copula(a, t, true));
-      return std::vector<std::string>(w.begin(), w.end());
-    }();
+    static const std::vector<std::string> sorted = words_of(LexiconRows::whole());
     return sorted;
+  }
+
+  std::vector<std::string> words_of(const LexiconRows& rows) const override {
+    std::set<std::string> w = {"खूप", "कुठे", "नकोस", "नाही", "नाहीस", "नाहीत", "आहे", "आहेस", "आहोत", "आहेत"};
+    auto add = [&](const std::string& text) {
+      for (auto& word : split(text.c_str())) w.insert(std::move(word));
+    };
+    const Lexicon& l = lexicon();
+    const std::vector<std::string> endings = {"सोबत", "वर", "च्या"};  // and ला, and त where enclosed
+    for (std::size_t i = 0; i < l.nouns.size(); ++i) {
+      const marathi_words::Noun* n = l.nouns[i];
+      if (!n || !rows.nouns[i]) continue;
+      add(n->singular), add(n->plural), add(std::string(n->oblique_singular) + "ला");
+      add(std::string(n->oblique_plural) + "ना");
+      if (n->feminine_singular) add(n->feminine_singular);
+      for (const char* stem : {n->oblique_singular, n->oblique_plural}) {
+        for (const auto& e : endings) add(stem + e);
+        if (n->enclosed) add(std::string(stem) + "त");
+      }
+    }
+    for (const Keyed* name : l.names)
+      for (const char* e : {"", "ला", "सोबत", "वर", "च्या"}) add(std::string(name->target) + e);
+    for (const marathi_words::Pronoun* p : l.pronouns)
+      add(p->subject), add(p->object), add(p->genitive), add(std::string(p->genitive) + "सोबत");
+    for (std::size_t i = 0; i < l.adjectives.size(); ++i)
+      if (l.adjectives[i] && rows.adjectives[i]) add(l.adjectives[i]->forms);
+    for (const Agreeing* a : l.determiners)
+      if (a) add(a->forms);
+    for (const Postposition* p : l.postpositions)
+      if (p && p->separate) add(p->text);
+    std::vector<Agreement> agreements;
+    for (Person person : {Person::first, Person::second, Person::third})
+      for (bool plural : {false, true})
+        for (Gender g : {Gender::masculine, Gender::feminine, Gender::neuter})
+          agreements.push_back({person, plural, g});
+    for (std::size_t i = 0; i < l.verbs.size(); ++i) {
+      const marathi_words::Verb* v = l.verbs[i];
+      if (!v || !rows.verbs[i]) continue;
+      for (const Agreement& a : agreements) {
+        add(std::string(v->stem) + present_ending(a));
+        if (v->past)
+          add(std::string(v->past) + past_ending(a, false)), add(std::string(v->past) + past_ending(a, true));
+      }
+      add(std::string(v->stem) + "त");
+      if (v->command) add(v->command), add(v->negative_command);
+    }
+    for (const Agreement& a : agreements)
+      for (Tense t : {Tense::present, Tense::past}) add(copula(a, t, false)), add(copula(a, t, true));
+    return std::vector<std::string>(w.begin(), w.end());
   }
 };
 

@@ -51,6 +51,10 @@ struct Lexicon {
   std::vector<const Verb*> verbs;
 };
 const Lexicon& lexicon();
+// The open classes' words (marathi_lexicon_open.cpp, generated from the candidate list), keyed by English.
+const std::vector<Noun>& noun_table();
+const std::vector<Agreeing>& adjective_table();
+const std::vector<Verb>& verb_table();
 
 // The form of an agreeing word for a noun of this gender and number, or its oblique (before a case ending).
 std::string agree(const char* forms, Gender gender, bool plural, bool oblique);

@@ -168,35 +168,42 @@ class Spanish final : public TargetLanguage {
   const char* code() const override { return "es"; }
 
   const std::vector<std::string>& words() const override {
-    static const std::vector<std::string> sorted = [] {
-      std::set<std::string> w = {"muy", "no", "a", "al", "de", "del", "le", "les", "dónde", "conmigo", "contigo"};
-      for (const auto& n : nouns()) {
-        w.insert({n.es_singular, n.es_plural});
-        if (n.es_feminine_singular) w.insert({n.es_feminine_singular, n.es_feminine_plural});
-      }
-      for (const auto& a : adjectives()) w.insert(std::begin(a.es), std::end(a.es));
-      for (const auto& v : verbs()) {
-        for (int p = 0; p < forms::kPersons; ++p)
-          for (Tense t : {Tense::present, Tense::past}) w.insert(forms::verb(v, t, p));
-        if (!v.commands()) continue;
-        const forms::Command c = forms::command(v);
-        w.insert({c.plain, c.negative});
-        if (v.valency != Valency::intransitive)
-          for (const std::string& clitic : forms::joinable_pronouns(v.valency)) w.insert(forms::joined(v, clitic));
-      }
-      for (int p = 0; p < forms::kPersons; ++p)
-        for (bool estar : {false, true})
-          for (Tense t : {Tense::present, Tense::past}) w.insert(forms::copula(estar, t, p));
-      for (const auto& d : determiners())
-        for (const char* form : d.es)
-          if (*form) w.insert(form);
-      for (const auto& n : names()) w.insert(n.es);
-      for (const auto& p : prepositions())
-        if (p.es) w.insert(p.es);
-      for (const auto& p : pronouns()) w.insert({p.es_direct, p.es_indirect, p.es_after_preposition});
-      return std::vector<std::string>(w.begin(), w.end());
-    }();
+    static const std::vector<std::string> sorted = words_of(LexiconRows::whole());
     return sorted;
+  }
+
+  std::vector<std::string> words_of(const LexiconRows& rows) const override {
+    std::set<std::string> w = {"muy", "no", "a", "al", "de", "del", "le", "les", "dónde", "conmigo", "contigo"};
+    for (std::size_t i = 0; i < nouns().size(); ++i) {
+      if (!rows.nouns[i]) continue;
+      const Noun& n = nouns()[i];
+      w.insert({n.es_singular, n.es_plural});
+      if (n.es_feminine_singular) w.insert({n.es_feminine_singular, n.es_feminine_plural});
+    }
+    for (std::size_t i = 0; i < adjectives().size(); ++i)
+      if (rows.adjectives[i]) w.insert(std::begin(adjectives()[i].es), std::end(adjectives()[i].es));
+    for (std::size_t i = 0; i < verbs().size(); ++i) {
+      if (!rows.verbs[i]) continue;
+      const Verb& v = verbs()[i];
+      for (int p = 0; p < forms::kPersons; ++p)
+        for (Tense t : {Tense::present, Tense::past}) w.insert(forms::verb(v, t, p));
+      if (!v.commands()) continue;
+      const forms::Command c = forms::command(v);
+      w.insert({c.plain, c.negative});
+      if (v.valency != Valency::intransitive)
+        for (const std::string& clitic : forms::joinable_pronouns(v.valency)) w.insert(forms::joined(v, clitic));
+    }
+    for (int p = 0; p < forms::kPersons; ++p)
+      for (bool estar : {false, true})
+        for (Tense t : {Tense::present, Tense::past}) w.insert(forms::copula(estar, t, p));
+    for (const auto& d : determiners())
+      for (const char* form : d.es)
+        if (*form) w.insert(form);
+    for (const auto& n : names()) w.insert(n.es);
+    for (const auto& p : prepositions())
+      if (p.es) w.insert(p.es);
+    for (const auto& p : pronouns()) w.insert({p.es_direct, p.es_indirect, p.es_after_preposition});
+    return std::vector<std::string>(w.begin(), w.end());
   }
 };
 

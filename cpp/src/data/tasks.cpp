@@ -12,13 +12,18 @@ namespace {
 
 class TranslationTask final : public Task {
  public:
-  TranslationTask(std::uint64_t data_seed, corpus::Language language, std::size_t longest)
-      : stream_(data_seed, language, longest), language_(language), longest_(longest) {}
-  const std::vector<std::string>& source_words() const override { return corpus::english_words(language_); }
-  const std::vector<std::string>& target_words() const override { return corpus::target_words(language_); }
+  TranslationTask(std::uint64_t data_seed, corpus::Language language, std::size_t longest, std::size_t vocabulary)
+      : stream_(data_seed, language, longest, vocabulary),
+        language_(language),
+        longest_(longest),
+        vocabulary_(vocabulary) {}
+  const std::vector<std::string>& source_words() const override {
+    return corpus::english_words(language_, vocabulary_);
+  }
+  const std::vector<std::string>& target_words() const override { return corpus::target_words(language_, vocabulary_); }
   Pair next() override { return stream_.next(); }
   std::vector<Pair> held_out(std::size_t count, std::uint64_t seed) const override {
-    return corpus::held_out_set(count, seed, language_, longest_);
+    return corpus::held_out_set(count, seed, language_, longest_, vocabulary_);
   }
   std::optional<Pair> reference(const std::vector<std::string>& source) const override {
     return corpus::translate_by_grammar(source, language_);
@@ -27,7 +32,7 @@ class TranslationTask final : public Task {
  private:
   corpus::TrainingStream stream_;
   corpus::Language language_;
-  std::size_t longest_;
+  std::size_t longest_, vocabulary_;
 };
 
 const char* const kDistractor = "#";
@@ -121,8 +126,9 @@ class SequenceTask final : public Task {
 
 }  // namespace
 
-std::unique_ptr<Task> translation_task(std::uint64_t data_seed, corpus::Language language, std::size_t longest) {
-  return std::make_unique<TranslationTask>(data_seed, language, longest);
+std::unique_ptr<Task> translation_task(std::uint64_t data_seed, corpus::Language language, std::size_t longest,
+                                       std::size_t vocabulary) {
+  return std::make_unique<TranslationTask>(data_seed, language, longest, vocabulary);
 }
 
 std::unique_ptr<Task> sequence_task(SequenceKind kind, SequenceLengths lengths, std::uint64_t data_seed) {
@@ -137,8 +143,9 @@ std::optional<corpus::Language> translation_language(const std::string& task) {
 const char* translation_task_name(corpus::Language language) { return registry::language_pair(language).id; }
 
 std::unique_ptr<Task> named_task(const std::string& name, SequenceLengths lengths, std::uint64_t data_seed,
-                                 std::size_t longest_sentence) {
-  if (const auto language = translation_language(name)) return translation_task(data_seed, *language, longest_sentence);
+                                 std::size_t longest_sentence, std::size_t vocabulary) {
+  if (const auto language = translation_language(name))
+    return translation_task(data_seed, *language, longest_sentence, vocabulary);
   if (const auto* task = registry::find_sequence_task(name)) return sequence_task(task->kind, lengths, data_seed);
   return nullptr;
 }

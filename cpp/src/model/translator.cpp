@@ -13,7 +13,9 @@ Translator::Translator(TranslationModel model, const KernelSet& kernels)
     : model_(std::move(model)),
       language_(model::grammar_language(model_)),
       transformer_(model_.config, kernels),
-      cache_(model_.config) {}
+      cache_(model_.config) {
+  if (language_) vocabulary_ = model::grammar_vocabulary(model_, *language_);
+}
 
 std::size_t Translator::max_source_words() const {
   return std::min<std::size_t>(corpus::kMaxEnglishWords, model_.config.max_positions - 1);

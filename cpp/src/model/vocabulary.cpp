@@ -53,6 +53,16 @@ std::optional<corpus::Language> grammar_language(const TranslationModel& model) 
                                   {target.begin() + 2 + unknown, target.end()});
 }
 
+std::size_t grammar_vocabulary(const TranslationModel& model, corpus::Language language) {
+  const auto& source = model.source.words();
+  const std::ptrdiff_t unknown = has_unknown_token(model) ? 1 : 0;
+  const std::vector<std::string> words(source.begin() + 1 + unknown, source.end());
+  // The whole lexicon's words say the whole lexicon (vocabulary_of may find a smaller N with the same words, when the
+  // language leaves the last ranks' words out): its held-out sentences stay exactly the task's without the option.
+  if (words == corpus::english_words(language)) return corpus::lexicon_size();
+  return corpus::vocabulary_of(language, words);
+}
+
 TranslationModel new_translation_model(Config dims, std::uint64_t seed, bool unknown_token) {
   return new_model(dims, seed, *tasks::translation_task(0), unknown_token);
 }

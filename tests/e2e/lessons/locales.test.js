@@ -94,11 +94,11 @@ describe.each(['zh-CN', 'es'])('the Translation view in %s', (locale) => {
     }[locale];
     await expect.poll(() => page.locator('#translation-view > .error').textContent()).toBe(refusal);
     // A sentence outside the grammar: why, in the page's language, the grammar's words quoted as it quotes (issue 57).
-    await page.locator('#sentence').fill('the dog sees the station');
+    await page.locator('#sentence').fill('the dog sees the telescope');
     await page.locator('#sentence').press('Enter');
     const outside = {
-      'zh-CN': '在“the dog sees the”之后，语法要求名词（如 dog、cat、bird 等），而不是“station”。',
-      es: 'después de «the dog sees the» la gramática espera un sustantivo (dog, cat, bird, …), no «station».',
+      'zh-CN': '在“the dog sees the”之后，语法要求名词（如 man、girl、father 等），而不是“telescope”。',
+      es: 'después de «the dog sees the» la gramática espera un sustantivo (man, girl, father, …), no «telescope».',
     }[locale];
     await expect.poll(() => page.locator('#grammar-translation').textContent()).toContain(outside);
     expect(errors).toEqual([]);

@@ -143,7 +143,7 @@ describe('train view', () => {
     await page.close();
   }, 90_000); // 400 steps of the default model: 10-15 s of training here
 
-  it('keeps the finished run as a faint curve when training again; an ablation is in the URL and the legend', async () => {
+  it('keeps the finished run as a faint curve when training again; an ablation and the vocabulary are in the URL and the legend', async () => {
     const { page, errors } = await openTrainView('&d=16&h=2&enc=1&dec=1&steps=60&backend=wasm-simd128', {
       width: 1440,
       height: 900,
@@ -153,6 +153,8 @@ describe('train view', () => {
     expect(await page.locator('#train-progress-text').textContent()).toMatch(/wasm-simd128$/);
     await page.locator('#ablate-positions').click();
     expect(new URL(page.url()).searchParams.get('train.without')).toBe('positions');
+    await page.locator('#train-vocabulary').selectOption('60'); // the lexicon's 60 commonest words
+    expect(new URL(page.url()).searchParams.get('train.lexicon')).toBe('60');
     // The click says 'starting' at once (read in the click's own task), so no one takes the finished run for the new one.
     const statusAfterClick = await page.evaluate(() => {
       document.querySelector('#train-start').click();
@@ -163,7 +165,7 @@ describe('train view', () => {
     expect(await page.locator('#loss-chart path.series.previous').count()).toBe(1);
     expect(await accessibilityViolations(page, '#train-view')).toEqual([]); // axe-core, WCAG 2.1 A and AA
     expect(await page.locator('#loss-chart .chart-legend').textContent()).toMatch(
-      /previous run \(D=16, 2 heads, 1\+1 layers\).*this run \(D=16, 2 heads, 1\+1 layers, no position encoding\)/,
+      /previous run \(D=16, 2 heads, 1\+1 layers\).*this run \(60 most common words, D=16, 2 heads, 1\+1 layers, no position encoding\)/,
     );
     // Reset unlocks the options and clears the map; the finished run stays as the faint curve.
     await page.locator('#train-reset').click();

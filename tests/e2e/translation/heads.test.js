@@ -97,12 +97,24 @@ describe('switching heads off', () => {
     await page.locator('#rank-heads').click();
     await expect
       .poll(() => page.locator('#head-ranking-status').textContent(), { timeout: 45_000 })
-      .toMatch(
-        /^Ranked on 100 held-out sentences: \d+ of 24 heads cost nothing when switched off alone; the one that matters most is cross-attention, layer \d, head \d \(−\d+ exact translations of 100\)/,
-      );
+      .toMatch(/^Ranked on 100 held-out sentences: \d+ of 24 heads cost nothing when switched off alone;/);
+    // The head named as mattering most is the switch that says the largest loss, whichever kind it is (on the width-64
+    // model of the 540-word lexicon, an encoder head; on the width-32 one before, a cross-attention head).
+    const status = await page.locator('#head-ranking-status').textContent();
+    const [, kind, layer, head, loss] = status.match(
+      /the one that matters most is (encoder self-attention|decoder self-attention|cross-attention), layer (\d), head (\d) \(−(\d+) exact translations of 100\)/,
+    );
+    const named = `${{ 'encoder self-attention': 'e', 'decoder self-attention': 'd', 'cross-attention': 'c' }[kind]}${layer}.${head}`;
     // Every switch says what it costs alone; three curves, each from the all-on score down to every head of its kind off.
-    expect(await switchText(page, 'c1.1')).toMatch(/^on · (0|[−+]\d+)$/);
-    expect(await switchText(page, 'c2.4')).toMatch(/^on · −\d+$/);
+    const costs = new Map();
+    for (const id of await page.locator('.head-switch').evaluateAll((nodes) => nodes.map((n) => n.dataset.head))) {
+      const text = await switchText(page, id);
+      expect(text).toMatch(/^on · (0|[−+]\d+)$/);
+      costs.set(id, Number(text.replace('on · ', '').replace('−', '-')));
+    }
+    expect(costs.size).toBe(24);
+    expect(costs.get(named)).toBe(-Number(loss));
+    expect(Math.min(...costs.values())).toBe(-Number(loss));
     expect(await page.locator('#head-pruning path.series').count()).toBe(3);
     const summary = await page.locator('#head-pruning .visually-hidden').textContent();
     expect(summary).toMatch(new RegExp(`^encoder self-attention: 0 off ${allOn}%, 1 off \\d+%`));
@@ -110,5 +122,5 @@ describe('switching heads off', () => {
     await page.locator('#head-switches').screenshot({ path: `${resultsDir}head-switches.png` });
     expect(errors).toEqual([]);
     await page.close();
-  }, 120_000); // 24 heads and 3 pruning curves, each scored on 100 held-out sentences of the 791-word model
+  }, 120_000); // 24 heads and 3 pruning curves, each scored on 100 held-out sentences of the shipped en-es model
 });

@@ -37,8 +37,8 @@ describe('decoding', () => {
   });
 
   it('sampling: the same seed repeats; over 2,000 draws the first word follows the probabilities', () => {
-    // At output temperature 4 the first word of 'ana sleeps' is "ana" 0.15, then "canta" 0.022, "joven" 0.018,
-    // "pablo" 0.014, "duerme" 0.012, "ese" 0.011 and a long tail over the 791 output words.
+    // At output temperature 4 the first word of 'ana sleeps' is "ana" 0.045, then "gana" 0.0039, "lucía" 0.0037,
+    // "pedro" 0.0037, "juan" 0.0034, "hornea" 0.0034 and a long tail over the 2,801 output words.
     const options = { decoding: 'sample', outputTemperature: 4, seed: 5 };
     const sentence = 'ana sleeps';
     expect(t.translate(sentence, options).target).toEqual(t.translate(sentence, options).target);
@@ -53,7 +53,7 @@ describe('decoding', () => {
     t.outputWords.forEach((word, i) => {
       const seen = (counts.get(word) ?? 0) / draws;
       expect(Math.abs(seen - p[i])).toBeLessThan(4.5 * Math.sqrt((p[i] * (1 - p[i])) / draws) + 2e-3);
-      if (p[i] > 0.01) spread++;
+      if (p[i] > 0.003) spread++;
     });
     expect(spread).toBeGreaterThanOrEqual(5);
   });

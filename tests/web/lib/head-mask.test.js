@@ -57,7 +57,7 @@ describe.each(backends)('%s: heads switched off', (backend) => {
 
   it('scores held-out sentences with heads off: no cross-attention fails them all, one encoder head costs little', () => {
     const all = t().evaluate({ count: 100 });
-    expect(all.exact).toBeGreaterThanOrEqual(94); // 94 of the first 100 (95.1% of 1,000)
+    expect(all.exact).toBeGreaterThanOrEqual(93); // 93 of the first 100 (95.3% of 1,000)
     expect(all.total).toBe(100);
     expect(t().evaluate(100)).toEqual(all);
     expect(
@@ -157,9 +157,9 @@ describe('a trainer evaluates with heads off too', () => {
 });
 
 describe('ranking the heads of the shipped models (the Translation view’s “Rank the heads”)', () => {
-  // Of the first 100 held-out sentences, with every head on: en-es 94, en-ja 99.
+  // Of the first 100 held-out sentences, with every head on: en-es 93, en-ja 98 (the width-64 models of the 540-word lexicon).
   it.each([
-    ['en-es', 94],
+    ['en-es', 93],
     ['en-ja', 98],
   ])('%s: importance alone, then greedy pruning per kind', async (model, least) => {
     const t = await loadTranslator({ weights: model, backend: 'wasm-simd128' });

@@ -86,7 +86,7 @@ describe('shared key/value heads', () => {
   it('the shipped models keep a key/value head per query head', async () => {
     const translator = await loadTranslator({ backend: 'wasm-scalar' });
     expect(translator.config.kvHeads).toBe(translator.config.heads);
-    expect(translator.evaluate({ count: 2 }).cacheBytesPerToken).toBe(2 * 2 * 32 * 4);
+    expect(translator.evaluate({ count: 2 }).cacheBytesPerToken).toBe(2 * 2 * 64 * 4);
     translator.dispose();
   });
 

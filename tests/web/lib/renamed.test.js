@@ -146,6 +146,7 @@ describe('createTrainer() with no options', () => {
     expect(trainer.options).toMatchObject({
       task: 'en-es',
       longestSentence: 5,
+      vocabulary: 90,
       steps: 1000,
       batchSize: 48,
       learningRate: 0.008,
@@ -157,6 +158,7 @@ describe('createTrainer() with no options', () => {
     // the Train view's default run (train-state.js) reads these
     expect(defaultTrainState()).toMatchObject({
       longestSentence: trainerDefaults.longestSentence,
+      vocabulary: trainerDefaults.vocabulary,
       steps: trainerDefaults.languagePairSteps,
     });
     expect(['en-es', 'en-ja', 'en-mr'].map((task) => defaultTrainerSteps(task))).toEqual([1000, 1000, 1000]);

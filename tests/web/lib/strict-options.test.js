@@ -150,7 +150,7 @@ describe('loading, translating and training refuse unknown options', () => {
     [{ batch: 8 }, "createTrainer: unknown option 'batch'; did you mean 'batchSize'?"],
     [
       { layers: 3 },
-      "createTrainer: unknown option 'layers'; the known options are backend, threads, task, sequenceLength, longestSentence, seed, dataSeed, steps, batchSize, learningRate, warmupSteps, unknownWordRate, model, ablations",
+      "createTrainer: unknown option 'layers'; the known options are backend, threads, task, sequenceLength, longestSentence, vocabulary, seed, dataSeed, steps, batchSize, learningRate, warmupSteps, unknownWordRate, model, ablations",
     ],
   ])('createTrainer(%j)', async (options, message) => {
     await expect(createTrainer({ backend: 'wasm-simd128', ...options })).rejects.toThrow(new TypeError(message));

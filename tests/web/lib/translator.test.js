@@ -32,17 +32,18 @@ describe.each(backends)('%s translator', (backend) => {
 
   it('describes itself: dimensions, vocabularies, longest sentence', () => {
     expect(t().backend).toBe(backend);
-    expect(t().config).toMatchObject({ dModel: 32, heads: 4, encoderLayers: 2, decoderLayers: 2, parameters: 80055 });
+    expect(t().config).toMatchObject({ dModel: 64, heads: 4, encoderLayers: 2, decoderLayers: 2, parameters: 423153 });
     expect(t().config.tiedOutput).toBe(true); // the output projection is the target embeddings
     expect(t().maxWords).toBe(12);
     expect(t().vocabulary.source).toContain('dog');
     expect(t().vocabulary.source).not.toContain('<eos>');
     expect(t().vocabulary.source).not.toContain('<unk>');
     expect(t().vocabulary.target).toContain('perro');
-    // 344 English words and 788 Spanish ones; with <eos> and <unk> (and <bos> for the target) 346 and 791
-    expect(t().vocabulary.source.length).toBe(344);
-    expect(t().vocabulary.target.length).toBe(788);
-    expect(t().outputWords).toHaveLength(791);
+    // 1,145 English words and 2,798 Spanish ones (the 540-word lexicon); with <eos> and <unk> (and <bos> for the
+    // target) 1,147 and 2,801
+    expect(t().vocabulary.source.length).toBe(1145);
+    expect(t().vocabulary.target.length).toBe(2798);
+    expect(t().outputWords).toHaveLength(2801);
   });
 
   it('translates a sentence and returns every map with a row per produced token', () => {

@@ -50,6 +50,23 @@ describe('train state', () => {
     expect(trainerOptions({ ...state }).longestSentence).toBe(8);
   });
 
+  it('keeps the vocabulary of a language pair in the link as lexicon=, and nothing of it for other tasks', () => {
+    expect(defaultTrainState().vocabulary).toBe(90); // createTrainer's default: nothing in a default link
+    const state = { ...defaultTrainState(), task: 'en-ja', vocabulary: 60 };
+    expect(String(encodeTrainState(state))).toContain('lexicon=60');
+    expect(roundTrip(state)).toEqual(state);
+    const whole = { ...state, vocabulary: 0 }; // the whole lexicon, said as such
+    expect(String(encodeTrainState(whole))).toContain('lexicon=all');
+    expect(roundTrip(whole)).toEqual(whole);
+    expect(String(encodeTrainState({ ...state, task: 'sort' }))).not.toContain('lexicon=');
+    expect(String(encodeTrainState({ ...state, task: 'pairs' }))).not.toContain('lexicon=');
+    for (const bad of ['', '0', '61', '-60', '60.5', 'x', 'ALL']) {
+      expect(decodeTrainState(`lexicon=${bad}`).vocabulary).toBe(90);
+    }
+    expect(trainerOptions(state).vocabulary).toBe(60);
+    expect(trainerOptions(whole).vocabulary).toBe(0);
+  });
+
   it('reproduces every option, ablation and the map shown', () => {
     const state = {
       ...defaultTrainState(),

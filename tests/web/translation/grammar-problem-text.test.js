@@ -61,15 +61,15 @@ describe('outsideGrammar, from web/lib', () => {
 });
 
 describe('the reference line’s words, in the page’s language', () => {
-  const station = () => spanish.translate('the dog sees the station').outsideGrammar;
+  const telescope = () => spanish.translate('the dog sees the telescope').outsideGrammar;
   const yesterday = () => spanish.translate('we ate the apples yesterday').outsideGrammar;
   const sister = () => japanese.translate('my sister sleeps').outsideGrammar;
   const agreement = () => spanish.translate('the dogs eats the cat').outsideGrammar;
   const pronoun = () => spanish.translate('he sees i').outsideGrammar;
 
   it('English', async () => {
-    expect(await said('en', station())).toBe(
-      'after “the dog sees the” the grammar expects a noun (dog, cat, bird, …), not “station”',
+    expect(await said('en', telescope())).toBe(
+      'after “the dog sees the” the grammar expects a noun (man, girl, father, …), not “telescope”',
     );
     expect(await said('en', yesterday())).toBe(
       'after “we ate the apples” only a preposition (in, with, without, near, behind, on, under) may follow, not “yesterday”',
@@ -82,8 +82,8 @@ describe('the reference line’s words, in the page’s language', () => {
   });
 
   it('Spanish, with its quotation marks', async () => {
-    expect(await said('es', station())).toBe(
-      'después de «the dog sees the» la gramática espera un sustantivo (dog, cat, bird, …), no «station»',
+    expect(await said('es', telescope())).toBe(
+      'después de «the dog sees the» la gramática espera un sustantivo (man, girl, father, …), no «telescope»',
     );
     expect(await said('es', yesterday())).toBe(
       'después de «we ate the apples» solo puede ir una preposición (in, with, without, near, behind, on, under), no «yesterday»',
@@ -98,8 +98,8 @@ describe('the reference line’s words, in the page’s language', () => {
   });
 
   it('Chinese, its lists with 、', async () => {
-    expect(await said('zh-CN', station())).toBe(
-      '在“the dog sees the”之后，语法要求名词（如 dog、cat、bird 等），而不是“station”',
+    expect(await said('zh-CN', telescope())).toBe(
+      '在“the dog sees the”之后，语法要求名词（如 man、girl、father 等），而不是“telescope”',
     );
     expect(await said('zh-CN', yesterday())).toBe(
       '在“we ate the apples”之后只能接介词（in、with、without、near、behind、on、under），不能接“yesterday”',

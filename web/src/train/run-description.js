@@ -3,7 +3,7 @@
 // saved models' names and the Translation view's label all say a run the same way, in the page's language (the
 // `train` section's messages).
 import { t } from '../i18n/messages.js';
-import { ablationNames, defaultTrainState, isSequenceTask } from './train-state.js';
+import { ablationNames, defaultTrainState, isLanguageTask, isSequenceTask } from './train-state.js';
 
 // The position schemes a run's description names (sinusoidal is the default, 'none' an ablation's).
 const positionNames = { rope: 'RoPE', alibi: 'ALiBi' };
@@ -15,7 +15,20 @@ const positionNames = { rope: 'RoPE', alibi: 'ALiBi' };
  */
 export const ablationText = (key) => [t(`train.ablations.${key}.label`), t(`train.ablations.${key}.why`)];
 
-/** A run (or a saved run's entry) in one line: its task, width, heads, layers, positions and ablations. */
+/**
+ * A language pair's vocabulary when it is not the default's ("60 most common words", "whole lexicon"). A run saved
+ * before the option existed has none, and says none: it trained on the whole of a lexicon since grown.
+ */
+function vocabularyText(task, vocabulary) {
+  return isLanguageTask(task) && vocabulary !== undefined && vocabulary !== defaultTrainState().vocabulary
+    ? [t('train.run.vocabulary', { words: vocabulary })]
+    : [];
+}
+
+/**
+ * A run (or a saved run's entry) in one line: its task, its vocabulary when not the default, width, heads, layers,
+ * positions and ablations.
+ */
 export function describeRun(run) {
   const { model, ablations, sequenceLength } = run.options;
   const task = run.task ?? (typeof run.options.task === 'string' ? run.options.task : 'pairs'); // also before it starts
@@ -36,5 +49,13 @@ export function describeRun(run) {
       : t('train.run.heads', { heads: model.heads });
   const layers = t('train.run.layers', { encoder: model.encoderLayers, decoder: model.decoderLayers });
   const positions = positionNames[model.positions] ? [positionNames[model.positions]] : [];
-  return [...taskName, `D=${model.dModel}`, heads, layers, ...positions, ...without].join(t('heads.list.separator'));
+  return [
+    ...taskName,
+    ...vocabularyText(task, run.options.vocabulary),
+    `D=${model.dModel}`,
+    heads,
+    layers,
+    ...positions,
+    ...without,
+  ].join(t('heads.list.separator'));
 }

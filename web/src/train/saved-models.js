@@ -38,6 +38,8 @@ function translatorProblem(entry) {
     return 'final';
   const { options } = entry;
   if (!isObject(options)) return 'options';
+  // the lexicon's commonest words it trained on (0: all); absent in a run saved before the option, on all of them
+  if (options.vocabulary !== undefined && !isWhole(options.vocabulary, 1e5)) return 'options';
   const { model, ablations, sequenceLength } = options;
   if (
     !isObject(model) ||

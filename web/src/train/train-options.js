@@ -25,6 +25,7 @@ const plainKeys = [
   'minLength',
   'maxLength',
   'longestSentence',
+  'vocabulary',
   'dModel',
   'heads',
   'encoderLayers',
@@ -115,6 +116,15 @@ export class TrainOptions {
         trainChoices.longestSentence,
       ),
       element('small', { className: 'check-hint', textContent: t('train.options.longestSentenceHint') }),
+      labelled(
+        t('train.options.vocabulary'),
+        (this.inputs.vocabulary = select(
+          'train-vocabulary',
+          trainChoices.vocabulary.map((words) => [words, t('train.options.vocabularyChoice', { words })]),
+          (words) => this.onChange({ vocabulary: Number(words) }),
+        )),
+      ),
+      element('small', { className: 'check-hint', textContent: t('train.options.vocabularyHint') }),
     );
     this.element = element(
       'div',

@@ -24,6 +24,8 @@ export const trainChoices = Object.freeze({
   learningRate: [0.001, 0.002, 0.003, 0.005, 0.008, 0.01, 0.02],
   steps: { min: 10, max: 5000 },
   longestSentence: { min: 2, max: 12 }, // English words, for the language pairs
+  // The language pairs' lexicon: its N commonest nouns, verbs and adjectives (createTrainer's vocabulary); 0: all.
+  vocabulary: [60, 90, 250, 0],
   batchSize: { min: 4, max: 128 },
   seed: { min: 0, max: 99999 },
   // How the model sees positions (model.positions); 'none' is the no-positions ablation's.
@@ -53,6 +55,7 @@ export function defaultTrainState() {
     minLength: trainerDefaults.sequenceLength.min,
     maxLength: trainerDefaults.sequenceLength.max,
     longestSentence: trainerDefaults.longestSentence,
+    vocabulary: trainerDefaults.vocabulary,
     dModel,
     heads,
     encoderLayers,
@@ -80,6 +83,7 @@ export function trainerOptions(state) {
         : state.task,
     sequenceLength: { min: state.minLength, max: state.maxLength },
     longestSentence: state.longestSentence,
+    vocabulary: state.vocabulary,
     seed: state.seed,
     steps: state.steps,
     batchSize: state.batchSize,
@@ -119,7 +123,10 @@ export function encodeTrainState(state) {
   const keep = (name, key) => state[key] !== d[key] && params.set(name, String(state[key]));
   keep('task', 'task');
   if (isSequenceTask(state.task)) params.set('len', `${state.minLength}-${state.maxLength}`);
-  if (isLanguageTask(state.task)) keep('words', 'longestSentence');
+  if (isLanguageTask(state.task)) {
+    keep('words', 'longestSentence');
+    if (state.vocabulary !== d.vocabulary) params.set('lexicon', lexiconParam(state.vocabulary));
+  }
   keep('d', 'dModel');
   keep('h', 'heads');
   keep('enc', 'encoderLayers');
@@ -141,6 +148,9 @@ export function encodeTrainState(state) {
   return params;
 }
 
+/** The vocabulary in a link: its number of words, or 'all' for the whole lexicon (createTrainer's 0). */
+const lexiconParam = (vocabulary) => (vocabulary === 0 ? 'all' : String(vocabulary));
+
 function integerIn(value, { min, max }) {
   const n = Number(value);
   return value !== null && Number.isInteger(n) && n >= min && n <= max ? n : null;
@@ -160,6 +170,9 @@ export function decodeTrainState(search) {
   const [min, max] = (params.get('len') ?? '').split('-').map((n) => integerIn(n, trainChoices.sequenceLength));
   if (min != null && max != null && min <= max) Object.assign(state, { minLength: min, maxLength: max });
   state.longestSentence = integerIn(params.get('words'), trainChoices.longestSentence) ?? state.longestSentence;
+  const lexicon = params.get('lexicon'); // 'all' or one of the counts ('0' and '' are neither)
+  const counts = trainChoices.vocabulary.filter((words) => words > 0);
+  state.vocabulary = lexicon === 'all' ? 0 : (oneOf(lexicon, counts) ?? state.vocabulary);
   state.probe = trainTasks[state.task].probe;
   state.dModel = oneOf(params.get('d'), trainChoices.dModel) ?? state.dModel;
   state.heads = oneOf(params.get('h'), trainChoices.heads) ?? state.heads;
