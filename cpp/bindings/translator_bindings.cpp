@@ -213,6 +213,7 @@ val attn::bindings::register_translator(model::TranslationModel model) {
   const std::optional<corpus::Language> language = model::grammar_language(m);
   out.set("task", language ? val(tasks::translation_task_name(*language)) : val::null());
   out.set("copiesUnknownWords", model::has_unknown_token(m));
+  out.set("grammarVocabulary", static_cast<double>(translator->vocabulary()));
   return out;
 }
 
@@ -384,9 +385,10 @@ val translator_evaluate(int id, double count, const val& head_mask_value) {
 
 bool translator_free(int id) { return translators().erase(id); }
 
-// heldOutSentences(task, count, seed) → { sentences: [{ source, target, sourceIndex }] }, the same sentences
-// the native tools see; task is a language pair's name ('en-es', …).
-val held_out_sentences(const std::string& task, double count, double seed) {
+// heldOutSentences(task, count, seed, vocabulary) → { sentences: [{ source, target, sourceIndex }] }, the same
+// sentences the native tools see; task is a language pair's name ('en-es', …), vocabulary the commonest words a model
+// was trained on (0: the whole lexicon), so that a model of N words is asked only its own.
+val held_out_sentences(const std::string& task, double count, double seed, double vocabulary) {
   const auto language = tasks::translation_language(task);
   if (!language) return js::error_result("RangeError", "task must be " + registry::quoted_pair_names());
   if (!(count >= 0 && count <= kMaxExamples) || count != std::floor(count)) {
@@ -395,7 +397,11 @@ val held_out_sentences(const std::string& task, double count, double seed) {
   if (!(seed >= 0 && seed <= 9007199254740991.0) || seed != std::floor(seed)) {
     return js::error_result("RangeError", "seed must be a non-negative integer");
   }
-  const auto pairs = corpus::held_out_set(static_cast<std::size_t>(count), static_cast<std::uint64_t>(seed), *language);
+  if (!(vocabulary >= 0 && vocabulary <= kMaxExamples) || vocabulary != std::floor(vocabulary)) {
+    return js::error_result("RangeError", "vocabulary must be a non-negative integer");
+  }
+  const auto pairs = corpus::held_out_set(static_cast<std::size_t>(count), static_cast<std::uint64_t>(seed), *language,
+                                          corpus::kMaxEnglishWords, static_cast<std::size_t>(vocabulary));
   val result = val::object();
   result.set("sentences", bindings::pair_objects(pairs));
   return result;

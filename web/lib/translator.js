@@ -173,6 +173,7 @@ function attributionOptions(options, heads) {
 
 class Translator {
   #handle;
+  #grammarVocabulary; // the commonest words of the lexicon the model was trained on (0: all): its held-out sentences
 
   constructor(module, backend, loaded) {
     this.#handle = new ModuleHandle(module, loaded.id, 'translator', 'translatorFree');
@@ -181,6 +182,7 @@ class Translator {
     this.maxWords = loaded.maxWords;
     this.task = loaded.task; // a language pair's name when the vocabularies are that pair's, else null
     this.copiesUnknownWords = loaded.copiesUnknownWords; // the model has "<unk>": unknown words are carried
+    this.#grammarVocabulary = loaded.grammarVocabulary;
     this.vocabulary = Object.freeze({
       source: Object.freeze(loaded.sourceWords.filter((w) => !specialTokens.has(w))),
       target: Object.freeze(loaded.targetWords.filter((w) => !specialTokens.has(w))),
@@ -278,7 +280,9 @@ class Translator {
       validate.requireNumber(count, 'count');
       validate.requireNumber(seed, 'seed');
     });
-    return unwrap(this.#handle.module.heldOutSentences(this.task, count, seed), 'heldOutSentences').sentences;
+    const { module } = this.#handle;
+    return unwrap(module.heldOutSentences(this.task, count, seed, this.#grammarVocabulary), 'heldOutSentences')
+      .sentences;
   }
 
   /**

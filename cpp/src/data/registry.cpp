@@ -19,7 +19,8 @@ const std::vector<LanguagePair>& language_pairs() {
        "Latn",
        "en-es.bin",
        true,
-       "i see the white cats",
+       // A probe is the Train view's first sentence: of words a model of its smallest vocabulary (60) knows.
+       "i see the big houses",
        {"the big dog sees the white cats", "maria loves the cat", "the man does not see the very tall woman",
         "the women read a red letter near the car", "three happy boys find some green houses",
         "these cows do not sleep behind the tree", "juan walks with my very old friends"}},
@@ -30,7 +31,7 @@ const std::vector<LanguagePair>& language_pairs() {
        "Latn",  // romanized
        "en-ja.bin",
        true,
-       "maria eats the apple in the garden",
+       "maria opens the door in the house",
        {"maria eats the apple in the garden", "the big dog does not see the white cats",
         "this boy reads a new book near the tree", "my very small friends live in the city",
         "these girls do not sleep behind the house", "juan walks with the dogs"}},
@@ -41,7 +42,7 @@ const std::vector<LanguagePair>& language_pairs() {
        "Deva",
        "en-mr.bin",
        false,  // the site's: its Devanagari font comes with it (docs/embed.md)
-       "give me the book",
+       "give me your hand",
        {"give me the book", "the boy reads the book", "the girl reads the book", "my big dogs sleep in my big house",
         "where is the book", "the house is big"}},
   };

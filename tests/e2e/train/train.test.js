@@ -17,7 +17,7 @@ import { settled, settledAfter } from '../support/settled.js';
 const suite = useChromiumAndPlayground({ ownBrowser: true }); // it traces: a Chromium of its own
 // The reverse task's probe (3 1 4 1 5 9), reversed: what a trained model answers.
 const reversedProbe = ['9', '5', '1', '4', '1', '3', '<eos>'];
-const probe = 'i see the cats'; // another probe sentence than the view's, asked for while paused
+const probe = 'i see the boys'; // another probe sentence than the view's, asked for while paused
 // Training takes the threaded build only with 4 cores or more (it leaves the page a core: worker-session.js).
 const trainingBuild = (isolatedBuild) =>
   os.cpus().length >= 4 ? isolatedBuild : isolatedBuild.replace(/-threads$/, '');
