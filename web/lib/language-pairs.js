@@ -20,7 +20,7 @@ export const languagePairs = /* @__PURE__ */ Object.freeze([
     script: 'Latn',
     model: 'en-es.bin',
     modelInPackage: true,
-    probe: 'i see the white cats',
+    probe: 'i see the big houses',
     examples: /* @__PURE__ */ Object.freeze([
       'the big dog sees the white cats',
       'maria loves the cat',
@@ -38,7 +38,7 @@ export const languagePairs = /* @__PURE__ */ Object.freeze([
     script: 'Latn',
     model: 'en-ja.bin',
     modelInPackage: true,
-    probe: 'maria eats the apple in the garden',
+    probe: 'maria opens the door in the house',
     examples: /* @__PURE__ */ Object.freeze([
       'maria eats the apple in the garden',
       'the big dog does not see the white cats',
@@ -55,7 +55,7 @@ export const languagePairs = /* @__PURE__ */ Object.freeze([
     script: 'Deva',
     model: 'en-mr.bin',
     modelInPackage: false,
-    probe: 'give me the book',
+    probe: 'give me your hand',
     examples: /* @__PURE__ */ Object.freeze([
       'give me the book',
       'the boy reads the book',

@@ -172,11 +172,16 @@ const grammar::RestrictedLanguage* restricted(Language language, std::size_t voc
   static std::mutex mutex;
   static std::map<std::pair<Language, std::size_t>, std::unique_ptr<grammar::RestrictedLanguage>> made;
   const std::lock_guard<std::mutex> lock(mutex);
-  auto& language_of_n = made[{language, n}];
-  if (!language_of_n)
-    language_of_n =
-        std::make_unique<grammar::RestrictedLanguage>(grammar::target(language), grammar::LexiconRows::first(n));
-  return language_of_n.get();
+  // find and emplace, not operator[]: libc++'s operator[] leaves a byte of std::piecewise_construct in the data
+  // under clang 14 and none under clang 19, and the relaxed builds share the SIMD128 builds' glue only while their
+  // data lie at the same addresses (scripts/build.sh checks).
+  const auto key = std::make_pair(language, n);
+  auto found = made.find(key);
+  if (found == made.end())
+    found = made.emplace(key, std::make_unique<grammar::RestrictedLanguage>(grammar::target(language),
+                                                                            grammar::LexiconRows::first(n)))
+                .first;
+  return found->second.get();
 }
 
 }  // namespace

@@ -59,7 +59,7 @@ const trainOptions = trainerOptions({
   decoderLayers: 1,
 });
 
-function trainingRun(worker, probe = 'the cat') {
+function trainingRun(worker, probe = 'the girl') {
   const updates = [];
   const run = new TrainingRun({
     worker,
@@ -82,7 +82,7 @@ describe('a Train view run', () => {
     expect(run.evaluations.at(-1).step).toBe(24);
     expect([...run.snapshots.keys()]).toEqual([0, 12, 24]); // slices end at the strip's steps
     expect(run.finalEvaluation.total).toBeGreaterThan(run.evaluations.at(-1).total);
-    expect(run.probe.source).toEqual(['the', 'cat', '<eos>']);
+    expect(run.probe.source).toEqual(['the', 'girl', '<eos>']);
     expect(run.info.parameters).toBeGreaterThan(0);
     expect(await run.ask('save')).toBeInstanceOf(Uint8Array);
   });
