@@ -8,9 +8,9 @@ import { loadTranslator } from '../../../web/lib/index.js';
 import { logSlider } from '../../../web/src/common/controls.js';
 import { exampleSentences } from '../../../web/src/lessons/widgets/cross-lesson.js';
 import { defaultScores, temperatureRange } from '../../../web/src/lessons/widgets/softmax-math.js';
-import { alignmentAgreement, alignmentCells } from '../../../web/src/translation/translation-maps.js';
 import { openPage, resultsDir, scrollDown, useChromiumAndPlayground } from '../support/browser.js';
 import { settled } from '../support/settled.js';
+import { worstHeadAnswer } from '../support/worst-head.js';
 
 const suite = useChromiumAndPlayground();
 let page;
@@ -119,13 +119,10 @@ describe('challenges, solved as a learner', () => {
 
   it('5: the head that aligns worst, after comparing three', async () => {
     await lesson(5);
-    const translation = translator.translate(exampleSentences[0]);
-    const last = translation.crossAttention.at(-1);
-    const cells = alignmentCells(translation.alignment, last[0].rows);
-    const agreement = last.map((map) => alignmentAgreement(map, cells) ?? 0);
-    const worst = agreement.indexOf(Math.min(...agreement));
-    const others = agreement.map((_, h) => h).filter((h) => h !== worst);
+    const { sentence, worst, others } = worstHeadAnswer(translator);
     await page.waitForSelector('#cross-head option[value="0"]', { state: 'attached', timeout: 30_000 });
+    await page.locator('#cross-sentence').selectOption({ value: String(sentence) });
+    await settled(page, '#lessons-view'); // its maps drawn before a head is chosen
     // each head drawn before the next is chosen: the widget draws only the latest of quick choices
     const choose = async (head) => {
       await page.locator('#cross-head').selectOption({ value: String(head) });

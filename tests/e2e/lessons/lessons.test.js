@@ -365,7 +365,7 @@ describe('lessons 5-10 as a learner reads them', () => {
     const translation = translator.translate('the big dog sees the white cats');
     translator.dispose();
     // What the module's maps say: the words of each head of the last encoder layer that put half their weight or
-    // more on <eos> (the shipped model of the 344-word grammar parks none in this sentence; its earlier one did).
+    // more on <eos> (the shipped model of the 540-word lexicon parks "cats" in head 3; of the 344-word grammar, none).
     const parked = translation.encoderSelfAttention.at(-1).map((map) => parkedOnEnd(map, translation.source).words);
     const { page, errors } = await open('?view=lessons&lesson=5');
     const sink = () => page.locator('#cross-sink').textContent();
@@ -374,8 +374,15 @@ describe('lessons 5-10 as a learner reads them', () => {
         .poll(sink, { timeout: 15000 })
         .toBe('No English word puts half its weight or more on <eos> in any head here.');
     } else {
-      const shown = parked[1].length ? parked[1] : parked.reduce((a, b) => (b.length > a.length ? b : a));
-      await expect.poll(sink, { timeout: 15000 }).toMatch(/^In head 2/);
+      // The lesson opens on the head whose cross-attention agrees best with the true alignment; the sink names its
+      // parked words, or, when it parks none, those of the head that parks most.
+      const { alignmentAgreement, alignmentCells } = await import('../../../web/src/translation/translation-maps.js');
+      const cross = translation.crossAttention.at(-1);
+      const cells = alignmentCells(translation.alignment, cross[0].rows);
+      const agreement = cross.map((map) => alignmentAgreement(map, cells) ?? 0);
+      const head = agreement.indexOf(Math.max(...agreement));
+      const shown = parked[head].length ? parked[head] : parked.reduce((a, b) => (b.length > a.length ? b : a));
+      await expect.poll(sink, { timeout: 15000 }).toMatch(new RegExp(`^In head ${head + 1}`));
       for (const word of shown) expect(await sink()).toContain(`“${word}”`);
       expect(await sink()).toMatch(/no-op/);
     }

@@ -13,17 +13,16 @@ import { fileURLToPath } from 'node:url';
 import { unzipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadTranslator } from '../../../web/lib/index.js';
-import { exampleSentences } from '../../../web/src/lessons/widgets/cross-lesson.js';
-import { alignmentAgreement, alignmentCells } from '../../../web/src/translation/translation-maps.js';
 import { buildSiteWithManifest } from '../../../scripts/package-scorm.mjs';
 import { buildCoursePackage } from '../../../scripts/scorm/course-package.mjs';
 import { useChromiumAndPlayground } from '../support/browser.js';
 import { serveFolder } from '../support/static-host.js';
+import { worstHeadAnswer } from '../support/worst-head.js';
 
 const suite = useChromiumAndPlayground();
 let scratch;
 let host;
-let worstHead;
+let lesson5; // worstHeadAnswer's
 let translator;
 beforeAll(async () => {
   scratch = mkdtempSync(join(tmpdir(), 'scorm-e2e-'));
@@ -44,12 +43,8 @@ beforeAll(async () => {
   copyFileSync(here('../../../node_modules/scorm-again/dist/scorm12.js'), join(platform, 'scorm12.js'));
   for (const file of ['lms.html', 'lms.js']) copyFileSync(here(`scorm-host/${file}`), join(platform, file));
   host = await serveFolder(() => platform); // no isolation headers: a platform sends none
-  // lesson 5's answer, from web/lib in Node (never from the page): the head whose last-layer map aligns worst
   translator = await loadTranslator({ backend: 'wasm-simd128' });
-  const last = translator.translate(exampleSentences[0]).crossAttention.at(-1);
-  const cells = alignmentCells(translator.translate(exampleSentences[0]).alignment, last[0].rows);
-  const agreement = last.map((map) => alignmentAgreement(map, cells) ?? 0);
-  worstHead = agreement.indexOf(Math.min(...agreement));
+  lesson5 = worstHeadAnswer(translator);
 }, 180_000);
 afterAll(async () => {
   translator?.dispose();
@@ -126,8 +121,10 @@ async function solveLesson4(frame) {
 async function solveLesson5(frame) {
   await showLesson(frame, 5);
   await frame.locator('#cross-head option[value="0"]').waitFor({ state: 'attached', timeout: 30_000 });
+  await frame.locator('#cross-sentence').selectOption({ value: String(lesson5.sentence) });
+  await frame.locator('#lessons-view[data-state="settled"]').waitFor({ state: 'attached' }); // its maps drawn
   // each head looked at, i.e. drawn: the widget draws only the latest of quick choices, and the challenge counts drawings
-  for (const head of [...[0, 1, 2, 3].filter((h) => h !== worstHead).slice(0, 2), worstHead]) {
+  for (const head of [...lesson5.others.slice(0, 2), lesson5.worst]) {
     await frame.locator('#cross-head').selectOption({ value: String(head) });
     await expect.poll(() => frame.locator('#cross-status').textContent()).toContain(`in head ${head + 1},`);
     await frame.locator('#lessons-view[data-state="settled"]').waitFor({ state: 'attached' }); // and checked
