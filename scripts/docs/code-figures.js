@@ -53,7 +53,23 @@ async function trainViewFigures() {
     'train-view.longest-sentence': count(options.longestSentence),
     'train-view.batch': count(options.batchSize),
     'train-view.parameters': count(parameters),
+    'train-view.vocabulary': count(options.vocabulary),
+    ...(await defaultVocabularyFigures(options.vocabulary)),
   };
+}
+
+/** Each language pair's words at the Train view's vocabulary (its commonest N nouns, verbs and adjectives). */
+async function defaultVocabularyFigures(vocabulary) {
+  const figures = {};
+  for (const pair of shippedPairs()) {
+    const trainer = await createTrainer({ task: pair, vocabulary, steps: 1, backend: 'wasm-simd128' });
+    const translator = trainer.translator();
+    figures[`${pair}.train-view-source-words`] = count(translator.vocabulary.source.length);
+    figures[`${pair}.train-view-target-words`] = count(translator.vocabulary.target.length);
+    translator.dispose();
+    trainer.dispose();
+  }
+  return figures;
 }
 
 /** The Generate view's default run. */
