@@ -397,9 +397,7 @@ val held_out_sentences(const std::string& task, double count, double seed, doubl
   if (!(seed >= 0 && seed <= 9007199254740991.0) || seed != std::floor(seed)) {
     return js::error_result("RangeError", "seed must be a non-negative integer");
   }
-  if (!(vocabulary >= 0 && vocabulary <= kMaxExamples) || vocabulary != std::floor(vocabulary)) {
-    return js::error_result("RangeError", "vocabulary must be a non-negative integer");
-  }
+  if (auto error = check::vocabulary_size(vocabulary, task)) return js::error_result(error);
   const auto pairs = corpus::held_out_set(static_cast<std::size_t>(count), static_cast<std::uint64_t>(seed), *language,
                                           corpus::kMaxEnglishWords, static_cast<std::size_t>(vocabulary));
   val result = val::object();
