@@ -12,6 +12,7 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it, onTestFailed } from 'vitest';
 import { openPage, resultsDir, useChromiumAndPlayground } from '../support/browser.js';
 import { layoutFaults } from '../support/layout-faults.js';
+import { pageDiagnosis } from '../support/page-diagnosis.js';
 
 const suite = useChromiumAndPlayground();
 
@@ -87,14 +88,18 @@ async function targetSizeFaults(page) {
 /** Body text in present mode, for the back of a room: 24 px on a 720-line projector, 32 on a 1080-line one. */
 const presentedText = { 720: 24, 1080: 32 };
 
-async function faultsAt(page, [width, height], { presenting = false } = {}) {
+/** `doing(what)` says each part as it starts: a walk that stops says which. */
+async function faultsAt(page, [width, height], { presenting = false, doing = () => {} } = {}) {
+  doing('resizing');
   await page.setViewportSize({ width, height });
+  doing('waiting for two frames');
   await framesDrawn(page);
   const textPixels = presenting ? presentedText[height] : 0;
-  return [
-    ...(await page.evaluate(layoutFaults, { textPixels })),
-    ...(targetSizesAt.has(`${width}x${height}`) ? await targetSizeFaults(page) : []),
-  ];
+  doing('measuring the layout');
+  const faults = await page.evaluate(layoutFaults, { textPixels });
+  if (!targetSizesAt.has(`${width}x${height}`)) return faults;
+  doing('running axe’s target-size rule');
+  return [...faults, ...(await targetSizeFaults(page))];
 }
 
 describe.each(Object.entries(walks))('%s', (walk, { query, screens }) => {
@@ -107,9 +112,21 @@ describe.each(Object.entries(walks))('%s', (walk, { query, screens }) => {
       });
       const found = [];
       let where = 'opening the page'; // what the walk was doing, said if it fails (a time-out says nothing else)
-      onTestFailed(() => console.error(`${walk} in ${locale}: the walk stopped at ${where}`));
+      let part = ''; // and which part of it, at a size
+      const doing = (what) => {
+        part = what;
+      };
+      const at = (place) => {
+        where = place;
+        part = '';
+      };
+      onTestFailed(async () =>
+        console.error(
+          `${walk} in ${locale}: the walk stopped at ${where}${part && ` (${part})`}; ${await pageDiagnosis(page)}`,
+        ),
+      );
       for (const screen of screens) {
-        where = `${screen.name}, opening it`;
+        at(`${screen.name}, opening it`);
         await page.setViewportSize({ width: 1366, height: 768 });
         await screen.open(page);
         const [shown, ...drawnBelow] = [screen.drawn].flat();
@@ -122,16 +139,20 @@ describe.each(Object.entries(walks))('%s', (walk, { query, screens }) => {
           screen.name === 'translation' &&
           page.screenshot({ path: `${resultsDir}layout-${walk.split(' ').pop()}-${locale}-${size.join('x')}.png` });
         for (const size of widths) {
-          where = `${screen.name} at ${size.join(' × ')}`;
-          found.push(...(await faultsAt(page, size)).map((fault) => `${screen.name} at ${size.join(' × ')}: ${fault}`));
+          at(`${screen.name} at ${size.join(' × ')}`);
+          found.push(
+            ...(await faultsAt(page, size, { doing })).map(
+              (fault) => `${screen.name} at ${size.join(' × ')}: ${fault}`,
+            ),
+          );
           if (size[0] === 1024) await shot(size); // the landing as a laptop shows it
         }
-        where = `${screen.name}, presenting`;
+        at(`${screen.name}, presenting`);
         await page.click('#present-button');
         await page.waitForSelector('#present-bar');
         for (const size of projectors)
           found.push(
-            ...(await faultsAt(page, size, { presenting: true })).map(
+            ...(await faultsAt(page, size, { presenting: true, doing })).map(
               (fault) => `${screen.name}, presenting at ${size.join(' × ')}: ${fault}`,
             ),
           );
