@@ -49,6 +49,34 @@ export function compileSection(file, section) {
 }
 
 /**
+ * What the page needs to know of a locale without asking the browser's Intl at load (issue 62: the first
+ * `Intl.Locale#maximize` and `Intl.DisplayNames` of a page cost 20-50 ms each of the landing's main thread in Chromium
+ * here, a long task that Lighthouse's 4× slower phone counts four times): `?section=facts` of a locale file, worked
+ * out here with Node's ICU when the page is built. `name`: the locale's name in itself, as a menu entry shows it
+ * ('Español'); `language` and `script`: what a reader of it reads ('zh-CN': zh, Hans); `likelyScripts`: the script
+ * ICU's likely subtags give a tag of that language with no script of its own, by region ('' for none), only where
+ * it differs from the language's own (zh: TW, HK, MO → Hant), so a browser's 'zh-TW' is told from 'zh-CN' at once.
+ */
+export function localeFacts(locale) {
+  const { language, script } = new Intl.Locale(locale).maximize();
+  const name = new Intl.DisplayNames([locale], { type: 'language' }).of(locale) ?? locale;
+  const likely = (tag) => new Intl.Locale(tag).maximize().script;
+  const letters = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ';
+  const regions = [
+    ...[...letters].flatMap((first) => [...letters].map((second) => first + second)),
+    ...Array.from({ length: 1000 }, (_, code) => String(code).padStart(3, '0')), // UN M.49: es-419
+  ];
+  const ownScript = likely(language);
+  const likelyScripts = { '': ownScript };
+  for (const region of regions) {
+    const regional = likely(`${language}-${region}`);
+    if (regional !== ownScript) likelyScripts[region] = regional;
+  }
+  return { name: name.charAt(0).toLocaleUpperCase(locale) + name.slice(1), language, script, likelyScripts };
+}
+const factsSection = 'facts';
+
+/**
  * The sections the elements show (web/elements): the shared parts and the lessons; <attention-steps> draws the
  * Steps view, which names heads as `heads` says; <attention-generator> the Generate view's parts; <attention-translator>
  * and <attention-lesson> (lessons 5, 7 and 9) the Translation view's parts and the beam's tree; and their own words.
@@ -123,6 +151,7 @@ export const localeMessagesPlugin = ({ elementsBundle = false } = {}) => {
       const name = rest.slice(0, rest.indexOf(':'));
       const section = name.replace(/&bundled$/, '');
       const file = `${rest.slice(name.length + 1)}.json`;
+      if (section === factsSection) return `export default ${JSON.stringify(localeFacts(basename(file, '.json')))};`;
       if (elementsBundle && name === section) {
         localeFiles.add(file);
         return elementsBundleSection(file, section, basename(file, '.json'));

@@ -1,17 +1,17 @@
 // The header's language menu. Each language is named in itself (español, 中文), as a reader looks for their own;
-// the names come from Intl, so a new locale file needs no code here. Choosing one keeps it for the next visits and
-// reopens the page in it, with its `lang=` in the address: every view's state is in the address too, so the page
-// comes back as it was, and a link copied from it opens in that language. A page that must not be left (a course
-// package: leaving ends its platform's session) changes language in place instead (`inPlace`).
+// the names come from ICU when the page is built (locale.js), so a new locale file needs no code here. Choosing one
+// keeps it for the next visits and reopens the page in it, with its `lang=` in the address: every view's state is in
+// the address too, so the page comes back as it was, and a link copied from it opens in that language. A page that
+// must not be left (a course package: leaving ends its platform's session) changes language in place instead
+// (`inPlace`).
 import { element } from '../common/controls.js';
-import { availableLocales, currentLocale, pseudoLocale, sourceLocale, storeLocale } from './locale.js';
+import { availableLocales, currentLocale, localeFactsOf, pseudoLocale, sourceLocale, storeLocale } from './locale.js';
 import { t } from './messages.js';
 
 /** `locale`'s name in its own language, capitalised as a menu entry ('es' → 'Español'). */
 export function ownName(locale) {
   if (locale === pseudoLocale) return '⟦English⟧';
-  const name = new Intl.DisplayNames([locale], { type: 'language' }).of(locale) ?? locale;
-  return name.charAt(0).toLocaleUpperCase(locale) + name.slice(1);
+  return localeFactsOf(locale)?.name ?? locale;
 }
 
 /** The address of this page in `locale`: the same view and state, with `lang=` (none for the source language). */

@@ -1,6 +1,7 @@
 // The Translation view's Web Worker: owns the translator (web/lib's loadTranslator), so loading the module and
 // the model, and every translation, happen off the page's thread. Each answer's typed arrays are transferred,
 // not copied; errors come back as data (common/worker-answers.js), so an unknown word keeps its suggestions.
+import '../common/start-icu.js'; // first: while the page loads, not when it formats its first number
 import { loadTranslator } from '../../lib/index.js';
 import { exposeAnswers, transferred } from '../common/worker-answers.js';
 
