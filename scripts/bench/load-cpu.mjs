@@ -1,0 +1,69 @@
+// A page's main-thread work while it loads, as Lighthouse's phone would block on it but counted in CPU time: each
+// task's thread time (the trace's `tdur`) × 4, beyond 50 ms, from the first contentful paint until the page has
+// settled. Lighthouse's TBT counts wall time, which a busy shared machine stretches several times over (on
+// 2026-11-30 a page unchanged since the last table, lesson 4, went from TBT 0 ms to 0.9-1.2 s); thread time is
+// stretched far less, so a change's effect on the page's own work still shows. Headless Chromium at 412 × 823
+// (Lighthouse's phone), the CPU at normal speed.
+import { chromium } from 'playwright-core';
+
+const categories = ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'toplevel', 'loading'];
+const phoneSlowdown = 4;
+const blockingAfter = 50; // ms: a task is blocking beyond this (Lighthouse's TBT)
+
+/** The blocking CPU, all CPU and the longest task's CPU (ms, at normal speed) of one load of `url`. */
+async function loadOnce(browser, url) {
+  const context = await browser.newContext({ viewport: { width: 412, height: 823 } });
+  try {
+    const page = await context.newPage();
+    await browser.startTracing(page, { categories });
+    await page.goto(url);
+    await page.waitForSelector('body[data-ready]', { timeout: 60_000 });
+    // Settled: nothing says it is busy (a view's first result, a lesson's widget), then a second for what follows.
+    await page.waitForFunction(() => !document.querySelector('[data-state="busy"]'), null, { timeout: 60_000 });
+    await page.waitForTimeout(1_000);
+    const { traceEvents } = JSON.parse((await browser.stopTracing()).toString());
+    const threads = new Set(
+      traceEvents
+        .filter((event) => event.name === 'thread_name' && event.args?.name === 'CrRendererMain')
+        .map((event) => `${event.pid}:${event.tid}`),
+    );
+    const paint = traceEvents.find((event) => event.name === 'firstContentfulPaint')?.ts ?? 0;
+    const tasks = traceEvents
+      .filter(
+        (e) => e.name === 'RunTask' && e.ph === 'X' && e.tdur && e.ts >= paint && threads.has(`${e.pid}:${e.tid}`),
+      )
+      .map((event) => event.tdur / 1000);
+    return {
+      blocking: tasks.reduce((sum, cpu) => sum + Math.max(0, cpu * phoneSlowdown - blockingAfter), 0),
+      cpu: tasks.reduce((sum, cpu) => sum + cpu, 0),
+      longest: Math.max(0, ...tasks),
+    };
+  } finally {
+    await context.close();
+  }
+}
+
+/**
+ * For each [name, url]: the medians of `runs` loads (blocking, cpu, longest, in ms), the pages taken in turn each
+ * round so that a busy spell of the machine falls on all of them alike.
+ * @param {[string, string][]} pages
+ * @param {number} runs
+ * @param {string} executablePath
+ */
+export async function loadCpuTable(pages, runs, executablePath) {
+  const browser = await chromium.launch({ executablePath, args: ['--no-sandbox', '--disable-gpu'] });
+  try {
+    const loads = new Map(pages.map(([name]) => [name, []]));
+    for (let run = 0; run < runs; run++)
+      for (const [name, url] of pages) loads.get(name).push(await loadOnce(browser, url));
+    const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+    return new Map(
+      [...loads].map(([name, runsOf]) => [
+        name,
+        Object.fromEntries(['blocking', 'cpu', 'longest'].map((key) => [key, median(runsOf.map((r) => r[key]))])),
+      ]),
+    );
+  } finally {
+    await browser.close();
+  }
+}
