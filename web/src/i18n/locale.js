@@ -47,6 +47,8 @@ export const localeFactsOf = (locale) => factsByFile[`./locales/${locale}.json`]
  * Whether a reader of `tag` reads `locale`: the same language, in the same script ('zh-TW' is Traditional Chinese,
  * not zh-CN's Simplified). A tag without a script has the one ICU's likely subtags give its language and region,
  * as `Intl.Locale#maximize` would (its table for the page's languages is in the facts).
+ * @param {{ language: string, script?: string, region?: string }} tag  a parsed tag (an Intl.Locale)
+ * @param {string} locale
  */
 function readsLocale({ language, script, region }, locale) {
   const facts = localeFactsOf(locale);
