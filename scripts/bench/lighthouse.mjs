@@ -1,7 +1,7 @@
 // The playground on a phone, measured: Lighthouse's default mobile run (4× slower CPU, slow 4G, simulated) on every
 // page of the built site served by `vite preview` (cross-origin isolated, as `npm start` serves it), median of 5
 // runs per page (issue 57), beside each page's main-thread CPU while it loads as the phone would block on it
-// (load-cpu.mjs: a busy machine stretches Lighthouse's wall-clock TBT, not that); then, with the CPU at normal speed,
+// (load-cpu.mjs: without the waits for a core that stretch Lighthouse's wall-clock TBT); then, with the CPU at normal speed,
 // the main thread's tasks over 50 ms while a person uses each view in headless Chromium (typing, sliders, scrubbing,
 // training). Writes scripts/bench/lighthouse.md and the table in docs/performance.md. Run alone: node
 // scripts/bench/lighthouse.mjs [--runs 5]
@@ -212,7 +212,7 @@ export async function lighthouseBenchmark({ runs = 5 } = {}) {
     const lines = [
       '## On a phone: Lighthouse mobile',
       '',
-      `Lighthouse ${lighthouseVersion} (its default mobile run: 4× slower CPU, slow 4G, simulated), ${chromeVersion}, on ${cpu}, against the built site served by \`vite preview\` (cross-origin isolated). Median of ${runs} runs per page; performance's runs in brackets. "CPU blocking": the same pages loaded ${runs} times more in headless Chromium at 412 × 823, each main-thread task's CPU time (trace \`tdur\`) × 4 beyond 50 ms, from the first paint until the page has settled (\`scripts/bench/load-cpu.mjs\`): TBT as the page's own work makes it, which a busy machine does not stretch as it stretches Lighthouse's wall-clock TBT; the longest task's CPU in brackets.`,
+      `Lighthouse ${lighthouseVersion} (its default mobile run: 4× slower CPU, slow 4G, simulated), ${chromeVersion}, on ${cpu}, against the built site served by \`vite preview\` (cross-origin isolated). Median of ${runs} runs per page; performance's runs in brackets. "CPU blocking": the same pages loaded ${runs} times more in headless Chromium at 412 × 823, each main-thread task's CPU time (trace \`tdur\`) × 4 beyond 50 ms, from the first paint until the page has settled (\`scripts/bench/load-cpu.mjs\`): TBT as the page's own work makes it, without the waits for a core that stretch Lighthouse's wall-clock TBT on a busy machine (a busy core still slows it); the longest task's CPU in brackets.`,
       '',
       '| page | performance | TBT | CPU blocking | LCP | CLS | accessibility | best practices | SEO |',
       '|---|---|---|---|---|---|---|---|---|',
