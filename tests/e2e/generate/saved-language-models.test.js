@@ -8,6 +8,7 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { accessibilityViolations, openPage, resultsDir, useChromiumAndPlayground } from '../support/browser.js';
 import { putSavedRecord } from '../support/saved-records.js';
+import { settled } from '../support/settled.js';
 
 const suite = useChromiumAndPlayground();
 
@@ -140,12 +141,19 @@ describe('your language models', () => {
       rows(page).locator('.model-download').click(),
     ]);
     expect(download.suggestedFilename()).toMatch(/^language-model-d64-2x4-kv4-3000steps-202611\d\d-\d{4}00\.bin$/); // its save's time
+    // Our model is opened and written with at load, so data-model already says 'opened' and data-written is past 0
+    // (a clean clone's run once read both before Use had opened anything): the view settled first, then what Use
+    // changes, the line naming the model and a writing after it.
+    await settled(page, '#generate-view', { timeout: 30_000 });
+    const writtenBefore = Number(await data(page, 'written'));
     await rows(page).locator('.model-use').click();
-    await expect.poll(() => data(page, 'model')).toBe('opened');
-    await expect.poll(() => data(page, 'written').then(Number), { timeout: 20_000 }).toBeGreaterThan(0);
-    expect(await page.locator('#generate-opened').textContent()).toMatch(
-      /^Writing with your model saved .+: Pride and Prejudice · characters · width 64, 2 layers × 4 heads, 4 key\/value heads, 3,000 steps\.$/,
-    );
+    await expect
+      .poll(() => page.locator('#generate-opened').textContent())
+      .toMatch(
+        /^Writing with your model saved .+: Pride and Prejudice · characters · width 64, 2 layers × 4 heads, 4 key\/value heads, 3,000 steps\.$/,
+      );
+    await expect.poll(() => data(page, 'written').then(Number), { timeout: 20_000 }).toBeGreaterThan(writtenBefore);
+    expect(await data(page, 'model')).toBe('opened');
     expect(errors).toEqual([]);
     await page.close();
   });
