@@ -7,6 +7,7 @@
 // 7.6). Compare builds with their runs interleaved (the pages are taken in turn each round), never across sessions.
 // Headless Chromium at 412 × 823 (Lighthouse's phone), the CPU at normal speed.
 import { chromium } from 'playwright-core';
+import { nothingBusy } from '../../tests/e2e/support/settled.js';
 
 const categories = ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'toplevel', 'loading'];
 const phoneSlowdown = 4;
@@ -21,7 +22,7 @@ async function loadOnce(browser, url) {
     await page.goto(url);
     await page.waitForSelector('body[data-ready]', { timeout: 60_000 });
     // Settled: nothing says it is busy (a view's first result, a lesson's widget), then a second for what follows.
-    await page.waitForFunction(() => !document.querySelector('[data-state="busy"]'), null, { timeout: 60_000 });
+    await nothingBusy(page, { timeout: 60_000 });
     await page.waitForTimeout(1_000);
     const { traceEvents } = JSON.parse((await browser.stopTracing()).toString());
     const threads = new Set(
