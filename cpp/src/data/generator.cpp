@@ -141,6 +141,21 @@ void prepositional_phrase(Rng& rng, const TargetLanguage& language, Sentence& s,
   } while (!language.says_prepositional_object(s.preposition, s.prepositional_object));
 }
 
+int it_pronoun() {
+  static const int it = [] {
+    for (std::size_t p = 0; p < pronouns().size(); ++p)
+      if (std::string(pronouns()[p].en_subject) == "it") return static_cast<int>(p);
+    std::abort();
+  }();
+  return it;
+}
+
+// "here" or "there" where a place would be: in 15% of the places and destinations.
+constexpr float kPlaceAdverbChance = 0.15f;
+int place_adverb(Rng& rng) {
+  return pick(rng, adverbs(), [](int a) { return adverbs()[a].place; });
+}
+
 // A statement's or a command's verb, what it takes and a prepositional phrase.
 void verb_and_complements(Rng& rng, const TargetLanguage& language, Sentence& s) {
   const bool gives = s.clause == Clause::command && rng.chance(0.4f);  // "give me the book", "show us the house"
@@ -155,12 +170,23 @@ void verb_and_complements(Rng& rng, const TargetLanguage& language, Sentence& s)
     s.recipient = random_noun_phrase(rng, language, s.clause == Clause::command ? kCommandRecipient : kRecipient);
     s.object = random_noun_phrase(rng, language, kThingGiven);
     s.recipient_after_to = rng.chance(0.5f);
+    if (s.recipient_after_to && rng.chance(0.2f)) {  // "give it to me": "it" is given only before "to"
+      s.object = NounPhrase{};
+      s.object->pronoun = it_pronoun();
+    }
   }
   if (verb.destination == Verb::goes_to || (verb.destination == Verb::may_go_to && rng.chance(0.5f))) {
-    s.preposition = kTo;
-    s.prepositional_object = random_noun_phrase(rng, language, kDestination);
+    if (rng.chance(kPlaceAdverbChance)) {
+      s.adverb = place_adverb(rng);  // "go there", "come here"
+    } else {
+      s.preposition = kTo;
+      s.prepositional_object = random_noun_phrase(rng, language, kDestination);
+    }
   } else if (rng.chance(0.3f) || language.needs_place(s.verb)) {
-    prepositional_phrase(rng, language, s, false);
+    if (rng.chance(kPlaceAdverbChance))
+      s.adverb = place_adverb(rng);  // "i sleep here"
+    else
+      prepositional_phrase(rng, language, s, false);
   }
 }
 
@@ -176,6 +202,7 @@ Sentence random_sentence(Rng& rng, const TargetLanguage& language) {
     case Clause::statement:
       s.subject = random_noun_phrase(rng, language, kSubject);
       verb_and_complements(rng, language, s);
+      s.question = !s.negated && rng.chance(0.1f);  // "do you see the bird"
       break;
     case Clause::command:
       verb_and_complements(rng, language, s);
@@ -193,6 +220,8 @@ Sentence random_sentence(Rng& rng, const TargetLanguage& language) {
       if (complement < 0.65f) {
         s.adjective = pick_common(rng, adjective_ranks(), [&](int a) { return language.says_adjective(a); });
         s.very = rng.chance(0.25f);
+      } else if (rng.chance(0.25f)) {
+        s.adverb = place_adverb(rng);  // "she is not here"
       } else {
         prepositional_phrase(rng, language, s, true);
       }
@@ -201,6 +230,15 @@ Sentence random_sentence(Rng& rng, const TargetLanguage& language) {
     case Clause::where:
       s.subject = random_noun_phrase(rng, language, kAnySubject);
       break;
+  }
+  if (s.clause == Clause::copula) s.question = !s.negated && rng.chance(0.15f);  // "is the dog big"
+  // "yesterday" with the past, "now" with the present, "today" with either.
+  if (s.adverb < 0 && rng.chance(0.1f)) {
+    s.adverb = pick(rng, adverbs(), [&](int a) {
+      const Adverb& adverb = adverbs()[a];
+      return !adverb.place && !(adverb.past_only && s.tense != Tense::past) &&
+             !(adverb.present_only && s.tense == Tense::past);
+    });
   }
   return s;
 }
