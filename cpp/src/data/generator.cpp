@@ -8,8 +8,15 @@
 // by a pronoun six times in ten; what is given may be an animal ("show me the dog"). The notes' own example, "give
 // me the book", is what a newcomer asks first: with the commands' verbs drawn like the statements' and their
 // recipients a pronoun three times in ten, "give me …" was none of 40,000 held-out English → Spanish sentences (6
-// in Japanese and Marathi), and no shipped model said it right ("danos el libro", "hon o agete kudasai"). English
-// sentences average 5.8 words.
+// in Japanese and Marathi), and no shipped model said it right ("danos el libro", "hon o agete kudasai").
+//
+// The closed-class constructions a newcomer types first come at modest rates, so that a model learns them without
+// the mix losing its simple sentences: a tenth of the affirmative statements and three in twenty of the affirmative
+// copulas are asked ("do you see the bird", "is the dog big": about 5% and 2% of the sentences); a tenth of all
+// sentences end in an adverb of time that fits their tense (yesterday, today, now); "here" or "there" stands in
+// three in twenty of the places and destinations and a quarter of the copulas' places (about 6% of the sentences:
+// "come here", "she is not here"); "it" is the thing given in a fifth of the giving sentences with "to" ("give it
+// to me": about 1%); "her" is one of the sixteen determiners. English sentences average 5.8 words.
 #include <algorithm>
 #include <cstring>
 #include <unordered_set>
