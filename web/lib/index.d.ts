@@ -724,6 +724,7 @@ export interface WordReading {
     | 'noun'
     | 'verb'
     | 'adjective'
+    | 'adverb'
     | 'noun-form'
     | 'verb-form'
     | 'comparative'
