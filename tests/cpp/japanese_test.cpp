@@ -104,6 +104,7 @@ TEST(Japanese, AdverbsOfTimeFollowTheTopicAndHereIsAPlace) {
   EXPECT_EQ(aligned("come here"), "koko:here ni:- kite:come kudasai:come");
   EXPECT_EQ(japanese_of("i eat the apple here"), "watashi wa koko de ringo o taberu");
   EXPECT_EQ(japanese_of("they live there"), "karera wa soko ni sunde iru");
+  EXPECT_EQ(aligned("she was here yesterday"), "kanojo:she wa:- kinō:yesterday koko:here ni:- ita:was");
 }
 
 TEST(Japanese, HerAndItGiven) {

@@ -112,6 +112,7 @@ TEST(Spanish, AdverbsOfTimeAndPlaceComeLast) {
   EXPECT_EQ(spanish("do not go there"), "no vayas allí");
   EXPECT_EQ(spanish("i sleep here"), "duermo aquí");
   EXPECT_EQ(spanish("the dog is big today"), "el perro es grande hoy");
+  EXPECT_EQ(aligned("she was here yesterday"), "estaba:was aquí:here ayer:yesterday");
 }
 
 TEST(Spanish, HerIsAPossessiveBeforeItsNoun) {

@@ -85,9 +85,10 @@ class EnglishRenderer {
     out.prepositional_object = noun_phrase(s.prepositional_object, false);
   }
 
-  // Last in the sentence: "here" in place of a prepositional phrase, or after it "yesterday".
-  void adverb(const Sentence& s) {
-    if (s.adverb >= 0) out.adverb = word(adverbs()[s.adverb].en);
+  // Last in the sentence: "here" in place of a prepositional phrase, then "yesterday".
+  void adverbs_of(const Sentence& s) {
+    if (s.place_adverb >= 0) out.place_adverb = word(adverbs()[s.place_adverb].en);
+    if (s.time_adverb >= 0) out.time_adverb = word(adverbs()[s.time_adverb].en);
   }
 };
 
@@ -141,7 +142,7 @@ EnglishSentence render_english(const Sentence& s) {
       r.prepositional_phrase(s);
       break;
   }
-  r.adverb(s);
+  r.adverbs_of(s);
   return std::move(r.out);
 }
 
@@ -178,8 +179,8 @@ GrammarProblem english_problem(const Sentence& s) {
       (pronouns()[s.object->pronoun].animate || !s.recipient_after_to)) {
     return Problem(GrammarProblemKind::gives_pronoun).found(pronouns()[s.object->pronoun].en_object);
   }
-  if (s.adverb >= 0) {
-    const Adverb& a = adverbs()[s.adverb];
+  if (s.time_adverb >= 0) {
+    const Adverb& a = adverbs()[s.time_adverb];
     const bool past = s.tense == Tense::past;
     if ((a.past_only && !past) || (a.present_only && past)) {
       const EnglishSentence en = render_english(s);
@@ -214,7 +215,7 @@ GrammarProblem TargetLanguage::unsaid_in_english(const Sentence& s) const {
   const bool has_verb = s.clause == Clause::statement || s.clause == Clause::command;
   if (has_verb && !says_verb(s.verb)) return not_in_vocabulary(verbs()[s.verb].en_third_singular);
   if (s.preposition < 0) {
-    if (has_verb && needs_place(s.verb) && !s.has_place_adverb())
+    if (has_verb && needs_place(s.verb) && s.place_adverb < 0)
       return Problem(GrammarProblemKind::needs_place).word(verbs()[s.verb].en_third_singular);
   } else {
     const Preposition& p = prepositions()[s.preposition];

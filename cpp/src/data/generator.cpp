@@ -184,14 +184,14 @@ void verb_and_complements(Rng& rng, const TargetLanguage& language, Sentence& s)
   }
   if (verb.destination == Verb::goes_to || (verb.destination == Verb::may_go_to && rng.chance(0.5f))) {
     if (rng.chance(kPlaceAdverbChance)) {
-      s.adverb = place_adverb(rng);  // "go there", "come here"
+      s.place_adverb = place_adverb(rng);  // "go there", "come here"
     } else {
       s.preposition = kTo;
       s.prepositional_object = random_noun_phrase(rng, language, kDestination);
     }
   } else if (rng.chance(0.3f) || language.needs_place(s.verb)) {
     if (rng.chance(kPlaceAdverbChance))
-      s.adverb = place_adverb(rng);  // "i sleep here"
+      s.place_adverb = place_adverb(rng);  // "i sleep here"
     else
       prepositional_phrase(rng, language, s, false);
   }
@@ -228,7 +228,7 @@ Sentence random_sentence(Rng& rng, const TargetLanguage& language) {
         s.adjective = pick_common(rng, adjective_ranks(), [&](int a) { return language.says_adjective(a); });
         s.very = rng.chance(0.25f);
       } else if (rng.chance(0.25f)) {
-        s.adverb = place_adverb(rng);  // "she is not here"
+        s.place_adverb = place_adverb(rng);  // "she is not here"
       } else {
         prepositional_phrase(rng, language, s, true);
       }
@@ -240,8 +240,8 @@ Sentence random_sentence(Rng& rng, const TargetLanguage& language) {
   }
   if (s.clause == Clause::copula) s.question = !s.negated && rng.chance(0.15f);  // "is the dog big"
   // "yesterday" with the past, "now" with the present, "today" with either.
-  if (s.adverb < 0 && rng.chance(0.1f)) {
-    s.adverb = pick(rng, adverbs(), [&](int a) {
+  if (rng.chance(0.1f)) {
+    s.time_adverb = pick(rng, adverbs(), [&](int a) {
       const Adverb& adverb = adverbs()[a];
       return !adverb.place && !(adverb.past_only && s.tense != Tense::past) &&
              !(adverb.present_only && s.tense == Tense::past);

@@ -3,7 +3,7 @@
 //   Sentence    → Statement | Command | Copula | Where | Question
 //   Statement   → Subject [do/does/did not] Verb Complements [Place] [Time]
 //   Command     → [do not] Verb Complements [Place] [Time]                             "give me the book"
-//   Copula      → Subject be [not] Predicate [Time]
+//   Copula      → Subject be [not] Predicate [Time]                                  "she was here yesterday"
 //   Predicate   → ["very"] Adjective | a Profession | Preposition Object | "here" | "there"
 //   Where       → "where" be Subject [Time]                                          "where is the book"
 //   Question    → do/does/did Subject Verb Complements [Place] [Time]                "do you see the bird"
@@ -204,9 +204,8 @@ struct Sentence {
   int profession = -1;   // copula: "is a teacher", "are teachers" (a noun of Kind::profession)
   int preposition = -1;  // -1: none; the copula's place, or a statement's or command's phrase
   NounPhrase prepositional_object;
-  int adverb = -1;  // into adverbs(), or -1: a place adverb stands where a prepositional phrase would
-
-  bool has_place_adverb() const { return adverb >= 0 && adverbs()[adverb].place; }
+  int place_adverb = -1;  // into adverbs(), or -1: "here", "there", where a place's prepositional phrase would be
+  int time_adverb = -1;   // into adverbs(), or -1: "yesterday", "today", "now", last
   bool third_singular_subject() const {
     return clause != Clause::command && subject.person() == Person::third && !subject.is_plural();
   }
@@ -233,7 +232,7 @@ struct EnglishSentence {
   int verb = -1;  // the verb, or the copula ("is", "was", …)
   int where = -1, to = -1, preposition = -1;
   int very = -1, adjective = -1, article = -1, profession = -1;  // the copula's complement
-  int adverb = -1;
+  int place_adverb = -1, time_adverb = -1;
   // The word that makes the sentence a question ("where", a question's "do" or its copula), or -1: a target's
   // question marks and particles (¿ ?, ka, का) align to it.
   int question = -1;

@@ -79,8 +79,8 @@ class JapaneseRenderer {
   // A place, a destination or a companion, or "here" and "there" (koko, soko, nouns of place), with its
   // particle: "ki no chikaku de", "kōen ni", "inu to", "koko ni".
   void place(const Sentence& s, const EnglishSentence& en) {
-    if (s.has_place_adverb()) {
-      words(lexicon().adverbs[s.adverb]->target, en.adverb);
+    if (s.place_adverb >= 0) {
+      words(lexicon().adverbs[s.place_adverb]->target, en.place_adverb);
       const bool ni =
           s.clause == Clause::copula || verbs()[s.verb].destination != Verb::no_destination || s.verb == kLives;
       return words(ni ? "ni" : "de", kUnaligned);
@@ -167,7 +167,7 @@ class Japanese final : public TargetLanguage {
       r.noun_phrase(s.subject, en.subject);
       r.words("wa", kUnaligned);
     }
-    if (s.adverb >= 0 && !s.has_place_adverb()) r.words(lexicon().adverbs[s.adverb]->target, en.adverb);
+    if (s.time_adverb >= 0) r.words(lexicon().adverbs[s.time_adverb]->target, en.time_adverb);
     if (s.clause == Clause::where) {
       r.words("doko", en.where);
       r.words("ni", kUnaligned);

@@ -137,7 +137,7 @@ class MarathiRenderer {
 
   // A place, a destination or a companion, or "here" and "there" (इथे, तिथे).
   void prepositional_phrase(const Sentence& s, const EnglishSentence& en) {
-    if (s.has_place_adverb()) return words(lexicon().adverbs[s.adverb]->target, en.adverb);
+    if (s.place_adverb >= 0) return words(lexicon().adverbs[s.place_adverb]->target, en.place_adverb);
     if (s.preposition < 0) return;
     const Postposition& p = *lexicon().postpositions[s.preposition];
     if (!p.separate) return noun_phrase(s.prepositional_object, en.prepositional_object, p.text);
@@ -207,7 +207,7 @@ class Marathi final : public TargetLanguage {
     EnglishSentence en = render_english(s);
     MarathiRenderer r;
     if (s.clause != Clause::command) r.noun_phrase(s.subject, en.subject, "");
-    if (s.adverb >= 0 && !s.has_place_adverb()) r.words(lexicon().adverbs[s.adverb]->target, en.adverb);
+    if (s.time_adverb >= 0) r.words(lexicon().adverbs[s.time_adverb]->target, en.time_adverb);
     if (s.clause == Clause::where) {
       r.words("कुठे", en.where);
       r.words(copula(agreement(s.subject), s.tense, false), en.verb);

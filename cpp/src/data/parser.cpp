@@ -250,7 +250,7 @@ class Parser {
     }
     // "here" and "there" stand for a place ("sleep here") or a destination ("come here").
     if (const int a = find(adverbs(), &Adverb::en, in_.peek()); a >= 0 && adverbs()[a].place) {
-      s.adverb = a;
+      s.place_adverb = a;
       in_.advance();
       return true;
     }
@@ -337,7 +337,7 @@ class Parser {
       return finish(s);
     }
     if (const int a = find(adverbs(), &Adverb::en, in_.peek()); a >= 0 && adverbs()[a].place && !s.very) {
-      s.adverb = a;
+      s.place_adverb = a;
       in_.advance();
       return finish(s);
     }
@@ -391,10 +391,10 @@ class Parser {
     return finish(s);
   }
 
-  // The sentence's end, after an adverb of time unless it has an adverb already ("here").
+  // The sentence's end, after an adverb of time.
   std::optional<Sentence> finish(Sentence& s) {
-    if (const int a = find(adverbs(), &Adverb::en, in_.peek()); a >= 0 && s.adverb < 0 && !adverbs()[a].place) {
-      s.adverb = a;
+    if (const int a = find(adverbs(), &Adverb::en, in_.peek()); a >= 0 && !adverbs()[a].place) {
+      s.time_adverb = a;
       in_.advance();
     }
     if (!in_.at_end())

@@ -168,7 +168,8 @@ class Spanish final : public TargetLanguage {
       r.verb_and_complements(s, en);
       r.prepositional_phrase(s, en);
     }
-    if (s.adverb >= 0) r.word(adverbs()[s.adverb].es, en.adverb);
+    if (s.place_adverb >= 0) r.word(adverbs()[s.place_adverb].es, en.place_adverb);
+    if (s.time_adverb >= 0) r.word(adverbs()[s.time_adverb].es, en.time_adverb);
     if (en.question >= 0) r.word("?", en.question);
     r.pair.source = std::move(en.words);
     return std::move(r.pair);
