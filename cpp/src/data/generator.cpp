@@ -148,6 +148,7 @@ void prepositional_phrase(Rng& rng, const TargetLanguage& language, Sentence& s,
   } while (!language.says_prepositional_object(s.preposition, s.prepositional_object));
 }
 
+// The pronoun "it": the one a giving sentence may give ("give it to me").
 int it_pronoun() {
   static const int it = [] {
     for (std::size_t p = 0; p < pronouns().size(); ++p)

@@ -206,6 +206,7 @@ struct Sentence {
   NounPhrase prepositional_object;
   int place_adverb = -1;  // into adverbs(), or -1: "here", "there", where a place's prepositional phrase would be
   int time_adverb = -1;   // into adverbs(), or -1: "yesterday", "today", "now", last
+
   bool third_singular_subject() const {
     return clause != Clause::command && subject.person() == Person::third && !subject.is_plural();
   }

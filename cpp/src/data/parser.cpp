@@ -104,7 +104,7 @@ class Parser {
     return false;
   }
 
-  // The subject after "where is", "is" or "do", which the words before it say need: "“is” needs a subject".
+  // The subject after "where is", "is" or "do"; a problem names the words before it: "“is” needs a subject".
   bool inverted_subject(Sentence& s) {
     const std::size_t subject_starts = in_.so_far().size();
     if (!in_.noun_phrase(s.subject, Case::subject, NounPhraseRole::where_subject, in_.so_far())) return false;
