@@ -256,9 +256,10 @@ TEST(Corpus, SaysWhatTheGrammarExpectedWhere) {
   EXPECT_EQ(problem_with("two dog sleeps"), "“two” takes a plural noun: “dogs”, not “dog”");
   EXPECT_EQ(problem_with("the very dog sleeps"),
             "“very” must be followed by an adjective (good, little, new, …), not “dog”");
-  EXPECT_EQ(problem_with("dog sleeps"),
-            "a sentence starts with its subject (a name, a pronoun, or a determiner and a noun: “maria”, “i”, “the "
-            "dog”), with a command's verb (eat, give, sleep, …) or with “where”, not “dog”");
+  EXPECT_EQ(
+      problem_with("dog sleeps"),
+      "a sentence starts with its subject (a name, a pronoun, or a determiner and a noun: “maria”, “i”, “the "
+      "dog”), with a command's verb (eat, give, sleep, …), with “where”, or asking, with “do” or “is”, not “dog”");
   EXPECT_EQ(problem_with("the dogs does not sleep"), "“the dogs” is plural: “do not”, not “does not”");
   EXPECT_EQ(problem_with("the dog sleeps in the house the"),
             "the grammar's sentences end after “the dog sleeps in the house”, not “the”");
