@@ -90,10 +90,11 @@ TEST(Corpus, LengthsVocabularyAndAlignmentsAreInRange) {
       ASSERT_TRUE(spanish.count(p.target[t])) << p.target[t];
       ASSERT_TRUE(p.alignment[t] == kUnaligned ||
                   (p.alignment[t] >= 0 && p.alignment[t] < static_cast<int>(p.source.size())));
-      // Only the personal "a", a recipient's "a" without "to" and the "le"/"les" doubling a recipient have no
+      // Only the personal "a", a recipient's "a" without "to" and the "le"/"les" (or "se") doubling a recipient have no
       // English counterpart.
       if (p.alignment[t] == kUnaligned) {
-        ASSERT_TRUE(p.target[t] == "a" || p.target[t] == "le" || p.target[t] == "les") << join(p.target);
+        ASSERT_TRUE(p.target[t] == "a" || p.target[t] == "le" || p.target[t] == "les" || p.target[t] == "se")
+            << join(p.target);
       }
     }
     for (const auto& w : p.source) ASSERT_TRUE(english.count(w)) << w;
@@ -211,7 +212,18 @@ TEST(Corpus, ParserRefusesWhatTheGrammarDoesNotMake) {
                         "he sees i",
                         "i see me",
                         "you see you",
-                        "give it to me",
+                        "give him to me",
+                        "give me it",
+                        "does you see the bird",
+                        "do you sees the bird",
+                        "do you not see the bird",
+                        "is not the dog big",
+                        "the dog is here now yesterday",
+                        "i see him yesterday",
+                        "i saw him now",
+                        "go now",
+                        "the dog sleeps in the house here",
+                        "where is the book here",
                         "a apple is red",
                         "an dog sleeps",
                         "we are a teacher",
@@ -244,9 +256,10 @@ TEST(Corpus, SaysWhatTheGrammarExpectedWhere) {
   EXPECT_EQ(problem_with("two dog sleeps"), "“two” takes a plural noun: “dogs”, not “dog”");
   EXPECT_EQ(problem_with("the very dog sleeps"),
             "“very” must be followed by an adjective (good, little, new, …), not “dog”");
-  EXPECT_EQ(problem_with("dog sleeps"),
-            "a sentence starts with its subject (a name, a pronoun, or a determiner and a noun: “maria”, “i”, “the "
-            "dog”), with a command's verb (eat, give, sleep, …) or with “where”, not “dog”");
+  EXPECT_EQ(
+      problem_with("dog sleeps"),
+      "a sentence starts with its subject (a name, a pronoun, or a determiner and a noun: “maria”, “i”, “the "
+      "dog”), with a command's verb (eat, give, sleep, …), with “where”, or asking, with “do” or “is”, not “dog”");
   EXPECT_EQ(problem_with("the dogs does not sleep"), "“the dogs” is plural: “do not”, not “does not”");
   EXPECT_EQ(problem_with("the dog sleeps in the house the"),
             "the grammar's sentences end after “the dog sleeps in the house”, not “the”");
@@ -266,8 +279,23 @@ TEST(Corpus, SaysWhatTheGrammarExpectedWhere) {
   EXPECT_EQ(problem_with("i see me"),
             "the grammar has no reflexive pronouns (myself, ourselves): a sentence names “i” or “we” once");
   EXPECT_EQ(problem_with("help you"), "the grammar has no reflexive pronouns (yourself): a sentence names “you” once");
-  EXPECT_EQ(problem_with("give it to me"),
-            "the grammar gives things named by a noun phrase (“give me the book”), not by a pronoun (“it”)");
+  EXPECT_EQ(problem_with("give me it"),
+            "the grammar gives things named by a noun phrase (“give me the book”) or “it” before “to” (“give it to "
+            "me”), not by the pronoun “it” there");
+  EXPECT_EQ(problem_with("give him to me"),
+            "the grammar gives things named by a noun phrase (“give me the book”) or “it” before “to” (“give it to "
+            "me”), not by the pronoun “him” there");
+  // Questions, adverbs, "her".
+  EXPECT_EQ(problem_with("does you see the bird"), "with the subject “you” the verb is “do”, not “does”");
+  EXPECT_EQ(problem_with("do the dog see the bird"),
+            "with the singular subject “the dog” the verb is “does”, not “do”");
+  EXPECT_EQ(problem_with("do you sees the bird"),
+            "after “do you” the grammar expects a verb in its plain form (see, eat, sleep, …), not “sees”");
+  EXPECT_EQ(problem_with("is you big"), "with the subject “you” the verb is “are”, not “is”");
+  EXPECT_EQ(problem_with("i see him yesterday"), "“yesterday” goes with a verb in the past, not “see”");
+  EXPECT_EQ(problem_with("did you see him now"), "“now” goes with a verb in the present, not “did”");
+  EXPECT_EQ(problem_with("go now"), "“go” needs a destination: e.g. “go to the park”");
+  EXPECT_EQ(problem_with("her dog sees her"), "");
   EXPECT_EQ(problem_with("a apple is red"), "before “apple” the article is “an”, not “a”");
   EXPECT_EQ(problem_with("an old man sleeps"), "");
   EXPECT_EQ(problem_with("we are a teacher"), "“we” is plural: “teachers”, not “a teacher”");

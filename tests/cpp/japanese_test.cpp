@@ -84,6 +84,36 @@ TEST(Japanese, CommandsAndGiving) {
   EXPECT_EQ(japanese_of("maria shows you the letter"), "maria wa anata ni tegami o miseru");
 }
 
+TEST(Japanese, YesNoQuestionsEndInKa) {
+  EXPECT_EQ(aligned("do you see the bird"), "anata:you wa:- tori:bird o:- miru:see ka:do");
+  EXPECT_EQ(japanese_of("did the boy eat the apple"), "shōnen wa ringo o tabeta ka");
+  EXPECT_EQ(aligned("is the dog big"), "inu:dog wa:- ōkii:big ka:is");
+  // A noun's question asks with desu ("da ka" is no Japanese).
+  EXPECT_EQ(aligned("are you a student"), "anata:you wa:- gakusei:student desu:are ka:are");
+  EXPECT_EQ(japanese_of("was she a doctor"), "kanojo wa isha deshita ka");
+  EXPECT_EQ(japanese_of("was the cat in the house"), "neko wa ie ni ita ka");
+  EXPECT_EQ(japanese_of("is the book here"), "hon wa koko ni aru ka");
+}
+
+TEST(Japanese, AdverbsOfTimeFollowTheTopicAndHereIsAPlace) {
+  EXPECT_EQ(aligned("we go to the park now"), "watashitachi:we wa:- ima:now kōen:park ni:- iku:go");
+  EXPECT_EQ(japanese_of("i saw my friend yesterday"), "watashi wa kinō watashi no tomodachi o mita");
+  EXPECT_EQ(japanese_of("where is the book now"), "hon wa ima doko ni aru");
+  EXPECT_EQ(japanese_of("eat the apple now"), "ima ringo o tabete kudasai");
+  EXPECT_EQ(aligned("she is not here"), "kanojo:she wa:- koko:here ni:- inai:is");
+  EXPECT_EQ(aligned("come here"), "koko:here ni:- kite:come kudasai:come");
+  EXPECT_EQ(japanese_of("i eat the apple here"), "watashi wa koko de ringo o taberu");
+  EXPECT_EQ(japanese_of("they live there"), "karera wa soko ni sunde iru");
+  EXPECT_EQ(aligned("she was here yesterday"), "kanojo:she wa:- kinō:yesterday koko:here ni:- ita:was");
+}
+
+TEST(Japanese, HerAndItGiven) {
+  EXPECT_EQ(aligned("her car is red"), "kanojo:her no:- kuruma:car wa:- akai:red");
+  EXPECT_EQ(japanese_of("i see her"), "watashi wa kanojo o miru");
+  EXPECT_EQ(aligned("give it to me"), "watashi:me ni:- sore:it o:- kudasai:give");
+  EXPECT_EQ(japanese_of("he gives it to the girl"), "kare wa shōjo ni sore o ageru");
+}
+
 TEST(Japanese, LeavesOutWhatItCannotSayCorrectly) {
   for (const char* s :
        {"two dogs sleep", "some cats run", "the dog has a book", "maria wants the apple", "the old man runs",
@@ -144,7 +174,9 @@ std::map<std::string, std::set<std::string>> translations() {
     if (l.verbs[i]) add_verb(verbs()[i], *l.verbs[i]);
   add_verb(verbs()[verb_named("give")], ja::give_to_speaker());
   for (const char* be : {"am", "is", "are", "was", "were"})
-    add(be, "da ja nai datta nakatta aru atta iru ita inai inakatta");
+    add(be, "da ja nai datta nakatta aru atta iru ita inai inakatta desu deshita ka");
+  for (const char* auxiliary : {"do", "does", "did"}) add(auxiliary, "ka");  // a question's
+  for (std::size_t i = 0; i < adverbs().size(); ++i) add(adverbs()[i].en, l.adverbs[i]->target);
   t["where"] = {"doko"};
   t["very"] = {"totemo", "amari"};
   return t;
@@ -169,7 +201,7 @@ TEST(Japanese, TenThousandPairsObeyTheRules) {
         affirmative_adjectives.insert(japanese_words::adjective(a->target, tense, false));
 
   TrainingStream stream(31, Language::japanese);
-  std::size_t longest = 0, negated = 0, commands = 0, copulas = 0;
+  std::size_t longest = 0, negated = 0, commands = 0, copulas = 0, questions = 0;
   for (int i = 0; i < 10000; ++i) {
     const SentencePair p = stream.next();
     const std::string all = join(p.source) + " → " + join(p.target);
@@ -178,12 +210,15 @@ TEST(Japanese, TenThousandPairsObeyTheRules) {
     for (const auto& w : p.target) ASSERT_TRUE(japanese_words.count(w)) << w << " in " << all;
 
     // wa: once, after the subject, except in commands (which start with their verb or "do not").
-    const bool command = verb_words.count(p.source[0]) || p.source[0] == "do";
+    const bool command = verb_words.count(p.source[0]) || (p.source[0] == "do" && p.source[1] == "not");
     commands += command;
     ASSERT_EQ(std::count(p.target.begin(), p.target.end(), "wa"), command ? 0 : 1) << all;
 
-    // The predicate is last: the verb, the copula or the adjective.
-    const std::string& predicate = p.source[static_cast<std::size_t>(p.alignment.back())];
+    // The predicate is last (but for a question's "ka"): the verb, the copula or the adjective.
+    const bool question = p.target.back() == "ka";
+    questions += question;
+    const std::string& predicate =
+        p.source[static_cast<std::size_t>(p.alignment[p.target.size() - (question ? 2 : 1)])];
     ASSERT_TRUE(verb_words.count(predicate) || copula.count(predicate) || adjective_words.count(predicate)) << all;
     copulas += copula.count(predicate) || adjective_words.count(predicate);
 
@@ -201,7 +236,8 @@ TEST(Japanese, TenThousandPairsObeyTheRules) {
         std::any_of(p.source.begin(), p.source.end(), [&](const std::string& w) { return takes_object.count(w) == 1; });
     ASSERT_EQ(std::count(p.target.begin(), p.target.end(), "o"), has_object ? 1 : 0) << all;
 
-    // Every word but the particles translates the English word it aligns to.
+    // Every word but the particles translates the English word it aligns to (a question's "ka" the "do" or the
+    // copula that asks).
     for (std::size_t t = 0; t < p.target.size(); ++t) {
       const bool particle = particles.count(p.target[t]) == 1;
       ASSERT_EQ(p.alignment[t] == kUnaligned, particle) << all;
@@ -221,6 +257,7 @@ TEST(Japanese, TenThousandPairsObeyTheRules) {
   EXPECT_GT(negated, 1200u);
   EXPECT_GT(commands, 800u);
   EXPECT_GT(copulas, 1000u);
+  EXPECT_GT(questions, 400u);
 }
 
 TEST(Japanese, VocabulariesAndTheSplit) {

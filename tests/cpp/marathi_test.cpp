@@ -81,6 +81,32 @@ TEST(Marathi, TheCopulaAndWhere) {
   EXPECT_EQ(marathi("where were the girls"), "मुली कुठे होत्या");
 }
 
+TEST(Marathi, YesNoQuestionsEndInKa) {
+  EXPECT_EQ(aligned("is the dog big"), "कुत्रा:dog मोठा:big आहे:is का:is");
+  EXPECT_EQ(aligned("are you a student"), "तू:you विद्यार्थी:student आहेस:are का:are");
+  EXPECT_EQ(aligned("do you see the bird"), "तू:you पक्ष्याला:bird पाहतोस:see का:do");
+  EXPECT_EQ(marathi("does the girl read the book"), "मुलगी पुस्तक वाचते का");
+  EXPECT_EQ(marathi("did she sleep"), "ती झोपली का");
+  EXPECT_EQ(marathi("was the cat in the house"), "मांजर घरात होती का");
+}
+
+TEST(Marathi, AdverbsFollowTheSubject) {
+  EXPECT_EQ(aligned("we go to the park now"), "आम्ही:we आता:now उद्यानात:park जातो:go");
+  EXPECT_EQ(aligned("she is not here"), "ती:she इथे:here नाही:is");
+  EXPECT_EQ(aligned("come here"), "इथे:here ये:come");
+  EXPECT_EQ(aligned("the boy slept there yesterday"), "मुलगा:boy काल:yesterday तिथे:there झोपला:slept");
+  EXPECT_EQ(marathi("the boy slept yesterday"), "मुलगा काल झोपला");
+  EXPECT_EQ(marathi("eat the apple now"), "आता सफरचंद खा");
+  EXPECT_EQ(marathi("where is the book today"), "पुस्तक आज कुठे आहे");
+}
+
+TEST(Marathi, HerAgreesAndItIsGiven) {
+  EXPECT_EQ(aligned("her car is red"), "तिची:her गाडी:car लाल:red आहे:is");
+  EXPECT_EQ(marathi("her dog is big"), "तिचा कुत्रा मोठा आहे");
+  EXPECT_EQ(marathi("i see her"), "मी तिला पाहतो");
+  EXPECT_EQ(aligned("give it to me"), "मला:me ते:it दे:give");
+}
+
 TEST(Marathi, Commands) {
   EXPECT_EQ(aligned("do not give me the book"), "मला:me पुस्तक:book देऊ:give नकोस:not");
   EXPECT_EQ(marathi("show her the letter"), "तिला पत्र दाखव");
@@ -112,7 +138,7 @@ TEST(Marathi, TenThousandPairsObeyTheRules) {
   const std::set<std::string> marathi_words(target_words(Language::marathi).begin(),
                                             target_words(Language::marathi).end());
   TrainingStream stream(41, Language::marathi);
-  std::size_t longest = 0, negated = 0, past = 0, plural_subjects = 0;
+  std::size_t longest = 0, negated = 0, past = 0, plural_subjects = 0, questions = 0;
   for (int i = 0; i < 10000; ++i) {
     const SentencePair p = stream.next();
     const std::string all = join(p.source) + " → " + join(p.target);
@@ -134,11 +160,13 @@ TEST(Marathi, TenThousandPairsObeyTheRules) {
     ASSERT_TRUE(tree) << all;
     if (tree->clause == grammar::Clause::statement && tree->tense == grammar::Tense::present &&
         tree->subject.is_plural() && tree->subject.person() == grammar::Person::third) {
-      const std::string& last = p.target.back();
+      const std::string& last = p.target[p.target.size() - (tree->question ? 2 : 1)];  // before a question's का
       ASSERT_TRUE(last == "नाहीत" || ends_with(last, "तात")) << all;
       ++plural_subjects;
     }
     past += tree->tense == grammar::Tense::past;
+    ASSERT_EQ(p.target.back() == "का", tree->question) << all;
+    questions += tree->question;
     // The parser, then the renderer, give the same pair back.
     const auto parsed = translate_by_grammar(p.source, Language::marathi);
     ASSERT_TRUE(parsed) << all;
@@ -149,6 +177,7 @@ TEST(Marathi, TenThousandPairsObeyTheRules) {
   EXPECT_GT(negated, 1200u);
   EXPECT_GT(plural_subjects, 200u);
   EXPECT_GT(past, 300u);
+  EXPECT_GT(questions, 300u);
 }
 
 TEST(Marathi, VocabulariesAndTheSplit) {

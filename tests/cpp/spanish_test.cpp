@@ -78,12 +78,60 @@ TEST(Spanish, TheCopulaIsSerOrEstar) {
   EXPECT_EQ(spanish("an old man sleeps"), "un hombre viejo duerme");
 }
 
+// Every question between "¿" and "?", tokens of their own, which align to the word that makes the English a
+// question: "where", the question's "do" or its copula.
 TEST(Spanish, WhereQuestions) {
-  EXPECT_EQ(aligned("where is the book"), "dónde:where está:is el:the libro:book");
-  EXPECT_EQ(spanish("where are you"), "dónde estás");
-  EXPECT_EQ(spanish("where am i"), "dónde estoy");
-  EXPECT_EQ(spanish("where were the dogs"), "dónde estaban los perros");
-  EXPECT_EQ(spanish("where is maria"), "dónde está maría");
+  EXPECT_EQ(aligned("where is the book"), "¿:where dónde:where está:is el:the libro:book ?:where");
+  EXPECT_EQ(spanish("where are you"), "¿ dónde estás ?");
+  EXPECT_EQ(spanish("where am i"), "¿ dónde estoy ?");
+  EXPECT_EQ(spanish("where were the dogs"), "¿ dónde estaban los perros ?");
+  EXPECT_EQ(spanish("where is maria"), "¿ dónde está maría ?");
+  EXPECT_EQ(spanish("where is the book now"), "¿ dónde está el libro ahora ?");
+}
+
+TEST(Spanish, YesNoQuestionsAreTheStatementBetweenQuestionMarks) {
+  EXPECT_EQ(aligned("do you see the bird"), "¿:do ves:see al:the pájaro:bird ?:do");
+  EXPECT_EQ(spanish("does the girl eat the apple"), "¿ la niña come la manzana ?");
+  EXPECT_EQ(spanish("did they eat the apples"), "¿ comieron las manzanas ?");
+  EXPECT_EQ(spanish("do you have a car"), "¿ tienes un coche ?");
+  EXPECT_EQ(spanish("do you want an orange"), "¿ quieres una naranja ?");
+  EXPECT_EQ(aligned("is the dog big"), "¿:is el:the perro:dog es:is grande:big ?:is");
+  EXPECT_EQ(aligned("are you a student"), "¿:are eres:are estudiante:student ?:are");
+  EXPECT_EQ(spanish("was the cat in the house"), "¿ el gato estaba en la casa ?");
+  EXPECT_EQ(spanish("is she here"), "¿ está aquí ?");
+  EXPECT_EQ(spanish("did you see the bird yesterday"), "¿ viste al pájaro ayer ?");
+}
+
+TEST(Spanish, AdverbsOfTimeAndPlaceComeLast) {
+  EXPECT_EQ(aligned("i saw my friend yesterday"), "vi:saw a:- mi:my amigo:friend ayer:yesterday");
+  EXPECT_EQ(aligned("we go to the park now"), "vamos:go al:the parque:park ahora:now");
+  EXPECT_EQ(spanish("the children play in the garden today"), "los niños juegan en el jardín hoy");
+  EXPECT_EQ(aligned("she is not here"), "no:not está:is aquí:here");
+  EXPECT_EQ(spanish("the books were there"), "los libros estaban allí");
+  EXPECT_EQ(aligned("come here"), "ven:come aquí:here");
+  EXPECT_EQ(spanish("do not go there"), "no vayas allí");
+  EXPECT_EQ(spanish("i sleep here"), "duermo aquí");
+  EXPECT_EQ(spanish("the dog is big today"), "el perro es grande hoy");
+  EXPECT_EQ(aligned("she was here yesterday"), "estaba:was aquí:here ayer:yesterday");
+}
+
+TEST(Spanish, HerIsAPossessiveBeforeItsNoun) {
+  EXPECT_EQ(aligned("her car is red"), "su:her coche:car es:is rojo:red");
+  EXPECT_EQ(spanish("i see her dogs"), "veo a sus perros");
+  EXPECT_EQ(spanish("her very small cat sleeps"), "su gato muy pequeño duerme");
+  EXPECT_EQ(spanish("i see her"), "la veo");
+  EXPECT_EQ(spanish("give her the book"), "dale el libro");
+}
+
+TEST(Spanish, ItGivenJoinsAfterTheRecipient) {
+  EXPECT_EQ(aligned("give it to me"), "dámelo:give");
+  EXPECT_EQ(spanish("show it to us"), "muéstranoslo");
+  EXPECT_EQ(spanish("tell it to him"), "díselo");
+  EXPECT_EQ(aligned("give it to the girl"), "dáselo:give a:to la:the niña:girl");
+  EXPECT_EQ(aligned("she gives it to me"), "me:me lo:it da:gives");
+  EXPECT_EQ(aligned("he gave it to them"), "se:them lo:it dio:gave");
+  EXPECT_EQ(aligned("maria sells it to the boys"), "maría:maria se:- lo:it vende:sells a:to los:the niños:boys");
+  EXPECT_EQ(spanish("do not give it to me"), "no me lo des");
 }
 
 TEST(Spanish, CommandsJoinTheirPronouns) {

@@ -423,6 +423,7 @@ export type GrammarProblem =
   | { kind: 'pronoun-after-preposition'; word: string; found: string }
   | { kind: 'past-same-as-present'; word: string; expected: string }
   | { kind: 'gives-pronoun'; found: string }
+  | { kind: 'adverb-needs-past' | 'adverb-needs-present'; word: string; found: string }
   | {
       kind: 'pronoun-case';
       role: NounPhraseRole;
@@ -723,6 +724,7 @@ export interface WordReading {
     | 'noun'
     | 'verb'
     | 'adjective'
+    | 'adverb'
     | 'noun-form'
     | 'verb-form'
     | 'comparative'

@@ -38,11 +38,13 @@ enum class GrammarProblemKind {
   no_reflexive,               // person ("first" or "second"): "i see me"
   pronoun_after_preposition,  // word (the preposition), found (the pronoun)
   past_same_as_present,       // word (the past, as the present), expected (the plain form): "we read the book"
-  gives_pronoun,              // found (the pronoun given): "give it to me"
+  gives_pronoun,              // found (the pronoun given): "give him to me", "give me it"
   pronoun_case,               // role, role_word, form ("subject"/"object", the one wanted), expected, found
   expects_noun_phrase,        // role, role_word, names, pronouns, determiners, found
   expects_noun,               // after, examples (nouns), found
   determiner_number,          // word (the determiner), number, expected, found: "two dog"
+  adverb_needs_past,          // word (the adverb), found (the verb): "i see him yesterday"
+  adverb_needs_present,       // word (the adverb), found (the verb): "i saw him now"
   // What a target language does not say (language set: "es", "ja" or "mr"):
   not_in_vocabulary,  // word: the language's sentences never have it, so its models' vocabularies do not either
   needs_place,        // word (the verb): "maria lives" in Japanese

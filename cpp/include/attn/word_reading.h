@@ -1,6 +1,7 @@
 // What kind of word an English word outside a model's vocabulary is, as far as the toy grammar's lexicon can tell,
 // and the known words of the same kind to use instead: "eating" is a form of the verb "eat" (eat, eats, ate),
-// "yesterday" an adverb of time the grammar lacks, "mouses" a plural of "mouse" (mouse, mice). Only a word the
+// "yesterday" an adverb of the grammar a model trained before it lacks, "tomorrow" an adverb of time the grammar
+// lacks, "mouses" a plural of "mouse" (mouse, mice). Only a word the
 // lexicon cannot place and that is a typo away from a known word is read as a misspelling: suggesting "letters"
 // for "yesterday", or "teacher" for "weather", helps nobody. A page says a reading in its own language from the kind
 // and the words (the bindings pass both as data), as it says a grammar problem.
@@ -17,12 +18,13 @@ enum class WordKind {
   noun,           // a noun of the grammar this model's sentences never use: known nouns of the same kind
   verb,           // the same, a verb: known verbs of the same valency
   adjective,      // the same, an adjective: known adjectives
+  adverb,         // the same, an adverb (yesterday, here): known adverbs of its kind, time or place
   noun_form,      // base: the noun ("mouses", "childs"): its known forms
   verb_form,      // base: the verb ("eating", "eaten", "goed", "been"): its known forms
   comparative,    // base: the adjective ("bigger", "happiest"): the adjective
   manner_adverb,  // base: the adjective it is made from ("quickly"), or empty ("well"): known adverbs of manner
-  time_adverb,    // "yesterday", "tomorrow": known adverbs of time
-  place_adverb,   // "here", "outside": known adverbs of place
+  time_adverb,    // "tomorrow", "tonight": known adverbs of time (the grammar's yesterday, today and now first)
+  place_adverb,   // "outside", "nearby": known adverbs of place (the grammar's here and there first)
   degree_adverb,  // "really", "too": known adverbs of degree ("very")
   determiner,     // "every", "five": known determiners
   pronoun,        // "someone", "myself": known pronouns

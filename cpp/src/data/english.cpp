@@ -54,11 +54,17 @@ class EnglishRenderer {
     return word(s.third_singular_subject() ? (past ? "was" : "is") : (past ? "were" : "are"));
   }
 
+  int auxiliary(const Sentence& s) {
+    return word(s.tense == Tense::past ? "did" : s.third_singular_subject() ? "does" : "do");
+  }
+
   void verb_and_complements(const Sentence& s) {
     const Verb& verb = verbs()[s.verb];
     if (s.negated) {
-      out.auxiliary = word(s.tense == Tense::past ? "did" : s.third_singular_subject() ? "does" : "do");
+      out.auxiliary = auxiliary(s);
       out.negation = word("not");
+      out.verb = word(verb.en_base);
+    } else if (s.question) {  // its auxiliary went before the subject
       out.verb = word(verb.en_base);
     } else {
       out.verb = word(s.tense == Tense::past       ? verb.en_past
@@ -78,6 +84,12 @@ class EnglishRenderer {
     out.preposition = word(prepositions()[s.preposition].en);
     out.prepositional_object = noun_phrase(s.prepositional_object, false);
   }
+
+  // Last in the sentence: "here" in place of a prepositional phrase, then "yesterday".
+  void adverbs_of(const Sentence& s) {
+    if (s.place_adverb >= 0) out.place_adverb = word(adverbs()[s.place_adverb].en);
+    if (s.time_adverb >= 0) out.time_adverb = word(adverbs()[s.time_adverb].en);
+  }
 };
 
 // The first word of a noun phrase the language does not say, or nothing.
@@ -95,13 +107,18 @@ EnglishSentence render_english(const Sentence& s) {
   EnglishRenderer r;
   switch (s.clause) {
     case Clause::where:
-      r.out.where = r.word("where");
+      r.out.question = r.out.where = r.word("where");
       r.out.verb = r.copula(s);
       r.out.subject = r.noun_phrase(s.subject, true);
       break;
     case Clause::copula:
-      r.out.subject = r.noun_phrase(s.subject, true);
-      r.out.verb = r.copula(s);
+      if (s.question) {
+        r.out.question = r.out.verb = r.copula(s);
+        r.out.subject = r.noun_phrase(s.subject, true);
+      } else {
+        r.out.subject = r.noun_phrase(s.subject, true);
+        r.out.verb = r.copula(s);
+      }
       if (s.negated) r.out.negation = r.word("not");
       if (s.adjective >= 0) {
         if (s.very) r.out.very = r.word("very");
@@ -119,11 +136,13 @@ EnglishSentence render_english(const Sentence& s) {
       break;
     case Clause::command:  // "you" understood: "do not" and the plain form, as after "you"
     case Clause::statement:
+      if (s.question) r.out.question = r.out.auxiliary = r.auxiliary(s);
       if (s.clause == Clause::statement) r.out.subject = r.noun_phrase(s.subject, true);
       r.verb_and_complements(s);
       r.prepositional_phrase(s);
       break;
   }
+  r.adverbs_of(s);
   return std::move(r.out);
 }
 
@@ -155,8 +174,20 @@ GrammarProblem english_problem(const Sentence& s) {
         .word(verbs()[s.verb].en_past)
         .expected(verbs()[s.verb].en_base);
   }
-  if (s.object && s.object->is_pronoun() && s.recipient) {
+  // "give it to me": "it" is given before "to" ("give me it" is not the grammar's); a person is not given.
+  if (s.object && s.object->is_pronoun() && s.recipient &&
+      (pronouns()[s.object->pronoun].animate || !s.recipient_after_to)) {
     return Problem(GrammarProblemKind::gives_pronoun).found(pronouns()[s.object->pronoun].en_object);
+  }
+  if (s.time_adverb >= 0) {
+    const Adverb& a = adverbs()[s.time_adverb];
+    const bool past = s.tense == Tense::past;
+    if ((a.past_only && !past) || (a.present_only && past)) {
+      const EnglishSentence en = render_english(s);
+      return Problem(past ? GrammarProblemKind::adverb_needs_present : GrammarProblemKind::adverb_needs_past)
+          .word(a.en)
+          .found(en.words[static_cast<std::size_t>(en.auxiliary >= 0 ? en.auxiliary : en.verb)]);
+    }
   }
   return {};
 }
@@ -184,7 +215,7 @@ GrammarProblem TargetLanguage::unsaid_in_english(const Sentence& s) const {
   const bool has_verb = s.clause == Clause::statement || s.clause == Clause::command;
   if (has_verb && !says_verb(s.verb)) return not_in_vocabulary(verbs()[s.verb].en_third_singular);
   if (s.preposition < 0) {
-    if (has_verb && needs_place(s.verb))
+    if (has_verb && needs_place(s.verb) && s.place_adverb < 0)
       return Problem(GrammarProblemKind::needs_place).word(verbs()[s.verb].en_third_singular);
   } else {
     const Preposition& p = prepositions()[s.preposition];

@@ -1,15 +1,22 @@
 // The grammar's trees and lexicon tables, shared by the generator, the parser and the renderers.
 //
-//   Sentence    → Statement | Command | Copula | Where
-//   Statement   → Subject [do/does/did not] Verb Complements [Preposition Object]
-//   Command     → [do not] Verb Complements [Preposition Object]                    "give me the book"
-//   Copula      → Subject be [not] ( ["very"] Adjective | a Profession | Preposition Object )
-//   Where       → "where" be Subject                                                 "where is the book"
+//   Sentence    → Statement | Command | Copula | Where | Question
+//   Statement   → Subject [do/does/did not] Verb Complements [Place] [Time]
+//   Command     → [do not] Verb Complements [Place] [Time]                             "give me the book"
+//   Copula      → Subject be [not] Predicate [Time]                                  "she was here yesterday"
+//   Predicate   → ["very"] Adjective | a Profession | Preposition Object | "here" | "there"
+//   Where       → "where" be Subject [Time]                                          "where is the book"
+//   Question    → do/does/did Subject Verb Complements [Place] [Time]                "do you see the bird"
+//               | be Subject Predicate [Time]                                        "is the dog big"
 //   Complements → (none) | Object | Recipient Object | Object "to" Recipient        by the verb's valency
-//   NounPhrase  → Pronoun | Name | Determiner ["very"] [Adjective] Noun
+//   Place       → Preposition Object | "here" | "there"                             "here" in place of the phrase
+//   Time        → "yesterday" (the past) | "today" | "now" (the present)
+//   NounPhrase  → Pronoun | Name | Determiner ["very"] [Adjective] Noun               "her car": "her" a determiner
 //
-// Verbs are in the present or the past. A tree renders to an English sentence; a target language (Spanish,
-// Japanese, Marathi) renders its translation and the word alignment from the positions the English words took.
+// Verbs are in the present or the past. A question is a statement's or a copula's tree, never negated. What a
+// ditransitive verb gives is a noun phrase, or "it" before "to" ("give it to me"). A tree renders to an English
+// sentence; a target language (Spanish, Japanese, Marathi) renders its translation and the word alignment from the
+// positions the English words took.
 #pragma once
 
 #include <cstdlib>
@@ -79,6 +86,13 @@ struct Preposition {
   bool place;               // a place a thing is at: "is in the garden"
   bool takes_pronoun;       // "with me", "near her"; "in", "on", "under", "to" take noun phrases only
 };
+// An adverb at the end of the English sentence: of time ("yesterday" only with the past, "now" only with the
+// present) or of place ("here", "there": in place of a place's prepositional phrase).
+struct Adverb {
+  const char *en, *es;
+  bool place;
+  bool past_only, present_only;
+};
 struct Pronoun {
   const char *en_subject, *en_object;
   Person person;
@@ -93,6 +107,7 @@ const std::vector<Determiner>& determiners();
 const std::vector<Name>& names();
 const std::vector<Preposition>& prepositions();
 const std::vector<Pronoun>& pronouns();
+const std::vector<Adverb>& adverbs();
 inline constexpr int kA = 1;          // determiners()[kA] is "a" ("an"), the article of "is a teacher"
 inline constexpr int kTo = 7;         // prepositions()[kTo] is "to"
 int verb_named(const char* en_base);  // the index of a verb in verbs()
@@ -177,7 +192,8 @@ struct NounPhrase {
 struct Sentence {
   Clause clause = Clause::statement;
   Tense tense = Tense::present;         // commands are in the present
-  bool negated = false;                 // never in "where" questions
+  bool negated = false;                 // never in "where" or yes/no questions
+  bool question = false;                // a statement or a copula asked: "do you see the bird", "is it big"
   NounPhrase subject;                   // all but commands
   int verb = 0;                         // statements and commands
   std::optional<NounPhrase> object;     // transitive verbs; the thing a ditransitive verb's subject gives
@@ -188,6 +204,8 @@ struct Sentence {
   int profession = -1;   // copula: "is a teacher", "are teachers" (a noun of Kind::profession)
   int preposition = -1;  // -1: none; the copula's place, or a statement's or command's phrase
   NounPhrase prepositional_object;
+  int place_adverb = -1;  // into adverbs(), or -1: "here", "there", where a place's prepositional phrase would be
+  int time_adverb = -1;   // into adverbs(), or -1: "yesterday", "today", "now", last
 
   bool third_singular_subject() const {
     return clause != Clause::command && subject.person() == Person::third && !subject.is_plural();
@@ -210,11 +228,15 @@ struct EnglishNounPhrase {
 struct EnglishSentence {
   std::vector<std::string> words;
   EnglishNounPhrase subject, object, recipient, prepositional_object;
-  int auxiliary = -1;  // "do", "does", "did": no word of any translation aligns to them
+  int auxiliary = -1;  // "do", "does", "did": only a question's marker (¿ ?, ka, का) aligns to them
   int negation = -1;
   int verb = -1;  // the verb, or the copula ("is", "was", …)
   int where = -1, to = -1, preposition = -1;
   int very = -1, adjective = -1, article = -1, profession = -1;  // the copula's complement
+  int place_adverb = -1, time_adverb = -1;
+  // The word that makes the sentence a question ("where", a question's "do" or its copula), or -1: a target's
+  // question marks and particles (¿ ?, ka, का) align to it.
+  int question = -1;
 };
 EnglishSentence render_english(const Sentence& sentence);
 // Whether "a" before the word is "an".

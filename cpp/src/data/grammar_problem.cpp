@@ -49,6 +49,8 @@ const char* kind_name(GrammarProblemKind kind) {
                                       "expects-noun-phrase",
                                       "expects-noun",
                                       "determiner-number",
+                                      "adverb-needs-past",
+                                      "adverb-needs-present",
                                       "not-in-vocabulary",
                                       "needs-place",
                                       "phrase-not-said",

@@ -92,7 +92,7 @@ std::string describe(const GrammarProblem& p) {
       return "the sentence has no words";
     case Kind::sentence_start:
       return "a sentence starts with its subject (a name, a pronoun, or a determiner and a noun: “maria”, “i”, “the "
-             "dog”), with a command's verb (eat, give, sleep, …) or with “where”" +
+             "dog”), with a command's verb (eat, give, sleep, …), with “where”, or asking, with “do” or “is”" +
              found(p);
     case Kind::verb_agreement:
       return "with " + subject_phrase(p) + " the verb is " + quoted(p.expected) + ", not " + quoted(p.found);
@@ -152,8 +152,9 @@ std::string describe(const GrammarProblem& p) {
              " is the present (its past is the same word): the grammar's past is " + quoted("did not " + p.expected) +
              " or a singular subject";
     case Kind::gives_pronoun:
-      return "the grammar gives things named by a noun phrase (“give me the book”), not by a pronoun (" +
-             quoted(p.found) + ")";
+      return "the grammar gives things named by a noun phrase (“give me the book”) or “it” before “to” (“give it to "
+             "me”), not by the pronoun " +
+             quoted(p.found) + " there";
     case Kind::pronoun_case:
       return role(p) + ": " + quoted(p.found) + " is the " + (p.form == "subject" ? "object" : "subject") +
              " form; here it is " + quoted(p.expected);
@@ -164,6 +165,10 @@ std::string describe(const GrammarProblem& p) {
       return "after " + quoted(p.after) + " the grammar expects a noun (" + list(p.examples) + ", …)" + found(p);
     case Kind::determiner_number:
       return quoted(p.word) + " takes a " + p.number + " noun: " + quoted(p.expected) + ", not " + quoted(p.found);
+    case Kind::adverb_needs_past:
+      return quoted(p.word) + " goes with a verb in the past, not " + quoted(p.found);
+    case Kind::adverb_needs_present:
+      return quoted(p.word) + " goes with a verb in the present, not " + quoted(p.found);
     default:
       return unsaid(p);
   }

@@ -4,6 +4,7 @@
 //   subject wa  adjective | noun da | place ni aru/iru         ie wa ōkii, watashi wa sensei da, neko wa niwa ni iru
 //   subject wa  doko ni aru/iru                                 hon wa doko ni aru (where is the book)
 //   [place] [recipient ni] [object o]  verb-te kudasai          ringo o tabete kudasai (eat the apple)
+//   subject wa  [time] ...  [ka]                                watashitachi wa ima kōen ni iku, inu wa ōkii ka
 //
 // Subject-object-verb order; no articles; the topic particle "wa" after the subject, "o" after the object,
 // "ni" after a recipient; pronouns are words like nouns (watashi, anata, kare, kanojo, sore, watashitachi,
@@ -15,7 +16,11 @@
 // after "no": "ki no chikaku de", "tēburu no ue ni aru". "Give" is ageru, or kureru toward the speaker ("he
 // gives me the book": kare wa watashi ni hon o kureru). Commands are polite requests, one register for all:
 // te-form and "kudasai" (tabete kudasai), negative -naide kudasai, "give me" is "kudasai" alone ("give me the
-// book": watashi ni hon o kudasai). There is no "?": "where" questions end in the plain verb.
+// book": watashi ni hon o kudasai). There is no "?": "where" questions end in the plain verb, yes/no questions in
+// "ka" after the plain form (tori o miru ka, inu wa ōkii ka, neko wa ie ni ita ka) but a noun's, which asks with
+// desu ("da ka" is no Japanese: anata wa gakusei desu ka). Adverbs of time follow the topic (watashi wa kinō …;
+// a command's come first), "here" and "there" are places (koko, soko) with a place's particle (koko ni inai,
+// koko ni kite kudasai, koko de taberu); "her" is "kanojo no" like the other possessives.
 //
 // What it leaves out, because its Japanese would need more grammar than a toy should have: numbers and
 // "some", family words, have/want/love/hear, old/tall/happy/green/pretty/clean/tired/wet/rich, "without",
@@ -27,7 +32,8 @@
 // no") to "my", "kono" to "this"/"these", "chikaku"/"ushiro" to "near"/"behind", "doko" to "where", the verb
 // (all its words: "sunde iru", "tabete kudasai") to the English verb, the copula (da, ja nai, aru, iru) to
 // "is"; an i-adjective predicate to its adjective ("is" and "not" then align to nothing). The particles wa,
-// o, no, de, ni and to align to nothing: they mark a phrase's role rather than translate a word.
+// o, no, de, ni and to align to nothing: they mark a phrase's role rather than translate a word. A question's "ka"
+// aligns to the word that makes the English a question (its "do" or its copula), as Spanish's ¿ ? do.
 #include <set>
 
 #include "japanese.h"
@@ -70,7 +76,18 @@ class JapaneseRenderer {
     words(lexicon().nouns[np.noun]->target, at.head);
   }
 
-  // A place, a destination or a companion, with its particle: "ki no chikaku de", "kōen ni", "inu to".
+  // A place, a destination or a companion, or "here" and "there" (koko, soko, nouns of place), with its
+  // particle: "ki no chikaku de", "kōen ni", "inu to", "koko ni".
+  void place(const Sentence& s, const EnglishSentence& en) {
+    if (s.place_adverb >= 0) {
+      words(lexicon().adverbs[s.place_adverb]->target, en.place_adverb);
+      const bool ni =
+          s.clause == Clause::copula || verbs()[s.verb].destination != Verb::no_destination || s.verb == kLives;
+      return words(ni ? "ni" : "de", kUnaligned);
+    }
+    if (s.preposition >= 0) prepositional_phrase(s, en);
+  }
+
   void prepositional_phrase(const Sentence& s, const EnglishSentence& en) {
     noun_phrase(s.prepositional_object, en.prepositional_object);
     if (s.preposition == kWith) return words("to", kUnaligned);
@@ -112,9 +129,11 @@ class JapaneseRenderer {
     }
     if (s.profession >= 0) {
       words(lexicon().nouns[s.profession]->target, en.profession);
+      // A question asks with desu: "da ka" is no Japanese ("gakusei desu ka").
+      if (s.question) return words(past ? "deshita" : "desu", en.verb);
       return words(s.negated ? (past ? "ja nakatta" : "ja nai") : (past ? "datta" : "da"), en.verb);
     }
-    prepositional_phrase(s, en);
+    place(s, en);
     existence(s, en);
   }
 };
@@ -148,6 +167,7 @@ class Japanese final : public TargetLanguage {
       r.noun_phrase(s.subject, en.subject);
       r.words("wa", kUnaligned);
     }
+    if (s.time_adverb >= 0) r.words(lexicon().adverbs[s.time_adverb]->target, en.time_adverb);
     if (s.clause == Clause::where) {
       r.words("doko", en.where);
       r.words("ni", kUnaligned);
@@ -155,7 +175,7 @@ class Japanese final : public TargetLanguage {
     } else if (s.clause == Clause::copula) {
       r.copula(s, en);
     } else {
-      if (s.preposition >= 0) r.prepositional_phrase(s, en);
+      r.place(s, en);
       if (s.recipient) {
         r.noun_phrase(*s.recipient, en.recipient);
         r.words("ni", kUnaligned);
@@ -166,6 +186,7 @@ class Japanese final : public TargetLanguage {
       }
       r.verb(s, en);
     }
+    if (s.question) r.words("ka", en.question);
     r.pair.source = std::move(en.words);
     return std::move(r.pair);
   }
@@ -178,16 +199,16 @@ class Japanese final : public TargetLanguage {
   }
 
   std::vector<std::string> words_of(const LexiconRows& rows) const override {
-    std::set<std::string> w = {"wa",      "o",    "no",      "de",  "ni",   "to",  "totemo",
-                               "amari",   "doko", "kudasai", "da",  "ja",   "nai", "datta",
-                               "nakatta", "aru",  "atta",    "iru", "inai", "ita", "inakatta"};
+    std::set<std::string> w = {"wa",   "o",       "no",   "de",  "ni",       "to",    "totemo",  "amari",
+                               "doko", "kudasai", "da",   "ja",  "nai",      "datta", "nakatta", "aru",
+                               "atta", "iru",     "inai", "ita", "inakatta", "ka",    "desu",    "deshita"};
     auto add = [&](const std::string& text) {
       for (auto& word : split(text.c_str())) w.insert(std::move(word));
     };
     const japanese_words::Lexicon& l = lexicon();
     for (std::size_t i = 0; i < l.nouns.size(); ++i)
       if (l.nouns[i] && rows.nouns[i]) add(l.nouns[i]->target);
-    for (const auto* table : {&l.determiners, &l.names, &l.pronouns, &l.prepositions})
+    for (const auto* table : {&l.determiners, &l.names, &l.pronouns, &l.prepositions, &l.adverbs})
       for (const Keyed* k : *table)
         if (k) add(k->target);
     for (std::size_t i = 0; i < l.adjectives.size(); ++i) {

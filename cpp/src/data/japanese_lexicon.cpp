@@ -20,6 +20,7 @@ const std::vector<Keyed>& determiner_table() {
       {"their", "karera no"},
       {"that", "ano"},
       {"those", "ano"},
+      {"her", "kanojo no"},
   };
   return table;
 }
@@ -49,6 +50,14 @@ const std::vector<Keyed>& preposition_table() {
   return table;
 }
 
+const std::vector<Keyed>& adverb_table() {
+  // "here" and "there" are nouns of place, with the particle a place takes: koko ni iru, koko de taberu.
+  static const std::vector<Keyed> table = {
+      {"yesterday", "kinō"}, {"today", "kyō"}, {"now", "ima"}, {"here", "koko"}, {"there", "soko"},
+  };
+  return table;
+}
+
 }  // namespace
 
 const Lexicon& lexicon() {
@@ -60,6 +69,7 @@ const Lexicon& lexicon() {
       parallel(grammar::pronouns(), &Pronoun::en_subject, pronoun_table()),
       parallel(grammar::prepositions(), &Preposition::en, preposition_table()),
       parallel(grammar::verbs(), &Verb::en_base, verb_table()),
+      parallel(grammar::adverbs(), &Adverb::en, adverb_table()),
   };
   return words;
 }

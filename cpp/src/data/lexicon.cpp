@@ -1,4 +1,4 @@
-// The lexicon's small tables (adjectives, determiners, names, prepositions, pronouns), each with its Spanish,
+// The lexicon's small tables (adjectives, determiners, names, prepositions, pronouns, adverbs), each with its Spanish,
 // what a noun phrase is (person, number, gender) and the vocabularies built from them. The nouns and verbs are
 // in lexicon_nouns.cpp and lexicon_verbs.cpp; the Japanese and Marathi in their own files.
 #include <algorithm>
@@ -21,6 +21,7 @@ const std::vector<Determiner>& determiners() {
       {"our", either, {"nuestro", "nuestra", "nuestros", "nuestras"}}, {"his", either, {"su", "su", "sus", "sus"}},
       {"their", either, {"su", "su", "sus", "sus"}},                   {"that", singular, {"ese", "esa", "", ""}},
       {"those", plural, {"", "", "esos", "esas"}},                     {"four", plural, {"", "", "cuatro", "cuatro"}},
+      {"her", either, {"su", "su", "sus", "sus"}},
   };
   // clang-format on
   return table;
@@ -62,6 +63,17 @@ const std::vector<Pronoun>& pronouns() {
       {"it", "it", third, singular, m, !animate, "lo", "le", "él"},
       {"we", "us", first, plural, m, animate, "nos", "nos", "nosotros"},
       {"they", "them", third, plural, m, animate, "los", "les", "ellos"},
+  };
+  // clang-format on
+  return table;
+}
+
+const std::vector<Adverb>& adverbs() {
+  constexpr bool place = true, time = false, only = true, any = false;
+  // clang-format off: a row per entry, its columns aligned by hand
+  static const std::vector<Adverb> table = {
+      {"yesterday", "ayer", time, only, any}, {"today", "hoy", time, any, any},   {"now", "ahora", time, any, only},
+      {"here", "aquí", place, any, any},      {"there", "allí", place, any, any},
   };
   // clang-format on
   return table;
@@ -121,6 +133,7 @@ std::vector<std::string> english_words_of(const TargetLanguage& target) {
   }
   for (const auto& n : names()) w.insert(n.en);
   for (const auto& p : pronouns()) w.insert({p.en_subject, p.en_object});
+  for (const auto& a : adverbs()) w.insert(a.en);
   // "to" also marks a recipient ("give the book to maria"), which every language says.
   w.insert("to");
   for (std::size_t i = 0; i < prepositions().size(); ++i)

@@ -4,6 +4,7 @@
 //   subject [खूप] adjective | profession | place  आहे    घर मोठे आहे, मी शिक्षक आहे, गाडी बागेत आहे
 //   subject कुठे आहे                                     पुस्तक कुठे आहे (where is the book)
 //   [place] [recipient-ला] [object] command             मला पुस्तक दे (give me the book)
+//   subject [time] ... [का]                               आम्ही आता उद्यानात जातो, कुत्रा मोठा आहे का
 //
 // Verb-final, no articles ("the" and "a" are nothing); the verb agrees with its subject in person, gender and
 // number (मुलगा वाचतो, मुलगी वाचते, बाळ वाचते, ते वाचतात, मी वाचतो, तू वाचतोस), and so do adjectives,
@@ -14,7 +15,9 @@
 // (घराच्या जवळ, झाडाच्या मागे, टेबलाच्या खाली). Negation: वाचत नाही, झोपला नाही, नाही for आहे, नव्हता for
 // होता, a command's नकोस (खाऊ नकोस). The past: होता for the copula, the participle for verbs without an object
 // (तो झोपला, ती झोपली, मी झोपलो). The commands and "you" are तू's; I, you, we and they are masculine (the
-// language's default), it is neuter.
+// language's default), it is neuter. A yes/no question is its statement and का (कुत्रा मोठा आहे का); adverbs of
+// time follow the subject (आम्ही आता उद्यानात जातो; a command's come first), "here" and "there" stand where a
+// place would (ती इथे नाही, इथे ये); "it" given is ते (मला ते दे); "her" agrees like "his" (तिची गाडी).
 //
 // What it leaves out, rather than say wrong: the past of verbs with an object (ergative: त्याने पुस्तक वाचले,
 // the verb agreeing with the object, or with nothing when the object takes -ला) and of sing, work and live (the
@@ -26,7 +29,8 @@
 //
 // Alignment: a noun with its case ending joined aligns to the noun ("in" then to nothing), a postposition word
 // to its preposition, every word of a verb to the English verb (विकत घेतो: buys), नाही and नकोस after a verb
-// to "not", the copula (आहे, नाही, होता, नव्हता) to "is"/"was", कुठे to "where".
+// to "not", the copula (आहे, नाही, होता, नव्हता) to "is"/"was", कुठे to "where", का to the word that makes the
+// English a question (its "do" or its copula).
 #include <set>
 
 #include "marathi.h"
@@ -131,7 +135,9 @@ class MarathiRenderer {
     noun_phrase(o, en.object, takes_object_ending(s) || (o.is_pronoun() && o.animate()) ? "ला" : "");
   }
 
+  // A place, a destination or a companion, or "here" and "there" (इथे, तिथे).
   void prepositional_phrase(const Sentence& s, const EnglishSentence& en) {
+    if (s.place_adverb >= 0) return words(lexicon().adverbs[s.place_adverb]->target, en.place_adverb);
     if (s.preposition < 0) return;
     const Postposition& p = *lexicon().postpositions[s.preposition];
     if (!p.separate) return noun_phrase(s.prepositional_object, en.prepositional_object, p.text);
@@ -201,6 +207,7 @@ class Marathi final : public TargetLanguage {
     EnglishSentence en = render_english(s);
     MarathiRenderer r;
     if (s.clause != Clause::command) r.noun_phrase(s.subject, en.subject, "");
+    if (s.time_adverb >= 0) r.words(lexicon().adverbs[s.time_adverb]->target, en.time_adverb);
     if (s.clause == Clause::where) {
       r.words("कुठे", en.where);
       r.words(copula(agreement(s.subject), s.tense, false), en.verb);
@@ -213,6 +220,7 @@ class Marathi final : public TargetLanguage {
       if (s.object) r.object(s, en);
       r.verb(s, en);
     }
+    if (s.question) r.words("का", en.question);
     r.pair.source = std::move(en.words);
     return std::move(r.pair);
   }
@@ -225,7 +233,7 @@ class Marathi final : public TargetLanguage {
   }
 
   std::vector<std::string> words_of(const LexiconRows& rows) const override {
-    std::set<std::string> w = {"खूप", "कुठे", "नकोस", "नाही", "नाहीस", "नाहीत", "आहे", "आहेस", "आहोत", "आहेत"};
+    std::set<std::string> w = {"खूप", "कुठे", "नकोस", "नाही", "नाहीस", "नाहीत", "आहे", "आहेस", "आहोत", "आहेत", "का"};
     auto add = [&](const std::string& text) {
       for (auto& word : split(text.c_str())) w.insert(std::move(word));
     };
@@ -242,6 +250,7 @@ class Marathi final : public TargetLanguage {
         if (n->enclosed) add(std::string(stem) + "त");
       }
     }
+    for (const Keyed* adverb : l.adverbs) add(adverb->target);
     for (const Keyed* name : l.names)
       for (const char* e : {"", "ला", "सोबत", "वर", "च्या"}) add(std::string(name->target) + e);
     for (const marathi_words::Pronoun* p : l.pronouns)

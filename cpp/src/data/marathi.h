@@ -49,6 +49,7 @@ struct Lexicon {
   std::vector<const Pronoun*> pronouns;
   std::vector<const Postposition*> postpositions;
   std::vector<const Verb*> verbs;
+  std::vector<const Keyed*> adverbs;
 };
 const Lexicon& lexicon();
 // The open classes' words (marathi_lexicon_open.cpp, generated from the candidate list), keyed by English.

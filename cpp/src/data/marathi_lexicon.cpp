@@ -17,7 +17,7 @@ const std::vector<Agreeing>& determiner_table() {
       {"three", "तीन"},                         {"some", "काही"},                    {"your", "तुझा तुझी तुझे तुझ्या"},
       {"our", "आमचा आमची आमचे आमच्या"},          {"his", "त्याचा त्याची त्याचे त्याच्या"},
       {"their", "त्यांचा त्यांची त्यांचे त्यांच्या"}, {"that", "तो ती ते त्या"},           {"those", "तो ती ते त्या"},
-      {"four", "चार"},
+      {"four", "चार"},                          {"her", "तिचा तिची तिचे तिच्या"},
   };
   // clang-format on
   return table;
@@ -50,6 +50,13 @@ const std::vector<Postposition>& postposition_table() {
   return table;
 }
 
+const std::vector<Keyed>& adverb_table() {
+  static const std::vector<Keyed> table = {
+      {"yesterday", "काल"}, {"today", "आज"}, {"now", "आता"}, {"here", "इथे"}, {"there", "तिथे"},
+  };
+  return table;
+}
+
 }  // namespace
 
 const Lexicon& lexicon() {
@@ -61,6 +68,7 @@ const Lexicon& lexicon() {
       parallel(grammar::pronouns(), &grammar::Pronoun::en_subject, pronoun_table()),
       parallel(grammar::prepositions(), &Preposition::en, postposition_table()),
       parallel(grammar::verbs(), &grammar::Verb::en_base, verb_table()),
+      parallel(grammar::adverbs(), &Adverb::en, adverb_table()),
   };
   return words;
 }

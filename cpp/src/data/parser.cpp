@@ -1,5 +1,7 @@
 // A recursive-descent parser for the English side of the grammar: the inverse of render_english(). A clause's
-// first word says which clause it is: "where", a verb or "do" (a command), else its subject.
+// first word says which clause it is: "where", a verb or "do not" (a command), "do", "does" or "did" (a question),
+// a form of "be" (a copula's question), else its subject. An adverb may end any clause ("here" and "there" where
+// a place's prepositional phrase would be).
 #include "parser.h"
 
 namespace attn::corpus::grammar {
@@ -31,8 +33,13 @@ class Parser {
 
   std::optional<Sentence> sentence() {
     Sentence s;
-    if (in_.peek() == "where") return where(s);
-    if (in_.peek() == "do" || any_verb_form(in_.peek()) >= 0) return command(s);
+    const std::string& first = in_.peek();
+    if (first == "where") return where(s);
+    // "do not eat", and "do eat" (said to need "not"), are commands; "do you eat" a question.
+    if (first == "do" && (in_.next() == "not" || any_verb_form(in_.next()) >= 0)) return command(s);
+    if (first == "do" || first == "does" || first == "did") return question(s);
+    if (is_copula(first)) return copula_question(s);
+    if (any_verb_form(first) >= 0) return command(s);
     if (!in_.starts_noun_phrase()) {
       return in_.fail(Problem(GrammarProblemKind::sentence_start).found(in_.found()));
     }
@@ -74,6 +81,37 @@ class Parser {
     return false;
   }
 
+  // Whether the auxiliary ("do", "does"; "did" with any subject) agrees with the subject; else fails saying which
+  // (a question's is said as a verb's: "with the subject “you” the verb is “do”, not “does”").
+  bool auxiliary_agrees(const Sentence& s, const std::string& auxiliary) {
+    const bool third_singular = s.third_singular_subject();
+    if (auxiliary == "did" || (auxiliary == "does") == third_singular) return true;
+    if (s.question) {
+      in_.fail(Problem(GrammarProblemKind::verb_agreement)
+                   .subject(subject_text_)
+                   .number(subject_number(s.subject))
+                   .expected(third_singular ? "does" : "do")
+                   .found(auxiliary));
+      return false;
+    }
+    in_.fail(Problem(GrammarProblemKind::auxiliary_agreement)
+                 .subject(subject_text_)
+                 .number(s.subject.is_plural() ? "plural"
+                         : third_singular      ? "singular"
+                                               : "")
+                 .expected(third_singular ? "does" : "do")
+                 .found(auxiliary));
+    return false;
+  }
+
+  // The subject after "where is", "is" or "do"; a problem names the words before it: "“is” needs a subject".
+  bool inverted_subject(Sentence& s) {
+    const std::size_t subject_starts = in_.so_far().size();
+    if (!in_.noun_phrase(s.subject, Case::subject, NounPhraseRole::where_subject, in_.so_far())) return false;
+    subject_text_ = in_.so_far().substr(subject_starts + 1);
+    return true;
+  }
+
   std::optional<Sentence> where(Sentence& s) {
     s.clause = Clause::where;
     in_.advance();
@@ -83,11 +121,39 @@ class Parser {
     }
     s.tense = be == "was" || be == "were" ? Tense::past : Tense::present;
     in_.advance();
-    const std::size_t subject_starts = in_.so_far().size();
-    if (!in_.noun_phrase(s.subject, Case::subject, NounPhraseRole::where_subject, in_.so_far())) return std::nullopt;
-    subject_text_ = in_.so_far().substr(subject_starts + 1);
-    if (!copula_agrees(s, be)) return std::nullopt;
+    if (!inverted_subject(s) || !copula_agrees(s, be)) return std::nullopt;
     return finish(s);
+  }
+
+  // "do you see the bird", "did they eat the apples": the auxiliary, the subject, the plain verb and what it takes.
+  std::optional<Sentence> question(Sentence& s) {
+    s.clause = Clause::statement;
+    s.question = true;
+    const std::string auxiliary = in_.peek();
+    s.tense = auxiliary == "did" ? Tense::past : Tense::present;
+    in_.advance();
+    if (!inverted_subject(s) || !auxiliary_agrees(s, auxiliary)) return std::nullopt;
+    s.verb = find(verbs(), &Verb::en_base, in_.peek());
+    if (s.verb < 0) {
+      return in_.fail(Problem(GrammarProblemKind::expects_plain_verb)
+                          .after(in_.so_far())
+                          .examples({"see", "eat", "sleep"})
+                          .found(in_.found()));
+    }
+    in_.advance();
+    if (!complements(s)) return std::nullopt;
+    return finish(s);
+  }
+
+  // "is the dog big", "are you a student", "was the cat in the house".
+  std::optional<Sentence> copula_question(Sentence& s) {
+    s.clause = Clause::copula;
+    s.question = true;
+    const std::string be = in_.peek();
+    s.tense = be == "was" || be == "were" ? Tense::past : Tense::present;
+    in_.advance();
+    if (!inverted_subject(s) || !copula_agrees(s, be)) return std::nullopt;
+    return predicate(s);
   }
 
   std::optional<Sentence> command(Sentence& s) {
@@ -123,16 +189,7 @@ class Parser {
     const bool third_singular = s.third_singular_subject();
     const std::string& w = in_.peek();
     if (w == "do" || w == "does" || w == "did") {
-      if (w != "did" && (w == "does") != third_singular) {
-        in_.fail(Problem(GrammarProblemKind::auxiliary_agreement)
-                     .subject(subject_text_)
-                     .number(s.subject.is_plural() ? "plural"
-                             : third_singular      ? "singular"
-                                                   : "")
-                     .expected(third_singular ? "does" : "do")
-                     .found(w));
-        return false;
-      }
+      if (!auxiliary_agrees(s, w)) return false;
       s.tense = w == "did" ? Tense::past : Tense::present;
       in_.advance();
       if (in_.peek() != "not") {
@@ -191,7 +248,13 @@ class Parser {
     } else if (v.valency == Valency::ditransitive && !ditransitive(s, verb)) {
       return false;
     }
-    if (in_.at_end()) {
+    // "here" and "there" stand for a place ("sleep here") or a destination ("come here").
+    if (const int a = find(adverbs(), &Adverb::en, in_.peek()); a >= 0 && adverbs()[a].place) {
+      s.place_adverb = a;
+      in_.advance();
+      return true;
+    }
+    if (in_.at_end() || find(adverbs(), &Adverb::en, in_.peek()) >= 0) {
       if (v.destination != Verb::goes_to) return true;
       in_.fail(Problem(GrammarProblemKind::needs_destination).word(verb).examples({in_.so_far() + " to the park"}));
       return false;
@@ -257,6 +320,11 @@ class Parser {
       s.negated = true;
       in_.advance();
     }
+    return predicate(s);
+  }
+
+  // What a copula says of its subject: "(very) big", "a teacher", "in the garden", "here".
+  std::optional<Sentence> predicate(Sentence& s) {
     Problem expects(GrammarProblemKind::expects_complement);
     expects.after(in_.so_far()).examples(examples(adjectives(), &Adjective::en)).prepositions(prepositions_list(true));
     if (in_.peek() == "very") {
@@ -265,6 +333,11 @@ class Parser {
     }
     s.adjective = find(adjectives(), &Adjective::en, in_.peek());
     if (s.adjective >= 0) {
+      in_.advance();
+      return finish(s);
+    }
+    if (const int a = find(adverbs(), &Adverb::en, in_.peek()); a >= 0 && adverbs()[a].place && !s.very) {
+      s.place_adverb = a;
       in_.advance();
       return finish(s);
     }
@@ -318,7 +391,12 @@ class Parser {
     return finish(s);
   }
 
+  // The sentence's end, after an adverb of time.
   std::optional<Sentence> finish(Sentence& s) {
+    if (const int a = find(adverbs(), &Adverb::en, in_.peek()); a >= 0 && !adverbs()[a].place) {
+      s.time_adverb = a;
+      in_.advance();
+    }
     if (!in_.at_end())
       return in_.fail(Problem(GrammarProblemKind::sentence_ends).after(in_.so_far()).found(in_.found()));
     GrammarProblem problem = english_problem(s);

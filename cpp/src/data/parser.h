@@ -1,6 +1,7 @@
 // The parser's reading position and its noun phrases (parser_phrases.cpp), shared with the clauses it reads
 // (parser.cpp). Every English word belongs to one lexical category (lexicon_nouns.cpp says how the lexicon
-// keeps it so), and a clause's first word says which clause it is, so one token of lookahead suffices.
+// keeps it so) but "her" (a pronoun, or a determiner before its noun), and a clause's first word says which clause
+// it is ("do" with the word after it), so two words of lookahead suffice.
 #pragma once
 
 #include "grammar.h"
@@ -34,6 +35,10 @@ class Reader {
   const std::string& peek() const {
     static const std::string end;
     return at_ < words_.size() ? words_[at_] : end;
+  }
+  const std::string& next() const {  // the word after peek()
+    static const std::string end;
+    return at_ + 1 < words_.size() ? words_[at_ + 1] : end;
   }
   const std::string& previous() const { return words_[at_ - 1]; }
   bool at_end() const { return at_ == words_.size(); }

@@ -1,5 +1,6 @@
 // The parser's noun phrases: a pronoun in its case, a name, or a determiner (with "a"/"an" before the right
-// sound), "very", an adjective and a noun agreeing in number with the determiner.
+// sound), "very", an adjective and a noun agreeing in number with the determiner. "her" is the determiner when a
+// noun phrase's rest follows it ("her car", "her red car"), else the pronoun ("i see her", "give her the book").
 #include "parser.h"
 
 namespace attn::corpus::grammar::parsing {
@@ -17,11 +18,18 @@ bool Reader::starts_noun_phrase() const {
          find(determiners(), &Determiner::en_before_vowel, w) >= 0;
 }
 
+// Whether `word` goes on with a noun phrase after its determiner: "very", an adjective or a noun.
+bool continues_noun_phrase(const std::string& word) {
+  return word == "very" || find(adjectives(), &Adjective::en, word) >= 0 ||
+         find(nouns(), &Noun::en_singular, word) >= 0 || find(nouns(), &Noun::en_plural, word) >= 0;
+}
+
 bool Reader::noun_phrase(NounPhrase& np, Case grammatical_case, NounPhraseRole role, const std::string& role_word) {
   np = NounPhrase{};
   const int subject = find(pronouns(), &Pronoun::en_subject, peek());
   const int object = find(pronouns(), &Pronoun::en_object, peek());
-  if (subject >= 0 || object >= 0) {
+  const bool determiner = find(determiners(), &Determiner::en, peek()) >= 0 && continues_noun_phrase(next());
+  if ((subject >= 0 || object >= 0) && !determiner) {
     const bool wants_subject = grammatical_case == Case::subject;
     np.pronoun = wants_subject ? subject : object;
     if (np.pronoun < 0) {

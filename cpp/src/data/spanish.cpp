@@ -4,20 +4,25 @@
 //     present or the past (the preterite; the imperfect for verbs of state); subject pronouns are left out;
 //   - object pronouns go before the verb ("you see me" → "me ves", "he did not see her" → "no la vio"), or
 //     are joined to a command ("eat it" → "cómelo", "give me the book" → "dame el libro"); a recipient noun
-//     phrase is doubled by "le"/"les" ("le da el libro a la niña"); after a preposition: mí, ti, él, ella,
-//     conmigo, contigo;
+//     phrase is doubled by "le"/"les" ("le da el libro a la niña"); "it" given comes after the recipient's
+//     clitic, which is "se" for le and les ("me lo da", "se lo da a la niña", "dámelo", "dáselo"); after a
+//     preposition: mí, ti, él, ella, conmigo, contigo;
 //   - "a" before animate direct objects (not after tener and querer), "a el"/"de el" contract to "al"/"del",
 //     "does not V" → "no V", negative commands in the subjunctive ("do not eat it" → "no lo comas");
 //   - the copula: ser for what a thing is ("es grande", "soy profesor": no article before an unmodified
 //     profession), estar for where it is and for states ("está en el jardín", "está cansado"), both in the
-//     imperfect in the past ("era", "estaba"); "where is the book" → "dónde está el libro" (no ¿?: the
-//     tokenizer drops question marks, so no side has them).
+//     imperfect in the past ("era", "estaba"); "where is the book" → "¿ dónde está el libro ?";
+//   - questions between "¿" and "?", tokens of their own (the English side has no "?": its tokenizer drops it), the
+//     statement's order within: "do you see the bird" → "¿ ves al pájaro ?", "is the dog big" → "¿ el perro es
+//     grande ?";
+//   - adverbs last: "vi a mi amigo ayer", "vamos al parque ahora", "no está aquí" (estar), "ven aquí".
 // Unknown genders take the masculine: I, you, we, they, it ("i am tired" → "estoy cansado").
 //
 // Alignment: each word aligns to the English word it translates; a pronoun joined to a command ("dame") is
 // one word, aligned to the verb; "con" joined to a pronoun ("conmigo") aligns to the pronoun, as a noun with
 // its case ending does in Marathi ("with" then aligns to nothing). The personal "a" and the doubling
-// "le"/"les" align to nothing; a recipient's "a" aligns to "to" when the English has one, else to nothing.
+// "le"/"les" (or "se") align to nothing; a recipient's "a" aligns to "to" when the English has one, else to nothing.
+// "¿" and "?" align to the word that makes the English a question: "where", the question's "do" or its copula.
 #include <set>
 
 #include "spanish.h"
@@ -77,37 +82,38 @@ class SpanishRenderer {
     noun_phrase(np, en.prepositional_object, p.es_particle, en.preposition);
   }
 
-  // The clitics before a conjugated verb or a negative command: the recipient's (its pronoun, or "le"/"les"
-  // doubling its noun phrase), else the object pronoun's.
-  void clitics(const Sentence& s, const EnglishSentence& en) {
-    if (s.recipient) {
-      const NounPhrase& r = *s.recipient;
-      if (r.is_pronoun()) {
-        word(pronouns()[r.pronoun].es_indirect, en.recipient.head);
-      } else {
-        word(r.is_plural() ? "les" : "le", kUnaligned);
-      }
-    } else if (s.object && s.object->is_pronoun()) {
-      word(pronouns()[s.object->pronoun].es_direct, en.object.head);
-    }
+  // A recipient's clitic: its pronoun, or "le"/"les" doubling its noun phrase; both "se" before "lo" ("se lo
+  // da", "dáselo").
+  static std::string indirect_clitic(const NounPhrase& recipient, bool before_direct) {
+    const std::string le = recipient.is_pronoun()  ? pronouns()[recipient.pronoun].es_indirect
+                           : recipient.is_plural() ? "les"
+                                                   : "le";
+    return before_direct && (le == "le" || le == "les") ? "se" : le;
   }
 
-  // The joined clitic of an affirmative command ("dame", "cómelo", "dale" doubling "a la niña"), or "".
-  static std::string joined_clitic(const Sentence& s) {
-    if (s.recipient) {
-      const NounPhrase& r = *s.recipient;
-      return r.is_pronoun() ? pronouns()[r.pronoun].es_indirect : r.is_plural() ? "les" : "le";
-    }
-    if (s.object && s.object->is_pronoun()) return pronouns()[s.object->pronoun].es_direct;
-    return "";
+  // The clitics before a conjugated verb or a negative command: the recipient's, then the object pronoun's ("me
+  // lo da": only "it" is given as a pronoun).
+  void clitics(const Sentence& s, const EnglishSentence& en) {
+    const bool object_pronoun = s.object && s.object->is_pronoun();
+    if (s.recipient)
+      word(indirect_clitic(*s.recipient, object_pronoun), s.recipient->is_pronoun() ? en.recipient.head : kUnaligned);
+    if (object_pronoun) word(pronouns()[s.object->pronoun].es_direct, en.object.head);
+  }
+
+  // An affirmative command with its clitics joined: "dame", "cómelo", "dale" doubling "a la niña", "dámelo".
+  static std::string joined_command(const Verb& verb, const Sentence& s) {
+    const bool object_pronoun = s.object && s.object->is_pronoun();
+    const std::string direct = object_pronoun ? pronouns()[s.object->pronoun].es_direct : "";
+    if (s.recipient && object_pronoun) return forms::joined(verb, indirect_clitic(*s.recipient, true), direct);
+    const std::string clitic = s.recipient ? indirect_clitic(*s.recipient, false) : direct;
+    return clitic.empty() ? forms::command(verb).plain : forms::joined(verb, clitic);
   }
 
   void verb_and_complements(const Sentence& s, const EnglishSentence& en) {
     const Verb& verb = verbs()[s.verb];
     if (s.negated) word("no", en.negation);
     if (s.clause == Clause::command && !s.negated) {
-      const std::string clitic = joined_clitic(s);
-      word(clitic.empty() ? forms::command(verb).plain : forms::joined(verb, clitic), en.verb);
+      word(joined_command(verb, s), en.verb);
     } else {
       clitics(s, en);
       word(s.clause == Clause::command ? forms::command(verb).negative
@@ -151,6 +157,7 @@ class Spanish final : public TargetLanguage {
   SentencePair render(const Sentence& s) const override {
     EnglishSentence en = render_english(s);
     SpanishRenderer r;
+    if (en.question >= 0) r.word("¿", en.question);
     if (s.clause == Clause::where) {
       r.word("dónde", en.where);
       r.word(forms::copula(true, s.tense, forms::person(s.subject)), en.verb);
@@ -161,6 +168,9 @@ class Spanish final : public TargetLanguage {
       r.verb_and_complements(s, en);
       r.prepositional_phrase(s, en);
     }
+    if (s.place_adverb >= 0) r.word(adverbs()[s.place_adverb].es, en.place_adverb);
+    if (s.time_adverb >= 0) r.word(adverbs()[s.time_adverb].es, en.time_adverb);
+    if (en.question >= 0) r.word("?", en.question);
     r.pair.source = std::move(en.words);
     return std::move(r.pair);
   }
@@ -173,7 +183,8 @@ class Spanish final : public TargetLanguage {
   }
 
   std::vector<std::string> words_of(const LexiconRows& rows) const override {
-    std::set<std::string> w = {"muy", "no", "a", "al", "de", "del", "le", "les", "dónde", "conmigo", "contigo"};
+    std::set<std::string> w = {"muy", "no",    "a",       "al",      "de", "del", "le",
+                               "les", "dónde", "conmigo", "contigo", "se", "¿",   "?"};
     for (std::size_t i = 0; i < nouns().size(); ++i) {
       if (!rows.nouns[i]) continue;
       const Noun& n = nouns()[i];
@@ -192,6 +203,9 @@ class Spanish final : public TargetLanguage {
       w.insert({c.plain, c.negative});
       if (v.valency != Valency::intransitive)
         for (const std::string& clitic : forms::joinable_pronouns(v.valency)) w.insert(forms::joined(v, clitic));
+      if (v.valency == Valency::ditransitive)
+        for (const std::string& indirect : forms::indirect_pronouns_before_lo())
+          w.insert(forms::joined(v, indirect, "lo"));
     }
     for (int p = 0; p < forms::kPersons; ++p)
       for (bool estar : {false, true})
@@ -203,6 +217,7 @@ class Spanish final : public TargetLanguage {
     for (const auto& p : prepositions())
       if (p.es) w.insert(p.es);
     for (const auto& p : pronouns()) w.insert({p.es_direct, p.es_indirect, p.es_after_preposition});
+    for (const auto& a : adverbs()) w.insert(a.es);
     return std::vector<std::string>(w.begin(), w.end());
   }
 };

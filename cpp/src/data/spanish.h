@@ -22,6 +22,11 @@ struct Command {
 Command command(const Verb& verb);
 // A command with its object pronoun joined, as Spanish writes it: "cómelo", "dame", "muéstrale".
 std::string joined(const Verb& verb, const std::string& pronoun);
+// A command with two pronouns joined, the indirect then the direct: "dámelo", "muéstraselo" (the stress keeps its
+// syllable, so a one-syllable command takes a written accent: da, dame, dámelo).
+std::string joined(const Verb& verb, const std::string& indirect, const std::string& direct);
+// The indirect pronouns a command may join before "lo": me, nos, and se (le and les before lo).
+std::vector<std::string> indirect_pronouns_before_lo();
 // The pronouns a command of a verb of this valency may join: direct objects (lo, la, …) for transitive verbs,
 // indirect ones (le, les, …) for ditransitive ones; "te" never, since a command's subject is "you".
 std::vector<std::string> joinable_pronouns(Valency valency);

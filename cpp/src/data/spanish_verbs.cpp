@@ -82,6 +82,22 @@ Command command(const Verb& v) {
 
 std::string joined(const Verb& v, const std::string& pronoun) { return command(v).before_pronoun + pronoun; }
 
+std::string joined(const Verb& v, const std::string& indirect, const std::string& direct) {
+  std::string stem = command(v).before_pronoun;
+  static const char* const accented[] = {"á", "é", "í", "ó", "ú"};
+  bool has_accent = false;
+  for (const char* a : accented) has_accent = has_accent || stem.find(a) != std::string::npos;
+  if (!has_accent) {
+    // The forms without one have one syllable (da, di): its vowel, the last, takes it.
+    const std::size_t vowel = stem.find_last_of("aeiou");
+    if (vowel == std::string::npos) std::abort();
+    stem.replace(vowel, 1, accented[std::string("aeiou").find(stem[vowel])]);
+  }
+  return stem + indirect + direct;
+}
+
+std::vector<std::string> indirect_pronouns_before_lo() { return {"me", "nos", "se"}; }
+
 std::vector<std::string> joinable_pronouns(Valency valency) {
   std::set<std::string> out;
   for (const Pronoun& p : pronouns())

@@ -1,5 +1,5 @@
 // The closed classes of word_classes.h. Each list holds the words a newcomer types first (greetings, "every",
-// "yesterday", "from"), not a dictionary's: a word missing here is still read by its form or its spelling. Plain
+// "tomorrow", "from"), not a dictionary's: a word missing here is still read by its form or its spelling. Plain
 // arrays of literals, not containers of strings: every attention build carries them, and a std::string per word
 // would cost its construction code in each.
 #include "word_classes.h"
@@ -13,11 +13,11 @@
 namespace attn::corpus {
 
 namespace {
-constexpr const char* kTime[] = {"now",    "today", "yesterday", "tomorrow",  "tonight", "later",   "soon",
-                                 "always", "never", "often",     "sometimes", "usually", "already", "again",
-                                 "then",   "ago",   "still",     "once",      "yet"};
-constexpr const char* kPlace[] = {"here",   "there",    "everywhere", "somewhere", "anywhere", "nowhere", "outside",
-                                  "inside", "upstairs", "downstairs", "away",      "abroad",   "nearby"};
+// The grammar's own adverbs (yesterday, today, now; here, there) come from its lexicon (add_grammar_words).
+constexpr const char* kTime[] = {"tomorrow", "tonight", "later", "soon", "always", "never", "often", "sometimes",
+                                 "usually",  "already", "again", "then", "ago",    "still", "once",  "yet"};
+constexpr const char* kPlace[] = {"everywhere", "somewhere",  "anywhere", "nowhere", "outside", "inside",
+                                  "upstairs",   "downstairs", "away",     "abroad",  "nearby"};
 constexpr const char* kDegree[] = {"very", "too",    "so",     "really", "quite", "much", "just", "only", "also",
                                    "even", "almost", "rather", "enough", "more",  "most", "less", "least"};
 constexpr const char* kManner[] = {"well", "fast", "together", "alone", "suddenly", "finally", "carefully", "easily"};
@@ -76,6 +76,9 @@ void add_grammar_words(WordKind kind, std::vector<std::string>& out) {
     }
   } else if (kind == WordKind::preposition) {
     for (const auto& p : grammar::prepositions()) out.emplace_back(p.en);
+  } else if (kind == WordKind::time_adverb || kind == WordKind::place_adverb) {
+    for (const auto& a : grammar::adverbs())
+      if (a.place == (kind == WordKind::place_adverb)) out.emplace_back(a.en);
   }
 }
 
@@ -104,7 +107,8 @@ const char* contraction_of(const std::string& word) {
 std::optional<WordKind> closed_class_of(const std::string& word) {
   for (const auto& c : kClasses)
     if (std::any_of(c.begin, c.end, [&](const char* w) { return word == w; })) return c.kind;
-  for (const WordKind kind : {WordKind::determiner, WordKind::pronoun, WordKind::preposition}) {
+  for (const WordKind kind : {WordKind::determiner, WordKind::pronoun, WordKind::preposition, WordKind::time_adverb,
+                              WordKind::place_adverb}) {
     std::vector<std::string> own;
     add_grammar_words(kind, own);
     if (std::find(own.begin(), own.end(), word) != own.end()) return kind;

@@ -1,6 +1,6 @@
-// Reading an unknown English word by what the grammar's lexicon knows (see attn/word_reading.h): the closed
-// classes the grammar lacks (word_classes.cpp), then the grammar's own words a model may not have, then the
-// forms of its nouns, verbs and adjectives by the spelling rules of English, and only then spelling alone.
+// Reading an unknown English word by what the grammar's lexicon knows (see attn/word_reading.h): the grammar's own
+// adverbs, the closed classes the grammar lacks (word_classes.cpp), then the grammar's own words a model may not have,
+// then the forms of its nouns, verbs and adjectives by the spelling rules of English, and only then spelling alone.
 #include "attn/word_reading.h"
 
 #include <algorithm>
@@ -99,6 +99,16 @@ std::optional<WordReading> grammar_word(const std::string& w, const Known& known
   return std::nullopt;
 }
 
+// One of the grammar's adverbs ("yesterday", "here"), which a model trained before them lacks: the known adverbs of
+// its kind, the grammar's first. Read before the closed classes, which list them too.
+std::optional<WordReading> grammar_adverb(const std::string& w, const Known& known) {
+  for (const auto& a : grammar::adverbs())
+    if (w == a.en)
+      return reading(WordKind::adverb, "",
+                     known.of(word_class(a.place ? WordKind::place_adverb : WordKind::time_adverb)));
+  return std::nullopt;
+}
+
 // A form the grammar does not use of one of its verbs, nouns or adjectives.
 std::optional<WordReading> form_of_grammar_word(const std::string& w, const Known& known) {
   std::vector<std::string> verb_stems;
@@ -179,6 +189,7 @@ WordReading read_unknown_word(const std::string& word, const std::vector<std::st
     return reading(WordKind::contraction, expansion,
                    says ? std::vector<std::string>{expansion} : std::vector<std::string>{});
   }
+  if (auto r = grammar_adverb(word, known)) return *r;
   if (const auto kind = closed_class_of(word)) return reading(*kind, "", known.of(word_class(*kind)));
   if (auto r = grammar_word(word, known)) return *r;
   if (auto r = form_of_grammar_word(word, known)) return *r;
@@ -188,9 +199,9 @@ WordReading read_unknown_word(const std::string& word, const std::vector<std::st
 
 const char* word_kind_name(WordKind kind) {
   static const char* const names[] = {
-      "unknown",     "misspelling",   "noun",        "verb",         "adjective",     "noun-form",  "verb-form",
-      "comparative", "manner-adverb", "time-adverb", "place-adverb", "degree-adverb", "determiner", "pronoun",
-      "preposition", "question-word", "conjunction", "modal",        "contraction",   "set-phrase",
+      "unknown",   "misspelling", "noun",          "verb",        "adjective",    "adverb",        "noun-form",
+      "verb-form", "comparative", "manner-adverb", "time-adverb", "place-adverb", "degree-adverb", "determiner",
+      "pronoun",   "preposition", "question-word", "conjunction", "modal",        "contraction",   "set-phrase",
   };
   static_assert(std::size(names) == static_cast<std::size_t>(WordKind::set_phrase) + 1, "a name per kind");
   return names[static_cast<std::size_t>(kind)];

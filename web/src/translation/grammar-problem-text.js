@@ -36,6 +36,8 @@ export const grammarProblemKinds = Object.freeze([
   'expects-noun-phrase',
   'expects-noun',
   'determiner-number',
+  'adverb-needs-past',
+  'adverb-needs-present',
   'not-in-vocabulary',
   'needs-place',
   'phrase-not-said',

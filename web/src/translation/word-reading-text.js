@@ -13,6 +13,7 @@ export const wordReadingKinds = Object.freeze([
   'noun',
   'verb',
   'adjective',
+  'adverb',
   'noun-form',
   'verb-form',
   'comparative',
