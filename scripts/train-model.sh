@@ -7,7 +7,7 @@
 # (--tie-output), learns to carry unknown words (--unk-rate 0.1: a tenth of the aligned word pairs masked as <unk>)
 # and stores its parameters as 4-bit blocks (--file-encoding int4: 28% of float16's bytes, for the landing page's
 # budget; docs/models.md has what each choice costs in held-out exact).
-# Usage: scripts/train-model.sh [output folder]   (about 4 minutes per translation model and 8 for the language
+# Usage: scripts/train-model.sh [output folder]   (about 7 minutes per translation model and 8 for the language
 # model on 2 cores)
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -18,7 +18,7 @@ cmake --build build/native -j"$(nproc)" --target train train_language_model regi
 models=()
 while read -r task file; do
   models+=("$out/$file")
-  build/native/tools/train --task "$task" --out "$out/$file" --seed 7 --data-seed 1 --steps 4000 --batch 48 \
+  build/native/tools/train --task "$task" --out "$out/$file" --seed 7 --data-seed 1 --steps 8000 --batch 48 \
     --lr 0.003 --threads 2 --d-model 64 --heads 4 --ffn 128 --encoder-layers 2 --decoder-layers 2 \
     --kernels reference --held-out 1000 --held-out-seed 2 --tie-output --unk-rate 0.1 --file-encoding int4 </dev/null
 done < <(build/native/tools/registry models)

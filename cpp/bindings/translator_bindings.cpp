@@ -119,11 +119,9 @@ val grammar_problem_object(const corpus::GrammarProblem& p) {
       {"language", &p.language}, {"roleWord", &p.role_word}};
   for (const auto& [name, value] : words)
     if (!value->empty()) out.set(name, val(*value));
-  const std::pair<const char*, const std::vector<std::string>*> lists[] = {{"examples", &p.examples},
-                                                                           {"prepositions", &p.prepositions},
-                                                                           {"names", &p.names},
-                                                                           {"pronouns", &p.pronouns},
-                                                                           {"determiners", &p.determiners}};
+  const std::pair<const char*, const std::vector<std::string>*> lists[] = {
+      {"examples", &p.examples}, {"prepositions", &p.prepositions}, {"adverbs", &p.adverbs},
+      {"names", &p.names},       {"pronouns", &p.pronouns},         {"determiners", &p.determiners}};
   for (const auto& [name, value] : lists)
     if (!value->empty()) out.set(name, js::string_array(*value));
   if (p.role != corpus::NounPhraseRole::none) out.set("role", val(corpus::role_name(p.role)));

@@ -251,8 +251,8 @@ TEST(Corpus, SaysWhatTheGrammarExpectedWhere) {
   EXPECT_EQ(problem_with("the dogs eat"), "“eat” needs an object: say what, e.g. “the dogs eat the apple”");
   EXPECT_EQ(problem_with("the dogs eats the cat"), "with the plural subject “the dogs” the verb is “eat”, not “eats”");
   EXPECT_EQ(problem_with("the dog sleeps the cat"),
-            "“sleeps” takes no object; after it only a preposition (in, with, without, near, behind, on, under) may "
-            "follow, not “the”");
+            "“sleeps” takes no object; after it only a preposition (in, with, without, near, behind, on, under) or an "
+            "adverb (yesterday, today, now, here, there) may follow, not “the”");
   EXPECT_EQ(problem_with("two dog sleeps"), "“two” takes a plural noun: “dogs”, not “dog”");
   EXPECT_EQ(problem_with("the very dog sleeps"),
             "“very” must be followed by an adjective (good, little, new, …), not “dog”");

@@ -23,15 +23,16 @@ using testing::file_text;
 using testing::grammar_problem;
 using Strings = std::vector<std::string>;
 
-TEST(GrammarProblem, AfterTheObjectOnlyAPreposition) {
+TEST(GrammarProblem, AfterTheObjectOnlyAPrepositionOrAnAdverb) {
   const GrammarProblem p = grammar_problem("we ate the apples tomorrow");
   EXPECT_EQ(p.kind, GrammarProblemKind::expects_preposition);
   EXPECT_EQ(p.after, "we ate the apples");
   EXPECT_EQ(p.found, "tomorrow");
   EXPECT_EQ(p.prepositions, (Strings{"in", "with", "without", "near", "behind", "on", "under"}));
+  EXPECT_EQ(p.adverbs, (Strings{"yesterday", "today", "now", "here", "there"}));
   EXPECT_EQ(describe(p),
-            "after “we ate the apples” only a preposition (in, with, without, near, behind, on, under) may follow, "
-            "not “tomorrow”");
+            "after “we ate the apples” only a preposition (in, with, without, near, behind, on, under) or an adverb "
+            "(yesterday, today, now, here, there) may follow, not “tomorrow”");
 }
 
 TEST(GrammarProblem, ANounExpected) {

@@ -410,8 +410,8 @@ export type GrammarProblem =
   | { kind: 'needs-object' | 'needs-destination'; word: string; examples: [string] }
   | { kind: 'expects-to-and-place'; word: string; found: string }
   | { kind: 'misplaced-to' }
-  | { kind: 'takes-no-object'; word: string; prepositions: string[]; found: string }
-  | { kind: 'expects-preposition'; after: string; prepositions: string[]; found: string }
+  | { kind: 'takes-no-object'; word: string; prepositions: string[]; adverbs: string[]; found: string }
+  | { kind: 'expects-preposition'; after: string; prepositions: string[]; adverbs: string[]; found: string }
   | { kind: 'needs-what-and-to-whom'; word: string; examples: [string, string] }
   | { kind: 'very-needs-adjective'; examples: string[]; found?: string }
   | { kind: 'expects-complement'; after: string; examples: string[]; prepositions: string[]; found?: string }

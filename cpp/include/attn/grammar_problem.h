@@ -26,8 +26,8 @@ enum class GrammarProblemKind {
   needs_destination,          // word (the verb), examples (a sentence that has one)
   expects_to_and_place,       // word (the verb), found
   misplaced_to,               // "to" after a verb that goes nowhere and gives nothing
-  takes_no_object,            // word (the verb), prepositions, found
-  expects_preposition,        // after, prepositions, found
+  takes_no_object,            // word (the verb), prepositions, adverbs, found
+  expects_preposition,        // after, prepositions, adverbs, found
   needs_what_and_to_whom,     // word (the verb), examples (two sentences that have both)
   very_needs_adjective,       // examples (adjectives), found
   expects_complement,         // after, examples (adjectives), prepositions (of places), found
@@ -72,7 +72,7 @@ struct GrammarProblem {
   std::string form;                   // "subject" or "object": the pronoun form wanted
   std::string language;               // "es", "ja" or "mr": the target language that does not say it
   std::vector<std::string> examples;  // words (or whole sentences) the grammar would take there
-  std::vector<std::string> prepositions, names, pronouns, determiners;
+  std::vector<std::string> prepositions, adverbs, names, pronouns, determiners;
   NounPhraseRole role = NounPhraseRole::none;
   std::string role_word;  // the verb, preposition or words the role names: "eat", "with", "where is"
 

@@ -160,6 +160,7 @@ class Problem {
   Problem& form(std::string s);
   Problem& examples(std::vector<std::string> v);
   Problem& prepositions(std::vector<std::string> v);
+  Problem& adverbs(std::vector<std::string> v);
   Problem& names(std::vector<std::string> v);
   Problem& pronouns(std::vector<std::string> v);
   Problem& determiners(std::vector<std::string> v);

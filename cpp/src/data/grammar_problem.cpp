@@ -117,6 +117,10 @@ Problem& Problem::prepositions(std::vector<std::string> v) {
   p_.prepositions = std::move(v);
   return *this;
 }
+Problem& Problem::adverbs(std::vector<std::string> v) {
+  p_.adverbs = std::move(v);
+  return *this;
+}
 Problem& Problem::names(std::vector<std::string> v) {
   p_.names = std::move(v);
   return *this;

@@ -123,9 +123,10 @@ std::string describe(const GrammarProblem& p) {
       return "“to” follows “go” or “come” (“go to the park”) or a thing given (“give the book to maria”)";
     case Kind::takes_no_object:
       return quoted(p.word) + " takes no object; after it only a preposition (" + list(p.prepositions) +
-             ") may follow" + found(p);
+             ") or an adverb (" + list(p.adverbs) + ") may follow" + found(p);
     case Kind::expects_preposition:
-      return "after " + quoted(p.after) + " only a preposition (" + list(p.prepositions) + ") may follow" + found(p);
+      return "after " + quoted(p.after) + " only a preposition (" + list(p.prepositions) + ") or an adverb (" +
+             list(p.adverbs) + ") may follow" + found(p);
     case Kind::needs_what_and_to_whom:
       return quoted(p.word) + " needs what and to whom: e.g. " + example(p, 0) + " or " + example(p, 1);
     case Kind::very_needs_adjective:

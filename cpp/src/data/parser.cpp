@@ -27,6 +27,13 @@ std::vector<std::string> prepositions_list(bool place_only) {
   return out;
 }
 
+// The adverbs that may end a clause (yesterday, here, …), named with the prepositions where a sentence went on wrongly.
+std::vector<std::string> adverbs_list() {
+  std::vector<std::string> out;
+  for (const Adverb& a : adverbs()) out.emplace_back(a.en);
+  return out;
+}
+
 class Parser {
  public:
   explicit Parser(const std::vector<std::string>& words) : in_(words) {}
@@ -270,11 +277,13 @@ class Parser {
         in_.fail(Problem(GrammarProblemKind::takes_no_object)
                      .word(verb)
                      .prepositions(prepositions_list(false))
+                     .adverbs(adverbs_list())
                      .found(in_.found()));
       else
         in_.fail(Problem(GrammarProblemKind::expects_preposition)
                      .after(in_.so_far())
                      .prepositions(prepositions_list(false))
+                     .adverbs(adverbs_list())
                      .found(in_.found()));
       return false;
     }

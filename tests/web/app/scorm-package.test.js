@@ -127,8 +127,9 @@ describe('the course package', () => {
     // 61's products added ~12 kB to each) and the three locales' messages (a package changes language in place, so
     // each locale's lessons' messages are in it). 2,807 kB with issue 62's reading of unknown words (+12 kB raw a
     // build) and issue 61's generation on threads. 3,341 kB with issue 62's lexicon of 540 words (+55 kB raw in each of
-    // five builds) and its English → Spanish model at width 64 (268 kB, was 53 kB: docs/models.md).
-    expect(total).toBeLessThan(3_370_000);
+    // five builds) and its English → Spanish model at width 64 (268 kB, was 53 kB: docs/models.md). 3,377 kB with issue
+    // 62's closed classes (questions, five adverbs, "her", "give it to me": +6 kB raw in each build, +2 kB of model).
+    expect(total).toBeLessThan(3_400_000);
     expect(zip.length).toBeLessThan(total);
   });
 

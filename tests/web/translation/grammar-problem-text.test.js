@@ -34,12 +34,19 @@ describe('outsideGrammar, from web/lib', () => {
       word: 'eat',
       examples: ['the dogs eat the apple'],
     });
-    expect(spanish.translate('we ate the apples yesterday').outsideGrammar).toEqual({
+    expect(spanish.translate('we ate the apples tomorrow').outsideGrammar).toEqual({
       kind: 'expects-preposition',
       after: 'we ate the apples',
-      found: 'yesterday',
+      found: 'tomorrow',
       prepositions: ['in', 'with', 'without', 'near', 'behind', 'on', 'under'],
+      adverbs: ['yesterday', 'today', 'now', 'here', 'there'],
     });
+    expect(spanish.translate('we eat the apples yesterday').outsideGrammar).toEqual({
+      kind: 'adverb-needs-past',
+      word: 'yesterday',
+      found: 'eat',
+    });
+    expect(spanish.translate('we ate the apples yesterday').outsideGrammar).toBeNull();
     expect(spanish.translate('he sees i').outsideGrammar).toEqual({
       kind: 'pronoun-case',
       role: 'object',
@@ -62,7 +69,8 @@ describe('outsideGrammar, from web/lib', () => {
 
 describe('the reference line’s words, in the page’s language', () => {
   const telescope = () => spanish.translate('the dog sees the telescope').outsideGrammar;
-  const yesterday = () => spanish.translate('we ate the apples yesterday').outsideGrammar;
+  const tomorrow = () => spanish.translate('we ate the apples tomorrow').outsideGrammar;
+  const yesterday = () => spanish.translate('we eat the apples yesterday').outsideGrammar;
   const sister = () => japanese.translate('my sister sleeps').outsideGrammar;
   const agreement = () => spanish.translate('the dogs eats the cat').outsideGrammar;
   const pronoun = () => spanish.translate('he sees i').outsideGrammar;
@@ -71,9 +79,10 @@ describe('the reference line’s words, in the page’s language', () => {
     expect(await said('en', telescope())).toBe(
       'after “the dog sees the” the grammar expects a noun (man, girl, father, …), not “telescope”',
     );
-    expect(await said('en', yesterday())).toBe(
-      'after “we ate the apples” only a preposition (in, with, without, near, behind, on, under) may follow, not “yesterday”',
+    expect(await said('en', tomorrow())).toBe(
+      'after “we ate the apples” only a preposition (in, with, without, near, behind, on, under) or an adverb (yesterday, today, now, here, there) may follow, not “tomorrow”',
     );
+    expect(await said('en', yesterday())).toBe('“yesterday” goes with a verb in the past, not “eat”');
     expect(await said('en', sister())).toBe(
       '“sister” is not in this model’s vocabulary: no sentence of the English → Japanese grammar it learned from has it',
     );
@@ -85,9 +94,10 @@ describe('the reference line’s words, in the page’s language', () => {
     expect(await said('es', telescope())).toBe(
       'después de «the dog sees the» la gramática espera un sustantivo (man, girl, father, …), no «telescope»',
     );
-    expect(await said('es', yesterday())).toBe(
-      'después de «we ate the apples» solo puede ir una preposición (in, with, without, near, behind, on, under), no «yesterday»',
+    expect(await said('es', tomorrow())).toBe(
+      'después de «we ate the apples» solo puede ir una preposición (in, with, without, near, behind, on, under) o un adverbio (yesterday, today, now, here, there), no «tomorrow»',
     );
+    expect(await said('es', yesterday())).toBe('«yesterday» va con un verbo en pasado, no «eat»');
     expect(await said('es', sister())).toBe(
       '«sister» no está en el vocabulario de este modelo: ninguna oración de la gramática inglés → japonés con la que aprendió la contiene',
     );
@@ -101,9 +111,10 @@ describe('the reference line’s words, in the page’s language', () => {
     expect(await said('zh-CN', telescope())).toBe(
       '在“the dog sees the”之后，语法要求名词（如 man、girl、father 等），而不是“telescope”',
     );
-    expect(await said('zh-CN', yesterday())).toBe(
-      '在“we ate the apples”之后只能接介词（in、with、without、near、behind、on、under），不能接“yesterday”',
+    expect(await said('zh-CN', tomorrow())).toBe(
+      '在“we ate the apples”之后只能接介词（in、with、without、near、behind、on、under）或副词（yesterday、today、now、here、there），不能接“tomorrow”',
     );
+    expect(await said('zh-CN', yesterday())).toBe('“yesterday”要与过去时的动词连用，而不是“eat”');
     expect(await said('zh-CN', sister())).toBe(
       '“sister”不在这个模型的词表中：它学习所用的英语→日语语法中没有任何句子包含这个词',
     );

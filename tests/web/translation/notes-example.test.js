@@ -20,11 +20,13 @@ const sentences = [
   'the girl gives the boy a flower',
 ];
 const widths = [undefined, 1, 2, 3, 4, 5, 6, 7, 8]; // undefined: greedy decoding
-// Still wrong somewhere (none since the width-64 models of the 540-word lexicon): before them, en-es said a recipient
-// after "a" whose article should fuse or not wrongly at every width ("a la niña" said "al niña", "al niño" said "a el
-// niño"). Each listed case is expected to fail, so that the day a model says it right the list must shrink.
+// Still wrong somewhere: en-es says "a el niño" for "al niño" at every width, as the models before the width-64 ones of
+// the 540-word lexicon did (those said it right; the models of issue 62's closed classes, trained longer on a wider
+// sentence mix, say it wrong again: "a el" is in none of the training sentences, the model picks "a" before the
+// noun's gender decides; docs/models.md). Each listed case is expected to fail, so that the day a model says it right
+// the list must shrink.
 const stillWrong = {
-  'en-es': [],
+  'en-es': ['the girl gives the boy a flower'],
   'en-ja': [],
   'en-mr': [],
 };

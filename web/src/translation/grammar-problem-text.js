@@ -87,6 +87,7 @@ export function grammarProblemText(problem) {
     example: words.examples?.[0] ?? '',
     secondExample: words.examples?.[1] ?? '',
     prepositions: list(words.prepositions),
+    adverbs: list(words.adverbs),
     names: list(words.names),
     pronouns: list(words.pronouns),
     determiners: list(words.determiners),
