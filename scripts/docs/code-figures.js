@@ -9,6 +9,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
 import { createTrainer, loadTranslator } from '../../web/lib/index.js';
 import { firstSentencesRun } from '../experiments/first-sentences-run.js';
+import { grammarProblemKinds } from '../../web/src/translation/grammar-problem-text.js';
 import { defaultTrainState, trainerOptions } from '../../web/src/train/train-state.js';
 import { defaultGenerateState } from '../../web/src/generate/generate-state.js';
 import { viewNames } from '../../web/src/app/view-address.js';
@@ -84,8 +85,9 @@ function generateViewFigures() {
  * the file's bytes and gzipped kB, on 1,000 held-out sentences its exact translations and best head's alignment
  * (the reference kernels: the scalar build), and on the 100 sentences a newcomer types first (`npm run
  * experiment:first-sentences`, the same run) how many the grammar covers, how many of those come out exact, how many
- * more but for ¿ ?, for how many the grammar's own translation is right, in how many an unknown word is carried and
- * how many are refused.
+ * more but for ¿ ?, for how many the grammar's own translation is right, in how many an unknown word is carried,
+ * how many are refused, and how many of those it does not cover meet each of the grammar's objections
+ * (`first-sentences-outside.<kind>`, 0 for a kind none meets).
  */
 async function shippedModelFigures(pair) {
   const bytes = new Uint8Array(readFileSync(new URL(`${pair}.bin`, modelsFolder)));
@@ -109,6 +111,12 @@ async function shippedModelFigures(pair) {
     'first-sentences-grammar-exact': count(first.grammarExact),
     'first-sentences-carried': count(first.carried),
     'first-sentences-refused': count(Object.values(first.refused).reduce((total, n) => total + n, 0)),
+    ...Object.fromEntries(
+      [...grammarProblemKinds, 'unknown-words'].map((kind) => [
+        `first-sentences-outside.${kind}`,
+        count(first.outside[kind] ?? 0),
+      ]),
+    ),
   };
   translator.dispose();
   return Object.fromEntries(Object.entries(figures).map(([name, figure]) => [`${pair}.${name}`, figure]));

@@ -98,13 +98,22 @@ const unanswered = (english) => ({
  * The counts of a run: `covered` of `sentences`; of the covered, `exact` (the model's translation a reference or a
  * variant), `questionMarks` (one but for ¿ ?), `withoutReference` and `grammarExact` (the grammar's own translation a
  * reference or a variant: where it is not, the grammar is wrong or the list is); `exactAll` of every sentence;
- * `carried` the sentences with an unknown word carried; `refused` by why.
+ * `carried` the sentences with an unknown word carried; `refused` by why; `outside`, the sentences the grammar does
+ * not cover (and the model did not refuse) by the grammar's objection (its kind, or 'unknown-words' where it names
+ * none).
  * @param {FirstSentenceRow[]} rows
  */
 export function firstSentencesCounts(rows) {
   const covered = rows.filter((row) => row.covered);
   const refused = {};
-  for (const row of rows) if (row.refused) refused[row.refused] = (refused[row.refused] ?? 0) + 1;
+  const outside = {};
+  for (const row of rows) {
+    if (row.refused) refused[row.refused] = (refused[row.refused] ?? 0) + 1;
+    else if (!row.covered) {
+      const kind = row.outsideGrammar ?? 'unknown-words';
+      outside[kind] = (outside[kind] ?? 0) + 1;
+    }
+  }
   const count = (list, test) => list.filter(test).length;
   return {
     sentences: rows.length,
@@ -116,6 +125,7 @@ export function firstSentencesCounts(rows) {
     exactAll: count(rows, (row) => row.verdict === 'exact'),
     carried: count(rows, (row) => row.carried.length > 0),
     refused,
+    outside,
   };
 }
 

@@ -117,6 +117,7 @@ describe('the first sentences’ counts', () => {
       exactAll: 1 + Number(run.rows[3].verdict === 'exact'), // outside the grammar, the model may still say it
       carried: 1,
       refused: { 'too-long': 1 },
+      outside: { [run.rows[3].outsideGrammar]: 1 }, // the refused sentence is not counted again
     });
     expect(firstSentencesCounts(run.rows)).toEqual(run.counts);
     const text = firstSentencesText(run);
