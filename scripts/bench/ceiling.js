@@ -4,6 +4,7 @@
 // process, next to the peak measurement.
 import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
+import { median } from './median.js';
 
 const require = createRequire(import.meta.url);
 const builds = {
@@ -47,8 +48,6 @@ export async function loadCeilingModules() {
     ),
   );
 }
-
-const median = (values) => values.sort((a, b) => a - b)[values.length >> 1];
 
 /**
  * { [backend]: GFLOP/s [variant][shape] }: every micro-kernel shape of gemmVariants at every gemmVariantShapes

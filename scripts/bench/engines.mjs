@@ -12,13 +12,13 @@ import { launchWebKit } from '../../tests/e2e/support/webkit.js';
 import { attentionScript } from './browser-attention.js';
 import { replaceDocsTable } from './docs-table.js';
 import { trainViewResult } from './train.mjs';
+import { median } from './median.js';
 
 const here = (file) => fileURLToPath(new URL(file, import.meta.url));
 const shape = { heads: 8, s: 512 },
   d = 64,
   rounds = 11,
   trainingRuns = 3;
-const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 
 /**
  * One engine as the bench drives it: open a URL, evaluate a script (awaited), read an element's text, close. Also

@@ -8,12 +8,12 @@ import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { cpus } from 'node:os';
 import { createTrainer, supportsRelaxedSimd } from '../../web/lib/index.js';
+import { median } from './median.js';
 
 const corpus =
   'It is a truth universally acknowledged, that a single man in possession of a good fortune, must be in want of a wife.\n'.repeat(
     40,
   );
-const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 
 async function languageModel(context, kvHeads) {
   const trainer = await createTrainer({

@@ -16,6 +16,7 @@ import { preview } from 'vite';
 import { replaceDocsTable } from './docs-table.js';
 import { loadCpuTable } from './load-cpu.mjs';
 import { shippedModels } from '../experiments/site-models.mjs';
+import { median } from './median.js';
 
 const here = (file) => fileURLToPath(new URL(file, import.meta.url));
 const chromePath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -32,7 +33,6 @@ const pages = [
 /** The machine the figures come from (issue 57: a median of 5 with the CPU named): its CPU, and how busy it was. */
 const machine = () =>
   `${cpus()[0].model.trim()} (${cpus().length} cores, load average ${loadavg()[0].toFixed(1)} as the runs began)`;
-const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 
 async function serveBuiltSite() {
   const server = await preview({

@@ -8,6 +8,7 @@
 // Headless Chromium at 412 × 823 (Lighthouse's phone), the CPU at normal speed.
 import { chromium } from 'playwright-core';
 import { nothingBusy } from '../../tests/e2e/support/settled.js';
+import { median } from './median.js';
 
 const categories = ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'toplevel', 'loading'];
 const phoneSlowdown = 4;
@@ -59,7 +60,6 @@ export async function loadCpuTable(pages, runs, executablePath) {
     const loads = new Map(pages.map(([name]) => [name, []]));
     for (let run = 0; run < runs; run++)
       for (const [name, url] of pages) loads.get(name).push(await loadOnce(browser, url));
-    const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
     return new Map(
       [...loads].map(([name, runsOf]) => [
         name,

@@ -4,6 +4,7 @@
 import { execFileSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { ceilingParts, loadCeilingModules } from './ceiling.js';
+import { median } from './median.js';
 
 const gemmParts = ceilingParts.filter((part) => part.name.startsWith('GEMM alone'));
 
@@ -20,7 +21,6 @@ export function measureStackCheckCost(pairs = 3) {
     samples.checked.push(child([]));
     samples.unchecked.push(child(['--no-wasm-stack-checks']));
   }
-  const median = (values) => values.sort((a, b) => a - b)[values.length >> 1];
   const result = {};
   for (const backend of Object.keys(samples.checked[0]))
     result[backend] = Object.fromEntries(

@@ -7,9 +7,9 @@ import { existsSync, mkdirSync, openAsBlob, readFileSync, writeFileSync } from '
 import { fileURLToPath } from 'node:url';
 import { loadLanguageModel } from '../../web/lib/index.js';
 import { writeGpt2Files } from '../../tests/support/gpt2-files.js';
+import { median } from './median.js';
 
 const here = (path) => fileURLToPath(new URL(path, import.meta.url));
-const median = (xs) => [...xs].sort((a, b) => a - b)[xs.length >> 1];
 const backend = 'wasm-relaxed-simd-threads';
 
 /** bench:gpt2's GPT-2 small files (.cache/bench-gpt2), written first when that folder holds another shape. */

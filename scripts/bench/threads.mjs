@@ -16,13 +16,13 @@ import { launchFirefox } from '../../tests/e2e/support/firefox.js';
 import { replaceDocsTable } from './docs-table.js';
 import { measureThreads } from './threads-measure.js';
 import { generationTable } from './threads-generation.js';
+import { median } from './median.js';
 
 const args = process.argv.slice(2);
 const rounds = Number(args[args.indexOf('--rounds') + 1] || 0) || 9;
 const browsers = !args.includes('--no-browsers');
 const training = !args.includes('--no-training');
 const setting = { rounds, steps: 20, warmup: 5 };
-const median = (xs) => [...xs].sort((a, b) => a - b)[xs.length >> 1];
 const here = (file) => fileURLToPath(new URL(file, import.meta.url));
 
 const corpusPath = 'corpora/pride-and-prejudice.txt'; // under web/: what the Generate view trains on

@@ -5,6 +5,7 @@
 // with constant offsets, so there is no address arithmetic beyond one add: what the compiled C++ kernel
 // could reach if LLVM and V8 added nothing around the arithmetic. Measured next to the peak (peak.js).
 import { countDownAndLoop, moduleOfRun, simd, SIMD, sumOfLocals, uleb } from './wasm-bytes.js';
+import { median } from './median.js';
 
 /** The shapes measured: the shipped 4 × 2 and the register-budget alternatives. */
 export const tileSteps = [
@@ -74,7 +75,6 @@ export async function measureTileSteps({ relaxed = true, rounds = 7, instances =
       rates.push((8 * shape.rows * shape.cols * iterations) / (performance.now() - t0) / 1e6);
     }
   }
-  const median = (values) => values.sort((x, y) => x - y)[values.length >> 1];
   return shapes.map((shape) => ({
     shape,
     gflops: Math.max(...runs.filter((r) => r.shape === shape).map((r) => median(r.rates))),

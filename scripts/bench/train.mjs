@@ -11,10 +11,10 @@ import { fileURLToPath } from 'node:url';
 import { createTrainer, loadTranslator } from '../../web/lib/index.js';
 import { launchChromium, startPlayground } from '../../tests/e2e/support/browser.js';
 import { replaceDocsTable } from './docs-table.js';
+import { median } from './median.js';
 
 const here = (file) => fileURLToPath(new URL(file, import.meta.url));
 const timedSteps = 100;
-const median = (xs) => [...xs].sort((a, b) => a - b)[xs.length >> 1];
 
 function wasm(backend) {
   return {

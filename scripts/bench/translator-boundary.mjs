@@ -15,6 +15,7 @@ import { extname, join, resolve } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { pathToFileURL } from 'node:url';
 import { launchChromium } from '../../tests/e2e/support/browser.js';
+import { median } from './median.js';
 
 const sentence = 'the girl gives the boy a flower';
 const languageModelFile = 'web/corpora/pride-and-prejudice-language-model.bin';
@@ -26,7 +27,6 @@ const moduleGenerateOptions = { tokens, temperature: 0.8, topK: 0, topP: 1, seed
 // BACKEND=wasm-relaxed-simd: the build a page with relaxed SIMD runs (node needs --experimental-wasm-relaxed-simd)
 const backend = process.env.BACKEND ?? 'wasm-simd128';
 const rounds = Number(process.env.ROUNDS ?? 9);
-const median = (values) => [...values].sort((a, b) => a - b)[values.length >> 1];
 const argument = (name) => (process.argv.includes(name) ? process.argv[process.argv.indexOf(name) + 1] : null);
 
 /** The libraries measured: this tree's web/lib, and `--before`'s when given. */

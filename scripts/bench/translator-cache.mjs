@@ -7,11 +7,11 @@ import { cpus } from 'node:os';
 import { performance } from 'node:perf_hooks';
 import { loadTranslator } from '../../web/lib/index.js';
 import { shippedModels, siteModel } from '../experiments/site-models.mjs';
+import { median } from './median.js';
 
 const backend = 'wasm-simd128';
 const count = 300;
 const rounds = 5;
-const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 
 /** Milliseconds per sentence of translating `sentences`, cached and recomputed, in alternating rounds. */
 function timePerSentence(translator, sentences) {

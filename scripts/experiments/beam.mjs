@@ -7,6 +7,7 @@
 import { performance } from 'node:perf_hooks';
 import { loadTranslator } from '../../web/lib/index.js';
 import { shippedModels, siteModel } from './site-models.mjs';
+import { median } from '../bench/median.js';
 
 const backend = process.argv[2] ?? 'wasm-simd128';
 const count = 500;
@@ -14,7 +15,6 @@ const passes = 3;
 const widths = [null, 2, 4, 8]; // null: greedy
 const wanted = shippedModels;
 const words = (target) => target.filter((w) => w !== '<eos>').join(' ');
-const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 
 /**
  * The shipped model `name` (the package's by name, the site's own from its file), or null (said after the
