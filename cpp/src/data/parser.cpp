@@ -71,6 +71,16 @@ class Parser {
     return word == "am" || word == "is" || word == "are" || word == "was" || word == "were";
   }
 
+  // Reads the next word into `slot` if it is one of the grammar's adverbs of a place (here, there) or, with `place`
+  // false, of a time (yesterday, today, now); else reads nothing.
+  bool read_adverb(bool place, int& slot) {
+    const int a = find(adverbs(), &Adverb::en, in_.peek());
+    if (a < 0 || adverbs()[a].place != place) return false;
+    slot = a;
+    in_.advance();
+    return true;
+  }
+
   // Whether the copula form agrees with the subject; else fails saying which form it takes.
   bool copula_agrees(const Sentence& s, const std::string& be) {
     const bool i = s.subject.is_pronoun() && s.subject.person() == Person::first && !s.subject.is_plural();
@@ -256,11 +266,7 @@ class Parser {
       return false;
     }
     // "here" and "there" stand for a place ("sleep here") or a destination ("come here").
-    if (const int a = find(adverbs(), &Adverb::en, in_.peek()); a >= 0 && adverbs()[a].place) {
-      s.place_adverb = a;
-      in_.advance();
-      return true;
-    }
+    if (read_adverb(true, s.place_adverb)) return true;
     if (in_.at_end() || find(adverbs(), &Adverb::en, in_.peek()) >= 0) {
       if (v.destination != Verb::goes_to) return true;
       in_.fail(Problem(GrammarProblemKind::needs_destination).word(verb).examples({in_.so_far() + " to the park"}));
@@ -345,11 +351,7 @@ class Parser {
       in_.advance();
       return finish(s);
     }
-    if (const int a = find(adverbs(), &Adverb::en, in_.peek()); a >= 0 && adverbs()[a].place && !s.very) {
-      s.place_adverb = a;
-      in_.advance();
-      return finish(s);
-    }
+    if (!s.very && read_adverb(true, s.place_adverb)) return finish(s);
     if (s.very) {
       return in_.fail(Problem(GrammarProblemKind::very_needs_adjective)
                           .examples(examples(adjectives(), &Adjective::en))
@@ -402,10 +404,7 @@ class Parser {
 
   // The sentence's end, after an adverb of time.
   std::optional<Sentence> finish(Sentence& s) {
-    if (const int a = find(adverbs(), &Adverb::en, in_.peek()); a >= 0 && !adverbs()[a].place) {
-      s.time_adverb = a;
-      in_.advance();
-    }
+    read_adverb(false, s.time_adverb);
     if (!in_.at_end())
       return in_.fail(Problem(GrammarProblemKind::sentence_ends).after(in_.so_far()).found(in_.found()));
     GrammarProblem problem = english_problem(s);
