@@ -39,6 +39,7 @@ int main(int argc, char** argv) {
                           {"weights", "softmax"},
                           {"dump-parameters", ""},
                           {"file-encoding", "float16"},
+                          {"stored-steps", "0"},
                           {"task", "en-es"},
                           {"min-length", "3"},
                           {"max-length", "8"},
@@ -90,7 +91,20 @@ int main(int argc, char** argv) {
               dims.heads, dims.ffn, dims.encoder_layers, dims.decoder_layers, m.config.source_vocabulary,
               m.config.target_vocabulary, m.parameters.size(), dims.tied_output ? ", output tied" : "");
 
+  // --file-encoding int8 or int4: the weight file's parameters as 8- or 4-bit blocks (int4: the shipped models); the
+  // evaluation below reads the file back, so it scores the weights as stored. --stored-steps N: the last N steps
+  // train the weights as the file will store them (TrainingOptions::stored_steps).
+  const std::string encoding_name = o.text("file-encoding");
+  if (encoding_name != "float16" && encoding_name != "int8" && encoding_name != "int4") {
+    std::cerr << "--file-encoding must be float16, int8 or int4\n";
+    return 1;
+  }
+  const model::WeightEncoding encoding = encoding_name == "int8"   ? model::WeightEncoding::int8_blocks
+                                         : encoding_name == "int4" ? model::WeightEncoding::int4_blocks
+                                                                   : model::WeightEncoding::float16;
   model::TrainingOptions t;
+  t.stored_steps = o.number("stored-steps");
+  t.stored_as = encoding;
   t.data_seed = o.number("data-seed");
   t.steps = o.number("steps");
   t.batch = o.number("batch");
@@ -109,17 +123,7 @@ int main(int argc, char** argv) {
         .write(reinterpret_cast<const char*>(m.parameters.data()),
                static_cast<std::streamsize>(m.parameters.size() * 4));
   }
-  // --file-encoding int8 or int4: the weight file's parameters as 8- or 4-bit blocks (int4: the shipped models); the
-  // evaluation below reads the file back, so it scores the weights as stored.
-  const std::string encoding = o.text("file-encoding");
-  if (encoding != "float16" && encoding != "int8" && encoding != "int4") {
-    std::cerr << "--file-encoding must be float16, int8 or int4\n";
-    return 1;
-  }
-  const std::vector<std::uint8_t> bytes =
-      model::save_weights(m, encoding == "int8"   ? model::WeightEncoding::int8_blocks
-                             : encoding == "int4" ? model::WeightEncoding::int4_blocks
-                                                  : model::WeightEncoding::float16);
+  const std::vector<std::uint8_t> bytes = model::save_weights(m, encoding);
   std::ofstream(o.text("out"), std::ios::binary).write(reinterpret_cast<const char*>(bytes.data()), bytes.size());
   model::LoadedModel loaded = model::load_weights(bytes.data(), bytes.size());
   if (!loaded.model) {

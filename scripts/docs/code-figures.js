@@ -160,6 +160,22 @@ function messageFigures() {
   };
 }
 
+/**
+ * The shipped translation models' recipe, as scripts/train-model.sh spells it out for `npm run train`: each numeric
+ * option of its `train` command (recipe.steps, recipe.batch, recipe.d-model, …), so a doc that describes the
+ * recipe says what the script runs.
+ */
+export function recipeFigures() {
+  const script = readFileSync(new URL('scripts/train-model.sh', repository), 'utf8');
+  const command = script.match(/build\/native\/tools\/train --task(?:[^\n\\]|\\\n)*/)[0]; // to its last continued line
+  return Object.fromEntries(
+    [...command.matchAll(/--([a-z-]+) (\d+)(?=\s)/g)].map(([, option, value]) => [
+      `recipe.${option}`,
+      count(Number(value)),
+    ]),
+  );
+}
+
 /** Every figure the code produces, by name. @returns {Promise<Record<string, Figure>>} */
 export async function codeFigures() {
   const pairs = shippedPairs();
@@ -174,6 +190,7 @@ export async function codeFigures() {
     ...generateViewFigures(),
     ...wasmFigures(),
     ...messageFigures(),
+    ...recipeFigures(),
     'kv-heads.steps': count(kvHeadsSetup.steps), // lesson 7's experiment (npm run experiment:kv-heads)
     'kv-heads.longest-sentence': count(kvHeadsSetup.longestSentence),
     ...Object.assign({}, ...models),

@@ -62,6 +62,34 @@ TEST(Trainer, MatchesTheNativeTrainingLoop) {
   EXPECT_EQ(stepped.model().parameters, looped.parameters);
 }
 
+// Quantization-aware steps take their gradient at the parameters as stored and apply it to the float ones: the
+// step moves the float parameters as a plain step moves the stored ones (the same Adam update, so the same
+// difference but for rounding), and differently from a plain step from the float parameters.
+TEST(Trainer, StoredStepsTakeTheGradientAtTheStoredParameters) {
+  const TranslationModel start = new_translation_model(tiny_model_config(), 8);
+  TrainingOptions o = short_run();
+  o.steps = 1;
+  TrainingOptions aware = o;
+  aware.stored_steps = 1;
+  aware.stored_as = WeightEncoding::int4_blocks;
+  TranslationModel rounded = start;
+  stored_values(start.parameters, WeightEncoding::int4_blocks, rounded.parameters);
+  Trainer quantization_aware(start, aware, reference_kernels()), plain_at_stored(rounded, o, reference_kernels()),
+      plain(start, o, reference_kernels());
+  const StepReport q = quantization_aware.step(), at_stored = plain_at_stored.step(), p = plain.step();
+  EXPECT_EQ(q.loss_per_token, at_stored.loss_per_token);
+  EXPECT_EQ(q.gradient_norm, at_stored.gradient_norm);
+  EXPECT_NE(q.gradient_norm, p.gradient_norm);
+  double furthest = 0, from_plain = 0;
+  for (std::size_t i = 0; i < start.parameters.size(); ++i) {
+    const double moved = quantization_aware.model().parameters[i] - start.parameters[i];
+    furthest = std::max(furthest, std::fabs(moved - (plain_at_stored.model().parameters[i] - rounded.parameters[i])));
+    from_plain = std::max(from_plain, std::fabs(moved - (plain.model().parameters[i] - start.parameters[i])));
+  }
+  EXPECT_LT(furthest, 1e-6);
+  EXPECT_GT(from_plain, 1e-4);
+}
+
 // Each ablation trains (the loss falls) and its flags survive the weight file; a plain model is still
 // written as format version 1, so the shipped file's bytes do not change.
 TEST(Trainer, AblatedModelsTrainAndRoundTripExactly) {

@@ -138,6 +138,23 @@ TEST(WeightFile, BlockEncodingsKeepEachValueWithinHalfAStepAndReadBackTheSame) {
   }
 }
 
+// What quantization-aware training computes its gradients at is what a file gives back, bit for bit, in every
+// encoding (a block of zeros included).
+TEST(WeightFile, StoredValuesAreWhatTheFileGivesBack) {
+  TranslationModel m = new_translation_model(tiny_model_config(), 6);
+  std::fill(m.parameters.begin(), m.parameters.begin() + kWeight4Block, 0.0f);
+  for (const WeightEncoding encoding :
+       {WeightEncoding::float16, WeightEncoding::int8_blocks, WeightEncoding::int4_blocks}) {
+    SCOPED_TRACE(static_cast<int>(encoding));
+    const std::vector<std::uint8_t> bytes = save_weights(m, encoding);
+    const LoadedModel loaded = load_weights(bytes.data(), bytes.size());
+    ASSERT_TRUE(loaded.model) << loaded.error;
+    std::vector<float> stored;
+    stored_values(m.parameters, encoding, stored);
+    EXPECT_EQ(stored, loaded.model->parameters);
+  }
+}
+
 TEST(WeightFile, BlockFilesRefuseAnUnknownEncodingAndAWrongLength) {
   const auto good = save_weights(new_translation_model(tiny_model_config(), 5), WeightEncoding::int8_blocks);
   const auto with_checksum = [](std::vector<std::uint8_t> bytes) {

@@ -56,6 +56,12 @@ struct TrainingOptions {
   // Training to carry unknown words (see UnknownWordMasker), for a model with "<unk>" (new_model(…, true));
   // a model without it trains on the pairs as drawn. 0 (the default) changes nothing.
   float unknown_word_rate = 0;
+  // Quantization-aware training (straight-through, Bengio et al. 2013; Jacob et al. 2018): the last `stored_steps`
+  // steps compute their gradients at the parameters as a file in `stored_as` gives them back (stored_values) and
+  // apply them to the float parameters, so the weights a file stores are weights that were trained. 0 (the
+  // default) changes nothing.
+  std::size_t stored_steps = 0;
+  WeightEncoding stored_as = WeightEncoding::float16;
   std::size_t report_every = 100;
   std::function<void(const TrainingProgress&)> on_progress;
 };
@@ -138,6 +144,7 @@ class Trainer {
   std::unique_ptr<tasks::Task> task_;
   UnknownWordMasker masker_;
   std::vector<EncodedPair> batch_;
+  std::vector<float> stored_;  // the parameters as stored, in the quantization-aware steps (options.stored_steps)
   std::size_t steps_done_ = 0;
 };
 

@@ -89,6 +89,9 @@ inline constexpr std::size_t kMaxModelParameters = std::size_t{16} * 1024 * 1024
 std::uint32_t weight_file_checksum(const std::uint8_t* data, std::size_t size);
 std::vector<std::uint8_t> save_weights(const TranslationModel& model,
                                        WeightEncoding encoding = WeightEncoding::float16);
+// The parameters a file in `encoding` gives back (load_weights(save_weights(m, encoding)).model->parameters, bit for
+// bit), into `stored`: what quantization-aware training computes its gradients at.
+void stored_values(const std::vector<float>& parameters, WeightEncoding encoding, std::vector<float>& stored);
 struct LoadedModel {
   std::optional<TranslationModel> model;
   std::string error;                                  // why the bytes were refused, when model is empty

@@ -54,6 +54,10 @@ StepReport Trainer::step() {
   }
   const float weight = 1.0f / static_cast<float>(tokens);  // gradient of the mean loss per target token
   const float* params = model_.parameters.data();
+  if (options_.stored_steps > 0 && steps_done_ + options_.stored_steps >= options_.steps) {  // one of the last
+    stored_values(model_.parameters, options_.stored_as, stored_);
+    params = stored_.data();
+  }
   const double shard_seconds = run_shards(parallel_, kShards, [&](std::size_t s) {
     shards_[s]->run(params, batch_, s * batch_.size() / kShards, (s + 1) * batch_.size() / kShards, weight);
   });

@@ -94,6 +94,12 @@ std::uint16_t block_scale(const float* values, std::size_t count, const BlockFor
   return best;
 }
 
+// The integer a value is stored as in a block of `scale`: round(w / scale), clamped to the format's range.
+int level_in_block(float value, float scale, const BlockFormat& f) {
+  const float q = scale > 0 ? std::nearbyint(value / scale) : 0.0f;
+  return static_cast<int>(std::clamp(q, static_cast<float>(-f.largest), static_cast<float>(f.largest)));
+}
+
 // Each block as its float16 scale (block_scale), then round(w / scale), clamped, for each w: the scale is rounded to
 // float16 first, so the values are those of the scale a reader gets.
 void write_blocks(const std::vector<float>& parameters, const BlockFormat& f, Writer& w) {
@@ -102,10 +108,7 @@ void write_blocks(const std::vector<float>& parameters, const BlockFormat& f, Wr
     const std::uint16_t scale_bits = block_scale(parameters.data() + start, end - start, f);
     const float scale = from_half(scale_bits);
     w.u16(scale_bits);
-    const auto level = [&](std::size_t i) {
-      const float q = scale > 0 ? std::nearbyint(parameters[i] / scale) : 0.0f;
-      return static_cast<int>(std::clamp(q, static_cast<float>(-f.largest), static_cast<float>(f.largest)));
-    };
+    const auto level = [&](std::size_t i) { return level_in_block(parameters[i], scale, f); };
     if (f.bits == 8) {
       for (std::size_t i = start; i < end; ++i) w.u8(static_cast<std::uint8_t>(static_cast<std::int8_t>(level(i))));
     } else {
@@ -161,6 +164,21 @@ std::vector<std::uint8_t> save_weights(const TranslationModel& m, WeightEncoding
   }
   w.u32(weight_file_checksum(w.bytes.data(), w.bytes.size()));
   return std::move(w.bytes);
+}
+
+void stored_values(const std::vector<float>& parameters, WeightEncoding encoding, std::vector<float>& stored) {
+  stored.resize(parameters.size());
+  if (encoding == WeightEncoding::float16) {
+    for (std::size_t i = 0; i < parameters.size(); ++i) stored[i] = from_half(to_half(parameters[i]));
+    return;
+  }
+  const BlockFormat& f = block_format(encoding);
+  for (std::size_t start = 0; start < parameters.size(); start += f.block) {
+    const std::size_t end = std::min(parameters.size(), start + f.block);
+    const float scale = from_half(block_scale(parameters.data() + start, end - start, f));
+    for (std::size_t i = start; i < end; ++i)
+      stored[i] = scale * static_cast<float>(level_in_block(parameters[i], scale, f));
+  }
 }
 
 LoadedModel load_weights(const std::uint8_t* bytes, std::size_t size) {

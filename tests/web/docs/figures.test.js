@@ -50,6 +50,7 @@ describe('the docs’ marked figures', () => {
         ...shippedPairs().flatMap((pair) => [`${pair}.parameters`, `${pair}.held-out`, `${pair}.file-bytes`]),
         'en-mr.output-tokens',
         'en-mr.target-words',
+        'recipe.steps', // the recipe's length, read from scripts/train-model.sh
       ],
       'docs/embed.md': ['elements'],
     };
