@@ -1,6 +1,7 @@
 // Translates with a weight file natively: the given sentence, or its language pair's held-out set (one
-// "english<TAB>output" line per sentence, then a summary), which the Vitest suite compares with the wasm module's
-// output. --beam W (1 to 8) decodes by beam search of that width, and the summary then counts its exact outputs.
+// "english<TAB>output" line per sentence, and <TAB>reference where the output is not the grammar's, then a summary),
+// which the Vitest suite compares with the wasm module's output. --beam W (1 to 8) decodes by beam search of that
+// width, and the summary then counts its exact outputs.
 #include <algorithm>
 #include <chrono>
 #include <cstdio>
@@ -108,7 +109,9 @@ int main(int argc, char** argv) {
     std::vector<std::string> words = translator.translate_words(pair.source, 1.0f, SIZE_MAX, decoding).target;
     if (!words.empty() && words.back() == "<eos>") words.pop_back();
     beam_exact += words == pair.target;
-    std::printf("%s\t%s\n", corpus::join(pair.source).c_str(), corpus::join(words).c_str());
+    // A third column, the grammar's reference, where the output is not it: what went wrong, at a glance.
+    const std::string reference = words == pair.target ? "" : "\t" + corpus::join(pair.target);
+    std::printf("%s\t%s%s\n", corpus::join(pair.source).c_str(), corpus::join(words).c_str(), reference.c_str());
   }
   if (decoding.beam > 0) std::printf("# beam %zu: exact %zu/%zu\n", decoding.beam, beam_exact, pairs.size());
   std::size_t best = 0;
