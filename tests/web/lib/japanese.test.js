@@ -66,7 +66,8 @@ describe('the shipped en-ja model', () => {
       aligned = 0;
     sentences.forEach((pair, i) => {
       const r = japanese.translate(pair.source);
-      expect(`${pair.source}\t${produced(r)}`).toBe(lines[i]);
+      // (a wrong line's third column is the reference)
+      expect(`${pair.source}\t${produced(r)}`).toBe(lines[i].split('\t').slice(0, 2).join('\t'));
       if (produced(r) !== pair.target) return;
       exact++;
       pair.sourceIndex.forEach((source, row) => {
