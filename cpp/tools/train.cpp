@@ -12,6 +12,7 @@
 #include "attn/registry.h"
 #include "attn/training.h"
 #include "copying_report.h"
+#include "encoding_option.h"
 #include "options.h"
 
 using namespace attn;
@@ -94,17 +95,14 @@ int main(int argc, char** argv) {
   // --file-encoding int8 or int4: the weight file's parameters as 8- or 4-bit blocks (int4: the shipped models); the
   // evaluation below reads the file back, so it scores the weights as stored. --stored-steps N: the last N steps
   // train the weights as the file will store them (TrainingOptions::stored_steps).
-  const std::string encoding_name = o.text("file-encoding");
-  if (encoding_name != "float16" && encoding_name != "int8" && encoding_name != "int4") {
+  const std::optional<model::WeightEncoding> encoding = tools::weight_encoding(o.text("file-encoding"));
+  if (!encoding) {
     std::cerr << "--file-encoding must be float16, int8 or int4\n";
     return 1;
   }
-  const model::WeightEncoding encoding = encoding_name == "int8"   ? model::WeightEncoding::int8_blocks
-                                         : encoding_name == "int4" ? model::WeightEncoding::int4_blocks
-                                                                   : model::WeightEncoding::float16;
   model::TrainingOptions t;
   t.stored_steps = o.number("stored-steps");
-  t.stored_as = encoding;
+  t.stored_as = *encoding;
   t.data_seed = o.number("data-seed");
   t.steps = o.number("steps");
   t.batch = o.number("batch");
@@ -123,7 +121,7 @@ int main(int argc, char** argv) {
         .write(reinterpret_cast<const char*>(m.parameters.data()),
                static_cast<std::streamsize>(m.parameters.size() * 4));
   }
-  const std::vector<std::uint8_t> bytes = model::save_weights(m, encoding);
+  const std::vector<std::uint8_t> bytes = model::save_weights(m, *encoding);
   std::ofstream(o.text("out"), std::ios::binary).write(reinterpret_cast<const char*>(bytes.data()), bytes.size());
   model::LoadedModel loaded = model::load_weights(bytes.data(), bytes.size());
   if (!loaded.model) {

@@ -12,6 +12,7 @@
 #include "attn/checks.h"
 #include "attn/training.h"
 #include "copying_report.h"
+#include "encoding_option.h"
 #include "options.h"
 
 using namespace attn;
@@ -54,14 +55,12 @@ int main(int argc, char** argv) {
     }
   }
   if (!o.text("save-as").empty()) {
-    const std::string& as = o.text("save-as");
-    if (as != "float16" && as != "int8" && as != "int4") {
+    const std::optional<model::WeightEncoding> as = tools::weight_encoding(o.text("save-as"));
+    if (!as) {
       std::cerr << "--save-as must be float16, int8 or int4\n";
       return 1;
     }
-    const auto saved = model::save_weights(*loaded.model, as == "int8"   ? model::WeightEncoding::int8_blocks
-                                                          : as == "int4" ? model::WeightEncoding::int4_blocks
-                                                                         : model::WeightEncoding::float16);
+    const auto saved = model::save_weights(*loaded.model, *as);
     std::ofstream(o.text("out"), std::ios::binary)
         .write(reinterpret_cast<const char*>(saved.data()), static_cast<std::streamsize>(saved.size()));
     loaded = model::load_weights(saved.data(), saved.size());
