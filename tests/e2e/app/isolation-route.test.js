@@ -8,7 +8,7 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { useChromiumAndPlayground } from '../support/browser.js';
 import { launchFirefox } from '../support/firefox.js';
-import { isolatedByItsWorker } from '../support/offline-copy.js';
+import { isolatedAndDrawn, isolatedByItsWorker } from '../support/offline-copy.js';
 import { serveFolder } from '../support/static-host.js';
 import { shortStory } from '../generate/short-story.js';
 
@@ -60,7 +60,7 @@ describe('dist/ from a host that sends no isolation headers, in Chromium', () =>
       `${host.url}?view=lessons&embed=1`,
     );
     const frame = await (await outer.waitForSelector('iframe')).contentFrame();
-    await frame.waitForFunction(() => document.body.dataset.ready);
+    await frame.waitForFunction(() => document.body?.dataset.ready === 'true');
     expect(await outer.evaluate(() => crossOriginIsolated)).toBe(false);
     expect(await frame.evaluate(() => Boolean(navigator.serviceWorker.controller))).toBe(true);
     const framed = await frameResponse;
@@ -84,7 +84,7 @@ describe('dist/ from a host that sends no isolation headers, in Firefox', () => 
     page.on('pageerror', (error) => errors.push(error.message));
     await page.goto(`${host.url}${run}`);
     expect(await page.evaluate(firstLoad)).toEqual([false, null]);
-    await page.waitForFunction(() => crossOriginIsolated && document.body.dataset.ready, { timeout: 60_000 });
+    await page.waitForFunction(isolatedAndDrawn, { timeout: 60_000 });
     expect(await page.evaluate(threadsSaid)).toMatch(/^training and writing on 2 threads \(cores: \d+\)$/);
     await page.waitForSelector('#generate-view[data-state="settled"]');
     await page.$eval(

@@ -16,5 +16,11 @@ export const cachedUrls = (page) =>
  * at `page` reloaded once the worker took control, isolated, its view drawn (Playwright's wait goes on in the new
  * document).
  */
-export const isolatedByItsWorker = (page) =>
-  page.waitForFunction(() => crossOriginIsolated && document.body.dataset.ready, null, { timeout: 60_000 });
+export const isolatedByItsWorker = (page) => page.waitForFunction(isolatedAndDrawn, null, { timeout: 60_000 });
+
+/**
+ * Whether the page is cross-origin isolated and its view drawn. Polled through the worker's reload, so it may run in
+ * the new document before it has a body: a predicate that threw there ended Firefox's wait (puppeteer's, over BiDi),
+ * which then never saw the isolated page (1 run in 12).
+ */
+export const isolatedAndDrawn = () => crossOriginIsolated && document.body?.dataset.ready === 'true';
