@@ -242,9 +242,37 @@ TEST(Corpus, ParserRefusesWhatTheGrammarDoesNotMake) {
                         "the dog sleeps in me",
                         "did not eat it",
                         "eats the apple",
-                        "where is not the book"}) {
+                        "where is not the book",
+                        "hello the dog",
+                        "goodbye how are you",
+                        "how are you john",
+                        "thank you very",
+                        "good morning how",
+                        "hello john maria",
+                        "good dog"}) {
     EXPECT_FALSE(translate_by_grammar(words(s))) << s;
   }
+}
+
+// A greeting is a set phrase, a name and "how are you" after an opening, read whole: the longest phrase first.
+TEST(Corpus, ParserReadsGreetings) {
+  for (const char* english : {"hello how are you", "thank you very much", "good morning", "good night", "goodbye",
+                              "nice to meet you", "hello", "thank you", "how are you"}) {
+    const auto tree = grammar::parse(words(english));
+    ASSERT_TRUE(tree) << english;
+    EXPECT_EQ(tree->clause, grammar::Clause::greeting) << english;
+    EXPECT_EQ(tree->addressee, -1) << english;
+    EXPECT_EQ(join(grammar::render_english(*tree).words), english);
+  }
+  const auto thanks = grammar::parse(words("thank you very much"));
+  ASSERT_TRUE(thanks);
+  EXPECT_EQ(grammar::greetings()[static_cast<std::size_t>(thanks->greeting)].en, std::string("thank you very much"));
+  const auto named = grammar::parse(words("good morning john how are you"));
+  ASSERT_TRUE(named);
+  EXPECT_EQ(grammar::names()[static_cast<std::size_t>(named->addressee)].en, std::string("john"));
+  EXPECT_TRUE(named->how_are_you);
+  EXPECT_EQ(problem_with("hello the dog"), "the grammar's sentences end after “hello”, not “the”");
+  EXPECT_EQ(problem_with("goodbye how are you"), "the grammar's sentences end after “goodbye”, not “how”");
 }
 
 TEST(Corpus, SaysWhatTheGrammarExpectedWhere) {
@@ -259,7 +287,8 @@ TEST(Corpus, SaysWhatTheGrammarExpectedWhere) {
   EXPECT_EQ(
       problem_with("dog sleeps"),
       "a sentence starts with its subject (a name, a pronoun, or a determiner and a noun: “maria”, “i”, “the "
-      "dog”), with a command's verb (eat, give, sleep, …), with “where”, or asking, with “do” or “is”, not “dog”");
+      "dog”), with a command's verb (eat, give, sleep, …), with “where”, or asking, with “do” or “is”; or it is a "
+      "greeting (hello, good morning, thank you, …), not “dog”");
   EXPECT_EQ(problem_with("the dogs does not sleep"), "“the dogs” is plural: “do not”, not “does not”");
   EXPECT_EQ(problem_with("the dog sleeps in the house the"),
             "the grammar's sentences end after “the dog sleeps in the house”, not “the”");
