@@ -152,6 +152,18 @@ class SpanishRenderer {
       prepositional_phrase(s, en);
     }
   }
+
+  // "hola juan ¿ cómo estás ?": the phrase, the name, the question.
+  void greeting(const Sentence& s, const EnglishSentence& en) {
+    phrase(s.greeting, en.greeting);
+    if (s.addressee >= 0) word(names()[s.addressee].es, en.addressee);
+    if (s.how_are_you) phrase(kHowAreYou, en.how_are_you);
+  }
+
+  void phrase(int g, int en_first) {
+    const Greeting& greeting = greetings()[g];
+    phrase_words({greeting.en, greeting.es, greeting.es_aligned}, en_first, pair);
+  }
 };
 
 class Spanish final : public TargetLanguage {
@@ -160,7 +172,7 @@ class Spanish final : public TargetLanguage {
     EnglishSentence en = render_english(s);
     SpanishRenderer r;
     if (s.clause == Clause::greeting) {
-      greeting(s, en, r.pair);
+      r.greeting(s, en);
       r.pair.source = std::move(en.words);
       return std::move(r.pair);
     }
@@ -183,20 +195,6 @@ class Spanish final : public TargetLanguage {
   }
 
   const char* code() const override { return "es"; }
-
-  // "hola juan ¿ cómo estás ?": the phrase, the name, the question.
-  static void greeting(const Sentence& s, const EnglishSentence& en, SentencePair& out) {
-    const auto phrase = [&](int g, int at) {
-      const Greeting& greeting = greetings()[g];
-      phrase_words({greeting.en, greeting.es, greeting.es_aligned}, at, out);
-    };
-    phrase(s.greeting, en.greeting);
-    if (s.addressee >= 0) {
-      out.target.emplace_back(names()[s.addressee].es);
-      out.alignment.push_back(en.addressee);
-    }
-    if (s.how_are_you) phrase(kHowAreYou, en.how_are_you);
-  }
 
   const std::vector<std::string>& words() const override {
     static const std::vector<std::string> sorted = words_of(LexiconRows::whole());
