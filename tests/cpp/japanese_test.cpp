@@ -281,9 +281,9 @@ TEST(Japanese, TenThousandPairsObeyTheRules) {
   EXPECT_GT(commands, 800u);
   EXPECT_GT(copulas, 1000u);
   EXPECT_GT(questions, 400u);
-  // 1.5% of the trees drawn, fewer of the sentences: a one-word greeting is too short for the corpus.
-  EXPECT_GT(greetings, 80u);
-  EXPECT_LT(greetings, 200u);
+  // 1.5% of the trees drawn, 1.6% of the sentences (Japanese says fewer of the other trees): 157.
+  EXPECT_GT(greetings, 110u);
+  EXPECT_LT(greetings, 210u);
 }
 
 TEST(Japanese, VocabulariesAndTheSplit) {
@@ -294,7 +294,7 @@ TEST(Japanese, VocabulariesAndTheSplit) {
   EXPECT_EQ(grammar_language(english_words(), target_words()), Language::spanish);
   EXPECT_FALSE(grammar_language(en, target_words()));
   for (const auto& p : held_out_set(300, 2, Language::japanese)) {
-    ASSERT_TRUE(is_held_out(p.source));
+    ASSERT_TRUE(is_held_out(p.source) || is_set_phrase(p.source)) << join(p.source);
     ASSERT_TRUE(translate_by_grammar(p.source, Language::japanese));
   }
 }

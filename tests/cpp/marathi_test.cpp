@@ -193,8 +193,9 @@ TEST(Marathi, TenThousandPairsObeyTheRules) {
   EXPECT_GT(plural_subjects, 200u);
   EXPECT_GT(past, 300u);
   EXPECT_GT(questions, 300u);
-  EXPECT_GT(greetings, 80u);  // 1.5% of the trees drawn, fewer of the sentences (a one-word greeting is too short)
-  EXPECT_LT(greetings, 200u);
+  // 1.5% of the trees drawn, 2.1% of the sentences (Marathi says fewer of the other trees): 215.
+  EXPECT_GT(greetings, 150u);
+  EXPECT_LT(greetings, 280u);
 }
 
 TEST(Marathi, VocabulariesAndTheSplit) {
@@ -204,7 +205,7 @@ TEST(Marathi, VocabulariesAndTheSplit) {
   EXPECT_EQ(grammar_language(en, target_words(Language::marathi)), Language::marathi);
   EXPECT_FALSE(grammar_language(en, target_words(Language::japanese)));
   for (const auto& p : held_out_set(300, 2, Language::marathi)) {
-    ASSERT_TRUE(is_held_out(p.source));
+    ASSERT_TRUE(is_held_out(p.source) || is_set_phrase(p.source)) << join(p.source);
     ASSERT_TRUE(translate_by_grammar(p.source, Language::marathi));
   }
 }

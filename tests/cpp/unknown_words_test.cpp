@@ -256,8 +256,9 @@ TEST(UnknownWords, TheShippedModelsCarryAWordTheyHaveNeverSeen) {
 }
 
 // A small model briefly trained with masking (on the commonest 141 words: kTrainingTestVocabulary): made-up words
-// come out copied where the reference has the word they replace (141 of 200 sentences here on the commonest 141 words,
-// 146 on the grammar of 344 English words before issue 62, in about 4 s on two threads; the shipped recipe's shape
+// come out copied where the reference has the word they replace (121 of 200 sentences here on the commonest 141 words,
+// 121-132 on data seeds 1-5, where the stream and held-out set before "hello" and "goodbye" alone gave 132-147; 146 on
+// the grammar of 344 English words before issue 62, in about 4 s on two threads; the shipped recipe's shape
 // trained as `npm run train` does, with --unk-rate 0.1, placed 948 of 1,000 on the older grammar: docs/api.md).
 TEST(UnknownWords, ATrainedModelCopiesWordsItHasNeverSeen) {
   constexpr std::size_t vocabulary = attn::testing::kTrainingTestVocabulary;
@@ -271,7 +272,7 @@ TEST(UnknownWords, ATrainedModelCopiesWordsItHasNeverSeen) {
   const CopyEvaluation e = evaluate_copying(
       t, corpus::held_out_set(200, 2, corpus::Language::spanish, corpus::kMaxEnglishWords, vocabulary));
   EXPECT_EQ(e.sentences, 200u);
-  EXPECT_GE(e.placed, 130u);
+  EXPECT_GE(e.placed, 110u);
   EXPECT_GE(e.copied, e.placed);
   std::printf("made-up word copied to its place in %zu of %zu, sentence exact %zu\n", e.placed, e.sentences, e.exact);
 }
