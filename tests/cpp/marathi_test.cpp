@@ -100,6 +100,20 @@ TEST(Marathi, AdverbsFollowTheSubject) {
   EXPECT_EQ(marathi("where is the book today"), "पुस्तक आज कुठे आहे");
 }
 
+// Greetings are set phrases; a name follows the phrase.
+TEST(Marathi, GreetingsAreSetPhrases) {
+  EXPECT_EQ(aligned("hello how are you"), "नमस्कार:hello तू:you कसा:how आहेस:are");
+  EXPECT_EQ(aligned("thank you very much"), "खूप:very धन्यवाद:thank");
+  EXPECT_EQ(aligned("good morning"), "सुप्रभात:morning");
+  EXPECT_EQ(aligned("good night"), "शुभ:good रात्री:night");
+  // The list leaves "goodbye" out, unsure of it: पुन्हा भेटू ("we will meet again"; marathi_lexicon.cpp says why).
+  EXPECT_EQ(aligned("goodbye"), "पुन्हा:goodbye भेटू:goodbye");
+  EXPECT_EQ(aligned("nice to meet you"), "तुम्हाला:you भेटून:meet आनंद:nice झाला:nice");
+  EXPECT_EQ(marathi("thank you"), "धन्यवाद");
+  EXPECT_EQ(aligned("good morning john"), "सुप्रभात:morning जॉन:john");
+  EXPECT_EQ(marathi("hello maria how are you"), "नमस्कार मारिया तू कसा आहेस");
+}
+
 TEST(Marathi, HerAgreesAndItIsGiven) {
   EXPECT_EQ(aligned("her car is red"), "तिची:her गाडी:car लाल:red आहे:is");
   EXPECT_EQ(marathi("her dog is big"), "तिचा कुत्रा मोठा आहे");
@@ -138,7 +152,7 @@ TEST(Marathi, TenThousandPairsObeyTheRules) {
   const std::set<std::string> marathi_words(target_words(Language::marathi).begin(),
                                             target_words(Language::marathi).end());
   TrainingStream stream(41, Language::marathi);
-  std::size_t longest = 0, negated = 0, past = 0, plural_subjects = 0, questions = 0;
+  std::size_t longest = 0, negated = 0, past = 0, plural_subjects = 0, questions = 0, greetings = 0;
   for (int i = 0; i < 10000; ++i) {
     const SentencePair p = stream.next();
     const std::string all = join(p.source) + " → " + join(p.target);
@@ -164,6 +178,7 @@ TEST(Marathi, TenThousandPairsObeyTheRules) {
       ASSERT_TRUE(last == "नाहीत" || ends_with(last, "तात")) << all;
       ++plural_subjects;
     }
+    greetings += tree->clause == grammar::Clause::greeting;
     past += tree->tense == grammar::Tense::past;
     ASSERT_EQ(p.target.back() == "का", tree->question) << all;
     questions += tree->question;
@@ -178,6 +193,9 @@ TEST(Marathi, TenThousandPairsObeyTheRules) {
   EXPECT_GT(plural_subjects, 200u);
   EXPECT_GT(past, 300u);
   EXPECT_GT(questions, 300u);
+  // 1.5% of the trees drawn, 2.1% of the sentences (Marathi says fewer of the other trees): 215.
+  EXPECT_GT(greetings, 150u);
+  EXPECT_LT(greetings, 280u);
 }
 
 TEST(Marathi, VocabulariesAndTheSplit) {
@@ -187,7 +205,7 @@ TEST(Marathi, VocabulariesAndTheSplit) {
   EXPECT_EQ(grammar_language(en, target_words(Language::marathi)), Language::marathi);
   EXPECT_FALSE(grammar_language(en, target_words(Language::japanese)));
   for (const auto& p : held_out_set(300, 2, Language::marathi)) {
-    ASSERT_TRUE(is_held_out(p.source));
+    ASSERT_TRUE(is_held_out(p.source) || is_set_phrase(p.source)) << join(p.source);
     ASSERT_TRUE(translate_by_grammar(p.source, Language::marathi));
   }
 }

@@ -115,6 +115,22 @@ TEST(Spanish, AdverbsOfTimeAndPlaceComeLast) {
   EXPECT_EQ(aligned("she was here yesterday"), "estaba:was aquí:here ayer:yesterday");
 }
 
+// Greetings are set phrases, each word aligned to the English word it stands for; a name follows the phrase.
+TEST(Spanish, GreetingsAreSetPhrases) {
+  EXPECT_EQ(aligned("hello how are you"), "hola:hello ¿:how cómo:how estás:are ?:how");
+  EXPECT_EQ(aligned("thank you very much"), "muchas:much gracias:thank");
+  EXPECT_EQ(aligned("good morning"), "buenos:good días:morning");
+  EXPECT_EQ(aligned("good night"), "buenas:good noches:night");
+  EXPECT_EQ(aligned("goodbye"), "adiós:goodbye");
+  EXPECT_EQ(aligned("nice to meet you"), "mucho:nice gusto:nice");
+  EXPECT_EQ(spanish("hello"), "hola");
+  EXPECT_EQ(spanish("thank you"), "gracias");
+  EXPECT_EQ(spanish("how are you"), "¿ cómo estás ?");
+  EXPECT_EQ(aligned("good morning john"), "buenos:good días:morning juan:john");
+  EXPECT_EQ(spanish("hello maria how are you"), "hola maría ¿ cómo estás ?");
+  EXPECT_EQ(spanish("goodbye lucy"), "adiós lucía");
+}
+
 TEST(Spanish, HerIsAPossessiveBeforeItsNoun) {
   EXPECT_EQ(aligned("her car is red"), "su:her coche:car es:is rojo:red");
   EXPECT_EQ(spanish("i see her dogs"), "veo a sus perros");

@@ -1,5 +1,6 @@
 // The toy language pairs the translation model learns: a small English grammar (1,145 words: pronouns, the
-// present and the past, the copula, "where" questions, commands, ditransitive verbs; sentences of 2-12 words)
+// present and the past, the copula, "where" questions, commands, ditransitive verbs, greetings; sentences of 2-12
+// words, and the one-word greetings "hello" and "goodbye")
 // and three target languages, each with the true word alignment of every pair:
 //   Spanish: agreement of articles, adjectives and verbs (every person, present and past), adjectives after
 //            the noun, dropped subject pronouns, object pronouns before the verb or joined to a command
@@ -28,6 +29,8 @@ namespace grammar {
 class TargetLanguage;
 }
 
+// The fewest English words of a sentence but a greeting: a lone command ("sleep") is left out; "hello" and "goodbye"
+// alone are sentences of one.
 inline constexpr std::size_t kMinWords = 2;
 inline constexpr std::size_t kMaxEnglishWords = 12;
 inline constexpr std::size_t kMaxTargetWords = 22;  // + <bos>/<eos>: the model's 24 positions
@@ -75,13 +78,17 @@ std::optional<Language> grammar_language(const std::vector<std::string>& source_
                                          const std::vector<std::string>& target_words);
 
 // Train and held-out sentences are told apart by a hash of the English sentence, so the two sets are
-// disjoint however many sentences either side draws.
+// disjoint however many sentences either side draws, but for the set phrases said alone.
 bool is_held_out(const std::vector<std::string>& english);
 // The hash that split is made by (FNV-1a over the words), for other splits of word sequences.
 std::uint64_t sentence_hash(const std::vector<std::string>& words);
+// A set phrase said alone, without a name ("hello", "good morning", "hello how are you"): a sentence the grammar makes
+// one way only, which a split by its hash would keep whole from training ("hello") or from every held-out set
+// ("goodbye"). One in ten of its draws is held out instead, so the training stream and the held-out sets both have it.
+bool is_set_phrase(const std::vector<std::string>& english);
 
-// An endless, seeded stream of training pairs (never a held-out sentence), of English sentences of at most
-// `longest` words (kMinWords to kMaxEnglishWords): a shorter limit makes a smaller task of the same grammar
+// An endless, seeded stream of training pairs (never a held-out sentence, but a set phrase), of English sentences of
+// at most `longest` words (kMinWords to kMaxEnglishWords): a shorter limit makes a smaller task of the same grammar
 // (the Train view's default, which must train in seconds).
 class TrainingStream {
  public:

@@ -33,7 +33,7 @@ enum class WordKind {
   conjunction,    // "and", "because": none (the grammar says one clause at a time)
   modal,          // "can", "will": none (the grammar has no modal verbs)
   contraction,    // base: the words it stands for ("dont": "do not"): those words, when the model knows them
-  set_phrase,     // "hello", "please", "thanks": none (the grammar has no greetings or set phrases)
+  set_phrase,     // "hello", "please", "thanks": the known ones (the grammar's greetings a model may lack too)
 };
 
 struct WordReading {

@@ -1,6 +1,6 @@
 // The grammar's trees and lexicon tables, shared by the generator, the parser and the renderers.
 //
-//   Sentence    → Statement | Command | Copula | Where | Question
+//   Sentence    → Statement | Command | Copula | Where | Question | Greeting
 //   Statement   → Subject [do/does/did not] Verb Complements [Place] [Time]
 //   Command     → [do not] Verb Complements [Place] [Time]                             "give me the book"
 //   Copula      → Subject be [not] Predicate [Time]                                  "she was here yesterday"
@@ -12,8 +12,13 @@
 //   Place       → Preposition Object | "here" | "there"                             "here" in place of the phrase
 //   Time        → "yesterday" (the past) | "today" | "now" (the present)
 //   NounPhrase  → Pronoun | Name | Determiner ["very"] [Adjective] Noun               "her car": "her" a determiner
+//   Greeting    → SetPhrase [Name] | Opening [Name] "how are you" | "how are you"     "hello john how are you"
+//   SetPhrase   → Opening | "good night" | "goodbye" | "thank you" ["very much"] | "nice to meet you"
+//   Opening     → "hello" | "good morning"
 //
-// Verbs are in the present or the past. A question is a statement's or a copula's tree, never negated. What a
+// Verbs are in the present or the past. A question is a statement's or a copula's tree, never negated. A greeting
+// is a sentence of its own, said whole in each language and greeting at most a name: "hello i am a teacher" is two
+// sentences, and the grammar says one at a time. What a
 // ditransitive verb gives is a noun phrase, or "it" before "to" ("give it to me"). A tree renders to an English
 // sentence; a target language (Spanish, Japanese, Marathi) renders its translation and the word alignment from the
 // positions the English words took.
@@ -33,7 +38,7 @@ enum class Number { singular, plural, either };
 enum class Person { first, second, third };
 enum class Valency { intransitive, transitive, ditransitive };
 enum class Tense { present, past };
-enum class Clause { statement, command, copula, where };
+enum class Clause { statement, command, copula, where, greeting };
 // What a noun names: the generator keeps subjects animate, professions for "is a teacher", places for "go to".
 enum class Kind { animal, person, profession, thing, food, place };
 
@@ -93,6 +98,17 @@ struct Adverb {
   bool place;
   bool past_only, present_only;
 };
+// A set phrase (greetings, thanks, leave-taking), said whole: its English words, its Spanish and, for each Spanish
+// word, the English word of the phrase it translates. `opens`: "how are you" may follow it ("hello how are you").
+struct Greeting {
+  const char *en, *es, *es_aligned;
+  bool opens;
+};
+// A target language's words for a set phrase, keyed by its English, each aligned to the English word of the
+// phrase named at its place in `aligned` ("-": none).
+struct PhraseWords {
+  const char *en, *target, *aligned;
+};
 struct Pronoun {
   const char *en_subject, *en_object;
   Person person;
@@ -108,6 +124,8 @@ const std::vector<Name>& names();
 const std::vector<Preposition>& prepositions();
 const std::vector<Pronoun>& pronouns();
 const std::vector<Adverb>& adverbs();
+const std::vector<Greeting>& greetings();
+inline constexpr int kHowAreYou = 0;  // greetings()[kHowAreYou] is "how are you"
 inline constexpr int kA = 1;          // determiners()[kA] is "a" ("an"), the article of "is a teacher"
 inline constexpr int kTo = 7;         // prepositions()[kTo] is "to"
 int verb_named(const char* en_base);  // the index of a verb in verbs()
@@ -205,8 +223,11 @@ struct Sentence {
   int profession = -1;   // copula: "is a teacher", "are teachers" (a noun of Kind::profession)
   int preposition = -1;  // -1: none; the copula's place, or a statement's or command's phrase
   NounPhrase prepositional_object;
-  int place_adverb = -1;  // into adverbs(), or -1: "here", "there", where a place's prepositional phrase would be
-  int time_adverb = -1;   // into adverbs(), or -1: "yesterday", "today", "now", last
+  int place_adverb = -1;     // into adverbs(), or -1: "here", "there", where a place's prepositional phrase would be
+  int time_adverb = -1;      // into adverbs(), or -1: "yesterday", "today", "now", last
+  int greeting = -1;         // a greeting: into greetings(), its first set phrase ("hello", or "how are you" alone)
+  int addressee = -1;        // a greeting: into names(), or -1: "good morning john"
+  bool how_are_you = false;  // a greeting: "how are you" follows its opening ("hello how are you")
 
   bool third_singular_subject() const {
     return clause != Clause::command && subject.person() == Person::third && !subject.is_plural();
@@ -235,11 +256,15 @@ struct EnglishSentence {
   int where = -1, to = -1, preposition = -1;
   int very = -1, adjective = -1, article = -1, profession = -1;  // the copula's complement
   int place_adverb = -1, time_adverb = -1;
+  int greeting = -1, addressee = -1, how_are_you = -1;  // a greeting's first words: its set phrase, name, "how"
   // The word that makes the sentence a question ("where", a question's "do" or its copula), or -1: a target's
   // question marks and particles (¿ ?, ka, का) align to it.
   int question = -1;
 };
 EnglishSentence render_english(const Sentence& sentence);
+// A set phrase's words in a target language, each aligned to its English word at `en`, the English sentence's
+// position of the phrase's first word (english.cpp).
+void phrase_words(const PhraseWords& phrase, int en, SentencePair& out);
 // Whether "a" before the word is "an".
 bool starts_with_vowel(const std::string& word);
 

@@ -92,7 +92,9 @@ std::string describe(const GrammarProblem& p) {
       return "the sentence has no words";
     case Kind::sentence_start:
       return "a sentence starts with its subject (a name, a pronoun, or a determiner and a noun: “maria”, “i”, “the "
-             "dog”), with a command's verb (eat, give, sleep, …), with “where”, or asking, with “do” or “is”" +
+             "dog”), with a command's verb (eat, give, sleep, …), with “where”, or asking, with “do” or “is”; or it is "
+             "a "
+             "greeting (hello, good morning, thank you, …)" +
              found(p);
     case Kind::verb_agreement:
       return "with " + subject_phrase(p) + " the verb is " + quoted(p.expected) + ", not " + quoted(p.found);

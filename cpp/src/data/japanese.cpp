@@ -20,7 +20,9 @@
 // "ka" after the plain form (tori o miru ka, inu wa ōkii ka, neko wa ie ni ita ka) but a noun's, which asks with
 // desu ("da ka" is no Japanese: anata wa gakusei desu ka). Adverbs of time follow the topic (watashi wa kinō …;
 // a command's come first), "here" and "there" are places (koko, soko) with a place's particle (koko ni inai,
-// koko ni kite kudasai, koko de taberu); "her" is "kanojo no" like the other possessives.
+// koko ni kite kudasai, koko de taberu); "her" is "kanojo no" like the other possessives. Greetings are set phrases
+// in their polite form (ohayō gozaimasu, dōmo arigatō gozaimasu), a name before them with "san" (jon san
+// konnichiwa ogenki desu ka): to call someone by the bare name is for family and close friends.
 //
 // What it leaves out, because its Japanese would need more grammar than a toy should have: numbers and
 // "some", family words, have/want/love/hear, old/tall/happy/green/pretty/clean/tired/wet/rich, "without",
@@ -33,7 +35,8 @@
 // (all its words: "sunde iru", "tabete kudasai") to the English verb, the copula (da, ja nai, aru, iru) to
 // "is"; an i-adjective predicate to its adjective ("is" and "not" then align to nothing). The particles wa,
 // o, no, de, ni and to align to nothing: they mark a phrase's role rather than translate a word. A question's "ka"
-// aligns to the word that makes the English a question (its "do" or its copula), as Spanish's ¿ ? do.
+// aligns to the word that makes the English a question (its "do" or its copula, the "how" of "how are you"), as
+// Spanish's ¿ ? do; "san" to the name it follows; a set phrase's words as japanese_lexicon.cpp's table says.
 #include <set>
 
 #include "japanese.h"
@@ -136,6 +139,16 @@ class JapaneseRenderer {
     place(s, en);
     existence(s, en);
   }
+
+  // "jon san konnichiwa ogenki desu ka": the name first, with "san", then the phrase and the question.
+  void greeting(const Sentence& s, const EnglishSentence& en) {
+    if (s.addressee >= 0) {
+      words(lexicon().names[s.addressee]->target, en.addressee);
+      words("san", en.addressee);
+    }
+    phrase_words(*lexicon().greetings[s.greeting], en.greeting, pair);
+    if (s.how_are_you) phrase_words(*lexicon().greetings[kHowAreYou], en.how_are_you, pair);
+  }
 };
 
 class Japanese final : public TargetLanguage {
@@ -163,6 +176,11 @@ class Japanese final : public TargetLanguage {
   SentencePair render(const Sentence& s) const override {
     EnglishSentence en = render_english(s);
     JapaneseRenderer r;
+    if (s.clause == Clause::greeting) {
+      r.greeting(s, en);
+      r.pair.source = std::move(en.words);
+      return std::move(r.pair);
+    }
     if (s.clause != Clause::command) {
       r.noun_phrase(s.subject, en.subject);
       r.words("wa", kUnaligned);
@@ -199,9 +217,9 @@ class Japanese final : public TargetLanguage {
   }
 
   std::vector<std::string> words_of(const LexiconRows& rows) const override {
-    std::set<std::string> w = {"wa",   "o",       "no",   "de",  "ni",       "to",    "totemo",  "amari",
-                               "doko", "kudasai", "da",   "ja",  "nai",      "datta", "nakatta", "aru",
-                               "atta", "iru",     "inai", "ita", "inakatta", "ka",    "desu",    "deshita"};
+    std::set<std::string> w = {"wa",      "o",   "no",       "de",  "ni",    "to",      "totemo", "amari", "doko",
+                               "kudasai", "da",  "ja",       "nai", "datta", "nakatta", "aru",    "atta",  "iru",
+                               "inai",    "ita", "inakatta", "ka",  "desu",  "deshita", "san"};
     auto add = [&](const std::string& text) {
       for (auto& word : split(text.c_str())) w.insert(std::move(word));
     };
@@ -211,6 +229,7 @@ class Japanese final : public TargetLanguage {
     for (const auto* table : {&l.determiners, &l.names, &l.pronouns, &l.prepositions, &l.adverbs})
       for (const Keyed* k : *table)
         if (k) add(k->target);
+    for (const PhraseWords* g : l.greetings) add(g->target);
     for (std::size_t i = 0; i < l.adjectives.size(); ++i) {
       const Keyed* k = l.adjectives[i];
       if (!k || !rows.adjectives[i]) continue;

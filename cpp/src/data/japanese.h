@@ -14,6 +14,7 @@ struct Lexicon {
   std::vector<const Keyed*> nouns, adjectives, determiners, names, pronouns, prepositions;
   std::vector<const VerbForms*> verbs;
   std::vector<const Keyed*> adverbs;
+  std::vector<const PhraseWords*> greetings;
 };
 const Lexicon& lexicon();
 // The open classes' words (japanese_lexicon_open.cpp, generated from the candidate list), keyed by English.

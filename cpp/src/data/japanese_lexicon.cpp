@@ -58,6 +58,25 @@ const std::vector<Keyed>& adverb_table() {
   return table;
 }
 
+const std::vector<PhraseWords>& greeting_table() {
+  // The polite forms a learner is taught first (the plain "ohayō", "arigatō" to friends only). A phrase's words
+  // align to the English word they stand for: "ohayō gozaimasu" both to "morning", "dōmo" to "much", "ka" to the
+  // "how" that asks; "hajimemashite" ("for the first time") to "meet".
+  // clang-format off: a row per entry, its columns aligned by hand
+  static const std::vector<PhraseWords> table = {
+      {"how are you",         "ogenki desu ka",         "how are how"},
+      {"hello",               "konnichiwa",             "hello"},
+      {"good morning",        "ohayō gozaimasu",        "morning morning"},
+      {"good night",          "oyasumi nasai",          "night night"},
+      {"goodbye",             "sayōnara",               "goodbye"},
+      {"thank you",           "arigatō gozaimasu",      "thank thank"},
+      {"thank you very much", "dōmo arigatō gozaimasu", "much thank thank"},
+      {"nice to meet you",    "hajimemashite",          "meet"},
+  };
+  // clang-format on
+  return table;
+}
+
 }  // namespace
 
 const Lexicon& lexicon() {
@@ -70,6 +89,7 @@ const Lexicon& lexicon() {
       parallel(grammar::prepositions(), &Preposition::en, preposition_table()),
       parallel(grammar::verbs(), &Verb::en_base, verb_table()),
       parallel(grammar::adverbs(), &Adverb::en, adverb_table()),
+      parallel(grammar::greetings(), &Greeting::en, greeting_table()),
   };
   return words;
 }

@@ -1,6 +1,6 @@
-// The lexicon's small tables (adjectives, determiners, names, prepositions, pronouns, adverbs), each with its Spanish,
-// what a noun phrase is (person, number, gender) and the vocabularies built from them. The nouns and verbs are
-// in lexicon_nouns.cpp and lexicon_verbs.cpp; the Japanese and Marathi in their own files.
+// The lexicon's small tables (adjectives, determiners, names, prepositions, pronouns, adverbs, greetings), each
+// with its Spanish, what a noun phrase is (person, number, gender) and the vocabularies built from them. The nouns
+// and verbs are in lexicon_nouns.cpp and lexicon_verbs.cpp; the Japanese and Marathi in their own files.
 #include <algorithm>
 #include <set>
 
@@ -79,6 +79,25 @@ const std::vector<Adverb>& adverbs() {
   return table;
 }
 
+const std::vector<Greeting>& greetings() {
+  constexpr bool opens = true, closes = false;
+  // Each Spanish word aligns to the English word it stands for: "buenos:good días:morning", "muchas:much
+  // gracias:thank"; "mucho gusto" (much pleasure) to "nice", "¿ ?" to "how", the word that makes it a question.
+  // clang-format off: a row per entry, its columns aligned by hand
+  static const std::vector<Greeting> table = {
+      {"how are you",         "¿ cómo estás ?",  "how how are how", closes},
+      {"hello",               "hola",            "hello",           opens},
+      {"good morning",        "buenos días",     "good morning",    opens},
+      {"good night",          "buenas noches",   "good night",      closes},
+      {"goodbye",             "adiós",           "goodbye",         closes},
+      {"thank you",           "gracias",         "thank",           closes},
+      {"thank you very much", "muchas gracias",  "much thank",      closes},
+      {"nice to meet you",    "mucho gusto",     "nice nice",       closes},
+  };
+  // clang-format on
+  return table;
+}
+
 int verb_named(const char* en_base) {
   for (std::size_t i = 0; i < verbs().size(); ++i)
     if (std::string(verbs()[i].en_base) == en_base) return static_cast<int>(i);
@@ -134,6 +153,8 @@ std::vector<std::string> english_words_of(const TargetLanguage& target) {
   for (const auto& n : names()) w.insert(n.en);
   for (const auto& p : pronouns()) w.insert({p.en_subject, p.en_object});
   for (const auto& a : adverbs()) w.insert(a.en);
+  for (const auto& g : greetings())
+    for (auto& word : split(g.en)) w.insert(std::move(word));
   // "to" also marks a recipient ("give the book to maria"), which every language says.
   w.insert("to");
   for (std::size_t i = 0; i < prepositions().size(); ++i)

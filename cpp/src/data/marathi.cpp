@@ -17,7 +17,8 @@
 // (तो झोपला, ती झोपली, मी झोपलो). The commands and "you" are तू's; I, you, we and they are masculine (the
 // language's default), it is neuter. A yes/no question is its statement and का (कुत्रा मोठा आहे का); adverbs of
 // time follow the subject (आम्ही आता उद्यानात जातो; a command's come first), "here" and "there" stand where a
-// place would (ती इथे नाही, इथे ये); "it" given is ते (मला ते दे); "her" agrees like "his" (तिची गाडी).
+// place would (ती इथे नाही, इथे ये); "it" given is ते (मला ते दे); "her" agrees like "his" (तिची गाडी). Greetings are
+// set phrases, the name after them (सुप्रभात जॉन, नमस्कार तू कसा आहेस; marathi_lexicon.cpp says which and why).
 //
 // What it leaves out, rather than say wrong: the past of verbs with an object (ergative: त्याने पुस्तक वाचले,
 // the verb agreeing with the object, or with nothing when the object takes -ला) and of sing, work and live (the
@@ -30,7 +31,7 @@
 // Alignment: a noun with its case ending joined aligns to the noun ("in" then to nothing), a postposition word
 // to its preposition, every word of a verb to the English verb (विकत घेतो: buys), नाही and नकोस after a verb
 // to "not", the copula (आहे, नाही, होता, नव्हता) to "is"/"was", कुठे to "where", का to the word that makes the
-// English a question (its "do" or its copula).
+// English a question (its "do" or its copula); a set phrase's words as marathi_lexicon.cpp's table says.
 #include <set>
 
 #include "marathi.h"
@@ -174,6 +175,13 @@ class MarathiRenderer {
       prepositional_phrase(s, en);
     }
   }
+
+  // "नमस्कार जॉन तू कसा आहेस": the phrase, the name, the question.
+  void greeting(const Sentence& s, const EnglishSentence& en) {
+    phrase_words(*lexicon().greetings[s.greeting], en.greeting, pair);
+    if (s.addressee >= 0) words(lexicon().names[s.addressee]->target, en.addressee);
+    if (s.how_are_you) phrase_words(*lexicon().greetings[kHowAreYou], en.how_are_you, pair);
+  }
 };
 
 class Marathi final : public TargetLanguage {
@@ -206,6 +214,11 @@ class Marathi final : public TargetLanguage {
   SentencePair render(const Sentence& s) const override {
     EnglishSentence en = render_english(s);
     MarathiRenderer r;
+    if (s.clause == Clause::greeting) {
+      r.greeting(s, en);
+      r.pair.source = std::move(en.words);
+      return std::move(r.pair);
+    }
     if (s.clause != Clause::command) r.noun_phrase(s.subject, en.subject, "");
     if (s.time_adverb >= 0) r.words(lexicon().adverbs[s.time_adverb]->target, en.time_adverb);
     if (s.clause == Clause::where) {
@@ -251,6 +264,7 @@ class Marathi final : public TargetLanguage {
       }
     }
     for (const Keyed* adverb : l.adverbs) add(adverb->target);
+    for (const PhraseWords* g : l.greetings) add(g->target);
     for (const Keyed* name : l.names)
       for (const char* e : {"", "ला", "सोबत", "वर", "च्या"}) add(std::string(name->target) + e);
     for (const marathi_words::Pronoun* p : l.pronouns)

@@ -50,6 +50,7 @@ struct Lexicon {
   std::vector<const Postposition*> postpositions;
   std::vector<const Verb*> verbs;
   std::vector<const Keyed*> adverbs;
+  std::vector<const PhraseWords*> greetings;
 };
 const Lexicon& lexicon();
 // The open classes' words (marathi_lexicon_open.cpp, generated from the candidate list), keyed by English.

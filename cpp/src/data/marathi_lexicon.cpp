@@ -57,6 +57,28 @@ const std::vector<Keyed>& adverb_table() {
   return table;
 }
 
+const std::vector<PhraseWords>& greeting_table() {
+  // "how are you" to तू, as the grammar's "you" (कसा: the masculine, its default); "nice to meet you" in the polite
+  // तुम्हाला, as one says it to a stranger. "goodbye" is पुन्हा भेटू ("we will meet again"): Marathi has no one
+  // everyday word for it, and the others say more than the English does: येतो ("I am off") only the one who leaves,
+  // agreeing with the speaker (येते for a woman), and बाय is English. A phrase's words align to the English word
+  // they stand for: शुभ to "good", सुप्रभात (one word) to "morning", खूप to "very"; आनंद झाला ("joy happened") to
+  // "nice".
+  // clang-format off: a row per entry, its columns aligned by hand
+  static const std::vector<PhraseWords> table = {
+      {"how are you",         "तू कसा आहेस",               "you how are"},
+      {"hello",               "नमस्कार",                    "hello"},
+      {"good morning",        "सुप्रभात",                   "morning"},
+      {"good night",          "शुभ रात्री",                  "good night"},
+      {"goodbye",             "पुन्हा भेटू",                  "goodbye goodbye"},
+      {"thank you",           "धन्यवाद",                    "thank"},
+      {"thank you very much", "खूप धन्यवाद",                "very thank"},
+      {"nice to meet you",    "तुम्हाला भेटून आनंद झाला",     "you meet nice nice"},
+  };
+  // clang-format on
+  return table;
+}
+
 }  // namespace
 
 const Lexicon& lexicon() {
@@ -69,6 +91,7 @@ const Lexicon& lexicon() {
       parallel(grammar::prepositions(), &Preposition::en, postposition_table()),
       parallel(grammar::verbs(), &grammar::Verb::en_base, verb_table()),
       parallel(grammar::adverbs(), &Adverb::en, adverb_table()),
+      parallel(grammar::greetings(), &Greeting::en, greeting_table()),
   };
   return words;
 }

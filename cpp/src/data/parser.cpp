@@ -1,7 +1,7 @@
 // A recursive-descent parser for the English side of the grammar: the inverse of render_english(). A clause's
-// first word says which clause it is: "where", a verb or "do not" (a command), "do", "does" or "did" (a question),
-// a form of "be" (a copula's question), else its subject. An adverb may end any clause ("here" and "there" where
-// a place's prepositional phrase would be).
+// first word says which clause it is: a set phrase's (a greeting), "where", a verb or "do not" (a command), "do",
+// "does" or "did" (a question), a form of "be" (a copula's question), else its subject. An adverb may end any clause
+// ("here" and "there" where a place's prepositional phrase would be).
 #include "parser.h"
 
 namespace attn::corpus::grammar {
@@ -40,6 +40,7 @@ class Parser {
 
   std::optional<Sentence> sentence() {
     Sentence s;
+    if (const int g = set_phrase(); g >= 0) return greeting(s, g);
     const std::string& first = in_.peek();
     if (first == "where") return where(s);
     // "do not eat", and "do eat" (said to need "not"), are commands; "do you eat" a question.
@@ -69,6 +70,39 @@ class Parser {
 
   static bool is_copula(const std::string& word) {
     return word == "am" || word == "is" || word == "are" || word == "was" || word == "were";
+  }
+
+  // The greeting the words from here start with, the longest ("thank you very much", not "thank you"), or -1.
+  int set_phrase() const {
+    int longest = -1;
+    std::size_t length = 0;
+    for (std::size_t g = 0; g < greetings().size(); ++g) {
+      const std::vector<std::string> words = split(greetings()[g].en);
+      bool match = words.size() > length;
+      for (std::size_t i = 0; match && i < words.size(); ++i) match = in_.ahead(i) == words[i];
+      if (match) longest = static_cast<int>(g), length = words.size();
+    }
+    return longest;
+  }
+
+  void skip_phrase(int g) {
+    for (std::size_t n = split(greetings()[g].en).size(); n > 0; --n) in_.advance();
+  }
+
+  // "good morning", "goodbye maria", "hello john how are you", "how are you": a set phrase, then the name of whom
+  // it greets, then "how are you" after an opening (hello, good morning); nothing after.
+  std::optional<Sentence> greeting(Sentence& s, int g) {
+    s.clause = Clause::greeting;
+    s.greeting = g;
+    skip_phrase(g);
+    if (g != kHowAreYou && (s.addressee = find(names(), &Name::en, in_.peek())) >= 0) in_.advance();
+    if (greetings()[g].opens && set_phrase() == kHowAreYou) {
+      s.how_are_you = true;
+      skip_phrase(kHowAreYou);
+    }
+    if (!in_.at_end())
+      return in_.fail(Problem(GrammarProblemKind::sentence_ends).after(in_.so_far()).found(in_.found()));
+    return s;
   }
 
   // Reads the next word into `slot` if it is one of the grammar's adverbs of a place (here, there) or, with `place`

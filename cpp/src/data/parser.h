@@ -1,7 +1,8 @@
 // The parser's reading position and its noun phrases (parser_phrases.cpp), shared with the clauses it reads
 // (parser.cpp). Every English word belongs to one lexical category (lexicon_nouns.cpp says how the lexicon
 // keeps it so) but "her" (a pronoun, or a determiner before its noun), and a clause's first word says which clause
-// it is ("do" with the word after it), so two words of lookahead suffice.
+// it is ("do" with the word after it), so two words of lookahead suffice, but for a greeting, read whole ("thank
+// you very much").
 #pragma once
 
 #include "grammar.h"
@@ -36,9 +37,10 @@ class Reader {
     static const std::string end;
     return at_ < words_.size() ? words_[at_] : end;
   }
-  const std::string& next() const {  // the word after peek()
+  const std::string& next() const { return ahead(1); }  // the word after peek()
+  const std::string& ahead(std::size_t n) const {       // the word n after peek(): a set phrase's
     static const std::string end;
-    return at_ + 1 < words_.size() ? words_[at_ + 1] : end;
+    return at_ + n < words_.size() ? words_[at_ + n] : end;
   }
   const std::string& previous() const { return words_[at_ - 1]; }
   bool at_end() const { return at_ == words_.size(); }

@@ -15,14 +15,16 @@
 //   - questions between "¿" and "?", tokens of their own (the English side has no "?": its tokenizer drops it), the
 //     statement's order within: "do you see the bird" → "¿ ves al pájaro ?", "is the dog big" → "¿ el perro es
 //     grande ?";
-//   - adverbs last: "vi a mi amigo ayer", "vamos al parque ahora", "no está aquí" (estar), "ven aquí".
+//   - adverbs last: "vi a mi amigo ayer", "vamos al parque ahora", "no está aquí" (estar), "ven aquí";
+//   - greetings as set phrases, the name after them: "buenos días juan", "hola ¿ cómo estás ?", "muchas gracias".
 // Unknown genders take the masculine: I, you, we, they, it ("i am tired" → "estoy cansado").
 //
 // Alignment: each word aligns to the English word it translates; a pronoun joined to a command ("dame") is
 // one word, aligned to the verb; "con" joined to a pronoun ("conmigo") aligns to the pronoun, as a noun with
 // its case ending does in Marathi ("with" then aligns to nothing). The personal "a" and the doubling
 // "le"/"les" (or "se") align to nothing; a recipient's "a" aligns to "to" when the English has one, else to nothing.
-// "¿" and "?" align to the word that makes the English a question: "where", the question's "do" or its copula.
+// "¿" and "?" align to the word that makes the English a question: "where", the question's "do" or its copula, the
+// "how" of "how are you". A set phrase's words align as its table says (lexicon.cpp: "buenos:good días:morning").
 #include <set>
 
 #include "spanish.h"
@@ -150,6 +152,18 @@ class SpanishRenderer {
       prepositional_phrase(s, en);
     }
   }
+
+  // "hola juan ¿ cómo estás ?": the phrase, the name, the question.
+  void greeting(const Sentence& s, const EnglishSentence& en) {
+    phrase(s.greeting, en.greeting);
+    if (s.addressee >= 0) word(names()[s.addressee].es, en.addressee);
+    if (s.how_are_you) phrase(kHowAreYou, en.how_are_you);
+  }
+
+  void phrase(int g, int en_first) {
+    const Greeting& greeting = greetings()[g];
+    phrase_words({greeting.en, greeting.es, greeting.es_aligned}, en_first, pair);
+  }
 };
 
 class Spanish final : public TargetLanguage {
@@ -157,6 +171,11 @@ class Spanish final : public TargetLanguage {
   SentencePair render(const Sentence& s) const override {
     EnglishSentence en = render_english(s);
     SpanishRenderer r;
+    if (s.clause == Clause::greeting) {
+      r.greeting(s, en);
+      r.pair.source = std::move(en.words);
+      return std::move(r.pair);
+    }
     if (en.question >= 0) r.word("¿", en.question);
     if (s.clause == Clause::where) {
       r.word("dónde", en.where);
@@ -218,6 +237,8 @@ class Spanish final : public TargetLanguage {
       if (p.es) w.insert(p.es);
     for (const auto& p : pronouns()) w.insert({p.es_direct, p.es_indirect, p.es_after_preposition});
     for (const auto& a : adverbs()) w.insert(a.es);
+    for (const auto& g : greetings())
+      for (auto& word : split(g.es)) w.insert(std::move(word));
     return std::vector<std::string>(w.begin(), w.end());
   }
 };
