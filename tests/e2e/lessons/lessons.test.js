@@ -365,8 +365,8 @@ describe('lessons 5-10 as a learner reads them', () => {
     const translation = translator.translate('the big dog sees the white cats');
     translator.dispose();
     // What the module's maps say: the words of each head of the last encoder layer that put half their weight or
-    // more on <eos> (the shipped model of issue 62's closed classes parks "the" in head 2; of the 540-word lexicon,
-    // "cats" in head 3; of the 344-word grammar, none).
+    // more on <eos> (the shipped model of issue 62's greetings, none, as of the 344-word grammar; of its closed
+    // classes, "the" in head 2; of the 540-word lexicon, "cats" in head 3).
     const parked = translation.encoderSelfAttention.at(-1).map((map) => parkedOnEnd(map, translation.source).words);
     const { page, errors } = await open('?view=lessons&lesson=5');
     const sink = () => page.locator('#cross-sink').textContent();
