@@ -162,18 +162,26 @@ function messageFigures() {
 
 /**
  * The shipped translation models' recipe, as scripts/train-model.sh spells it out for `npm run train`: each numeric
- * option of its `train` command (recipe.steps, recipe.batch, recipe.d-model, …), so a doc that describes the
- * recipe says what the script runs.
+ * option of its `train` command (recipe.steps, recipe.batch, …) and the widths, the default's (recipe.d-model,
+ * recipe.ffn) and each pair's own (recipe.en-mr.d-model, …), so a doc that describes the recipe says what the script
+ * runs.
  */
 export function recipeFigures() {
   const script = readFileSync(new URL('scripts/train-model.sh', repository), 'utf8');
   const command = script.match(/build\/native\/tools\/train --task(?:[^\n\\]|\\\n)*/)[0]; // to its last continued line
-  return Object.fromEntries(
-    [...command.matchAll(/--([a-z-]+) (\d+)(?=\s)/g)].map(([, option, value]) => [
+  const widths = [[null, script.match(/\$\{width\[\$task\]:-(\d+) (\d+)\}/)]];
+  for (const match of script.match(/declare -A width=\((.*)\)/)[1].matchAll(/\[([a-z-]+)\]="(\d+) (\d+)"/g))
+    widths.push([match[1], [match[0], match[2], match[3]]]);
+  return Object.fromEntries([
+    ...[...command.matchAll(/--([a-z-]+) (\d+)(?=\s)/g)].map(([, option, value]) => [
       `recipe.${option}`,
       count(Number(value)),
     ]),
-  );
+    ...widths.flatMap(([pair, [, dModel, ffn]]) => [
+      [`recipe.${pair ? `${pair}.` : ''}d-model`, count(Number(dModel))],
+      [`recipe.${pair ? `${pair}.` : ''}ffn`, count(Number(ffn))],
+    ]),
+  ]);
 }
 
 /** Every figure the code produces, by name. @returns {Promise<Record<string, Figure>>} */
