@@ -169,17 +169,22 @@ function messageFigures() {
 export function recipeFigures() {
   const script = readFileSync(new URL('scripts/train-model.sh', repository), 'utf8');
   const command = script.match(/build\/native\/tools\/train --task(?:[^\n\\]|\\\n)*/)[0]; // to its last continued line
-  const widths = [[null, script.match(/\$\{width\[\$task\]:-(\d+) (\d+)\}/)]];
-  for (const match of script.match(/declare -A width=\((.*)\)/)[1].matchAll(/\[([a-z-]+)\]="(\d+) (\d+)"/g))
-    widths.push([match[1], [match[0], match[2], match[3]]]);
+  // [figure name's prefix, d-model, FFN]: the default's, then each pair's own
+  const [, dModel, ffn] = script.match(/\$\{width\[\$task\]:-(\d+) (\d+)\}/);
+  const widths = [
+    ['', dModel, ffn],
+    ...[...script.match(/declare -A width=\((.*)\)/)[1].matchAll(/\[([a-z-]+)\]="(\d+) (\d+)"/g)].map(
+      ([, pair, pairDModel, pairFfn]) => [`${pair}.`, pairDModel, pairFfn],
+    ),
+  ];
   return Object.fromEntries([
     ...[...command.matchAll(/--([a-z-]+) (\d+)(?=\s)/g)].map(([, option, value]) => [
       `recipe.${option}`,
       count(Number(value)),
     ]),
-    ...widths.flatMap(([pair, [, dModel, ffn]]) => [
-      [`recipe.${pair ? `${pair}.` : ''}d-model`, count(Number(dModel))],
-      [`recipe.${pair ? `${pair}.` : ''}ffn`, count(Number(ffn))],
+    ...widths.flatMap(([prefix, width, hidden]) => [
+      [`recipe.${prefix}d-model`, count(Number(width))],
+      [`recipe.${prefix}ffn`, count(Number(hidden))],
     ]),
   ]);
 }

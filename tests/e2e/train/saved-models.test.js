@@ -148,7 +148,7 @@ describe('your models', () => {
     const killedAt = Date.now();
     // Meanwhile the page answers at once: the view is told nothing yet, and nothing waits on the dead worker. Said
     // in CPU time per task (support/main-thread-work.js), not by the clock: a fill's wall time on a busy 2-core
-    // machine is the OS's (CI once saw 1,115 ms for one).
+    // machine is the OS's (a clean clone's run once saw 1,115 ms for one).
     const work = mainThreadWork(suite.browser, page);
     await work.start();
     for (let i = 0; i < 5; i += 1) await page.locator('#train-probe').fill(`the cat ${i}`);
