@@ -9,6 +9,11 @@ import { warmUpTextMeasures } from './src/drawing/heatmap-picture.js';
 // imports' helper in that module's chunk, as before, not in a chunk of its own every page of the site downloads.
 import './src/i18n/messages.js';
 
+// English → Japanese is the site's model (the npm package holds en-es alone): the page names its file by URL, as a
+// host serving a weight file of its own does, before the elements' code reads the attribute. A literal URL (the
+// bundler's copy of the file, the Translation view's too), not site-models.js: that would be one more chunk for the
+// page to ask for before its first paint.
+document.getElementById('translator').setAttribute('weights', new URL('./lib/models/en-ja.bin', import.meta.url).href);
 warmUpTextMeasures();
 await afterFirstContentfulPaint();
 await import('./embed-page.js');

@@ -8,6 +8,7 @@
 // Headless Chromium at 412 × 823 (Lighthouse's phone), the CPU at normal speed.
 import { chromium } from 'playwright-core';
 import { median } from './median.js';
+import { busySelector } from '../../web/src/common/settled.js';
 
 const categories = ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'toplevel', 'loading'];
 // Whether the page has drawn its view and nothing on it is busy (web/src/common/settled.js; the end-to-end tests'
@@ -15,7 +16,7 @@ const categories = ['devtools.timeline', 'disabled-by-default-devtools.timeline'
 // utility script into the page: tasks of 30-40 ms of CPU on its main thread (up to 170 ms where they met the page's
 // work), traced as the page's. Measured both ways on 2026-12-01 (3 loads each, two rounds): the landings' blocking CPU
 // was 169-216 (en-es), 776-800 (en-ja) and 221-1,020 ms (en-mr) with them, 52-83, 40-45 and 80-97 ms without.
-const settledExpression = `document.body?.dataset.ready === 'true' && !document.querySelector('[data-state="busy"]')`;
+const settledExpression = `document.body?.dataset.ready === 'true' && !document.querySelector('${busySelector}')`;
 
 /** Resolves once the page has settled, asking it every 100 ms with an expression of its own (no injected script). */
 async function settledByProtocol(session, timeout) {

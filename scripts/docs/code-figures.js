@@ -6,6 +6,7 @@
 // typed by hand: after a change to a default, a model or a view, `npm run docs:figures` writes the new figures into
 // the docs and tests/web/docs/figures.test.js fails until it has.
 import { readdirSync, readFileSync } from 'node:fs';
+import { createHash } from 'node:crypto';
 import { gzipSync } from 'node:zlib';
 import { createTrainer, loadTranslator } from '../../web/lib/index.js';
 import { firstSentencesRun } from '../experiments/first-sentences-run.js';
@@ -23,8 +24,9 @@ const elementsFolder = new URL('web/elements/', repository);
 
 /**
  * A figure: a number, the decimals it is written with and what follows it ('%', ' B', ' kB'), so that a doc in
- * another language can write it its own way (scripts/docs/doc-figures.js).
- * @typedef {{ value: number, digits?: number, unit?: string }} Figure
+ * another language can write it its own way (scripts/docs/doc-figures.js); or a text written as it is in every
+ * language (a file's hash).
+ * @typedef {{ value: number | string, digits?: number, unit?: string }} Figure
  */
 
 /** The shipped translation models, by the name of their file in web/lib/models (the registry's modelFiles). */
@@ -104,6 +106,13 @@ async function shippedModelFigures(pair) {
     'best-head': percent(scores.alignment),
     'file-bytes': { value: bytes.length, unit: ' B' },
     'file-gzipped': { value: gzipSync(bytes, { level: 9 }).length / 1000, digits: 1, unit: ' kB' },
+    // the file's SHA-256 as the docs abbreviate it: its first and last 8 hex digits
+    'file-sha256': {
+      value: createHash('sha256')
+        .update(bytes)
+        .digest('hex')
+        .replace(/^(.{8}).*(.{8})$/, '$1…$2'),
+    },
     'first-sentences': count(first.sentences),
     'first-sentences-covered': count(first.covered),
     'first-sentences-exact': count(first.exact),

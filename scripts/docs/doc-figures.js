@@ -29,6 +29,7 @@ export function formatFigure(figure, language = 'en', words = false) {
     if (word === undefined) throw new RangeError(`no word for ${figure.value} in ${language}`);
     return word;
   }
+  if (typeof figure.value === 'string') return figure.value;
   const digits = figure.digits ?? 0;
   const english = figure.value.toLocaleString('en', { minimumFractionDigits: digits, maximumFractionDigits: digits });
   const written =

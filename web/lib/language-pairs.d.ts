@@ -9,7 +9,7 @@ export type TargetLanguageCode = 'es' | 'ja' | 'mr';
 /** The language pairs with a shipped model, which loadTranslator({ weights }) opens by name. */
 export type ShippedModelName = 'en-es' | 'en-ja' | 'en-mr';
 /** The models the package ships. */
-export type PackagedModelName = 'en-es' | 'en-ja';
+export type PackagedModelName = 'en-es';
 
 export interface LanguagePair {
   readonly id: LanguagePairName;

@@ -37,7 +37,7 @@ export const languagePairs = /* @__PURE__ */ Object.freeze([
     target: 'ja',
     script: 'Latn',
     model: 'en-ja.bin',
-    modelInPackage: true,
+    modelInPackage: false,
     probe: 'maria opens the door in the house',
     examples: /* @__PURE__ */ Object.freeze([
       'maria eats the apple in the garden',
@@ -84,5 +84,4 @@ export const modelFiles = Object.freeze({
 /** The package's models by name: literal URLs, so that bundlers copy the files; each is fetched only when asked. */
 export const packagedModelUrls = Object.freeze({
   'en-es': new URL('./models/en-es.bin', import.meta.url),
-  'en-ja': new URL('./models/en-ja.bin', import.meta.url),
 });

@@ -49,7 +49,7 @@ const builds = {
   'wasm-scalar': {
     stem: 'attention-scalar',
     // Found by name beside this file at run time, not a `new URL` literal: the npm package leaves this build out (it
-    // would pass 1 MB), and a host's bundler fails on a literal URL of a missing file. A build of the repository
+    // would pass its budget), and a host's bundler fails on a literal URL of a missing file. A build of the repository
     // has it there, and the playground's site copies it there (web/vite.config.js).
     wasmUrl: null,
     glue: 'attention-simd',
@@ -214,7 +214,7 @@ async function instantiateThreads(backend, build, wasmUrl) {
  * @param {import('./index.js').Backend} backend  one of `backends`
  */
 export function instantiate(backend) {
-  // The npm package leaves the scalar build out (it would pass 1 MB): say where to find it.
+  // The npm package leaves the scalar build out (it would pass its budget): say where to find it.
   const scalarHint =
     backend === 'wasm-scalar'
       ? ' (the npm package ships the SIMD builds only: serve web/lib/wasm/attention-scalar.wasm from a build of the repository beside them)'
@@ -336,7 +336,7 @@ function sharedInstance(key, load) {
  */
 const languageModelBuilds = {
   // Found by name beside this file, as the scalar build is: the npm package leaves them out (with them, and the toy
-  // grammar's three languages in every attention build, the package would pass 1 MB); a build of the repository
+  // grammar's three languages in every attention build, the package would pass its budget); a build of the repository
   // has them there, and the playground's site copies them there (web/vite.config.js).
   'wasm-relaxed-simd-threads': {
     stem: 'attention-language-model-relaxed-threads',

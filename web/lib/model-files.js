@@ -45,7 +45,7 @@ export function translatorWeightBytes(weights) {
     const { file, url } = translatorModels[name];
     const hint = url
       ? `; serve the package's web/lib/${file} in the models/ folder next to the library (or under setAssetBase()), or pass its bytes or URL as { weights }`
-      : `: the npm package leaves the ${name} model out (the package stays under 1 MB); pass web/lib/${file} of a build of the repository as loadTranslator({ weights: bytes or URL }), or serve it in the models/ folder next to the library (or under setAssetBase())`;
+      : `: the npm package leaves the ${name} model out (it holds the default model alone, for its budget: docs/embed.md); pass web/lib/${file} of a build of the repository as loadTranslator({ weights: bytes or URL }), or serve it in the models/ folder next to the library (or under setAssetBase())`;
     return readWeightFile(
       assetUrl(file, url ?? besideThisFile(file)),
       'loadTranslator',

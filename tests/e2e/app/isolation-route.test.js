@@ -19,6 +19,10 @@ const run = '?view=generate&corpus=own&steps=30&d=32&layers=1&context=32&generat
 const firstLoad = () => [crossOriginIsolated, navigator.serviceWorker.controller];
 const threadsSaid = () => document.querySelector('#generate-threads-said').textContent;
 const trained = () => document.querySelector('#generate-view').dataset.status === 'done';
+/** The Generate view's run as it stands ('training', 'done', …): what a wait for it last saw names the stage. */
+const runStatus = () => document.querySelector('#generate-view')?.dataset.status ?? null;
+// Each test waits for the worker's reload and for a run, up to a minute each: its own limit is their sum and a half.
+const twoWaits = { timeout: 150_000 };
 const runThreads = () => document.querySelector('#generate-threads').dataset.running;
 
 let host;
@@ -27,7 +31,7 @@ beforeAll(async () => {
 });
 afterAll(() => host?.close());
 
-describe('dist/ from a host that sends no isolation headers, in Chromium', () => {
+describe('dist/ from a host that sends no isolation headers, in Chromium', twoWaits, () => {
   it('is isolated after the service worker’s one reload and trains on two threads; a frame is not', async () => {
     const context = await suite.browser.newContext(); // the frame's page below shares its storage
     const page = await context.newPage();
@@ -70,7 +74,7 @@ describe('dist/ from a host that sends no isolation headers, in Chromium', () =>
   });
 });
 
-describe('dist/ from a host that sends no isolation headers, in Firefox', () => {
+describe('dist/ from a host that sends no isolation headers, in Firefox', twoWaits, () => {
   let firefox;
   beforeAll(async () => {
     firefox = await launchFirefox();
@@ -84,7 +88,12 @@ describe('dist/ from a host that sends no isolation headers, in Firefox', () => 
     page.on('pageerror', (error) => errors.push(error.message));
     await page.goto(`${host.url}${run}`);
     expect(await page.evaluate(firstLoad)).toEqual([false, null]);
-    await page.waitForFunction(isolatedAndDrawn, { timeout: 60_000 });
+    // Asked anew in whichever document is there, rather than one wait carried across the worker's reload (which
+    // Firefox's, over BiDi, did not always survive); null while the reload replaces the document.
+    const inPage = (predicate) => page.evaluate(predicate).catch(() => null);
+    await expect
+      .poll(() => inPage(isolatedAndDrawn), { timeout: 60_000, message: 'isolated by its worker and drawn' })
+      .toBe(true);
     expect(await page.evaluate(threadsSaid)).toMatch(/^training and writing on 2 threads \(cores: \d+\)$/);
     await page.waitForSelector('#generate-view[data-state="settled"]');
     await page.$eval(
@@ -96,7 +105,8 @@ describe('dist/ from a host that sends no isolation headers, in Firefox', () => 
       shortStory,
     );
     await page.click('#generate-start');
-    await page.waitForFunction(trained, { timeout: 60_000 });
+    // the run's last status seen says where it stopped, if it does
+    await expect.poll(() => inPage(runStatus), { timeout: 60_000, message: 'the run on two threads' }).toBe('done');
     expect(await page.evaluate(runThreads)).toBe('2');
     expect(errors).toEqual([]);
     await page.close();

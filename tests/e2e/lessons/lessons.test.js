@@ -365,8 +365,9 @@ describe('lessons 5-10 as a learner reads them', () => {
     const translation = translator.translate('the big dog sees the white cats');
     translator.dispose();
     // What the module's maps say: the words of each head of the last encoder layer that put half their weight or
-    // more on <eos> (the shipped model of issue 62's greetings, none, as of the 344-word grammar; of its closed
-    // classes, "the" in head 2; of the 540-word lexicon, "cats" in head 3).
+    // more on <eos> (the shipped model of issue 62's greetings at width 96, "white" and "cats" in head 2 and "cats" in
+    // head 4; at width 64, none, as of the 344-word grammar; of its closed classes, "the" in head 2; of the 540-word
+    // lexicon, "cats" in head 3).
     const parked = translation.encoderSelfAttention.at(-1).map((map) => parkedOnEnd(map, translation.source).words);
     const { page, errors } = await open('?view=lessons&lesson=5');
     const sink = () => page.locator('#cross-sink').textContent();

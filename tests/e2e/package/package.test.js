@@ -148,7 +148,6 @@ describe('the package', () => {
         'web/elements/index.d.ts',
         'web/elements/react.d.ts',
         'web/lib/models/en-es.bin',
-        'web/lib/models/en-ja.bin',
         'web/lib/wasm/attention-simd.wasm',
         'web/lib/wasm/attention-simd-threads.wasm',
         'web/lib/wasm/attention-relaxed-simd.wasm',
@@ -164,6 +163,8 @@ describe('the package', () => {
     expect(files).not.toContain('web/lib/wasm/attention-scalar.wasm');
     expect(files).not.toContain('web/lib/wasm/attention-language-model.wasm');
     expect(files).not.toContain('web/lib/wasm/attention-language-model-relaxed.wasm');
+    // Nor the models of en-ja and en-mr: the site's (the registry's modelInPackage).
+    expect(files.filter((f) => f.startsWith('web/lib/models/'))).toEqual(['web/lib/models/en-es.bin']);
     expect(files.filter((f) => /\.(mjs|cjs)$|\.worker\.js$/.test(f)).sort()).toEqual([
       'web/lib/wasm/attention-simd-threads.mjs',
       'web/lib/wasm/attention-simd-threads.worker.js',
@@ -272,15 +273,15 @@ describe('the package', () => {
           `
       import { loadAttention, loadTranslator } from 'attention-playground';
       const api = await loadAttention();
-      const translator = await loadTranslator({ weights: 'en-ja' });
+      const translator = await loadTranslator({ weights: 'en-es' });
       const out = api.matmul({ a: { data: new Float32Array([1, 2]), rows: 1, cols: 2 }, b: { data: new Float32Array([3, 4]), rows: 2, cols: 1 } });
-      console.log(JSON.stringify({ backend: api.backend, product: out.data[0], japanese: translator.translate('juan walks with the dogs').target.join(' ') }));
+      console.log(JSON.stringify({ backend: api.backend, product: out.data[0], spanish: translator.translate('juan walks with the dogs').target.join(' ') }));
     `,
         ],
         app,
       ),
     );
-    expect(node).toEqual({ backend: 'wasm-simd128', product: 11, japanese: 'fuan wa inu to aruku <eos>' });
+    expect(node).toEqual({ backend: 'wasm-simd128', product: 11, spanish: 'juan camina con los perros <eos>' });
 
     // Server rendering (Astro, Next, VitePress do this): a Vite SSR build of a module that imports the elements
     // renders in Node, where there is no DOM, and the page it rendered upgrades its element in the browser.

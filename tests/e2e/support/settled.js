@@ -2,6 +2,7 @@
 // awaits after an action, in place of a sleep. An action's work starts in the handlers the action runs, so once the
 // action has resolved the view is busy until that work is done; `settledAfter` also asks that it settled after the
 // action (its count grown), for an action whose handler may not have run when the action resolved.
+import { busySelector } from '../../../web/src/common/settled.js';
 
 /** Resolves once `selector` (a view's section, an element's host) says it has settled. */
 export function settled(page, selector, { timeout } = {}) {
@@ -29,5 +30,5 @@ export async function settledAfter(page, selector, action, { timeout } = {}) {
 
 /** Resolves once nothing on the page says it is busy (every view and element that has started has settled). */
 export function nothingBusy(page, { timeout } = {}) {
-  return page.waitForFunction(() => !document.querySelector('[data-state="busy"]'), null, { timeout });
+  return page.waitForFunction((busy) => !document.querySelector(busy), busySelector, { timeout });
 }

@@ -87,7 +87,8 @@ describe('shared key/value heads', () => {
   it('the shipped models keep a key/value head per query head', async () => {
     const translator = await loadTranslator({ backend: 'wasm-scalar' });
     expect(translator.config.kvHeads).toBe(translator.config.heads);
-    expect(translator.evaluate({ count: 2 }).cacheBytesPerToken).toBe(2 * 2 * 64 * 4);
+    // a key and a value of D floats per decoder layer: 2 layers × 2 × 96 × 4 bytes (en-es, width 96)
+    expect(translator.evaluate({ count: 2 }).cacheBytesPerToken).toBe(2 * 2 * 96 * 4);
     translator.dispose();
   });
 

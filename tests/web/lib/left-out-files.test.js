@@ -1,4 +1,4 @@
-// What the npm package leaves out, asked for by name: en-mr's weight file and the language model's builds. A folder
+// What the npm package leaves out, asked for by name: en-ja's and en-mr's weight files and the language model's builds. A folder
 // holding only what package.json's "files" lists (setAssetBase() pointed at it, in a process where nothing has
 // loaded yet: each test file runs in its own) must give typed errors that name the missing file and how to pass it,
 // not a bare ENOENT.
@@ -21,8 +21,9 @@ const packaged = JSON.parse(readFileSync(new URL('../../../package.json', import
   .map((file) => file.slice('web/lib/'.length));
 
 describe('files the npm package leaves out', () => {
-  it('en-mr by name, and the language model, fail with typed errors that say what to pass', async () => {
+  it('en-ja and en-mr by name, and the language model, fail with typed errors that say what to pass', async () => {
     expect(packaged).toContain('models/en-es.bin');
+    expect(packaged).not.toContain('models/en-ja.bin');
     expect(packaged).not.toContain('models/en-mr.bin');
     const folder = mkdtempSync(join(tmpdir(), 'package-files-'));
     for (const file of packaged) {
@@ -32,7 +33,10 @@ describe('files the npm package leaves out', () => {
     setAssetBase(pathToFileURL(`${folder}/`));
 
     const backend = 'wasm-simd128';
-    expect((await loadTranslator({ weights: 'en-ja', backend })).task).toBe('en-ja'); // what the package has opens
+    expect((await loadTranslator({ weights: 'en-es', backend })).task).toBe('en-es'); // what the package has opens
+    await expect(loadTranslator({ weights: 'en-ja', backend })).rejects.toThrow(
+      /the en-ja model’s file models\/en-ja.bin could not be read \(no such file\): the npm package leaves the en-ja model out/,
+    );
     const marathi = loadTranslator({ weights: 'en-mr', backend });
     await expect(marathi).rejects.toThrow(ModelFileError);
     await expect(marathi).rejects.toMatchObject({

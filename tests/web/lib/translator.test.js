@@ -32,7 +32,7 @@ describe.each(backends)('%s translator', (backend) => {
 
   it('describes itself: dimensions, vocabularies, longest sentence', () => {
     expect(t().backend).toBe(backend);
-    expect(t().config).toMatchObject({ dModel: 64, heads: 4, encoderLayers: 2, decoderLayers: 2, parameters: 427171 });
+    expect(t().config).toMatchObject({ dModel: 96, heads: 4, encoderLayers: 2, decoderLayers: 2, parameters: 762211 });
     expect(t().config.tiedOutput).toBe(true); // the output projection is the target embeddings
     expect(t().maxWords).toBe(12);
     expect(t().vocabulary.source).toContain('dog');
@@ -242,15 +242,18 @@ describe.each(backends)('%s translator', (backend) => {
   it('keeps working after bad input and frees what it allocates', async () => {
     const stats = (await loadAttention({ backend })).memoryStats;
     const refusing = await loadTranslator({ backend, weights: refusingModel });
-    t().translate('the dog sleeps'); // warm up
-    refusing.translate('the dog sleeps');
-    const before = stats();
-    for (let i = 0; i < 300; i++) {
+    const round = () => {
       expect(() => refusing.translate('the dgo sleeps')).toThrow(UnknownWordError);
       expect(t().translate('the dgo sleeps').copied).toEqual([{ targetIndex: 1, sourceIndex: 1, word: 'dgo' }]);
       expect(() => t().translate('the dog sleeps', { temperature: -1 })).toThrow(RangeError);
       t().translate('the small girl reads a book');
-    }
+    };
+    // Warmed up by one round of every call below: a translator keeps its buffers at their largest size yet (the
+    // width-96 model's scalar build grows one by 4 bytes on the second round), which is a cache, not a leak.
+    round();
+    round();
+    const before = stats();
+    for (let i = 0; i < 300; i++) round();
     const second = await loadTranslator({ backend });
     second.translate('ana sleeps');
     second.dispose();

@@ -4,5 +4,6 @@
 
 /** The models only the site serves (the package leaves them out), by name: literal URLs, so that Vite copies them. */
 export const siteModelUrls = Object.freeze({
+  'en-ja': new URL('../../lib/models/en-ja.bin', import.meta.url),
   'en-mr': new URL('../../lib/models/en-mr.bin', import.meta.url),
 });

@@ -8,6 +8,9 @@
 //   a `settled` event              each time, bubbling (from an element's host: the views inside its shadow root
 //                                  report to the element's own, `within`, and say nothing outside it)
 
+/** What matches a view or element whose work is under way: nothing on a page that has settled matches it. */
+export const busySelector = '[data-state="busy"]';
+
 export class Settling {
   #holds = new Set(); // the work under way: a token per piece, or a name held until released
   #element = null;
