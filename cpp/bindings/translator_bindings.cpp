@@ -264,7 +264,7 @@ void set_unknown_words(val& out, const model::Translation& t) {
 }
 
 // A beam search as { width, alpha, steps: [[{ token, word, parent, score, normalizedScore, finished, attendedSource,
-// repeats, copiedFrom, cross: Ld × H × S floats }]], best: { step, node }, greedy: { tokens, score,
+// repeats, copiedFrom, cross: Ld × H × S floats }]], best: { step, node }, greedy: { tokens, words, score,
 // normalizedScore } }.
 val beam_object(const model::BeamSearch& b) {
   val steps = val::array();
@@ -297,6 +297,7 @@ val beam_object(const model::BeamSearch& b) {
   out.set("best", best);
   val greedy = val::object();
   greedy.set("tokens", js::string_array(b.greedy));
+  greedy.set("words", js::string_array(b.greedy_words));
   greedy.set("score", b.greedy_score);
   greedy.set("normalizedScore", b.greedy_normalized);
   out.set("greedy", greedy);

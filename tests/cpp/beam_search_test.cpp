@@ -3,6 +3,7 @@
 // and the translation returned is the best hypothesis with the maps greedy decoding would give it.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cmath>
 #include <fstream>
 #include <iterator>
@@ -172,8 +173,15 @@ TEST(BeamSearch, WidthOneIsGreedyDecodingWordForWord) {
     EXPECT_EQ(beam.cross_attention, greedy.cross_attention);
     ASSERT_TRUE(beam.beam);
     EXPECT_EQ(beam.beam->greedy, greedy.target);
+    EXPECT_EQ(beam.beam->greedy_words, greedy.target);
     for (const auto& step : beam.beam->steps) EXPECT_EQ(step.size(), 1u);
   }
+  // Greedy's <unk> is its token; its word is the source word it copies, as greedy decoding's own translation says.
+  const std::vector<std::string> unknown = {"the", "dgo", "sleeps"};
+  const Translation copying = t.translate_words(unknown, 1.0f, SIZE_MAX, beam_of(4));
+  ASSERT_TRUE(copying.beam);
+  EXPECT_NE(std::find(copying.beam->greedy.begin(), copying.beam->greedy.end(), "<unk>"), copying.beam->greedy.end());
+  EXPECT_EQ(copying.beam->greedy_words, t.translate_words(unknown).target);
   // A hotter output distribution changes the scores, not the argmax.
   Decoding hot = beam_of(1);
   hot.output_temperature = 5.0f;

@@ -470,10 +470,11 @@ export interface BeamSearch {
   best: { step: number; node: number };
   /**
    * Greedy decoding of the same sentence: its tokens (<eos> included when it stopped by itself; "<unk>" as the
-   * model said it), scores, and `path[t]`: the index in `steps[t]` of the node holding its first t + 1 tokens, or
-   * -1 once it has left the beam (where greedy parts from the tree).
+   * model said it), its words (the same, but an <unk> as the source word it copies, as a node's `word` and
+   * translate()'s greedy `target` show it), scores, and `path[t]`: the index in `steps[t]` of the node holding its
+   * first t + 1 tokens, or -1 once it has left the beam (where greedy parts from the tree).
    */
-  greedy: { tokens: string[]; score: number; normalizedScore: number; path: number[] };
+  greedy: { tokens: string[]; words: string[]; score: number; normalizedScore: number; path: number[] };
 }
 
 export interface BeamNode {

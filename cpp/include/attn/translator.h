@@ -186,6 +186,7 @@ struct BeamSearch {
   // Greedy decoding of the same sentence (width 1), to show where it parts from the beam: its tokens (<eos>
   // included when it stopped by itself), score and normalised score.
   std::vector<std::string> greedy;
+  std::vector<std::string> greedy_words;  // the same as words: an <unk> shows the source word it copies
   double greedy_score = 0, greedy_normalized = 0;
 };
 

@@ -139,17 +139,22 @@ BeamSearch Translator::decode_beam(const std::vector<int>& source, const std::ve
     log_distribution(target_in.size() - 1, decoding.output_temperature, out);
     return target_in.size();
   };
+  // The cross-attention rows (H × S a layer) of the decoder's last position, of the layers from `first_layer` on,
+  // appended to `into`: what the token chosen there read.
+  auto append_last_rows = [&](std::size_t t, std::size_t first_layer, std::vector<float>& into) {
+    for (std::size_t l = first_layer; l < activations_.decoder.size(); ++l)
+      for (std::size_t h = 0; h < c.heads; ++h) {
+        const float* row = activations_.decoder[l].cross_attention.weights.data() + (h * t + t - 1) * s;
+        into.insert(into.end(), row, row + s);
+      }
+  };
   // rows[step][slot_of(parent)]: the cross-attention row (Ld × H × S) of the position that chose that step's tokens.
   std::vector<std::vector<std::vector<float>>> rows;
   auto scores = [&](std::size_t step, int parent, const std::vector<int>& prefix, std::vector<double>& out) {
     const std::size_t t = advance(prefix, out), slot = slot_of(parent);
     if (rows.size() <= step) rows.resize(step + 1);
     if (rows[step].size() <= slot) rows[step].resize(slot + 1);
-    for (const auto& layer : activations_.decoder)
-      for (std::size_t h = 0; h < c.heads; ++h) {
-        const float* row = layer.cross_attention.weights.data() + (h * t + t - 1) * s;
-        rows[step][slot].insert(rows[step][slot].end(), row, row + s);
-      }
+    append_last_rows(t, 0, rows[step][slot]);
   };
   // The source word a hypothesis's next token attends to most: the last layer's heads summed, over the words
   // and <eos> (a token attending most to <eos> says no word: -1).
@@ -180,11 +185,24 @@ BeamSearch Translator::decode_beam(const std::vector<int>& source, const std::ve
       h.word = h.copied_from >= 0 ? words[static_cast<std::size_t>(h.copied_from)] : model_.target.word(node.token);
     }
   }
-  // Greedy decoding is the search of width 1 (tested to choose its words).
+  // Greedy decoding is the search of width 1 (tested to choose its words); its last layer's rows, step by step, say
+  // which source word each of its <unk>s copies, as the hypotheses' do.
+  std::vector<std::vector<float>> greedy_rows;
   const BeamTree greedy = beam_search(
-      1, limit, kTargetEnd,
-      [&](std::size_t, int, const std::vector<int>& prefix, std::vector<double>& next) { advance(prefix, next); });
-  for (int token : greedy.tokens(greedy.best_step, greedy.best_node)) out.greedy.push_back(model_.target.word(token));
+      1, limit, kTargetEnd, [&](std::size_t step, int, const std::vector<int>& prefix, std::vector<double>& next) {
+        const std::size_t t = advance(prefix, next);
+        if (greedy_rows.size() <= step) greedy_rows.resize(step + 1);
+        greedy_rows[step].clear();
+        append_last_rows(t, std::size_t{c.decoder_layers} - 1, greedy_rows[step]);
+      });
+  const std::vector<int> greedy_tokens = greedy.tokens(greedy.best_step, greedy.best_node);
+  for (std::size_t i = 0; i < greedy_tokens.size(); ++i) {
+    const int token = greedy_tokens[i];
+    const int copied =
+        copies && token == kTargetUnknown ? copy_source(greedy_rows[i].data(), c.heads, s, candidates) : -1;
+    out.greedy.push_back(model_.target.word(token));
+    out.greedy_words.push_back(copied >= 0 ? words[static_cast<std::size_t>(copied)] : model_.target.word(token));
+  }
   const BeamNode& end = greedy.steps[greedy.best_step][greedy.best_node];
   out.greedy_score = end.score, out.greedy_normalized = end.normalized;
   return out;

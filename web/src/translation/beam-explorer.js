@@ -30,7 +30,7 @@ export function partingText(beam) {
       bestScore: score(best.normalizedScore),
     });
   const scores = t('beam.explorer.parting.scores', {
-    greedy: hypothesisText(beam.greedy.tokens),
+    greedy: hypothesisText(beam.greedy.words),
     greedyScore: score(beam.greedy.normalizedScore),
     best: hypothesisText(best.words),
     bestScore: score(best.normalizedScore),
