@@ -2,7 +2,8 @@
 // work in each place: translate() on one sentence (greedy decoding with every attention map), and generate() on the
 // shipped language model as the Generate view asks it (80 tokens after "It is a truth" at temperature 0.8, the cache,
 // each step's 10 most likely tokens and every attention map). Each natively (the translate tool's --repeat, the
-// train_language_model tool's --model --repeat), in Node (web/lib's call, and the module's call alone, before web/lib
+// train_language_model tool's --model --repeat; built for this machine's best SIMD, and for 128-bit SIMD alone by
+// scripts/bench/build-native-sse.sh: the module's vector width), in Node (web/lib's call, and the module's call alone, before web/lib
 // builds its step records) and in headless Chromium (the call in a page). Rounds alternate between them, each a
 // block of calls; the medians of the rounds, and each figure's ratio to native. `--before DIR` (another tree's
 // web/lib, with its wasm) measures it beside this tree's, pair by pair in the same rounds: a change to the boundary,
@@ -54,8 +55,7 @@ const works = [
     unit: 'ms per translation',
     what: `"${sentence}", greedy, every map`,
     calls: 200,
-    native: () =>
-      native('build/native/tools/translate', ['--sentence', sentence, '--repeat', '200'], /([\d.]+) ms each/),
+    native: (tools) => native(`${tools}/translate`, ['--sentence', sentence, '--repeat', '200'], /([\d.]+) ms each/),
     async inNode(lib, load) {
       const translator = await lib.loadTranslator({ backend });
       const module = await load.moduleFor(backend);
@@ -79,9 +79,9 @@ const works = [
     what: `${tokens} tokens after "${prompt}" as the Generate view asks (temperature 0.8, the cache, top 10, every map)`,
     calls: 20,
     perCall: tokens,
-    native: () =>
+    native: (tools) =>
       native(
-        'build/native/tools/train_language_model',
+        `${tools}/train_language_model`,
         ['--model', languageModelFile, '--prompt', prompt, '--tokens', String(tokens), '--repeat', '20'],
         /([\d.]+) ms per token/,
       ),
@@ -143,7 +143,10 @@ for (const library of libraries) {
 console.log(`CPU: ${cpus()[0].model} (${cpus().length} cores); Node ${process.version}; ${backend}, one thread`);
 for (const work of works) {
   const perCall = work.perCall ?? 1;
-  const runs = [{ name: 'native', round: work.native }];
+  const runs = [
+    { name: 'native', round: () => work.native('build/native/tools') },
+    { name: 'native, 128-bit SIMD (SSE4.2)', round: () => work.native('build/native-sse/tools') },
+  ];
   for (const { library, lib, load } of loaded) {
     const calls = await work.inNode(lib, load);
     runs.push(

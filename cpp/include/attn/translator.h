@@ -271,9 +271,9 @@ class Translator {
   std::vector<int> source_ids(const std::vector<std::string>& words) const;
   int target_id(const std::string& word) const;  // an unknown word is <unk> (models that have it)
   // The output distribution at decoder position `row` of the last forward pass, into `out` (V floats).
-  void distribution(std::size_t row, float output_temperature, float* out) const;
+  void distribution(std::size_t row, float output_temperature, float* out);
   // The output distribution of one row of logits (V floats), into `out`.
-  void distribution_of(const float* logits, float output_temperature, float* out) const;
+  void distribution_of(const float* logits, float output_temperature, float* out);
   // Its logarithm in double precision (beam search's scores), into `out` (V numbers; <bos> -infinity).
   void log_distribution(std::size_t row, float output_temperature, std::vector<double>& out) const;
   // Greedy or sampled decoding (the source already encoded): the tokens chosen, each step's distribution.
@@ -300,6 +300,7 @@ class Translator {
   Activations activations_;
   KeyValueCache cache_;
   std::vector<float> step_logits_;
+  std::vector<double> softmax_terms_;  // a distribution's terms before they are divided by their sum (V numbers)
 };
 
 // The words of `words` outside `vocabulary`, each once, in order, into `unknown`, with what kind of word each is

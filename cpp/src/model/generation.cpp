@@ -2,8 +2,6 @@
 // causal pass) become a distribution (temperature, top-k, top-p), a token is drawn from it, and the step keeps
 // what a learner wants to see: the distribution's most likely tokens and every head's attention over the window.
 #include <algorithm>
-#include <cmath>
-#include <numeric>
 
 #include "attn/attention_sinks.h"
 #include "attn/language_model_training.h"
@@ -14,36 +12,6 @@ namespace attn::model {
 namespace {
 
 constexpr int kLineBreak = '\n';
-
-// The distribution `sampling` draws from, over the vocabulary (zero outside the kept set).
-std::vector<float> distribution(const std::vector<float>& logits, const Sampling& sampling) {
-  const std::size_t v = logits.size();
-  std::vector<float> p(v, 0.0f);
-  if (sampling.temperature <= 0.0f) {  // the most likely token, ties to the lowest id
-    p[static_cast<std::size_t>(most_likely_token(logits.data(), 0, v))] = 1.0f;
-    return p;
-  }
-  const float top = max_logit(logits.data(), 0, v);
-  double sum = 0;
-  std::vector<double> e(v);
-  for (std::size_t i = 0; i < v; ++i) sum += e[i] = softmax_term(logits[i], top, sampling.temperature);
-  std::vector<std::size_t> order(v);
-  std::iota(order.begin(), order.end(), 0);
-  std::stable_sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) { return e[a] > e[b]; });
-  std::size_t keep = sampling.top_k ? std::min(sampling.top_k, v) : v;
-  double kept = 0;
-  for (std::size_t r = 0; r < keep; ++r) {
-    kept += e[order[r]] / sum;
-    if (kept >= sampling.top_p) {
-      keep = r + 1;
-      break;
-    }
-  }
-  double kept_sum = 0;
-  for (std::size_t r = 0; r < keep; ++r) kept_sum += e[order[r]];
-  for (std::size_t r = 0; r < keep; ++r) p[order[r]] = static_cast<float>(e[order[r]] / kept_sum);
-  return p;
-}
 
 // The `count` most likely tokens of `p` (most_likely_tokens: the order a stable sort of the whole vocabulary gives).
 std::vector<std::pair<int, float>> most_likely(const std::vector<float>& p, std::size_t count) {
@@ -83,7 +51,7 @@ Generation generate(LanguageModel& model, const float* params, std::vector<int> 
       model.forward(params, window, 1.0f, act);
       last_row_step(act, model.config().heads, model.config().vocabulary, step, model.config().window);
     }
-    const std::vector<float> p = distribution(step.logits, sampling);
+    const std::vector<float> p = sampling_distribution(step.logits, sampling);
     GeneratedToken out;
     out.token = draw_token<float>(p.data(), 0, p.size(), rng);
     out.probability = p[static_cast<std::size_t>(out.token)];

@@ -4,9 +4,13 @@
 
 #include <cmath>
 #include <cstddef>
+#include <vector>
+
 #include "../data/rng.h"
 
 namespace attn::model {
+
+struct Sampling;
 
 // The most likely of tokens [first, v) by their logits, ties to the lowest id.
 int most_likely_token(const float* logits, std::size_t first, std::size_t v);
@@ -19,6 +23,12 @@ inline double softmax_term(float logit, float top, float temperature) {
 }
 // The softmax's denominator: the terms of tokens [first, v), summed in token order.
 double softmax_sum(const float* logits, std::size_t first, std::size_t v, float top, float temperature);
+// The softmax of tokens [first, v)'s logits into `out` (tokens below `first` 0): each term exp'd once into `terms`
+// (room for v), so the same numbers as softmax_term(…) / softmax_sum(…) at half the exps.
+void softmax_distribution(const float* logits, std::size_t first, std::size_t v, float temperature, double* terms,
+                          float* out);
+// The distribution `sampling` draws from, over the vocabulary (zero outside the kept set).
+std::vector<float> sampling_distribution(const std::vector<float>& logits, const Sampling& sampling);
 
 // A token drawn from `p` (v probabilities; those below `first` ignored) by the inverse CDF on one uniform draw of
 // `rng`; the last token with any probability takes the rounding remainder. `Sum` is the running sum's type: the

@@ -88,17 +88,15 @@ TranslateResult Translator::translate(const std::string& sentence, float tempera
   return result;
 }
 
-void Translator::distribution(std::size_t row, float output_temperature, float* out) const {
+void Translator::distribution(std::size_t row, float output_temperature, float* out) {
   distribution_of(activations_.logits.data() + row * model_.config.target_vocabulary, output_temperature, out);
 }
 
-void Translator::distribution_of(const float* logits, float output_temperature, float* out) const {
+void Translator::distribution_of(const float* logits, float output_temperature, float* out) {
   const std::size_t v = model_.config.target_vocabulary;
-  const float top = max_logit(logits, 1, v);  // <bos> (id 0) is an input marker, never an output
-  const double sum = softmax_sum(logits, 1, v, top, output_temperature);
-  out[0] = 0.0f;
-  for (std::size_t i = 1; i < v; ++i)
-    out[i] = static_cast<float>(softmax_term(logits[i], top, output_temperature) / sum);
+  softmax_terms_.resize(v);
+  // from token 1: <bos> (id 0) is an input marker, never an output
+  softmax_distribution(logits, 1, v, output_temperature, softmax_terms_.data(), out);
 }
 
 void Translator::log_distribution(std::size_t row, float output_temperature, std::vector<double>& out) const {
