@@ -75,7 +75,7 @@ struct LanguageModelLayout {
 
   explicit LanguageModelLayout(const LanguageModelConfig& config);
   // The blocks' linear maps, in layout order: each block's q, k, v, o, then its feed-forward layer's two.
-  std::vector<Linear> block_maps() const;
+  std::vector<Linear> block_maps() const { return linear_maps(blocks); }
 };
 
 // Seeded initialisation, as the translator's: N(0, 1/fan_in) weights, zero biases, unit gains, N(0, 1/D) embeddings

@@ -119,6 +119,10 @@ struct ResidualBlock {
   bool has_feed_forward() const { return ffn_norm.width > 0; }
 };
 
+// The linear maps of `blocks`, in layout order: each block's self-attention q, k, v, o, its cross-attention's (a
+// decoder's), then its feed-forward layer's two.
+std::vector<Linear> linear_maps(const std::vector<ResidualBlock>& blocks);
+
 struct ParameterLayout {
   std::size_t source_embedding = 0, target_embedding = 0;  // vocabulary × D
   std::vector<ResidualBlock> encoder;
@@ -253,6 +257,7 @@ class TokenEmbedding {
   std::vector<float> positions_;  // rows_ × D sinusoids (empty without them)
 };
 
+class PackedWeights;  // weight matrices packed once for many products (packed_weights.h)
 struct ModelBuffers;  // layer scratch and backward-pass gradients, reused between calls (residual_stack.h)
 
 // What a stack's blocks read besides the residual stream.
@@ -360,6 +365,9 @@ class Transformer {
   // The heads forward() and forward_decoder() switch off from now on (checked with head_mask_problem first).
   void set_head_mask(HeadMask mask) { head_mask_ = std::move(mask); }
   const HeadMask& head_mask() const { return head_mask_; }
+  // Weights packed once for every later product (the translator's, packed when it loads; null: none), read by the
+  // forward passes instead of packing each weight again (the same bits).
+  void use_packed_weights(const PackedWeights* packed);
 
   // Cross-entropy of one pair without gradients (for tests and evaluation).
   double loss(const float* params, const std::vector<int>& source, const std::vector<int>& target_in,

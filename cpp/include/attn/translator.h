@@ -5,6 +5,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <functional>
+#include <memory>
 #include <optional>
 #include <string>
 #include <unordered_map>
@@ -240,6 +241,8 @@ inline constexpr std::size_t kMaxTargetTokens = 32;
 class Translator {
  public:
   Translator(TranslationModel model, const KernelSet& kernels);
+  ~Translator();
+  Translator(Translator&&) noexcept;
 
   const TranslationModel& model() const { return model_; }
   // grammar_language(model()), found once: the bindings ask it of every translation (the grammar's reference),
@@ -296,6 +299,9 @@ class Translator {
   TranslationModel model_;
   std::optional<corpus::Language> language_;
   std::size_t vocabulary_ = 0;
+  // Every block's weights packed once, for the kernel set's products over many rows (an encoder pass, the memory's
+  // cross-attention keys and values): the parameters never change after loading.
+  std::unique_ptr<PackedWeights> packed_;
   Transformer transformer_;
   Activations activations_;
   KeyValueCache cache_;

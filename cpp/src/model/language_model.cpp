@@ -42,16 +42,6 @@ LanguageModelLayout::LanguageModelLayout(const LanguageModelConfig& c) {
   count = take.count;
 }
 
-std::vector<Linear> LanguageModelLayout::block_maps() const {
-  std::vector<Linear> maps;
-  for (const ResidualBlock& block : blocks) {
-    const AttentionBlock& a = block.self_attention;
-    maps.insert(maps.end(), {a.q, a.k, a.v, a.o});
-    if (block.has_feed_forward()) maps.insert(maps.end(), {block.ffn.expand, block.ffn.contract});
-  }
-  return maps;
-}
-
 std::vector<float> initial_language_model_parameters(const LanguageModelConfig& c, std::uint64_t seed) {
   const LanguageModelLayout layout(c);
   std::vector<float> p(layout.count, 0.0f);

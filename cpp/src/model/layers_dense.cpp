@@ -107,7 +107,8 @@ void linear_backward(const KernelSet& kernels, const float* params, float* grads
   const std::size_t in = l.in, out = l.out;
   if (l.has_bias)
     for (std::size_t i = 0; i < rows; ++i) axpy(1.0f, dy + i * out, grads + l.b, out);
-  const PackedWeights::Entry* packed = scratch.packed ? scratch.packed->find(l.w) : nullptr;
+  const PackedWeights::Entry* packed =
+      scratch.packed && scratch.packed->packs_backward() ? scratch.packed->find(l.w) : nullptr;
   const std::size_t input_floats = dx && !packed ? kernels.add_a_bt_workspace_floats(out, in) : 0;
   float* workspace =
       Scratch::sized(scratch.kernel, std::max(kernels.add_at_b_workspace_floats(rows, in, out), input_floats));

@@ -3,7 +3,9 @@
 // add_a_bt_pack for the input gradient) instead of once per window and product (6% of a step in the module). Looked
 // up by where the float32 weights start in the parameters, as QuantizedWeights is; the products given them have
 // the bits of the unpacked ones. A kernel set that reads B where it lies (the reference) packs nothing: find() is
-// then always null.
+// then always null. A model that only runs forward (the translator's, packed once when it loads: its encoder's
+// products over a sentence's rows, and the memory's cross-attention keys and values, packed those weights again at
+// every call, 11-18% of translate() in the module) packs no backward copies.
 #pragma once
 
 #include <algorithm>
@@ -22,27 +24,13 @@ class PackedWeights {
     std::size_t forward = 0, backward = 0;  // where its two packings start in the storage
   };
 
-  PackedWeights(const KernelSet& kernels, std::vector<Linear> maps) : kernels_(kernels) {
-    std::sort(maps.begin(), maps.end(), [](const Linear& a, const Linear& b) { return a.w < b.w; });
-    std::size_t floats = 0;
-    for (const Linear& l : maps) {
-      const std::size_t forward = kernels.matmul_workspace_floats(l.in, l.out);
-      const std::size_t backward = kernels.add_a_bt_workspace_floats(l.out, l.in);
-      if (forward == 0 || backward == 0) continue;  // this set does not pack
-      entries_.push_back({l, floats, floats + forward});
-      floats += forward + backward;
-    }
-    storage_.resize(floats);
-  }
+  enum class Directions { forward, forward_and_backward };
+
+  PackedWeights(const KernelSet& kernels, std::vector<Linear> maps,
+                Directions directions = Directions::forward_and_backward);
 
   // Packs every map from `params` (after each change of the parameters, before the products read them).
-  void pack(const float* params) {
-    for (const Entry& e : entries_) {
-      const ConstMatrixView w = dense(params + e.map.w, e.map.in, e.map.out);
-      kernels_.matmul_pack(w, storage_.data() + e.forward);
-      kernels_.add_a_bt_pack(w, storage_.data() + e.backward);
-    }
-  }
+  void pack(const float* params);
 
   // The map whose weights start at params + offset, or null.
   const Entry* find(std::size_t offset) const {
@@ -51,10 +39,12 @@ class PackedWeights {
     return at != entries_.end() && at->map.w == offset ? &*at : nullptr;
   }
   const float* forward(const Entry& e) const { return storage_.data() + e.forward; }
-  const float* backward(const Entry& e) const { return storage_.data() + e.backward; }
+  const float* backward(const Entry& e) const { return storage_.data() + e.backward; }  // forward_and_backward's
+  bool packs_backward() const { return backward_; }
 
  private:
   const KernelSet& kernels_;
+  bool backward_;
   std::vector<Entry> entries_;  // offsets ascending
   std::vector<float> storage_;
 };

@@ -7,6 +7,7 @@
 
 #include "attn/model.h"
 #include "layers.h"
+#include "packed_weights.h"
 #include "residual_stack.h"
 
 namespace attn::model {
@@ -46,6 +47,8 @@ std::vector<float> initial_parameters(const Config& c, std::uint64_t seed) {
   if (!c.tied_output) init.linear(layout.output);
   return p;
 }
+
+void Transformer::use_packed_weights(const PackedWeights* packed) { stack_.buffers().scratch.packed = packed; }
 
 Transformer::Transformer(const Config& config, const KernelSet& kernels)
     : config_(config),
