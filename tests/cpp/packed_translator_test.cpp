@@ -26,15 +26,6 @@ Config packed_config(bool tied) {
 const std::vector<int> kSource = {3, 4, 5, 6, 7, 8, 9, 0};
 const std::vector<int> kTargetIn = {0, 5, 9, 2, 11, 4, 8};  // <bos> and six target words
 
-PackedWeights packed_forward(const TranslationModel& m, const ParameterLayout& layout) {
-  std::vector<Linear> maps = linear_maps(layout.encoder);
-  for (const Linear& l : linear_maps(layout.decoder)) maps.push_back(l);
-  if (!m.config.tied_output) maps.push_back(layout.output);
-  PackedWeights packed(fast_kernels(), std::move(maps), PackedWeights::Directions::forward);
-  packed.pack(m.parameters.data());
-  return packed;
-}
-
 TEST(PackedTranslatorWeights, LinearMapsListEveryWeightMatrixOnce) {
   const Config c = packed_config(false);
   const ParameterLayout layout(c);
@@ -53,8 +44,8 @@ TEST(PackedTranslatorWeights, APassGivesTheUnpackedPasssBits) {
     SCOPED_TRACE(tied ? "tied output" : "output of its own");
     const TranslationModel m = new_translation_model(packed_config(tied), 17);
     Transformer plain(m.config, fast_kernels()), packed(m.config, fast_kernels());
-    const PackedWeights weights = packed_forward(m, packed.layout());
-    packed.use_packed_weights(&weights);
+    const auto weights = packed_for_forward(fast_kernels(), m.config, packed.layout(), m.parameters.data());
+    packed.use_packed_weights(weights.get());
     const float* params = m.parameters.data();
     Activations a, b;
     plain.forward(params, kSource, kTargetIn, 0.9f, a);

@@ -49,4 +49,14 @@ void PackedWeights::pack(const float* params) {
   }
 }
 
+std::unique_ptr<PackedWeights> packed_for_forward(const KernelSet& kernels, const Config& config,
+                                                  const ParameterLayout& layout, const float* params) {
+  std::vector<Linear> maps = linear_maps(layout.encoder);
+  for (const Linear& l : linear_maps(layout.decoder)) maps.push_back(l);
+  if (!config.tied_output) maps.push_back(layout.output);
+  auto packed = std::make_unique<PackedWeights>(kernels, std::move(maps), PackedWeights::Directions::forward);
+  packed->pack(params);
+  return packed;
+}
+
 }  // namespace attn::model

@@ -10,6 +10,7 @@
 
 #include <algorithm>
 #include <cstddef>
+#include <memory>
 #include <vector>
 
 #include "attn/kernel_set.h"
@@ -48,5 +49,10 @@ class PackedWeights {
   std::vector<Entry> entries_;  // offsets ascending
   std::vector<float> storage_;
 };
+
+// A translation model's weights packed for its forward passes: every encoder and decoder block's maps, and an untied
+// output's (a tied one reads the table's rows, unpacked), packed from `params` once.
+std::unique_ptr<PackedWeights> packed_for_forward(const KernelSet& kernels, const Config& config,
+                                                  const ParameterLayout& layout, const float* params);
 
 }  // namespace attn::model

@@ -16,12 +16,7 @@ Translator::Translator(TranslationModel model, const KernelSet& kernels)
       transformer_(model_.config, kernels),
       cache_(model_.config) {
   if (language_) vocabulary_ = model::grammar_vocabulary(model_, *language_);
-  const ParameterLayout& layout = transformer_.layout();
-  std::vector<Linear> maps = linear_maps(layout.encoder);
-  for (const Linear& l : linear_maps(layout.decoder)) maps.push_back(l);
-  if (!model_.config.tied_output) maps.push_back(layout.output);  // a tied one reads the table's rows, unpacked
-  packed_ = std::make_unique<PackedWeights>(kernels, std::move(maps), PackedWeights::Directions::forward);
-  packed_->pack(model_.parameters.data());
+  packed_ = packed_for_forward(kernels, model_.config, transformer_.layout(), model_.parameters.data());
   transformer_.use_packed_weights(packed_.get());
 }
 
