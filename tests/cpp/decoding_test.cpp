@@ -1,6 +1,7 @@
 // Decoding choices on the shipped model: each step's output distribution (sums to 1, greedy takes its
-// argmax, the output temperature flattens it), seeded sampling (repeatable; frequencies follow the
-// probabilities), and teacher forcing (fed the model's own greedy output, it reproduces free running).
+// argmax, the output temperature flattens it, the fast kernels' float softmax within rounding of the reference's),
+// seeded sampling (repeatable; frequencies follow the probabilities), and teacher forcing (fed the model's own greedy
+// output, it reproduces free running).
 #include <gtest/gtest.h>
 
 #include <cmath>
@@ -46,6 +47,26 @@ TEST(Decoding, EachStepsDistributionSumsToOneAndGreedyTakesItsArgmax) {
   const Translation flat = t.translate_words(kSentence, 1.0f, SIZE_MAX, hot);
   EXPECT_EQ(flat.target, r.target);
   EXPECT_GT(entropy(&flat.probabilities[0], v), entropy(&r.probabilities[0], v) + 0.5);
+}
+
+// The fast kernel set's distribution is its float softmax (the reference's in double): the same words, each
+// probability within float rounding of the reference translator's, at the output temperatures a page offers.
+TEST(Decoding, TheFastKernelsDistributionIsTheReferencesWithinFloatRounding) {
+  Translator reference = shipped_translator();
+  Translator fast(reference.model(), fast_kernels());
+  const std::size_t v = reference.model().config.target_vocabulary;
+  for (const float output_temperature : {0.5f, 1.0f, 4.0f}) {
+    Decoding d;
+    d.output_temperature = output_temperature;
+    const Translation r = reference.translate_words(kSentence, 1.0f, SIZE_MAX, d),
+                      f = fast.translate_words(kSentence, 1.0f, SIZE_MAX, d);
+    ASSERT_EQ(f.target, r.target);
+    for (std::size_t i = 0; i < r.probabilities.size(); ++i)
+      ASSERT_NEAR(f.probabilities[i], r.probabilities[i], 2e-6 + 1e-4 * r.probabilities[i])
+          << "step " << i / v << ", word " << reference.model().target.word(static_cast<int>(i % v)) << " at "
+          << output_temperature;
+    for (std::size_t step = 0; step < f.target.size(); ++step) EXPECT_EQ(f.probabilities[step * v], 0.0f);  // <bos>
+  }
 }
 
 // Sampling from a distribution flat enough that several first words are likely.

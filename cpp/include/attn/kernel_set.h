@@ -37,6 +37,9 @@ struct KernelSet {
   std::size_t (*quantized_workspace_floats)(std::size_t rows, std::size_t inputs);
   void (*quantized_matmul)(ConstMatrixView x, const QuantizedMatrix& w, const float* bias, MatrixView y,
                            float* workspace);
+  // The row softmax on its own (attn/attention.h): a translation's output distribution over its vocabulary. Its
+  // workspace: softmax_workspace_floats_reference(cols) floats, the most any set needs (the fast one needs none).
+  void (*softmax_rows)(MatrixView logits, const Mask& mask, const LogitParams& params, float* workspace);
 };
 
 const KernelSet& reference_kernels();

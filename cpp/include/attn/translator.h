@@ -109,7 +109,9 @@ std::vector<std::string> tokenize(const std::string& sentence);
 struct Decoding {
   enum class Choice { greedy, sample } choice = Choice::greedy;  // the most likely word, or a draw
   float output_temperature = 1.0f;
-  std::uint64_t seed = 0;  // sampling: the same seed draws the same words on every platform
+  // Sampling: the same seed draws the same words on every platform, up to the kernel sets' float rounding of the
+  // probabilities (a word differs only where the draw falls within it of a boundary: about once in 10^7 draws).
+  std::uint64_t seed = 0;
   // Teacher forcing: these (known) target words are the decoder's input instead of its own output; each
   // step's distribution is then the model's guess at the next reference word. A model with "<unk>" is fed it
   // for words outside its target vocabulary.
@@ -297,6 +299,7 @@ class Translator {
                        const std::vector<int>& produced, std::vector<float> probabilities, bool copy) const;
 
   TranslationModel model_;
+  const KernelSet& kernels_;
   std::optional<corpus::Language> language_;
   std::size_t vocabulary_ = 0;
   // Every block's weights packed once, for the kernel set's products over many rows (an encoder pass, the memory's
@@ -306,7 +309,7 @@ class Translator {
   Activations activations_;
   KeyValueCache cache_;
   std::vector<float> step_logits_;
-  std::vector<double> softmax_terms_;  // a distribution's terms before they are divided by their sum (V numbers)
+  std::vector<float> softmax_workspace_;  // the kernel set's softmax's (the reference's double row)
 };
 
 // The words of `words` outside `vocabulary`, each once, in order, into `unknown`, with what kind of word each is

@@ -186,7 +186,8 @@ constexpr KernelSet kFastKernels{&matmul_workspace_floats_fast,
                                  &add_a_bt_pack_fast,
                                  &add_a_bt_prepacked_fast,
                                  &quantized_workspace_floats_fast,
-                                 &quantized_matmul_fast};
+                                 &quantized_matmul_fast,
+                                 &softmax_rows_fast};
 }  // namespace
 
 const KernelSet& fast_kernels() { return kFastKernels; }

@@ -82,7 +82,8 @@ constexpr KernelSet kReferenceKernels{&matmul_workspace_floats_reference,
                                       &add_a_bt_pack_reference,
                                       &add_a_bt_prepacked_reference,
                                       &quantized_workspace_floats_reference,
-                                      &quantized_matmul_reference};
+                                      &quantized_matmul_reference,
+                                      &softmax_rows_reference};
 }  // namespace
 
 const KernelSet& reference_kernels() { return kReferenceKernels; }

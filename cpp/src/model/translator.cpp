@@ -12,6 +12,7 @@ namespace attn::model {
 
 Translator::Translator(TranslationModel model, const KernelSet& kernels)
     : model_(std::move(model)),
+      kernels_(kernels),
       language_(model::grammar_language(model_)),
       transformer_(model_.config, kernels),
       cache_(model_.config) {
@@ -100,9 +101,15 @@ void Translator::distribution(std::size_t row, float output_temperature, float* 
 
 void Translator::distribution_of(const float* logits, float output_temperature, float* out) {
   const std::size_t v = model_.config.target_vocabulary;
-  softmax_terms_.resize(v);
-  // from token 1: <bos> (id 0) is an input marker, never an output
-  softmax_distribution(logits, 1, v, output_temperature, softmax_terms_.data(), out);
+  // From token 1: <bos> (id 0) is an input marker, never an output. The kernel set's softmax (the xsimd one in
+  // float, as every attention map's): the double-precision exp of each of the V terms was an eighth of a
+  // translation's time in the module.
+  out[0] = 0.0f;
+  std::copy(logits + 1, logits + v, out + 1);
+  softmax_workspace_.resize(softmax_workspace_floats_reference(v - 1));
+  LogitParams params;
+  params.temperature = output_temperature;
+  kernels_.softmax_rows(dense(out + 1, 1, v - 1), Mask{}, params, softmax_workspace_.data());
 }
 
 void Translator::log_distribution(std::size_t row, float output_temperature, std::vector<double>& out) const {
