@@ -2,7 +2,8 @@
 // over the whole prefix, and a translation decoded from the cache is the one recomputed at every step (the same
 // words, the same distributions within float rounding, the same maps), for every position scheme, shared
 // key/value heads (multi-query, grouped, one per head), both kernel sets, with heads switched off, greedy or
-// sampled. A cache that forgot a position, turned a key at the wrong position or reused a stale row fails here.
+// sampled; the pass for the maps at the end leaves out the output head. A cache that forgot a position, turned a key
+// at the wrong position or reused a stale row fails here.
 #include <gtest/gtest.h>
 
 #include <fstream>
@@ -44,6 +45,27 @@ double largest_difference(const std::vector<float>& a, const std::vector<float>&
 
 const std::vector<int> kSource = {3, 4, 5, 6, 7, 0};
 const std::vector<int> kPrefix = {0, 5, 9, 2, 11, 4, 8};  // <bos> and six target words
+
+// The pass a cached translation ends with, for its maps: without the output head, the same maps bit for bit as the
+// pass with it, and no logits to read by mistake.
+TEST(TranslatorKeyValueCache, AMapsOnlyPassGivesTheWholePasssMapsAndNoLogits) {
+  const TranslationModel m = new_translation_model(cached_config(kSchemes[0], 2), 11);
+  for (const KernelSet* kernels : {&reference_kernels(), &fast_kernels()}) {
+    Transformer transformer(m.config, *kernels);
+    Activations whole, maps_only;
+    transformer.forward(m.parameters.data(), kSource, kPrefix, 0.9f, whole);
+    transformer.forward(m.parameters.data(), kSource, {0}, 0.9f, maps_only);
+    transformer.forward_decoder(m.parameters.data(), kPrefix, 0.9f, maps_only, Transformer::DecoderHead::none);
+    EXPECT_FALSE(whole.logits.empty());
+    EXPECT_TRUE(maps_only.logits.empty());
+    ASSERT_EQ(maps_only.decoder.size(), whole.decoder.size());
+    for (std::size_t l = 0; l < whole.decoder.size(); ++l) {
+      EXPECT_EQ(maps_only.decoder[l].self_attention.weights, whole.decoder[l].self_attention.weights);
+      EXPECT_EQ(maps_only.decoder[l].cross_attention.weights, whole.decoder[l].cross_attention.weights);
+    }
+    EXPECT_EQ(maps_only.decoder_out_raw, whole.decoder_out_raw);
+  }
+}
 
 TEST(TranslatorKeyValueCache, EachStepIsTheLastRowOfTheWholePrefixesPass) {
   for (const Scheme& scheme : kSchemes) {

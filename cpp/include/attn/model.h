@@ -343,8 +343,13 @@ class Transformer {
   // the config's scale, 1/sqrt(head width) unless ablated).
   void forward(const float* params, const std::vector<int>& source, const std::vector<int>& target_in,
                float temperature, Activations& act);
+  // What a decoder pass ends with: every row's logits (teacher forcing, training, beam search), or none (the maps
+  // alone: a cached decoding's steps gave each row's logits already; the output head over every row, the tied table
+  // packed for it, was a fifth of a translation's time in the module). With none, act.logits is left empty.
+  enum class DecoderHead { logits, none };
   // Only the decoder, reusing act.memory from an earlier forward() over the same source.
-  void forward_decoder(const float* params, const std::vector<int>& target_in, float temperature, Activations& act);
+  void forward_decoder(const float* params, const std::vector<int>& target_in, float temperature, Activations& act,
+                       DecoderHead head = DecoderHead::logits);
   // Only the encoder: act.memory (and the encoder's maps) for `source`, as forward() computes them.
   void forward_encoder(const float* params, const std::vector<int>& source, float temperature, Activations& act);
 

@@ -110,7 +110,7 @@ void Transformer::forward_encoder(const float* params, const std::vector<int>& s
 }
 
 void Transformer::forward_decoder(const float* params, const std::vector<int>& target_in, float temperature,
-                                  Activations& act) {
+                                  Activations& act, DecoderHead head) {
   const std::size_t t = target_in.size();
   act.target_in = target_in;
   act.temperature = temperature;
@@ -124,6 +124,10 @@ void Transformer::forward_decoder(const float* params, const std::vector<int>& t
   in.self_heads_on = heads_on(head_mask_.decoder_self);
   in.cross_heads_on = heads_on(head_mask_.cross);
   stack_.forward(params, layout_.decoder, act.decoder, t, in, act.decoder_out_raw);
+  if (head == DecoderHead::none) {
+    act.logits.clear();
+    return;
+  }
   act.logits.resize(t * config_.target_vocabulary);
   stack_.head_forward(params, layout_.decoder_norm, layout_.output, config_.tied_output, act.decoder_out_raw.data(), t,
                       act.decoder_final, act.logits.data());

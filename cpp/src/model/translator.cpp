@@ -206,8 +206,10 @@ std::vector<int> Translator::decode_freely(const std::vector<int>& source, float
     if (next == kTargetEnd || produced.size() >= token_limit(max_tokens)) break;
     target_in.push_back(next);
   }
-  // The maps (and assemble()'s copying of unknown words) read a pass over the whole translation: one, at the end.
-  if (cached) transformer_.forward_decoder(params, target_in, temperature, activations_);
+  // The maps (and assemble()'s copying of unknown words) read a pass over the whole translation: one, at the end,
+  // without the output head (the steps gave its logits).
+  if (cached)
+    transformer_.forward_decoder(params, target_in, temperature, activations_, Transformer::DecoderHead::none);
   return produced;
 }
 
