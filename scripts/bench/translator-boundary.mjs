@@ -5,7 +5,10 @@
 // train_language_model tool's --model --repeat; built for this machine's best SIMD, and for 128-bit SIMD alone by
 // scripts/bench/build-native-sse.sh: the module's vector width), in Node (web/lib's call, and the module's call alone, before web/lib
 // builds its step records) and in headless Chromium (the call in a page). Rounds alternate between them, each a
-// block of calls; the medians of the rounds, and each figure's ratio to native. `--before DIR` (another tree's
+// block of calls; the medians of the rounds, and each figure's ratio to native. Beside each place's figure, the minor
+// page faults its process took a call and what they cost at this machine's price for one (page-faults.js): Chromium
+// gives a call's results fresh pages each time and Node reuses its own, which on a virtual machine with 10-14 µs
+// faults is most of what separates the two. `--before DIR` (another tree's
 // web/lib, with its wasm) measures it beside this tree's, pair by pair in the same rounds: a change to the boundary,
 // before and after.
 import { execFileSync } from 'node:child_process';
@@ -17,6 +20,7 @@ import { performance } from 'node:perf_hooks';
 import { pathToFileURL } from 'node:url';
 import { launchChromium } from '../../tests/e2e/support/browser.js';
 import { median } from './median.js';
+import { descendants, faultMicroseconds, minorFaults, totalMinorFaults } from './page-faults.js';
 
 const sentence = 'the girl gives the boy a flower';
 const languageModelFile = 'web/corpora/pride-and-prejudice-language-model.bin';
@@ -130,6 +134,7 @@ const { server, url } = await serveLibraries();
 const browser = await launchChromium();
 const page = await browser.newPage();
 await page.goto(url);
+const renderers = descendants('--type=renderer');
 const loaded = [];
 for (const library of libraries) {
   const load = await import(pathToFileURL(join(library.dir, 'load-module.js')).href);
@@ -140,40 +145,63 @@ for (const library of libraries) {
   });
 }
 
+const faultUs = faultMicroseconds();
 console.log(`CPU: ${cpus()[0].model} (${cpus().length} cores); Node ${process.version}; ${backend}, one thread`);
+console.log(`A minor page fault costs ${faultUs.toFixed(1)} µs here (a fresh 8 MB buffer written page by page)`);
 for (const work of works) {
   const perCall = work.perCall ?? 1;
   const runs = [
-    { name: 'native', round: () => work.native('build/native/tools') },
-    { name: 'native, 128-bit SIMD (SSE4.2)', round: () => work.native('build/native-sse/tools') },
+    { name: 'native', round: () => work.native('build/native/tools'), faults: null },
+    { name: 'native, 128-bit SIMD (SSE4.2)', round: () => work.native('build/native-sse/tools'), faults: null },
   ];
   for (const { library, lib, load } of loaded) {
     const calls = await work.inNode(lib, load);
     runs.push(
-      { name: `Node, the library's call (${library.name})`, round: () => timed(calls.library, work.calls) / perCall },
+      {
+        name: `Node, the library's call (${library.name})`,
+        round: () => timed(calls.library, work.calls) / perCall,
+        faults: () => minorFaults(),
+      },
       {
         name: `Node, the module's call alone (${library.name})`,
         round: () => timed(calls.module, work.calls) / perCall,
+        faults: () => minorFaults(),
       },
     );
   }
   for (const { library } of loaded) {
-    runs.push({ name: `Chromium (${library.name})`, round: () => page.evaluate(work.page(library.name, work.calls)) });
+    runs.push({
+      name: `Chromium (${library.name})`,
+      round: () => page.evaluate(work.page(library.name, work.calls)),
+      faults: () => totalMinorFaults(renderers),
+    });
   }
   for (const run of runs) await run.round(); // warm-up: every tier compiled, every model loaded
   const times = runs.map(() => []);
+  const faults = runs.map(() => []); // a call's (a token's) minor faults, each round
   for (let round = 0; round < rounds; round++) {
-    for (const [i, run] of runs.entries()) times[i].push(await run.round());
+    for (const [i, run] of runs.entries()) {
+      const before = run.faults?.();
+      times[i].push(await run.round());
+      if (run.faults) faults[i].push((run.faults() - before) / (work.calls * perCall));
+    }
   }
   const nativeMs = median(times[0]);
   console.log(`\n${work.what}: ${rounds} alternating rounds of ${work.calls} calls each, medians (quartiles)\n`);
-  console.log(`| where | ${work.unit} | quartiles | × native |\n|---|---:|---:|---:|`);
+  console.log(
+    `| where | ${work.unit} | quartiles | × native | page faults a call | their cost, ms |\n|---|---:|---:|---:|---:|---:|`,
+  );
   for (const [i, run] of runs.entries()) {
     const sorted = [...times[i]].sort((a, b) => a - b);
     const quartile = (q) => sorted[Math.floor(q * (sorted.length - 1))];
     const ms = median(times[i]);
     const cells = [ms, quartile(0.25), quartile(0.75)].map((value) => value.toFixed(4));
-    console.log(`| ${run.name} | ${cells[0]} | ${cells[1]}–${cells[2]} | ${(ms / nativeMs).toFixed(2)}× |`);
+    const perCallFaults = faults[i].length ? median(faults[i]) : null;
+    const faultCells =
+      perCallFaults === null ? ['–', '–'] : [perCallFaults.toFixed(1), ((perCallFaults * faultUs) / 1000).toFixed(4)];
+    console.log(
+      `| ${run.name} | ${cells[0]} | ${cells[1]}–${cells[2]} | ${(ms / nativeMs).toFixed(2)}× | ${faultCells.join(' | ')} |`,
+    );
   }
 }
 await browser.close();
