@@ -279,6 +279,7 @@ class ResidualStack {
  public:
   ResidualStack(const KernelSet& kernels, std::size_t d_model);
   ModelBuffers& buffers() { return *buffers_; }
+  const KernelSet& kernels() const { return kernels_; }
 
   // Every block in turn over `x` (rows × D: the embedded tokens on entry, the last block's output on return),
   // keeping each block's activations in `acts`.
@@ -337,6 +338,8 @@ class Transformer {
 
   const Config& config() const { return config_; }
   const ParameterLayout& layout() const { return layout_; }
+  // The kernel set every pass runs on (the one given at construction).
+  const KernelSet& kernels() const { return stack_.kernels(); }
 
   // Encoder over `source`, then the decoder over `target_in` (teacher forcing or a decoding prefix).
   // `params` is the flat parameter array; `temperature` divides every attention layer's logits (on top of

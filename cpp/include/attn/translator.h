@@ -299,7 +299,6 @@ class Translator {
                        const std::vector<int>& produced, std::vector<float> probabilities, bool copy) const;
 
   TranslationModel model_;
-  const KernelSet& kernels_;
   std::optional<corpus::Language> language_;
   std::size_t vocabulary_ = 0;
   // Every block's weights packed once, for the kernel set's products over many rows (an encoder pass, the memory's

@@ -12,7 +12,6 @@ namespace attn::model {
 
 Translator::Translator(TranslationModel model, const KernelSet& kernels)
     : model_(std::move(model)),
-      kernels_(kernels),
       language_(model::grammar_language(model_)),
       transformer_(model_.config, kernels),
       cache_(model_.config) {
@@ -109,7 +108,7 @@ void Translator::distribution_of(const float* logits, float output_temperature, 
   softmax_workspace_.resize(softmax_workspace_floats_reference(v - 1));
   LogitParams params;
   params.temperature = output_temperature;
-  kernels_.softmax_rows(dense(out + 1, 1, v - 1), Mask{}, params, softmax_workspace_.data());
+  transformer_.kernels().softmax_rows(dense(out + 1, 1, v - 1), Mask{}, params, softmax_workspace_.data());
 }
 
 void Translator::log_distribution(std::size_t row, float output_temperature, std::vector<double>& out) const {
