@@ -1,7 +1,7 @@
-// The distribution a generated token is drawn from (sampling_distribution): with nothing cut, the softmax at the
-// temperature itself, summed in id order; with top-k or top-p, the tokens and bits of a stable sort of the ids by
-// their terms (most likely first, equal terms in id order), cut and renormalised in that order, on seeded logits full
-// of ties.
+// The distribution a generated token is drawn from (sampling_distribution): with nothing cut, the kernel set's softmax
+// at the temperature, within float rounding of the softmax in double; with top-k or top-p, the tokens and bits of a
+// stable sort of the ids by their terms (most likely first, equal terms in id order), cut and renormalised in that
+// order, on seeded logits full of ties.
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -12,6 +12,7 @@
 
 #include "../../cpp/src/data/rng.h"
 #include "../../cpp/src/model/sampling.h"
+#include "attn/kernel_set.h"
 #include "attn/language_model_training.h"
 
 namespace attn::model {
@@ -49,23 +50,28 @@ std::vector<float> by_stable_sort(const std::vector<float>& logits, const Sampli
 }
 
 TEST(SamplingDistribution, NothingCutIsTheSoftmaxAtTheTemperature) {
-  for (std::uint64_t seed = 1; seed <= 5; ++seed) {
-    const std::vector<float> logits = tied_logits(256, seed);
-    Sampling s;
-    s.temperature = 0.8f;
-    const std::vector<float> p = sampling_distribution(logits, s);
-    const float top = *std::max_element(logits.begin(), logits.end());
-    double sum = 0;
-    for (float l : logits) sum += std::exp(static_cast<double>(l - top) / s.temperature);
-    double total = 0;
-    for (std::size_t i = 0; i < p.size(); ++i) {
-      EXPECT_EQ(p[i], static_cast<float>(std::exp(static_cast<double>(logits[i] - top) / s.temperature) / sum))
-          << "token " << i << ", seed " << seed;
-      total += p[i];
+  // The kernel set's row softmax: in double in the reference set, xsimd's float exp in the fast one; either within
+  // float rounding of the softmax in double.
+  for (const KernelSet* kernels : {&reference_kernels(), &fast_kernels()}) {
+    for (std::uint64_t seed = 1; seed <= 5; ++seed) {
+      const std::vector<float> logits = tied_logits(256, seed);
+      Sampling s;
+      s.temperature = 0.8f;
+      const std::vector<float> p = sampling_distribution(*kernels, logits, s);
+      const float top = *std::max_element(logits.begin(), logits.end());
+      double sum = 0;
+      for (float l : logits) sum += std::exp(static_cast<double>(l - top) / s.temperature);
+      double total = 0;
+      for (std::size_t i = 0; i < p.size(); ++i) {
+        const double expected = std::exp(static_cast<double>(logits[i] - top) / s.temperature) / sum;
+        EXPECT_NEAR(p[i], expected, 1e-9 + 2e-6 * expected)
+            << "token " << i << ", seed " << seed << (kernels == &reference_kernels() ? ", reference" : ", fast");
+        total += p[i];
+      }
+      EXPECT_NEAR(total, 1.0, 1e-5);
+      s.top_k = logits.size();  // a top-k of the whole vocabulary cuts nothing either
+      EXPECT_EQ(sampling_distribution(*kernels, logits, s), p);
     }
-    EXPECT_NEAR(total, 1.0, 1e-5);
-    s.top_k = logits.size();  // a top-k of the whole vocabulary cuts nothing either
-    EXPECT_EQ(sampling_distribution(logits, s), p);
   }
 }
 
@@ -76,7 +82,7 @@ TEST(SamplingDistribution, CutsKeepTheStableSortsTokensAndBits) {
     const std::vector<float> logits = tied_logits(seed % 2 ? 256 : 37, seed);
     for (const Sampling& s : cuts) {
       const std::vector<float> expected = by_stable_sort(logits, s);
-      EXPECT_EQ(sampling_distribution(logits, s), expected)
+      EXPECT_EQ(sampling_distribution(reference_kernels(), logits, s), expected)
           << "seed " << seed << ", top_k " << s.top_k << ", top_p " << s.top_p << ", temperature " << s.temperature;
       EXPECT_LE(std::count_if(expected.begin(), expected.end(), [](float x) { return x > 0; }),
                 static_cast<std::ptrdiff_t>(s.top_k ? s.top_k : logits.size()));

@@ -114,6 +114,8 @@ class LanguageModel {
 
   const LanguageModelConfig& config() const { return config_; }
   const LanguageModelLayout& layout() const { return layout_; }
+  // The kernel set every pass runs on (the one given at construction).
+  const KernelSet& kernels() const { return stack_.kernels(); }
 
   // The causal pass over `tokens`: logits for every position. Past config.context tokens the sinusoids go on past
   // the table (what the model was not trained on); learned positions have no row there, so a model with them must be

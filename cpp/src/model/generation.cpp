@@ -51,7 +51,7 @@ Generation generate(LanguageModel& model, const float* params, std::vector<int> 
       model.forward(params, window, 1.0f, act);
       last_row_step(act, model.config().heads, model.config().vocabulary, step, model.config().window);
     }
-    const std::vector<float> p = sampling_distribution(step.logits, sampling);
+    const std::vector<float> p = sampling_distribution(model.kernels(), step.logits, sampling);
     GeneratedToken out;
     out.token = draw_token<float>(p.data(), 0, p.size(), rng);
     out.probability = p[static_cast<std::size_t>(out.token)];

@@ -4,7 +4,10 @@
 #include <numeric>
 #include <vector>
 
+#include "attn/attention.h"
+#include "attn/kernel_set.h"
 #include "attn/language_model_training.h"
+#include "attn/matrix.h"
 #include "attn/most_likely.h"
 
 namespace attn::model {
@@ -23,30 +26,26 @@ double softmax_sum(const float* logits, std::size_t first, std::size_t v, float 
   return sum;
 }
 
-void softmax_distribution(const float* logits, std::size_t first, std::size_t v, float temperature, double* terms,
-                          float* out) {
-  const float top = max_logit(logits, first, v);
-  double sum = 0;
-  for (std::size_t i = first; i < v; ++i) sum += terms[i] = softmax_term(logits[i], top, temperature);
-  std::fill_n(out, first, 0.0f);
-  for (std::size_t i = first; i < v; ++i) out[i] = static_cast<float>(terms[i] / sum);
-}
-
-std::vector<float> sampling_distribution(const std::vector<float>& logits, const Sampling& sampling) {
+std::vector<float> sampling_distribution(const KernelSet& kernels, const std::vector<float>& logits,
+                                         const Sampling& sampling) {
   const std::size_t v = logits.size();
   std::vector<float> p(v, 0.0f);
   if (sampling.temperature <= 0.0f) {  // the most likely token, ties to the lowest id
     p[static_cast<std::size_t>(most_likely_token(logits.data(), 0, v))] = 1.0f;
     return p;
   }
-  std::vector<double> e(v);
   if ((sampling.top_k == 0 || sampling.top_k >= v) && sampling.top_p >= 1.0f) {
     // Nothing cut (the Generate view's default): the softmax itself, without top-p's order. Sorting the vocabulary
     // at every token was a quarter of a token's time; and its running sum, reaching 1 by rounding a few tokens early,
     // could drop a tail of probabilities under 1e-13 that top-p 1 keeps.
-    softmax_distribution(logits.data(), 0, v, sampling.temperature, e.data(), p.data());
+    std::copy(logits.begin(), logits.end(), p.begin());
+    std::vector<float> workspace(softmax_workspace_floats_reference(v));
+    LogitParams params;
+    params.temperature = sampling.temperature;
+    kernels.softmax_rows(dense(p.data(), 1, v), Mask{}, params, workspace.data());
     return p;
   }
+  std::vector<double> e(v);
   const float top = max_logit(logits.data(), 0, v);
   double sum = 0;
   for (std::size_t i = 0; i < v; ++i) sum += e[i] = softmax_term(logits[i], top, sampling.temperature);
