@@ -4,21 +4,23 @@
 // a figure that holds faults is read beside their count and this machine's price for one.
 import { readdirSync, readFileSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
+import { median } from './median.js';
+
+/** /proc/PID/stat's fields from the third (state) on: those after the command's closing parenthesis. */
+function statFields(pid) {
+  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+  return stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+}
 
 /** The minor faults `pid` ("self" for this process) has taken so far: /proc/PID/stat's tenth field. */
-export function minorFaults(pid = 'self') {
-  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-  // the fields after the command's closing parenthesis start at the third (state)
-  return Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[7]);
-}
+export const minorFaults = (pid = 'self') => Number(statFields(pid)[7]);
 
 /** This process's descendants whose command line holds `marker` (Chromium's renderers: '--type=renderer'). */
 export function descendants(marker) {
   const parents = new Map();
   for (const pid of readdirSync('/proc').filter((name) => /^\d+$/.test(name))) {
     try {
-      const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-      parents.set(pid, stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
+      parents.set(pid, statFields(pid)[1]);
     } catch {
       // the process ended while the list was read
     }
@@ -65,6 +67,5 @@ export function faultMicroseconds(rounds = 9) {
     const taken = minorFaults() - faults;
     if (taken > 0) costs.push((ms * 1000) / taken);
   }
-  costs.sort((a, b) => a - b);
-  return costs[costs.length >> 1] ?? Number.NaN;
+  return costs.length ? median(costs) : Number.NaN;
 }
