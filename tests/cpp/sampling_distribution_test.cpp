@@ -26,6 +26,13 @@ std::vector<float> tied_logits(std::size_t v, std::uint64_t seed) {
   return logits;
 }
 
+// The distribution with buffers of its own (generate() keeps them from token to token).
+std::vector<float> distribution(const KernelSet& kernels, const std::vector<float>& logits, const Sampling& s) {
+  std::vector<float> p, workspace;
+  sampling_distribution(kernels, logits, s, p, workspace);
+  return p;
+}
+
 // What generation did before: the ids stably sorted by their terms, cut by top_k then top_p, renormalised.
 std::vector<float> by_stable_sort(const std::vector<float>& logits, const Sampling& s) {
   const std::size_t v = logits.size();
@@ -57,7 +64,7 @@ TEST(SamplingDistribution, NothingCutIsTheSoftmaxAtTheTemperature) {
       const std::vector<float> logits = tied_logits(256, seed);
       Sampling s;
       s.temperature = 0.8f;
-      const std::vector<float> p = sampling_distribution(*kernels, logits, s);
+      const std::vector<float> p = distribution(*kernels, logits, s);
       const float top = *std::max_element(logits.begin(), logits.end());
       double sum = 0;
       for (float l : logits) sum += std::exp(static_cast<double>(l - top) / s.temperature);
@@ -70,7 +77,7 @@ TEST(SamplingDistribution, NothingCutIsTheSoftmaxAtTheTemperature) {
       }
       EXPECT_NEAR(total, 1.0, 1e-5);
       s.top_k = logits.size();  // a top-k of the whole vocabulary cuts nothing either
-      EXPECT_EQ(sampling_distribution(*kernels, logits, s), p);
+      EXPECT_EQ(distribution(*kernels, logits, s), p);
     }
   }
 }
@@ -82,10 +89,25 @@ TEST(SamplingDistribution, CutsKeepTheStableSortsTokensAndBits) {
     const std::vector<float> logits = tied_logits(seed % 2 ? 256 : 37, seed);
     for (const Sampling& s : cuts) {
       const std::vector<float> expected = by_stable_sort(logits, s);
-      EXPECT_EQ(sampling_distribution(reference_kernels(), logits, s), expected)
+      EXPECT_EQ(distribution(reference_kernels(), logits, s), expected)
           << "seed " << seed << ", top_k " << s.top_k << ", top_p " << s.top_p << ", temperature " << s.temperature;
       EXPECT_LE(std::count_if(expected.begin(), expected.end(), [](float x) { return x > 0; }),
                 static_cast<std::ptrdiff_t>(s.top_k ? s.top_k : logits.size()));
+    }
+  }
+}
+
+TEST(SamplingDistribution, KeptBuffersGiveWhatFreshOnesGive) {
+  // generate() passes the same p and workspace at every token: nothing of one token's distribution (a larger
+  // vocabulary's tail, a cut's zeros, a greedy one-hot) may reach the next.
+  const Sampling settings[] = {{0.8f, 0, 1.0f, 1}, {1.0f, 3, 1.0f, 1}, {0.0f, 0, 1.0f, 1}, {1.3f, 0, 0.9f, 1}};
+  for (const KernelSet* kernels : {&reference_kernels(), &fast_kernels()}) {
+    std::vector<float> p, workspace;
+    for (std::uint64_t seed = 1; seed <= 12; ++seed) {
+      const std::vector<float> logits = tied_logits(seed % 3 ? 256 : 37, seed);
+      const Sampling& s = settings[seed % 4];
+      sampling_distribution(*kernels, logits, s, p, workspace);
+      EXPECT_EQ(p, distribution(*kernels, logits, s)) << "seed " << seed << ", setting " << seed % 4;
     }
   }
 }

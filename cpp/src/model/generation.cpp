@@ -44,6 +44,7 @@ Generation generate(LanguageModel& model, const float* params, std::vector<int> 
     for (std::size_t i = start; i < g.tokens.size(); ++i) model.step(params, g.tokens[i], cache, 1.0f, last);
   };
   StepOutput step;
+  std::vector<float> p, softmax_workspace;  // each token's distribution, and its softmax's workspace
   if (use_cache) fill_cache(step);
   for (std::size_t n = 0; n < count; ++n) {
     if (!use_cache) {
@@ -51,7 +52,7 @@ Generation generate(LanguageModel& model, const float* params, std::vector<int> 
       model.forward(params, window, 1.0f, act);
       last_row_step(act, model.config().heads, model.config().vocabulary, step, model.config().window);
     }
-    const std::vector<float> p = sampling_distribution(model.kernels(), step.logits, sampling);
+    sampling_distribution(model.kernels(), step.logits, sampling, p, softmax_workspace);
     GeneratedToken out;
     out.token = draw_token<float>(p.data(), 0, p.size(), rng);
     out.probability = p[static_cast<std::size_t>(out.token)];

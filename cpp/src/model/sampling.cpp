@@ -26,25 +26,26 @@ double softmax_sum(const float* logits, std::size_t first, std::size_t v, float 
   return sum;
 }
 
-std::vector<float> sampling_distribution(const KernelSet& kernels, const std::vector<float>& logits,
-                                         const Sampling& sampling) {
+void sampling_distribution(const KernelSet& kernels, const std::vector<float>& logits, const Sampling& sampling,
+                           std::vector<float>& p, std::vector<float>& workspace) {
   const std::size_t v = logits.size();
-  std::vector<float> p(v, 0.0f);
   if (sampling.temperature <= 0.0f) {  // the most likely token, ties to the lowest id
+    p.assign(v, 0.0f);
     p[static_cast<std::size_t>(most_likely_token(logits.data(), 0, v))] = 1.0f;
-    return p;
+    return;
   }
   if ((sampling.top_k == 0 || sampling.top_k >= v) && sampling.top_p >= 1.0f) {
     // Nothing cut (the Generate view's default): the softmax itself, without top-p's order. Sorting the vocabulary
     // at every token was a quarter of a token's time; and its running sum, reaching 1 by rounding a few tokens early,
     // could drop a tail of probabilities under 1e-13 that top-p 1 keeps.
-    std::copy(logits.begin(), logits.end(), p.begin());
-    std::vector<float> workspace(softmax_workspace_floats_reference(v));
+    p.assign(logits.begin(), logits.end());
+    workspace.resize(std::max(workspace.size(), softmax_workspace_floats_reference(v)));
     LogitParams params;
     params.temperature = sampling.temperature;
     kernels.softmax_rows(dense(p.data(), 1, v), Mask{}, params, workspace.data());
-    return p;
+    return;
   }
+  p.assign(v, 0.0f);
   std::vector<double> e(v);
   const float top = max_logit(logits.data(), 0, v);
   double sum = 0;
@@ -67,7 +68,6 @@ std::vector<float> sampling_distribution(const KernelSet& kernels, const std::ve
   double kept_sum = 0;
   for (std::size_t r = 0; r < keep; ++r) kept_sum += e[order[r]];
   for (std::size_t r = 0; r < keep; ++r) p[order[r]] = static_cast<float>(e[order[r]] / kept_sum);
-  return p;
 }
 
 namespace {

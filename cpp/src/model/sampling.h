@@ -27,12 +27,14 @@ inline double softmax_term(float logit, float top, float temperature) {
 }
 // The softmax's denominator: the terms of tokens [first, v), summed in token order.
 double softmax_sum(const float* logits, std::size_t first, std::size_t v, float top, float temperature);
-// The distribution `sampling` draws from, over the vocabulary (zero outside the kept set). With nothing cut, the
-// kernel set's row softmax (float, xsimd's exp in the fast set; double in the reference set), as a translation's
-// output distribution: a double-precision exp per token, a call each in wasm, cost 4-6% of a generated token for our
-// 256 bytes and 0.38 ms a token for GPT-2's 50,257 words. With top-k or top-p, the terms in double, sorted.
-std::vector<float> sampling_distribution(const KernelSet& kernels, const std::vector<float>& logits,
-                                         const Sampling& sampling);
+// The distribution `sampling` draws from, over the vocabulary, into `p` (v floats, zero outside the kept set). With
+// nothing cut, the kernel set's row softmax (float, xsimd's exp in the fast set; double in the reference set), as a
+// translation's output distribution: a double-precision exp per token, a call each in wasm, cost 4-6% of a generated
+// token for our 256 bytes and 0.38 ms a token for GPT-2's 50,257 words. With top-k or top-p, the terms in double,
+// sorted. `p` and `workspace` (the softmax's) are the caller's, kept from token to token: made afresh they were 3v
+// floats allocated and zeroed at every token, 600 kB for GPT-2.
+void sampling_distribution(const KernelSet& kernels, const std::vector<float>& logits, const Sampling& sampling,
+                           std::vector<float>& p, std::vector<float>& workspace);
 
 // A token drawn from `p` (v probabilities; those below `first` ignored) by the inverse CDF on one uniform draw of
 // `rng`; the last token with any probability takes the rounding remainder. `Sum` is the running sum's type: the
