@@ -37,8 +37,12 @@ done
 # but for the wasm's name; the others are not shipped. Checked here, for every glue file and pthread worker script.
 same_but_name() { # a glue file; the name in it; the SIMD128 build's name (in the twin's file name and in the twin)
   local twin=${1//$2/$3}
-  sed "s/$2/$3/g" "$1" | cmp -s - "$twin" ||
-    { echo "build: $1 differs from $twin beyond the build's name; web/lib/load-module.js runs the latter for both" >&2; exit 1; }
+  sed "s/$2/$3/g" "$1" | cmp -s - "$twin" && return
+  echo "build: $1 differs from $twin beyond the build's name; web/lib/load-module.js runs the latter for both:" >&2
+  # The minified glue is a few long lines: its statements one a line, so the difference is what is shown.
+  diff <(sed "s/$2/$3/g" "$1" | tr ';' '\n') <(tr ';' '\n' <"$twin") | head -8 >&2
+  echo "(a threaded glue's __emscripten_allow_main_runtime_queued_calls is an address in its module's static data)" >&2
+  exit 1
 }
 same_but_name web/lib/wasm/attention-scalar.mjs attention-scalar attention-simd
 same_but_name web/lib/wasm/attention-language-model.mjs attention-language-model attention-simd
@@ -47,11 +51,8 @@ for file in attention-relaxed-simd.mjs attention-relaxed-simd-threads.mjs attent
             node/attention-relaxed-simd-threads-node.cjs node/attention-relaxed-simd-threads-node.worker.js; do
   same_but_name "web/lib/wasm/$file" attention-relaxed-simd attention-simd
 done
-# The language model's threaded builds: their own glue (it holds an address in their memory that differs from the
-# attention module's), the SIMD128 one's for both, and the attention module's pthread worker scripts.
-for file in attention-language-model-relaxed-threads.mjs node/attention-language-model-relaxed-threads-node.cjs; do
-  same_but_name "web/lib/wasm/$file" attention-language-model-relaxed-threads attention-language-model-threads
-done
+# The language model's threaded builds: each its own glue (it holds an address in its module's memory, which moves
+# with the module's static data), and the attention module's pthread worker scripts.
 for stem in attention-language-model-threads attention-language-model-relaxed-threads; do
   for file in $stem.worker.js node/$stem-node.worker.js; do
     same_but_name "web/lib/wasm/$file" "$stem" attention-simd-threads

@@ -76,7 +76,8 @@ const buildsFoundByName = [
   'attention-language-model-relaxed.wasm',
   'attention-language-model-threads.wasm',
   'attention-language-model-relaxed-threads.wasm',
-  'attention-language-model-threads.mjs', // the threaded builds' own glue (load-module.js)
+  'attention-language-model-threads.mjs', // the threaded builds' own glue, each its own (load-module.js)
+  'attention-language-model-relaxed-threads.mjs',
 ];
 const scalarBuild = {
   name: 'builds-found-by-name',

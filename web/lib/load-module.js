@@ -327,12 +327,12 @@ function sharedInstance(key, load) {
 /**
  * The language model's own module (cpp/bindings/language_model_bindings.cpp), so a page that only translates never
  * downloads it: relaxed SIMD (its GEMMs' multiply-adds fused: training a fifth faster) and SIMD128, each on one thread
- * (run by the SIMD128 glue) and threaded (a training step's shards on up to 4 threads). The threaded glue holds an
- * address in the module's memory (where the runtime's queued-calls flag lives), which differs from the attention
- * module's, so the threaded builds have a glue of their own, found by name as their wasm is (in Node, its CommonJS
- * twin); their pthread workers' script is the attention module's. scripts/build.sh checks that each glue or script
- * run for another build is that build's but for the name. Each is instantiated once, on first use; a failed load may
- * be retried.
+ * (run by the SIMD128 glue) and threaded (a training step's shards on up to 4 threads). A threaded glue holds an
+ * address in its module's memory (where the runtime's queued-calls flag lives), which moves whenever the module's
+ * static data does, so each threaded build has a glue of its own, found by name as its wasm is (in Node, its
+ * CommonJS twin): sharing one made every change of static data a hunt for one that kept the two addresses equal. Their
+ * pthread workers' script is the attention module's. scripts/build.sh checks that each glue or script run for another
+ * build is that build's but for the name. Each is instantiated once, on first use; a failed load may be retried.
  */
 const languageModelBuilds = {
   // Found by name beside this file, as the scalar build is: the npm package leaves them out (with them, and the toy
@@ -341,7 +341,7 @@ const languageModelBuilds = {
   'wasm-relaxed-simd-threads': {
     stem: 'attention-language-model-relaxed-threads',
     wasmUrl: null,
-    glue: 'attention-language-model-threads',
+    glue: 'attention-language-model-relaxed-threads',
     glueFoundByName: true,
     threads: true,
   },
