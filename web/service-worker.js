@@ -41,12 +41,13 @@ const stems = {
 const families = [...new Set(Object.values(stems)), 'attention-language-model'];
 const wasmBinary = new RegExp(`(^|/)(${families.join('|')})(-threads)?(-[\\w-]+)?\\.wasm$`);
 const isWasmBinary = (path) => wasmBinary.test(path); // the builds' glue JS is small: always cached
-// Large files only the Generate view fetches, when asked (the language model's module, the corpus it trains on, the
-// model trained on it): not cached on install, so no visitor downloads them before using them; cached when first
-// fetched, for offline use.
+// Large files only the Generate view fetches, when asked (the language model's module and its threaded builds' glue,
+// 17 kB gzipped each, the corpus it trains on, the model trained on it): not cached on install, so no visitor
+// downloads them before using them; cached when first fetched, for offline use.
 const fetchedWhenUsed = (path) =>
   path.endsWith('.txt') ||
   /language-model-[\w-]+\.bin$/.test(path) ||
+  /(^|\/)attention-language-model[\w-]*\.mjs$/.test(path) ||
   wasmBinary.exec(path)?.[2] === 'attention-language-model';
 const ownPath = (url) => url.split(/[?#]/)[0].slice(new URL('./', self.location.href).href.length);
 

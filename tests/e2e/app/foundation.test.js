@@ -63,9 +63,9 @@ describe('the page in Chromium', () => {
           { timeout: 15_000 },
         )
         .toBe(true);
-      // The language model's module, the corpus it trains on and the model trained on it wait until a page asks.
+      // The language model's module and glue, the corpus it trains on and the model trained on it wait until a page asks.
       const cached = await cachedUrls(page);
-      expect(cached.filter((url) => /language-model[\w-]*\.(wasm|bin)$|\.txt$/.test(url))).toEqual([]);
+      expect(cached.filter((url) => /language-model[\w-]*\.(wasm|mjs|bin)$|\.txt$/.test(url))).toEqual([]);
       await page.context().setOffline(true);
       await page.goto(`${site.url}?s=3`); // the build the first visit loaded (and cached); no lang= in the link
       await page.waitForSelector('body[data-ready]');
