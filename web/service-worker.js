@@ -40,15 +40,14 @@ const stems = {
 // yet: it is not cached on install.
 const families = [...new Set(Object.values(stems)), 'attention-language-model'];
 const wasmBinary = new RegExp(`(^|/)(${families.join('|')})(-threads)?(-[\\w-]+)?\\.wasm$`);
-const isWasmBinary = (path) => wasmBinary.test(path); // the builds' glue JS is small: always cached
-// Large files only the Generate view fetches, when asked (the language model's module and its threaded builds' glue,
-// 17 kB gzipped each, the corpus it trains on, the model trained on it): not cached on install, so no visitor
-// downloads them before using them; cached when first fetched, for offline use.
+const isWasmBinary = (path) => wasmBinary.test(path); // the attention builds' glue JS is small: always cached
+// Large files only the Generate view fetches, when asked (the language model's module, its builds' wasm and their
+// threaded glue, 17 kB gzipped each; the corpus it trains on; the model trained on it): not cached on install, so no
+// visitor downloads them before using them; cached when first fetched, for offline use.
 const fetchedWhenUsed = (path) =>
   path.endsWith('.txt') ||
   /language-model-[\w-]+\.bin$/.test(path) ||
-  /(^|\/)attention-language-model[\w-]*\.mjs$/.test(path) ||
-  wasmBinary.exec(path)?.[2] === 'attention-language-model';
+  /(^|\/)attention-language-model[\w-]*\.(wasm|mjs)$/.test(path);
 const ownPath = (url) => url.split(/[?#]/)[0].slice(new URL('./', self.location.href).href.length);
 
 /** Whether `request`'s response gets the isolation headers: the page in a tab (not a frame), and its workers. */
