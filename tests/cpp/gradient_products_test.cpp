@@ -3,6 +3,10 @@
 // against the reference at every size around the SIMD width, dense and strided, adding into a C that is not zero.
 #include <gtest/gtest.h>
 
+#include <cstring>
+#include <utility>
+#include <vector>
+
 #include "attn/gradient_products.h"
 #include "test_util.h"
 
@@ -32,6 +36,28 @@ TEST(GradientProducts, DotKeepsEightPartialSums) {
   // the ones would be lost against 1e8 (its float spacing is 8) and the result would be 0.
   const std::vector<float> a = {1e8f, 1, 1, 1, 1, 1, 1, 1, -1e8f}, ones(9, 1.0f);
   EXPECT_EQ(dot_8(a.data(), ones.data(), 9), 7.0f);
+}
+
+TEST(GradientProducts, DotsOverRowsHaveDotsBits) {
+  // add_dots_8 computes three rows' products at once: each must be dot_8's, bit for bit (the decoding step's logits
+  // and every generated token follow from them), added into y, at every width around the two vectors of four, for
+  // counts that leave rows over after the blocks, and for a table past the blocks' 2 MB (read row by row).
+  std::vector<std::pair<std::size_t, std::size_t>> shapes;  // n, rows
+  for (const std::size_t n : {1, 3, 7, 8, 9, 15, 16, 24, 64, 65})
+    for (const std::size_t count : {0, 1, 3, 4, 5, 8, 11, 37}) shapes.emplace_back(n, count);
+  shapes.emplace_back(64, 8200);
+  std::uint32_t seed = 7;
+  for (const auto& [n, count] : shapes) {
+    SCOPED_TRACE(::testing::Message() << "n " << n << " rows " << count);
+    const auto x = testing::random_values(n, ++seed), rows = testing::random_values(n * count, ++seed);
+    const auto y0 = testing::random_values(count, ++seed);
+    std::vector<float> y = y0;
+    add_dots_8(x.data(), rows.data(), n, count, y.data());
+    for (std::size_t r = 0; r < count; ++r) {
+      const float expected = y0[r] + dot_8(x.data(), rows.data() + r * n, n);
+      EXPECT_EQ(std::memcmp(&y[r], &expected, sizeof expected), 0) << "row " << r << ": " << y[r] << " vs " << expected;
+    }
+  }
 }
 
 TEST(GradientProducts, ReferenceAddsEachProductInOrder) {

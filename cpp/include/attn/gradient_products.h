@@ -17,6 +17,10 @@ namespace attn {
 // a · b over n floats as eight partial sums (element i into sum i % 8), added pairwise at the end: vectorisable
 // without reassociation, so the same bits in every build.
 float dot_8(const float* a, const float* b, std::size_t n);
+// y[r] += dot_8(x, rows + r·n, n) for each of `count` rows (row-major, n floats each): the same bits as dot_8 row by
+// row, three rows at a time over a table that fits in cache, so that each of x's vectors is loaded once for three
+// products (a decoding step's tied output over a vocabulary's rows).
+void add_dots_8(const float* x, const float* rows, std::size_t n, std::size_t count, float* y);
 
 std::size_t add_at_b_workspace_floats_reference(std::size_t k, std::size_t m, std::size_t n);
 std::size_t add_at_b_workspace_floats_fast(std::size_t k, std::size_t m, std::size_t n);

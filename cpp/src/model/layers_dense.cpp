@@ -136,9 +136,7 @@ void tied_output_forward(const KernelSet& kernels, const float* params, const Li
   }
   if (rows <= kRowDotRows) {  // y[i][w] += x_i · E[w], row by row (the reference kernels' dot_8)
     over_outputs(scratch, rows, d, v, [&](std::size_t first, std::size_t count, std::size_t) {
-      for (std::size_t i = 0; i < rows; ++i)
-        for (std::size_t word = first; word < first + count; ++word)
-          y[i * v + word] += dot_8(x + i * d, table + word * d, d);
+      for (std::size_t i = 0; i < rows; ++i) add_dots_8(x + i * d, table + first * d, d, count, y + i * v + first);
     });
     return;
   }
