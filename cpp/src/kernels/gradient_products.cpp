@@ -41,9 +41,9 @@ float dot_8(const float* a, const float* b, std::size_t n) {
 void add_dots_8(const float* x, const float* rows, std::size_t n, std::size_t count, float* y) {
   // Three rows a block: at four, V8 kept two of the eight sums in memory, and the wasm ran at half the speed.
   constexpr std::size_t kRows = 3;
-  // Blocks only over a table that stays in cache: from memory, the blocks' three interleaved streams read 2-4 times
-  // slower than one row after another (an AMD EPYC, natively and in wasm alike: 20 MB tables 3-4x slower, 1-2 MB
-  // ones 1.2-1.8x faster; GPT-2's 154 MB table goes row by row).
+  // Blocks only over a table that stays in cache: from memory, the blocks' three interleaved streams read up to 4.8
+  // times slower than one row after another (an AMD EPYC, natively and in wasm alike: 15-20 MB tables 1.4-4.8x
+  // slower, 1-2 MB ones 1.2-1.8x faster; GPT-2's 154 MB table goes row by row).
   constexpr std::size_t kBlockedTableFloats = std::size_t{1} << 19;  // 2 MB
   std::size_t r = 0;
   // Row r's partial sum l is lane l % 4 of low[r] (l < 4) or high[r], taking x[i + l]·row[i + l] in order of i as
