@@ -21,9 +21,10 @@ Float4 load_4(const float* p) {
   return v;
 }
 
-// dot_8's closing sum of its eight partial sums, lanes 0-3 in `low` and 4-7 in `high`.
-float sum_8(Float4 low, Float4 high) {
-  return ((low[0] + low[1]) + (low[2] + low[3])) + ((high[0] + high[1]) + (high[2] + high[3]));
+// dot_8's closing sum of its eight partial sums, pairwise: one order for dot_8 and add_dots_8 alike.
+float sum_8(const float (&partial)[8]) {
+  return ((partial[0] + partial[1]) + (partial[2] + partial[3])) +
+         ((partial[4] + partial[5]) + (partial[6] + partial[7]));
 }
 
 }  // namespace
@@ -34,8 +35,7 @@ float dot_8(const float* a, const float* b, std::size_t n) {
   for (; i + 8 <= n; i += 8)
     for (std::size_t l = 0; l < 8; ++l) partial[l] += a[i + l] * b[i + l];
   for (; i < n; ++i) partial[i % 8] += a[i] * b[i];
-  return ((partial[0] + partial[1]) + (partial[2] + partial[3])) +
-         ((partial[4] + partial[5]) + (partial[6] + partial[7]));
+  return sum_8(partial);
 }
 
 void add_dots_8(const float* x, const float* rows, std::size_t n, std::size_t count, float* y) {
@@ -59,7 +59,12 @@ void add_dots_8(const float* x, const float* rows, std::size_t n, std::size_t co
           high[w] += x_high * load_4(block + w * n + i + 4);
         }
       }
-      for (std::size_t w = 0; w < kRows; ++w) y[r + w] += sum_8(low[w], high[w]);
+      for (std::size_t w = 0; w < kRows; ++w) {
+        float partial[8];
+        std::memcpy(partial, &low[w], sizeof low[w]);
+        std::memcpy(partial + 4, &high[w], sizeof high[w]);
+        y[r + w] += sum_8(partial);
+      }
     }
   }
   for (; r < count; ++r) y[r] += dot_8(x, rows + r * n, n);

@@ -134,7 +134,7 @@ void tied_output_forward(const KernelSet& kernels, const float* params, const Li
       std::fill_n(y + i * v, v, 0.0f);
     }
   }
-  if (rows <= kRowDotRows) {  // y[i][w] += x_i · E[w], row by row (the reference kernels' dot_8)
+  if (rows <= kRowDotRows) {  // y[i][w] += x_i · E[w], each a dot_8 (add_dots_8: three of E's rows at a time)
     over_outputs(scratch, rows, d, v, [&](std::size_t first, std::size_t count, std::size_t) {
       for (std::size_t i = 0; i < rows; ++i) add_dots_8(x + i * d, table + first * d, d, count, y + i * v + first);
     });
