@@ -1,7 +1,8 @@
 // A step's most likely tokens (most_likely_tokens), against the order a full stable sort of the whole distribution
 // gives (what web/lib's translate() used to build: most likely first, equal ones in id order, no token without
 // probability): seeded distributions full of ties, zeros and a NaN, at small counts (kept in order as they come)
-// and large ones (a partial sort), and beyond the candidates.
+// and large ones (a partial sort), and beyond the candidates. And the single most likely (most_likely_token, which
+// screens eight values at a time), against std::max_element at every width around its blocks.
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -9,6 +10,7 @@
 #include <vector>
 
 #include "../../cpp/src/data/rng.h"
+#include "../../cpp/src/model/sampling.h"
 #include "attn/most_likely.h"
 
 namespace attn::model {
@@ -76,6 +78,25 @@ TEST(MostLikelyTokens, NeverChoosesATokenWithoutProbability) {
   const std::vector<float> p = {0.0f, NAN, 0.25f, -0.0f, 0.25f, 0.5f};
   EXPECT_EQ(by_selection(p, 10), (std::vector<Choice>{{5, 0.5f}, {2, 0.25f}, {4, 0.25f}}));
   EXPECT_TRUE(by_selection(std::vector<float>(4, 0.0f), 3).empty());
+}
+
+TEST(MostLikelyToken, IsMaxElementsAnswerAtEveryWidthAroundItsBlocks) {
+  Rng rng(62);
+  for (int trial = 0; trial < 400; ++trial) {
+    const std::size_t v = 1 + rng.below(40);
+    std::vector<float> logits = tied_distribution(rng, v);        // ties everywhere
+    for (float& x : logits) x -= 0.3f;                            // and negative logits
+    if (trial % 4 == 0) logits[rng.below(v)] = NAN;               // a NaN anywhere, first included
+    if (trial % 8 == 1) std::sort(logits.begin(), logits.end());  // every value a new best
+    for (std::size_t first : {0, 1, 7, 8, 9}) {
+      if (first > v) continue;
+      const auto expected = std::max_element(logits.begin() + first, logits.end()) - logits.begin();
+      ASSERT_EQ(most_likely_token(logits.data(), first, v), expected) << "trial " << trial << ", first " << first;
+      if (first == v) continue;
+      const float top = max_logit(logits.data(), first, v), wanted = logits[static_cast<std::size_t>(expected)];
+      ASSERT_TRUE(top == wanted || (std::isnan(top) && std::isnan(wanted))) << top << " for " << wanted;
+    }
+  }
 }
 
 }  // namespace

@@ -5,21 +5,12 @@
 #include <cstddef>
 #include <cstring>
 
+#include "attn/float4.h"
 #include "attn/gradient_products.h"
 
 namespace attn {
 
 namespace {
-
-// Four floats as the compiler's vector type (GCC and Clang): SSE2's or SIMD128's register, four scalars in the
-// scalar module. Its + and * are the lanes' own float operations, which -ffp-contract=off keeps unfused.
-using Float4 = float __attribute__((vector_size(16)));
-
-Float4 load_4(const float* p) {
-  Float4 v;
-  std::memcpy(&v, p, sizeof v);  // unaligned
-  return v;
-}
 
 // dot_8's closing sum of its eight partial sums, pairwise: one order for dot_8 and add_dots_8 alike.
 float sum_8(const float (&partial)[8]) {
