@@ -52,15 +52,16 @@ function topWords(top, step, count, words) {
  * @param {any} result     the module's answer
  * @param {any} maps       its maps as [layer][head] matrices: { decoderSelf, cross }
  * @param {readonly string[]} words  the output words
+ * @param {ReadonlyMap<string, number>} ids  each output word's column (its first, as indexOf gives it)
  * @param {number} top     how many of each step's words the module chose
  */
-function steps(result, maps, words, top) {
+function steps(result, maps, words, ids, top) {
   const count = Math.min(top, words.length); // the module chose this many per step
   const decoderSelf = stepPrefixes(maps.decoderSelf, result.target.length, true);
   const cross = stepPrefixes(maps.cross, result.target.length, false);
   return result.target.map((text, step) => {
     // A copied word was the model's <unk>: its id and probability are that column's.
-    const id = words.indexOf(result.copiedFrom[step] >= 0 ? unknownToken : text);
+    const id = ids.get(result.copiedFrom[step] >= 0 ? unknownToken : text) ?? -1;
     const record = {
       step,
       id,
@@ -174,6 +175,7 @@ function attributionOptions(options, heads) {
 class Translator {
   #handle;
   #grammarVocabulary; // the commonest words of the lexicon the model was trained on (0: all): its held-out sentences
+  #outputIds = new Map(); // outputWords' columns by word: a step's id without a scan of the vocabulary
 
   constructor(module, backend, loaded) {
     this.#handle = new ModuleHandle(module, loaded.id, 'translator', 'translatorFree');
@@ -189,6 +191,7 @@ class Translator {
     });
     // the columns of `probabilities`: <bos>, <eos> (and <unk> for a model that has it) first
     this.outputWords = Object.freeze([...loaded.targetWords]);
+    for (const [id, word] of this.outputWords.entries()) if (!this.#outputIds.has(word)) this.#outputIds.set(word, id);
     Object.freeze(this);
   }
 
@@ -260,7 +263,7 @@ class Translator {
         forced: decoding.target !== null,
         beam: decoding.beam,
       },
-      steps: steps(result, maps, this.outputWords, top),
+      steps: steps(result, maps, this.outputWords, this.#outputIds, top),
       copied: copies(result),
       unknownWords: result.unknownWords.map((word, i) => ({ word, ...result.readings[i] })),
       beam: beamSearch(result.beam, decoderLayers, heads, s),
