@@ -11,7 +11,6 @@
 // faults is most of what separates the two. `--before DIR` (another tree's
 // web/lib, with its wasm) measures it beside this tree's, pair by pair in the same rounds: a change to the boundary,
 // before and after.
-import { execFileSync } from 'node:child_process';
 import { readFile } from 'node:fs/promises';
 import { createServer } from 'node:http';
 import { cpus } from 'node:os';
@@ -21,6 +20,7 @@ import { pathToFileURL } from 'node:url';
 import { launchChromium } from '../../tests/e2e/support/browser.js';
 import { median } from './median.js';
 import { descendants, faultMicroseconds, minorFaults, totalMinorFaults } from './page-faults.js';
+import { startToolRunner } from './tool-runner.js';
 
 const sentence = 'the girl gives the boy a flower';
 const languageModelFile = 'web/corpora/pride-and-prejudice-language-model.bin';
@@ -38,9 +38,11 @@ const argument = (name) => (process.argv.includes(name) ? process.argv[process.a
 const libraries = [{ name: 'now', dir: resolve('web/lib') }];
 if (argument('--before')) libraries.unshift({ name: 'before', dir: resolve(argument('--before')) });
 
+const tools = startToolRunner(); // started before anything is timed: see tool-runner.js
+
 /** The number a native tool prints (`pattern`'s group) after its timed repeats. */
-function native(tool, args, pattern) {
-  return Number(pattern.exec(execFileSync(tool, args, { encoding: 'utf8' }))[1]);
+async function native(tool, args, pattern) {
+  return Number(pattern.exec(await tools.run(tool, args))[1]);
 }
 
 /** Milliseconds per call of `run`, over `calls` calls. */
@@ -180,7 +182,11 @@ for (const work of works) {
   const times = runs.map(() => []);
   const faults = runs.map(() => []); // a call's (a token's) minor faults, each round
   for (let round = 0; round < rounds; round++) {
-    for (const [i, run] of runs.entries()) {
+    // Each round starts one place later: in a fixed order each library's second place always ran on the caches its
+    // first had warmed.
+    for (let k = 0; k < runs.length; k++) {
+      const i = (round + k) % runs.length;
+      const run = runs[i];
       const before = run.faults?.();
       times[i].push(await run.round());
       if (run.faults) faults[i].push((run.faults() - before) / (work.calls * perCall));
@@ -206,3 +212,4 @@ for (const work of works) {
 }
 await browser.close();
 server.close();
+tools.stop();
