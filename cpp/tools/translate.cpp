@@ -10,6 +10,8 @@
 #include <iterator>
 
 #include "attn/checks.h"
+#include "attn/corpus.h"
+#include "attn/most_likely.h"
 #include "attn/training.h"
 #include "copying_report.h"
 #include "encoding_option.h"
@@ -78,14 +80,27 @@ int main(int argc, char** argv) {
     // NOLINTNEXTLINE(bugprone-unchecked-optional-access): a result without an error has a translation
     std::printf("%s\n", corpus::join(r.translation->target).c_str());
     // --repeat N: the sentence translated N more times, timed (npm run bench:translator-boundary's native figure:
-    // the same work as the module's translate(), greedy decoding with every map).
+    // the same work as the module's translatorTranslate, greedy decoding with every map, then each step's ten most
+    // likely words and the grammar's own translation of the sentence, for the alignment).
     if (const auto repeat = o.number("repeat")) {
+      const std::size_t v = translator.model().config.target_vocabulary, top = std::min<std::size_t>(10, v);
+      std::vector<int> ids(top);
+      std::vector<float> chosen(top);
       const auto start = std::chrono::steady_clock::now();
       unsigned long long words = 0;
       for (unsigned long long i = 0; i < repeat; ++i) {
         const model::TranslateResult again =
             translator.translate(o.text("sentence"), static_cast<float>(o.real("temperature")));
-        words += again.translation ? again.translation->target.size() : 0;
+        if (!again.translation) continue;
+        const model::Translation& t = *again.translation;
+        words += t.target.size();
+        for (std::size_t step = 0; step < t.target.size(); ++step)
+          model::most_likely_tokens(&t.probabilities[step * v], v, top, ids.data(), chosen.data());
+        if (translator.language()) {
+          corpus::GrammarProblem problem;
+          const std::vector<std::string> source(t.source.begin(), t.source.end() - 1);
+          corpus::translate_by_grammar(source, *translator.language(), &problem);
+        }
       }
       const std::chrono::duration<double, std::milli> elapsed = std::chrono::steady_clock::now() - start;
       std::printf("# %llu translations (%llu words each), %.4f ms each\n", repeat, words / repeat,
