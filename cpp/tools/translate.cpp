@@ -8,6 +8,9 @@
 #include <fstream>
 #include <iostream>
 #include <iterator>
+#include <optional>
+#include <string>
+#include <vector>
 
 #include "attn/checks.h"
 #include "attn/corpus.h"
@@ -86,6 +89,7 @@ int main(int argc, char** argv) {
       const std::size_t v = translator.model().config.target_vocabulary, top = std::min<std::size_t>(10, v);
       std::vector<int> ids(top);
       std::vector<float> chosen(top);
+      const std::optional<corpus::Language>& pair_language = translator.language();
       const auto start = std::chrono::steady_clock::now();
       unsigned long long words = 0;
       for (unsigned long long i = 0; i < repeat; ++i) {
@@ -96,10 +100,10 @@ int main(int argc, char** argv) {
         words += t.target.size();
         for (std::size_t step = 0; step < t.target.size(); ++step)
           model::most_likely_tokens(&t.probabilities[step * v], v, top, ids.data(), chosen.data());
-        if (translator.language()) {
+        if (pair_language) {
           corpus::GrammarProblem problem;
           const std::vector<std::string> source(t.source.begin(), t.source.end() - 1);
-          corpus::translate_by_grammar(source, *translator.language(), &problem);
+          corpus::translate_by_grammar(source, *pair_language, &problem);
         }
       }
       const std::chrono::duration<double, std::milli> elapsed = std::chrono::steady_clock::now() - start;
