@@ -297,10 +297,11 @@ class ResidualStack {
                       std::size_t rows, KeyValueCache& cache);
   // One new row (D floats, in place) through every block from `cache`, which takes its keys and values: what
   // forward() gives for the last row of the whole prefix. `weights`, when not null, receives each layer's
-  // self-attention weights over the cache (layer-major, heads × (cache.length() + 1) per layer).
+  // self-attention weights over the cache (layer-major, heads × (cache.length() + 1) per layer), and
+  // `cross_weights` each layer's cross-attention weights over the memory (heads × memory rows per layer).
   void step(const float* params, const std::vector<ResidualBlock>& blocks, float temperature,
             const std::uint8_t* self_heads_on, const std::uint8_t* cross_heads_on, KeyValueCache& cache, float* row,
-            float* weights);
+            float* weights, float* cross_weights = nullptr);
 
   // The stack's top: logits (rows × vocabulary) = LN(x) · W + b, or with a tied output LN(x) · Eᵀ + b.
   void head_forward(const float* params, const LayerNorm& norm, const Linear& output, bool tied, const float* x,
@@ -363,7 +364,10 @@ class Transformer {
   void start_decoding(const float* params, const Activations& act, KeyValueCache& cache);
   // Appends `token` at position cache.appended() and writes the next token's logits (target vocabulary floats) into
   // `logits`: the last row forward_decoder() would give over the whole prefix. The head mask applies as there.
-  void decode_step(const float* params, int token, float temperature, KeyValueCache& cache, float* logits);
+  // `self_weights` and `cross_weights`, when not null, receive that row of each layer's maps (ResidualStack::step's
+  // layouts).
+  void decode_step(const float* params, int token, float temperature, KeyValueCache& cache, float* logits,
+                   float* self_weights = nullptr, float* cross_weights = nullptr);
 
   // Mean-free cross-entropy: returns Σ_t −log p(target_out[t]) and adds `loss_weight` × its gradient to
   // `grads` (same layout as params). `act` must hold a forward() over the same sentence with temperature 1.

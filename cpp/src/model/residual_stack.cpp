@@ -158,7 +158,7 @@ void ResidualStack::start_decoding(const float* params, const std::vector<Residu
 
 void ResidualStack::step(const float* params, const std::vector<ResidualBlock>& blocks, float temperature,
                          const std::uint8_t* self_heads_on, const std::uint8_t* cross_heads_on, KeyValueCache& cache,
-                         float* row, float* weights) {
+                         float* row, float* weights, float* cross_weights) {
   const std::size_t length = cache.length_ + 1;  // positions the new row attends, itself included
   std::vector<float>& branch = buffers_->branch;
   branch.resize(d_);
@@ -181,6 +181,9 @@ void ResidualStack::step(const float* params, const std::vector<ResidualBlock>& 
                                      cache.memory_keys_[l], cache.memory_values_[l], cache.memory_length_, temperature,
                                      buffers_->attention, branch.data(), buffers_->scratch,
                                      layer_heads(cross_heads_on, l, p.cross_attention.heads));
+      if (cross_weights)
+        std::copy(buffers_->attention.weights.begin(), buffers_->attention.weights.end(),
+                  cross_weights + l * p.cross_attention.heads * cache.memory_length_);
       add_branch();
     }
     if (!p.has_feed_forward()) continue;  // an attention-only block

@@ -137,12 +137,13 @@ void Transformer::start_decoding(const float* params, const Activations& act, Ke
   stack_.start_decoding(params, layout_.decoder, act.memory.out.data(), act.source.size(), cache);
 }
 
-void Transformer::decode_step(const float* params, int token, float temperature, KeyValueCache& cache, float* logits) {
+void Transformer::decode_step(const float* params, int token, float temperature, KeyValueCache& cache, float* logits,
+                              float* self_weights, float* cross_weights) {
   ModelBuffers& b = stack_.buffers();
   b.row.resize(config_.d_model);
   embedding_.forward(params, layout_.target_embedding, &token, 1, cache.appended(), b.row.data());
   stack_.step(params, layout_.decoder, temperature, heads_on(head_mask_.decoder_self), heads_on(head_mask_.cross),
-              cache, b.row.data(), nullptr);
+              cache, b.row.data(), self_weights, cross_weights);
   stack_.head_forward(params, layout_.decoder_norm, layout_.output, config_.tied_output, b.row.data(), 1, b.norm,
                       logits);
 }
