@@ -1,7 +1,7 @@
 // Runs a benchmark's native tools from a process of its own, started once. A benchmark that ran them itself would
 // fork its own process for each, and the next write to each of its pages (the modules' memories, V8's heap) would
-// fault once, copy-on-write: measured in translator-boundary.mjs, 25 faults a call for the place timed after a tool
-// and 0-3 for the others, so the order of the places set their figures (50-300 µs a translation at 2-14 µs a fault).
+// fault once, copy-on-write: measured in translator-boundary.mjs, 14-25 faults a call for the place timed after a tool
+// and 3-13 for the one after it, so the order of the places set their figures (50-300 µs a translation at 2-14 µs a fault).
 import { spawn } from 'node:child_process';
 import { createInterface } from 'node:readline';
 
