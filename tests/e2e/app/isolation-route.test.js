@@ -21,6 +21,9 @@ const threadsSaid = () => document.querySelector('#generate-threads-said').textC
 const trained = () => document.querySelector('#generate-view').dataset.status === 'done';
 /** The Generate view's run as it stands ('training', 'done', …): what a wait for it last saw names the stage. */
 const runStatus = () => document.querySelector('#generate-view')?.dataset.status ?? null;
+// What the view said when something failed (its error line), for a failed run's message
+const errorSaid = () =>
+  document.querySelector('#generate-view .error[role="alert"]:not([hidden])')?.textContent ?? null;
 // Each test waits for the worker's reload and for a run, up to a minute each: its own limit is their sum and a half.
 const twoWaits = { timeout: 150_000 };
 const runThreads = () => document.querySelector('#generate-threads').dataset.running;
@@ -105,8 +108,13 @@ describe('dist/ from a host that sends no isolation headers, in Firefox', twoWai
       shortStory,
     );
     await page.click('#generate-start');
-    // the run's last status seen says where it stopped, if it does
-    await expect.poll(() => inPage(runStatus), { timeout: 60_000, message: 'the run on two threads' }).toBe('done');
+    // the run's last status seen says where it stopped, if it does; a failed run says why (once, in a clean clone,
+    // it ended 'failed' and the test could not tell more)
+    await expect
+      .poll(() => inPage(runStatus), { timeout: 60_000, message: 'the run on two threads' })
+      .toSatisfy((status) => status === 'done' || status === 'failed');
+    const why = `the run on two threads: ${await page.evaluate(errorSaid)}; console: ${errors.join(' | ')}`;
+    expect(await page.evaluate(runStatus), why).toBe('done');
     expect(await page.evaluate(runThreads)).toBe('2');
     expect(errors).toEqual([]);
     await page.close();
