@@ -214,7 +214,7 @@ std::vector<int> Translator::decode_freely(const std::vector<int>& source, float
     target_in.push_back(next);
   }
   // The maps (and assemble()'s copying of unknown words) read the decoder's activations: with the cache, its maps made
-  // from the steps' rows (what a pass over the whole translation gives, within float rounding; that pass was a fifth
+  // from the steps' rows (what a pass over the whole translation gives, within float rounding; that pass was a sixth
   // of a translation's time in the module), and nothing else of the decoder's.
   if (cached) maps_from_steps(self_rows, cross_rows, target_in.size(), source.size());
   return produced;
