@@ -4,6 +4,7 @@
 // itself).
 import { ModuleLoadError } from './errors.js';
 import { watchWorkerStart, workerScriptUrl } from './start-worker.js';
+import { pageMakesPthreadWorkers, pthreadWorkersFromPage, withWorkersGiven } from './pthreads-from-page.js';
 
 /**
  * Five builds of the same C++ sources, and two JavaScript glue files that run them all: the builds import and export
@@ -19,6 +20,8 @@ import { watchWorkerStart, workerScriptUrl } from './start-worker.js';
 const importSingleThreadGlue = () => import('./wasm/attention-simd.mjs');
 const threadsGlueUrl = new URL('./wasm/attention-simd-threads.mjs', import.meta.url);
 const threadsWorkerUrl = new URL('./wasm/attention-simd-threads.worker.js?no-inline', import.meta.url);
+// The workers each threaded build makes as it starts: -sPTHREAD_POOL_SIZE in CMakeLists.txt (a Node test compares).
+export const pthreadPoolSize = 3;
 const importThreadsGlue = () => import(/* @vite-ignore */ /* webpackIgnore: true */ threadsGlueUrl.href);
 
 const builds = {
@@ -201,7 +204,10 @@ async function instantiateThreads(backend, build, wasmUrl) {
       return {};
     },
   };
-  const ready = createModule(module);
+  // Where the page makes them (Firefox: pthreads-from-page.js), the pool's workers are asked of it first.
+  const given = pageMakesPthreadWorkers() ? await pthreadWorkersFromPage(pthreadPoolSize, pthreadScript.href) : [];
+  const ready = withWorkersGiven(given, () => createModule(module));
+  for (const unused of given) unused.terminate();
   const start = watchWorkerStart(module.PThread?.unusedWorkers ?? [], { backend, script: pthreadScript.href });
   void wasmSent?.then(start.arm, start.fail); // each outcome reaches the race below
   void ready.then(start.stop, start.stop);

@@ -9,6 +9,7 @@
 
 import { ModuleLoadError } from './errors.js';
 import { checkKnownKeys } from './known-keys.js';
+import { markKey, servePthreadWorkers } from './pthreads-from-page.js';
 
 const isGecko =
   typeof navigator === 'object' &&
@@ -22,20 +23,29 @@ export function needsBlobWorkers() {
 
 /**
  * The URL to give `new Worker()` for `script` (a URL), as a module worker (`type: 'module'`) or a classic one:
- * the script's own URL, or, where the engine needs it, a blob: URL whose one line loads it.
+ * the script's own URL, or, where the engine needs it, a blob: URL whose one line loads it (and, with `marked`,
+ * first says that the page makes the worker's pthread workers: pthreads-from-page.js).
  */
-export function workerScriptUrl(script, { type = 'classic' } = {}) {
+export function workerScriptUrl(script, { type = 'classic', marked = false } = {}) {
   const url = new URL(script, globalThis.location?.href).href;
   if (!needsBlobWorkers()) return url;
-  const line = type === 'module' ? `import ${JSON.stringify(url)};` : `importScripts(${JSON.stringify(url)});`;
-  return URL.createObjectURL(new Blob([line], { type: 'text/javascript' }));
+  const mark = marked ? `globalThis[${JSON.stringify(markKey)}] = true; ` : '';
+  const load = type === 'module' ? `import ${JSON.stringify(url)};` : `importScripts(${JSON.stringify(url)});`;
+  return URL.createObjectURL(new Blob([mark + load], { type: 'text/javascript' }));
 }
 
-/** A Worker running `script` ({ type: 'module' } or classic), started as this engine needs (see above). */
+/**
+ * A Worker running `script` ({ type: 'module' } or classic), started as this engine needs (see above). Where
+ * Firefox needs it, the page makes the pthread workers of the threaded modules the worker loads
+ * (pthreads-from-page.js), and ends them with it.
+ */
 export function startWorker(script, options = {}) {
   checkKnownKeys(options, { type: null, name: null }, { operation: 'startWorker' });
   const { type = 'classic', name } = options;
-  return new Worker(workerScriptUrl(script, { type }), { type, ...(name ? { name } : {}) });
+  const marked = needsBlobWorkers();
+  const worker = new Worker(workerScriptUrl(script, { type, marked }), { type, ...(name ? { name } : {}) });
+  if (marked) servePthreadWorkers(worker, (pthreadScript) => new Worker(workerScriptUrl(pthreadScript)));
+  return worker;
 }
 
 /** How long a threaded build's workers may stay silent once they have been sent the compiled module (ms). */

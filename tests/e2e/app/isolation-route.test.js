@@ -108,8 +108,9 @@ describe('dist/ from a host that sends no isolation headers, in Firefox', twoWai
       shortStory,
     );
     await page.click('#generate-start');
-    // the run's last status seen says where it stopped, if it does; a failed run says why (once, in a clean clone,
-    // it ended 'failed' and the test could not tell more)
+    // the run's last status seen says where it stopped, if it does; a failed run says why (it ended 'failed' in a
+    // clean clone and in CI, the worker silent for 30 s: Firefox had left it waiting in the glue's `new Worker()`,
+    // which the page now does instead: web/lib/pthreads-from-page.js)
     await expect
       .poll(() => inPage(runStatus), { timeout: 60_000, message: 'the run on two threads' })
       .toSatisfy((status) => status === 'done' || status === 'failed');
