@@ -24,7 +24,8 @@ export function needsBlobWorkers() {
 /**
  * The URL to give `new Worker()` for `script` (a URL), as a module worker (`type: 'module'`) or a classic one:
  * the script's own URL, or, where the engine needs it, a blob: URL whose one line loads it (and, with `marked`,
- * first says that the page makes the worker's pthread workers: pthreads-from-page.js).
+ * says that the page makes the worker's pthread workers: pthreads-from-page.js; in a module worker that runs once
+ * the script's own top-level evaluation is over, since the import is evaluated first).
  */
 export function workerScriptUrl(script, { type = 'classic', marked = false } = {}) {
   const url = new URL(script, globalThis.location?.href).href;
