@@ -282,12 +282,12 @@ class Translator {
   // Its logarithm in double precision (beam search's scores), into `out` (V numbers; <bos> -infinity).
   void log_distribution(std::size_t row, float output_temperature, std::vector<double>& out) const;
   // Greedy or sampled decoding (the source already encoded): the tokens chosen, each step's distribution.
+  std::vector<int> decode_freely(const std::vector<int>& source, float temperature, std::size_t max_tokens,
+                                 const Decoding& decoding, std::vector<float>& probabilities);
   // The decoder's maps in activations_, from decode_freely()'s cached steps: `steps` rows of self-attention (each step
   // its layers × heads × (step + 1) weights) and of cross-attention over `sources` rows (layers × heads × sources).
   void maps_from_steps(const std::vector<float>& self_rows, const std::vector<float>& cross_rows, std::size_t steps,
                        std::size_t sources);
-  std::vector<int> decode_freely(const std::vector<int>& source, float temperature, std::size_t max_tokens,
-                                 const Decoding& decoding, std::vector<float>& probabilities);
   // One teacher-forced pass whose decoder input is <bos> + produced without its last token; each row's
   // distribution into `probabilities`.
   void decode_forced(const std::vector<int>& source, const std::vector<int>& produced, float temperature,
