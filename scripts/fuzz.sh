@@ -26,6 +26,7 @@ build_sanitize_tree fuzzers >/dev/null
 
 printf '%-14s %8s %12s %9s %6s %9s %8s %s\n' target seconds executions 'exec/s' cov features corpus findings
 failed=0
+ran=0
 for target in "${targets[@]}"; do
   seeds=tests/fuzz/corpus/$target
   findings=build/fuzz/findings/$target
@@ -43,12 +44,15 @@ for target in "${targets[@]}"; do
   status=0
   "build/sanitize/fuzz/${target}_fuzzer" "${options[@]}" "$corpus" "$seeds" >"$log" 2>&1 || status=$?
   after=$(find "$findings" -type f | wc -l)
-  runs=$(awk '/stat::number_of_executed_units/ {print $2}' "$log")
+  # libFuzzer can print its final stats twice (seen when the time ran out while it was still running the seeds):
+  # the last print counts.
+  runs=$(awk '/stat::number_of_executed_units/ {n = $2} END {print n}' "$log")
   last=$(grep -E '^#[0-9]+' "$log" | tail -1)
   cov=$(sed -n 's/.* cov: \([0-9]*\).*/\1/p' <<<"$last")
   features=$(sed -n 's/.* ft: \([0-9]*\).*/\1/p' <<<"$last")
   units=$(sed -n 's/.* corp: \([0-9]*\)\/.*/\1/p' <<<"$last")
-  rate=$(( ${runs:-0} / seconds ))
+  rate='?'
+  [[ $runs =~ ^[0-9]+$ ]] && rate=$((runs / seconds))
   new=$((after - before))
   printf '%-14s %8s %12s %9s %6s %9s %8s %s\n' "$target" "$seconds" "${runs:-?}" "$rate" "${cov:-?}" "${features:-?}" \
     "${units:-?}" "$([ $status = 0 ] && [ $new = 0 ] && echo none || echo "$new new in $findings (log: $log)")"
@@ -57,7 +61,14 @@ for target in "${targets[@]}"; do
     grep -E 'ERROR|runtime error|invariant broken|SUMMARY' "$log" | head -5 | sed 's/^/    /'
   fi
   [ $smoke = 1 ] && rm -rf "$corpus"
+  ran=$((ran + 1))
 done
+# An error bash takes for a syntax error (an expansion inside the loop) abandons the whole loop silently, without
+# failing under `set -e`: the count makes that a failure.
+if [ "$ran" != ${#targets[@]} ]; then
+  echo "fuzz.sh: only $ran of ${#targets[@]} targets ran"
+  failed=1
+fi
 # Without --smoke and without named targets: the JS property tests too, on a fresh seed.
 if [ $smoke = 0 ] && [ "$explicit_targets" = 0 ]; then
   bash scripts/fuzz-properties.sh || failed=1

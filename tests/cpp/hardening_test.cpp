@@ -9,6 +9,7 @@
 
 #include "attn/attention.h"
 #include "attn/call_checks.h"
+#include "attn/language_model_setup.h"
 #include "attn/trainer_setup.h"
 #include "attn/translator.h"
 #include "model_test_util.h"
@@ -169,6 +170,29 @@ TEST(Hardening, TheVocabularyIsCheckedForTheLanguagePairsAndIgnoredByTheOthers) 
   const check::TrainerSetup few = check::trainer_setup(r);
   ASSERT_FALSE(whole.error || few.error) << whole.error.message << few.error.message;
   EXPECT_LT(few.task->source_words().size(), whole.task->source_words().size());
+}
+
+// Found by language_model_fuzzer: a language model's task.merges, checked for the byte-pair tokenizers only, was
+// converted to a size for the characters tokenizer too (-1, NaN: undefined behaviour). For a while the smoke run did
+// not say so: the crash printed libFuzzer's final stats twice, and scripts/fuzz.sh's arithmetic on them ended its loop.
+TEST(Hardening, MergesAreCheckedForTheBytePairTokenizersAndIgnoredByTheCharacters) {
+  check::LanguageModelRequest r;
+  r.numbers = {7, 1, 100, 8, 0.003, 10, 32, 4, 64, 1, 1, 4};
+  r.corpus = "the cat sees the book. my friend likes a song.\n";
+  r.tokenizer = "characters";
+  for (const double ignored : {-1.0, double{NAN}, 1e300, 0.5}) {
+    r.merges = ignored;
+    const check::LanguageModelSetup setup = check::language_model_setup(r);
+    ASSERT_FALSE(setup.error) << ignored << ": " << setup.error.message;
+    EXPECT_EQ(setup.model.tokenizer.size(), 256u) << ignored;  // the bytes, nothing merged
+  }
+  r.tokenizer = "byte-pairs";
+  for (const double bad : {-1.0, double{NAN}, 1e300, 0.5}) {
+    r.merges = bad;
+    EXPECT_NE(check::language_model_setup(r).error.message.find("task.merges must be a whole number"),
+              std::string::npos)
+        << bad;
+  }
 }
 
 // Found by call_checks_fuzzer: scale = temperature = 1e300 passed as finite, became infinity in float32, and

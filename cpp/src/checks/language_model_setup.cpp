@@ -101,7 +101,9 @@ LanguageModelSetup language_model_setup(const LanguageModelRequest& r) {
   if ((setup.error = architecture(r, c))) return setup;
 
   const model::LanguageModelCorpus split = model::split_corpus(r.corpus, r.held_out_share);
-  const auto merges = static_cast<std::size_t>(r.merges);
+  // task.merges is checked, and read, for the byte-pair tokenizers only: the characters tokenizer ignores it, whatever
+  // number it holds (converting a negative or NaN one to a size would be undefined behaviour: the fuzzer found it).
+  const std::size_t merges = r.tokenizer == "characters" ? 0 : static_cast<std::size_t>(r.merges);
   setup.model.tokenizer = r.tokenizer == "characters"   ? text::Tokenizer::characters(split.train_text)
                           : r.tokenizer == "byte-pairs" ? text::Tokenizer::byte_pairs(split.train_text, merges)
                                                         : text::Tokenizer::gpt2_byte_pairs(split.train_text, merges);
