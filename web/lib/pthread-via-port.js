@@ -1,6 +1,7 @@
 // A pthread worker made by the page for a module in one of its workers (pthreads-from-page.js says why): a classic
 // worker script that takes the port its page sends first, makes it this worker's parent (what the worker posts goes
-// there, what comes from there is its message), and then runs Emscripten's worker script. Keys as in that file.
+// there, what comes from there is its message), and then runs Emscripten's worker script. Keys as in that file
+// (tests/web/lib/pthreads-from-page.test.js runs this script against it).
 'use strict';
 
 // in a block: the worker script it runs shares this global scope

@@ -14,8 +14,8 @@ import { checkKnownKeys } from './known-keys.js';
 
 const requestKey = 'attention-playground:pthread-workers'; // a worker's request, to the page that made it
 const portKey = 'attention-playground:pthread-port'; // the page's first message to each pthread worker it makes
-export const errorKey = 'attention-playground:pthread-error'; // an error in a pthread worker, said over its port
-export const closeKey = 'attention-playground:pthread-close'; // the port's owner ends the pthread worker
+const errorKey = 'attention-playground:pthread-error'; // an error in a pthread worker, said over its port
+const closeKey = 'attention-playground:pthread-close'; // the port's owner ends the pthread worker
 /** Set in a worker's global scope by the line that starts it (start-worker.js): its page answers the request. */
 export const markKey = 'attention-playground:pthreads-from-page';
 

@@ -21,18 +21,23 @@ export function needsBlobWorkers() {
   return isGecko && globalThis.crossOriginIsolated === true;
 }
 
+// A module worker's mark is a module imported before its script (a statement before a static import would run after
+// the imported script's top-level evaluation, top-level awaits included).
+const markModule = new URL('./pthreads-from-page-mark.js?no-inline', import.meta.url).href;
+
 /**
  * The URL to give `new Worker()` for `script` (a URL), as a module worker (`type: 'module'`) or a classic one:
  * the script's own URL, or, where the engine needs it, a blob: URL whose one line loads it (and, with `marked`,
- * says that the page makes the worker's pthread workers: pthreads-from-page.js; in a module worker that runs once
- * the script's own top-level evaluation is over, since the import is evaluated first).
+ * first says that the page makes the worker's pthread workers: pthreads-from-page.js).
  */
 export function workerScriptUrl(script, { type = 'classic', marked = false } = {}) {
   const url = new URL(script, globalThis.location?.href).href;
   if (!needsBlobWorkers()) return url;
-  const mark = marked ? `globalThis[${JSON.stringify(markKey)}] = true; ` : '';
-  const load = type === 'module' ? `import ${JSON.stringify(url)};` : `importScripts(${JSON.stringify(url)});`;
-  return URL.createObjectURL(new Blob([mark + load], { type: 'text/javascript' }));
+  const line =
+    type === 'module'
+      ? `${marked ? `import ${JSON.stringify(markModule)}; ` : ''}import ${JSON.stringify(url)};`
+      : `${marked ? `globalThis[${JSON.stringify(markKey)}] = true; ` : ''}importScripts(${JSON.stringify(url)});`;
+  return URL.createObjectURL(new Blob([line], { type: 'text/javascript' }));
 }
 
 /**

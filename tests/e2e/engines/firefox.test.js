@@ -124,6 +124,43 @@ describe('Firefox, the playground from the dev server', () => {
   });
 });
 
+// web/lib/pthreads-from-page.js: in Firefox on an isolated page, a worker made by startWorker() has its page make its
+// threaded builds' pthread workers (a worker making them itself can wait for good in `new Worker()`). A module worker
+// must know that before its script's top-level evaluation, where a host's worker may load a build (`await`).
+describe('Firefox, a module worker started by web/lib', () => {
+  it('is marked before its script runs, and trains on two threads from its top level', async () => {
+    const site = await startPlayground(); // isolated, web/lib served as it is
+    try {
+      const { page, errors } = await openFirefoxPage(browser, `${site.url}?view=steps`);
+      await page.waitForSelector('body[data-ready]', { timeout: 30_000 });
+      // a string, not a function: Vitest would rewrite a function's import() for Node
+      const answer = await page.evaluate(`(async () => {
+        const lib = location.origin + '/lib/index.js';
+        const { startWorker } = await import(lib);
+        const source = \`
+          const marked = globalThis['attention-playground:pthreads-from-page'] === true;
+          const { createTrainer } = await import(\${JSON.stringify(lib)});
+          const trainer = await createTrainer({ backend: 'wasm-simd128-threads', threads: 2, steps: 2 });
+          const { loss } = trainer.step(2);
+          postMessage({ marked, threads: trainer.threads, loss });\`;
+        const url = URL.createObjectURL(new Blob([source], { type: 'text/javascript' }));
+        const worker = startWorker(url, { type: 'module' });
+        const said = await new Promise((resolve) => {
+          worker.onmessage = (event) => resolve(event.data);
+          worker.onerror = (event) => resolve({ error: event.message ?? 'the worker failed' });
+        });
+        worker.terminate();
+        return { ...said, isolated: crossOriginIsolated };
+      })()`);
+      expect(answer).toMatchObject({ isolated: true, marked: true, threads: 2, loss: expect.any(Number) });
+      expect(errors).toEqual([]);
+      await page.close();
+    } finally {
+      await site.server.close();
+    }
+  });
+});
+
 describe('Firefox, GPT-2 in the Generate view', () => {
   it('opens a random GPT-2 from its four files, writes with it, and shows its heads and the logit lens', async () => {
     const gpt2 = randomGpt2Folder({ layers: 2, heads: 12, width: 48, positions: 128, seed: 60 });

@@ -44,6 +44,9 @@ function coursePackage(lessons) {
   return packages.get(lessons);
 }
 const has = (paths, pattern) => paths.some((path) => pattern.test(path));
+// The threaded builds and their glue (not web/lib's pthread-via-port.js and pthreads-from-page-mark.js: under a kB
+// each, named by the code that starts any worker).
+const threadedBuilds = /-threads[.-]/;
 
 // The other views' code, the data no lesson loads, and the site's own extras: in no package.
 const neverPackaged = [
@@ -91,7 +94,7 @@ describe('the course package', () => {
     }
     const otherWidgets = /(selective|softmax|kqv|cross|masks|reshape|position|decoding|memory)-lesson-/;
     expect(has(paths, otherWidgets)).toBe(false);
-    for (const absent of [...neverPackaged, /en-es-/, /translator-worker-/, /kv-heads-worker-/, /threads/]) {
+    for (const absent of [...neverPackaged, /en-es-/, /translator-worker-/, /kv-heads-worker-/, threadedBuilds]) {
       expect(has(paths, absent), String(absent)).toBe(false);
     }
     // 1,554 kB: the three builds alone are 1,073 kB since the grammar of 344 words, the translator's key/value cache,
@@ -110,7 +113,7 @@ describe('the course package', () => {
     for (const present of [/scaling-lesson-/, /cross-lesson-/, /en-es-.*\.bin$/, /translator-worker-/]) {
       expect(has(paths, present), String(present)).toBe(true);
     }
-    for (const absent of [...neverPackaged, /kv-heads-worker-/, /threads/, /softmax-lesson-/]) {
+    for (const absent of [...neverPackaged, /kv-heads-worker-/, threadedBuilds, /softmax-lesson-/]) {
       expect(has(paths, absent), String(absent)).toBe(false);
     }
   });

@@ -1,15 +1,15 @@
 // A threaded build's pthread workers made by the page for a module in a worker (web/lib/pthreads-from-page.js, what
 // Firefox needs): the worker asks, the page makes each one and gives a port, the glue is given them where it would
 // have made Workers, and each stands in for a Worker: its messages, its errors (stoppable by a listener added first,
-// as watchWorkerStart does), terminate(); the page ends them with the worker. Ports are Node's MessageChannels; the
-// page's pthread workers are stand-ins that run what pthread-via-port.js does with the port (the browsers' end-to-end
-// tests run the real ones: isolation-route.test.js in Firefox).
+// as watchWorkerStart does), terminate(); the page ends them with the worker. Ports are Node's MessageChannels; each
+// pthread worker the page makes runs the real pthread-via-port.js in a context of its own, so its keys are the ones
+// the module uses (the browsers' end-to-end tests run the real workers: isolation-route.test.js in Firefox).
 import { readFileSync } from 'node:fs';
+import vm from 'node:vm';
 import { afterEach, describe, expect, it } from 'vitest';
 import { pthreadPoolSize } from '../../../web/lib/load-module.js';
 import {
-  closeKey,
-  errorKey,
+  markKey,
   pageMakesPthreadWorkers,
   pthreadWorkersFromPage,
   servePthreadWorkers,
@@ -17,21 +17,37 @@ import {
 } from '../../../web/lib/pthreads-from-page.js';
 import { watchWorkerStart } from '../../../web/lib/start-worker.js';
 
-/** The page's pthread worker: takes its port as pthread-via-port.js does, echoes what it is sent, records a close. */
+const viaPort = readFileSync(new URL('../../../web/lib/pthread-via-port.js', import.meta.url), 'utf8');
+
+/**
+ * The page's pthread worker: a classic worker's global scope running pthread-via-port.js, whose "Emscripten worker
+ * script" (what it imports) echoes each message it is sent.
+ */
 class PagePthreadWorker {
   closed = false;
   terminated = false;
   constructor(script) {
     this.script = script;
+    const scope = Object.assign(new EventTarget(), {
+      postMessage: () => {
+        throw new Error('a pthread worker made by the page posts to its port, not to the page');
+      },
+      importScripts: (url) => {
+        this.imports = url;
+        scope.onmessage = ({ data }) => scope.postMessage({ echo: data });
+      },
+      close: () => (this.closed = true),
+    });
+    scope.self = scope;
+    this.scope = scope;
+    vm.runInContext(viaPort, vm.createContext(scope));
   }
   postMessage(data) {
-    const { port, script } = data['attention-playground:pthread-port'];
-    this.imports = script;
-    this.port = port;
-    port.onmessage = ({ data: message }) => {
-      if (message?.[closeKey]) this.closed = true;
-      else port.postMessage({ echo: message });
-    };
+    this.scope.dispatchEvent(Object.assign(new Event('message'), { data }));
+  }
+  /** An error in the worker's script, as the worker's global scope is told of it. */
+  fail(error) {
+    this.scope.dispatchEvent(Object.assign(new Event('error'), error));
   }
   terminate() {
     this.terminated = true;
@@ -77,10 +93,10 @@ describe('pthread workers made by the page', () => {
     expect(cmake.match(/-sPTHREAD_POOL_SIZE=(\d+)/)?.[1]).toBe(String(pthreadPoolSize));
   });
 
-  it('are asked only where startWorker() marked the worker', () => {
+  it('are asked only where startWorker() marked the worker (a module worker by the mark module, imported first)', async () => {
     expect(pageMakesPthreadWorkers()).toBe(false);
-    globalThis['attention-playground:pthreads-from-page'] = true;
-    restore.push(() => delete globalThis['attention-playground:pthreads-from-page']);
+    restore.push(() => delete globalThis[markKey]);
+    await import('../../../web/lib/pthreads-from-page-mark.js');
     expect(pageMakesPthreadWorkers()).toBe(true);
   });
 
@@ -124,7 +140,7 @@ describe('pthread workers made by the page', () => {
     let glueSaw = null;
     workers[0].onerror = (event) => (glueSaw = event);
     const error = { message: 'SyntaxError: unexpected token', filename: 'https://host/assets/w.js', lineno: 3 };
-    made[0].port.postMessage({ [errorKey]: error });
+    made[0].fail(error);
     await expect(start.failed).rejects.toMatchObject({
       name: 'ModuleLoadError',
       message: expect.stringMatching(/^the wasm-simd128-threads build did not start: a worker could not start from/),
@@ -134,7 +150,7 @@ describe('pthread workers made by the page', () => {
     await new Promise((resolve) => setTimeout(resolve, 10));
     expect(made.map((w) => w.closed)).toEqual([true, true, false]); // a failed start ends its workers
     workers[2].onerror = (event) => (glueSaw = event);
-    made[2].port.postMessage({ [errorKey]: error });
+    made[2].fail(error);
     await new Promise((resolve) => setTimeout(resolve, 10));
     expect(glueSaw).toMatchObject({ type: 'error', ...error });
   });
