@@ -16,7 +16,7 @@ import { launchFirefox } from '../../tests/e2e/support/firefox.js';
 import { replaceDocsTable } from './docs-table.js';
 import { measureThreads } from './threads-measure.js';
 import { generationTable } from './threads-generation.js';
-import { median } from './median.js';
+import { median, quartiles } from './median.js';
 
 const args = process.argv.slice(2);
 const rounds = Number(args[args.indexOf('--rounds') + 1] || 0) || 9;
@@ -44,16 +44,16 @@ async function inNode() {
 }
 
 // How long a browser's measurement may go without starting a stage (a stage is a trainer's creation, its warm-up or
-// a round's 20 steps: seconds even at load 8) before it is taken for a hang. Firefox driven through WebDriver BiDi hung
-// here in 9 runs of 41 (load 4-15): inside `new Worker` as a threaded module made its pthread workers (in the module's
-// factory, createModule), using no CPU; ended and started again in a new worker, it measured. The same Firefox started
-// without automation, running the same page, did not hang in 32 runs.
+// a round's 20 steps: seconds even at load 8) before it is taken for a hang, said with its stage. Firefox driven
+// through WebDriver BiDi hung here in 9 runs of 41 (load 4-15) while this worker made itself: inside `new Worker` as a
+// threaded module made its pthread workers, the hang web/lib/pthreads-from-page.js explains. The worker is now
+// started by web/lib's startWorker(), so its page makes them.
 const stageTimeout = 60_000;
 
 /**
- * The same function in a module Web Worker of the page (a worker may wait for its threads; a page may not), which
- * says each stage as it starts. Answers { results } or { error }, or { hung: stage } when no stage started for
- * stageTimeout ms (the worker is then ended).
+ * The same function in a module Web Worker of the page (a worker may wait for its threads; a page may not), started
+ * as the playground starts its workers (web/lib's startWorker), which says each stage as it starts. Answers
+ * { results } or { error }, or { hung: stage } when no stage started for stageTimeout ms (the worker is then ended).
  */
 function browserScript() {
   return `(async () => {
@@ -71,8 +71,9 @@ function browserScript() {
         postMessage({ error: String(error) });
       }\`;
     const url = URL.createObjectURL(new Blob([worker], { type: 'text/javascript' }));
+    const { startWorker } = await import(location.origin + '/lib/index.js');
     const answer = await new Promise((resolve) => {
-      const w = new Worker(url, { type: 'module' });
+      const w = startWorker(url, { type: 'module' });
       let stage = 'loading the library and the corpus';
       let timer;
       const watch = () => {
@@ -101,23 +102,16 @@ function browserScript() {
   })()`;
 }
 
-/**
- * The measurement in a fresh browser of engine `name` (Playwright's Chromium, puppeteer's Firefox: the same calls).
- * A measurement that hangs is said, with its stage, and tried once more in a new worker; a second hang is an error.
- */
+/** The measurement in a fresh browser of engine `name` (Playwright's Chromium, puppeteer's Firefox: the same calls). */
 async function inBrowser(name, url) {
   const browser = await (name === 'Chromium' ? launchChromium() : launchFirefox());
   try {
     const page = await browser.newPage();
     await page.goto(`${url}?view=steps`);
     await page.waitForSelector('body[data-ready]', { timeout: 60_000 });
-    for (let attempt = 1; ; attempt++) {
-      const measured = await page.evaluate(browserScript());
-      if (!measured.hung) return measured;
-      const said = `nothing for ${stageTimeout / 1000} s from the stage "${measured.hung}"`;
-      if (attempt === 2) return { error: `${said}, twice` }; // said by the caller, after the engine's name
-      console.log(`${name}: ${said}; once more in a new worker`);
-    }
+    const measured = await page.evaluate(browserScript());
+    if (!measured.hung) return measured;
+    return { error: `nothing for ${stageTimeout / 1000} s from the stage "${measured.hung}"` }; // said by the caller
   } finally {
     await browser.close();
   }
@@ -131,13 +125,15 @@ function rows(engine, results) {
   return Object.entries(results).map(([model, r]) => {
     const one = median(r.threads[1]),
       two = median(r.threads[2]);
-    const ratio = median(r.threads[1].map((rate, i) => r.threads[2][i] / rate)); // paired by round
+    const ratios = r.threads[1].map((rate, i) => r.threads[2][i] / rate); // paired by round
+    const ratio = median(ratios);
+    const { q1, q3 } = quartiles(ratios);
     const p = median(r.shardShare);
     const shards = median(r.shards[1].map((time, i) => time / r.shards[2][i])); // the shards' own speed-up, by round
     const cells = [
       one.toFixed(1),
       two.toFixed(1),
-      `${ratio.toFixed(2)}×`,
+      `${ratio.toFixed(2)}× (${q1.toFixed(2)}–${q3.toFixed(2)})`,
       `${shards.toFixed(2)}×`,
       `${(100 * p).toFixed(1)}%`,
     ];
@@ -177,7 +173,7 @@ const markdown = [
   `Train view's: D=32, 2+2 layers, batches of 48 pairs; the Generate view's: D=64, 2 layers, context 64, 8 windows,`,
   `on Pride and Prejudice) on 1 and 2 threads, ${setting.steps} steps a round after ${setting.warmup} of warm-up,`,
   `${rounds} rounds, each taking the two models in turn, alternating which goes first (of the models and of the`,
-  `thread counts); medians (the 2-thread ratios paired by round; shards 2 / 1: the`,
+  `thread counts); medians (the 2-thread ratios paired by round, their quartiles in brackets; shards 2 / 1: the`,
   `shards' own time per step at 1 thread over at 2, so where a step's speed-up falls short of it the serial part is`,
   `why, and where this falls short of 2 the shards' imbalance and the machine's other work are). p: the share of a`,
   `1-thread step spent in its four shards (the part threads share; the batch drawn, the shards' gradients summed and`,

@@ -18,7 +18,7 @@ import { extname, join, resolve } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { pathToFileURL } from 'node:url';
 import { launchChromium } from '../../tests/e2e/support/browser.js';
-import { median } from './median.js';
+import { median, quartiles } from './median.js';
 import { descendants, faultMicroseconds, minorFaults, totalMinorFaults } from './page-faults.js';
 import { startToolRunner } from './tool-runner.js';
 
@@ -198,10 +198,9 @@ for (const work of works) {
     `| where | ${work.unit} | quartiles | × native | page faults a call | their cost, ms |\n|---|---:|---:|---:|---:|---:|`,
   );
   for (const [i, run] of runs.entries()) {
-    const sorted = [...times[i]].sort((a, b) => a - b);
-    const quartile = (q) => sorted[Math.floor(q * (sorted.length - 1))];
     const ms = median(times[i]);
-    const cells = [ms, quartile(0.25), quartile(0.75)].map((value) => value.toFixed(4));
+    const { q1, q3 } = quartiles(times[i]);
+    const cells = [ms, q1, q3].map((value) => value.toFixed(4));
     const perCallFaults = faults[i].length ? median(faults[i]) : null;
     const faultCells =
       perCallFaults === null ? ['–', '–'] : [perCallFaults.toFixed(1), ((perCallFaults * faultUs) / 1000).toFixed(4)];
