@@ -44,8 +44,8 @@ for target in "${targets[@]}"; do
   status=0
   "build/sanitize/fuzz/${target}_fuzzer" "${options[@]}" "$corpus" "$seeds" >"$log" 2>&1 || status=$?
   after=$(find "$findings" -type f | wc -l)
-  # libFuzzer can print its final stats twice (seen when the time ran out while it was still running the seeds):
-  # the last print counts.
+  # A target that a sanitizer stops prints libFuzzer's final stats twice (its death callback, then the abort's signal
+  # handler): the last print counts.
   runs=$(awk '/stat::number_of_executed_units/ {n = $2} END {print n}' "$log")
   last=$(grep -E '^#[0-9]+' "$log" | tail -1)
   cov=$(sed -n 's/.* cov: \([0-9]*\).*/\1/p' <<<"$last")

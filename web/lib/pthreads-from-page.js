@@ -16,7 +16,10 @@ const requestKey = 'attention-playground:pthread-workers'; // a worker's request
 const portKey = 'attention-playground:pthread-port'; // the page's first message to each pthread worker it makes
 const errorKey = 'attention-playground:pthread-error'; // an error in a pthread worker, said over its port
 const closeKey = 'attention-playground:pthread-close'; // the port's owner ends the pthread worker
-/** Set in a worker's global scope by the line that starts it (start-worker.js): its page answers the request. */
+/**
+ * Set in a worker's global scope by the line that starts it (start-worker.js; in a module worker, by
+ * pthreads-from-page-mark.js, imported before its script): its page answers the request.
+ */
 export const markKey = 'attention-playground:pthreads-from-page';
 
 // The script each pthread worker the page makes runs first: it takes its port, then imports Emscripten's own.
